@@ -1,0 +1,100 @@
+import { allCalls } from '@parlour/contract/calls/all';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { systemClock, type Clock } from './lib/clock';
+import { createCallRegistrar } from './lib/register-call';
+import { createPasswordHasher } from './lib/secrets';
+import { createAccountRepository } from './modules/account/account.repository';
+import { registerAccountRoutes } from './modules/account/account.routes';
+import { createAccountService } from './modules/account/account.service';
+import { createCaptchaService, drawSvgCaptcha, fixedCaptchaDrawer, type CaptchaDrawer } from './modules/account/captcha';
+import { createVerificationCodeRepository } from './modules/account/verification-code.repository';
+import { createVerificationCodeService } from './modules/account/verification-code.service';
+import { createSessionRepository } from './modules/session/session.repository';
+import { createSessionService } from './modules/session/session.service';
+import { registerEnvelope, sendApiNotFound } from './plugins/envelope';
+import { registerOpenApi } from './plugins/openapi';
+import { registerWeb } from './plugins/web';
+import { createLogMailProvider, createSmtpMailProvider, type MailProvider } from './providers/mail/mail-provider';
+import { createLogSmsProvider, type SmsProvider } from './providers/sms/sms-provider';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  mail?: MailProvider;
+  sms?: SmsProvider;
+  captchaDrawer?: CaptchaDrawer;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Assembles the API: plugins, providers, modules. Never listens; server.ts and tests do that. */
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    bodyLimit: 1024 * 1024,
+  });
+  const clock = options.clock ?? systemClock;
+  const db = database.db;
+  const mail = options.mail ?? (config.smtpUrl ? createSmtpMailProvider({ url: config.smtpUrl, from: config.mailFrom }) : createLogMailProvider(app.log));
+  const sms = options.sms ?? createLogSmsProvider(app.log);
+  const fixedCaptcha = process.env.CAPTCHA_FIXED_TEXT;
+  if (fixedCaptcha && config.isProduction) throw new Error('CAPTCHA_FIXED_TEXT is for tests and is refused when NODE_ENV=production');
+  const captchaDrawer = options.captchaDrawer ?? (fixedCaptcha ? fixedCaptchaDrawer(fixedCaptcha) : drawSvgCaptcha);
+
+  registerEnvelope(app);
+
+  const sessions = createSessionService({ repository: createSessionRepository(db), clock });
+  const registrar = createCallRegistrar(app, { sessions, checkOutput: !config.isProduction });
+  const captchas = createCaptchaService({ db, clock, draw: captchaDrawer });
+  const codes = createVerificationCodeService({
+    db,
+    repository: createVerificationCodeRepository(db),
+    clock,
+    mail,
+    sms,
+    sendsPerIpPerHour: config.codeSendsPerIpPerHour,
+  });
+  const accounts = createAccountService({
+    db,
+    repository: createAccountRepository(db),
+    sessions,
+    codes,
+    captchas,
+    passwords: createPasswordHasher(config.passwordMemoryCost),
+    clock,
+    captchaThreshold: config.loginCaptchaThreshold,
+    failureWindowMinutes: config.loginFailureWindowMinutes,
+  });
+  registerAccountRoutes(registrar, { accounts, sessions, captchas });
+
+  const missing = allCalls.filter((call) => !registrar.registered.has(call.path));
+  if (missing.length) app.log.warn({ missing: missing.map((call) => call.path) }, 'declared calls without a handler');
+
+  app.get('/healthz', async (_request, reply) => {
+    const isReady = await database.isReady();
+    return reply.code(isReady ? 200 : 503).send({ status: isReady ? 'ok' : 'unavailable', database: database.kind });
+  });
+
+  await registerOpenApi(app);
+  const spaFallback = await registerWeb(app, config);
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET' || !spaFallback) return sendApiNotFound(request, reply);
+    return spaFallback(request, reply);
+  });
+
+  const services = { accounts, sessions, captchas, codes };
+  return Object.assign(app, { services }) as App;
+}
+
+export interface AppServices {
+  accounts: ReturnType<typeof createAccountService>;
+  sessions: ReturnType<typeof createSessionService>;
+  captchas: ReturnType<typeof createCaptchaService>;
+  codes: ReturnType<typeof createVerificationCodeService>;
+}
+/** The Fastify instance with the services seeds and tests reach for. */
+export type App = FastifyInstance & { services: AppServices };

@@ -1,0 +1,79 @@
+import path from 'node:path';
+
+/** Everything the API reads from its environment, parsed once at start. README documents each variable. */
+export interface Config {
+  nodeEnv: string;
+  isProduction: boolean;
+  host: string;
+  port: number;
+  /** postgres://… for a real server; empty means embedded PGlite in dataDir. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  seedDemo: boolean;
+  adminAccount: string;
+  adminPassword: string;
+  /** Hostnames of the public site and of the consoles, passed to the SPA for its navigation rules. */
+  siteHosts: string[];
+  consoleHosts: string[];
+  /** smtp://… used to send email codes; empty writes them to the log. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Failed logins for one account within the window after which a captcha is required. */
+  loginCaptchaThreshold: number;
+  loginFailureWindowMinutes: number;
+  /** Codes one IP address may ask for within an hour. */
+  codeSendsPerIpPerHour: number;
+  /** Where the built console lives; served when it exists. */
+  webDistDir: string;
+  logLevel: string;
+  /** Argon2 memory cost in KiB; tests lower it, production keeps the OWASP figure. */
+  passwordMemoryCost: number;
+}
+
+export const DEFAULT_ADMIN_ACCOUNT = 'admin';
+export const DEFAULT_ADMIN_PASSWORD = 'Admin@2026';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+function list(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+function integer(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
+  return parsed;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  const isProduction = nodeEnv === 'production';
+  if (isProduction && (!env.ADMIN_ACCOUNT || !env.ADMIN_PASSWORD)) {
+    throw new Error('ADMIN_ACCOUNT and ADMIN_PASSWORD must be set when NODE_ENV=production');
+  }
+  return {
+    nodeEnv,
+    isProduction,
+    host: env.HOST ?? '0.0.0.0',
+    port: integer(env.PORT, 3000, 'PORT'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(repoRoot, env.DATA_DIR ?? '.data'),
+    seedDemo: env.SEED_DEMO !== 'false',
+    adminAccount: env.ADMIN_ACCOUNT || DEFAULT_ADMIN_ACCOUNT,
+    adminPassword: env.ADMIN_PASSWORD || DEFAULT_ADMIN_PASSWORD,
+    siteHosts: list(env.SITE_HOSTS),
+    consoleHosts: list(env.CONSOLE_HOSTS),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Parlour <no-reply@parlour.local>',
+    loginCaptchaThreshold: integer(env.LOGIN_CAPTCHA_THRESHOLD, 5, 'LOGIN_CAPTCHA_THRESHOLD'),
+    loginFailureWindowMinutes: integer(env.LOGIN_FAILURE_WINDOW_MINUTES, 15, 'LOGIN_FAILURE_WINDOW_MINUTES'),
+    codeSendsPerIpPerHour: integer(env.CODE_SENDS_PER_IP_PER_HOUR, 20, 'CODE_SENDS_PER_IP_PER_HOUR'),
+    webDistDir: path.resolve(repoRoot, env.WEB_DIST_DIR ?? 'apps/web/dist'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    passwordMemoryCost: integer(env.PASSWORD_MEMORY_COST_KIB, 19_456, 'PASSWORD_MEMORY_COST_KIB'),
+  };
+}

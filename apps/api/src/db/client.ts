@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+/** The one query interface of the app, whichever engine sits behind it. */
+export type Db = NodePgDatabase<typeof schema>;
+
+export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Applies pending migrations; safe to run from several processes at once on PostgreSQL. */
+  migrate(): Promise<void>;
+  /** True when the database answers and every migration of this build is applied. */
+  isReady(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+function expectedMigrationCount(): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
+  return journal.entries.length;
+}
+
+async function countAppliedMigrations(db: Db): Promise<number> {
+  const result = await db.execute<{ count: number }>(sql`select count(*)::int as count from drizzle.__drizzle_migrations`);
+  return Number(result.rows[0]?.count ?? 0);
+}
+
+function readiness(db: Db) {
+  return async () => {
+    try {
+      return (await countAppliedMigrations(db)) >= expectedMigrationCount();
+    } catch {
+      return false;
+    }
+  };
+}
+
+/** Embedded PostgreSQL in `dataDir` (in memory when undefined), or from a dumped snapshot in tests. */
+export async function openPglite(options: { dataDir?: string; snapshot?: Blob | File } = {}): Promise<Database & { pglite: PGlite }> {
+  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
+  const pglite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.snapshot });
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    isReady: readiness(db),
+    close: () => pglite.close(),
+  };
+}
+
+export async function openPostgres(connectionString: string): Promise<Database & { pool: pg.Pool }> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  const db = drizzlePg(pool, { schema });
+  return {
+    db,
+    kind: 'postgres',
+    pool,
+    async migrate() {
+      // An advisory lock keeps several API processes from migrating the same database at once.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock(727274)');
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
+        client.release();
+      }
+    },
+    isReady: readiness(db),
+    close: () => pool.end(),
+  };
+}
+
+export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite({ dataDir: options.dataDir });
+}

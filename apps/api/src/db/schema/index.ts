@@ -1,0 +1,2 @@
+/** The database schema, one file per domain; drizzle-kit and the client read this list. */
+export * from './accounts';

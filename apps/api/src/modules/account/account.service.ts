@@ -1,0 +1,192 @@
+import type { Role } from '@parlour/contract/constants';
+import type { TAdminUserinfo, TCodeEvent, TMerchantUserinfo } from '@parlour/contract/calls/account';
+import { isEmail } from '@parlour/contract/schemas';
+import type { Lang } from '@parlour/contract/errors';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { addSeconds, type Clock } from '../../lib/clock';
+import type { PasswordHasher } from '../../lib/secrets';
+import type { SessionService } from '../session/session.service';
+import { isUniqueViolation, type AccountRepository, type AdminRow, type MerchantRow } from './account.repository';
+import type { CaptchaService } from './captcha';
+import type { CodeChannel } from './verification-code.repository';
+import type { VerificationCodeService } from './verification-code.service';
+
+export interface LoginAttempt {
+  account: string;
+  password: string;
+  captcha_id?: string;
+  captcha_code?: string;
+  ip: string;
+  userAgent?: string;
+}
+
+/** Email or phone as the two ways of naming a merchant account. */
+export type MerchantIdentity = { channel: CodeChannel; value: string };
+
+export function identityOf(account: string): MerchantIdentity {
+  return isEmail(account) ? { channel: 'email', value: account } : { channel: 'mobile', value: account };
+}
+
+function byIdentity(identity: MerchantIdentity) {
+  return identity.channel === 'email' ? { email: identity.value } : { mobile: identity.value };
+}
+
+function merchantProfile(row: MerchantRow) {
+  return {
+    id: row.id,
+    account: row.email ?? row.mobile ?? '',
+    email: row.email,
+    mobile: row.mobile,
+    nickname: row.nickname,
+    type: row.type,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+function adminProfile(row: AdminRow) {
+  return { id: row.id, account: row.account, nickname: row.nickname, created_at: row.created_at.toISOString() };
+}
+
+/** A default display name: the part of an email before @, or a phone number with its middle hidden. */
+function defaultNickname(identity: MerchantIdentity) {
+  return identity.channel === 'email' ? identity.value.split('@')[0] : `${identity.value.slice(0, 3)}****${identity.value.slice(-4)}`;
+}
+
+/**
+ * Sign up, sign in, sign out and password recovery of merchants, and sign in of operators.
+ * Failed logins are counted per account in the database; past the threshold the next try needs a
+ * captcha (nobody is locked out, so a stranger's failures cost the owner only a captcha).
+ */
+export function createAccountService(deps: {
+  db: Db;
+  repository: AccountRepository;
+  sessions: SessionService;
+  codes: VerificationCodeService;
+  captchas: CaptchaService;
+  passwords: PasswordHasher;
+  clock: Clock;
+  captchaThreshold: number;
+  failureWindowMinutes: number;
+}) {
+  const { db, repository, sessions, codes, captchas, passwords, clock } = deps;
+  // Verifying against a real hash when the account does not exist keeps the timing of both answers alike.
+  const dummyHash = passwords.hash('Parlour-dummy-Password-1!');
+
+  async function guardedLogin<Row extends { id: number; password_hash: string; status: 'active' | 'disabled' }>(
+    role: Role,
+    attempt: LoginAttempt,
+    findUser: () => Promise<Row | undefined>,
+  ): Promise<Row> {
+    const windowStart = addSeconds(clock.now(), -deps.failureWindowMinutes * 60);
+    const failures = await repository.countRecentFailures(role, attempt.account, windowStart);
+    if (failures >= deps.captchaThreshold) {
+      if (!attempt.captcha_id || !attempt.captcha_code) throw new AppError('CAPTCHA_REQUIRED', { data: { captcha_required: true } });
+      if (!(await captchas.consumeCaptcha(attempt.captcha_id, attempt.captcha_code))) {
+        throw new AppError('CAPTCHA_WRONG', { data: { captcha_required: true } });
+      }
+    }
+    const user = await findUser();
+    const isMatch = await passwords.verify(user?.password_hash ?? (await dummyHash), attempt.password);
+    if (!user || !isMatch) {
+      await repository.insertFailure(role, attempt.account, attempt.ip, clock.now());
+      throw new AppError('LOGIN_FAILED', { data: { captcha_required: failures + 1 >= deps.captchaThreshold } });
+    }
+    if (user.status === 'disabled') throw new AppError('ACCOUNT_DISABLED');
+    await repository.clearFailures(role, attempt.account);
+    return user;
+  }
+
+  async function openMerchantSession(row: MerchantRow, ip: string, userAgent?: string): Promise<TMerchantUserinfo> {
+    const session = await sessions.createSession({ role: 'merchant', userId: row.id, ip, userAgent });
+    await repository.recordMerchantLogin(row.id, ip, clock.now());
+    return { token: session.token, expires_at: session.expiresAt.toISOString(), ...merchantProfile(row) };
+  }
+
+  return {
+    async loginMerchant(attempt: LoginAttempt) {
+      const identity = identityOf(attempt.account);
+      const user = await guardedLogin('merchant', attempt, () => repository.findMerchantByAccount(byIdentity(identity)));
+      return { userinfo: await openMerchantSession(user, attempt.ip, attempt.userAgent) };
+    },
+
+    async loginAdmin(attempt: LoginAttempt): Promise<{ userinfo: TAdminUserinfo }> {
+      const user = await guardedLogin('admin', attempt, () => repository.findAdminByAccount(attempt.account));
+      const session = await sessions.createSession({ role: 'admin', userId: user.id, ip: attempt.ip, userAgent: attempt.userAgent });
+      await repository.recordAdminLogin(user.id, attempt.ip, clock.now());
+      return { userinfo: { token: session.token, expires_at: session.expiresAt.toISOString(), ...adminProfile(user) } };
+    },
+
+    /** Sends a code; register refuses a taken account, forgot stays silent about unknown ones. */
+    async sendCode(options: { identity: MerchantIdentity; event: TCodeEvent; ip: string; lang: Lang }) {
+      const existing = await repository.findMerchantByAccount(byIdentity(options.identity));
+      if (options.event === 'register' && existing) throw new AppError('ACCOUNT_EXISTS');
+      return codes.sendCode({
+        channel: options.identity.channel,
+        target: options.identity.value,
+        purpose: options.event,
+        ip: options.ip,
+        lang: options.lang,
+        deliver: options.event === 'register' || Boolean(existing),
+      });
+    },
+
+    async checkCode(options: { identity: MerchantIdentity; event: TCodeEvent; code: string }) {
+      await codes.verifyCode({ channel: options.identity.channel, target: options.identity.value, purpose: options.event }, options.code);
+      return { valid: true as const };
+    },
+
+    async registerMerchant(options: { identity: MerchantIdentity; code: string; password: string; ip: string; userAgent?: string }) {
+      const { identity } = options;
+      if (await repository.findMerchantByAccount(byIdentity(identity))) throw new AppError('ACCOUNT_EXISTS');
+      const codeId = await codes.verifyCode({ channel: identity.channel, target: identity.value, purpose: 'register' }, options.code);
+      const passwordHash = await passwords.hash(options.password);
+      let row: MerchantRow | undefined;
+      try {
+        row = await db.transaction(async (tx) => {
+          await codes.consumeCode(tx as unknown as Db, codeId);
+          return repository.insertMerchant(
+            { ...byIdentity(identity), password_hash: passwordHash, nickname: defaultNickname(identity) },
+            tx as unknown as Db,
+          );
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('ACCOUNT_EXISTS');
+        throw error;
+      }
+      if (!row) throw new AppError('REGISTER_FAILED');
+      return { userinfo: await openMerchantSession(row, options.ip, options.userAgent) };
+    },
+
+    /** Second step of forgot password: sets the password and signs the merchant out everywhere. */
+    async resetMerchantPassword(options: { identity: MerchantIdentity; code: string; password: string }) {
+      const { identity } = options;
+      const codeId = await codes.verifyCode({ channel: identity.channel, target: identity.value, purpose: 'forgot' }, options.code);
+      const merchant = await repository.findMerchantByAccount(byIdentity(identity));
+      if (!merchant) throw new AppError('CODE_INVALID');
+      const passwordHash = await passwords.hash(options.password);
+      await db.transaction(async (tx) => {
+        await codes.consumeCode(tx as unknown as Db, codeId);
+        await repository.updateMerchantPassword(merchant.id, passwordHash, clock.now(), tx as unknown as Db);
+      });
+      await sessions.revokeAllSessions('merchant', merchant.id);
+      await repository.clearFailures('merchant', identity.value);
+      return null;
+    },
+
+    /** Creates the operator account from configuration when it does not exist yet. */
+    async ensureAdmin(account: string, password: string) {
+      if (await repository.findAdminByAccount(account)) return false;
+      await repository.insertAdmin({ account, password_hash: await passwords.hash(password), nickname: account });
+      return true;
+    },
+
+    /** The demo merchant of a first start; nothing when any merchant exists already. */
+    async ensureDemoMerchant(email: string, password: string) {
+      if ((await repository.countMerchants()) > 0) return false;
+      await repository.insertMerchant({ email, password_hash: await passwords.hash(password), nickname: 'Demo Merchant' });
+      return true;
+    },
+  };
+}
+export type AccountService = ReturnType<typeof createAccountService>;

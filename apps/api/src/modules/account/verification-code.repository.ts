@@ -1,0 +1,69 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { verificationCodes } from '../../db/schema/index';
+
+export type CodeChannel = 'email' | 'mobile';
+export type CodePurpose = 'register' | 'forgot';
+export interface CodeTarget {
+  channel: CodeChannel;
+  target: string;
+  purpose: CodePurpose;
+}
+
+export function createVerificationCodeRepository(db: Db) {
+  return {
+    /** Serialises sends for one target inside `tx`, so two racing requests cannot both pass the resend throttle. */
+    async lockTarget(tx: Db, target: string) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'code:' + target}))`);
+    },
+    async latestSentTo(tx: Db, channel: CodeChannel, target: string) {
+      const [row] = await tx
+        .select({ created_at: verificationCodes.created_at })
+        .from(verificationCodes)
+        .where(and(eq(verificationCodes.channel, channel), eq(verificationCodes.target, target)))
+        .orderBy(desc(verificationCodes.created_at))
+        .limit(1);
+      return row;
+    },
+    async countSentFromIp(tx: Db, ip: string, since: Date) {
+      const [row] = await tx
+        .select({ value: sql<number>`count(*)::int` })
+        .from(verificationCodes)
+        .where(and(eq(verificationCodes.ip, ip), gt(verificationCodes.created_at, since)));
+      return Number(row?.value ?? 0);
+    },
+    async insertCode(tx: Db, values: typeof verificationCodes.$inferInsert) {
+      await tx.insert(verificationCodes).values(values);
+    },
+    /** The newest live code for the target; older ones are void once a new one is sent. */
+    async findLatestLive(tx: Db, key: CodeTarget, now: Date) {
+      const [row] = await tx
+        .select()
+        .from(verificationCodes)
+        .where(
+          and(
+            eq(verificationCodes.channel, key.channel),
+            eq(verificationCodes.target, key.target),
+            eq(verificationCodes.purpose, key.purpose),
+          ),
+        )
+        .orderBy(desc(verificationCodes.created_at), desc(verificationCodes.id))
+        .limit(1);
+      if (!row || row.consumed_at || row.expires_at <= now) return undefined;
+      return row;
+    },
+    async addAttempt(tx: Db, id: number) {
+      await tx.update(verificationCodes).set({ attempts: sql`${verificationCodes.attempts} + 1` }).where(eq(verificationCodes.id, id));
+    },
+    /** Marks the code used; false when a concurrent request used it first. */
+    async consume(tx: Db, id: number, now: Date) {
+      const rows = await tx
+        .update(verificationCodes)
+        .set({ consumed_at: now })
+        .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.consumed_at)))
+        .returning({ id: verificationCodes.id });
+      return rows.length === 1;
+    },
+  };
+}
+export type VerificationCodeRepository = ReturnType<typeof createVerificationCodeRepository>;

@@ -1,0 +1,33 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Role } from '@parlour/contract/constants';
+import type { Db } from '../../db/client';
+import { sessions } from '../../db/schema/index';
+
+export function createSessionRepository(db: Db) {
+  return {
+    async insertSession(values: typeof sessions.$inferInsert) {
+      await db.insert(sessions).values(values);
+    },
+    async findLiveSession(tokenHash: string, now: Date) {
+      const [row] = await db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.token_hash, tokenHash), isNull(sessions.revoked_at), gt(sessions.expires_at, now)))
+        .limit(1);
+      return row;
+    },
+    async touchSession(id: number, now: Date, expiresAt: Date) {
+      await db.update(sessions).set({ last_seen_at: now, expires_at: expiresAt }).where(eq(sessions.id, id));
+    },
+    async revokeByTokenHash(tokenHash: string, now: Date) {
+      await db.update(sessions).set({ revoked_at: now }).where(and(eq(sessions.token_hash, tokenHash), isNull(sessions.revoked_at)));
+    },
+    async revokeAllOfUser(role: Role, userId: number, now: Date) {
+      await db
+        .update(sessions)
+        .set({ revoked_at: now })
+        .where(and(eq(sessions.role, role), eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
+    },
+  };
+}
+export type SessionRepository = ReturnType<typeof createSessionRepository>;

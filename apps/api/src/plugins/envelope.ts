@@ -1,0 +1,72 @@
+import { ErrorCode, errorMessage, toLang, type ErrorKey, type Lang } from '@parlour/contract/errors';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/app-error';
+
+/** The answer shape of every call (spec §7). */
+export interface Envelope<T = unknown> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+export function ok<T>(data: T, lang: Lang): Envelope<T> {
+  return { code: ErrorCode.OK, msg: errorMessage('OK', lang), data };
+}
+
+export function failure(key: ErrorKey, lang: Lang, msg?: string, data: unknown = null): Envelope {
+  return { code: ErrorCode[key], msg: msg ?? errorMessage(key, lang), data };
+}
+
+/** The caller's language: `lang_code` of the body when there is one, else Accept-Language. */
+export function requestLang(request: FastifyRequest): Lang {
+  const body = request.body as { lang_code?: unknown } | undefined;
+  if (body && typeof body === 'object' && body.lang_code) return toLang(body.lang_code);
+  return toLang(request.headers['accept-language']);
+}
+
+export function sendAppError(error: AppError, request: FastifyRequest, reply: FastifyReply) {
+  const lang = requestLang(request);
+  const msg = error.options.messages?.[lang];
+  return reply.code(200).send(failure(error.key, lang, msg, error.options.data ?? null));
+}
+
+/**
+ * Turns every failure under /api into `{ code, msg, data }`: AppErrors with their code, unreadable
+ * bodies as MALFORMED_REQUEST, anything unexpected as SERVER_ERROR (logged, never shown).
+ */
+export function registerEnvelope(app: FastifyInstance) {
+  // An empty JSON body is an empty object, so `curl -X POST` on a call without fields works.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const error = new Error('malformed JSON') as FastifyError;
+      error.statusCode = 400;
+      error.code = 'PARLOUR_MALFORMED_JSON';
+      done(error, undefined);
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) return sendAppError(error, request, reply);
+    const lang = requestLang(request);
+    const statusCode = (error as FastifyError).statusCode ?? 500;
+    if (statusCode === 429) {
+      return reply.code(200).send(failure('TOO_MANY_REQUESTS', lang));
+    }
+    if (statusCode >= 400 && statusCode < 500) {
+      request.log.info({ err: error }, 'malformed request');
+      return reply.code(200).send(failure('MALFORMED_REQUEST', lang));
+    }
+    request.log.error({ err: error }, 'unexpected failure');
+    return reply.code(200).send(failure('SERVER_ERROR', lang));
+  });
+}
+
+/** Unknown paths below /api answer NOT_FOUND as an envelope, with HTTP 404. */
+export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply.code(404).send(failure('NOT_FOUND', requestLang(request)));
+}

@@ -1,0 +1,52 @@
+import { allCalls } from '@parlour/contract/calls/all';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  return rest;
+}
+
+/** The OpenAPI description of every declared call, generated from the contract. */
+export function buildOpenApiDocument() {
+  const paths: Record<string, unknown> = {};
+  for (const call of allCalls) {
+    const input = jsonSchema(call.input, 'input') as { properties?: Record<string, unknown> };
+    input.properties = { ...input.properties, lang_code: { type: 'string', enum: ['zh-CN', 'en-US', 'zh', 'en'], description: 'Language of msg' } };
+    paths[`/api/v1/${call.path}`] = {
+      post: {
+        summary: call.summary,
+        tags: [call.role],
+        security: call.isAuthenticated ? [{ bearer: [] }] : [],
+        requestBody: { required: true, content: { 'application/json': { schema: input } } },
+        responses: {
+          200: {
+            description: '`code` 200 is success; any other code is a failure from the catalogue, `msg` says why.',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: { code: { type: 'integer' }, msg: { type: 'string' }, data: jsonSchema(call.output, 'output') },
+                  required: ['code', 'msg', 'data'],
+                },
+              },
+            },
+          },
+        },
+      },
+    };
+  }
+  return {
+    openapi: '3.0.3',
+    info: { title: 'Parlour API', version: '1', description: 'Every call is POST with a JSON body carrying lang_code.' },
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    paths,
+  };
+}
+
+export async function registerOpenApi(app: FastifyInstance) {
+  await app.register(swagger, { mode: 'static', specification: { document: buildOpenApiDocument() as never } });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+}

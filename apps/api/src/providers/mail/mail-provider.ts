@@ -1,0 +1,35 @@
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** Sends email. The SMTP adapter speaks to any SMTP server; the log adapter is for machines without one. */
+export interface MailProvider {
+  readonly kind: 'smtp' | 'log';
+  send(message: MailMessage): Promise<void>;
+}
+
+export function createSmtpMailProvider(options: { url: string; from: string }): MailProvider {
+  const transport = nodemailer.createTransport(options.url);
+  return {
+    kind: 'smtp',
+    async send(message) {
+      await transport.sendMail({ from: options.from, ...message });
+    },
+  };
+}
+
+/** Development only: writes the message to the server log instead of sending it. */
+export function createLogMailProvider(log: Pick<FastifyBaseLogger, 'info'>): MailProvider {
+  return {
+    kind: 'log',
+    async send(message) {
+      log.info({ to: message.to, subject: message.subject, text: message.text }, 'mail (not sent: SMTP_URL is not set)');
+    },
+  };
+}

@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type BuildAppOptions } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openPglite, openPostgres, type Database } from '../src/db/client';
+import type { MailMessage, MailProvider } from '../src/providers/mail/mail-provider';
+import type { SmsCodeMessage, SmsProvider } from '../src/providers/sms/sms-provider';
+import type { Clock } from '../src/lib/clock';
+
+function withDatabase(url: string, name: string) {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+/** A fresh, migrated database: a copy of the run's template on PostgreSQL, the snapshot on PGlite. */
+export async function openTestDatabase(): Promise<Database> {
+  const template = inject('postgresTemplate');
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (template && serverUrl) {
+    const name = `${template}_${randomUUID().slice(0, 8)}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template}`);
+    await admin.end();
+    return openPostgres(withDatabase(serverUrl, name));
+  }
+  const snapshot = new Blob([fs.readFileSync(inject('pgliteSnapshot'))]);
+  return openPglite({ snapshot });
+}
+
+/** A clock the test moves by hand. */
+export function createTestClock(start = new Date()) {
+  let current = start.getTime();
+  const clock: Clock & { advance(seconds: number): void } = {
+    now: () => new Date(current),
+    advance(seconds: number) {
+      current += seconds * 1000;
+    },
+  };
+  return clock;
+}
+
+export function createRecordingMail() {
+  const sent: MailMessage[] = [];
+  const provider: MailProvider = {
+    kind: 'log',
+    async send(message) {
+      sent.push(message);
+    },
+  };
+  return { provider, sent, lastCodeTo: (to: string) => /(\d{6})/.exec([...sent].reverse().find((m) => m.to === to)?.text ?? '')?.[1] };
+}
+
+export function createRecordingSms() {
+  const sent: SmsCodeMessage[] = [];
+  const provider: SmsProvider = {
+    kind: 'recording',
+    async sendCode(message) {
+      sent.push(message);
+    },
+  };
+  return { provider, sent, lastCodeTo: (mobile: string) => [...sent].reverse().find((m) => m.mobile === mobile)?.code };
+}
+
+export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', PASSWORD_MEMORY_COST_KIB: '1024', WEB_DIST_DIR: '/nonexistent', LOG_LEVEL: 'silent', ...overrides });
+}
+
+/** Builds the app on a fresh database with recording providers and a hand-moved clock. */
+export async function buildTestApp(options: Partial<BuildAppOptions> & { env?: NodeJS.ProcessEnv } = {}) {
+  const database = await openTestDatabase();
+  const mail = createRecordingMail();
+  const sms = createRecordingSms();
+  const clock = createTestClock();
+  const config = options.config ?? testConfig(options.env);
+  const app = await buildApp({ database, config, mail: mail.provider, sms: sms.provider, clock, logger: false, ...options });
+  await app.ready();
+
+  /** POSTs a call and answers the parsed envelope. */
+  async function call<T = unknown>(path: string, body: Record<string, unknown> = {}, token?: string) {
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/v1/${path}`,
+      payload: body,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    return response.json() as { code: number; msg: string; data: T };
+  }
+
+  return {
+    app,
+    database,
+    mail,
+    sms,
+    clock,
+    config,
+    call,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+
+let counter = 0;
+/** A unique email per test, so tests sharing a database never collide. */
+export function uniqueEmail(prefix = 'merchant') {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${counter}@example.com`;
+}
+export function uniqueMobile() {
+  counter += 1;
+  return `138${String(Date.now() % 100000).padStart(5, '0')}${String(counter % 1000).padStart(3, '0')}`;
+}
+
+export const GOOD_PASSWORD = 'Secret#2026';
+
+/** Registers a merchant by email through the API and answers its userinfo. */
+export async function registerMerchant(t: TestApp, email = uniqueEmail(), password = GOOD_PASSWORD) {
+  const sent = await t.call('merchant/common/code/email', { email, event: 'register' });
+  if (sent.code !== 200) throw new Error(`code send failed: ${JSON.stringify(sent)}`);
+  const code = t.mail.lastCodeTo(email);
+  const answer = await t.call<{ userinfo: { token: string; id: number } }>('merchant/member/user/register', {
+    email,
+    code,
+    password,
+    confirm_password: password,
+    agree: true,
+  });
+  if (answer.code !== 200) throw new Error(`register failed: ${JSON.stringify(answer)}`);
+  return { email, password, token: answer.data.userinfo.token, id: answer.data.userinfo.id };
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import type { Role } from './constants';
+
+/**
+ * One call of the API: `POST /api/v1/<path>` with a JSON body validated by `input`, answering
+ * `{ code, msg, data }` whose `data` matches `output`. The server registers a handler for each
+ * declared call; the console calls it through the same declaration.
+ */
+export interface Call<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, A extends boolean = boolean> {
+  /** Path below /api/v1/, starting with the role: `merchant/member/user/login`. */
+  path: string;
+  /** Whose call it is; an authenticated call needs a session of this role. */
+  role: Role;
+  /** False for calls made before signing in (login, register, codes). */
+  isAuthenticated: A;
+  /** One line for the API reference. */
+  summary: string;
+  input: I;
+  output: O;
+}
+
+export function defineCall<I extends z.ZodType, O extends z.ZodType, const A extends boolean>(call: Call<I, O, A>): Call<I, O, A> {
+  return call;
+}
+
+export type CallInput<C extends Call> = z.input<C['input']>;
+export type CallOutput<C extends Call> = z.output<C['output']>;
+
+/** A call with no body fields of its own. */
+export const ZEmptyInput = z.object({});
+/** A call that answers no data. */
+export const ZNullOutput = z.null();

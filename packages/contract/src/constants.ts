@@ -1,0 +1,59 @@
+/** Constants of the product specification (§9 and the account rules), shared by API and console. */
+
+/** Password length limits (spec §5, §9). */
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 16;
+/** Verification code length limits accepted from users (spec §5, §9). */
+export const CODE_MIN_LENGTH = 4;
+export const CODE_MAX_LENGTH = 6;
+/** Length of the codes the platform generates. */
+export const GENERATED_CODE_LENGTH = 6;
+/** Validity of a verification code. */
+export const CODE_TTL_SECONDS = 10 * 60;
+/** Wrong tries after which a verification code is void. */
+export const CODE_MAX_ATTEMPTS = 5;
+/** Seconds before the same target can be sent a new code; the console counts down from it. */
+export const CODE_RESEND_SECONDS = 60;
+/** shopId is at most this long (spec §5, §9). */
+export const SHOP_ID_MAX_LENGTH = 20;
+
+/** Session token lifetime, refreshed on use. */
+export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+/** Request timeouts of the console (spec §9), in milliseconds. */
+export const REQUEST_TIMEOUT_MS = 12_000;
+export const UPLOAD_TIMEOUT_MS = 120_000;
+export const LARGE_UPLOAD_TIMEOUT_MS = 300_000;
+export const LARGE_UPLOAD_BYTES = 100 * 1024 * 1024;
+/** Delay between pressing logout and leaving the console (spec §9). */
+export const LOGOUT_DELAY_MS = 1_000;
+/** Delay between the token-expired message and the login page, and the reset of its flag (spec §9). */
+export const TOKEN_EXPIRED_REDIRECT_MS = 1_500;
+export const TOKEN_EXPIRED_FLAG_RESET_MS = 1_000;
+/** The loading overlay hides itself after this long by default, and the initial loader is gone by then. */
+export const LOADING_AUTO_HIDE_MS = 3_000;
+
+/** Length of the client id kept in localStorage (spec §3). */
+export const CLIENT_ID_LENGTH = 21;
+
+/** Month terms and year terms a store can be bought or renewed for (spec §9). */
+export const MONTH_TERMS = [1, 3, 6, 9, 12] as const;
+export const YEAR_TERMS = [1, 2, 3, 4, 5] as const;
+/** Payment methods (spec §9). */
+export const PAY_METHODS = ['wechat', 'alipay', 'paypal'] as const;
+export type PayMethod = (typeof PAY_METHODS)[number];
+/** Platforms of product-data logs (spec §9). */
+export const LOG_PLATFORMS = ['1688', 'taobao', 'micro_store', 'jd'] as const;
+/** Time filters (spec §9). */
+export const TIME_FILTERS = ['today', 'last_7_days', 'last_30_days', 'custom'] as const;
+
+/** Largest page a list call returns. */
+export const MAX_PAGE_LIMIT = 100;
+
+/** Headers the console sends with every call (spec §7). */
+export const PAGE_URL_HEADER = 'x-page-url';
+export const CLIENT_ID_HEADER = 'x-client-id';
+
+/** The two principals (spec §6). */
+export const ROLES = ['merchant', 'admin'] as const;
+export type Role = (typeof ROLES)[number];

@@ -1,0 +1,83 @@
+/**
+ * The API's answer codes. Every answer is `{ code, msg, data }` with HTTP 200; `code` 200 is
+ * success and anything else is a failure the console shows. `msg` is written in the caller's
+ * language from {@link errorMessages}.
+ */
+export const ErrorCode = {
+  /** The call succeeded. */
+  OK: 200,
+  /** The bearer token is missing, unknown, expired or revoked: the console signs the user out. */
+  TOKEN_EXPIRED: 10000,
+  /** A field of the body broke a rule; `msg` names the field. */
+  VALIDATION_FAILED: 10001,
+  /** The body is not JSON, or not an object. */
+  MALFORMED_REQUEST: 10002,
+  /** A valid session of the wrong kind (merchant on an operator call and back), or a record of another tenant. */
+  NO_PERMISSION: 10003,
+  /** The call or the record does not exist. */
+  NOT_FOUND: 10004,
+  /** Too many requests from this address or for this target; `data.retry_after` says when to try again. */
+  TOO_MANY_REQUESTS: 10029,
+  /** An unexpected failure on our side; details are in the server log, never in the answer. */
+  SERVER_ERROR: 10500,
+  /** A failure the catalogue has no better code for. */
+  UNKNOWN_ERROR: 10999,
+  /** Wrong account or password; `data.captcha_required` says whether the next try needs a captcha. */
+  LOGIN_FAILED: 11001,
+  /** The account is disabled by an operator. */
+  ACCOUNT_DISABLED: 11002,
+  /** Too many failed logins for this account recently: the next try must carry an image captcha. */
+  CAPTCHA_REQUIRED: 11003,
+  /** The captcha answer is wrong, expired or already used; a new captcha must be fetched. */
+  CAPTCHA_WRONG: 11004,
+  /** Registration failed for a reason other than the ones below. */
+  REGISTER_FAILED: 11010,
+  /** Registration with an email or phone that already has an account. */
+  ACCOUNT_EXISTS: 11011,
+  /** The verification code is wrong, expired, used, or was tried too many times. */
+  CODE_INVALID: 11020,
+} as const;
+
+export type ErrorKey = keyof typeof ErrorCode;
+export type ErrorCodeValue = (typeof ErrorCode)[ErrorKey];
+
+export type Lang = 'zh-CN' | 'en-US';
+export const languages: readonly Lang[] = ['zh-CN', 'en-US'];
+export const defaultLang: Lang = 'zh-CN';
+
+/** Normalises a `lang_code` value (zh-CN, zh, en-US, en, any case) to a supported language. */
+export function toLang(value: unknown): Lang {
+  if (typeof value !== 'string') return defaultLang;
+  const lower = value.toLowerCase();
+  if (lower.startsWith('en')) return 'en-US';
+  return defaultLang;
+}
+
+/** Default message of each code in both languages; the server may pass a more precise one. */
+export const errorMessages: Record<ErrorKey, Record<Lang, string>> = {
+  OK: { 'zh-CN': '操作成功', 'en-US': 'Success' },
+  TOKEN_EXPIRED: { 'zh-CN': '登录验证已过期，请重新登录', 'en-US': 'Login verification expired, please login again' },
+  VALIDATION_FAILED: { 'zh-CN': '请求参数有误', 'en-US': 'The request has invalid fields' },
+  MALFORMED_REQUEST: { 'zh-CN': '请求体必须是 JSON 对象', 'en-US': 'The request body must be a JSON object' },
+  NO_PERMISSION: { 'zh-CN': '没有权限', 'en-US': 'No permission' },
+  NOT_FOUND: { 'zh-CN': '请求的资源不存在', 'en-US': 'Resource not found' },
+  TOO_MANY_REQUESTS: { 'zh-CN': '操作过于频繁，请稍后再试', 'en-US': 'Too many requests, please try again later' },
+  SERVER_ERROR: { 'zh-CN': '服务器错误，请稍后再试', 'en-US': 'Server error, please try again later' },
+  UNKNOWN_ERROR: { 'zh-CN': '未知错误', 'en-US': 'Unknown error' },
+  LOGIN_FAILED: { 'zh-CN': '账号或密码错误', 'en-US': 'Incorrect account or password' },
+  ACCOUNT_DISABLED: { 'zh-CN': '账号已被禁用，请联系平台客服', 'en-US': 'This account is disabled, please contact support' },
+  CAPTCHA_REQUIRED: { 'zh-CN': '登录失败次数过多，请输入图形验证码', 'en-US': 'Too many failed logins, please enter the captcha' },
+  CAPTCHA_WRONG: { 'zh-CN': '图形验证码错误或已过期', 'en-US': 'The captcha is wrong or expired' },
+  REGISTER_FAILED: { 'zh-CN': '注册失败，请稍后再试', 'en-US': 'Registration failed, please try again later' },
+  ACCOUNT_EXISTS: { 'zh-CN': '该账号已注册，请直接登录', 'en-US': 'This account is already registered, please log in' },
+  CODE_INVALID: { 'zh-CN': '验证码错误或已过期', 'en-US': 'The verification code is wrong or expired' },
+};
+
+export function errorMessage(key: ErrorKey, lang: Lang): string {
+  return errorMessages[key][lang];
+}
+
+/** Finds the catalogue key of a numeric code, if it is one of ours. */
+export function errorKeyOf(code: number): ErrorKey | undefined {
+  return (Object.keys(ErrorCode) as ErrorKey[]).find((key) => ErrorCode[key] === code);
+}

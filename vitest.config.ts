@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One test command for the whole workspace: contract and API tests in Node (API tests on a fresh
+ * PGlite, or on PostgreSQL when TEST_DATABASE_URL is set), console tests in happy-dom.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'contract',
+          include: ['packages/contract/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['apps/api/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: './apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['./src/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
