@@ -52,7 +52,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const captchas = createCaptchaService({ db, clock, draw: captchaDrawer });
   const codes = createVerificationCodeService({
     db,
-    repository: createVerificationCodeRepository(db),
+    repository: createVerificationCodeRepository(),
     clock,
     mail,
     sms,

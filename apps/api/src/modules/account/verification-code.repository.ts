@@ -10,7 +10,8 @@ export interface CodeTarget {
   purpose: CodePurpose;
 }
 
-export function createVerificationCodeRepository(db: Db) {
+/** Every query runs on the executor it is given: the app database or the caller's transaction. */
+export function createVerificationCodeRepository() {
   return {
     /** Serialises sends for one target inside `tx`, so two racing requests cannot both pass the resend throttle. */
     async lockTarget(tx: Db, target: string) {
