@@ -42,6 +42,7 @@ export function createTestClock(start = new Date()) {
   };
   return clock;
 }
+export type TestClock = ReturnType<typeof createTestClock>;
 
 export function createRecordingMail() {
   const sent: MailMessage[] = [];
@@ -51,7 +52,9 @@ export function createRecordingMail() {
       sent.push(message);
     },
   };
-  return { provider, sent, lastCodeTo: (to: string) => /(\d{6})/.exec([...sent].reverse().find((m) => m.to === to)?.text ?? '')?.[1] };
+  /** The code of the newest message to `to` (addresses compare case-insensitively, as the API stores them lower case). */
+  const lastCodeTo = (to: string) => /(\d{6})/.exec([...sent].reverse().find((m) => m.to.toLowerCase() === to.toLowerCase())?.text ?? '')?.[1];
+  return { provider, sent, lastCodeTo };
 }
 
 export function createRecordingSms() {
@@ -69,24 +72,58 @@ export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
   return loadConfig({ NODE_ENV: 'test', PASSWORD_MEMORY_COST_KIB: '1024', WEB_DIST_DIR: '/nonexistent', LOG_LEVEL: 'silent', ...overrides });
 }
 
-/** Builds the app on a fresh database with recording providers and a hand-moved clock. */
-export async function buildTestApp(options: Partial<BuildAppOptions> & { env?: NodeJS.ProcessEnv } = {}) {
-  const database = await openTestDatabase();
+export interface TestAppOptions extends Partial<Omit<BuildAppOptions, 'clock'>> {
+  /** A clock to share with another test app; a new hand-moved one by default. */
+  clock?: TestClock;
+  /** Environment overrides for {@link testConfig}; ignored when `config` is given. */
+  env?: NodeJS.ProcessEnv;
+  /**
+   * False leaves the mail provider to buildApp (SMTP when SMTP_URL is set, else the log), for tests
+   * of the real providers. `mail` in the options wins over both.
+   */
+  recordMail?: boolean;
+}
+
+/** What one `call` may set besides the body: the caller's address and extra headers. */
+export interface CallOptions {
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Builds the app on a fresh database with recording providers and a hand-moved clock. Given a
+ * `database`, builds a second app on that one (a second API process sharing the database) and
+ * leaves closing the database to its owner.
+ */
+export async function buildTestApp(options: TestAppOptions = {}) {
+  const { env, recordMail = true, ...overrides } = options;
+  const isDatabaseOwned = !overrides.database;
+  const database = overrides.database ?? (await openTestDatabase());
   const mail = createRecordingMail();
   const sms = createRecordingSms();
-  const clock = createTestClock();
-  const config = options.config ?? testConfig(options.env);
-  const app = await buildApp({ database, config, mail: mail.provider, sms: sms.provider, clock, logger: false, ...options });
+  const clock = overrides.clock ?? createTestClock();
+  const config = overrides.config ?? testConfig(env);
+  const app = await buildApp({
+    config,
+    mail: recordMail ? mail.provider : undefined,
+    sms: sms.provider,
+    logger: false,
+    ...overrides,
+    clock,
+    database,
+  });
   await app.ready();
 
   /** POSTs a call and answers the parsed envelope. */
-  async function call<T = unknown>(path: string, body: Record<string, unknown> = {}, token?: string) {
+  async function call<T = unknown>(path: string, body: Record<string, unknown> = {}, token?: string, callOptions: CallOptions = {}) {
     const response = await app.inject({
       method: 'POST',
       url: `/api/v1/${path}`,
       payload: body,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...callOptions.headers },
+      ...(callOptions.ip ? { remoteAddress: callOptions.ip } : {}),
     });
+    if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode} from ${path}: ${response.body}`);
     return response.json() as { code: number; msg: string; data: T };
   }
 
@@ -100,7 +137,7 @@ export async function buildTestApp(options: Partial<BuildAppOptions> & { env?: N
     call,
     async close() {
       await app.close();
-      await database.close();
+      if (isDatabaseOwned) await database.close();
     },
   };
 }
@@ -118,6 +155,25 @@ export function uniqueMobile() {
 }
 
 export const GOOD_PASSWORD = 'Secret#2026';
+export const OTHER_PASSWORD = 'Other$Pass9';
+
+/** The paths of the account calls as the specification names them (spec §5, §7). */
+export const PATHS = {
+  login: 'merchant/member/user/login',
+  logout: 'merchant/member/user/logout',
+  register: 'merchant/member/user/register',
+  mobileRegister: 'merchant/member/user/mobile_register',
+  forgotPassword: 'merchant/member/user/forgot_password',
+  mobileForgotPassword: 'merchant/member/user/mobile_forgot_password',
+  emailCode: 'merchant/common/code/email',
+  mobileCode: 'merchant/common/code/mobile',
+  checkEmailCode: 'merchant/common/code/check_ems',
+  checkMobileCode: 'merchant/common/code/check_sms',
+  captcha: 'merchant/common/captcha/image',
+  adminLogin: 'admin/member/user/login',
+  adminLogout: 'admin/member/user/logout',
+  adminCaptcha: 'admin/common/captcha/image',
+} as const;
 
 /** Registers a merchant by email through the API and answers its userinfo. */
 export async function registerMerchant(t: TestApp, email = uniqueEmail(), password = GOOD_PASSWORD) {
@@ -133,4 +189,19 @@ export async function registerMerchant(t: TestApp, email = uniqueEmail(), passwo
   });
   if (answer.code !== 200) throw new Error(`register failed: ${JSON.stringify(answer)}`);
   return { email, password, token: answer.data.userinfo.token, id: answer.data.userinfo.id };
+}
+
+/** Registers a merchant by phone through the API and answers its userinfo. */
+export async function registerMobileMerchant(t: TestApp, mobile = uniqueMobile(), password = GOOD_PASSWORD) {
+  const sent = await t.call('merchant/common/code/mobile', { mobile, event: 'register' });
+  if (sent.code !== 200) throw new Error(`code send failed: ${JSON.stringify(sent)}`);
+  const answer = await t.call<{ userinfo: { token: string; id: number } }>('merchant/member/user/mobile_register', {
+    mobile,
+    code: t.sms.lastCodeTo(mobile),
+    password,
+    confirm_password: password,
+    agree: true,
+  });
+  if (answer.code !== 200) throw new Error(`register failed: ${JSON.stringify(answer)}`);
+  return { mobile, password, token: answer.data.userinfo.token, id: answer.data.userinfo.id };
 }

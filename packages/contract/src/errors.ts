@@ -58,7 +58,7 @@ export const errorMessages: Record<ErrorKey, Record<Lang, string>> = {
   OK: { 'zh-CN': '操作成功', 'en-US': 'Success' },
   TOKEN_EXPIRED: { 'zh-CN': '登录验证已过期，请重新登录', 'en-US': 'Login verification expired, please login again' },
   VALIDATION_FAILED: { 'zh-CN': '请求参数有误', 'en-US': 'The request has invalid fields' },
-  MALFORMED_REQUEST: { 'zh-CN': '请求体必须是 JSON 对象', 'en-US': 'The request body must be a JSON object' },
+  MALFORMED_REQUEST: { 'zh-CN': '请求体不是有效的 JSON 对象', 'en-US': 'The request body is not a valid JSON object' },
   NO_PERMISSION: { 'zh-CN': '没有权限', 'en-US': 'No permission' },
   NOT_FOUND: { 'zh-CN': '请求的资源不存在', 'en-US': 'Resource not found' },
   TOO_MANY_REQUESTS: { 'zh-CN': '操作过于频繁，请稍后再试', 'en-US': 'Too many requests, please try again later' },

@@ -44,15 +44,24 @@ export function createAccountRepository(db: Db) {
     async recordAdminLogin(id: number, ip: string, now: Date) {
       await db.update(admins).set({ last_login_at: now, last_login_ip: ip }).where(eq(admins.id, id));
     },
-    async countRecentFailures(role: Role, account: string, since: Date) {
-      const [row] = await db
-        .select({ value: count() })
-        .from(loginFailures)
-        .where(and(eq(loginFailures.role, role), eq(loginFailures.account, account), gt(loginFailures.created_at, since)));
-      return Number(row?.value ?? 0);
+    /**
+     * Records a login attempt as a failure and answers the failures of the account in the window
+     * before it. Counting and recording run under a per-account lock, so simultaneous attempts are
+     * counted one after another instead of all reading the same number.
+     */
+    async recordAttempt(role: Role, account: string, ip: string, now: Date, since: Date) {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:${role}:${account}`}))`);
+        const [counted] = await tx
+          .select({ value: count() })
+          .from(loginFailures)
+          .where(and(eq(loginFailures.role, role), eq(loginFailures.account, account), gt(loginFailures.created_at, since)));
+        const [inserted] = await tx.insert(loginFailures).values({ role, account, ip, created_at: now }).returning({ id: loginFailures.id });
+        return { id: inserted.id, failuresBefore: Number(counted?.value ?? 0) };
+      });
     },
-    async insertFailure(role: Role, account: string, ip: string, now: Date) {
-      await db.insert(loginFailures).values({ role, account, ip, created_at: now });
+    async deleteFailure(id: number) {
+      await db.delete(loginFailures).where(eq(loginFailures.id, id));
     },
     async clearFailures(role: Role, account: string) {
       await db.delete(loginFailures).where(and(eq(loginFailures.role, role), eq(loginFailures.account, account)));

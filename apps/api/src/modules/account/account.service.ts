@@ -78,21 +78,29 @@ export function createAccountService(deps: {
     attempt: LoginAttempt,
     findUser: () => Promise<Row | undefined>,
   ): Promise<Row> {
-    const windowStart = addSeconds(clock.now(), -deps.failureWindowMinutes * 60);
-    const failures = await repository.countRecentFailures(role, attempt.account, windowStart);
-    if (failures >= deps.captchaThreshold) {
-      if (!attempt.captcha_id || !attempt.captcha_code) throw new AppError('CAPTCHA_REQUIRED', { data: { captcha_required: true } });
-      if (!(await captchas.consumeCaptcha(attempt.captcha_id, attempt.captcha_code))) {
-        throw new AppError('CAPTCHA_WRONG', { data: { captcha_required: true } });
+    const now = clock.now();
+    const windowStart = addSeconds(now, -deps.failureWindowMinutes * 60);
+    // Every attempt is recorded as a failure before the password is checked, and the count it reads
+    // includes the attempts still running: guesses sent all at once cannot skip the captcha.
+    const recorded = await repository.recordAttempt(role, attempt.account, attempt.ip, now, windowStart);
+    if (recorded.failuresBefore >= deps.captchaThreshold) {
+      const { captcha_id: captchaId, captcha_code: captchaCode } = attempt;
+      const hasAnswer = Boolean(captchaId && captchaCode);
+      if (!captchaId || !captchaCode || !(await captchas.consumeCaptcha(captchaId, captchaCode))) {
+        // An attempt stopped at the captcha never tried the password, so it is not a failure.
+        await repository.deleteFailure(recorded.id);
+        throw new AppError(hasAnswer ? 'CAPTCHA_WRONG' : 'CAPTCHA_REQUIRED', { data: { captcha_required: true } });
       }
     }
     const user = await findUser();
     const isMatch = await passwords.verify(user?.password_hash ?? (await dummyHash), attempt.password);
     if (!user || !isMatch) {
-      await repository.insertFailure(role, attempt.account, attempt.ip, clock.now());
-      throw new AppError('LOGIN_FAILED', { data: { captcha_required: failures + 1 >= deps.captchaThreshold } });
+      throw new AppError('LOGIN_FAILED', { data: { captcha_required: recorded.failuresBefore + 1 >= deps.captchaThreshold } });
     }
-    if (user.status === 'disabled') throw new AppError('ACCOUNT_DISABLED');
+    if (user.status === 'disabled') {
+      await repository.deleteFailure(recorded.id);
+      throw new AppError('ACCOUNT_DISABLED');
+    }
     await repository.clearFailures(role, attempt.account);
     return user;
   }
