@@ -34,7 +34,11 @@ export function createVerificationCodeRepository() {
       return Number(row?.value ?? 0);
     },
     async insertCode(tx: Db, values: typeof verificationCodes.$inferInsert) {
-      await tx.insert(verificationCodes).values(values);
+      const [row] = await tx.insert(verificationCodes).values(values).returning({ id: verificationCodes.id });
+      return row.id;
+    },
+    async deleteCode(tx: Db, id: number) {
+      await tx.delete(verificationCodes).where(eq(verificationCodes.id, id));
     },
     /** The newest live code for the target; older ones are void once a new one is sent. */
     async findLatestLive(tx: Db, key: CodeTarget, now: Date) {

@@ -44,7 +44,7 @@ export function createVerificationCodeService(deps: {
 
   async function sendCode(options: CodeTarget & { ip: string; lang: Lang; deliver: boolean }) {
     const code = newNumericCode(GENERATED_CODE_LENGTH);
-    await db.transaction(async (tx) => {
+    const codeId = await db.transaction(async (tx) => {
       const txDb = tx as unknown as Db;
       await repository.lockTarget(txDb, `${options.channel}:${options.target}`);
       const now = clock.now();
@@ -57,7 +57,7 @@ export function createVerificationCodeService(deps: {
       }
       const sentFromIp = await repository.countSentFromIp(txDb, options.ip, addSeconds(now, -3600));
       if (sentFromIp >= deps.sendsPerIpPerHour) throw new AppError('TOO_MANY_REQUESTS', { data: { retry_after: 3600 } });
-      await repository.insertCode(txDb, {
+      return repository.insertCode(txDb, {
         channel: options.channel,
         target: options.target,
         purpose: options.purpose,
@@ -70,11 +70,17 @@ export function createVerificationCodeService(deps: {
     // A code for an account that cannot use it (forgot on an unknown address) is recorded for the
     // throttle but not delivered, so the answer does not reveal whether the account exists.
     if (options.deliver) {
-      if (options.channel === 'email') {
-        const text = mailTexts[options.lang];
-        await deps.mail.send({ to: options.target, subject: text.subject[options.purpose], text: text.body(code) });
-      } else {
-        await deps.sms.sendCode({ mobile: options.target, code, purpose: options.purpose, lang: options.lang });
+      try {
+        if (options.channel === 'email') {
+          const text = mailTexts[options.lang];
+          await deps.mail.send({ to: options.target, subject: text.subject[options.purpose], text: text.body(code) });
+        } else {
+          await deps.sms.sendCode({ mobile: options.target, code, purpose: options.purpose, lang: options.lang });
+        }
+      } catch (error) {
+        // A code nobody received must not hold the target behind the resend throttle.
+        await repository.deleteCode(db, codeId);
+        throw error;
       }
     }
     return { resend_after: CODE_RESEND_SECONDS };
