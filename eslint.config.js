@@ -28,7 +28,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/features/*/**', '../../*/**'], message: 'Features do not import each other; move the shared piece to components/ or lib/.' }] },
+        {
+          patterns: [
+            {
+              // Another feature by alias, or by climbing out of this feature's folder into a sibling one.
+              regex: '^(@/features/|(\\.\\./){2}(?!\\.\\.)[^/]+/)',
+              message: 'Features do not import each other; move the shared piece to components/ or lib/.',
+            },
+          ],
+        },
       ],
     },
   },

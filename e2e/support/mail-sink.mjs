@@ -8,6 +8,19 @@ const smtpPort = Number(process.env.MAIL_SINK_SMTP_PORT ?? 2526);
 const httpPort = Number(process.env.MAIL_SINK_HTTP_PORT ?? 2527);
 const messages = [];
 
+/** Decodes the body of a single-part message as nodemailer writes one (base64 or quoted-printable). */
+function decodeBody(raw) {
+  const split = raw.indexOf('\n\n');
+  const headers = raw.slice(0, split).toLowerCase();
+  const body = raw.slice(split + 2);
+  if (headers.includes('content-transfer-encoding: base64')) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (headers.includes('content-transfer-encoding: quoted-printable')) {
+    const bytes = body.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return body;
+}
+
 net
   .createServer((socket) => {
     let buffer = '';
@@ -24,7 +37,7 @@ net
         if (inData) {
           if (line === '.') {
             inData = false;
-            messages.push({ to: current.to, raw: current.data, receivedAt: new Date().toISOString() });
+            messages.push({ to: current.to, text: decodeBody(current.data), receivedAt: new Date().toISOString() });
             current = { to: [], data: '' };
             reply('250 OK queued');
           } else current.data += `${line.startsWith('..') ? line.slice(1) : line}\n`;

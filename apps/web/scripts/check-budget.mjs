@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+/**
+ * Bundle budget of the login page (issue 2): the JavaScript /login needs on first load — the
+ * entry chunk and everything it imports statically, plus the login route's lazy chunk and its
+ * static imports — gzipped, must stay within 250 KB. Run after `vite build`; exits 1 past it.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_KB = 250;
+const LOGIN_PAGE_SOURCE = 'src/features/auth/pages/login-page.tsx';
+
+const distDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8'));
+
+const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
+if (entries.length !== 1) throw new Error(`expected one entry chunk in the manifest, found ${entries.length}`);
+const [entryKey] = entries[0];
+if (!manifest[LOGIN_PAGE_SOURCE]) throw new Error(`the manifest has no chunk for ${LOGIN_PAGE_SOURCE}: is the login page still lazy?`);
+
+/** Manifest keys of a chunk and of everything it imports statically, transitively. */
+function withStaticImports(key, seen = new Set()) {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const imported of manifest[key].imports ?? []) withStaticImports(imported, seen);
+  return seen;
+}
+
+const keys = withStaticImports(LOGIN_PAGE_SOURCE, withStaticImports(entryKey));
+const files = [...new Set([...keys].map((key) => manifest[key].file))].filter((file) => file.endsWith('.js'));
+
+const rows = files
+  .map((file) => {
+    const source = readFileSync(join(distDir, file));
+    return { file, rawKb: source.length / 1024, gzipKb: gzipSync(source).length / 1024 };
+  })
+  .sort((a, b) => b.gzipKb - a.gzipKb);
+const totalKb = rows.reduce((sum, row) => sum + row.gzipKb, 0);
+
+console.log('\nLogin page first-load JavaScript (gzip):');
+for (const row of rows) console.log(`  ${row.gzipKb.toFixed(1).padStart(7)} KB  (${row.rawKb.toFixed(1).padStart(7)} KB raw)  ${row.file}`);
+console.log(`  ${totalKb.toFixed(1).padStart(7)} KB total, budget ${BUDGET_KB} KB\n`);
+
+if (totalKb > BUDGET_KB) {
+  console.error(`Budget exceeded: the login page loads ${totalKb.toFixed(1)} KB of gzipped JavaScript (budget ${BUDGET_KB} KB).`);
+  process.exit(1);
+}

@@ -1,0 +1,178 @@
+import type { Role } from '@parlour/contract/constants';
+import type { ComponentType } from 'react';
+import type { MenuIconName } from '../components/menu-icon';
+import type { RouteAccess } from '../lib/access';
+import type { TitleKey } from '../lib/route-meta';
+import type { MenuRoute } from '../lib/session-store';
+
+/**
+ * The route table (after Ant Design Pro's config/routes.ts): every page of the console as data.
+ * The router, the guards, the menus, the page header and the document title all read it.
+ */
+
+export type LazyPage = () => Promise<{ default: ComponentType }>;
+
+export interface RouteEntry {
+  /** Absolute path. */
+  path: string;
+  titleKey?: TitleKey;
+  /** Menu icon name (components/menu-icon). */
+  icon?: MenuIconName;
+  /** The user type a menu page belongs to. */
+  role?: Role;
+  /** Reachable but not listed in the menu. */
+  isHidden?: boolean;
+  access: RouteAccess;
+  /** The page, loaded when first visited. */
+  page?: LazyPage;
+  /** Where a path without a page of its own leads. */
+  redirect?: string;
+  /**
+   * The page uses react-query hooks. Site and console pages always get it; the login pages do
+   * not, so react-query stays out of their first load.
+   */
+  needsQueryClient?: boolean;
+  children?: RouteEntry[];
+}
+
+// Lazily loaded areas (spec §1): each import() is its own chunk.
+const homePage: LazyPage = () => import('../features/site/pages/home-page');
+const pricingPage: LazyPage = () => import('../features/site/pages/pricing-page');
+const loginPage: LazyPage = () => import('../features/auth/pages/login-page');
+const adminLoginPage: LazyPage = () => import('../features/auth/pages/admin-login-page');
+const registerPage: LazyPage = () => import('../features/auth/pages/register-page');
+const forgotPage: LazyPage = () => import('../features/auth/pages/forgot-page');
+const testPage: LazyPage = () => import('../features/diagnostics/pages/test-page');
+const notFoundPage: LazyPage = () => import('../features/errors/pages/not-found-page');
+const welcomePage: LazyPage = () => import('../features/welcome/pages/welcome-page');
+/** Menu pages later issues build (shop, renewal, bill, plugin, traffic, settings, operator pages) show this until then. */
+const notAvailablePage: LazyPage = () => import('./pages/not-available-page');
+
+const site: RouteAccess = { kind: 'site' };
+const open: RouteAccess = { kind: 'public' };
+const merchantOnly: RouteAccess = { kind: 'console', role: 'merchant' };
+const adminOnly: RouteAccess = { kind: 'console', role: 'admin' };
+
+/** Pages of the site layout; `/` leads to `/index`. */
+export const siteRoutes: RouteEntry[] = [
+  { path: '/index', titleKey: 'route.index', access: site, page: homePage },
+  { path: '/pricing', titleKey: 'route.pricing', access: site, page: pricingPage },
+];
+
+export const publicRoutes: RouteEntry[] = [
+  { path: '/login', titleKey: 'route.login', access: { kind: 'login', role: 'merchant' }, page: loginPage },
+  { path: '/admin', access: open, redirect: '/admin/login' },
+  { path: '/admin/login', titleKey: 'route.adminLogin', access: { kind: 'login', role: 'admin' }, page: adminLoginPage },
+  { path: '/register', titleKey: 'route.register', access: open, page: registerPage, needsQueryClient: true },
+  { path: '/forgot', titleKey: 'route.forgot', access: open, page: forgotPage, needsQueryClient: true },
+  { path: '/test', titleKey: 'route.test', access: open, page: testPage },
+  { path: '/404', titleKey: 'route.notFound', access: { kind: 'not-found' }, page: notFoundPage },
+];
+
+/** The shell's own pages, for whichever user type is signed in. */
+export const shellRoutes: RouteEntry[] = [
+  { path: '/platform', titleKey: 'route.welcome', access: { kind: 'console' }, page: welcomePage },
+];
+
+export const merchantMenu: RouteEntry[] = [
+  {
+    path: '/merchant/store',
+    titleKey: 'route.merchant.store',
+    icon: 'store',
+    role: 'merchant',
+    access: merchantOnly,
+    page: notAvailablePage,
+    children: [
+      { path: '/merchant/store/renew', titleKey: 'route.merchant.storeRenew', role: 'merchant', isHidden: true, access: merchantOnly, page: notAvailablePage },
+    ],
+  },
+  { path: '/merchant/plugin', titleKey: 'route.merchant.plugin', icon: 'plugin', role: 'merchant', access: merchantOnly, page: notAvailablePage },
+  { path: '/merchant/traffic', titleKey: 'route.merchant.traffic', icon: 'traffic', role: 'merchant', access: merchantOnly, page: notAvailablePage },
+  { path: '/merchant/bill', titleKey: 'route.merchant.bill', icon: 'bill', role: 'merchant', access: merchantOnly, page: notAvailablePage },
+  {
+    path: '/merchant/setting',
+    titleKey: 'route.merchant.setting',
+    icon: 'setting',
+    role: 'merchant',
+    isHidden: true,
+    access: merchantOnly,
+    redirect: '/merchant/setting/index',
+    children: [
+      { path: '/merchant/setting/index', titleKey: 'route.merchant.settingIndex', role: 'merchant', access: merchantOnly, page: notAvailablePage },
+      { path: '/merchant/setting/domain', titleKey: 'route.merchant.settingDomain', role: 'merchant', access: merchantOnly, page: notAvailablePage },
+      { path: '/merchant/setting/domain_add', titleKey: 'route.merchant.settingDomainAdd', role: 'merchant', access: merchantOnly, page: notAvailablePage },
+    ],
+  },
+];
+
+export const adminMenu: RouteEntry[] = [
+  { path: '/admin/dashboard', titleKey: 'route.admin.dashboard', icon: 'dashboard', role: 'admin', access: adminOnly, page: notAvailablePage },
+  { path: '/admin/merchant', titleKey: 'route.admin.merchant', icon: 'merchant', role: 'admin', access: adminOnly, page: notAvailablePage },
+  {
+    path: '/admin/store',
+    titleKey: 'route.admin.store',
+    icon: 'store',
+    role: 'admin',
+    access: adminOnly,
+    page: notAvailablePage,
+    children: [
+      { path: '/admin/store/renew', titleKey: 'route.admin.storeRenew', role: 'admin', isHidden: true, access: adminOnly, page: notAvailablePage },
+    ],
+  },
+  { path: '/admin/plugin', titleKey: 'route.admin.plugin', icon: 'plugin', role: 'admin', access: adminOnly, page: notAvailablePage },
+  { path: '/admin/traffic', titleKey: 'route.admin.traffic', icon: 'traffic', role: 'admin', access: adminOnly, page: notAvailablePage },
+  { path: '/admin/version', titleKey: 'route.admin.version', icon: 'version', role: 'admin', access: adminOnly, page: notAvailablePage },
+  { path: '/admin/notice', titleKey: 'route.admin.notice', icon: 'notice', role: 'admin', access: adminOnly, page: notAvailablePage },
+  { path: '/admin/prospects', titleKey: 'route.admin.prospects', icon: 'prospects', role: 'admin', access: adminOnly, page: notAvailablePage },
+  { path: '/admin/bill', titleKey: 'route.admin.bill', icon: 'bill', role: 'admin', access: adminOnly, page: notAvailablePage },
+  { path: '/admin/settings', titleKey: 'route.admin.settings', icon: 'settings', role: 'admin', access: adminOnly, page: notAvailablePage },
+  {
+    path: '/admin/setting',
+    titleKey: 'route.admin.setting',
+    icon: 'setting',
+    role: 'admin',
+    isHidden: true,
+    access: adminOnly,
+    redirect: '/admin/setting/index',
+    children: [
+      { path: '/admin/setting/index', titleKey: 'route.admin.settingIndex', role: 'admin', access: adminOnly, page: notAvailablePage },
+      { path: '/admin/setting/domain', titleKey: 'route.admin.settingDomain', role: 'admin', access: adminOnly, page: notAvailablePage },
+      { path: '/admin/setting/domain_add', titleKey: 'route.admin.settingDomainAdd', role: 'admin', access: adminOnly, page: notAvailablePage },
+    ],
+  },
+  /** Titled but not in the menu (spec §2). */
+  { path: '/admin/operations', titleKey: 'route.admin.operations', icon: 'operations', role: 'admin', isHidden: true, access: adminOnly, page: notAvailablePage },
+];
+
+export const menuRoutesByRole: Record<Role, RouteEntry[]> = { merchant: merchantMenu, admin: adminMenu };
+
+function flatten(entries: RouteEntry[]): RouteEntry[] {
+  return entries.flatMap((entry) => [entry, ...flatten(entry.children ?? [])]);
+}
+
+/** Every entry of the table, children included. */
+export const allRoutes: RouteEntry[] = flatten([...siteRoutes, ...publicRoutes, ...shellRoutes, ...merchantMenu, ...adminMenu]);
+
+const routesByPath = new Map(allRoutes.map((entry) => [entry.path, entry]));
+routesByPath.set('/', { path: '/', access: site, redirect: '/index' });
+
+/** The table entry of a path (trailing slash ignored), if any. */
+export function findRoute(pathname: string): RouteEntry | undefined {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return routesByPath.get(path);
+}
+
+function toMenuRoute(entry: RouteEntry): MenuRoute {
+  return {
+    path: entry.path,
+    titleKey: entry.titleKey ?? 'route.welcome',
+    icon: entry.icon,
+    isHidden: entry.isHidden,
+    children: entry.children?.map(toMenuRoute),
+  };
+}
+
+/** The menu routes of a user type, as stored in the session after login (spec §2). */
+export function buildMenuRoutes(role: Role): MenuRoute[] {
+  return menuRoutesByRole[role].map(toMenuRoute);
+}

@@ -1,0 +1,110 @@
+import {
+  AppstoreOutlined,
+  CreditCardOutlined,
+  GlobalOutlined,
+  ShopOutlined,
+  ThunderboltOutlined,
+  TranslationOutlined,
+} from '@ant-design/icons';
+import { Card, Col, Row, Typography } from 'antd';
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '@/components/button-link';
+import { consoleEntryHref } from '@/lib/access';
+import { getRuntimeConfig } from '@/lib/runtime-config';
+
+const FEATURES = [
+  { key: 'store', Icon: ShopOutlined },
+  { key: 'sourcing', Icon: GlobalOutlined },
+  { key: 'payments', Icon: CreditCardOutlined },
+  { key: 'domains', Icon: TranslationOutlined },
+  { key: 'plugins', Icon: AppstoreOutlined },
+  { key: 'traffic', Icon: ThunderboltOutlined },
+] as const satisfies readonly { key: string; Icon: ComponentType }[];
+
+const SOURCES = ['1688', 'taobao', 'jd', 'weidian'] as const;
+const STEPS = ['register', 'create', 'launch'] as const;
+
+/** /index: what Parlour is, for merchants of cross-border reverse shopping, leading to sign-up. */
+export default function HomePage() {
+  const { t } = useTranslation();
+  const register = consoleEntryHref('/register', window.location, getRuntimeConfig());
+
+  return (
+    <>
+      <section className="hero">
+        <div className="hero__inner">
+          <p className="hero__eyebrow">{t('home.hero.eyebrow')}</p>
+          <h1 className="hero__title">{t('home.hero.title')}</h1>
+          <p className="hero__subtitle">{t('home.hero.subtitle')}</p>
+          <div className="hero__actions">
+            <ButtonLink type="primary" size="large" to={register.href} isExternal={register.isExternal}>
+              {t('home.hero.primary')}
+            </ButtonLink>
+            <ButtonLink size="large" to="/pricing">
+              {t('home.hero.secondary')}
+            </ButtonLink>
+          </div>
+        </div>
+      </section>
+
+      <section className="sources" aria-labelledby="sources-title">
+        <h2 id="sources-title" className="sources__title">
+          {t('home.sources.title')}
+        </h2>
+        <ul className="sources__list">
+          {SOURCES.map((source) => (
+            <li key={source} className={`sources__item sources__item--${source}`}>
+              {t(`home.sources.${source}`)}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="site-section" aria-labelledby="features-title">
+        <div className="site-section__head">
+          <h2 id="features-title">{t('home.features.title')}</h2>
+          <p>{t('home.features.subtitle')}</p>
+        </div>
+        <Row gutter={[24, 24]}>
+          {FEATURES.map(({ key, Icon }) => (
+            <Col key={key} xs={24} sm={12} lg={8}>
+              <Card className="feature-card" variant="borderless">
+                <span className="feature-card__icon">
+                  <Icon aria-hidden />
+                </span>
+                <Typography.Title level={4}>{t(`home.features.${key}.title`)}</Typography.Title>
+                <Typography.Paragraph type="secondary">{t(`home.features.${key}.description`)}</Typography.Paragraph>
+              </Card>
+            </Col>
+          ))}
+        </Row>
+      </section>
+
+      <section className="site-section site-section--tinted" aria-labelledby="steps-title">
+        <div className="site-section__head">
+          <h2 id="steps-title">{t('home.steps.title')}</h2>
+        </div>
+        <ol className="steps-list">
+          {STEPS.map((step, index) => (
+            <li key={step} className="steps-list__item">
+              <span className="steps-list__number" aria-hidden>
+                {index + 1}
+              </span>
+              <h3>{t(`home.steps.${step}.title`)}</h3>
+              <p>{t(`home.steps.${step}.description`)}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className="cta-band">
+        <h2>{t('home.cta.title')}</h2>
+        <p>{t('home.cta.subtitle')}</p>
+        <ButtonLink size="large" className="cta-band__button" to={register.href} isExternal={register.isExternal}>
+          {t('home.cta.button')}
+        </ButtonLink>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+import type { Call, CallInput, CallOutput } from '@parlour/contract/call';
+import {
+  CLIENT_ID_HEADER,
+  LARGE_UPLOAD_BYTES,
+  LARGE_UPLOAD_TIMEOUT_MS,
+  PAGE_URL_HEADER,
+  REQUEST_TIMEOUT_MS,
+  UPLOAD_TIMEOUT_MS,
+} from '@parlour/contract/constants';
+import { ErrorCode } from '@parlour/contract/errors';
+import { ApiError, type CallOptions } from './api-error';
+import { getClientId } from './client-id';
+import { currentLang } from './i18n';
+import { handleRequestError } from './request-error-config';
+import { getToken } from './session-store';
+
+/**
+ * The request layer (spec §7–§9): every call is a POST to /api/v1/<path> whose body carries
+ * `lang_code`, with the bearer token of the call's role, the page URL and the client id. An
+ * answer is `{ code, msg, data }`; anything but code 200 is a failure shown by
+ * request-error-config.ts.
+ */
+
+export const API_BASE = '/api/v1';
+
+interface Envelope {
+  code: number;
+  msg: string;
+  data: unknown;
+}
+
+function isEnvelope(value: unknown): value is Envelope {
+  return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number';
+}
+
+function uploadSize(body: FormData): number {
+  let size = 0;
+  for (const [, value] of body.entries()) if (typeof value !== 'string') size += value.size;
+  return size;
+}
+
+/** 12 s for a call, 120 s for an upload, 300 s for an upload over 100 MB. */
+export function timeoutFor(body: unknown): number {
+  if (!(body instanceof FormData)) return REQUEST_TIMEOUT_MS;
+  return uploadSize(body) > LARGE_UPLOAD_BYTES ? LARGE_UPLOAD_TIMEOUT_MS : UPLOAD_TIMEOUT_MS;
+}
+
+/** Adds `lang_code` to a JSON body or a FormData body. */
+export function withLangCode(input: unknown, lang: string): FormData | Record<string, unknown> {
+  if (input instanceof FormData) {
+    input.set('lang_code', lang);
+    return input;
+  }
+  const fields = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
+  return { ...fields, lang_code: lang };
+}
+
+function buildHeaders(call: Call, isFormData: boolean): Headers {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (!isFormData) headers.set('Content-Type', 'application/json');
+  const token = getToken(call.role);
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  headers.set(PAGE_URL_HEADER, window.location.href);
+  headers.set(CLIENT_ID_HEADER, getClientId());
+  return headers;
+}
+
+class TimeoutSignal extends Error {}
+
+async function send(call: Call, input: unknown, options: CallOptions): Promise<Envelope> {
+  const body = withLangCode(input, currentLang());
+  const isFormData = body instanceof FormData;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new TimeoutSignal()), options.timeoutMs ?? timeoutFor(body));
+  const forwardAbort = () => controller.abort(options.signal?.reason);
+  options.signal?.addEventListener('abort', forwardAbort, { once: true });
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}/${call.path}`, {
+      method: 'POST',
+      headers: buildHeaders(call, isFormData),
+      body: isFormData ? body : JSON.stringify(body),
+      signal: controller.signal,
+      credentials: 'same-origin',
+    });
+  } catch (cause) {
+    const message = cause instanceof Error ? cause.message : 'network error';
+    if (controller.signal.reason instanceof TimeoutSignal) throw new ApiError('timeout', message);
+    if (options.signal?.aborted) throw new ApiError('aborted', message);
+    throw new ApiError('network', message);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', forwardAbort);
+  }
+
+  if (!response.ok) throw new ApiError('http', response.statusText, { status: response.status });
+  let payload: unknown;
+  try {
+    payload = await response.json();
+  } catch {
+    throw new ApiError('invalid-response', 'answer is not JSON', { status: response.status });
+  }
+  if (!isEnvelope(payload)) throw new ApiError('invalid-response', 'answer has no code', { status: response.status });
+  return payload;
+}
+
+/**
+ * Makes a declared call and answers its `data`. On failure the message is shown (unless the call
+ * site opted out) and an {@link ApiError} is thrown.
+ */
+export async function callApi<C extends Call>(
+  call: C,
+  input: CallInput<C> | FormData,
+  options: CallOptions = {},
+): Promise<CallOutput<C>> {
+  let error: ApiError;
+  try {
+    const envelope = await send(call, input, options);
+    if (envelope.code === ErrorCode.OK) return envelope.data as CallOutput<C>;
+    error = new ApiError('business', typeof envelope.msg === 'string' ? envelope.msg : '', {
+      code: envelope.code,
+      data: envelope.data,
+    });
+  } catch (thrown) {
+    error = thrown instanceof ApiError ? thrown : new ApiError('network', String(thrown));
+  }
+  handleRequestError(error, call, options);
+  throw error;
+}
