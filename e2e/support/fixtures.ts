@@ -62,7 +62,7 @@ export async function useLanguage(page: Page, lang: Lang) {
 export async function loginThroughForm(page: Page, account: string, password: string, options: { path?: string; lang?: Lang } = {}) {
   await page.goto(options.path ?? '/login');
   const isEnglish = options.lang === 'en-US';
-  const accountLabel = options.path?.startsWith('/admin') ? (isEnglish ? 'Account' : '账号') : isEnglish ? 'Email or phone' : /邮箱或手机号/;
+  const accountLabel = options.path?.includes('/admin/') ? (isEnglish ? 'Account' : '账号') : isEnglish ? 'Email or phone' : /邮箱或手机号/;
   await page.getByLabel(accountLabel, { exact: typeof accountLabel === 'string' }).fill(account);
   await page.getByLabel(isEnglish ? 'Password' : '密码', { exact: true }).fill(password);
   await page.getByRole('button', { name: isEnglish ? 'Log in' : /登\s*录/ }).click();

@@ -17,11 +17,17 @@ export function createVerificationCodeRepository() {
     async lockTarget(tx: Db, target: string) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'code:' + target}))`);
     },
-    async latestSentTo(tx: Db, channel: CodeChannel, target: string) {
+    async latestSentTo(tx: Db, key: CodeTarget) {
       const [row] = await tx
         .select({ created_at: verificationCodes.created_at })
         .from(verificationCodes)
-        .where(and(eq(verificationCodes.channel, channel), eq(verificationCodes.target, target)))
+        .where(
+          and(
+            eq(verificationCodes.channel, key.channel),
+            eq(verificationCodes.target, key.target),
+            eq(verificationCodes.purpose, key.purpose),
+          ),
+        )
         .orderBy(desc(verificationCodes.created_at))
         .limit(1);
       return row;

@@ -30,7 +30,8 @@ const mailTexts = {
 
 /**
  * Verification codes: 6 random digits, valid 10 minutes, single use, bound to channel, target and
- * purpose, stored hashed, void after 5 wrong tries. Sending is throttled per target (60 s) and per IP.
+ * purpose, stored hashed, void after 5 wrong tries. Sending is throttled per target and purpose (60 s),
+ * so a sign-up code does not hold back a password reset, and per IP.
  */
 export function createVerificationCodeService(deps: {
   db: Db;
@@ -46,9 +47,9 @@ export function createVerificationCodeService(deps: {
     const code = newNumericCode(GENERATED_CODE_LENGTH);
     const codeId = await db.transaction(async (tx) => {
       const txDb = tx as unknown as Db;
-      await repository.lockTarget(txDb, `${options.channel}:${options.target}`);
+      await repository.lockTarget(txDb, `${options.channel}:${options.target}:${options.purpose}`);
       const now = clock.now();
-      const latest = await repository.latestSentTo(txDb, options.channel, options.target);
+      const latest = await repository.latestSentTo(txDb, options);
       if (latest) {
         const waited = (now.getTime() - latest.created_at.getTime()) / 1000;
         if (waited < CODE_RESEND_SECONDS) {

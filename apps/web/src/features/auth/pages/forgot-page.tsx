@@ -108,7 +108,7 @@ export default function ForgotPage() {
               { key: 'mobile', label: t('auth.forgot.tabMobile') },
             ]}
           />
-          <Form form={verifyForm} name="forgot" layout="vertical" requiredMark={false} preserve={false} onFinish={onVerify} onFinishFailed={formError} disabled={isVerifying}>
+          <Form form={verifyForm} name="forgot" noValidate layout="vertical" requiredMark={false} preserve={false} onFinish={onVerify} onFinishFailed={formError} disabled={isVerifying}>
             <VerifyTargetFields form={verifyForm} method={method} schema={CHECK_SCHEMAS[method]} event="forgot" idPrefix="forgot" />
             <Form.Item className="login-form__submit">
               <Button type="primary" htmlType="submit" size="large" block loading={isVerifying}>
@@ -119,7 +119,7 @@ export default function ForgotPage() {
         </>
       ) : null}
       {step === 1 && verified ? (
-        <Form form={resetForm} name="reset" layout="vertical" requiredMark={false} onFinish={onReset} onFinishFailed={formError} disabled={isResetting}>
+        <Form form={resetForm} name="reset" noValidate layout="vertical" requiredMark={false} onFinish={onReset} onFinishFailed={formError} disabled={isResetting}>
           <PasswordFields schema={RESET_SCHEMAS[verified.method]} idPrefix="reset" passwordLabel={t('auth.forgot.newPassword')} />
           <Form.Item className="login-form__submit">
             <Button type="primary" htmlType="submit" size="large" block loading={isResetting}>

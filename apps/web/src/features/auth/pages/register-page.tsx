@@ -79,6 +79,7 @@ export default function RegisterPage() {
       <Form
         form={form}
         name={idPrefix}
+        noValidate
         layout="vertical"
         requiredMark={false}
         preserve={false}
