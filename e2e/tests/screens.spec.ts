@@ -42,9 +42,11 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
       await loginThroughForm(page, DEMO_MERCHANT.account, DEMO_MERCHANT.password, { lang });
       await expect(page).toHaveURL(/\/platform$/);
       await expect(page).toHaveTitle(lang === 'zh-CN' ? '欢迎 - Parlour' : 'Welcome - Parlour');
+      await expect(page.getByRole('heading', { name: lang === 'zh-CN' ? /欢迎回来/ : /Welcome back/ })).toBeVisible();
       await page.screenshot({ path: `${shotsDir}/${lang}_welcome.png`, fullPage: true });
       await page.goto('/merchant/traffic');
       await expect(page).toHaveTitle(lang === 'zh-CN' ? '流量 - Parlour' : 'Traffic - Parlour');
+      await expect(page.getByText(lang === 'zh-CN' ? '暂未开放' : 'Not available yet')).toBeVisible();
       await page.screenshot({ path: `${shotsDir}/${lang}_merchant_traffic.png`, fullPage: true });
       await page.goto('/404');
       await expect(page.getByText(lang === 'zh-CN' ? '抱歉，你访问的页面不存在。' : 'Sorry, the page you visited does not exist.')).toBeVisible();
@@ -62,6 +64,7 @@ test('[SCREENS]: the operator console stays Chinese whatever language was chosen
   await loginThroughForm(page, OPERATOR.account, OPERATOR.password, { path: '/admin/login' });
   await expect(page).toHaveURL(/\/platform$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await expect(page.getByRole('heading', { name: /欢迎回来/ })).toBeVisible();
   await page.screenshot({ path: `${shotsDir}/admin_welcome.png`, fullPage: true });
 });
 

@@ -37,7 +37,9 @@ export function ShellLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const screens = Grid.useBreakpoint();
-  const isNarrow = !screens.lg;
+  // useBreakpoint is empty on the first render; reading the width then keeps the sider from
+  // opening with an animation on every page load.
+  const isNarrow = screens.lg === undefined ? window.innerWidth < 992 : !screens.lg;
   const [isCollapsed, setIsCollapsed] = useState<boolean | null>(null);
   const loginType = useSessionStore((state) => state.loginType);
   const info = useSessionStore((state) => state[state.loginType].info);
