@@ -3,6 +3,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
+import type { JobDefinition } from './jobs/boss';
+import { purgeStaleRecordsJob } from './jobs/purge-stale-records';
 import { createCallRegistrar } from './lib/register-call';
 import { createPasswordHasher } from './lib/secrets';
 import { createAccountRepository } from './modules/account/account.repository';
@@ -47,20 +49,23 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   registerEnvelope(app);
 
-  const sessions = createSessionService({ repository: createSessionRepository(db), clock });
+  const sessionRepository = createSessionRepository(db);
+  const sessions = createSessionService({ repository: sessionRepository, clock });
   const registrar = createCallRegistrar(app, { sessions, checkOutput: !config.isProduction });
   const captchas = createCaptchaService({ db, clock, draw: captchaDrawer });
+  const codeRepository = createVerificationCodeRepository();
   const codes = createVerificationCodeService({
     db,
-    repository: createVerificationCodeRepository(),
+    repository: codeRepository,
     clock,
     mail,
     sms,
     sendsPerIpPerHour: config.codeSendsPerIpPerHour,
   });
+  const accountRepository = createAccountRepository(db);
   const accounts = createAccountService({
     db,
-    repository: createAccountRepository(db),
+    repository: accountRepository,
     sessions,
     codes,
     captchas,
@@ -87,7 +92,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
 
   const services = { accounts, sessions, captchas, codes };
-  return Object.assign(app, { services }) as App;
+  const jobs = [purgeStaleRecordsJob({ db, clock, sessions: sessionRepository, accounts: accountRepository, codes: codeRepository, captchas })];
+  return Object.assign(app, { services, jobs }) as App;
 }
 
 export interface AppServices {
@@ -96,5 +102,5 @@ export interface AppServices {
   captchas: ReturnType<typeof createCaptchaService>;
   codes: ReturnType<typeof createVerificationCodeService>;
 }
-/** The Fastify instance with the services seeds and tests reach for. */
-export type App = FastifyInstance & { services: AppServices };
+/** The Fastify instance with the services seeds and tests reach for, and the background jobs server.ts starts. */
+export type App = FastifyInstance & { services: AppServices; jobs: JobDefinition[] };

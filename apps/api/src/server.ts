@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { DEFAULT_ADMIN_PASSWORD, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_MERCHANT, seedDatabase } from './db/seed/seed';
+import { startJobs } from './jobs/boss';
 
 /** The one entry with side effects: read the environment, migrate, seed, listen, stop on signals. */
 async function main() {
@@ -10,6 +11,7 @@ async function main() {
   await database.migrate();
   const app = await buildApp({ config, database });
   await seedDatabase(app, config);
+  const boss = await startJobs({ database, log: app.log, jobs: app.jobs });
   await app.listen({ host: config.host, port: config.port });
 
   const url = `http://localhost:${config.port}`;
@@ -29,6 +31,7 @@ async function main() {
     isStopping = true;
     app.log.info({ signal }, 'stopping');
     await app.close();
+    await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     await database.close();
     process.exit(0);
   };

@@ -22,6 +22,11 @@ export interface Database {
   migrate(): Promise<void>;
   /** True when the database answers and every migration of this build is applied. */
   isReady(): Promise<boolean>;
+  /**
+   * Raw SQL for libraries that bring their own (pg-boss). Without parameters the text may hold several
+   * statements; on PGlite those must go through `exec`, which answers one result per statement.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -58,6 +63,11 @@ export async function openPglite(options: { dataDir?: string; snapshot?: Blob | 
     pglite,
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     isReady: readiness(db),
+    async executeSql(text, values) {
+      if (values?.length) return pglite.query(text, values);
+      const results = await pglite.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
     close: () => pglite.close(),
   };
 }
@@ -81,6 +91,7 @@ export async function openPostgres(connectionString: string): Promise<Database &
       }
     },
     isReady: readiness(db),
+    executeSql: (text, values) => pool.query(text, values),
     close: () => pool.end(),
   };
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Role } from '@parlour/contract/constants';
 import type { Db } from '../../db/client';
 import { admins, loginFailures, merchants } from '../../db/schema/index';
@@ -65,6 +65,11 @@ export function createAccountRepository(db: Db) {
     },
     async clearFailures(role: Role, account: string) {
       await db.delete(loginFailures).where(and(eq(loginFailures.role, role), eq(loginFailures.account, account)));
+    },
+    /** Drops failures older than `before`; they no longer count towards any window. */
+    async purgeFailures(before: Date) {
+      const rows = await db.delete(loginFailures).where(lt(loginFailures.created_at, before)).returning({ id: loginFailures.id });
+      return rows.length;
     },
     async countMerchants() {
       const [row] = await db.select({ value: sql<number>`count(*)::int` }).from(merchants);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import svgCaptcha from 'svg-captcha';
 import type { Db } from '../../db/client';
 import { captchas } from '../../db/schema/index';
@@ -37,6 +37,12 @@ export function createCaptchaService(deps: { db: Db; clock: Clock; draw: Captcha
       const now = clock.now();
       await db.insert(captchas).values({ id, answer_hash: answerHash(text), expires_at: addSeconds(now, CAPTCHA_TTL_SECONDS), created_at: now });
       return { captcha_id: id, svg, expires_in: CAPTCHA_TTL_SECONDS };
+    },
+
+    /** Drops captchas that expired before `before`. */
+    async purgeExpired(before: Date) {
+      const rows = await db.delete(captchas).where(lt(captchas.expires_at, before)).returning({ id: captchas.id });
+      return rows.length;
     },
 
     /** Uses the captcha up whatever the answer, so each image allows one guess. */

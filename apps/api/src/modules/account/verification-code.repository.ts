@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { verificationCodes } from '../../db/schema/index';
 
@@ -42,6 +42,11 @@ export function createVerificationCodeRepository() {
     async insertCode(tx: Db, values: typeof verificationCodes.$inferInsert) {
       const [row] = await tx.insert(verificationCodes).values(values).returning({ id: verificationCodes.id });
       return row.id;
+    },
+    /** Drops codes created before `before` (long past their validity and every throttle window). */
+    async purgeOld(tx: Db, before: Date) {
+      const rows = await tx.delete(verificationCodes).where(lt(verificationCodes.created_at, before)).returning({ id: verificationCodes.id });
+      return rows.length;
     },
     async deleteCode(tx: Db, id: number) {
       await tx.delete(verificationCodes).where(eq(verificationCodes.id, id));

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { Role } from '@parlour/contract/constants';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema/index';
@@ -21,6 +21,14 @@ export function createSessionRepository(db: Db) {
     },
     async revokeByTokenHash(tokenHash: string, now: Date) {
       await db.update(sessions).set({ revoked_at: now }).where(and(eq(sessions.token_hash, tokenHash), isNull(sessions.revoked_at)));
+    },
+    /** Drops sessions that ended (expired or revoked) before `before`. */
+    async purgeEnded(before: Date) {
+      const rows = await db
+        .delete(sessions)
+        .where(or(lt(sessions.expires_at, before), lt(sessions.revoked_at, before)))
+        .returning({ id: sessions.id });
+      return rows.length;
     },
     async revokeAllOfUser(role: Role, userId: number, now: Date) {
       await db
