@@ -72,6 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     passwords: createPasswordHasher(config.passwordMemoryCost),
     clock,
     captchaThreshold: config.loginCaptchaThreshold,
+    ipCaptchaThreshold: config.loginIpCaptchaThreshold,
     failureWindowMinutes: config.loginFailureWindowMinutes,
   });
   registerAccountRoutes(registrar, { accounts, sessions, captchas });

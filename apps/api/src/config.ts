@@ -21,6 +21,8 @@ export interface Config {
   /** Failed logins for one account within the window after which a captcha is required. */
   loginCaptchaThreshold: number;
   loginFailureWindowMinutes: number;
+  /** Failed logins from one IP address, over all accounts, within the window after which a captcha is required. */
+  loginIpCaptchaThreshold: number;
   /** Codes one IP address may ask for within an hour. */
   codeSendsPerIpPerHour: number;
   /** Where the built console lives; served when it exists. */
@@ -71,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM || 'Parlour <no-reply@parlour.local>',
     loginCaptchaThreshold: integer(env.LOGIN_CAPTCHA_THRESHOLD, 5, 'LOGIN_CAPTCHA_THRESHOLD'),
     loginFailureWindowMinutes: integer(env.LOGIN_FAILURE_WINDOW_MINUTES, 15, 'LOGIN_FAILURE_WINDOW_MINUTES'),
+    loginIpCaptchaThreshold: integer(env.LOGIN_IP_CAPTCHA_THRESHOLD, 20, 'LOGIN_IP_CAPTCHA_THRESHOLD'),
     codeSendsPerIpPerHour: integer(env.CODE_SENDS_PER_IP_PER_HOUR, 20, 'CODE_SENDS_PER_IP_PER_HOUR'),
     webDistDir: path.resolve(repoRoot, env.WEB_DIST_DIR ?? 'apps/web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',

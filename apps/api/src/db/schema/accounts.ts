@@ -68,7 +68,10 @@ export const loginFailures = pgTable(
     ip: text('ip'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('login_failures_account_idx').on(table.role, table.account, table.created_at)],
+  (table) => [
+    index('login_failures_account_idx').on(table.role, table.account, table.created_at),
+    index('login_failures_ip_idx').on(table.ip, table.created_at),
+  ],
 );
 
 /** Image captchas: the answer is kept hashed, used once, for a few minutes. */

@@ -56,8 +56,12 @@ export function createAccountRepository(db: Db) {
           .select({ value: count() })
           .from(loginFailures)
           .where(and(eq(loginFailures.role, role), eq(loginFailures.account, account), gt(loginFailures.created_at, since)));
+        const [fromIp] = await tx
+          .select({ value: count() })
+          .from(loginFailures)
+          .where(and(eq(loginFailures.ip, ip), gt(loginFailures.created_at, since)));
         const [inserted] = await tx.insert(loginFailures).values({ role, account, ip, created_at: now }).returning({ id: loginFailures.id });
-        return { id: inserted.id, failuresBefore: Number(counted?.value ?? 0) };
+        return { id: inserted.id, failuresBefore: Number(counted?.value ?? 0), ipFailuresBefore: Number(fromIp?.value ?? 0) };
       });
     },
     async deleteFailure(id: number) {

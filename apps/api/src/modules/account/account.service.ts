@@ -67,6 +67,8 @@ export function createAccountService(deps: {
   passwords: PasswordHasher;
   clock: Clock;
   captchaThreshold: number;
+  /** Failed logins from one IP address (any accounts) within the window after which a captcha is required. */
+  ipCaptchaThreshold: number;
   failureWindowMinutes: number;
 }) {
   const { db, repository, sessions, codes, captchas, passwords, clock } = deps;
@@ -83,7 +85,10 @@ export function createAccountService(deps: {
     // Every attempt is recorded as a failure before the password is checked, and the count it reads
     // includes the attempts still running: guesses sent all at once cannot skip the captcha.
     const recorded = await repository.recordAttempt(role, attempt.account, attempt.ip, now, windowStart);
-    if (recorded.failuresBefore >= deps.captchaThreshold) {
+    // Many failures from one address across accounts (credential stuffing) call for the captcha too.
+    const needsCaptchaAfter = (extra: number) =>
+      recorded.failuresBefore + extra >= deps.captchaThreshold || recorded.ipFailuresBefore + extra >= deps.ipCaptchaThreshold;
+    if (needsCaptchaAfter(0)) {
       const { captcha_id: captchaId, captcha_code: captchaCode } = attempt;
       const hasAnswer = Boolean(captchaId && captchaCode);
       if (!captchaId || !captchaCode || !(await captchas.consumeCaptcha(captchaId, captchaCode))) {
@@ -95,7 +100,7 @@ export function createAccountService(deps: {
     const user = await findUser();
     const isMatch = await passwords.verify(user?.password_hash ?? (await dummyHash), attempt.password);
     if (!user || !isMatch) {
-      throw new AppError('LOGIN_FAILED', { data: { captcha_required: recorded.failuresBefore + 1 >= deps.captchaThreshold } });
+      throw new AppError('LOGIN_FAILED', { data: { captcha_required: needsCaptchaAfter(1) } });
     }
     if (user.status === 'disabled') {
       await repository.deleteFailure(recorded.id);
