@@ -47,6 +47,9 @@ export const LOG_PLATFORMS = ['1688', 'taobao', 'micro_store', 'jd'] as const;
 /** Time filters (spec §9). */
 export const TIME_FILTERS = ['today', 'last_7_days', 'last_30_days', 'custom'] as const;
 
+/** DNS changes take about this long to be visible (spec §9); the domain steps say so. */
+export const DNS_PROPAGATION_MINUTES = 10;
+
 /** Largest page a list call returns. */
 export const MAX_PAGE_LIMIT = 100;
 

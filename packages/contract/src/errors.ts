@@ -36,6 +36,22 @@ export const ErrorCode = {
   ACCOUNT_EXISTS: 11011,
   /** The verification code is wrong, expired, used, or was tried too many times. */
   CODE_INVALID: 11020,
+  /** A page's data could not be loaded (the console's message for a failed list or detail). */
+  LOAD_FAILED: 12001,
+  /** The payment provider refused or failed the payment of a bill. */
+  PAYMENT_FAILED: 12010,
+  /** An unpaid bill for the same purchase exists already; `data` names it so the console can offer to pay it. */
+  ORDER_EXISTS: 12011,
+  /** A bill whose payment window has passed was paid or opened for payment. */
+  ORDER_EXPIRED: 12012,
+  /** A purchase (plugin, traffic package, store) arrived with data that does not fit its product. */
+  PURCHASE_DATA_INVALID: 12013,
+  /** The merchant has as many stores as the platform allows. */
+  STORE_LIMIT_REACHED: 12020,
+  /** The DNS records of a domain being bound do not point at the platform yet. */
+  DOMAIN_VERIFICATION_FAILED: 12030,
+  /** An upload is not a JPG or PNG image (checked by content), or is too large. */
+  UPLOAD_FORMAT_INVALID: 12040,
 } as const;
 
 export type ErrorKey = keyof typeof ErrorCode;
@@ -71,6 +87,17 @@ export const errorMessages: Record<ErrorKey, Record<Lang, string>> = {
   REGISTER_FAILED: { 'zh-CN': '注册失败，请稍后再试', 'en-US': 'Registration failed, please try again later' },
   ACCOUNT_EXISTS: { 'zh-CN': '该账号已注册，请直接登录', 'en-US': 'This account is already registered, please log in' },
   CODE_INVALID: { 'zh-CN': '验证码错误或已过期', 'en-US': 'The verification code is wrong or expired' },
+  LOAD_FAILED: { 'zh-CN': '加载失败，请稍后重试', 'en-US': 'Failed to load, please try again' },
+  PAYMENT_FAILED: { 'zh-CN': '支付失败，请重试或更换支付方式', 'en-US': 'Payment failed, please try again or choose another method' },
+  ORDER_EXISTS: { 'zh-CN': '已有未支付的订单，请先完成支付或取消', 'en-US': 'An unpaid order exists already, please pay or cancel it first' },
+  ORDER_EXPIRED: { 'zh-CN': '订单已过期，请重新下单', 'en-US': 'This order has expired, please place a new one' },
+  PURCHASE_DATA_INVALID: { 'zh-CN': '购买数据格式错误', 'en-US': 'The purchase data is not in the right format' },
+  STORE_LIMIT_REACHED: { 'zh-CN': '店铺数量已达上限', 'en-US': 'You have reached the maximum number of stores' },
+  DOMAIN_VERIFICATION_FAILED: {
+    'zh-CN': '域名验证失败，请检查 DNS 解析（生效约需 10 分钟）',
+    'en-US': 'Domain verification failed, please check the DNS records (changes take about 10 minutes)',
+  },
+  UPLOAD_FORMAT_INVALID: { 'zh-CN': '仅支持 JPG 和 PNG 格式的图片', 'en-US': 'Only JPG and PNG images are allowed' },
 };
 
 export function errorMessage(key: ErrorKey, lang: Lang): string {

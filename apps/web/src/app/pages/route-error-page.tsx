@@ -10,7 +10,7 @@ export function RouteErrorPage() {
   return (
     <main className="full-page-result" role="alert">
       <div className="route-error">
-        <h1>{t('routeError.title')}</h1>
+        <h1>{t('errors:LOAD_FAILED')}</h1>
         <p>{t('routeError.subtitle')}</p>
         <Button type="primary" size="large" onClick={() => window.location.reload()}>
           {t('routeError.reload')}
