@@ -17,9 +17,10 @@ export function createVerificationCodeRepository() {
     async lockTarget(tx: Db, target: string) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'code:' + target}))`);
     },
-    async latestSentTo(tx: Db, key: CodeTarget) {
+    /** The newest code sent to the target for the purpose, used or not; older ones are void once a new one is sent. */
+    async findNewest(tx: Db, key: CodeTarget) {
       const [row] = await tx
-        .select({ created_at: verificationCodes.created_at })
+        .select()
         .from(verificationCodes)
         .where(
           and(
@@ -28,7 +29,7 @@ export function createVerificationCodeRepository() {
             eq(verificationCodes.purpose, key.purpose),
           ),
         )
-        .orderBy(desc(verificationCodes.created_at))
+        .orderBy(desc(verificationCodes.created_at), desc(verificationCodes.id))
         .limit(1);
       return row;
     },
@@ -50,23 +51,6 @@ export function createVerificationCodeRepository() {
     },
     async deleteCode(tx: Db, id: number) {
       await tx.delete(verificationCodes).where(eq(verificationCodes.id, id));
-    },
-    /** The newest live code for the target; older ones are void once a new one is sent. */
-    async findLatestLive(tx: Db, key: CodeTarget, now: Date) {
-      const [row] = await tx
-        .select()
-        .from(verificationCodes)
-        .where(
-          and(
-            eq(verificationCodes.channel, key.channel),
-            eq(verificationCodes.target, key.target),
-            eq(verificationCodes.purpose, key.purpose),
-          ),
-        )
-        .orderBy(desc(verificationCodes.created_at), desc(verificationCodes.id))
-        .limit(1);
-      if (!row || row.consumed_at || row.expires_at <= now) return undefined;
-      return row;
     },
     async addAttempt(tx: Db, id: number) {
       await tx.update(verificationCodes).set({ attempts: sql`${verificationCodes.attempts} + 1` }).where(eq(verificationCodes.id, id));

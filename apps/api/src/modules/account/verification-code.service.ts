@@ -49,7 +49,7 @@ export function createVerificationCodeService(deps: {
       const txDb = tx as unknown as Db;
       await repository.lockTarget(txDb, `${options.channel}:${options.target}:${options.purpose}`);
       const now = clock.now();
-      const latest = await repository.latestSentTo(txDb, options);
+      const latest = await repository.findNewest(txDb, options);
       if (latest) {
         const waited = (now.getTime() - latest.created_at.getTime()) / 1000;
         if (waited < CODE_RESEND_SECONDS) {
@@ -93,8 +93,8 @@ export function createVerificationCodeService(deps: {
    */
   async function verifyCode(key: CodeTarget, code: string): Promise<number> {
     const now = clock.now();
-    const live = await repository.findLatestLive(db, key, now);
-    if (!live || live.attempts >= CODE_MAX_ATTEMPTS) throw new AppError('CODE_INVALID');
+    const live = await repository.findNewest(db, key);
+    if (!live || live.consumed_at || live.expires_at <= now || live.attempts >= CODE_MAX_ATTEMPTS) throw new AppError('CODE_INVALID');
     if (!safeEqual(live.code_hash, codeHash(key, code))) {
       await repository.addAttempt(db, live.id);
       throw new AppError('CODE_INVALID');

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
  * Plain markup on purpose: this is part of the first load of every page.
  */
 export function RouteErrorPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['translation', 'errors']);
   return (
     <main className="full-page-result" role="alert">
       <div className="route-error">
