@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema/index';
 
 /** The one query interface of the app, whichever engine sits behind it. */
@@ -54,8 +55,15 @@ function readiness(db: Db) {
 
 /** Embedded PostgreSQL in `dataDir` (in memory when undefined), or from a dumped snapshot in tests. */
 export async function openPglite(options: { dataDir?: string; snapshot?: Blob | File } = {}): Promise<Database & { pglite: PGlite }> {
-  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const pglite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.snapshot });
+  let unlock = () => {};
+  if (options.dataDir) {
+    fs.mkdirSync(options.dataDir, { recursive: true });
+    unlock = lockDataDir(options.dataDir);
+  }
+  const pglite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.snapshot }).catch((error: unknown) => {
+    unlock();
+    throw error;
+  });
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return {
     db,
@@ -68,7 +76,10 @@ export async function openPglite(options: { dataDir?: string; snapshot?: Blob | 
       const results = await pglite.exec(text);
       return { rows: results.at(-1)?.rows ?? [] };
     },
-    close: () => pglite.close(),
+    async close() {
+      await pglite.close();
+      unlock();
+    },
   };
 }
 
