@@ -4,7 +4,7 @@ import {
   ZEmailForgotInput,
   ZMobileForgotInput,
 } from '@parlour/contract/calls/account';
-import { Button, Form, Result, Steps, Tabs } from 'antd';
+import { Button, Form, Result, Steps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,6 +16,7 @@ import { useCheckMobileCode } from '../api/check-mobile-code';
 import { useResetPasswordByEmail } from '../api/forgot-password';
 import { useResetPasswordByMobile } from '../api/mobile-forgot-password';
 import { PasswordFields } from '../components/password-fields';
+import { VerifyMethodTabs } from '../components/verify-method-tabs';
 import { VerifyTargetFields, type VerifyMethod } from '../components/verify-target-fields';
 
 const CHECK_SCHEMAS = { email: ZCheckEmailCodeInput, mobile: ZCheckMobileCodeInput } as const;
@@ -99,15 +100,7 @@ export default function ForgotPage() {
       />
       {step === 0 ? (
         <>
-          <Tabs
-            aria-label={t('auth.forgot.tabsLabel')}
-            activeKey={method}
-            onChange={(key) => setMethod(key as VerifyMethod)}
-            items={[
-              { key: 'email', label: t('auth.forgot.tabEmail') },
-              { key: 'mobile', label: t('auth.forgot.tabMobile') },
-            ]}
-          />
+          <VerifyMethodTabs page="forgot" method={method} onChange={setMethod} />
           <Form form={verifyForm} name="forgot" noValidate layout="vertical" requiredMark={false} preserve={false} onFinish={onVerify} onFinishFailed={formError} disabled={isVerifying}>
             <VerifyTargetFields form={verifyForm} method={method} schema={CHECK_SCHEMAS[method]} event="forgot" idPrefix="forgot" />
             <Form.Item className="login-form__submit">

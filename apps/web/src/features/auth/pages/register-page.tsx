@@ -1,5 +1,5 @@
 import { ZEmailRegisterInput, ZMobileRegisterInput } from '@parlour/contract/calls/account';
-import { Button, Checkbox, Form, Tabs } from 'antd';
+import { Button, Checkbox, Form } from 'antd';
 import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -12,6 +12,7 @@ import { useRegisterByMobile } from '../api/mobile-register';
 import { useRegisterByEmail } from '../api/register';
 import { PasswordFields } from '../components/password-fields';
 import { TermsModal } from '../components/terms-modal';
+import { VerifyMethodTabs } from '../components/verify-method-tabs';
 import { VerifyTargetFields, type VerifyMethod } from '../components/verify-target-fields';
 
 const SCHEMAS = { email: ZEmailRegisterInput, mobile: ZMobileRegisterInput } as const;
@@ -67,15 +68,7 @@ export default function RegisterPage() {
         </div>
       }
     >
-      <Tabs
-        aria-label={t('auth.register.tabsLabel')}
-        activeKey={method}
-        onChange={(key) => setMethod(key as VerifyMethod)}
-        items={[
-          { key: 'email', label: t('auth.register.tabEmail') },
-          { key: 'mobile', label: t('auth.register.tabMobile') },
-        ]}
-      />
+      <VerifyMethodTabs page="register" method={method} onChange={setMethod} />
       <Form
         form={form}
         name={idPrefix}
