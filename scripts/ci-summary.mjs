@@ -5,6 +5,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const dir = process.argv[2] ?? '.ci-results';
+const expected = ['vitest-pglite.json', 'vitest-postgres.json', 'e2e.json'];
+const missing = expected.filter((name) => !fs.existsSync(path.join(dir, name)));
+if (missing.length) {
+  console.log(`missing reports: ${missing.join(', ')}`);
+  process.exit(1);
+}
 let passed = 0;
 let failed = 0;
 for (const file of fs.readdirSync(dir).filter((name) => name.endsWith('.json'))) {
