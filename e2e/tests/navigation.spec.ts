@@ -39,6 +39,9 @@ test.describe('[NAVIGATION]', () => {
       return { height: element.getBoundingClientRect().height, left: style.paddingLeft, right: style.paddingRight };
     });
     expect(box).toEqual({ height: 70, left: '32px', right: '32px' });
+    // The same at a phone's width.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await header.evaluate((element) => [element.getBoundingClientRect().height, getComputedStyle(element).paddingLeft])).toEqual([70, '32px']);
   });
 
   test('[NAVIGATION]: the login page while signed in goes to /platform; menu pages load after a reload', async ({ page }) => {
