@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../src/db/client';
+import { withDatabase } from './database-url';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,11 +15,6 @@ declare module 'vitest' {
   }
 }
 
-function withDatabase(url: string, name: string) {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
 
 /**
  * Migrates once per run. On PGlite (the default) the migrated data directory is dumped and each test

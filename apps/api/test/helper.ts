@@ -8,12 +8,8 @@ import { openPglite, openPostgres, type Database } from '../src/db/client';
 import type { MailMessage, MailProvider } from '../src/providers/mail/mail-provider';
 import type { SmsCodeMessage, SmsProvider } from '../src/providers/sms/sms-provider';
 import type { Clock } from '../src/lib/clock';
+import { withDatabase } from './database-url';
 
-function withDatabase(url: string, name: string) {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
 
 /** A fresh, migrated database: a copy of the run's template on PostgreSQL, the snapshot on PGlite. */
 export async function openTestDatabase(): Promise<Database> {
