@@ -4,7 +4,7 @@ import {
   ZEmailForgotInput,
   ZMobileForgotInput,
 } from '@parlour/contract/calls/account';
-import { Button, Form, Result, Steps } from 'antd';
+import { Form, Result, Steps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,6 +15,7 @@ import { useCheckEmailCode } from '../api/check-email-code';
 import { useCheckMobileCode } from '../api/check-mobile-code';
 import { useResetPasswordByEmail } from '../api/forgot-password';
 import { useResetPasswordByMobile } from '../api/mobile-forgot-password';
+import { FormSubmitButton } from '../components/form-submit-button';
 import { PasswordFields } from '../components/password-fields';
 import { VerifyMethodTabs } from '../components/verify-method-tabs';
 import { VerifyTargetFields, type VerifyMethod } from '../components/verify-target-fields';
@@ -103,22 +104,14 @@ export default function ForgotPage() {
           <VerifyMethodTabs page="forgot" method={method} onChange={setMethod} />
           <Form form={verifyForm} name="forgot" noValidate layout="vertical" requiredMark={false} preserve={false} onFinish={onVerify} onFinishFailed={formError} disabled={isVerifying}>
             <VerifyTargetFields form={verifyForm} method={method} schema={CHECK_SCHEMAS[method]} event="forgot" idPrefix="forgot" />
-            <Form.Item className="login-form__submit">
-              <Button type="primary" htmlType="submit" size="large" block loading={isVerifying}>
-                {t('auth.forgot.verify')}
-              </Button>
-            </Form.Item>
+            <FormSubmitButton isLoading={isVerifying}>{t('auth.forgot.verify')}</FormSubmitButton>
           </Form>
         </>
       ) : null}
       {step === 1 && verified ? (
         <Form form={resetForm} name="reset" noValidate layout="vertical" requiredMark={false} onFinish={onReset} onFinishFailed={formError} disabled={isResetting}>
           <PasswordFields schema={RESET_SCHEMAS[verified.method]} idPrefix="reset" passwordLabel={t('auth.forgot.newPassword')} />
-          <Form.Item className="login-form__submit">
-            <Button type="primary" htmlType="submit" size="large" block loading={isResetting}>
-              {t('auth.forgot.submit')}
-            </Button>
-          </Form.Item>
+          <FormSubmitButton isLoading={isResetting}>{t('auth.forgot.submit')}</FormSubmitButton>
         </Form>
       ) : null}
       {step === 2 ? (

@@ -1,5 +1,5 @@
 import { ZEmailRegisterInput, ZMobileRegisterInput } from '@parlour/contract/calls/account';
-import { Button, Checkbox, Form } from 'antd';
+import { Checkbox, Form } from 'antd';
 import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { fieldRule } from '@/lib/form-rules';
 import { useSessionStore } from '@/lib/session-store';
 import { useRegisterByMobile } from '../api/mobile-register';
 import { useRegisterByEmail } from '../api/register';
+import { FormSubmitButton } from '../components/form-submit-button';
 import { PasswordFields } from '../components/password-fields';
 import { TermsModal } from '../components/terms-modal';
 import { VerifyMethodTabs } from '../components/verify-method-tabs';
@@ -90,11 +91,7 @@ export default function RegisterPage() {
             </a>
           </Checkbox>
         </Form.Item>
-        <Form.Item className="login-form__submit">
-          <Button type="primary" htmlType="submit" size="large" block loading={isPending}>
-            {t('auth.register.submit')}
-          </Button>
-        </Form.Item>
+        <FormSubmitButton isLoading={isPending}>{t('auth.register.submit')}</FormSubmitButton>
       </Form>
       <TermsModal
         isOpen={isTermsOpen}
