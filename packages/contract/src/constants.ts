@@ -60,3 +60,54 @@ export const CLIENT_ID_HEADER = 'x-client-id';
 /** The two principals (spec §6). */
 export const ROLES = ['merchant', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
+
+/** A term a store is bought or renewed for: `month` with a MONTH_TERMS value or `year` with a YEAR_TERMS value. */
+export const TERM_TYPES = ['month', 'year'] as const;
+export type TermType = (typeof TERM_TYPES)[number];
+/** Every (type, term) pair a store version has a price for, in display order. */
+export const ALL_TERMS: ReadonlyArray<{ type: TermType; term: number }> = [
+  ...MONTH_TERMS.map((term) => ({ type: 'month' as const, term })),
+  ...YEAR_TERMS.map((term) => ({ type: 'year' as const, term })),
+];
+
+/**
+ * Store status (spec §4). `unpaid`: created with "create and pay", waiting for its first bill;
+ * `initializing`: paid or trial started, being provisioned; then on trial / operating until the
+ * expiry time, pending renewal during the grace period, disabled after it or by an operator.
+ */
+export const STORE_STATUSES = ['unpaid', 'initializing', 'trial', 'operating', 'pending_renewal', 'disabled'] as const;
+export type StoreStatus = (typeof STORE_STATUSES)[number];
+/** Tabs of the store lists (spec §2). */
+export const STORE_TABS = ['all', 'operating', 'disabled', 'pending_renewal'] as const;
+export type StoreTab = (typeof STORE_TABS)[number];
+
+/** Bill status (spec §4); an unpaid bill expires by itself at the end of its payment window. */
+export const BILL_STATUSES = ['unpaid', 'paid', 'cancelled', 'expired'] as const;
+export type BillStatus = (typeof BILL_STATUSES)[number];
+/** What a bill is for; plugin and traffic-package bills come with their features. */
+export const BILL_TYPES = ['new_store', 'renewal', 'plugin', 'traffic_package'] as const;
+export type BillType = (typeof BILL_TYPES)[number];
+/** How a bill was paid: through a payment provider, or recorded by an operator (offline). */
+export const BILL_CHANNELS = ['online', 'offline'] as const;
+
+/** Money travels as integer minor units plus an ISO 4217 currency code. */
+export const DEFAULT_CURRENCY = 'CNY';
+
+/** The console shows a slow-initialisation message when a store is still initialising after this long. */
+export const STORE_INIT_SLOW_AFTER_MS = 30_000;
+/** How often the console asks whether a new store is ready. */
+export const STORE_INIT_POLL_MS = 2_000;
+/** A ticket into a store's admin is valid this long, once. */
+export const STORE_TICKET_TTL_SECONDS = 60;
+
+/** Defaults of the platform rules an operator can change in settings. */
+export const DEFAULT_PLATFORM_RULES = {
+  store_limit_per_merchant: 5,
+  grace_days: 7,
+  payment_window_minutes: 30,
+} as const;
+
+/** Exports of lists are built server-side in these formats; at most this many rows. */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export const EXPORT_MAX_ROWS = 100_000;

@@ -48,6 +48,16 @@ export const ErrorCode = {
   PURCHASE_DATA_INVALID: 12013,
   /** The merchant has as many stores as the platform allows. */
   STORE_LIMIT_REACHED: 12020,
+  /** The shopId asked for is taken by another store of the platform. */
+  SHOP_ID_TAKEN: 12021,
+  /** A trial was asked for a version without trial days, or the merchant has had a trial already. */
+  TRIAL_UNAVAILABLE: 12022,
+  /** The store's state does not allow the action (renewing an initialising store, entering an unready store, …). */
+  STORE_STATE_INVALID: 12023,
+  /** The bill is no longer unpaid (paid, cancelled or expired), so it can be neither paid nor cancelled. */
+  BILL_STATE_INVALID: 12014,
+  /** A ticket into a store's admin is unknown, forged, expired or redeemed already. */
+  TICKET_INVALID: 12024,
   /** The DNS records of a domain being bound do not point at the platform yet. */
   DOMAIN_VERIFICATION_FAILED: 12030,
   /** An upload is not a JPG or PNG image (checked by content), or is too large. */
@@ -98,6 +108,14 @@ export const errorMessages: Record<ErrorKey, Record<Lang, string>> = {
     'en-US': 'Domain verification failed, please check the DNS records (changes take about 10 minutes)',
   },
   UPLOAD_FORMAT_INVALID: { 'zh-CN': '仅支持 JPG 和 PNG 格式的图片', 'en-US': 'Only JPG and PNG images are allowed' },
+  SHOP_ID_TAKEN: { 'zh-CN': '该店铺 ID 已被占用，请换一个', 'en-US': 'This store ID is taken, please choose another' },
+  TRIAL_UNAVAILABLE: {
+    'zh-CN': '该版本不提供试用，或您已使用过试用',
+    'en-US': 'This version has no trial, or you have had a trial already',
+  },
+  STORE_STATE_INVALID: { 'zh-CN': '店铺当前状态不支持该操作', 'en-US': 'The store cannot do this in its current state' },
+  BILL_STATE_INVALID: { 'zh-CN': '账单已支付、已取消或已过期', 'en-US': 'This bill is already paid, cancelled or expired' },
+  TICKET_INVALID: { 'zh-CN': '登录凭证无效或已过期', 'en-US': 'The sign-in ticket is invalid or has expired' },
 };
 
 export function errorMessage(key: ErrorKey, lang: Lang): string {

@@ -1,9 +1,11 @@
 import type { Call } from '../call';
 import * as account from './account';
+import * as bill from './bill';
+import * as store from './store';
 
 function isCall(value: unknown): value is Call {
   return typeof value === 'object' && value !== null && 'path' in value && 'role' in value && 'isAuthenticated' in value;
 }
 
 /** Every declared call, collected from the call modules. The server must register a handler for each (a test checks it). */
-export const allCalls: Call[] = [account].flatMap((module) => Object.values(module as Record<string, unknown>).filter(isCall));
+export const allCalls: Call[] = [account, store, bill].flatMap((module) => Object.values(module as Record<string, unknown>).filter(isCall));

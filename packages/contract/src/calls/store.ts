@@ -1,0 +1,368 @@
+import { z } from 'zod';
+import { defineCall, ZEmptyInput } from '../call';
+import {
+  DEFAULT_CURRENCY,
+  EXPORT_FORMATS,
+  MONTH_TERMS,
+  PAY_METHODS,
+  SHOP_ID_MAX_LENGTH,
+  STORE_STATUSES,
+  STORE_TABS,
+  TERM_TYPES,
+  YEAR_TERMS,
+  ALL_TERMS,
+} from '../constants';
+import { listOutput, ZPageInput } from '../schemas';
+import { ZBill, ZPayPage } from './bill';
+import { ZDateRangeInput, ZExportFile, ZTrendOutput } from './report';
+
+/** Store versions (the spec's "package"), stores and their lifecycle (spec §2–§5, §7 parlour/*). */
+
+// ---------- store versions ----------
+
+export const ZVersionPrice = z.object({
+  type: z.enum(TERM_TYPES, { error: 'term_type_invalid' }),
+  term: z.number({ error: 'term_invalid' }).int({ error: 'term_invalid' }),
+  /** Integer minor units (fen, cents). */
+  amount: z.number({ error: 'price_invalid' }).int({ error: 'price_invalid' }).min(0, { error: 'price_invalid' }).max(1_000_000_000, { error: 'price_invalid' }),
+});
+export type TVersionPrice = z.infer<typeof ZVersionPrice>;
+
+export const ZStoreVersion = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  features: z.array(z.string()),
+  trial_days: z.number().int(),
+  currency: z.string(),
+  prices: z.array(ZVersionPrice),
+  status: z.enum(['enabled', 'disabled']),
+  sort: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TStoreVersion = z.infer<typeof ZStoreVersion>;
+export const ZAdminStoreVersion = ZStoreVersion.extend({ store_count: z.number().int() });
+
+export const ZVersionFunInput = z.object({
+  /** Absent: create a version. */
+  id: z.number().int().positive().optional(),
+  name: z.string({ error: 'version_name_required' }).trim().min(1, { error: 'version_name_required' }).max(40),
+  description: z.string().trim().max(500).default(''),
+  features: z.array(z.string().trim().min(1).max(100)).max(30).default([]),
+  trial_days: z.number({ error: 'trial_days_invalid' }).int({ error: 'trial_days_invalid' }).min(0, { error: 'trial_days_invalid' }).max(90, { error: 'trial_days_invalid' }).default(0),
+  status: z.enum(['enabled', 'disabled']).default('enabled'),
+  sort: z.number().int().min(0).max(9999).default(0),
+});
+export type TVersionFunInput = z.input<typeof ZVersionFunInput>;
+
+/** The price list must name every term of §9 exactly once. */
+export const ZVersionPriceInput = z.object({
+  id: z.number({ error: 'id_required' }).int().positive(),
+  currency: z.string().trim().regex(/^[A-Z]{3}$/, { error: 'currency_invalid' }).default(DEFAULT_CURRENCY),
+  prices: z.array(ZVersionPrice).superRefine((prices, context) => {
+    const keys = new Set(prices.map((price) => `${price.type}:${price.term}`));
+    const isComplete = keys.size === prices.length && ALL_TERMS.every((term) => keys.has(`${term.type}:${term.term}`)) && prices.length === ALL_TERMS.length;
+    if (!isComplete) context.addIssue({ code: 'custom', message: 'prices_incomplete' });
+  }),
+});
+export type TVersionPriceInput = z.input<typeof ZVersionPriceInput>;
+
+export const merchantListVersions = defineCall({
+  path: 'merchant/parlour/package/lists',
+  role: 'merchant',
+  isAuthenticated: true,
+  summary: 'Store versions a merchant can choose, with their prices and trial days',
+  input: ZEmptyInput,
+  output: listOutput(ZStoreVersion),
+});
+export const adminListVersions = defineCall({
+  path: 'admin/parlour/package/lists',
+  role: 'admin',
+  isAuthenticated: true,
+  summary: 'All store versions with the number of stores on each',
+  input: ZPageInput,
+  output: listOutput(ZAdminStoreVersion),
+});
+export const adminEditVersionFunctions = defineCall({
+  path: 'admin/parlour/package/edit_fun',
+  role: 'admin',
+  isAuthenticated: true,
+  summary: 'Creates a store version or edits its name, description, features, trial days and status',
+  input: ZVersionFunInput,
+  output: ZStoreVersion,
+});
+export const adminEditVersionPrices = defineCall({
+  path: 'admin/parlour/package/edit_price',
+  role: 'admin',
+  isAuthenticated: true,
+  summary: 'Sets the price of every term of a store version',
+  input: ZVersionPriceInput,
+  output: ZStoreVersion,
+});
+
+// ---------- stores ----------
+
+export const ZShopName = z
+  .string({ error: 'shop_name_required' })
+  .trim()
+  .min(1, { error: 'shop_name_required' })
+  .max(50, { error: 'shop_name_length' });
+/** shopId: lowercase letters and digits, at most 20 (spec §5); it becomes the store's subdomain. */
+export const ZShopId = z
+  .string({ error: 'shop_id_required' })
+  .trim()
+  .min(1, { error: 'shop_id_required' })
+  .max(SHOP_ID_MAX_LENGTH, { error: 'shop_id_length' })
+  .regex(/^[a-z0-9]+$/, { error: 'shop_id_format' });
+export const ZContactEmail = z
+  .string({ error: 'contact_email_required' })
+  .trim()
+  .min(1, { error: 'contact_email_required' })
+  .email({ error: 'contact_email_invalid' })
+  .transform((value) => value.toLowerCase());
+export const ZPackageId = z.coerce
+  .number({ error: 'package_required' })
+  .int({ error: 'package_required' })
+  .positive({ error: 'package_required' });
+export const ZPayMethod = z.enum(PAY_METHODS, { error: 'pay_method_required' });
+
+/** A term of §9: monthly 1/3/6/9/12 or yearly 1–5. */
+export const ZTermFields = z.object({
+  term_type: z.enum(TERM_TYPES, { error: 'term_type_invalid' }),
+  term: z.coerce.number({ error: 'term_invalid' }).int({ error: 'term_invalid' }),
+});
+export function isOfferedTerm(termType: string, term: number): boolean {
+  const terms: readonly number[] = termType === 'year' ? YEAR_TERMS : MONTH_TERMS;
+  return terms.includes(term);
+}
+/** Adds the rule that `term` is one of the terms offered for `term_type`. */
+export function withTermCheck<T extends z.ZodType<{ term_type: string; term: number }>>(schema: T): T {
+  return schema.refine((value) => isOfferedTerm(value.term_type, value.term), { error: 'term_invalid', path: ['term'] }) as unknown as T;
+}
+
+export const ZShopCreateFields = z.object({
+  shop_name: ZShopName,
+  shop_id: ZShopId,
+  contact_email: ZContactEmail,
+  package_id: ZPackageId,
+});
+export type TShopCreateFields = z.input<typeof ZShopCreateFields>;
+
+export const ZShopBuyInput = withTermCheck(ZShopCreateFields.extend(ZTermFields.shape).extend({ pay_method: ZPayMethod }));
+export type TShopBuyInput = z.input<typeof ZShopBuyInput>;
+export const ZShopRenewInput = withTermCheck(z.object({ shop_id: ZShopId, pay_method: ZPayMethod }).extend(ZTermFields.shape));
+export type TShopRenewInput = z.input<typeof ZShopRenewInput>;
+
+export const ZShop = z.object({
+  id: z.number().int(),
+  shop_id: z.string(),
+  shop_name: z.string(),
+  contact_email: z.string(),
+  package_id: z.number().int(),
+  package_name: z.string(),
+  status: z.enum(STORE_STATUSES),
+  is_trial: z.boolean(),
+  /** True when an operator disabled it; renewal does not lift that. */
+  is_disabled_by_operator: z.boolean(),
+  expires_at: z.string().nullable(),
+  /** End of the grace period while pending renewal. */
+  grace_ends_at: z.string().nullable(),
+  domain: z.string().nullable(),
+  order_count: z.number().int(),
+  shipment_count: z.number().int(),
+  /** Minor units of `currency`. */
+  total_revenue: z.number().int(),
+  currency: z.string(),
+  member_count: z.number().int(),
+  created_at: z.string(),
+  ready_at: z.string().nullable(),
+  /** The bill waiting for payment for this store, if any. */
+  unpaid_bill_no: z.string().nullable(),
+});
+export type TShop = z.infer<typeof ZShop>;
+export const ZAdminShop = ZShop.extend({ merchant_id: z.number().int(), merchant_account: z.string() });
+export type TAdminShop = z.infer<typeof ZAdminShop>;
+
+const ZKeyword = z.string().trim().max(100).optional();
+export const ZShopFilter = z.object({
+  tab: z.enum(STORE_TABS).default('all'),
+  /** Matches the store name or the store ID. */
+  keyword: ZKeyword,
+  status: z.enum(STORE_STATUSES).optional(),
+});
+export const ZShopListInput = ZPageInput.extend(ZShopFilter.shape);
+export type TShopListInput = z.input<typeof ZShopListInput>;
+export const ZAdminShopFilter = ZShopFilter.extend({
+  merchant_id: z.coerce.number().int().positive().optional(),
+  /** Matches the merchant's email, phone or name. */
+  merchant_keyword: ZKeyword,
+});
+export const ZAdminShopListInput = ZPageInput.extend(ZAdminShopFilter.shape);
+export type TAdminShopListInput = z.input<typeof ZAdminShopListInput>;
+
+/** Counts per tab of the list, under the same keyword and status search. */
+export const ZShopTabCounts = z.object({ all: z.number().int(), operating: z.number().int(), disabled: z.number().int(), pending_renewal: z.number().int() });
+export type TShopTabCounts = z.infer<typeof ZShopTabCounts>;
+
+export const ZExportFormatInput = z.object({ format: z.enum(EXPORT_FORMATS).default('csv') });
+
+export const ZShopRef = z.object({ shop_id: ZShopId });
+export const ZSiteStatus = z.object({
+  shop_id: z.string(),
+  status: z.enum(STORE_STATUSES),
+  is_ready: z.boolean(),
+  initializing_since: z.string().nullable(),
+  ready_at: z.string().nullable(),
+  domain: z.string().nullable(),
+});
+export const ZBackendRedirect = z.object({ url: z.string(), expires_at: z.string() });
+/** What paying for something answers: the bill and where to pay it. */
+export const ZPurchaseOutput = z.object({ shop: ZShop, bill: ZBill, payment: ZPayPage });
+
+export const merchantListShops = defineCall({
+  path: 'merchant/parlour/shop/lists',
+  role: 'merchant',
+  isAuthenticated: true,
+  summary: "The merchant's stores by tab, name/ID keyword and status, with counts per tab",
+  input: ZShopListInput,
+  output: listOutput(ZShop).extend({ counts: ZShopTabCounts }),
+});
+export const merchantAddShop = defineCall({
+  path: 'merchant/parlour/shop/add',
+  role: 'merchant',
+  isAuthenticated: true,
+  summary: 'Creates a store on the trial of its version; it starts initialising at once',
+  input: ZShopCreateFields,
+  output: ZShop,
+});
+export const merchantBuyShop = defineCall({
+  path: 'merchant/parlour/shop/buy',
+  role: 'merchant',
+  isAuthenticated: true,
+  summary: 'Create and pay: creates the store with an unpaid bill and answers where to pay it',
+  input: ZShopBuyInput,
+  output: ZPurchaseOutput,
+});
+export const merchantCheckSiteStatus = defineCall({
+  path: 'merchant/parlour/shop/check_site_status',
+  role: 'merchant',
+  isAuthenticated: true,
+  summary: 'Whether a new store has finished initialising',
+  input: ZShopRef,
+  output: ZSiteStatus,
+});
+export const merchantRenewShop = defineCall({
+  path: 'merchant/parlour/shop/renew',
+  role: 'merchant',
+  isAuthenticated: true,
+  summary: 'Creates a renewal bill for a term and answers where to pay it; an unpaid one answers "order exists"',
+  input: ZShopRenewInput,
+  output: ZPurchaseOutput,
+});
+export const merchantBackendRedirect = defineCall({
+  path: 'merchant/parlour/shop/backend_redirect',
+  role: 'merchant',
+  isAuthenticated: true,
+  summary: "A single-use, 60-second URL into the store's admin",
+  input: ZShopRef,
+  output: ZBackendRedirect,
+});
+export const merchantExportShops = defineCall({
+  path: 'merchant/parlour/shop/export',
+  role: 'merchant',
+  isAuthenticated: true,
+  summary: 'The filtered store list as a CSV or XLSX file',
+  input: ZShopFilter.extend(ZExportFormatInput.shape),
+  output: ZExportFile,
+});
+
+export const ZAdminShopAddInput = ZShopCreateFields.extend({
+  merchant_id: z.coerce.number({ error: 'merchant_required' }).int({ error: 'merchant_required' }).positive({ error: 'merchant_required' }),
+  /** `trial`: start the version's trial; `offline`: a term paid offline, recorded as a paid bill. */
+  mode: z.enum(['trial', 'offline']),
+  term_type: z.enum(TERM_TYPES, { error: 'term_type_invalid' }).optional(),
+  term: z.coerce.number({ error: 'term_invalid' }).int({ error: 'term_invalid' }).optional(),
+  remark: z.string().trim().max(200).default(''),
+}).superRefine((value, context) => {
+  if (value.mode === 'offline' && !(value.term_type && value.term !== undefined && isOfferedTerm(value.term_type, value.term))) {
+    context.addIssue({ code: 'custom', message: 'term_invalid', path: ['term'] });
+  }
+});
+export type TAdminShopAddInput = z.input<typeof ZAdminShopAddInput>;
+export const ZAdminShopRenewInput = withTermCheck(z.object({ shop_id: ZShopId, remark: z.string().trim().max(200).default('') }).extend(ZTermFields.shape));
+export type TAdminShopRenewInput = z.input<typeof ZAdminShopRenewInput>;
+export const ZAdminShopStatusInput = z.object({ shop_id: ZShopId, is_disabled: z.boolean(), remark: z.string().trim().max(200).default('') });
+
+export const adminListShops = defineCall({
+  path: 'admin/parlour/shop/lists',
+  role: 'admin',
+  isAuthenticated: true,
+  summary: 'Stores of all merchants by tab, keyword, status and merchant, with counts per tab',
+  input: ZAdminShopListInput,
+  output: listOutput(ZAdminShop).extend({ counts: ZShopTabCounts }),
+});
+export const adminAddShop = defineCall({
+  path: 'admin/parlour/shop/add',
+  role: 'admin',
+  isAuthenticated: true,
+  summary: 'Adds a store for a merchant, on trial or paid offline (recorded as a paid bill)',
+  input: ZAdminShopAddInput,
+  output: ZAdminShop,
+});
+export const adminListShopVersions = defineCall({
+  path: 'admin/parlour/shop/package_lists',
+  role: 'admin',
+  isAuthenticated: true,
+  summary: 'Store versions to choose from when adding a store',
+  input: ZEmptyInput,
+  output: listOutput(ZStoreVersion),
+});
+export const adminBackendRedirect = defineCall({
+  path: 'admin/parlour/shop/backend_redirect',
+  role: 'admin',
+  isAuthenticated: true,
+  summary: "A single-use, 60-second URL into any store's admin",
+  input: ZShopRef,
+  output: ZBackendRedirect,
+});
+export const adminShopCreateTrend = defineCall({
+  path: 'admin/parlour/shop/create_trend',
+  role: 'admin',
+  isAuthenticated: true,
+  summary: 'Stores created per day over a date range',
+  input: ZDateRangeInput,
+  output: ZTrendOutput,
+});
+export const adminShopVersionDistribution = defineCall({
+  path: 'admin/parlour/shop/package_distribution',
+  role: 'admin',
+  isAuthenticated: true,
+  summary: 'Number of stores on each version',
+  input: ZEmptyInput,
+  output: z.object({ list: z.array(z.object({ package_id: z.number().int(), package_name: z.string(), count: z.number().int() })) }),
+});
+export const adminRenewShop = defineCall({
+  path: 'admin/parlour/shop/renew',
+  role: 'admin',
+  isAuthenticated: true,
+  summary: 'Renews a store for a term paid offline; recorded as a paid renewal bill',
+  input: ZAdminShopRenewInput,
+  output: z.object({ shop: ZAdminShop, bill: ZBill }),
+});
+export const adminSetShopStatus = defineCall({
+  path: 'admin/parlour/shop/set_status',
+  role: 'admin',
+  isAuthenticated: true,
+  summary: 'Disables a store or lifts an operator disable',
+  input: ZAdminShopStatusInput,
+  output: ZAdminShop,
+});
+export const adminExportShops = defineCall({
+  path: 'admin/parlour/shop/export',
+  role: 'admin',
+  isAuthenticated: true,
+  summary: 'The filtered list of all stores as a CSV or XLSX file',
+  input: ZAdminShopFilter.extend(ZExportFormatInput.shape),
+  output: ZExportFile,
+});
