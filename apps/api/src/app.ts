@@ -15,6 +15,21 @@ import { createVerificationCodeRepository } from './modules/account/verification
 import { createVerificationCodeService } from './modules/account/verification-code.service';
 import { createSessionRepository } from './modules/session/session.repository';
 import { createSessionService } from './modules/session/session.service';
+import { createJobQueue } from './lib/job-queue';
+import { provisionStoreJob, storeSweepJob } from './jobs/store-jobs';
+import { createBillRepository } from './modules/bill/bill.repository';
+import { registerBillRoutes } from './modules/bill/bill.routes';
+import { createBillService } from './modules/bill/bill.service';
+import { registerPaymentRoutes, NOTIFY_PATH } from './modules/payment/payment.routes';
+import { createPaymentService, createSandboxCashier } from './modules/payment/payment.service';
+import { createSettingsService } from './modules/settings/settings.service';
+import { createShopRepository } from './modules/shop/shop.repository';
+import { registerShopRoutes } from './modules/shop/shop.routes';
+import { createShopService } from './modules/shop/shop.service';
+import { createStoreVersionRepository } from './modules/store-version/store-version.repository';
+import { registerStoreVersionRoutes } from './modules/store-version/store-version.routes';
+import { createStoreVersionService } from './modules/store-version/store-version.service';
+import { createSandboxPaymentProvider, SANDBOX_PROVIDER } from './providers/payment/sandbox-payment-provider';
 import { registerEnvelope, sendApiNotFound } from './plugins/envelope';
 import { registerOpenApi } from './plugins/openapi';
 import { registerWeb } from './plugins/web';
@@ -77,6 +92,41 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   registerAccountRoutes(registrar, { accounts, sessions, captchas });
 
+  const settings = createSettingsService({ db });
+  const jobQueue = createJobQueue();
+  const sandboxProvider = config.paymentProvider === 'sandbox' ? createSandboxPaymentProvider({ getKey: () => settings.getSigningKey('sandbox-payment') }) : null;
+  const paymentProvider = sandboxProvider;
+  const versions = createStoreVersionService({ repository: createStoreVersionRepository(db), clock });
+  registerStoreVersionRoutes(registrar, { versions });
+  const billRepository = createBillRepository(db);
+  const bills = createBillService({ db, repository: billRepository, settings, clock, provider: paymentProvider });
+  registerBillRoutes(registrar, { bills });
+  const shops = createShopService({
+    db,
+    repository: createShopRepository(db),
+    billRepository,
+    bills,
+    versions,
+    settings,
+    jobs: jobQueue,
+    clock,
+    shopBaseDomain: config.shopBaseDomain,
+  });
+  registerShopRoutes(app, registrar, { shops });
+  const payments = createPaymentService({ db, bills: billRepository, shops, provider: paymentProvider, clock });
+  const cashier = sandboxProvider
+    ? createSandboxCashier({
+        provider: sandboxProvider,
+        bills: billRepository,
+        clock,
+        // Through HTTP routing like a provider's delivery, so the notify endpoint is the only way in.
+        deliver: async (body) => {
+          await app.inject({ method: 'POST', url: `${NOTIFY_PATH}/${SANDBOX_PROVIDER}`, payload: body });
+        },
+      })
+    : null;
+  registerPaymentRoutes(app, registrar, { payments, cashier });
+
   const missing = allCalls.filter((call) => !registrar.registered.has(call.path));
   if (missing.length) app.log.warn({ missing: missing.map((call) => call.path) }, 'declared calls without a handler');
 
@@ -92,9 +142,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     return spaFallback(request, reply);
   });
 
-  const services = { accounts, sessions, captchas, codes };
-  const jobs = [purgeStaleRecordsJob({ db, clock, sessions: sessionRepository, accounts: accountRepository, codes: codeRepository, captchas })];
-  return Object.assign(app, { services, jobs }) as App;
+  const services = { accounts, sessions, captchas, codes, settings, versions, shops, bills, payments, cashier };
+  const jobs = [
+    purgeStaleRecordsJob({ db, clock, sessions: sessionRepository, accounts: accountRepository, codes: codeRepository, captchas }),
+    provisionStoreJob({ shops }),
+    storeSweepJob({ shops, bills: billRepository, clock }),
+  ];
+  return Object.assign(app, { services, jobs, jobQueue }) as App;
 }
 
 export interface AppServices {
@@ -102,6 +156,12 @@ export interface AppServices {
   sessions: ReturnType<typeof createSessionService>;
   captchas: ReturnType<typeof createCaptchaService>;
   codes: ReturnType<typeof createVerificationCodeService>;
+  settings: ReturnType<typeof createSettingsService>;
+  versions: ReturnType<typeof createStoreVersionService>;
+  shops: ReturnType<typeof createShopService>;
+  bills: ReturnType<typeof createBillService>;
+  payments: ReturnType<typeof createPaymentService>;
+  cashier: ReturnType<typeof createSandboxCashier> | null;
 }
 /** The Fastify instance with the services seeds and tests reach for, and the background jobs server.ts starts. */
-export type App = FastifyInstance & { services: AppServices; jobs: JobDefinition[] };
+export type App = FastifyInstance & { services: AppServices; jobs: JobDefinition[]; jobQueue: ReturnType<typeof createJobQueue> };

@@ -30,6 +30,10 @@ export interface Config {
   logLevel: string;
   /** Argon2 memory cost in KiB; tests lower it, production keeps the OWASP figure. */
   passwordMemoryCost: number;
+  /** Stores get the system domain `<shop_id>.<shopBaseDomain>`; their admin is at https://<domain>/admin. */
+  shopBaseDomain: string;
+  /** Which payment provider takes payments: `sandbox` (our own cashier; refused in production) or `none`. */
+  paymentProvider: 'sandbox' | 'none';
 }
 
 export const DEFAULT_ADMIN_ACCOUNT = 'admin';
@@ -49,6 +53,14 @@ function integer(value: string | undefined, fallback: number, name: string): num
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
   return parsed;
+}
+
+function paymentProviderOf(env: NodeJS.ProcessEnv, isProduction: boolean): Config['paymentProvider'] {
+  const value = env.PAYMENT_PROVIDER || (isProduction ? 'none' : 'sandbox');
+  if (value !== 'sandbox' && value !== 'none') throw new Error(`PAYMENT_PROVIDER must be sandbox or none, got "${value}"`);
+  // The sandbox cashier pays without money changing hands: never in production.
+  if (value === 'sandbox' && isProduction) throw new Error('PAYMENT_PROVIDER=sandbox is refused when NODE_ENV=production');
+  return value;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -78,5 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(repoRoot, env.WEB_DIST_DIR ?? 'apps/web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     passwordMemoryCost: integer(env.PASSWORD_MEMORY_COST_KIB, 19_456, 'PASSWORD_MEMORY_COST_KIB'),
+    shopBaseDomain: (env.SHOP_BASE_DOMAIN || 'parlour.shop').toLowerCase(),
+    paymentProvider: paymentProviderOf(env, isProduction),
   };
 }

@@ -11,7 +11,7 @@ async function main() {
   await database.migrate();
   const app = await buildApp({ config, database });
   await seedDatabase(app, config);
-  const boss = await startJobs({ database, log: app.log, jobs: app.jobs });
+  const boss = await startJobs({ database, log: app.log, jobs: app.jobs, queue: app.jobQueue });
   await app.listen({ host: config.host, port: config.port });
 
   const url = `http://localhost:${config.port}`;

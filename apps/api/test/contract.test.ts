@@ -69,8 +69,10 @@ describe('the API contract', () => {
     };
     registerAccountRoutes(leaky, { accounts: {} as never, sessions: {} as never, captchas: {} as never });
     await app.ready();
-    expect(callsWithoutHandler(app)).toEqual([skipped.path]);
-    expect(allCalls.filter((call) => !registrar.registered.has(call.path)).map((call) => call.path)).toEqual([skipped.path]);
+    // Only the account routes are on this server, so the check is read for the account calls.
+    const accountPaths = new Set(Object.values(accountCalls as Record<string, unknown>).flatMap((value) => ((value as Call)?.path ? [(value as Call).path] : [])));
+    expect(callsWithoutHandler(app).filter((path) => accountPaths.has(path))).toEqual([skipped.path]);
+    expect(allCalls.filter((call) => accountPaths.has(call.path) && !registrar.registered.has(call.path)).map((call) => call.path)).toEqual([skipped.path]);
     await app.close();
   });
 

@@ -1,20 +1,28 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
+import type { AttachableJobQueue } from '../lib/job-queue';
 
 /** A background job: its queue, an optional cron schedule (UTC) and what it does. */
 export interface JobDefinition {
   queue: string;
   /** Cron expression; scheduled jobs run once per tick across all API processes. */
   cron?: string;
-  run(): Promise<unknown>;
+  /** Does the job; `data` is what was sent with it (nothing for scheduled runs). */
+  run(data?: unknown): Promise<unknown>;
 }
 
 /**
  * Starts pg-boss on the app's database (its tables live in the `pgboss` schema, created on first start)
  * and registers the workers. Jobs survive restarts and are shared by every API process on one database.
  */
-export async function startJobs(options: { database: Database; log: FastifyBaseLogger; jobs: JobDefinition[] }) {
+export async function startJobs(options: {
+  database: Database;
+  log: FastifyBaseLogger;
+  jobs: JobDefinition[];
+  /** Services send work through it; attached once pg-boss runs. */
+  queue?: AttachableJobQueue;
+}) {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values: unknown[]) => options.database.executeSql(text, values) as Promise<{ rows: never[] }> },
     schema: 'pgboss',
@@ -27,11 +35,12 @@ export async function startJobs(options: { database: Database; log: FastifyBaseL
   for (const job of options.jobs) {
     await boss.createQueue(job.queue);
     if (job.cron) await boss.schedule(job.queue, job.cron);
-    await boss.work(job.queue, async () => {
-      const result = await job.run();
+    await boss.work(job.queue, async ([received]) => {
+      const result = await job.run(received?.data);
       options.log.info({ queue: job.queue, result }, 'job done');
       return result;
     });
   }
+  options.queue?.attach((queue, data) => boss.send(queue, data));
   return boss;
 }

@@ -1,2 +1,3 @@
 /** The database schema, one file per domain; drizzle-kit and the client read this list. */
 export * from './accounts';
+export * from './stores';

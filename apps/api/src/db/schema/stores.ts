@@ -1,0 +1,153 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { admins, merchants } from './accounts';
+
+const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Key-value platform settings and generated signing keys; one row per key, shared by every API process. */
+export const platformSettings = pgTable('platform_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updated_at: updatedAt,
+});
+
+/** Store versions (the spec's store "package"): features, trial days and a price per term. */
+export const storeVersions = pgTable('store_versions', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  features: jsonb('features').$type<string[]>().notNull().default([]),
+  trial_days: integer('trial_days').notNull().default(0),
+  currency: text('currency').notNull().default('CNY'),
+  /** [{ type: 'month' | 'year', term, amount }] covering every term of §9. */
+  prices: jsonb('prices').$type<Array<{ type: 'month' | 'year'; term: number; amount: number }>>().notNull().default([]),
+  status: text('status', { enum: ['enabled', 'disabled'] }).notNull().default('enabled'),
+  sort: integer('sort').notNull().default(0),
+  created_at: createdAt,
+  updated_at: updatedAt,
+});
+
+/**
+ * Stores. `status` is kept in step with the expiry time by every write and by the status sweep,
+ * so tab counts and filters are plain indexed lookups.
+ */
+export const shops = pgTable(
+  'shops',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    shop_id: text('shop_id').notNull(),
+    merchant_id: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    shop_name: text('shop_name').notNull(),
+    contact_email: text('contact_email').notNull(),
+    version_id: integer('version_id')
+      .notNull()
+      .references(() => storeVersions.id),
+    status: text('status', { enum: ['unpaid', 'initializing', 'trial', 'operating', 'pending_renewal', 'disabled'] }).notNull(),
+    is_trial: boolean('is_trial').notNull().default(false),
+    /** When the store's trial started; kept after it is paid, so a merchant has one trial. */
+    trial_started_at: timestamp('trial_started_at', { withTimezone: true }),
+    is_disabled_by_operator: boolean('is_disabled_by_operator').notNull().default(false),
+    expires_at: timestamp('expires_at', { withTimezone: true }),
+    domain: text('domain'),
+    site_config: jsonb('site_config'),
+    order_count: integer('order_count').notNull().default(0),
+    shipment_count: integer('shipment_count').notNull().default(0),
+    total_revenue: bigint('total_revenue', { mode: 'number' }).notNull().default(0),
+    member_count: integer('member_count').notNull().default(0),
+    currency: text('currency').notNull().default('CNY'),
+    initializing_since: timestamp('initializing_since', { withTimezone: true }),
+    ready_at: timestamp('ready_at', { withTimezone: true }),
+    operator_remark: text('operator_remark').notNull().default(''),
+    created_at: createdAt,
+    updated_at: updatedAt,
+  },
+  (table) => [
+    uniqueIndex('shops_shop_id_unique').on(table.shop_id),
+    index('shops_merchant_idx').on(table.merchant_id, table.created_at),
+    index('shops_status_created_idx').on(table.status, table.created_at),
+    index('shops_created_idx').on(table.created_at),
+    index('shops_status_expires_idx').on(table.status, table.expires_at),
+    index('shops_version_idx').on(table.version_id),
+  ],
+);
+
+/** Bills: what a merchant pays (or an operator records as paid offline). Amounts in minor units. */
+export const bills = pgTable(
+  'bills',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    bill_no: text('bill_no').notNull(),
+    merchant_id: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    shop_ref: integer('shop_ref').references(() => shops.id),
+    shop_name: text('shop_name').notNull(),
+    type: text('type', { enum: ['new_store', 'renewal', 'plugin', 'traffic_package'] }).notNull(),
+    product_name: text('product_name').notNull(),
+    version_id: integer('version_id').references(() => storeVersions.id),
+    package_name: text('package_name').notNull().default(''),
+    term_type: text('term_type', { enum: ['month', 'year'] }),
+    term: integer('term'),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: ['unpaid', 'paid', 'cancelled', 'expired'] }).notNull().default('unpaid'),
+    pay_method: text('pay_method', { enum: ['wechat', 'alipay', 'paypal'] }),
+    channel: text('channel', { enum: ['online', 'offline'] }).notNull().default('online'),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paid_at: timestamp('paid_at', { withTimezone: true }),
+    cancelled_at: timestamp('cancelled_at', { withTimezone: true }),
+    provider: text('provider'),
+    trade_no: text('trade_no'),
+    remark: text('remark').notNull().default(''),
+    created_by_admin_id: integer('created_by_admin_id').references(() => admins.id),
+    created_at: createdAt,
+    updated_at: updatedAt,
+  },
+  (table) => [
+    uniqueIndex('bills_bill_no_unique').on(table.bill_no),
+    /** One unpaid store bill (new store or renewal) per store at a time: "order exists" holds under races. */
+    uniqueIndex('bills_one_unpaid_store_bill')
+      .on(table.shop_ref)
+      .where(sql`${table.status} = 'unpaid' and ${table.type} in ('new_store', 'renewal')`),
+    index('bills_merchant_created_idx').on(table.merchant_id, table.created_at),
+    index('bills_created_idx').on(table.created_at),
+    index('bills_status_created_idx').on(table.status, table.created_at),
+    index('bills_unpaid_expires_idx').on(table.expires_at).where(sql`${table.status} = 'unpaid'`),
+    index('bills_paid_at_idx').on(table.paid_at).where(sql`${table.status} = 'paid'`),
+    index('bills_shop_idx').on(table.shop_ref, table.created_at),
+  ],
+);
+
+/** Payment notifications as received, with what was done with them (audit trail and replay evidence). */
+export const paymentNotifications = pgTable(
+  'payment_notifications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    provider: text('provider').notNull(),
+    bill_no: text('bill_no').notNull(),
+    outcome: text('outcome').notNull(),
+    amount: integer('amount'),
+    currency: text('currency'),
+    trade_no: text('trade_no'),
+    result: text('result', { enum: ['fulfilled', 'duplicate', 'mismatch', 'refused', 'failed_payment', 'unknown_bill'] }).notNull(),
+    payload: jsonb('payload').notNull(),
+    created_at: createdAt,
+  },
+  (table) => [index('payment_notifications_bill_idx').on(table.bill_no, table.created_at)],
+);
+
+/** Single-use tickets into a store's admin; the ticket itself is signed, only its id is stored. */
+export const storeTickets = pgTable('store_tickets', {
+  id: text('id').primaryKey(),
+  shop_ref: integer('shop_ref')
+    .notNull()
+    .references(() => shops.id),
+  role: text('role', { enum: ['merchant', 'admin'] }).notNull(),
+  user_id: integer('user_id').notNull(),
+  expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  redeemed_at: timestamp('redeemed_at', { withTimezone: true }),
+  created_at: createdAt,
+});

@@ -1,0 +1,33 @@
+import type { BillRepository } from '../modules/bill/bill.repository';
+import { PROVISION_QUEUE, type ShopService } from '../modules/shop/shop.service';
+import type { Clock } from '../lib/clock';
+import type { JobDefinition } from './boss';
+
+/** Provisions the store named in the job, sent when a store is paid for or its trial starts. */
+export function provisionStoreJob(deps: { shops: ShopService }): JobDefinition {
+  return {
+    queue: PROVISION_QUEUE,
+    async run(data) {
+      const shopRef = Number((data as { shopRef?: unknown } | undefined)?.shopRef);
+      if (!Number.isInteger(shopRef)) return { provisioned: false };
+      return { provisioned: await deps.shops.provisionStore(shopRef) };
+    },
+  };
+}
+
+/**
+ * Every minute: provision stores still initialising (a job lost to a crash or sent before the queue
+ * ran), move store statuses along with their expiry, and expire unpaid bills past their window.
+ */
+export function storeSweepJob(deps: { shops: ShopService; bills: BillRepository; clock: Clock }): JobDefinition {
+  return {
+    queue: 'store-sweep',
+    cron: '* * * * *',
+    async run() {
+      const provisioned = await deps.shops.provisionPendingStores();
+      const statusesChanged = await deps.shops.sweepStatuses();
+      const billsExpired = await deps.bills.expireOverdueBills(deps.clock.now());
+      return { provisioned, statusesChanged, billsExpired };
+    },
+  };
+}

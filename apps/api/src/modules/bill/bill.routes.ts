@@ -1,0 +1,26 @@
+import * as calls from '@parlour/contract/calls/bill';
+import type { CallRegistrar } from '../../lib/register-call';
+import type { BillService } from './bill.service';
+
+/** Thin handlers of the bill and income calls of both roles. */
+export function registerBillRoutes(registrar: CallRegistrar, deps: { bills: BillService }) {
+  const { register } = registrar;
+  const { bills } = deps;
+
+  register(calls.merchantListBills, ({ input, principal }) => bills.listForMerchant(principal.userId, input));
+  register(calls.merchantCancelBill, ({ input, principal }) => bills.cancel(principal.userId, input.bill_no));
+  register(calls.merchantPayPage, ({ input, principal }) => bills.payPage(principal.userId, input.bill_no, input.pay_method));
+  register(calls.merchantExportBills, ({ input, principal, lang }) => bills.exportBills(input, { merchantId: principal.userId, lang }));
+
+  register(calls.adminListBills, async ({ input }) => {
+    const { list, total } = await bills.listForAdmin(input);
+    return { list, total };
+  });
+  register(calls.adminListIncome, async ({ input }) => {
+    const { list, total, filter } = await bills.listForAdmin(input, { isIncome: true });
+    return { list, total, total_amount: await bills.sumIncome(filter), currency: 'CNY' };
+  });
+  register(calls.adminIncomeTrend, ({ input }) => bills.incomeTrend(input));
+  register(calls.adminBillTypeDistribution, ({ input }) => bills.typeDistribution(input));
+  register(calls.adminExportBills, ({ input, lang }) => bills.exportBills(input, { lang }));
+}

@@ -1,0 +1,255 @@
+import { randomInt } from 'node:crypto';
+import type { TAdminBill, TBill } from '@parlour/contract/calls/bill';
+import type { BillStatus, BillType, ExportFormat, PayMethod, TermType } from '@parlour/contract/constants';
+import { EXPORT_MAX_ROWS } from '@parlour/contract/constants';
+import type { Lang } from '@parlour/contract/errors';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { buildExportFile } from '../../lib/export-file';
+import { dayRange } from '../../lib/sql-filters';
+import { fillDays, trendDays } from '../../lib/trend';
+import type { PaymentProvider } from '../../providers/payment/payment-provider';
+import { isUniqueViolation } from '../account/account.repository';
+import type { SettingsService } from '../settings/settings.service';
+import type { StoreVersionRow } from '../store-version/store-version.repository';
+import { priceOf } from '../store-version/store-version.service';
+import type { BillFilter, BillRepository, BillRow, BillView } from './bill.repository';
+import { billExportTable } from './bill-export';
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function toBill(view: BillView): TBill {
+  return {
+    id: view.id,
+    bill_no: view.bill_no,
+    shop_id: view.shop_id,
+    shop_name: view.shop_name,
+    type: view.type,
+    product_name: view.product_name,
+    package_name: view.package_name,
+    term_type: view.term_type,
+    term: view.term,
+    amount: view.amount,
+    currency: view.currency,
+    status: view.status,
+    pay_method: view.pay_method,
+    channel: view.channel,
+    created_at: view.created_at.toISOString(),
+    expires_at: view.expires_at.toISOString(),
+    paid_at: iso(view.paid_at),
+    cancelled_at: iso(view.cancelled_at),
+    remark: view.remark,
+  };
+}
+export function toAdminBill(view: BillView): TAdminBill {
+  return { ...toBill(view), merchant_id: view.merchant_id, merchant_account: view.merchant_account };
+}
+
+/** B + UTC yyyyMMddHHmmss + 6 random digits: sortable by time, readable over the phone, unique by index. */
+export function newBillNo(now: Date): string {
+  const stamp = now.toISOString().slice(0, 19).replace(/[-:T]/g, '');
+  return `B${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+}
+
+const TERM_UNITS: Record<Lang, Record<TermType, (term: number) => string>> = {
+  'zh-CN': { month: (term) => `${term}个月`, year: (term) => `${term}年` },
+  'en-US': { month: (term) => `${term} month${term > 1 ? 's' : ''}`, year: (term) => `${term} year${term > 1 ? 's' : ''}` },
+};
+const TYPE_PREFIX: Record<Lang, Record<'new_store' | 'renewal', string>> = {
+  'zh-CN': { new_store: '新开店铺', renewal: '店铺续费' },
+  'en-US': { new_store: 'New store', renewal: 'Store renewal' },
+};
+
+/** "Store renewal · Professional · 3 months", in the language of the merchant who ordered it. */
+export function storeProductName(type: 'new_store' | 'renewal', versionName: string, termType: TermType, term: number, lang: Lang) {
+  return `${TYPE_PREFIX[lang][type]} · ${versionName} · ${TERM_UNITS[lang][termType](term)}`;
+}
+
+export interface StoreBillRequest {
+  merchantId: number;
+  shop: { id: number; shop_name: string };
+  type: 'new_store' | 'renewal';
+  version: StoreVersionRow;
+  termType: TermType;
+  term: number;
+  lang: Lang;
+  /** Online: waits for payment with this method. Offline: recorded as paid by an operator. */
+  payment: { channel: 'online'; payMethod: PayMethod } | { channel: 'offline'; adminId: number; remark: string };
+}
+
+/** Bills: creation, the payment window, cancelling, the lists and exports of both roles, income figures. */
+export function createBillService(deps: {
+  db: Db;
+  repository: BillRepository;
+  settings: SettingsService;
+  clock: Clock;
+  provider: PaymentProvider | null;
+}) {
+  const { repository, settings, clock, provider } = deps;
+
+  async function refresh(merchantId?: number) {
+    await repository.expireOverdueBills(clock.now(), merchantId);
+  }
+
+  function toFilter(input: { status?: BillStatus; type?: BillType; shop_id?: string; keyword?: string; start_date?: string; end_date?: string; channel?: 'online' | 'offline'; merchant_id?: number }): BillFilter {
+    const { start, end } = dayRange(input);
+    return {
+      status: input.status,
+      type: input.type,
+      shopId: input.shop_id || undefined,
+      keyword: input.keyword || undefined,
+      channel: input.channel,
+      merchantId: input.merchant_id,
+      start,
+      end,
+    };
+  }
+
+  async function paymentFor(bill: BillRow) {
+    if (!provider) {
+      throw new AppError('PAYMENT_FAILED', {
+        messages: { 'zh-CN': '平台尚未配置支付渠道，请联系客服', 'en-US': 'No payment provider is configured, please contact support' },
+      });
+    }
+    const payMethod = bill.pay_method ?? 'alipay';
+    const { payUrl } = await provider.createPayment({
+      billNo: bill.bill_no,
+      amount: bill.amount,
+      currency: bill.currency,
+      payMethod,
+      productName: bill.product_name,
+      expiresAt: bill.expires_at,
+    });
+    return { bill_no: bill.bill_no, provider: provider.name, pay_method: payMethod, pay_url: payUrl, expires_at: bill.expires_at.toISOString() };
+  }
+
+  return {
+    refresh,
+    paymentFor,
+
+    /**
+     * Creates the bill of a store purchase or renewal at the version's price for the term. Online
+     * bills are unpaid for the payment window; the partial unique index allows one unpaid store bill
+     * per store, so two racing renewals end in "order exists" for one of them.
+     */
+    async createStoreBill(request: StoreBillRequest, tx: Db) {
+      const now = clock.now();
+      const amount = priceOf(request.version, request.termType, request.term);
+      const isOffline = request.payment.channel === 'offline';
+      const { payment_window_minutes: windowMinutes } = await settings.getPlatformRules(tx);
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          // A savepoint, so a unique violation leaves the surrounding transaction usable on PostgreSQL.
+          return await tx.transaction((savepoint) => repository.insertBill(
+            {
+              bill_no: newBillNo(now),
+              merchant_id: request.merchantId,
+              shop_ref: request.shop.id,
+              shop_name: request.shop.shop_name,
+              type: request.type,
+              product_name: storeProductName(request.type, request.version.name, request.termType, request.term, request.lang),
+              version_id: request.version.id,
+              package_name: request.version.name,
+              term_type: request.termType,
+              term: request.term,
+              amount,
+              currency: request.version.currency,
+              status: isOffline ? 'paid' : 'unpaid',
+              pay_method: request.payment.channel === 'online' ? request.payment.payMethod : null,
+              channel: request.payment.channel,
+              expires_at: new Date(now.getTime() + windowMinutes * 60_000),
+              paid_at: isOffline ? now : null,
+              remark: request.payment.channel === 'offline' ? request.payment.remark : '',
+              created_by_admin_id: request.payment.channel === 'offline' ? request.payment.adminId : null,
+              created_at: now,
+              updated_at: now,
+            },
+            savepoint as unknown as Db,
+          ));
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          const constraint = (error as { constraint?: string; cause?: { constraint?: string } }).constraint ?? (error as { cause?: { constraint?: string } }).cause?.constraint;
+          if (constraint === 'bills_one_unpaid_store_bill') {
+            const existing = await repository.findUnpaidStoreBill(request.shop.id, tx);
+            throw new AppError('ORDER_EXISTS', { data: { bill_no: existing?.bill_no ?? null } });
+          }
+          if (attempt >= 3) throw error;
+        }
+      }
+    },
+
+    async listForMerchant(merchantId: number, input: Parameters<typeof toFilter>[0] & { page: number; limit: number }) {
+      await refresh(merchantId);
+      const filter = { ...toFilter(input), merchantId };
+      const [rows, total] = await Promise.all([
+        repository.listBills(filter, { limit: input.limit, offset: (input.page - 1) * input.limit }),
+        repository.countBills(filter),
+      ]);
+      return { list: rows.map(toBill), total };
+    },
+
+    async listForAdmin(input: Parameters<typeof toFilter>[0] & { page: number; limit: number }, options: { isIncome?: boolean } = {}) {
+      await refresh();
+      const filter = { ...toFilter(input), isIncome: options.isIncome };
+      const [rows, total] = await Promise.all([
+        repository.listBills(filter, { limit: input.limit, offset: (input.page - 1) * input.limit }),
+        repository.countBills(filter),
+      ]);
+      return { list: rows.map(toAdminBill), total, filter };
+    },
+
+    async sumIncome(filter: BillFilter) {
+      return repository.sumAmount({ ...filter, isIncome: true });
+    },
+
+    /** A merchant's own bill, or NOT_FOUND (also for another merchant's bill number). */
+    async getMerchantBill(merchantId: number, billNo: string) {
+      await refresh(merchantId);
+      const bill = await repository.findBillView({ billNo, merchantId });
+      if (!bill) throw new AppError('NOT_FOUND');
+      return bill;
+    },
+
+    async cancel(merchantId: number, billNo: string) {
+      const bill = await this.getMerchantBill(merchantId, billNo);
+      if (bill.status === 'expired') throw new AppError('ORDER_EXPIRED');
+      const cancelled = await repository.cancelBill(bill.id, clock.now());
+      if (!cancelled) throw new AppError('BILL_STATE_INVALID');
+      return toBill((await repository.findBillView({ billNo, merchantId }))!);
+    },
+
+    /** Where to pay an unpaid bill of the merchant's; an expired one answers ORDER_EXPIRED. */
+    async payPage(merchantId: number, billNo: string, payMethod?: PayMethod) {
+      const bill = await this.getMerchantBill(merchantId, billNo);
+      if (bill.status === 'expired') throw new AppError('ORDER_EXPIRED');
+      if (bill.status !== 'unpaid') throw new AppError('BILL_STATE_INVALID');
+      if (payMethod && payMethod !== bill.pay_method) {
+        await repository.setPayMethod(bill.id, payMethod, clock.now());
+        bill.pay_method = payMethod;
+      }
+      return paymentFor(bill);
+    },
+
+    async exportBills(input: Parameters<typeof toFilter>[0] & { format: ExportFormat }, options: { merchantId?: number; lang: Lang }) {
+      await refresh(options.merchantId);
+      const filter = { ...toFilter(input), merchantId: options.merchantId ?? input.merchant_id };
+      const rows = await repository.listBills(filter, { limit: EXPORT_MAX_ROWS, offset: 0 });
+      const table = billExportTable(rows, { lang: options.lang, withMerchant: options.merchantId === undefined });
+      return buildExportFile(table, { format: input.format, basename: 'bills', now: clock.now() });
+    },
+
+    async incomeTrend(range: { start_date?: string; end_date?: string }) {
+      const days = trendDays(range, clock.now());
+      return { list: fillDays(days, await repository.incomeTrend(days.start, days.end)) };
+    },
+
+    async typeDistribution(range: { start_date?: string; end_date?: string }) {
+      const days = trendDays(range, clock.now());
+      return { list: await repository.typeDistribution(days.start, days.end) };
+    },
+
+    findBill: repository.findBill,
+  };
+}
+export type BillService = ReturnType<typeof createBillService>;

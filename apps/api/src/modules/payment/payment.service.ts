@@ -1,0 +1,134 @@
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import type { PaymentNotification, PaymentProvider } from '../../providers/payment/payment-provider';
+import type { SandboxPaymentProvider } from '../../providers/payment/sandbox-payment-provider';
+import type { BillRepository, BillRow } from '../bill/bill.repository';
+import type { ShopService } from '../shop/shop.service';
+
+export type NotificationResult = 'fulfilled' | 'duplicate' | 'mismatch' | 'refused' | 'failed_payment' | 'unknown_bill';
+
+/**
+ * Payment notifications and fulfilment. A notification is trusted only after the provider has
+ * checked its signature; it must match the bill's amount and currency; the bill moves from unpaid
+ * to paid in one conditional update inside the transaction that extends the store, so replays and
+ * concurrent deliveries pay once and extend once.
+ */
+export function createPaymentService(deps: {
+  db: Db;
+  bills: BillRepository;
+  shops: ShopService;
+  provider: PaymentProvider | null;
+  clock: Clock;
+}) {
+  const { db, bills, shops, provider, clock } = deps;
+
+  async function fulfil(notification: PaymentNotification, providerName: string): Promise<NotificationResult> {
+    const bill = await bills.findBill(notification.billNo);
+    if (!bill) return 'unknown_bill';
+    if (bill.amount !== notification.amount || bill.currency !== notification.currency) return 'mismatch';
+    if (notification.outcome === 'failed') return 'failed_payment';
+    if (bill.status === 'paid') return 'duplicate';
+    const now = clock.now();
+    const outcome = await db.transaction(async (tx) => {
+      const paid = await bills.markPaid(bill.id, { paidAt: now, payMethod: notification.payMethod, provider: providerName, tradeNo: notification.tradeNo }, tx);
+      if (!paid) return { result: 'refused' as const };
+      const applied = paid.type === 'new_store' || paid.type === 'renewal' ? await shops.applyPaidStoreBill(paid, tx) : { needsProvisioning: false };
+      return { result: 'fulfilled' as const, paid, ...applied };
+    });
+    if (outcome.result === 'refused') {
+      // Lost the race to another delivery of the same payment, or the bill is no longer payable.
+      const current = await bills.findBill(bill.bill_no);
+      return current?.status === 'paid' ? 'duplicate' : 'refused';
+    }
+    if (outcome.needsProvisioning && outcome.paid.shop_ref) await shops.startProvisioning(outcome.paid.shop_ref);
+    return 'fulfilled';
+  }
+
+  return {
+    /** Handles a notification as POSTed by the provider; answers what to acknowledge. */
+    async handleNotification(providerName: string, body: unknown) {
+      if (!provider || provider.name !== providerName) throw new AppError('NOT_FOUND');
+      const notification = await provider.verifyNotification(body);
+      if (!notification) {
+        await bills.recordNotification({ provider: providerName, bill_no: String((body as { bill_no?: unknown })?.bill_no ?? ''), outcome: 'invalid', result: 'refused', payload: body ?? {} });
+        return { isAccepted: false, acknowledgement: provider.acknowledgement.rejected, result: 'refused' as NotificationResult };
+      }
+      const result = await fulfil(notification, providerName);
+      await bills.recordNotification({
+        provider: providerName,
+        bill_no: notification.billNo,
+        outcome: notification.outcome,
+        amount: notification.amount,
+        currency: notification.currency,
+        trade_no: notification.tradeNo,
+        result,
+        payload: body as object,
+      });
+      // A valid notification we will not act on again is still acknowledged, or the provider retries forever.
+      const isAccepted = result !== 'mismatch' && result !== 'unknown_bill';
+      return { isAccepted, acknowledgement: isAccepted ? provider.acknowledgement.accepted : provider.acknowledgement.rejected, result };
+    },
+  };
+}
+export type PaymentService = ReturnType<typeof createPaymentService>;
+
+/** The sandbox cashier: the bill behind a signed link, and the payer's pay / fail click. */
+export function createSandboxCashier(deps: {
+  provider: SandboxPaymentProvider;
+  bills: BillRepository;
+  clock: Clock;
+  /** Delivers a notification through the HTTP notify endpoint, the path a real provider takes. */
+  deliver: (body: object) => Promise<void>;
+}) {
+  const { provider, bills, clock } = deps;
+
+  function returnPath(bill: BillRow, shopSlug: string | null) {
+    if (bill.type === 'new_store' && shopSlug) return `/merchant/store?init=${encodeURIComponent(shopSlug)}`;
+    return `/merchant/bill?paid=${encodeURIComponent(bill.bill_no)}`;
+  }
+
+  async function load(billNo: string, token: string) {
+    if (!(await provider.isValidCashierToken(billNo, token))) throw new AppError('NOT_FOUND');
+    await bills.expireOverdueBills(clock.now());
+    const view = await bills.findBillView({ billNo });
+    if (!view) throw new AppError('NOT_FOUND');
+    return view;
+  }
+
+  function toCashierBill(view: Awaited<ReturnType<typeof load>>) {
+    return {
+      bill_no: view.bill_no,
+      shop_name: view.shop_name,
+      product_name: view.product_name,
+      amount: view.amount,
+      currency: view.currency,
+      pay_method: view.pay_method ?? 'alipay',
+      status: view.status,
+      expires_at: view.expires_at.toISOString(),
+      return_path: returnPath(view, view.shop_id),
+    };
+  }
+
+  return {
+    async detail(billNo: string, token: string) {
+      return toCashierBill(await load(billNo, token));
+    },
+    async submit(billNo: string, token: string, outcome: 'paid' | 'failed') {
+      const view = await load(billNo, token);
+      if (view.status === 'expired') throw new AppError('ORDER_EXPIRED');
+      if (view.status !== 'unpaid') throw new AppError('BILL_STATE_INVALID');
+      const notification = await provider.buildNotification(
+        { billNo: view.bill_no, amount: view.amount, currency: view.currency, payMethod: view.pay_method ?? 'alipay', outcome },
+        clock.now(),
+      );
+      await deps.deliver(notification);
+      if (outcome === 'failed') throw new AppError('PAYMENT_FAILED');
+      const after = await load(billNo, token);
+      if (after.status === 'expired') throw new AppError('ORDER_EXPIRED');
+      if (after.status !== 'paid') throw new AppError('PAYMENT_FAILED');
+      return toCashierBill(after);
+    },
+  };
+}
+export type SandboxCashier = ReturnType<typeof createSandboxCashier>;

@@ -1,0 +1,14 @@
+import * as calls from '@parlour/contract/calls/store';
+import type { CallRegistrar } from '../../lib/register-call';
+import type { StoreVersionService } from './store-version.service';
+
+/** Thin handlers of the store-version calls of both roles. */
+export function registerStoreVersionRoutes(registrar: CallRegistrar, deps: { versions: StoreVersionService }) {
+  const { register } = registrar;
+  const { versions } = deps;
+  register(calls.merchantListVersions, () => versions.listForMerchant());
+  register(calls.adminListVersions, ({ input }) => versions.listForAdmin(input));
+  register(calls.adminListShopVersions, () => versions.listAll());
+  register(calls.adminEditVersionFunctions, ({ input }) => versions.editFunctions(input));
+  register(calls.adminEditVersionPrices, ({ input }) => versions.editPrices(input));
+}
