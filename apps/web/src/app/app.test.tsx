@@ -86,10 +86,10 @@ describe('the app', () => {
     expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy();
     expect(screen.getByRole('button', { name: /中文/ })).toBeTruthy();
 
-    await router.navigate('/merchant/bill');
+    await router.navigate('/merchant/plugin');
     expect(await screen.findByText('Not available yet')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Bills' })).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe('Bills - Parlour'));
+    expect(screen.getByRole('heading', { name: 'Plugins' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Plugins - Parlour'));
 
     await router.navigate('/admin/dashboard');
     await waitFor(() => expect(where(router)).toBe('/404'));

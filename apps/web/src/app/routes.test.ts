@@ -69,6 +69,13 @@ describe('route table', () => {
     expect(findRoute('/unknown')).toBeUndefined();
   });
 
+  it('finds the sandbox cashier by its bill number, a public page', () => {
+    expect(findRoute('/cashier/B20250301080000123456')?.access).toEqual({ kind: 'public' });
+    expect(findRoute('/cashier/B1/')?.titleKey).toBe('route.cashier');
+    expect(findRoute('/cashier')).toBeUndefined();
+    expect(findRoute('/cashier/B1/extra')).toBeUndefined();
+  });
+
   it('builds the stored menu routes of each role from the table', () => {
     const merchant = buildMenuRoutes('merchant');
     expect(merchant.map((menu) => [menu.path, menu.icon, Boolean(menu.isHidden)])).toEqual([

@@ -45,6 +45,14 @@ const forgotPage: LazyPage = () => import('../features/auth/pages/forgot-page');
 const testPage: LazyPage = () => import('../features/diagnostics/pages/test-page');
 const notFoundPage: LazyPage = () => import('../features/errors/pages/not-found-page');
 const welcomePage: LazyPage = () => import('../features/welcome/pages/welcome-page');
+const storeListPage: LazyPage = () => import('../features/store/pages/store-list-page');
+const storeRenewPage: LazyPage = () => import('../features/store/pages/store-renew-page');
+const billListPage: LazyPage = () => import('../features/bill/pages/bill-list-page');
+const cashierPage: LazyPage = () => import('../features/cashier/pages/cashier-page');
+const adminStoreListPage: LazyPage = () => import('../features/admin-store/pages/store-list-page');
+const adminStoreRenewPage: LazyPage = () => import('../features/admin-store/pages/store-renew-page');
+const adminVersionListPage: LazyPage = () => import('../features/admin-version/pages/version-list-page');
+const adminBillPage: LazyPage = () => import('../features/admin-bill/pages/bill-page');
 /** Menu pages later issues build (shop, renewal, bill, plugin, traffic, settings, operator pages) show this until then. */
 const notAvailablePage: LazyPage = () => import('./pages/not-available-page');
 
@@ -67,6 +75,8 @@ export const publicRoutes: RouteEntry[] = [
   { path: '/forgot', titleKey: 'route.forgot', access: open, page: forgotPage, needsQueryClient: true },
   { path: '/test', titleKey: 'route.test', access: open, page: testPage },
   { path: '/404', titleKey: 'route.notFound', access: { kind: 'not-found' }, page: notFoundPage },
+  /** The sandbox cashier: its link carries a signed token, so it needs no console session. */
+  { path: '/cashier/:billNo', titleKey: 'route.cashier', access: open, page: cashierPage, needsQueryClient: true },
 ];
 
 /** The shell's own pages, for whichever user type is signed in. */
@@ -81,14 +91,14 @@ export const merchantMenu: RouteEntry[] = [
     icon: 'store',
     role: 'merchant',
     access: merchantOnly,
-    page: notAvailablePage,
+    page: storeListPage,
     children: [
-      { path: '/merchant/store/renew', titleKey: 'route.merchant.storeRenew', role: 'merchant', isHidden: true, access: merchantOnly, page: notAvailablePage },
+      { path: '/merchant/store/renew', titleKey: 'route.merchant.storeRenew', role: 'merchant', isHidden: true, access: merchantOnly, page: storeRenewPage },
     ],
   },
   { path: '/merchant/plugin', titleKey: 'route.merchant.plugin', icon: 'plugin', role: 'merchant', access: merchantOnly, page: notAvailablePage },
   { path: '/merchant/traffic', titleKey: 'route.merchant.traffic', icon: 'traffic', role: 'merchant', access: merchantOnly, page: notAvailablePage },
-  { path: '/merchant/bill', titleKey: 'route.merchant.bill', icon: 'bill', role: 'merchant', access: merchantOnly, page: notAvailablePage },
+  { path: '/merchant/bill', titleKey: 'route.merchant.bill', icon: 'bill', role: 'merchant', access: merchantOnly, page: billListPage },
   {
     path: '/merchant/setting',
     titleKey: 'route.merchant.setting',
@@ -114,17 +124,17 @@ export const adminMenu: RouteEntry[] = [
     icon: 'store',
     role: 'admin',
     access: adminOnly,
-    page: notAvailablePage,
+    page: adminStoreListPage,
     children: [
-      { path: '/admin/store/renew', titleKey: 'route.admin.storeRenew', role: 'admin', isHidden: true, access: adminOnly, page: notAvailablePage },
+      { path: '/admin/store/renew', titleKey: 'route.admin.storeRenew', role: 'admin', isHidden: true, access: adminOnly, page: adminStoreRenewPage },
     ],
   },
   { path: '/admin/plugin', titleKey: 'route.admin.plugin', icon: 'plugin', role: 'admin', access: adminOnly, page: notAvailablePage },
   { path: '/admin/traffic', titleKey: 'route.admin.traffic', icon: 'traffic', role: 'admin', access: adminOnly, page: notAvailablePage },
-  { path: '/admin/version', titleKey: 'route.admin.version', icon: 'version', role: 'admin', access: adminOnly, page: notAvailablePage },
+  { path: '/admin/version', titleKey: 'route.admin.version', icon: 'version', role: 'admin', access: adminOnly, page: adminVersionListPage },
   { path: '/admin/notice', titleKey: 'route.admin.notice', icon: 'notice', role: 'admin', access: adminOnly, page: notAvailablePage },
   { path: '/admin/prospects', titleKey: 'route.admin.prospects', icon: 'prospects', role: 'admin', access: adminOnly, page: notAvailablePage },
-  { path: '/admin/bill', titleKey: 'route.admin.bill', icon: 'bill', role: 'admin', access: adminOnly, page: notAvailablePage },
+  { path: '/admin/bill', titleKey: 'route.admin.bill', icon: 'bill', role: 'admin', access: adminOnly, page: adminBillPage },
   { path: '/admin/settings', titleKey: 'route.admin.settings', icon: 'settings', role: 'admin', access: adminOnly, page: notAvailablePage },
   {
     path: '/admin/setting',
@@ -155,11 +165,19 @@ export const allRoutes: RouteEntry[] = flatten([...siteRoutes, ...publicRoutes, 
 
 const routesByPath = new Map(allRoutes.map((entry) => [entry.path, entry]));
 routesByPath.set('/', { path: '/', access: site, redirect: '/index' });
+/** Entries with `:param` segments (the cashier), matched segment by segment. */
+const routesWithParams = allRoutes.filter((entry) => entry.path.includes('/:'));
+
+function matchesPattern(pattern: string, path: string): boolean {
+  const expected = pattern.split('/');
+  const actual = path.split('/');
+  return expected.length === actual.length && expected.every((segment, index) => (segment.startsWith(':') ? actual[index] !== '' : segment === actual[index]));
+}
 
 /** The table entry of a path (trailing slash ignored), if any. */
 export function findRoute(pathname: string): RouteEntry | undefined {
   const path = pathname.replace(/\/+$/, '') || '/';
-  return routesByPath.get(path);
+  return routesByPath.get(path) ?? routesWithParams.find((entry) => matchesPattern(entry.path, path));
 }
 
 function toMenuRoute(entry: RouteEntry): MenuRoute {

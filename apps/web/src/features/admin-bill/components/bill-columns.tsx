@@ -1,0 +1,122 @@
+import type { TAdminBill } from '@parlour/contract/calls/bill';
+import { Button, Flex, Grid, Tag, Typography, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { BillStatusTag } from '@/components/bill-status-tag';
+import { ExpiryCountdown } from '@/components/expiry-countdown';
+import { dayjs } from '@/lib/dayjs';
+import { formatMoney } from '@/lib/money';
+
+export const formatTime = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '—');
+
+/** Columns of the bill and income lists; income (paid bills only) shows the paid time instead of the status and creation time. */
+export function useBillColumns({ onDetail, isIncome = false }: { onDetail: (bill: TAdminBill) => void; isIncome?: boolean }): TableColumnsType<TAdminBill> {
+  const { t } = useTranslation();
+  // Fixed columns on a phone would leave no room for the others.
+  const isWide = Grid.useBreakpoint().md ?? false;
+  const columns: (TableColumnsType<TAdminBill>[number] | false)[] = [
+    {
+      title: t('adminBill.column.billNo'),
+      dataIndex: 'bill_no',
+      fixed: isWide ? 'left' : undefined,
+      width: 210,
+      render: (billNo: string) => (
+        <Typography.Text copyable style={{ fontFamily: 'monospace', fontSize: 13 }}>
+          {billNo}
+        </Typography.Text>
+      ),
+    },
+    {
+      title: t('adminBill.column.merchant'),
+      key: 'merchant',
+      width: 170,
+      render: (_, bill) => (
+        <Flex vertical>
+          <Typography.Text ellipsis={{ tooltip: bill.merchant_account }}>{bill.merchant_account}</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('adminBill.merchantIdValue', { id: bill.merchant_id })}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      title: t('adminBill.column.store'),
+      key: 'store',
+      width: 170,
+      render: (_, bill) => (
+        <Flex vertical>
+          <Typography.Text ellipsis={{ tooltip: bill.shop_name }}>{bill.shop_name}</Typography.Text>
+          {bill.shop_id ? (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {bill.shop_id}
+            </Typography.Text>
+          ) : null}
+        </Flex>
+      ),
+    },
+    {
+      title: t('adminBill.column.product'),
+      key: 'product',
+      width: 200,
+      render: (_, bill) => (
+        <Flex vertical>
+          <Typography.Text ellipsis={{ tooltip: bill.product_name }}>{bill.product_name}</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t(`billType.${bill.type}`)}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      title: t('adminBill.column.amount'),
+      key: 'amount',
+      width: 120,
+      align: 'right',
+      render: (_, bill) => <Typography.Text strong>{formatMoney(bill.amount, bill.currency)}</Typography.Text>,
+    },
+    !isIncome && {
+      title: t('adminBill.column.status'),
+      key: 'status',
+      width: 150,
+      render: (_, bill) => (
+        <Flex vertical align="flex-start" gap={2}>
+          <BillStatusTag status={bill.status} />
+          {bill.status === 'unpaid' ? (
+            <span style={{ fontSize: 12 }}>
+              <ExpiryCountdown to={bill.expires_at} />
+            </span>
+          ) : null}
+        </Flex>
+      ),
+    },
+    {
+      title: t('adminBill.column.channelAndMethod'),
+      key: 'channel',
+      width: 120,
+      render: (_, bill) => (
+        <Flex vertical align="flex-start" gap={2}>
+          <Tag color={bill.channel === 'offline' ? 'purple' : 'blue'}>{t(`adminBill.channel.${bill.channel}`)}</Tag>
+          {bill.pay_method ? (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t(`payMethod.${bill.pay_method}`)}
+            </Typography.Text>
+          ) : null}
+        </Flex>
+      ),
+    },
+    isIncome
+      ? { title: t('adminBill.column.paidAt'), dataIndex: 'paid_at', width: 150, render: formatTime }
+      : { title: t('adminBill.column.createdAt'), dataIndex: 'created_at', width: 150, render: formatTime },
+    {
+      title: t('adminBill.column.actions'),
+      key: 'actions',
+      fixed: isWide ? 'right' : undefined,
+      width: 90,
+      render: (_, bill) => (
+        <Button type="link" size="small" onClick={() => onDetail(bill)} aria-label={t('adminBill.detail.open', { billNo: bill.bill_no })}>
+          {t('adminBill.action.detail')}
+        </Button>
+      ),
+    },
+  ];
+  return columns.filter((column) => column !== false);
+}

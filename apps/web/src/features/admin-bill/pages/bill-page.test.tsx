@@ -1,0 +1,156 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { chartOptions, makeAdminBill, makeTrend } from '@/test/admin-fixtures';
+import { mockFetch, recordFeedback } from '@/test/helpers';
+import { renderPage } from '@/test/render';
+import BillPage from './bill-page';
+
+vi.mock('@/lib/echarts', async () => (await import('@/test/admin-fixtures')).fakeEcharts);
+
+const UNPAID = makeAdminBill({
+  id: 2,
+  bill_no: 'B20260106090000654321',
+  shop_name: 'Bob Store',
+  shop_id: 'bobstore',
+  type: 'renewal',
+  product_name: 'Basic · 1 year',
+  status: 'unpaid',
+  pay_method: null,
+  paid_at: null,
+  expires_at: '2099-01-01T00:00:00.000Z',
+  merchant_id: 9,
+  merchant_account: 'bob@example.com',
+  channel: 'online',
+});
+const OFFLINE = makeAdminBill({ id: 3, bill_no: 'B20260107100000111111', channel: 'offline', pay_method: null, remark: 'Bank transfer 881', amount: 120000 });
+
+function answer(overrides: Record<string, unknown> = {}) {
+  return (path: string) => {
+    if (path in overrides) return { code: 200, data: overrides[path] };
+    switch (path) {
+      case 'admin/order/order/lists':
+        return { code: 200, data: { list: [makeAdminBill(), UNPAID, OFFLINE], total: 3 } };
+      case 'admin/order/income/lists':
+        return { code: 200, data: { list: [makeAdminBill(), OFFLINE], total: 2, total_amount: 150000, currency: 'CNY' } };
+      case 'admin/order/income/income_trend':
+        return { code: 200, data: makeTrend() };
+      case 'admin/order/income/bill_type_distribution':
+        return { code: 200, data: { list: [{ type: 'new_store', count: 2, amount: 150000 }, { type: 'plugin', count: 0, amount: 0 }] } };
+      default:
+        return { code: 10004, msg: `no answer for ${path}` };
+    }
+  };
+}
+
+const bodiesOf = (calls: { url: string; body: unknown }[], path: string) =>
+  calls.filter((call) => call.url === `/api/v1/${path}`).map((call) => call.body as Record<string, unknown>);
+
+async function chooseOption(label: string, option: string) {
+  fireEvent.mouseDown(screen.getByLabelText(label));
+  const options = await screen.findAllByTitle(option);
+  fireEvent.click(options.at(-1) as HTMLElement);
+}
+
+describe('operator bills', { timeout: 20_000 }, () => {
+  it('lists bills with merchant, channel, pay method and a countdown on unpaid ones', async () => {
+    const { calls } = mockFetch(answer());
+    recordFeedback();
+    renderPage(<BillPage />, { path: '/admin/bill' });
+
+    expect(await screen.findByText('B20260106090000654321')).toBeTruthy();
+    expect(screen.getByText('bob@example.com')).toBeTruthy();
+    expect(screen.getByText('Store renewal')).toBeTruthy();
+    expect(screen.getByText('Offline')).toBeTruthy();
+    expect(screen.getAllByText('Online')).toHaveLength(2);
+    expect(screen.getAllByText('Alipay').length).toBeGreaterThan(0);
+    expect(screen.getByText('Unpaid')).toBeTruthy();
+    expect(screen.getByText(/^\d+d \d{2}h \d{2}m \d{2}s$/)).toBeTruthy();
+    expect(screen.getByText('CN¥1,200.00')).toBeTruthy();
+    expect(bodiesOf(calls, 'admin/order/order/lists')[0]).toEqual({ page: 1, limit: 20, lang_code: 'en-US' });
+  });
+
+  it('filters by status, type, channel, merchant and store', async () => {
+    const { calls } = mockFetch(answer());
+    recordFeedback();
+    renderPage(<BillPage />, { path: '/admin/bill' });
+    await screen.findByText('B20260106090000654321');
+
+    await chooseOption('Status', 'Paid');
+    await chooseOption('Bill type', 'New store');
+    await chooseOption('Channel', 'Offline');
+    fireEvent.change(screen.getByLabelText('Merchant ID'), { target: { value: '7' } });
+    fireEvent.change(screen.getByLabelText('Store ID'), { target: { value: ' lucyshop ' } });
+    fireEvent.change(screen.getByLabelText('Bill number, store or product'), { target: { value: 'B2026' } });
+    fireEvent.click(screen.getByRole('button', { name: /Search/ }));
+
+    await waitFor(() =>
+      expect(bodiesOf(calls, 'admin/order/order/lists').at(-1)).toEqual({
+        keyword: 'B2026',
+        status: 'paid',
+        type: 'new_store',
+        channel: 'offline',
+        merchant_id: 7,
+        shop_id: 'lucyshop',
+        page: 1,
+        limit: 20,
+        lang_code: 'en-US',
+      }),
+    );
+  });
+
+  it('shows everything about a bill in the detail drawer', async () => {
+    mockFetch(answer());
+    recordFeedback();
+    renderPage(<BillPage />, { path: '/admin/bill' });
+    await screen.findByText('B20260107100000111111');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Details of bill B20260107100000111111' }));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByText('Bill details')).toBeTruthy();
+    expect(within(drawer).getByText('Bank transfer 881')).toBeTruthy();
+    expect(within(drawer).getByText('3 months')).toBeTruthy();
+    expect(within(drawer).getByText('shop@example.com (ID 7)')).toBeTruthy();
+  });
+
+  it('exports the filtered bills and saves the file', async () => {
+    const { calls } = mockFetch(answer({ 'admin/order/order/export': { filename: 'bills.csv', mime: 'text/csv', content_base64: btoa('bill_no\nB1\n'), rows: 1 } }));
+    const feedback = recordFeedback();
+    const createObjectURL = vi.fn(() => 'blob:bills');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderPage(<BillPage />, { path: '/admin/bill' });
+    await screen.findByText('B20260106090000654321');
+
+    fireEvent.click(screen.getByRole('button', { name: /Export/ }));
+    fireEvent.click(await screen.findByText('Excel sheet (XLSX)'));
+
+    await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Exported 1 records'));
+    expect(bodiesOf(calls, 'admin/order/order/export')[0]).toEqual({ format: 'xlsx', lang_code: 'en-US' });
+    expect(createObjectURL).toHaveBeenCalled();
+    expect(click).toHaveBeenCalled();
+  });
+
+  it('shows income with its total and both charts for the last 30 days', async () => {
+    chartOptions.length = 0;
+    const { calls } = mockFetch(answer());
+    recordFeedback();
+    renderPage(<BillPage />, { path: '/admin/bill', url: '/admin/bill?tab=income' });
+
+    expect(await screen.findByText('CN¥1,500.00')).toBeTruthy();
+    expect(screen.getByText('Income in this period')).toBeTruthy();
+    const incomeInput = bodiesOf(calls, 'admin/order/income/lists')[0];
+    const trendInput = bodiesOf(calls, 'admin/order/income/income_trend')[0];
+    expect(incomeInput).toMatchObject({ page: 1, limit: 20, start_date: trendInput?.start_date, end_date: trendInput?.end_date });
+    expect((Date.parse(String(trendInput?.end_date)) - Date.parse(String(trendInput?.start_date))) / 86_400_000).toBe(29);
+
+    // The trend draws income as a line and paid bills as bars on a second axis; the pie leaves out types without income.
+    await waitFor(() => expect(chartOptions.length).toBeGreaterThanOrEqual(2));
+    const trend = chartOptions.find((option) => JSON.stringify(option).includes('"line"')) as { series: { type: string; data: number[]; yAxisIndex: number }[] };
+    expect(trend.series.map((series) => [series.type, series.yAxisIndex, series.data])).toEqual([
+      ['line', 0, [10000, 20000, 30000]],
+      ['bar', 1, [1, 2, 3]],
+    ]);
+    const pie = chartOptions.find((option) => JSON.stringify(option).includes('"pie"')) as { series: { data: { name: string; value: number }[] }[] };
+    expect(pie.series[0]?.data).toEqual([{ name: 'New store', value: 150000 }]);
+  });
+});

@@ -1,0 +1,20 @@
+import { adminRenewShop, type TAdminShopRenewInput } from '@parlour/contract/calls/store';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '@/lib/request';
+import { adminBillsKey, adminShopsKey } from './query-keys';
+
+/** Renews a store for a term paid offline; the API records a paid renewal bill. */
+export function renewShop(input: TAdminShopRenewInput) {
+  return callApi(adminRenewShop, input);
+}
+
+export function useRenewShop() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: renewShop,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminShopsKey });
+      void queryClient.invalidateQueries({ queryKey: adminBillsKey });
+    },
+  });
+}

@@ -1,0 +1,157 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { TStoreVersion } from '@parlour/contract/calls/store';
+import { Button, Empty, Flex, Grid, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/page-header';
+import { formatMoney } from '@/lib/money';
+import { useVersions } from '../api/list-versions';
+import { VersionFormModal } from '../components/version-form-modal';
+import { VersionPricesModal } from '../components/version-prices-modal';
+
+type AdminVersion = TStoreVersion & { store_count: number };
+
+const PAGE_SIZE = 20;
+/** Features listed in a row before the rest fold into "+n". */
+const FEATURES_SHOWN = 3;
+
+/** Lowest and highest price of a version, or null when it has none. */
+export function priceRange(version: Pick<TStoreVersion, 'prices' | 'currency'>): string | null {
+  if (version.prices.length === 0) return null;
+  const amounts = version.prices.map((price) => price.amount);
+  const low = formatMoney(Math.min(...amounts), version.currency);
+  const high = formatMoney(Math.max(...amounts), version.currency);
+  return low === high ? low : `${low} – ${high}`;
+}
+
+/** /admin/version: the store versions merchants choose from, with what each offers and costs. */
+export default function VersionListPage() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(PAGE_SIZE);
+  const versions = useVersions({ page, limit: pageSize });
+  /** The version whose features are being edited; null: a new one; undefined: the dialog is closed. */
+  const [editing, setEditing] = useState<AdminVersion | null | undefined>(undefined);
+  const [pricing, setPricing] = useState<AdminVersion | null>(null);
+  // Fixed columns on a phone would leave no room for the others.
+  const isWide = Grid.useBreakpoint().md ?? false;
+
+  const columns: TableColumnsType<AdminVersion> = [
+    {
+      title: t('adminVersion.field.name'),
+      key: 'name',
+      fixed: isWide ? 'left' : undefined,
+      width: 260,
+      render: (_, version) => (
+        <Flex vertical>
+          <Space size={6}>
+            <Typography.Text strong>{version.name}</Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('adminVersion.sortValue', { sort: version.sort })}
+            </Typography.Text>
+          </Space>
+          {version.description ? (
+            <Typography.Paragraph type="secondary" ellipsis={{ rows: 2, tooltip: version.description }} style={{ margin: 0, fontSize: 12 }}>
+              {version.description}
+            </Typography.Paragraph>
+          ) : null}
+        </Flex>
+      ),
+    },
+    {
+      title: t('adminVersion.field.features'),
+      dataIndex: 'features',
+      width: 240,
+      render: (features: string[]) =>
+        features.length === 0 ? (
+          '—'
+        ) : (
+          <Space size={[4, 4]} wrap>
+            {features.slice(0, FEATURES_SHOWN).map((feature) => (
+              <Tag key={feature} style={{ marginInlineEnd: 0 }}>
+                {feature}
+              </Tag>
+            ))}
+            {features.length > FEATURES_SHOWN ? (
+              <Typography.Text type="secondary" title={features.slice(FEATURES_SHOWN).join('\n')}>
+                {t('adminVersion.moreFeatures', { count: features.length - FEATURES_SHOWN })}
+              </Typography.Text>
+            ) : null}
+          </Space>
+        ),
+    },
+    {
+      title: t('adminVersion.field.trialDays'),
+      dataIndex: 'trial_days',
+      width: 100,
+      render: (days: number) => (days > 0 ? t('adminVersion.trialValue', { count: days }) : <Typography.Text type="secondary">{t('adminVersion.noTrial')}</Typography.Text>),
+    },
+    {
+      title: t('adminVersion.field.status'),
+      dataIndex: 'status',
+      width: 90,
+      render: (status: AdminVersion['status']) => <Tag color={status === 'enabled' ? 'success' : 'default'}>{t(`adminVersion.status.${status}`)}</Tag>,
+    },
+    { title: t('adminVersion.field.storeCount'), dataIndex: 'store_count', width: 80, align: 'right' },
+    {
+      title: t('adminVersion.field.priceRange'),
+      key: 'prices',
+      width: 210,
+      render: (_, version) => priceRange(version) ?? <Typography.Text type="warning">{t('money.noPrice')}</Typography.Text>,
+    },
+    {
+      title: t('adminVersion.field.actions'),
+      key: 'actions',
+      fixed: isWide ? 'right' : undefined,
+      width: 120,
+      render: (_, version) => (
+        <Flex vertical align="flex-start">
+          <Button type="link" size="small" onClick={() => setEditing(version)}>
+            {t('adminVersion.action.editFeatures')}
+          </Button>
+          <Button type="link" size="small" onClick={() => setPricing(version)}>
+            {t('adminVersion.action.editPrices')}
+          </Button>
+        </Flex>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+            {t('adminVersion.action.add')}
+          </Button>
+        }
+      />
+      <div className="page-body admin-page">
+        <section className="page-card" aria-label={t('adminVersion.listLabel')}>
+          <Table<AdminVersion>
+            rowKey="id"
+            size="middle"
+            columns={columns}
+            dataSource={versions.data?.list ?? []}
+            loading={versions.isFetching}
+            scroll={{ x: 'max-content' }}
+            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('adminVersion.empty')} /> }}
+            pagination={{
+              current: page,
+              pageSize,
+              total: versions.data?.total ?? 0,
+              hideOnSinglePage: true,
+              showTotal: (total) => t('adminVersion.total', { count: total }),
+              onChange: (nextPage, nextSize) => {
+                setPage(nextSize === pageSize ? nextPage : 1);
+                setPageSize(nextSize);
+              },
+            }}
+          />
+        </section>
+      </div>
+      <VersionFormModal version={editing ?? null} isOpen={editing !== undefined} onClose={() => setEditing(undefined)} />
+      <VersionPricesModal version={pricing} onClose={() => setPricing(null)} />
+    </>
+  );
+}

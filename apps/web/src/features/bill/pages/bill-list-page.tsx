@@ -1,0 +1,235 @@
+import { SearchOutlined } from '@ant-design/icons';
+import type { TBill } from '@parlour/contract/calls/bill';
+import { BILL_STATUSES, BILL_TYPES, type BillStatus, type BillType } from '@parlour/contract/constants';
+import { Alert, Button, DatePicker, Empty, Flex, Grid, Input, Popconfirm, Select, Table, Typography, type TableColumnsType } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { BillStatusTag, billTypeLabelKey } from '@/components/bill-status-tag';
+import { ExportButton } from '@/components/export-button';
+import { ExpiryCountdown } from '@/components/expiry-countdown';
+import { PageHeader } from '@/components/page-header';
+import { dayjs } from '@/lib/dayjs';
+import { feedback } from '@/lib/feedback';
+import { formatMoney } from '@/lib/money';
+import { useCancelBill } from '../api/cancel-bill';
+import { exportBills, type BillFilter } from '../api/export-bills';
+import { useBills } from '../api/list-bills';
+import { useShopOptions } from '../api/list-shop-options';
+import { BillDetailDrawer } from '../components/bill-detail-drawer';
+import { PayBillModal } from '../components/pay-bill-modal';
+
+const DEFAULT_LIMIT = 10;
+const DAY_FORMAT = 'YYYY-MM-DD';
+
+interface Filters {
+  status?: BillStatus;
+  type?: BillType;
+  shop_id?: string;
+  range?: [Dayjs, Dayjs] | null;
+  keyword?: string;
+}
+
+function toFilter({ range, keyword, ...rest }: Filters): BillFilter {
+  return {
+    ...rest,
+    keyword: keyword?.trim() || undefined,
+    start_date: range?.[0]?.format(DAY_FORMAT),
+    end_date: range?.[1]?.format(DAY_FORMAT),
+  };
+}
+
+/**
+ * /merchant/bill: the merchant's bills with filters, detail, pay, cancel and export (spec §2, §4).
+ * `?paid=<bill_no>` (the cashier's way back after a renewal) says the payment went through.
+ */
+export default function BillListPage() {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const paidBillNo = searchParams.get('paid');
+  const [draft, setDraft] = useState<Filters>(() => ({ shop_id: searchParams.get('shop_id') ?? undefined }));
+  const [filters, setFilters] = useState<Filters>(draft);
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState(DEFAULT_LIMIT);
+  const [detail, setDetail] = useState<TBill | null>(null);
+  const [paying, setPaying] = useState<TBill | null>(null);
+  const bills = useBills({ ...toFilter(filters), page, limit });
+  const shopOptions = useShopOptions();
+  const cancelBill = useCancelBill();
+  // On a phone, a pinned actions column would leave no room for the others to scroll through.
+  const canPin = Grid.useBreakpoint().md !== false;
+  const apply = (next: Filters) => {
+    setDraft(next);
+    setFilters(next);
+    setPage(1);
+  };
+
+  const onCancel = (bill: TBill) =>
+    cancelBill.mutateAsync(bill.bill_no).then(() => {
+      feedback.success(t('bill.cancelled'));
+      if (detail?.bill_no === bill.bill_no) setDetail(null);
+    });
+
+  const onExport = async (format: Parameters<typeof exportBills>[1]) => {
+    const rows = await exportBills(toFilter(filters), format);
+    feedback.success(rows > 0 ? t('exportFile.done', { rows }) : t('exportFile.empty'));
+  };
+
+  const rowActions = (bill: TBill) => (
+    <Flex wrap gap={4}>
+      <Button type="link" size="small" onClick={() => setDetail(bill)}>
+        {t('bill.actions.detail')}
+      </Button>
+      {bill.status === 'unpaid' ? (
+        <>
+          <Button type="link" size="small" onClick={() => setPaying(bill)}>
+            {t('bill.actions.pay')}
+          </Button>
+          <Popconfirm
+            title={t('bill.cancelConfirm.title')}
+            description={t('bill.cancelConfirm.description', { billNo: bill.bill_no })}
+            okText={t('bill.cancelConfirm.ok')}
+            cancelText={t('bill.cancelConfirm.keep')}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => onCancel(bill).catch(() => undefined)}
+          >
+            <Button type="link" size="small" danger loading={cancelBill.isPending && cancelBill.variables === bill.bill_no}>
+              {t('bill.actions.cancel')}
+            </Button>
+          </Popconfirm>
+        </>
+      ) : null}
+    </Flex>
+  );
+
+  const columns: TableColumnsType<TBill> = [
+    { title: t('bill.fields.billNo'), dataIndex: 'bill_no', width: 200, render: (value: string) => <Typography.Text copyable={{ text: value }}>{value}</Typography.Text> },
+    { title: t('bill.fields.shopName'), dataIndex: 'shop_name', width: 120 },
+    { title: t('bill.fields.type'), dataIndex: 'type', width: 100, render: (type: BillType) => t(billTypeLabelKey(type)) },
+    { title: t('bill.fields.productName'), dataIndex: 'product_name', width: 170 },
+    { title: t('bill.fields.version'), dataIndex: 'package_name', width: 110, render: (value: string) => value || '—' },
+    { title: t('bill.fields.amount'), dataIndex: 'amount', width: 110, align: 'right', render: (_, bill) => formatMoney(bill.amount, bill.currency) },
+    {
+      title: t('bill.fields.status'),
+      dataIndex: 'status',
+      width: 150,
+      render: (_, bill) => (
+        <Flex vertical gap={2} align="start">
+          <BillStatusTag status={bill.status} />
+          {bill.status === 'unpaid' ? (
+            <span style={{ fontSize: 12 }}>
+              <ExpiryCountdown to={bill.expires_at} onEnd={() => void bills.refetch()} />
+            </span>
+          ) : null}
+        </Flex>
+      ),
+    },
+    { title: t('bill.fields.createdAt'), dataIndex: 'created_at', width: 140, render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm') },
+    { title: t('bill.fields.actions'), key: 'actions', width: 150, fixed: canPin ? 'right' : undefined, render: (_, bill) => rowActions(bill) },
+  ];
+
+  const hasFilters = Object.values(filters).some((value) => value !== undefined && value !== null && value !== '');
+
+  return (
+    <>
+      <PageHeader extra={<ExportButton onExport={onExport} />} />
+      <div className="page-body">
+        {paidBillNo ? (
+          <Alert type="success" showIcon closable title={t('bill.paidMessage', { billNo: paidBillNo })} style={{ marginBottom: 16 }} />
+        ) : null}
+        <div className="page-card">
+          <Flex wrap gap={12} style={{ marginBottom: 16 }} className="list-toolbar">
+              <Select<BillStatus>
+                allowClear
+                aria-label={t('bill.fields.status')}
+                placeholder={t('bill.filters.status')}
+                value={draft.status}
+                onChange={(status) => apply({ ...draft, status })}
+                options={BILL_STATUSES.map((status) => ({ value: status, label: t(`billStatus.${status}`) }))}
+                style={{ width: 140 }}
+              />
+              <Select<BillType>
+                allowClear
+                aria-label={t('bill.fields.type')}
+                placeholder={t('bill.filters.type')}
+                value={draft.type}
+                onChange={(type) => apply({ ...draft, type })}
+                options={BILL_TYPES.map((type) => ({ value: type, label: t(billTypeLabelKey(type)) }))}
+                style={{ width: 140 }}
+              />
+              <Select<string>
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                aria-label={t('bill.fields.shopName')}
+                placeholder={t('bill.filters.shop')}
+                loading={shopOptions.isLoading}
+                value={draft.shop_id}
+                onChange={(shopId) => apply({ ...draft, shop_id: shopId })}
+                options={shopOptions.data ?? []}
+                style={{ width: 200 }}
+              />
+              <DatePicker.RangePicker
+                aria-label={t('bill.filters.createdAt')}
+                value={draft.range ?? null}
+                onChange={(range) => apply({ ...draft, range: range && range[0] && range[1] ? [range[0], range[1]] : null })}
+                disabledDate={(day) => day.isAfter(dayjs().endOf('day'))}
+                allowClear
+                style={{ width: 250 }}
+              />
+              <Input
+                allowClear
+                prefix={<SearchOutlined />}
+                aria-label={t('bill.filters.keyword')}
+                placeholder={t('bill.filters.keywordPlaceholder')}
+                value={draft.keyword ?? ''}
+                onChange={(event) => {
+                  const keyword = event.target.value;
+                  if (keyword === '' && filters.keyword) apply({ ...draft, keyword: undefined });
+                  else setDraft({ ...draft, keyword });
+                }}
+                onPressEnter={() => apply(draft)}
+                style={{ width: 220 }}
+              />
+              <Button type="primary" ghost onClick={() => apply(draft)}>
+                {t('bill.filters.search')}
+              </Button>
+            {hasFilters ? <Button onClick={() => apply({})}>{t('bill.filters.reset')}</Button> : null}
+          </Flex>
+          <Table<TBill>
+            rowKey="bill_no"
+            columns={columns}
+            dataSource={bills.data?.list ?? []}
+            loading={bills.isFetching}
+            scroll={{ x: 1250 }}
+            size="middle"
+            pagination={{
+              current: page,
+              pageSize: limit,
+              total: bills.data?.total ?? 0,
+              showSizeChanger: true,
+              showTotal: (total) => t('bill.total', { total }),
+              onChange: (nextPage, nextLimit) => {
+                setPage(nextLimit === limit ? nextPage : 1);
+                setLimit(nextLimit);
+              },
+            }}
+            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={hasFilters ? t('bill.noMatch') : t('bill.empty')} /> }}
+          />
+        </div>
+      </div>
+      <BillDetailDrawer
+        bill={detail}
+        onClose={() => setDetail(null)}
+        actions={
+          detail?.status === 'unpaid' ? (
+            <Button type="primary" onClick={() => setPaying(detail)}>
+              {t('bill.actions.pay')}
+            </Button>
+          ) : null
+        }
+      />
+      <PayBillModal bill={paying} onClose={() => setPaying(null)} />
+    </>
+  );
+}

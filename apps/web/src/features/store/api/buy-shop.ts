@@ -1,0 +1,18 @@
+import { merchantBuyShop, type TShopBuyInput } from '@parlour/contract/calls/store';
+import { ErrorCode } from '@parlour/contract/errors';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '@/lib/request';
+import { shopListQueryKey } from './list-shops';
+
+/** Create and pay: creates the store (unpaid) with its bill and answers where to pay it. */
+export function buyShop(input: TShopBuyInput) {
+  return callApi(merchantBuyShop, input, { skipErrorHandler: [ErrorCode.SHOP_ID_TAKEN] });
+}
+
+export function useBuyShop() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: buyShop,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: shopListQueryKey }),
+  });
+}

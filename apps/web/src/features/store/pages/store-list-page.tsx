@@ -1,0 +1,193 @@
+import { PlusOutlined, SearchOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import type { TShop } from '@parlour/contract/calls/store';
+import { STORE_STATUSES, STORE_TABS, type StoreStatus, type StoreTab } from '@parlour/contract/constants';
+import { Button, Col, Empty, Flex, Grid, Input, Row, Select, Space, Tabs } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ExportButton } from '@/components/export-button';
+import { PageHeader } from '@/components/page-header';
+import { feedback } from '@/lib/feedback';
+import { exportShops } from '../api/export-shops';
+import { usePayBill } from '../api/get-pay-page';
+import { useShops } from '../api/list-shops';
+import { useOpenStoreAdmin } from '../api/open-store-admin';
+import { AnnouncementsCard } from '../components/announcements-card';
+import { CreateStoreModal, type CreateMode } from '../components/create-store-modal';
+import { InitProgressModal } from '../components/init-progress-modal';
+import { StoreTable } from '../components/store-table';
+
+const DEFAULT_LIMIT = 10;
+
+interface Search {
+  keyword?: string;
+  status?: StoreStatus;
+}
+
+/**
+ * /merchant/store: the merchant's stores by tab with counts, search, create (trial) and create
+ * and pay, export, the row actions and the announcements (spec §2). `?init=<shop_id>` (the
+ * cashier's way back after paying a new store) opens the initialisation progress.
+ */
+export default function StoreListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [tab, setTab] = useState<StoreTab>('all');
+  const [search, setSearch] = useState<Search>({});
+  const [keywordDraft, setKeywordDraft] = useState('');
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState(DEFAULT_LIMIT);
+  const [createMode, setCreateMode] = useState<CreateMode | null>(null);
+  const [progressShopId, setProgressShopId] = useState<string | null>(() => searchParams.get('init'));
+  const shops = useShops({ tab, ...search, page, limit });
+  const openStoreAdmin = useOpenStoreAdmin();
+  const payBill = usePayBill();
+  const counts = shops.data?.counts;
+  // The header is 70px high: on a phone its two buttons get smaller to stay on one line.
+  const isPhone = Grid.useBreakpoint().sm === false;
+
+  const applySearch = (next: Search) => {
+    setSearch(next);
+    setPage(1);
+  };
+
+  const closeProgress = () => {
+    setProgressShopId(null);
+    if (searchParams.has('init')) {
+      const next = new URLSearchParams(searchParams);
+      next.delete('init');
+      setSearchParams(next, { replace: true });
+    }
+    void shops.refetch();
+  };
+
+  const onExport = async (format: Parameters<typeof exportShops>[1]) => {
+    const rows = await exportShops({ tab, ...search }, format);
+    feedback.success(rows > 0 ? t('exportFile.done', { rows }) : t('exportFile.empty'));
+  };
+
+  const onCreatedTrial = (shop: TShop) => {
+    setCreateMode(null);
+    setProgressShopId(shop.shop_id);
+  };
+
+  const hasSearch = Boolean(search.keyword || search.status);
+
+  return (
+    <>
+      <PageHeader
+        extra={
+          <Space size={isPhone ? 4 : 8}>
+            <Button icon={isPhone ? undefined : <PlusOutlined />} size={isPhone ? 'small' : undefined} onClick={() => setCreateMode('trial')}>
+              {t('store.create.trialButton')}
+            </Button>
+            <Button type="primary" icon={isPhone ? undefined : <ShoppingCartOutlined />} size={isPhone ? 'small' : undefined} onClick={() => setCreateMode('buy')}>
+              {t('store.create.buyButton')}
+            </Button>
+          </Space>
+        }
+      />
+      <div className="page-body">
+        <Row gutter={[24, 24]}>
+          <Col xs={{ span: 24, order: 2 }} xxl={{ span: 18, order: 1 }}>
+            <div className="page-card">
+              <Tabs
+                activeKey={tab}
+                onChange={(key) => {
+                  setTab(key as StoreTab);
+                  setPage(1);
+                }}
+                items={STORE_TABS.map((key) => ({
+                  key,
+                  label: counts ? `${t(`store.tabs.${key}`)} (${counts[key]})` : t(`store.tabs.${key}`),
+                }))}
+              />
+              <Flex wrap gap={12} justify="space-between" style={{ marginBottom: 16 }} className="list-toolbar">
+                <Flex wrap gap={12}>
+                  <Input
+                    allowClear
+                    prefix={<SearchOutlined />}
+                    aria-label={t('store.list.keyword')}
+                    placeholder={t('store.list.keywordPlaceholder')}
+                    value={keywordDraft}
+                    onChange={(event) => {
+                      setKeywordDraft(event.target.value);
+                      // Clearing the box shows every store again without another click.
+                      if (event.target.value === '' && search.keyword) applySearch({ ...search, keyword: undefined });
+                    }}
+                    onPressEnter={() => applySearch({ ...search, keyword: keywordDraft.trim() || undefined })}
+                    style={{ width: 240 }}
+                  />
+                  <Select<StoreStatus>
+                    allowClear
+                    aria-label={t('store.fields.status')}
+                    placeholder={t('store.list.statusPlaceholder')}
+                    value={search.status}
+                    onChange={(status) => applySearch({ ...search, status })}
+                    options={STORE_STATUSES.map((status) => ({ value: status, label: t(`storeStatus.${status}`) }))}
+                    style={{ width: 160 }}
+                  />
+                  <Button type="primary" ghost onClick={() => applySearch({ ...search, keyword: keywordDraft.trim() || undefined })}>
+                    {t('store.list.search')}
+                  </Button>
+                  {hasSearch ? (
+                    <Button
+                      onClick={() => {
+                        setKeywordDraft('');
+                        applySearch({});
+                      }}
+                    >
+                      {t('store.list.reset')}
+                    </Button>
+                  ) : null}
+                </Flex>
+                <ExportButton onExport={onExport} />
+              </Flex>
+              <StoreTable
+                shops={shops.data?.list ?? []}
+                isLoading={shops.isFetching}
+                pagination={{
+                  current: page,
+                  pageSize: limit,
+                  total: shops.data?.total ?? 0,
+                  showSizeChanger: true,
+                  showTotal: (total) => t('store.list.total', { total }),
+                  onChange: (nextPage, nextLimit) => {
+                    setPage(nextLimit === limit ? nextPage : 1);
+                    setLimit(nextLimit);
+                  },
+                }}
+                enteringShopId={openStoreAdmin.isPending ? openStoreAdmin.variables : undefined}
+                payingShopId={payBill.isPending || payBill.isSuccess ? payBill.variables?.shopId : undefined}
+                onEnterAdmin={(shop) => openStoreAdmin.mutate(shop.shop_id)}
+                onPay={(shop) => shop.unpaid_bill_no && payBill.mutate({ billNo: shop.unpaid_bill_no, shopId: shop.shop_id })}
+                onRenew={(shop) => void navigate(`/merchant/store/renew?shop_id=${encodeURIComponent(shop.shop_id)}`)}
+                onShowProgress={(shop) => setProgressShopId(shop.shop_id)}
+                onExpire={() => void shops.refetch()}
+                emptyText={
+                  <Empty
+                    image={Empty.PRESENTED_IMAGE_SIMPLE}
+                    description={hasSearch || tab !== 'all' ? t('store.list.noMatch') : t('store.list.empty')}
+                  >
+                    {hasSearch || tab !== 'all' ? null : (
+                      <Button type="primary" onClick={() => setCreateMode('trial')}>
+                        {t('store.create.trialButton')}
+                      </Button>
+                    )}
+                  </Empty>
+                }
+              />
+            </div>
+          </Col>
+          <Col xs={{ span: 24, order: 1 }} xxl={{ span: 6, order: 2 }}>
+            {/* Notices come with a later issue; the panel already takes their list. */}
+            <AnnouncementsCard announcements={[]} />
+          </Col>
+        </Row>
+      </div>
+      <CreateStoreModal mode={createMode} onClose={() => setCreateMode(null)} onTrialCreated={onCreatedTrial} />
+      <InitProgressModal shopId={progressShopId} onClose={closeProgress} />
+    </>
+  );
+}
