@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+import { buildTestApp, registerMerchant, type TestApp } from './helper';
+import { expectOk, merchantWithStore, provision, shopFields, signInAdmin, STORE_PATHS as P, VERSION, type Purchase } from './store-helper';
+
+describe('stores: errors', () => {
+  let t: TestApp;
+  let adminToken: string;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { CODE_SENDS_PER_IP_PER_HOUR: '10000' } });
+    adminToken = await signInAdmin(t);
+  });
+  afterAll(() => t.close());
+
+  describe('[VALIDATION]', () => {
+    it.each([
+      [{ shop_name: '' }, 'Store name is required', '请输入店铺名称'],
+      [{ shop_name: 'x'.repeat(51) }, 'Store name must be at most 50 characters', '店铺名称最多 50 个字符'],
+      [{ shop_id: '' }, 'Store ID is required', '请输入店铺 ID'],
+      [{ shop_id: 'My-Shop' }, 'Store ID may contain only lowercase letters and digits', '店铺 ID 只能包含小写字母和数字'],
+      [{ shop_id: 'a'.repeat(21) }, 'Store ID must be at most 20 characters', '店铺 ID 最多 20 个字符'],
+      [{ contact_email: '' }, 'Contact email is required', '请输入联系邮箱'],
+      [{ contact_email: 'not-an-email' }, 'Contact email is not a valid address', '联系邮箱格式不正确'],
+      [{ package_id: undefined }, 'Store version is required', '请选择店铺版本'],
+    ])('refuses %j with a message naming the field, and creates nothing', async (override, english, chinese) => {
+      const { token } = await registerMerchant(t);
+      const body = { ...shopFields(), ...override };
+      const en = await t.call(P.add, { ...body, lang_code: 'en-US' }, token);
+      expect(en).toMatchObject({ code: 10001, msg: english });
+      const zh = await t.call(P.add, { ...body, lang_code: 'zh-CN' }, token);
+      expect(zh).toMatchObject({ code: 10001, msg: chinese });
+      const { total } = await expectOk(t.call<{ total: number }>(P.list, {}, token));
+      expect(total).toBe(0);
+    });
+
+    it.each([
+      [{ term_type: 'week', term: 1 }, 'Term type must be monthly or yearly'],
+      [{ term_type: 'month', term: 2 }, 'Term must be one of the offered terms'],
+      [{ term_type: 'year', term: 6 }, 'Term must be one of the offered terms'],
+      [{ term_type: 'month', term: 1, pay_method: undefined }, 'Pay method is required'],
+      [{ term_type: 'month', term: 1, pay_method: 'cash' }, 'Pay method is required'],
+    ])('refuses a purchase with %j', async (override, message) => {
+      const { token } = await registerMerchant(t);
+      const answer = await t.call(P.buy, { ...shopFields(), pay_method: 'alipay', ...override, lang_code: 'en-US' }, token);
+      expect(answer).toMatchObject({ code: 10001, msg: message });
+    });
+
+    it('refuses a renewal without a pay method', async () => {
+      const { token, shopId } = await merchantWithStore(t);
+      const answer = await t.call(P.renew, { shop_id: shopId, term_type: 'month', term: 3, lang_code: 'en-US' }, token);
+      expect(answer).toMatchObject({ code: 10001, msg: 'Pay method is required' });
+    });
+
+    it('refuses a price list that misses a term', async () => {
+      const prices = [1, 3, 6, 9].map((term) => ({ type: 'month', term, amount: 100 }));
+      const answer = await t.call(P.adminEditPrice, { id: VERSION.starter, prices, lang_code: 'en-US' }, adminToken);
+      expect(answer).toMatchObject({ code: 10001, msg: 'Every term must have a price' });
+    });
+
+    it('refuses a reversed date range', async () => {
+      const { token } = await registerMerchant(t);
+      const answer = await t.call(P.bills, { start_date: '2026-02-01', end_date: '2026-01-01', lang_code: 'en-US' }, token);
+      expect(answer).toMatchObject({ code: 10001, msg: 'Date range is not valid' });
+    });
+  });
+
+  describe('[RULES]', () => {
+    it('answers "store limit reached" past five stores', async () => {
+      const { token } = await registerMerchant(t);
+      for (let index = 0; index < 5; index += 1) {
+        await expectOk(t.call(P.buy, { ...shopFields(), term_type: 'month', term: 1, pay_method: 'alipay' }, token));
+      }
+      const sixth = await t.call(P.buy, { ...shopFields(), term_type: 'month', term: 1, pay_method: 'alipay', lang_code: 'en-US' }, token);
+      expect(sixth).toMatchObject({ code: 12020, msg: 'You have reached the maximum number of stores' });
+    });
+
+    it('holds the limit when many stores are created at once', async () => {
+      const { token } = await registerMerchant(t);
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => t.call(P.buy, { ...shopFields(), term_type: 'month', term: 1, pay_method: 'alipay' }, token)),
+      );
+      expect(answers.filter((answer) => answer.code === 200)).toHaveLength(5);
+      expect(answers.filter((answer) => answer.code === 12020)).toHaveLength(3);
+    });
+
+    it('answers "store ID taken" for an ID in use by anyone, also under a race', async () => {
+      const first = await registerMerchant(t);
+      const second = await registerMerchant(t);
+      const fields = shopFields();
+      await expectOk(t.call(P.buy, { ...fields, term_type: 'month', term: 1, pay_method: 'alipay' }, first.token));
+      expect((await t.call(P.buy, { ...fields, term_type: 'month', term: 1, pay_method: 'alipay' }, second.token)).code).toBe(12021);
+      const raced = shopFields();
+      const answers = await Promise.all([first.token, second.token].map((token) => t.call(P.buy, { ...raced, term_type: 'month', term: 1, pay_method: 'alipay' }, token)));
+      expect(answers.map((answer) => answer.code).sort((a, b) => a - b)).toEqual([200, 12021]);
+    });
+
+    it('refuses a trial on a version without trial days, and a second trial', async () => {
+      const { token } = await registerMerchant(t);
+      expect((await t.call(P.add, shopFields({ package_id: VERSION.enterprise }), token)).code).toBe(12022);
+      await expectOk(t.call(P.add, shopFields({ package_id: VERSION.starter }), token));
+      expect((await t.call(P.add, shopFields({ package_id: VERSION.starter }), token)).code).toBe(12022);
+    });
+
+    it('refuses an unknown or disabled version as purchase data', async () => {
+      const { token } = await registerMerchant(t);
+      expect((await t.call(P.buy, { ...shopFields({ package_id: 999 }), term_type: 'month', term: 1, pay_method: 'alipay' }, token)).code).toBe(12013);
+    });
+
+    it('cannot cancel or pay a paid bill, nor renew a store still initialising', async () => {
+      const { token } = await registerMerchant(t);
+      const fields = shopFields();
+      const purchase = await expectOk(t.call<Purchase>(P.buy, { ...fields, term_type: 'month', term: 1, pay_method: 'alipay' }, token));
+      await expectOk(t.call(P.cashierSubmit, { bill_no: purchase.bill.bill_no, token: new URL(purchase.payment.pay_url, 'http://x').searchParams.get('token'), outcome: 'paid' }));
+      expect((await t.call(P.renew, { shop_id: fields.shop_id, term_type: 'month', term: 1, pay_method: 'alipay' }, token)).code).toBe(12023);
+      expect((await t.call(P.backend, { shop_id: fields.shop_id }, token)).code).toBe(12023);
+      expect((await t.call(P.cancel, { bill_no: purchase.bill.bill_no }, token)).code).toBe(12014);
+      expect((await t.call(P.payPage, { bill_no: purchase.bill.bill_no }, token)).code).toBe(12014);
+      await provision(t);
+      expect((await t.call(P.backend, { shop_id: fields.shop_id }, token)).code).toBe(200);
+    });
+
+    it('an unpaid store whose first bill lapsed gets a new first bill from renew', async () => {
+      const { token } = await registerMerchant(t);
+      const fields = shopFields();
+      await expectOk(t.call<Purchase>(P.buy, { ...fields, term_type: 'month', term: 1, pay_method: 'alipay' }, token));
+      t.clock.advance(31 * 60);
+      const again = await expectOk(t.call<Purchase>(P.renew, { shop_id: fields.shop_id, term_type: 'month', term: 1, pay_method: 'alipay' }, token));
+      expect(again.bill.type).toBe('new_store');
+      expect(again.shop.unpaid_bill_no).toBe(again.bill.bill_no);
+    });
+  });
+
+  describe('[PAYMENT PROVIDER]', () => {
+    it('refuses the sandbox provider when NODE_ENV=production', () => {
+      expect(() => loadConfig({ NODE_ENV: 'production', ADMIN_ACCOUNT: 'a', ADMIN_PASSWORD: 'b', PAYMENT_PROVIDER: 'sandbox' })).toThrow(/sandbox is refused/);
+      expect(loadConfig({ NODE_ENV: 'production', ADMIN_ACCOUNT: 'a', ADMIN_PASSWORD: 'b' }).paymentProvider).toBe('none');
+    });
+
+    it('without a provider, paying answers a clear "payment failed" and the cashier does not exist', async () => {
+      const bare = await buildTestApp({ env: { PAYMENT_PROVIDER: 'none', CODE_SENDS_PER_IP_PER_HOUR: '10000' } });
+      try {
+        const { token } = await registerMerchant(bare);
+        const answer = await bare.call(P.buy, { ...shopFields(), term_type: 'month', term: 1, pay_method: 'alipay', lang_code: 'en-US' }, token);
+        expect(answer).toMatchObject({ code: 12010, msg: 'No payment provider is configured, please contact support' });
+        expect((await bare.call(P.cashierDetail, { bill_no: 'B1', token: 'x' })).code).toBe(10004);
+      } finally {
+        await bare.close();
+      }
+    });
+  });
+});
