@@ -195,10 +195,11 @@ export function createAccountService(deps: {
     },
 
     /** The demo merchant of a first start; nothing when any merchant exists already. */
-    async ensureDemoMerchant(email: string, password: string) {
-      if ((await repository.countMerchants()) > 0) return false;
-      await repository.insertMerchant({ email, password_hash: await passwords.hash(password), nickname: 'Demo Merchant' });
-      return true;
+    /** Creates the demo merchant on an empty platform; answers its id, or null when there were merchants already. */
+    async ensureDemoMerchant(email: string, password: string): Promise<number | null> {
+      if ((await repository.countMerchants()) > 0) return null;
+      const merchant = await repository.insertMerchant({ email, password_hash: await passwords.hash(password), nickname: 'Demo Merchant' });
+      return merchant.id;
     },
   };
 }
