@@ -1,6 +1,11 @@
 import type { Call } from '../call';
 import * as account from './account';
 import * as bill from './bill';
+import * as dashboard from './dashboard';
+import * as merchantAdmin from './merchant-admin';
+import * as notice from './notice';
+import * as prospect from './prospect';
+import * as settings from './settings';
 import * as store from './store';
 
 function isCall(value: unknown): value is Call {
@@ -8,4 +13,4 @@ function isCall(value: unknown): value is Call {
 }
 
 /** Every declared call, collected from the call modules. The server must register a handler for each (a test checks it). */
-export const allCalls: Call[] = [account, store, bill].flatMap((module) => Object.values(module as Record<string, unknown>).filter(isCall));
+export const allCalls: Call[] = [account, store, bill, merchantAdmin, notice, prospect, settings, dashboard].flatMap((module) => Object.values(module as Record<string, unknown>).filter(isCall));

@@ -25,6 +25,7 @@ export const merchants = pgTable(
   (table) => [
     uniqueIndex('merchants_email_unique').on(table.email).where(sql`${table.email} is not null`),
     uniqueIndex('merchants_mobile_unique').on(table.mobile).where(sql`${table.mobile} is not null`),
+    index('merchants_created_idx').on(table.created_at),
   ],
 );
 

@@ -1,3 +1,4 @@
 /** The database schema, one file per domain; drizzle-kit and the client read this list. */
 export * from './accounts';
 export * from './stores';
+export * from './operations';
