@@ -1,5 +1,6 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import type { RouteHandle } from '../lib/route-meta';
+import { languageShown } from '../lib/i18n';
 import { setNavigator } from '../lib/navigator';
 import { guardNavigation } from './navigation-guard';
 import { RouteErrorPage } from './pages/route-error-page';
@@ -32,7 +33,12 @@ export const appRoutes: RouteObject[] = [
     Component: RootLayout,
     ErrorBoundary: RouteErrorPage,
     // The navigation guard runs before every navigation, not only when the root's params change.
-    loader: guardNavigation,
+    // A language shown for the first time loads its catalogue meanwhile: the page waits for it.
+    loader: async (args) => {
+      const result = guardNavigation(args);
+      await languageShown();
+      return result;
+    },
     shouldRevalidate: () => true,
     // Until the first page is ready the initial loader of index.html stays on screen.
     HydrateFallback: () => null,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { resources } from '../lib/i18n';
+import enUS from '../locales/en-US.json';
+import zhCN from '../locales/zh-CN.json';
 import { adminMenu, allRoutes, buildMenuRoutes, findRoute, merchantMenu, type RouteEntry } from './routes';
 
 function paths(entries: RouteEntry[]): string[] {
@@ -56,8 +57,8 @@ describe('route table', () => {
       expect(entry.page ?? entry.redirect, entry.path).toBeDefined();
       if (entry.path === '/admin') continue;
       expect(entry.titleKey, entry.path).toBeDefined();
-      for (const lang of ['zh-CN', 'en-US'] as const) {
-        expect(typeof lookup(resources[lang].translation, entry.titleKey ?? ''), `${lang} ${entry.titleKey}`).toBe('string');
+      for (const [lang, catalogue] of [['zh-CN', zhCN], ['en-US', enUS]] as const) {
+        expect(typeof lookup(catalogue, entry.titleKey ?? ''), `${lang} ${entry.titleKey}`).toBe('string');
       }
     }
   });

@@ -1,8 +1,14 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { setFeedbackApi } from '../lib/feedback';
-import { i18n } from '../lib/i18n';
+import { addCatalogue, i18n } from '../lib/i18n';
 import { useSessionStore } from '../lib/session-store';
+import enUS from '../locales/en-US.json';
+import zhCN from '../locales/zh-CN.json';
+
+// Both catalogues up front, synchronously: a test switches language without waiting for a chunk.
+addCatalogue('zh-CN', zhCN);
+addCatalogue('en-US', enUS);
 
 const initialSession = useSessionStore.getInitialState();
 
