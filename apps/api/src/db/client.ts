@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -60,7 +61,8 @@ export async function openPglite(options: { dataDir?: string; snapshot?: Blob | 
     fs.mkdirSync(options.dataDir, { recursive: true });
     unlock = lockDataDir(options.dataDir);
   }
-  const pglite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.snapshot }).catch((error: unknown) => {
+  // pg_trgm backs the keyword searches of the lists (trigram indexes); a real server ships it in contrib.
+  const pglite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.snapshot, extensions: { pg_trgm } }).catch((error: unknown) => {
     unlock();
     throw error;
   });

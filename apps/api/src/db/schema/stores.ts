@@ -71,6 +71,9 @@ export const shops = pgTable(
     index('shops_created_idx').on(table.created_at),
     index('shops_status_expires_idx').on(table.status, table.expires_at),
     index('shops_version_idx').on(table.version_id),
+    // Keyword search is `ilike '%…%'` on the name and the store ID: trigram indexes (pg_trgm) serve it.
+    index('shops_shop_name_trgm_idx').using('gin', table.shop_name.op('gin_trgm_ops')),
+    index('shops_shop_id_trgm_idx').using('gin', table.shop_id.op('gin_trgm_ops')),
   ],
 );
 
@@ -116,8 +119,13 @@ export const bills = pgTable(
     index('bills_created_idx').on(table.created_at),
     index('bills_status_created_idx').on(table.status, table.created_at),
     index('bills_unpaid_expires_idx').on(table.expires_at).where(sql`${table.status} = 'unpaid'`),
-    index('bills_paid_at_idx').on(table.paid_at).where(sql`${table.status} = 'paid'`),
+    /** Income: paid bills by paid time, with the amount, so a period's total is read from the index alone. */
+    index('bills_paid_at_idx').on(table.paid_at, table.amount).where(sql`${table.status} = 'paid'`),
     index('bills_shop_idx').on(table.shop_ref, table.created_at),
+    // Keyword search is `ilike '%…%'` on the bill number, store name and product name: trigram indexes (pg_trgm).
+    index('bills_bill_no_trgm_idx').using('gin', table.bill_no.op('gin_trgm_ops')),
+    index('bills_shop_name_trgm_idx').using('gin', table.shop_name.op('gin_trgm_ops')),
+    index('bills_product_name_trgm_idx').using('gin', table.product_name.op('gin_trgm_ops')),
   ],
 );
 

@@ -2,6 +2,7 @@ import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { BillStatus, BillType } from '@parlour/contract/constants';
 import type { Db } from '../../db/client';
 import { bills, merchants, paymentNotifications, shops } from '../../db/schema/index';
+import { countMatches } from '../../lib/count-matches';
 import { allOf, containsPattern } from '../../lib/sql-filters';
 
 export type BillRow = typeof bills.$inferSelect;
@@ -122,9 +123,9 @@ export function createBillRepository(db: Db) {
         .offset(page.offset);
       return rows.map(toView);
     },
+    /** Exact up to EXACT_COUNT_LIMIT bills, estimated above: counting a million bills would outlast the list itself. */
     async countBills(filter: BillFilter) {
-      const [row] = await db.select({ value: count() }).from(bills).where(filterConditions(filter));
-      return row.value;
+      return countMatches(db, bills, filterConditions(filter));
     },
     async sumAmount(filter: BillFilter) {
       const [row] = await db
