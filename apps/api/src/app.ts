@@ -23,6 +23,11 @@ import { createBillService } from './modules/bill/bill.service';
 import { registerPaymentRoutes, NOTIFY_PATH } from './modules/payment/payment.routes';
 import { createPaymentService, createSandboxCashier } from './modules/payment/payment.service';
 import { createSettingsService } from './modules/settings/settings.service';
+import { createMerchantAdminRepository } from './modules/merchant-admin/merchant-admin.repository';
+import { registerMerchantAdminRoutes } from './modules/merchant-admin/merchant-admin.routes';
+import { createMerchantAdminService } from './modules/merchant-admin/merchant-admin.service';
+import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { createShopRepository } from './modules/shop/shop.repository';
 import { registerShopRoutes } from './modules/shop/shop.routes';
 import { createShopService } from './modules/shop/shop.service';
@@ -35,6 +40,20 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerWeb } from './plugins/web';
 import { createLogMailProvider, createSmtpMailProvider, type MailProvider } from './providers/mail/mail-provider';
 import { createLogSmsProvider, type SmsProvider } from './providers/sms/sms-provider';
+import { createConfiguredMailProvider } from './providers/mail/configured-mail-provider';
+import { createConfiguredSmsProvider } from './providers/sms/configured-sms-provider';
+import { registerConfigRoutes } from './modules/settings/config.routes';
+import { createConfigService } from './modules/settings/config.service';
+import { createUploadRepository } from './modules/upload/upload.repository';
+import { registerUploadRoutes } from './modules/upload/upload.routes';
+import { createUploadService } from './modules/upload/upload.service';
+import { PROSPECT_SUBMITS_PER_IP_PER_HOUR } from '@parlour/contract/calls/prospect';
+import { createNoticeRepository } from './modules/notice/notice.repository';
+import { registerNoticeRoutes } from './modules/notice/notice.routes';
+import { createNoticeService } from './modules/notice/notice.service';
+import { createProspectRepository } from './modules/prospect/prospect.repository';
+import { registerProspectRoutes } from './modules/prospect/prospect.routes';
+import { createProspectService } from './modules/prospect/prospect.service';
 
 export interface BuildAppOptions {
   config: Config;
@@ -56,8 +75,18 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   const clock = options.clock ?? systemClock;
   const db = database.db;
-  const mail = options.mail ?? (config.smtpUrl ? createSmtpMailProvider({ url: config.smtpUrl, from: config.mailFrom }) : createLogMailProvider(app.log));
-  const sms = options.sms ?? createLogSmsProvider(app.log);
+  // Settings (issue 4): platform rules, the operator's groups, uploads; mail and SMS follow the saved groups.
+  const settings = createSettingsService({ db, defaults: { captcha_failure_threshold: config.loginCaptchaThreshold } });
+  const uploads = createUploadService({ repository: createUploadRepository(db), uploadDir: config.uploadDir });
+  const configs = createConfigService({
+    settings,
+    uploadExists: (fileName) => uploads.exists(fileName),
+    smsEndpoint: config.aliyunSmsEndpoint,
+    wecomWebhookBase: config.wecomWebhookBase,
+  });
+  const fallbackMail = config.smtpUrl ? createSmtpMailProvider({ url: config.smtpUrl, from: config.mailFrom }) : createLogMailProvider(app.log);
+  const mail = options.mail ?? createConfiguredMailProvider({ getSettings: configs.getMailForDelivery, fallback: fallbackMail });
+  const sms = options.sms ?? createConfiguredSmsProvider({ getSettings: configs.getSmsForDelivery, fallback: createLogSmsProvider(app.log), endpoint: config.aliyunSmsEndpoint });
   const fixedCaptcha = process.env.CAPTCHA_FIXED_TEXT;
   if (fixedCaptcha && config.isProduction) throw new Error('CAPTCHA_FIXED_TEXT is for tests and is refused when NODE_ENV=production');
   const captchaDrawer = options.captchaDrawer ?? (fixedCaptcha ? fixedCaptchaDrawer(fixedCaptcha) : drawSvgCaptcha);
@@ -86,13 +115,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     captchas,
     passwords: createPasswordHasher(config.passwordMemoryCost),
     clock,
-    captchaThreshold: config.loginCaptchaThreshold,
+    captchaThreshold: async () => (await settings.getPlatformRules()).captcha_failure_threshold,
     ipCaptchaThreshold: config.loginIpCaptchaThreshold,
     failureWindowMinutes: config.loginFailureWindowMinutes,
   });
   registerAccountRoutes(registrar, { accounts, sessions, captchas });
+  registerConfigRoutes(registrar, { config: configs });
+  await registerUploadRoutes(app, registrar, { uploads });
 
-  const settings = createSettingsService({ db });
   const jobQueue = createJobQueue();
   const sandboxProvider = config.paymentProvider === 'sandbox' ? createSandboxPaymentProvider({ getKey: () => settings.getSigningKey('sandbox-payment') }) : null;
   const paymentProvider = sandboxProvider;
@@ -127,6 +157,24 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     : null;
   registerPaymentRoutes(app, registrar, { payments, cashier });
 
+  // Notices and prospects (issue 4).
+  const notices = createNoticeService({ repository: createNoticeRepository(db), clock });
+  registerNoticeRoutes(registrar, { notices });
+  const prospects = createProspectService({ repository: createProspectRepository(db), clock, submitsPerIpPerHour: PROSPECT_SUBMITS_PER_IP_PER_HOUR });
+  registerProspectRoutes(registrar, { prospects });
+
+  // Operator: merchants and the dashboard totals (issue 4).
+  const merchantAdminRepository = createMerchantAdminRepository(db);
+  const merchantAdmin = createMerchantAdminService({
+    repository: merchantAdminRepository,
+    sessions,
+    passwords: createPasswordHasher(config.passwordMemoryCost),
+    clock,
+  });
+  registerMerchantAdminRoutes(registrar, { merchants: merchantAdmin });
+  const dashboard = createDashboardService({ shops: createShopRepository(db), bills: billRepository, merchants: merchantAdminRepository, settings, clock });
+  registerDashboardRoutes(registrar, { dashboard });
+
   const missing = allCalls.filter((call) => !registrar.registered.has(call.path));
   if (missing.length) app.log.warn({ missing: missing.map((call) => call.path) }, 'declared calls without a handler');
 
@@ -142,7 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     return spaFallback(request, reply);
   });
 
-  const services = { accounts, sessions, captchas, codes, settings, versions, shops, bills, payments, cashier };
+  const services = { accounts, sessions, captchas, codes, settings, configs, uploads, versions, shops, bills, payments, cashier };
   const jobs = [
     purgeStaleRecordsJob({ db, clock, sessions: sessionRepository, accounts: accountRepository, codes: codeRepository, captchas }),
     provisionStoreJob({ shops }),
@@ -157,6 +205,8 @@ export interface AppServices {
   captchas: ReturnType<typeof createCaptchaService>;
   codes: ReturnType<typeof createVerificationCodeService>;
   settings: ReturnType<typeof createSettingsService>;
+  configs: ReturnType<typeof createConfigService>;
+  uploads: ReturnType<typeof createUploadService>;
   versions: ReturnType<typeof createStoreVersionService>;
   shops: ReturnType<typeof createShopService>;
   bills: ReturnType<typeof createBillService>;

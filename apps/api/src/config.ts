@@ -34,6 +34,12 @@ export interface Config {
   shopBaseDomain: string;
   /** Which payment provider takes payments: `sandbox` (our own cashier; refused in production) or `none`. */
   paymentProvider: 'sandbox' | 'none';
+  /** Where uploaded images (logo, icon, screenshots) are kept; served at /uploads/<name>. */
+  uploadDir: string;
+  /** Aliyun SMS API endpoint (tests point it at a local fake). */
+  aliyunSmsEndpoint: string;
+  /** The only origin a WeCom robot webhook may point at (tests point it at a local fake). */
+  wecomWebhookBase: string;
 }
 
 export const DEFAULT_ADMIN_ACCOUNT = 'admin';
@@ -92,5 +98,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordMemoryCost: integer(env.PASSWORD_MEMORY_COST_KIB, 19_456, 'PASSWORD_MEMORY_COST_KIB'),
     shopBaseDomain: (env.SHOP_BASE_DOMAIN || 'parlour.shop').toLowerCase(),
     paymentProvider: paymentProviderOf(env, isProduction),
+    uploadDir: path.resolve(repoRoot, env.UPLOAD_DIR ?? '.data-uploads'),
+    aliyunSmsEndpoint: env.ALIYUN_SMS_ENDPOINT || 'https://dysmsapi.aliyuncs.com',
+    wecomWebhookBase: env.WECOM_WEBHOOK_BASE || 'https://qyapi.weixin.qq.com',
   };
 }

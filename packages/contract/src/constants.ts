@@ -90,6 +90,12 @@ export type BillType = (typeof BILL_TYPES)[number];
 /** How a bill was paid: through a payment provider, or recorded by an operator (offline). */
 export const BILL_CHANNELS = ['online', 'offline'] as const;
 
+/** Merchant type and account status; an operator disables an account, which ends its sessions. */
+export const MERCHANT_TYPES = ['individual', 'enterprise'] as const;
+export type MerchantType = (typeof MERCHANT_TYPES)[number];
+export const MERCHANT_STATUSES = ['active', 'disabled'] as const;
+export type MerchantStatus = (typeof MERCHANT_STATUSES)[number];
+
 /** Money travels as integer minor units plus an ISO 4217 currency code. */
 export const DEFAULT_CURRENCY = 'CNY';
 
@@ -102,7 +108,11 @@ export const STORE_TICKET_TTL_SECONDS = 60;
 
 /** Defaults of the platform rules an operator can change in settings. */
 export const DEFAULT_PLATFORM_RULES = {
+  /** Failed logins of one account after which a captcha is required; the API's LOGIN_CAPTCHA_THRESHOLD overrides this default. */
+  captcha_failure_threshold: 5,
   store_limit_per_merchant: 5,
+  /** Domains one store may bind (spec §5: "up to a maximum number"). */
+  domains_per_store: 3,
   grace_days: 7,
   payment_window_minutes: 30,
 } as const;

@@ -62,6 +62,8 @@ export const ErrorCode = {
   DOMAIN_VERIFICATION_FAILED: 12030,
   /** An upload is not a JPG or PNG image (checked by content), or is too large. */
   UPLOAD_FORMAT_INVALID: 12040,
+  /** A mail, SMS or WeCom message was refused by the provider or could not reach it; `msg` carries the provider's words. */
+  DELIVERY_FAILED: 12050,
 } as const;
 
 export type ErrorKey = keyof typeof ErrorCode;
@@ -108,6 +110,7 @@ export const errorMessages: Record<ErrorKey, Record<Lang, string>> = {
     'en-US': 'Domain verification failed, please check the DNS records (changes take about 10 minutes)',
   },
   UPLOAD_FORMAT_INVALID: { 'zh-CN': '仅支持 JPG 和 PNG 格式的图片', 'en-US': 'Only JPG and PNG images are allowed' },
+  DELIVERY_FAILED: { 'zh-CN': '发送失败，请检查配置后重试', 'en-US': 'Sending failed, please check the settings and try again' },
   SHOP_ID_TAKEN: { 'zh-CN': '该店铺 ID 已被占用，请换一个', 'en-US': 'This store ID is taken, please choose another' },
   TRIAL_UNAVAILABLE: {
     'zh-CN': '该版本不提供试用，或您已使用过试用',

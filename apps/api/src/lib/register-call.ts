@@ -36,6 +36,16 @@ function bearerToken(request: FastifyRequest): string | undefined {
 export function createCallRegistrar(app: FastifyInstance, deps: { sessions: SessionService; checkOutput: boolean }) {
   const registered = new Set<string>();
 
+  /** The session of the bearer token, which must be of `role`; for routes that are not JSON calls (uploads). */
+  async function requirePrincipal(request: FastifyRequest, role: Principal['role']): Promise<Principal> {
+    const token = bearerToken(request);
+    if (!token) throw new AppError('TOKEN_EXPIRED');
+    const principal = await deps.sessions.resolveSession(token);
+    if (!principal) throw new AppError('TOKEN_EXPIRED');
+    if (principal.role !== role) throw new AppError('NO_PERMISSION');
+    return principal;
+  }
+
   function register<C extends Call>(call: C, handler: CallHandler<C>) {
     registered.add(call.path);
     app.post(`/api/v1/${call.path}`, async (request, reply) => {
@@ -45,14 +55,7 @@ export function createCallRegistrar(app: FastifyInstance, deps: { sessions: Sess
         return reply.send(failure('MALFORMED_REQUEST', lang));
       }
 
-      let principal: Principal | null = null;
-      const token = bearerToken(request);
-      if (call.isAuthenticated) {
-        if (!token) throw new AppError('TOKEN_EXPIRED');
-        principal = await deps.sessions.resolveSession(token);
-        if (!principal) throw new AppError('TOKEN_EXPIRED');
-        if (principal.role !== call.role) throw new AppError('NO_PERMISSION');
-      }
+      const principal = call.isAuthenticated ? await requirePrincipal(request, call.role) : null;
 
       const { lang_code: _langCode, ...fields } = body as Record<string, unknown>;
       const parsed = call.input.safeParse(fields);
@@ -84,6 +87,6 @@ export function createCallRegistrar(app: FastifyInstance, deps: { sessions: Sess
     });
   }
 
-  return { register, registered };
+  return { register, registered, requirePrincipal };
 }
 export type CallRegistrar = ReturnType<typeof createCallRegistrar>;

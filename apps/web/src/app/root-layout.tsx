@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { LoadingOverlay } from '../components/loading-overlay';
+import { usePublicConfig } from '../lib/public-config';
 import { useCurrentTitleKey } from '../lib/route-meta';
 
 /** "Login - Parlour": the translated route title and the product suffix (spec §2). */
@@ -12,9 +13,11 @@ export function formatDocumentTitle(title: string | undefined, suffix: string): 
 function DocumentTitle() {
   const { t, i18n } = useTranslation();
   const titleKey = useCurrentTitleKey();
+  // The operator's site name, once known, is the product suffix.
+  const siteName = usePublicConfig()?.site_name;
   useEffect(() => {
-    document.title = formatDocumentTitle(titleKey ? t(titleKey) : undefined, t('app.titleSuffix'));
-  }, [titleKey, t, i18n.language]);
+    document.title = formatDocumentTitle(titleKey ? t(titleKey) : undefined, siteName || t('app.titleSuffix'));
+  }, [titleKey, t, i18n.language, siteName]);
   return null;
 }
 

@@ -53,6 +53,11 @@ const adminStoreListPage: LazyPage = () => import('../features/admin-store/pages
 const adminStoreRenewPage: LazyPage = () => import('../features/admin-store/pages/store-renew-page');
 const adminVersionListPage: LazyPage = () => import('../features/admin-version/pages/version-list-page');
 const adminBillPage: LazyPage = () => import('../features/admin-bill/pages/bill-page');
+const adminDashboardPage: LazyPage = () => import('../features/admin-dashboard/pages/dashboard-page');
+const adminMerchantListPage: LazyPage = () => import('../features/admin-merchant/pages/merchant-list-page');
+const adminNoticePage: LazyPage = () => import('../features/admin-notice/pages/notice-page');
+const adminProspectsPage: LazyPage = () => import('../features/admin-prospects/pages/prospects-page');
+const adminSettingsPage: LazyPage = () => import('../features/admin-settings/pages/settings-page');
 /** Menu pages later issues build (shop, renewal, bill, plugin, traffic, settings, operator pages) show this until then. */
 const notAvailablePage: LazyPage = () => import('./pages/not-available-page');
 
@@ -116,8 +121,8 @@ export const merchantMenu: RouteEntry[] = [
 ];
 
 export const adminMenu: RouteEntry[] = [
-  { path: '/admin/dashboard', titleKey: 'route.admin.dashboard', icon: 'dashboard', role: 'admin', access: adminOnly, page: notAvailablePage },
-  { path: '/admin/merchant', titleKey: 'route.admin.merchant', icon: 'merchant', role: 'admin', access: adminOnly, page: notAvailablePage },
+  { path: '/admin/dashboard', titleKey: 'route.admin.dashboard', icon: 'dashboard', role: 'admin', access: adminOnly, page: adminDashboardPage },
+  { path: '/admin/merchant', titleKey: 'route.admin.merchant', icon: 'merchant', role: 'admin', access: adminOnly, page: adminMerchantListPage },
   {
     path: '/admin/store',
     titleKey: 'route.admin.store',
@@ -132,10 +137,10 @@ export const adminMenu: RouteEntry[] = [
   { path: '/admin/plugin', titleKey: 'route.admin.plugin', icon: 'plugin', role: 'admin', access: adminOnly, page: notAvailablePage },
   { path: '/admin/traffic', titleKey: 'route.admin.traffic', icon: 'traffic', role: 'admin', access: adminOnly, page: notAvailablePage },
   { path: '/admin/version', titleKey: 'route.admin.version', icon: 'version', role: 'admin', access: adminOnly, page: adminVersionListPage },
-  { path: '/admin/notice', titleKey: 'route.admin.notice', icon: 'notice', role: 'admin', access: adminOnly, page: notAvailablePage },
-  { path: '/admin/prospects', titleKey: 'route.admin.prospects', icon: 'prospects', role: 'admin', access: adminOnly, page: notAvailablePage },
+  { path: '/admin/notice', titleKey: 'route.admin.notice', icon: 'notice', role: 'admin', access: adminOnly, page: adminNoticePage },
+  { path: '/admin/prospects', titleKey: 'route.admin.prospects', icon: 'prospects', role: 'admin', access: adminOnly, page: adminProspectsPage },
   { path: '/admin/bill', titleKey: 'route.admin.bill', icon: 'bill', role: 'admin', access: adminOnly, page: adminBillPage },
-  { path: '/admin/settings', titleKey: 'route.admin.settings', icon: 'settings', role: 'admin', access: adminOnly, page: notAvailablePage },
+  { path: '/admin/settings', titleKey: 'route.admin.settings', icon: 'settings', role: 'admin', access: adminOnly, page: adminSettingsPage },
   {
     path: '/admin/setting',
     titleKey: 'route.admin.setting',

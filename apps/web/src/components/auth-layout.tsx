@@ -2,6 +2,7 @@ import { CheckCircleFilled } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { usePublicConfig } from '../lib/public-config';
 import { LanguageSwitcher } from './language-switcher';
 import { Logo } from './logo';
 
@@ -22,6 +23,7 @@ interface AuthLayoutProps {
  */
 export function AuthLayout({ title, subtitle, children, footer, isLanguageSwitchable = true, isWide = false }: AuthLayoutProps) {
   const { t } = useTranslation();
+  const publicConfig = usePublicConfig();
   return (
     <div className="auth-layout">
       <aside className="auth-layout__brand">
@@ -43,7 +45,7 @@ export function AuthLayout({ title, subtitle, children, footer, isLanguageSwitch
             </li>
           </ul>
         </div>
-        <div className="auth-layout__copyright">{t('site.footer.copyright', { year: new Date().getFullYear() })}</div>
+        <div className="auth-layout__copyright">{publicConfig?.copyright || t('site.footer.copyright', { year: new Date().getFullYear() })}</div>
       </aside>
       <main className="auth-layout__main">
         <div className="auth-layout__topbar">

@@ -2,6 +2,7 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { setFeedbackApi } from '../lib/feedback';
 import { addCatalogue, i18n } from '../lib/i18n';
+import { presetPublicConfig } from '../lib/public-config';
 import { useSessionStore } from '../lib/session-store';
 import enUS from '../locales/en-US.json';
 import zhCN from '../locales/zh-CN.json';
@@ -14,6 +15,8 @@ const initialSession = useSessionStore.getInitialState();
 
 beforeEach(() => {
   localStorage.clear();
+  // The layouts' public configuration is known up front, so no test sees its fetch among its calls.
+  presetPublicConfig(null);
   useSessionStore.setState(initialSession, true);
   void i18n.changeLanguage('en-US');
 });

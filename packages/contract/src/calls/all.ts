@@ -6,6 +6,7 @@ import * as merchantAdmin from './merchant-admin';
 import * as notice from './notice';
 import * as prospect from './prospect';
 import * as settings from './settings';
+import * as siteConfig from './site-config';
 import * as store from './store';
 
 function isCall(value: unknown): value is Call {
@@ -13,4 +14,4 @@ function isCall(value: unknown): value is Call {
 }
 
 /** Every declared call, collected from the call modules. The server must register a handler for each (a test checks it). */
-export const allCalls: Call[] = [account, store, bill, merchantAdmin, notice, prospect, settings, dashboard].flatMap((module) => Object.values(module as Record<string, unknown>).filter(isCall));
+export const allCalls: Call[] = [account, store, bill, merchantAdmin, notice, prospect, settings, siteConfig, dashboard].flatMap((module) => Object.values(module as Record<string, unknown>).filter(isCall));

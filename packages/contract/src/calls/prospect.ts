@@ -1,2 +1,91 @@
-/** Calls of issue 4 (operator console); declared by the helper building this area. */
-export {};
+import { z } from 'zod';
+import { defineCall } from '../call';
+import { isMobile, listOutput, ZPageInput } from '../schemas';
+import { withDateRangeCheck, ZDateRangeFields } from './report';
+
+/** Prospects: leads left through the public site's message form (spec §3 message board, §5, §7 cms/message_board). */
+
+/** `new`: nobody has contacted the lead yet; `followed_up`: an operator has, and says how in the remark. */
+export const PROSPECT_STATUSES = ['new', 'followed_up'] as const;
+export type ProspectStatus = (typeof PROSPECT_STATUSES)[number];
+/** Messages one address may leave per hour; the next one answers TOO_MANY_REQUESTS. */
+export const PROSPECT_SUBMITS_PER_IP_PER_HOUR = 5;
+export const PROSPECT_NAME_MAX_LENGTH = 50;
+export const PROSPECT_CONTENT_MAX_LENGTH = 1000;
+export const PROSPECT_REMARK_MAX_LENGTH = 500;
+
+/** The message form: name, a valid phone (the account rules' phone pattern) and content, all required (spec §5). */
+export const ZMessageInput = z.object({
+  name: z
+    .string({ error: 'prospect_name_required' })
+    .trim()
+    .min(1, { error: 'prospect_name_required' })
+    .max(PROSPECT_NAME_MAX_LENGTH, { error: 'prospect_name_length' }),
+  contact: z
+    .string({ error: 'prospect_contact_required' })
+    .trim()
+    .min(1, { error: 'prospect_contact_required' })
+    .refine(isMobile, { error: 'prospect_contact_invalid' }),
+  content: z
+    .string({ error: 'prospect_content_required' })
+    .trim()
+    .min(1, { error: 'prospect_content_required' })
+    .max(PROSPECT_CONTENT_MAX_LENGTH, { error: 'prospect_content_length' }),
+});
+export type TMessageInput = z.input<typeof ZMessageInput>;
+
+export const ZProspect = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  contact: z.string(),
+  content: z.string(),
+  /** The address the message came from. */
+  ip: z.string().nullable(),
+  status: z.enum(PROSPECT_STATUSES),
+  remark: z.string(),
+  followed_up_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TProspect = z.infer<typeof ZProspect>;
+
+export const ZProspectListInput = withDateRangeCheck(
+  ZPageInput.extend(ZDateRangeFields.shape).extend({
+    /** Matches the name, the contact or the content. */
+    keyword: z.string().trim().max(100).optional(),
+    status: z.enum(PROSPECT_STATUSES, { error: 'prospect_status_invalid' }).optional(),
+  }),
+);
+export type TProspectListInput = z.input<typeof ZProspectListInput>;
+
+export const ZProspectEditInput = z.object({
+  id: z.coerce.number({ error: 'id_required' }).int({ error: 'id_required' }).positive({ error: 'id_required' }),
+  status: z.enum(PROSPECT_STATUSES, { error: 'prospect_status_invalid' }).default('followed_up'),
+  remark: z.string().trim().max(PROSPECT_REMARK_MAX_LENGTH, { error: 'prospect_remark_length' }).default(''),
+});
+export type TProspectEditInput = z.input<typeof ZProspectEditInput>;
+
+export const adminListProspects = defineCall({
+  path: 'admin/cms/message_board/lists',
+  role: 'admin',
+  isAuthenticated: true,
+  summary: 'Leads from the message form by name/contact/content keyword, status and creation day, newest first; plus the count of new ones',
+  input: ZProspectListInput,
+  output: listOutput(ZProspect).extend({ new_count: z.number().int() }),
+});
+export const adminEditProspect = defineCall({
+  path: 'admin/cms/message_board/edit',
+  role: 'admin',
+  isAuthenticated: true,
+  summary: 'Marks a lead followed up (or new again) with a remark',
+  input: ZProspectEditInput,
+  output: ZProspect,
+});
+export const addMessage = defineCall({
+  path: 'merchant/cms/message_board/add',
+  role: 'merchant',
+  isAuthenticated: false,
+  summary: "The public site's message form; at most 5 messages per address per hour",
+  input: ZMessageInput,
+  output: z.null(),
+});

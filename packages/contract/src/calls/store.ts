@@ -366,3 +366,13 @@ export const adminExportShops = defineCall({
   input: ZAdminShopFilter.extend(ZExportFormatInput.shape),
   output: ZExportFile,
 });
+
+/** The public pricing page's versions (enabled only), before anyone signs in. */
+export const merchantPublicVersions = defineCall({
+  path: 'merchant/parlour/package/public_lists',
+  role: 'merchant',
+  isAuthenticated: false,
+  summary: 'Enabled store versions with their features, trial days and prices, for the public pricing page',
+  input: ZEmptyInput,
+  output: listOutput(ZStoreVersion),
+});

@@ -49,7 +49,7 @@ function adminProfile(row: AdminRow) {
 }
 
 /** A default display name: the part of an email before @, or a phone number with its middle hidden. */
-function defaultNickname(identity: MerchantIdentity) {
+export function defaultNickname(identity: MerchantIdentity) {
   return identity.channel === 'email' ? identity.value.split('@')[0] : `${identity.value.slice(0, 3)}****${identity.value.slice(-4)}`;
 }
 
@@ -66,7 +66,8 @@ export function createAccountService(deps: {
   captchas: CaptchaService;
   passwords: PasswordHasher;
   clock: Clock;
-  captchaThreshold: number;
+  /** Failed logins of one account within the window after which a captcha is required: a platform rule the operator sets. */
+  captchaThreshold: () => Promise<number>;
   /** Failed logins from one IP address (any accounts) within the window after which a captcha is required. */
   ipCaptchaThreshold: number;
   failureWindowMinutes: number;
@@ -85,9 +86,10 @@ export function createAccountService(deps: {
     // Every attempt is recorded as a failure before the password is checked, and the count it reads
     // includes the attempts still running: guesses sent all at once cannot skip the captcha.
     const recorded = await repository.recordAttempt(role, attempt.account, attempt.ip, now, windowStart);
+    const captchaThreshold = await deps.captchaThreshold();
     // Many failures from one address across accounts (credential stuffing) call for the captcha too.
     const needsCaptchaAfter = (extra: number) =>
-      recorded.failuresBefore + extra >= deps.captchaThreshold || recorded.ipFailuresBefore + extra >= deps.ipCaptchaThreshold;
+      recorded.failuresBefore + extra >= captchaThreshold || recorded.ipFailuresBefore + extra >= deps.ipCaptchaThreshold;
     if (needsCaptchaAfter(0)) {
       const { captcha_id: captchaId, captcha_code: captchaCode } = attempt;
       const hasAnswer = Boolean(captchaId && captchaCode);

@@ -8,29 +8,60 @@ export type PlatformRules = { -readonly [K in keyof typeof DEFAULT_PLATFORM_RULE
 
 const RULES_KEY = 'platform_rules';
 
+/** A stored settings value and when it last changed; undefined when never stored. */
+export interface StoredValue<T> {
+  value: T;
+  updatedAt: Date;
+}
+
 /**
  * Platform settings kept in the database so every API process reads the same values. Platform
- * rules fall back to their defaults (the operator's settings screen edits them); signing keys are
- * generated on first use and shared by all processes.
+ * rules fall back to their defaults (the operator's settings screen edits them; `defaults` lets the
+ * environment change a default, e.g. LOGIN_CAPTCHA_THRESHOLD); signing keys are generated on first
+ * use and shared by all processes.
  */
-export function createSettingsService(deps: { db: Db }) {
+export function createSettingsService(deps: { db: Db; defaults?: Partial<PlatformRules> }) {
   const { db } = deps;
+  const defaultRules: PlatformRules = { ...DEFAULT_PLATFORM_RULES, ...deps.defaults };
   const keyCache = new Map<string, Buffer>();
+
+  async function readValue<T>(key: string, executor: Db = db): Promise<StoredValue<T> | undefined> {
+    const [row] = await executor.select().from(platformSettings).where(eq(platformSettings.key, key)).limit(1);
+    return row ? { value: row.value as T, updatedAt: row.updated_at } : undefined;
+  }
+
+  async function writeValue(key: string, value: unknown) {
+    await db
+      .insert(platformSettings)
+      .values({ key, value })
+      .onConflictDoUpdate({ target: platformSettings.key, set: { value, updated_at: new Date() } });
+  }
 
   return {
     /** Pass the transaction when inside one: the embedded database has a single connection. */
     async getPlatformRules(executor: Db = db): Promise<PlatformRules> {
-      const [row] = await executor.select().from(platformSettings).where(eq(platformSettings.key, RULES_KEY)).limit(1);
-      return { ...DEFAULT_PLATFORM_RULES, ...((row?.value as Partial<PlatformRules> | undefined) ?? {}) };
+      const stored = await readValue<Partial<PlatformRules>>(RULES_KEY, executor);
+      return { ...defaultRules, ...(stored?.value ?? {}) };
     },
 
     async setPlatformRules(rules: Partial<PlatformRules>) {
       const merged = { ...(await this.getPlatformRules()), ...rules };
-      await db
-        .insert(platformSettings)
-        .values({ key: RULES_KEY, value: merged })
-        .onConflictDoUpdate({ target: platformSettings.key, set: { value: merged, updated_at: new Date() } });
+      await writeValue(RULES_KEY, merged);
       return merged;
+    },
+
+    /** When the platform rules were last changed by an operator; undefined while they are the defaults. */
+    async platformRulesUpdatedAt(): Promise<Date | undefined> {
+      return (await readValue(RULES_KEY))?.updatedAt;
+    },
+
+    /** A settings group other than the platform rules (site, mail, sms, wecom), as stored. */
+    getGroup<T>(group: string): Promise<StoredValue<T> | undefined> {
+      return readValue<T>(`config:${group}`);
+    },
+
+    setGroup(group: string, value: unknown): Promise<void> {
+      return writeValue(`config:${group}`, value);
     },
 
     /** A 32-byte secret named `name`, created once for the whole platform (first writer wins). */

@@ -7,6 +7,7 @@ export function registerStoreVersionRoutes(registrar: CallRegistrar, deps: { ver
   const { register } = registrar;
   const { versions } = deps;
   register(calls.merchantListVersions, () => versions.listForMerchant());
+  register(calls.merchantPublicVersions, () => versions.listForMerchant());
   register(calls.adminListVersions, ({ input }) => versions.listForAdmin(input));
   register(calls.adminListShopVersions, () => versions.listAll());
   register(calls.adminEditVersionFunctions, ({ input }) => versions.editFunctions(input));

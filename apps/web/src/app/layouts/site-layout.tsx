@@ -5,6 +5,7 @@ import { ButtonLink } from '../../components/button-link';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { Logo } from '../../components/logo';
 import { consoleEntryHref } from '../../lib/access';
+import { usePublicConfig } from '../../lib/public-config';
 import { getRuntimeConfig } from '../../lib/runtime-config';
 import { useSessionStore } from '../../lib/session-store';
 
@@ -17,6 +18,7 @@ export function SiteLayout() {
   const register = consoleEntryHref('/register', window.location, config);
   const platform = consoleEntryHref('/platform', window.location, config);
   const year = new Date().getFullYear();
+  const publicConfig = usePublicConfig();
 
   return (
     <Layout className="site-layout">
@@ -55,7 +57,7 @@ export function SiteLayout() {
         <div className="site-footer__inner">
           <div className="site-footer__about">
             <Logo isInverted />
-            <p>{t('site.footer.about')}</p>
+            <p>{publicConfig?.description || t('site.footer.about')}</p>
           </div>
           <nav className="site-footer__links" aria-label={t('site.footer.product')}>
             <h3>{t('site.footer.product')}</h3>
@@ -67,8 +69,22 @@ export function SiteLayout() {
             <a href={login.href}>{t('site.nav.login')}</a>
             <a href={register.href}>{t('route.register')}</a>
           </nav>
+          {publicConfig?.service_phone ? (
+            <div className="site-footer__links">
+              <h3>{t('publicSite.footer.contact')}</h3>
+              <span>{t('publicSite.footer.servicePhone')}</span>
+              <a href={`tel:${publicConfig.service_phone.replace(/[^\d+]/g, '')}`}>{publicConfig.service_phone}</a>
+            </div>
+          ) : null}
         </div>
-        <div className="site-footer__copyright">{t('site.footer.copyright', { year })}</div>
+        <div className="site-footer__copyright">
+          <span>{publicConfig?.copyright || t('site.footer.copyright', { year })}</span>
+          {publicConfig?.record_number ? (
+            <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener noreferrer">
+              {publicConfig.record_number}
+            </a>
+          ) : null}
+        </div>
       </footer>
     </Layout>
   );

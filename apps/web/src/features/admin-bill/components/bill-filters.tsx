@@ -28,6 +28,21 @@ interface FilterValues {
   range?: TDateRangeInput;
 }
 
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined => ((values as readonly string[]).includes(value ?? '') ? (value as T) : undefined);
+
+/** The filters a link may carry (the dashboard links here): `?status=unpaid`, `?type=renewal`, `?merchant_id=7`. */
+export function billFilterFromQuery(params: URLSearchParams): BillFilter {
+  const merchantId = Number(params.get('merchant_id'));
+  return {
+    status: oneOf(BILL_STATUSES, params.get('status')),
+    type: oneOf(BILL_TYPES, params.get('type')),
+    channel: oneOf(BILL_CHANNELS, params.get('channel')),
+    merchant_id: Number.isInteger(merchantId) && merchantId > 0 ? merchantId : undefined,
+    shop_id: params.get('shop_id') || undefined,
+    keyword: params.get('keyword') || undefined,
+  };
+}
+
 function toFilter(values: FilterValues): BillFilter {
   return {
     keyword: values.keyword?.trim() || undefined,
@@ -50,14 +65,16 @@ interface BillFiltersProps {
   hasDateRange?: boolean;
   /** More buttons after search and reset (export). */
   actions?: ReactNode;
+  /** The filter the list starts with (from the page's query string). */
+  initialFilter?: BillFilter;
 }
 
 /** Filters of the operator's bill lists; searching sends them all and goes back to page 1. */
-export function BillFilters({ name, onSearch, hasStatus = false, hasDateRange = false, actions }: BillFiltersProps) {
+export function BillFilters({ name, onSearch, hasStatus = false, hasDateRange = false, actions, initialFilter }: BillFiltersProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<FilterValues>();
   return (
-    <Form form={form} name={name} layout="inline" className="admin-filters" onFinish={(values) => onSearch(toFilter(values))}>
+    <Form form={form} name={name} layout="inline" className="admin-filters" initialValues={initialFilter} onFinish={(values) => onSearch(toFilter(values))}>
       <Form.Item name="keyword">
         <Input allowClear aria-label={t('adminBill.filter.keyword')} placeholder={t('adminBill.filter.keyword')} style={{ width: 220 }} />
       </Form.Item>
@@ -109,7 +126,7 @@ export function BillFilters({ name, onSearch, hasStatus = false, hasDateRange = 
           <Button
             icon={<ReloadOutlined />}
             onClick={() => {
-              form.resetFields();
+              form.setFieldsValue({ keyword: undefined, status: undefined, type: undefined, channel: undefined, merchant_id: undefined, shop_id: undefined, range: undefined });
               onSearch({});
             }}
           >

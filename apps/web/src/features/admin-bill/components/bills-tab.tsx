@@ -3,6 +3,7 @@ import type { ExportFormat } from '@parlour/contract/constants';
 import { Empty, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ExportButton } from '@/components/export-button';
 import { saveExportFile } from '@/lib/download-file';
 import { feedback } from '@/lib/feedback';
@@ -10,14 +11,16 @@ import { exportBills } from '../api/export-bills';
 import { useBills } from '../api/list-bills';
 import { useBillColumns } from './bill-columns';
 import { BillDetailDrawer } from './bill-detail-drawer';
-import { BillFilters, type BillFilter } from './bill-filters';
+import { BillFilters, billFilterFromQuery, type BillFilter } from './bill-filters';
 
 const PAGE_SIZE = 20;
 
 /** The "Bills" tab: every merchant's bills, filtered, paged, exportable, with a detail drawer. */
 export function BillsTab() {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState<BillFilter>({});
+  const [searchParams] = useSearchParams();
+  const [filter, setFilter] = useState<BillFilter>(() => billFilterFromQuery(searchParams));
+  const [initialFilter] = useState(filter);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(PAGE_SIZE);
   const [detail, setDetail] = useState<TAdminBill | null>(null);
@@ -40,6 +43,7 @@ export function BillsTab() {
         name="admin_bill_filters"
         hasStatus
         hasDateRange
+        initialFilter={initialFilter}
         onSearch={(next) => {
           setFilter(next);
           setPage(1);

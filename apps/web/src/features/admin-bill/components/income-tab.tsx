@@ -4,6 +4,7 @@ import { DEFAULT_CURRENCY } from '@parlour/contract/constants';
 import { Card, Col, Empty, Flex, Row, Statistic, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { dailyTrendOption, pieOption } from '@/components/chart';
 import { ChartCard } from '@/components/chart-card';
 import { DateRangeFilter, lastDays } from '@/components/date-range-filter';
@@ -16,6 +17,13 @@ import { BillDetailDrawer } from './bill-detail-drawer';
 import { BillFilters, type BillFilter } from './bill-filters';
 
 const PAGE_SIZE = 20;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function rangeFromQuery(params: URLSearchParams): Required<TDateRangeInput> | undefined {
+  const start = params.get('start_date') ?? '';
+  const end = params.get('end_date') ?? '';
+  return DAY.test(start) && DAY.test(end) && start <= end ? { start_date: start, end_date: end } : undefined;
+}
 
 /**
  * The "Income" tab: paid bills over a date range (last 30 days unless another is picked) with
@@ -23,7 +31,9 @@ const PAGE_SIZE = 20;
  */
 export function IncomeTab() {
   const { t } = useTranslation();
-  const [range, setRange] = useState<TDateRangeInput>(() => lastDays(30));
+  const [searchParams] = useSearchParams();
+  // A link may name the range (the dashboard's "income this month"): `?tab=income&start_date=…&end_date=…`.
+  const [range, setRange] = useState<TDateRangeInput>(() => rangeFromQuery(searchParams) ?? lastDays(30));
   const [filter, setFilter] = useState<BillFilter>({});
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(PAGE_SIZE);

@@ -153,4 +153,18 @@ describe('operator bills', { timeout: 20_000 }, () => {
     const pie = chartOptions.find((option) => JSON.stringify(option).includes('"pie"')) as { series: { data: { name: string; value: number }[] }[] };
     expect(pie.series[0]?.data).toEqual([{ name: 'New store', value: 150000 }]);
   });
+  it('starts with the filters and income range of its link (the dashboard links here)', async () => {
+    const { calls } = mockFetch(answer());
+    recordFeedback();
+    renderPage(<BillPage />, { path: '/admin/bill', url: '/admin/bill?status=unpaid&type=renewal&channel=nope' });
+    await screen.findByText('B20260106090000654321');
+    expect(bodiesOf(calls, 'admin/order/order/lists')[0]).toEqual({ status: 'unpaid', type: 'renewal', page: 1, limit: 20, lang_code: 'en-US' });
+  });
+
+  it('opens the income tab on the range of its link', async () => {
+    const { calls } = mockFetch(answer());
+    recordFeedback();
+    renderPage(<BillPage />, { path: '/admin/bill', url: '/admin/bill?tab=income&start_date=2026-01-01&end_date=2026-01-20' });
+    await waitFor(() => expect(bodiesOf(calls, 'admin/order/income/income_trend')[0]).toMatchObject({ start_date: '2026-01-01', end_date: '2026-01-20' }));
+  });
 });

@@ -162,4 +162,12 @@ describe('operator store list', { timeout: 20_000 }, () => {
     expect(open).toHaveBeenCalledWith('about:blank', '_blank');
     expect(tab.opener).toBeNull();
   });
+  it('starts with the tab and filters of its link (the dashboard and merchant list link here)', async () => {
+    const { calls } = mockFetch(answerWith());
+    recordFeedback();
+    renderPage(<StoreListPage />, { path: '/admin/store', url: '/admin/store?tab=pending_renewal&status=trial&merchant_id=7&keyword=bogus%25' });
+    await screen.findByText('Lucy Shop');
+    expect(bodiesOf(calls, 'admin/parlour/shop/lists')[0]).toEqual({ tab: 'pending_renewal', page: 1, limit: 20, keyword: 'bogus%', status: 'trial', merchant_id: 7, lang_code: 'en-US' });
+    expect(screen.getByRole('tab', { name: /Pending renewal/, selected: true })).toBeTruthy();
+  });
 });

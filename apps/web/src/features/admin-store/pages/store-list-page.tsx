@@ -4,6 +4,7 @@ import { STORE_STATUSES, STORE_TABS, type ExportFormat, type StoreStatus, type S
 import { Button, Empty, Flex, Form, Grid, Input, InputNumber, Select, Space, Table, Tabs, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ButtonLink } from '@/components/button-link';
 import { ExpiryCountdown } from '@/components/expiry-countdown';
 import { ExportButton } from '@/components/export-button';
@@ -46,12 +47,30 @@ function cleanFilters(values: Filters): Filters {
   };
 }
 
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined => ((values as readonly string[]).includes(value ?? '') ? (value as T) : undefined);
+
+/** The tab and filters a link may carry (the dashboard's figures link here): `?tab=pending_renewal`, `?status=trial`, `?merchant_id=7`. */
+function fromQuery(params: URLSearchParams): { tab: StoreTab; filters: Filters } {
+  const merchantId = Number(params.get('merchant_id'));
+  return {
+    tab: oneOf(STORE_TABS, params.get('tab')) ?? 'all',
+    filters: cleanFilters({
+      keyword: params.get('keyword') ?? undefined,
+      status: oneOf(STORE_STATUSES, params.get('status')),
+      merchant_keyword: params.get('merchant_keyword') ?? undefined,
+      merchant_id: Number.isInteger(merchantId) && merchantId > 0 ? merchantId : undefined,
+    }),
+  };
+}
+
 /** /admin/store: every merchant's stores, with creation and version charts, filters, export and per-store actions. */
 export default function StoreListPage() {
   const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const [initial] = useState(() => fromQuery(searchParams));
   const [form] = Form.useForm<Filters>();
-  const [tab, setTab] = useState<StoreTab>('all');
-  const [filters, setFilters] = useState<Filters>({});
+  const [tab, setTab] = useState<StoreTab>(initial.tab);
+  const [filters, setFilters] = useState<Filters>(initial.filters);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(PAGE_SIZE);
   const [isAddOpen, setIsAddOpen] = useState(false);
@@ -66,7 +85,7 @@ export default function StoreListPage() {
     setPage(1);
   };
   const reset = () => {
-    form.resetFields();
+    form.setFieldsValue({ keyword: undefined, status: undefined, merchant_keyword: undefined, merchant_id: undefined });
     search({});
   };
 
@@ -217,7 +236,7 @@ export default function StoreListPage() {
             }}
             items={STORE_TABS.map((key) => ({ key, label: tabLabel(key) }))}
           />
-          <Form form={form} name="admin_store_filters" layout="inline" className="admin-filters" onFinish={search}>
+          <Form form={form} name="admin_store_filters" layout="inline" className="admin-filters" initialValues={initial.filters} onFinish={search}>
             <Form.Item name="keyword">
               <Input allowClear aria-label={t('adminStore.filter.keyword')} placeholder={t('adminStore.filter.keyword')} style={{ width: 200 }} />
             </Form.Item>

@@ -2,16 +2,22 @@ import {
   AppstoreOutlined,
   CreditCardOutlined,
   GlobalOutlined,
+  PhoneOutlined,
   ShopOutlined,
   ThunderboltOutlined,
   TranslationOutlined,
 } from '@ant-design/icons';
-import { Card, Col, Row, Typography } from 'antd';
+import { Card, Col, Row, Skeleton, Typography } from 'antd';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '@/components/button-link';
 import { consoleEntryHref } from '@/lib/access';
+import { formatMoney } from '@/lib/money';
+import { usePublicConfig } from '@/lib/public-config';
 import { getRuntimeConfig } from '@/lib/runtime-config';
+import { usePublicVersions } from '../api/list-public-versions';
+import { MessageForm } from '../components/message-form';
+import { priceOf } from '../components/version-price';
 
 const FEATURES = [
   { key: 'store', Icon: ShopOutlined },
@@ -25,16 +31,18 @@ const FEATURES = [
 const SOURCES = ['1688', 'taobao', 'jd', 'weidian'] as const;
 const STEPS = ['register', 'create', 'launch'] as const;
 
-/** /index: what Parlour is, for merchants of cross-border reverse shopping, leading to sign-up. */
+/** /index: what the platform is, for merchants of cross-border reverse shopping: features, a pricing teaser, sign-up and a message form. */
 export default function HomePage() {
   const { t } = useTranslation();
   const register = consoleEntryHref('/register', window.location, getRuntimeConfig());
+  const publicConfig = usePublicConfig();
+  const versions = usePublicVersions();
 
   return (
     <>
       <section className="hero">
         <div className="hero__inner">
-          <p className="hero__eyebrow">{t('home.hero.eyebrow')}</p>
+          <p className="hero__eyebrow">{publicConfig?.site_name && publicConfig.site_name !== t('app.name') ? `${publicConfig.site_name} · ${t('home.hero.eyebrow')}` : t('home.hero.eyebrow')}</p>
           <h1 className="hero__title">{t('home.hero.title')}</h1>
           <p className="hero__subtitle">{t('home.hero.subtitle')}</p>
           <div className="hero__actions">
@@ -96,6 +104,60 @@ export default function HomePage() {
             </li>
           ))}
         </ol>
+      </section>
+
+      <section className="site-section" aria-labelledby="teaser-title">
+        <div className="site-section__head">
+          <h2 id="teaser-title">{t('publicSite.home.pricingTitle')}</h2>
+          <p>{t('publicSite.home.pricingSubtitle')}</p>
+        </div>
+        {versions.isPending ? (
+          <Skeleton active paragraph={{ rows: 3 }} />
+        ) : (
+          <div className="teaser-grid">
+            {(versions.data?.list ?? []).map((version) => {
+              const monthly = priceOf(version, 'month', 1);
+              return (
+                <Card key={version.id} className="teaser-card" variant="borderless">
+                  <Typography.Title level={4}>{version.name}</Typography.Title>
+                  <p className="teaser-card__price">
+                    {monthly === undefined ? t('publicSite.pricing.contactUs') : t('publicSite.home.from', { price: formatMoney(monthly, version.currency) })}
+                  </p>
+                  <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }}>
+                    {version.trial_days > 0 ? t('publicSite.pricing.trial', { count: version.trial_days }) : version.description}
+                  </Typography.Paragraph>
+                </Card>
+              );
+            })}
+          </div>
+        )}
+        <div className="teaser-actions">
+          <ButtonLink type="primary" size="large" to="/pricing">
+            {t('publicSite.home.comparePlans')}
+          </ButtonLink>
+        </div>
+      </section>
+
+      <section className="site-section site-section--tinted" id="contact" aria-labelledby="contact-title">
+        <div className="contact">
+          <Row gutter={[48, 24]}>
+            <Col xs={24} lg={10}>
+              <h2 id="contact-title" className="contact__title">{t('publicSite.home.contactTitle')}</h2>
+              <p className="contact__subtitle">{t('publicSite.home.contactSubtitle')}</p>
+              {publicConfig?.service_phone ? (
+                <p className="contact__phone">
+                  <PhoneOutlined aria-hidden /> {t('publicSite.footer.servicePhone')}{' '}
+                  <a href={`tel:${publicConfig.service_phone.replace(/[^\d+]/g, '')}`}>{publicConfig.service_phone}</a>
+                </p>
+              ) : null}
+            </Col>
+            <Col xs={24} lg={14}>
+              <Card variant="borderless" className="contact__card">
+                <MessageForm />
+              </Card>
+            </Col>
+          </Row>
+        </div>
       </section>
 
       <section className="cta-band">

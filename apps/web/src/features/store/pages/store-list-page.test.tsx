@@ -37,6 +37,8 @@ function answerWith(overrides: Record<string, unknown> = {}) {
         return { code: 200, data: { list: [makeVersion(), makeVersion({ id: 3, name: 'Basic', trial_days: 0 })], total: 2 } };
       case 'merchant/parlour/shop/check_site_status':
         return { code: 200, data: READY };
+      case 'merchant/cms/notification/unread_lists':
+        return { code: 200, data: { list: [], total: 0, unread_count: 0 } };
       default:
         return { code: 10004, msg: `no answer for ${path}` };
     }
@@ -69,7 +71,7 @@ describe('merchant store list', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'lucyshop.parlour.dev' })).toBeTruthy();
     expect(screen.getAllByRole('link', { name: 'Domains' })[0]?.getAttribute('href')).toBe('/merchant/setting/domain?shop_id=lucyshop');
     expect(screen.getByText('Announcements')).toBeTruthy();
-    expect(screen.getByText('No announcements')).toBeTruthy();
+    expect(await screen.findByText('No unread announcements')).toBeTruthy();
     expect(bodiesOf(calls, 'merchant/parlour/shop/lists')[0]).toEqual({ tab: 'all', page: 1, limit: 10, lang_code: 'en-US' });
 
     // A store waiting for its first payment cannot be entered yet.

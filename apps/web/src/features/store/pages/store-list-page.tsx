@@ -181,8 +181,7 @@ export default function StoreListPage() {
             </div>
           </Col>
           <Col xs={{ span: 24, order: 1 }} xxl={{ span: 6, order: 2 }}>
-            {/* Notices come with a later issue; the panel already takes their list. */}
-            <AnnouncementsCard announcements={[]} />
+            <AnnouncementsCard />
           </Col>
         </Row>
       </div>

@@ -1,0 +1,53 @@
+import type { TOverview } from '@parlour/contract/calls/dashboard';
+import { DEFAULT_CURRENCY, STORE_STATUSES } from '@parlour/contract/constants';
+import type { Clock } from '../../lib/clock';
+import type { BillRepository } from '../bill/bill.repository';
+import type { MerchantAdminRepository } from '../merchant-admin/merchant-admin.repository';
+import type { SettingsService } from '../settings/settings.service';
+import type { ShopRepository } from '../shop/shop.repository';
+
+/** First instant of the current UTC month. */
+export function startOfMonth(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+/**
+ * The operator dashboard's totals, read from the same tables as the lists they link to, after
+ * bringing store and bill statuses up to date so the figures and the lists agree.
+ */
+export function createDashboardService(deps: {
+  shops: ShopRepository;
+  bills: BillRepository;
+  merchants: MerchantAdminRepository;
+  settings: SettingsService;
+  clock: Clock;
+}) {
+  const { shops, bills, merchants, settings, clock } = deps;
+  return {
+    async overview(): Promise<TOverview> {
+      const now = clock.now();
+      const rules = await settings.getPlatformRules();
+      await shops.refreshStatuses(now, rules.grace_days);
+      await bills.expireOverdueBills(now);
+      const monthStart = startOfMonth(now);
+      const [merchantTotal, merchantsThisMonth, storeRows, incomeCount, incomeAmount, unpaidCount, unpaidAmount] = await Promise.all([
+        merchants.countMerchants(),
+        merchants.countMerchants({ start: monthStart }),
+        shops.countByStatus(),
+        bills.countBills({ isIncome: true, start: monthStart }),
+        bills.sumAmount({ isIncome: true, start: monthStart }),
+        bills.countBills({ status: 'unpaid' }),
+        bills.sumAmount({ status: 'unpaid' }),
+      ]);
+      const byStatus = new Map(storeRows.map((row) => [row.status, row.count]));
+      const stores = Object.fromEntries(STORE_STATUSES.map((status) => [status, byStatus.get(status) ?? 0])) as Record<(typeof STORE_STATUSES)[number], number>;
+      return {
+        merchants: { total: merchantTotal, new_this_month: merchantsThisMonth },
+        stores: { total: storeRows.reduce((sum, row) => sum + row.count, 0), ...stores },
+        income_this_month: { amount: incomeAmount, count: incomeCount, currency: DEFAULT_CURRENCY },
+        unpaid_bills: { count: unpaidCount, amount: unpaidAmount, currency: DEFAULT_CURRENCY },
+      };
+    },
+  };
+}
+export type DashboardService = ReturnType<typeof createDashboardService>;

@@ -1,0 +1,97 @@
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { MerchantStatus, MerchantType } from '@parlour/contract/constants';
+import type { Db } from '../../db/client';
+import { merchants, shops } from '../../db/schema/index';
+import { allOf, containsPattern } from '../../lib/sql-filters';
+import type { MerchantRow } from '../account/account.repository';
+
+/** A merchant with what the operator's list shows beside it. */
+export interface MerchantView extends MerchantRow {
+  store_count: number;
+}
+
+export interface MerchantFilter {
+  /** Matches the email, phone or name. */
+  keyword?: string;
+  type?: MerchantType;
+  status?: MerchantStatus;
+  /** Registered within [start, end). */
+  start?: Date;
+  end?: Date;
+}
+
+function filterConditions(filter: MerchantFilter): SQL | undefined {
+  const keyword = filter.keyword ? containsPattern(filter.keyword) : undefined;
+  return allOf([
+    keyword ? sql`${merchants.email} ilike ${keyword} or ${merchants.mobile} ilike ${keyword} or ${merchants.nickname} ilike ${keyword}` : undefined,
+    filter.type ? eq(merchants.type, filter.type) : undefined,
+    filter.status ? eq(merchants.status, filter.status) : undefined,
+    filter.start ? sql`${merchants.created_at} >= ${filter.start}` : undefined,
+    filter.end ? sql`${merchants.created_at} < ${filter.end}` : undefined,
+  ]);
+}
+
+// Qualified by hand: in a single-table select drizzle renders columns unqualified, which would
+// correlate the subquery with the store's own id.
+const storeCount = sql<number>`(select count(*) from ${shops} where ${shops}.merchant_id = ${merchants}.id)`.mapWith(Number).as('store_count');
+
+/** The operator's queries over merchants; sign-up and sign-in queries stay in the account repository. */
+export function createMerchantAdminRepository(db: Db) {
+  function selectViews() {
+    return db.select({ merchant: merchants, store_count: storeCount }).from(merchants);
+  }
+  const toView = (row: { merchant: MerchantRow; store_count: number }): MerchantView => ({ ...row.merchant, store_count: row.store_count });
+
+  return {
+    async listMerchants(filter: MerchantFilter, page: { limit: number; offset: number }) {
+      const rows = await selectViews()
+        .where(filterConditions(filter))
+        .orderBy(desc(merchants.created_at), desc(merchants.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      return rows.map(toView);
+    },
+    async countMerchants(filter: MerchantFilter = {}) {
+      const [row] = await db.select({ value: count() }).from(merchants).where(filterConditions(filter));
+      return row.value;
+    },
+    async findMerchantView(id: number) {
+      const [row] = await selectViews().where(eq(merchants.id, id)).limit(1);
+      return row ? toView(row) : undefined;
+    },
+    /** Another merchant holding this email or phone, if any. */
+    async findOtherWithAccount(account: { email?: string | null; mobile?: string | null }, exceptId?: number) {
+      const conditions = [
+        account.email ? eq(merchants.email, account.email) : undefined,
+        account.mobile ? eq(merchants.mobile, account.mobile) : undefined,
+      ].filter((condition): condition is SQL => condition !== undefined);
+      if (!conditions.length) return undefined;
+      const [row] = await db
+        .select({ id: merchants.id })
+        .from(merchants)
+        .where(and(sql.join(conditions.map((condition) => sql`(${condition})`), sql` or `), exceptId !== undefined ? sql`${merchants.id} <> ${exceptId}` : undefined))
+        .limit(1);
+      return row;
+    },
+    async insertMerchant(values: typeof merchants.$inferInsert) {
+      const [row] = await db.insert(merchants).values(values).returning();
+      return row;
+    },
+    async updateMerchant(id: number, values: Partial<typeof merchants.$inferInsert>) {
+      const [row] = await db.update(merchants).set(values).where(eq(merchants.id, id)).returning();
+      return row;
+    },
+    /** Registrations per UTC day in [start, end). */
+    async registerTrend(start: Date, end: Date) {
+      return db
+        .select({ date: sql<string>`to_char(${merchants.created_at} at time zone 'UTC', 'YYYY-MM-DD')`, count: count() })
+        .from(merchants)
+        .where(and(sql`${merchants.created_at} >= ${start}`, sql`${merchants.created_at} < ${end}`))
+        .groupBy(sql`1`);
+    },
+    async typeDistribution() {
+      return db.select({ type: merchants.type, count: count() }).from(merchants).groupBy(merchants.type);
+    },
+  };
+}
+export type MerchantAdminRepository = ReturnType<typeof createMerchantAdminRepository>;

@@ -1,0 +1,103 @@
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { NoticeStatus } from '@parlour/contract/calls/notice';
+import type { Db } from '../../db/client';
+import { noticeReads, notices } from '../../db/schema/index';
+import { allOf, containsPattern } from '../../lib/sql-filters';
+
+export type NoticeRow = typeof notices.$inferSelect;
+export type NoticeAdminRow = NoticeRow & { read_count: number };
+export type NoticeMerchantRow = NoticeRow & { read_at: Date | null };
+
+/** Published and due: what merchants see at `now`. */
+function visibleAt(now: Date): SQL {
+  return sql`${notices.status} = 'published' and ${notices.publish_at} <= ${now}`;
+}
+/** Pinned first, then the newest publish time. */
+const NEWEST_PINNED_FIRST = [desc(notices.is_pinned), desc(notices.publish_at), desc(notices.id)];
+
+const readCount = sql<number>`(select count(*) from ${noticeReads} where ${noticeReads.notice_id} = ${notices.id})`.mapWith(Number);
+
+export function createNoticeRepository(db: Db) {
+  return {
+    async listForAdmin(filter: { keyword?: string; status?: NoticeStatus }, page: { limit: number; offset: number }) {
+      const keyword = filter.keyword ? containsPattern(filter.keyword) : undefined;
+      const where = allOf([
+        keyword ? sql`${notices.title} ilike ${keyword} or ${notices.content} ilike ${keyword}` : undefined,
+        filter.status ? eq(notices.status, filter.status) : undefined,
+      ]);
+      const [rows, [{ total }]] = await Promise.all([
+        db
+          .select({ notice: notices, read_count: readCount })
+          .from(notices)
+          .where(where)
+          .orderBy(...NEWEST_PINNED_FIRST)
+          .limit(page.limit)
+          .offset(page.offset),
+        db.select({ total: count() }).from(notices).where(where),
+      ]);
+      return { rows: rows.map((row): NoticeAdminRow => ({ ...row.notice, read_count: row.read_count })), total };
+    },
+
+    async findForAdmin(id: number): Promise<NoticeAdminRow | undefined> {
+      const [row] = await db.select({ notice: notices, read_count: readCount }).from(notices).where(eq(notices.id, id)).limit(1);
+      return row ? { ...row.notice, read_count: row.read_count } : undefined;
+    },
+
+    async insert(values: typeof notices.$inferInsert) {
+      const [row] = await db.insert(notices).values(values).returning({ id: notices.id });
+      return row.id;
+    },
+
+    /** False when no notice has this id. */
+    async update(id: number, values: Partial<typeof notices.$inferInsert>) {
+      const rows = await db.update(notices).set(values).where(eq(notices.id, id)).returning({ id: notices.id });
+      return rows.length > 0;
+    },
+
+    /** Its read marks go with it (on delete cascade). False when no notice has this id. */
+    async delete(id: number) {
+      const rows = await db.delete(notices).where(eq(notices.id, id)).returning({ id: notices.id });
+      return rows.length > 0;
+    },
+
+    /** Notices visible to a merchant at `now` with the merchant's own read mark; unread only unless `includeRead`. */
+    async listForMerchant(merchantId: number, now: Date, options: { includeRead: boolean; limit: number; offset: number }) {
+      const joinOn = and(eq(noticeReads.notice_id, notices.id), eq(noticeReads.merchant_id, merchantId));
+      const where = allOf([visibleAt(now), options.includeRead ? undefined : sql`${noticeReads.notice_id} is null`]);
+      const [rows, [{ total }]] = await Promise.all([
+        db
+          .select({ notice: notices, read_at: noticeReads.read_at })
+          .from(notices)
+          .leftJoin(noticeReads, joinOn)
+          .where(where)
+          .orderBy(...NEWEST_PINNED_FIRST)
+          .limit(options.limit)
+          .offset(options.offset),
+        db.select({ total: count() }).from(notices).leftJoin(noticeReads, joinOn).where(where),
+      ]);
+      return { rows: rows.map((row): NoticeMerchantRow => ({ ...row.notice, read_at: row.read_at })), total };
+    },
+
+    async countUnread(merchantId: number, now: Date) {
+      const [row] = await db
+        .select({ value: count() })
+        .from(notices)
+        .leftJoin(noticeReads, and(eq(noticeReads.notice_id, notices.id), eq(noticeReads.merchant_id, merchantId)))
+        .where(allOf([visibleAt(now), sql`${noticeReads.notice_id} is null`]));
+      return row.value;
+    },
+
+    /**
+     * Marks notices read for one merchant: the given ids, or every visible one. Only notices visible
+     * at `now` can be marked (a draft's id marks nothing); marks made before stay as they were.
+     */
+    async markRead(merchantId: number, now: Date, ids: number[] | 'all') {
+      const visible = db
+        .select({ merchant_id: sql<number>`${merchantId}::integer`.as('merchant_id'), notice_id: notices.id, read_at: sql<Date>`${now}::timestamptz`.as('read_at') })
+        .from(notices)
+        .where(allOf([visibleAt(now), ids === 'all' ? undefined : inArray(notices.id, ids)]));
+      await db.insert(noticeReads).select(visible).onConflictDoNothing();
+    },
+  };
+}
+export type NoticeRepository = ReturnType<typeof createNoticeRepository>;

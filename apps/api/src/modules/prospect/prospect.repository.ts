@@ -1,0 +1,64 @@
+import { count, desc, eq, sql } from 'drizzle-orm';
+import type { ProspectStatus } from '@parlour/contract/calls/prospect';
+import type { Db } from '../../db/client';
+import { prospects } from '../../db/schema/index';
+import { allOf, containsPattern } from '../../lib/sql-filters';
+
+export type ProspectRow = typeof prospects.$inferSelect;
+
+export interface ProspectFilter {
+  keyword?: string;
+  status?: ProspectStatus;
+  /** Created at or after. */
+  start?: Date;
+  /** Created before. */
+  end?: Date;
+}
+
+function filterConditions(filter: ProspectFilter) {
+  const keyword = filter.keyword ? containsPattern(filter.keyword) : undefined;
+  return allOf([
+    keyword ? sql`${prospects.name} ilike ${keyword} or ${prospects.contact} ilike ${keyword} or ${prospects.content} ilike ${keyword}` : undefined,
+    filter.status ? eq(prospects.status, filter.status) : undefined,
+    filter.start ? sql`${prospects.created_at} >= ${filter.start}` : undefined,
+    filter.end ? sql`${prospects.created_at} < ${filter.end}` : undefined,
+  ]);
+}
+
+export function createProspectRepository(db: Db) {
+  return {
+    async list(filter: ProspectFilter, page: { limit: number; offset: number }) {
+      const where = filterConditions(filter);
+      const [rows, [{ total }], [{ newCount }]] = await Promise.all([
+        db.select().from(prospects).where(where).orderBy(desc(prospects.created_at), desc(prospects.id)).limit(page.limit).offset(page.offset),
+        db.select({ total: count() }).from(prospects).where(where),
+        db.select({ newCount: count() }).from(prospects).where(eq(prospects.status, 'new')),
+      ]);
+      return { rows, total, newCount };
+    },
+
+    async update(id: number, values: Partial<typeof prospects.$inferInsert>) {
+      const [row] = await db.update(prospects).set(values).where(eq(prospects.id, id)).returning();
+      return row;
+    },
+
+    /**
+     * Stores a message unless its address has left `limit` since `since`. The count and the insert
+     * run under a lock per address, so simultaneous posts cannot slip past the limit. Served by the
+     * (ip, created_at) index. False when the limit is reached.
+     */
+    async insertWithinLimit(values: typeof prospects.$inferInsert & { ip: string }, since: Date, limit: number) {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`prospects:ip:${values.ip}`}))`);
+        const [{ recent }] = await tx
+          .select({ recent: count() })
+          .from(prospects)
+          .where(sql`${prospects.ip} = ${values.ip} and ${prospects.created_at} >= ${since}`);
+        if (recent >= limit) return false;
+        await tx.insert(prospects).values(values);
+        return true;
+      });
+    },
+  };
+}
+export type ProspectRepository = ReturnType<typeof createProspectRepository>;

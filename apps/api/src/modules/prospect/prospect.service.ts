@@ -1,0 +1,67 @@
+import type { ProspectStatus, TMessageInput, TProspect } from '@parlour/contract/calls/prospect';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { dayRange } from '../../lib/sql-filters';
+import type { ProspectRepository, ProspectRow } from './prospect.repository';
+
+const HOUR_MS = 3_600_000;
+
+function toProspect(row: ProspectRow): TProspect {
+  return {
+    id: row.id,
+    name: row.name,
+    contact: row.contact,
+    content: row.content,
+    ip: row.ip,
+    status: row.status,
+    remark: row.remark,
+    followed_up_at: row.followed_up_at ? row.followed_up_at.toISOString() : null,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/**
+ * Prospects: the public message form stores leads (a few per address per hour, so the form cannot
+ * be used to flood the operators), and operators follow them up.
+ */
+export function createProspectService(deps: { repository: ProspectRepository; clock: Clock; submitsPerIpPerHour: number }) {
+  const { repository, clock } = deps;
+
+  return {
+    async addMessage(options: { fields: Required<TMessageInput>; ip: string }) {
+      const now = clock.now();
+      const isStored = await repository.insertWithinLimit(
+        { name: options.fields.name, contact: options.fields.contact, content: options.fields.content, ip: options.ip, created_at: now, updated_at: now },
+        new Date(now.getTime() - HOUR_MS),
+        deps.submitsPerIpPerHour,
+      );
+      if (!isStored) throw new AppError('TOO_MANY_REQUESTS', { data: { retry_after: 3600 } });
+      return null;
+    },
+
+    async list(input: { page: number; limit: number; keyword?: string; status?: ProspectStatus; start_date?: string; end_date?: string }) {
+      const { start, end } = dayRange(input);
+      const { rows, total, newCount } = await repository.list(
+        { keyword: input.keyword || undefined, status: input.status, start, end },
+        { limit: input.limit, offset: (input.page - 1) * input.limit },
+      );
+      return { list: rows.map(toProspect), total, new_count: newCount };
+    },
+
+    async followUp(options: { id: number; adminId: number; status: ProspectStatus; remark: string }) {
+      const now = clock.now();
+      const isFollowedUp = options.status === 'followed_up';
+      const row = await repository.update(options.id, {
+        status: options.status,
+        remark: options.remark,
+        followed_up_at: isFollowedUp ? now : null,
+        followed_up_by_admin_id: isFollowedUp ? options.adminId : null,
+        updated_at: now,
+      });
+      if (!row) throw new AppError('NOT_FOUND');
+      return toProspect(row);
+    },
+  };
+}
+export type ProspectService = ReturnType<typeof createProspectService>;

@@ -1,0 +1,218 @@
+import type {
+  TAllSettings,
+  TMailSettings,
+  TSetConfigValues,
+  TSiteSettings,
+  TSmsSettings,
+  TWecomSettings,
+  SettingsGroup,
+} from '@parlour/contract/calls/settings';
+import { UPLOADS_URL_PREFIX } from '@parlour/contract/calls/settings';
+import type { Lang } from '@parlour/contract/errors';
+import { validationMessages } from '@parlour/contract/i18n/validation';
+import { AppError } from '../../lib/app-error';
+import { DeliveryError, describeFailure } from '../../providers/delivery-error';
+import { sendWithSmtpSettings, type StoredMailSettings } from '../../providers/mail/configured-mail-provider';
+import { isSmsConfigured, smsProviderFor, type StoredSmsSettings } from '../../providers/sms/configured-sms-provider';
+import { maskWebhookUrl, sendWecomText } from '../../providers/wecom/wecom-robot';
+import type { SettingsService } from './settings.service';
+
+type Values<G extends SettingsGroup> = Extract<TSetConfigValues, { group: G }>['values'];
+interface StoredWecomSettings {
+  webhook_url: string;
+}
+
+export const DEFAULT_SITE_SETTINGS: TSiteSettings = {
+  site_name: 'Parlour',
+  domain: '',
+  keywords: '',
+  description: '',
+  logo: '',
+  ico: '',
+  record_number: '',
+  copyright: '',
+  service_phone: '',
+};
+const DEFAULT_MAIL_SETTINGS: StoredMailSettings = {
+  smtp_host: '',
+  smtp_port: 465,
+  smtp_security: 'ssl',
+  smtp_user: '',
+  smtp_password: '',
+  mail_sender: '',
+};
+const DEFAULT_SMS_SETTINGS: StoredSmsSettings = { sms_provider: 'none', access_key_id: '', access_key_secret: '', sign_name: '', template_code: '' };
+
+/** A field error in the same shape as the contract's validation failures. */
+function fieldError(field: string, key: keyof typeof validationMessages, lang: Lang): AppError {
+  const messages = validationMessages[key];
+  return new AppError('VALIDATION_FAILED', { messages, data: { errors: [{ field: `values.${field}`, message: messages[lang] }] } });
+}
+
+function deliveryFailed(error: unknown): AppError {
+  const detail = error instanceof DeliveryError ? error.providerMessage : describeFailure(error);
+  return new AppError('DELIVERY_FAILED', {
+    messages: { 'zh-CN': `发送失败：${detail}`, 'en-US': `Sending failed: ${detail}` },
+    data: { provider_message: detail },
+  });
+}
+
+const notConfigured = {
+  mail: { 'zh-CN': '请先填写并保存 SMTP 服务器设置', 'en-US': 'Save the SMTP server settings first' },
+  sms: { 'zh-CN': '请先选择短信服务商并保存完整的短信设置', 'en-US': 'Choose an SMS provider and save the complete SMS settings first' },
+  wecom: { 'zh-CN': '请先填写并保存机器人 Webhook 地址', 'en-US': 'Save the robot webhook URL first' },
+} satisfies Record<string, Record<Lang, string>>;
+
+const testTexts = {
+  'zh-CN': { subject: '测试邮件', body: (site: string) => `这是来自 ${site} 的测试邮件，收到说明邮件配置正确。` },
+  'en-US': { subject: 'Test email', body: (site: string) => `This is a test email from ${site}. Receiving it means the mail settings work.` },
+} satisfies Record<Lang, unknown>;
+
+/**
+ * The settings screen's groups: reading them with secrets hidden, saving one group (a secret left
+ * empty keeps the stored one) and test sends through the saved mail, SMS and WeCom settings.
+ */
+export function createConfigService(deps: {
+  settings: SettingsService;
+  /** Whether an uploaded image of this name exists (logo and icon must be ours or https). */
+  uploadExists: (fileName: string) => Promise<boolean>;
+  smsEndpoint?: string;
+  /** The only origin a WeCom webhook may point at (the real robot host; tests use a local fake). */
+  wecomWebhookBase: string;
+  fetch?: typeof fetch;
+}) {
+  const { settings } = deps;
+
+  async function stored<T>(group: SettingsGroup, defaults: T): Promise<T> {
+    return { ...defaults, ...((await settings.getGroup<Partial<T>>(group))?.value ?? {}) };
+  }
+  const getSite = () => stored<TSiteSettings>('site', DEFAULT_SITE_SETTINGS);
+  const getMail = () => stored<StoredMailSettings>('mail', DEFAULT_MAIL_SETTINGS);
+  const getSms = () => stored<StoredSmsSettings>('sms', DEFAULT_SMS_SETTINGS);
+  const getWecom = () => stored<StoredWecomSettings>('wecom', { webhook_url: '' });
+
+  async function getAll(): Promise<TAllSettings> {
+    const [site, mail, sms, wecom, platform] = await Promise.all([getSite(), getMail(), getSms(), getWecom(), settings.getPlatformRules()]);
+    const { smtp_password: smtpPassword, ...mailFields } = mail;
+    const { access_key_secret: accessKeySecret, ...smsFields } = sms;
+    const publicMail: TMailSettings = { ...mailFields, smtp_password_is_set: Boolean(smtpPassword) };
+    const publicSms: TSmsSettings = { ...smsFields, access_key_secret_is_set: Boolean(accessKeySecret) };
+    const publicWecom: TWecomSettings = {
+      webhook_url_is_set: Boolean(wecom.webhook_url),
+      webhook_url_masked: wecom.webhook_url ? maskWebhookUrl(wecom.webhook_url) : '',
+    };
+    return { site, mail: publicMail, sms: publicSms, wecom: publicWecom, platform };
+  }
+
+  async function checkImage(field: 'logo' | 'ico', value: string, lang: Lang) {
+    if (!value.startsWith(UPLOADS_URL_PREFIX)) return;
+    if (!(await deps.uploadExists(value.slice(UPLOADS_URL_PREFIX.length)))) throw fieldError(field, 'image_url_invalid', lang);
+  }
+
+  const savers: { [G in SettingsGroup]: (values: Values<G>, lang: Lang) => Promise<void> } = {
+    async site(values, lang) {
+      await checkImage('logo', values.logo, lang);
+      await checkImage('ico', values.ico, lang);
+      await settings.setGroup('site', values);
+    },
+    async mail(values) {
+      const current = await getMail();
+      await settings.setGroup('mail', { ...values, smtp_password: values.smtp_password || current.smtp_password });
+    },
+    async sms(values, lang) {
+      const current = await getSms();
+      const next = { ...values, access_key_secret: values.access_key_secret || current.access_key_secret };
+      if (next.sms_provider !== 'none' && !next.access_key_secret) throw fieldError('access_key_secret', 'access_key_secret_required', lang);
+      await settings.setGroup('sms', next);
+    },
+    async wecom(values, lang) {
+      if (values.is_cleared) return settings.setGroup('wecom', { webhook_url: '' });
+      if (!values.webhook_url) return;
+      if (new URL(values.webhook_url).origin !== new URL(deps.wecomWebhookBase).origin) throw fieldError('webhook_url', 'webhook_url_host', lang);
+      await settings.setGroup('wecom', { webhook_url: values.webhook_url });
+    },
+    async platform(values) {
+      await settings.setPlatformRules(values);
+    },
+  };
+
+  return {
+    getAll,
+
+    /** The public part (the site group), for the public site and both consoles. */
+    getPublicConfig: getSite,
+
+    /** Stored mail settings with the password, for the platform's mail transport. */
+    getMailForDelivery: getMail,
+    /** Stored SMS settings with the secret, for verification codes. */
+    getSmsForDelivery: getSms,
+
+    async listGroups() {
+      const [site, mail, sms, wecom, platformUpdatedAt] = await Promise.all([
+        settings.getGroup('site'),
+        settings.getGroup('mail'),
+        settings.getGroup('sms'),
+        settings.getGroup('wecom'),
+        settings.platformRulesUpdatedAt(),
+      ]);
+      const [mailValues, smsValues, wecomValues] = await Promise.all([getMail(), getSms(), getWecom()]);
+      const summary = (group: SettingsGroup, updatedAt: Date | undefined, isConfigured: boolean) => ({
+        group,
+        is_configured: isConfigured,
+        updated_at: updatedAt?.toISOString() ?? null,
+      });
+      return {
+        list: [
+          summary('site', site?.updatedAt, Boolean(site)),
+          summary('mail', mail?.updatedAt, Boolean(mailValues.smtp_host)),
+          summary('sms', sms?.updatedAt, isSmsConfigured(smsValues)),
+          summary('wecom', wecom?.updatedAt, Boolean(wecomValues.webhook_url)),
+          summary('platform', platformUpdatedAt, Boolean(platformUpdatedAt)),
+        ],
+      };
+    },
+
+    async setConfig(input: TSetConfigValues, lang: Lang): Promise<TAllSettings> {
+      const save = savers[input.group] as (values: TSetConfigValues['values'], lang: Lang) => Promise<void>;
+      await save(input.values, lang);
+      return getAll();
+    },
+
+    async testSendEmail(options: { to: string; lang: Lang }) {
+      const mail = await getMail();
+      if (!mail.smtp_host) throw new AppError('DELIVERY_FAILED', { messages: notConfigured.mail });
+      const site = await getSite();
+      const text = testTexts[options.lang];
+      try {
+        await sendWithSmtpSettings(mail, { to: options.to, subject: `${site.site_name} ${text.subject}`, text: text.body(site.site_name) });
+      } catch (error) {
+        throw deliveryFailed(error);
+      }
+      return null;
+    },
+
+    async testSendSms(options: { mobile: string; lang: Lang }) {
+      const sms = await getSms();
+      if (!isSmsConfigured(sms)) throw new AppError('DELIVERY_FAILED', { messages: notConfigured.sms });
+      try {
+        // A real verification-code template needs a code; a test sends a fixed one nobody can use.
+        await smsProviderFor(sms, deps.smsEndpoint).sendCode({ mobile: options.mobile, code: '123456', purpose: 'register', lang: options.lang });
+      } catch (error) {
+        throw deliveryFailed(error);
+      }
+      return null;
+    },
+
+    async testSendWecom(options: { content: string }) {
+      const wecom = await getWecom();
+      if (!wecom.webhook_url) throw new AppError('DELIVERY_FAILED', { messages: notConfigured.wecom });
+      try {
+        await sendWecomText({ webhookUrl: wecom.webhook_url, content: options.content, fetch: deps.fetch });
+      } catch (error) {
+        throw deliveryFailed(error);
+      }
+      return null;
+    },
+  };
+}
+export type ConfigService = ReturnType<typeof createConfigService>;

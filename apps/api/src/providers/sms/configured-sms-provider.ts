@@ -1,0 +1,41 @@
+import type { TSmsSettings } from '@parlour/contract/calls/settings';
+import { createAliyunSmsProvider } from './aliyun-sms-provider';
+import type { SmsProvider } from './sms-provider';
+
+/** The SMS group as stored: the form's fields plus the access key secret. */
+export type StoredSmsSettings = Omit<TSmsSettings, 'access_key_secret_is_set'> & { access_key_secret: string };
+
+/** True when the group names a provider and has everything that provider needs. */
+export function isSmsConfigured(settings: StoredSmsSettings | undefined): settings is StoredSmsSettings {
+  return Boolean(
+    settings && settings.sms_provider === 'aliyun' && settings.access_key_id && settings.access_key_secret && settings.sign_name && settings.template_code,
+  );
+}
+
+export function smsProviderFor(settings: StoredSmsSettings, endpoint?: string): SmsProvider {
+  return createAliyunSmsProvider({
+    endpoint,
+    credentials: {
+      accessKeyId: settings.access_key_id,
+      accessKeySecret: settings.access_key_secret,
+      signName: settings.sign_name,
+      templateCode: settings.template_code,
+    },
+  });
+}
+
+/**
+ * Verification codes go through the provider the operator configured in settings; until one is
+ * configured, through `fallback` (the log in development). Read on every send, so every API process
+ * follows a change at once.
+ */
+export function createConfiguredSmsProvider(deps: { getSettings: () => Promise<StoredSmsSettings | undefined>; fallback: SmsProvider; endpoint?: string }): SmsProvider {
+  return {
+    kind: 'configured',
+    async sendCode(message) {
+      const settings = await deps.getSettings();
+      const provider = isSmsConfigured(settings) ? smsProviderFor(settings, deps.endpoint) : deps.fallback;
+      await provider.sendCode(message);
+    },
+  };
+}

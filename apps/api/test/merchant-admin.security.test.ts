@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { merchants } from '../src/db/schema/index';
+import { buildTestApp, GOOD_PASSWORD, PATHS, registerMerchant, type TestApp } from './helper';
+import { addMerchant, listMerchants, MERCHANT_PATHS as M } from './merchant-admin-helper';
+import { expectOk, signInAdmin, STORE_PATHS as P } from './store-helper';
+
+describe('merchants (operator): security', () => {
+  let t: TestApp;
+  let adminToken: string;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { CODE_SENDS_PER_IP_PER_HOUR: '10000' } });
+    adminToken = await signInAdmin(t);
+  });
+  afterAll(() => t.close());
+
+  it('a merchant token is refused on every merchant-management and dashboard call; no token signs out', async () => {
+    const merchant = await registerMerchant(t);
+    for (const path of Object.values(M)) {
+      expect((await t.call(path, {}, merchant.token)).code, path).toBe(10003);
+      expect((await t.call(path, {})).code, path).toBe(10000);
+      expect((await t.call(path, {}, 'forged-token')).code, path).toBe(10000);
+    }
+  });
+
+  it('a merchant cannot add merchants or disable another merchant, even with a valid body', async () => {
+    const a = await registerMerchant(t);
+    const b = await registerMerchant(t);
+    expect((await t.call(M.edit, { id: b.id, status: 'disabled' }, a.token)).code).toBe(10003);
+    expect((await t.call(M.add, { email: 'sneaky@example.com', password: GOOD_PASSWORD }, a.token)).code).toBe(10003);
+    expect((await t.call(P.list, {}, b.token)).code).toBe(200);
+    expect((await listMerchants(t, adminToken, { keyword: 'sneaky@example.com' })).total).toBe(0);
+  });
+
+  it("disabling one merchant ends only that merchant's sessions", async () => {
+    const a = await registerMerchant(t);
+    const b = await registerMerchant(t);
+    await expectOk(t.call(M.edit, { id: a.id, status: 'disabled' }, adminToken));
+    expect((await t.call(P.list, {}, a.token)).code).toBe(10000);
+    expect((await t.call(P.list, {}, b.token)).code).toBe(200);
+    expect((await t.call(M.list, {}, adminToken)).code).toBe(200);
+  });
+
+  it('passwords of added merchants are stored as Argon2id hashes and never answered', async () => {
+    const added = await addMerchant(t, adminToken);
+    const [row] = await t.database.db.select().from(merchants).where(eq(merchants.id, added.id));
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    expect(row.password_hash).not.toContain(GOOD_PASSWORD);
+    const answer = await t.call(M.list, { keyword: added.email }, adminToken);
+    expect(JSON.stringify(answer)).not.toMatch(/password|argon2/);
+  });
+
+  it('a keyword is a literal text, not a pattern or SQL', async () => {
+    await addMerchant(t, adminToken);
+    for (const keyword of ['%', '_', "' or 1=1 --"]) {
+      expect((await listMerchants(t, adminToken, { keyword })).total, keyword).toBe(0);
+    }
+  });
+
+  it('disabling does not reveal the account to a login with a wrong password', async () => {
+    const merchant = await registerMerchant(t);
+    await expectOk(t.call(M.edit, { id: merchant.id, status: 'disabled' }, adminToken));
+    expect((await t.call(PATHS.login, { account: merchant.email, password: 'Wrong#Pass1' })).code).toBe(11001);
+  });
+});

@@ -1,0 +1,50 @@
+import type { TAdminNotice, TMerchantNotice } from '@parlour/contract/calls/notice';
+import type { TestApp } from './helper';
+import { expectOk } from './store-helper';
+
+export type { TAdminNotice, TMerchantNotice };
+
+export const NOTICE_PATHS = {
+  adminList: 'admin/cms/notification/lists',
+  adminAdd: 'admin/cms/notification/add',
+  adminEdit: 'admin/cms/notification/edit',
+  adminDelete: 'admin/cms/notification/delete',
+  adminDetail: 'admin/cms/notification/detail',
+  unread: 'merchant/cms/notification/unread_lists',
+  markRead: 'merchant/cms/notification/mark_read',
+} as const;
+
+export const PROSPECT_PATHS = {
+  add: 'merchant/cms/message_board/add',
+  adminList: 'admin/cms/message_board/lists',
+  adminEdit: 'admin/cms/message_board/edit',
+} as const;
+
+let noticeCounter = 0;
+/** A published notice, due now, with a title unique within the run. */
+export function noticeFields(overrides: Record<string, unknown> = {}) {
+  noticeCounter += 1;
+  return { title: `Notice ${noticeCounter} ${Date.now().toString(36)}`, content: '<p>Maintenance <strong>tonight</strong></p>', status: 'published', ...overrides };
+}
+
+export async function addNotice(t: TestApp, adminToken: string, overrides: Record<string, unknown> = {}) {
+  return expectOk(t.call<TAdminNotice>(NOTICE_PATHS.adminAdd, noticeFields(overrides), adminToken));
+}
+
+export type MerchantNoticeList = { list: TMerchantNotice[]; total: number; unread_count: number };
+export async function merchantNotices(t: TestApp, token: string, body: Record<string, unknown> = {}) {
+  return expectOk(t.call<MerchantNoticeList>(NOTICE_PATHS.unread, { limit: 100, ...body }, token));
+}
+
+let ipCounter = 0;
+/** A fresh client address, so each test starts with an empty message-form allowance. */
+export function uniqueIp() {
+  ipCounter += 1;
+  return `10.${Math.floor(Math.random() * 250)}.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+}
+
+let phoneCounter = 0;
+export function messageFields(overrides: Record<string, unknown> = {}) {
+  phoneCounter += 1;
+  return { name: `Lead ${phoneCounter}`, contact: `1390000${String(phoneCounter).padStart(4, '0')}`, content: 'Please call me about the enterprise version', ...overrides };
+}

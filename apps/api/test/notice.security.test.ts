@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, registerMerchant, type TestApp } from './helper';
+import { addNotice, merchantNotices, noticeFields, NOTICE_PATHS as P, type TAdminNotice } from './notice-helper';
+import { expectOk, signInAdmin } from './store-helper';
+
+const ADMIN_PATHS = [P.adminList, P.adminAdd, P.adminEdit, P.adminDelete, P.adminDetail];
+const MERCHANT_PATHS = [P.unread, P.markRead];
+
+describe('notices: security', () => {
+  let t: TestApp;
+  let adminToken: string;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { CODE_SENDS_PER_IP_PER_HOUR: '10000' } });
+    adminToken = await signInAdmin(t);
+  });
+  afterAll(() => t.close());
+
+  describe('[SANITISING]', () => {
+    it.each([
+      ['a script element', '<p>Hello</p><script>alert(document.cookie)</script>', '<p>Hello</p>'],
+      ['an onerror handler', '<p>Pic<img src="x" onerror="alert(1)"></p>', '<p>Pic</p>'],
+      ['a javascript: link', '<p><a href="javascript:alert(1)">click</a></p>', '<p><a>click</a></p>'],
+      ['a mixed-case javascript: link', '<a href=" JaVaScRiPt:alert(1)">x</a>', '<a>x</a>'],
+      ['a data: link', '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>', '<a>x</a>'],
+      ['event handlers and styles on allowed tags', '<p onclick="steal()" style="background:url(javascript:x)">Text</p>', '<p>Text</p>'],
+      ['iframes, forms and svg', '<iframe src="https://evil.example"></iframe><form action="/x"><input></form><svg onload="x()"><script>1</script></svg>ok', 'ok'],
+      ['a safe link', '<a href="https://example.com/help" onclick="x()">Help</a>', '<a href="https://example.com/help" target="_blank" rel="noopener noreferrer">Help</a>'],
+      ['a mailto link', '<a href="mailto:support@example.com" target="_self">Mail</a>', '<a href="mailto:support@example.com" target="_blank" rel="noopener noreferrer">Mail</a>'],
+      [
+        'the formatting allowlist',
+        '<h2>T</h2><h3>U</h3><h4>V</h4><p><strong>b</strong><b>b</b><em>i</em><i>i</i><u>u</u><s>s</s><br></p><ul><li>a</li></ul><ol><li>b</li></ol><blockquote>q</blockquote><pre><code>c</code></pre>',
+        '<h2>T</h2><h3>U</h3><h4>V</h4><p><strong>b</strong><b>b</b><em>i</em><i>i</i><u>u</u><s>s</s><br /></p><ul><li>a</li></ul><ol><li>b</li></ol><blockquote>q</blockquote><pre><code>c</code></pre>',
+      ],
+      ['h1, divs and spans (kept as text)', '<h1>Big</h1><div><span class="x">in</span></div>', 'Bigin'],
+    ])('strips %s on add, and merchants get the sanitised HTML', async (_name, content, expected) => {
+      const { token } = await registerMerchant(t);
+      const notice = await addNotice(t, adminToken, { content });
+      expect(notice.content).toBe(expected);
+      const seen = (await merchantNotices(t, token)).list.find((row) => row.id === notice.id);
+      expect(seen?.content).toBe(expected);
+    });
+
+    it('sanitises on edit too', async () => {
+      const notice = await addNotice(t, adminToken);
+      const edited = await expectOk(
+        t.call<TAdminNotice>(P.adminEdit, { ...noticeFields(), id: notice.id, content: '<p>ok<img src=x onerror=alert(1)><script>x()</script></p>' }, adminToken),
+      );
+      expect(edited.content).toBe('<p>ok</p>');
+    });
+  });
+
+  describe('[PERMISSION]', () => {
+    it('a merchant token is refused on every operator notice call, and no token is refused everywhere', async () => {
+      const { token } = await registerMerchant(t);
+      const notice = await addNotice(t, adminToken);
+      for (const path of ADMIN_PATHS) {
+        expect((await t.call(path, { ...noticeFields(), id: notice.id }, token)).code, path).toBe(10003);
+        expect((await t.call(path, { ...noticeFields(), id: notice.id })).code, path).toBe(10000);
+      }
+      // Nothing changed through the refused calls.
+      expect(await expectOk(t.call(P.adminDetail, { id: notice.id }, adminToken))).toEqual(notice);
+    });
+
+    it('an operator token is refused on the merchant notice calls, and no token too', async () => {
+      for (const path of MERCHANT_PATHS) {
+        expect((await t.call(path, { all: true }, adminToken)).code, path).toBe(10003);
+        expect((await t.call(path, { all: true })).code, path).toBe(10000);
+      }
+    });
+  });
+
+  describe('[TENANCY]', () => {
+    it("merchant B can neither see nor change merchant A's read marks", async () => {
+      const a = await registerMerchant(t);
+      const b = await registerMerchant(t);
+      const notice = await addNotice(t, adminToken);
+      await expectOk(t.call(P.markRead, { all: true }, b.token));
+      expect((await merchantNotices(t, b.token, { include_read: true })).list.find((row) => row.id === notice.id)?.is_read).toBe(true);
+      // B marking everything read leaves A's notices unread, and A's reading does not show on B's side as A's time.
+      const aList = await merchantNotices(t, a.token);
+      expect(aList.list.map((row) => row.id)).toContain(notice.id);
+      expect(aList.unread_count).toBeGreaterThan(0);
+      // A body field naming another merchant is ignored: the merchant comes from the session.
+      await expectOk(t.call(P.markRead, { ids: [notice.id], merchant_id: a.id }, b.token));
+      expect((await merchantNotices(t, a.token)).list.map((row) => row.id)).toContain(notice.id);
+    });
+  });
+});

@@ -1,0 +1,43 @@
+import type { TDateRangeInput } from '@parlour/contract/calls/report';
+import { Flex, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DateRangeFilter, lastDays } from '@/components/date-range-filter';
+import { PageHeader } from '@/components/page-header';
+import { DistributionCharts } from '../components/distribution-charts';
+import { OverviewCards } from '../components/overview-cards';
+import { TrendCharts } from '../components/trend-charts';
+
+/** /admin/dashboard: the platform's totals, its trends over a picked range (last 30 days by default) and distributions. */
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  const [range, setRange] = useState<TDateRangeInput>(() => lastDays(30));
+  return (
+    <>
+      <PageHeader />
+      <div className="page-body admin-page dashboard">
+        <section aria-label={t('adminDashboard.figuresLabel')}>
+          <OverviewCards />
+        </section>
+        <section aria-label={t('adminDashboard.trendsLabel')}>
+          <Flex className="dashboard__section-head" justify="space-between" align="center" wrap gap={8}>
+            <Typography.Title level={5} style={{ margin: 0 }}>
+              {t('adminDashboard.trendsLabel')}
+            </Typography.Title>
+            <Flex align="center" gap={8}>
+              <Typography.Text type="secondary">{t('adminDashboard.chart.range')}</Typography.Text>
+              <DateRangeFilter value={range} onChange={(next) => setRange(next.start_date ? next : lastDays(30))} />
+            </Flex>
+          </Flex>
+          <TrendCharts range={range} />
+        </section>
+        <section aria-label={t('adminDashboard.distributionsLabel')}>
+          <Typography.Title level={5} className="dashboard__section-head">
+            {t('adminDashboard.distributionsLabel')}
+          </Typography.Title>
+          <DistributionCharts range={range} />
+        </section>
+      </div>
+    </>
+  );
+}

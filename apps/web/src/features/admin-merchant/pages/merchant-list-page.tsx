@@ -1,0 +1,220 @@
+import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import type { TAdminMerchant } from '@parlour/contract/calls/merchant-admin';
+import type { TDateRangeInput } from '@parlour/contract/calls/report';
+import { MERCHANT_STATUSES, MERCHANT_TYPES, type MerchantStatus, type MerchantType } from '@parlour/contract/constants';
+import { Button, Empty, Flex, Form, Grid, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { DateRangeFilter } from '@/components/date-range-filter';
+import { PageHeader } from '@/components/page-header';
+import { dayjs } from '@/lib/dayjs';
+import { useMerchants } from '../api/list-merchants';
+import { AddMerchantModal } from '../components/add-merchant-modal';
+import { EditMerchantModal } from '../components/edit-merchant-modal';
+import { MerchantCharts } from '../components/merchant-charts';
+import { MerchantStatusAction } from '../components/merchant-status-action';
+
+interface Filters extends TDateRangeInput {
+  keyword?: string;
+  type?: MerchantType;
+  status?: MerchantStatus;
+}
+interface FilterValues {
+  keyword?: string;
+  type?: MerchantType;
+  status?: MerchantStatus;
+  range?: TDateRangeInput;
+}
+
+const PAGE_SIZE = 20;
+const formatTime = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '—');
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined => (values as readonly string[]).includes(value ?? '') ? (value as T) : undefined;
+
+function toFilters(values: FilterValues): Filters {
+  return {
+    keyword: values.keyword?.trim() || undefined,
+    type: values.type || undefined,
+    status: values.status || undefined,
+    start_date: values.range?.start_date,
+    end_date: values.range?.end_date,
+  };
+}
+
+/** The filters a link may carry (the dashboard's figures link here): `?type=enterprise&status=disabled&keyword=…`. */
+function filtersFromQuery(params: URLSearchParams): FilterValues {
+  return { keyword: params.get('keyword') ?? undefined, type: oneOf(MERCHANT_TYPES, params.get('type')), status: oneOf(MERCHANT_STATUSES, params.get('status')) };
+}
+
+/** /admin/merchant: every merchant with its stores and last login, registration and type charts, add and edit. */
+export default function MerchantListPage() {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const [initialValues] = useState(() => filtersFromQuery(searchParams));
+  const [form] = Form.useForm<FilterValues>();
+  const [filters, setFilters] = useState<Filters>(() => toFilters(initialValues));
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(PAGE_SIZE);
+  const [isAddOpen, setIsAddOpen] = useState(false);
+  const [editing, setEditing] = useState<TAdminMerchant | null>(null);
+  const merchants = useMerchants({ ...filters, page, limit: pageSize });
+  const isWide = Grid.useBreakpoint().md ?? false;
+
+  const search = (values: FilterValues) => {
+    setFilters(toFilters(values));
+    setPage(1);
+  };
+  const reset = () => {
+    form.setFieldsValue({ keyword: undefined, type: undefined, status: undefined, range: undefined });
+    search({});
+  };
+
+  const columns: TableColumnsType<TAdminMerchant> = [
+    { title: t('adminMerchant.column.id'), dataIndex: 'id', width: 80, fixed: isWide ? 'left' : undefined },
+    {
+      title: t('adminMerchant.column.account'),
+      key: 'account',
+      width: 240,
+      render: (_, merchant) => (
+        <Flex vertical>
+          <Typography.Text strong ellipsis={{ tooltip: merchant.account }}>
+            {merchant.account}
+          </Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {merchant.nickname}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      title: t('adminMerchant.column.contact'),
+      key: 'contact',
+      width: 220,
+      render: (_, merchant) => (
+        <Flex vertical>
+          <span>{merchant.email ?? '—'}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {merchant.mobile ?? '—'}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      title: t('adminMerchant.column.type'),
+      dataIndex: 'type',
+      width: 100,
+      render: (type: MerchantType) => <Tag color={type === 'enterprise' ? 'blue' : 'default'}>{t(`merchantType.${type}`)}</Tag>,
+    },
+    {
+      title: t('adminMerchant.column.status'),
+      dataIndex: 'status',
+      width: 100,
+      render: (status: MerchantStatus) => <Tag color={status === 'active' ? 'green' : 'red'}>{t(`merchantStatus.${status}`)}</Tag>,
+    },
+    {
+      title: t('adminMerchant.column.stores'),
+      dataIndex: 'store_count',
+      width: 100,
+      align: 'right',
+      render: (count: number, merchant) => (count > 0 ? <Link to={`/admin/store?merchant_id=${merchant.id}`}>{count}</Link> : 0),
+    },
+    { title: t('adminMerchant.column.lastLogin'), dataIndex: 'last_login_at', width: 160, render: formatTime },
+    { title: t('adminMerchant.column.createdAt'), dataIndex: 'created_at', width: 160, render: formatTime },
+    {
+      title: t('adminMerchant.column.remark'),
+      dataIndex: 'remark',
+      width: 200,
+      ellipsis: { showTitle: true },
+      render: (remark: string) => remark || '—',
+    },
+    {
+      title: t('adminMerchant.column.actions'),
+      key: 'actions',
+      fixed: isWide ? 'right' : undefined,
+      width: 130,
+      render: (_, merchant) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => setEditing(merchant)}>
+            {t('adminMerchant.action.edit')}
+          </Button>
+          <MerchantStatusAction merchant={merchant} />
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setIsAddOpen(true)}>
+            {t('adminMerchant.add.button')}
+          </Button>
+        }
+      />
+      <div className="page-body admin-page">
+        <MerchantCharts />
+        <section className="page-card admin-page__list" aria-label={t('adminMerchant.listLabel')}>
+          <Form form={form} name="admin_merchant_filters" layout="inline" className="admin-filters" initialValues={initialValues} onFinish={search}>
+            <Form.Item name="keyword">
+              <Input allowClear aria-label={t('adminMerchant.filter.keyword')} placeholder={t('adminMerchant.filter.keyword')} style={{ width: 240 }} />
+            </Form.Item>
+            <Form.Item name="type">
+              <Select
+                allowClear
+                aria-label={t('adminMerchant.filter.type')}
+                placeholder={t('adminMerchant.filter.type')}
+                style={{ width: 130 }}
+                options={MERCHANT_TYPES.map((type) => ({ value: type, label: t(`merchantType.${type}`) }))}
+              />
+            </Form.Item>
+            <Form.Item name="status">
+              <Select
+                allowClear
+                aria-label={t('adminMerchant.filter.status')}
+                placeholder={t('adminMerchant.filter.status')}
+                style={{ width: 130 }}
+                options={MERCHANT_STATUSES.map((status) => ({ value: status, label: t(`merchantStatus.${status}`) }))}
+              />
+            </Form.Item>
+            <Form.Item name="range" label={t('adminMerchant.filter.registeredAt')}>
+              <DateRangeFilter allowClear />
+            </Form.Item>
+            <Form.Item>
+              <Space wrap>
+                <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+                  {t('adminMerchant.filter.search')}
+                </Button>
+                <Button icon={<ReloadOutlined />} onClick={reset}>
+                  {t('adminMerchant.filter.reset')}
+                </Button>
+              </Space>
+            </Form.Item>
+          </Form>
+          <Table<TAdminMerchant>
+            rowKey="id"
+            size="middle"
+            columns={columns}
+            dataSource={merchants.data?.list ?? []}
+            loading={merchants.isFetching}
+            scroll={{ x: 'max-content' }}
+            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('adminMerchant.empty')} /> }}
+            pagination={{
+              current: page,
+              pageSize,
+              total: merchants.data?.total ?? 0,
+              showSizeChanger: true,
+              showTotal: (total) => t('adminMerchant.total', { count: total }),
+              onChange: (nextPage, nextSize) => {
+                setPage(nextSize === pageSize ? nextPage : 1);
+                setPageSize(nextSize);
+              },
+            }}
+          />
+        </section>
+      </div>
+      <AddMerchantModal isOpen={isAddOpen} onClose={() => setIsAddOpen(false)} />
+      <EditMerchantModal merchant={editing} onClose={() => setEditing(null)} />
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+import { adminEditNotice, type TNoticeEditInput } from '@parlour/contract/calls/notice';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '@/lib/request';
+import { adminNoticesKey } from './query-keys';
+
+/** Replaces a notice's fields; without a publish time it keeps the one it had. */
+export function editNotice(input: TNoticeEditInput) {
+  return callApi(adminEditNotice, input);
+}
+
+export function useEditNotice() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: editNotice, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminNoticesKey }) });
+}

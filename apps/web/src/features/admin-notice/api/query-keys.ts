@@ -1,0 +1,2 @@
+/** Query keys of the operator's notice screen. */
+export const adminNoticesKey = ['admin', 'notices'] as const;

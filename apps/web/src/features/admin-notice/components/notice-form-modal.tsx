@@ -1,0 +1,151 @@
+import { NOTICE_CONTENT_MAX_LENGTH, NOTICE_TITLE_MAX_LENGTH, ZNoticeFields, type TAdminNotice, type TNoticeFields } from '@parlour/contract/calls/notice';
+import { Col, DatePicker, Form, Input, Modal, Radio, Row, Segmented, Switch, type FormRule } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { dayjs } from '@/lib/dayjs';
+import { feedback } from '@/lib/feedback';
+import { fieldRule, issueMessage } from '@/lib/form-rules';
+import { useAddNotice } from '../api/add-notice';
+import { useEditNotice } from '../api/edit-notice';
+import { RichTextEditor } from './rich-text-editor';
+
+interface NoticeValues {
+  title?: string;
+  content?: string;
+  status?: 'published' | 'draft';
+  is_pinned?: boolean;
+  publish_at?: Dayjs | null;
+}
+
+function initialValues(notice: TAdminNotice | null): NoticeValues {
+  return notice
+    ? { title: notice.title, content: notice.content, status: notice.status, is_pinned: notice.is_pinned, publish_at: dayjs(notice.publish_at) }
+    : { title: '', content: '', status: 'published', is_pinned: false, publish_at: null };
+}
+
+/** The text a reader would see, to tell an empty editor (`<p><br></p>`) from real content. */
+function visibleText(html: string): string {
+  return new DOMParser().parseFromString(html, 'text/html').body.textContent?.trim() ?? '';
+}
+
+const contentRule: FormRule = {
+  validator: async (_rule, value: string | undefined) => {
+    if (!value || !visibleText(value)) throw new Error(issueMessage({ message: 'notice_content_required', path: ['content'] }));
+    if (value.length > NOTICE_CONTENT_MAX_LENGTH) throw new Error(issueMessage({ message: 'notice_content_length', path: ['content'] }));
+  },
+};
+
+/**
+ * Adds a notice (`notice` null) or edits one: title, formatted content with a preview, published or
+ * draft, pinned, and the publish time (empty: now for a new notice, unchanged for an edited one).
+ */
+export function NoticeFormModal({ notice, isOpen, onClose }: { notice: TAdminNotice | null; isOpen: boolean; onClose: () => void }) {
+  const { t } = useTranslation(['translation', 'validation']);
+  const [form] = Form.useForm<NoticeValues>();
+  const add = useAddNotice();
+  const edit = useEditNotice();
+  const [mode, setMode] = useState<'edit' | 'preview'>('edit');
+  const content = Form.useWatch('content', form) ?? '';
+  const isNew = notice === null;
+  const isPending = add.isPending || edit.isPending;
+
+  const onFinish = (values: NoticeValues) => {
+    const fields: TNoticeFields = {
+      title: values.title ?? '',
+      content: values.content ?? '',
+      status: values.status,
+      is_pinned: values.is_pinned ?? false,
+      publish_at: values.publish_at ? values.publish_at.toISOString() : undefined,
+    };
+    const parsed = ZNoticeFields.safeParse(fields);
+    if (!parsed.success) {
+      feedback.error(t('validation:form_error'));
+      return;
+    }
+    const onSuccess = (saved: TAdminNotice) => {
+      feedback.success(isNew ? t('adminNotice.form.created', { title: saved.title }) : t('adminNotice.form.saved', { title: saved.title }));
+      onClose();
+    };
+    if (notice) edit.mutate({ ...fields, id: notice.id }, { onSuccess });
+    else add.mutate(fields, { onSuccess });
+  };
+
+  return (
+    <Modal
+      open={isOpen}
+      title={isNew ? t('adminNotice.form.addTitle') : t('adminNotice.form.editTitle')}
+      okText={isNew ? t('adminNotice.form.create') : t('adminNotice.form.save')}
+      cancelText={t('common.cancel')}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={isPending}
+      cancelButtonProps={{ disabled: isPending }}
+      mask={{ closable: !isPending }}
+      afterOpenChange={(open) => {
+        if (!open) setMode('edit');
+      }}
+      destroyOnHidden
+      width={760}
+    >
+      <Form
+        form={form}
+        name="admin_notice_form"
+        layout="vertical"
+        noValidate
+        preserve={false}
+        initialValues={initialValues(notice)}
+        onFinish={onFinish}
+        onFinishFailed={() => feedback.error(t('validation:form_error'))}
+        disabled={isPending}
+      >
+        <Form.Item name="title" label={t('adminNotice.field.title')} required rules={[fieldRule(ZNoticeFields, 'title')]}>
+          <Input maxLength={NOTICE_TITLE_MAX_LENGTH} showCount placeholder={t('adminNotice.form.titlePlaceholder')} />
+        </Form.Item>
+        <Form.Item label={t('adminNotice.field.content')} required style={{ marginBottom: 0 }}>
+          <Segmented
+            size="small"
+            value={mode}
+            onChange={(next) => setMode(next as 'edit' | 'preview')}
+            options={[
+              { value: 'edit', label: t('adminNotice.form.write') },
+              { value: 'preview', label: t('adminNotice.form.preview') },
+            ]}
+            style={{ marginBottom: 8 }}
+          />
+          {/* The editor stays mounted while previewing, so its text and undo history are kept. */}
+          <Form.Item name="content" rules={[contentRule]} hidden={mode === 'preview'}>
+            <RichTextEditor />
+          </Form.Item>
+          {mode === 'preview' ? (
+            // Sandboxed: what the operator pasted cannot run here before the server has cleaned it.
+            <iframe className="notice-preview" title={t('adminNotice.form.preview')} sandbox="" srcDoc={`<!doctype html><meta charset="utf-8"><style>body{font:14px/1.7 -apple-system,BlinkMacSystemFont,'Segoe UI',sans-serif;color:#1f1f1f;margin:12px}a{color:#fa8c16}blockquote{border-left:3px solid #ffd591;margin:0;padding-left:12px;color:#595959}</style>${content}`} />
+          ) : null}
+        </Form.Item>
+        <Row gutter={16} style={{ marginTop: 16 }}>
+          <Col xs={24} sm={8}>
+            <Form.Item name="status" label={t('adminNotice.field.status')}>
+              <Radio.Group
+                optionType="button"
+                options={[
+                  { value: 'published', label: t('adminNotice.status.published') },
+                  { value: 'draft', label: t('adminNotice.status.draft') },
+                ]}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={6}>
+            <Form.Item name="is_pinned" label={t('adminNotice.field.pinned')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={10}>
+            <Form.Item name="publish_at" label={t('adminNotice.field.publishAt')} extra={isNew ? t('adminNotice.form.publishAtHintNew') : t('adminNotice.form.publishAtHintEdit')}>
+              <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} placeholder={t('adminNotice.form.publishAtPlaceholder')} />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,157 @@
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { PROSPECT_STATUSES, type ProspectStatus, type TProspect } from '@parlour/contract/calls/prospect';
+import type { TDateRangeInput } from '@parlour/contract/calls/report';
+import { Button, Empty, Form, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DateRangeFilter } from '@/components/date-range-filter';
+import { PageHeader } from '@/components/page-header';
+import { dayjs } from '@/lib/dayjs';
+import { useProspects } from '../api/list-prospects';
+import { FollowUpModal } from '../components/follow-up-modal';
+
+const PAGE_SIZE = 20;
+const TIME = 'YYYY-MM-DD HH:mm';
+
+interface Filter extends TDateRangeInput {
+  keyword?: string;
+  status?: ProspectStatus;
+}
+interface FilterValues {
+  keyword?: string;
+  status?: ProspectStatus;
+  range?: TDateRangeInput;
+}
+
+/** /admin/prospects: leads from the public site's message form, filtered, followed up with a remark. */
+export default function ProspectsPage() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<FilterValues>();
+  const [filter, setFilter] = useState<Filter>({});
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(PAGE_SIZE);
+  const [following, setFollowing] = useState<TProspect | null>(null);
+  const prospects = useProspects({ ...filter, page, limit: pageSize });
+  const hasFilter = Boolean(filter.keyword || filter.status || filter.start_date);
+
+  const columns: TableColumnsType<TProspect> = [
+    { title: t('adminProspects.field.name'), dataIndex: 'name', width: 140 },
+    { title: t('adminProspects.field.contact'), dataIndex: 'contact', width: 150, render: (contact: string) => <Typography.Text copyable>{contact}</Typography.Text> },
+    {
+      title: t('adminProspects.field.content'),
+      dataIndex: 'content',
+      render: (content: string) => (
+        <Typography.Paragraph ellipsis={{ rows: 2, expandable: 'collapsible', symbol: (isExpanded) => (isExpanded ? t('adminProspects.less') : t('adminProspects.more')) }} style={{ margin: 0, maxWidth: 300, whiteSpace: 'pre-wrap' }}>
+          {content}
+        </Typography.Paragraph>
+      ),
+    },
+    {
+      title: t('adminProspects.field.status'),
+      dataIndex: 'status',
+      width: 110,
+      render: (status: ProspectStatus) => (status === 'new' ? <Tag color="orange">{t('adminProspects.status.new')}</Tag> : <Tag color="green">{t('adminProspects.status.followed_up')}</Tag>),
+    },
+    {
+      title: t('adminProspects.field.remark'),
+      dataIndex: 'remark',
+      render: (remark: string, prospect) =>
+        remark || prospect.followed_up_at ? (
+          <div style={{ maxWidth: 200 }}>
+            <div style={{ whiteSpace: 'pre-wrap' }}>{remark || '—'}</div>
+            {prospect.followed_up_at ? <Typography.Text type="secondary">{dayjs(prospect.followed_up_at).format(TIME)}</Typography.Text> : null}
+          </div>
+        ) : (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ),
+    },
+    { title: t('adminProspects.field.createdAt'), dataIndex: 'created_at', width: 150, render: (value: string) => dayjs(value).format(TIME) },
+    { title: t('adminProspects.field.ip'), dataIndex: 'ip', width: 130, render: (ip: string | null) => ip ?? '—' },
+    {
+      title: t('adminProspects.actions'),
+      key: 'actions',
+      width: 120,
+      fixed: 'right',
+      render: (_value, prospect) => (
+        <Button size="small" type="link" onClick={() => setFollowing(prospect)}>
+          {prospect.status === 'new' ? t('adminProspects.markFollowedUp') : t('adminProspects.editRemark')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader />
+      <div className="page-body admin-page">
+        <section className="page-card">
+          <Form
+            form={form}
+            name="admin_prospect_filters"
+            layout="inline"
+            className="admin-filters"
+            onFinish={(values) => {
+              setFilter({ keyword: values.keyword?.trim() || undefined, status: values.status || undefined, start_date: values.range?.start_date, end_date: values.range?.end_date });
+              setPage(1);
+            }}
+          >
+            <Form.Item name="keyword">
+              <Input allowClear maxLength={100} aria-label={t('adminProspects.filter.keyword')} placeholder={t('adminProspects.filter.keyword')} style={{ width: 240 }} />
+            </Form.Item>
+            <Form.Item name="status">
+              <Select
+                allowClear
+                aria-label={t('adminProspects.field.status')}
+                placeholder={t('adminProspects.field.status')}
+                style={{ width: 130 }}
+                options={PROSPECT_STATUSES.map((status) => ({ value: status, label: t(`adminProspects.status.${status}`) }))}
+              />
+            </Form.Item>
+            <Form.Item name="range">
+              <DateRangeFilter allowClear />
+            </Form.Item>
+            <Form.Item>
+              <Space wrap>
+                <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+                  {t('adminProspects.filter.search')}
+                </Button>
+                <Button
+                  icon={<ReloadOutlined />}
+                  onClick={() => {
+                    form.resetFields();
+                    setFilter({});
+                    setPage(1);
+                  }}
+                >
+                  {t('adminProspects.filter.reset')}
+                </Button>
+                {prospects.data ? <Tag color={prospects.data.new_count > 0 ? 'orange' : undefined}>{t('adminProspects.newCount', { count: prospects.data.new_count })}</Tag> : null}
+              </Space>
+            </Form.Item>
+          </Form>
+          <Table<TProspect>
+            rowKey="id"
+            size="middle"
+            columns={columns}
+            dataSource={prospects.data?.list ?? []}
+            loading={prospects.isFetching}
+            scroll={{ x: 'max-content' }}
+            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={hasFilter ? t('adminProspects.noMatch') : t('adminProspects.empty')} /> }}
+            pagination={{
+              current: page,
+              pageSize,
+              total: prospects.data?.total ?? 0,
+              showSizeChanger: true,
+              showTotal: (total) => t('adminProspects.total', { count: total }),
+              onChange: (nextPage, nextSize) => {
+                setPage(nextSize === pageSize ? nextPage : 1);
+                setPageSize(nextSize);
+              },
+            }}
+          />
+        </section>
+      </div>
+      <FollowUpModal prospect={following} onClose={() => setFollowing(null)} />
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+import { merchantPublicVersions } from '@parlour/contract/calls/store';
+import { useQuery } from '@tanstack/react-query';
+import { callApi } from '@/lib/request';
+
+/** The enabled store versions with prices, features and trial days, for anyone. */
+export function listPublicVersions() {
+  return callApi(merchantPublicVersions, {}, { skipErrorHandler: true });
+}
+
+export function usePublicVersions() {
+  return useQuery({ queryKey: ['public', 'versions'], queryFn: listPublicVersions, staleTime: 5 * 60_000 });
+}

@@ -1,0 +1,14 @@
+import { merchantMarkNoticesRead, type TMarkReadInput } from '@parlour/contract/calls/notice';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '@/lib/request';
+import { noticeListQueryKey } from './list-notices';
+
+/** Marks notices (or all of them) read for this merchant. */
+export function markNoticesRead(input: TMarkReadInput) {
+  return callApi(merchantMarkNoticesRead, input);
+}
+
+export function useMarkNoticesRead() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: markNoticesRead, onSuccess: () => queryClient.invalidateQueries({ queryKey: noticeListQueryKey }) });
+}

@@ -1,0 +1,65 @@
+/**
+ * The servers under test, in a process of their own so the load generator does not share their
+ * event loop: the real app (buildApp on the benchmark database, production configuration, logger
+ * off), a bare Fastify route and a bare node:http handler answering a fixed envelope. Reports the
+ * three ports to the parent over IPC and stops when the parent goes away.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
+import { buildApp } from '../../apps/api/src/app';
+import { loadConfig } from '../../apps/api/src/config';
+import { openPostgres } from '../../apps/api/src/db/client';
+import { BENCH_ADMIN } from './bench-accounts';
+import { benchDatabaseUrl } from './bench-database';
+
+const FIXED_ANSWER = JSON.stringify({ code: 200, msg: 'ok', data: { list: [], total: 0 } });
+
+async function main() {
+  const databaseUrl = benchDatabaseUrl();
+  const database = await openPostgres(databaseUrl);
+  await database.migrate();
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    ADMIN_ACCOUNT: BENCH_ADMIN.account,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+    PAYMENT_PROVIDER: 'none',
+    WEB_DIST_DIR: '/nonexistent',
+  });
+  const app = await buildApp({ config, database, logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+
+  const bareFastify = Fastify({ logger: false });
+  bareFastify.post('/api/v1/bare', async () => FIXED_ANSWER);
+  await bareFastify.listen({ host: '127.0.0.1', port: 0 });
+
+  const bareHttp = http.createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      response.end(FIXED_ANSWER);
+    });
+  });
+  await new Promise<void>((resolve) => bareHttp.listen(0, '127.0.0.1', resolve));
+
+  const portOf = (address: AddressInfo | string | null) => (address as AddressInfo).port;
+  process.send?.({
+    app: portOf(app.server.address()),
+    fastify: portOf(bareFastify.server.address()),
+    http: portOf(bareHttp.address()),
+  });
+
+  const stop = async () => {
+    await Promise.allSettled([app.close(), bareFastify.close(), new Promise((resolve) => bareHttp.close(resolve))]);
+    await database.close();
+    process.exit(0);
+  };
+  process.on('disconnect', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
