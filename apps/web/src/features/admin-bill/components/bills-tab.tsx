@@ -34,7 +34,7 @@ export function BillsTab() {
       return;
     }
     saveExportFile(file);
-    feedback.success(t('exportFile.done', { rows: file.rows }));
+    feedback.success(t('exportFile.done', { count: file.rows }));
   };
 
   return (

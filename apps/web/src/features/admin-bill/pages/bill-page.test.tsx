@@ -124,7 +124,7 @@ describe('operator bills', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: /Export/ }));
     fireEvent.click(await screen.findByText('Excel sheet (XLSX)'));
 
-    await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Exported 1 records'));
+    await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Exported 1 record'));
     expect(bodiesOf(calls, 'admin/order/order/export')[0]).toEqual({ format: 'xlsx', lang_code: 'en-US' });
     expect(createObjectURL).toHaveBeenCalled();
     expect(click).toHaveBeenCalled();

@@ -96,7 +96,7 @@ export default function StoreListPage() {
       return;
     }
     saveExportFile(file);
-    feedback.success(t('exportFile.done', { rows: file.rows }));
+    feedback.success(t('exportFile.done', { count: file.rows }));
   };
 
   const columns: TableColumnsType<TAdminShop> = [

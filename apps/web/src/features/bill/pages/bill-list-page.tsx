@@ -73,7 +73,7 @@ export default function BillListPage() {
 
   const onExport = async (format: Parameters<typeof exportBills>[1]) => {
     const rows = await exportBills(toFilter(filters), format);
-    feedback.success(rows > 0 ? t('exportFile.done', { rows }) : t('exportFile.empty'));
+    feedback.success(rows > 0 ? t('exportFile.done', { count: rows }) : t('exportFile.empty'));
   };
 
   const rowActions = (bill: TBill) => (
@@ -208,7 +208,7 @@ export default function BillListPage() {
               pageSize: limit,
               total: bills.data?.total ?? 0,
               showSizeChanger: true,
-              showTotal: (total) => t('bill.total', { total }),
+              showTotal: (total) => t('bill.total', { count: total }),
               onChange: (nextPage, nextLimit) => {
                 setPage(nextLimit === limit ? nextPage : 1);
                 setLimit(nextLimit);

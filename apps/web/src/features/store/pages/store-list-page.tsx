@@ -64,7 +64,7 @@ export default function StoreListPage() {
 
   const onExport = async (format: Parameters<typeof exportShops>[1]) => {
     const rows = await exportShops({ tab, ...search }, format);
-    feedback.success(rows > 0 ? t('exportFile.done', { rows }) : t('exportFile.empty'));
+    feedback.success(rows > 0 ? t('exportFile.done', { count: rows }) : t('exportFile.empty'));
   };
 
   const onCreatedTrial = (shop: TShop) => {
@@ -152,7 +152,7 @@ export default function StoreListPage() {
                   pageSize: limit,
                   total: shops.data?.total ?? 0,
                   showSizeChanger: true,
-                  showTotal: (total) => t('store.list.total', { total }),
+                  showTotal: (total) => t('store.list.total', { count: total }),
                   onChange: (nextPage, nextLimit) => {
                     setPage(nextLimit === limit ? nextPage : 1);
                     setLimit(nextLimit);
