@@ -2,3 +2,4 @@
 export * from './accounts';
 export * from './stores';
 export * from './operations';
+export * from './traffic';

@@ -1,0 +1,202 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { merchants } from './accounts';
+import { bills, shops } from './stores';
+
+const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** The §9 log platforms; `micro_store` is Weidian. */
+const platform = () => text('platform', { enum: ['1688', 'taobao', 'micro_store', 'jd'] }).notNull();
+
+/**
+ * Product-data sources, one per platform: an operator can switch a platform off, and every Open API
+ * call on it is then rejected (logged, not charged). Which upstream provider serves the calls, its
+ * base URL, key, secret and timeout are the `product_data` platform setting (secret sealed).
+ */
+export const dataSources = pgTable(
+  'data_sources',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    platform: platform(),
+    name: text('name').notNull(),
+    is_enabled: boolean('is_enabled').notNull().default(true),
+    remark: text('remark').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    created_at: createdAt,
+    updated_at: updatedAt,
+  },
+  (table) => [uniqueIndex('data_sources_platform_unique').on(table.platform)],
+);
+
+/** The Open API catalogue: what a store may call on a platform, and what one call costs in units. */
+export const openApis = pgTable(
+  'open_apis',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    platform: platform(),
+    /** Path segment of `POST /open/v1/<platform>/<code>`, e.g. item_get, item_search. */
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** Units taken from a package per successful call. */
+    cost: integer('cost').notNull().default(1),
+    is_enabled: boolean('is_enabled').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+    created_at: createdAt,
+    updated_at: updatedAt,
+  },
+  (table) => [uniqueIndex('open_apis_platform_code_unique').on(table.platform, table.code)],
+);
+
+/** Traffic package plans an operator sells: units, validity, general (all stores) or for one store. */
+export const trafficPlans = pgTable('traffic_plans', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  /** Units the package holds ("usage"). */
+  units: integer('units').notNull(),
+  valid_days: integer('valid_days').notNull(),
+  /** General: usable by every store of the merchant; otherwise bought for one store. */
+  is_general: boolean('is_general').notNull().default(true),
+  price: integer('price').notNull(),
+  original_price: integer('original_price').notNull(),
+  currency: text('currency').notNull().default('CNY'),
+  /** The "API usage" description shown to buyers (which calls, what a call costs). */
+  api_usage: text('api_usage').notNull().default(''),
+  status: text('status', { enum: ['enabled', 'disabled'] }).notNull().default('enabled'),
+  sort: integer('sort').notNull().default(0),
+  created_at: createdAt,
+  updated_at: updatedAt,
+});
+
+/**
+ * Purchased packages. Status is derived, never stored: pending while `paid_at` is null (its bill
+ * unpaid), expired once `expires_at` has passed, exhausted when `units_used = units_total`, otherwise
+ * active. A package whose bill was cancelled or expired unpaid gets `voided_at` and is not listed.
+ * `units_used` only moves in the Open API's charge (up) and refund (down) statements, each a
+ * conditional update, so it never leaves 0..units_total.
+ */
+export const trafficPackages = pgTable(
+  'traffic_packages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    merchant_id: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    /** The store a non-general package was bought for; null for a general package. */
+    shop_ref: integer('shop_ref').references(() => shops.id),
+    plan_id: integer('plan_id')
+      .notNull()
+      .references(() => trafficPlans.id),
+    bill_ref: integer('bill_ref').references(() => bills.id),
+    /** Snapshot of the plan at purchase time. */
+    name: text('name').notNull(),
+    is_general: boolean('is_general').notNull(),
+    units_total: integer('units_total').notNull(),
+    units_used: integer('units_used').notNull().default(0),
+    valid_days: integer('valid_days').notNull(),
+    paid_at: timestamp('paid_at', { withTimezone: true }),
+    /** paid_at + valid_days; null while pending. */
+    expires_at: timestamp('expires_at', { withTimezone: true }),
+    voided_at: timestamp('voided_at', { withTimezone: true }),
+    created_at: createdAt,
+    updated_at: updatedAt,
+  },
+  (table) => [
+    index('traffic_packages_merchant_idx').on(table.merchant_id, table.created_at),
+    /** The charge's candidate search: a merchant's usable packages, earliest expiry first. */
+    index('traffic_packages_usable_idx')
+      .on(table.merchant_id, table.expires_at)
+      .where(sql`${table.paid_at} is not null and ${table.voided_at} is null and ${table.units_used} < ${table.units_total}`),
+    uniqueIndex('traffic_packages_bill_unique').on(table.bill_ref),
+    check('traffic_packages_units_in_range', sql`${table.units_used} >= 0 and ${table.units_used} <= ${table.units_total}`),
+  ],
+);
+
+/**
+ * A store's Open API key. Calls present the key; it is found by its SHA-256. The key itself is kept
+ * sealed (lib/secret-box) so its merchant can copy it again; `key_last4` shows it masked.
+ */
+export const shopApiKeys = pgTable(
+  'shop_api_keys',
+  {
+    shop_ref: integer('shop_ref')
+      .primaryKey()
+      .references(() => shops.id),
+    key_hash: text('key_hash').notNull(),
+    key_sealed: text('key_sealed').notNull(),
+    key_last4: text('key_last4').notNull(),
+    rotated_at: timestamp('rotated_at', { withTimezone: true }).notNull().defaultNow(),
+    created_at: createdAt,
+  },
+  (table) => [uniqueIndex('shop_api_keys_hash_unique').on(table.key_hash)],
+);
+
+/**
+ * One row per Open API call, written in the same transaction that charges its units (status
+ * `pending`, `charged_units` = cost) — or, for a call refused before charging, written once with its
+ * final status and 0 units. The call's end moves it out of `pending` in one conditional update
+ * (success; or failed_upstream with the units given back). A process that dies in between leaves a
+ * `pending` row that the sweep settles as failed_upstream and refunds, so no unit is ever lost.
+ * Statuses: pending, success, failed_upstream, quota_exhausted, rejected (store not running, platform
+ * or API disabled, bad parameters). A call whose key matches no store is answered but not logged: it
+ * has no tenant, and logging it would let anyone fill the table.
+ */
+export const apiCallLogs = pgTable(
+  'api_call_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    created_at: createdAt,
+    finished_at: timestamp('finished_at', { withTimezone: true }),
+    merchant_id: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    shop_ref: integer('shop_ref')
+      .notNull()
+      .references(() => shops.id),
+    shop_name: text('shop_name').notNull().default(''),
+    platform: text('platform').notNull(),
+    api_code: text('api_code').notNull(),
+    api_name: text('api_name').notNull().default(''),
+    /** The package the units came from (the "consume source"); null when nothing was charged. */
+    package_ref: integer('package_ref').references(() => trafficPackages.id),
+    package_name: text('package_name').notNull().default(''),
+    status: text('status', { enum: ['pending', 'success', 'failed_upstream', 'quota_exhausted', 'rejected'] }).notNull(),
+    /** Units finally charged: cost while pending and on success, 0 once refunded or never charged. */
+    charged_units: integer('charged_units').notNull().default(0),
+    response_ms: integer('response_ms'),
+    /** Why a call was rejected or failed: an error key (e.g. OPEN_QUOTA_EXHAUSTED) or the upstream's answer. */
+    error: text('error').notNull().default(''),
+    request_params: jsonb('request_params').notNull().default({}),
+  },
+  (table) => [
+    index('api_call_logs_merchant_created_idx').on(table.merchant_id, table.created_at),
+    index('api_call_logs_shop_created_idx').on(table.shop_ref, table.created_at),
+    index('api_call_logs_created_idx').on(table.created_at),
+    index('api_call_logs_pending_idx').on(table.created_at).where(sql`${table.status} = 'pending'`),
+  ],
+);
+
+/**
+ * Daily roll-up of api_call_logs (UTC days), kept in the same transaction that settles a call, so
+ * dashboards and statistics read a few hundred rows instead of millions of log rows. A pending call
+ * is not counted until it settles.
+ */
+export const apiUsageDaily = pgTable(
+  'api_usage_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    merchant_id: integer('merchant_id').notNull(),
+    shop_ref: integer('shop_ref').notNull(),
+    platform: text('platform').notNull(),
+    api_code: text('api_code').notNull(),
+    status: text('status').notNull(),
+    calls: bigint('calls', { mode: 'number' }).notNull().default(0),
+    units: bigint('units', { mode: 'number' }).notNull().default(0),
+    total_response_ms: bigint('total_response_ms', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [
+    uniqueIndex('api_usage_daily_key').on(table.day, table.merchant_id, table.shop_ref, table.platform, table.api_code, table.status),
+    index('api_usage_daily_merchant_day_idx').on(table.merchant_id, table.day),
+  ],
+);
