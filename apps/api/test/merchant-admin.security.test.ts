@@ -62,4 +62,30 @@ describe('merchants (operator): security', () => {
     await expectOk(t.call(M.edit, { id: merchant.id, status: 'disabled' }, adminToken));
     expect((await t.call(PATHS.login, { account: merchant.email, password: 'Wrong#Pass1' })).code).toBe(11001);
   });
+  it('a login racing a disable never leaves a working session, whatever the interleaving', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const merchant = await registerMerchant(t);
+      // The login reads the status before its (slow) password check; the disable lands in between.
+      const [login] = await Promise.all([
+        t.call<{ userinfo: { token: string } }>(PATHS.login, { account: merchant.email, password: GOOD_PASSWORD }),
+        expectOk(t.call(M.edit, { id: merchant.id, status: 'disabled' }, adminToken)),
+      ]);
+      if (login.code === 200) expect((await t.call(P.list, {}, login.data.userinfo.token)).code).toBe(10000);
+      else expect(login.code).toBe(11002);
+      expect((await t.call(P.list, {}, merchant.token)).code).toBe(10000);
+    }
+  });
+
+  it('a session created after the disable is refused, and stays dead when the merchant is enabled again', async () => {
+    const merchant = await registerMerchant(t);
+    await expectOk(t.call(M.edit, { id: merchant.id, status: 'disabled' }, adminToken));
+    // The worst interleaving: the session row is written after the disable revoked all sessions.
+    const late = await t.app.services.sessions.createSession({ role: 'merchant', userId: merchant.id });
+    expect((await t.call(P.list, {}, late.token)).code).toBe(10000);
+    await expectOk(t.call(M.edit, { id: merchant.id, status: 'active' }, adminToken));
+    expect((await t.call(P.list, {}, late.token)).code).toBe(10000);
+    const login = await t.call<{ userinfo: { token: string } }>(PATHS.login, { account: merchant.email, password: GOOD_PASSWORD });
+    expect(login.code).toBe(200);
+    expect((await t.call(P.list, {}, login.data.userinfo.token)).code).toBe(200);
+  });
 });

@@ -121,8 +121,10 @@ export function createMerchantAdminService(deps: { repository: MerchantAdminRepo
         }),
       );
       // Revoked after the status is stored: a login racing this edit either fails the status check
-      // or created its session before this line and is revoked here.
-      if (input.status === 'disabled') await sessions.revokeAllSessions('merchant', id);
+      // or created its session before this line and is revoked here; a session written after this
+      // line is refused by session resolution, which reads the merchant's status. Enabling again
+      // also revokes, so such a late session does not come back to life.
+      if (input.status && input.status !== current.status) await sessions.revokeAllSessions('merchant', id);
       return toAdminMerchant(await viewOf(id));
     },
 

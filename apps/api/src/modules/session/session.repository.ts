@@ -1,20 +1,34 @@
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Role } from '@parlour/contract/constants';
 import type { Db } from '../../db/client';
-import { sessions } from '../../db/schema/index';
+import { admins, merchants, sessions } from '../../db/schema/index';
 
 export function createSessionRepository(db: Db) {
   return {
     async insertSession(values: typeof sessions.$inferInsert) {
       await db.insert(sessions).values(values);
     },
+    /**
+     * A session that is neither revoked nor expired and whose user is still active. The status is
+     * read in the same query (primary-key joins), so a login racing a disable can never leave a
+     * working session behind, whichever order the two commit in.
+     */
     async findLiveSession(tokenHash: string, now: Date) {
       const [row] = await db
-        .select()
+        .select({ session: sessions })
         .from(sessions)
-        .where(and(eq(sessions.token_hash, tokenHash), isNull(sessions.revoked_at), gt(sessions.expires_at, now)))
+        .leftJoin(merchants, and(eq(sessions.role, 'merchant'), eq(merchants.id, sessions.user_id)))
+        .leftJoin(admins, and(eq(sessions.role, 'admin'), eq(admins.id, sessions.user_id)))
+        .where(
+          and(
+            eq(sessions.token_hash, tokenHash),
+            isNull(sessions.revoked_at),
+            gt(sessions.expires_at, now),
+            sql`coalesce(${merchants.status}, ${admins.status}) = 'active'`,
+          ),
+        )
         .limit(1);
-      return row;
+      return row?.session;
     },
     async touchSession(id: number, now: Date, expiresAt: Date) {
       await db.update(sessions).set({ last_seen_at: now, expires_at: expiresAt }).where(eq(sessions.id, id));
