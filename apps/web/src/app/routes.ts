@@ -58,6 +58,8 @@ const adminMerchantListPage: LazyPage = () => import('../features/admin-merchant
 const adminNoticePage: LazyPage = () => import('../features/admin-notice/pages/notice-page');
 const adminProspectsPage: LazyPage = () => import('../features/admin-prospects/pages/prospects-page');
 const adminSettingsPage: LazyPage = () => import('../features/admin-settings/pages/settings-page');
+const trafficPage: LazyPage = () => import('../features/traffic/pages/traffic-page');
+const adminTrafficPage: LazyPage = () => import('../features/admin-traffic/pages/admin-traffic-page');
 /** Menu pages later issues build (shop, renewal, bill, plugin, traffic, settings, operator pages) show this until then. */
 const notAvailablePage: LazyPage = () => import('./pages/not-available-page');
 
@@ -102,7 +104,7 @@ export const merchantMenu: RouteEntry[] = [
     ],
   },
   { path: '/merchant/plugin', titleKey: 'route.merchant.plugin', icon: 'plugin', role: 'merchant', access: merchantOnly, page: notAvailablePage },
-  { path: '/merchant/traffic', titleKey: 'route.merchant.traffic', icon: 'traffic', role: 'merchant', access: merchantOnly, page: notAvailablePage },
+  { path: '/merchant/traffic', titleKey: 'route.merchant.traffic', icon: 'traffic', role: 'merchant', access: merchantOnly, page: trafficPage },
   { path: '/merchant/bill', titleKey: 'route.merchant.bill', icon: 'bill', role: 'merchant', access: merchantOnly, page: billListPage },
   {
     path: '/merchant/setting',
@@ -135,7 +137,7 @@ export const adminMenu: RouteEntry[] = [
     ],
   },
   { path: '/admin/plugin', titleKey: 'route.admin.plugin', icon: 'plugin', role: 'admin', access: adminOnly, page: notAvailablePage },
-  { path: '/admin/traffic', titleKey: 'route.admin.traffic', icon: 'traffic', role: 'admin', access: adminOnly, page: notAvailablePage },
+  { path: '/admin/traffic', titleKey: 'route.admin.traffic', icon: 'traffic', role: 'admin', access: adminOnly, page: adminTrafficPage },
   { path: '/admin/version', titleKey: 'route.admin.version', icon: 'version', role: 'admin', access: adminOnly, page: adminVersionListPage },
   { path: '/admin/notice', titleKey: 'route.admin.notice', icon: 'notice', role: 'admin', access: adminOnly, page: adminNoticePage },
   { path: '/admin/prospects', titleKey: 'route.admin.prospects', icon: 'prospects', role: 'admin', access: adminOnly, page: adminProspectsPage },
