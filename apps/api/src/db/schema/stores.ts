@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { admins, merchants } from './accounts';
 
 const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -159,3 +159,50 @@ export const storeTickets = pgTable('store_tickets', {
   redeemed_at: timestamp('redeemed_at', { withTimezone: true }),
   created_at: createdAt,
 });
+
+/**
+ * Stores per merchant and status, so the lists' tab counts without a keyword are a few rows read
+ * instead of a count over every store. `merchant_id` 0 holds the whole platform's counts. A trigger on
+ * `shops` (migration 0009) appends every change of a store's status to shop_status_deltas; the store
+ * sweep folds the deltas into these rows. Readers add the deltas not folded yet, so counts are exact
+ * at every moment, and no store write waits on a shared counter row.
+ */
+export const shopStatusCounts = pgTable(
+  'shop_status_counts',
+  {
+    merchant_id: integer('merchant_id').notNull(),
+    status: text('status').notNull(),
+    stores: integer('stores').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.merchant_id, table.status] })],
+);
+
+/** Store status changes not yet folded into shop_status_counts: +1 for the new status, -1 for the old. */
+export const shopStatusDeltas = pgTable(
+  'shop_status_deltas',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    merchant_id: integer('merchant_id').notNull(),
+    status: text('status').notNull(),
+    delta: integer('delta').notNull(),
+  },
+  (table) => [index('shop_status_deltas_merchant_idx').on(table.merchant_id)],
+);
+
+/**
+ * Paid bills per UTC day of their paid time, bill type, channel and currency, kept by a trigger on
+ * `bills` (migration 0009) in the transaction that pays the bill. Income over whole days is summed
+ * from here; the partial days at a range's ends come from the bills themselves.
+ */
+export const incomeDaily = pgTable(
+  'income_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    type: text('type').notNull(),
+    channel: text('channel').notNull(),
+    currency: text('currency').notNull(),
+    bills: integer('bills').notNull().default(0),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.type, table.channel, table.currency] })],
+);
