@@ -26,6 +26,7 @@ async function main() {
     ADMIN_PASSWORD: BENCH_ADMIN.password,
     PAYMENT_PROVIDER: 'none',
     WEB_DIST_DIR: '/nonexistent',
+    SECRETS_KEY: 'be'.repeat(32),
   });
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -7,6 +7,7 @@ import type { JobDefinition } from './jobs/boss';
 import { purgeStaleRecordsJob } from './jobs/purge-stale-records';
 import { createCallRegistrar } from './lib/register-call';
 import { createPasswordHasher } from './lib/secrets';
+import { createSecretBox, type SecretBox } from './lib/secret-box';
 import { createAccountRepository } from './modules/account/account.repository';
 import { registerAccountRoutes } from './modules/account/account.routes';
 import { createAccountService } from './modules/account/account.service';
@@ -78,8 +79,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // Settings (issue 4): platform rules, the operator's groups, uploads; mail and SMS follow the saved groups.
   const settings = createSettingsService({ db, defaults: { captcha_failure_threshold: config.loginCaptchaThreshold } });
   const uploads = createUploadService({ repository: createUploadRepository(db), uploadDir: config.uploadDir });
+  // Secrets at rest (settings secrets, provider keys) are sealed under SECRETS_KEY.
+  const secretBox = createSecretBox(config.secretsKey);
+  if (config.isDevelopmentSecretsKey) warnDevelopmentSecretsKey(app.log);
   const configs = createConfigService({
     settings,
+    secrets: secretBox,
     uploadExists: (fileName) => uploads.exists(fileName),
     smsEndpoint: config.aliyunSmsEndpoint,
     wecomWebhookBase: config.wecomWebhookBase,
@@ -190,7 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     return spaFallback(request, reply);
   });
 
-  const services = { accounts, sessions, captchas, codes, settings, configs, uploads, versions, shops, bills, payments, cashier };
+  const services = { secretBox, accounts, sessions, captchas, codes, settings, configs, uploads, versions, shops, bills, payments, cashier };
   const jobs = [
     purgeStaleRecordsJob({ db, clock, sessions: sessionRepository, accounts: accountRepository, codes: codeRepository, captchas }),
     provisionStoreJob({ shops }),
@@ -200,6 +205,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 }
 
 export interface AppServices {
+  secretBox: SecretBox;
   accounts: ReturnType<typeof createAccountService>;
   sessions: ReturnType<typeof createSessionService>;
   captchas: ReturnType<typeof createCaptchaService>;
@@ -215,3 +221,11 @@ export interface AppServices {
 }
 /** The Fastify instance with the services seeds and tests reach for, and the background jobs server.ts starts. */
 export type App = FastifyInstance & { services: AppServices; jobs: JobDefinition[]; jobQueue: ReturnType<typeof createJobQueue> };
+
+let hasWarnedDevelopmentSecretsKey = false;
+/** Once per process: tests and the dev server build many apps. */
+function warnDevelopmentSecretsKey(log: FastifyInstance['log']) {
+  if (hasWarnedDevelopmentSecretsKey) return;
+  hasWarnedDevelopmentSecretsKey = true;
+  log.warn('SECRETS_KEY is not set: stored secrets are sealed with the fixed development key (set SECRETS_KEY before real use)');
+}

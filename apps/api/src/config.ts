@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEVELOPMENT_SECRETS_KEY, parseSecretsKey } from './lib/secret-box';
 
 /** Everything the API reads from its environment, parsed once at start. README documents each variable. */
 export interface Config {
@@ -40,6 +41,10 @@ export interface Config {
   aliyunSmsEndpoint: string;
   /** The only origin a WeCom robot webhook may point at (tests point it at a local fake). */
   wecomWebhookBase: string;
+  /** 32-byte key sealing secrets at rest (SMTP password, SMS secret, webhook URL); required in production. */
+  secretsKey: Buffer;
+  /** True when SECRETS_KEY was not set and the fixed development key is used (the app warns once). */
+  isDevelopmentSecretsKey: boolean;
 }
 
 export const DEFAULT_ADMIN_ACCOUNT = 'admin';
@@ -59,6 +64,12 @@ function integer(value: string | undefined, fallback: number, name: string): num
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
   return parsed;
+}
+
+function secretsKeyOf(env: NodeJS.ProcessEnv, isProduction: boolean): Pick<Config, 'secretsKey' | 'isDevelopmentSecretsKey'> {
+  if (env.SECRETS_KEY) return { secretsKey: parseSecretsKey(env.SECRETS_KEY), isDevelopmentSecretsKey: false };
+  if (isProduction) throw new Error('SECRETS_KEY must be set when NODE_ENV=production (32 bytes: `openssl rand -base64 32`)');
+  return { secretsKey: DEVELOPMENT_SECRETS_KEY, isDevelopmentSecretsKey: true };
 }
 
 function paymentProviderOf(env: NodeJS.ProcessEnv, isProduction: boolean): Config['paymentProvider'] {
@@ -101,5 +112,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadDir: path.resolve(repoRoot, env.UPLOAD_DIR ?? '.data-uploads'),
     aliyunSmsEndpoint: env.ALIYUN_SMS_ENDPOINT || 'https://dysmsapi.aliyuncs.com',
     wecomWebhookBase: env.WECOM_WEBHOOK_BASE || 'https://qyapi.weixin.qq.com',
+    ...secretsKeyOf(env, isProduction),
   };
 }

@@ -18,7 +18,7 @@ describe('configuration', () => {
   it('refuses to start in production without ADMIN_ACCOUNT and ADMIN_PASSWORD', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/ADMIN_ACCOUNT/);
     expect(() => loadConfig({ NODE_ENV: 'production', ADMIN_ACCOUNT: 'ops' })).toThrow(/ADMIN_PASSWORD/);
-    expect(loadConfig({ NODE_ENV: 'production', ADMIN_ACCOUNT: 'ops', ADMIN_PASSWORD: 'Ops#Secret1' })).toMatchObject({
+    expect(loadConfig({ NODE_ENV: 'production', ADMIN_ACCOUNT: 'ops', ADMIN_PASSWORD: 'Ops#Secret1', SECRETS_KEY: 'ab'.repeat(32) })).toMatchObject({
       isProduction: true,
       adminAccount: 'ops',
     });
@@ -31,7 +31,7 @@ describe('configuration', () => {
 
   it('refuses a fixed captcha answer in production', async () => {
     process.env.CAPTCHA_FIXED_TEXT = 'abcd';
-    const config = loadConfig({ NODE_ENV: 'production', ADMIN_ACCOUNT: 'ops', ADMIN_PASSWORD: 'Ops#Secret1', LOG_LEVEL: 'silent' });
+    const config = loadConfig({ NODE_ENV: 'production', ADMIN_ACCOUNT: 'ops', ADMIN_PASSWORD: 'Ops#Secret1', SECRETS_KEY: 'ab'.repeat(32), LOG_LEVEL: 'silent' });
     await expect(buildApp({ config, database: {} as never, logger: false })).rejects.toThrow(/CAPTCHA_FIXED_TEXT/);
   });
 });

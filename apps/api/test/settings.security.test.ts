@@ -2,7 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { adminConfigGroups, adminConfigList, adminSetConfig, adminTestSendEmail, adminTestSendSms, adminTestSendWecom } from '@parlour/contract/calls/settings';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { platformSettings } from '../src/db/schema/index';
+import { createSecretBox, DEVELOPMENT_SECRETS_KEY, parseSecretsKey, SecretUnreadableError } from '../src/lib/secret-box';
+import { loadConfig } from '../src/config';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
 import { IMAGES, SETTINGS_PATHS as S, startFakeAliyunSms, startFakeSmtp, startFakeWecom, uploadImage } from './settings-fakes';
 import { expectOk, signInAdmin } from './store-helper';
@@ -87,5 +91,92 @@ describe('settings: security', () => {
       'x-content-type-options': 'nosniff',
       'content-security-policy': "default-src 'none'; sandbox",
     });
+  });
+
+  /** The row as stored in platform_settings, as text. */
+  async function storedRow(group: string) {
+    const [row] = await t.database.db.select().from(platformSettings).where(eq(platformSettings.key, `config:${group}`));
+    return row.value as Record<string, string>;
+  }
+
+  it('keeps the SMTP password, SMS secret and webhook URL sealed at rest, and test sends still work', async () => {
+    await expectOk(t.call(S.set, { group: 'mail', values: { smtp_host: '127.0.0.1', smtp_port: smtp.port, smtp_security: 'none', smtp_user: 'u@parlour.test', smtp_password: SECRETS.smtp, mail_sender: 'a@parlour.test' } }, admin));
+    await expectOk(t.call(S.set, { group: 'sms', values: { sms_provider: 'aliyun', access_key_id: ALIYUN.accessKeyId, access_key_secret: SECRETS.aliyun, sign_name: ALIYUN.signName, template_code: ALIYUN.templateCode } }, admin));
+    await expectOk(t.call(S.set, { group: 'wecom', values: { webhook_url: wecom.webhookFor(SECRETS.wecomKey) } }, admin));
+
+    const [mail, sms, robot] = [await storedRow('mail'), await storedRow('sms'), await storedRow('wecom')];
+    expect(mail.smtp_password).toMatch(/^v1:[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(sms.access_key_secret).toMatch(/^v1:/);
+    expect(robot.webhook_url).toMatch(/^v1:/);
+    const stored = JSON.stringify([mail, sms, robot]);
+    for (const secret of Object.values(SECRETS)) expect(stored).not.toContain(secret);
+    // Sealed with a fresh IV each time: the same password saved twice is stored differently.
+    await expectOk(t.call(S.set, { group: 'mail', values: { smtp_host: '127.0.0.1', smtp_port: smtp.port, smtp_security: 'none', smtp_user: 'u@parlour.test', smtp_password: SECRETS.smtp, mail_sender: 'a@parlour.test' } }, admin));
+    expect((await storedRow('mail')).smtp_password).not.toBe(mail.smtp_password);
+
+    const [mails, texts, robots] = [smtp.received.length, aliyun.received.length, wecom.received.length];
+    await expectOk(t.call(S.testEmail, { to: 'sealed@example.com' }, admin));
+    await expectOk(t.call(S.testSms, { mobile: '13800138000' }, admin));
+    await expectOk(t.call(S.testWecom, { content: 'sealed at rest' }, admin));
+    expect([smtp.received.length, aliyun.received.length, wecom.received.length]).toEqual([mails + 1, texts + 1, robots + 1]);
+  });
+
+  it('reads secrets stored before sealing as they are, and seals them on the next save', async () => {
+    const mail = { smtp_host: '127.0.0.1', smtp_port: smtp.port, smtp_security: 'none', smtp_user: 'u@parlour.test', smtp_password: SECRETS.smtp, mail_sender: 'a@parlour.test' };
+    await t.app.services.settings.setGroup('mail', mail);
+    await t.app.services.settings.setGroup('wecom', { webhook_url: wecom.webhookFor(SECRETS.wecomKey) });
+    const sent = smtp.received.length;
+    await expectOk(t.call(S.testEmail, { to: 'legacy@example.com' }, admin));
+    expect(smtp.received.length).toBe(sent + 1);
+    const list = await expectOk(t.call<{ mail: { smtp_password_is_set: boolean } }>(S.configList, {}, admin));
+    expect(list.mail.smtp_password_is_set).toBe(true);
+
+    // Saved again with the password left empty (kept): now sealed.
+    await expectOk(t.call(S.set, { group: 'mail', values: { ...mail, smtp_password: '' } }, admin));
+    await expectOk(t.call(S.set, { group: 'wecom', values: { webhook_url: '' } }, admin));
+    expect((await storedRow('mail')).smtp_password).toMatch(/^v1:/);
+    expect((await storedRow('wecom')).webhook_url).toMatch(/^v1:/);
+    await expectOk(t.call(S.testEmail, { to: 'legacy@example.com' }, admin));
+    await expectOk(t.call(S.testWecom, { content: 'resealed' }, admin));
+  });
+});
+
+describe('secret box', () => {
+  const box = createSecretBox(DEVELOPMENT_SECRETS_KEY);
+
+  it('round-trips, leaves empty values empty and opens legacy plaintext as it is', () => {
+    const sealed = box.sealSecret('pa55 wörd ✓');
+    expect(sealed).toMatch(/^v1:/);
+    expect(box.openSecret(sealed)).toBe('pa55 wörd ✓');
+    expect(box.sealSecret('')).toBe('');
+    expect(box.openSecret('')).toBe('');
+    expect(box.openSecret('plain-legacy')).toBe('plain-legacy');
+  });
+
+  it('refuses a tampered value or one sealed under another key', () => {
+    const sealed = box.sealSecret('secret');
+    const [iv, tag, data] = sealed.slice(3).split('.');
+    const flipped = Buffer.from(data, 'base64url');
+    flipped[0] ^= 1;
+    expect(() => box.openSecret(`v1:${iv}.${tag}.${flipped.toString('base64url')}`)).toThrow(SecretUnreadableError);
+    expect(() => box.openSecret('v1:garbage')).toThrow(SecretUnreadableError);
+    const other = createSecretBox(parseSecretsKey('11'.repeat(32)));
+    expect(() => other.openSecret(sealed)).toThrow(SecretUnreadableError);
+  });
+
+  it('takes SECRETS_KEY as 32 bytes in hex or base64, requires it in production, and falls back to the development key elsewhere', () => {
+    const hex = 'ab'.repeat(32);
+    expect(parseSecretsKey(hex)).toEqual(Buffer.from(hex, 'hex'));
+    const base64 = Buffer.alloc(32, 7).toString('base64');
+    expect(parseSecretsKey(base64)).toEqual(Buffer.alloc(32, 7));
+    expect(parseSecretsKey(Buffer.alloc(32, 7).toString('base64url'))).toEqual(Buffer.alloc(32, 7));
+    for (const bad of ['short', 'ab'.repeat(31), Buffer.alloc(16).toString('base64'), Buffer.alloc(48, 255).toString('base64')]) {
+      expect(() => parseSecretsKey(bad), bad).toThrow(/SECRETS_KEY/);
+    }
+    const production = { NODE_ENV: 'production', ADMIN_ACCOUNT: 'ops', ADMIN_PASSWORD: 'Ops#Secret1' };
+    expect(() => loadConfig(production)).toThrow(/SECRETS_KEY must be set/);
+    expect(() => loadConfig({ ...production, SECRETS_KEY: 'not-a-key' })).toThrow(/SECRETS_KEY/);
+    expect(loadConfig({ ...production, SECRETS_KEY: hex })).toMatchObject({ secretsKey: Buffer.from(hex, 'hex'), isDevelopmentSecretsKey: false });
+    expect(loadConfig({ NODE_ENV: 'development' })).toMatchObject({ secretsKey: DEVELOPMENT_SECRETS_KEY, isDevelopmentSecretsKey: true });
   });
 });

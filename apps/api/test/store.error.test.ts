@@ -133,7 +133,7 @@ describe('stores: errors', () => {
   describe('[PAYMENT PROVIDER]', () => {
     it('refuses the sandbox provider when NODE_ENV=production', () => {
       expect(() => loadConfig({ NODE_ENV: 'production', ADMIN_ACCOUNT: 'a', ADMIN_PASSWORD: 'b', PAYMENT_PROVIDER: 'sandbox' })).toThrow(/sandbox is refused/);
-      expect(loadConfig({ NODE_ENV: 'production', ADMIN_ACCOUNT: 'a', ADMIN_PASSWORD: 'b' }).paymentProvider).toBe('none');
+      expect(loadConfig({ NODE_ENV: 'production', ADMIN_ACCOUNT: 'a', ADMIN_PASSWORD: 'b', SECRETS_KEY: 'ab'.repeat(32) }).paymentProvider).toBe('none');
     });
 
     it('without a provider, paying answers a clear "payment failed" and the cashier does not exist', async () => {

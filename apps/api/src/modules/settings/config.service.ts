@@ -11,6 +11,7 @@ import { UPLOADS_URL_PREFIX } from '@parlour/contract/calls/settings';
 import type { Lang } from '@parlour/contract/errors';
 import { validationMessages } from '@parlour/contract/i18n/validation';
 import { AppError } from '../../lib/app-error';
+import type { SecretBox } from '../../lib/secret-box';
 import { DeliveryError, describeFailure } from '../../providers/delivery-error';
 import { sendWithSmtpSettings, type StoredMailSettings } from '../../providers/mail/configured-mail-provider';
 import { isSmsConfigured, smsProviderFor, type StoredSmsSettings } from '../../providers/sms/configured-sms-provider';
@@ -80,16 +81,39 @@ export function createConfigService(deps: {
   /** The only origin a WeCom webhook may point at (the real robot host; tests use a local fake). */
   wecomWebhookBase: string;
   fetch?: typeof fetch;
+  /** Seals the secret fields (SMTP password, SMS secret, webhook URL) before they are stored. */
+  secrets: SecretBox;
 }) {
-  const { settings } = deps;
+  const { settings, secrets } = deps;
 
   async function stored<T>(group: SettingsGroup, defaults: T): Promise<T> {
     return { ...defaults, ...((await settings.getGroup<Partial<T>>(group))?.value ?? {}) };
   }
+  /**
+   * A stored secret in plaintext: sealed values are opened, legacy plaintext is taken as it is (and
+   * sealed on the next save). One sealed under another SECRETS_KEY cannot be used: it reads as not
+   * set, so the screen asks for it again and test sends say what is missing.
+   */
+  function open(value: string): string {
+    try {
+      return secrets.openSecret(value);
+    } catch {
+      return '';
+    }
+  }
   const getSite = () => stored<TSiteSettings>('site', DEFAULT_SITE_SETTINGS);
-  const getMail = () => stored<StoredMailSettings>('mail', DEFAULT_MAIL_SETTINGS);
-  const getSms = () => stored<StoredSmsSettings>('sms', DEFAULT_SMS_SETTINGS);
-  const getWecom = () => stored<StoredWecomSettings>('wecom', { webhook_url: '' });
+  const getMail = async () => {
+    const mail = await stored<StoredMailSettings>('mail', DEFAULT_MAIL_SETTINGS);
+    return { ...mail, smtp_password: open(mail.smtp_password) };
+  };
+  const getSms = async () => {
+    const sms = await stored<StoredSmsSettings>('sms', DEFAULT_SMS_SETTINGS);
+    return { ...sms, access_key_secret: open(sms.access_key_secret) };
+  };
+  const getWecom = async () => {
+    const wecom = await stored<StoredWecomSettings>('wecom', { webhook_url: '' });
+    return { webhook_url: open(wecom.webhook_url) };
+  };
 
   async function getAll(): Promise<TAllSettings> {
     const [site, mail, sms, wecom, platform] = await Promise.all([getSite(), getMail(), getSms(), getWecom(), settings.getPlatformRules()]);
@@ -117,19 +141,24 @@ export function createConfigService(deps: {
     },
     async mail(values) {
       const current = await getMail();
-      await settings.setGroup('mail', { ...values, smtp_password: values.smtp_password || current.smtp_password });
+      await settings.setGroup('mail', { ...values, smtp_password: secrets.sealSecret(values.smtp_password || current.smtp_password) });
     },
     async sms(values, lang) {
       const current = await getSms();
       const next = { ...values, access_key_secret: values.access_key_secret || current.access_key_secret };
       if (next.sms_provider !== 'none' && !next.access_key_secret) throw fieldError('access_key_secret', 'access_key_secret_required', lang);
-      await settings.setGroup('sms', next);
+      await settings.setGroup('sms', { ...next, access_key_secret: secrets.sealSecret(next.access_key_secret) });
     },
     async wecom(values, lang) {
       if (values.is_cleared) return settings.setGroup('wecom', { webhook_url: '' });
-      if (!values.webhook_url) return;
+      if (!values.webhook_url) {
+        // Kept as it is, but sealed if it was stored before secrets were sealed.
+        const current = await getWecom();
+        if (current.webhook_url) await settings.setGroup('wecom', { webhook_url: secrets.sealSecret(current.webhook_url) });
+        return;
+      }
       if (new URL(values.webhook_url).origin !== new URL(deps.wecomWebhookBase).origin) throw fieldError('webhook_url', 'webhook_url_host', lang);
-      await settings.setGroup('wecom', { webhook_url: values.webhook_url });
+      await settings.setGroup('wecom', { webhook_url: secrets.sealSecret(values.webhook_url) });
     },
     async platform(values) {
       await settings.setPlatformRules(values);
