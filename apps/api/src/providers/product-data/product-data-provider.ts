@@ -1,0 +1,103 @@
+import type { LOG_PLATFORMS } from '@parlour/contract/constants';
+
+/** A §9 platform; `micro_store` is Weidian. */
+export type ProductPlatform = (typeof LOG_PLATFORMS)[number];
+
+/** Parameters of one upstream call: scalar values only, as they travel in a query string. */
+export type ProductDataParams = Record<string, string>;
+
+export interface ProductDataRequest {
+  platform: ProductPlatform;
+  /** The catalogue code, e.g. item_get, item_search; also the vendor's path segment. */
+  apiCode: string;
+  params: ProductDataParams;
+  /** The call fails as `timeout` when the upstream has not answered within this many milliseconds. */
+  timeoutMs: number;
+}
+
+/** One SKU of an item: its properties, price in minor units of the item's currency, and stock. */
+export interface ProductSku {
+  sku_id: string;
+  props: Array<{ name: string; value: string }>;
+  /** The properties as one line, e.g. "颜色:黑色;尺码:XL". */
+  props_text: string;
+  price: number;
+  stock: number;
+}
+
+/** An item as the Open API answers it, whichever provider served it. Money in minor units. */
+export interface ProductItem {
+  platform: ProductPlatform;
+  item_id: string;
+  title: string;
+  url: string;
+  price: number;
+  /** The list price before promotion; equal to `price` when there is none. */
+  original_price: number;
+  currency: string;
+  stock: number;
+  images: string[];
+  skus: ProductSku[];
+  seller: { id: string; nick: string; shop_name: string; location: string };
+}
+
+export interface ProductSearchItem {
+  item_id: string;
+  title: string;
+  url: string;
+  price: number;
+  currency: string;
+  image: string;
+  sales: number;
+  seller_nick: string;
+}
+
+export interface ProductSearchPage {
+  platform: ProductPlatform;
+  query: string;
+  page: number;
+  page_size: number;
+  total: number;
+  items: ProductSearchItem[];
+}
+
+/**
+ * How an upstream call ended. A failure carries why (`kind`) and the upstream's own words (`error`),
+ * which the call log keeps for the detail view; the Open API refunds the units of any failure.
+ */
+export type ProductDataOutcome =
+  | { isOk: true; data: unknown }
+  | { isOk: false; kind: ProductDataFailureKind; error: string };
+
+/**
+ * timeout: no answer in time; http: a non-2xx status; network: refused or reset; vendor: the vendor
+ * answered an error body (bad key, item not found, quota); invalid: an answer we cannot read;
+ * unsupported: the provider does not serve this API.
+ */
+export type ProductDataFailureKind = 'timeout' | 'http' | 'network' | 'vendor' | 'invalid' | 'unsupported';
+
+/**
+ * A source of product data. `call` serves any catalogue code; item_get (`num_iid`) answers a
+ * {@link ProductItem} and item_search (`q`, `page`) a {@link ProductSearchPage}. Other codes answer
+ * what the provider returns for them. A provider never throws for an upstream failure: it answers
+ * a failed outcome, so the caller can refund and log it.
+ */
+export interface ProductDataProvider {
+  readonly kind: 'sandbox' | 'http';
+  call(request: ProductDataRequest): Promise<ProductDataOutcome>;
+}
+
+/** The calls every provider understands and how their parameters are named. */
+export const ITEM_GET_PATTERN = /^item_get(_|$)/;
+export const ITEM_SEARCH_PATTERN = /^item_search(_|$)/;
+
+/** Parses a decimal money string or number ("25.80", 25.8, "25") into minor units (2 decimals); NaN when unreadable. */
+export function toMinorUnits(value: unknown): number {
+  const text = typeof value === 'number' ? value.toFixed(2) : String(value ?? '').trim();
+  const match = /^(\d{1,12})(?:\.(\d{1,}))?$/.exec(text);
+  if (!match) return Number.NaN;
+  const fraction = (match[2] ?? '').padEnd(2, '0');
+  // Round half up on the third decimal, without going through floating point.
+  const cents = Number(match[1]) * 100 + Number(fraction.slice(0, 2));
+  return Number(fraction[2] ?? '0') >= 5 ? cents + 1 : cents;
+}
