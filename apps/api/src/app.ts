@@ -55,6 +55,9 @@ import { createNoticeService } from './modules/notice/notice.service';
 import { createProspectRepository } from './modules/prospect/prospect.repository';
 import { registerProspectRoutes } from './modules/prospect/prospect.routes';
 import { createProspectService } from './modules/prospect/prospect.service';
+import { createTrafficPackageRepository } from './modules/traffic-package/traffic-package.repository';
+import { registerTrafficPackageRoutes } from './modules/traffic-package/traffic-package.routes';
+import { createTrafficPackageService } from './modules/traffic-package/traffic-package.service';
 
 export interface BuildAppOptions {
   config: Config;
@@ -148,7 +151,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     shopBaseDomain: config.shopBaseDomain,
   });
   registerShopRoutes(app, registrar, { shops });
-  const payments = createPaymentService({ db, bills: billRepository, shops, provider: paymentProvider, clock });
+  // Traffic packages (issue 5): plans, orders through bills, activation on payment.
+  const trafficPackages = createTrafficPackageService({ db, repository: createTrafficPackageRepository(db), bills, clock });
+  registerTrafficPackageRoutes(registrar, { packages: trafficPackages });
+  const payments = createPaymentService({ db, bills: billRepository, shops, packages: trafficPackages, provider: paymentProvider, clock });
   const cashier = sandboxProvider
     ? createSandboxCashier({
         provider: sandboxProvider,
@@ -195,7 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     return spaFallback(request, reply);
   });
 
-  const services = { secretBox, accounts, sessions, captchas, codes, settings, configs, uploads, versions, shops, bills, payments, cashier };
+  const services = { secretBox, accounts, sessions, captchas, codes, settings, configs, uploads, versions, shops, bills, payments, cashier, notices, prospects };
   const jobs = [
     purgeStaleRecordsJob({ db, clock, sessions: sessionRepository, accounts: accountRepository, codes: codeRepository, captchas }),
     provisionStoreJob({ shops }),
@@ -218,6 +224,8 @@ export interface AppServices {
   bills: ReturnType<typeof createBillService>;
   payments: ReturnType<typeof createPaymentService>;
   cashier: ReturnType<typeof createSandboxCashier> | null;
+  notices: ReturnType<typeof createNoticeService>;
+  prospects: ReturnType<typeof createProspectService>;
 }
 /** The Fastify instance with the services seeds and tests reach for, and the background jobs server.ts starts. */
 export type App = FastifyInstance & { services: AppServices; jobs: JobDefinition[]; jobQueue: ReturnType<typeof createJobQueue> };

@@ -13,6 +13,8 @@ export async function seedDatabase(app: App, config: Config) {
   const merchantId = await app.services.accounts.ensureDemoMerchant(DEMO_MERCHANT.email, DEMO_MERCHANT.password);
   if (merchantId === null) return { demoSeeded: false };
   await seedDemoStores(app, merchantId);
+  await seedDemoNotices(app, config);
+  await seedDemoProspects(app, config);
   return { demoSeeded: true };
 }
 
@@ -33,4 +35,70 @@ async function seedDemoStores(app: App, merchantId: number) {
     await shops.renew({ merchantId, shopId: 'demotaobao', termType: 'month', term: 3, payMethod: 'wechat', lang: 'zh-CN' });
   }
   await shops.provisionPendingStores(0);
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Demo notices, written through the notice service as an operator would: a pinned published one the
+ * merchant sees first, a published one from a few days ago and a draft merchants do not see. Only on
+ * a platform without notices, so a second run adds nothing.
+ */
+async function seedDemoNotices(app: App, config: Config) {
+  const { notices, accounts } = app.services;
+  if ((await notices.listForAdmin({ page: 1, limit: 1 })).total > 0) return;
+  const adminId = await accounts.findAdminId(config.adminAccount);
+  if (adminId === undefined) return;
+  const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
+  await notices.addNotice({
+    adminId,
+    fields: {
+      title: '平台服务协议更新通知',
+      content:
+        '<p>尊敬的商户：</p><p>平台服务协议已于本月更新，主要涉及<strong>店铺续费规则</strong>与<strong>数据保留期限</strong>：</p>' +
+        '<ul><li>到期后店铺保留 7 天宽限期，期间可随时续费恢复；</li><li>宽限期结束后店铺停用，数据保留 30 天。</li></ul>' +
+        '<p>如有疑问请联系平台客服。</p>',
+      status: 'published',
+      is_pinned: true,
+      publish_at: daysAgo(1),
+    },
+  });
+  await notices.addNotice({
+    adminId,
+    fields: {
+      title: '新增 Enterprise 版本：支持多语言与自定义域名',
+      content: '<p>Enterprise 版本现已上线，支持<em>多语言店铺</em>、自定义域名和优先客服。可在店铺列表中选择「续费」时升级。</p>',
+      status: 'published',
+      is_pinned: false,
+      publish_at: daysAgo(4),
+    },
+  });
+  await notices.addNotice({
+    adminId,
+    fields: {
+      title: '春节期间客服安排（草稿）',
+      content: '<p>春节期间客服工作时间调整为每天 10:00–16:00，具体日期待定。</p>',
+      status: 'draft',
+      is_pinned: false,
+    },
+  });
+}
+
+/**
+ * Demo leads from the public message form, stored through the prospect service (documentation
+ * addresses, one each); the oldest one already followed up by the operator. Only when there are none.
+ */
+async function seedDemoProspects(app: App, config: Config) {
+  const { prospects, accounts } = app.services;
+  if ((await prospects.list({ page: 1, limit: 1 })).total > 0) return;
+  const leads = [
+    { name: '王女士', contact: '13912345678', content: '想了解专业版是否支持同时对接淘宝和京东商品，年付有没有优惠？', ip: '203.0.113.21' },
+    { name: 'Kenji Sato', contact: '13800138123', content: 'We ship from Japan to China. Does the platform support JPY pricing and a Japanese storefront?', ip: '203.0.113.35' },
+    { name: '李先生', contact: '18611112222', content: '试用期结束后数据会保留吗？我们准备下个月正式上线。', ip: '198.51.100.7' },
+  ];
+  for (const { ip, ...fields } of leads) await prospects.addMessage({ fields, ip });
+  const adminId = await accounts.findAdminId(config.adminAccount);
+  const oldest = (await prospects.list({ page: 1, limit: leads.length })).list.at(-1);
+  if (adminId === undefined || !oldest) return;
+  await prospects.followUp({ id: oldest.id, adminId, status: 'followed_up', remark: '已电话联系，推荐专业版年付，周五发送报价。' });
 }

@@ -196,6 +196,11 @@ export function createAccountService(deps: {
       return true;
     },
 
+    /** The id of an operator account, for seeding records an operator made; undefined when missing. */
+    async findAdminId(account: string): Promise<number | undefined> {
+      return (await repository.findAdminByAccount(account))?.id;
+    },
+
     /** The demo merchant of a first start; nothing when any merchant exists already. */
     /** Creates the demo merchant on an empty platform; answers its id, or null when there were merchants already. */
     async ensureDemoMerchant(email: string, password: string): Promise<number | null> {
