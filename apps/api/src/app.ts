@@ -55,9 +55,6 @@ import { createNoticeService } from './modules/notice/notice.service';
 import { createProspectRepository } from './modules/prospect/prospect.repository';
 import { registerProspectRoutes } from './modules/prospect/prospect.routes';
 import { createProspectService } from './modules/prospect/prospect.service';
-import { createTrafficPackageRepository } from './modules/traffic-package/traffic-package.repository';
-import { registerTrafficPackageRoutes } from './modules/traffic-package/traffic-package.routes';
-import { createTrafficPackageService } from './modules/traffic-package/traffic-package.service';
 
 export interface BuildAppOptions {
   config: Config;
@@ -151,10 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     shopBaseDomain: config.shopBaseDomain,
   });
   registerShopRoutes(app, registrar, { shops });
-  // Traffic packages (issue 5): plans, orders through bills, activation on payment.
-  const trafficPackages = createTrafficPackageService({ db, repository: createTrafficPackageRepository(db), bills, clock });
-  registerTrafficPackageRoutes(registrar, { packages: trafficPackages });
-  const payments = createPaymentService({ db, bills: billRepository, shops, packages: trafficPackages, provider: paymentProvider, clock });
+  const payments = createPaymentService({ db, bills: billRepository, shops, provider: paymentProvider, clock });
   const cashier = sandboxProvider
     ? createSandboxCashier({
         provider: sandboxProvider,
