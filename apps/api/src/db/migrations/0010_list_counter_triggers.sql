@@ -18,22 +18,28 @@ $$;
 CREATE TRIGGER shops_status_delta AFTER INSERT OR DELETE OR UPDATE OF status, merchant_id ON shops
   FOR EACH ROW EXECUTE FUNCTION shop_status_delta();
 --> statement-breakpoint
--- A bill adds to its paid day once, when it becomes paid (online payment) or is recorded paid (offline).
-CREATE FUNCTION income_daily_add() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A paid bill counts on its paid day; any change to a bill (paid, or a corrected paid time or amount)
+-- takes its old contribution off and adds the new one, in the transaction that makes the change.
+CREATE FUNCTION income_daily_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF NEW.status <> 'paid' OR NEW.paid_at IS NULL OR (TG_OP = 'UPDATE' AND OLD.status = 'paid') THEN
-    RETURN NULL;
+  IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.status = 'paid' AND OLD.paid_at IS NOT NULL THEN
+    INSERT INTO income_daily (day, type, channel, currency, bills, amount)
+      VALUES ((OLD.paid_at AT TIME ZONE 'UTC')::date, OLD.type, OLD.channel, OLD.currency, -1, -OLD.amount)
+      ON CONFLICT (day, type, channel, currency)
+      DO UPDATE SET bills = income_daily.bills - 1, amount = income_daily.amount + EXCLUDED.amount;
   END IF;
-  INSERT INTO income_daily (day, type, channel, currency, bills, amount)
-    VALUES ((NEW.paid_at AT TIME ZONE 'UTC')::date, NEW.type, NEW.channel, NEW.currency, 1, NEW.amount)
-    ON CONFLICT (day, type, channel, currency)
-    DO UPDATE SET bills = income_daily.bills + 1, amount = income_daily.amount + EXCLUDED.amount;
+  IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.status = 'paid' AND NEW.paid_at IS NOT NULL THEN
+    INSERT INTO income_daily (day, type, channel, currency, bills, amount)
+      VALUES ((NEW.paid_at AT TIME ZONE 'UTC')::date, NEW.type, NEW.channel, NEW.currency, 1, NEW.amount)
+      ON CONFLICT (day, type, channel, currency)
+      DO UPDATE SET bills = income_daily.bills + 1, amount = income_daily.amount + EXCLUDED.amount;
+  END IF;
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER bills_income_daily AFTER INSERT OR UPDATE OF status ON bills
-  FOR EACH ROW EXECUTE FUNCTION income_daily_add();
+CREATE TRIGGER bills_income_daily AFTER INSERT OR DELETE OR UPDATE OF status, paid_at, amount, type, channel, currency ON bills
+  FOR EACH ROW EXECUTE FUNCTION income_daily_apply();
 --> statement-breakpoint
 INSERT INTO shop_status_counts (merchant_id, status, stores)
   SELECT merchant_id, status, count(*)::int FROM shops GROUP BY merchant_id, status

@@ -1,9 +1,10 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { BillStatus, BillType } from '@parlour/contract/constants';
 import type { Db } from '../../db/client';
-import { bills, merchants, paymentNotifications, shops } from '../../db/schema/index';
+import { bills, incomeDaily, merchants, paymentNotifications, shops } from '../../db/schema/index';
 import { countMatches } from '../../lib/count-matches';
 import { allOf, containsPattern } from '../../lib/sql-filters';
+import { voidPackagesOfBills } from '../traffic-package/traffic-package.repository';
 
 export type BillRow = typeof bills.$inferSelect;
 export interface BillView extends BillRow {
@@ -42,7 +43,53 @@ function filterConditions(filter: BillFilter): SQL | undefined {
   ]);
 }
 
+const DAY_MS = 86_400_000;
+const utcDay = (time: Date) => time.toISOString().slice(0, 10);
+
 export function createBillRepository(db: Db) {
+  async function countAndSum(where: SQL | undefined) {
+    const [row] = await db
+      .select({ count: count(), amount: sql<number>`coalesce(sum(${bills.amount}), 0)`.mapWith(Number) })
+      .from(bills)
+      .where(where);
+    return { count: row.count, amount: row.amount };
+  }
+
+  /**
+   * Income of a filter the daily roll-up can answer (paid time, bill type and channel only): whole
+   * UTC days from income_daily, the partial days at the range's ends from the bills themselves.
+   * Exact, and a few thousand rows at most whatever the number of bills. Undefined for any other filter.
+   */
+  async function rolledUpIncome(filter: BillFilter): Promise<{ count: number; amount: number } | undefined> {
+    if (!filter.isIncome || filter.merchantId !== undefined || filter.status || filter.shopId || filter.keyword) return undefined;
+    const firstWholeDay = filter.start ? new Date(Math.ceil(filter.start.getTime() / DAY_MS) * DAY_MS) : undefined;
+    const wholeDaysEnd = filter.end ? new Date(Math.floor(filter.end.getTime() / DAY_MS) * DAY_MS) : undefined;
+    if (firstWholeDay && wholeDaysEnd && firstWholeDay >= wholeDaysEnd) return undefined;
+    const [days, head, tail] = await Promise.all([
+      db
+        .select({
+          count: sql<number>`coalesce(sum(${incomeDaily.bills}), 0)`.mapWith(Number),
+          amount: sql<number>`coalesce(sum(${incomeDaily.amount}), 0)`.mapWith(Number),
+        })
+        .from(incomeDaily)
+        .where(
+          allOf([
+            firstWholeDay ? sql`${incomeDaily.day} >= ${utcDay(firstWholeDay)}` : undefined,
+            wholeDaysEnd ? sql`${incomeDaily.day} < ${utcDay(wholeDaysEnd)}` : undefined,
+            filter.type ? eq(incomeDaily.type, filter.type) : undefined,
+            filter.channel ? eq(incomeDaily.channel, filter.channel) : undefined,
+          ]),
+        )
+        .then(([row]) => row),
+      filter.start && firstWholeDay && firstWholeDay > filter.start ? countAndSum(filterConditions({ ...filter, end: firstWholeDay })) : undefined,
+      filter.end && wholeDaysEnd && wholeDaysEnd < filter.end ? countAndSum(filterConditions({ ...filter, start: wholeDaysEnd })) : undefined,
+    ]);
+    return {
+      count: days.count + (head?.count ?? 0) + (tail?.count ?? 0),
+      amount: days.amount + (head?.amount ?? 0) + (tail?.amount ?? 0),
+    };
+  }
+
   function selectViews(tx: Db = db) {
     return tx
       .select({
@@ -63,12 +110,16 @@ export function createBillRepository(db: Db) {
   return {
     /** Unpaid bills past their payment window become expired (also run by the scheduled sweep). */
     async expireOverdueBills(now: Date, merchantId?: number) {
-      const rows = await db
-        .update(bills)
-        .set({ status: 'expired', updated_at: now })
-        .where(allOf([eq(bills.status, 'unpaid'), sql`${bills.expires_at} <= ${now}`, merchantId !== undefined ? eq(bills.merchant_id, merchantId) : undefined]))
-        .returning({ id: bills.id });
-      return rows.length;
+      // The pending traffic packages of the expired bills are voided in the same transaction.
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(bills)
+          .set({ status: 'expired', updated_at: now })
+          .where(allOf([eq(bills.status, 'unpaid'), sql`${bills.expires_at} <= ${now}`, merchantId !== undefined ? eq(bills.merchant_id, merchantId) : undefined]))
+          .returning({ id: bills.id, type: bills.type });
+        await voidPackagesOfBills(tx, rows.filter((row) => row.type === 'traffic_package').map((row) => row.id), now);
+        return rows.length;
+      });
     },
     async insertBill(values: typeof bills.$inferInsert, tx: Db = db) {
       const [row] = await tx.insert(bills).values(values).returning();
@@ -105,12 +156,16 @@ export function createBillRepository(db: Db) {
       return row;
     },
     async cancelBill(billId: number, now: Date) {
-      const [row] = await db
-        .update(bills)
-        .set({ status: 'cancelled', cancelled_at: now, updated_at: now })
-        .where(and(eq(bills.id, billId), eq(bills.status, 'unpaid')))
-        .returning();
-      return row;
+      // A cancelled traffic package bill voids its pending package in the same transaction.
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(bills)
+          .set({ status: 'cancelled', cancelled_at: now, updated_at: now })
+          .where(and(eq(bills.id, billId), eq(bills.status, 'unpaid')))
+          .returning();
+        if (row?.type === 'traffic_package') await voidPackagesOfBills(tx, [row.id], now);
+        return row;
+      });
     },
     async setPayMethod(billId: number, payMethod: NonNullable<BillRow['pay_method']>, now: Date) {
       await db.update(bills).set({ pay_method: payMethod, updated_at: now }).where(and(eq(bills.id, billId), eq(bills.status, 'unpaid')));
@@ -123,16 +178,14 @@ export function createBillRepository(db: Db) {
         .offset(page.offset);
       return rows.map(toView);
     },
-    /** Exact up to EXACT_COUNT_LIMIT bills, estimated above: counting a million bills would outlast the list itself. */
+    /** Income filters the daily roll-up answers are exact; other filters exact up to EXACT_COUNT_LIMIT bills, estimated above. */
     async countBills(filter: BillFilter) {
-      return countMatches(db, bills, filterConditions(filter));
+      const rolledUp = await rolledUpIncome(filter);
+      return rolledUp ? rolledUp.count : countMatches(db, bills, filterConditions(filter));
     },
     async sumAmount(filter: BillFilter) {
-      const [row] = await db
-        .select({ value: sql<number>`coalesce(sum(${bills.amount}), 0)`.mapWith(Number) })
-        .from(bills)
-        .where(filterConditions(filter));
-      return row.value;
+      const rolledUp = await rolledUpIncome(filter);
+      return rolledUp ? rolledUp.amount : (await countAndSum(filterConditions(filter))).amount;
     },
     /** Paid bills per UTC day in [start, end). */
     async incomeTrend(start: Date, end: Date) {

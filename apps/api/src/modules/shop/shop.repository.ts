@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { StoreStatus, StoreTab } from '@parlour/contract/constants';
 import type { Db } from '../../db/client';
-import { bills, merchants, shops, storeTickets, storeVersions } from '../../db/schema/index';
+import { bills, merchants, shopStatusCounts, shopStatusDeltas, shops, storeTickets, storeVersions } from '../../db/schema/index';
 import { countMatchesByPart } from '../../lib/count-matches';
 import { allOf, containsPattern } from '../../lib/sql-filters';
 
@@ -100,17 +100,67 @@ export function createShopRepository(db: Db) {
     },
 
     /**
-     * Counts per tab under the same filter, in one pass over the matches: exact up to
-     * EXACT_COUNT_LIMIT stores, estimated above (counting a hundred thousand stores on every list
-     * call would be the slowest part of it).
+     * Counts per tab under the same filter. Without a keyword they are read from the per-status
+     * counters (a few rows, exact); a keyword search counts its matches in one pass: exact up to
+     * EXACT_COUNT_LIMIT stores, estimated above.
      */
     async countTabs(filter: ShopFilter): Promise<Record<StoreTab, number>> {
+      if (!filter.keyword && !filter.merchantKeyword) {
+        const byStatus = await this.countByStatusFromCounters(filter.merchantId);
+        const counted = (statuses: readonly StoreStatus[]) =>
+          statuses.filter((status) => !filter.status || status === filter.status).reduce((sum, status) => sum + (byStatus[status] ?? 0), 0);
+        return {
+          all: counted(Object.keys(byStatus) as StoreStatus[]),
+          operating: counted(['operating', 'trial']),
+          disabled: counted(['disabled']),
+          pending_renewal: counted(['pending_renewal']),
+        };
+      }
       const { total, parts } = await countMatchesByPart(db, shops, filterConditions(filter), {
         operating: TAB_CONDITIONS.operating!,
         disabled: TAB_CONDITIONS.disabled!,
         pending_renewal: TAB_CONDITIONS.pending_renewal!,
       });
       return { all: total, ...parts };
+    },
+
+    /**
+     * Stores per status of one merchant (or of the platform), from shop_status_counts plus the deltas
+     * the sweep has not folded in yet: exact, and a few rows to read whatever the number of stores.
+     */
+    async countByStatusFromCounters(merchantId?: number): Promise<Partial<Record<StoreStatus, number>>> {
+      const result = await db.execute<{ status: StoreStatus; stores: number }>(sql`
+        select status, sum(stores)::int as stores from (
+          select ${shopStatusCounts.status} as status, ${shopStatusCounts.stores} as stores from ${shopStatusCounts}
+            where ${shopStatusCounts.merchant_id} = ${merchantId ?? 0}
+          union all
+          select ${shopStatusDeltas.status}, ${shopStatusDeltas.delta} from ${shopStatusDeltas}
+            ${merchantId !== undefined ? sql`where ${shopStatusDeltas.merchant_id} = ${merchantId}` : sql``}
+        ) as changes group by status`);
+      return Object.fromEntries(result.rows.map((row) => [row.status, Number(row.stores)]));
+    },
+
+    /**
+     * Folds the status deltas into the counters, each merchant's and the platform's (merchant 0), in
+     * one statement: a delta is deleted and added exactly once even when two sweeps race, and counter
+     * rows are written in key order, so two folds never deadlock.
+     */
+    async foldStatusDeltas() {
+      const result = await db.execute<{ folded: number }>(sql`
+        with moved as (delete from ${shopStatusDeltas} returning merchant_id, status, delta),
+        totals as (
+          select merchant_id, status, sum(delta)::int as delta from moved group by merchant_id, status
+          union all
+          select 0, status, sum(delta)::int from moved group by status
+        ),
+        applied as (
+          insert into ${shopStatusCounts} (merchant_id, status, stores)
+            select merchant_id, status, delta from totals order by merchant_id, status
+          on conflict (merchant_id, status) do update set stores = ${shopStatusCounts.stores} + excluded.stores
+          returning 1
+        )
+        select (select count(*) from moved)::int as folded`);
+      return Number(result.rows[0]?.folded ?? 0);
     },
 
     async findShopView(where: { shopId: string; merchantId?: number }, tx: Db = db) {
@@ -180,8 +230,10 @@ export function createShopRepository(db: Db) {
         .groupBy(sql`1`);
     },
     /** Number of stores in each status (statuses without stores are absent). */
+    /** The platform's stores per status (dashboard), from the counters. */
     async countByStatus() {
-      return db.select({ status: shops.status, count: count() }).from(shops).groupBy(shops.status);
+      const byStatus = await this.countByStatusFromCounters();
+      return Object.entries(byStatus).map(([status, stores]) => ({ status: status as StoreStatus, count: stores ?? 0 }));
     },
     async versionDistribution() {
       return db

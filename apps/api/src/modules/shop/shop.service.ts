@@ -373,7 +373,9 @@ export function createShopService(deps: {
     /** Status sweep of all stores (scheduled). */
     async sweepStatuses() {
       const rules = await settings.getPlatformRules();
-      return repository.refreshStatuses(clock.now(), rules.grace_days);
+      const changed = await repository.refreshStatuses(clock.now(), rules.grace_days);
+      await repository.foldStatusDeltas();
+      return changed;
     },
 
     // ----- operator -----
