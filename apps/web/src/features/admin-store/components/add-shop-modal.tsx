@@ -1,6 +1,6 @@
 import { isOfferedTerm, ZAdminShopAddInput, ZShopCreateFields, type TStoreVersion } from '@parlour/contract/calls/store';
 import { SHOP_ID_MAX_LENGTH } from '@parlour/contract/constants';
-import { Alert, Form, Input, InputNumber, Modal, Radio, Select, Typography } from 'antd';
+import { Alert, Form, Input, Modal, Radio, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_TERM, priceOf, TermPicker, type TermValue } from '@/components/term-picker';
 import { feedback } from '@/lib/feedback';
@@ -8,6 +8,7 @@ import { fieldRule, issueMessage } from '@/lib/form-rules';
 import { formatMoney } from '@/lib/money';
 import { useAddShop } from '../api/add-shop';
 import { useShopVersions } from '../api/list-shop-versions';
+import { MerchantSelect } from './merchant-select';
 
 type Mode = 'trial' | 'offline';
 
@@ -94,11 +95,11 @@ export function AddShopModal({ isOpen, onClose }: { isOpen: boolean; onClose: ()
       >
         <Form.Item
           name="merchant_id"
-          label={t('adminStore.field.merchantId')}
-          extra={t('adminStore.add.merchantIdHint')}
+          label={t('adminStore.add.merchant')}
+          extra={t('adminStore.add.merchantHint')}
           rules={[fieldRule(ZAdminShopAddInput, 'merchant_id')]}
         >
-          <InputNumber min={1} precision={0} style={{ width: '100%' }} placeholder={t('adminStore.add.merchantIdPlaceholder')} />
+          <MerchantSelect isEnabled={isOpen} />
         </Form.Item>
         <Form.Item name="shop_name" label={t('adminStore.field.shopName')} rules={[fieldRule(ZShopCreateFields, 'shop_name')]}>
           <Input maxLength={50} placeholder={t('adminStore.add.shopNamePlaceholder')} />

@@ -8,6 +8,12 @@ import StoreListPage from './store-list-page';
 
 vi.mock('@/lib/echarts', async () => (await import('@/test/admin-fixtures')).fakeEcharts);
 
+const merchantRow = { email: null, mobile: null, type: 'enterprise', status: 'active', remark: '', store_count: 1, last_login_at: null, created_at: '2026-01-02T03:04:05.000Z' } as const;
+const MERCHANTS = [
+  { ...merchantRow, id: 7, account: 'lucy@example.com', email: 'lucy@example.com', nickname: 'Lucy Trading' },
+  { ...merchantRow, id: 9, account: '13900139000', mobile: '13900139000', nickname: 'Bob', status: 'disabled' },
+];
+
 const COUNTS = { all: 3, operating: 2, disabled: 1, pending_renewal: 0 };
 
 function answerWith(overrides: Record<string, unknown> = {}) {
@@ -20,6 +26,8 @@ function answerWith(overrides: Record<string, unknown> = {}) {
         return { code: 200, data: makeTrend() };
       case 'admin/parlour/shop/package_distribution':
         return { code: 200, data: { list: [{ package_id: 2, package_name: 'Professional', count: 2 }] } };
+      case 'admin/member/merchant/lists':
+        return { code: 200, data: { list: MERCHANTS, total: MERCHANTS.length } };
       case 'admin/parlour/shop/package_lists':
         return { code: 200, data: { list: [makeVersion(), makeVersion({ id: 3, name: 'Basic', trial_days: 0 })], total: 2 } };
       default:
@@ -104,7 +112,14 @@ describe('operator store list', { timeout: 20_000 }, () => {
 
     fireEvent.click(screen.getByRole('button', { name: /Add store/ }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.change(within(dialog).getByLabelText('Merchant ID'), { target: { value: '7' } });
+    // The merchant is found by a keyword through the merchant list call; a disabled one cannot be picked.
+    const merchantInput = within(dialog).getByLabelText('Merchant');
+    fireEvent.mouseDown(merchantInput);
+    fireEvent.change(merchantInput, { target: { value: 'lucy' } });
+    await waitFor(() => expect(bodiesOf(calls, 'admin/member/merchant/lists').map((body) => body.keyword)).toContain('lucy'));
+    expect(bodiesOf(calls, 'admin/member/merchant/lists').at(-1)).toEqual({ page: 1, limit: 20, keyword: 'lucy', lang_code: 'en-US' });
+    expect((await screen.findByTitle('Bob · 13900139000')).getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(await screen.findByTitle('Lucy Trading · lucy@example.com'));
     fireEvent.change(within(dialog).getByLabelText('Store name'), { target: { value: 'New Shop' } });
     fireEvent.change(within(dialog).getByLabelText('Store ID'), { target: { value: 'newshop' } });
     fireEvent.change(within(dialog).getByLabelText('Contact email'), { target: { value: 'New@Example.com' } });
