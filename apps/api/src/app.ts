@@ -55,6 +55,9 @@ import { createNoticeService } from './modules/notice/notice.service';
 import { createProspectRepository } from './modules/prospect/prospect.repository';
 import { registerProspectRoutes } from './modules/prospect/prospect.routes';
 import { createProspectService } from './modules/prospect/prospect.service';
+import { createTrafficReportRepository } from './modules/traffic-report/traffic-report.repository';
+import { registerTrafficReportRoutes } from './modules/traffic-report/traffic-report.routes';
+import { createTrafficReportService } from './modules/traffic-report/traffic-report.service';
 
 export interface BuildAppOptions {
   config: Config;
@@ -179,6 +182,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerMerchantAdminRoutes(registrar, { merchants: merchantAdmin });
   const dashboard = createDashboardService({ shops: createShopRepository(db), bills: billRepository, merchants: merchantAdminRepository, settings, clock });
   registerDashboardRoutes(registrar, { dashboard });
+
+  // Traffic reports (issue 5): dashboards and statistics from the daily roll-up, the call log.
+  registerTrafficReportRoutes(registrar, { reports: createTrafficReportService({ repository: createTrafficReportRepository(db), clock }) });
 
   const missing = allCalls.filter((call) => !registrar.registered.has(call.path));
   if (missing.length) app.log.warn({ missing: missing.map((call) => call.path) }, 'declared calls without a handler');

@@ -8,10 +8,11 @@ import * as prospect from './prospect';
 import * as settings from './settings';
 import * as siteConfig from './site-config';
 import * as store from './store';
+import * as trafficReport from './traffic-report';
 
 function isCall(value: unknown): value is Call {
   return typeof value === 'object' && value !== null && 'path' in value && 'role' in value && 'isAuthenticated' in value;
 }
 
 /** Every declared call, collected from the call modules. The server must register a handler for each (a test checks it). */
-export const allCalls: Call[] = [account, store, bill, merchantAdmin, notice, prospect, settings, siteConfig, dashboard].flatMap((module) => Object.values(module as Record<string, unknown>).filter(isCall));
+export const allCalls: Call[] = [account, store, bill, merchantAdmin, notice, prospect, settings, siteConfig, dashboard, trafficReport].flatMap((module) => Object.values(module as Record<string, unknown>).filter(isCall));

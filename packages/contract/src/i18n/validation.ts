@@ -106,6 +106,13 @@ export const validationMessages = {
   prospect_content_length: { 'zh-CN': '留言内容最多 1000 个字符', 'en-US': 'Message must be at most 1000 characters' },
   prospect_status_invalid: { 'zh-CN': '跟进状态须为待跟进或已跟进', 'en-US': 'Status must be new or followed up' },
   prospect_remark_length: { 'zh-CN': '备注最多 500 个字符', 'en-US': 'Remark must be at most 500 characters' },
+  time_range_invalid: { 'zh-CN': '时间范围须为今天、近 7 天、近 30 天或自定义', 'en-US': 'Time range must be today, last 7 days, last 30 days or custom' },
+  custom_range_required: { 'zh-CN': '自定义时间范围须填写开始日期和结束日期', 'en-US': 'A custom time range needs a start date and an end date' },
+  date_range_too_long: { 'zh-CN': '时间范围最多 366 天', 'en-US': 'The date range may cover at most 366 days' },
+  platform_invalid: { 'zh-CN': '平台须为 1688、淘宝、微店或京东', 'en-US': 'Platform must be 1688, taobao, micro store or jd' },
+  api_code_invalid: { 'zh-CN': '接口编码只能包含小写字母、数字和下划线', 'en-US': 'API code may contain only lower-case letters, digits and underscores' },
+  call_status_invalid: { 'zh-CN': '调用状态须为处理中、成功、上游失败、额度不足或已拒绝', 'en-US': 'Call status must be pending, success, failed upstream, quota exhausted or rejected' },
+  log_id_invalid: { 'zh-CN': '日志 ID 须为正整数', 'en-US': 'Log ID must be a positive whole number' },
 } satisfies Record<string, Record<Lang, string>>;
 
 export type ValidationKey = keyof typeof validationMessages;

@@ -1,0 +1,293 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ApiCallStatus } from '@parlour/contract/calls/traffic-report';
+import type { Db } from '../../db/client';
+import { apiCallLogs, apiUsageDaily, dataSources, merchants, openApis, shops, trafficPackages } from '../../db/schema/index';
+import { countMatches, EXACT_COUNT_LIMIT } from '../../lib/count-matches';
+import { allOf } from '../../lib/sql-filters';
+
+/** What a roll-up query covers: whole UTC days `startDay`..`endDay` (both included) and optional narrowing. */
+export interface UsageFilter {
+  /** The tenant: set for every merchant call. */
+  merchantId?: number;
+  /** A store by its public shopId; with `merchantId`, only that merchant's store matches. */
+  shopId?: string;
+  platform?: string;
+  apiCode?: string;
+  startDay: string;
+  endDay: string;
+}
+
+/** Columns a roll-up query can group by. */
+export type UsageKey = 'day' | 'platform' | 'api_code' | 'shop_ref' | 'merchant_id';
+
+/** Settled calls of a group by outcome, units charged and the summed response time. */
+export interface UsageSums {
+  calls: number;
+  success: number;
+  failed_upstream: number;
+  quota_exhausted: number;
+  rejected: number;
+  units: number;
+  total_response_ms: number;
+}
+export type UsageRow = UsageSums & Partial<Record<UsageKey, string | number>>;
+
+export interface LogFilter {
+  merchantId?: number;
+  shopId?: string;
+  platform?: string;
+  apiCode?: string;
+  status?: ApiCallStatus;
+  /** Created within [start, end). */
+  start: Date;
+  end: Date;
+}
+
+/** A store by its shopId, of the merchant when one is given: a subquery, so an unknown or foreign store matches nothing. */
+function shopRefOf(shopId: string, merchantId: number | undefined, column: SQL) {
+  return sql`${column} = (select ${shops.id} from ${shops} where ${shops.shop_id} = ${shopId}${merchantId !== undefined ? sql` and ${shops.merchant_id} = ${merchantId}` : sql``})`;
+}
+
+function usageConditions(filter: UsageFilter): SQL | undefined {
+  return allOf([
+    sql`${apiUsageDaily.day} >= ${filter.startDay}::date`,
+    sql`${apiUsageDaily.day} <= ${filter.endDay}::date`,
+    filter.merchantId !== undefined ? sql`${apiUsageDaily.merchant_id} = ${filter.merchantId}` : undefined,
+    filter.shopId ? shopRefOf(filter.shopId, filter.merchantId, sql`${apiUsageDaily.shop_ref}`) : undefined,
+    filter.platform ? sql`${apiUsageDaily.platform} = ${filter.platform}` : undefined,
+    filter.apiCode ? sql`${apiUsageDaily.api_code} = ${filter.apiCode}` : undefined,
+    // A pending call is not in the roll-up; the condition only keeps a stray row out of every total.
+    sql`${apiUsageDaily.status} <> 'pending'`,
+  ]);
+}
+
+function logConditions(filter: LogFilter): SQL | undefined {
+  return allOf([
+    filter.merchantId !== undefined ? sql`${apiCallLogs.merchant_id} = ${filter.merchantId}` : undefined,
+    filter.shopId ? shopRefOf(filter.shopId, filter.merchantId, sql`${apiCallLogs.shop_ref}`) : undefined,
+    filter.platform ? sql`${apiCallLogs.platform} = ${filter.platform}` : undefined,
+    filter.apiCode ? sql`${apiCallLogs.api_code} = ${filter.apiCode}` : undefined,
+    filter.status ? sql`${apiCallLogs.status} = ${filter.status}` : undefined,
+    sql`${apiCallLogs.created_at} >= ${filter.start.toISOString()}::timestamptz`,
+    sql`${apiCallLogs.created_at} < ${filter.end.toISOString()}::timestamptz`,
+  ]);
+}
+
+const SUMS = sql.raw(`sum(calls)::bigint as calls,
+  coalesce(sum(calls) filter (where status = 'success'), 0)::bigint as success,
+  coalesce(sum(calls) filter (where status = 'failed_upstream'), 0)::bigint as failed_upstream,
+  coalesce(sum(calls) filter (where status = 'quota_exhausted'), 0)::bigint as quota_exhausted,
+  coalesce(sum(calls) filter (where status = 'rejected'), 0)::bigint as rejected,
+  sum(units)::bigint as units,
+  sum(total_response_ms)::bigint as total_response_ms`);
+
+function toSums(row: Record<string, unknown>): UsageSums {
+  return {
+    calls: Number(row.calls ?? 0),
+    success: Number(row.success ?? 0),
+    failed_upstream: Number(row.failed_upstream ?? 0),
+    quota_exhausted: Number(row.quota_exhausted ?? 0),
+    rejected: Number(row.rejected ?? 0),
+    units: Number(row.units ?? 0),
+    total_response_ms: Number(row.total_response_ms ?? 0),
+  };
+}
+
+
+export interface LogView {
+  id: number;
+  created_at: Date;
+  finished_at: Date | null;
+  merchant_id: number;
+  shop_id: string;
+  shop_name: string;
+  platform: string;
+  api_code: string;
+  api_name: string;
+  package_ref: number | null;
+  package_name: string;
+  status: ApiCallStatus;
+  charged_units: number;
+  response_ms: number | null;
+  merchant_account: string;
+  merchant_name: string;
+  error?: string;
+  request_params?: unknown;
+}
+
+function toLogView(row: Record<string, unknown>): LogView {
+  const time = (value: unknown) => (value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value)));
+  return {
+    id: Number(row.id),
+    created_at: time(row.created_at)!,
+    finished_at: time(row.finished_at),
+    merchant_id: Number(row.merchant_id),
+    shop_id: String(row.shop_id ?? ''),
+    shop_name: String(row.shop_name ?? ''),
+    platform: String(row.platform),
+    api_code: String(row.api_code),
+    api_name: String(row.api_name ?? ''),
+    package_ref: row.package_ref === null || row.package_ref === undefined ? null : Number(row.package_ref),
+    package_name: String(row.package_name ?? ''),
+    status: row.status as ApiCallStatus,
+    charged_units: Number(row.charged_units ?? 0),
+    response_ms: row.response_ms === null || row.response_ms === undefined ? null : Number(row.response_ms),
+    merchant_account: String(row.merchant_account ?? ''),
+    merchant_name: String(row.merchant_name ?? ''),
+    error: row.error === undefined ? undefined : String(row.error),
+    request_params: typeof row.request_params === 'string' ? JSON.parse(row.request_params) : row.request_params,
+  };
+}
+
+/** Reads of the traffic reports: the daily roll-up for totals, the call log for lists, packages for balances. Never writes. */
+export function createTrafficReportRepository(db: Db) {
+  return {
+    /** Sums of the roll-up over the filter, one row per combination of `keys` (one row in all without keys). */
+    async sumUsage(filter: UsageFilter, keys: UsageKey[] = []): Promise<UsageRow[]> {
+      const keyList = keys.map((key) => sql.identifier(key));
+      // The day as text: drivers turn a date into a local-time Date otherwise.
+      const selected = keys.map((key) => (key === 'day' ? sql`to_char(day, 'YYYY-MM-DD') as day` : sql.identifier(key)));
+      const select = keyList.length ? sql`${sql.join(selected, sql`, `)}, ${SUMS}` : SUMS;
+      const groupBy = keyList.length ? sql` group by ${sql.join(keyList, sql`, `)}` : sql``;
+      const result = await db.execute<Record<string, unknown>>(sql`select ${select} from ${apiUsageDaily} where ${usageConditions(filter)}${groupBy}`);
+      return result.rows.map((row) => {
+        const out: UsageRow = toSums(row);
+        for (const key of keys) out[key] = key === 'shop_ref' || key === 'merchant_id' ? Number(row[key]) : String(row[key]);
+        return out;
+      });
+    },
+
+    /** Groups of `key` ranked by units, then calls, then key; a page of them and how many groups there are. */
+    async rankUsage(filter: UsageFilter, key: 'shop_ref' | 'merchant_id', page: { limit: number; offset: number }) {
+      const column = sql.identifier(key);
+      const result = await db.execute<Record<string, unknown>>(sql`
+        select ${column}, ${SUMS}, count(*) over ()::int as groups
+        from ${apiUsageDaily} where ${usageConditions(filter)}
+        group by ${column}
+        order by units desc, calls desc, ${column} desc
+        limit ${page.limit} offset ${page.offset}`);
+      const total = result.rows[0] ? Number(result.rows[0].groups) : 0;
+      return { rows: result.rows.map((row) => ({ ...toSums(row), [key]: Number(row[key]) }) as UsageSums & Record<typeof key, number>), total };
+    },
+
+    /** How many merchants and stores made at least one settled call over the filter. */
+    async countActive(filter: UsageFilter) {
+      const result = await db.execute<{ merchants: number; stores: number }>(
+        sql`select count(distinct merchant_id)::int as merchants, count(distinct shop_ref)::int as stores from ${apiUsageDaily} where ${usageConditions(filter)}`,
+      );
+      return { merchants: Number(result.rows[0]?.merchants ?? 0), stores: Number(result.rows[0]?.stores ?? 0) };
+    },
+
+    /**
+     * Active packages at `now` (paid, not voided, not expired, units left: the derived status of
+     * traffic.ts): how many, the units left in them and the earliest expiry. Of one merchant, of one
+     * store's own packages (`shopRefs`), or of everyone.
+     */
+    async packageBalance(now: Date, scope: { merchantId?: number } = {}) {
+      const result = await db.execute<{ packages: number; units_left: string | number | null; first_expires_at: Date | string | null }>(sql`
+        select count(*)::int as packages, coalesce(sum(${trafficPackages.units_total} - ${trafficPackages.units_used}), 0)::bigint as units_left,
+               min(${trafficPackages.expires_at}) as first_expires_at
+        from ${trafficPackages}
+        where ${allOf([
+          scope.merchantId !== undefined ? sql`${trafficPackages.merchant_id} = ${scope.merchantId}` : undefined,
+          sql`${trafficPackages.paid_at} is not null and ${trafficPackages.voided_at} is null and ${trafficPackages.units_used} < ${trafficPackages.units_total}`,
+          sql`${trafficPackages.expires_at} > ${now.toISOString()}::timestamptz`,
+        ])}`);
+      const row = result.rows[0];
+      const first = row?.first_expires_at ? new Date(row.first_expires_at) : null;
+      return { packages: Number(row?.packages ?? 0), unitsLeft: Number(row?.units_left ?? 0), firstExpiresAt: first };
+    },
+
+    /** Units left in the active store packages of each of `shopRefs`. */
+    async storeUnitsLeft(now: Date, merchantId: number, shopRefs: number[]) {
+      if (!shopRefs.length) return new Map<number, number>();
+      const result = await db.execute<{ shop_ref: number; units_left: string | number }>(sql`
+        select ${trafficPackages.shop_ref} as shop_ref, sum(${trafficPackages.units_total} - ${trafficPackages.units_used})::bigint as units_left
+        from ${trafficPackages}
+        where ${trafficPackages.merchant_id} = ${merchantId}
+          and ${trafficPackages.shop_ref} in (${sql.join(shopRefs.map((ref) => sql`${ref}`), sql`, `)})
+          and ${trafficPackages.paid_at} is not null and ${trafficPackages.voided_at} is null
+          and ${trafficPackages.units_used} < ${trafficPackages.units_total}
+          and ${trafficPackages.expires_at} > ${now.toISOString()}::timestamptz
+        group by ${trafficPackages.shop_ref}`);
+      return new Map(result.rows.map((row) => [Number(row.shop_ref), Number(row.units_left)]));
+    },
+
+    /** Stores by internal id, of the merchant when one is given. */
+    async findShops(refs: number[], merchantId?: number) {
+      if (!refs.length) return new Map<number, { shop_id: string; shop_name: string }>();
+      const result = await db.execute<{ id: number; shop_id: string; shop_name: string }>(sql`
+        select ${shops.id} as id, ${shops.shop_id} as shop_id, ${shops.shop_name} as shop_name from ${shops}
+        where ${shops.id} in (${sql.join(refs.map((ref) => sql`${ref}`), sql`, `)})${merchantId !== undefined ? sql` and ${shops.merchant_id} = ${merchantId}` : sql``}`);
+      return new Map(result.rows.map((row) => [Number(row.id), { shop_id: row.shop_id, shop_name: row.shop_name }]));
+    },
+
+    /** A merchant's stores (not the unpaid ones, which cannot call), newest first: the store filter's options and the per-store table. */
+    async listMerchantShops(merchantId: number) {
+      const result = await db.execute<{ id: number; shop_id: string; shop_name: string }>(sql`
+        select ${shops.id} as id, ${shops.shop_id} as shop_id, ${shops.shop_name} as shop_name from ${shops}
+        where ${shops.merchant_id} = ${merchantId} and ${shops.status} <> 'unpaid'
+        order by ${shops.id} desc`);
+      return result.rows.map((row) => ({ id: Number(row.id), shop_id: row.shop_id, shop_name: row.shop_name }));
+    },
+
+    async findMerchants(ids: number[]) {
+      if (!ids.length) return new Map<number, { account: string; name: string }>();
+      const result = await db.execute<{ id: number; account: string; name: string }>(sql`
+        select ${merchants.id} as id, coalesce(${merchants.email}, ${merchants.mobile}, '') as account, ${merchants.nickname} as name from ${merchants}
+        where ${merchants.id} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+      return new Map(result.rows.map((row) => [Number(row.id), { account: row.account ?? '', name: row.name ?? '' }]));
+    },
+
+    async listPlatforms() {
+      return db.select({ platform: dataSources.platform, name: dataSources.name, is_enabled: dataSources.is_enabled }).from(dataSources).orderBy(dataSources.sort, dataSources.id);
+    },
+    async listApis() {
+      return db
+        .select({ platform: openApis.platform, code: openApis.code, name: openApis.name, cost: openApis.cost, is_enabled: openApis.is_enabled })
+        .from(openApis)
+        .orderBy(openApis.platform, openApis.sort, openApis.id);
+    },
+
+    /**
+     * A page of the call log, newest first (created_at, then id: the order the created_at indexes
+     * give, walked backwards). The page's ids are found first and the stores and merchants joined
+     * to those rows only.
+     */
+    async listLogs(filter: LogFilter, page: { limit: number; offset: number }): Promise<LogView[]> {
+      const result = await db.execute<Record<string, unknown>>(sql`
+        with page as (
+          select ${apiCallLogs.id} as id from ${apiCallLogs}
+          where ${logConditions(filter)}
+          order by ${apiCallLogs.created_at} desc, ${apiCallLogs.id} desc
+          limit ${page.limit} offset ${page.offset}
+        )
+        select l.id, l.created_at, l.finished_at, l.merchant_id, s.shop_id, l.shop_name, l.platform, l.api_code, l.api_name, l.package_ref,
+               l.package_name, l.status, l.charged_units, l.response_ms,
+               coalesce(m.email, m.mobile, '') as merchant_account, m.nickname as merchant_name
+        from page join ${apiCallLogs} l on l.id = page.id
+        left join ${shops} s on s.id = l.shop_ref
+        left join ${merchants} m on m.id = l.merchant_id
+        order by l.created_at desc, l.id desc`);
+      return result.rows.map(toLogView);
+    },
+    /** Exact up to EXACT_COUNT_LIMIT rows, the planner's estimate beyond. */
+    async countLogs(filter: LogFilter) {
+      const total = await countMatches(db, apiCallLogs, logConditions(filter));
+      return { total, isEstimated: total > EXACT_COUNT_LIMIT };
+    },
+    /** One log row with its parameters and error; of the merchant when one is given. */
+    async findLog(id: number, merchantId?: number): Promise<LogView | undefined> {
+      const result = await db.execute<Record<string, unknown>>(sql`
+        select l.id, l.created_at, l.finished_at, l.merchant_id, s.shop_id, l.shop_name, l.platform, l.api_code, l.api_name, l.package_ref,
+               l.package_name, l.status, l.charged_units, l.response_ms, l.error, l.request_params,
+               coalesce(m.email, m.mobile, '') as merchant_account, m.nickname as merchant_name
+        from ${apiCallLogs} l
+        left join ${shops} s on s.id = l.shop_ref
+        left join ${merchants} m on m.id = l.merchant_id
+        where l.id = ${id}${merchantId !== undefined ? sql` and l.merchant_id = ${merchantId}` : sql``}`);
+      return result.rows[0] ? toLogView(result.rows[0]) : undefined;
+    },
+  };
+}
+export type TrafficReportRepository = ReturnType<typeof createTrafficReportRepository>;

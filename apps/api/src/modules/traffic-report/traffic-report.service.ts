@@ -1,0 +1,351 @@
+import type {
+  TAdminApiLog,
+  TAdminApiLogDetail,
+  TAdminTrafficDashboard,
+  TApiEnum,
+  TApiLog,
+  TApiLogDetail,
+  TApiStatsOutput,
+  TCallTotals,
+  TimeFilter,
+  TMerchantTrafficDashboard,
+  TMerchantUsage,
+  TStoreUsageRow,
+  TUsageDay,
+  ApiCallStatus,
+} from '@parlour/contract/calls/traffic-report';
+import { API_CALL_STATUSES } from '@parlour/contract/calls/traffic-report';
+import { LOG_PLATFORMS, TIME_FILTERS } from '@parlour/contract/constants';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import type { LogFilter, LogView, TrafficReportRepository, UsageFilter, UsageSums } from './traffic-report.repository';
+
+const DAY_MS = 86_400_000;
+type Platform = (typeof LOG_PLATFORMS)[number];
+
+export interface TimeInput {
+  time_range: TimeFilter;
+  start_date?: string;
+  end_date?: string;
+}
+
+/** The whole UTC days a time filter covers at `now` (spec §9): today, the last 7 or 30 days with today, or the custom range. */
+export function resolveTimeRange(input: TimeInput, now: Date) {
+  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const daysBack = { today: 0, last_7_days: 6, last_30_days: 29 } as const;
+  let start: Date;
+  let endDay: Date;
+  if (input.time_range === 'custom') {
+    // The contract makes sure both ends are there and in order.
+    start = new Date(`${input.start_date}T00:00:00.000Z`);
+    endDay = new Date(`${input.end_date}T00:00:00.000Z`);
+  } else {
+    start = new Date(today.getTime() - daysBack[input.time_range] * DAY_MS);
+    endDay = today;
+  }
+  const end = new Date(endDay.getTime() + DAY_MS);
+  const days = Math.round((end.getTime() - start.getTime()) / DAY_MS);
+  const day = (date: Date) => date.toISOString().slice(0, 10);
+  return { start, end, days, startDay: day(start), endDay: day(endDay) };
+}
+export type TimeRange = ReturnType<typeof resolveTimeRange>;
+
+function rangeOutput(range: TimeRange) {
+  return { start_date: range.startDay, end_date: range.endDay, days: range.days };
+}
+
+function totalsOf(sums: UsageSums | undefined): TCallTotals {
+  const value = sums ?? { calls: 0, success: 0, failed_upstream: 0, quota_exhausted: 0, rejected: 0, units: 0, total_response_ms: 0 };
+  return {
+    calls: value.calls,
+    success: value.success,
+    failed_upstream: value.failed_upstream,
+    quota_exhausted: value.quota_exhausted,
+    rejected: value.rejected,
+    units: value.units,
+    success_rate: value.calls ? Math.round((value.success / value.calls) * 10_000) / 10_000 : 0,
+    avg_response_ms: value.calls ? Math.round(value.total_response_ms / value.calls) : 0,
+  };
+}
+
+/** One point per day of the range, zeros where nothing was called. */
+function fillTrend(range: TimeRange, rows: Array<UsageSums & { day?: string | number }>): TUsageDay[] {
+  const byDay = new Map(rows.map((row) => [String(row.day), row]));
+  return Array.from({ length: range.days }, (_, index) => {
+    const date = new Date(range.start.getTime() + index * DAY_MS).toISOString().slice(0, 10);
+    const row = byDay.get(date);
+    return { date, calls: row?.calls ?? 0, success: row?.success ?? 0, units: row?.units ?? 0 };
+  });
+}
+
+/** Whole days until `expiresAt`, rounded up; null without one. */
+export function daysUntil(expiresAt: Date | null, now: Date): number | null {
+  if (!expiresAt) return null;
+  return Math.max(0, Math.ceil((expiresAt.getTime() - now.getTime()) / DAY_MS));
+}
+
+function balanceOf(balance: { packages: number; unitsLeft: number; firstExpiresAt: Date | null }, now: Date) {
+  return {
+    active_packages: balance.packages,
+    units_left: balance.unitsLeft,
+    first_expires_at: balance.firstExpiresAt?.toISOString() ?? null,
+    days_to_first_expiry: daysUntil(balance.firstExpiresAt, now),
+  };
+}
+
+function byPlatform(rows: Array<UsageSums & { platform?: string | number }>) {
+  const found = new Map(rows.map((row) => [String(row.platform), row]));
+  return LOG_PLATFORMS.map((platform) => {
+    const row = found.get(platform);
+    return { platform, calls: row?.calls ?? 0, success: row?.success ?? 0, units: row?.units ?? 0 };
+  });
+}
+
+function logOutput(row: LogView): TApiLog {
+  return {
+    id: row.id,
+    created_at: row.created_at.toISOString(),
+    merchant_id: row.merchant_id,
+    shop_id: row.shop_id,
+    shop_name: row.shop_name,
+    platform: row.platform,
+    api_code: row.api_code,
+    api_name: row.api_name || row.api_code,
+    package_id: row.package_ref,
+    package_name: row.package_name,
+    status: row.status,
+    charged_units: row.charged_units,
+    response_ms: row.response_ms,
+  };
+}
+function logDetailOutput(row: LogView): TApiLogDetail {
+  return { ...logOutput(row), finished_at: row.finished_at?.toISOString() ?? null, request_params: row.request_params ?? {}, error: row.error ?? '' };
+}
+
+export interface StatsInput extends TimeInput {
+  platform?: Platform;
+  api_code?: string;
+  shop_id?: string;
+  merchant_id?: number;
+}
+export interface LogListInput extends StatsInput {
+  status?: ApiCallStatus;
+  page: number;
+  limit: number;
+}
+
+/**
+ * Traffic reports. Totals, trends and rankings read the daily roll-up (written in the transaction
+ * that settles each call, so it is current to the last settled call); balances read the packages;
+ * log lists read the log newest first. A merchant's calls always carry its id from the session.
+ */
+export function createTrafficReportService(deps: { repository: TrafficReportRepository; clock: Clock }) {
+  const { repository, clock } = deps;
+
+  function usageFilter(range: TimeRange, input: StatsInput, merchantId: number | undefined): UsageFilter {
+    return { merchantId, shopId: input.shop_id, platform: input.platform, apiCode: input.api_code || undefined, startDay: range.startDay, endDay: range.endDay };
+  }
+  function logFilter(range: TimeRange, input: LogListInput, merchantId: number | undefined): LogFilter {
+    return { merchantId, shopId: input.shop_id, platform: input.platform, apiCode: input.api_code || undefined, status: input.status, start: range.start, end: range.end };
+  }
+
+  async function apiStats(input: StatsInput, merchantId: number | undefined): Promise<TApiStatsOutput> {
+    const range = resolveTimeRange(input, clock.now());
+    const filter = usageFilter(range, input, merchantId);
+    const [rows, [sums], trend, apis] = await Promise.all([
+      repository.sumUsage(filter, ['platform', 'api_code']),
+      repository.sumUsage(filter),
+      repository.sumUsage(filter, ['day']),
+      repository.listApis(),
+    ]);
+    const names = new Map(apis.map((api) => [`${api.platform}/${api.code}`, api.name]));
+    const platformOrder = (platform: string) => LOG_PLATFORMS.indexOf(platform as Platform);
+    const list = rows
+      .map((row) => ({
+        ...totalsOf(row),
+        platform: String(row.platform) as Platform,
+        api_code: String(row.api_code),
+        api_name: names.get(`${row.platform}/${row.api_code}`) ?? String(row.api_code),
+      }))
+      .sort((a, b) => b.calls - a.calls || platformOrder(a.platform) - platformOrder(b.platform) || a.api_code.localeCompare(b.api_code));
+    return { range: rangeOutput(range), list, totals: totalsOf(sums), trend: fillTrend(range, trend) };
+  }
+
+  async function listLogs(input: LogListInput, merchantId: number | undefined) {
+    const range = resolveTimeRange(input, clock.now());
+    const filter = logFilter(range, input, merchantId);
+    const [rows, count] = await Promise.all([
+      repository.listLogs(filter, { limit: input.limit, offset: (input.page - 1) * input.limit }),
+      repository.countLogs(filter),
+    ]);
+    return { rows, total: count.total, is_total_estimated: count.isEstimated };
+  }
+
+  async function topMerchants(filter: UsageFilter, page: { limit: number; offset: number }) {
+    const ranked = await repository.rankUsage(filter, 'merchant_id', page);
+    const people = await repository.findMerchants(ranked.rows.map((row) => row.merchant_id));
+    const list: TMerchantUsage[] = ranked.rows.map((row) => {
+      const totals = totalsOf(row);
+      return {
+        merchant_id: row.merchant_id,
+        merchant_account: people.get(row.merchant_id)?.account ?? '',
+        merchant_name: people.get(row.merchant_id)?.name ?? '',
+        calls: totals.calls,
+        success: totals.success,
+        units: totals.units,
+        success_rate: totals.success_rate,
+      };
+    });
+    return { list, total: ranked.total };
+  }
+
+  return {
+    async merchantDashboard(merchantId: number, input: TimeInput & { shop_id?: string }): Promise<TMerchantTrafficDashboard> {
+      const now = clock.now();
+      const range = resolveTimeRange(input, now);
+      const filter = usageFilter(range, input, merchantId);
+      const [[sums], trend, platforms, stores, balance] = await Promise.all([
+        repository.sumUsage(filter),
+        repository.sumUsage(filter, ['day']),
+        repository.sumUsage(filter, ['platform']),
+        repository.rankUsage(filter, 'shop_ref', { limit: 20, offset: 0 }),
+        repository.packageBalance(now, { merchantId }),
+      ]);
+      const names = await repository.findShops(stores.rows.map((row) => row.shop_ref), merchantId);
+      return {
+        range: rangeOutput(range),
+        totals: totalsOf(sums),
+        balance: balanceOf(balance, now),
+        trend: fillTrend(range, trend),
+        by_platform: byPlatform(platforms),
+        by_store: stores.rows.map((row) => ({
+          shop_id: names.get(row.shop_ref)?.shop_id ?? '',
+          shop_name: names.get(row.shop_ref)?.shop_name ?? '',
+          calls: row.calls,
+          success: row.success,
+          units: row.units,
+        })),
+      };
+    },
+
+    merchantApiStats: (merchantId: number, input: StatsInput) => apiStats({ ...input, merchant_id: undefined }, merchantId),
+
+    /** Every store of the merchant (not the unpaid ones), busiest first, with its usage and its own packages' units left. */
+    async merchantStoreUsage(merchantId: number, input: TimeInput & { platform?: Platform; page: number; limit: number }) {
+      const now = clock.now();
+      const range = resolveTimeRange(input, now);
+      const [shopList, usage] = await Promise.all([
+        repository.listMerchantShops(merchantId),
+        repository.sumUsage(usageFilter(range, { ...input }, merchantId), ['shop_ref']),
+      ]);
+      const usageByShop = new Map(usage.map((row) => [Number(row.shop_ref), row]));
+      const ranked = shopList
+        .map((shop) => ({ shop, totals: totalsOf(usageByShop.get(shop.id)) }))
+        .sort((a, b) => b.totals.units - a.totals.units || b.totals.calls - a.totals.calls || b.shop.id - a.shop.id);
+      const pageRows = ranked.slice((input.page - 1) * input.limit, input.page * input.limit);
+      const unitsLeft = await repository.storeUnitsLeft(
+        now,
+        merchantId,
+        pageRows.map((row) => row.shop.id),
+      );
+      const list: TStoreUsageRow[] = pageRows.map(({ shop, totals }) => ({
+        ...totals,
+        shop_id: shop.shop_id,
+        shop_name: shop.shop_name,
+        store_units_left: unitsLeft.get(shop.id) ?? 0,
+      }));
+      return { range: rangeOutput(range), list, total: ranked.length };
+    },
+
+    /** The filters' options; the merchant's own stores for a merchant, none for the operator. */
+    async apiEnum(merchantId: number | undefined): Promise<TApiEnum> {
+      const [platforms, apis, shopList] = await Promise.all([
+        repository.listPlatforms(),
+        repository.listApis(),
+        merchantId !== undefined ? repository.listMerchantShops(merchantId) : Promise.resolve([]),
+      ]);
+      const known = new Map(platforms.map((row) => [row.platform, row]));
+      return {
+        // Every §9 platform, in the spec's order, even one without a data source yet.
+        platforms: LOG_PLATFORMS.map((platform) => ({ value: platform, name: known.get(platform)?.name ?? platform, is_enabled: known.get(platform)?.is_enabled ?? false })),
+        apis: apis.map((api) => ({ platform: api.platform, code: api.code, name: api.name, cost: api.cost, is_enabled: api.is_enabled })),
+        statuses: [...API_CALL_STATUSES],
+        time_ranges: [...TIME_FILTERS],
+        stores: shopList.map((shop) => ({ shop_id: shop.shop_id, shop_name: shop.shop_name })),
+      };
+    },
+
+    async merchantListLogs(merchantId: number, input: LogListInput) {
+      const { rows, total, is_total_estimated } = await listLogs({ ...input, merchant_id: undefined }, merchantId);
+      return { list: rows.map(logOutput), total, is_total_estimated };
+    },
+    async merchantLogDetail(merchantId: number, id: number): Promise<TApiLogDetail> {
+      const row = await repository.findLog(id, merchantId);
+      // Another merchant's row reads as missing: its existence is not the caller's to learn.
+      if (!row) throw new AppError('NOT_FOUND');
+      return logDetailOutput(row);
+    },
+
+    async adminDashboard(input: TimeInput): Promise<TAdminTrafficDashboard> {
+      const now = clock.now();
+      const range = resolveTimeRange(input, now);
+      const filter = usageFilter(range, input, undefined);
+      const [[sums], trend, platforms, active, balance, top] = await Promise.all([
+        repository.sumUsage(filter),
+        repository.sumUsage(filter, ['day']),
+        repository.sumUsage(filter, ['platform']),
+        repository.countActive(filter),
+        repository.packageBalance(now),
+        topMerchants(filter, { limit: 10, offset: 0 }),
+      ]);
+      return {
+        range: rangeOutput(range),
+        totals: totalsOf(sums),
+        active_merchants: active.merchants,
+        active_stores: active.stores,
+        balance: balanceOf(balance, now),
+        trend: fillTrend(range, trend),
+        by_platform: byPlatform(platforms),
+        top_merchants: top.list,
+      };
+    },
+
+    async adminPlatformStats(input: TimeInput & { merchant_id?: number }) {
+      const range = resolveTimeRange(input, clock.now());
+      const filter = usageFilter(range, input, input.merchant_id);
+      const [rows, [sums], platforms] = await Promise.all([repository.sumUsage(filter, ['platform']), repository.sumUsage(filter), repository.listPlatforms()]);
+      const found = new Map(rows.map((row) => [String(row.platform), row]));
+      const sources = new Map(platforms.map((row) => [row.platform, row]));
+      return {
+        range: rangeOutput(range),
+        list: LOG_PLATFORMS.map((platform) => ({
+          ...totalsOf(found.get(platform)),
+          platform,
+          name: sources.get(platform)?.name ?? platform,
+          is_enabled: sources.get(platform)?.is_enabled ?? false,
+        })),
+        totals: totalsOf(sums),
+      };
+    },
+
+    async adminMerchantStats(input: TimeInput & { platform?: Platform; page: number; limit: number }) {
+      const range = resolveTimeRange(input, clock.now());
+      const { list, total } = await topMerchants(usageFilter(range, input, undefined), { limit: input.limit, offset: (input.page - 1) * input.limit });
+      return { range: rangeOutput(range), list, total };
+    },
+
+    adminApiStats: (input: StatsInput) => apiStats(input, input.merchant_id),
+
+    async adminListLogs(input: LogListInput) {
+      const { rows, total, is_total_estimated } = await listLogs(input, input.merchant_id);
+      const list: TAdminApiLog[] = rows.map((row) => ({ ...logOutput(row), merchant_account: row.merchant_account, merchant_name: row.merchant_name }));
+      return { list, total, is_total_estimated };
+    },
+    async adminLogDetail(id: number): Promise<TAdminApiLogDetail> {
+      const row = await repository.findLog(id);
+      if (!row) throw new AppError('NOT_FOUND');
+      return { ...logDetailOutput(row), merchant_account: row.merchant_account, merchant_name: row.merchant_name };
+    },
+  };
+}
+export type TrafficReportService = ReturnType<typeof createTrafficReportService>;
