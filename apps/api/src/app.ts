@@ -58,6 +58,9 @@ import { createProspectService } from './modules/prospect/prospect.service';
 import { createTrafficReportRepository } from './modules/traffic-report/traffic-report.repository';
 import { registerTrafficReportRoutes } from './modules/traffic-report/traffic-report.routes';
 import { createTrafficReportService } from './modules/traffic-report/traffic-report.service';
+import { createTrafficPackageRepository } from './modules/traffic-package/traffic-package.repository';
+import { registerTrafficPackageRoutes } from './modules/traffic-package/traffic-package.routes';
+import { createTrafficPackageService } from './modules/traffic-package/traffic-package.service';
 
 export interface BuildAppOptions {
   config: Config;
@@ -151,7 +154,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     shopBaseDomain: config.shopBaseDomain,
   });
   registerShopRoutes(app, registrar, { shops });
-  const payments = createPaymentService({ db, bills: billRepository, shops, provider: paymentProvider, clock });
+  // Traffic packages (issue 5): plans, orders through bills, activation on payment.
+  const trafficPackages = createTrafficPackageService({ db, repository: createTrafficPackageRepository(db), bills, clock });
+  registerTrafficPackageRoutes(registrar, { packages: trafficPackages });
+  const payments = createPaymentService({ db, bills: billRepository, shops, packages: trafficPackages, provider: paymentProvider, clock });
   const cashier = sandboxProvider
     ? createSandboxCashier({
         provider: sandboxProvider,
@@ -201,7 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     return spaFallback(request, reply);
   });
 
-  const services = { secretBox, accounts, sessions, captchas, codes, settings, configs, uploads, versions, shops, bills, payments, cashier, notices, prospects };
+  const services = { secretBox, accounts, sessions, captchas, codes, settings, configs, uploads, versions, shops, bills, payments, cashier, notices, prospects, trafficPackages };
   const jobs = [
     purgeStaleRecordsJob({ db, clock, sessions: sessionRepository, accounts: accountRepository, codes: codeRepository, captchas }),
     provisionStoreJob({ shops }),
@@ -224,6 +230,7 @@ export interface AppServices {
   bills: ReturnType<typeof createBillService>;
   payments: ReturnType<typeof createPaymentService>;
   cashier: ReturnType<typeof createSandboxCashier> | null;
+  trafficPackages: ReturnType<typeof createTrafficPackageService>;
   notices: ReturnType<typeof createNoticeService>;
   prospects: ReturnType<typeof createProspectService>;
 }

@@ -26,6 +26,10 @@ export const merchants = pgTable(
     uniqueIndex('merchants_email_unique').on(table.email).where(sql`${table.email} is not null`),
     uniqueIndex('merchants_mobile_unique').on(table.mobile).where(sql`${table.mobile} is not null`),
     index('merchants_created_idx').on(table.created_at),
+    // Merchant searches (the operator's merchant list, the store list's merchant filter) are `ilike '%…%'`: trigram indexes.
+    index('merchants_email_trgm_idx').using('gin', table.email.op('gin_trgm_ops')),
+    index('merchants_mobile_trgm_idx').using('gin', table.mobile.op('gin_trgm_ops')),
+    index('merchants_nickname_trgm_idx').using('gin', table.nickname.op('gin_trgm_ops')),
   ],
 );
 
