@@ -64,6 +64,12 @@ export const ErrorCode = {
   UPLOAD_FORMAT_INVALID: 12040,
   /** A mail, SMS or WeCom message was refused by the provider or could not reach it; `msg` carries the provider's words. */
   DELIVERY_FAILED: 12050,
+  /** The traffic package plan does not exist or is not on sale (disabled). */
+  PLAN_UNAVAILABLE: 13020,
+  /** A store plan was ordered without choosing the store (shop_id) it is for. */
+  PACKAGE_SHOP_REQUIRED: 13021,
+  /** The store a package is ordered for is not on trial or operating. */
+  PACKAGE_SHOP_NOT_RUNNING: 13022,
 } as const;
 
 export type ErrorKey = keyof typeof ErrorCode;
@@ -119,6 +125,12 @@ export const errorMessages: Record<ErrorKey, Record<Lang, string>> = {
   STORE_STATE_INVALID: { 'zh-CN': '店铺当前状态不支持该操作', 'en-US': 'The store cannot do this in its current state' },
   BILL_STATE_INVALID: { 'zh-CN': '账单已支付、已取消或已过期', 'en-US': 'This bill is already paid, cancelled or expired' },
   TICKET_INVALID: { 'zh-CN': '登录凭证无效或已过期', 'en-US': 'The sign-in ticket is invalid or has expired' },
+  PLAN_UNAVAILABLE: { 'zh-CN': '该流量包套餐不存在或已下架', 'en-US': 'This traffic package plan does not exist or is no longer on sale' },
+  PACKAGE_SHOP_REQUIRED: { 'zh-CN': '店铺流量包须选择店铺（shop_id）', 'en-US': 'A store package needs the store it is for (shop_id)' },
+  PACKAGE_SHOP_NOT_RUNNING: {
+    'zh-CN': '只能为试用中或运营中的店铺购买流量包',
+    'en-US': 'Packages can only be bought for a store on trial or operating',
+  },
 };
 
 export function errorMessage(key: ErrorKey, lang: Lang): string {

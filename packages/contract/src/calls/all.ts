@@ -8,6 +8,7 @@ import * as prospect from './prospect';
 import * as settings from './settings';
 import * as siteConfig from './site-config';
 import * as store from './store';
+import * as traffic from './traffic';
 import * as trafficReport from './traffic-report';
 
 function isCall(value: unknown): value is Call {
@@ -15,4 +16,4 @@ function isCall(value: unknown): value is Call {
 }
 
 /** Every declared call, collected from the call modules. The server must register a handler for each (a test checks it). */
-export const allCalls: Call[] = [account, store, bill, merchantAdmin, notice, prospect, settings, siteConfig, dashboard, trafficReport].flatMap((module) => Object.values(module as Record<string, unknown>).filter(isCall));
+export const allCalls: Call[] = [account, store, bill, merchantAdmin, notice, prospect, settings, siteConfig, dashboard, traffic, trafficReport].flatMap((module) => Object.values(module as Record<string, unknown>).filter(isCall));

@@ -78,6 +78,14 @@ export interface StoreBillRequest {
   payment: { channel: 'online'; payMethod: PayMethod } | { channel: 'offline'; adminId: number; remark: string };
 }
 
+type BillInsert = Parameters<BillRepository['insertBill']>[0];
+/** A new bill's fields; the number, payment window and times are set when it is inserted. */
+type NewBillValues = Omit<BillInsert, 'bill_no' | 'expires_at' | 'created_at' | 'updated_at'>;
+
+function constraintOf(error: unknown): string | undefined {
+  return (error as { constraint?: string }).constraint ?? (error as { cause?: { constraint?: string } }).cause?.constraint;
+}
+
 /** Bills: creation, the payment window, cancelling, the lists and exports of both roles, income figures. */
 export function createBillService(deps: {
   db: Db;
@@ -124,6 +132,28 @@ export function createBillService(deps: {
     return { bill_no: bill.bill_no, provider: provider.name, pay_method: payMethod, pay_url: payUrl, expires_at: bill.expires_at.toISOString() };
   }
 
+  /**
+   * Inserts a bill with a new bill number and the platform's payment window, retrying the rare
+   * number collision. A savepoint per try keeps the surrounding transaction usable on PostgreSQL
+   * after a unique violation; any other unique violation is the caller's to handle.
+   */
+  async function insertNewBill(values: NewBillValues, tx: Db) {
+    const now = clock.now();
+    const { payment_window_minutes: windowMinutes } = await settings.getPlatformRules(tx);
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await tx.transaction((savepoint) =>
+          repository.insertBill(
+            { ...values, bill_no: newBillNo(now), expires_at: new Date(now.getTime() + windowMinutes * 60_000), created_at: now, updated_at: now },
+            savepoint as unknown as Db,
+          ),
+        );
+      } catch (error) {
+        if (!isUniqueViolation(error) || constraintOf(error) === 'bills_one_unpaid_store_bill' || attempt >= 3) throw error;
+      }
+    }
+  }
+
   return {
     refresh,
     paymentFor,
@@ -137,46 +167,41 @@ export function createBillService(deps: {
       const now = clock.now();
       const amount = priceOf(request.version, request.termType, request.term);
       const isOffline = request.payment.channel === 'offline';
-      const { payment_window_minutes: windowMinutes } = await settings.getPlatformRules(tx);
-      for (let attempt = 0; ; attempt += 1) {
-        try {
-          // A savepoint, so a unique violation leaves the surrounding transaction usable on PostgreSQL.
-          return await tx.transaction((savepoint) => repository.insertBill(
-            {
-              bill_no: newBillNo(now),
-              merchant_id: request.merchantId,
-              shop_ref: request.shop.id,
-              shop_name: request.shop.shop_name,
-              type: request.type,
-              product_name: storeProductName(request.type, request.version.name, request.termType, request.term, request.lang),
-              version_id: request.version.id,
-              package_name: request.version.name,
-              term_type: request.termType,
-              term: request.term,
-              amount,
-              currency: request.version.currency,
-              status: isOffline ? 'paid' : 'unpaid',
-              pay_method: request.payment.channel === 'online' ? request.payment.payMethod : null,
-              channel: request.payment.channel,
-              expires_at: new Date(now.getTime() + windowMinutes * 60_000),
-              paid_at: isOffline ? now : null,
-              remark: request.payment.channel === 'offline' ? request.payment.remark : '',
-              created_by_admin_id: request.payment.channel === 'offline' ? request.payment.adminId : null,
-              created_at: now,
-              updated_at: now,
-            },
-            savepoint as unknown as Db,
-          ));
-        } catch (error) {
-          if (!isUniqueViolation(error)) throw error;
-          const constraint = (error as { constraint?: string; cause?: { constraint?: string } }).constraint ?? (error as { cause?: { constraint?: string } }).cause?.constraint;
-          if (constraint === 'bills_one_unpaid_store_bill') {
-            const existing = await repository.findUnpaidStoreBill(request.shop.id, tx);
-            throw new AppError('ORDER_EXISTS', { data: { bill_no: existing?.bill_no ?? null } });
-          }
-          if (attempt >= 3) throw error;
+      try {
+        return await insertNewBill(
+          {
+            merchant_id: request.merchantId,
+            shop_ref: request.shop.id,
+            shop_name: request.shop.shop_name,
+            type: request.type,
+            product_name: storeProductName(request.type, request.version.name, request.termType, request.term, request.lang),
+            version_id: request.version.id,
+            package_name: request.version.name,
+            term_type: request.termType,
+            term: request.term,
+            amount,
+            currency: request.version.currency,
+            status: isOffline ? 'paid' : 'unpaid',
+            pay_method: request.payment.channel === 'online' ? request.payment.payMethod : null,
+            channel: request.payment.channel,
+            paid_at: isOffline ? now : null,
+            remark: request.payment.channel === 'offline' ? request.payment.remark : '',
+            created_by_admin_id: request.payment.channel === 'offline' ? request.payment.adminId : null,
+          },
+          tx,
+        );
+      } catch (error) {
+        if (isUniqueViolation(error) && constraintOf(error) === 'bills_one_unpaid_store_bill') {
+          const existing = await repository.findUnpaidStoreBill(request.shop.id, tx);
+          throw new AppError('ORDER_EXISTS', { data: { bill_no: existing?.bill_no ?? null } });
         }
+        throw error;
       }
+    },
+
+    /** An unpaid online bill for something other than a store (a traffic package), in the caller's transaction. */
+    async createOnlineBill(values: Omit<NewBillValues, 'status' | 'channel' | 'paid_at' | 'pay_method'> & { pay_method: PayMethod }, tx: Db) {
+      return insertNewBill({ ...values, status: 'unpaid', channel: 'online', paid_at: null }, tx);
     },
 
     async listForMerchant(merchantId: number, input: Parameters<typeof toFilter>[0] & { page: number; limit: number }) {

@@ -5,6 +5,7 @@ import type { PaymentNotification, PaymentProvider } from '../../providers/payme
 import type { SandboxPaymentProvider } from '../../providers/payment/sandbox-payment-provider';
 import type { BillRepository, BillRow } from '../bill/bill.repository';
 import type { ShopService } from '../shop/shop.service';
+import type { TrafficPackageService } from '../traffic-package/traffic-package.service';
 
 export type NotificationResult = 'fulfilled' | 'duplicate' | 'mismatch' | 'refused' | 'failed_payment' | 'unknown_bill';
 
@@ -18,6 +19,8 @@ export function createPaymentService(deps: {
   db: Db;
   bills: BillRepository;
   shops: ShopService;
+  /** Activates the package of a paid traffic_package bill, in the payment's transaction. */
+  packages?: Pick<TrafficPackageService, 'applyPaidPackageBill'>;
   provider: PaymentProvider | null;
   clock: Clock;
 }) {
@@ -34,6 +37,7 @@ export function createPaymentService(deps: {
       const paid = await bills.markPaid(bill.id, { paidAt: now, payMethod: notification.payMethod, provider: providerName, tradeNo: notification.tradeNo }, tx);
       if (!paid) return { result: 'refused' as const };
       const applied = paid.type === 'new_store' || paid.type === 'renewal' ? await shops.applyPaidStoreBill(paid, tx) : { needsProvisioning: false };
+      if (paid.type === 'traffic_package') await deps.packages?.applyPaidPackageBill(paid, tx);
       return { result: 'fulfilled' as const, paid, ...applied };
     });
     if (outcome.result === 'refused') {
@@ -85,6 +89,7 @@ export function createSandboxCashier(deps: {
 
   function returnPath(bill: BillRow, shopSlug: string | null) {
     if (bill.type === 'new_store' && shopSlug) return `/merchant/store?init=${encodeURIComponent(shopSlug)}`;
+    if (bill.type === 'traffic_package') return `/merchant/traffic?tab=packages&paid=${encodeURIComponent(bill.bill_no)}`;
     return `/merchant/bill?paid=${encodeURIComponent(bill.bill_no)}`;
   }
 

@@ -1,0 +1,45 @@
+import * as calls from '@parlour/contract/calls/traffic';
+import type { CallRegistrar } from '../../lib/register-call';
+import type { TrafficPackageService } from './traffic-package.service';
+
+const planValues = (input: {
+  name: string;
+  units: number;
+  valid_days: number;
+  is_general: boolean;
+  price: number;
+  original_price: number;
+  currency: string;
+  api_usage: string;
+  status: 'enabled' | 'disabled';
+  sort: number;
+}) => ({
+  name: input.name,
+  units: input.units,
+  valid_days: input.valid_days,
+  is_general: input.is_general,
+  price: input.price,
+  original_price: input.original_price,
+  currency: input.currency,
+  api_usage: input.api_usage,
+  status: input.status,
+  sort: input.sort,
+});
+
+/** Thin handlers of the traffic package calls: operator plans and packages, merchant plans, packages and orders. */
+export function registerTrafficPackageRoutes(registrar: CallRegistrar, deps: { packages: TrafficPackageService }) {
+  const { register } = registrar;
+  const { packages } = deps;
+
+  register(calls.adminListPlans, ({ input }) => packages.listPlansForAdmin(input));
+  register(calls.adminAddPlan, ({ input }) => packages.addPlan(planValues(input)));
+  register(calls.adminEditPlan, ({ input }) => packages.editPlan(input.id, planValues(input)));
+  register(calls.adminSetPlanStatus, ({ input }) => packages.setPlanStatus(input.id, input.status));
+  register(calls.adminListPackages, ({ input }) => packages.listForAdmin(input));
+
+  register(calls.merchantListPlans, () => packages.listPlansForMerchant());
+  register(calls.merchantListPackages, ({ input, principal }) => packages.listForMerchant(principal.userId, input));
+  register(calls.merchantCreatePackageOrder, ({ input, principal, lang }) =>
+    packages.createOrder({ merchantId: principal.userId, planId: input.plan_id, shopId: input.shop_id || undefined, payMethod: input.pay_method, lang }),
+  );
+}

@@ -1,0 +1,223 @@
+import type {
+  PackageStatus,
+  PackageTab,
+  PlanStatus,
+  TAdminTrafficPackage,
+  TAdminTrafficPlan,
+  TTrafficPackage,
+  TTrafficPlan,
+} from '@parlour/contract/calls/traffic';
+import type { PayMethod } from '@parlour/contract/constants';
+import type { Lang } from '@parlour/contract/errors';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import type { BillRow } from '../bill/bill.repository';
+import { toBill, type BillService } from '../bill/bill.service';
+import type { PackageView, PlanRow, TrafficPackageRepository } from './traffic-package.repository';
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function toPlan(row: PlanRow): TTrafficPlan {
+  return {
+    id: row.id,
+    name: row.name,
+    units: row.units,
+    valid_days: row.valid_days,
+    is_general: row.is_general,
+    price: row.price,
+    original_price: row.original_price,
+    currency: row.currency,
+    api_usage: row.api_usage,
+    status: row.status,
+    sort: row.sort,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+export function toPackage(view: PackageView): TTrafficPackage {
+  return {
+    id: view.id,
+    plan_id: view.plan_id,
+    name: view.name,
+    is_general: view.is_general,
+    shop_id: view.shop_id,
+    shop_name: view.shop_name,
+    units_total: view.units_total,
+    units_used: view.units_used,
+    units_remaining: Math.max(0, view.units_total - view.units_used),
+    valid_days: view.valid_days,
+    status: view.status,
+    created_at: view.created_at.toISOString(),
+    paid_at: iso(view.paid_at),
+    expires_at: iso(view.expires_at),
+    bill_no: view.bill_no,
+    amount: view.amount,
+    currency: view.currency,
+    pay_before: view.status === 'pending' ? iso(view.bill_expires_at) : null,
+  };
+}
+function toAdminPackage(view: PackageView): TAdminTrafficPackage {
+  return { ...toPackage(view), merchant_id: view.merchant_id, merchant_account: view.merchant_account };
+}
+
+const PRODUCT_NAME: Record<Lang, (plan: PlanRow) => string> = {
+  'zh-CN': (plan) => `流量包 · ${plan.name} · ${plan.units}次 · ${plan.valid_days}天`,
+  'en-US': (plan) => `Traffic package · ${plan.name} · ${plan.units.toLocaleString('en-US')} units · ${plan.valid_days} day${plan.valid_days > 1 ? 's' : ''}`,
+};
+/** "Traffic package · Standard · 10,000 units · 90 days", in the language of the merchant who ordered it. */
+export function packageProductName(plan: PlanRow, lang: Lang) {
+  return PRODUCT_NAME[lang](plan);
+}
+
+interface PlanValues {
+  name: string;
+  units: number;
+  valid_days: number;
+  is_general: boolean;
+  price: number;
+  original_price: number;
+  currency: string;
+  api_usage: string;
+  status: PlanStatus;
+  sort: number;
+}
+
+/**
+ * Traffic package plans (operator) and purchased packages (merchant): buying a plan through a bill,
+ * activating the package when the bill is paid, the package lists. The merchant always comes from
+ * the session; a store package can only be bought for the merchant's own running store.
+ */
+export function createTrafficPackageService(deps: { db: Db; repository: TrafficPackageRepository; bills: BillService; clock: Clock }) {
+  const { db, repository, bills, clock } = deps;
+
+  async function withSoldCounts(rows: PlanRow[]): Promise<TAdminTrafficPlan[]> {
+    const sold = await repository.countSoldByPlan(rows.map((row) => row.id));
+    return rows.map((row) => ({ ...toPlan(row), sold_count: sold.get(row.id) ?? 0 }));
+  }
+  async function adminPlan(row: PlanRow | undefined) {
+    if (!row) throw new AppError('NOT_FOUND');
+    return (await withSoldCounts([row]))[0];
+  }
+
+  /** The store a store package is ordered for: the merchant's own (another's answers NOT_FOUND), on trial or operating. */
+  async function runningShop(merchantId: number, shopId: string | undefined) {
+    if (!shopId) throw new AppError('PACKAGE_SHOP_REQUIRED');
+    const shop = await repository.findMerchantShop(merchantId, shopId);
+    if (!shop) throw new AppError('NOT_FOUND');
+    const now = clock.now();
+    const isRunning = (shop.status === 'trial' || shop.status === 'operating') && !shop.is_disabled_by_operator && shop.expires_at !== null && shop.expires_at > now;
+    if (!isRunning) throw new AppError('PACKAGE_SHOP_NOT_RUNNING');
+    return shop;
+  }
+
+  return {
+    // ----- operator: plans -----
+
+    async listPlansForAdmin(input: { page: number; limit: number; status?: PlanStatus; keyword?: string }) {
+      const { rows, total } = await repository.listPlans(
+        { status: input.status, keyword: input.keyword || undefined },
+        { limit: input.limit, offset: (input.page - 1) * input.limit },
+      );
+      return { list: await withSoldCounts(rows), total };
+    },
+    async addPlan(values: PlanValues) {
+      const now = clock.now();
+      return adminPlan(await repository.insertPlan({ ...values, created_at: now, updated_at: now }));
+    },
+    async editPlan(id: number, values: PlanValues) {
+      return adminPlan(await repository.updatePlan(id, { ...values, updated_at: clock.now() }));
+    },
+    async setPlanStatus(id: number, status: PlanStatus) {
+      return adminPlan(await repository.updatePlan(id, { status, updated_at: clock.now() }));
+    },
+
+    // ----- merchant -----
+
+    async listPlansForMerchant() {
+      const { rows, total } = await repository.listPlans({ status: 'enabled' });
+      return { list: rows.map(toPlan), total };
+    },
+
+    async listForMerchant(merchantId: number, input: { page: number; limit: number; tab: PackageTab; shop_id?: string; status?: PackageStatus }) {
+      // Unpaid bills past their window expire first, which voids their pending packages.
+      await bills.refresh(merchantId);
+      const now = clock.now();
+      const filter = { merchantId, status: input.status, now };
+      const [rows, total, counts] = await Promise.all([
+        repository.listPackages(
+          { ...filter, isGeneral: input.tab === 'general', shopId: input.tab === 'store' ? input.shop_id || undefined : undefined },
+          { limit: input.limit, offset: (input.page - 1) * input.limit },
+        ),
+        repository.countPackages({ ...filter, isGeneral: input.tab === 'general', shopId: input.tab === 'store' ? input.shop_id || undefined : undefined }),
+        repository.countTabs(filter),
+      ]);
+      return { list: rows.map(toPackage), total, counts };
+    },
+
+    async listForAdmin(input: { page: number; limit: number; merchant_id?: number; shop_id?: string; status?: PackageStatus; is_general?: boolean }) {
+      await bills.refresh();
+      const filter = { merchantId: input.merchant_id, shopId: input.shop_id || undefined, status: input.status, isGeneral: input.is_general, now: clock.now() };
+      const [rows, total] = await Promise.all([
+        repository.listPackages(filter, { limit: input.limit, offset: (input.page - 1) * input.limit }),
+        repository.countPackages(filter),
+      ]);
+      return { list: rows.map(toAdminPackage), total };
+    },
+
+    /**
+     * Buys a plan: a bill of type traffic_package at the plan's price and a pending package, in one
+     * transaction; the answer says where to pay. The package starts when the bill is paid.
+     */
+    async createOrder(options: { merchantId: number; planId: number; shopId?: string; payMethod: PayMethod; lang: Lang }) {
+      const plan = await repository.findPlan(options.planId);
+      if (!plan || plan.status !== 'enabled') throw new AppError('PLAN_UNAVAILABLE');
+      const shop = plan.is_general ? null : await runningShop(options.merchantId, options.shopId);
+      const { bill, pkg } = await db.transaction(async (tx) => {
+        const bill = await bills.createOnlineBill(
+          {
+            merchant_id: options.merchantId,
+            shop_ref: shop?.id ?? null,
+            shop_name: shop?.shop_name ?? '',
+            type: 'traffic_package',
+            product_name: packageProductName(plan, options.lang),
+            package_name: plan.name,
+            amount: plan.price,
+            currency: plan.currency,
+            pay_method: options.payMethod,
+          },
+          tx,
+        );
+        const pkg = await repository.insertPackage(
+          {
+            merchant_id: options.merchantId,
+            shop_ref: shop?.id ?? null,
+            plan_id: plan.id,
+            bill_ref: bill.id,
+            name: plan.name,
+            is_general: plan.is_general,
+            units_total: plan.units,
+            valid_days: plan.valid_days,
+            created_at: bill.created_at,
+            updated_at: bill.created_at,
+          },
+          tx,
+        );
+        return { bill, pkg };
+      });
+      const view = await repository.findPackageView(pkg.id, clock.now());
+      return {
+        package: toPackage(view!),
+        bill: toBill({ ...bill, shop_id: shop?.shop_id ?? null, merchant_account: '' }),
+        payment: await bills.paymentFor(bill),
+      };
+    },
+
+    /** What a paid traffic_package bill does, inside the payment's transaction: its package starts now. */
+    async applyPaidPackageBill(bill: BillRow, tx: Db) {
+      await repository.activateForBill(bill.id, bill.paid_at ?? clock.now(), tx);
+    },
+  };
+}
+export type TrafficPackageService = ReturnType<typeof createTrafficPackageService>;

@@ -1,0 +1,146 @@
+import { ErrorCode } from '@parlour/contract/errors';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandboxPaymentProvider } from '../src/providers/payment/sandbox-payment-provider';
+import { buildTestApp, registerMerchant, type TestApp } from './helper';
+import { expectOk, merchantWithStore, payThroughCashier, signInAdmin, STORE_PATHS } from './store-helper';
+import { listPackages, orderPackage, PLAN, planFields, TRAFFIC_PATHS as P, type PackageOrder } from './traffic-package-helper';
+
+const NOTIFY = '/api/v1/payment/notify/sandbox';
+
+describe('traffic packages: security', () => {
+  let t: TestApp;
+  let provider: ReturnType<typeof createSandboxPaymentProvider>;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { CODE_SENDS_PER_IP_PER_HOUR: '10000' } });
+    provider = createSandboxPaymentProvider({ getKey: () => t.app.services.settings.getSigningKey('sandbox-payment') });
+  });
+  afterAll(() => t.close());
+
+  async function notify(body: object) {
+    const response = await t.app.inject({ method: 'POST', url: NOTIFY, payload: body });
+    return { status: response.statusCode, body: response.body };
+  }
+  function paidNotification(order: PackageOrder) {
+    return provider.buildNotification(
+      { billNo: order.bill.bill_no, amount: order.bill.amount, currency: order.bill.currency, payMethod: 'alipay', outcome: 'paid' },
+      t.clock.now(),
+    );
+  }
+  async function packageRow(id: number) {
+    const { rows } = await t.database.executeSql('select paid_at, expires_at, updated_at from traffic_packages where id = $1', [id]);
+    return rows[0] as { paid_at: Date | string | null; expires_at: Date | string | null };
+  }
+
+  describe('[TENANCY]', () => {
+    it("merchant B neither sees A's packages nor buys a package for A's store", async () => {
+      const a = await merchantWithStore(t);
+      const general = await orderPackage(t, a.token, { plan_id: PLAN.standard });
+      await expectOk(payThroughCashier(t, general.payment));
+      const store = await orderPackage(t, a.token, { plan_id: PLAN.store, shop_id: a.shopId });
+      await expectOk(payThroughCashier(t, store.payment));
+
+      const b = await registerMerchant(t);
+      expect((await listPackages(t, b.token)).total).toBe(0);
+      expect((await listPackages(t, b.token, { tab: 'store' })).total).toBe(0);
+      const byShop = await listPackages(t, b.token, { tab: 'store', shop_id: a.shopId });
+      expect(byShop).toMatchObject({ total: 0, list: [], counts: { general: 0, store: 0 } });
+      // A's store answers exactly like a store that does not exist.
+      const answer = await t.call(P.order, { plan_id: PLAN.store, shop_id: a.shopId, pay_method: 'alipay' }, b.token);
+      expect(answer.code).toBe(ErrorCode.NOT_FOUND);
+      // Nor can B reach A's package bill.
+      expect((await t.call(STORE_PATHS.cancel, { bill_no: general.bill.bill_no }, b.token)).code).toBe(ErrorCode.NOT_FOUND);
+      expect((await t.call(STORE_PATHS.payPage, { bill_no: store.bill.bill_no }, b.token)).code).toBe(ErrorCode.NOT_FOUND);
+      expect((await listPackages(t, a.token)).total).toBe(1);
+      expect((await listPackages(t, a.token, { tab: 'store' })).total).toBe(1);
+    });
+
+    it('the merchant of an order comes from the session, not the body', async () => {
+      const a = await registerMerchant(t);
+      const b = await registerMerchant(t);
+      await orderPackage(t, b.token, { plan_id: PLAN.trial, merchant_id: a.id });
+      expect((await listPackages(t, a.token)).total).toBe(0);
+      expect((await listPackages(t, b.token)).total).toBe(1);
+    });
+
+    it('a merchant token is refused on every operator traffic package call, an operator token on the merchant ones', async () => {
+      const { token } = await registerMerchant(t);
+      const adminToken = await signInAdmin(t);
+      for (const [path, body] of [
+        [P.adminPlans, {}],
+        [P.adminAddPlan, planFields()],
+        [P.adminEditPlan, { ...planFields(), id: PLAN.trial }],
+        [P.adminPlanStatus, { id: PLAN.trial, status: 'disabled' }],
+        [P.adminPackages, {}],
+      ] as const) {
+        expect((await t.call(path, body, token)).code, path).toBe(ErrorCode.NO_PERMISSION);
+      }
+      for (const [path, body] of [
+        [P.plans, {}],
+        [P.list, {}],
+        [P.order, { plan_id: PLAN.trial, pay_method: 'alipay' }],
+      ] as const) {
+        expect((await t.call(path, body, adminToken)).code, path).toBe(ErrorCode.NO_PERMISSION);
+        expect((await t.call(path, body)).code, path).toBe(ErrorCode.TOKEN_EXPIRED);
+      }
+      // The refused calls changed nothing: the seeded plan is still enabled.
+      const plans = await expectOk(t.call<{ list: Array<{ id: number; status: string }> }>(P.plans, {}, token));
+      expect(plans.list.find((plan) => plan.id === PLAN.trial)?.status).toBe('enabled');
+    });
+  });
+
+  describe('[NOTIFICATIONS]', () => {
+    it('a replayed notification activates the package once; the valid period does not move', async () => {
+      const { token } = await registerMerchant(t);
+      const order = await orderPackage(t, token, { plan_id: PLAN.standard });
+      const body = await paidNotification(order);
+      expect(await notify(body)).toEqual({ status: 200, body: 'success' });
+      const first = await packageRow(order.package.id);
+      expect(first.paid_at).not.toBeNull();
+      t.clock.advance(3600);
+      for (let index = 0; index < 4; index += 1) expect(await notify(body)).toEqual({ status: 200, body: 'success' });
+      const later = await packageRow(order.package.id);
+      expect(new Date(later.paid_at!).getTime()).toBe(new Date(first.paid_at!).getTime());
+      expect(new Date(later.expires_at!).getTime()).toBe(new Date(first.expires_at!).getTime());
+      const { list } = await listPackages(t, token);
+      expect(list).toHaveLength(1);
+      expect(list[0].status).toBe('active');
+    });
+
+    it('concurrent notifications for one package bill activate it once', async () => {
+      const { token } = await registerMerchant(t);
+      const order = await orderPackage(t, token, { plan_id: PLAN.trial });
+      const bodies = await Promise.all(Array.from({ length: 10 }, () => paidNotification(order)));
+      const answers = await Promise.all(bodies.map(notify));
+      expect(answers.every((answer) => answer.status === 200)).toBe(true);
+      const { rows } = await t.database.executeSql(
+        `select count(*)::int as notifications, count(*) filter (where result = 'fulfilled')::int as fulfilled from payment_notifications where bill_no = $1`,
+        [order.bill.bill_no],
+      );
+      expect(rows[0]).toEqual({ notifications: 10, fulfilled: 1 });
+      const row = await packageRow(order.package.id);
+      expect(new Date(row.expires_at!).getTime() - new Date(row.paid_at!).getTime()).toBe(30 * 86_400_000);
+    });
+
+    it('a notification with a wrong amount or a forged signature activates nothing', async () => {
+      const { token } = await registerMerchant(t);
+      const order = await orderPackage(t, token, { plan_id: PLAN.trial });
+      const cheap = await provider.buildNotification(
+        { billNo: order.bill.bill_no, amount: 1, currency: order.bill.currency, payMethod: 'alipay', outcome: 'paid' },
+        t.clock.now(),
+      );
+      expect((await notify(cheap)).status).toBe(400);
+      expect((await notify({ ...(await paidNotification(order)), sign: 'AAAA' })).status).toBe(400);
+      expect((await packageRow(order.package.id)).paid_at).toBeNull();
+      expect((await listPackages(t, token)).list[0].status).toBe('pending');
+    });
+
+    it('a notification for a cancelled package bill activates nothing', async () => {
+      const { token } = await registerMerchant(t);
+      const order = await orderPackage(t, token, { plan_id: PLAN.trial });
+      await expectOk(t.call(STORE_PATHS.cancel, { bill_no: order.bill.bill_no }, token));
+      await notify(await paidNotification(order));
+      expect((await packageRow(order.package.id)).paid_at).toBeNull();
+      expect((await listPackages(t, token)).total).toBe(0);
+    });
+  });
+});
