@@ -223,6 +223,9 @@ describe('stores: happy paths', () => {
       expect(await filtered({ start_date: today, end_date: today })).toBe(2);
       expect(await filtered({ start_date: '2000-01-01', end_date: '2000-01-02' })).toBe(0);
       expect(await filtered({ keyword: purchase.bill.bill_no })).toBe(1);
+      // A whole bill number is looked up exactly (any case); part of one still matches as a pattern.
+      expect(await filtered({ keyword: purchase.bill.bill_no.toLowerCase() })).toBe(1);
+      expect(await filtered({ keyword: purchase.bill.bill_no.slice(0, 12) })).toBeGreaterThanOrEqual(1);
     });
   });
 
