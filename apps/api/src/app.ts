@@ -55,6 +55,15 @@ import { createNoticeService } from './modules/notice/notice.service';
 import { createProspectRepository } from './modules/prospect/prospect.repository';
 import { registerProspectRoutes } from './modules/prospect/prospect.routes';
 import { createProspectService } from './modules/prospect/prospect.service';
+import { createCoreDataRepository } from './modules/core-data/core-data.repository';
+import { registerCoreDataRoutes } from './modules/core-data/core-data.routes';
+import { createCoreDataService } from './modules/core-data/core-data.service';
+import { createOpenApiRepository } from './modules/open-api/open-api.repository';
+import { registerOpenApiRoutes } from './modules/open-api/open-api.routes';
+import { createOpenApiService } from './modules/open-api/open-api.service';
+import { createShopKeyRepository } from './modules/open-api/shop-key.repository';
+import { createShopKeyService } from './modules/open-api/shop-key.service';
+import { openApiSweepJob } from './jobs/open-api-jobs';
 import { createTrafficReportRepository } from './modules/traffic-report/traffic-report.repository';
 import { registerTrafficReportRoutes } from './modules/traffic-report/traffic-report.routes';
 import { createTrafficReportService } from './modules/traffic-report/traffic-report.service';
@@ -70,6 +79,8 @@ export interface BuildAppOptions {
   sms?: SmsProvider;
   captchaDrawer?: CaptchaDrawer;
   logger?: FastifyServerOptions['logger'];
+  /** Builds the product-data provider from the operator's configuration; tests pass a failing or slow one. */
+  productDataProviderFactory?: Parameters<typeof createCoreDataService>[0]['createProvider'];
 }
 
 /** Assembles the API: plugins, providers, modules. Never listens; server.ts and tests do that. */
@@ -189,6 +200,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const dashboard = createDashboardService({ shops: createShopRepository(db), bills: billRepository, merchants: merchantAdminRepository, settings, clock });
   registerDashboardRoutes(registrar, { dashboard });
 
+  // Core data and the metered Open API (issue 5): provider config, data sources, API catalogue, store keys.
+  const coreData = createCoreDataService({ repository: createCoreDataRepository(db), secrets: secretBox, clock, createProvider: options.productDataProviderFactory });
+  registerCoreDataRoutes(registrar, { coreData });
+  const shopKeys = createShopKeyService({ repository: createShopKeyRepository(db), secrets: secretBox, clock });
+  const openApi = createOpenApiService({ repository: createOpenApiRepository(db), clock, getProductData: () => coreData.getActiveProductData() });
+  registerOpenApiRoutes(app, registrar, { openApi, shopKeys });
+
   // Traffic reports (issue 5): dashboards and statistics from the daily roll-up, the call log.
   registerTrafficReportRoutes(registrar, { reports: createTrafficReportService({ repository: createTrafficReportRepository(db), clock }) });
 
@@ -207,11 +225,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     return spaFallback(request, reply);
   });
 
-  const services = { secretBox, accounts, sessions, captchas, codes, settings, configs, uploads, versions, shops, bills, payments, cashier, notices, prospects, trafficPackages };
+  const services = { secretBox, accounts, sessions, captchas, codes, settings, configs, uploads, versions, shops, bills, payments, cashier, coreData, shopKeys, openApi, notices, prospects, trafficPackages };
   const jobs = [
     purgeStaleRecordsJob({ db, clock, sessions: sessionRepository, accounts: accountRepository, codes: codeRepository, captchas }),
     provisionStoreJob({ shops }),
     storeSweepJob({ shops, bills: billRepository, clock }),
+    openApiSweepJob({ openApi }),
   ];
   return Object.assign(app, { services, jobs, jobQueue }) as App;
 }
@@ -230,6 +249,9 @@ export interface AppServices {
   bills: ReturnType<typeof createBillService>;
   payments: ReturnType<typeof createPaymentService>;
   cashier: ReturnType<typeof createSandboxCashier> | null;
+  coreData: ReturnType<typeof createCoreDataService>;
+  shopKeys: ReturnType<typeof createShopKeyService>;
+  openApi: ReturnType<typeof createOpenApiService>;
   trafficPackages: ReturnType<typeof createTrafficPackageService>;
   notices: ReturnType<typeof createNoticeService>;
   prospects: ReturnType<typeof createProspectService>;

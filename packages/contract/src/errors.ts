@@ -64,6 +64,26 @@ export const ErrorCode = {
   UPLOAD_FORMAT_INVALID: 12040,
   /** A mail, SMS or WeCom message was refused by the provider or could not reach it; `msg` carries the provider's words. */
   DELIVERY_FAILED: 12050,
+  /** Open API: the `x-api-key` (or bearer) key is missing or belongs to no store (rotated keys stop at once). */
+  OPEN_KEY_INVALID: 13001,
+  /** Open API: the key's store is not on trial or operating (unpaid, initialising, pending renewal, disabled). */
+  OPEN_STORE_NOT_RUNNING: 13002,
+  /** Open API: the platform is unknown, or its data source is missing or switched off by an operator. */
+  OPEN_PLATFORM_DISABLED: 13003,
+  /** Open API: the platform has no API with this code, or an operator switched it off. */
+  OPEN_API_DISABLED: 13004,
+  /** Open API: the call's parameters are missing or malformed; `msg` names the parameter. Not charged. */
+  OPEN_PARAMS_INVALID: 13005,
+  /** Open API: no active package (the store's own, then general ones) has enough units left. Logged, not charged. */
+  OPEN_QUOTA_EXHAUSTED: 13006,
+  /** Open API: the product-data provider failed or answered an error; the units were given back. */
+  OPEN_UPSTREAM_FAILED: 13007,
+  /** Open API: the product-data provider did not answer within the configured timeout; the units were given back. */
+  OPEN_UPSTREAM_TIMEOUT: 13008,
+  /** Core data: the platform has a data source already (one per platform). */
+  DATA_SOURCE_EXISTS: 13010,
+  /** Core data: the platform has an API with this code already. */
+  OPEN_API_EXISTS: 13011,
   /** The traffic package plan does not exist or is not on sale (disabled). */
   PLAN_UNAVAILABLE: 13020,
   /** A store plan was ordered without choosing the store (shop_id) it is for. */
@@ -125,6 +145,16 @@ export const errorMessages: Record<ErrorKey, Record<Lang, string>> = {
   STORE_STATE_INVALID: { 'zh-CN': '店铺当前状态不支持该操作', 'en-US': 'The store cannot do this in its current state' },
   BILL_STATE_INVALID: { 'zh-CN': '账单已支付、已取消或已过期', 'en-US': 'This bill is already paid, cancelled or expired' },
   TICKET_INVALID: { 'zh-CN': '登录凭证无效或已过期', 'en-US': 'The sign-in ticket is invalid or has expired' },
+  OPEN_KEY_INVALID: { 'zh-CN': 'API 密钥无效，请在流量管理的 API 密钥中复制店铺密钥', 'en-US': 'The API key is invalid; copy the store key from Traffic → API keys' },
+  OPEN_STORE_NOT_RUNNING: { 'zh-CN': '店铺不在试用或运营中，无法调用接口', 'en-US': 'The store is not on trial or operating, so it cannot call the API' },
+  OPEN_PLATFORM_DISABLED: { 'zh-CN': '该平台的数据源未开通或已停用', 'en-US': 'The data source of this platform is not available' },
+  OPEN_API_DISABLED: { 'zh-CN': '该接口不存在或已停用', 'en-US': 'This API does not exist or is disabled' },
+  OPEN_PARAMS_INVALID: { 'zh-CN': '接口参数有误', 'en-US': 'The call parameters are not valid' },
+  OPEN_QUOTA_EXHAUSTED: { 'zh-CN': '流量包额度不足，请购买流量包后再试', 'en-US': 'Quota exhausted: no traffic package has enough units left, please buy a package' },
+  OPEN_UPSTREAM_FAILED: { 'zh-CN': '数据源调用失败，本次不扣流量', 'en-US': 'The data source failed; this call was not charged' },
+  OPEN_UPSTREAM_TIMEOUT: { 'zh-CN': '数据源响应超时，本次不扣流量', 'en-US': 'The data source did not answer in time; this call was not charged' },
+  DATA_SOURCE_EXISTS: { 'zh-CN': '该平台已有数据源', 'en-US': 'This platform has a data source already' },
+  OPEN_API_EXISTS: { 'zh-CN': '该平台已有相同编码的接口', 'en-US': 'This platform has an API with this code already' },
   PLAN_UNAVAILABLE: { 'zh-CN': '该流量包套餐不存在或已下架', 'en-US': 'This traffic package plan does not exist or is no longer on sale' },
   PACKAGE_SHOP_REQUIRED: { 'zh-CN': '店铺流量包须选择店铺（shop_id）', 'en-US': 'A store package needs the store it is for (shop_id)' },
   PACKAGE_SHOP_NOT_RUNNING: {

@@ -4,6 +4,7 @@ import * as bill from './bill';
 import * as dashboard from './dashboard';
 import * as merchantAdmin from './merchant-admin';
 import * as notice from './notice';
+import * as openCore from './open-core';
 import * as prospect from './prospect';
 import * as settings from './settings';
 import * as siteConfig from './site-config';
@@ -16,4 +17,4 @@ function isCall(value: unknown): value is Call {
 }
 
 /** Every declared call, collected from the call modules. The server must register a handler for each (a test checks it). */
-export const allCalls: Call[] = [account, store, bill, merchantAdmin, notice, prospect, settings, siteConfig, dashboard, traffic, trafficReport].flatMap((module) => Object.values(module as Record<string, unknown>).filter(isCall));
+export const allCalls: Call[] = [account, store, bill, merchantAdmin, notice, prospect, settings, siteConfig, dashboard, traffic, trafficReport, openCore].flatMap((module) => Object.values(module as Record<string, unknown>).filter(isCall));

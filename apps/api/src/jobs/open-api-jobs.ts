@@ -1,0 +1,16 @@
+import type { OpenApiService } from '../modules/open-api/open-api.service';
+import type { JobDefinition } from './boss';
+
+/**
+ * Every minute: Open API calls still pending past their timeout plus a margin (their process died
+ * between charging and settling, or stalled) are settled as failed_upstream and their units refunded.
+ */
+export function openApiSweepJob(deps: { openApi: OpenApiService }): JobDefinition {
+  return {
+    queue: 'open-api-sweep',
+    cron: '* * * * *',
+    async run() {
+      return { settled: await deps.openApi.sweepStale() };
+    },
+  };
+}

@@ -1,0 +1,142 @@
+import { performance } from 'node:perf_hooks';
+import { LOG_PLATFORMS } from '@parlour/contract/constants';
+import type { ErrorKey, Lang } from '@parlour/contract/errors';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import type { ProductPlatform } from '../../providers/product-data/product-data-provider';
+import type { ActiveProductData } from '../core-data/core-data.service';
+import { checkCallParams, isCallable } from './open-api.rules';
+import type { CallIdentity, OpenApiRepository } from './open-api.repository';
+import { hashApiKey } from './shop-key.service';
+
+/** How long after its timeout a pending call is given before the sweep settles it. */
+export const SETTLE_MARGIN_MS = 60_000;
+/** Path segments longer than this are cut before they are logged. */
+const PATH_SEGMENT_MAX = 40;
+
+export interface OpenApiCall {
+  /** From `x-api-key` or `Authorization: Bearer`; undefined when neither was sent. */
+  apiKey: string | undefined;
+  platform: string;
+  apiCode: string;
+  body: Record<string, unknown>;
+}
+
+/** A charged call waiting for its upstream answer. */
+export interface ChargedCall {
+  logId: number;
+  packageId: number;
+  identity: CallIdentity & { platform: ProductPlatform };
+  startedAt: number;
+}
+
+/**
+ * The metered Open API. Per call: the key resolves the store (unknown keys are answered, not logged);
+ * the store must be on trial or operating, the platform's data source and the API enabled and the
+ * parameters readable — otherwise the call is logged as rejected, not charged. Then `charge` takes the
+ * API's cost from a package and writes the pending log row in one transaction (no package with enough
+ * units: logged as quota_exhausted, not charged); the upstream is called outside any transaction; and
+ * `settle` ends the row in one conditional update — success, or failed_upstream with the units given
+ * back — with the daily roll-up in the same transaction. A process dying in between leaves a pending
+ * row that {@link OpenApiService.sweepStale} settles and refunds.
+ */
+export function createOpenApiService(deps: {
+  repository: OpenApiRepository;
+  clock: Clock;
+  /** The provider serving calls and its timeout (core data). */
+  getProductData: () => Promise<ActiveProductData>;
+}) {
+  const { repository, clock } = deps;
+
+  async function reject(identity: CallIdentity, key: ErrorKey, startedAt: number, messages?: Record<Lang, string>): Promise<never> {
+    await repository.logUncharged(identity, { status: 'rejected', error: messages ? `${key}: ${messages['en-US']}` : key, responseMs: elapsedMs(startedAt), now: clock.now() });
+    throw new AppError(key, messages ? { messages } : {});
+  }
+
+  /** Resolves and checks the call, then charges it. Throws the AppError the caller answers with. */
+  async function charge(call: OpenApiCall): Promise<ChargedCall> {
+    const startedAt = performance.now();
+    if (!call.apiKey) throw new AppError('OPEN_KEY_INVALID');
+    const owner = await repository.findKeyOwner(hashApiKey(call.apiKey));
+    // No tenant to log it under: answered, never logged (logging it would let anyone fill the table).
+    if (!owner) throw new AppError('OPEN_KEY_INVALID');
+
+    const platform = call.platform.slice(0, PATH_SEGMENT_MAX);
+    const apiCode = call.apiCode.slice(0, PATH_SEGMENT_MAX);
+    const check = checkCallParams(apiCode, call.body);
+    const identity: CallIdentity = {
+      merchantId: owner.merchantId,
+      shopRef: owner.shopRef,
+      shopName: owner.shopName,
+      platform,
+      apiCode,
+      apiName: '',
+      requestParams: check.isValid ? check.params : paramsForLog(call.body),
+    };
+
+    if (!isCallable(owner, clock.now())) return reject(identity, 'OPEN_STORE_NOT_RUNNING', startedAt);
+    if (!(LOG_PLATFORMS as readonly string[]).includes(platform)) return reject(identity, 'OPEN_PLATFORM_DISABLED', startedAt);
+    const entry = await repository.findCatalogueEntry(platform, apiCode);
+    if (entry.api) identity.apiName = entry.api.name;
+    if (!entry.isSourceEnabled) return reject(identity, 'OPEN_PLATFORM_DISABLED', startedAt);
+    if (!entry.api || !entry.api.isEnabled) return reject(identity, 'OPEN_API_DISABLED', startedAt);
+    if (!check.isValid) return reject(identity, 'OPEN_PARAMS_INVALID', startedAt, check.messages);
+
+    const charged = await repository.chargeAndLog({ ...identity, cost: entry.api.cost, now: clock.now() });
+    if (!charged) throw new AppError('OPEN_QUOTA_EXHAUSTED');
+    return { logId: charged.logId, packageId: charged.packageId, identity: { ...identity, platform: platform as ProductPlatform }, startedAt };
+  }
+
+  /** Calls the upstream for a charged call and settles it; answers the data or throws the failure. */
+  async function fulfil(charged: ChargedCall): Promise<unknown> {
+    const { provider, timeoutMs } = await deps.getProductData();
+    let outcome: Awaited<ReturnType<typeof provider.call>>;
+    try {
+      outcome = await provider.call({ platform: charged.identity.platform, apiCode: charged.identity.apiCode, params: charged.identity.requestParams, timeoutMs });
+    } catch (error) {
+      outcome = { isOk: false, kind: 'network', error: (error as Error).message };
+    }
+    const responseMs = elapsedMs(charged.startedAt);
+    if (outcome.isOk) {
+      const isSettled = await repository.settle(charged.logId, { status: 'success', error: '', responseMs, now: clock.now() });
+      // The sweep got there first (this process stalled past the timeout): the call was refunded and logged as failed.
+      if (!isSettled) throw new AppError('OPEN_UPSTREAM_TIMEOUT');
+      return outcome.data;
+    }
+    const errorKey: ErrorKey = outcome.kind === 'timeout' ? 'OPEN_UPSTREAM_TIMEOUT' : 'OPEN_UPSTREAM_FAILED';
+    await repository.settle(charged.logId, { status: 'failed_upstream', error: `${errorKey}: ${outcome.kind}: ${outcome.error}`, responseMs, now: clock.now() });
+    throw new AppError(errorKey);
+  }
+
+  return {
+    charge,
+    fulfil,
+
+    /** One Open API call from start to end. */
+    async handleCall(call: OpenApiCall): Promise<unknown> {
+      return fulfil(await charge(call));
+    },
+
+    /** Settles pending calls older than the timeout plus a margin as failed_upstream, refunding their units. */
+    async sweepStale() {
+      const { timeoutMs } = await deps.getProductData();
+      const now = clock.now();
+      return repository.sweepStale({ cutoff: new Date(now.getTime() - timeoutMs - SETTLE_MARGIN_MS), now });
+    },
+  };
+}
+export type OpenApiService = ReturnType<typeof createOpenApiService>;
+
+function elapsedMs(startedAt: number) {
+  return Math.max(0, Math.round(performance.now() - startedAt));
+}
+
+/** Parameters that failed the checks, kept readable for the log's detail view (scalars only, cut short). */
+function paramsForLog(body: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(body)
+      .filter(([name]) => name !== 'lang_code')
+      .slice(0, 30)
+      .map(([name, value]) => [name.slice(0, 40), (typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)).slice(0, 200)]),
+  );
+}

@@ -1,0 +1,272 @@
+import { z } from 'zod';
+import { defineCall, ZEmptyInput, ZNullOutput } from '../call';
+import { LOG_PLATFORMS, STORE_STATUSES } from '../constants';
+import { listOutput, ZPageInput } from '../schemas';
+import { ZShopId } from './store';
+
+/**
+ * Core data of the product-data Open API (spec §7 admin open/core_data): which provider serves the
+ * calls, the data source of each platform, and the API catalogue with what a call costs; and the
+ * stores' API keys (merchant open/shop_key). The Open API itself is `POST /open/v1/<platform>/<api_code>`
+ * outside /api/v1: see {@link OPEN_API_PATH_PREFIX}.
+ */
+
+/** The metered Open API: `POST ${OPEN_API_PATH_PREFIX}/<platform>/<api_code>` with a JSON body of call parameters. */
+export const OPEN_API_PATH_PREFIX = '/open/v1';
+/** The header carrying a store's API key (`Authorization: Bearer <key>` is accepted too). */
+export const OPEN_API_KEY_HEADER = 'x-api-key';
+/** Every store key starts with this, so a leaked key is recognisable by secret scanners. */
+export const OPEN_API_KEY_PREFIX = 'pk_live_';
+/** Store statuses whose key may call the Open API. */
+export const OPEN_API_CALLABLE_STATUSES = ['trial', 'operating'] as const satisfies ReadonlyArray<(typeof STORE_STATUSES)[number]>;
+
+export const PRODUCT_DATA_PROVIDERS = ['sandbox', 'http'] as const;
+export type ProductDataProviderKind = (typeof PRODUCT_DATA_PROVIDERS)[number];
+export const PRODUCT_DATA_TIMEOUT_MIN_MS = 200;
+export const PRODUCT_DATA_TIMEOUT_MAX_MS = 60_000;
+export const PRODUCT_DATA_DEFAULT_TIMEOUT_MS = 8_000;
+export const OPEN_API_COST_MAX = 10_000;
+
+export const ZPlatform = z.enum(LOG_PLATFORMS, { error: 'api_platform_invalid' });
+export type TPlatform = z.infer<typeof ZPlatform>;
+
+// ---------- provider configuration ----------
+
+const ZBaseUrl = z
+  .string({ error: 'base_url_invalid' })
+  .trim()
+  .max(300, { error: 'base_url_invalid' })
+  .refine((value) => value === '' || /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i.test(value), { error: 'base_url_invalid' })
+  .default('');
+
+export const ZProductDataConfigInput = z
+  .object({
+    provider: z.enum(PRODUCT_DATA_PROVIDERS, { error: 'provider_invalid' }),
+    /** The vendor's base URL, e.g. https://api-gw.onebound.cn */
+    base_url: ZBaseUrl,
+    key: z.string({ error: 'vendor_key_length' }).trim().max(200, { error: 'vendor_key_length' }).default(''),
+    /** Empty keeps the stored secret. Never answered back. */
+    secret: z.string({ error: 'vendor_secret_length' }).trim().max(200, { error: 'vendor_secret_length' }).default(''),
+    timeout_ms: z.coerce
+      .number({ error: 'timeout_ms_invalid' })
+      .int({ error: 'timeout_ms_invalid' })
+      .min(PRODUCT_DATA_TIMEOUT_MIN_MS, { error: 'timeout_ms_invalid' })
+      .max(PRODUCT_DATA_TIMEOUT_MAX_MS, { error: 'timeout_ms_invalid' })
+      .default(PRODUCT_DATA_DEFAULT_TIMEOUT_MS),
+  })
+  .superRefine((value, context) => {
+    if (value.provider !== 'http') return;
+    if (!value.base_url) context.addIssue({ code: 'custom', message: 'base_url_required', path: ['base_url'] });
+    if (!value.key) context.addIssue({ code: 'custom', message: 'vendor_key_required', path: ['key'] });
+  });
+export type TProductDataConfigInput = z.input<typeof ZProductDataConfigInput>;
+
+export const ZProductDataConfig = z.object({
+  provider: z.enum(PRODUCT_DATA_PROVIDERS),
+  base_url: z.string(),
+  key: z.string(),
+  /** Whether a secret is stored; the secret itself is never answered. */
+  has_secret: z.boolean(),
+  timeout_ms: z.number().int(),
+  updated_at: z.string().nullable(),
+});
+export type TProductDataConfig = z.infer<typeof ZProductDataConfig>;
+
+export const adminGetProductDataConfig = defineCall({
+  path: 'admin/open/core_data/configGet',
+  role: 'admin',
+  isAuthenticated: true,
+  summary: 'The product-data provider configuration (the secret only as has_secret)',
+  input: ZEmptyInput,
+  output: ZProductDataConfig,
+});
+export const adminEditProductDataConfig = defineCall({
+  path: 'admin/open/core_data/config_edit',
+  role: 'admin',
+  isAuthenticated: true,
+  summary: 'Sets the product-data provider, its base URL, key, secret (empty keeps it) and timeout',
+  input: ZProductDataConfigInput,
+  output: ZProductDataConfig,
+});
+
+// ---------- data sources ----------
+
+const ZSort = z.coerce.number({ error: 'api_sort_invalid' }).int({ error: 'api_sort_invalid' }).min(0, { error: 'api_sort_invalid' }).max(9999, { error: 'api_sort_invalid' }).default(0);
+const ZIsEnabled = z.boolean({ error: 'is_enabled_invalid' });
+const ZRecordId = z.coerce.number({ error: 'id_required' }).int({ error: 'id_required' }).positive({ error: 'id_required' });
+const ZRemark = z.string({ error: 'remark_length' }).trim().max(200, { error: 'remark_length' }).default('');
+
+export const ZDataSource = z.object({
+  id: z.number().int(),
+  platform: ZPlatform,
+  name: z.string(),
+  is_enabled: z.boolean(),
+  remark: z.string(),
+  sort: z.number().int(),
+  /** APIs of the catalogue on this platform, and how many of them are enabled. */
+  api_count: z.number().int(),
+  enabled_api_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TDataSource = z.infer<typeof ZDataSource>;
+
+const ZDataSourceName = z.string({ error: 'data_source_name_required' }).trim().min(1, { error: 'data_source_name_required' }).max(40, { error: 'data_source_name_length' });
+export const ZDataSourceAddInput = z.object({
+  platform: ZPlatform,
+  name: ZDataSourceName,
+  is_enabled: ZIsEnabled.default(true),
+  remark: ZRemark,
+  sort: ZSort,
+});
+export type TDataSourceAddInput = z.input<typeof ZDataSourceAddInput>;
+export const ZDataSourceEditInput = z.object({ id: ZRecordId, name: ZDataSourceName, remark: ZRemark, sort: ZSort });
+export type TDataSourceEditInput = z.input<typeof ZDataSourceEditInput>;
+
+export const adminListDataSources = defineCall({
+  path: 'admin/open/core_data/list',
+  role: 'admin',
+  isAuthenticated: true,
+  summary: 'The data source of each platform, with its API counts',
+  input: ZEmptyInput,
+  output: listOutput(ZDataSource),
+});
+export const adminAddDataSource = defineCall({
+  path: 'admin/open/core_data/add',
+  role: 'admin',
+  isAuthenticated: true,
+  summary: 'Adds the data source of a platform (one per platform)',
+  input: ZDataSourceAddInput,
+  output: ZDataSource,
+});
+export const adminEditDataSource = defineCall({
+  path: 'admin/open/core_data/edit',
+  role: 'admin',
+  isAuthenticated: true,
+  summary: 'Edits a data source: name, remark, sort',
+  input: ZDataSourceEditInput,
+  output: ZDataSource,
+});
+export const adminDeleteDataSource = defineCall({
+  path: 'admin/open/core_data/delete',
+  role: 'admin',
+  isAuthenticated: true,
+  summary: 'Deletes a data source; calls on its platform are then rejected until one is added again',
+  input: z.object({ id: ZRecordId }),
+  output: ZNullOutput,
+});
+export const adminEnableDataSource = defineCall({
+  path: 'admin/open/core_data/enable',
+  role: 'admin',
+  isAuthenticated: true,
+  summary: 'Switches a platform on or off: calls on a switched-off platform are rejected (logged, not charged)',
+  input: z.object({ id: ZRecordId, is_enabled: ZIsEnabled }),
+  output: ZDataSource,
+});
+
+// ---------- API catalogue ----------
+
+export const ZOpenApi = z.object({
+  id: z.number().int(),
+  platform: ZPlatform,
+  code: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** Units taken from a package per successful call. */
+  cost: z.number().int(),
+  is_enabled: z.boolean(),
+  sort: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TOpenApi = z.infer<typeof ZOpenApi>;
+
+export const ZOpenApiFields = z.object({
+  platform: ZPlatform,
+  /** Path segment of the call; lower case letters, digits and underscores. */
+  code: z
+    .string({ error: 'api_code_required' })
+    .trim()
+    .min(1, { error: 'api_code_required' })
+    .regex(/^[a-z][a-z0-9_]{0,39}$/, { error: 'api_code_format' }),
+  name: z.string({ error: 'api_name_required' }).trim().min(1, { error: 'api_name_required' }).max(40, { error: 'api_name_length' }),
+  description: z.string({ error: 'description_length' }).trim().max(500, { error: 'description_length' }).default(''),
+  cost: z.coerce.number({ error: 'api_cost_invalid' }).int({ error: 'api_cost_invalid' }).min(1, { error: 'api_cost_invalid' }).max(OPEN_API_COST_MAX, { error: 'api_cost_invalid' }),
+  is_enabled: ZIsEnabled.default(true),
+  sort: ZSort,
+});
+export type TOpenApiFields = z.input<typeof ZOpenApiFields>;
+export const ZOpenApiEditInput = ZOpenApiFields.extend({ id: ZRecordId });
+export type TOpenApiEditInput = z.input<typeof ZOpenApiEditInput>;
+
+export const ZOpenApiListInput = ZPageInput.extend({
+  platform: ZPlatform.optional(),
+  /** Matches the code or the name. */
+  keyword: z.string().trim().max(100).optional(),
+});
+export type TOpenApiListInput = z.input<typeof ZOpenApiListInput>;
+
+export const adminListOpenApis = defineCall({
+  path: 'admin/open/core_data/api_list',
+  role: 'admin',
+  isAuthenticated: true,
+  summary: 'The API catalogue: code, platform, name, cost per call, enabled',
+  input: ZOpenApiListInput,
+  output: listOutput(ZOpenApi),
+});
+export const adminAddOpenApi = defineCall({
+  path: 'admin/open/core_data/api_add',
+  role: 'admin',
+  isAuthenticated: true,
+  summary: 'Adds an API to the catalogue',
+  input: ZOpenApiFields,
+  output: ZOpenApi,
+});
+export const adminEditOpenApi = defineCall({
+  path: 'admin/open/core_data/api_edit',
+  role: 'admin',
+  isAuthenticated: true,
+  summary: 'Edits an API of the catalogue (code, platform, name, cost, enabled)',
+  input: ZOpenApiEditInput,
+  output: ZOpenApi,
+});
+
+// ---------- store API keys (merchant) ----------
+
+export const ZShopKey = z.object({
+  shop_id: z.string(),
+  shop_name: z.string(),
+  status: z.enum(STORE_STATUSES),
+  /** True when the store's status lets its key call the Open API (on trial or operating). */
+  is_callable: z.boolean(),
+  /** e.g. `pk_live_••••••••3fA9`; the whole key through reveal. */
+  key_masked: z.string(),
+  key_last4: z.string(),
+  rotated_at: z.string(),
+});
+export type TShopKey = z.infer<typeof ZShopKey>;
+
+export const merchantListShopKeys = defineCall({
+  path: 'merchant/open/shop_key/lists',
+  role: 'merchant',
+  isAuthenticated: true,
+  summary: "The merchant's stores with their API keys masked (a key is created on first listing)",
+  input: ZPageInput,
+  output: listOutput(ZShopKey),
+});
+export const merchantRevealShopKey = defineCall({
+  path: 'merchant/open/shop_key/reveal',
+  role: 'merchant',
+  isAuthenticated: true,
+  summary: "A store's whole API key, to copy",
+  input: z.object({ shop_id: ZShopId }),
+  output: z.object({ shop_id: z.string(), key: z.string() }),
+});
+export const merchantRotateShopKey = defineCall({
+  path: 'merchant/open/shop_key/rotate',
+  role: 'merchant',
+  isAuthenticated: true,
+  summary: "Replaces a store's API key; the old key stops working at once",
+  input: z.object({ shop_id: ZShopId }),
+  output: ZShopKey.extend({ key: z.string() }),
+});
