@@ -44,7 +44,7 @@ export function useBillColumns({ onDetail, isIncome = false }: { onDetail: (bill
       width: 170,
       render: (_, bill) => (
         <Flex vertical>
-          <Typography.Text ellipsis={{ tooltip: bill.shop_name }}>{bill.shop_name}</Typography.Text>
+          <Typography.Text ellipsis={{ tooltip: bill.shop_name }}>{bill.shop_name || '—'}</Typography.Text>
           {bill.shop_id ? (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {bill.shop_id}

@@ -27,7 +27,7 @@ export function BillDetailDrawer({ bill, onClose }: { bill: TAdminBill | null; o
           </Descriptions.Item>
           <Descriptions.Item label={t('adminBill.column.type')}>{t(`billType.${bill.type}`)}</Descriptions.Item>
           <Descriptions.Item label={t('adminBill.column.product')}>{bill.product_name}</Descriptions.Item>
-          <Descriptions.Item label={t('adminBill.detail.version')}>{bill.package_name || '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('adminBill.detail.version')}>{(bill.type === 'new_store' || bill.type === 'renewal') && bill.package_name ? bill.package_name : '—'}</Descriptions.Item>
           <Descriptions.Item label={t('adminBill.detail.term')}>
             {bill.term_type && bill.term ? termLabel(t, { term_type: bill.term_type, term: bill.term }) : '—'}
           </Descriptions.Item>
@@ -35,7 +35,7 @@ export function BillDetailDrawer({ bill, onClose }: { bill: TAdminBill | null; o
             {bill.merchant_account} ({t('adminBill.merchantIdValue', { id: bill.merchant_id })})
           </Descriptions.Item>
           <Descriptions.Item label={t('adminBill.column.store')}>
-            {bill.shop_name}
+            {bill.shop_name || '—'}
             {bill.shop_id ? ` (${bill.shop_id})` : ''}
           </Descriptions.Item>
           <Descriptions.Item label={t('adminBill.column.channel')}>

@@ -25,9 +25,9 @@ export function BillDetailDrawer({ bill, onClose, actions }: { bill: TBill | nul
           </Descriptions.Item>
           <Descriptions.Item label={t('bill.fields.type')}>{t(billTypeLabelKey(bill.type))}</Descriptions.Item>
           <Descriptions.Item label={t('bill.fields.productName')}>{bill.product_name}</Descriptions.Item>
-          <Descriptions.Item label={t('bill.fields.shopName')}>{bill.shop_name}</Descriptions.Item>
+          <Descriptions.Item label={t('bill.fields.shopName')}>{bill.shop_name || '—'}</Descriptions.Item>
           <Descriptions.Item label={t('bill.fields.shopId')}>{bill.shop_id ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('bill.fields.version')}>{bill.package_name || '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('bill.fields.version')}>{(bill.type === 'new_store' || bill.type === 'renewal') && bill.package_name ? bill.package_name : '—'}</Descriptions.Item>
           <Descriptions.Item label={t('bill.fields.term')}>
             {bill.term_type && bill.term ? termLabel(t, { term_type: bill.term_type, term: bill.term }) : '—'}
           </Descriptions.Item>

@@ -48,7 +48,7 @@ export default function BillListPage() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const paidBillNo = searchParams.get('paid');
-  const [draft, setDraft] = useState<Filters>(() => ({ shop_id: searchParams.get('shop_id') ?? undefined }));
+  const [draft, setDraft] = useState<Filters>(() => ({ shop_id: searchParams.get('shop_id') ?? undefined, keyword: searchParams.get('keyword') ?? undefined }));
   const [filters, setFilters] = useState<Filters>(draft);
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(DEFAULT_LIMIT);
@@ -105,10 +105,12 @@ export default function BillListPage() {
 
   const columns: TableColumnsType<TBill> = [
     { title: t('bill.fields.billNo'), dataIndex: 'bill_no', width: 200, render: (value: string) => <Typography.Text copyable={{ text: value }}>{value}</Typography.Text> },
-    { title: t('bill.fields.shopName'), dataIndex: 'shop_name', width: 120 },
+    // A general traffic package is for no one store.
+    { title: t('bill.fields.shopName'), dataIndex: 'shop_name', width: 120, render: (value: string) => value || '—' },
     { title: t('bill.fields.type'), dataIndex: 'type', width: 100, render: (type: BillType) => t(billTypeLabelKey(type)) },
     { title: t('bill.fields.productName'), dataIndex: 'product_name', width: 170 },
-    { title: t('bill.fields.version'), dataIndex: 'package_name', width: 110, render: (value: string) => value || '—' },
+    // The store version of a store bill; other bills (a traffic package) name their plan in the product name.
+    { title: t('bill.fields.version'), dataIndex: 'package_name', width: 110, render: (value: string, bill) => (bill.type === 'new_store' || bill.type === 'renewal' ? value || '—' : '—') },
     { title: t('bill.fields.amount'), dataIndex: 'amount', width: 110, align: 'right', render: (_, bill) => formatMoney(bill.amount, bill.currency) },
     {
       title: t('bill.fields.status'),

@@ -98,7 +98,7 @@ export default function CashierPage() {
         </div>
         <Descriptions column={1} size="small" bordered styles={{ label: { width: 130 } }} style={{ marginBottom: 20 }}>
           <Descriptions.Item label={t('cashier.product')}>{data.product_name}</Descriptions.Item>
-          <Descriptions.Item label={t('cashier.store')}>{data.shop_name}</Descriptions.Item>
+          <Descriptions.Item label={t('cashier.store')}>{data.shop_name || '—'}</Descriptions.Item>
           <Descriptions.Item label={t('cashier.billNoLabel')}>{data.bill_no}</Descriptions.Item>
           <Descriptions.Item label={t('payMethod.label')}>{t(`payMethod.${data.pay_method}`)}</Descriptions.Item>
           <Descriptions.Item label={t('cashier.status')}>

@@ -1,0 +1,18 @@
+import { merchantPayPage } from '@parlour/contract/calls/bill';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { leavePageFor } from '@/lib/leave-page';
+import { callApi } from '@/lib/request';
+import { packageListKey } from './package-query-keys';
+
+/** Opens the cashier of a pending package's bill. A failure (the bill expired meanwhile) refreshes the list. */
+export function usePayPackageBill() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (billNo: string) => {
+      const { pay_url: payUrl } = await callApi(merchantPayPage, { bill_no: billNo });
+      leavePageFor(payUrl);
+      return payUrl;
+    },
+    onError: () => queryClient.invalidateQueries({ queryKey: packageListKey }),
+  });
+}
