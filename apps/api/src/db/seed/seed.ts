@@ -13,6 +13,7 @@ export async function seedDatabase(app: App, config: Config) {
   const merchantId = await app.services.accounts.ensureDemoMerchant(DEMO_MERCHANT.email, DEMO_MERCHANT.password);
   if (merchantId === null) return { demoSeeded: false };
   await seedDemoStores(app, merchantId);
+  await seedDemoPackages(app, merchantId);
   await seedDemoNotices(app, config);
   await seedDemoProspects(app, config);
   return { demoSeeded: true };
@@ -101,4 +102,24 @@ async function seedDemoProspects(app: App, config: Config) {
   const oldest = (await prospects.list({ page: 1, limit: leads.length })).list.at(-1);
   if (adminId === undefined || !oldest) return;
   await prospects.followUp({ id: oldest.id, adminId, status: 'followed_up', remark: '已电话联系，推荐专业版年付，周五发送报价。' });
+}
+
+/**
+ * The demo merchant's traffic packages (issue 5), bought and paid through the same order and cashier
+ * path a merchant uses: a general 标准包 and a 店铺专享包 for the yearly store. Only while the merchant
+ * has no packages, so a second run adds nothing.
+ */
+async function seedDemoPackages(app: App, merchantId: number) {
+  const { trafficPackages, cashier } = app.services;
+  if (!cashier) return;
+  const existing = await trafficPackages.listForMerchant(merchantId, { page: 1, limit: 1, tab: 'general' });
+  if (existing.counts.general + existing.counts.store > 0) return;
+  const { list: plans } = await trafficPackages.listPlansForMerchant();
+  const general = plans.find((plan) => plan.is_general && plan.name === '标准包') ?? plans.find((plan) => plan.is_general);
+  const forStore = plans.find((plan) => !plan.is_general);
+  const pay = async (order: { bill: { bill_no: string }; payment: { pay_url: string } }) => {
+    await cashier.submit(order.bill.bill_no, new URL(order.payment.pay_url, 'http://seed').searchParams.get('token') ?? '', 'paid');
+  };
+  if (general) await pay(await trafficPackages.createOrder({ merchantId, planId: general.id, payMethod: 'alipay', lang: 'zh-CN' }));
+  if (forStore) await pay(await trafficPackages.createOrder({ merchantId, planId: forStore.id, shopId: 'demoglobal', payMethod: 'wechat', lang: 'zh-CN' }));
 }
