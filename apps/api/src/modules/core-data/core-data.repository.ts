@@ -37,8 +37,9 @@ export function createCoreDataRepository(db: Db) {
       return db
         .select({
           source: dataSources,
-          apiCount: sql<number>`(select count(*)::int from ${openApis} where ${openApis.platform} = ${dataSources.platform})`,
-          enabledApiCount: sql<number>`(select count(*)::int from ${openApis} where ${openApis.platform} = ${dataSources.platform} and ${openApis.is_enabled})`,
+          // Written out: drizzle leaves columns unqualified inside a subquery, which would compare open_apis with itself.
+          apiCount: sql<number>`(select count(*)::int from open_apis a where a.platform = "data_sources"."platform")`,
+          enabledApiCount: sql<number>`(select count(*)::int from open_apis a where a.platform = "data_sources"."platform" and a.is_enabled)`,
         })
         .from(dataSources)
         .orderBy(asc(dataSources.sort), asc(dataSources.id));

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TOpenApi } from '@parlour/contract/calls/open-core';
+import { buildTestApp, type TestApp } from './helper';
+import { expectOk, signInAdmin } from './store-helper';
+import { OPEN_PATHS as P } from './open-api-helper';
+
+describe('core data: validation and conflicts, in both languages', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = await signInAdmin(t);
+  });
+  afterAll(() => t.close());
+
+  const fail = async (path: string, body: Record<string, unknown>) => {
+    const zh = await t.call(path, body, admin);
+    const en = await t.call(path, { ...body, lang_code: 'en-US' }, admin);
+    return { code: zh.code, zh: zh.msg, en: en.msg };
+  };
+
+  it('names the field of the provider configuration', async () => {
+    expect(await fail(P.configEdit, { provider: 'ftp' })).toEqual({ code: 10001, zh: '数据服务商须为沙箱或 HTTP 接口', en: 'Provider must be sandbox or HTTP' });
+    expect(await fail(P.configEdit, { provider: 'http', key: 'k', secret: 's' })).toEqual({ code: 10001, zh: '使用 HTTP 接口时须填写接口地址', en: 'Base URL is required for the HTTP provider' });
+    expect(await fail(P.configEdit, { provider: 'http', base_url: 'api-gw.onebound.cn', key: 'k' })).toMatchObject({ en: 'Base URL must be an http(s):// address' });
+    expect(await fail(P.configEdit, { provider: 'http', base_url: 'https://x.example' })).toMatchObject({ en: 'Key is required for the HTTP provider' });
+    // No secret stored yet and none given.
+    expect(await fail(P.configEdit, { provider: 'http', base_url: 'https://x.example', key: 'k' })).toEqual({ code: 10001, zh: '使用 HTTP 接口时须填写 Secret', en: 'Secret is required for the HTTP provider' });
+    expect(await fail(P.configEdit, { provider: 'sandbox', timeout_ms: 50 })).toMatchObject({ en: 'Timeout must be a whole number of milliseconds from 200 to 60000' });
+    expect((await expectOk(t.call<{ provider: string }>(P.configGet, {}, admin))).provider).toBe('sandbox');
+  });
+
+  it('refuses a second data source for a platform, bad platforms and empty names', async () => {
+    expect(await fail(P.sourceAdd, { platform: 'taobao', name: '淘宝 2' })).toEqual({ code: 13010, zh: '该平台已有数据源', en: 'This platform has a data source already' });
+    expect(await fail(P.sourceAdd, { platform: 'amazon', name: 'A' })).toEqual({ code: 10001, zh: '平台须为 1688、淘宝、微店或京东', en: 'Platform must be 1688, taobao, micro store or jd' });
+    expect(await fail(P.sourceEdit, { id: 1, name: ' ' })).toEqual({ code: 10001, zh: '请输入数据源名称', en: 'Data source name is required' });
+    expect((await t.call(P.sourceEdit, { id: 9999, name: 'x' }, admin)).code).toBe(10004);
+    expect((await t.call(P.sourceEnable, { id: 9999, is_enabled: true }, admin)).code).toBe(10004);
+    expect((await t.call(P.sourceDelete, { id: 9999 }, admin)).code).toBe(10004);
+    expect(await fail(P.sourceEnable, { id: 1, is_enabled: 'yes' })).toMatchObject({ en: 'Enabled must be true or false' });
+  });
+
+  it('checks API code, cost and platform, and refuses a duplicate code on a platform', async () => {
+    const base = { platform: 'jd', code: 'item_sku', name: 'SKU', cost: 1 };
+    expect(await fail(P.apiAdd, { ...base, code: 'Item-Get' })).toMatchObject({ code: 10001, en: expect.stringMatching(/^API code must start with a lower-case letter/) });
+    expect(await fail(P.apiAdd, { ...base, code: '' })).toMatchObject({ zh: '请输入接口编码', en: 'API code is required' });
+    expect(await fail(P.apiAdd, { ...base, cost: 0 })).toEqual({ code: 10001, zh: '单次消耗须为 1-10000 的整数', en: 'Cost must be a whole number of units from 1 to 10000' });
+    expect(await fail(P.apiAdd, { ...base, cost: 1.5 })).toMatchObject({ en: 'Cost must be a whole number of units from 1 to 10000' });
+    expect(await fail(P.apiAdd, { ...base, platform: 'weidian' })).toMatchObject({ en: 'Platform must be 1688, taobao, micro store or jd' });
+    expect(await fail(P.apiAdd, { ...base, name: '' })).toMatchObject({ zh: '请输入接口名称', en: 'API name is required' });
+    expect(await fail(P.apiAdd, { ...base, code: 'item_get' })).toEqual({ code: 13011, zh: '该平台已有相同编码的接口', en: 'This platform has an API with this code already' });
+    const added = await expectOk(t.call<TOpenApi>(P.apiAdd, base, admin));
+    expect(await fail(P.apiEdit, { ...base, id: added.id, code: 'item_search' })).toMatchObject({ code: 13011 });
+    expect((await t.call(P.apiEdit, { ...base, id: 9999 }, admin)).code).toBe(10004);
+  });
+});

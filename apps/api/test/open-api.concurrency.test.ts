@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgres, type Database } from '../src/db/client';
+import { AppError } from '../src/lib/app-error';
+import { SETTLE_MARGIN_MS } from '../src/modules/open-api/open-api.service';
+import { buildTestApp, type TestApp } from './helper';
+import { grantPackage, logsOf, logTotalsOf, openCall, storeWithKey, unitsUsed, usageOf } from './open-api-helper';
+
+const isPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/** Sums the log rows of a store: per status count, and charged units. */
+async function summary(t: TestApp, shopRef: number) {
+  const logs = await logsOf(t, shopRef);
+  const byStatus: Record<string, number> = {};
+  for (const log of logs) byStatus[log.status] = (byStatus[log.status] ?? 0) + 1;
+  return { rows: logs.length, byStatus, charged: logs.reduce((sum, log) => sum + log.charged_units, 0) };
+}
+
+describe('Open API: exactly-once accounting', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { CODE_SENDS_PER_IP_PER_HOUR: '10000' } });
+  });
+  afterAll(() => t.close());
+
+  it('1,000 concurrent calls against 500 remaining units: exactly 500 succeed, none go negative, 1,000 log rows', async () => {
+    const store = await storeWithKey(t);
+    const packageId = await grantPackage(t, { merchantId: store.merchantId, units: 700, used: 200 });
+    const answers = await Promise.all(Array.from({ length: 1000 }, (_, index) => openCall(t, 'taobao/item_get', { num_iid: String(10_000 + index) }, store.key)));
+    const codes = answers.reduce<Record<number, number>>((acc, answer) => ({ ...acc, [answer.code]: (acc[answer.code] ?? 0) + 1 }), {});
+    expect(codes).toEqual({ 200: 500, 13006: 500 });
+    expect(await unitsUsed(t, packageId)).toEqual({ used: 700, total: 700 });
+    expect(await summary(t, store.shopRef)).toEqual({ rows: 1000, byStatus: { success: 500, quota_exhausted: 500 }, charged: 500 });
+    expect(await usageOf(t, store.shopRef)).toEqual({ success: { calls: 500, units: 500 }, quota_exhausted: { calls: 500, units: 0 } });
+    expect(await usageOf(t, store.shopRef)).toEqual(await logTotalsOf(t, store.shopRef));
+  }, 120_000);
+
+  it('a process that dies between charging and settling loses no units: the sweep settles the row and refunds', async () => {
+    const store = await storeWithKey(t);
+    const packageId = await grantPackage(t, { merchantId: store.merchantId, units: 10 });
+    // A second API process on the same database charges a call, then stops before its upstream answer.
+    const doomed = await buildTestApp({ database: t.database, clock: t.clock });
+    const charged = await doomed.app.services.openApi.charge({ apiKey: store.key, platform: 'taobao', apiCode: 'item_search', body: { q: '雨伞' } });
+    await doomed.close();
+    expect(await unitsUsed(t, packageId)).toEqual({ used: 2, total: 10 });
+    expect((await logsOf(t, store.shopRef)).map((log) => [log.status, log.charged_units])).toEqual([['pending', 2]]);
+    // A pending call is not in the roll-up until it settles.
+    expect(await usageOf(t, store.shopRef)).toEqual({});
+
+    const sweep = t.app.jobs.find((job) => job.queue === 'open-api-sweep')!;
+    expect(sweep.cron).toBe('* * * * *');
+    expect(await sweep.run()).toEqual({ settled: 0 });
+    const { timeout_ms: timeoutMs } = await t.app.services.coreData.getConfig();
+    t.clock.advance((timeoutMs + SETTLE_MARGIN_MS) / 1000 + 1);
+    expect(await sweep.run()).toEqual({ settled: 1 });
+    expect(await unitsUsed(t, packageId)).toEqual({ used: 0, total: 10 });
+    const [log] = await logsOf(t, store.shopRef);
+    expect(log).toMatchObject({ status: 'failed_upstream', charged_units: 0, package_ref: packageId });
+    expect(log.error).toMatch(/settled by the sweep/);
+    expect(await usageOf(t, store.shopRef)).toEqual({ failed_upstream: { calls: 1, units: 0 } });
+
+    // Should the process come back with an answer, the row is no longer pending: nothing changes.
+    await expect(t.app.services.openApi.fulfil(charged)).rejects.toEqual(new AppError('OPEN_UPSTREAM_TIMEOUT'));
+    expect(await unitsUsed(t, packageId)).toEqual({ used: 0, total: 10 });
+    expect(await usageOf(t, store.shopRef)).toEqual({ failed_upstream: { calls: 1, units: 0 } });
+    expect(await sweep.run()).toEqual({ settled: 0 });
+  });
+
+  it('a call settling normally is left alone by the sweep, and a settled call cannot be refunded twice', async () => {
+    const store = await storeWithKey(t);
+    const packageId = await grantPackage(t, { merchantId: store.merchantId, units: 5 });
+    const charged = await t.app.services.openApi.charge({ apiKey: store.key, platform: 'jd', apiCode: 'item_get', body: { num_iid: '9' } });
+    await t.app.services.openApi.fulfil(charged);
+    t.clock.advance(3600);
+    expect(await t.app.services.openApi.sweepStale()).toBe(0);
+    await expect(t.app.services.openApi.fulfil(charged)).rejects.toEqual(new AppError('OPEN_UPSTREAM_TIMEOUT'));
+    expect(await unitsUsed(t, packageId)).toEqual({ used: 1, total: 5 });
+    expect(await summary(t, store.shopRef)).toEqual({ rows: 1, byStatus: { success: 1 }, charged: 1 });
+  });
+});
+
+describe.runIf(isPostgres)('Open API on PostgreSQL with several API processes', () => {
+  let t: TestApp;
+  const others: Array<{ app: TestApp; database: Database }> = [];
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { CODE_SENDS_PER_IP_PER_HOUR: '10000' } });
+    const url = (t.database as Database & { pool: { options: { connectionString: string } } }).pool.options.connectionString;
+    for (let i = 0; i < 3; i += 1) {
+      // Each process has its own connection pool on the same database.
+      const database = await openPostgres(url);
+      others.push({ database, app: await buildTestApp({ database, clock: t.clock }) });
+    }
+  });
+  afterAll(async () => {
+    for (const other of others) {
+      await other.app.close();
+      await other.database.close();
+    }
+    await t.close();
+  });
+
+  it('1,000 calls spread over four processes against 500 units: exactly 500 charged', async () => {
+    const store = await storeWithKey(t);
+    // Two packages: the store's own (200 left) is used before the general one (300 left).
+    const storePackage = await grantPackage(t, { merchantId: store.merchantId, shopRef: store.shopRef, units: 250, used: 50, expiresInDays: 90 });
+    const generalPackage = await grantPackage(t, { merchantId: store.merchantId, units: 300, expiresInDays: 10 });
+    const apps = [t, ...others.map((other) => other.app)];
+    const answers = await Promise.all(Array.from({ length: 1000 }, (_, index) => openCall(apps[index % apps.length], 'taobao/item_get', { num_iid: String(index + 1) }, store.key)));
+    const successes = answers.filter((answer) => answer.code === 200).length;
+    expect(successes).toBe(500);
+    expect(answers.filter((answer) => answer.code === 13006).length).toBe(500);
+    expect(await unitsUsed(t, storePackage)).toEqual({ used: 250, total: 250 });
+    expect(await unitsUsed(t, generalPackage)).toEqual({ used: 300, total: 300 });
+    expect(await summary(t, store.shopRef)).toEqual({ rows: 1000, byStatus: { success: 500, quota_exhausted: 500 }, charged: 500 });
+    const logs = await logsOf(t, store.shopRef);
+    expect(logs.filter((log) => log.package_ref === storePackage).length).toBe(200);
+    expect(logs.filter((log) => log.package_ref === generalPackage).length).toBe(300);
+    expect(await usageOf(t, store.shopRef)).toEqual(await logTotalsOf(t, store.shopRef));
+  }, 180_000);
+
+  it('calls costing 2 against an odd number of units never overdraw', async () => {
+    const store = await storeWithKey(t);
+    const packageId = await grantPackage(t, { merchantId: store.merchantId, units: 301 });
+    const apps = [t, ...others.map((other) => other.app)];
+    const answers = await Promise.all(Array.from({ length: 400 }, (_, index) => openCall(apps[index % apps.length], '1688/item_search', { q: `q${index}` }, store.key)));
+    expect(answers.filter((answer) => answer.code === 200).length).toBe(150);
+    expect(await unitsUsed(t, packageId)).toEqual({ used: 300, total: 301 });
+    expect(await summary(t, store.shopRef)).toEqual({ rows: 400, byStatus: { success: 150, quota_exhausted: 250 }, charged: 300 });
+  }, 120_000);
+});
