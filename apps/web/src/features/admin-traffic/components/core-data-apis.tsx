@@ -1,0 +1,221 @@
+import { EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { ZOpenApiFields, type TOpenApi, type TPlatform } from '@parlour/contract/calls/open-core';
+import { LOG_PLATFORMS } from '@parlour/contract/constants';
+import { Button, Card, Col, Empty, Flex, Form, Input, InputNumber, Modal, Row, Select, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { platformLabel } from '@/components/traffic-labels';
+import { feedback } from '@/lib/feedback';
+import { fieldRule } from '@/lib/form-rules';
+import { useOpenApis, useSaveOpenApi } from '../api/core-data-apis';
+
+const PAGE_SIZE = 10;
+
+/** The API catalogue: what a store may call on each platform and its cost in units; add and edit. */
+export function CoreDataApis() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(PAGE_SIZE);
+  const [platform, setPlatform] = useState<TPlatform | undefined>(undefined);
+  const [keyword, setKeyword] = useState('');
+  const [search, setSearch] = useState('');
+  const apis = useOpenApis({ page, limit: pageSize, platform, keyword: search || undefined });
+  /** The API being edited; null: a new one; undefined: the dialog is closed. */
+  const [editing, setEditing] = useState<TOpenApi | null | undefined>(undefined);
+
+  const columns: TableColumnsType<TOpenApi> = [
+    { title: t('openApi.apis.platform'), dataIndex: 'platform', width: 120, render: (value: string) => platformLabel(t, value) },
+    {
+      title: t('openApi.apis.code'),
+      dataIndex: 'code',
+      width: 170,
+      render: (code: string) => <Typography.Text code>{code}</Typography.Text>,
+    },
+    { title: t('openApi.apis.name'), dataIndex: 'name', width: 150 },
+    {
+      title: t('openApi.apis.description'),
+      dataIndex: 'description',
+      render: (text: string) =>
+        text ? (
+          <Typography.Paragraph ellipsis={{ rows: 2, tooltip: text }} style={{ margin: 0 }}>
+            {text}
+          </Typography.Paragraph>
+        ) : (
+          '—'
+        ),
+    },
+    { title: t('openApi.apis.cost'), dataIndex: 'cost', width: 110, align: 'right', render: (cost: number) => t('openApi.apis.units', { count: cost }) },
+    {
+      title: t('openApi.apis.status'),
+      dataIndex: 'is_enabled',
+      width: 90,
+      render: (isEnabled: boolean) => <Tag color={isEnabled ? 'success' : 'default'}>{isEnabled ? t('openApi.on') : t('openApi.off')}</Tag>,
+    },
+    { title: t('openApi.apis.sort'), dataIndex: 'sort', width: 70, align: 'right' },
+    {
+      title: t('openApi.actions'),
+      key: 'actions',
+      width: 90,
+      render: (_, api) => (
+        <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(api)} aria-label={t('openApi.apis.editTitle', { name: `${api.platform}/${api.code}` })}>
+          {t('openApi.edit')}
+        </Button>
+      ),
+    },
+  ];
+
+  const isFiltered = platform !== undefined || search !== '';
+  return (
+    <Card
+      title={t('openApi.apis.title')}
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+          {t('openApi.apis.add')}
+        </Button>
+      }
+    >
+      <Flex vertical gap={16}>
+        <Flex gap={12} wrap>
+          <Select
+            allowClear
+            style={{ minWidth: 150 }}
+            placeholder={t('openApi.apis.allPlatforms')}
+            aria-label={t('openApi.apis.platform')}
+            value={platform}
+            options={LOG_PLATFORMS.map((value) => ({ value, label: platformLabel(t, value) }))}
+            onChange={(value?: TPlatform) => {
+              setPlatform(value);
+              setPage(1);
+            }}
+          />
+          <Input.Search
+            allowClear
+            style={{ width: 240 }}
+            placeholder={t('openApi.apis.searchPlaceholder')}
+            value={keyword}
+            enterButton={<SearchOutlined />}
+            onChange={(event) => setKeyword(event.target.value)}
+            onSearch={(value) => {
+              setSearch(value.trim());
+              setPage(1);
+            }}
+          />
+        </Flex>
+        <Table<TOpenApi>
+          rowKey="id"
+          columns={columns}
+          dataSource={apis.data?.list ?? []}
+          loading={apis.isFetching}
+          scroll={{ x: 1000 }}
+          size="middle"
+          locale={{ emptyText: <Empty description={isFiltered ? t('openApi.apis.noMatch') : t('openApi.apis.empty')} /> }}
+          pagination={{
+            current: page,
+            pageSize,
+            total: apis.data?.total ?? 0,
+            showSizeChanger: true,
+            showTotal: (count) => t('openApi.apis.total', { count }),
+            onChange: (next, size) => {
+              setPage(size !== pageSize ? 1 : next);
+              setPageSize(size);
+            },
+          }}
+        />
+      </Flex>
+      <OpenApiModal api={editing ?? null} isOpen={editing !== undefined} onClose={() => setEditing(undefined)} />
+    </Card>
+  );
+}
+
+interface ApiValues {
+  platform?: TPlatform;
+  code?: string;
+  name?: string;
+  description?: string;
+  cost?: number | null;
+  is_enabled?: boolean;
+  sort?: number | null;
+}
+
+function OpenApiModal({ api, isOpen, onClose }: { api: TOpenApi | null; isOpen: boolean; onClose: () => void }) {
+  const { t } = useTranslation(['translation', 'validation']);
+  const [form] = Form.useForm<ApiValues>();
+  const save = useSaveOpenApi();
+  const isNew = api === null;
+
+  const onFinish = (values: ApiValues) => {
+    const parsed = ZOpenApiFields.safeParse({ ...values, description: values.description ?? '', cost: values.cost ?? undefined, sort: values.sort ?? 0 });
+    if (!parsed.success) {
+      feedback.error(t('validation:form_error'));
+      return;
+    }
+    save.mutate(api ? { ...parsed.data, id: api.id } : parsed.data, {
+      onSuccess: (saved) => {
+        feedback.success(t(isNew ? 'openApi.apis.created' : 'openApi.apis.saved', { name: `${saved.platform}/${saved.code}` }));
+        onClose();
+      },
+    });
+  };
+
+  return (
+    <Modal
+      open={isOpen}
+      title={isNew ? t('openApi.apis.addTitle') : t('openApi.apis.editTitle', { name: `${api.platform}/${api.code}` })}
+      okText={isNew ? t('openApi.create') : t('openApi.save')}
+      cancelText={t('common.cancel')}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={save.isPending}
+      destroyOnHidden
+      width={600}
+    >
+      <Form
+        form={form}
+        name="open_api_form"
+        layout="vertical"
+        noValidate
+        preserve={false}
+        initialValues={api ? { ...api } : { platform: 'taobao', code: '', name: '', description: '', cost: 1, is_enabled: true, sort: 0 }}
+        onFinish={onFinish}
+        onFinishFailed={() => feedback.error(t('validation:form_error'))}
+        disabled={save.isPending}
+      >
+        <Row gutter={16}>
+          <Col xs={24} sm={10}>
+            <Form.Item name="platform" label={t('openApi.apis.platform')} rules={[fieldRule(ZOpenApiFields, 'platform')]}>
+              <Select options={LOG_PLATFORMS.map((value) => ({ value, label: platformLabel(t, value) }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={14}>
+            <Form.Item name="code" label={t('openApi.apis.code')} rules={[fieldRule(ZOpenApiFields, 'code')]} extra={t('openApi.apis.codeHint')}>
+              <Input maxLength={40} placeholder="item_get" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="name" label={t('openApi.apis.name')} rules={[fieldRule(ZOpenApiFields, 'name')]}>
+          <Input maxLength={40} />
+        </Form.Item>
+        <Form.Item name="description" label={t('openApi.apis.description')} rules={[fieldRule(ZOpenApiFields, 'description')]}>
+          <Input.TextArea maxLength={500} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+        </Form.Item>
+        <Row gutter={16}>
+          <Col xs={24} sm={8}>
+            <Form.Item name="cost" label={t('openApi.apis.cost')} rules={[fieldRule(ZOpenApiFields, 'cost')]} extra={t('openApi.apis.costHint')}>
+              <InputNumber min={1} max={10000} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={8}>
+            <Form.Item name="sort" label={t('openApi.apis.sort')} rules={[fieldRule(ZOpenApiFields, 'sort')]}>
+              <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={8}>
+            <Form.Item name="is_enabled" label={t('openApi.apis.status')} valuePropName="checked">
+              <Switch checkedChildren={t('openApi.on')} unCheckedChildren={t('openApi.off')} />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+    </Modal>
+  );
+}
