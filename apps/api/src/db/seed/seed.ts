@@ -14,6 +14,7 @@ export async function seedDatabase(app: App, config: Config) {
   if (merchantId === null) return { demoSeeded: false };
   await seedDemoStores(app, merchantId);
   await seedDemoPackages(app, merchantId);
+  await seedDemoApiCalls(app, merchantId);
   await seedDemoNotices(app, config);
   await seedDemoProspects(app, config);
   return { demoSeeded: true };
@@ -122,4 +123,33 @@ async function seedDemoPackages(app: App, merchantId: number) {
   };
   if (general) await pay(await trafficPackages.createOrder({ merchantId, planId: general.id, payMethod: 'alipay', lang: 'zh-CN' }));
   if (forStore) await pay(await trafficPackages.createOrder({ merchantId, planId: forStore.id, shopId: 'demoglobal', payMethod: 'wechat', lang: 'zh-CN' }));
+}
+
+/**
+ * Demo Open API traffic (issue 5): about forty real calls through the metered Open API with the demo
+ * stores' own keys and the sandbox provider, so the traffic dashboard, statistics and logs show
+ * something. The yearly store makes the charged calls (item details and searches on the four
+ * platforms, paid from its store package before the general one); the other stores make a few calls
+ * that are rejected — bad parameters, an API not in the catalogue — and cost nothing. Only while the
+ * merchant has no calls, so a second run adds nothing.
+ */
+async function seedDemoApiCalls(app: App, merchantId: number) {
+  const { shopKeys, openApi } = app.services;
+  if (await openApi.hasCalls(merchantId)) return;
+  const { list } = await shopKeys.listKeys(merchantId, { page: 1, limit: 20 });
+  const keyOf = async (shopId: string) => (list.some((entry) => entry.shop_id === shopId && entry.is_callable) ? (await shopKeys.revealKey(merchantId, shopId)).key : undefined);
+  const main = await keyOf('demoglobal');
+  if (!main) return;
+  const others = (await Promise.all(['demotrial', 'demotaobao'].map(keyOf))).filter((key): key is string => Boolean(key));
+  const platforms = ['taobao', '1688', 'jd', 'micro_store', 'taobao', '1688'];
+  const calls: Array<{ apiKey: string; platform: string; apiCode: string; body: Record<string, unknown> }> = [];
+  for (let index = 0; index < 28; index += 1) calls.push({ apiKey: main, platform: platforms[index % platforms.length], apiCode: 'item_get', body: { num_iid: String(620_000_000_000 + index * 7919) } });
+  for (const [index, q] of ['保温杯', '连帽卫衣', '蓝牙耳机', '双肩包', '茶具', '运动鞋'].entries()) calls.push({ apiKey: main, platform: platforms[index], apiCode: 'item_search', body: { q, page: 1 } });
+  for (const apiKey of others) {
+    calls.push({ apiKey, platform: 'taobao', apiCode: 'item_get', body: {} });
+    calls.push({ apiKey, platform: 'jd', apiCode: 'item_search', body: { q: '' } });
+    calls.push({ apiKey, platform: '1688', apiCode: 'item_review', body: { num_iid: '620000000001' } });
+  }
+  // One after another, as a store system would call; refusals are part of the demo.
+  for (const call of calls) await openApi.handleCall(call).catch(() => undefined);
 }

@@ -128,6 +128,11 @@ export function createOpenApiRepository(db: Db) {
   return {
     upsertUsageDaily,
 
+    async hasCalls(merchantId: number): Promise<boolean> {
+      const result = await db.execute(sql`select exists (select 1 from api_call_logs where merchant_id = ${merchantId}) as found`);
+      return Boolean(rowsOf<{ found: boolean }>(result)[0]?.found);
+    },
+
     async findKeyOwner(keyHash: string): Promise<KeyOwner | undefined> {
       const result = await db.execute(sql`
         select k.shop_ref, s.merchant_id, s.shop_name, s.status, s.expires_at, s.is_disabled_by_operator

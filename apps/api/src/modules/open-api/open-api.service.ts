@@ -117,6 +117,11 @@ export function createOpenApiService(deps: {
       return fulfil(await charge(call));
     },
 
+    /** Whether the merchant's stores have made any call (the demo seed runs once). */
+    hasCalls(merchantId: number) {
+      return repository.hasCalls(merchantId);
+    },
+
     /** Settles pending calls older than the timeout plus a margin as failed_upstream, refunding their units. */
     async sweepStale() {
       const { timeoutMs } = await deps.getProductData();
