@@ -140,7 +140,8 @@ export default function HomePage() {
 
       <section className="site-section site-section--tinted" id="contact" aria-labelledby="contact-title">
         <div className="contact">
-          <Row gutter={[48, 24]}>
+          {/* A 48px gutter is wider than the section's padding at phone width, which would scroll sideways. */}
+          <Row gutter={[{ xs: 16, lg: 48 }, 24]}>
             <Col xs={24} lg={10}>
               <h2 id="contact-title" className="contact__title">{t('publicSite.home.contactTitle')}</h2>
               <p className="contact__subtitle">{t('publicSite.home.contactSubtitle')}</p>
