@@ -76,7 +76,7 @@ export function PlansTab() {
     {
       title: t('trafficPackage.admin.field.apiUsage'),
       dataIndex: 'api_usage',
-      width: 260,
+      width: 240,
       render: (text: string) =>
         text ? (
           <Typography.Paragraph ellipsis={{ rows: 2, tooltip: text }} style={{ margin: 0, fontSize: 13 }}>
@@ -86,11 +86,11 @@ export function PlansTab() {
           '—'
         ),
     },
-    { title: t('trafficPackage.admin.field.sold'), dataIndex: 'sold_count', width: 90, align: 'right' },
+    { title: t('trafficPackage.admin.field.sold'), dataIndex: 'sold_count', width: 80, align: 'right' },
     {
       title: t('trafficPackage.admin.field.status'),
       key: 'status',
-      width: 110,
+      width: 130,
       render: (_, plan) => (
         <Popconfirm
           title={plan.status === 'enabled' ? t('trafficPackage.admin.disableConfirm', { name: plan.name }) : t('trafficPackage.admin.enableConfirm', { name: plan.name })}
@@ -113,7 +113,7 @@ export function PlansTab() {
       title: t('trafficPackage.admin.field.actions'),
       key: 'actions',
       fixed: isWide ? 'right' : undefined,
-      width: 90,
+      width: 100,
       render: (_, plan) => (
         <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(plan)} aria-label={t('trafficPackage.admin.editTitle', { name: plan.name })}>
           {t('trafficPackage.admin.edit')}
@@ -162,7 +162,7 @@ export function PlansTab() {
         columns={columns}
         dataSource={plans.data?.list ?? []}
         loading={plans.isFetching}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1200 }}
         size="middle"
         locale={{ emptyText: <Empty description={isFiltered ? t('trafficPackage.admin.noMatch') : t('trafficPackage.admin.empty')} /> }}
         pagination={{

@@ -121,7 +121,7 @@ export function BuyPackageModal({
             <Radio.Group style={{ width: '100%' }}>
               <Flex vertical gap={8}>
                 {plans.data.list.map((candidate) => (
-                  <Radio key={candidate.id} value={candidate.id} className="package-plan__radio" style={{ width: '100%', alignItems: 'flex-start' }}>
+                  <Radio key={candidate.id} value={candidate.id} style={{ width: '100%', alignItems: 'flex-start' }} styles={{ label: { flex: 1, minWidth: 0 } }}>
                     <PlanChoice plan={candidate} />
                   </Radio>
                 ))}
