@@ -59,7 +59,7 @@ describe('operator plans tab', { timeout: 20_000 }, () => {
     fireEvent.change(within(dialog).getByLabelText('Price (yuan)'), { target: { value: '30' } });
     fireEvent.change(within(dialog).getByLabelText('Original price (yuan)'), { target: { value: '20' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(await within(dialog).findByText('Plan name is required')).toBeTruthy();
+    expect(await within(dialog).findByText('Plan name is required', {}, { timeout: 5000 })).toBeTruthy();
     expect(within(dialog).getByText('Units must be a whole number from 1 to 100,000,000')).toBeTruthy();
     expect(within(dialog).getByText('Price must not be above the original price')).toBeTruthy();
     expect(bodiesOf(calls, 'admin/open/plan/add')).toHaveLength(0);
@@ -68,9 +68,9 @@ describe('operator plans tab', { timeout: 20_000 }, () => {
     fireEvent.change(within(dialog).getByLabelText('Units'), { target: { value: '500' } });
     fireEvent.change(within(dialog).getByLabelText('Original price (yuan)'), { target: { value: '39.9' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-    await waitFor(() => expect(bodiesOf(calls, 'admin/open/plan/add')).toHaveLength(1));
+    await waitFor(() => expect(bodiesOf(calls, 'admin/open/plan/add')).toHaveLength(1), { timeout: 5000 });
     expect(bodiesOf(calls, 'admin/open/plan/add')[0]).toMatchObject({ name: 'Mini', units: 500, valid_days: 30, price: 3000, original_price: 3990, currency: 'CNY', is_general: true, status: 'enabled' });
-    await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Plan Mini created'));
+    await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Plan Mini created'), { timeout: 5000 });
   });
 
   it('disables a plan after confirming', async () => {

@@ -131,10 +131,10 @@ describe('merchant packages tab', { timeout: 20_000 }, () => {
     expect(within(storePlan).getByText('CN¥179.00')).toBeTruthy();
     expect(within(storePlan).getByText('20,000 units · valid for 90 days')).toBeTruthy();
     fireEvent.click(within(storePlan.closest('label')!).getByRole('radio'));
-    await waitFor(() => expect(within(dialog).getByTestId('package-total').textContent).toBe('CN¥129.00'));
+    await waitFor(() => expect(within(dialog).getByTestId('package-total').textContent).toBe('CN¥129.00'), { timeout: 5000 });
     fireEvent.click(within(dialog).getByRole('radio', { name: /Alipay/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Go to payment' }));
-    expect(await within(dialog).findByText('Store is required for a store package')).toBeTruthy();
+    expect(await within(dialog).findByText('Store is required for a store package', {}, { timeout: 5000 })).toBeTruthy();
     expect(bodiesOf(calls, 'merchant/open/order/createPackageOrder')).toHaveLength(0);
 
     // Only running stores are offered.
@@ -142,7 +142,7 @@ describe('merchant packages tab', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Sleepy (sleepy)')).toBeNull();
     fireEvent.click(await screen.findByText('Lucy (lucy)'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Go to payment' }));
-    await waitFor(() => expect(leavePageFor).toHaveBeenCalledWith('/cashier/B1?token=t'));
+    await waitFor(() => expect(leavePageFor).toHaveBeenCalledWith('/cashier/B1?token=t'), { timeout: 5000 });
     expect(bodiesOf(calls, 'merchant/open/order/createPackageOrder')[0]).toMatchObject({ plan_id: 4, shop_id: 'lucy', pay_method: 'alipay' });
   });
 
