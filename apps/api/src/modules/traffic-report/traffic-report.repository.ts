@@ -157,6 +157,33 @@ export function createTrafficReportRepository(db: Db) {
       });
     },
 
+    /**
+     * Several groupings of the same rows in one pass (GROUPING SETS): a dashboard's totals, days,
+     * platforms and stores cost one read of the roll-up instead of one each. Answers one list per set.
+     */
+    async sumUsageSets(filter: UsageFilter, sets: UsageKey[][]): Promise<UsageRow[][]> {
+      const keys = [...new Set(sets.flat())];
+      if (!keys.length) return [await this.sumUsage(filter)];
+      const selected = keys.map((key) => (key === 'day' ? sql`to_char(day, 'YYYY-MM-DD') as day` : sql.identifier(key)));
+      const groupingSets = sets.map((set) => sql`(${sql.join(set.map((key) => sql.identifier(key)), sql`, `)})`);
+      const result = await db.execute<Record<string, unknown>>(sql`
+        select grouping(${sql.join(keys.map((key) => sql.identifier(key)), sql`, `)}) as grouping_mask, ${sql.join(selected, sql`, `)}, ${SUMS}
+        from ${apiUsageDaily} where ${usageConditions(filter)}
+        group by grouping sets (${sql.join(groupingSets, sql`, `)})`);
+      // grouping() sets bit (n-1-i) when keys[i] is not grouped in the row's set.
+      const maskOf = (set: UsageKey[]) => keys.reduce((mask, key, index) => (set.includes(key) ? mask : mask | (1 << (keys.length - 1 - index))), 0);
+      const masks = sets.map(maskOf);
+      const lists: UsageRow[][] = sets.map(() => []);
+      for (const row of result.rows) {
+        const setIndex = masks.indexOf(Number(row.grouping_mask));
+        if (setIndex < 0) continue;
+        const out: UsageRow = toSums(row);
+        for (const key of sets[setIndex]) out[key] = key === 'shop_ref' || key === 'merchant_id' ? Number(row[key]) : String(row[key]);
+        lists[setIndex].push(out);
+      }
+      return lists;
+    },
+
     /** Groups of `key` ranked by units, then calls, then key; a page of them and how many groups there are. */
     async rankUsage(filter: UsageFilter, key: 'shop_ref' | 'merchant_id', page: { limit: number; offset: number }) {
       const column = sql.identifier(key);
@@ -168,14 +195,6 @@ export function createTrafficReportRepository(db: Db) {
         limit ${page.limit} offset ${page.offset}`);
       const total = result.rows[0] ? Number(result.rows[0].groups) : 0;
       return { rows: result.rows.map((row) => ({ ...toSums(row), [key]: Number(row[key]) }) as UsageSums & Record<typeof key, number>), total };
-    },
-
-    /** How many merchants and stores made at least one settled call over the filter. */
-    async countActive(filter: UsageFilter) {
-      const result = await db.execute<{ merchants: number; stores: number }>(
-        sql`select count(distinct merchant_id)::int as merchants, count(distinct shop_ref)::int as stores from ${apiUsageDaily} where ${usageConditions(filter)}`,
-      );
-      return { merchants: Number(result.rows[0]?.merchants ?? 0), stores: Number(result.rows[0]?.stores ?? 0) };
     },
 
     /**

@@ -18,7 +18,7 @@ import { API_CALL_STATUSES } from '@parlour/contract/calls/traffic-report';
 import { LOG_PLATFORMS, TIME_FILTERS } from '@parlour/contract/constants';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import type { LogFilter, LogView, TrafficReportRepository, UsageFilter, UsageSums } from './traffic-report.repository';
+import type { LogFilter, LogView, TrafficReportRepository, UsageFilter, UsageRow, UsageSums } from './traffic-report.repository';
 
 const DAY_MS = 86_400_000;
 type Platform = (typeof LOG_PLATFORMS)[number];
@@ -76,6 +76,13 @@ function fillTrend(range: TimeRange, rows: Array<UsageSums & { day?: string | nu
     const row = byDay.get(date);
     return { date, calls: row?.calls ?? 0, success: row?.success ?? 0, units: row?.units ?? 0 };
   });
+}
+
+/** Groups ranked as the reports rank them: most units, then most calls, then the newest id. */
+function rankBy<K extends 'shop_ref' | 'merchant_id'>(rows: UsageRow[], key: K): Array<UsageSums & Record<K, number>> {
+  return rows
+    .map((row) => ({ ...row, [key]: Number(row[key]) }) as UsageSums & Record<K, number>)
+    .sort((a, b) => b.units - a.units || b.calls - a.calls || b[key] - a[key]);
 }
 
 /** Whole days until `expiresAt`, rounded up; null without one. */
@@ -152,12 +159,7 @@ export function createTrafficReportService(deps: { repository: TrafficReportRepo
   async function apiStats(input: StatsInput, merchantId: number | undefined): Promise<TApiStatsOutput> {
     const range = resolveTimeRange(input, clock.now());
     const filter = usageFilter(range, input, merchantId);
-    const [rows, [sums], trend, apis] = await Promise.all([
-      repository.sumUsage(filter, ['platform', 'api_code']),
-      repository.sumUsage(filter),
-      repository.sumUsage(filter, ['day']),
-      repository.listApis(),
-    ]);
+    const [[rows, [sums], trend], apis] = await Promise.all([repository.sumUsageSets(filter, [['platform', 'api_code'], [], ['day']]), repository.listApis()]);
     const names = new Map(apis.map((api) => [`${api.platform}/${api.code}`, api.name]));
     const platformOrder = (platform: string) => LOG_PLATFORMS.indexOf(platform as Platform);
     const list = rows
@@ -181,10 +183,10 @@ export function createTrafficReportService(deps: { repository: TrafficReportRepo
     return { rows, total: count.total, is_total_estimated: count.isEstimated };
   }
 
-  async function topMerchants(filter: UsageFilter, page: { limit: number; offset: number }) {
-    const ranked = await repository.rankUsage(filter, 'merchant_id', page);
-    const people = await repository.findMerchants(ranked.rows.map((row) => row.merchant_id));
-    const list: TMerchantUsage[] = ranked.rows.map((row) => {
+  /** Merchants' usage rows with their account and name. */
+  async function describeMerchants(rows: Array<UsageSums & { merchant_id: number }>): Promise<TMerchantUsage[]> {
+    const people = await repository.findMerchants(rows.map((row) => row.merchant_id));
+    return rows.map((row) => {
       const totals = totalsOf(row);
       return {
         merchant_id: row.merchant_id,
@@ -196,7 +198,6 @@ export function createTrafficReportService(deps: { repository: TrafficReportRepo
         success_rate: totals.success_rate,
       };
     });
-    return { list, total: ranked.total };
   }
 
   return {
@@ -204,21 +205,19 @@ export function createTrafficReportService(deps: { repository: TrafficReportRepo
       const now = clock.now();
       const range = resolveTimeRange(input, now);
       const filter = usageFilter(range, input, merchantId);
-      const [[sums], trend, platforms, stores, balance] = await Promise.all([
-        repository.sumUsage(filter),
-        repository.sumUsage(filter, ['day']),
-        repository.sumUsage(filter, ['platform']),
-        repository.rankUsage(filter, 'shop_ref', { limit: 20, offset: 0 }),
+      const [[[sums], trend, platforms, storeRows], balance] = await Promise.all([
+        repository.sumUsageSets(filter, [[], ['day'], ['platform'], ['shop_ref']]),
         repository.packageBalance(now, { merchantId }),
       ]);
-      const names = await repository.findShops(stores.rows.map((row) => row.shop_ref), merchantId);
+      const stores = rankBy(storeRows, 'shop_ref').slice(0, 20);
+      const names = await repository.findShops(stores.map((row) => row.shop_ref), merchantId);
       return {
         range: rangeOutput(range),
         totals: totalsOf(sums),
         balance: balanceOf(balance, now),
         trend: fillTrend(range, trend),
         by_platform: byPlatform(platforms),
-        by_store: stores.rows.map((row) => ({
+        by_store: stores.map((row) => ({
           shop_id: names.get(row.shop_ref)?.shop_id ?? '',
           shop_name: names.get(row.shop_ref)?.shop_name ?? '',
           calls: row.calls,
@@ -290,30 +289,27 @@ export function createTrafficReportService(deps: { repository: TrafficReportRepo
       const now = clock.now();
       const range = resolveTimeRange(input, now);
       const filter = usageFilter(range, input, undefined);
-      const [[sums], trend, platforms, active, balance, top] = await Promise.all([
-        repository.sumUsage(filter),
-        repository.sumUsage(filter, ['day']),
-        repository.sumUsage(filter, ['platform']),
-        repository.countActive(filter),
+      const [[[sums], trend, platforms, merchantRows, storeRows], balance] = await Promise.all([
+        repository.sumUsageSets(filter, [[], ['day'], ['platform'], ['merchant_id'], ['shop_ref']]),
         repository.packageBalance(now),
-        topMerchants(filter, { limit: 10, offset: 0 }),
       ]);
+      const top = await describeMerchants(rankBy(merchantRows, 'merchant_id').slice(0, 10));
       return {
         range: rangeOutput(range),
         totals: totalsOf(sums),
-        active_merchants: active.merchants,
-        active_stores: active.stores,
+        active_merchants: merchantRows.length,
+        active_stores: storeRows.length,
         balance: balanceOf(balance, now),
         trend: fillTrend(range, trend),
         by_platform: byPlatform(platforms),
-        top_merchants: top.list,
+        top_merchants: top,
       };
     },
 
     async adminPlatformStats(input: TimeInput & { merchant_id?: number }) {
       const range = resolveTimeRange(input, clock.now());
       const filter = usageFilter(range, input, input.merchant_id);
-      const [rows, [sums], platforms] = await Promise.all([repository.sumUsage(filter, ['platform']), repository.sumUsage(filter), repository.listPlatforms()]);
+      const [[rows, [sums]], platforms] = await Promise.all([repository.sumUsageSets(filter, [['platform'], []]), repository.listPlatforms()]);
       const found = new Map(rows.map((row) => [String(row.platform), row]));
       const sources = new Map(platforms.map((row) => [row.platform, row]));
       return {
@@ -330,8 +326,8 @@ export function createTrafficReportService(deps: { repository: TrafficReportRepo
 
     async adminMerchantStats(input: TimeInput & { platform?: Platform; page: number; limit: number }) {
       const range = resolveTimeRange(input, clock.now());
-      const { list, total } = await topMerchants(usageFilter(range, input, undefined), { limit: input.limit, offset: (input.page - 1) * input.limit });
-      return { range: rangeOutput(range), list, total };
+      const ranked = await repository.rankUsage(usageFilter(range, input, undefined), 'merchant_id', { limit: input.limit, offset: (input.page - 1) * input.limit });
+      return { range: rangeOutput(range), list: await describeMerchants(ranked.rows), total: ranked.total };
     },
 
     adminApiStats: (input: StatsInput) => apiStats(input, input.merchant_id),
