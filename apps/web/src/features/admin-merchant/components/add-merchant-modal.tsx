@@ -1,7 +1,8 @@
 import { ZMerchantAddInput } from '@parlour/contract/calls/merchant-admin';
 import { MERCHANT_TYPES, type MerchantType } from '@parlour/contract/constants';
-import { Form, Input, Modal, Radio } from 'antd';
+import { Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '@/components/form-modal';
 import { feedback } from '@/lib/feedback';
 import { fieldRule } from '@/lib/form-rules';
 import { useAddMerchant } from '../api/add-merchant';
@@ -42,30 +43,18 @@ export function AddMerchantModal({ isOpen, onClose }: { isOpen: boolean; onClose
   };
 
   return (
-    <Modal
-      open={isOpen}
+    <FormModal<AddMerchantValues>
+      isOpen={isOpen}
       title={t('adminMerchant.add.title')}
       okText={t('adminMerchant.add.submit')}
-      cancelText={t('common.cancel')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={addMerchant.isPending}
-      cancelButtonProps={{ disabled: addMerchant.isPending }}
-      mask={{ closable: !addMerchant.isPending }}
-      destroyOnHidden
+      onClose={onClose}
+      isPending={addMerchant.isPending}
       width={560}
+      form={form}
+      name="admin_add_merchant"
+      initialValues={INITIAL_VALUES}
+      onFinish={onFinish}
     >
-      <Form
-        form={form}
-        name="admin_add_merchant"
-        layout="vertical"
-        noValidate
-        preserve={false}
-        initialValues={INITIAL_VALUES}
-        onFinish={onFinish}
-        onFinishFailed={() => feedback.error(t('validation:form_error'))}
-        disabled={addMerchant.isPending}
-      >
         <Form.Item
           name="email"
           label={t('adminMerchant.field.email')}
@@ -90,7 +79,6 @@ export function AddMerchantModal({ isOpen, onClose }: { isOpen: boolean; onClose
         <Form.Item name="remark" label={t('adminMerchant.field.remark')} rules={[fieldRule(ZMerchantAddInput, 'remark')]}>
           <Input.TextArea maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 4 }} placeholder={t('adminMerchant.remarkPlaceholder')} />
         </Form.Item>
-      </Form>
-    </Modal>
+    </FormModal>
   );
 }

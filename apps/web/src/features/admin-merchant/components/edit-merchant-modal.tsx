@@ -2,6 +2,7 @@ import { ZMerchantEditInput, type TAdminMerchant, type TMerchantEditInput } from
 import { MERCHANT_STATUSES, MERCHANT_TYPES, type MerchantStatus, type MerchantType } from '@parlour/contract/constants';
 import { Alert, Form, Input, Modal, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '@/components/form-modal';
 import { feedback } from '@/lib/feedback';
 import { fieldRule } from '@/lib/form-rules';
 import { useEditMerchant } from '../api/edit-merchant';
@@ -59,60 +60,49 @@ export function EditMerchantModal({ merchant, onClose }: { merchant: TAdminMerch
   };
 
   return (
-    <Modal
-      open={merchant !== null}
+    <FormModal<EditMerchantValues>
+      isOpen={merchant !== null}
       title={t('adminMerchant.edit.title', { account: merchant?.account ?? '' })}
       okText={t('adminMerchant.edit.submit')}
-      cancelText={t('common.cancel')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={editMerchant.isPending}
-      cancelButtonProps={{ disabled: editMerchant.isPending }}
-      mask={{ closable: !editMerchant.isPending }}
-      destroyOnHidden
+      onClose={onClose}
+      isPending={editMerchant.isPending}
       width={560}
+      form={form}
+      name="admin_edit_merchant"
+      initialValues={
+        merchant
+          ? {
+              nickname: merchant.nickname,
+              email: merchant.email ?? '',
+              mobile: merchant.mobile ?? '',
+              type: merchant.type,
+              status: merchant.status,
+              remark: merchant.remark,
+            }
+          : undefined
+      }
+      onFinish={onFinish}
     >
       {contextHolder}
-      {merchant ? (
-        <Form
-          form={form}
-          name="admin_edit_merchant"
-          layout="vertical"
-          noValidate
-          preserve={false}
-          initialValues={{
-            nickname: merchant.nickname,
-            email: merchant.email ?? '',
-            mobile: merchant.mobile ?? '',
-            type: merchant.type,
-            status: merchant.status,
-            remark: merchant.remark,
-          }}
-          onFinish={onFinish}
-          onFinishFailed={() => feedback.error(t('validation:form_error'))}
-          disabled={editMerchant.isPending}
-        >
-          <Form.Item name="nickname" label={t('adminMerchant.field.nickname')} rules={[fieldRule(ZMerchantEditInput, 'nickname')]}>
-            <Input maxLength={50} />
-          </Form.Item>
-          <Form.Item name="email" label={t('adminMerchant.field.email')} extra={t('adminMerchant.edit.accountHint')} rules={[fieldRule(ZMerchantEditInput, 'email')]}>
-            <Input type="email" autoComplete="off" placeholder="name@example.com" />
-          </Form.Item>
-          <Form.Item name="mobile" label={t('adminMerchant.field.mobile')} rules={[fieldRule(ZMerchantEditInput, 'mobile')]}>
-            <Input autoComplete="off" placeholder={t('adminMerchant.add.mobilePlaceholder')} />
-          </Form.Item>
-          <Form.Item name="type" label={t('adminMerchant.field.type')}>
-            <Radio.Group options={MERCHANT_TYPES.map((type) => ({ value: type, label: t(`merchantType.${type}`) }))} />
-          </Form.Item>
-          <Form.Item name="status" label={t('adminMerchant.field.status')}>
-            <Radio.Group options={MERCHANT_STATUSES.map((value) => ({ value, label: t(`merchantStatus.${value}`) }))} />
-          </Form.Item>
-          {isDisabling ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('adminMerchant.status.disableHint')} /> : null}
-          <Form.Item name="remark" label={t('adminMerchant.field.remark')} rules={[fieldRule(ZMerchantEditInput, 'remark')]}>
-            <Input.TextArea maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 4 }} placeholder={t('adminMerchant.remarkPlaceholder')} />
-          </Form.Item>
-        </Form>
-      ) : null}
-    </Modal>
+      <Form.Item name="nickname" label={t('adminMerchant.field.nickname')} rules={[fieldRule(ZMerchantEditInput, 'nickname')]}>
+        <Input maxLength={50} />
+      </Form.Item>
+      <Form.Item name="email" label={t('adminMerchant.field.email')} extra={t('adminMerchant.edit.accountHint')} rules={[fieldRule(ZMerchantEditInput, 'email')]}>
+        <Input type="email" autoComplete="off" placeholder="name@example.com" />
+      </Form.Item>
+      <Form.Item name="mobile" label={t('adminMerchant.field.mobile')} rules={[fieldRule(ZMerchantEditInput, 'mobile')]}>
+        <Input autoComplete="off" placeholder={t('adminMerchant.add.mobilePlaceholder')} />
+      </Form.Item>
+      <Form.Item name="type" label={t('adminMerchant.field.type')}>
+        <Radio.Group options={MERCHANT_TYPES.map((type) => ({ value: type, label: t(`merchantType.${type}`) }))} />
+      </Form.Item>
+      <Form.Item name="status" label={t('adminMerchant.field.status')}>
+        <Radio.Group options={MERCHANT_STATUSES.map((value) => ({ value, label: t(`merchantStatus.${value}`) }))} />
+      </Form.Item>
+      {isDisabling ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('adminMerchant.status.disableHint')} /> : null}
+      <Form.Item name="remark" label={t('adminMerchant.field.remark')} rules={[fieldRule(ZMerchantEditInput, 'remark')]}>
+        <Input.TextArea maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 4 }} placeholder={t('adminMerchant.remarkPlaceholder')} />
+      </Form.Item>
+    </FormModal>
   );
 }

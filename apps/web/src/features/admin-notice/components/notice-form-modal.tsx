@@ -1,8 +1,9 @@
 import { NOTICE_CONTENT_MAX_LENGTH, NOTICE_TITLE_MAX_LENGTH, ZNoticeFields, type TAdminNotice, type TNoticeFields } from '@parlour/contract/calls/notice';
-import { Col, DatePicker, Form, Input, Modal, Radio, Row, Segmented, Switch, type FormRule } from 'antd';
+import { Col, DatePicker, Form, Input, Radio, Row, Segmented, Switch, type FormRule } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '@/components/form-modal';
 import { dayjs } from '@/lib/dayjs';
 import { feedback } from '@/lib/feedback';
 import { fieldRule, issueMessage } from '@/lib/form-rules';
@@ -72,80 +73,67 @@ export function NoticeFormModal({ notice, isOpen, onClose }: { notice: TAdminNot
   };
 
   return (
-    <Modal
-      open={isOpen}
+    <FormModal<NoticeValues>
+      isOpen={isOpen}
       title={isNew ? t('adminNotice.form.addTitle') : t('adminNotice.form.editTitle')}
       okText={isNew ? t('adminNotice.form.create') : t('adminNotice.form.save')}
-      cancelText={t('common.cancel')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={isPending}
-      cancelButtonProps={{ disabled: isPending }}
-      mask={{ closable: !isPending }}
+      onClose={onClose}
+      isPending={isPending}
+      width={760}
+      form={form}
+      name="admin_notice_form"
+      initialValues={initialValues(notice)}
+      onFinish={onFinish}
       afterOpenChange={(open) => {
         if (!open) setMode('edit');
       }}
-      destroyOnHidden
-      width={760}
     >
-      <Form
-        form={form}
-        name="admin_notice_form"
-        layout="vertical"
-        noValidate
-        preserve={false}
-        initialValues={initialValues(notice)}
-        onFinish={onFinish}
-        onFinishFailed={() => feedback.error(t('validation:form_error'))}
-        disabled={isPending}
-      >
-        <Form.Item name="title" label={t('adminNotice.field.title')} required rules={[fieldRule(ZNoticeFields, 'title')]}>
-          <Input maxLength={NOTICE_TITLE_MAX_LENGTH} showCount placeholder={t('adminNotice.form.titlePlaceholder')} />
+      <Form.Item name="title" label={t('adminNotice.field.title')} required rules={[fieldRule(ZNoticeFields, 'title')]}>
+        <Input maxLength={NOTICE_TITLE_MAX_LENGTH} showCount placeholder={t('adminNotice.form.titlePlaceholder')} />
+      </Form.Item>
+      <Form.Item label={t('adminNotice.field.content')} required style={{ marginBottom: 0 }}>
+        <Segmented
+          size="small"
+          value={mode}
+          onChange={(next) => setMode(next as 'edit' | 'preview')}
+          options={[
+            { value: 'edit', label: t('adminNotice.form.write') },
+            { value: 'preview', label: t('adminNotice.form.preview') },
+          ]}
+          style={{ marginBottom: 8 }}
+        />
+        {/* The editor stays mounted while previewing, so its text and undo history are kept. */}
+        <Form.Item name="content" rules={[contentRule]} hidden={mode === 'preview'}>
+          <RichTextEditor />
         </Form.Item>
-        <Form.Item label={t('adminNotice.field.content')} required style={{ marginBottom: 0 }}>
-          <Segmented
-            size="small"
-            value={mode}
-            onChange={(next) => setMode(next as 'edit' | 'preview')}
-            options={[
-              { value: 'edit', label: t('adminNotice.form.write') },
-              { value: 'preview', label: t('adminNotice.form.preview') },
-            ]}
-            style={{ marginBottom: 8 }}
-          />
-          {/* The editor stays mounted while previewing, so its text and undo history are kept. */}
-          <Form.Item name="content" rules={[contentRule]} hidden={mode === 'preview'}>
-            <RichTextEditor />
+        {mode === 'preview' ? (
+          // Sandboxed: what the operator pasted cannot run here before the server has cleaned it.
+          <iframe className="notice-preview" title={t('adminNotice.form.preview')} sandbox="" srcDoc={`<!doctype html><meta charset="utf-8"><style>body{font:14px/1.7 -apple-system,BlinkMacSystemFont,'Segoe UI',sans-serif;color:#1f1f1f;margin:12px}a{color:#fa8c16}blockquote{border-left:3px solid #ffd591;margin:0;padding-left:12px;color:#595959}</style>${content}`} />
+        ) : null}
+      </Form.Item>
+      <Row gutter={16} style={{ marginTop: 16 }}>
+        <Col xs={24} sm={8}>
+          <Form.Item name="status" label={t('adminNotice.field.status')}>
+            <Radio.Group
+              optionType="button"
+              options={[
+                { value: 'published', label: t('adminNotice.status.published') },
+                { value: 'draft', label: t('adminNotice.status.draft') },
+              ]}
+            />
           </Form.Item>
-          {mode === 'preview' ? (
-            // Sandboxed: what the operator pasted cannot run here before the server has cleaned it.
-            <iframe className="notice-preview" title={t('adminNotice.form.preview')} sandbox="" srcDoc={`<!doctype html><meta charset="utf-8"><style>body{font:14px/1.7 -apple-system,BlinkMacSystemFont,'Segoe UI',sans-serif;color:#1f1f1f;margin:12px}a{color:#fa8c16}blockquote{border-left:3px solid #ffd591;margin:0;padding-left:12px;color:#595959}</style>${content}`} />
-          ) : null}
-        </Form.Item>
-        <Row gutter={16} style={{ marginTop: 16 }}>
-          <Col xs={24} sm={8}>
-            <Form.Item name="status" label={t('adminNotice.field.status')}>
-              <Radio.Group
-                optionType="button"
-                options={[
-                  { value: 'published', label: t('adminNotice.status.published') },
-                  { value: 'draft', label: t('adminNotice.status.draft') },
-                ]}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={6}>
-            <Form.Item name="is_pinned" label={t('adminNotice.field.pinned')} valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={10}>
-            <Form.Item name="publish_at" label={t('adminNotice.field.publishAt')} extra={isNew ? t('adminNotice.form.publishAtHintNew') : t('adminNotice.form.publishAtHintEdit')}>
-              <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} placeholder={t('adminNotice.form.publishAtPlaceholder')} />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-    </Modal>
+        </Col>
+        <Col xs={24} sm={6}>
+          <Form.Item name="is_pinned" label={t('adminNotice.field.pinned')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={10}>
+          <Form.Item name="publish_at" label={t('adminNotice.field.publishAt')} extra={isNew ? t('adminNotice.form.publishAtHintNew') : t('adminNotice.form.publishAtHintEdit')}>
+            <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} placeholder={t('adminNotice.form.publishAtPlaceholder')} />
+          </Form.Item>
+        </Col>
+      </Row>
+    </FormModal>
   );
 }

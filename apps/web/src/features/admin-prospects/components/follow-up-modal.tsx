@@ -1,6 +1,7 @@
 import { PROSPECT_REMARK_MAX_LENGTH, ZProspectEditInput, type ProspectStatus, type TProspect } from '@parlour/contract/calls/prospect';
-import { Descriptions, Form, Input, Modal, Radio } from 'antd';
+import { Descriptions, Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '@/components/form-modal';
 import { feedback } from '@/lib/feedback';
 import { fieldRule } from '@/lib/form-rules';
 import { useFollowUpProspect } from '../api/follow-up-prospect';
@@ -30,53 +31,38 @@ export function FollowUpModal({ prospect, onClose }: { prospect: TProspect | nul
   };
 
   return (
-    <Modal
-      open={prospect !== null}
+    <FormModal<FollowUpValues>
+      isOpen={prospect !== null}
       title={t('adminProspects.followUp.title')}
       okText={t('adminProspects.followUp.save')}
-      cancelText={t('common.cancel')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={followUp.isPending}
-      cancelButtonProps={{ disabled: followUp.isPending }}
-      mask={{ closable: !followUp.isPending }}
-      destroyOnHidden
+      onClose={onClose}
+      isPending={followUp.isPending}
+      form={form}
+      name="admin_prospect_follow_up"
+      initialValues={{ status: 'followed_up', remark: prospect?.remark ?? '' }}
+      onFinish={onFinish}
     >
       {prospect ? (
-        <>
-          <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }}>
-            <Descriptions.Item label={t('adminProspects.field.name')}>{prospect.name}</Descriptions.Item>
-            <Descriptions.Item label={t('adminProspects.field.contact')}>{prospect.contact}</Descriptions.Item>
-            <Descriptions.Item label={t('adminProspects.field.content')}>
-              <span style={{ whiteSpace: 'pre-wrap' }}>{prospect.content}</span>
-            </Descriptions.Item>
-          </Descriptions>
-          <Form
-            form={form}
-            name="admin_prospect_follow_up"
-            layout="vertical"
-            noValidate
-            preserve={false}
-            initialValues={{ status: 'followed_up', remark: prospect.remark }}
-            onFinish={onFinish}
-            onFinishFailed={() => feedback.error(t('validation:form_error'))}
-            disabled={followUp.isPending}
-          >
-            <Form.Item name="status" label={t('adminProspects.field.status')}>
-              <Radio.Group
-                optionType="button"
-                options={[
-                  { value: 'followed_up', label: t('adminProspects.status.followed_up') },
-                  { value: 'new', label: t('adminProspects.status.new') },
-                ]}
-              />
-            </Form.Item>
-            <Form.Item name="remark" label={t('adminProspects.field.remark')} rules={[fieldRule(ZProspectEditInput, 'remark')]}>
-              <Input.TextArea maxLength={PROSPECT_REMARK_MAX_LENGTH} showCount autoSize={{ minRows: 3, maxRows: 6 }} placeholder={t('adminProspects.followUp.remarkPlaceholder')} />
-            </Form.Item>
-          </Form>
-        </>
+        <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }}>
+          <Descriptions.Item label={t('adminProspects.field.name')}>{prospect.name}</Descriptions.Item>
+          <Descriptions.Item label={t('adminProspects.field.contact')}>{prospect.contact}</Descriptions.Item>
+          <Descriptions.Item label={t('adminProspects.field.content')}>
+            <span style={{ whiteSpace: 'pre-wrap' }}>{prospect.content}</span>
+          </Descriptions.Item>
+        </Descriptions>
       ) : null}
-    </Modal>
+      <Form.Item name="status" label={t('adminProspects.field.status')}>
+        <Radio.Group
+          optionType="button"
+          options={[
+            { value: 'followed_up', label: t('adminProspects.status.followed_up') },
+            { value: 'new', label: t('adminProspects.status.new') },
+          ]}
+        />
+      </Form.Item>
+      <Form.Item name="remark" label={t('adminProspects.field.remark')} rules={[fieldRule(ZProspectEditInput, 'remark')]}>
+        <Input.TextArea maxLength={PROSPECT_REMARK_MAX_LENGTH} showCount autoSize={{ minRows: 3, maxRows: 6 }} placeholder={t('adminProspects.followUp.remarkPlaceholder')} />
+      </Form.Item>
+    </FormModal>
   );
 }

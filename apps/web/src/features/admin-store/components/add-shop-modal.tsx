@@ -1,7 +1,8 @@
 import { isOfferedTerm, ZAdminShopAddInput, ZShopCreateFields, type TStoreVersion } from '@parlour/contract/calls/store';
 import { SHOP_ID_MAX_LENGTH } from '@parlour/contract/constants';
-import { Alert, Form, Input, Modal, Radio, Select, Typography } from 'antd';
+import { Alert, Form, Input, Radio, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '@/components/form-modal';
 import { DEFAULT_TERM, priceOf, TermPicker, type TermValue } from '@/components/term-picker';
 import { feedback } from '@/lib/feedback';
 import { fieldRule, issueMessage } from '@/lib/form-rules';
@@ -69,30 +70,18 @@ export function AddShopModal({ isOpen, onClose }: { isOpen: boolean; onClose: ()
   };
 
   return (
-    <Modal
-      open={isOpen}
+    <FormModal<AddShopValues>
+      isOpen={isOpen}
       title={t('adminStore.add.title')}
       okText={t('adminStore.add.submit')}
-      cancelText={t('common.cancel')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={addShop.isPending}
-      cancelButtonProps={{ disabled: addShop.isPending }}
-      mask={{ closable: !addShop.isPending }}
-      destroyOnHidden
+      onClose={onClose}
+      isPending={addShop.isPending}
       width={600}
+      form={form}
+      name="admin_add_shop"
+      initialValues={INITIAL_VALUES}
+      onFinish={onFinish}
     >
-      <Form
-        form={form}
-        name="admin_add_shop"
-        layout="vertical"
-        noValidate
-        preserve={false}
-        initialValues={INITIAL_VALUES}
-        onFinish={onFinish}
-        onFinishFailed={() => feedback.error(t('validation:form_error'))}
-        disabled={addShop.isPending}
-      >
         <Form.Item
           name="merchant_id"
           label={t('adminStore.add.merchant')}
@@ -159,7 +148,6 @@ export function AddShopModal({ isOpen, onClose }: { isOpen: boolean; onClose: ()
         <Form.Item name="remark" label={t('adminStore.field.remark')}>
           <Input.TextArea maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 4 }} placeholder={t('adminStore.add.remarkPlaceholder')} />
         </Form.Item>
-      </Form>
-    </Modal>
+    </FormModal>
   );
 }
