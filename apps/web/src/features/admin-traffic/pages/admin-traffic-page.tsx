@@ -3,6 +3,7 @@ import { PageHeader } from '@/components/page-header';
 import { UrlTabs } from '@/components/url-tabs';
 import { AdminTrafficDashboardTab } from '../components/admin-traffic-dashboard-tab';
 import { PlansTab } from '../components/plans-tab';
+import { PurchasedPackagesTab } from '../components/purchased-packages-tab';
 import { CoreDataTab } from '../components/core-data-tab';
 import { AdminStatisticsTab } from '../components/admin-statistics-tab';
 import { AdminLogsTab } from '../components/admin-logs-tab';
@@ -19,6 +20,7 @@ export default function AdminTrafficPage() {
             items={[
               { key: 'dashboard', label: t('adminTraffic.tab.dashboard'), children: <AdminTrafficDashboardTab /> },
               { key: 'plans', label: t('adminTraffic.tab.plans'), children: <PlansTab /> },
+              { key: 'packages', label: t('trafficPackage.admin.packagesTab'), children: <PurchasedPackagesTab /> },
               { key: 'core', label: t('adminTraffic.tab.core'), children: <CoreDataTab /> },
               { key: 'statistics', label: t('adminTraffic.tab.statistics'), children: <AdminStatisticsTab /> },
               { key: 'logs', label: t('adminTraffic.tab.logs'), children: <AdminLogsTab /> },
