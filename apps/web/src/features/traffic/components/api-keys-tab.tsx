@@ -54,7 +54,6 @@ export function ApiKeysTab() {
     {
       title: t('openApi.keys.store'),
       key: 'store',
-      width: 220,
       render: (_, entry) => (
         <Flex vertical>
           <Typography.Text strong>{entry.shop_name}</Typography.Text>
@@ -67,7 +66,7 @@ export function ApiKeysTab() {
     {
       title: t('openApi.keys.status'),
       key: 'status',
-      width: 190,
+      width: 160,
       render: (_, entry) => (
         <Flex gap={4} wrap>
           <StoreStatusTag status={entry.status} />
@@ -84,18 +83,18 @@ export function ApiKeysTab() {
     {
       title: t('openApi.keys.key'),
       key: 'key',
-      width: 280,
+      width: 230,
       render: (_, entry) => (
         <Typography.Text code style={{ whiteSpace: 'nowrap' }} aria-label={t('openApi.keys.maskedLabel', { name: entry.shop_name })}>
           {entry.key_masked}
         </Typography.Text>
       ),
     },
-    { title: t('openApi.keys.rotatedAt'), dataIndex: 'rotated_at', width: 170, render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm') },
+    { title: t('openApi.keys.rotatedAt'), dataIndex: 'rotated_at', width: 150, render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm') },
     {
       title: t('openApi.actions'),
       key: 'actions',
-      width: 200,
+      width: 180,
       render: (_, entry) => (
         <Flex gap={4}>
           <Button
@@ -146,7 +145,7 @@ export function ApiKeysTab() {
         columns={columns}
         dataSource={keys.data?.list ?? []}
         loading={keys.isFetching}
-        scroll={{ x: 1000 }}
+        scroll={{ x: 880 }}
         size="middle"
         locale={{ emptyText: <Empty description={t('openApi.keys.empty')} /> }}
         pagination={{
