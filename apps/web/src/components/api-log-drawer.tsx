@@ -1,0 +1,63 @@
+import type { TAdminApiLogDetail, TApiLogDetail } from '@parlour/contract/calls/traffic-report';
+import { Alert, Descriptions, Drawer, Skeleton, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatLogTime } from './api-log-table';
+import { CallStatusTag } from './call-status-tag';
+import { apiLabel, platformLabel } from './traffic-labels';
+
+interface ApiLogDrawerProps {
+  /** Open while a call is chosen; the detail arrives after. */
+  isOpen: boolean;
+  detail: TApiLogDetail | TAdminApiLogDetail | undefined;
+  isLoading: boolean;
+  onClose: () => void;
+}
+
+/** One call in full: what the store sent (request parameters) and what went wrong upstream. */
+export function ApiLogDrawer({ isOpen, detail, isLoading, onClose }: ApiLogDrawerProps) {
+  const { t } = useTranslation();
+  return (
+    <Drawer open={isOpen} onClose={onClose} title={t('trafficReport.detail.title')} size={560} destroyOnHidden>
+      {isLoading || !detail ? (
+        <Skeleton active paragraph={{ rows: 8 }} />
+      ) : (
+        <>
+          <Descriptions column={1} size="small" bordered styles={{ label: { width: 150 } }}>
+            <Descriptions.Item label={t('trafficReport.detail.id')}>{detail.id}</Descriptions.Item>
+            <Descriptions.Item label={t('trafficReport.column.status')}>
+              <CallStatusTag status={detail.status} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('trafficReport.column.time')}>{formatLogTime(detail.created_at)}</Descriptions.Item>
+            <Descriptions.Item label={t('trafficReport.detail.finishedAt')}>{formatLogTime(detail.finished_at)}</Descriptions.Item>
+            <Descriptions.Item label={t('trafficReport.column.merchantId')}>
+              {detail.merchant_id}
+              {'merchant_account' in detail && detail.merchant_account ? ` · ${detail.merchant_account}` : ''}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('trafficReport.column.shopName')}>
+              {detail.shop_name} ({detail.shop_id})
+            </Descriptions.Item>
+            <Descriptions.Item label={t('trafficReport.column.platform')}>{platformLabel(t, detail.platform)}</Descriptions.Item>
+            <Descriptions.Item label={t('trafficReport.column.api')}>
+              {apiLabel(t, detail.api_code, detail.api_name)} <Typography.Text code>{detail.api_code}</Typography.Text>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('trafficReport.column.source')}>
+              {detail.package_id ? `${detail.package_name} #${detail.package_id}` : t('trafficReport.logs.noSource')}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('trafficReport.column.units')}>{detail.charged_units}</Descriptions.Item>
+            <Descriptions.Item label={t('trafficReport.column.responseMs')}>{detail.response_ms ?? '—'}</Descriptions.Item>
+          </Descriptions>
+          <Typography.Title level={5} style={{ marginTop: 20 }}>
+            {t('trafficReport.detail.requestParams')}
+          </Typography.Title>
+          <pre className="api-log-params" aria-label={t('trafficReport.detail.requestParams')} style={{ background: '#fafafa', border: '1px solid #f0f0f0', borderRadius: 6, padding: 12, margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxHeight: 320, overflow: 'auto' }}>
+            {JSON.stringify(detail.request_params ?? {}, null, 2)}
+          </pre>
+          <Typography.Title level={5} style={{ marginTop: 20 }}>
+            {t('trafficReport.detail.error')}
+          </Typography.Title>
+          {detail.error ? <Alert type="error" showIcon title={detail.error} /> : <Typography.Text type="secondary">{t('trafficReport.detail.noError')}</Typography.Text>}
+        </>
+      )}
+    </Drawer>
+  );
+}

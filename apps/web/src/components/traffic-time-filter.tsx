@@ -1,0 +1,58 @@
+import type { TimeFilter } from '@parlour/contract/calls/traffic-report';
+import { MAX_TREND_DAYS } from '@parlour/contract/calls/report';
+import { TIME_FILTERS } from '@parlour/contract/constants';
+import { DatePicker, Segmented, Space } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { dayjs } from '../lib/dayjs';
+
+const DAY_FORMAT = 'YYYY-MM-DD';
+
+/** The time filter of the traffic reports (spec §9): a preset, or a custom range of whole UTC days. */
+export interface TrafficTime {
+  time_range: TimeFilter;
+  start_date?: string;
+  end_date?: string;
+}
+export const DEFAULT_TRAFFIC_TIME: TrafficTime = { time_range: 'last_7_days' };
+
+/** Today in UTC, the day the API counts from. */
+function utcToday(): Dayjs {
+  return dayjs(new Date().toISOString().slice(0, 10));
+}
+
+/**
+ * Today / last 7 days / last 30 days / custom. Choosing custom opens a range picker (the last 7
+ * days until a range is picked); the API resolves the presets itself, in UTC days.
+ */
+export function TrafficTimeFilter({ value = DEFAULT_TRAFFIC_TIME, onChange }: { value?: TrafficTime; onChange?: (value: TrafficTime) => void }) {
+  const { t } = useTranslation();
+  const picked: [Dayjs, Dayjs] | null = value.start_date && value.end_date ? [dayjs(value.start_date), dayjs(value.end_date)] : null;
+  return (
+    <Space wrap size={8}>
+      <Segmented<TimeFilter>
+        aria-label={t('trafficReport.time.label')}
+        value={value.time_range}
+        options={TIME_FILTERS.map((filter) => ({ value: filter, label: t(`trafficReport.time.${filter}`) }))}
+        onChange={(next) => {
+          if (next !== 'custom') return onChange?.({ time_range: next });
+          const end = utcToday();
+          // Custom starts from the last 7 days, so the reports never ask for a half-made range.
+          return onChange?.({ time_range: 'custom', start_date: end.subtract(6, 'day').format(DAY_FORMAT), end_date: end.format(DAY_FORMAT) });
+        }}
+      />
+      {value.time_range === 'custom' ? (
+        <DatePicker.RangePicker
+          value={picked}
+          allowClear={false}
+          aria-label={t('trafficReport.time.customRange')}
+          disabledDate={(day, { from }) => day.isAfter(utcToday(), 'day') || (from !== undefined && Math.abs(day.diff(from, 'day')) >= MAX_TREND_DAYS)}
+          onChange={(range) => {
+            const [start, end] = range ?? [];
+            if (start && end) onChange?.({ time_range: 'custom', start_date: start.format(DAY_FORMAT), end_date: end.format(DAY_FORMAT) });
+          }}
+        />
+      ) : null}
+    </Space>
+  );
+}
