@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, loginThroughForm, registerMerchantByApi, test, useLanguage, type Lang } from '../support/fixtures';
 import { money, operatorPage } from '../support/operator-api';
-import { callApi, createOperatingStore, findBill, merchantToken, operatorToken } from '../support/store-api';
+import { callApi, createOperatingStore, findBill, merchantToken, operatorToken, payAtCashier } from '../support/store-api';
 
 /** Screenshots land in screenshots/ (git-ignored) for a person to look at; the assertions check the behaviour. */
 const shotsDir = path.resolve(import.meta.dirname, '../../screenshots');
@@ -182,7 +182,8 @@ test('[PACKAGES]: the operator creates a plan and disables one; merchants are of
     await expect(row).toContainText(money(7900, 'zh-CN'));
 
     const merchant = await registerMerchantByApi(request);
-    const token = await merchantToken(request, merchant.email, merchant.password);
+    const { userinfo } = await callApi<{ userinfo: { id: number; token: string } }>(request, 'merchant/member/user/login', { account: merchant.email, password: merchant.password });
+    const token = userinfo.token;
     expect((await plansOnSale(request, token)).map((plan) => plan.name)).toContain(planName);
 
     // Disable it: no longer offered.
@@ -191,6 +192,23 @@ test('[PACKAGES]: the operator creates a plan and disables one; merchants are of
     await expect(row.getByRole('switch')).toHaveAttribute('aria-checked', 'false');
     await shot(page, 'admin-traffic-plans-disabled');
     expect((await plansOnSale(request, token)).map((plan) => plan.name)).not.toContain(planName);
+
+    // The merchant's package (bought before the plan was disabled) shows on the purchased packages tab.
+    const order = await callApi<{ bill: { bill_no: string }; payment: { pay_url: string } }>(
+      request,
+      'merchant/open/order/createPackageOrder',
+      { plan_id: (await plansOnSale(request, token)).find((plan) => plan.is_general)!.id, pay_method: 'wechat' },
+      { token },
+    );
+    await payAtCashier(request, order.payment.pay_url);
+    await page.goto('/admin/traffic?tab=packages');
+    await expect(page.getByRole('tab', { name: '已购流量包' })).toHaveAttribute('aria-selected', 'true');
+    await page.getByPlaceholder('商户 ID').fill(String(userinfo.id));
+    await page.getByRole('button', { name: /搜\s*索/ }).click();
+    const bought = page.getByRole('row').filter({ hasText: order.bill.bill_no });
+    await expect(bought).toContainText(merchant.email);
+    await expect(bought).toContainText('生效中');
+    await shot(page, 'admin-traffic-purchased-packages');
   } finally {
     await operator.close();
     // Leave the catalogue as seeded for the other tests: the new plan stays disabled.
