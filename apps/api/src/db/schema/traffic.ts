@@ -174,6 +174,18 @@ export const apiCallLogs = pgTable(
     index('api_call_logs_shop_created_idx').on(table.shop_ref, table.created_at),
     index('api_call_logs_created_idx').on(table.created_at),
     index('api_call_logs_pending_idx').on(table.created_at).where(sql`${table.status} = 'pending'`),
+    /**
+     * The log lists filtered by a rare outcome (failed upstream, quota exhausted, rejected: a few per
+     * cent of calls), of one merchant or of all, newest first: without these a page and its count
+     * walk every call of the range. Successful and pending calls never enter them, so the Open API's
+     * charge and settle statements do not maintain them.
+     */
+    index('api_call_logs_merchant_problem_idx')
+      .on(table.merchant_id, table.status, table.created_at)
+      .where(sql`${table.status} in ('failed_upstream', 'quota_exhausted', 'rejected')`),
+    index('api_call_logs_problem_idx')
+      .on(table.status, table.created_at)
+      .where(sql`${table.status} in ('failed_upstream', 'quota_exhausted', 'rejected')`),
   ],
 );
 

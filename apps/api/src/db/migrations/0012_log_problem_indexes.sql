@@ -1,0 +1,2 @@
+CREATE INDEX "api_call_logs_merchant_problem_idx" ON "api_call_logs" USING btree ("merchant_id","status","created_at") WHERE "api_call_logs"."status" in ('failed_upstream', 'quota_exhausted', 'rejected');--> statement-breakpoint
+CREATE INDEX "api_call_logs_problem_idx" ON "api_call_logs" USING btree ("status","created_at") WHERE "api_call_logs"."status" in ('failed_upstream', 'quota_exhausted', 'rejected');
