@@ -482,6 +482,8 @@ test('[OPERATOR]: the operator screens fit a 375 px phone without sideways scrol
     await expectOperatorChinese(page, title);
     await expect(page.locator('.ant-table, .ant-tabs, .dashboard-figures').first()).toBeVisible();
     expect(await horizontalOverflow(page), path).toBeLessThanOrEqual(0);
+    // Charts animate in; let them finish before the picture.
+    await page.waitForTimeout(1_200);
     await shot(page, `phone-operator${path.replaceAll('/', '-')}`);
   }
 });

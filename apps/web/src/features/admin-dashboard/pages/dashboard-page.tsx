@@ -24,8 +24,11 @@ export default function DashboardPage() {
             <Typography.Title level={5} style={{ margin: 0 }}>
               {t('adminDashboard.trendsLabel')}
             </Typography.Title>
-            <Flex align="center" gap={8}>
-              <Typography.Text type="secondary">{t('adminDashboard.chart.range')}</Typography.Text>
+            {/* At phone width the picker goes under its label rather than squeezing it onto two lines. */}
+            <Flex align="center" gap={8} wrap>
+              <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+                {t('adminDashboard.chart.range')}
+              </Typography.Text>
               <DateRangeFilter value={range} onChange={(next) => setRange(next.start_date ? next : lastDays(30))} />
             </Flex>
           </Flex>
