@@ -1,8 +1,9 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, PushpinFilled, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined, PushpinFilled } from '@ant-design/icons';
 import { NOTICE_STATUSES, type NoticeStatus, type TAdminNotice } from '@parlour/contract/calls/notice';
-import { Button, Empty, Form, Input, Popconfirm, Select, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Form, Input, Popconfirm, Select, Space, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterBar, PagedTable, useFilteredPaging } from '@/components/filtered-list';
 import { PageHeader } from '@/components/page-header';
 import { dayjs } from '@/lib/dayjs';
 import { feedback } from '@/lib/feedback';
@@ -11,8 +12,6 @@ import { useNotices } from '../api/list-notices';
 import { NoticeDetailDrawer } from '../components/notice-detail-drawer';
 import { NoticeFormModal } from '../components/notice-form-modal';
 import { NoticeStatusTag } from '../components/notice-status-tag';
-
-const PAGE_SIZE = 20;
 
 interface Filter {
   keyword?: string;
@@ -23,9 +22,7 @@ interface Filter {
 export default function NoticePage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<Filter>();
-  const [filter, setFilter] = useState<Filter>({});
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZE);
+  const { filter, setFilter, page, pageSize, onPageChange } = useFilteredPaging<Filter>({});
   const [editing, setEditing] = useState<{ notice: TAdminNotice | null } | null>(null);
   const [detailId, setDetailId] = useState<number | null>(null);
   const notices = useNotices({ ...filter, page, limit: pageSize });
@@ -86,15 +83,18 @@ export default function NoticePage() {
       <PageHeader />
       <div className="page-body admin-page">
         <section className="page-card">
-          <Form
+          <FilterBar<Filter>
             form={form}
             name="admin_notice_filters"
-            layout="inline"
-            className="admin-filters"
-            onFinish={(values) => {
-              setFilter({ keyword: values.keyword?.trim() || undefined, status: values.status || undefined });
-              setPage(1);
-            }}
+            onSearch={(values) => setFilter({ keyword: values.keyword?.trim() || undefined, status: values.status || undefined })}
+            onReset={() => setFilter({})}
+            searchLabel={t('adminNotice.filter.search')}
+            resetLabel={t('adminNotice.filter.reset')}
+            extra={
+              <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => setEditing({ notice: null })}>
+                {t('adminNotice.add')}
+              </Button>
+            }
           >
             <Form.Item name="keyword">
               <Input allowClear maxLength={100} aria-label={t('adminNotice.filter.keyword')} placeholder={t('adminNotice.filter.keyword')} style={{ width: 240 }} />
@@ -108,46 +108,17 @@ export default function NoticePage() {
                 options={NOTICE_STATUSES.map((status) => ({ value: status, label: t(`adminNotice.status.${status}`) }))}
               />
             </Form.Item>
-            <Form.Item>
-              <Space wrap>
-                <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                  {t('adminNotice.filter.search')}
-                </Button>
-                <Button
-                  icon={<ReloadOutlined />}
-                  onClick={() => {
-                    form.resetFields();
-                    setFilter({});
-                    setPage(1);
-                  }}
-                >
-                  {t('adminNotice.filter.reset')}
-                </Button>
-                <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => setEditing({ notice: null })}>
-                  {t('adminNotice.add')}
-                </Button>
-              </Space>
-            </Form.Item>
-          </Form>
-          <Table<TAdminNotice>
-            rowKey="id"
-            size="middle"
+          </FilterBar>
+          <PagedTable<TAdminNotice>
             columns={columns}
-            dataSource={notices.data?.list ?? []}
-            loading={notices.isFetching}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filter.keyword || filter.status ? t('adminNotice.noMatch') : t('adminNotice.empty')} /> }}
-            pagination={{
-              current: page,
-              pageSize,
-              total: notices.data?.total ?? 0,
-              showSizeChanger: true,
-              showTotal: (total) => t('adminNotice.total', { count: total }),
-              onChange: (nextPage, nextSize) => {
-                setPage(nextSize === pageSize ? nextPage : 1);
-                setPageSize(nextSize);
-              },
-            }}
+            rows={notices.data?.list ?? []}
+            total={notices.data?.total ?? 0}
+            isLoading={notices.isFetching}
+            page={page}
+            pageSize={pageSize}
+            onPageChange={onPageChange}
+            totalText={(total) => t('adminNotice.total', { count: total })}
+            emptyText={filter.keyword || filter.status ? t('adminNotice.noMatch') : t('adminNotice.empty')}
           />
         </section>
       </div>

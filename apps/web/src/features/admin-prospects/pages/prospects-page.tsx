@@ -1,16 +1,15 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { PROSPECT_STATUSES, type ProspectStatus, type TProspect } from '@parlour/contract/calls/prospect';
 import type { TDateRangeInput } from '@parlour/contract/calls/report';
-import { Button, Empty, Form, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Form, Input, Select, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFilter } from '@/components/date-range-filter';
+import { FilterBar, PagedTable, useFilteredPaging } from '@/components/filtered-list';
 import { PageHeader } from '@/components/page-header';
 import { dayjs } from '@/lib/dayjs';
 import { useProspects } from '../api/list-prospects';
 import { FollowUpModal } from '../components/follow-up-modal';
 
-const PAGE_SIZE = 20;
 const TIME = 'YYYY-MM-DD HH:mm';
 
 interface Filter extends TDateRangeInput {
@@ -27,9 +26,7 @@ interface FilterValues {
 export default function ProspectsPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<FilterValues>();
-  const [filter, setFilter] = useState<Filter>({});
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZE);
+  const { filter, setFilter, page, pageSize, onPageChange } = useFilteredPaging<Filter>({});
   const [following, setFollowing] = useState<TProspect | null>(null);
   const prospects = useProspects({ ...filter, page, limit: pageSize });
   const hasFilter = Boolean(filter.keyword || filter.status || filter.start_date);
@@ -85,15 +82,16 @@ export default function ProspectsPage() {
       <PageHeader />
       <div className="page-body admin-page">
         <section className="page-card">
-          <Form
+          <FilterBar<FilterValues>
             form={form}
             name="admin_prospect_filters"
-            layout="inline"
-            className="admin-filters"
-            onFinish={(values) => {
-              setFilter({ keyword: values.keyword?.trim() || undefined, status: values.status || undefined, start_date: values.range?.start_date, end_date: values.range?.end_date });
-              setPage(1);
-            }}
+            onSearch={(values) =>
+              setFilter({ keyword: values.keyword?.trim() || undefined, status: values.status || undefined, start_date: values.range?.start_date, end_date: values.range?.end_date })
+            }
+            onReset={() => setFilter({})}
+            searchLabel={t('adminProspects.filter.search')}
+            resetLabel={t('adminProspects.filter.reset')}
+            extra={prospects.data ? <Tag color={prospects.data.new_count > 0 ? 'orange' : undefined}>{t('adminProspects.newCount', { count: prospects.data.new_count })}</Tag> : null}
           >
             <Form.Item name="keyword">
               <Input allowClear maxLength={100} aria-label={t('adminProspects.filter.keyword')} placeholder={t('adminProspects.filter.keyword')} style={{ width: 240 }} />
@@ -110,44 +108,17 @@ export default function ProspectsPage() {
             <Form.Item name="range">
               <DateRangeFilter allowClear />
             </Form.Item>
-            <Form.Item>
-              <Space wrap>
-                <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                  {t('adminProspects.filter.search')}
-                </Button>
-                <Button
-                  icon={<ReloadOutlined />}
-                  onClick={() => {
-                    form.resetFields();
-                    setFilter({});
-                    setPage(1);
-                  }}
-                >
-                  {t('adminProspects.filter.reset')}
-                </Button>
-                {prospects.data ? <Tag color={prospects.data.new_count > 0 ? 'orange' : undefined}>{t('adminProspects.newCount', { count: prospects.data.new_count })}</Tag> : null}
-              </Space>
-            </Form.Item>
-          </Form>
-          <Table<TProspect>
-            rowKey="id"
-            size="middle"
+          </FilterBar>
+          <PagedTable<TProspect>
             columns={columns}
-            dataSource={prospects.data?.list ?? []}
-            loading={prospects.isFetching}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={hasFilter ? t('adminProspects.noMatch') : t('adminProspects.empty')} /> }}
-            pagination={{
-              current: page,
-              pageSize,
-              total: prospects.data?.total ?? 0,
-              showSizeChanger: true,
-              showTotal: (total) => t('adminProspects.total', { count: total }),
-              onChange: (nextPage, nextSize) => {
-                setPage(nextSize === pageSize ? nextPage : 1);
-                setPageSize(nextSize);
-              },
-            }}
+            rows={prospects.data?.list ?? []}
+            total={prospects.data?.total ?? 0}
+            isLoading={prospects.isFetching}
+            page={page}
+            pageSize={pageSize}
+            onPageChange={onPageChange}
+            totalText={(total) => t('adminProspects.total', { count: total })}
+            emptyText={hasFilter ? t('adminProspects.noMatch') : t('adminProspects.empty')}
           />
         </section>
       </div>
