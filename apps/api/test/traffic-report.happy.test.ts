@@ -242,4 +242,20 @@ describe('traffic reports: happy paths', () => {
       expect([options.platforms.length, options.apis.length, options.stores.length]).toEqual([4, 8, 0]);
     });
   });
+
+  describe('[CLOSED DAYS]', () => {
+    it("shows today's calls at once, and a late call on a closed day within ten minutes", async () => {
+      const { token, shopId } = await merchantWithStore(t);
+      const store = await storeRef(t, shopId);
+      const month = () => expectOk(t.call<TMerchantTrafficDashboard>(P.dashboard, { time_range: 'last_30_days' }, token));
+      expect((await month()).totals.calls).toBe(0);
+      await recordCall(t, { store });
+      expect((await month()).totals.calls).toBe(1);
+      // A call rolled up on a day closed long ago (as a late settlement would be) is read again once the cached part expires.
+      await recordCall(t, { store, at: daysAgo(t, 5) });
+      expect((await month()).totals.calls).toBe(1);
+      t.clock.advance(11 * 60);
+      expect((await month()).totals.calls).toBe(2);
+    });
+  });
 });

@@ -184,19 +184,6 @@ export function createTrafficReportRepository(db: Db) {
       return lists;
     },
 
-    /** Groups of `key` ranked by units, then calls, then key; a page of them and how many groups there are. */
-    async rankUsage(filter: UsageFilter, key: 'shop_ref' | 'merchant_id', page: { limit: number; offset: number }) {
-      const column = sql.identifier(key);
-      const result = await db.execute<Record<string, unknown>>(sql`
-        select ${column}, ${SUMS}, count(*) over ()::int as groups
-        from ${apiUsageDaily} where ${usageConditions(filter)}
-        group by ${column}
-        order by units desc, calls desc, ${column} desc
-        limit ${page.limit} offset ${page.offset}`);
-      const total = result.rows[0] ? Number(result.rows[0].groups) : 0;
-      return { rows: result.rows.map((row) => ({ ...toSums(row), [key]: Number(row[key]) }) as UsageSums & Record<typeof key, number>), total };
-    },
-
     /**
      * Active packages at `now` (paid, not voided, not expired, units left: the derived status of
      * traffic.ts): how many, the units left in them and the earliest expiry. Of one merchant, of one

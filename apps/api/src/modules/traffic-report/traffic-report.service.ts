@@ -18,7 +18,8 @@ import { API_CALL_STATUSES } from '@parlour/contract/calls/traffic-report';
 import { LOG_PLATFORMS, TIME_FILTERS } from '@parlour/contract/constants';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import type { LogFilter, LogView, TrafficReportRepository, UsageFilter, UsageRow, UsageSums } from './traffic-report.repository';
+import { createClosedDayCache } from './closed-day-cache';
+import type { LogFilter, LogView, TrafficReportRepository, UsageFilter, UsageKey, UsageRow, UsageSums } from './traffic-report.repository';
 
 const DAY_MS = 86_400_000;
 type Platform = (typeof LOG_PLATFORMS)[number];
@@ -146,8 +147,10 @@ export interface LogListInput extends StatsInput {
  * that settles each call, so it is current to the last settled call); balances read the packages;
  * log lists read the log newest first. A merchant's calls always carry its id from the session.
  */
-export function createTrafficReportService(deps: { repository: TrafficReportRepository; clock: Clock }) {
+export function createTrafficReportService(deps: { repository: TrafficReportRepository; clock: Clock; isClosedDayCacheOff?: boolean }) {
   const { repository, clock } = deps;
+  const readUsage = (filter: UsageFilter, sets: UsageKey[][]) => repository.sumUsageSets(filter, sets);
+  const usage = deps.isClosedDayCacheOff ? { sumUsageSets: readUsage } : createClosedDayCache({ read: readUsage, now: () => clock.now() });
 
   function usageFilter(range: TimeRange, input: StatsInput, merchantId: number | undefined): UsageFilter {
     return { merchantId, shopId: input.shop_id, platform: input.platform, apiCode: input.api_code || undefined, startDay: range.startDay, endDay: range.endDay };
@@ -159,7 +162,7 @@ export function createTrafficReportService(deps: { repository: TrafficReportRepo
   async function apiStats(input: StatsInput, merchantId: number | undefined): Promise<TApiStatsOutput> {
     const range = resolveTimeRange(input, clock.now());
     const filter = usageFilter(range, input, merchantId);
-    const [[rows, [sums], trend], apis] = await Promise.all([repository.sumUsageSets(filter, [['platform', 'api_code'], [], ['day']]), repository.listApis()]);
+    const [[rows, [sums], trend], apis] = await Promise.all([usage.sumUsageSets(filter, [['platform', 'api_code'], [], ['day']]), repository.listApis()]);
     const names = new Map(apis.map((api) => [`${api.platform}/${api.code}`, api.name]));
     const platformOrder = (platform: string) => LOG_PLATFORMS.indexOf(platform as Platform);
     const list = rows
@@ -206,7 +209,7 @@ export function createTrafficReportService(deps: { repository: TrafficReportRepo
       const range = resolveTimeRange(input, now);
       const filter = usageFilter(range, input, merchantId);
       const [[[sums], trend, platforms, storeRows], balance] = await Promise.all([
-        repository.sumUsageSets(filter, [[], ['day'], ['platform'], ['shop_ref']]),
+        usage.sumUsageSets(filter, [[], ['day'], ['platform'], ['shop_ref']]),
         repository.packageBalance(now, { merchantId }),
       ]);
       const stores = rankBy(storeRows, 'shop_ref').slice(0, 20);
@@ -233,11 +236,11 @@ export function createTrafficReportService(deps: { repository: TrafficReportRepo
     async merchantStoreUsage(merchantId: number, input: TimeInput & { platform?: Platform; page: number; limit: number }) {
       const now = clock.now();
       const range = resolveTimeRange(input, now);
-      const [shopList, usage] = await Promise.all([
+      const [shopList, [storeRows]] = await Promise.all([
         repository.listMerchantShops(merchantId),
-        repository.sumUsage(usageFilter(range, { ...input }, merchantId), ['shop_ref']),
+        usage.sumUsageSets(usageFilter(range, { ...input }, merchantId), [['shop_ref']]),
       ]);
-      const usageByShop = new Map(usage.map((row) => [Number(row.shop_ref), row]));
+      const usageByShop = new Map(storeRows.map((row) => [Number(row.shop_ref), row]));
       const ranked = shopList
         .map((shop) => ({ shop, totals: totalsOf(usageByShop.get(shop.id)) }))
         .sort((a, b) => b.totals.units - a.totals.units || b.totals.calls - a.totals.calls || b.shop.id - a.shop.id);
@@ -290,7 +293,7 @@ export function createTrafficReportService(deps: { repository: TrafficReportRepo
       const range = resolveTimeRange(input, now);
       const filter = usageFilter(range, input, undefined);
       const [[[sums], trend, platforms, merchantRows, storeRows], balance] = await Promise.all([
-        repository.sumUsageSets(filter, [[], ['day'], ['platform'], ['merchant_id'], ['shop_ref']]),
+        usage.sumUsageSets(filter, [[], ['day'], ['platform'], ['merchant_id'], ['shop_ref']]),
         repository.packageBalance(now),
       ]);
       const top = await describeMerchants(rankBy(merchantRows, 'merchant_id').slice(0, 10));
@@ -309,7 +312,7 @@ export function createTrafficReportService(deps: { repository: TrafficReportRepo
     async adminPlatformStats(input: TimeInput & { merchant_id?: number }) {
       const range = resolveTimeRange(input, clock.now());
       const filter = usageFilter(range, input, input.merchant_id);
-      const [[rows, [sums]], platforms] = await Promise.all([repository.sumUsageSets(filter, [['platform'], []]), repository.listPlatforms()]);
+      const [[rows, [sums]], platforms] = await Promise.all([usage.sumUsageSets(filter, [['platform'], []]), repository.listPlatforms()]);
       const found = new Map(rows.map((row) => [String(row.platform), row]));
       const sources = new Map(platforms.map((row) => [row.platform, row]));
       return {
@@ -326,8 +329,10 @@ export function createTrafficReportService(deps: { repository: TrafficReportRepo
 
     async adminMerchantStats(input: TimeInput & { platform?: Platform; page: number; limit: number }) {
       const range = resolveTimeRange(input, clock.now());
-      const ranked = await repository.rankUsage(usageFilter(range, input, undefined), 'merchant_id', { limit: input.limit, offset: (input.page - 1) * input.limit });
-      return { range: rangeOutput(range), list: await describeMerchants(ranked.rows), total: ranked.total };
+      const [merchantRows] = await usage.sumUsageSets(usageFilter(range, input, undefined), [['merchant_id']]);
+      const ranked = rankBy(merchantRows, 'merchant_id');
+      const page = ranked.slice((input.page - 1) * input.limit, input.page * input.limit);
+      return { range: rangeOutput(range), list: await describeMerchants(page), total: ranked.length };
     },
 
     adminApiStats: (input: StatsInput) => apiStats(input, input.merchant_id),
