@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 
 const here = import.meta.dirname;
@@ -36,6 +37,8 @@ export interface Row {
   nodeCpuMsPerRequest: number;
   postgresCpuMsPerRequest: number;
   errors: number;
+  /** The scenario's first answer, before any warm-up: what a cold cache costs. */
+  firstMs: number;
 }
 
 export const numberList = (value: string | undefined, fallback: number[]) => (value ? value.split(',').map((item) => Number(item.trim())) : fallback);
@@ -133,7 +136,9 @@ export async function runScenarios<P extends string>(options: {
       const token = scenario.as ? tokens[scenario.as] : undefined;
       if (token) headers.authorization = `Bearer ${token}`;
       const target = `http://127.0.0.1:${ports[scenario.target]}/api/v1/${scenario.path}`;
+      const firstStarted = performance.now();
       const answer = await post(target, JSON.parse(body), token);
+      const firstMs = Math.round(performance.now() - firstStarted);
       if (answer.code !== 200) throw new Error(`${scenario.name} answered ${JSON.stringify(answer).slice(0, 300)}`);
       const total = scenario.target === 'app' ? (answer.data?.total ?? null) : null;
 
@@ -156,6 +161,7 @@ export async function runScenarios<P extends string>(options: {
           nodeCpuMsPerRequest: result.requests.total ? cpu.node / result.requests.total : 0,
           postgresCpuMsPerRequest: result.requests.total ? cpu.postgres / result.requests.total : 0,
           errors: result.errors + result.non2xx + result.mismatches + result.timeouts,
+          firstMs,
         };
         // Nothing answered within the run: the latency is at least the run's length, not the histogram's zero.
         if (row.completed === 0) Object.assign(row, { p50: settings.duration * 1000, p99: settings.duration * 1000, max: settings.duration * 1000 });
@@ -177,13 +183,13 @@ export function resultTable(rows: Row[], options: { settings: LoadSettings; load
   return [
     `Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${options.settings.duration} s per run after ${options.settings.warmup} s warm-up; load average ${options.loadBefore.toFixed(1)} before, ${os.loadavg()[0].toFixed(1)} after.`,
     '',
-    `| scenario | conn | total | p50 ms | p99 ms | req/s | ÷ node:http | ÷ Fastify | CPU ms/req node + pg | ${options.targetColumn} |`,
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |',
+    `| scenario | conn | total | first ms | p50 ms | p99 ms | req/s | ÷ node:http | ÷ Fastify | CPU ms/req node + pg | ${options.targetColumn} |`,
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |',
     ...rows.map((row) => {
       const http = reference('bare node:http', row.connections);
       const fastify = reference('bare Fastify', row.connections);
       const ratio = (value: number | undefined) => (value ? (row.requestsPerSecond / value).toFixed(3) : '–');
-      return `| ${row.scenario} | ${row.connections} | ${row.total ?? ''} | ${row.p50} | ${row.p99} | ${Math.round(row.requestsPerSecond)} | ${ratio(http)} | ${ratio(fastify)} | ${row.nodeCpuMsPerRequest.toFixed(2)} + ${row.postgresCpuMsPerRequest.toFixed(2)} | ${row.completed > 0 && row.p99 < options.targetMs ? 'yes' : '**no**'}${row.errors ? ` (${row.errors} errors)` : ''} |`;
+      return `| ${row.scenario} | ${row.connections} | ${row.total ?? ''} | ${row.firstMs} | ${row.p50} | ${row.p99} | ${Math.round(row.requestsPerSecond)} | ${ratio(http)} | ${ratio(fastify)} | ${row.nodeCpuMsPerRequest.toFixed(2)} + ${row.postgresCpuMsPerRequest.toFixed(2)} | ${row.completed > 0 && row.p99 < options.targetMs ? 'yes' : '**no**'}${row.errors ? ` (${row.errors} errors)` : ''} |`;
     }),
   ];
 }

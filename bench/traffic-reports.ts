@@ -1,0 +1,120 @@
+/**
+ * Latency and throughput of the traffic reports on 5,000,000 Open API call log rows (issue 5),
+ * beside a bare Fastify route and a bare node:http handler measured in the same run.
+ *
+ *   npm run bench:traffic
+ *
+ * Generates parlour_traffic_bench first when it is missing or holds fewer log rows
+ * (bench/generate-traffic.ts), starts the real app on it (bench/lib/serve.ts), signs in as the
+ * operator, a typical merchant (5 stores) and the agency merchant (the heaviest, about half of all
+ * calls), checks every scenario answers code 200, then runs autocannon on each: a warm-up, then the
+ * measured run. Prints a Markdown table and writes the figures to bench/results/. Settings:
+ * BENCH_TRAFFIC_DATABASE_URL, BENCH_CONNECTIONS (default "1,10"), BENCH_DURATION seconds (default
+ * 10), BENCH_WARMUP seconds (default 3), BENCH_ONLY (a substring of scenario names),
+ * BENCH_REGENERATE=true.
+ */
+import { spawnSync } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { BENCH_ADMIN, BENCH_AGENCY_MERCHANT, BENCH_DEMO_MERCHANT } from './lib/bench-accounts';
+import { databaseExists } from './lib/bench-database';
+import { loadSettings, resultTable, runScenarios, signIn, startServers, writeResults, type Scenario } from './lib/load-run';
+import { trafficBenchDatabaseUrl, trafficBenchSizes } from './lib/traffic-bench';
+
+const here = import.meta.dirname;
+/** The issue's target: the dashboard and the log list answer within 200 ms at 5,000,000 log rows. */
+const TARGET_MS = 200;
+
+type Principal = 'admin' | 'demo' | 'agency';
+
+async function ensureData(url: string) {
+  const sizes = trafficBenchSizes();
+  let logs = 0;
+  if (process.env.BENCH_REGENERATE !== 'true' && (await databaseExists(url))) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      // The planner's count: exact enough to tell a generated database from a missing one, and instant.
+      const { rows } = await client.query<{ logs: number }>(`select reltuples::bigint as logs from pg_class where relname = 'api_call_logs'`);
+      logs = Number(rows[0]?.logs ?? 0);
+    } catch {
+      logs = 0;
+    } finally {
+      await client.end();
+    }
+  }
+  if (logs >= sizes.logs * 0.95) return;
+  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'generate-traffic.ts')], { stdio: 'inherit', env: process.env });
+  if (result.status !== 0) throw new Error('generating the traffic benchmark database failed');
+}
+
+/** A store of the agency merchant that calls the API, and the agency's merchant id, for filtered scenarios. */
+async function sampleValues(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ shop_id: string; merchant_id: number }>(
+      `select s.shop_id, s.merchant_id from shops s join merchants m on m.id = s.merchant_id
+       where m.email = $1 and exists (select 1 from api_usage_daily u where u.shop_ref = s.id) order by s.id limit 1`,
+      [BENCH_AGENCY_MERCHANT.email],
+    );
+    return rows[0];
+  } finally {
+    await client.end();
+  }
+}
+
+function scenarios(sample: { shop_id: string; merchant_id: number }): Array<Scenario<Principal>> {
+  const merchant = 'merchant/open/report';
+  const admin = 'admin/open/report';
+  return [
+    { name: 'bare node:http', target: 'http', path: 'bare' },
+    { name: 'bare Fastify', target: 'fastify', path: 'bare' },
+    // What the console opens with: the last 7 days.
+    { name: 'merchant dashboard, 7 days (5 stores)', target: 'app', path: `${merchant}/dashboard`, as: 'demo', body: {} },
+    { name: 'merchant dashboard, 7 days (agency)', target: 'app', path: `${merchant}/dashboard`, as: 'agency', body: {} },
+    { name: 'merchant dashboard, 30 days (agency)', target: 'app', path: `${merchant}/dashboard`, as: 'agency', body: { time_range: 'last_30_days' } },
+    { name: 'merchant logs, page 1 (agency)', target: 'app', path: `${merchant}/api_logs`, as: 'agency', body: {} },
+    { name: 'merchant logs, 1688 + failed (agency)', target: 'app', path: `${merchant}/api_logs`, as: 'agency', body: { platform: '1688', status: 'failed_upstream' } },
+    { name: 'merchant logs, one store + success', target: 'app', path: `${merchant}/api_logs`, as: 'agency', body: { shop_id: sample.shop_id, status: 'success' } },
+    { name: 'merchant logs, page 1 (5 stores)', target: 'app', path: `${merchant}/api_logs`, as: 'demo', body: {} },
+    { name: 'operator dashboard, 7 days', target: 'app', path: `${admin}/dashboard`, as: 'admin', body: {} },
+    { name: 'operator dashboard, 30 days', target: 'app', path: `${admin}/dashboard`, as: 'admin', body: { time_range: 'last_30_days' } },
+    { name: 'operator logs, page 1', target: 'app', path: `${admin}/api_logs`, as: 'admin', body: {} },
+    { name: 'operator logs, status rejected', target: 'app', path: `${admin}/api_logs`, as: 'admin', body: { status: 'rejected' } },
+    { name: 'operator logs, one merchant + jd', target: 'app', path: `${admin}/api_logs`, as: 'admin', body: { merchant_id: sample.merchant_id, platform: 'jd' } },
+    { name: 'operator logs, 30 days, page 50', target: 'app', path: `${admin}/api_logs`, as: 'admin', body: { time_range: 'last_30_days', page: 50 } },
+  ];
+}
+
+async function main() {
+  const url = trafficBenchDatabaseUrl();
+  const settings = loadSettings();
+  const loadBefore = os.loadavg()[0];
+  await ensureData(url);
+  const sample = await sampleValues(url);
+  const { ports, pid, stop } = await startServers(url);
+  let rows;
+  try {
+    const base = `http://127.0.0.1:${ports.app}`;
+    const tokens: Record<Principal, string> = {
+      admin: await signIn(base, 'admin/member/user/login', BENCH_ADMIN.account, BENCH_ADMIN.password),
+      demo: await signIn(base, 'merchant/member/user/login', BENCH_DEMO_MERCHANT.email, BENCH_DEMO_MERCHANT.password),
+      agency: await signIn(base, 'merchant/member/user/login', BENCH_AGENCY_MERCHANT.email, BENCH_AGENCY_MERCHANT.password),
+    };
+    rows = await runScenarios({ scenarios: scenarios(sample), ports, serverPid: pid, databaseUrl: url, tokens, settings });
+  } finally {
+    stop();
+  }
+  const lines = resultTable(rows, { settings, loadBefore, targetMs: TARGET_MS, targetColumn: 'p99 < 200 ms' });
+  console.log(`\n${lines.join('\n')}`);
+  const file = writeResults('traffic-reports', rows, settings, loadBefore);
+  console.log(`\nFigures written to ${path.relative(process.cwd(), file)}`);
+  if (rows.some((row) => row.mismatches > 0)) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
