@@ -71,6 +71,12 @@ const TEXT = {
 /** antd puts a space between the two characters of a two-character Chinese button label; an icon's name may come first. */
 const zhButton = (label: string) => new RegExp(`${[...label].join('\\s*')}$`);
 
+/** The row of a list table showing `text` (not a row of a dialog's description table). */
+const tableRow = (page: Page, text: string) => page.locator('.ant-table-tbody').getByRole('row').filter({ hasText: text });
+
+/** Tests with two browsers (operator and merchant) take longer than one page on a busy machine. */
+const TWO_BROWSERS = 120_000;
+
 /** The operator console is Chinese whatever the browser asked for. */
 async function expectOperatorChinese(page: Page, title: string) {
   await expect(page).toHaveTitle(`${title} - Parlour`);
@@ -136,6 +142,7 @@ test('[OPERATOR]: the dashboard shows the real totals, in Chinese with an Englis
 
 for (const lang of LANGS) {
   test(`[OPERATOR]: a merchant the operator adds signs in (${lang}); disabling it throws its open session out and refuses its login`, async ({ browser, baseURL }) => {
+    test.setTimeout(TWO_BROWSERS);
     const text = TEXT[lang];
     const email = uniqueEmail(`added-${lang.slice(0, 2)}`);
     const password = 'Added#2026x';
@@ -164,7 +171,7 @@ for (const lang of LANGS) {
       await admin.getByLabel('账号、邮箱、手机号或名称').fill(email.split('@')[0]);
       await admin.getByRole('button', { name: zhButton('查询') }).click();
       await expect(admin.getByText('共 1 个商户')).toBeVisible();
-      const row = admin.getByRole('row').filter({ hasText: email });
+      const row = tableRow(admin, email);
       await expect(row).toContainText('企业');
       await expect(row).toContainText('正常');
       await shot(admin, `operator-merchants-search-${lang}`);
@@ -202,6 +209,7 @@ for (const lang of LANGS) {
 
 for (const lang of LANGS) {
   test(`[OPERATOR]: a pinned formatted notice reaches the merchant's announcements (${lang}), is read once opened, and a script in content never runs`, async ({ browser, baseURL, request }) => {
+    test.setTimeout(TWO_BROWSERS);
     const text = TEXT[lang];
     const title = `E2E 置顶公告 ${lang} ${Date.now().toString(36)}`;
     const xssTitle = `E2E 安全公告 ${lang} ${Date.now().toString(36)}`;
@@ -244,12 +252,12 @@ for (const lang of LANGS) {
       await shot(admin, `operator-notice-preview-${lang}`, { fullPage: false });
       await dialog.getByRole('button', { name: zhButton('创建') }).click();
       await expect(admin.getByText(`公告「${title}」已创建`)).toBeVisible();
-      const row = admin.getByRole('row').filter({ hasText: title });
+      const row = tableRow(admin, title);
       await expect(row).toContainText('已发布');
       await shot(admin, `operator-notices-${lang}`);
 
       // The script-laden notice was stored cleaned.
-      await admin.getByRole('row').filter({ hasText: xssTitle }).getByRole('button', { name: zhButton('查看') }).click();
+      await tableRow(admin, xssTitle).getByRole('button', { name: zhButton('查看') }).click();
       await expect(admin.getByText('Safe text').first()).toBeVisible();
       expect(await admin.evaluate(() => (window as unknown as { __parlourXss?: number }).__parlourXss)).toBeUndefined();
       await admin.keyboard.press('Escape');
@@ -305,6 +313,7 @@ for (const lang of LANGS) {
 
 for (const lang of LANGS) {
   test(`[OPERATOR]: the public message form checks the phone (${lang}); the operator follows the lead up with a remark`, async ({ page, browser, baseURL }) => {
+    test.setTimeout(TWO_BROWSERS);
     const text = TEXT[lang];
     const name = `E2E 访客 ${lang} ${Date.now().toString(36)}`;
     await useLanguage(page, lang);
@@ -331,7 +340,7 @@ for (const lang of LANGS) {
       await expectOperatorChinese(admin, '意向客户');
       await admin.getByLabel('姓名、电话或留言内容').fill(name);
       await admin.getByRole('button', { name: zhButton('搜索') }).click();
-      const row = admin.getByRole('row').filter({ hasText: name });
+      const row = tableRow(admin, name);
       await expect(row).toContainText('13800138000');
       await expect(row).toContainText('待跟进');
       await row.getByRole('button', { name: zhButton('跟进') }).click();
@@ -352,6 +361,7 @@ for (const lang of LANGS) {
 }
 
 test('[OPERATOR]: site settings drive the public site in both languages; a PNG logo uploads and a non-image is refused', async ({ browser, baseURL, request }) => {
+  test.setTimeout(TWO_BROWSERS);
   const token = await operatorToken(request);
   const original = (await callApi<{ site: ApiSiteSettings }>(request, 'admin/common/config/configList', {}, { token })).site;
   const siteName = `环球代购云 ${Date.now().toString(36).slice(-4)}`;
