@@ -1,0 +1,70 @@
+import type { TAdminTrafficDashboard, TApiLog, TApiLogDetail, TApiStatsOutput, TMerchantTrafficDashboard } from '@parlour/contract/calls/traffic-report';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './helper';
+import { grantPackage, openCall, storeWithKey } from './open-api-helper';
+import { expectOk, signInAdmin } from './store-helper';
+import { REPORT_PATHS as P } from './traffic-helper';
+
+type LogRow = { status: string; platform: string; api_code: string; charged_units: number; response_ms: number | null };
+
+/** Real calls through POST /open/v1 (sandbox provider); every report must agree with the log rows they left. */
+describe('traffic reports: agree with real Open API calls', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { CODE_SENDS_PER_IP_PER_HOUR: '10000' } });
+  });
+  afterAll(() => t.close());
+
+  it('counts what the Open API logged and charged, in the dashboard, statistics, log list and detail', async () => {
+    const store = await storeWithKey(t);
+    const packageId = await grantPackage(t, { merchantId: store.merchantId, units: 5, name: 'Report test package' });
+    for (const numIid of ['101', '102', '103']) expect((await openCall(t, '1688/item_get', { num_iid: numIid }, store.key)).code).toBe(200);
+    expect((await openCall(t, 'taobao/item_search', { q: '保温杯' }, store.key)).code).toBe(200);
+    // The package is used up (3 × 1 + 2 units): quota exhausted, not charged. Bad parameters: rejected.
+    expect((await openCall(t, 'jd/item_get', { num_iid: '104' }, store.key)).code).toBe(13006);
+    expect((await openCall(t, '1688/item_get', { num_iid: 'bad id!' }, store.key)).code).toBe(13005);
+
+    const { rows } = await t.database.executeSql('select status, platform, api_code, charged_units, response_ms from api_call_logs where shop_ref = $1', [store.shopRef]);
+    const logs = rows as LogRow[];
+    const settled = logs.filter((row) => row.status !== 'pending');
+    const count = (status: string) => settled.filter((row) => row.status === status).length;
+    expect(settled).toHaveLength(6);
+
+    const dashboard = await expectOk(t.call<TMerchantTrafficDashboard>(P.dashboard, { time_range: 'today' }, store.token));
+    expect(dashboard.totals).toMatchObject({
+      calls: settled.length,
+      success: count('success'),
+      failed_upstream: count('failed_upstream'),
+      quota_exhausted: count('quota_exhausted'),
+      rejected: count('rejected'),
+      units: settled.reduce((sum, row) => sum + Number(row.charged_units), 0),
+      avg_response_ms: Math.round(settled.reduce((sum, row) => sum + Number(row.response_ms ?? 0), 0) / settled.length),
+    });
+    expect(dashboard.totals).toMatchObject({ success: 4, units: 5, quota_exhausted: 1 });
+    // The only package is exhausted now: nothing left, nothing active.
+    expect(dashboard.balance).toMatchObject({ active_packages: 0, units_left: 0 });
+    expect(dashboard.by_platform.map((row) => [row.platform, row.calls])).toEqual(
+      (['1688', 'taobao', 'micro_store', 'jd'] as const).map((platform) => [platform, settled.filter((row) => row.platform === platform).length]),
+    );
+
+    const stats = await expectOk(t.call<TApiStatsOutput>(P.stats, { time_range: 'today' }, store.token));
+    for (const row of stats.list) {
+      const same = settled.filter((log) => log.platform === row.platform && log.api_code === row.api_code);
+      expect(row.calls, `${row.platform}/${row.api_code}`).toBe(same.length);
+      expect(row.units).toBe(same.reduce((sum, log) => sum + Number(log.charged_units), 0));
+    }
+
+    const list = await expectOk(t.call<{ list: TApiLog[]; total: number }>(P.logs, { time_range: 'today', limit: 100 }, store.token));
+    expect(list.total).toBe(logs.length);
+    const charged = list.list.filter((row) => row.package_id === packageId);
+    expect(charged.map((row) => row.package_name)).toEqual(['Report test package', 'Report test package', 'Report test package', 'Report test package']);
+    const rejected = list.list.find((row) => row.status === 'rejected')!;
+    const detail = await expectOk(t.call<TApiLogDetail>(P.logDetail, { id: rejected.id }, store.token));
+    expect(detail.request_params).toMatchObject({ num_iid: 'bad id!' });
+    expect(detail.error).not.toBe('');
+
+    const adminToken = await signInAdmin(t);
+    const admin = await expectOk(t.call<TAdminTrafficDashboard>(P.adminDashboard, { time_range: 'today' }, adminToken));
+    expect(admin.top_merchants.find((row) => row.merchant_id === store.merchantId)).toMatchObject({ calls: settled.length, units: 5 });
+  });
+});
