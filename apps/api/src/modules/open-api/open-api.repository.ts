@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { createGroupCommit } from './group-commit';
 
 /** A call's final status; `pending` only lives between charging and settling. */
 export type CallStatus = 'pending' | 'success' | 'failed_upstream' | 'quota_exhausted' | 'rejected';
@@ -70,6 +71,9 @@ function rowsOf<T>(result: unknown): T[] {
  * then package, then roll-up rows — so concurrent settles and the sweep cannot deadlock.
  */
 export function createOpenApiRepository(db: Db) {
+  const writeLogs = createGroupCommit(writeLogBatch);
+  const settleLogs = createGroupCommit(settleBatch);
+
   /**
    * Adds increments to api_usage_daily. Increments are merged per key first (one statement cannot
    * update a row twice) and written in key order (a stable lock order).
@@ -133,106 +137,72 @@ export function createOpenApiRepository(db: Db) {
       return Boolean(rowsOf<{ found: boolean }>(result)[0]?.found);
     },
 
-    async findKeyOwner(keyHash: string): Promise<KeyOwner | undefined> {
+    /**
+     * The store a key belongs to, and the catalogue entry of the call (the platform's data source and
+     * the API), in one round trip. Undefined when the key belongs to no store.
+     */
+    async findCallContext(keyHash: string, platform: string, apiCode: string): Promise<{ owner: KeyOwner; entry: CatalogueEntry } | undefined> {
       const result = await db.execute(sql`
-        select k.shop_ref, s.merchant_id, s.shop_name, s.status, s.expires_at, s.is_disabled_by_operator
-        from shop_api_keys k join shops s on s.id = k.shop_ref
+        select k.shop_ref, s.merchant_id, s.shop_name, s.status, s.expires_at, s.is_disabled_by_operator,
+               (select is_enabled from data_sources where platform = ${platform}) as source_enabled,
+               a.id as api_id, a.name as api_name, a.cost as api_cost, a.is_enabled as api_enabled
+        from shop_api_keys k
+        join shops s on s.id = k.shop_ref
+        left join open_apis a on a.platform = ${platform} and a.code = ${apiCode}
         where k.key_hash = ${keyHash}`);
-      const [row] = rowsOf<{ shop_ref: number; merchant_id: number; shop_name: string; status: string; expires_at: Date | string | null; is_disabled_by_operator: boolean }>(result);
+      const [row] = rowsOf<{
+        shop_ref: number;
+        merchant_id: number;
+        shop_name: string;
+        status: string;
+        expires_at: Date | string | null;
+        is_disabled_by_operator: boolean;
+        source_enabled: boolean | null;
+        api_id: number | null;
+        api_name: string | null;
+        api_cost: number | null;
+        api_enabled: boolean | null;
+      }>(result);
       if (!row) return undefined;
       return {
-        shopRef: Number(row.shop_ref),
-        merchantId: Number(row.merchant_id),
-        shopName: row.shop_name,
-        status: row.status,
-        expiresAt: row.expires_at ? new Date(row.expires_at) : null,
-        isDisabledByOperator: row.is_disabled_by_operator,
-      };
-    },
-
-    async findCatalogueEntry(platform: string, apiCode: string): Promise<CatalogueEntry> {
-      const result = await db.execute(sql`
-        select (select is_enabled from data_sources where platform = ${platform}) as source_enabled,
-               a.id, a.name, a.cost, a.is_enabled
-        from (select 1) as one left join open_apis a on a.platform = ${platform} and a.code = ${apiCode}`);
-      const [row] = rowsOf<{ source_enabled: boolean | null; id: number | null; name: string | null; cost: number | null; is_enabled: boolean | null }>(result);
-      return {
-        isSourceEnabled: row?.source_enabled ?? null,
-        api: row?.id ? { id: Number(row.id), name: row.name ?? '', cost: Number(row.cost), isEnabled: Boolean(row.is_enabled) } : null,
+        owner: {
+          shopRef: Number(row.shop_ref),
+          merchantId: Number(row.merchant_id),
+          shopName: row.shop_name,
+          status: row.status,
+          expiresAt: row.expires_at ? new Date(row.expires_at) : null,
+          isDisabledByOperator: row.is_disabled_by_operator,
+        },
+        entry: {
+          isSourceEnabled: row.source_enabled ?? null,
+          api: row.api_id ? { id: Number(row.api_id), name: row.api_name ?? '', cost: Number(row.api_cost), isEnabled: Boolean(row.api_enabled) } : null,
+        },
       };
     },
 
     /**
      * Takes `cost` units from a usable package — the store's own packages first, then general ones,
-     * the earliest to expire first — and inserts the pending log row, in one transaction. The pick
-     * reads without locking; the increment re-checks the units under the row lock and touches nothing
-     * when another call took them first, and then the next package is tried. Answers the log id and
-     * the package, or null (with a quota_exhausted row written, not charged) when no package has
-     * enough units left.
+     * the earliest to expire first — and inserts the pending log row, in one transaction (shared with
+     * the calls that arrived meanwhile: group commit). Answers the log id and the package, or null
+     * (with a quota_exhausted row written, not charged) when no package has enough units left.
      */
-    async chargeAndLog(call: CallIdentity & { cost: number; now: Date }): Promise<{ logId: number; packageId: number; packageName: string } | null> {
-      return db.transaction(async (tx) => {
-        for (let attempt = 0; attempt < 50; attempt += 1) {
-          const candidates = rowsOf<{ id: number }>(
-            await tx.execute(sql`
-              select id from traffic_packages
-              where merchant_id = ${call.merchantId}
-                and paid_at is not null and voided_at is null and units_used < units_total
-                and expires_at > ${call.now}
-                and units_used + ${call.cost} <= units_total
-                and (is_general or shop_ref = ${call.shopRef})
-              order by is_general, expires_at, id
-              limit 1`),
-          );
-          if (!candidates.length) break;
-          const charged = rowsOf<{ id: number; name: string }>(
-            await tx.execute(sql`
-              update traffic_packages set units_used = units_used + ${call.cost}, updated_at = ${call.now}
-              where id = ${candidates[0].id} and units_used + ${call.cost} <= units_total
-                and paid_at is not null and voided_at is null and expires_at > ${call.now}
-              returning id, name`),
-          );
-          if (!charged.length) continue;
-          const [log] = rowsOf<{ id: number | string }>(
-            await tx.execute(sql`
-              insert into api_call_logs (created_at, merchant_id, shop_ref, shop_name, platform, api_code, api_name, package_ref, package_name, status, charged_units, request_params)
-              values (${call.now}, ${call.merchantId}, ${call.shopRef}, ${call.shopName}, ${call.platform}, ${call.apiCode}, ${call.apiName}, ${charged[0].id}, ${charged[0].name}, 'pending', ${call.cost}, ${JSON.stringify(call.requestParams)}::jsonb)
-              returning id`),
-          );
-          return { logId: Number(log.id), packageId: Number(charged[0].id), packageName: charged[0].name };
-        }
-        await insertFinal(tx, call, { status: 'quota_exhausted', error: 'OPEN_QUOTA_EXHAUSTED', responseMs: 0, now: call.now });
-        return null;
-      });
+    chargeAndLog(call: CallIdentity & { cost: number; now: Date }): Promise<ChargeResult> {
+      return writeLogs({ kind: 'charge', call, now: call.now });
     },
 
     /** A call refused before charging (rejected or quota exhausted): its final row and roll-up, 0 units. */
     async logUncharged(call: CallIdentity, outcome: { status: 'rejected' | 'quota_exhausted'; error: string; responseMs: number; now: Date }) {
-      await db.transaction((tx) => insertFinal(tx, call, outcome));
+      await writeLogs({ kind: 'final', call, ...outcome });
     },
 
     /**
      * Moves a pending row to its end in one conditional update: success keeps the units; a failure
-     * gives them back to their package. Answers false when the row was no longer pending (the sweep
+     * gives them back to their package; the roll-up is upserted in the same transaction (shared with
+     * other settles: group commit). Answers false when the row was no longer pending (the sweep
      * settled it first, refunding it), in which case nothing changes.
      */
-    async settle(logId: number, outcome: { status: 'success' | 'failed_upstream'; error: string; responseMs: number; now: Date }): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const rows = rowsOf<SettledRow>(
-          await tx.execute(sql`
-            with old as (select id, charged_units, package_ref from api_call_logs where id = ${logId} and status = 'pending' for update)
-            update api_call_logs l set
-              status = ${outcome.status},
-              charged_units = case when ${outcome.status} = 'success' then old.charged_units else 0 end,
-              finished_at = ${outcome.now}, response_ms = ${outcome.responseMs}, error = ${outcome.error}
-            from old where l.id = old.id
-            returning l.id, l.created_at, l.merchant_id, l.shop_ref, l.platform, l.api_code, old.charged_units as charged, old.package_ref, l.response_ms`),
-        ).map(normalise);
-        if (!rows.length) return false;
-        if (outcome.status !== 'success') await refund(tx, rows, outcome.now);
-        await upsertUsageDaily(tx, incrementsOf(rows, outcome.status, outcome.status === 'success'));
-        return true;
-      });
+    settle(logId: number, outcome: { status: 'success' | 'failed_upstream'; error: string; responseMs: number; now: Date }): Promise<boolean> {
+      return settleLogs({ logId, ...outcome });
     },
 
     /**
@@ -266,17 +236,133 @@ export function createOpenApiRepository(db: Db) {
     },
   };
 
-  async function insertFinal(tx: Db, call: CallIdentity, outcome: { status: 'rejected' | 'quota_exhausted'; error: string; responseMs: number; now: Date }) {
-    const [row] = rowsOf<{ created_at: Date }>(
+  /**
+   * One transaction for a batch of log writes. Every usable package of the batch's merchants is
+   * locked first, in id order (the order refunds lock them too, so no two transactions wait on each
+   * other in a circle); the units are then allocated to the charges in arrival order, each to the
+   * first package it may use with enough units left; the packages move by their totals in one
+   * conditional update; all rows are inserted at once (ids taken from the sequence first, so each
+   * call knows its row) and the rows that end here are added to the roll-up.
+   */
+  async function writeLogBatch(items: LogItem[]): Promise<ChargeResult[]> {
+    return db.transaction(async (tx) => {
+      const now = new Date(Math.max(...items.map((item) => item.now.getTime())));
+      const merchantIds = [...new Set(items.filter((item) => item.kind === 'charge').map((item) => item.call.merchantId))].sort((a, b) => a - b);
+      const packages = merchantIds.length
+        ? rowsOf<PackageRow>(
+            await tx.execute(sql`
+              select id, merchant_id, shop_ref, is_general, name, units_used, units_total, expires_at from traffic_packages
+              where merchant_id in (${sql.join(merchantIds.map((id) => sql`${id}`), sql`, `)})
+                and paid_at is not null and voided_at is null and units_used < units_total and expires_at > ${now}
+              order by id for update`),
+          ).map((row) => ({ ...row, id: Number(row.id), merchant_id: Number(row.merchant_id), shop_ref: row.shop_ref === null ? null : Number(row.shop_ref), units_used: Number(row.units_used), units_total: Number(row.units_total), expires_at: new Date(row.expires_at) }))
+        : [];
+      // The store's own packages first, then general ones; the earliest to expire first.
+      packages.sort((a, b) => Number(a.is_general) - Number(b.is_general) || a.expires_at.getTime() - b.expires_at.getTime() || a.id - b.id);
+      const deltas = new Map<number, number>();
+      const planned = items.map((item) => {
+        if (item.kind === 'final') return { item, status: item.status, error: item.error, responseMs: item.responseMs, pkg: null as PackageRow | null, units: 0 };
+        const { call } = item;
+        const pkg = packages.find(
+          (candidate) =>
+            candidate.merchant_id === call.merchantId &&
+            (candidate.is_general || candidate.shop_ref === call.shopRef) &&
+            candidate.expires_at.getTime() > item.now.getTime() &&
+            candidate.units_used + call.cost <= candidate.units_total,
+        );
+        if (!pkg) return { item, status: 'quota_exhausted' as const, error: 'OPEN_QUOTA_EXHAUSTED', responseMs: 0, pkg: null, units: 0 };
+        pkg.units_used += call.cost;
+        deltas.set(pkg.id, (deltas.get(pkg.id) ?? 0) + call.cost);
+        return { item, status: 'pending' as const, error: '', responseMs: null, pkg, units: call.cost };
+      });
+
+      if (deltas.size) {
+        const values = sql.join([...deltas.entries()].sort(([a], [b]) => a - b).map(([id, delta]) => sql`(${id}::int, ${delta}::int)`), sql`, `);
+        const updated = rowsOf<{ id: number }>(
+          await tx.execute(sql`
+            update traffic_packages p set units_used = p.units_used + v.delta, updated_at = ${now}
+            from (values ${values}) as v(id, delta)
+            where p.id = v.id and p.units_used + v.delta <= p.units_total
+            returning p.id`),
+        );
+        // Cannot happen while the rows are locked; if it did, nothing of the batch is written.
+        if (updated.length !== deltas.size) throw new Error('a package balance moved under its row lock');
+      }
+
+      const ids = rowsOf<{ id: number | string }>(await tx.execute(sql`select nextval(pg_get_serial_sequence('api_call_logs', 'id')) as id from generate_series(1, ${planned.length})`)).map((row) => Number(row.id));
+      const values = sql.join(
+        planned.map(({ item, status, error, responseMs, pkg, units }, index) => {
+          const { call } = item;
+          const finishedAt = status === 'pending' ? null : item.now;
+          return sql`(${ids[index]}, ${item.now}, ${finishedAt}, ${call.merchantId}, ${call.shopRef}, ${call.shopName}, ${call.platform}, ${call.apiCode}, ${call.apiName}, ${pkg?.id ?? null}, ${pkg?.name ?? ''}, ${status}, ${units}, ${responseMs}, ${error}, ${JSON.stringify(call.requestParams)}::jsonb)`;
+        }),
+        sql`, `,
+      );
       await tx.execute(sql`
-        insert into api_call_logs (created_at, finished_at, merchant_id, shop_ref, shop_name, platform, api_code, api_name, status, charged_units, response_ms, error, request_params)
-        values (${outcome.now}, ${outcome.now}, ${call.merchantId}, ${call.shopRef}, ${call.shopName}, ${call.platform}, ${call.apiCode}, ${call.apiName}, ${outcome.status}, 0, ${outcome.responseMs}, ${outcome.error}, ${JSON.stringify(call.requestParams)}::jsonb)
-        returning created_at`),
-    );
-    await upsertUsageDaily(tx, [
-      { day: utcDay(new Date(row.created_at)), merchantId: call.merchantId, shopRef: call.shopRef, platform: call.platform, apiCode: call.apiCode, status: outcome.status, calls: 1, units: 0, responseMs: outcome.responseMs },
-    ]);
+        insert into api_call_logs (id, created_at, finished_at, merchant_id, shop_ref, shop_name, platform, api_code, api_name, package_ref, package_name, status, charged_units, response_ms, error, request_params)
+        values ${values}`);
+      await upsertUsageDaily(
+        tx,
+        planned
+          .filter((entry) => entry.status !== 'pending')
+          .map(({ item, status, responseMs }) => ({
+            day: utcDay(item.now),
+            merchantId: item.call.merchantId,
+            shopRef: item.call.shopRef,
+            platform: item.call.platform,
+            apiCode: item.call.apiCode,
+            status,
+            calls: 1,
+            units: 0,
+            responseMs: responseMs ?? 0,
+          })),
+      );
+      return planned.map(({ status, pkg }, index) => (status === 'pending' && pkg ? { logId: ids[index], packageId: pkg.id, packageName: pkg.name } : null));
+    });
   }
+
+  /** One transaction for a batch of settles: one conditional update of the pending rows, refunds, the roll-up. */
+  async function settleBatch(items: SettleItem[]): Promise<boolean[]> {
+    return db.transaction(async (tx) => {
+      const now = new Date(Math.max(...items.map((item) => item.now.getTime())));
+      const input = sql.join(items.map((item) => sql`(${item.logId}::bigint, ${item.status}::text, ${item.error}::text, ${item.responseMs}::int)`), sql`, `);
+      const rows = rowsOf<SettledRow & { status: CallStatus }>(
+        await tx.execute(sql`
+          with input(id, status, error, response_ms) as (values ${input}),
+          old as (
+            select l.id, l.charged_units, l.package_ref from api_call_logs l join input i on i.id = l.id
+            where l.status = 'pending' order by l.id for update of l)
+          update api_call_logs l set
+            status = i.status,
+            charged_units = case when i.status = 'success' then old.charged_units else 0 end,
+            finished_at = ${now}, response_ms = i.response_ms, error = i.error
+          from old join input i on i.id = old.id
+          where l.id = old.id
+          returning l.id, l.created_at, l.merchant_id, l.shop_ref, l.platform, l.api_code, old.charged_units as charged, old.package_ref, l.response_ms, l.status`),
+      ).map((row) => ({ ...normalise(row), status: row.status }));
+      const failed = rows.filter((row) => row.status !== 'success');
+      await refund(tx, failed, now);
+      await upsertUsageDaily(tx, [...incrementsOf(rows.filter((row) => row.status === 'success'), 'success', true), ...incrementsOf(failed, 'failed_upstream', false)]);
+      const settled = new Set(rows.map((row) => row.id));
+      return items.map((item) => settled.has(item.logId));
+    });
+  }
+}
+
+type LogItem =
+  | { kind: 'charge'; call: CallIdentity & { cost: number }; now: Date }
+  | { kind: 'final'; call: CallIdentity; status: 'rejected' | 'quota_exhausted'; error: string; responseMs: number; now: Date };
+type ChargeResult = { logId: number; packageId: number; packageName: string } | null;
+type SettleItem = { logId: number; status: 'success' | 'failed_upstream'; error: string; responseMs: number; now: Date };
+interface PackageRow {
+  id: number;
+  merchant_id: number;
+  shop_ref: number | null;
+  is_general: boolean;
+  name: string;
+  units_used: number;
+  units_total: number;
+  expires_at: Date;
 }
 
 /** Raw rows answer bigint and numeric columns as strings on node-postgres. */

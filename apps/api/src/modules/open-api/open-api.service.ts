@@ -57,12 +57,12 @@ export function createOpenApiService(deps: {
   async function charge(call: OpenApiCall): Promise<ChargedCall> {
     const startedAt = performance.now();
     if (!call.apiKey) throw new AppError('OPEN_KEY_INVALID');
-    const owner = await repository.findKeyOwner(hashApiKey(call.apiKey));
-    // No tenant to log it under: answered, never logged (logging it would let anyone fill the table).
-    if (!owner) throw new AppError('OPEN_KEY_INVALID');
-
     const platform = call.platform.slice(0, PATH_SEGMENT_MAX);
     const apiCode = call.apiCode.slice(0, PATH_SEGMENT_MAX);
+    const context = await repository.findCallContext(hashApiKey(call.apiKey), platform, apiCode);
+    // No tenant to log it under: answered, never logged (logging it would let anyone fill the table).
+    if (!context) throw new AppError('OPEN_KEY_INVALID');
+    const { owner, entry } = context;
     const check = checkCallParams(apiCode, call.body);
     const identity: CallIdentity = {
       merchantId: owner.merchantId,
@@ -76,7 +76,6 @@ export function createOpenApiService(deps: {
 
     if (!isCallable(owner, clock.now())) return reject(identity, 'OPEN_STORE_NOT_RUNNING', startedAt);
     if (!(LOG_PLATFORMS as readonly string[]).includes(platform)) return reject(identity, 'OPEN_PLATFORM_DISABLED', startedAt);
-    const entry = await repository.findCatalogueEntry(platform, apiCode);
     if (entry.api) identity.apiName = entry.api.name;
     if (!entry.isSourceEnabled) return reject(identity, 'OPEN_PLATFORM_DISABLED', startedAt);
     if (!entry.api || !entry.api.isEnabled) return reject(identity, 'OPEN_API_DISABLED', startedAt);
