@@ -26,6 +26,12 @@ export const PRODUCT_DATA_TIMEOUT_MIN_MS = 200;
 export const PRODUCT_DATA_TIMEOUT_MAX_MS = 60_000;
 export const PRODUCT_DATA_DEFAULT_TIMEOUT_MS = 8_000;
 export const OPEN_API_COST_MAX = 10_000;
+/**
+ * Per-key rate protection of one API process: sustained calls per second and burst. Past it a call
+ * is answered TOO_MANY_REQUESTS with `data.retry_after` (seconds), not logged and not charged.
+ */
+export const OPEN_API_RATE_PER_SECOND = 1_000;
+export const OPEN_API_RATE_BURST = 2_000;
 
 export const ZPlatform = z.enum(LOG_PLATFORMS, { error: 'api_platform_invalid' });
 export type TPlatform = z.infer<typeof ZPlatform>;

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { OPEN_API_RATE_BURST, OPEN_API_RATE_PER_SECOND } from '@parlour/contract/calls/open-core';
 import { LOG_PLATFORMS } from '@parlour/contract/constants';
 import type { ErrorKey, Lang } from '@parlour/contract/errors';
 import { AppError } from '../../lib/app-error';
@@ -7,6 +8,7 @@ import type { ProductPlatform } from '../../providers/product-data/product-data-
 import type { ActiveProductData } from '../core-data/core-data.service';
 import { checkCallParams, isCallable } from './open-api.rules';
 import type { CallIdentity, OpenApiRepository } from './open-api.repository';
+import { createKeyRateLimit } from './key-rate-limit';
 import { hashApiKey } from './shop-key.service';
 
 /** How long after its timeout a pending call is given before the sweep settles it. */
@@ -45,8 +47,11 @@ export function createOpenApiService(deps: {
   clock: Clock;
   /** The provider serving calls and its timeout (core data). */
   getProductData: () => Promise<ActiveProductData>;
+  /** Per-key rate protection of this process; the contract's defaults when absent. */
+  rateLimit?: { perSecond: number; burst: number };
 }) {
   const { repository, clock } = deps;
+  const limiter = createKeyRateLimit(deps.rateLimit ?? { perSecond: OPEN_API_RATE_PER_SECOND, burst: OPEN_API_RATE_BURST });
 
   async function reject(identity: CallIdentity, key: ErrorKey, startedAt: number, messages?: Record<Lang, string>): Promise<never> {
     await repository.logUncharged(identity, { status: 'rejected', error: messages ? `${key}: ${messages['en-US']}` : key, responseMs: elapsedMs(startedAt), now: clock.now() });
@@ -59,7 +64,11 @@ export function createOpenApiService(deps: {
     if (!call.apiKey) throw new AppError('OPEN_KEY_INVALID');
     const platform = call.platform.slice(0, PATH_SEGMENT_MAX);
     const apiCode = call.apiCode.slice(0, PATH_SEGMENT_MAX);
-    const context = await repository.findCallContext(hashApiKey(call.apiKey), platform, apiCode);
+    const keyHash = hashApiKey(call.apiKey);
+    // Before any database work, and not logged: the point is to spare the database.
+    const retryAfter = limiter.take(keyHash);
+    if (retryAfter > 0) throw new AppError('TOO_MANY_REQUESTS', { data: { retry_after: retryAfter } });
+    const context = await repository.findCallContext(keyHash, platform, apiCode);
     // No tenant to log it under: answered, never logged (logging it would let anyone fill the table).
     if (!context) throw new AppError('OPEN_KEY_INVALID');
     const { owner, entry } = context;
