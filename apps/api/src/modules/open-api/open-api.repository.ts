@@ -65,10 +65,12 @@ function rowsOf<T>(result: unknown): T[] {
 }
 
 /**
- * The Open API's SQL. Units move only here: the charge (a conditional increment of one usable
- * package, in the transaction that inserts the pending log row) and the refund (a conditional
- * decrement, in the transaction that settles the row). Locks are taken in one order — log row,
- * then package, then roll-up rows — so concurrent settles and the sweep cannot deadlock.
+ * The Open API's SQL. Units move only here: the charge (an increment of a usable package, under its
+ * row lock, in the transaction that inserts the pending log row) and the refund (a conditional
+ * decrement, in the transaction that settles the row). Charges and settles go through group commit:
+ * the calls arriving while a transaction is in flight share the next one. Locks are taken in one
+ * order everywhere — log rows, then packages by id, then roll-up rows by key — so charges, settles
+ * and the sweep, in any number of processes, never wait on each other in a circle.
  */
 export function createOpenApiRepository(db: Db) {
   const writeLogs = createGroupCommit(writeLogBatch);
