@@ -65,6 +65,26 @@ describe('Open API: exactly-once accounting', () => {
     expect(await sweep.run()).toEqual({ settled: 0 });
   });
 
+  it('a failure between charging and logging (inside the transaction) charges nothing', async () => {
+    const store = await storeWithKey(t);
+    const packageId = await grantPackage(t, { merchantId: store.merchantId, units: 5 });
+    // The log insert fails after the package was updated in the same transaction (a full disk, a lost connection).
+    await t.database.executeSql(
+      `create function fail_log_insert() returns trigger language plpgsql as $$ begin if new.shop_ref = ${store.shopRef} then raise exception 'disk full'; end if; return new; end $$`,
+    );
+    await t.database.executeSql('create trigger fail_log_insert before insert on api_call_logs for each row execute function fail_log_insert()');
+    try {
+      expect((await openCall(t, 'taobao/item_get', { num_iid: '1' }, store.key)).code).toBe(10500);
+      expect(await unitsUsed(t, packageId)).toEqual({ used: 0, total: 5 });
+      expect(await logsOf(t, store.shopRef)).toEqual([]);
+    } finally {
+      await t.database.executeSql('drop trigger fail_log_insert on api_call_logs');
+      await t.database.executeSql('drop function fail_log_insert()');
+    }
+    expect((await openCall(t, 'taobao/item_get', { num_iid: '1' }, store.key)).code).toBe(200);
+    expect(await unitsUsed(t, packageId)).toEqual({ used: 1, total: 5 });
+  });
+
   it('a call settling normally is left alone by the sweep, and a settled call cannot be refunded twice', async () => {
     const store = await storeWithKey(t);
     const packageId = await grantPackage(t, { merchantId: store.merchantId, units: 5 });
