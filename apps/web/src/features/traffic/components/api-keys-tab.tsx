@@ -12,7 +12,7 @@ import { useRotateShopKey } from '../api/api-key-rotate';
 
 const PAGE_SIZE = 10;
 /** Result codes a caller meets most, with whether units are taken. */
-const RESULT_CODES = [200, 13006, 13007, 13008, 13001, 13002, 13003, 13004, 13005] as const;
+const RESULT_CODES = [200, 13006, 13007, 13008, 13001, 13002, 13003, 13004, 13005, 10029] as const;
 
 /** Copies to the clipboard; answers false where the browser refuses (no permission, insecure page). */
 async function copyText(text: string): Promise<boolean> {
