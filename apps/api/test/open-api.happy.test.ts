@@ -42,6 +42,9 @@ describe('Open API: metered calls', () => {
     const missingZh = await openCall(t, '1688/item_get', { num_iid: 'bad id!' }, store.key);
     expect(missingZh.code).toBe(13005);
     expect(missingZh.msg).toContain('num_iid');
+    // The vendor's credentials and answer format cannot be set by the caller.
+    expect(await openCall(t, '1688/item_get', { num_iid: '1', secret: 'x', lang_code: 'en-US' }, store.key)).toMatchObject({ code: 13005, msg: 'Parameter secret is reserved' });
+    expect((await openCall(t, '1688/item_get', { num_iid: '1', result_type: 'xml' }, store.key)).code).toBe(13005);
     expect(await unitsUsed(t, packageId)).toEqual({ used: 2, total: 10 });
   });
 

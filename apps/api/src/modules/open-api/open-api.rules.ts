@@ -14,6 +14,7 @@ const MAX_PARAMS = 30;
 const MAX_VALUE_LENGTH = 500;
 const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,39}$/;
 const ITEM_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const RESERVED_PARAMS = new Set(['key', 'secret', 'result_type']);
 
 type Messages = Record<Lang, string>;
 export type ParamsCheck = { isValid: true; params: ProductDataParams } | { isValid: false; messages: Messages };
@@ -31,7 +32,8 @@ export function checkCallParams(apiCode: string, body: Record<string, unknown>):
   const params: ProductDataParams = {};
   for (const [name, value] of entries) {
     if (!PARAM_NAME.test(name)) return invalid(`参数名 ${name.slice(0, 40)} 不合法`, `Parameter name ${name.slice(0, 40)} is not valid`);
-    if (name === 'key' || name === 'secret') return invalid(`参数 ${name} 为保留字`, `Parameter ${name} is reserved`);
+    // The platform's own vendor credentials and answer format are not the caller's to set.
+    if (RESERVED_PARAMS.has(name)) return invalid(`参数 ${name} 为保留字`, `Parameter ${name} is reserved`);
     if (value === null || value === undefined) continue;
     if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
       return invalid(`参数 ${name} 须为字符串、数字或布尔值`, `Parameter ${name} must be a string, number or boolean`);
