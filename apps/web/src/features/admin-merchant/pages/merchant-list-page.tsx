@@ -2,11 +2,12 @@ import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons'
 import type { TAdminMerchant } from '@parlour/contract/calls/merchant-admin';
 import type { TDateRangeInput } from '@parlour/contract/calls/report';
 import { MERCHANT_STATUSES, MERCHANT_TYPES, type MerchantStatus, type MerchantType } from '@parlour/contract/constants';
-import { Button, Empty, Flex, Form, Grid, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Empty, Flex, Form, Grid, Input, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { DateRangeFilter } from '@/components/date-range-filter';
+import { FilterSelect } from '@/components/filter-select';
 import { PageHeader } from '@/components/page-header';
 import { dayjs } from '@/lib/dayjs';
 import { useMerchants } from '../api/list-merchants';
@@ -160,22 +161,10 @@ export default function MerchantListPage() {
               <Input allowClear aria-label={t('adminMerchant.filter.keyword')} placeholder={t('adminMerchant.filter.keyword')} style={{ width: 240 }} />
             </Form.Item>
             <Form.Item name="type">
-              <Select
-                allowClear
-                aria-label={t('adminMerchant.filter.type')}
-                placeholder={t('adminMerchant.filter.type')}
-                style={{ width: 130 }}
-                options={MERCHANT_TYPES.map((type) => ({ value: type, label: t(`merchantType.${type}`) }))}
-              />
+              <FilterSelect label={t('adminMerchant.filter.type')} options={MERCHANT_TYPES.map((type) => ({ value: type, label: t(`merchantType.${type}`) }))} />
             </Form.Item>
             <Form.Item name="status">
-              <Select
-                allowClear
-                aria-label={t('adminMerchant.filter.status')}
-                placeholder={t('adminMerchant.filter.status')}
-                style={{ width: 130 }}
-                options={MERCHANT_STATUSES.map((status) => ({ value: status, label: t(`merchantStatus.${status}`) }))}
-              />
+              <FilterSelect label={t('adminMerchant.filter.status')} options={MERCHANT_STATUSES.map((status) => ({ value: status, label: t(`merchantStatus.${status}`) }))} />
             </Form.Item>
             <Form.Item name="range" label={t('adminMerchant.filter.registeredAt')}>
               <DateRangeFilter allowClear />

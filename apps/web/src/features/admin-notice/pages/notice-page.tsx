@@ -1,9 +1,10 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, PushpinFilled } from '@ant-design/icons';
 import { NOTICE_STATUSES, type NoticeStatus, type TAdminNotice } from '@parlour/contract/calls/notice';
-import { Button, Form, Input, Popconfirm, Select, Space, type TableColumnsType } from 'antd';
+import { Button, Form, Input, Popconfirm, Space, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterBar, PagedTable, useFilteredPaging } from '@/components/filtered-list';
+import { FilterSelect } from '@/components/filter-select';
 import { PageHeader } from '@/components/page-header';
 import { dayjs } from '@/lib/dayjs';
 import { feedback } from '@/lib/feedback';
@@ -100,13 +101,7 @@ export default function NoticePage() {
               <Input allowClear maxLength={100} aria-label={t('adminNotice.filter.keyword')} placeholder={t('adminNotice.filter.keyword')} style={{ width: 240 }} />
             </Form.Item>
             <Form.Item name="status">
-              <Select
-                allowClear
-                aria-label={t('adminNotice.field.status')}
-                placeholder={t('adminNotice.field.status')}
-                style={{ width: 130 }}
-                options={NOTICE_STATUSES.map((status) => ({ value: status, label: t(`adminNotice.status.${status}`) }))}
-              />
+              <FilterSelect label={t('adminNotice.field.status')} options={NOTICE_STATUSES.map((status) => ({ value: status, label: t(`adminNotice.status.${status}`) }))} />
             </Form.Item>
           </FilterBar>
           <PagedTable<TAdminNotice>

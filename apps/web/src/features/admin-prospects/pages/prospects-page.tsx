@@ -1,10 +1,11 @@
 import { PROSPECT_STATUSES, type ProspectStatus, type TProspect } from '@parlour/contract/calls/prospect';
 import type { TDateRangeInput } from '@parlour/contract/calls/report';
-import { Button, Form, Input, Select, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Form, Input, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFilter } from '@/components/date-range-filter';
 import { FilterBar, PagedTable, useFilteredPaging } from '@/components/filtered-list';
+import { FilterSelect } from '@/components/filter-select';
 import { PageHeader } from '@/components/page-header';
 import { dayjs } from '@/lib/dayjs';
 import { useProspects } from '../api/list-prospects';
@@ -97,13 +98,7 @@ export default function ProspectsPage() {
               <Input allowClear maxLength={100} aria-label={t('adminProspects.filter.keyword')} placeholder={t('adminProspects.filter.keyword')} style={{ width: 240 }} />
             </Form.Item>
             <Form.Item name="status">
-              <Select
-                allowClear
-                aria-label={t('adminProspects.field.status')}
-                placeholder={t('adminProspects.field.status')}
-                style={{ width: 130 }}
-                options={PROSPECT_STATUSES.map((status) => ({ value: status, label: t(`adminProspects.status.${status}`) }))}
-              />
+              <FilterSelect label={t('adminProspects.field.status')} options={PROSPECT_STATUSES.map((status) => ({ value: status, label: t(`adminProspects.status.${status}`) }))} />
             </Form.Item>
             <Form.Item name="range">
               <DateRangeFilter allowClear />
