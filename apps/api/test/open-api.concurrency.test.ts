@@ -1,3 +1,5 @@
+import { fork } from 'node:child_process';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../src/db/client';
 import { AppError } from '../src/lib/app-error';
@@ -6,6 +8,15 @@ import { buildTestApp, type TestApp } from './helper';
 import { grantPackage, logsOf, logTotalsOf, openCall, storeWithKey, unitsUsed, usageOf } from './open-api-helper';
 
 const isPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/** The app in a process of its own (test/open-api-child-server.ts) on the same database. */
+function startChildServer(databaseUrl: string): Promise<{ port: number; stop: () => void }> {
+  const child = fork(path.join(import.meta.dirname, 'open-api-child-server.ts'), { execArgv: ['--import', 'tsx'], env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: 'inherit' });
+  return new Promise((resolve, reject) => {
+    child.once('message', (message) => resolve({ port: (message as { port: number }).port, stop: () => child.kill('SIGTERM') }));
+    child.once('exit', (code) => reject(new Error(`the child API process exited with ${code}`)));
+  });
+}
 
 /** Sums the log rows of a store: per status count, and charged units. */
 async function summary(t: TestApp, shopRef: number) {
@@ -134,6 +145,32 @@ describe.runIf(isPostgres)('Open API on PostgreSQL with several API processes', 
     const logs = await logsOf(t, store.shopRef);
     expect(logs.filter((log) => log.package_ref === storePackage).length).toBe(200);
     expect(logs.filter((log) => log.package_ref === generalPackage).length).toBe(300);
+    expect(await usageOf(t, store.shopRef)).toEqual(await logTotalsOf(t, store.shopRef));
+  }, 180_000);
+
+  it('1,000 calls over HTTP to two child API processes against 500 units: exactly 500 charged', async () => {
+    const store = await storeWithKey(t);
+    const packageId = await grantPackage(t, { merchantId: store.merchantId, units: 500 });
+    const url = (t.database as Database & { pool: { options: { connectionString: string } } }).pool.options.connectionString;
+    const children = await Promise.all([0, 1].map(() => startChildServer(url)));
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 1000 }, async (_, index) => {
+          const response = await fetch(`http://127.0.0.1:${children[index % 2].port}/open/v1/taobao/item_get`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-api-key': store.key },
+            body: JSON.stringify({ num_iid: String(index + 1) }),
+          });
+          return ((await response.json()) as { code: number }).code;
+        }),
+      );
+      expect(answers.filter((code) => code === 200).length).toBe(500);
+      expect(answers.filter((code) => code === 13006).length).toBe(500);
+    } finally {
+      for (const child of children) child.stop();
+    }
+    expect(await unitsUsed(t, packageId)).toEqual({ used: 500, total: 500 });
+    expect(await summary(t, store.shopRef)).toEqual({ rows: 1000, byStatus: { success: 500, quota_exhausted: 500 }, charged: 500 });
     expect(await usageOf(t, store.shopRef)).toEqual(await logTotalsOf(t, store.shopRef));
   }, 180_000);
 
