@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { createGroupCommit } from './group-commit';
@@ -188,7 +189,7 @@ export function createOpenApiRepository(db: Db) {
      * the calls that arrived meanwhile: group commit). Answers the log id and the package, or null
      * (with a quota_exhausted row written, not charged) when no package has enough units left.
      */
-    chargeAndLog(call: CallIdentity & { cost: number; now: Date }): Promise<ChargeResult> {
+    chargeAndLog(call: CallIdentity & { cost: number; now: Date; startedAt?: number }): Promise<ChargeResult> {
       return writeLogs({ kind: 'charge', call, now: call.now });
     },
 
@@ -272,7 +273,9 @@ export function createOpenApiRepository(db: Db) {
             candidate.expires_at.getTime() > item.now.getTime() &&
             candidate.units_used + call.cost <= candidate.units_total,
         );
-        if (!pkg) return { item, status: 'quota_exhausted' as const, error: 'OPEN_QUOTA_EXHAUSTED', responseMs: 0, pkg: null, units: 0 };
+        // Its whole time so far (performance.now() of this process), as for any call that ends here.
+        const elapsedMs = call.startedAt === undefined ? 0 : Math.max(0, Math.round(performance.now() - call.startedAt));
+        if (!pkg) return { item, status: 'quota_exhausted' as const, error: 'OPEN_QUOTA_EXHAUSTED', responseMs: elapsedMs, pkg: null, units: 0 };
         pkg.units_used += call.cost;
         deltas.set(pkg.id, (deltas.get(pkg.id) ?? 0) + call.cost);
         return { item, status: 'pending' as const, error: '', responseMs: null, pkg, units: call.cost };
@@ -352,7 +355,7 @@ export function createOpenApiRepository(db: Db) {
 }
 
 type LogItem =
-  | { kind: 'charge'; call: CallIdentity & { cost: number }; now: Date }
+  | { kind: 'charge'; call: CallIdentity & { cost: number; startedAt?: number }; now: Date }
   | { kind: 'final'; call: CallIdentity; status: 'rejected' | 'quota_exhausted'; error: string; responseMs: number; now: Date };
 type ChargeResult = { logId: number; packageId: number; packageName: string } | null;
 type SettleItem = { logId: number; status: 'success' | 'failed_upstream'; error: string; responseMs: number; now: Date };

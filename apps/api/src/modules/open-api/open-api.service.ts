@@ -90,7 +90,7 @@ export function createOpenApiService(deps: {
     if (!entry.api || !entry.api.isEnabled) return reject(identity, 'OPEN_API_DISABLED', startedAt);
     if (!check.isValid) return reject(identity, 'OPEN_PARAMS_INVALID', startedAt, check.messages);
 
-    const charged = await repository.chargeAndLog({ ...identity, cost: entry.api.cost, now: clock.now() });
+    const charged = await repository.chargeAndLog({ ...identity, cost: entry.api.cost, now: clock.now(), startedAt });
     if (!charged) throw new AppError('OPEN_QUOTA_EXHAUSTED');
     return { logId: charged.logId, packageId: charged.packageId, identity: { ...identity, platform: platform as ProductPlatform }, startedAt };
   }
