@@ -30,8 +30,8 @@ export function ApiLogTable<T extends Log>({ logs, total, isTotalEstimated = fal
   const { t } = useTranslation();
   const isWide = Grid.useBreakpoint().md ?? false;
   const columns: TableColumnsType<T> = [
-    { title: t('trafficReport.column.time'), dataIndex: 'created_at', width: 170, fixed: isWide ? 'left' : undefined, render: formatLogTime },
-    { title: t('trafficReport.column.merchantId'), dataIndex: 'merchant_id', width: 100 },
+    { title: t('trafficReport.column.time'), dataIndex: 'created_at', width: 165, fixed: isWide ? 'left' : undefined, render: formatLogTime },
+    { title: t('trafficReport.column.merchantId'), dataIndex: 'merchant_id', width: 90 },
     ...(showMerchant
       ? [
           {
@@ -45,28 +45,28 @@ export function ApiLogTable<T extends Log>({ logs, total, isTotalEstimated = fal
     {
       title: t('trafficReport.column.shopName'),
       key: 'shop',
-      width: 180,
+      width: 150,
       render: (_: unknown, log: T) => (
         <Tooltip title={log.shop_id}>
           <span>{log.shop_name || log.shop_id}</span>
         </Tooltip>
       ),
     },
-    { title: t('trafficReport.column.platform'), dataIndex: 'platform', width: 100, render: (platform: string) => platformLabel(t, platform) },
-    { title: t('trafficReport.column.api'), key: 'api', width: 130, render: (_: unknown, log: T) => apiLabel(t, log.api_code, log.api_name) },
+    { title: t('trafficReport.column.platform'), dataIndex: 'platform', width: 90, render: (platform: string) => platformLabel(t, platform) },
+    { title: t('trafficReport.column.api'), key: 'api', width: 120, render: (_: unknown, log: T) => apiLabel(t, log.api_code, log.api_name) },
     {
       title: t('trafficReport.column.source'),
       key: 'source',
-      width: 160,
+      width: 140,
       render: (_: unknown, log: T) => (log.package_id ? `${log.package_name} #${log.package_id}` : <Typography.Text type="secondary">{t('trafficReport.logs.noSource')}</Typography.Text>),
     },
-    { title: t('trafficReport.column.status'), dataIndex: 'status', width: 120, render: (status: T['status']) => <CallStatusTag status={status} /> },
-    { title: t('trafficReport.column.units'), dataIndex: 'charged_units', width: 110, align: 'right' },
-    { title: t('trafficReport.column.responseMs'), dataIndex: 'response_ms', width: 130, align: 'right', render: (value: number | null) => (value === null ? '—' : value.toLocaleString()) },
+    { title: t('trafficReport.column.status'), dataIndex: 'status', width: 145, render: (status: T['status']) => <CallStatusTag status={status} /> },
+    { title: t('trafficReport.column.units'), dataIndex: 'charged_units', width: 100, align: 'right' },
+    { title: t('trafficReport.column.responseMs'), dataIndex: 'response_ms', width: 120, align: 'right', render: (value: number | null) => (value === null ? '—' : value.toLocaleString()) },
     {
       title: t('trafficReport.column.actions'),
       key: 'actions',
-      width: 90,
+      width: 80,
       fixed: isWide ? 'right' : undefined,
       render: (_: unknown, log: T) => (
         <Button type="link" size="small" onClick={() => onDetail(log)} aria-label={t('trafficReport.logs.detailOf', { id: log.id })}>

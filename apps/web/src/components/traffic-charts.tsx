@@ -1,5 +1,5 @@
 import type { TApiStatsRow, TCallTotals, TUsageDay } from '@parlour/contract/calls/traffic-report';
-import { Card, Col, Empty, Row, Skeleton, Statistic, Table, Typography, type TableColumnsType } from 'antd';
+import { Card, Empty, Skeleton, Statistic, Table, Typography, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,30 +30,27 @@ export interface Figure {
   hint?: ReactNode;
 }
 
-/** A row of headline figures; skeletons while the report loads. */
+/** A row of headline figures (as many per line as fit at 160 px or more, sharing the width); skeletons while the report loads. */
 export function TrafficFigures({ figures, isLoading }: { figures: Figure[]; isLoading: boolean }) {
   return (
-    <Row gutter={[16, 16]}>
+    <div className="traffic-figures" style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))', gap: 16 }}>
       {figures.map((figure) => (
-        // As many in a row as fit at 220 px or more, sharing the width.
-        <Col key={figure.key} flex="1 1 220px">
-          <Card size="small" className="traffic-figure" styles={{ body: { minHeight: 96 } }}>
-            {isLoading ? (
-              <Skeleton active paragraph={{ rows: 1 }} />
-            ) : (
-              <>
-                <Statistic title={figure.title} value={typeof figure.value === 'number' ? figure.value : undefined} formatter={typeof figure.value === 'number' ? undefined : () => figure.value} />
-                {figure.hint ? (
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {figure.hint}
-                  </Typography.Text>
-                ) : null}
-              </>
-            )}
-          </Card>
-        </Col>
+        <Card key={figure.key} size="small" className="traffic-figure" styles={{ body: { minHeight: 96 } }}>
+          {isLoading ? (
+            <Skeleton active paragraph={{ rows: 1 }} />
+          ) : (
+            <>
+              <Statistic title={figure.title} value={typeof figure.value === 'number' ? figure.value : undefined} formatter={typeof figure.value === 'number' ? undefined : () => figure.value} />
+              {figure.hint ? (
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {figure.hint}
+                </Typography.Text>
+              ) : null}
+            </>
+          )}
+        </Card>
       ))}
-    </Row>
+    </div>
   );
 }
 

@@ -1,0 +1,170 @@
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, loginThroughForm, registerMerchantByApi, test, useLanguage } from '../support/fixtures';
+import { operatorPage } from '../support/operator-api';
+import { callApi, createOperatingStore, merchantToken, payAtCashier } from '../support/store-api';
+
+/** Screenshots land in screenshots/ (git-ignored) for a person to look at; the assertions check the behaviour. */
+const shotsDir = path.resolve(import.meta.dirname, '../../screenshots');
+const shot = async (page: Page, name: string, options: { fullPage?: boolean } = {}) => {
+  if (options.fullPage ?? true) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${shotsDir}/e2e-${name}.png`, fullPage: options.fullPage ?? true });
+};
+
+/** The interface texts the tests look for, in each language (from apps/web/src/locales). */
+const TEXT = {
+  'zh-CN': {
+    dashboardTab: '概览',
+    logsTab: '日志',
+    statisticsTab: '统计',
+    storeName: '报表测试店',
+    calls: '调用次数',
+    unitsLeft: '剩余流量',
+    platform: '平台',
+    status: '状态',
+    jd: '京东',
+    taobao: '淘宝',
+    quotaExhausted: '额度不足',
+    success: '成功',
+    detailOf: /^查看调用 \d+ 的详情$/,
+    detailTitle: '调用详情',
+    requestParams: '请求参数',
+    upstreamError: '上游错误',
+    total: (count: number) => `共 ${count} 条`,
+    perApi: '接口统计',
+    itemGet: '商品详情',
+  },
+  'en-US': {
+    dashboardTab: 'Dashboard',
+    logsTab: 'Logs',
+    statisticsTab: 'Statistics',
+    storeName: 'Report test store',
+    calls: 'Calls',
+    unitsLeft: 'Units left',
+    platform: 'Platform',
+    status: 'Status',
+    jd: 'JD',
+    taobao: 'Taobao',
+    quotaExhausted: 'Quota exhausted',
+    success: 'Success',
+    detailOf: /^Details of call \d+$/,
+    detailTitle: 'Call details',
+    requestParams: 'Request parameters',
+    upstreamError: 'Upstream error',
+    total: (count: number) => (count === 1 ? "1 call" : `${count} calls`),
+    perApi: 'Statistics per API',
+    itemGet: 'Item details',
+  },
+} as const;
+
+/** One Open API call with a store key; answers the envelope's code. */
+async function openCall(request: APIRequestContext, route: string, body: Record<string, unknown>, key: string) {
+  const response = await request.post(`/open/v1/${route}`, { data: body, headers: { 'x-api-key': key } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { code: number }).code;
+}
+
+/**
+ * A merchant with an operating store and real calls made with the store's key: one JD call before
+ * any package (quota exhausted, not charged), then a general package bought and paid through the
+ * sandbox cashier, then 3 taobao item_get (1 unit each) and 1 taobao item_search (2 units).
+ */
+async function merchantWithTraffic(request: APIRequestContext, lang: 'zh-CN' | 'en-US') {
+  const merchant = await registerMerchantByApi(request);
+  const token = await merchantToken(request, merchant.email, merchant.password);
+  const { shop } = await createOperatingStore(request, token, { shop_name: TEXT[lang].storeName, contact_email: merchant.email }, lang);
+  const key = (await callApi<{ key: string }>(request, 'merchant/open/shop_key/reveal', { shop_id: shop.shop_id }, { token })).key;
+  // No package yet: a JD call is logged as quota exhausted and not charged.
+  expect(await openCall(request, 'jd/item_get', { num_iid: '100012043978' }, key)).toBe(13006);
+  const plans = await callApi<{ list: Array<{ id: number; is_general: boolean; units: number }> }>(request, 'merchant/open/merchant_data/plan_list', {}, { token });
+  const plan = plans.list.find((entry) => entry.is_general)!;
+  const order = await callApi<{ payment: { pay_url: string } }>(request, 'merchant/open/order/createPackageOrder', { plan_id: plan.id, pay_method: 'alipay' }, { token });
+  await payAtCashier(request, order.payment.pay_url);
+  for (const numIid of ['610947572360', '610947572361', '610947572362']) expect(await openCall(request, 'taobao/item_get', { num_iid: numIid }, key)).toBe(200);
+  expect(await openCall(request, 'taobao/item_search', { q: '保温杯' }, key)).toBe(200);
+  return { merchant, token, shop, plan };
+}
+
+for (const lang of ['zh-CN', 'en-US'] as const) {
+  const text = TEXT[lang];
+
+  test(`[TRAFFIC REPORTS]: a merchant sees its calls on the dashboard, filters the logs by platform and status and opens a call (${lang})`, async ({ page, request }) => {
+    test.slow();
+    const { merchant, plan } = await merchantWithTraffic(request, lang);
+
+    await useLanguage(page, lang);
+    await loginThroughForm(page, merchant.email, merchant.password, { lang });
+    await expect(page).toHaveURL(/\/platform$/);
+    await page.setViewportSize({ width: 1366, height: 1000 });
+
+    // Dashboard: 5 calls today (4 success, 1 quota exhausted), 5 units used (3 × 1 + 2), the rest of the package left.
+    await page.goto('/merchant/traffic');
+    await expect(page.getByRole('tab', { name: text.dashboardTab })).toHaveAttribute('aria-selected', 'true');
+    const callsCard = page.locator('.traffic-figure').filter({ hasText: text.calls });
+    await expect(callsCard.locator('.ant-statistic-content')).toHaveText('5');
+    const leftCard = page.locator('.traffic-figure').filter({ hasText: text.unitsLeft });
+    await expect(leftCard.locator('.ant-statistic-content')).toHaveText((plan.units - 5).toLocaleString('en-US'));
+    await expect(page.locator('.chart canvas').first()).toBeVisible();
+    await page.waitForTimeout(800);
+    await shot(page, `traffic-dashboard-${lang}`);
+
+    // Logs: every call, then JD + quota exhausted only, then its details.
+    await page.getByRole('tab', { name: text.logsTab }).click();
+    await expect(page.getByText(text.total(5))).toBeVisible();
+    await shot(page, `traffic-logs-${lang}`);
+    await page.getByLabel(text.platform, { exact: true }).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${text.jd}$`) }).click();
+    await page.getByLabel(text.status, { exact: true }).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${text.quotaExhausted}$`) }).click();
+    await expect(page.getByText(text.total(1))).toBeVisible();
+    const row = page.locator('.ant-table-tbody tr.ant-table-row');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(text.quotaExhausted);
+    await expect(row).toContainText(text.jd);
+    await row.getByRole('button', { name: text.detailOf }).click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer.getByText(text.detailTitle)).toBeVisible();
+    await expect(drawer.getByLabel(text.requestParams)).toContainText('"num_iid": "100012043978"');
+    await expect(drawer.getByText('OPEN_QUOTA_EXHAUSTED')).toBeVisible();
+    await shot(page, `traffic-log-detail-${lang}`, { fullPage: false });
+    await page.keyboard.press('Escape');
+
+    // Statistics: one row per API, the totals row.
+    await page.getByRole('tab', { name: text.statisticsTab }).click();
+    await expect(page.getByText(text.perApi)).toBeVisible();
+    await expect(page.locator('.ant-table-row').filter({ hasText: text.taobao }).filter({ hasText: text.itemGet })).toContainText('3');
+    await page.waitForTimeout(800);
+    await shot(page, `traffic-statistics-${lang}`);
+  });
+}
+
+test('[TRAFFIC REPORTS]: the operator sees the top merchants by usage and every merchant’s logs', async ({ browser, baseURL, request }) => {
+  test.slow();
+  const { merchant } = await merchantWithTraffic(request, 'zh-CN');
+  const operator = await operatorPage(browser, baseURL);
+  const page = operator.page;
+  try {
+    await page.setViewportSize({ width: 1400, height: 1000 });
+    await page.goto('/admin/traffic');
+    await expect(page.getByRole('tab', { name: '概览' })).toHaveAttribute('aria-selected', 'true');
+    const top = page.locator('.ant-card').filter({ hasText: '商户用量排行' });
+    await expect(top.getByRole('row').filter({ hasText: merchant.email })).toBeVisible();
+    await page.waitForTimeout(800);
+    await shot(page, 'admin-traffic-dashboard');
+
+    await page.getByRole('tab', { name: '日志' }).click();
+    await expect(page.getByRole('row').filter({ hasText: merchant.email }).first()).toBeVisible();
+    await page.getByLabel('状态', { exact: true }).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: /^额度不足$/ }).click();
+    await expect(page.getByRole('row').filter({ hasText: merchant.email })).toHaveCount(1);
+    await shot(page, 'admin-traffic-logs');
+
+    await page.getByRole('tab', { name: '统计' }).click();
+    await expect(page.getByText('平台统计')).toBeVisible();
+    await expect(page.locator('.ant-card').filter({ hasText: '商户用量排行' }).getByRole('row').filter({ hasText: merchant.email })).toBeVisible();
+    await page.waitForTimeout(800);
+    await shot(page, 'admin-traffic-statistics');
+  } finally {
+    await operator.close();
+  }
+});
