@@ -7,8 +7,8 @@
  *
  * Recreates parlour_openapi_bench (BENCH_OPEN_API_DATABASE_URL), starts the real app on it
  * (bench/lib/serve.ts: production configuration, logger off, its own migrations), gives one
- * operating store a key and a package of a billion units, then runs autocannon: every request is
- * `POST /open/v1/taobao/item_get` with the store's key — a real charge, pending log row, sandbox
+ * 20 operating stores of one merchant their keys and a general package of a billion units, then
+ * runs autocannon: every request is `POST /open/v1/taobao/item_get` with the next store's key — a real charge, pending log row, sandbox
  * answer, settle and roll-up each. Settings: BENCH_CONNECTIONS (default "50"), BENCH_DURATION
  * seconds (default 10), BENCH_WARMUP seconds (default 3). Prints a Markdown table and writes the
  * figures to bench/results/.
@@ -25,7 +25,12 @@ import { loadSettings, resultTable, runScenarios, startServers, writeResults, ty
 /** The issue's target at 50 connections on a 2-core machine with PostgreSQL. */
 const TARGET_MS = 20;
 const TARGET_RPS = 5_000;
-const API_KEY = `pk_live_${'b'.repeat(43)}`;
+/**
+ * Stores calling at once, each with its own key (a key is limited to 1,000 calls/s per process), all
+ * of one merchant and paid from one general package: every charge of the run takes the same row.
+ */
+const STORES = 20;
+const apiKey = (index: number) => `pk_live_bench${String(index).padStart(3, '0')}${'b'.repeat(27)}`;
 
 function databaseUrl() {
   return process.env.BENCH_OPEN_API_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/parlour_openapi_bench';
@@ -44,7 +49,7 @@ async function recreateDatabase(url: string) {
   }
 }
 
-/** One merchant with one operating store, its key, and a general package nobody can run dry in a run. */
+/** One merchant with operating stores, their keys, and a general package nobody can run dry in a run. */
 async function seedCaller(url: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -53,18 +58,16 @@ async function seedCaller(url: string) {
       `insert into merchants (email, password_hash, nickname) values ('openapi@bench.parlour.test', 'not-a-login', 'Open API bench') returning id`,
     );
     const merchantId = merchant.rows[0].id;
-    const shop = await client.query<{ id: number }>(
-      `insert into shops (shop_id, merchant_id, shop_name, contact_email, version_id, status, expires_at, ready_at)
-       values ('openapibench', $1, 'Open API bench store', 'openapi@bench.parlour.test', 1, 'operating', now() + interval '1 year', now()) returning id`,
-      [merchantId],
-    );
-    // The key is found by its hash; the stored copy is only read when a merchant copies it.
-    await client.query(`insert into shop_api_keys (shop_ref, key_hash, key_sealed, key_last4) values ($1, $2, $3, $4)`, [
-      shop.rows[0].id,
-      createHash('sha256').update(API_KEY).digest('hex'),
-      API_KEY,
-      API_KEY.slice(-4),
-    ]);
+    for (let index = 0; index < STORES; index += 1) {
+      const shop = await client.query<{ id: number }>(
+        `insert into shops (shop_id, merchant_id, shop_name, contact_email, version_id, status, expires_at, ready_at)
+         values ($1, $2, $3, 'openapi@bench.parlour.test', 1, 'operating', now() + interval '1 year', now()) returning id`,
+        [`openapibench${index}`, merchantId, `Open API bench store ${index}`],
+      );
+      // The key is found by its hash; the stored copy is only read when a merchant copies it.
+      const key = apiKey(index);
+      await client.query(`insert into shop_api_keys (shop_ref, key_hash, key_sealed, key_last4) values ($1, $2, $3, $4)`, [shop.rows[0].id, createHash('sha256').update(key).digest('hex'), key, key.slice(-4)]);
+    }
     const pkg = await client.query<{ id: number }>(
       `insert into traffic_packages (merchant_id, plan_id, name, is_general, units_total, valid_days, paid_at, expires_at)
        values ($1, 3, 'bench package', true, 1000000000, 365, now(), now() + interval '365 days') returning id`,
@@ -112,10 +115,13 @@ async function main() {
     const runOptions = {
       url: target,
       method: 'POST' as const,
-      headers: { 'content-type': 'application/json', 'x-api-key': API_KEY },
+      headers: { 'content-type': 'application/json', 'x-api-key': apiKey(0) },
       body: JSON.stringify({ num_iid: '520813250866' }),
       verifyBody: (text: string) => text.startsWith('{"code":200,'),
     };
+    let next = 0;
+    // Each request with the next store's key, round robin.
+    const requests = [{ setupRequest: (request: autocannon.Request) => ({ ...request, headers: { ...request.headers, 'x-api-key': apiKey(next++ % STORES) } }) }];
     const firstStarted = performance.now();
     const check = await fetch(target, { method: 'POST', headers: runOptions.headers, body: runOptions.body });
     const answer = (await check.json()) as { code: number; msg: string };
@@ -126,9 +132,9 @@ async function main() {
     await cpuClient.connect();
     try {
       for (const connections of settings.connectionsList) {
-        if (settings.warmup > 0) await run({ ...runOptions, connections, duration: settings.warmup });
+        if (settings.warmup > 0) await run({ ...runOptions, requests, connections, duration: settings.warmup });
         const before = { node: cpuMs(servers.pid), backends: await backendsCpu(cpuClient) };
-        const result = await run({ ...runOptions, connections, duration: settings.duration });
+        const result = await run({ ...runOptions, requests, connections, duration: settings.duration });
         const afterBackends = await backendsCpu(cpuClient);
         let postgres = 0;
         for (const [pid, ms] of afterBackends) postgres += ms - (before.backends.get(pid) ?? 0);

@@ -8,7 +8,7 @@ describe('group commit', () => {
       batches.push(items);
       await new Promise((resolve) => setTimeout(resolve, 20));
       return items.map((item) => item * 10);
-    }, 3);
+    }, { maxBatch: 3 });
     const results = await Promise.all([1, 2, 3, 4, 5, 6, 7].map((item) => commit(item)));
     expect(results).toEqual([10, 20, 30, 40, 50, 60, 70]);
     // The first item goes alone; the rest waited and went in batches of at most 3.

@@ -74,6 +74,7 @@ function rowsOf<T>(result: unknown): T[] {
  * and the sweep, in any number of processes, never wait on each other in a circle.
  */
 export function createOpenApiRepository(db: Db) {
+  const lookUp = createGroupCommit(lookUpBatch);
   const writeLogs = createGroupCommit(writeLogBatch);
   const settleLogs = createGroupCommit(settleBatch);
 
@@ -142,45 +143,10 @@ export function createOpenApiRepository(db: Db) {
 
     /**
      * The store a key belongs to, and the catalogue entry of the call (the platform's data source and
-     * the API), in one round trip. Undefined when the key belongs to no store.
+     * the API). Lookups arriving together share one query. Undefined when the key belongs to no store.
      */
-    async findCallContext(keyHash: string, platform: string, apiCode: string): Promise<{ owner: KeyOwner; entry: CatalogueEntry } | undefined> {
-      const result = await db.execute(sql`
-        select k.shop_ref, s.merchant_id, s.shop_name, s.status, s.expires_at, s.is_disabled_by_operator,
-               (select is_enabled from data_sources where platform = ${platform}) as source_enabled,
-               a.id as api_id, a.name as api_name, a.cost as api_cost, a.is_enabled as api_enabled
-        from shop_api_keys k
-        join shops s on s.id = k.shop_ref
-        left join open_apis a on a.platform = ${platform} and a.code = ${apiCode}
-        where k.key_hash = ${keyHash}`);
-      const [row] = rowsOf<{
-        shop_ref: number;
-        merchant_id: number;
-        shop_name: string;
-        status: string;
-        expires_at: Date | string | null;
-        is_disabled_by_operator: boolean;
-        source_enabled: boolean | null;
-        api_id: number | null;
-        api_name: string | null;
-        api_cost: number | null;
-        api_enabled: boolean | null;
-      }>(result);
-      if (!row) return undefined;
-      return {
-        owner: {
-          shopRef: Number(row.shop_ref),
-          merchantId: Number(row.merchant_id),
-          shopName: row.shop_name,
-          status: row.status,
-          expiresAt: row.expires_at ? new Date(row.expires_at) : null,
-          isDisabledByOperator: row.is_disabled_by_operator,
-        },
-        entry: {
-          isSourceEnabled: row.source_enabled ?? null,
-          api: row.api_id ? { id: Number(row.api_id), name: row.api_name ?? '', cost: Number(row.api_cost), isEnabled: Boolean(row.api_enabled) } : null,
-        },
-      };
+    findCallContext(keyHash: string, platform: string, apiCode: string): Promise<{ owner: KeyOwner; entry: CatalogueEntry } | undefined> {
+      return lookUp({ keyHash, platform, apiCode });
     },
 
     /**
@@ -238,6 +204,53 @@ export function createOpenApiRepository(db: Db) {
       }
     },
   };
+
+  /** Key owners and catalogue entries of a batch of calls, in one query (a read: no transaction). */
+  async function lookUpBatch(items: Array<{ keyHash: string; platform: string; apiCode: string }>) {
+    const input = sql.join(items.map((item, index) => sql`(${index}::int, ${item.keyHash}::text, ${item.platform}::text, ${item.apiCode}::text)`), sql`, `);
+    const rows = rowsOf<{
+      ordinal: number;
+      shop_ref: number;
+      merchant_id: number;
+      shop_name: string;
+      status: string;
+      expires_at: Date | string | null;
+      is_disabled_by_operator: boolean;
+      source_enabled: boolean | null;
+      api_id: number | null;
+      api_name: string | null;
+      api_cost: number | null;
+      api_enabled: boolean | null;
+    }>(
+      await db.execute(sql`
+        select i.ordinal, k.shop_ref, s.merchant_id, s.shop_name, s.status, s.expires_at, s.is_disabled_by_operator,
+               d.is_enabled as source_enabled, a.id as api_id, a.name as api_name, a.cost as api_cost, a.is_enabled as api_enabled
+        from (values ${input}) as i(ordinal, key_hash, platform, api_code)
+        join shop_api_keys k on k.key_hash = i.key_hash
+        join shops s on s.id = k.shop_ref
+        left join data_sources d on d.platform = i.platform
+        left join open_apis a on a.platform = i.platform and a.code = i.api_code`),
+    );
+    const found = new Map(rows.map((row) => [Number(row.ordinal), row]));
+    return items.map((_, index) => {
+      const row = found.get(index);
+      if (!row) return undefined;
+      return {
+        owner: {
+          shopRef: Number(row.shop_ref),
+          merchantId: Number(row.merchant_id),
+          shopName: row.shop_name,
+          status: row.status,
+          expiresAt: row.expires_at ? new Date(row.expires_at) : null,
+          isDisabledByOperator: row.is_disabled_by_operator,
+        },
+        entry: {
+          isSourceEnabled: row.source_enabled ?? null,
+          api: row.api_id ? { id: Number(row.api_id), name: row.api_name ?? '', cost: Number(row.api_cost), isEnabled: Boolean(row.api_enabled) } : null,
+        },
+      };
+    });
+  }
 
   /**
    * One transaction for a batch of log writes. Every usable package of the batch's merchants is
