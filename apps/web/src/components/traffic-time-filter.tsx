@@ -1,7 +1,7 @@
 import type { TimeFilter } from '@parlour/contract/calls/traffic-report';
 import { MAX_TREND_DAYS } from '@parlour/contract/calls/report';
 import { TIME_FILTERS } from '@parlour/contract/constants';
-import { DatePicker, Segmented, Space } from 'antd';
+import { DatePicker, Segmented, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { dayjs } from '../lib/dayjs';
@@ -53,6 +53,10 @@ export function TrafficTimeFilter({ value = DEFAULT_TRAFFIC_TIME, onChange }: { 
           }}
         />
       ) : null}
+      {/* The API counts whole UTC days, while times in the lists are shown in the browser's time zone. */}
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {t('trafficReport.time.utcNote')}
+      </Typography.Text>
     </Space>
   );
 }
