@@ -137,6 +137,21 @@ describe('Open API: metered calls', () => {
     expect(await usageOf(t, store.shopRef)).toEqual(await logTotalsOf(t, store.shopRef));
   });
 
+  it('text the database cannot store (NUL, lone surrogates) fails neither the call nor the calls batched with it', async () => {
+    const store = await storeWithKey(t);
+    const packageId = await grantPackage(t, { merchantId: store.merchantId, units: 10 });
+    const answers = await Promise.all([
+      openCall(t, 'taobao/item_search', { q: 'a\u0000b\ud800c' }, store.key),
+      openCall(t, 'taobao/item_get', { num_iid: '7', note: '\udc00x\u0000' }, store.key),
+      openCall(t, 'taobao%00/item_get', { num_iid: '8' }, store.key),
+      openCall(t, 'jd/item_get', { num_iid: '9' }, store.key),
+    ]);
+    expect(answers.map((answer) => answer.code)).toEqual([200, 200, 13003, 200]);
+    expect(await unitsUsed(t, packageId)).toEqual({ used: 4, total: 10 });
+    const logs = await logsOf(t, store.shopRef);
+    expect(logs.find((log) => log.api_code === 'item_search')!.request_params).toEqual({ q: 'a\ufffdb\ufffdc' });
+  });
+
   it('an unknown or missing key is answered and not logged', async () => {
     const { rows: before } = await t.database.executeSql('select count(*)::int as n from api_call_logs');
     expect(await openCall(t, 'taobao/item_get', { num_iid: '1' }, 'pk_live_nope')).toMatchObject({ code: 13001 });

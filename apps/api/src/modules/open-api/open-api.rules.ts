@@ -10,6 +10,14 @@ export function isCallable(shop: { status: string; expiresAt: Date | null; isDis
   return !shop.expiresAt || shop.expiresAt.getTime() > now.getTime();
 }
 
+/**
+ * Text the database can store: NUL characters and lone UTF-16 surrogates replaced by U+FFFD. A call's
+ * row is written in a batch with other calls' rows, so one unstorable string must not fail them all.
+ */
+export function storableText(text: string): string {
+  return text.replaceAll('\u0000', '\uFFFD').replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+}
+
 const MAX_PARAMS = 30;
 const MAX_VALUE_LENGTH = 500;
 const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,39}$/;
@@ -38,7 +46,7 @@ export function checkCallParams(apiCode: string, body: Record<string, unknown>):
     if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
       return invalid(`参数 ${name} 须为字符串、数字或布尔值`, `Parameter ${name} must be a string, number or boolean`);
     }
-    const text = String(value).trim();
+    const text = storableText(String(value)).trim();
     if (text.length > MAX_VALUE_LENGTH) return invalid(`参数 ${name} 最多 ${MAX_VALUE_LENGTH} 个字符`, `Parameter ${name} must be at most ${MAX_VALUE_LENGTH} characters`);
     params[name] = text;
   }

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { ProductPlatform } from '../../providers/product-data/product-data-provider';
 import type { ActiveProductData } from '../core-data/core-data.service';
-import { checkCallParams, isCallable } from './open-api.rules';
+import { checkCallParams, isCallable, storableText } from './open-api.rules';
 import type { CallIdentity, OpenApiRepository } from './open-api.repository';
 import { createKeyRateLimit } from './key-rate-limit';
 import { hashApiKey } from './shop-key.service';
@@ -62,8 +62,8 @@ export function createOpenApiService(deps: {
   async function charge(call: OpenApiCall): Promise<ChargedCall> {
     const startedAt = performance.now();
     if (!call.apiKey) throw new AppError('OPEN_KEY_INVALID');
-    const platform = call.platform.slice(0, PATH_SEGMENT_MAX);
-    const apiCode = call.apiCode.slice(0, PATH_SEGMENT_MAX);
+    const platform = storableText(call.platform.slice(0, PATH_SEGMENT_MAX));
+    const apiCode = storableText(call.apiCode.slice(0, PATH_SEGMENT_MAX));
     const keyHash = hashApiKey(call.apiKey);
     // Before any database work, and not logged: the point is to spare the database.
     const retryAfter = limiter.take(keyHash);
@@ -150,6 +150,6 @@ function paramsForLog(body: Record<string, unknown>): Record<string, string> {
     Object.entries(body)
       .filter(([name]) => name !== 'lang_code')
       .slice(0, 30)
-      .map(([name, value]) => [name.slice(0, 40), (typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)).slice(0, 200)]),
+      .map(([name, value]) => [storableText(name.slice(0, 40)), storableText((typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)).slice(0, 200))]),
   );
 }
