@@ -112,7 +112,8 @@ export function createOpenApiService(deps: {
       return outcome.data;
     }
     const errorKey: ErrorKey = outcome.kind === 'timeout' ? 'OPEN_UPSTREAM_TIMEOUT' : 'OPEN_UPSTREAM_FAILED';
-    await repository.settle(charged.logId, { status: 'failed_upstream', error: `${errorKey}: ${outcome.kind}: ${outcome.error}`, responseMs, now: clock.now() });
+    // The upstream's words are kept for the detail view, made storable (they share a batch with other calls).
+    await repository.settle(charged.logId, { status: 'failed_upstream', error: storableText(`${errorKey}: ${outcome.kind}: ${outcome.error}`), responseMs, now: clock.now() });
     throw new AppError(errorKey);
   }
 
