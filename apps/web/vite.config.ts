@@ -1,6 +1,8 @@
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { PUBLIC_CATALOGUE_KEYS } from './src/locales/catalogue-parts';
 
 /** Where `vite dev` forwards API calls: the API's own dev server (apps/api, PORT 3000). */
 const API_ORIGIN = 'http://127.0.0.1:3000';
@@ -16,8 +18,32 @@ const VENDOR_GROUPS: { name: string; test: RegExp; priority: number }[] = [
   { name: 'vendor-i18n', test: /node_modules[\\/](i18next|react-i18next|zustand|use-sync-external-store)[\\/]/, priority: 20 },
 ];
 
+const CATALOGUE_ID = /^virtual:catalogue\/([a-zA-Z-]+)\/(public|console)$/;
+
+/**
+ * `virtual:catalogue/<lang>/<part>`: the public or the console part of src/locales/<lang>.json
+ * (src/locales/catalogue-parts.ts), each its own chunk, so one file per language stays the source.
+ */
+function catalogueParts(): Plugin {
+  const publicKeys = new Set<string>(PUBLIC_CATALOGUE_KEYS);
+  return {
+    name: 'parlour-catalogue-parts',
+    resolveId: (id) => (CATALOGUE_ID.test(id) ? `\0${id}` : undefined),
+    load(id) {
+      const match = CATALOGUE_ID.exec(id.replace(/^\0/, ''));
+      if (!id.startsWith('\0') || !match) return undefined;
+      const [, lang, part] = match;
+      const file = fileURLToPath(new URL(`./src/locales/${lang}.json`, import.meta.url));
+      this.addWatchFile(file);
+      const catalogue = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      const picked = Object.fromEntries(Object.entries(catalogue).filter(([key]) => publicKeys.has(key) === (part === 'public')));
+      return `export default ${JSON.stringify(picked)};`;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), catalogueParts()],
   resolve: {
     // `@/lib/request` rather than `../../../lib/request`: features reach shared code by name.
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },

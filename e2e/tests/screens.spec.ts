@@ -44,10 +44,10 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
       await expect(page).toHaveTitle(lang === 'zh-CN' ? '欢迎 - Parlour' : 'Welcome - Parlour');
       await expect(page.getByRole('heading', { name: lang === 'zh-CN' ? /欢迎回来/ : /Welcome back/ })).toBeVisible();
       await page.screenshot({ path: `${shotsDir}/${lang}_welcome.png`, fullPage: true });
-      await page.goto('/merchant/traffic');
+      await page.goto('/merchant/plugin');
       await expect(page).toHaveTitle(lang === 'zh-CN' ? '流量 - Parlour' : 'Traffic - Parlour');
       await expect(page.getByText(lang === 'zh-CN' ? '暂未开放' : 'Not available yet')).toBeVisible();
-      await page.screenshot({ path: `${shotsDir}/${lang}_merchant_traffic.png`, fullPage: true });
+      await page.screenshot({ path: `${shotsDir}/${lang}_merchant_plugin.png`, fullPage: true });
       await page.goto('/404');
       await expect(page.getByText(lang === 'zh-CN' ? '抱歉，你访问的页面不存在。' : 'Sorry, the page you visited does not exist.')).toBeVisible();
       await expect(page.getByRole('link', { name: lang === 'zh-CN' ? /返回首页/ : /Back home/ })).toBeVisible();

@@ -1,6 +1,6 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import type { RouteHandle } from '../lib/route-meta';
-import { languageShown } from '../lib/i18n';
+import { includeConsoleTexts, languageShown } from '../lib/i18n';
 import { setNavigator } from '../lib/navigator';
 import { guardNavigation } from './navigation-guard';
 import { RouteErrorPage } from './pages/route-error-page';
@@ -21,7 +21,8 @@ function toRouteObjects(entry: RouteEntry): RouteObject[] {
         handle,
         lazy: async () => {
           if (!page) throw new Error(`route ${entry.path} has neither a page nor a redirect`);
-          return { Component: (await page()).default };
+          const [module] = await Promise.all([page(), entry.publicTextsOnly ? undefined : includeConsoleTexts()]);
+          return { Component: module.default };
         },
       };
   return [own, ...(entry.children ?? []).flatMap(toRouteObjects)];
@@ -53,7 +54,10 @@ export const appRoutes: RouteObject[] = [
           },
           ...publicRoutes.filter((entry) => entry.needsQueryClient).flatMap(toRouteObjects),
           {
-            lazy: async () => ({ Component: (await import('./layouts/shell-layout')).ShellLayout }),
+            lazy: async () => {
+              const [layout] = await Promise.all([import('./layouts/shell-layout'), includeConsoleTexts()]);
+              return { Component: layout.ShellLayout };
+            },
             children: [...shellRoutes, ...merchantMenu, ...adminMenu].flatMap(toRouteObjects),
           },
         ],

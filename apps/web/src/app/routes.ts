@@ -32,6 +32,11 @@ export interface RouteEntry {
    * not, so react-query stays out of their first load.
    */
   needsQueryClient?: boolean;
+  /**
+   * The page shows only the public part of the catalogues (locales/catalogue-parts.ts), so the
+   * console's texts are not loaded for it. Every other page waits for them.
+   */
+  publicTextsOnly?: boolean;
   children?: RouteEntry[];
 }
 
@@ -70,18 +75,18 @@ const adminOnly: RouteAccess = { kind: 'console', role: 'admin' };
 
 /** Pages of the site layout; `/` leads to `/index`. */
 export const siteRoutes: RouteEntry[] = [
-  { path: '/index', titleKey: 'route.index', access: site, page: homePage },
-  { path: '/pricing', titleKey: 'route.pricing', access: site, page: pricingPage },
+  { path: '/index', publicTextsOnly: true, titleKey: 'route.index', access: site, page: homePage },
+  { path: '/pricing', publicTextsOnly: true, titleKey: 'route.pricing', access: site, page: pricingPage },
 ];
 
 export const publicRoutes: RouteEntry[] = [
-  { path: '/login', titleKey: 'route.login', access: { kind: 'login', role: 'merchant' }, page: loginPage },
+  { path: '/login', publicTextsOnly: true, titleKey: 'route.login', access: { kind: 'login', role: 'merchant' }, page: loginPage },
   { path: '/admin', access: open, redirect: '/admin/login' },
-  { path: '/admin/login', titleKey: 'route.adminLogin', access: { kind: 'login', role: 'admin' }, page: adminLoginPage },
-  { path: '/register', titleKey: 'route.register', access: open, page: registerPage, needsQueryClient: true },
-  { path: '/forgot', titleKey: 'route.forgot', access: open, page: forgotPage, needsQueryClient: true },
-  { path: '/test', titleKey: 'route.test', access: open, page: testPage },
-  { path: '/404', titleKey: 'route.notFound', access: { kind: 'not-found' }, page: notFoundPage },
+  { path: '/admin/login', publicTextsOnly: true, titleKey: 'route.adminLogin', access: { kind: 'login', role: 'admin' }, page: adminLoginPage },
+  { path: '/register', publicTextsOnly: true, titleKey: 'route.register', access: open, page: registerPage, needsQueryClient: true },
+  { path: '/forgot', publicTextsOnly: true, titleKey: 'route.forgot', access: open, page: forgotPage, needsQueryClient: true },
+  { path: '/test', publicTextsOnly: true, titleKey: 'route.test', access: open, page: testPage },
+  { path: '/404', publicTextsOnly: true, titleKey: 'route.notFound', access: { kind: 'not-found' }, page: notFoundPage },
   /** The sandbox cashier: its link carries a signed token, so it needs no console session. */
   { path: '/cashier/:billNo', titleKey: 'route.cashier', access: open, page: cashierPage, needsQueryClient: true },
 ];

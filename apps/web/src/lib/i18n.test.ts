@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import enUS from '../locales/en-US.json';
-import { addCatalogue, changeLanguage, i18n, languageShown } from './i18n';
+import { addCatalogue, changeLanguage, forgetCatalogue, i18n, includeConsoleTexts, languageShown } from './i18n';
 
 /** The setup registers both catalogues; these tests take English away to see it loaded on demand. */
 describe('catalogues loaded per language', () => {
@@ -16,7 +16,7 @@ describe('catalogues loaded per language', () => {
 
   it('loads a catalogue on first use and switches once it is there', async () => {
     changeLanguage('zh-CN');
-    i18n.removeResourceBundle('en-US', 'translation');
+    forgetCatalogue('en-US');
     changeLanguage('en-US');
     expect(i18n.language).toBe('zh-CN');
     await languageShown();
@@ -26,11 +26,31 @@ describe('catalogues loaded per language', () => {
 
   it('lets a later request win over a catalogue still loading', async () => {
     changeLanguage('zh-CN');
-    i18n.removeResourceBundle('en-US', 'translation');
+    forgetCatalogue('en-US');
     changeLanguage('en-US');
     const english = languageShown();
     changeLanguage('zh-CN');
     await english;
     expect(i18n.language).toBe('zh-CN');
+  });
+
+  it('loads the public part first and the console part once a console page asks for it, then with every language', async () => {
+    changeLanguage('zh-CN');
+    forgetCatalogue('en-US');
+    changeLanguage('en-US');
+    await languageShown();
+    // Whatever pages were visited before, English now has at least its public texts.
+    expect(i18n.t('auth.login.submit')).toBe('Log in');
+    expect(i18n.t('traffic.tab.logs')).toBe('traffic.tab.logs');
+    await includeConsoleTexts();
+    expect(i18n.t('traffic.tab.logs')).toBe('Logs');
+
+    changeLanguage('zh-CN');
+    forgetCatalogue('en-US');
+    changeLanguage('en-US');
+    await languageShown();
+    // The console was needed once, so the switch brought both parts.
+    expect(i18n.t('traffic.tab.logs')).toBe('Logs');
+    expect(i18n.t('common.cancel')).toBe('Cancel');
   });
 });

@@ -2,6 +2,7 @@ import { defaultLang, errorMessages, languages, toLang, type ErrorKey, type Lang
 import { validationMessages, type ValidationKey } from '@parlour/contract/i18n/validation';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { CataloguePart } from '../locales/catalogue-parts';
 import type enUS from '../locales/en-US.json';
 import { feedback } from './feedback';
 
@@ -10,10 +11,12 @@ import { feedback } from './feedback';
  * messages (`validation`) and error catalogue (`errors`), so a rule or an error reads the same in
  * the browser as in the API's answer.
  *
- * The console's catalogues grow with every screen, so each language's is a chunk of its own,
- * loaded the first time that language is shown: the root loader waits for it (app/router), so no
- * page renders before its texts are there, and the language switcher loads the other one on
- * demand. The contract's messages are small and in the bundle anyway: both languages are
+ * The console's catalogues grow with every screen, so each language's comes in chunks of its own,
+ * loaded the first time that language is shown: the public part (locales/catalogue-parts.ts)
+ * before the first page — the root loader waits for it (app/router) — and the console part once a
+ * page that needs it is visited (`includeConsoleTexts`), from then on with every language shown.
+ * No page renders before its texts are there; the language switcher loads the other language's
+ * parts on demand. The contract's messages are small and in the bundle anyway: both languages are
  * registered up front, so an error can always be told.
  */
 
@@ -27,9 +30,10 @@ export interface LanguageResources {
   errors: Record<ErrorKey, string>;
 }
 
-const catalogueLoaders: Record<Lang, () => Promise<{ default: Catalogue }>> = {
-  'zh-CN': () => import('../locales/zh-CN.json'),
-  'en-US': () => import('../locales/en-US.json'),
+type PartLoader = () => Promise<{ default: Partial<Catalogue> }>;
+const catalogueLoaders: Record<Lang, Record<CataloguePart, PartLoader>> = {
+  'zh-CN': { public: () => import('virtual:catalogue/zh-CN/public'), console: () => import('virtual:catalogue/zh-CN/console') },
+  'en-US': { public: () => import('virtual:catalogue/en-US/public'), console: () => import('virtual:catalogue/en-US/console') },
 };
 
 function pickLanguage<K extends string>(table: Record<K, Record<Lang, string>>, lang: Lang): Record<K, string> {
@@ -61,26 +65,68 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
+/** Parts loaded per language; tests register whole catalogues (both parts) up front. */
+const loadedParts = new Map<Lang, Set<CataloguePart>>();
+/** Set once a page needing the console's texts was visited: every language shown then loads them too. */
+let isConsoleNeeded = false;
+
+function neededParts(): CataloguePart[] {
+  return isConsoleNeeded ? ['public', 'console'] : ['public'];
+}
+
 function hasCatalogue(lang: Lang): boolean {
-  return i18n.hasResourceBundle(lang, 'translation');
+  const loaded = loadedParts.get(lang);
+  return neededParts().every((part) => loaded?.has(part));
 }
 
-/** Registers a language's catalogue (tests register both up front, synchronously). */
+function addPart(lang: Lang, part: CataloguePart, texts: Partial<Catalogue>): void {
+  i18n.addResourceBundle(lang, 'translation', texts, true, true);
+  const loaded = loadedParts.get(lang) ?? new Set<CataloguePart>();
+  loaded.add(part);
+  loadedParts.set(lang, loaded);
+}
+
+/** Registers a language's whole catalogue (tests register both up front, synchronously). */
 export function addCatalogue(lang: Lang, catalogue: Catalogue): void {
-  i18n.addResourceBundle(lang, 'translation', catalogue, true, true);
+  addPart(lang, 'public', catalogue);
+  addPart(lang, 'console', catalogue);
 }
 
-const loadingCatalogues = new Map<Lang, Promise<void>>();
+/** Drops a language's catalogue, as if never loaded (tests of loading on demand). */
+export function forgetCatalogue(lang: Lang): void {
+  i18n.removeResourceBundle(lang, 'translation');
+  loadedParts.delete(lang);
+}
 
-/** Loads a language's catalogue once; a failed load is tried again the next time it is asked for. */
-function loadCatalogue(lang: Lang): Promise<void> {
-  let loading = loadingCatalogues.get(lang);
+const loadingParts = new Map<string, Promise<void>>();
+
+/** Loads one part of a language's catalogue once (concurrent requests share the load). */
+function loadPart(lang: Lang, part: CataloguePart): Promise<void> {
+  if (loadedParts.get(lang)?.has(part)) return Promise.resolve();
+  const key = `${lang}:${part}`;
+  let loading = loadingParts.get(key);
   if (!loading) {
-    loading = catalogueLoaders[lang]().then(({ default: catalogue }) => addCatalogue(lang, catalogue));
-    loading.catch(() => loadingCatalogues.delete(lang));
-    loadingCatalogues.set(lang, loading);
+    // Once settled the entry goes: loaded parts are in loadedParts, a failed one is tried again.
+    loading = catalogueLoaders[lang][part]()
+      .then(({ default: texts }) => addPart(lang, part, texts))
+      .finally(() => loadingParts.delete(key));
+    loadingParts.set(key, loading);
   }
   return loading;
+}
+
+/** Loads the parts of a language's catalogue the pages visited so far need. */
+function loadCatalogue(lang: Lang): Promise<void> {
+  return Promise.all(neededParts().map((part) => loadPart(lang, part))).then(() => undefined);
+}
+
+/**
+ * The console's texts in the language shown (and, from now on, in every language shown): route
+ * loaders of pages beyond the public ones wait for this before the page renders.
+ */
+export function includeConsoleTexts(): Promise<void> {
+  isConsoleNeeded = true;
+  return loadPart(requestedLang ?? toLang(i18n.language), 'console');
 }
 
 /** The language last asked for, and when it is on screen (rejected when its catalogue failed to load). */
