@@ -45,7 +45,7 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
       await expect(page.getByRole('heading', { name: lang === 'zh-CN' ? /欢迎回来/ : /Welcome back/ })).toBeVisible();
       await page.screenshot({ path: `${shotsDir}/${lang}_welcome.png`, fullPage: true });
       await page.goto('/merchant/plugin');
-      await expect(page).toHaveTitle(lang === 'zh-CN' ? '流量 - Parlour' : 'Traffic - Parlour');
+      await expect(page).toHaveTitle(lang === 'zh-CN' ? '插件 - Parlour' : 'Plugins - Parlour');
       await expect(page.getByText(lang === 'zh-CN' ? '暂未开放' : 'Not available yet')).toBeVisible();
       await page.screenshot({ path: `${shotsDir}/${lang}_merchant_plugin.png`, fullPage: true });
       await page.goto('/404');
