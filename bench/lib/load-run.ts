@@ -70,7 +70,7 @@ function cpuSince(before: Awaited<ReturnType<typeof readCpu>>, after: Awaited<Re
 
 /** The app on `databaseUrl`, a bare Fastify route and a bare node:http handler, in a child process. */
 export function startServers(databaseUrl: string): Promise<{ ports: Record<Target, number>; pid: number; stop: () => void }> {
-  const child = fork(path.join(here, 'serve.ts'), { execArgv: ['--import', 'tsx'], env: { ...process.env, BENCH_DATABASE_URL: databaseUrl }, stdio: 'inherit' });
+  const child = fork(path.join(here, 'serve.ts'), { execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_EXEC_ARGV ?? '').split(' ').filter(Boolean)], env: { ...process.env, BENCH_DATABASE_URL: databaseUrl }, stdio: 'inherit' });
   return new Promise((resolve, reject) => {
     child.once('message', (ports) => resolve({ ports: ports as Record<Target, number>, pid: child.pid!, stop: () => child.kill('SIGTERM') }));
     child.once('exit', (code) => reject(new Error(`the server process exited with ${code}`)));
