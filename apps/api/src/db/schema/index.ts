@@ -3,3 +3,4 @@ export * from './accounts';
 export * from './stores';
 export * from './operations';
 export * from './traffic';
+export * from './open-api';
