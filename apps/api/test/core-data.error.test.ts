@@ -30,6 +30,20 @@ describe('core data: validation and conflicts, in both languages', () => {
     expect((await expectOk(t.call<{ provider: string }>(P.configGet, {}, admin))).provider).toBe('sandbox');
   });
 
+  it("names the platform whose vendor path is not a path segment, and keeps the stored paths", async () => {
+    const http = { provider: 'http', base_url: 'https://x.example', key: 'k', secret: 's' };
+    expect(await fail(P.configEdit, { ...http, platform_paths: { jd: 'jd/item' } })).toEqual({ code: 10001, zh: '京东接口路径须为 1-40 个字母、数字或 - _ .', en: 'JD path must be 1–40 letters, digits, -, _ or .' });
+    expect(await fail(P.configEdit, { ...http, platform_paths: { micro_store: '' } })).toEqual({ code: 10001, zh: '微店接口路径须为 1-40 个字母、数字或 - _ .', en: 'Micro store path must be 1–40 letters, digits, -, _ or .' });
+    expect(await fail(P.configEdit, { ...http, platform_paths: { taobao: 'x'.repeat(41) } })).toMatchObject({ en: 'Taobao path must be 1–40 letters, digits, -, _ or .' });
+    expect(await fail(P.configEdit, { ...http, platform_paths: { '1688': '..' } })).toMatchObject({ zh: '1688 接口路径须为 1-40 个字母、数字或 - _ .' });
+    expect(await fail(P.configEdit, { ...http, platform_paths: { jd: '京东' } })).toMatchObject({ en: 'JD path must be 1–40 letters, digits, -, _ or .' });
+    expect(await fail(P.configEdit, { ...http, platform_paths: { jd: 7 } })).toMatchObject({ en: 'JD path must be 1–40 letters, digits, -, _ or .' });
+    expect(await fail(P.configEdit, { ...http, platform_paths: 'jd' })).toEqual({ code: 10001, zh: '平台接口路径须为对象，键为 1688、taobao、micro_store、jd', en: 'Platform paths must be an object keyed by 1688, taobao, micro_store and jd' });
+    const answer = await t.call(P.configEdit, { ...http, platform_paths: { jd: 'a?b' } }, admin);
+    expect(answer.data).toEqual({ errors: [{ field: 'platform_paths.jd', message: '京东接口路径须为 1-40 个字母、数字或 - _ .' }] });
+    expect((await expectOk(t.call<{ provider: string; platform_paths: unknown }>(P.configGet, {}, admin))).platform_paths).toEqual({ '1688': '1688', taobao: 'taobao', micro_store: 'micro', jd: 'jd' });
+  });
+
   it('refuses a second data source for a platform, bad platforms and empty names', async () => {
     expect(await fail(P.sourceAdd, { platform: 'taobao', name: '淘宝 2' })).toEqual({ code: 13010, zh: '该平台已有数据源', en: 'This platform has a data source already' });
     expect(await fail(P.sourceAdd, { platform: 'amazon', name: 'A' })).toEqual({ code: 10001, zh: '平台须为 1688、淘宝、微店或京东', en: 'Platform must be 1688, taobao, micro store or jd' });

@@ -14,7 +14,15 @@ describe('core data (operator)', () => {
   afterAll(() => t.close());
 
   it('answers the sandbox provider by default and keeps a saved secret when the field is left empty', async () => {
-    expect(await expectOk(t.call<TProductDataConfig>(P.configGet, {}, admin))).toEqual({ provider: 'sandbox', base_url: '', key: '', has_secret: false, timeout_ms: 8000, updated_at: null });
+    expect(await expectOk(t.call<TProductDataConfig>(P.configGet, {}, admin))).toEqual({
+      provider: 'sandbox',
+      base_url: '',
+      key: '',
+      has_secret: false,
+      timeout_ms: 8000,
+      platform_paths: { '1688': '1688', taobao: 'taobao', micro_store: 'micro', jd: 'jd' },
+      updated_at: null,
+    });
     const saved = await expectOk(t.call<TProductDataConfig>(P.configEdit, { provider: 'http', base_url: 'https://api-gw.onebound.cn', key: 'k-1', secret: 's-1', timeout_ms: 5000 }, admin));
     expect(saved).toMatchObject({ provider: 'http', base_url: 'https://api-gw.onebound.cn', key: 'k-1', has_secret: true, timeout_ms: 5000 });
     expect(saved).not.toHaveProperty('secret');
@@ -25,6 +33,21 @@ describe('core data (operator)', () => {
     expect(t.app.services.secretBox.openSecret(stored.secret_sealed)).toBe('s-1');
     const back = await expectOk(t.call<TProductDataConfig>(P.configEdit, { provider: 'sandbox' }, admin));
     expect(back).toMatchObject({ provider: 'sandbox', timeout_ms: 8000, has_secret: true });
+  });
+
+  it("saves the vendor's path of each platform; a platform left out takes its default path", async () => {
+    const saved = await expectOk(
+      t.call<TProductDataConfig>(P.configEdit, { provider: 'http', base_url: 'https://api-gw.onebound.cn', key: 'k-1', secret: 's-1', platform_paths: { jd: ' jingdong ', micro_store: 'weidian.v2', '1688': 'ali-1688_b2b' } }, admin),
+    );
+    const paths = { '1688': 'ali-1688_b2b', taobao: 'taobao', micro_store: 'weidian.v2', jd: 'jingdong' };
+    expect(saved.platform_paths).toEqual(paths);
+    expect((await expectOk(t.call<TProductDataConfig>(P.configGet, {}, admin))).platform_paths).toEqual(paths);
+    const { rows } = await t.database.executeSql("select value from platform_settings where key = 'product_data'");
+    expect((rows[0] as { value: { platform_paths: unknown } }).value.platform_paths).toEqual(paths);
+    // A configuration saved before paths were editable reads as the default paths.
+    await t.database.executeSql("update platform_settings set value = value::jsonb - 'platform_paths' where key = 'product_data'");
+    expect((await expectOk(t.call<TProductDataConfig>(P.configGet, {}, admin))).platform_paths).toEqual({ '1688': '1688', taobao: 'taobao', micro_store: 'micro', jd: 'jd' });
+    await expectOk(t.call(P.configEdit, { provider: 'sandbox' }, admin));
   });
 
   it('lists the seeded data sources with API counts, switches one off, edits, deletes and adds it back', async () => {

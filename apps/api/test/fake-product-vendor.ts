@@ -8,13 +8,16 @@ import type { AddressInfo } from 'node:net';
  */
 export const VENDOR_KEY = 'test-key-123';
 export const VENDOR_SECRET = 'test-secret-456';
-const PLATFORM_PATHS = new Set(['1688', 'taobao', 'micro', 'jd']);
+/** Onebound's platform paths, which the fake answers on unless a test adds others. */
+const PLATFORM_PATHS = ['1688', 'taobao', 'micro', 'jd'];
 
 export interface FakeVendor {
   baseUrl: string;
   requests: Array<{ path: string; query: Record<string, string> }>;
   /** Next answers: delay in ms, or an HTTP status to fail with. */
   behaviour: { delayMs: number; status: number | null };
+  /** The platform path segments this vendor answers on; anything else is a 404. */
+  platformPaths: Set<string>;
   close(): Promise<void>;
 }
 
@@ -44,6 +47,7 @@ export function vendorItem(numIid: string) {
 export async function startFakeVendor(): Promise<FakeVendor> {
   const requests: FakeVendor['requests'] = [];
   const behaviour: FakeVendor['behaviour'] = { delayMs: 0, status: null };
+  const platformPaths = new Set(PLATFORM_PATHS);
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const query = Object.fromEntries(url.searchParams.entries());
@@ -60,7 +64,7 @@ export async function startFakeVendor(): Promise<FakeVendor> {
     if (request.method !== 'GET') return send(405, { error: 'method' });
     if (behaviour.status) return send(behaviour.status, '<html>Bad Gateway</html>');
     const match = /^\/([^/]+)\/([a-z0-9_]+)\/?$/.exec(url.pathname);
-    if (!match || !PLATFORM_PATHS.has(match[1])) return send(404, { error: 'not found' });
+    if (!match || !platformPaths.has(match[1])) return send(404, { error: 'not found' });
     const meta = { api_info: 'today:41 max:10000', execution_time: 0.12, client_ip: '127.0.0.1' };
     if (query.key !== VENDOR_KEY) return send(200, { error: 'key error', reason: 'key不存在或已禁用', error_code: '4005', ...meta });
     if (query.secret !== VENDOR_SECRET) return send(200, { error: 'secret error', reason: 'secret不正确', error_code: '4006', ...meta });
@@ -96,6 +100,7 @@ export async function startFakeVendor(): Promise<FakeVendor> {
     baseUrl: `http://127.0.0.1:${port}`,
     requests,
     behaviour,
+    platformPaths,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

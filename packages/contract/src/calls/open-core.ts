@@ -45,6 +45,22 @@ const ZBaseUrl = z
   .refine((value) => value === '' || /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i.test(value), { error: 'base_url_invalid' })
   .default('');
 
+/** The vendor's path segment of each platform (onebound's: Weidian is `micro`). */
+export const PRODUCT_DATA_DEFAULT_PLATFORM_PATHS: Record<TPlatform, string> = { '1688': '1688', taobao: 'taobao', micro_store: 'micro', jd: 'jd' };
+/** A vendor path segment: 1–40 letters, digits, `-`, `_` or `.` (not `.` or `..` alone). */
+const VENDOR_PATH_PATTERN = /^(?!\.{1,2}$)[A-Za-z0-9._-]{1,40}$/;
+const vendorPath = (platform: TPlatform, message: string) =>
+  z.string({ error: message }).trim().regex(VENDOR_PATH_PATTERN, { error: message }).default(PRODUCT_DATA_DEFAULT_PLATFORM_PATHS[platform]);
+
+/** The vendor's path of each platform; a platform left out takes its default path. */
+export const ZPlatformPaths = z.object({
+  '1688': vendorPath('1688', 'vendor_path_1688_invalid'),
+  taobao: vendorPath('taobao', 'vendor_path_taobao_invalid'),
+  micro_store: vendorPath('micro_store', 'vendor_path_micro_store_invalid'),
+  jd: vendorPath('jd', 'vendor_path_jd_invalid'),
+}, { error: 'platform_paths_invalid' });
+export type TPlatformPaths = z.output<typeof ZPlatformPaths>;
+
 export const ZProductDataConfigInput = z
   .object({
     provider: z.enum(PRODUCT_DATA_PROVIDERS, { error: 'provider_invalid' }),
@@ -59,6 +75,8 @@ export const ZProductDataConfigInput = z
       .min(PRODUCT_DATA_TIMEOUT_MIN_MS, { error: 'timeout_ms_invalid' })
       .max(PRODUCT_DATA_TIMEOUT_MAX_MS, { error: 'timeout_ms_invalid' })
       .default(PRODUCT_DATA_DEFAULT_TIMEOUT_MS),
+    /** The vendor's path segment of each platform: `<base_url>/<path>/<api_code>/`. */
+    platform_paths: ZPlatformPaths.prefault({}),
   })
   .superRefine((value, context) => {
     if (value.provider !== 'http') return;
@@ -74,6 +92,7 @@ export const ZProductDataConfig = z.object({
   /** Whether a secret is stored; the secret itself is never answered. */
   has_secret: z.boolean(),
   timeout_ms: z.number().int(),
+  platform_paths: z.object({ '1688': z.string(), taobao: z.string(), micro_store: z.string(), jd: z.string() }),
   updated_at: z.string().nullable(),
 });
 export type TProductDataConfig = z.infer<typeof ZProductDataConfig>;
@@ -90,7 +109,7 @@ export const adminEditProductDataConfig = defineCall({
   path: 'admin/open/core_data/config_edit',
   role: 'admin',
   isAuthenticated: true,
-  summary: 'Sets the product-data provider, its base URL, key, secret (empty keeps it) and timeout',
+  summary: "Sets the product-data provider, its base URL, key, secret (empty keeps it), timeout and the vendor's path of each platform",
   input: ZProductDataConfigInput,
   output: ZProductDataConfig,
 });

@@ -17,6 +17,8 @@ export interface StoredProductDataConfig {
   /** Sealed with lib/secret-box (`v1:…`); empty when not set. */
   secret_sealed: string;
   timeout_ms: number;
+  /** The vendor's path of each platform; absent in configurations saved before paths were editable. */
+  platform_paths?: Partial<Record<Platform, string>>;
 }
 
 export function createCoreDataRepository(db: Db) {

@@ -1,6 +1,6 @@
-import type { TDataSource, TOpenApi, TProductDataConfig, ZDataSourceAddInput, ZDataSourceEditInput, ZOpenApiFields } from '@parlour/contract/calls/open-core';
+import type { TDataSource, TOpenApi, TPlatformPaths, TProductDataConfig, ZDataSourceAddInput, ZDataSourceEditInput, ZOpenApiFields, ZProductDataConfigInput } from '@parlour/contract/calls/open-core';
 import type { z } from 'zod';
-import { PRODUCT_DATA_DEFAULT_TIMEOUT_MS } from '@parlour/contract/calls/open-core';
+import { PRODUCT_DATA_DEFAULT_PLATFORM_PATHS, PRODUCT_DATA_DEFAULT_TIMEOUT_MS } from '@parlour/contract/calls/open-core';
 import type { Lang } from '@parlour/contract/errors';
 import { validationMessages } from '@parlour/contract/i18n/validation';
 import { AppError } from '../../lib/app-error';
@@ -55,8 +55,13 @@ function toOpenApi(row: OpenApiRow): TOpenApi {
   };
 }
 
-export function defaultProductDataProviderFactory(config: { provider: 'sandbox' | 'http'; baseUrl: string; key: string; secret: string }): ProductDataProvider {
-  if (config.provider === 'http') return createHttpProductDataProvider({ baseUrl: config.baseUrl, key: config.key, secret: config.secret });
+/** The stored paths over the defaults: a configuration saved before paths were editable has none. */
+function platformPathsOf(value: StoredProductDataConfig): TPlatformPaths {
+  return { ...PRODUCT_DATA_DEFAULT_PLATFORM_PATHS, ...value.platform_paths };
+}
+
+export function defaultProductDataProviderFactory(config: { provider: 'sandbox' | 'http'; baseUrl: string; key: string; secret: string; platformPaths: TPlatformPaths }): ProductDataProvider {
+  if (config.provider === 'http') return createHttpProductDataProvider({ baseUrl: config.baseUrl, key: config.key, secret: config.secret, platformPaths: config.platformPaths });
   return createSandboxProductDataProvider();
 }
 
@@ -81,7 +86,15 @@ export function createCoreDataService(deps: {
   }
 
   function toConfig(value: StoredProductDataConfig, updatedAt: Date | null): TProductDataConfig {
-    return { provider: value.provider, base_url: value.base_url, key: value.key, has_secret: Boolean(value.secret_sealed), timeout_ms: value.timeout_ms, updated_at: updatedAt?.toISOString() ?? null };
+    return {
+      provider: value.provider,
+      base_url: value.base_url,
+      key: value.key,
+      has_secret: Boolean(value.secret_sealed),
+      timeout_ms: value.timeout_ms,
+      platform_paths: platformPathsOf(value),
+      updated_at: updatedAt?.toISOString() ?? null,
+    };
   }
 
   async function dataSourceView(id: number) {
@@ -97,7 +110,7 @@ export function createCoreDataService(deps: {
       return toConfig(value, updatedAt);
     },
 
-    async editConfig(input: { provider: 'sandbox' | 'http'; base_url: string; key: string; secret: string; timeout_ms: number }, lang: Lang): Promise<TProductDataConfig> {
+    async editConfig(input: z.output<typeof ZProductDataConfigInput>, lang: Lang): Promise<TProductDataConfig> {
       const { value: current } = await storedConfig();
       const secretSealed = input.secret ? secrets.sealSecret(input.secret) : current.secret_sealed;
       if (input.provider === 'http' && !secretSealed) {
@@ -105,7 +118,14 @@ export function createCoreDataService(deps: {
         const messages = validationMessages.vendor_secret_required;
         throw new AppError('VALIDATION_FAILED', { messages, data: { errors: [{ field: 'secret', message: messages[lang] }] } });
       }
-      const next: StoredProductDataConfig = { provider: input.provider, base_url: input.base_url, key: input.key, secret_sealed: secretSealed, timeout_ms: input.timeout_ms };
+      const next: StoredProductDataConfig = {
+        provider: input.provider,
+        base_url: input.base_url,
+        key: input.key,
+        secret_sealed: secretSealed,
+        timeout_ms: input.timeout_ms,
+        platform_paths: input.platform_paths,
+      };
       const now = clock.now();
       await repository.writeProductDataConfig(next, now);
       cached = undefined;
@@ -117,7 +137,13 @@ export function createCoreDataService(deps: {
       const nowMs = Date.now();
       if (cached && nowMs - cached.readAt < CONFIG_CACHE_MS) return cached.active;
       const { value } = await storedConfig();
-      const provider = createProvider({ provider: value.provider, baseUrl: value.base_url, key: value.key, secret: value.secret_sealed ? secrets.openSecret(value.secret_sealed) : '' });
+      const provider = createProvider({
+        provider: value.provider,
+        baseUrl: value.base_url,
+        key: value.key,
+        secret: value.secret_sealed ? secrets.openSecret(value.secret_sealed) : '',
+        platformPaths: platformPathsOf(value),
+      });
       cached = { active: { provider, timeoutMs: value.timeout_ms }, readAt: nowMs };
       return cached.active;
     },

@@ -1,3 +1,4 @@
+import { PRODUCT_DATA_DEFAULT_PLATFORM_PATHS } from '@parlour/contract/calls/open-core';
 import {
   ITEM_GET_PATTERN,
   ITEM_SEARCH_PATTERN,
@@ -20,14 +21,14 @@ export interface HttpProductDataOptions {
   baseUrl: string;
   key: string;
   secret: string;
-  /** The vendor's path segment of each platform. */
+  /** The vendor's path segment of each platform (the operator's configuration); defaults to {@link DEFAULT_PLATFORM_PATHS}. */
   platformPaths?: Partial<Record<ProductPlatform, string>>;
   /** The vendor's language parameter for titles (cn, en, ru). */
   lang?: string;
 }
 
-/** Onebound's platform paths; Weidian ("micro store") is `micro` there. */
-export const DEFAULT_PLATFORM_PATHS: Record<ProductPlatform, string> = { '1688': '1688', taobao: 'taobao', micro_store: 'micro', jd: 'jd' };
+/** Onebound's platform paths; Weidian ("micro store") is `micro` there. Declared in the contract, where the operator's form reads them. */
+export const DEFAULT_PLATFORM_PATHS: Record<ProductPlatform, string> = PRODUCT_DATA_DEFAULT_PLATFORM_PATHS;
 const SUCCESS_CODE = '0000';
 /** Upstream error text kept in the log is cut to this length. */
 const ERROR_TEXT_MAX = 500;

@@ -1,10 +1,12 @@
-import { ZProductDataConfigInput, type TProductDataConfig } from '@parlour/contract/calls/open-core';
-import { Alert, Button, Card, Col, Form, Input, InputNumber, Radio, Row, Skeleton, Tag, Typography } from 'antd';
+import { LOG_PLATFORMS } from '@parlour/contract/constants';
+import { PRODUCT_DATA_DEFAULT_PLATFORM_PATHS, ZPlatformPaths, ZProductDataConfigInput, type TPlatform, type TPlatformPaths, type TProductDataConfig } from '@parlour/contract/calls/open-core';
+import { Alert, Button, Card, Col, Form, Input, InputNumber, Radio, Row, Skeleton, Tag, Typography, type FormRule } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dayjs } from '@/lib/dayjs';
 import { feedback } from '@/lib/feedback';
-import { fieldRule } from '@/lib/form-rules';
+import { platformLabel } from '@/components/traffic-labels';
+import { fieldRule, validateField } from '@/lib/form-rules';
 import { useEditProductDataConfig, useProductDataConfig } from '../api/core-data-config';
 
 interface ConfigValues {
@@ -13,10 +15,22 @@ interface ConfigValues {
   key: string;
   secret: string;
   timeout_ms: number | null;
+  platform_paths: TPlatformPaths;
 }
 
 function valuesOf(config: TProductDataConfig): ConfigValues {
-  return { provider: config.provider, base_url: config.base_url, key: config.key, secret: '', timeout_ms: config.timeout_ms };
+  const { provider, base_url, key, timeout_ms, platform_paths } = config;
+  return { provider, base_url, key, secret: '', timeout_ms, platform_paths };
+}
+
+/** The rule of one platform's vendor path, from the contract (the field is nested under platform_paths). */
+function platformPathRule(platform: TPlatform): FormRule {
+  return {
+    validator: async (_rule, value: unknown) => {
+      const message = validateField(ZPlatformPaths, platform, value);
+      if (message) throw new Error(message);
+    },
+  };
 }
 
 /** The product-data provider: sandbox (no account needed) or a vendor's HTTP API with key, secret and timeout. */
@@ -90,6 +104,29 @@ export function CoreDataConfigForm() {
                 />
               </Form.Item>
             </Col>
+          </Row>
+          <Typography.Text strong>{t('openApi.config.paths')}</Typography.Text>
+          <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+            {t('openApi.config.pathsHint')}
+          </Typography.Paragraph>
+          <Row gutter={16}>
+            {LOG_PLATFORMS.map((platform) => (
+              <Col xs={24} sm={12} lg={6} key={platform}>
+                <Form.Item
+                  name={['platform_paths', platform]}
+                  label={platformLabel(t, platform)}
+                  rules={[platformPathRule(platform)]}
+                >
+                  <Input
+                    disabled={!isHttp}
+                    maxLength={40}
+                    placeholder={PRODUCT_DATA_DEFAULT_PLATFORM_PATHS[platform]}
+                    prefix={<Typography.Text type="secondary">/</Typography.Text>}
+                    suffix={<Typography.Text type="secondary">/item_get/</Typography.Text>}
+                  />
+                </Form.Item>
+              </Col>
+            ))}
           </Row>
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             {t('openApi.config.save')}

@@ -5,7 +5,15 @@ import { mockFetch, recordFeedback } from '@/test/helpers';
 import { renderPage } from '@/test/render';
 import { CoreDataTab } from './core-data-tab';
 
-const CONFIG: TProductDataConfig = { provider: 'http', base_url: 'https://api-gw.onebound.cn', key: 'vendor-key', has_secret: true, timeout_ms: 8000, updated_at: '2026-11-01T00:00:00.000Z' };
+const CONFIG: TProductDataConfig = {
+  provider: 'http',
+  base_url: 'https://api-gw.onebound.cn',
+  key: 'vendor-key',
+  has_secret: true,
+  timeout_ms: 8000,
+  platform_paths: { '1688': '1688', taobao: 'taobao', micro_store: 'micro', jd: 'jd' },
+  updated_at: '2026-11-01T00:00:00.000Z',
+};
 const source = (overrides: Partial<TDataSource>): TDataSource => ({
   id: 1,
   platform: 'taobao',
@@ -67,6 +75,24 @@ describe('operator core data tab', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save provider' }));
     await waitFor(() => expect(bodiesOf(calls, 'admin/open/core_data/config_edit')).toHaveLength(1), { timeout: 5000 });
     expect(bodiesOf(calls, 'admin/open/core_data/config_edit')[0]).toMatchObject({ provider: 'http', base_url: 'https://api-gw.onebound.cn', key: 'vendor-key', secret: '', timeout_ms: 5000 });
+    await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Provider settings saved'));
+  });
+
+  it("names a platform path that is not a path segment, then saves the edited paths", async () => {
+    const { calls } = mockFetch(answer({ 'admin/open/core_data/config_edit': { ...CONFIG, platform_paths: { ...CONFIG.platform_paths, jd: 'jingdong' } } }));
+    const feedback = recordFeedback();
+    renderPage(<CoreDataTab />, { path: '/admin/traffic', url: '/admin/traffic?tab=core' });
+    await screen.findByDisplayValue('vendor-key');
+    expect(screen.getByDisplayValue('micro')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('JD'), { target: { value: 'jd/item' } });
+    expect(await screen.findByText('JD path must be 1–40 letters, digits, -, _ or .')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save provider' }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(bodiesOf(calls, 'admin/open/core_data/config_edit')).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText('JD'), { target: { value: 'jingdong' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save provider' }));
+    await waitFor(() => expect(bodiesOf(calls, 'admin/open/core_data/config_edit')).toHaveLength(1), { timeout: 5000 });
+    expect(bodiesOf(calls, 'admin/open/core_data/config_edit')[0]).toMatchObject({ platform_paths: { '1688': '1688', taobao: 'taobao', micro_store: 'micro', jd: 'jingdong' } });
     await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Provider settings saved'));
   });
 
