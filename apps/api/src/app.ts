@@ -67,6 +67,9 @@ import { openApiSweepJob } from './jobs/open-api-jobs';
 import { createTrafficReportRepository } from './modules/traffic-report/traffic-report.repository';
 import { registerTrafficReportRoutes } from './modules/traffic-report/traffic-report.routes';
 import { createTrafficReportService } from './modules/traffic-report/traffic-report.service';
+import { createUsageFold } from './modules/traffic-report/usage-fold';
+import { createUsageFoldRepository } from './modules/traffic-report/usage-fold.repository';
+import { usageFoldJob } from './jobs/usage-fold-job';
 import { createTrafficPackageRepository } from './modules/traffic-package/traffic-package.repository';
 import { registerTrafficPackageRoutes } from './modules/traffic-package/traffic-package.routes';
 import { createTrafficPackageService } from './modules/traffic-package/traffic-package.service';
@@ -231,6 +234,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     provisionStoreJob({ shops }),
     storeSweepJob({ shops, bills: billRepository, clock }),
     openApiSweepJob({ openApi }),
+    usageFoldJob({ fold: createUsageFold({ repository: createUsageFoldRepository(db), clock }) }),
   ];
   return Object.assign(app, { services, jobs, jobQueue }) as App;
 }

@@ -20,9 +20,9 @@ describe('the OpenAPI description', () => {
   });
   afterAll(() => t.close());
 
-  it('lists every declared call as a POST with its summary', () => {
+  it('lists every declared call as a POST with its summary, and the metered Open API', () => {
     expect(document.openapi).toMatch(/^3\./);
-    expect(Object.keys(document.paths).sort()).toEqual(allCalls.map((call) => `/api/v1/${call.path}`).sort());
+    expect(Object.keys(document.paths).sort()).toEqual([...allCalls.map((call) => `/api/v1/${call.path}`), '/open/v1/{platform}/{api_code}'].sort());
     for (const call of allCalls) {
       const operation = document.paths[`/api/v1/${call.path}`];
       expect(Object.keys(operation)).toEqual(['post']);

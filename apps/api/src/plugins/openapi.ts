@@ -3,13 +3,14 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { buildMeteredOpenApi } from './openapi-metered';
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
   return rest;
 }
 
-/** The OpenAPI description of every declared call, generated from the contract. */
+/** The OpenAPI description of every declared call, generated from the contract, and of the metered Open API. */
 export function buildOpenApiDocument() {
   const paths: Record<string, unknown> = {};
   for (const call of allCalls) {
@@ -38,11 +39,16 @@ export function buildOpenApiDocument() {
       },
     };
   }
+  const metered = buildMeteredOpenApi();
   return {
     openapi: '3.0.3',
-    info: { title: 'Parlour API', version: '1', description: 'Every call is POST with a JSON body carrying lang_code.' },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    paths,
+    info: {
+      title: 'Parlour API',
+      version: '1',
+      description: 'Every call is POST with a JSON body carrying lang_code. The metered product-data Open API (tag open) is called with a store API key.',
+    },
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, ...metered.securitySchemes }, schemas: metered.schemas },
+    paths: { ...paths, ...metered.paths },
   };
 }
 

@@ -212,3 +212,66 @@ export const apiUsageDaily = pgTable(
     index('api_usage_daily_merchant_day_idx').on(table.merchant_id, table.day),
   ],
 );
+
+/** The summed outcomes of a compact roll-up row: calls by status, units charged and response time. */
+const usageSums = () => ({
+  calls: bigint('calls', { mode: 'number' }).notNull().default(0),
+  success: bigint('success', { mode: 'number' }).notNull().default(0),
+  failed_upstream: bigint('failed_upstream', { mode: 'number' }).notNull().default(0),
+  quota_exhausted: bigint('quota_exhausted', { mode: 'number' }).notNull().default(0),
+  rejected: bigint('rejected', { mode: 'number' }).notNull().default(0),
+  units: bigint('units', { mode: 'number' }).notNull().default(0),
+  total_response_ms: bigint('total_response_ms', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * api_usage_daily of closed days folded per store and platform (API and status summed into
+ * columns): about one row per active store a day instead of one per store, platform, API and
+ * status. Written only by the usage fold job (modules/traffic-report/usage-fold.ts), never by the
+ * Open API, and only for days up to usage_fold_state.folded_through; the reports read the days
+ * after that from api_usage_daily.
+ */
+export const apiUsageDailyShop = pgTable(
+  'api_usage_daily_shop',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    merchant_id: integer('merchant_id').notNull(),
+    shop_ref: integer('shop_ref').notNull(),
+    platform: text('platform').notNull(),
+    ...usageSums(),
+  },
+  (table) => [
+    uniqueIndex('api_usage_daily_shop_key').on(table.day, table.merchant_id, table.shop_ref, table.platform),
+    index('api_usage_daily_shop_merchant_day_idx').on(table.merchant_id, table.day),
+  ],
+);
+
+/** api_usage_daily of closed days folded per merchant, platform and API (stores and statuses summed); written as api_usage_daily_shop is. */
+export const apiUsageDailyApi = pgTable(
+  'api_usage_daily_api',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    merchant_id: integer('merchant_id').notNull(),
+    platform: text('platform').notNull(),
+    api_code: text('api_code').notNull(),
+    ...usageSums(),
+  },
+  (table) => [
+    uniqueIndex('api_usage_daily_api_key').on(table.day, table.merchant_id, table.platform, table.api_code),
+    index('api_usage_daily_api_merchant_day_idx').on(table.merchant_id, table.day),
+  ],
+);
+
+/**
+ * How far the fold has got: every day up to `folded_through` is in the compact roll-ups (and is
+ * re-folded for a few days after it closes, to pick up late settles). One row, id 1.
+ */
+export const usageFoldState = pgTable(
+  'usage_fold_state',
+  {
+    id: integer('id').primaryKey(),
+    folded_through: date('folded_through', { mode: 'string' }).notNull(),
+    folded_at: timestamp('folded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('usage_fold_state_single_row', sql`${table.id} = 1`)],
+);

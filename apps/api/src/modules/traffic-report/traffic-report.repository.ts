@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ApiCallStatus } from '@parlour/contract/calls/traffic-report';
 import type { Db } from '../../db/client';
-import { apiCallLogs, apiUsageDaily, dataSources, merchants, openApis, shops, trafficPackages } from '../../db/schema/index';
+import { apiCallLogs, apiUsageDaily, apiUsageDailyApi, apiUsageDailyShop, dataSources, merchants, openApis, shops, trafficPackages, usageFoldState } from '../../db/schema/index';
 import { countMatches, EXACT_COUNT_LIMIT } from '../../lib/count-matches';
 import { allOf } from '../../lib/sql-filters';
 
@@ -48,16 +48,44 @@ function shopRefOf(shopId: string, merchantId: number | undefined, column: SQL) 
   return sql`${column} = (select ${shops.id} from ${shops} where ${shops.shop_id} = ${shopId}${merchantId !== undefined ? sql` and ${shops.merchant_id} = ${merchantId}` : sql``})`;
 }
 
-function usageConditions(filter: UsageFilter): SQL | undefined {
+/**
+ * Where roll-up sums are read from. `daily` is api_usage_daily (every day, per store, platform, API
+ * and status); `shop` and `api` are its compact folds of closed days (apps/api/src/db/schema/traffic.ts),
+ * complete only up to the fold state's day. Each has the keys it can group and filter by.
+ */
+export type UsageSource = 'daily' | 'shop' | 'api';
+export const USAGE_SOURCE_KEYS: Record<UsageSource, readonly UsageKey[]> = {
+  daily: ['day', 'merchant_id', 'shop_ref', 'platform', 'api_code'],
+  shop: ['day', 'merchant_id', 'shop_ref', 'platform'],
+  api: ['day', 'merchant_id', 'platform', 'api_code'],
+};
+const USAGE_TABLES = { daily: apiUsageDaily, shop: apiUsageDailyShop, api: apiUsageDailyApi } as const;
+
+const DAILY_SUMS = sql.raw(`sum(calls)::bigint as calls,
+  coalesce(sum(calls) filter (where status = 'success'), 0)::bigint as success,
+  coalesce(sum(calls) filter (where status = 'failed_upstream'), 0)::bigint as failed_upstream,
+  coalesce(sum(calls) filter (where status = 'quota_exhausted'), 0)::bigint as quota_exhausted,
+  coalesce(sum(calls) filter (where status = 'rejected'), 0)::bigint as rejected,
+  sum(units)::bigint as units,
+  sum(total_response_ms)::bigint as total_response_ms`);
+const FOLDED_SUMS = sql.raw(`sum(calls)::bigint as calls, sum(success)::bigint as success, sum(failed_upstream)::bigint as failed_upstream,
+  sum(quota_exhausted)::bigint as quota_exhausted, sum(rejected)::bigint as rejected, sum(units)::bigint as units,
+  sum(total_response_ms)::bigint as total_response_ms`);
+
+function usageConditions(filter: UsageFilter, source: UsageSource): SQL | undefined {
+  const column = (name: UsageKey) => {
+    if (!USAGE_SOURCE_KEYS[source].includes(name)) throw new Error(`${source} usage has no ${name}`);
+    return sql`${sql.identifier(name)}`;
+  };
   return allOf([
-    sql`${apiUsageDaily.day} >= ${filter.startDay}::date`,
-    sql`${apiUsageDaily.day} <= ${filter.endDay}::date`,
-    filter.merchantId !== undefined ? sql`${apiUsageDaily.merchant_id} = ${filter.merchantId}` : undefined,
-    filter.shopId ? shopRefOf(filter.shopId, filter.merchantId, sql`${apiUsageDaily.shop_ref}`) : undefined,
-    filter.platform ? sql`${apiUsageDaily.platform} = ${filter.platform}` : undefined,
-    filter.apiCode ? sql`${apiUsageDaily.api_code} = ${filter.apiCode}` : undefined,
+    sql`day >= ${filter.startDay}::date`,
+    sql`day <= ${filter.endDay}::date`,
+    filter.merchantId !== undefined ? sql`merchant_id = ${filter.merchantId}` : undefined,
+    filter.shopId ? shopRefOf(filter.shopId, filter.merchantId, column('shop_ref')) : undefined,
+    filter.platform ? sql`${column('platform')} = ${filter.platform}` : undefined,
+    filter.apiCode ? sql`${column('api_code')} = ${filter.apiCode}` : undefined,
     // A pending call is not in the roll-up; the condition only keeps a stray row out of every total.
-    sql`${apiUsageDaily.status} <> 'pending'`,
+    source === 'daily' ? sql`status <> 'pending'` : undefined,
   ]);
 }
 
@@ -72,14 +100,6 @@ function logConditions(filter: LogFilter): SQL | undefined {
     sql`${apiCallLogs.created_at} < ${filter.end.toISOString()}::timestamptz`,
   ]);
 }
-
-const SUMS = sql.raw(`sum(calls)::bigint as calls,
-  coalesce(sum(calls) filter (where status = 'success'), 0)::bigint as success,
-  coalesce(sum(calls) filter (where status = 'failed_upstream'), 0)::bigint as failed_upstream,
-  coalesce(sum(calls) filter (where status = 'quota_exhausted'), 0)::bigint as quota_exhausted,
-  coalesce(sum(calls) filter (where status = 'rejected'), 0)::bigint as rejected,
-  sum(units)::bigint as units,
-  sum(total_response_ms)::bigint as total_response_ms`);
 
 function toSums(row: Record<string, unknown>): UsageSums {
   return {
@@ -142,46 +162,50 @@ function toLogView(row: Record<string, unknown>): LogView {
 /** Reads of the traffic reports: the daily roll-up for totals, the call log for lists, packages for balances. Never writes. */
 export function createTrafficReportRepository(db: Db) {
   return {
-    /** Sums of the roll-up over the filter, one row per combination of `keys` (one row in all without keys). */
-    async sumUsage(filter: UsageFilter, keys: UsageKey[] = []): Promise<UsageRow[]> {
-      const keyList = keys.map((key) => sql.identifier(key));
-      // The day as text: drivers turn a date into a local-time Date otherwise.
-      const selected = keys.map((key) => (key === 'day' ? sql`to_char(day, 'YYYY-MM-DD') as day` : sql.identifier(key)));
-      const select = keyList.length ? sql`${sql.join(selected, sql`, `)}, ${SUMS}` : SUMS;
-      const groupBy = keyList.length ? sql` group by ${sql.join(keyList, sql`, `)}` : sql``;
-      const result = await db.execute<Record<string, unknown>>(sql`select ${select} from ${apiUsageDaily} where ${usageConditions(filter)}${groupBy}`);
-      return result.rows.map((row) => {
-        const out: UsageRow = toSums(row);
-        for (const key of keys) out[key] = key === 'shop_ref' || key === 'merchant_id' ? Number(row[key]) : String(row[key]);
-        return out;
-      });
-    },
-
     /**
      * Several groupings of the same rows in one pass (GROUPING SETS): a dashboard's totals, days,
-     * platforms and stores cost one read of the roll-up instead of one each. Answers one list per set.
+     * platforms and stores cost one read instead of one each. Answers one list per set. `source`
+     * must have every key of the sets and of the filter (USAGE_SOURCE_KEYS).
      */
-    async sumUsageSets(filter: UsageFilter, sets: UsageKey[][]): Promise<UsageRow[][]> {
+    async sumUsageSets(filter: UsageFilter, sets: UsageKey[][], source: UsageSource = 'daily'): Promise<UsageRow[][]> {
+      const table = USAGE_TABLES[source];
+      const sums = source === 'daily' ? DAILY_SUMS : FOLDED_SUMS;
+      const where = usageConditions(filter, source);
       const keys = [...new Set(sets.flat())];
-      if (!keys.length) return [await this.sumUsage(filter)];
+      if (!keys.length) {
+        const result = await db.execute<Record<string, unknown>>(sql`select ${sums} from ${table} where ${where}`);
+        return sets.map(() => result.rows.map(toSums));
+      }
+      for (const key of keys) if (!USAGE_SOURCE_KEYS[source].includes(key)) throw new Error(`${source} usage has no ${key}`);
+      // The day as text: drivers turn a date into a local-time Date otherwise.
       const selected = keys.map((key) => (key === 'day' ? sql`to_char(day, 'YYYY-MM-DD') as day` : sql.identifier(key)));
-      const groupingSets = sets.map((set) => sql`(${sql.join(set.map((key) => sql.identifier(key)), sql`, `)})`);
+      // A set asked twice is grouped once (PostgreSQL would answer its rows twice) and given to both.
+      const distinct = [...new Map(sets.map((set) => [[...set].sort().join(','), set])).values()];
+      const groupingSets = distinct.map((set) => sql`(${sql.join(set.map((key) => sql.identifier(key)), sql`, `)})`);
       const result = await db.execute<Record<string, unknown>>(sql`
-        select grouping(${sql.join(keys.map((key) => sql.identifier(key)), sql`, `)}) as grouping_mask, ${sql.join(selected, sql`, `)}, ${SUMS}
-        from ${apiUsageDaily} where ${usageConditions(filter)}
+        select grouping(${sql.join(keys.map((key) => sql.identifier(key)), sql`, `)}) as grouping_mask, ${sql.join(selected, sql`, `)}, ${sums}
+        from ${table} where ${where}
         group by grouping sets (${sql.join(groupingSets, sql`, `)})`);
       // grouping() sets bit (n-1-i) when keys[i] is not grouped in the row's set.
       const maskOf = (set: UsageKey[]) => keys.reduce((mask, key, index) => (set.includes(key) ? mask : mask | (1 << (keys.length - 1 - index))), 0);
       const masks = sets.map(maskOf);
       const lists: UsageRow[][] = sets.map(() => []);
       for (const row of result.rows) {
-        const setIndex = masks.indexOf(Number(row.grouping_mask));
-        if (setIndex < 0) continue;
-        const out: UsageRow = toSums(row);
-        for (const key of sets[setIndex]) out[key] = key === 'shop_ref' || key === 'merchant_id' ? Number(row[key]) : String(row[key]);
-        lists[setIndex].push(out);
+        const mask = Number(row.grouping_mask);
+        masks.forEach((setMask, setIndex) => {
+          if (setMask !== mask) return;
+          const out: UsageRow = toSums(row);
+          for (const key of sets[setIndex]) out[key] = key === 'shop_ref' || key === 'merchant_id' ? Number(row[key]) : String(row[key]);
+          lists[setIndex].push(out);
+        });
       }
       return lists;
+    },
+
+    /** The last day the compact roll-ups hold (usage_fold_state), or null before the first fold. */
+    async findFoldedThrough(): Promise<string | null> {
+      const result = await db.execute<{ folded_through: string }>(sql`select to_char(folded_through, 'YYYY-MM-DD') as folded_through from ${usageFoldState} where id = 1`);
+      return result.rows[0]?.folded_through ?? null;
     },
 
     /**

@@ -19,6 +19,7 @@ import { LOG_PLATFORMS, TIME_FILTERS } from '@parlour/contract/constants';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { createClosedDayCache } from './closed-day-cache';
+import { createUsageReader } from './usage-reader';
 import type { LogFilter, LogView, TrafficReportRepository, UsageFilter, UsageKey, UsageRow, UsageSums } from './traffic-report.repository';
 
 const DAY_MS = 86_400_000;
@@ -79,11 +80,9 @@ function fillTrend(range: TimeRange, rows: Array<UsageSums & { day?: string | nu
   });
 }
 
-/** Groups ranked as the reports rank them: most units, then most calls, then the newest id. */
+/** Groups ranked as the reports rank them: most units, then most calls, then the newest id (the repository gives ids as numbers). */
 function rankBy<K extends 'shop_ref' | 'merchant_id'>(rows: UsageRow[], key: K): Array<UsageSums & Record<K, number>> {
-  return rows
-    .map((row) => ({ ...row, [key]: Number(row[key]) }) as UsageSums & Record<K, number>)
-    .sort((a, b) => b.units - a.units || b.calls - a.calls || b[key] - a[key]);
+  return (rows.slice() as Array<UsageSums & Record<K, number>>).sort((a, b) => b.units - a.units || b.calls - a.calls || b[key] - a[key]);
 }
 
 /** Whole days until `expiresAt`, rounded up; null without one. */
@@ -149,8 +148,9 @@ export interface LogListInput extends StatsInput {
  */
 export function createTrafficReportService(deps: { repository: TrafficReportRepository; clock: Clock; isClosedDayCacheOff?: boolean }) {
   const { repository, clock } = deps;
-  const readUsage = (filter: UsageFilter, sets: UsageKey[][]) => repository.sumUsageSets(filter, sets);
-  const usage = deps.isClosedDayCacheOff ? { sumUsageSets: readUsage } : createClosedDayCache({ read: readUsage, now: () => clock.now() });
+  const reader = createUsageReader({ repository });
+  const readOpen = (filter: UsageFilter, sets: UsageKey[][]) => repository.sumUsageSets(filter, sets, 'daily');
+  const usage = deps.isClosedDayCacheOff ? reader : createClosedDayCache({ readClosed: reader.sumUsageSets, readOpen, now: () => clock.now() });
 
   function usageFilter(range: TimeRange, input: StatsInput, merchantId: number | undefined): UsageFilter {
     return { merchantId, shopId: input.shop_id, platform: input.platform, apiCode: input.api_code || undefined, startDay: range.startDay, endDay: range.endDay };
