@@ -53,8 +53,9 @@ describe('Open API: exactly-once accounting', () => {
     const charged = await doomed.app.services.openApi.charge({ apiKey: store.key, platform: 'taobao', apiCode: 'item_search', body: { q: '雨伞' } });
     await doomed.close();
     expect(await unitsUsed(t, packageId)).toEqual({ used: 2, total: 10 });
-    expect((await logsOf(t, store.shopRef)).map((log) => [log.status, log.charged_units])).toEqual([['pending', 2]]);
-    // A pending call is not in the roll-up until it settles.
+    // In flight: a charge row holds the units; the call has no log row and is not in the roll-up until it settles.
+    expect((await t.database.executeSql('select package_ref, units from api_call_charges where shop_ref = $1', [store.shopRef])).rows).toEqual([{ package_ref: packageId, units: 2 }]);
+    expect(await logsOf(t, store.shopRef)).toEqual([]);
     expect(await usageOf(t, store.shopRef)).toEqual({});
 
     const sweep = t.app.jobs.find((job) => job.queue === 'open-api-sweep')!;
@@ -67,6 +68,8 @@ describe('Open API: exactly-once accounting', () => {
     const [log] = await logsOf(t, store.shopRef);
     expect(log).toMatchObject({ status: 'failed_upstream', charged_units: 0, package_ref: packageId });
     expect(log.error).toMatch(/settled by the sweep/);
+    expect(log.id).toBe(charged.logId);
+    expect((await t.database.executeSql('select id from api_call_charges where shop_ref = $1', [store.shopRef])).rows).toEqual([]);
     expect(await usageOf(t, store.shopRef)).toEqual({ failed_upstream: { calls: 1, units: 0 } });
 
     // Should the process come back with an answer, the row is no longer pending: nothing changes.
@@ -79,21 +82,45 @@ describe('Open API: exactly-once accounting', () => {
   it('a failure between charging and logging (inside the transaction) charges nothing', async () => {
     const store = await storeWithKey(t);
     const packageId = await grantPackage(t, { merchantId: store.merchantId, units: 5 });
-    // The log insert fails after the package was updated in the same transaction (a full disk, a lost connection).
+    // The charge row's insert fails in the statement that updates the package (a full disk, a lost connection).
     await t.database.executeSql(
       `create function fail_log_insert() returns trigger language plpgsql as $$ begin if new.shop_ref = ${store.shopRef} then raise exception 'disk full'; end if; return new; end $$`,
     );
-    await t.database.executeSql('create trigger fail_log_insert before insert on api_call_logs for each row execute function fail_log_insert()');
+    await t.database.executeSql('create trigger fail_log_insert before insert on api_call_charges for each row execute function fail_log_insert()');
     try {
       expect((await openCall(t, 'taobao/item_get', { num_iid: '1' }, store.key)).code).toBe(10500);
       expect(await unitsUsed(t, packageId)).toEqual({ used: 0, total: 5 });
       expect(await logsOf(t, store.shopRef)).toEqual([]);
     } finally {
-      await t.database.executeSql('drop trigger fail_log_insert on api_call_logs');
+      await t.database.executeSql('drop trigger fail_log_insert on api_call_charges');
       await t.database.executeSql('drop function fail_log_insert()');
     }
     expect((await openCall(t, 'taobao/item_get', { num_iid: '1' }, store.key)).code).toBe(200);
     expect(await unitsUsed(t, packageId)).toEqual({ used: 1, total: 5 });
+  });
+
+  it('a failure when the call is logged (its settle) keeps the units in flight until the sweep gives them back', async () => {
+    const store = await storeWithKey(t);
+    const packageId = await grantPackage(t, { merchantId: store.merchantId, units: 5 });
+    await t.database.executeSql(
+      `create function fail_settle() returns trigger language plpgsql as $$ begin if new.shop_ref = ${store.shopRef} then raise exception 'disk full'; end if; return new; end $$`,
+    );
+    await t.database.executeSql('create trigger fail_settle before insert on api_call_logs for each row execute function fail_settle()');
+    try {
+      expect((await openCall(t, 'taobao/item_get', { num_iid: '1' }, store.key)).code).toBe(10500);
+    } finally {
+      await t.database.executeSql('drop trigger fail_settle on api_call_logs');
+      await t.database.executeSql('drop function fail_settle()');
+    }
+    // The settle wrote nothing: the call is still in flight, its units held by its charge row.
+    expect(await unitsUsed(t, packageId)).toEqual({ used: 1, total: 5 });
+    expect(await logsOf(t, store.shopRef)).toEqual([]);
+    const { timeout_ms: timeoutMs } = await t.app.services.coreData.getConfig();
+    t.clock.advance((timeoutMs + SETTLE_MARGIN_MS) / 1000 + 1);
+    expect(await t.app.services.openApi.sweepStale()).toBe(1);
+    expect(await unitsUsed(t, packageId)).toEqual({ used: 0, total: 5 });
+    expect(await summary(t, store.shopRef)).toEqual({ rows: 1, byStatus: { failed_upstream: 1 }, charged: 0 });
+    expect(await usageOf(t, store.shopRef)).toEqual({ failed_upstream: { calls: 1, units: 0 } });
   });
 
   it('a call settling normally is left alone by the sweep, and a settled call cannot be refunded twice', async () => {
