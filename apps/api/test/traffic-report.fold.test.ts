@@ -69,11 +69,22 @@ describe('traffic reports: the compact roll-ups of closed days', () => {
   const fold = () => createUsageFold({ repository: createUsageFoldRepository(t.database.db), clock: t.clock });
   const foldJob = () => t.app.jobs.find((job) => job.queue === 'usage-fold')!;
 
+  /** Calls in each compact roll-up, and settled calls in api_usage_daily through `to`. */
+  async function compactTotals(to: string) {
+    const result = await t.database.db.execute<Record<string, number>>(sql`
+      select (select coalesce(sum(calls), 0)::int from api_usage_daily_shop) as shop,
+             (select coalesce(sum(calls_1688 + calls_taobao + calls_micro_store + calls_jd), 0)::int from api_usage_daily_shop) as "shopPlatforms",
+             (select coalesce(sum(calls), 0)::int from api_usage_daily_api) as api, (select coalesce(sum(calls), 0)::int from api_usage_daily_total) as total,
+             (select coalesce(sum(calls), 0)::int from api_usage_daily where day <= ${to}::date and status <> 'pending') as daily`);
+    return Object.fromEntries(Object.entries(result.rows[0]).map(([key, value]) => [key, Number(value)]));
+  }
+
   /** Every compact row, in key order: what a fold left. */
   async function compactRows() {
-    const shop = await t.database.db.execute(sql`select * from api_usage_daily_shop order by day, merchant_id, shop_ref, platform`);
+    const shop = await t.database.db.execute(sql`select * from api_usage_daily_shop order by day, merchant_id, shop_ref`);
     const api = await t.database.db.execute(sql`select * from api_usage_daily_api order by day, merchant_id, platform, api_code`);
-    return JSON.stringify([shop.rows, api.rows]);
+    const total = await t.database.db.execute(sql`select * from api_usage_daily_total order by day, platform, api_code`);
+    return JSON.stringify([shop.rows, api.rows, total.rows]);
   }
 
   /** The reader (compact days plus live days) against api_usage_daily alone and against the log rows, for `count` random filters and sets. */
@@ -141,18 +152,29 @@ describe('traffic reports: the compact roll-ups of closed days', () => {
   });
   afterAll(() => t.close());
 
-  it('chooses the compact roll-up that has the keys, and api_usage_daily where none has', () => {
+  it('chooses the smallest roll-up that has the keys and the filter, and api_usage_daily where none has', () => {
     const range = { startDay: '2026-01-01', endDay: '2026-01-30' };
-    // The operator's dashboard: one read of the per-store roll-up.
-    expect(planUsageSources(range, [[], ['day'], ['platform'], ['merchant_id'], ['shop_ref']])).toEqual([{ source: 'shop', setIndexes: [0, 1, 2, 3, 4] }]);
-    // A merchant's API statistics: the per-API roll-up, a few rows a day.
-    expect(planUsageSources({ ...range, merchantId: 1 }, [['platform', 'api_code'], [], ['day']])).toEqual([{ source: 'api', setIndexes: [0, 1, 2] }]);
-    // Stores filtered by API: neither compact roll-up has both.
+    // The operator's dashboard: totals, days and platforms from the per-platform-and-API roll-up, merchants and stores from the per-store one.
+    expect(planUsageSources(range, [[], ['day'], ['platform'], ['merchant_id'], ['shop_ref']])).toEqual([
+      { source: 'total', setIndexes: [0, 1, 2] },
+      { source: 'shop', setIndexes: [3, 4] },
+    ]);
+    // Merchants ranked on one platform: the per-store roll-up's platform columns.
+    expect(planUsageSources({ ...range, platform: 'taobao' }, [['merchant_id']])).toEqual([{ source: 'shop', setIndexes: [0] }]);
+    // A merchant's dashboard and statistics: its few per-API rows, its stores from the per-store roll-up.
+    expect(planUsageSources({ ...range, merchantId: 1 }, [[], ['day'], ['platform'], ['shop_ref']])).toEqual([
+      { source: 'api', setIndexes: [0, 1, 2] },
+      { source: 'shop', setIndexes: [3] },
+    ]);
+    // Stores filtered by API, or one store's APIs: no compact roll-up has both.
     expect(planUsageSources({ ...range, apiCode: 'item_get' }, [['shop_ref'], []])).toEqual([
       { source: 'daily', setIndexes: [0] },
-      { source: 'api', setIndexes: [1] },
+      { source: 'total', setIndexes: [1] },
     ]);
-    expect(planUsageSources({ ...range, shopId: 'x' }, [['api_code']])).toEqual([{ source: 'daily', setIndexes: [0] }]);
+    expect(planUsageSources({ ...range, shopId: 'x' }, [['platform', 'api_code'], ['day']])).toEqual([
+      { source: 'daily', setIndexes: [0] },
+      { source: 'shop', setIndexes: [1] },
+    ]);
   });
 
   it('reads nothing but api_usage_daily before the first fold, and folds every closed day on its first run', async () => {
@@ -164,11 +186,9 @@ describe('traffic reports: the compact roll-ups of closed days', () => {
     expect(result.from <= day(daysAgo(t, 49))).toBe(true);
     expect(await repository().findFoldedThrough()).toBe(result.to);
     // Every settled call of a closed day is in both compact roll-ups, none of today's.
-    const totals = await t.database.db.execute<{ shop: number; api: number; daily: number }>(sql`
-      select (select coalesce(sum(calls), 0)::int from api_usage_daily_shop) as shop, (select coalesce(sum(calls), 0)::int from api_usage_daily_api) as api,
-             (select coalesce(sum(calls), 0)::int from api_usage_daily where day <= ${result.to}::date and status <> 'pending') as daily`);
-    expect(totals.rows[0].shop).toBeGreaterThan(100);
-    expect([totals.rows[0].shop, totals.rows[0].api]).toEqual([totals.rows[0].daily, totals.rows[0].daily]);
+    const totals = await compactTotals(result.to);
+    expect(totals.daily).toBeGreaterThan(100);
+    expect(totals).toEqual({ shop: totals.daily, shopPlatforms: totals.daily, api: totals.daily, total: totals.daily, daily: totals.daily });
   });
 
   it('sums exactly what api_usage_daily and the call log hold, for random filters and groupings across folded and live days', async () => {
@@ -220,10 +240,8 @@ describe('traffic reports: the compact roll-ups of closed days', () => {
     const from = day(daysAgo(t, 40));
     const to = lastClosedDay(t.clock.now());
     await Promise.all([repo.foldDays(from, to, t.clock.now()), repo.foldDays(day(daysAgo(t, 10)), to, t.clock.now()), fold().foldUsage(), repo.foldDays(from, day(daysAgo(t, 5)), t.clock.now())]);
-    const totals = await t.database.db.execute<{ shop: number; api: number; daily: number }>(sql`
-      select (select coalesce(sum(calls), 0)::int from api_usage_daily_shop) as shop, (select coalesce(sum(calls), 0)::int from api_usage_daily_api) as api,
-             (select coalesce(sum(calls), 0)::int from api_usage_daily where day <= ${to}::date and status <> 'pending') as daily`);
-    expect([totals.rows[0].shop, totals.rows[0].api]).toEqual([totals.rows[0].daily, totals.rows[0].daily]);
+    const totals = await compactTotals(to);
+    expect(totals).toEqual({ shop: totals.daily, shopPlatforms: totals.daily, api: totals.daily, total: totals.daily, daily: totals.daily });
     await expectReaderExact(5, 20);
   });
 

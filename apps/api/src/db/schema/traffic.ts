@@ -210,26 +210,33 @@ export const apiUsageDaily = pgTable(
   (table) => [
     uniqueIndex('api_usage_daily_key').on(table.day, table.merchant_id, table.shop_ref, table.platform, table.api_code, table.status),
     index('api_usage_daily_merchant_day_idx').on(table.merchant_id, table.day),
+    /** One store's statistics by API (no compact roll-up has both the store and the API). */
+    index('api_usage_daily_store_day_idx').on(table.shop_ref, table.day),
   ],
 );
 
+/** The §9 log platforms, in the spec's order. */
+export const USAGE_PLATFORMS = ['1688', 'taobao', 'micro_store', 'jd'] as const;
 /** The summed outcomes of a compact roll-up row: calls by status, units charged and response time. */
-const usageSums = () => ({
-  calls: bigint('calls', { mode: 'number' }).notNull().default(0),
-  success: bigint('success', { mode: 'number' }).notNull().default(0),
-  failed_upstream: bigint('failed_upstream', { mode: 'number' }).notNull().default(0),
-  quota_exhausted: bigint('quota_exhausted', { mode: 'number' }).notNull().default(0),
-  rejected: bigint('rejected', { mode: 'number' }).notNull().default(0),
-  units: bigint('units', { mode: 'number' }).notNull().default(0),
-  total_response_ms: bigint('total_response_ms', { mode: 'number' }).notNull().default(0),
-});
+export const USAGE_SUM_FIELDS = ['calls', 'success', 'failed_upstream', 'quota_exhausted', 'rejected', 'units', 'total_response_ms'] as const;
+type UsageSumField = (typeof USAGE_SUM_FIELDS)[number];
+const sumColumn = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+const sumColumns = <Name extends string>(names: readonly Name[]) => Object.fromEntries(names.map((name) => [name, sumColumn(name)])) as Record<Name, ReturnType<typeof sumColumn>>;
+/** A column of one platform's part of a sum, e.g. calls_taobao. */
+export const platformSumColumn = (field: UsageSumField, platform: (typeof USAGE_PLATFORMS)[number]) => `${field}_${platform}` as const;
+const PLATFORM_SUM_COLUMNS = USAGE_PLATFORMS.flatMap((platform) => USAGE_SUM_FIELDS.map((field) => platformSumColumn(field, platform)));
+
+/*
+ * Compact roll-ups: api_usage_daily of closed days folded three ways, so a report over a month
+ * reads about 1,500 rows a day of stores, or a few hundred in all, instead of 10,000 a day. Written
+ * only by the usage fold job (modules/traffic-report/usage-fold.ts), never by the Open API, and only
+ * for days up to usage_fold_state.folded_through; the reports read the days after it from
+ * api_usage_daily. Every row has calls > 0, as every api_usage_daily row has.
+ */
 
 /**
- * api_usage_daily of closed days folded per store and platform (API and status summed into
- * columns): about one row per active store a day instead of one per store, platform, API and
- * status. Written only by the usage fold job (modules/traffic-report/usage-fold.ts), never by the
- * Open API, and only for days up to usage_fold_state.folded_through; the reports read the days
- * after that from api_usage_daily.
+ * Per store a day: the sums, and each platform's part of them in columns of its own (the four §9
+ * platforms), so a platform filter on a store or merchant ranking reads one row per store too.
  */
 export const apiUsageDailyShop = pgTable(
   'api_usage_daily_shop',
@@ -237,16 +244,16 @@ export const apiUsageDailyShop = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     merchant_id: integer('merchant_id').notNull(),
     shop_ref: integer('shop_ref').notNull(),
-    platform: text('platform').notNull(),
-    ...usageSums(),
+    ...sumColumns(USAGE_SUM_FIELDS),
+    ...sumColumns(PLATFORM_SUM_COLUMNS),
   },
   (table) => [
-    uniqueIndex('api_usage_daily_shop_key').on(table.day, table.merchant_id, table.shop_ref, table.platform),
+    uniqueIndex('api_usage_daily_shop_key').on(table.day, table.merchant_id, table.shop_ref),
     index('api_usage_daily_shop_merchant_day_idx').on(table.merchant_id, table.day),
   ],
 );
 
-/** api_usage_daily of closed days folded per merchant, platform and API (stores and statuses summed); written as api_usage_daily_shop is. */
+/** Per merchant, platform and API a day: a merchant's statistics and platform split read a few rows a day. */
 export const apiUsageDailyApi = pgTable(
   'api_usage_daily_api',
   {
@@ -254,12 +261,24 @@ export const apiUsageDailyApi = pgTable(
     merchant_id: integer('merchant_id').notNull(),
     platform: text('platform').notNull(),
     api_code: text('api_code').notNull(),
-    ...usageSums(),
+    ...sumColumns(USAGE_SUM_FIELDS),
   },
   (table) => [
     uniqueIndex('api_usage_daily_api_key').on(table.day, table.merchant_id, table.platform, table.api_code),
     index('api_usage_daily_api_merchant_day_idx').on(table.merchant_id, table.day),
   ],
+);
+
+/** Per platform and API a day, all merchants: the operator's totals, trend and platform and API statistics. */
+export const apiUsageDailyTotal = pgTable(
+  'api_usage_daily_total',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    platform: text('platform').notNull(),
+    api_code: text('api_code').notNull(),
+    ...sumColumns(USAGE_SUM_FIELDS),
+  },
+  (table) => [uniqueIndex('api_usage_daily_total_key').on(table.day, table.platform, table.api_code)],
 );
 
 /**

@@ -1,7 +1,22 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ApiCallStatus } from '@parlour/contract/calls/traffic-report';
 import type { Db } from '../../db/client';
-import { apiCallLogs, apiUsageDaily, apiUsageDailyApi, apiUsageDailyShop, dataSources, merchants, openApis, shops, trafficPackages, usageFoldState } from '../../db/schema/index';
+import {
+  apiCallLogs,
+  apiUsageDaily,
+  apiUsageDailyApi,
+  apiUsageDailyShop,
+  apiUsageDailyTotal,
+  dataSources,
+  merchants,
+  openApis,
+  platformSumColumn,
+  shops,
+  trafficPackages,
+  USAGE_PLATFORMS,
+  USAGE_SUM_FIELDS,
+  usageFoldState,
+} from '../../db/schema/index';
 import { countMatches, EXACT_COUNT_LIMIT } from '../../lib/count-matches';
 import { allOf } from '../../lib/sql-filters';
 
@@ -50,16 +65,20 @@ function shopRefOf(shopId: string, merchantId: number | undefined, column: SQL) 
 
 /**
  * Where roll-up sums are read from. `daily` is api_usage_daily (every day, per store, platform, API
- * and status); `shop` and `api` are its compact folds of closed days (apps/api/src/db/schema/traffic.ts),
- * complete only up to the fold state's day. Each has the keys it can group and filter by.
+ * and status); `shop`, `api` and `total` are its compact folds of closed days
+ * (apps/api/src/db/schema/traffic.ts), complete only up to the fold state's day. Each has the keys
+ * it can group by and the filters it can apply; `shop` applies a platform filter by reading that
+ * platform's columns.
  */
-export type UsageSource = 'daily' | 'shop' | 'api';
-export const USAGE_SOURCE_KEYS: Record<UsageSource, readonly UsageKey[]> = {
-  daily: ['day', 'merchant_id', 'shop_ref', 'platform', 'api_code'],
-  shop: ['day', 'merchant_id', 'shop_ref', 'platform'],
-  api: ['day', 'merchant_id', 'platform', 'api_code'],
+export type UsageSource = 'daily' | 'shop' | 'api' | 'total';
+export type UsageFilterField = 'merchantId' | 'shopId' | 'platform' | 'apiCode';
+export const USAGE_SOURCES: Record<UsageSource, { keys: readonly UsageKey[]; filters: readonly UsageFilterField[] }> = {
+  daily: { keys: ['day', 'merchant_id', 'shop_ref', 'platform', 'api_code'], filters: ['merchantId', 'shopId', 'platform', 'apiCode'] },
+  shop: { keys: ['day', 'merchant_id', 'shop_ref'], filters: ['merchantId', 'shopId', 'platform'] },
+  api: { keys: ['day', 'merchant_id', 'platform', 'api_code'], filters: ['merchantId', 'platform', 'apiCode'] },
+  total: { keys: ['day', 'platform', 'api_code'], filters: ['platform', 'apiCode'] },
 };
-const USAGE_TABLES = { daily: apiUsageDaily, shop: apiUsageDailyShop, api: apiUsageDailyApi } as const;
+const USAGE_TABLES = { daily: apiUsageDaily, shop: apiUsageDailyShop, api: apiUsageDailyApi, total: apiUsageDailyTotal } as const;
 
 const DAILY_SUMS = sql.raw(`sum(calls)::bigint as calls,
   coalesce(sum(calls) filter (where status = 'success'), 0)::bigint as success,
@@ -68,22 +87,31 @@ const DAILY_SUMS = sql.raw(`sum(calls)::bigint as calls,
   coalesce(sum(calls) filter (where status = 'rejected'), 0)::bigint as rejected,
   sum(units)::bigint as units,
   sum(total_response_ms)::bigint as total_response_ms`);
-const FOLDED_SUMS = sql.raw(`sum(calls)::bigint as calls, sum(success)::bigint as success, sum(failed_upstream)::bigint as failed_upstream,
-  sum(quota_exhausted)::bigint as quota_exhausted, sum(rejected)::bigint as rejected, sum(units)::bigint as units,
-  sum(total_response_ms)::bigint as total_response_ms`);
+/** The sums of compact rows; of one platform's columns of api_usage_daily_shop when given. */
+function foldedSums(platform?: UsagePlatform) {
+  return sql.raw(USAGE_SUM_FIELDS.map((field) => `sum(${platform ? platformSumColumn(field, platform) : field})::bigint as ${field}`).join(', '));
+}
+type UsagePlatform = (typeof USAGE_PLATFORMS)[number];
+const isUsagePlatform = (value: string): value is UsagePlatform => (USAGE_PLATFORMS as readonly string[]).includes(value);
+
+/** Whether `source` can answer `set` under `filter`. */
+export function canSourceAnswer(source: UsageSource, filter: UsageFilter, set: UsageKey[]) {
+  const { keys, filters } = USAGE_SOURCES[source];
+  const narrowed = (['merchantId', 'shopId', 'platform', 'apiCode'] as const).filter((field) => filter[field] !== undefined && filter[field] !== '');
+  // A platform the shop roll-up has no columns for is read elsewhere (the contract allows only the four).
+  if (source === 'shop' && filter.platform && !isUsagePlatform(filter.platform)) return false;
+  return set.every((key) => keys.includes(key)) && narrowed.every((field) => filters.includes(field));
+}
 
 function usageConditions(filter: UsageFilter, source: UsageSource): SQL | undefined {
-  const column = (name: UsageKey) => {
-    if (!USAGE_SOURCE_KEYS[source].includes(name)) throw new Error(`${source} usage has no ${name}`);
-    return sql`${sql.identifier(name)}`;
-  };
   return allOf([
     sql`day >= ${filter.startDay}::date`,
     sql`day <= ${filter.endDay}::date`,
     filter.merchantId !== undefined ? sql`merchant_id = ${filter.merchantId}` : undefined,
-    filter.shopId ? shopRefOf(filter.shopId, filter.merchantId, column('shop_ref')) : undefined,
-    filter.platform ? sql`${column('platform')} = ${filter.platform}` : undefined,
-    filter.apiCode ? sql`${column('api_code')} = ${filter.apiCode}` : undefined,
+    filter.shopId ? shopRefOf(filter.shopId, filter.merchantId, sql`shop_ref`) : undefined,
+    // Of a store's row, the platform's part: a row without calls there is no group of that platform (every roll-up row has calls).
+    filter.platform ? (source === 'shop' ? sql`${sql.identifier(platformSumColumn('calls', filter.platform as UsagePlatform))} > 0` : sql`platform = ${filter.platform}`) : undefined,
+    filter.apiCode ? sql`api_code = ${filter.apiCode}` : undefined,
     // A pending call is not in the roll-up; the condition only keeps a stray row out of every total.
     source === 'daily' ? sql`status <> 'pending'` : undefined,
   ]);
@@ -165,18 +193,18 @@ export function createTrafficReportRepository(db: Db) {
     /**
      * Several groupings of the same rows in one pass (GROUPING SETS): a dashboard's totals, days,
      * platforms and stores cost one read instead of one each. Answers one list per set. `source`
-     * must have every key of the sets and of the filter (USAGE_SOURCE_KEYS).
+     * must be able to answer every set under the filter (canSourceAnswer).
      */
     async sumUsageSets(filter: UsageFilter, sets: UsageKey[][], source: UsageSource = 'daily'): Promise<UsageRow[][]> {
+      if (!sets.every((set) => canSourceAnswer(source, filter, set))) throw new Error(`${source} usage cannot answer ${JSON.stringify({ filter, sets })}`);
       const table = USAGE_TABLES[source];
-      const sums = source === 'daily' ? DAILY_SUMS : FOLDED_SUMS;
+      const sums = source === 'daily' ? DAILY_SUMS : foldedSums(source === 'shop' && filter.platform ? (filter.platform as UsagePlatform) : undefined);
       const where = usageConditions(filter, source);
       const keys = [...new Set(sets.flat())];
       if (!keys.length) {
         const result = await db.execute<Record<string, unknown>>(sql`select ${sums} from ${table} where ${where}`);
         return sets.map(() => result.rows.map(toSums));
       }
-      for (const key of keys) if (!USAGE_SOURCE_KEYS[source].includes(key)) throw new Error(`${source} usage has no ${key}`);
       // The day as text: drivers turn a date into a local-time Date otherwise.
       const selected = keys.map((key) => (key === 'day' ? sql`to_char(day, 'YYYY-MM-DD') as day` : sql.identifier(key)));
       // A set asked twice is grouped once (PostgreSQL would answer its rows twice) and given to both.

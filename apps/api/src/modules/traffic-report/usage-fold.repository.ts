@@ -1,15 +1,23 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { apiUsageDaily, apiUsageDailyApi, apiUsageDailyShop, usageFoldState } from '../../db/schema/index';
+import { apiUsageDaily, apiUsageDailyApi, apiUsageDailyShop, apiUsageDailyTotal, platformSumColumn, USAGE_PLATFORMS, USAGE_SUM_FIELDS, usageFoldState } from '../../db/schema/index';
 
-/** The sums of a compact roll-up row, from api_usage_daily's rows of one status each (pending ones left out). */
-const FOLD_SUMS = sql.raw(`sum(calls), coalesce(sum(calls) filter (where status = 'success'), 0), coalesce(sum(calls) filter (where status = 'failed_upstream'), 0),
-  coalesce(sum(calls) filter (where status = 'quota_exhausted'), 0), coalesce(sum(calls) filter (where status = 'rejected'), 0), sum(units), sum(total_response_ms)`);
-const SUM_COLUMNS = sql.raw('calls, success, failed_upstream, quota_exhausted, rejected, units, total_response_ms');
+/** api_usage_daily's rows (one status each) summed into a compact row's column; of one platform's rows when given. */
+function foldSum(field: (typeof USAGE_SUM_FIELDS)[number], platform?: (typeof USAGE_PLATFORMS)[number]) {
+  const source = field === 'units' || field === 'total_response_ms' ? field : 'calls';
+  // The platforms and statuses are the schema's own names, never input.
+  const conditions = [field !== 'calls' && source === 'calls' ? `status = '${field}'` : '', platform ? `platform = '${platform}'` : ''].filter(Boolean);
+  return conditions.length ? `coalesce(sum(${source}) filter (where ${conditions.join(' and ')}), 0)` : `sum(${source})`;
+}
+const SUMS = sql.raw(USAGE_SUM_FIELDS.map((field) => foldSum(field)).join(', '));
+const SUM_COLUMNS = sql.raw(USAGE_SUM_FIELDS.join(', '));
+const PLATFORM_PARTS = USAGE_PLATFORMS.flatMap((platform) => USAGE_SUM_FIELDS.map((field) => ({ field, platform })));
+const PLATFORM_SUMS = sql.raw(PLATFORM_PARTS.map(({ field, platform }) => foldSum(field, platform)).join(', '));
+const PLATFORM_SUM_COLUMNS = sql.raw(PLATFORM_PARTS.map(({ field, platform }) => platformSumColumn(field, platform)).join(', '));
 
 /**
- * The usage fold's SQL: it rewrites whole days of the compact roll-ups (api_usage_daily_shop and
- * api_usage_daily_api) from api_usage_daily. Only the fold job writes them; the Open API never does.
+ * The usage fold's SQL: it rewrites whole days of the compact roll-ups (api_usage_daily_shop,
+ * _api and _total) from api_usage_daily. Only the fold job writes them; the Open API never does.
  */
 export function createUsageFoldRepository(db: Db) {
   return {
@@ -36,19 +44,26 @@ export function createUsageFoldRepository(db: Db) {
         const range = sql`day >= ${from}::date and day <= ${to}::date`;
         await tx.execute(sql`delete from ${apiUsageDailyShop} where ${range}`);
         await tx.execute(sql`delete from ${apiUsageDailyApi} where ${range}`);
+        await tx.execute(sql`delete from ${apiUsageDailyTotal} where ${range}`);
         // In key order, so a range of days reads as few pages as it can.
         await tx.execute(sql`
-          insert into ${apiUsageDailyShop} (day, merchant_id, shop_ref, platform, ${SUM_COLUMNS})
-          select day, merchant_id, shop_ref, platform, ${FOLD_SUMS} from ${apiUsageDaily}
+          insert into ${apiUsageDailyShop} (day, merchant_id, shop_ref, ${SUM_COLUMNS}, ${PLATFORM_SUM_COLUMNS})
+          select day, merchant_id, shop_ref, ${SUMS}, ${PLATFORM_SUMS} from ${apiUsageDaily}
           where ${range} and status <> 'pending'
-          group by day, merchant_id, shop_ref, platform
-          order by day, merchant_id, shop_ref, platform`);
+          group by day, merchant_id, shop_ref
+          order by day, merchant_id, shop_ref`);
         await tx.execute(sql`
           insert into ${apiUsageDailyApi} (day, merchant_id, platform, api_code, ${SUM_COLUMNS})
-          select day, merchant_id, platform, api_code, ${FOLD_SUMS} from ${apiUsageDaily}
+          select day, merchant_id, platform, api_code, ${SUMS} from ${apiUsageDaily}
           where ${range} and status <> 'pending'
           group by day, merchant_id, platform, api_code
           order by day, merchant_id, platform, api_code`);
+        await tx.execute(sql`
+          insert into ${apiUsageDailyTotal} (day, platform, api_code, ${SUM_COLUMNS})
+          select day, platform, api_code, ${SUMS} from ${apiUsageDaily}
+          where ${range} and status <> 'pending'
+          group by day, platform, api_code
+          order by day, platform, api_code`);
         await tx.execute(sql`
           insert into ${usageFoldState} (id, folded_through, folded_at) values (1, ${to}::date, ${now.toISOString()}::timestamptz)
           on conflict (id) do update set folded_through = greatest(${usageFoldState.folded_through}, excluded.folded_through), folded_at = excluded.folded_at`);

@@ -1,33 +1,21 @@
 import { mergeUsageSets } from './closed-day-cache';
-import { USAGE_SOURCE_KEYS, type TrafficReportRepository, type UsageFilter, type UsageKey, type UsageRow, type UsageSource } from './traffic-report.repository';
+import { canSourceAnswer, type TrafficReportRepository, type UsageFilter, type UsageKey, type UsageRow, type UsageSource } from './traffic-report.repository';
 import { addDays } from './usage-days';
 
-/** The keys a filter narrows by, which the source read must have. */
-function filterKeys(filter: UsageFilter): UsageKey[] {
-  return [filter.shopId ? 'shop_ref' : undefined, filter.platform ? 'platform' : undefined, filter.apiCode ? 'api_code' : undefined].filter(
-    (key): key is UsageKey => key !== undefined,
-  );
-}
-
 /**
- * Which compact roll-up answers each grouping set of a read of folded days: `shop` (per store and
- * platform) or `api` (per merchant, platform and API); `daily` when neither has the keys (a store
- * filter with an API grouping, say). Of one merchant, `api` holds a few rows a day against one per
- * store in `shop`; across merchants they are about the same size. One read answers all the sets
- * when one source can.
+ * Which roll-up answers each grouping set of a read of folded days: the smallest that has its keys
+ * and the filter's. Across merchants `total` (per platform and API, a few rows a day) answers totals,
+ * days, platforms and APIs, `shop` (a row per store a day) merchants and stores, `api` (per merchant,
+ * platform and API) anything else; of one merchant, `api` is smaller than its stores; of one store,
+ * only `shop`. A set none can answer (a store filter with an API grouping) reads api_usage_daily.
  */
 export function planUsageSources(filter: UsageFilter, sets: UsageKey[][]): Array<{ source: UsageSource; setIndexes: number[] }> {
-  const preferred: UsageSource[] = filter.merchantId !== undefined && !filter.shopId ? ['api', 'shop'] : ['shop', 'api'];
-  const narrowed = filterKeys(filter);
-  const canAnswer = (source: UsageSource, set: UsageKey[]) => [...set, ...narrowed].every((key) => USAGE_SOURCE_KEYS[source].includes(key));
-  const all = sets.map((_, index) => index);
-  const single = preferred.find((source) => sets.every((set) => canAnswer(source, set)));
-  if (single) return [{ source: single, setIndexes: all }];
+  const preferred: UsageSource[] = filter.shopId ? ['shop'] : filter.merchantId !== undefined ? ['api', 'shop'] : ['total', 'shop', 'api'];
   const plan = new Map<UsageSource, number[]>();
-  for (const index of all) {
-    const source = preferred.find((candidate) => canAnswer(candidate, sets[index])) ?? 'daily';
+  sets.forEach((set, index) => {
+    const source = preferred.find((candidate) => canSourceAnswer(candidate, filter, set)) ?? 'daily';
     plan.set(source, [...(plan.get(source) ?? []), index]);
-  }
+  });
   return [...plan.entries()].map(([source, setIndexes]) => ({ source, setIndexes }));
 }
 
