@@ -5,15 +5,17 @@ import { openPostgres, type Database } from '../src/db/client';
 import { AppError } from '../src/lib/app-error';
 import { SETTLE_MARGIN_MS } from '../src/modules/open-api/open-api.service';
 import { buildTestApp, type TestApp } from './helper';
-import { grantPackage, logsOf, logTotalsOf, openCall, storeWithKey, unitsUsed, usageOf } from './open-api-helper';
+import { startFakeVendor, VENDOR_KEY, VENDOR_SECRET } from './fake-product-vendor';
+import { grantPackage, logsOf, logTotalsOf, OPEN_PATHS, openCall, storeWithKey, unitsUsed, usageOf } from './open-api-helper';
+import { expectOk, signInAdmin } from './store-helper';
 
 const isPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 /** The app in a process of its own (test/open-api-child-server.ts) on the same database. */
-function startChildServer(databaseUrl: string): Promise<{ port: number; stop: () => void }> {
+function startChildServer(databaseUrl: string): Promise<{ port: number; stop: () => void; crash: () => void }> {
   const child = fork(path.join(import.meta.dirname, 'open-api-child-server.ts'), { execArgv: ['--import', 'tsx'], env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: 'inherit' });
   return new Promise((resolve, reject) => {
-    child.once('message', (message) => resolve({ port: (message as { port: number }).port, stop: () => child.kill('SIGTERM') }));
+    child.once('message', (message) => resolve({ port: (message as { port: number }).port, stop: () => child.kill('SIGTERM'), crash: () => child.kill('SIGKILL') }));
     child.once('exit', (code) => reject(new Error(`the child API process exited with ${code}`)));
   });
 }
@@ -200,6 +202,56 @@ describe.runIf(isPostgres)('Open API on PostgreSQL with several API processes', 
     expect(await summary(t, store.shopRef)).toEqual({ rows: 1000, byStatus: { success: 500, quota_exhausted: 500 }, charged: 500 });
     expect(await usageOf(t, store.shopRef)).toEqual(await logTotalsOf(t, store.shopRef));
   }, 180_000);
+
+  it('an API process killed with calls in flight loses no units: the sweep refunds them and logs each call once', async () => {
+    const store = await storeWithKey(t);
+    const packageId = await grantPackage(t, { merchantId: store.merchantId, units: 100 });
+    const url = (t.database as Database & { pool: { options: { connectionString: string } } }).pool.options.connectionString;
+    // An upstream that does not answer: the child's calls stay charged, in flight, until it is killed.
+    const vendor = await startFakeVendor();
+    vendor.behaviour.delayMs = 60_000;
+    const adminToken = await signInAdmin(t);
+    const timeoutMs = 20_000;
+    await expectOk(t.call(OPEN_PATHS.configEdit, { provider: 'http', base_url: vendor.baseUrl, key: VENDOR_KEY, secret: VENDOR_SECRET, timeout_ms: timeoutMs }, adminToken));
+    const inFlight = async () => Number(((await t.database.executeSql('select count(*)::int as n from api_call_charges where shop_ref = $1', [store.shopRef])).rows[0] as { n: number }).n);
+    const child = await startChildServer(url);
+    try {
+      const answers = Array.from({ length: 20 }, (_, index) =>
+        fetch(`http://127.0.0.1:${child.port}/open/v1/taobao/item_get`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-api-key': store.key },
+          body: JSON.stringify({ num_iid: String(index + 1) }),
+        }).then(
+          () => 'answered',
+          () => 'connection lost',
+        ),
+      );
+      for (let waited = 0; (await inFlight()) < 20; waited += 50) {
+        if (waited > 15_000) throw new Error(`only ${await inFlight()} calls in flight`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      child.crash();
+      expect(await Promise.all(answers)).toEqual(Array.from({ length: 20 }, () => 'connection lost'));
+    } finally {
+      child.crash();
+      await expectOk(t.call(OPEN_PATHS.configEdit, { provider: 'sandbox' }, adminToken));
+      await vendor.close();
+    }
+    // The units stay charged by the calls' charge rows: nothing is lost, nothing is logged yet.
+    expect(await unitsUsed(t, packageId)).toEqual({ used: 20, total: 100 });
+    expect(await logsOf(t, store.shopRef)).toEqual([]);
+    expect(await inFlight()).toBe(20);
+
+    // Past the timeout and the margin (the child's clock is the real one), the sweep settles them.
+    const chargedAt = Date.now();
+    t.clock.advance(Math.max(0, chargedAt + timeoutMs + SETTLE_MARGIN_MS - t.clock.now().getTime()) / 1000 + 5);
+    expect(await t.app.services.openApi.sweepStale()).toBe(20);
+    expect(await unitsUsed(t, packageId)).toEqual({ used: 0, total: 100 });
+    expect(await inFlight()).toBe(0);
+    expect(await summary(t, store.shopRef)).toEqual({ rows: 20, byStatus: { failed_upstream: 20 }, charged: 0 });
+    expect(await usageOf(t, store.shopRef)).toEqual({ failed_upstream: { calls: 20, units: 0 } });
+    expect(await t.app.services.openApi.sweepStale()).toBe(0);
+  }, 120_000);
 
   it('calls costing 2 against an odd number of units never overdraw', async () => {
     const store = await storeWithKey(t);
