@@ -8,8 +8,8 @@
  * Recreates parlour_openapi_bench (BENCH_OPEN_API_DATABASE_URL), starts the real app on it
  * (bench/lib/serve.ts: production configuration, logger off, its own migrations), gives one
  * 20 operating stores of one merchant their keys and a general package of a billion units, then
- * runs autocannon: every request is `POST /open/v1/taobao/item_get` with the next store's key — a real charge, pending log row, sandbox
- * answer, settle and roll-up each. Settings: BENCH_CONNECTIONS (default "50"), BENCH_DURATION
+ * runs autocannon: every request is `POST /open/v1/taobao/item_get` with the next store's key — a real charge (charge row), sandbox
+ * answer, settle (log row) and roll-up each. Settings: BENCH_CONNECTIONS (default "50"), BENCH_DURATION
  * seconds (default 10), BENCH_WARMUP seconds (default 3). Prints a Markdown table and writes the
  * figures to bench/results/.
  */
@@ -163,7 +163,7 @@ async function main() {
       const { rows: [totals] } = await cpuClient.query<{ success: number; charged: number; pending: number; other: number; rollup_calls: number; rollup_units: number; used: number }>(
         `select (select count(*)::int from api_call_logs where status = 'success') as success,
                 (select coalesce(sum(charged_units), 0)::int from api_call_logs) as charged,
-                (select count(*)::int from api_call_logs where status = 'pending') as pending,
+                ((select count(*)::int from api_call_logs where status = 'pending') + (select count(*)::int from api_call_charges)) as pending,
                 (select count(*)::int from api_call_logs where status not in ('success', 'pending')) as other,
                 (select coalesce(sum(calls), 0)::int from api_usage_daily where status = 'success') as rollup_calls,
                 (select coalesce(sum(units), 0)::int from api_usage_daily) as rollup_units,
@@ -171,7 +171,7 @@ async function main() {
         [packageId],
       );
       const isExact = totals.success === totals.charged && totals.charged === totals.used && totals.pending === 0 && totals.rollup_calls === totals.success && totals.rollup_units === totals.charged;
-      const accounting = `Accounting: ${totals.success} successful calls, ${totals.charged} units charged in the log, package units_used ${totals.used}, roll-up ${totals.rollup_calls} calls / ${totals.rollup_units} units, ${totals.pending} pending, ${totals.other} other — ${isExact ? 'exact' : '**MISMATCH**'}.`;
+      const accounting = `Accounting: ${totals.success} successful calls, ${totals.charged} units charged in the log, package units_used ${totals.used}, roll-up ${totals.rollup_calls} calls / ${totals.rollup_units} units, ${totals.pending} in flight, ${totals.other} other — ${isExact ? 'exact' : '**MISMATCH**'}.`;
 
       const table = resultTable(rows, { settings, loadBefore, targetMs: TARGET_MS, targetColumn: `p99 < ${TARGET_MS} ms` });
       console.log(['', ...table, '', accounting, `Target: ${TARGET_RPS} metered calls/s with p99 ≤ ${TARGET_MS} ms at 50 connections.`, ''].join('\n'));
