@@ -10,7 +10,8 @@
  * 20 operating stores of one merchant their keys and a general package of a billion units, then
  * runs autocannon: every request is `POST /open/v1/taobao/item_get` with the next store's key — a real charge (charge row), sandbox
  * answer, settle (log row) and roll-up each. Settings: BENCH_CONNECTIONS (default "50"), BENCH_DURATION
- * seconds (default 10), BENCH_WARMUP seconds (default 3). Prints a Markdown table and writes the
+ * seconds (default 10), BENCH_WARMUP seconds (default 3), BENCH_API_WORKERS (default 1: API processes
+ * sharing the port, node:cluster). Prints a Markdown table and writes the
  * figures to bench/results/.
  */
 import { createHash } from 'node:crypto';
@@ -133,14 +134,15 @@ async function main() {
     try {
       for (const connections of settings.connectionsList) {
         if (settings.warmup > 0) await run({ ...runOptions, requests, connections, duration: settings.warmup });
-        const before = { node: cpuMs(servers.pid), backends: await backendsCpu(cpuClient) };
+        const appCpuMs = () => servers.appPids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+        const before = { node: appCpuMs(), backends: await backendsCpu(cpuClient) };
         const result = await run({ ...runOptions, requests, connections, duration: settings.duration });
         const afterBackends = await backendsCpu(cpuClient);
         let postgres = 0;
         for (const [pid, ms] of afterBackends) postgres += ms - (before.backends.get(pid) ?? 0);
-        const node = cpuMs(servers.pid) - before.node;
+        const node = appCpuMs() - before.node;
         const row: Row = {
-          scenario: 'Open API item_get (metered)',
+          scenario: servers.appPids.length > 1 ? `Open API item_get (metered), ${servers.appPids.length} API processes` : 'Open API item_get (metered)',
           connections,
           total: null,
           firstMs,

@@ -68,11 +68,14 @@ function cpuSince(before: Awaited<ReturnType<typeof readCpu>>, after: Awaited<Re
   return { node: after.server - before.server, postgres: backends };
 }
 
-/** The app on `databaseUrl`, a bare Fastify route and a bare node:http handler, in a child process. */
-export function startServers(databaseUrl: string): Promise<{ ports: Record<Target, number>; pid: number; stop: () => void }> {
+/** The app on `databaseUrl`, a bare Fastify route and a bare node:http handler, in a child process (the app in `appPids`: that process, or its cluster workers with BENCH_API_WORKERS). */
+export function startServers(databaseUrl: string): Promise<{ ports: Record<Target, number>; pid: number; appPids: number[]; stop: () => void }> {
   const child = fork(path.join(here, 'serve.ts'), { execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_EXEC_ARGV ?? '').split(' ').filter(Boolean)], env: { ...process.env, BENCH_DATABASE_URL: databaseUrl }, stdio: 'inherit' });
   return new Promise((resolve, reject) => {
-    child.once('message', (ports) => resolve({ ports: ports as Record<Target, number>, pid: child.pid!, stop: () => child.kill('SIGTERM') }));
+    child.once('message', (message) => {
+      const { appPids, ...ports } = message as Record<Target, number> & { appPids: number[] };
+      resolve({ ports, pid: child.pid!, appPids, stop: () => child.kill('SIGTERM') });
+    });
     child.once('exit', (code) => reject(new Error(`the server process exited with ${code}`)));
   });
 }
