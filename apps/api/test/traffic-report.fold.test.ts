@@ -91,7 +91,7 @@ describe('traffic reports: the compact roll-ups of closed days', () => {
   async function expectReaderExact(seed: number, count: number) {
     const next = random(seed);
     const pick = <T,>(values: readonly T[]) => values[Math.floor(next() * values.length)];
-    const reader = createUsageReader({ repository: repository() });
+    const reader = createUsageReader({ repository: repository(), now: () => t.clock.now() });
     const logs = await logRows();
     const stores = merchants.flatMap((merchant) => merchant.stores);
     for (let index = 0; index < count; index += 1) {
@@ -198,13 +198,13 @@ describe('traffic reports: the compact roll-ups of closed days', () => {
   it('reads folded days from the compact roll-ups', async () => {
     const repo = repository();
     const filter = { startDay: day(daysAgo(t, 45)), endDay: lastClosedDay(t.clock.now()) };
-    const [before] = await createUsageReader({ repository: repo }).sumUsageSets(filter, [[]]);
+    const [before] = await createUsageReader({ repository: repo, now: () => t.clock.now() }).sumUsageSets(filter, [[]]);
     // Take a folded day out of api_usage_daily (in a transaction rolled back): the reports still count it, from the fold.
     const folded = await t.database.db.execute<{ day: string }>(sql`select to_char(day, 'YYYY-MM-DD') as day from api_usage_daily_shop where day >= ${filter.startDay}::date order by day limit 1`);
     await t.database.db
       .transaction(async (tx) => {
         await tx.execute(sql`delete from api_usage_daily where day = ${folded.rows[0].day}::date`);
-        const inside = createUsageReader({ repository: createTrafficReportRepository(tx) });
+        const inside = createUsageReader({ repository: createTrafficReportRepository(tx), now: () => t.clock.now() });
         expect(await inside.sumUsageSets(filter, [[]])).toEqual([before]);
         expect((await createTrafficReportRepository(tx).sumUsageSets(filter, [[]], 'daily'))[0][0].calls).toBeLessThan(before[0].calls);
         throw new Error('rollback');
@@ -228,7 +228,7 @@ describe('traffic reports: the compact roll-ups of closed days', () => {
     // A change of 20 days ago is past the margin: it shows once folded from its day.
     await recordCall(t, { store, platform: 'taobao', apiCode: 'item_get', at: daysAgo(t, 20), responseMs: 30 });
     const filter = { merchantId: store.merchantId, startDay: day(daysAgo(t, 20)), endDay: day(daysAgo(t, 20)) };
-    const stale = await createUsageReader({ repository: repository() }).sumUsageSets(filter, [[]]);
+    const stale = await createUsageReader({ repository: repository(), now: () => t.clock.now() }).sumUsageSets(filter, [[]]);
     const daily = await repository().sumUsageSets(filter, [[]], 'daily');
     expect(stale[0][0].calls).toBe(daily[0][0].calls - 1);
     await foldJob().run({ from: day(daysAgo(t, 21)) });

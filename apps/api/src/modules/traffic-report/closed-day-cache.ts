@@ -50,8 +50,41 @@ export function mergeUsageSets(sets: UsageKey[][], parts: UsageRow[][][]): Usage
 }
 
 /**
+ * Identical reads asked at the same time share one query, without answering from before they were
+ * asked: a read asked while the same one runs waits for it to end and joins the next, which every
+ * read asked meanwhile shares (group commit, for reads). Ten operators opening the dashboard at once
+ * cost two reads of today's roll-up, not ten.
+ */
+export function createSharedReads(read: UsageRead): UsageRead {
+  const running = new Map<string, Promise<unknown>>();
+  const queued = new Map<string, Promise<UsageRow[][]>>();
+  return (filter, sets) => {
+    const key = JSON.stringify([filter, sets]);
+    const waiting = queued.get(key);
+    if (waiting) return waiting;
+    const start = () => {
+      queued.delete(key);
+      const value = read(filter, sets);
+      const ended = value.then(
+        () => undefined,
+        () => undefined,
+      );
+      running.set(key, ended);
+      void ended.then(() => running.get(key) === ended && running.delete(key));
+      return value;
+    };
+    const current = running.get(key);
+    if (!current) return start();
+    const next = current.then(start);
+    queued.set(key, next);
+    return next;
+  };
+}
+
+/**
  * Roll-up sums over a range, with the closed days' part kept in memory. A report over the last 30
- * days then reads the roll-up of today (and of yesterday in the first hour) only; the closed days
+ * days then reads the roll-up of today (and of yesterday in the first hour) only, shared by the
+ * identical requests running at the same time (createSharedReads); the closed days
  * cost one read per filter per ten minutes and API process, from the compact roll-ups once the fold
  * job has folded them (usage-reader.ts). Closed days hardly change (a call is rolled up on the day it
  * was made, and the last of them settle minutes after midnight), so every process answers the same;
@@ -75,14 +108,28 @@ export function createClosedDayCache(deps: { readClosed: UsageRead; readOpen: Us
     return value;
   }
 
+  const readOpen = createSharedReads(deps.readOpen);
+  // Requests that shared both parts share their sum too.
+  const merged = new WeakMap<UsageRow[][], WeakMap<UsageRow[][], UsageRow[][]>>();
+  function merge(sets: UsageKey[][], closed: UsageRow[][], open: UsageRow[][]) {
+    const byClosed = merged.get(open) ?? new WeakMap<UsageRow[][], UsageRow[][]>();
+    merged.set(open, byClosed);
+    let sum = byClosed.get(closed);
+    if (!sum) {
+      sum = mergeUsageSets(sets, [closed, open]);
+      byClosed.set(closed, sum);
+    }
+    return sum;
+  }
+
   return {
     async sumUsageSets(filter: UsageFilter, sets: UsageKey[][]): Promise<UsageRow[][]> {
       const closedEnd = lastClosedDay(deps.now());
-      if (filter.startDay > closedEnd) return deps.readOpen(filter, sets);
+      if (filter.startDay > closedEnd) return readOpen(filter, sets);
       const closedFilter = { ...filter, endDay: filter.endDay < closedEnd ? filter.endDay : closedEnd };
       if (filter.endDay <= closedEnd) return readClosed(closedFilter, sets);
-      const [closed, open] = await Promise.all([readClosed(closedFilter, sets), deps.readOpen({ ...filter, startDay: addDays(closedEnd, 1) }, sets)]);
-      return mergeUsageSets(sets, [closed, open]);
+      const [closed, open] = await Promise.all([readClosed(closedFilter, sets), readOpen({ ...filter, startDay: addDays(closedEnd, 1) }, sets)]);
+      return merge(sets, closed, open);
     },
   };
 }

@@ -148,7 +148,7 @@ export interface LogListInput extends StatsInput {
  */
 export function createTrafficReportService(deps: { repository: TrafficReportRepository; clock: Clock; isClosedDayCacheOff?: boolean }) {
   const { repository, clock } = deps;
-  const reader = createUsageReader({ repository });
+  const reader = createUsageReader({ repository, now: () => clock.now() });
   const readOpen = (filter: UsageFilter, sets: UsageKey[][]) => repository.sumUsageSets(filter, sets, 'daily');
   const usage = deps.isClosedDayCacheOff ? reader : createClosedDayCache({ readClosed: reader.sumUsageSets, readOpen, now: () => clock.now() });
 

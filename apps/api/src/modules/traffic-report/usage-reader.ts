@@ -19,17 +19,31 @@ export function planUsageSources(filter: UsageFilter, sets: UsageKey[][]): Array
   return [...plan.entries()].map(([source, setIndexes]) => ({ source, setIndexes }));
 }
 
+/** How long a process keeps the fold state it read; the state only moves on, and an older one reads more days live, still exact. */
+const FOLD_STATE_TTL_MS = 60_000;
+
 /**
  * Roll-up sums of any range, exact: the days up to the fold state from the compact roll-ups, the
- * days after it (not closed, or closed but not folded yet) from api_usage_daily. The fold state is
- * read with every call; a fold moving it on between that read and the sums changes nothing, as the
- * folded days it covered stay folded and equal.
+ * days after it (not closed, or closed but not folded yet) from api_usage_daily. A fold moving the
+ * state on after it was read changes nothing: the days it covered stay folded and equal.
  */
-export function createUsageReader(deps: { repository: TrafficReportRepository }) {
+export function createUsageReader(deps: { repository: TrafficReportRepository; now: () => Date }) {
   const { repository } = deps;
+  let foldState: { value: Promise<string | null>; expiresAt: number } | undefined;
+  function findFoldedThrough() {
+    const nowMs = deps.now().getTime();
+    if (!foldState || foldState.expiresAt <= nowMs) {
+      const value = repository.findFoldedThrough();
+      // A failed read is not kept.
+      value.catch(() => (foldState = undefined));
+      foldState = { value, expiresAt: nowMs + FOLD_STATE_TTL_MS };
+    }
+    return foldState.value;
+  }
+
   return {
     async sumUsageSets(filter: UsageFilter, sets: UsageKey[][]): Promise<UsageRow[][]> {
-      const foldedThrough = await repository.findFoldedThrough();
+      const foldedThrough = await findFoldedThrough();
       if (!foldedThrough || filter.startDay > foldedThrough) return repository.sumUsageSets(filter, sets, 'daily');
       const foldedFilter = { ...filter, endDay: filter.endDay < foldedThrough ? filter.endDay : foldedThrough };
       const live = filter.endDay > foldedThrough ? repository.sumUsageSets({ ...filter, startDay: addDays(foldedThrough, 1) }, sets, 'daily') : undefined;
