@@ -133,14 +133,17 @@ export const shopApiKeys = pgTable(
 );
 
 /**
- * One row per Open API call, written in the same transaction that charges its units (status
- * `pending`, `charged_units` = cost) — or, for a call refused before charging, written once with its
- * final status and 0 units. The call's end moves it out of `pending` in one conditional update
- * (success; or failed_upstream with the units given back). A process that dies in between leaves a
- * `pending` row that the sweep settles as failed_upstream and refunds, so no unit is ever lost.
- * Statuses: pending, success, failed_upstream, quota_exhausted, rejected (store not running, platform
- * or API disabled, bad parameters). A call whose key matches no store is answered but not logged: it
- * has no tenant, and logging it would let anyone fill the table.
+ * One row per Open API call, written once with its final status: a charged call when it settles (its
+ * charge row in api_call_charges deleted in the same statement: success keeps the units,
+ * failed_upstream gives them back), a call refused before charging at once with 0 units. A process
+ * that dies in between leaves the charge row, which the sweep settles as failed_upstream and refunds,
+ * so no unit is ever lost. Statuses: success, failed_upstream, quota_exhausted, rejected (store not
+ * running, platform or API disabled, bad parameters); `pending` only in rows of earlier versions. A
+ * call whose key matches no store is answered but not logged: it has no tenant, and logging it would
+ * let anyone fill the table.
+ *
+ * No foreign keys (docs/decisions/0002): merchants, stores and packages are never deleted, and the
+ * checks cost three lookups and three row locks per call on the Open API's hottest rows.
  */
 export const apiCallLogs = pgTable(
   'api_call_logs',
@@ -148,21 +151,17 @@ export const apiCallLogs = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     created_at: createdAt,
     finished_at: timestamp('finished_at', { withTimezone: true }),
-    merchant_id: integer('merchant_id')
-      .notNull()
-      .references(() => merchants.id),
-    shop_ref: integer('shop_ref')
-      .notNull()
-      .references(() => shops.id),
+    merchant_id: integer('merchant_id').notNull(),
+    shop_ref: integer('shop_ref').notNull(),
     shop_name: text('shop_name').notNull().default(''),
     platform: text('platform').notNull(),
     api_code: text('api_code').notNull(),
     api_name: text('api_name').notNull().default(''),
     /** The package the units came from (the "consume source"); null when nothing was charged. */
-    package_ref: integer('package_ref').references(() => trafficPackages.id),
+    package_ref: integer('package_ref'),
     package_name: text('package_name').notNull().default(''),
     status: text('status', { enum: ['pending', 'success', 'failed_upstream', 'quota_exhausted', 'rejected'] }).notNull(),
-    /** Units finally charged: cost while pending and on success, 0 once refunded or never charged. */
+    /** Units charged: the cost on success, 0 when refunded or never charged. */
     charged_units: integer('charged_units').notNull().default(0),
     response_ms: integer('response_ms'),
     /** Why a call was rejected or failed: an error key (e.g. OPEN_QUOTA_EXHAUSTED) or the upstream's answer. */
