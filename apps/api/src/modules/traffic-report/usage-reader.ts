@@ -1,6 +1,7 @@
 import { mergeUsageSets } from './closed-day-cache';
 import { canSourceAnswer, type TrafficReportRepository, type UsageFilter, type UsageKey, type UsageRow, type UsageSource } from './traffic-report.repository';
 import { addDays } from './usage-days';
+import { USAGE_SUM_FIELDS } from '../../db/schema/index';
 
 /**
  * Which roll-up answers each grouping set of a read of folded days: the smallest that has its keys
@@ -18,6 +19,21 @@ export function planUsageSources(filter: UsageFilter, sets: UsageKey[][]): Array
   });
   return [...plan.entries()].map(([source, setIndexes]) => ({ source, setIndexes }));
 }
+
+/** Rows summed by one key. */
+function sumBy(key: UsageKey, rows: UsageRow[]): UsageRow[] {
+  const groups = new Map<string | number | undefined, UsageRow>();
+  for (const row of rows) {
+    const found = groups.get(row[key]);
+    if (!found) {
+      groups.set(row[key], { ...sumsOf(row), [key]: row[key] });
+      continue;
+    }
+    for (const field of USAGE_SUM_FIELDS) found[field] += row[field];
+  }
+  return [...groups.values()];
+}
+const sumsOf = (row: UsageRow): UsageRow => Object.fromEntries(USAGE_SUM_FIELDS.map((field) => [field, row[field]])) as unknown as UsageRow;
 
 /** How long a process keeps the fold state it read; the state only moves on, and an older one reads more days live, still exact. */
 const FOLD_STATE_TTL_MS = 60_000;
@@ -41,6 +57,20 @@ export function createUsageReader(deps: { repository: TrafficReportRepository; n
     return foldState.value;
   }
 
+  /**
+   * Merchants and stores asked of one roll-up are read as one grouping by both (a few thousand
+   * rows at most) and summed apart here: one hash table in the database instead of two.
+   */
+  async function sumPairedSets(filter: UsageFilter, sets: UsageKey[][], source: UsageSource) {
+    const merchantsAt = sets.findIndex((set) => set.length === 1 && set[0] === 'merchant_id');
+    const storesAt = sets.findIndex((set) => set.length === 1 && set[0] === 'shop_ref');
+    if (merchantsAt < 0 || storesAt < 0 || !canSourceAnswer(source, filter, ['merchant_id', 'shop_ref'])) return repository.sumUsageSets(filter, sets, source);
+    const asked = sets.map((set, index) => (index === merchantsAt || index === storesAt ? null : set));
+    const others = asked.filter((set): set is UsageKey[] => set !== null);
+    const [pairs, ...answers] = await repository.sumUsageSets(filter, [['merchant_id', 'shop_ref'], ...others], source);
+    return asked.map((set, index) => (set ? answers.shift()! : sumBy(index === merchantsAt ? 'merchant_id' : 'shop_ref', pairs)));
+  }
+
   return {
     async sumUsageSets(filter: UsageFilter, sets: UsageKey[][]): Promise<UsageRow[][]> {
       const foldedThrough = await findFoldedThrough();
@@ -49,11 +79,7 @@ export function createUsageReader(deps: { repository: TrafficReportRepository; n
       const live = filter.endDay > foldedThrough ? repository.sumUsageSets({ ...filter, startDay: addDays(foldedThrough, 1) }, sets, 'daily') : undefined;
       const reads = planUsageSources(foldedFilter, sets).map(async ({ source, setIndexes }) => ({
         setIndexes,
-        lists: await repository.sumUsageSets(
-          foldedFilter,
-          setIndexes.map((index) => sets[index]),
-          source,
-        ),
+        lists: await sumPairedSets(foldedFilter, setIndexes.map((index) => sets[index]), source),
       }));
       const [parts, liveLists] = await Promise.all([Promise.all(reads), live]);
       const folded: UsageRow[][] = sets.map(() => []);
