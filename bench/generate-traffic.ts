@@ -14,11 +14,15 @@
  * 1.5 % are rejected; the last minute holds a few pending calls. Rows are inserted in time order in
  * ten slices, so ids grow with time as they do live. The roll-up is then computed from the log
  * rows (the Open API keeps it in the settling transaction; here it is built once, equal by
- * construction), and packages get units used in line with their merchant's charged units.
+ * construction), its closed days folded into the compact roll-ups as the usage-fold job would, and
+ * packages get units used in line with their merchant's charged units.
  */
 import { performance } from 'node:perf_hooks';
 import { openPostgres } from '../apps/api/src/db/client';
+import { systemClock } from '../apps/api/src/lib/clock';
 import { createPasswordHasher } from '../apps/api/src/lib/secrets';
+import { createUsageFold } from '../apps/api/src/modules/traffic-report/usage-fold';
+import { createUsageFoldRepository } from '../apps/api/src/modules/traffic-report/usage-fold.repository';
 import { BENCH_ADMIN, BENCH_AGENCY_MERCHANT, BENCH_DEMO_MERCHANT } from './lib/bench-accounts';
 import { databaseName, recreateDatabase } from './lib/bench-database';
 import { trafficBenchDatabaseUrl, trafficBenchSizes, type TrafficBenchSizes } from './lib/traffic-bench';
@@ -189,14 +193,20 @@ async function main() {
     } finally {
       client.release();
     }
+    // What the usage-fold job does on its first run: every closed day into the compact roll-ups the reports read.
     since = performance.now();
-    await database.pool.query('vacuum (analyze) merchants, shops, traffic_packages, api_call_logs, api_usage_daily');
+    const folded = await createUsageFold({ repository: createUsageFoldRepository(database.db), clock: systemClock }).foldUsage();
+    step(`fold ${folded.from}..${folded.to}`, since);
+    since = performance.now();
+    await database.pool.query('vacuum (analyze) merchants, shops, traffic_packages, api_call_logs, api_usage_daily, api_usage_daily_shop, api_usage_daily_api');
     step('vacuum analyze', since);
 
     const { rows } = await database.pool.query<{ label: string; count: string }>(
       `select 'log ' || status as label, count(*) from api_call_logs group by status
        union all select 'roll-up rows', count(*) from api_usage_daily
        union all select 'roll-up calls', coalesce(sum(calls), 0) from api_usage_daily
+       union all select 'folded rows per store', count(*) from api_usage_daily_shop
+       union all select 'folded rows per API', count(*) from api_usage_daily_api
        union all select 'agency log rows', count(*) from api_call_logs where merchant_id = 2
        union all select 'demo log rows', count(*) from api_call_logs where merchant_id = 1
        order by 1`,

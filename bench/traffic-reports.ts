@@ -16,7 +16,12 @@
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { openPostgres } from '../apps/api/src/db/client';
+import { systemClock } from '../apps/api/src/lib/clock';
+import { createUsageFold } from '../apps/api/src/modules/traffic-report/usage-fold';
+import { createUsageFoldRepository } from '../apps/api/src/modules/traffic-report/usage-fold.repository';
 import { BENCH_ADMIN, BENCH_AGENCY_MERCHANT, BENCH_DEMO_MERCHANT } from './lib/bench-accounts';
 import { databaseExists } from './lib/bench-database';
 import { loadSettings, resultTable, runScenarios, signIn, startServers, writeResults, type Scenario } from './lib/load-run';
@@ -49,6 +54,24 @@ async function ensureData(url: string) {
   if (result.status !== 0) throw new Error('generating the traffic benchmark database failed');
 }
 
+/**
+ * Brings the compact roll-ups up to date as the usage-fold job (every five minutes) keeps them live:
+ * the days closed since the data was generated, and on a database generated before the fold
+ * existed, every closed day. The servers do not run the background jobs.
+ */
+async function foldClosedDays(url: string) {
+  const database = await openPostgres(url);
+  try {
+    await database.migrate();
+    const started = performance.now();
+    const folded = await createUsageFold({ repository: createUsageFoldRepository(database.db), clock: systemClock }).foldUsage();
+    if (folded.days > 3) await database.pool.query('vacuum (analyze) api_usage_daily_shop, api_usage_daily_api');
+    console.log(`Folded ${folded.days} closed days (${folded.from}..${folded.to}) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    await database.close();
+  }
+}
+
 /** A store of the agency merchant that calls the API, and the agency's merchant id, for filtered scenarios. */
 async function sampleValues(url: string) {
   const client = new pg.Client({ connectionString: url });
@@ -66,6 +89,8 @@ async function sampleValues(url: string) {
 }
 
 function scenarios(sample: { shop_id: string; merchant_id: number }): Array<Scenario<Principal>> {
+  const day = (offset: number) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
+  const ninetyDays = { time_range: 'custom', start_date: day(89), end_date: day(0) };
   const merchant = 'merchant/open/report';
   const admin = 'admin/open/report';
   return [
@@ -81,6 +106,15 @@ function scenarios(sample: { shop_id: string; merchant_id: number }): Array<Scen
     { name: 'merchant logs, page 1 (5 stores)', target: 'app', path: `${merchant}/api_logs`, as: 'demo', body: {} },
     { name: 'operator dashboard, 7 days', target: 'app', path: `${admin}/dashboard`, as: 'admin', body: {} },
     { name: 'operator dashboard, 30 days', target: 'app', path: `${admin}/dashboard`, as: 'admin', body: { time_range: 'last_30_days' } },
+    // The statistics pages over a month, and the broadest custom range, each call cold first.
+    { name: 'operator dashboard, 90 days (custom)', target: 'app', path: `${admin}/dashboard`, as: 'admin', body: ninetyDays },
+    { name: 'operator platform stats, 30 days', target: 'app', path: `${admin}/platform_stats`, as: 'admin', body: { time_range: 'last_30_days' } },
+    { name: 'operator merchant stats, 30 days, taobao', target: 'app', path: `${admin}/merchant_stats`, as: 'admin', body: { time_range: 'last_30_days', platform: 'taobao' } },
+    { name: 'operator API stats, 30 days', target: 'app', path: `${admin}/api_log_stats`, as: 'admin', body: { time_range: 'last_30_days' } },
+    { name: 'operator API stats, 30 days, one merchant', target: 'app', path: `${admin}/api_log_stats`, as: 'admin', body: { time_range: 'last_30_days', merchant_id: sample.merchant_id } },
+    { name: 'merchant API stats, 30 days (agency)', target: 'app', path: `${merchant}/api_log_stats`, as: 'agency', body: { time_range: 'last_30_days' } },
+    { name: 'merchant API stats, 30 days, one store', target: 'app', path: `${merchant}/api_log_stats`, as: 'agency', body: { time_range: 'last_30_days', shop_id: sample.shop_id } },
+    { name: 'merchant store usage, 30 days, jd (agency)', target: 'app', path: `${merchant}/merchant_store_usage`, as: 'agency', body: { time_range: 'last_30_days', platform: 'jd' } },
     { name: 'operator logs, page 1', target: 'app', path: `${admin}/api_logs`, as: 'admin', body: {} },
     { name: 'operator logs, status rejected', target: 'app', path: `${admin}/api_logs`, as: 'admin', body: { status: 'rejected' } },
     { name: 'operator logs, one merchant + jd', target: 'app', path: `${admin}/api_logs`, as: 'admin', body: { merchant_id: sample.merchant_id, platform: 'jd' } },
@@ -93,6 +127,7 @@ async function main() {
   const settings = loadSettings();
   const loadBefore = os.loadavg()[0];
   await ensureData(url);
+  await foldClosedDays(url);
   const sample = await sampleValues(url);
   const { ports, pid, stop } = await startServers(url);
   let rows;
