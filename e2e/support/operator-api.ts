@@ -127,3 +127,8 @@ export function logoPng(size = 96): Buffer {
 export async function horizontalOverflow(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
+
+/** How far the widest table on the page scrolls sideways (0 or less: every column is in view). */
+export async function tableOverflow(page: Page) {
+  return page.evaluate(() => Math.max(0, ...Array.from(document.querySelectorAll('.ant-table-content, .ant-table-body'), (element) => element.scrollWidth - element.clientWidth)));
+}

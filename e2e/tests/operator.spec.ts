@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { OPERATOR, expect, loginThroughForm, registerMerchantByApi, test, uniqueEmail, useLanguage, type Lang } from '../support/fixtures';
-import { horizontalOverflow, logoPng, money, operatorPage, shot, type ApiOverview, type ApiPublicVersion, type ApiSiteSettings } from '../support/operator-api';
+import { horizontalOverflow, logoPng, tableOverflow, money, operatorPage, shot, type ApiOverview, type ApiPublicVersion, type ApiSiteSettings } from '../support/operator-api';
 import { callApi, operatorToken } from '../support/store-api';
 
 /**
@@ -16,6 +16,7 @@ const LANGS = ['zh-CN', 'en-US'] as const;
 const TEXT = {
   'zh-CN': {
     account: /邮箱或手机号/,
+    login: /^登\s*录$/,
     announcements: '平台公告',
     more: /更\s*多/,
     allAnnouncements: '全部公告',
@@ -42,6 +43,7 @@ const TEXT = {
   },
   'en-US': {
     account: 'Email or phone',
+    login: /^Log in$/,
     announcements: 'Announcements',
     more: /More/,
     allAnnouncements: 'All announcements',
@@ -336,6 +338,7 @@ for (const lang of LANGS) {
     const operator = await operatorPage(browser, baseURL);
     try {
       const admin = operator.page;
+      await admin.setViewportSize({ width: 1366, height: 900 });
       await admin.goto('/admin/prospects');
       await expectOperatorChinese(admin, '意向客户');
       await admin.getByLabel('姓名、电话或留言内容').fill(name);
@@ -353,6 +356,8 @@ for (const lang of LANGS) {
       await expect(admin.getByText(`已保存对 ${name} 的跟进`)).toBeVisible();
       await expect(row).toContainText('已跟进');
       await expect(row).toContainText('已电话回访，发送专业版年付报价');
+      // Every column, the time and the actions included, in view at 1366 px.
+      expect(await tableOverflow(admin)).toBeLessThanOrEqual(0);
       await shot(admin, `operator-prospects-${lang}`);
     } finally {
       await operator.close();
@@ -468,6 +473,8 @@ for (const lang of LANGS) {
     await useLanguage(page, lang);
     for (const path of ['/index', '/pricing']) {
       await page.goto(path);
+      // A returning merchant finds the way in from the header, not only from the footer.
+      await expect(page.locator('header.site-header').getByRole('link', { name: TEXT[lang].login })).toBeVisible();
       await expect(page.locator('footer')).toBeVisible();
       await page.locator('footer').scrollIntoViewIfNeeded();
       expect(await horizontalOverflow(page), path).toBeLessThanOrEqual(0);

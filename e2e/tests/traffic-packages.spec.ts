@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, loginThroughForm, registerMerchantByApi, test, useLanguage, type Lang } from '../support/fixtures';
-import { money, operatorPage } from '../support/operator-api';
+import { money, operatorPage, tableOverflow } from '../support/operator-api';
 import { callApi, createOperatingStore, findBill, merchantToken, operatorToken, payAtCashier } from '../support/store-api';
 
 /** Screenshots land in screenshots/ (git-ignored) for a person to look at; the assertions check the behaviour. */
@@ -201,6 +201,8 @@ test('[PACKAGES]: the operator creates a plan and disables one; merchants are of
       { token },
     );
     await payAtCashier(request, order.payment.pay_url);
+    // The whole list, bill column included, fits a 1366 px screen.
+    await page.setViewportSize({ width: 1366, height: 1000 });
     await page.goto('/admin/traffic?tab=packages');
     await expect(page.getByRole('tab', { name: '已购流量包' })).toHaveAttribute('aria-selected', 'true');
     await page.getByPlaceholder('商户 ID').fill(String(userinfo.id));
@@ -208,6 +210,7 @@ test('[PACKAGES]: the operator creates a plan and disables one; merchants are of
     const bought = page.getByRole('row').filter({ hasText: order.bill.bill_no });
     await expect(bought).toContainText(merchant.email);
     await expect(bought).toContainText('生效中');
+    expect(await tableOverflow(page)).toBeLessThanOrEqual(0);
     await shot(page, 'admin-traffic-purchased-packages');
   } finally {
     await operator.close();

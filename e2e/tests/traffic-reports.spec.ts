@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, loginThroughForm, registerMerchantByApi, test, useLanguage } from '../support/fixtures';
-import { operatorPage } from '../support/operator-api';
+import { operatorPage, tableOverflow } from '../support/operator-api';
 import { callApi, createOperatingStore, merchantToken, payAtCashier } from '../support/store-api';
 
 /** Screenshots land in screenshots/ (git-ignored) for a person to look at; the assertions check the behaviour. */
@@ -111,6 +111,8 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     // Logs: every call, then JD + quota exhausted only, then its details.
     await page.getByRole('tab', { name: text.logsTab }).click();
     await expect(page.getByText(text.total(5))).toBeVisible();
+    // Every column in view at 1366 px, no sideways scrolling.
+    expect(await tableOverflow(page)).toBeLessThanOrEqual(0);
     await shot(page, `traffic-logs-${lang}`);
     await page.getByLabel(text.platform, { exact: true }).click();
     await page.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${text.jd}$`) }).click();
@@ -144,7 +146,7 @@ test('[TRAFFIC REPORTS]: the operator sees the top merchants by usage and every 
   const operator = await operatorPage(browser, baseURL);
   const page = operator.page;
   try {
-    await page.setViewportSize({ width: 1400, height: 1000 });
+    await page.setViewportSize({ width: 1366, height: 1000 });
     await page.goto('/admin/traffic');
     await expect(page.getByRole('tab', { name: '概览' })).toHaveAttribute('aria-selected', 'true');
     const top = page.locator('.ant-card').filter({ hasText: '商户用量排行' });
@@ -157,6 +159,7 @@ test('[TRAFFIC REPORTS]: the operator sees the top merchants by usage and every 
     await page.getByLabel('状态', { exact: true }).click();
     await page.locator('.ant-select-item-option').filter({ hasText: /^额度不足$/ }).click();
     await expect(page.getByRole('row').filter({ hasText: merchant.email })).toHaveCount(1);
+    expect(await tableOverflow(page)).toBeLessThanOrEqual(0);
     await shot(page, 'admin-traffic-logs');
 
     await page.getByRole('tab', { name: '统计' }).click();

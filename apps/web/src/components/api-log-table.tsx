@@ -1,5 +1,6 @@
 import type { TAdminApiLog, TApiLog } from '@parlour/contract/calls/traffic-report';
 import { Button, Empty, Grid, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dayjs } from '../lib/dayjs';
 import { CallStatusTag } from './call-status-tag';
@@ -23,50 +24,64 @@ interface ApiLogTableProps<T extends Log> {
 }
 
 /**
- * The call log (spec §3 traffic log): time, merchant ID, store, platform, API, consume source
+ * The call log (spec §3 traffic log): time, merchant ID, store, platform and API, consume source
  * (the package charged), status, charged units and response time, newest first, with a details button.
+ * Long texts end in an ellipsis with the whole text in a tooltip.
  */
 export function ApiLogTable<T extends Log>({ logs, total, isTotalEstimated = false, isLoading, page, pageSize, onPageChange, onDetail, showMerchant = false }: ApiLogTableProps<T>) {
   const { t } = useTranslation();
-  const isWide = Grid.useBreakpoint().md ?? false;
-  const columns: TableColumnsType<T> = [
-    { title: t('trafficReport.column.time'), dataIndex: 'created_at', width: 165, fixed: isWide ? 'left' : undefined, render: formatLogTime },
-    { title: t('trafficReport.column.merchantId'), dataIndex: 'merchant_id', width: 90 },
-    ...(showMerchant
-      ? [
-          {
-            title: t('trafficReport.column.merchant'),
-            key: 'merchant',
-            width: 200,
-            render: (_: unknown, log: T) => ('merchant_account' in log ? <Typography.Text ellipsis={{ tooltip: log.merchant_name }}>{log.merchant_account}</Typography.Text> : null),
-          },
-        ]
-      : []),
+  const screens = Grid.useBreakpoint();
+  const isWide = screens.md ?? false;
+  // Below 1600 px the less needed columns give way so the list fits a 1366 px screen; the detail drawer shows them.
+  const isVeryWide = screens.xxl ?? false;
+  /** One line, cut with an ellipsis; the whole text in a tooltip. */
+  const clipped = (text: ReactNode, tooltip: ReactNode = text) => (
+    <Tooltip title={tooltip} placement="topLeft">
+      <span>{text}</span>
+    </Tooltip>
+  );
+  const columns: Array<TableColumnsType<T>[number] & { width: number; isShown?: boolean }> = [
+    { title: t('trafficReport.column.time'), dataIndex: 'created_at', width: 150, fixed: isWide ? 'left' : undefined, render: formatLogTime },
+    // The operator's merchant column carries the ID; a merchant's own ID is the same on every row.
+    { title: t('trafficReport.column.merchantId'), dataIndex: 'merchant_id', width: 90, isShown: isVeryWide && !showMerchant },
+    {
+      title: t('trafficReport.column.merchant'),
+      key: 'merchant',
+      width: 170,
+      isShown: showMerchant,
+      ellipsis: { showTitle: false },
+      render: (_: unknown, log: T) =>
+        'merchant_account' in log ? clipped(`${log.merchant_account} · ${log.merchant_id}`, [log.merchant_name, log.merchant_account, `ID ${log.merchant_id}`].filter(Boolean).join(' · ')) : null,
+    },
     {
       title: t('trafficReport.column.shopName'),
       key: 'shop',
-      width: 150,
-      render: (_: unknown, log: T) => (
-        <Tooltip title={log.shop_id}>
-          <span>{log.shop_name || log.shop_id}</span>
-        </Tooltip>
-      ),
+      width: 140,
+      ellipsis: { showTitle: false },
+      render: (_: unknown, log: T) => clipped(log.shop_name || log.shop_id, `${log.shop_name} (${log.shop_id})`),
     },
-    { title: t('trafficReport.column.platform'), dataIndex: 'platform', width: 90, render: (platform: string) => platformLabel(t, platform) },
-    { title: t('trafficReport.column.api'), key: 'api', width: 120, render: (_: unknown, log: T) => apiLabel(t, log.api_code, log.api_name) },
+    {
+      title: t('trafficReport.column.platformApi'),
+      key: 'api',
+      width: 170,
+      ellipsis: { showTitle: false },
+      render: (_: unknown, log: T) => clipped(`${platformLabel(t, log.platform)} · ${apiLabel(t, log.api_code, log.api_name)}`),
+    },
     {
       title: t('trafficReport.column.source'),
       key: 'source',
       width: 140,
-      render: (_: unknown, log: T) => (log.package_id ? `${log.package_name} #${log.package_id}` : <Typography.Text type="secondary">{t('trafficReport.logs.noSource')}</Typography.Text>),
+      isShown: !showMerchant || isVeryWide,
+      ellipsis: { showTitle: false },
+      render: (_: unknown, log: T) => (log.package_id ? clipped(`${log.package_name} #${log.package_id}`) : <Typography.Text type="secondary">{t('trafficReport.logs.noSource')}</Typography.Text>),
     },
-    { title: t('trafficReport.column.status'), dataIndex: 'status', width: 145, render: (status: T['status']) => <CallStatusTag status={status} /> },
-    { title: t('trafficReport.column.units'), dataIndex: 'charged_units', width: 100, align: 'right' },
-    { title: t('trafficReport.column.responseMs'), dataIndex: 'response_ms', width: 120, align: 'right', render: (value: number | null) => (value === null ? '—' : value.toLocaleString()) },
+    { title: t('trafficReport.column.status'), dataIndex: 'status', width: 110, render: (status: T['status']) => <CallStatusTag status={status} /> },
+    { title: t('trafficReport.column.units'), dataIndex: 'charged_units', width: 80, align: 'right' },
+    { title: t('trafficReport.column.responseMsShort'), dataIndex: 'response_ms', width: 110, align: 'right', render: (value: number | null) => (value === null ? '—' : value.toLocaleString()) },
     {
       title: t('trafficReport.column.actions'),
       key: 'actions',
-      width: 80,
+      width: 70,
       fixed: isWide ? 'right' : undefined,
       render: (_: unknown, log: T) => (
         <Button type="link" size="small" onClick={() => onDetail(log)} aria-label={t('trafficReport.logs.detailOf', { id: log.id })}>
@@ -75,14 +90,17 @@ export function ApiLogTable<T extends Log>({ logs, total, isTotalEstimated = fal
       ),
     },
   ];
+  const shown = columns.filter(({ isShown = true }) => isShown).map(({ isShown: _isShown, ...column }) => column);
+  const width = shown.reduce((sum, column) => sum + column.width, 0);
   return (
     <Table<T>
       rowKey="id"
       size="middle"
-      columns={columns}
+      columns={shown}
       dataSource={logs ?? []}
       loading={isLoading}
-      scroll={{ x: 'max-content' }}
+      tableLayout="fixed"
+      scroll={{ x: width }}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('trafficReport.logs.empty')} /> }}
       pagination={{
         current: page,

@@ -102,6 +102,7 @@ export interface TrendSeries {
 export function dailyTrendOption({ dates, series }: { dates: string[]; series: TrendSeries[] }): ChartOption {
   const axisFormat = (index: 0 | 1) => series.find((item) => (item.yAxisIndex ?? 0) === index)?.formatValue;
   const hasSecondAxis = series.some((item) => item.yAxisIndex === 1);
+  const hasBars = series.some((item) => item.kind === 'bar');
   const valueAxis = (index: 0 | 1) => {
     const format = axisFormat(index);
     return {
@@ -116,7 +117,16 @@ export function dailyTrendOption({ dates, series }: { dates: string[]; series: T
     grid: { left: 8, right: 8, top: series.length > 1 ? 40 : 16, bottom: 8, containLabel: true },
     tooltip: { trigger: 'axis' },
     legend: series.length > 1 ? { top: 0, data: series.map((item) => item.name) } : undefined,
-    xAxis: { type: 'category', data: dates, boundaryGap: series.some((item) => item.kind === 'bar'), axisTick: { alignWithLabel: true } },
+    xAxis: {
+      type: 'category',
+      data: dates,
+      boundaryGap: hasBars,
+      axisTick: { alignWithLabel: true },
+      // The last day (usually today) always has its label, and a label the automatic spacing would
+      // put on top of it gives way. Without bars the first and last labels sit on the chart's edges,
+      // so they are aligned inwards rather than centred and cut off.
+      axisLabel: { showMinLabel: true, showMaxLabel: true, hideOverlap: true, ...(hasBars ? {} : { alignMinLabel: 'left' as const, alignMaxLabel: 'right' as const }) },
+    },
     yAxis: hasSecondAxis ? [valueAxis(0), valueAxis(1)] : [valueAxis(0)],
     series: series.map((item) => {
       const common = {

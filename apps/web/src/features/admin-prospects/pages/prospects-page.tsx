@@ -1,6 +1,6 @@
 import { PROSPECT_STATUSES, type ProspectStatus, type TProspect } from '@parlour/contract/calls/prospect';
 import type { TDateRangeInput } from '@parlour/contract/calls/report';
-import { Button, Form, Input, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, Form, Input, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFilter } from '@/components/date-range-filter';
@@ -33,13 +33,24 @@ export default function ProspectsPage() {
   const hasFilter = Boolean(filter.keyword || filter.status || filter.start_date);
 
   const columns: TableColumnsType<TProspect> = [
-    { title: t('adminProspects.field.name'), dataIndex: 'name', width: 140 },
-    { title: t('adminProspects.field.contact'), dataIndex: 'contact', width: 150, render: (contact: string) => <Typography.Text copyable>{contact}</Typography.Text> },
+    // Every column has a width (the message and the remark wrap inside theirs), so the list fits a 1366 px screen.
+    {
+      title: t('adminProspects.field.name'),
+      dataIndex: 'name',
+      width: 110,
+      render: (name: string) => (
+        <Typography.Text ellipsis={{ tooltip: name }} style={{ maxWidth: 94 }}>
+          {name}
+        </Typography.Text>
+      ),
+    },
+    { title: t('adminProspects.field.contact'), dataIndex: 'contact', width: 140, render: (contact: string) => <Typography.Text copyable>{contact}</Typography.Text> },
     {
       title: t('adminProspects.field.content'),
       dataIndex: 'content',
+      width: 250,
       render: (content: string) => (
-        <Typography.Paragraph ellipsis={{ rows: 2, expandable: 'collapsible', symbol: (isExpanded) => (isExpanded ? t('adminProspects.less') : t('adminProspects.more')) }} style={{ margin: 0, maxWidth: 300, whiteSpace: 'pre-wrap' }}>
+        <Typography.Paragraph ellipsis={{ rows: 2, expandable: 'collapsible', symbol: (isExpanded) => (isExpanded ? t('adminProspects.less') : t('adminProspects.more')) }} style={{ margin: 0, width: 234, whiteSpace: 'pre-wrap' }}>
           {content}
         </Typography.Paragraph>
       ),
@@ -47,15 +58,16 @@ export default function ProspectsPage() {
     {
       title: t('adminProspects.field.status'),
       dataIndex: 'status',
-      width: 110,
+      width: 90,
       render: (status: ProspectStatus) => (status === 'new' ? <Tag color="orange">{t('adminProspects.status.new')}</Tag> : <Tag color="green">{t('adminProspects.status.followed_up')}</Tag>),
     },
     {
       title: t('adminProspects.field.remark'),
       dataIndex: 'remark',
+      width: 170,
       render: (remark: string, prospect) =>
         remark || prospect.followed_up_at ? (
-          <div style={{ maxWidth: 200 }}>
+          <div style={{ width: 154, overflowWrap: 'anywhere' }}>
             <div style={{ whiteSpace: 'pre-wrap' }}>{remark || '—'}</div>
             {prospect.followed_up_at ? <Typography.Text type="secondary">{dayjs(prospect.followed_up_at).format(TIME)}</Typography.Text> : null}
           </div>
@@ -63,12 +75,23 @@ export default function ProspectsPage() {
           <Typography.Text type="secondary">—</Typography.Text>
         ),
     },
-    { title: t('adminProspects.field.createdAt'), dataIndex: 'created_at', width: 150, render: (value: string) => dayjs(value).format(TIME) },
-    { title: t('adminProspects.field.ip'), dataIndex: 'ip', width: 130, render: (ip: string | null) => ip ?? '—' },
+    {
+      title: t('adminProspects.field.createdAtIp'),
+      dataIndex: 'created_at',
+      width: 150,
+      render: (value: string, prospect) => (
+        <Flex vertical>
+          <span>{dayjs(value).format(TIME)}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {prospect.ip ?? '—'}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
     {
       title: t('adminProspects.actions'),
       key: 'actions',
-      width: 120,
+      width: 100,
       fixed: 'right',
       render: (_value, prospect) => (
         <Button size="small" type="link" onClick={() => setFollowing(prospect)}>

@@ -85,7 +85,7 @@ describe('operator traffic reports', { timeout: 20_000 }, () => {
     const { calls } = mockFetch(answer);
     recordFeedback();
     renderPage(<AdminLogsTab />, { path: '/admin/traffic' });
-    expect(await screen.findByText('agency@example.com')).toBeTruthy();
+    expect(await screen.findByText(/^agency@example\.com · \d+$/)).toBeTruthy();
     expect(screen.getByText('About 250,000 calls')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Merchant ID'), { target: { value: '12' } });
     await waitFor(() => expect(bodiesOf(calls, 'admin/open/report/api_logs').at(-1)).toMatchObject({ merchant_id: 12, page: 1 }));

@@ -37,7 +37,7 @@ export function PurchasedPackagesTab() {
     {
       title: t('trafficPackage.admin.column.merchant'),
       key: 'merchant',
-      width: 190,
+      width: 180,
       render: (_, pkg) => (
         <Flex vertical>
           <Typography.Text ellipsis={{ tooltip: pkg.merchant_account }}>{pkg.merchant_account}</Typography.Text>
@@ -50,16 +50,18 @@ export function PurchasedPackagesTab() {
     {
       title: t('trafficPackage.admin.column.package'),
       key: 'package',
-      width: 190,
+      width: 200,
       render: (_, pkg) => (
         <Flex vertical gap={2}>
           <Flex gap={6} align="center" wrap>
-            <Typography.Text strong>{pkg.name}</Typography.Text>
+            <Typography.Text strong ellipsis={{ tooltip: pkg.name }} style={{ maxWidth: 110 }}>
+              {pkg.name}
+            </Typography.Text>
             <Tag color={pkg.is_general ? 'blue' : 'purple'} style={{ marginInlineEnd: 0 }}>
               {pkg.is_general ? t('trafficPackage.kind.general') : t('trafficPackage.kind.store')}
             </Tag>
           </Flex>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <Typography.Text type="secondary" style={{ fontSize: 12, maxWidth: 184 }} ellipsis={{ tooltip: true }}>
             {pkg.shop_name ? `${pkg.shop_name} (${pkg.shop_id})` : t('trafficPackage.card.allShops')}
           </Typography.Text>
         </Flex>
@@ -68,7 +70,7 @@ export function PurchasedPackagesTab() {
     {
       title: t('trafficPackage.admin.column.usage'),
       key: 'usage',
-      width: 200,
+      width: 190,
       render: (_, pkg) => (
         <Flex vertical>
           <Typography.Text style={{ fontSize: 12 }}>{t('trafficPackage.card.used', { used: pkg.units_used.toLocaleString(), total: pkg.units_total.toLocaleString() })}</Typography.Text>
@@ -77,25 +79,25 @@ export function PurchasedPackagesTab() {
       ),
     },
     {
-      title: t('trafficPackage.admin.field.status'),
-      dataIndex: 'status',
-      width: 110,
-      render: (status: PackageStatus) => (
-        <Tag color={STATUS_COLORS[status]} variant="filled">
-          {t(`trafficPackage.status.${status}`)}
-        </Tag>
-      ),
-    },
-    {
-      title: t('trafficPackage.card.validPeriod'),
-      key: 'period',
+      // Status and valid period share a column, so the list fits a 1366 px screen with the bill in view.
+      title: t('trafficPackage.admin.column.statusPeriod'),
+      key: 'status',
       width: 200,
-      render: (_, pkg) => (pkg.paid_at ? `${day(pkg.paid_at)} ~ ${day(pkg.expires_at)}` : t('trafficPackage.card.startsWhenPaid', { days: pkg.valid_days })),
+      render: (_, pkg) => (
+        <Flex vertical gap={2} align="flex-start">
+          <Tag color={STATUS_COLORS[pkg.status]} variant="filled">
+            {t(`trafficPackage.status.${pkg.status}`)}
+          </Tag>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {pkg.paid_at ? `${day(pkg.paid_at)} ~ ${day(pkg.expires_at)}` : t('trafficPackage.card.startsWhenPaid', { days: pkg.valid_days })}
+          </Typography.Text>
+        </Flex>
+      ),
     },
     {
       title: t('trafficPackage.card.bill'),
       key: 'bill',
-      width: 210,
+      width: 220,
       render: (_, pkg) => (
         <Flex vertical>
           <Typography.Text copyable style={{ fontFamily: 'monospace', fontSize: 12 }}>
@@ -109,6 +111,7 @@ export function PurchasedPackagesTab() {
     },
   ];
 
+  const tableWidth = columns.reduce((sum, column) => sum + Number(column.width ?? 0), 0);
   const isFiltered = Object.values(filters).some((value) => value !== undefined);
 
   return (
@@ -162,7 +165,7 @@ export function PurchasedPackagesTab() {
         columns={columns}
         dataSource={packages.data?.list ?? []}
         loading={packages.isFetching}
-        scroll={{ x: 1100 }}
+        scroll={{ x: tableWidth }}
         size="middle"
         locale={{ emptyText: <Empty description={isFiltered ? t('trafficPackage.noMatch') : t('trafficPackage.admin.noPackages')} /> }}
         pagination={{
