@@ -24,14 +24,14 @@ export function CoreDataApis() {
   const [editing, setEditing] = useState<TOpenApi | null | undefined>(undefined);
 
   const columns: TableColumnsType<TOpenApi> = [
-    { title: t('openApi.apis.platform'), dataIndex: 'platform', width: 120, render: (value: string) => platformLabel(t, value) },
+    { title: t('openApi.apis.platform'), dataIndex: 'platform', width: 90, render: (value: string) => platformLabel(t, value) },
     {
       title: t('openApi.apis.code'),
       dataIndex: 'code',
-      width: 170,
+      width: 150,
       render: (code: string) => <Typography.Text code>{code}</Typography.Text>,
     },
-    { title: t('openApi.apis.name'), dataIndex: 'name', width: 150 },
+    { title: t('openApi.apis.name'), dataIndex: 'name', width: 130 },
     {
       title: t('openApi.apis.description'),
       dataIndex: 'description',
@@ -44,14 +44,14 @@ export function CoreDataApis() {
           '—'
         ),
     },
-    { title: t('openApi.apis.cost'), dataIndex: 'cost', width: 110, align: 'right', render: (cost: number) => t('openApi.apis.units', { count: cost }) },
+    { title: t('openApi.apis.cost'), dataIndex: 'cost', width: 90, align: 'right', render: (cost: number) => t('openApi.apis.units', { count: cost }) },
     {
       title: t('openApi.apis.status'),
       dataIndex: 'is_enabled',
-      width: 90,
+      width: 80,
       render: (isEnabled: boolean) => <Tag color={isEnabled ? 'success' : 'default'}>{isEnabled ? t('openApi.on') : t('openApi.off')}</Tag>,
     },
-    { title: t('openApi.apis.sort'), dataIndex: 'sort', width: 70, align: 'right' },
+    { title: t('openApi.apis.sort'), dataIndex: 'sort', width: 60, align: 'right' },
     {
       title: t('openApi.actions'),
       key: 'actions',
@@ -106,7 +106,8 @@ export function CoreDataApis() {
           columns={columns}
           dataSource={apis.data?.list ?? []}
           loading={apis.isFetching}
-          scroll={{ x: 1000 }}
+          // The description takes what the sized columns leave; the list fits a 1366 px screen.
+          scroll={{ x: 900 }}
           size="middle"
           locale={{ emptyText: <Empty description={isFiltered ? t('openApi.apis.noMatch') : t('openApi.apis.empty')} /> }}
           pagination={{

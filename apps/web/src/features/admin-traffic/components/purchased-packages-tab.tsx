@@ -61,7 +61,7 @@ export function PurchasedPackagesTab() {
               {pkg.is_general ? t('trafficPackage.kind.general') : t('trafficPackage.kind.store')}
             </Tag>
           </Flex>
-          <Typography.Text type="secondary" style={{ fontSize: 12, maxWidth: 184 }} ellipsis={{ tooltip: true }}>
+          <Typography.Text type="secondary" style={{ fontSize: 12, maxWidth: '100%' }} ellipsis={{ tooltip: true }}>
             {pkg.shop_name ? `${pkg.shop_name} (${pkg.shop_id})` : t('trafficPackage.card.allShops')}
           </Typography.Text>
         </Flex>
