@@ -188,7 +188,8 @@ test('[PACKAGES]: the operator creates a plan and disables one; merchants are of
 
     // Disable it: no longer offered.
     await row.getByRole('switch').click();
-    await page.getByRole('button', { name: /^确\s*定$/ }).click();
+    // The confirmation's own button: the create dialog's OK button may still be fading out.
+    await page.locator('.ant-popconfirm').getByRole('button', { name: /^确\s*定$/ }).click();
     await expect(row.getByRole('switch')).toHaveAttribute('aria-checked', 'false');
     await shot(page, 'admin-traffic-plans-disabled');
     expect((await plansOnSale(request, token)).map((plan) => plan.name)).not.toContain(planName);
