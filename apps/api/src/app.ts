@@ -49,6 +49,7 @@ import { createUploadRepository } from './modules/upload/upload.repository';
 import { registerUploadRoutes } from './modules/upload/upload.routes';
 import { createUploadService } from './modules/upload/upload.service';
 import { PROSPECT_SUBMITS_PER_IP_PER_HOUR } from '@parlour/contract/calls/prospect';
+import { registerApiInfoRoutes } from './modules/api-info/api-info.routes';
 import { createNoticeRepository } from './modules/notice/notice.repository';
 import { registerNoticeRoutes } from './modules/notice/notice.routes';
 import { createNoticeService } from './modules/notice/notice.service';
@@ -121,6 +122,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const sessionRepository = createSessionRepository(db);
   const sessions = createSessionService({ repository: sessionRepository, clock });
   const registrar = createCallRegistrar(app, { sessions, checkOutput: !config.isProduction });
+  // The spec's bare /api/v1 call (§7): reachability and clock skew.
+  registerApiInfoRoutes(registrar, { clock });
   const captchas = createCaptchaService({ db, clock, draw: captchaDrawer });
   const codeRepository = createVerificationCodeRepository();
   const codes = createVerificationCodeService({

@@ -1,3 +1,4 @@
+import { callUrl } from '@parlour/contract/call';
 import { allCalls } from '@parlour/contract/calls/all';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helper';
@@ -22,9 +23,9 @@ describe('the OpenAPI description', () => {
 
   it('lists every declared call as a POST with its summary, and the metered Open API', () => {
     expect(document.openapi).toMatch(/^3\./);
-    expect(Object.keys(document.paths).sort()).toEqual([...allCalls.map((call) => `/api/v1/${call.path}`), '/open/v1/{platform}/{api_code}'].sort());
+    expect(Object.keys(document.paths).sort()).toEqual([...allCalls.map(callUrl), '/open/v1/{platform}/{api_code}'].sort());
     for (const call of allCalls) {
-      const operation = document.paths[`/api/v1/${call.path}`];
+      const operation = document.paths[callUrl(call)];
       expect(Object.keys(operation)).toEqual(['post']);
       expect(operation.post.summary).toBe(call.summary);
       expect(operation.post.security.length > 0).toBe(call.isAuthenticated);

@@ -30,3 +30,8 @@ export type CallOutput<C extends Call> = z.output<C['output']>;
 export const ZEmptyInput = z.object({});
 /** A call that answers no data. */
 export const ZNullOutput = z.null();
+
+/** The URL of a call: `/api/v1/<path>`, or `/api/v1` itself for the spec's bare call (empty path). */
+export function callUrl(call: Pick<Call, 'path'>): string {
+  return call.path ? `/api/v1/${call.path}` : '/api/v1';
+}

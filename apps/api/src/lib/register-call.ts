@@ -1,4 +1,4 @@
-import type { Call } from '@parlour/contract/call';
+import { callUrl, type Call } from '@parlour/contract/call';
 import { CLIENT_ID_HEADER } from '@parlour/contract/constants';
 import type { Lang } from '@parlour/contract/errors';
 import { translateIssue } from '@parlour/contract/i18n/validation';
@@ -48,7 +48,7 @@ export function createCallRegistrar(app: FastifyInstance, deps: { sessions: Sess
 
   function register<C extends Call>(call: C, handler: CallHandler<C>) {
     registered.add(call.path);
-    app.post(`/api/v1/${call.path}`, async (request, reply) => {
+    app.post(callUrl(call), async (request, reply) => {
       const lang = requestLang(request);
       const body = request.body ?? {};
       if (typeof body !== 'object' || Array.isArray(body)) {

@@ -1,3 +1,4 @@
+import { callUrl } from '@parlour/contract/call';
 import { allCalls } from '@parlour/contract/calls/all';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -16,10 +17,11 @@ export function buildOpenApiDocument() {
   for (const call of allCalls) {
     const input = jsonSchema(call.input, 'input') as { properties?: Record<string, unknown> };
     input.properties = { ...input.properties, lang_code: { type: 'string', enum: ['zh-CN', 'en-US', 'zh', 'en'], description: 'Language of msg' } };
-    paths[`/api/v1/${call.path}`] = {
+    paths[callUrl(call)] = {
       post: {
         summary: call.summary,
-        tags: [call.role],
+        // The bare call belongs to no role's area: it answers anyone.
+        tags: [call.path ? call.role : 'public'],
         security: call.isAuthenticated ? [{ bearer: [] }] : [],
         requestBody: { required: true, content: { 'application/json': { schema: input } } },
         responses: {

@@ -1,5 +1,6 @@
 import type { Call } from '../call';
 import * as account from './account';
+import * as apiInfo from './api-info';
 import * as bill from './bill';
 import * as dashboard from './dashboard';
 import * as merchantAdmin from './merchant-admin';
@@ -17,4 +18,4 @@ function isCall(value: unknown): value is Call {
 }
 
 /** Every declared call, collected from the call modules. The server must register a handler for each (a test checks it). */
-export const allCalls: Call[] = [account, store, bill, merchantAdmin, notice, prospect, settings, siteConfig, dashboard, traffic, trafficReport, openCore].flatMap((module) => Object.values(module as Record<string, unknown>).filter(isCall));
+export const allCalls: Call[] = [apiInfo, account, store, bill, merchantAdmin, notice, prospect, settings, siteConfig, dashboard, traffic, trafficReport, openCore].flatMap((module) => Object.values(module as Record<string, unknown>).filter(isCall));
