@@ -37,6 +37,7 @@ export const STORE_PATHS = {
   adminIncomeTrend: 'admin/order/income/income_trend',
   adminTypeDistribution: 'admin/order/income/bill_type_distribution',
   adminExportBills: 'admin/order/order/export',
+  adminSetConfig: 'admin/common/config/set_config',
 } as const;
 
 let shopCounter = 0;

@@ -71,7 +71,30 @@ describe('stores: errors', () => {
         await expectOk(t.call(P.buy, { ...shopFields(), term_type: 'month', term: 1, pay_method: 'alipay' }, token));
       }
       const sixth = await t.call(P.buy, { ...shopFields(), term_type: 'month', term: 1, pay_method: 'alipay', lang_code: 'en-US' }, token);
-      expect(sixth).toMatchObject({ code: 12020, msg: 'You have reached the maximum number of stores' });
+      // The message says the limit, in both languages; the limit also travels as data.
+      expect(sixth).toMatchObject({ code: 12020, msg: 'You have reached the limit of 5 stores', data: { limit: 5 } });
+      const zh = await t.call(P.buy, { ...shopFields(), term_type: 'month', term: 1, pay_method: 'alipay', lang_code: 'zh-CN' }, token);
+      expect(zh).toMatchObject({ code: 12020, msg: '店铺数量已达上限：每个商户最多 5 个店铺' });
+      // A trial is refused the same way once the limit is reached.
+      const trial = await t.call(P.add, { ...shopFields({ package_id: 1 }), lang_code: 'en-US' }, token);
+      expect(trial).toMatchObject({ code: 12020, msg: 'You have reached the limit of 5 stores' });
+    });
+
+    it('says the limit the operator set, not a fixed number', async () => {
+      const rules = await t.app.services.settings.getPlatformRules();
+      await expectOk(t.call(P.adminSetConfig, { group: 'platform', values: { ...rules, store_limit_per_merchant: 2 } }, adminToken));
+      try {
+        const { token } = await registerMerchant(t);
+        for (let index = 0; index < 2; index += 1) {
+          await expectOk(t.call(P.buy, { ...shopFields(), term_type: 'month', term: 1, pay_method: 'alipay' }, token));
+        }
+        const allowance = await expectOk(t.call<{ store_limit: number; store_count: number }>(P.versions, {}, token));
+        expect(allowance).toMatchObject({ store_limit: 2, store_count: 2 });
+        const third = await t.call(P.buy, { ...shopFields(), term_type: 'month', term: 1, pay_method: 'alipay', lang_code: 'en-US' }, token);
+        expect(third).toMatchObject({ code: 12020, msg: 'You have reached the limit of 2 stores', data: { limit: 2 } });
+      } finally {
+        await expectOk(t.call(P.adminSetConfig, { group: 'platform', values: rules }, adminToken));
+      }
     });
 
     it('holds the limit when many stores are created at once', async () => {

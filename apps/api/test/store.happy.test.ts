@@ -43,6 +43,19 @@ describe('stores: happy paths', () => {
       }
     });
 
+    it("tells the merchant before creating whether their trial is still available and how many stores the limit leaves", async () => {
+      const { token } = await registerMerchant(t);
+      type Allowance = { list: unknown[]; is_trial_available: boolean; store_limit: number; store_count: number };
+      const fresh = await expectOk(t.call<Allowance>(P.versions, {}, token));
+      expect(fresh).toMatchObject({ is_trial_available: true, store_limit: 5, store_count: 0 });
+      expect(fresh.list).toHaveLength(3);
+      // A bought store leaves the trial available; it counts against the limit.
+      await expectOk(t.call(P.buy, { ...shopFields(), term_type: 'month', term: 1, pay_method: 'alipay' }, token));
+      expect(await expectOk(t.call<Allowance>(P.versions, {}, token))).toMatchObject({ is_trial_available: true, store_count: 1 });
+      await expectOk(t.call(P.add, shopFields({ package_id: VERSION.starter }), token));
+      expect(await expectOk(t.call<Allowance>(P.versions, {}, token))).toMatchObject({ is_trial_available: false, store_count: 2 });
+    });
+
     it('lets an operator create a version, edit its features and set every price', async () => {
       const created = await expectOk(
         t.call<{ id: number }>(P.adminEditFun, { name: 'Lite', description: 'small', features: ['a', 'b'], trial_days: 3, status: 'disabled' }, adminToken),

@@ -32,6 +32,16 @@ describe('stores: security', () => {
   }
 
   describe('[TENANCY]', () => {
+    it("one merchant's trial and stores do not use up another's", async () => {
+      const a = await registerMerchant(t);
+      const b = await registerMerchant(t);
+      await expectOk(t.call(P.add, shopFields({ package_id: 1 }), a.token));
+      type Allowance = { is_trial_available: boolean; store_count: number };
+      expect(await expectOk(t.call<Allowance>(P.versions, {}, a.token))).toMatchObject({ is_trial_available: false, store_count: 1 });
+      expect(await expectOk(t.call<Allowance>(P.versions, {}, b.token))).toMatchObject({ is_trial_available: true, store_count: 0 });
+      await expectOk(t.call(P.add, shopFields({ package_id: 1 }), b.token));
+    });
+
     it("merchant B can neither list nor act on merchant A's stores and bills by any id", async () => {
       const a = await unpaidRenewal();
       const b = await registerMerchant(t);

@@ -130,7 +130,8 @@ export const errorMessages: Record<ErrorKey, Record<Lang, string>> = {
   ORDER_EXISTS: { 'zh-CN': '已有未支付的订单，请先完成支付或取消', 'en-US': 'An unpaid order exists already, please pay or cancel it first' },
   ORDER_EXPIRED: { 'zh-CN': '订单已过期，请重新下单', 'en-US': 'This order has expired, please place a new one' },
   PURCHASE_DATA_INVALID: { 'zh-CN': '购买数据格式错误', 'en-US': 'The purchase data is not in the right format' },
-  STORE_LIMIT_REACHED: { 'zh-CN': '店铺数量已达上限', 'en-US': 'You have reached the maximum number of stores' },
+  // `{{limit}}`: the platform's store limit per merchant, filled in by errorMessage's params.
+  STORE_LIMIT_REACHED: { 'zh-CN': '店铺数量已达上限：每个商户最多 {{limit}} 个店铺', 'en-US': 'You have reached the limit of {{limit}} stores' },
   DOMAIN_VERIFICATION_FAILED: {
     'zh-CN': '域名验证失败，请检查 DNS 解析（生效约需 10 分钟）',
     'en-US': 'Domain verification failed, please check the DNS records (changes take about 10 minutes)',
@@ -163,8 +164,12 @@ export const errorMessages: Record<ErrorKey, Record<Lang, string>> = {
   },
 };
 
-export function errorMessage(key: ErrorKey, lang: Lang): string {
-  return errorMessages[key][lang];
+/**
+ * The message of a code in a language, with its `{{name}}` placeholders filled from `params`
+ * (the same syntax i18next fills in the console, so both read the same).
+ */
+export function errorMessage(key: ErrorKey, lang: Lang, params: Record<string, string | number> = {}): string {
+  return errorMessages[key][lang].replace(/\{\{\s*(\w+)\s*\}\}/g, (placeholder, name: string) => (name in params ? String(params[name]) : placeholder));
 }
 
 /** Finds the catalogue key of a numeric code, if it is one of ours. */

@@ -26,7 +26,7 @@ export function requestLang(request: FastifyRequest): Lang {
 
 export function sendAppError(error: AppError, request: FastifyRequest, reply: FastifyReply) {
   const lang = requestLang(request);
-  const msg = error.options.messages?.[lang];
+  const msg = error.options.messages?.[lang] ?? errorMessage(error.key, lang, error.options.params);
   return reply.code(200).send(failure(error.key, lang, msg, error.options.data ?? null));
 }
 

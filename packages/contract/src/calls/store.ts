@@ -68,13 +68,27 @@ export const ZVersionPriceInput = z.object({
 });
 export type TVersionPriceInput = z.input<typeof ZVersionPriceInput>;
 
+/**
+ * What the merchant may still create, decided by the server so the create-store form can say so
+ * before it is filled: whether a trial is left (one per merchant) and the store limit.
+ */
+export const ZStoreAllowance = z.object({
+  /** False once the merchant has had a trial store (whatever became of it). */
+  is_trial_available: z.boolean(),
+  /** The platform's store limit per merchant (a platform setting). */
+  store_limit: z.number().int(),
+  /** Stores that count against the limit now. */
+  store_count: z.number().int(),
+});
+export type TStoreAllowance = z.infer<typeof ZStoreAllowance>;
+
 export const merchantListVersions = defineCall({
   path: 'merchant/parlour/package/lists',
   role: 'merchant',
   isAuthenticated: true,
-  summary: 'Store versions a merchant can choose, with their prices and trial days',
+  summary: "Store versions a merchant can choose, with their prices and trial days, and whether the merchant's trial and store limit still allow a store",
   input: ZEmptyInput,
-  output: listOutput(ZStoreVersion),
+  output: listOutput(ZStoreVersion).extend(ZStoreAllowance.shape),
 });
 export const adminListVersions = defineCall({
   path: 'admin/parlour/package/lists',

@@ -13,6 +13,7 @@ export function registerShopRoutes(app: FastifyInstance, registrar: CallRegistra
   const { register } = registrar;
   const { shops } = deps;
 
+  register(calls.merchantListVersions, ({ principal }) => shops.listVersionsForCreation(principal.userId));
   register(calls.merchantListShops, ({ input, principal }) => shops.listForMerchant(principal.userId, input));
   register(calls.merchantAddShop, ({ input, principal }) => shops.createTrial({ merchantId: principal.userId, fields: input }));
   register(calls.merchantBuyShop, ({ input, principal, lang }) =>

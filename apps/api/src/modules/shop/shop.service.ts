@@ -98,7 +98,7 @@ export function createShopService(deps: {
   async function lockMerchantAndCheckLimit(tx: Db, merchantId: number) {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`shops:merchant:${merchantId}`}))`);
     const { store_limit_per_merchant: limit } = await settings.getPlatformRules(tx);
-    if ((await repository.countMerchantShops(merchantId, tx)) >= limit) throw new AppError('STORE_LIMIT_REACHED', { data: { limit } });
+    if ((await repository.countMerchantShops(merchantId, tx)) >= limit) throw new AppError('STORE_LIMIT_REACHED', { params: { limit }, data: { limit } });
   }
 
   async function insertShop(values: Parameters<ShopRepository['insertShop']>[0], tx: Db) {
@@ -234,6 +234,20 @@ export function createShopService(deps: {
     async listForAdmin(input: ListInput) {
       const { rows, counts, total, graceDays } = await list(input);
       return { list: rows.map((row) => toAdminShop(row, graceDays)), total, counts };
+    },
+
+    /**
+     * The versions a merchant may create a store on, with what the creation rules still allow them
+     * (the same checks createTrial and createAndPay make), so the form says it before it is filled.
+     */
+    async listVersionsForCreation(merchantId: number) {
+      const [{ list, total }, hasHadTrial, storeCount, rules] = await Promise.all([
+        versions.listForMerchant(),
+        repository.hasHadTrial(merchantId),
+        repository.countMerchantShops(merchantId),
+        settings.getPlatformRules(),
+      ]);
+      return { list, total, is_trial_available: !hasHadTrial, store_limit: rules.store_limit_per_merchant, store_count: storeCount };
     },
 
     async createTrial(options: { merchantId: number; fields: Required<TShopCreateFields> }) {

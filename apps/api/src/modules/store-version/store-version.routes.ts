@@ -2,11 +2,10 @@ import * as calls from '@parlour/contract/calls/store';
 import type { CallRegistrar } from '../../lib/register-call';
 import type { StoreVersionService } from './store-version.service';
 
-/** Thin handlers of the store-version calls of both roles. */
+/** Thin handlers of the store-version calls of both roles (the merchant's list for creating a store is the store module's). */
 export function registerStoreVersionRoutes(registrar: CallRegistrar, deps: { versions: StoreVersionService }) {
   const { register } = registrar;
   const { versions } = deps;
-  register(calls.merchantListVersions, () => versions.listForMerchant());
   register(calls.merchantPublicVersions, () => versions.listForMerchant());
   register(calls.adminListVersions, ({ input }) => versions.listForAdmin(input));
   register(calls.adminListShopVersions, () => versions.listAll());

@@ -1,7 +1,7 @@
 import { ZShopBuyInput, ZShopCreateFields, type TShop, type TStoreVersion } from '@parlour/contract/calls/store';
 import type { PayMethod } from '@parlour/contract/constants';
 import { ErrorCode } from '@parlour/contract/errors';
-import { Alert, Divider, Flex, Form, Input, Modal, Typography } from 'antd';
+import { Alert, Button, Divider, Flex, Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PayMethodRadio } from '@/components/pay-method-radio';
 import { DEFAULT_TERM, priceOf, TermPicker, type TermValue } from '@/components/term-picker';
@@ -31,6 +31,8 @@ interface CreateFormValues {
 interface CreateStoreModalProps {
   mode: CreateMode | null;
   onClose: () => void;
+  /** Switches the open dialog to the other way of creating (a used trial leads to "create and pay"). */
+  onModeChange: (mode: CreateMode) => void;
   /** A trial store was created: it is initialising now. */
   onTrialCreated: (shop: TShop) => void;
 }
@@ -62,7 +64,7 @@ function PurchaseFields({ versions }: { versions: TStoreVersion[] }) {
 }
 
 /** The create-store form in a dialog: a trial store, or a store bought for a term and paid at the cashier. */
-export function CreateStoreModal({ mode, onClose, onTrialCreated }: CreateStoreModalProps) {
+export function CreateStoreModal({ mode, onClose, onModeChange, onTrialCreated }: CreateStoreModalProps) {
   const { t } = useTranslation(['translation', 'validation', 'errors']);
   const [form] = Form.useForm<CreateFormValues>();
   const email = useSessionStore((state) => state.merchant.info?.email ?? '');
@@ -71,7 +73,12 @@ export function CreateStoreModal({ mode, onClose, onTrialCreated }: CreateStoreM
   const buyShop = useBuyShop();
   const isBuying = mode === 'buy';
   const isPending = addShop.isPending || buyShop.isPending;
-  const hasTrial = (versions.data?.list ?? []).some((candidate) => candidate.trial_days > 0);
+  const allowance = versions.data;
+  const isTrialUsed = allowance?.is_trial_available === false;
+  const hasTrialVersion = (allowance?.list ?? []).some((candidate) => candidate.trial_days > 0);
+  const isAtLimit = allowance ? allowance.store_count >= allowance.store_limit : false;
+  // Said before the form is filled, in the order the server would refuse: the limit, then the trial.
+  const blocker = !allowance ? null : isAtLimit ? 'limit' : isBuying ? null : isTrialUsed ? 'trialUsed' : !hasTrialVersion ? 'noTrial' : null;
 
   const showShopIdTaken = (error: unknown) => {
     if (isApiError(error) && error.code === ErrorCode.SHOP_ID_TAKEN) {
@@ -109,15 +116,33 @@ export function CreateStoreModal({ mode, onClose, onTrialCreated }: CreateStoreM
       okText={isBuying ? t('store.create.buySubmit') : t('store.create.trialSubmit')}
       cancelText={t('common.cancel')}
       onOk={() => form.submit()}
-      okButtonProps={{ loading: isPending, disabled: !isBuying && versions.isSuccess && !hasTrial }}
+      okButtonProps={{ loading: isPending, disabled: blocker !== null }}
       cancelButtonProps={{ disabled: isPending }}
-      maskClosable={!isPending}
+      mask={{ closable: !isPending }}
       closable={!isPending}
       destroyOnHidden
       width={560}
     >
       {!isBuying ? <Typography.Paragraph type="secondary">{t('store.create.trialHint')}</Typography.Paragraph> : null}
-      {!isBuying && versions.isSuccess && !hasTrial ? <Alert type="warning" showIcon title={t('errors:TRIAL_UNAVAILABLE')} style={{ marginBottom: 16 }} /> : null}
+      {blocker === 'limit' && allowance ? (
+        <Alert type="error" showIcon role="alert" title={t('store.create.limitReached', { limit: allowance.store_limit })} description={t('store.create.limitReachedDetail', { limit: allowance.store_limit })} style={{ marginBottom: 16 }} />
+      ) : null}
+      {blocker === 'trialUsed' ? (
+        <Alert
+          type="warning"
+          showIcon
+          role="alert"
+          title={t('store.create.trialUsedTitle')}
+          description={t('store.create.trialUsedDetail')}
+          action={
+            <Button size="small" type="primary" onClick={() => onModeChange('buy')}>
+              {t('store.create.buyButton')}
+            </Button>
+          }
+          style={{ marginBottom: 16 }}
+        />
+      ) : null}
+      {blocker === 'noTrial' ? <Alert type="warning" showIcon role="alert" title={t('store.create.noTrialVersions')} style={{ marginBottom: 16 }} /> : null}
       <Form<CreateFormValues>
         form={form}
         name={isBuying ? 'store-buy' : 'store-create'}
@@ -147,7 +172,7 @@ export function CreateStoreModal({ mode, onClose, onTrialCreated }: CreateStoreM
           <Input type="email" placeholder={t('store.form.contactEmailPlaceholder')} autoComplete="email" />
         </Form.Item>
         <Form.Item name="package_id" label={t('store.fields.version')} required rules={[fieldRule(ZShopCreateFields, 'package_id')]}>
-          <VersionSelect versions={versions.data?.list ?? []} isLoading={versions.isLoading} mode={mode ?? 'trial'} />
+          <VersionSelect versions={versions.data?.list ?? []} isLoading={versions.isLoading} mode={mode ?? 'trial'} isTrialUsed={isTrialUsed} />
         </Form.Item>
         {isBuying ? <PurchaseFields versions={versions.data?.list ?? []} /> : null}
       </Form>

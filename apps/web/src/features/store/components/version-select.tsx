@@ -11,6 +11,8 @@ interface VersionSelectProps {
   isLoading?: boolean;
   /** `trial`: versions without a trial are listed but cannot be picked. */
   mode: 'trial' | 'buy';
+  /** The merchant has had their one trial (the server says so): no version can be picked for a trial. */
+  isTrialUsed?: boolean;
 }
 
 function lowestMonthly(version: TStoreVersion): number | undefined {
@@ -19,7 +21,7 @@ function lowestMonthly(version: TStoreVersion): number | undefined {
 }
 
 /** Chooses a store version ("package"): its trial days for a trial, its lowest monthly price for a purchase. */
-export function VersionSelect({ id, value, onChange, versions, isLoading, mode }: VersionSelectProps) {
+export function VersionSelect({ id, value, onChange, versions, isLoading, mode, isTrialUsed = false }: VersionSelectProps) {
   const { t } = useTranslation();
   return (
     <Select<number>
@@ -32,20 +34,21 @@ export function VersionSelect({ id, value, onChange, versions, isLoading, mode }
       optionLabelProp="title"
       options={versions.map((version) => {
         const monthly = lowestMonthly(version);
-        const isUnavailable = mode === 'trial' && version.trial_days <= 0;
+        const hasTrial = version.trial_days > 0;
+        // Why a version cannot be picked for a trial, shown on the option itself.
+        const reason = mode !== 'trial' ? null : !hasTrial ? t('store.form.noTrialForVersion') : isTrialUsed ? t('store.form.trialUsed') : null;
         return {
           value: version.id,
           title: version.name,
-          disabled: isUnavailable,
+          disabled: reason !== null,
           label: (
             <span className="version-option">
               <span>{version.name}</span>{' '}
               {mode === 'trial' ? (
-                version.trial_days > 0 ? (
-                  <Tag color="cyan">{t('store.form.trialDays', { count: version.trial_days })}</Tag>
-                ) : (
-                  <Tag>{t('store.form.noTrial')}</Tag>
-                )
+                <>
+                  {hasTrial ? <Tag color={reason ? undefined : 'cyan'}>{t('store.form.trialDays', { count: version.trial_days })}</Tag> : null}
+                  {reason ? <span className="version-option__reason">{reason}</span> : null}
+                </>
               ) : monthly !== undefined ? (
                 <Tag color="orange">{t('store.form.fromPerMonth', { price: formatMoney(Math.round(monthly), version.currency) })}</Tag>
               ) : null}

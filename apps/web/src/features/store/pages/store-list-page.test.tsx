@@ -34,7 +34,7 @@ function answerWith(overrides: Record<string, unknown> = {}) {
       case 'merchant/parlour/shop/lists':
         return { code: 200, data: { list: SHOPS, total: 3, counts: COUNTS } };
       case 'merchant/parlour/package/lists':
-        return { code: 200, data: { list: [makeVersion(), makeVersion({ id: 3, name: 'Basic', trial_days: 0 })], total: 2 } };
+        return { code: 200, data: { list: [makeVersion(), makeVersion({ id: 3, name: 'Basic', trial_days: 0 })], total: 2, is_trial_available: true, store_limit: 5, store_count: 3 } };
       case 'merchant/parlour/shop/check_site_status':
         return { code: 200, data: READY };
       case 'merchant/cms/notification/unread_lists':

@@ -29,6 +29,10 @@ interface Search {
  * and pay, export, the row actions and the announcements (spec §2). `?init=<shop_id>` (the
  * cashier's way back after paying a new store) opens the initialisation progress.
  */
+function createModeOf(value: string | null): CreateMode | null {
+  return value === 'trial' || value === 'buy' ? value : null;
+}
+
 export default function StoreListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -38,7 +42,8 @@ export default function StoreListPage() {
   const [keywordDraft, setKeywordDraft] = useState('');
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(DEFAULT_LIMIT);
-  const [createMode, setCreateMode] = useState<CreateMode | null>(null);
+  // ?create=trial|buy (the welcome page's call to action) opens the create dialog.
+  const [createMode, setCreateMode] = useState<CreateMode | null>(() => createModeOf(searchParams.get('create')));
   const [progressShopId, setProgressShopId] = useState<string | null>(() => searchParams.get('init'));
   const shops = useShops({ tab, ...search, page, limit });
   const openStoreAdmin = useOpenStoreAdmin();
@@ -67,8 +72,17 @@ export default function StoreListPage() {
     feedback.success(rows > 0 ? t('exportFile.done', { count: rows }) : t('exportFile.empty'));
   };
 
-  const onCreatedTrial = (shop: TShop) => {
+  const closeCreate = () => {
     setCreateMode(null);
+    if (searchParams.has('create')) {
+      const next = new URLSearchParams(searchParams);
+      next.delete('create');
+      setSearchParams(next, { replace: true });
+    }
+  };
+
+  const onCreatedTrial = (shop: TShop) => {
+    closeCreate();
     setProgressShopId(shop.shop_id);
   };
 
@@ -185,7 +199,7 @@ export default function StoreListPage() {
           </Col>
         </Row>
       </div>
-      <CreateStoreModal mode={createMode} onClose={() => setCreateMode(null)} onTrialCreated={onCreatedTrial} />
+      <CreateStoreModal mode={createMode} onClose={closeCreate} onModeChange={setCreateMode} onTrialCreated={onCreatedTrial} />
       <InitProgressModal shopId={progressShopId} onClose={closeProgress} />
     </>
   );
