@@ -57,6 +57,24 @@ describe('stores: errors', () => {
       expect(answer).toMatchObject({ code: 10001, msg: 'Every term must have a price' });
     });
 
+    it.each([
+      ['a negative price', -100],
+      ['a price that is not a number', 'abc'],
+      ['a price with a fraction of a minor unit', 99.5],
+    ])('refuses %s naming the field in both languages, and changes nothing', async (_case, amount) => {
+      const before = await expectOk(t.call<{ list: Array<{ id: number; prices: unknown[] }> }>(P.adminVersions, { page: 1, limit: 20 }, adminToken));
+      const prices = [1, 3, 6, 9, 12].map((term) => ({ type: 'month', term, amount: 100 })).concat([1, 2, 3, 4, 5].map((term) => ({ type: 'year', term, amount: 1000 })));
+      prices[0] = { ...prices[0], amount: amount as number };
+      const en = await t.call(P.adminEditPrice, { id: VERSION.starter, prices, lang_code: 'en-US' }, adminToken);
+      expect(en).toMatchObject({ code: 10001 });
+      expect(en.msg).toMatch(/^Price/);
+      const zh = await t.call(P.adminEditPrice, { id: VERSION.starter, prices, lang_code: 'zh-CN' }, adminToken);
+      expect(zh).toMatchObject({ code: 10001 });
+      expect(zh.msg).toMatch(/^价格/);
+      const after = await expectOk(t.call<{ list: Array<{ id: number; prices: unknown[] }> }>(P.adminVersions, { page: 1, limit: 20 }, adminToken));
+      expect(after.list.find((version) => version.id === VERSION.starter)?.prices).toEqual(before.list.find((version) => version.id === VERSION.starter)?.prices);
+    });
+
     it('refuses a reversed date range', async () => {
       const { token } = await registerMerchant(t);
       const answer = await t.call(P.bills, { start_date: '2026-02-01', end_date: '2026-01-01', lang_code: 'en-US' }, token);

@@ -1,6 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { ZVersionFunInput, type TStoreVersion } from '@parlour/contract/calls/store';
 import { Button, Col, Flex, Form, Input, InputNumber, Modal, Radio, Row } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '@/lib/feedback';
 import { fieldRule } from '@/lib/form-rules';
@@ -36,6 +37,14 @@ export function VersionFormModal({ version, isOpen, onClose }: { version: TStore
   const [form] = Form.useForm<VersionValues>();
   const edit = useEditVersionFunctions();
   const isNew = version === null;
+  // The form instance outlives the dialog, and a remounted form keeps the values it held over its
+  // new initial values: without this, "add version" opened with the last edited version's values.
+  // Set explicitly, as the dialog's form may mount after this effect.
+  useEffect(() => {
+    if (!isOpen) return;
+    form.resetFields();
+    form.setFieldsValue(initialValues(version));
+  }, [form, isOpen, version]);
 
   const onFinish = (values: VersionValues) => {
     const parsed = ZVersionFunInput.safeParse({

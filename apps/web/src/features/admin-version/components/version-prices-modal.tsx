@@ -1,6 +1,7 @@
 import { ZVersionPrice, ZVersionPriceInput, type TStoreVersion } from '@parlour/contract/calls/store';
 import { ALL_TERMS, DEFAULT_CURRENCY, type TermType } from '@parlour/contract/constants';
-import { Col, Form, Input, InputNumber, Modal, Row, Typography } from 'antd';
+import { Col, Form, Input, Modal, Row, Typography } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { termLabel } from '@/components/term-picker';
 import { feedback } from '@/lib/feedback';
@@ -12,8 +13,8 @@ type PriceKey = `${TermType}_${number}`;
 
 interface PriceValues {
   currency?: string;
-  /** Amounts in major units (yuan, dollars), as typed. */
-  prices?: Partial<Record<PriceKey, number | null>>;
+  /** Amounts in major units (yuan, dollars), as typed: text, so nothing the operator types is silently changed. */
+  prices?: Partial<Record<PriceKey, string>>;
 }
 
 const priceKey = (type: TermType, term: number): PriceKey => `${type}_${term}`;
@@ -27,10 +28,27 @@ export function toMajorUnits(minor: number, currency: string): number {
   return minor / 10 ** minorDigits(currency);
 }
 
+/** Why a typed amount cannot be a price, or null when it can. */
+export type AmountProblem = 'required' | 'notNumber' | 'negative' | 'tooLarge';
+
+/**
+ * Reads a typed amount in major units: digits with an optional decimal part (spaces and thousands
+ * commas allowed). A negative or non-numeric amount is refused, never turned into 0.
+ */
+export function parseAmount(text: string | undefined, currency: string): { amount: number } | { problem: AmountProblem } {
+  const cleaned = (text ?? '').replace(/[\s,]/g, '');
+  if (cleaned === '') return { problem: 'required' };
+  if (/^-\d*(\.\d*)?$/.test(cleaned) && cleaned !== '-') return { problem: 'negative' };
+  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(cleaned)) return { problem: 'notNumber' };
+  const amount = toMinorUnits(Number(cleaned), currency);
+  if (!ZVersionPrice.shape.amount.safeParse(amount).success) return { problem: 'tooLarge' };
+  return { amount };
+}
+
 function initialValues(version: TStoreVersion): PriceValues {
   const currency = version.currency || DEFAULT_CURRENCY;
-  const prices: Partial<Record<PriceKey, number>> = {};
-  for (const price of version.prices) prices[priceKey(price.type, price.term)] = toMajorUnits(price.amount, currency);
+  const prices: Partial<Record<PriceKey, string>> = {};
+  for (const price of version.prices) prices[priceKey(price.type, price.term)] = toMajorUnits(price.amount, currency).toFixed(minorDigits(currency));
   return { currency, prices };
 }
 
@@ -44,6 +62,12 @@ export function VersionPricesModal({ version, onClose }: { version: TStoreVersio
   const edit = useEditVersionPrices();
   const currency = (Form.useWatch('currency', form) ?? version?.currency ?? DEFAULT_CURRENCY).toUpperCase();
   const digits = minorDigits(/^[A-Z]{3}$/.test(currency) ? currency : DEFAULT_CURRENCY);
+  // As in the version form: the form instance outlives the dialog, so each opening sets its version's prices.
+  useEffect(() => {
+    if (!version) return;
+    form.resetFields();
+    form.setFieldsValue(initialValues(version));
+  }, [form, version]);
 
   const onFinish = (values: PriceValues) => {
     if (!version) return;
@@ -51,7 +75,10 @@ export function VersionPricesModal({ version, onClose }: { version: TStoreVersio
     const parsed = ZVersionPriceInput.safeParse({
       id: version.id,
       currency: code,
-      prices: ALL_TERMS.map(({ type, term }) => ({ type, term, amount: toMinorUnits(values.prices?.[priceKey(type, term)] ?? Number.NaN, code) })),
+      prices: ALL_TERMS.map(({ type, term }) => {
+        const parsed = parseAmount(values.prices?.[priceKey(type, term)], code);
+        return { type, term, amount: 'amount' in parsed ? parsed.amount : Number.NaN };
+      }),
     });
     if (!parsed.success) {
       feedback.error(t('validation:form_error'));
@@ -65,14 +92,14 @@ export function VersionPricesModal({ version, onClose }: { version: TStoreVersio
     });
   };
 
-  const amountRule = {
-    validator: async (_rule: unknown, value: number | null | undefined) => {
-      const amount = typeof value === 'number' ? toMinorUnits(value, currency) : Number.NaN;
-      const result = ZVersionPrice.shape.amount.safeParse(amount);
-      // The contract's message speaks of minor units; the operator types major ones.
-      if (!result.success) throw new Error(t('adminVersion.prices.amountInvalid'));
+  // The contract's message speaks of minor units; the operator types major ones, so the form says
+  // what is wrong with what was typed, naming the term's price.
+  const amountRule = (field: string) => ({
+    validator: async (_rule: unknown, value: string | undefined) => {
+      const parsed = parseAmount(value, currency);
+      if ('problem' in parsed) throw new Error(parsed.problem === 'required' ? t('adminVersion.prices.amountInvalid') : t(`adminVersion.prices.amount.${parsed.problem}`, { field }));
     },
-  };
+  });
 
   const termGroup = (type: TermType) => (
     <>
@@ -80,13 +107,16 @@ export function VersionPricesModal({ version, onClose }: { version: TStoreVersio
         {type === 'month' ? t('term.monthly') : t('term.yearly')}
       </Typography.Text>
       <Row gutter={16}>
-        {ALL_TERMS.filter((item) => item.type === type).map(({ term }) => (
-          <Col key={term} xs={12} md={8}>
-            <Form.Item name={['prices', priceKey(type, term)]} label={termLabel(t, { term_type: type, term })} rules={[amountRule]}>
-              <InputNumber min={0} step={1} precision={digits} prefix={currency} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-        ))}
+        {ALL_TERMS.filter((item) => item.type === type).map(({ term }) => {
+          const label = termLabel(t, { term_type: type, term });
+          return (
+            <Col key={term} xs={12} md={8}>
+              <Form.Item name={['prices', priceKey(type, term)]} label={label} rules={[amountRule(label)]} validateFirst>
+                <Input inputMode="decimal" autoComplete="off" prefix={currency} placeholder={(0).toFixed(digits)} />
+              </Form.Item>
+            </Col>
+          );
+        })}
       </Row>
     </>
   );
