@@ -16,6 +16,8 @@ import { createVerificationCodeRepository } from './modules/account/verification
 import { createVerificationCodeService } from './modules/account/verification-code.service';
 import { createSessionRepository } from './modules/session/session.repository';
 import { createSessionService } from './modules/session/session.service';
+import { createIdempotencyRepository } from './modules/idempotency/idempotency.repository';
+import { createIdempotencyService } from './modules/idempotency/idempotency.service';
 import { createJobQueue } from './lib/job-queue';
 import { provisionStoreJob, storeSweepJob } from './jobs/store-jobs';
 import { createBillRepository } from './modules/bill/bill.repository';
@@ -121,7 +123,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   const sessionRepository = createSessionRepository(db);
   const sessions = createSessionService({ repository: sessionRepository, clock });
-  const registrar = createCallRegistrar(app, { sessions, checkOutput: !config.isProduction });
+  // Writing calls with an Idempotency-Key run once per key (issue 11); the answers live in the database.
+  const idempotency = createIdempotencyService({
+    repository: createIdempotencyRepository(db),
+    secrets: secretBox,
+    getHashKey: () => settings.getSigningKey('idempotency-request-hash'),
+    clock,
+  });
+  const registrar = createCallRegistrar(app, { sessions, checkOutput: !config.isProduction, idempotency });
   // The spec's bare /api/v1 call (§7): reachability and clock skew.
   registerApiInfoRoutes(registrar, { clock });
   const captchas = createCaptchaService({ db, clock, draw: captchaDrawer });
@@ -231,9 +240,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     return spaFallback(request, reply);
   });
 
-  const services = { secretBox, accounts, sessions, captchas, codes, settings, configs, uploads, versions, shops, bills, payments, cashier, coreData, shopKeys, openApi, notices, prospects, trafficPackages };
+  const services = { secretBox, idempotency, accounts, sessions, captchas, codes, settings, configs, uploads, versions, shops, bills, payments, cashier, coreData, shopKeys, openApi, notices, prospects, trafficPackages };
   const jobs = [
-    purgeStaleRecordsJob({ db, clock, sessions: sessionRepository, accounts: accountRepository, codes: codeRepository, captchas }),
+    purgeStaleRecordsJob({ db, clock, sessions: sessionRepository, accounts: accountRepository, codes: codeRepository, captchas, idempotency }),
     provisionStoreJob({ shops }),
     storeSweepJob({ shops, bills: billRepository, clock }),
     openApiSweepJob({ openApi }),
@@ -244,6 +253,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
 export interface AppServices {
   secretBox: SecretBox;
+  idempotency: ReturnType<typeof createIdempotencyService>;
   accounts: ReturnType<typeof createAccountService>;
   sessions: ReturnType<typeof createSessionService>;
   captchas: ReturnType<typeof createCaptchaService>;

@@ -13,6 +13,12 @@ export interface Call<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.Z
   role: Role;
   /** False for calls made before signing in (login, register, codes). */
   isAuthenticated: A;
+  /**
+   * True for every call that changes something (creates, edits, sends, pays, signs in or out).
+   * Such a call takes an `Idempotency-Key` header: a repeat of the key within 24 hours answers the
+   * first answer without running again, so double clicks, retries and replays change things once.
+   */
+  isWrite: boolean;
   /** One line for the API reference. */
   summary: string;
   input: I;

@@ -56,6 +56,17 @@ export const MAX_PAGE_LIMIT = 100;
 /** Headers the console sends with every call (spec §7). */
 export const PAGE_URL_HEADER = 'x-page-url';
 export const CLIENT_ID_HEADER = 'x-client-id';
+/**
+ * Writing calls (`isWrite`) take this header: printable ASCII, 1 to {@link IDEMPOTENCY_KEY_MAX_LENGTH}
+ * characters, one key per submission. A repeat within {@link IDEMPOTENCY_KEY_TTL_HOURS} hours
+ * answers the stored first answer (marked by {@link IDEMPOTENT_REPLAYED_HEADER}).
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+/** `true` on an answer replayed from an earlier request with the same Idempotency-Key. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+/** How long a key's answer is kept and replayed; the purge job drops it after that. */
+export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
 
 /** The two principals (spec §6). */
 export const ROLES = ['merchant', 'admin'] as const;

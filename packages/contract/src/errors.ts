@@ -20,6 +20,12 @@ export const ErrorCode = {
   TOO_MANY_REQUESTS: 10029,
   /** An unexpected failure on our side; details are in the server log, never in the answer. */
   SERVER_ERROR: 10500,
+  /** The Idempotency-Key header is empty, longer than 255 characters or not printable ASCII. */
+  IDEMPOTENCY_KEY_INVALID: 10040,
+  /** A request with this Idempotency-Key is still running; try again in a moment (same key) to get its answer. */
+  IDEMPOTENCY_IN_PROGRESS: 10041,
+  /** The Idempotency-Key was used already for another request (another body, call or account); use a new key. */
+  IDEMPOTENCY_KEY_REUSED: 10042,
   /** A failure the catalogue has no better code for. */
   UNKNOWN_ERROR: 10999,
   /** Wrong account or password; `data.captcha_required` says whether the next try needs a captcha. */
@@ -118,6 +124,18 @@ export const errorMessages: Record<ErrorKey, Record<Lang, string>> = {
   TOO_MANY_REQUESTS: { 'zh-CN': '操作过于频繁，请稍后再试', 'en-US': 'Too many requests, please try again later' },
   SERVER_ERROR: { 'zh-CN': '服务器错误，请稍后再试', 'en-US': 'Server error, please try again later' },
   UNKNOWN_ERROR: { 'zh-CN': '未知错误', 'en-US': 'Unknown error' },
+  IDEMPOTENCY_KEY_INVALID: {
+    'zh-CN': '请求头 Idempotency-Key 无效：须为 1-255 个可打印 ASCII 字符',
+    'en-US': 'The Idempotency-Key header is invalid: use 1-255 printable ASCII characters',
+  },
+  IDEMPOTENCY_IN_PROGRESS: {
+    'zh-CN': '相同的请求正在处理中，请稍候再试',
+    'en-US': 'The same request is still being processed, please try again in a moment',
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    'zh-CN': '该 Idempotency-Key 已用于另一个请求，请使用新的键',
+    'en-US': 'This Idempotency-Key was already used for a different request, please use a new key',
+  },
   LOGIN_FAILED: { 'zh-CN': '账号或密码错误', 'en-US': 'Incorrect account or password' },
   ACCOUNT_DISABLED: { 'zh-CN': '账号已被禁用，请联系平台客服', 'en-US': 'This account is disabled, please contact support' },
   CAPTCHA_REQUIRED: { 'zh-CN': '登录失败次数过多，请输入图形验证码', 'en-US': 'Too many failed logins, please enter the captcha' },

@@ -3,6 +3,7 @@ import { addSeconds, type Clock } from '../lib/clock';
 import type { AccountRepository } from '../modules/account/account.repository';
 import type { CaptchaService } from '../modules/account/captcha';
 import type { VerificationCodeRepository } from '../modules/account/verification-code.repository';
+import type { IdempotencyService } from '../modules/idempotency/idempotency.service';
 import type { SessionRepository } from '../modules/session/session.repository';
 import type { JobDefinition } from './boss';
 
@@ -11,7 +12,7 @@ const DAY_SECONDS = 24 * 60 * 60;
 /**
  * Hourly clean-up of records that have stopped mattering, so the tables stay small: sessions a day
  * after they ended, captchas an hour after expiry, codes and failed logins a day after creation
- * (past their validity and every throttle or captcha window).
+ * (past their validity and every throttle or captcha window), Idempotency-Keys past their 24 hours.
  */
 export function purgeStaleRecordsJob(deps: {
   db: Db;
@@ -20,6 +21,7 @@ export function purgeStaleRecordsJob(deps: {
   accounts: AccountRepository;
   codes: VerificationCodeRepository;
   captchas: CaptchaService;
+  idempotency: IdempotencyService;
 }): JobDefinition {
   return {
     queue: 'purge-stale-records',
@@ -32,6 +34,7 @@ export function purgeStaleRecordsJob(deps: {
         captchas: await deps.captchas.purgeExpired(addSeconds(now, -3600)),
         codes: await deps.codes.purgeOld(deps.db, dayAgo),
         loginFailures: await deps.accounts.purgeFailures(dayAgo),
+        idempotencyKeys: await deps.idempotency.purgeExpired(now),
       };
     },
   };

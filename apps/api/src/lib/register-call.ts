@@ -1,10 +1,11 @@
 import { callUrl, type Call } from '@parlour/contract/call';
-import { CLIENT_ID_HEADER } from '@parlour/contract/constants';
+import { CLIENT_ID_HEADER, IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@parlour/contract/constants';
 import type { Lang } from '@parlour/contract/errors';
 import { translateIssue } from '@parlour/contract/i18n/validation';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { failure, ok, requestLang } from '../plugins/envelope';
+import { appErrorEnvelope, failure, ok, requestLang, type Envelope } from '../plugins/envelope';
+import { isValidIdempotencyKey, type IdempotencyService } from '../modules/idempotency/idempotency.service';
 import { AppError } from './app-error';
 import type { Principal, SessionService } from '../modules/session/session.service';
 
@@ -33,7 +34,10 @@ function bearerToken(request: FastifyRequest): string | undefined {
  * session of the call's role, runs the handler and wraps its answer. Handlers stay thin: they get
  * validated input and the principal, never the raw body.
  */
-export function createCallRegistrar(app: FastifyInstance, deps: { sessions: SessionService; checkOutput: boolean }) {
+export function createCallRegistrar(
+  app: FastifyInstance,
+  deps: { sessions: SessionService; checkOutput: boolean; idempotency?: IdempotencyService },
+) {
   const registered = new Set<string>();
 
   /** The session of the bearer token, which must be of `role`; for routes that are not JSON calls (uploads). */
@@ -67,23 +71,45 @@ export function createCallRegistrar(app: FastifyInstance, deps: { sessions: Sess
         return reply.send(failure('VALIDATION_FAILED', lang, errors[0]?.message, { errors }));
       }
 
-      const data = await handler({
-        input: parsed.data as z.output<C['input']>,
-        principal: principal as PrincipalOf<C>,
-        lang,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-        clientId: request.headers[CLIENT_ID_HEADER] as string | undefined,
-        request,
-      });
-      if (deps.checkOutput) {
-        const checked = call.output.safeParse(data);
-        if (!checked.success) {
-          request.log.error({ path: call.path, issues: checked.error.issues }, 'answer does not match the contract');
-          throw new Error(`answer of ${call.path} does not match the contract`);
+      const execute = async (): Promise<Envelope> => {
+        let data: z.input<C['output']>;
+        try {
+          data = await handler({
+            input: parsed.data as z.output<C['input']>,
+            principal: principal as PrincipalOf<C>,
+            lang,
+            ip: request.ip,
+            userAgent: request.headers['user-agent'],
+            clientId: request.headers[CLIENT_ID_HEADER] as string | undefined,
+            request,
+          });
+        } catch (error) {
+          if (error instanceof AppError) return appErrorEnvelope(error, lang);
+          throw error;
         }
+        if (deps.checkOutput) {
+          const checked = call.output.safeParse(data);
+          if (!checked.success) {
+            request.log.error({ path: call.path, issues: checked.error.issues }, 'answer does not match the contract');
+            throw new Error(`answer of ${call.path} does not match the contract`);
+          }
+        }
+        return ok(data ?? null, lang);
+      };
+
+      // A writing call with an Idempotency-Key runs once per key (after validation, like Stripe: a
+      // refused body is not kept); without the header it simply runs.
+      const idempotencyKey = request.headers[IDEMPOTENCY_KEY_HEADER];
+      if (call.isWrite && deps.idempotency && idempotencyKey !== undefined) {
+        if (!isValidIdempotencyKey(idempotencyKey)) return reply.send(failure('IDEMPOTENCY_KEY_INVALID', lang));
+        const { envelope, isReplayed } = await deps.idempotency.run(
+          { key: idempotencyKey, principal: principal ? `${principal.role}:${principal.userId}` : 'anonymous', callPath: call.path, fields },
+          execute,
+        );
+        if (isReplayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+        return reply.send(envelope);
       }
-      return reply.send(ok(data ?? null, lang));
+      return reply.send(await execute());
     });
   }
 

@@ -24,10 +24,13 @@ export function requestLang(request: FastifyRequest): Lang {
   return toLang(request.headers['accept-language']);
 }
 
+/** The answer of a failure a service threw, in the caller's language. */
+export function appErrorEnvelope(error: AppError, lang: Lang): Envelope {
+  return failure(error.key, lang, error.options.messages?.[lang] ?? errorMessage(error.key, lang, error.options.params), error.options.data ?? null);
+}
+
 export function sendAppError(error: AppError, request: FastifyRequest, reply: FastifyReply) {
-  const lang = requestLang(request);
-  const msg = error.options.messages?.[lang] ?? errorMessage(error.key, lang, error.options.params);
-  return reply.code(200).send(failure(error.key, lang, msg, error.options.data ?? null));
+  return reply.code(200).send(appErrorEnvelope(error, requestLang(request)));
 }
 
 /**

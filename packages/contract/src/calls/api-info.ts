@@ -22,6 +22,7 @@ export const apiInfo = defineCall({
   path: '',
   role: 'merchant',
   isAuthenticated: false,
+  isWrite: false,
   summary: 'Bare call: the API name and version and the server time (reachability and clock-skew check); no session, no database work',
   input: ZEmptyInput,
   output: ZApiInfo,

@@ -30,6 +30,7 @@ export const adminOverview = defineCall({
   path: 'admin/member/user/overview',
   role: 'admin',
   isAuthenticated: true,
+  isWrite: false,
   summary: 'Dashboard totals: merchants, stores by status, income this month, unpaid bills',
   input: ZEmptyInput,
   output: ZOverview,

@@ -54,6 +54,7 @@ export const merchantConfigList = defineCall({
   path: 'merchant/common/config/configList',
   role: 'merchant',
   isAuthenticated: false,
+  isWrite: false,
   summary: "The public site's configuration: name, domain, keywords, description, logo, icon, record number, copyright, service phone",
   input: ZEmptyInput,
   output: ZPublicSiteConfig,

@@ -4,3 +4,4 @@ export * from './stores';
 export * from './operations';
 export * from './traffic';
 export * from './open-api';
+export * from './idempotency';
