@@ -24,7 +24,7 @@ describe('background jobs', () => {
     expect(purge?.cron).toBeTruthy();
 
     // Nothing is old enough yet.
-    expect(await purge!.run()).toEqual({ sessions: 0, captchas: 0, codes: 0, loginFailures: 0 });
+    expect(await purge!.run()).toEqual({ sessions: 0, captchas: 0, codes: 0, loginFailures: 0, idempotencyKeys: 0 });
 
     t.clock.advance(2 * 24 * 3600);
     const fresh = await t.call<{ userinfo: { token: string } }>(PATHS.login, { account: merchant.email, password: merchant.password });

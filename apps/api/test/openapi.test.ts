@@ -32,6 +32,16 @@ describe('the OpenAPI description', () => {
     }
   });
 
+  it('documents the Idempotency-Key header on every writing call and on no read', () => {
+    const parameters = (document as unknown as { components: { parameters: Record<string, { name: string; in: string; description: string }> } }).components.parameters;
+    expect(parameters.IdempotencyKey).toMatchObject({ name: 'Idempotency-Key', in: 'header' });
+    expect(parameters.IdempotencyKey.description).toMatch(/24 hours/);
+    for (const call of allCalls) {
+      const operation = document.paths[`/api/v1/${call.path}`].post as unknown as { parameters?: Array<{ $ref: string }> };
+      expect(operation.parameters ?? []).toEqual(call.isWrite ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []);
+    }
+  });
+
   it('describes the body from the contract, lang_code included, and the envelope', () => {
     const register = document.paths['/api/v1/merchant/member/user/register'].post;
     const body = register.requestBody.content['application/json'].schema;

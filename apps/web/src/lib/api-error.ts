@@ -36,4 +36,9 @@ export interface CallOptions {
   /** Overrides the timeout chosen from the body (12 s; uploads 120 s or 300 s). */
   timeoutMs?: number;
   signal?: AbortSignal;
+  /**
+   * The Idempotency-Key of a writing call. By default the request layer keys each submission itself
+   * (the same key for a retry or a second click with the same fields until an answer arrives).
+   */
+  idempotencyKey?: string;
 }

@@ -1,6 +1,7 @@
 import type { Call, CallInput, CallOutput } from '@parlour/contract/call';
 import {
   CLIENT_ID_HEADER,
+  IDEMPOTENCY_KEY_HEADER,
   LARGE_UPLOAD_BYTES,
   LARGE_UPLOAD_TIMEOUT_MS,
   PAGE_URL_HEADER,
@@ -10,6 +11,7 @@ import {
 import { ErrorCode } from '@parlour/contract/errors';
 import { ApiError, type CallOptions } from './api-error';
 import { getClientId } from './client-id';
+import { releaseIdempotencyKey, takeIdempotencyKey } from './idempotency-keys';
 import { currentLang } from './i18n';
 import { handleRequestError } from './request-error-config';
 import { getToken } from './session-store';
@@ -55,8 +57,9 @@ export function withLangCode(input: unknown, lang: string): FormData | Record<st
   return { ...fields, lang_code: lang };
 }
 
-function buildHeaders(call: Call, isFormData: boolean): Headers {
+function buildHeaders(call: Call, isFormData: boolean, idempotencyKey: string | undefined): Headers {
   const headers = new Headers({ Accept: 'application/json' });
+  if (idempotencyKey) headers.set(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
   if (!isFormData) headers.set('Content-Type', 'application/json');
   const token = getToken(call.role);
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -67,7 +70,7 @@ function buildHeaders(call: Call, isFormData: boolean): Headers {
 
 class TimeoutSignal extends Error {}
 
-async function send(call: Call, input: unknown, options: CallOptions): Promise<Envelope> {
+async function send(call: Call, input: unknown, options: CallOptions, idempotencyKey: string | undefined): Promise<Envelope> {
   const body = withLangCode(input, currentLang());
   const isFormData = body instanceof FormData;
   const controller = new AbortController();
@@ -79,7 +82,7 @@ async function send(call: Call, input: unknown, options: CallOptions): Promise<E
   try {
     response = await fetch(`${API_BASE}/${call.path}`, {
       method: 'POST',
-      headers: buildHeaders(call, isFormData),
+      headers: buildHeaders(call, isFormData, idempotencyKey),
       body: isFormData ? body : JSON.stringify(body),
       signal: controller.signal,
       credentials: 'same-origin',
@@ -114,9 +117,17 @@ export async function callApi<C extends Call>(
   input: CallInput<C> | FormData,
   options: CallOptions = {},
 ): Promise<CallOutput<C>> {
+  // Writing calls carry an Idempotency-Key (multipart uploads excepted): one per submission, kept
+  // for retries and second clicks until the server has answered.
+  const principal = getToken(call.role) ?? 'anonymous';
+  const isKeyed = call.isWrite && !(input instanceof FormData) && !options.idempotencyKey;
+  const idempotencyKey = isKeyed ? takeIdempotencyKey(call, input, principal) : call.isWrite ? options.idempotencyKey : undefined;
+  let isAnswered = false;
   let error: ApiError;
   try {
-    const envelope = await send(call, input, options);
+    const envelope = await send(call, input, options, idempotencyKey);
+    isAnswered = envelope.code !== ErrorCode.IDEMPOTENCY_IN_PROGRESS;
+    if (isKeyed) releaseIdempotencyKey(call, input, principal, isAnswered);
     if (envelope.code === ErrorCode.OK) return envelope.data as CallOutput<C>;
     error = new ApiError('business', typeof envelope.msg === 'string' ? envelope.msg : '', {
       code: envelope.code,
@@ -124,6 +135,7 @@ export async function callApi<C extends Call>(
     });
   } catch (thrown) {
     error = thrown instanceof ApiError ? thrown : new ApiError('network', String(thrown));
+    if (isKeyed && !isAnswered) releaseIdempotencyKey(call, input, principal, false);
   }
   handleRequestError(error, call, options);
   throw error;

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { canonicalJson } from '@parlour/contract/canonical-json';
 import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_TTL_HOURS } from '@parlour/contract/constants';
 import { ErrorCode } from '@parlour/contract/errors';
 import { AppError } from '../../lib/app-error';
@@ -29,18 +30,6 @@ export interface IdempotentRequest {
   callPath: string;
   /** The body's fields without lang_code (the language may change between retries). */
   fields: unknown;
-}
-
-/** JSON with object keys sorted at every depth, so the same fields always hash the same. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([name, item]) => `${JSON.stringify(name)}:${canonicalJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
 }
 
 export function isValidIdempotencyKey(key: unknown): key is string {

@@ -7,11 +7,14 @@ import { callApi } from '@/lib/request';
 /**
  * The image upload is a multipart route, not a JSON call of the contract; declared here so the
  * request layer sends it like any call (bearer token, lang_code in the form data, 120 s timeout).
+ * It takes no Idempotency-Key: a repeated upload only stores another copy under a new random name,
+ * and the form keeps the one it got last, so nothing a user sees is doubled.
  */
 const uploadImageCall = defineCall({
   path: UPLOAD_IMAGE_PATH,
   role: 'admin',
   isAuthenticated: true,
+  isWrite: false,
   summary: 'Uploads a JPG or PNG image',
   input: z.never(),
   output: ZUploadedImage,
