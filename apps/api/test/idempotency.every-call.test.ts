@@ -1,0 +1,899 @@
+import { randomUUID } from 'node:crypto';
+import { allCalls } from '@parlour/contract/calls/all';
+import { ALL_TERMS, IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, LOG_PLATFORMS } from '@parlour/contract/constants';
+import { ErrorCode } from '@parlour/contract/errors';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, GOOD_PASSWORD, OTHER_PASSWORD, PATHS, registerMerchant, registerMobileMerchant, uniqueEmail, uniqueMobile, type TestApp, type TestClock } from './helper';
+import { MERCHANT_PATHS } from './merchant-admin-helper';
+import { addNotice, messageFields, NOTICE_PATHS, noticeFields, PROSPECT_PATHS, uniqueIp } from './notice-helper';
+import { OPEN_PATHS, revealKey } from './open-api-helper';
+import { SETTINGS_PATHS, startFakeAliyunSms, startFakeSmtp, startFakeWecom } from './settings-fakes';
+import { cashierToken, expectOk, merchantWithStore, shopFields, signInAdmin, STORE_PATHS, type Purchase } from './store-helper';
+import { PLAN, planFields, TRAFFIC_PATHS } from './traffic-package-helper';
+
+/**
+ * Every writing call of the contract (`isWrite: true`) honours an Idempotency-Key: the same key sent
+ * twice in a row, and the same key sent 20 times at once, runs the call once and answers the first
+ * answer byte for byte (the repeats marked `idempotent-replayed: true`). Where a second run would
+ * show (one more merchant, store, bill, message, notice, session …), the effect is counted too.
+ *
+ * Each writing call needs a scenario below; a call added to the contract later fails this file until
+ * it gets one.
+ */
+
+type Answer = { code: number; msg: string; data: unknown };
+type Body = Record<string, unknown>;
+
+/** What one key sends, and what must hold once all its requests are answered. */
+interface Attempt {
+  body: Body;
+  token?: string;
+  ip?: string;
+  /** The call's effect happened once (called with the first, not replayed, answer). */
+  verify?: (answer: Answer) => Promise<void>;
+}
+
+interface Scenario {
+  /**
+   * Sets up what one key needs and answers its request. Called once for the sequential key
+   * (round 0) and once for the concurrent key (round 1), so a call that can only succeed once per
+   * thing (register an address, pay a bill, delete a notice) gets a fresh thing for each key.
+   */
+  attempt: (round: 0 | 1) => Promise<Attempt>;
+  /**
+   * Logout: its first run revokes the very session the repeats authenticate with. Authentication
+   * comes before the key is looked at (a key never lets a caller skip it), so a repeat that arrives
+   * after the revocation answers TOKEN_EXPIRED instead of the replay: the sequential repeat always
+   * does. Of 20 at once, those authenticated before the revocation wait and get the replay, the
+   * others TOKEN_EXPIRED; which is which depends on the database's timing (on PGlite, which runs one
+   * query at a time, the one run finished before the 19 others authenticated, so all 19 answered
+   * TOKEN_EXPIRED; on PostgreSQL all 20 authenticated first and 19 got the replay). What must hold:
+   * one run, every other answer either its replay or TOKEN_EXPIRED, never a second success.
+   */
+  revokesOwnSession?: boolean;
+}
+
+const CONCURRENT_REQUESTS = 20;
+const ADMIN_PASSWORD = 'Admin@2026';
+const SMTP_ACCOUNT = { user: 'mailer@parlour.test', password: 'smtp-Pass-7f3a' };
+const ALIYUN = { accessKeyId: 'LTAI5tTestKeyId01', accessKeySecret: 'aliyun-Secret-9c1d', signName: '阿里云短信测试', templateCode: 'SMS_154950909' };
+const WECOM_KEY = '693a91f6-7xxx-4bc4-97a0-0ec2sifa5aaa';
+
+const writePaths = allCalls.filter((call) => call.isWrite).map((call) => call.path);
+
+/**
+ * A clock that moves one millisecond at each reading: two runs of a call never stamp the same time,
+ * so a double run of any call that answers a timestamp (created_at, updated_at, expires_at …) would
+ * answer differently and fail the byte-for-byte comparison.
+ */
+function tickingClock(): TestClock {
+  let current = Date.now();
+  return {
+    now: () => new Date((current += 1)),
+    advance(seconds: number) {
+      current += seconds * 1000;
+    },
+  };
+}
+
+let t: TestApp;
+let admin: string;
+let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
+let wecom: Awaited<ReturnType<typeof startFakeWecom>>;
+let aliyun: Awaited<ReturnType<typeof startFakeAliyunSms>>;
+/** A merchant with a paid, provisioned store, for the calls on an existing store and on its account. */
+let owner: { id: number; email: string; token: string; shopId: string };
+
+interface Sent {
+  raw: string;
+  answer: Answer;
+  isReplayed: boolean;
+  replayedHeader: unknown;
+}
+
+async function send(path: string, attempt: Attempt, key: string): Promise<Sent> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/${path}`,
+    payload: attempt.body,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: key, ...(attempt.token ? { authorization: `Bearer ${attempt.token}` } : {}) },
+    ...(attempt.ip ? { remoteAddress: attempt.ip } : {}),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const replayedHeader = response.headers[IDEMPOTENT_REPLAYED_HEADER];
+  return { raw: response.body, answer: response.json() as Answer, isReplayed: replayedHeader === 'true', replayedHeader };
+}
+
+async function count(sql: string, values: unknown[] = []) {
+  const { rows } = await t.database.executeSql(sql, values);
+  return Number((rows[0] as { n: unknown }).n);
+}
+async function one<T>(sql: string, values: unknown[] = []) {
+  const { rows } = await t.database.executeSql(sql, values);
+  expect(rows).toHaveLength(1);
+  return rows[0] as T;
+}
+
+/** Memoised setup shared by both rounds of a scenario. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
+}
+
+async function unpaidPurchase(token: string) {
+  return expectOk(t.call<Purchase>(STORE_PATHS.buy, { ...shopFields(), term_type: 'month', term: 1, pay_method: 'alipay' }, token));
+}
+const sessionsOf = (role: 'merchant' | 'admin', userId: number) =>
+  count('select count(*) as n from sessions where role = $1 and user_id = $2', [role, userId]);
+const adminId = once(async () => Number((await one<{ id: number }>("select id from admins where account = 'admin'")).id));
+
+/** Merchants for the scenarios that need their own (store limit, one trial per merchant). */
+const adminAddTarget = once(() => registerMerchant(t));
+const canceller = once(() => registerMerchant(t));
+const payer = once(() => registerMerchant(t));
+const cashierPayer = once(() => registerMerchant(t));
+const buyer = once(() => registerMerchant(t));
+const loginMerchant = once(() => registerMerchant(t));
+const editedMerchant = once(() => registerMerchant(t));
+const statusStore = once(() => merchantWithStore(t));
+
+const pricedVersion = once(async () =>
+  expectOk(t.call<{ id: number }>(STORE_PATHS.adminEditFun, { name: `Priced ${randomUUID().slice(0, 8)}`, status: 'disabled' }, admin)),
+);
+const editedNotice = once(() => addNotice(t, admin));
+const editedPlan = once(() => expectOk(t.call<{ id: number }>(TRAFFIC_PATHS.adminAddPlan, planFields(), admin)));
+const switchedPlan = once(() => expectOk(t.call<{ id: number }>(TRAFFIC_PATHS.adminAddPlan, planFields(), admin)));
+const editedApi = once(() =>
+  expectOk(t.call<{ id: number; code: string }>(OPEN_PATHS.apiAdd, { platform: 'jd', code: `idem_edit_${Date.now().toString(36)}`, name: 'To edit', cost: 1 }, admin)),
+);
+const followedProspect = once(async () => {
+  const fields = messageFields({ content: `Lead to follow up ${randomUUID()}` });
+  await expectOk(t.call(PROSPECT_PATHS.add, fields, undefined, { ip: uniqueIp() }));
+  return Number((await one<{ id: number }>('select id from prospects where content = $1', [fields.content])).id);
+});
+
+/** The id of the data source of `platform`, added first when an earlier scenario deleted it. */
+async function dataSourceOf(platform: (typeof LOG_PLATFORMS)[number]) {
+  const { rows } = await t.database.executeSql('select id from data_sources where platform = $1', [platform]);
+  if (rows.length > 0) return Number((rows[0] as { id: number }).id);
+  return (await expectOk(t.call<{ id: number }>(OPEN_PATHS.sourceAdd, { platform, name: `Source ${platform}` }, admin))).id;
+}
+
+const scenarios: Record<string, Scenario> = {
+  // ---------- accounts ----------
+  [PATHS.login]: {
+    async attempt() {
+      const merchant = await loginMerchant();
+      const before = await sessionsOf('merchant', merchant.id);
+      return {
+        body: { account: merchant.email, password: merchant.password },
+        async verify() {
+          expect(await sessionsOf('merchant', merchant.id)).toBe(before + 1);
+        },
+      };
+    },
+  },
+  [PATHS.logout]: {
+    revokesOwnSession: true,
+    async attempt() {
+      const merchant = await loginMerchant();
+      const token = (await expectOk(t.call<{ userinfo: { token: string } }>(PATHS.login, { account: merchant.email, password: merchant.password }))).userinfo.token;
+      return {
+        body: {},
+        token,
+        async verify() {
+          expect((await t.call(STORE_PATHS.list, {}, token)).code).toBe(ErrorCode.TOKEN_EXPIRED);
+        },
+      };
+    },
+  },
+  [PATHS.register]: {
+    async attempt() {
+      const email = uniqueEmail('idem-register');
+      await expectOk(t.call(PATHS.emailCode, { email, event: 'register' }));
+      return {
+        body: { email, code: t.mail.lastCodeTo(email), password: GOOD_PASSWORD, confirm_password: GOOD_PASSWORD, agree: true },
+        async verify() {
+          const { id } = await one<{ id: number }>('select id from merchants where email = $1', [email]);
+          expect(await sessionsOf('merchant', Number(id))).toBe(1);
+        },
+      };
+    },
+  },
+  [PATHS.mobileRegister]: {
+    async attempt() {
+      const mobile = uniqueMobile();
+      await expectOk(t.call(PATHS.mobileCode, { mobile, event: 'register' }));
+      return {
+        body: { mobile, code: t.sms.lastCodeTo(mobile), password: GOOD_PASSWORD, confirm_password: GOOD_PASSWORD, agree: true },
+        async verify() {
+          const { id } = await one<{ id: number }>('select id from merchants where mobile = $1', [mobile]);
+          expect(await sessionsOf('merchant', Number(id))).toBe(1);
+        },
+      };
+    },
+  },
+  [PATHS.forgotPassword]: {
+    // A second run would find its code used up (CODE_INVALID); every answer must be the success.
+    async attempt() {
+      const merchant = await registerMerchant(t);
+      await expectOk(t.call(PATHS.emailCode, { email: merchant.email, event: 'forgot' }));
+      return {
+        body: { email: merchant.email, code: t.mail.lastCodeTo(merchant.email), password: OTHER_PASSWORD, confirm_password: OTHER_PASSWORD },
+        async verify() {
+          expect((await t.call(PATHS.login, { account: merchant.email, password: OTHER_PASSWORD })).code).toBe(200);
+        },
+      };
+    },
+  },
+  [PATHS.mobileForgotPassword]: {
+    async attempt() {
+      const merchant = await registerMobileMerchant(t);
+      await expectOk(t.call(PATHS.mobileCode, { mobile: merchant.mobile, event: 'forgot' }));
+      return {
+        body: { mobile: merchant.mobile, code: t.sms.lastCodeTo(merchant.mobile), password: OTHER_PASSWORD, confirm_password: OTHER_PASSWORD },
+        async verify() {
+          expect((await t.call(PATHS.login, { account: merchant.mobile, password: OTHER_PASSWORD })).code).toBe(200);
+        },
+      };
+    },
+  },
+  [PATHS.emailCode]: {
+    // A fresh address per key: the per-address resend throttle would refuse a second send anyway.
+    async attempt() {
+      const email = uniqueEmail('idem-code');
+      return {
+        body: { email, event: 'register' },
+        async verify() {
+          expect(t.mail.sent.filter((message) => message.to === email)).toHaveLength(1);
+          expect(await count('select count(*) as n from verification_codes where target = $1', [email])).toBe(1);
+        },
+      };
+    },
+  },
+  [PATHS.mobileCode]: {
+    async attempt() {
+      const mobile = uniqueMobile();
+      return {
+        body: { mobile, event: 'register' },
+        async verify() {
+          expect(t.sms.sent.filter((message) => message.mobile === mobile)).toHaveLength(1);
+          expect(await count('select count(*) as n from verification_codes where target = $1', [mobile])).toBe(1);
+        },
+      };
+    },
+  },
+  [PATHS.checkEmailCode]: {
+    async attempt() {
+      const email = uniqueEmail('idem-check');
+      await expectOk(t.call(PATHS.emailCode, { email, event: 'register' }));
+      return {
+        body: { email, code: t.mail.lastCodeTo(email), event: 'register' },
+        async verify() {
+          // Checking does not use the code up.
+          expect(await one('select attempts, consumed_at from verification_codes where target = $1', [email])).toEqual({ attempts: 0, consumed_at: null });
+        },
+      };
+    },
+  },
+  [PATHS.checkMobileCode]: {
+    async attempt() {
+      const mobile = uniqueMobile();
+      await expectOk(t.call(PATHS.mobileCode, { mobile, event: 'register' }));
+      return {
+        body: { mobile, code: t.sms.lastCodeTo(mobile), event: 'register' },
+        async verify() {
+          expect(await one('select attempts, consumed_at from verification_codes where target = $1', [mobile])).toEqual({ attempts: 0, consumed_at: null });
+        },
+      };
+    },
+  },
+  [PATHS.captcha]: captchaScenario(),
+  [PATHS.adminLogin]: {
+    async attempt() {
+      const id = await adminId();
+      const before = await sessionsOf('admin', id);
+      return {
+        body: { account: 'admin', password: ADMIN_PASSWORD },
+        async verify() {
+          expect(await sessionsOf('admin', id)).toBe(before + 1);
+        },
+      };
+    },
+  },
+  [PATHS.adminLogout]: {
+    revokesOwnSession: true,
+    async attempt() {
+      const token = await signInAdmin(t);
+      return {
+        body: {},
+        token,
+        async verify() {
+          expect((await t.call(STORE_PATHS.adminList, {}, token)).code).toBe(ErrorCode.TOKEN_EXPIRED);
+        },
+      };
+    },
+  },
+  [PATHS.adminCaptcha]: captchaScenario(),
+
+  // ---------- store versions and stores ----------
+  [STORE_PATHS.adminEditFun]: {
+    // Without an id the call creates a version: a double run would create two.
+    async attempt() {
+      const name = `Idem ${randomUUID().slice(0, 8)}`;
+      return {
+        body: { name, description: 'Created once', features: ['One store'], trial_days: 3, status: 'disabled', sort: 900 },
+        token: admin,
+        async verify() {
+          expect(await count('select count(*) as n from store_versions where name = $1', [name])).toBe(1);
+        },
+      };
+    },
+  },
+  [STORE_PATHS.adminEditPrice]: {
+    async attempt(round) {
+      const version = await pricedVersion();
+      const prices = ALL_TERMS.map((term, index) => ({ type: term.type, term: term.term, amount: 1000 * (index + 1) + round }));
+      return {
+        body: { id: version.id, currency: 'CNY', prices },
+        token: admin,
+        async verify() {
+          const row = await one<{ prices: unknown }>('select prices from store_versions where id = $1', [version.id]);
+          expect(row.prices).toEqual(prices);
+        },
+      };
+    },
+  },
+  [STORE_PATHS.add]: {
+    // A merchant has one trial: a fresh merchant per key.
+    async attempt() {
+      const merchant = await registerMerchant(t);
+      const fields = shopFields();
+      return {
+        body: fields,
+        token: merchant.token,
+        async verify() {
+          expect(await count('select count(*) as n from shops where merchant_id = $1', [merchant.id])).toBe(1);
+          expect(await count('select count(*) as n from shops where shop_id = $1', [fields.shop_id])).toBe(1);
+        },
+      };
+    },
+  },
+  [STORE_PATHS.buy]: {
+    async attempt() {
+      const merchant = await buyer();
+      const before = { shops: await count('select count(*) as n from shops where merchant_id = $1', [merchant.id]), bills: await count('select count(*) as n from bills where merchant_id = $1', [merchant.id]) };
+      const fields = shopFields();
+      return {
+        body: { ...fields, term_type: 'month', term: 1, pay_method: 'alipay' },
+        token: merchant.token,
+        async verify() {
+          expect(await count('select count(*) as n from shops where merchant_id = $1', [merchant.id])).toBe(before.shops + 1);
+          expect(await count('select count(*) as n from bills where merchant_id = $1', [merchant.id])).toBe(before.bills + 1);
+          expect(await count('select count(*) as n from bills where shop_ref = (select id from shops where shop_id = $1)', [fields.shop_id])).toBe(1);
+        },
+      };
+    },
+  },
+  [STORE_PATHS.renew]: {
+    // A store has one unpaid renewal bill at a time (a second run would answer ORDER_EXISTS): a fresh store per key.
+    async attempt() {
+      const store = await merchantWithStore(t);
+      return {
+        body: { shop_id: store.shopId, pay_method: 'alipay', term_type: 'month', term: 3 },
+        token: store.token,
+        async verify() {
+          expect(await count("select count(*) as n from bills where type = 'renewal' and shop_ref = (select id from shops where shop_id = $1)", [store.shopId])).toBe(1);
+        },
+      };
+    },
+  },
+  [STORE_PATHS.backend]: ticketScenario('merchant'),
+  [STORE_PATHS.adminAdd]: {
+    async attempt() {
+      const merchant = await adminAddTarget();
+      const fields = shopFields();
+      return {
+        body: { ...fields, merchant_id: merchant.id, mode: 'offline', term_type: 'month', term: 1, remark: 'Paid by bank transfer' },
+        token: admin,
+        async verify() {
+          expect(await count('select count(*) as n from shops where shop_id = $1', [fields.shop_id])).toBe(1);
+          expect(await count("select count(*) as n from bills where channel = 'offline' and shop_ref = (select id from shops where shop_id = $1)", [fields.shop_id])).toBe(1);
+        },
+      };
+    },
+  },
+  [STORE_PATHS.adminBackend]: ticketScenario('admin'),
+  [STORE_PATHS.adminRenew]: {
+    // Every run records another paid renewal and extends the store again.
+    async attempt() {
+      const before = await count("select count(*) as n from bills where type = 'renewal' and shop_ref = (select id from shops where shop_id = $1)", [owner.shopId]);
+      return {
+        body: { shop_id: owner.shopId, term_type: 'month', term: 1, remark: 'Renewed offline' },
+        token: admin,
+        async verify() {
+          expect(await count("select count(*) as n from bills where type = 'renewal' and shop_ref = (select id from shops where shop_id = $1)", [owner.shopId])).toBe(before + 1);
+        },
+      };
+    },
+  },
+  [STORE_PATHS.adminSetStatus]: {
+    async attempt(round) {
+      const store = await statusStore();
+      const isDisabled = round === 0;
+      return {
+        body: { shop_id: store.shopId, is_disabled: isDisabled, remark: isDisabled ? 'Disabled for review' : 'Review passed' },
+        token: admin,
+        async verify() {
+          expect(await one('select is_disabled_by_operator from shops where shop_id = $1', [store.shopId])).toEqual({ is_disabled_by_operator: isDisabled });
+        },
+      };
+    },
+  },
+
+  // ---------- bills and the sandbox cashier ----------
+  [STORE_PATHS.cancel]: {
+    // A second run would answer BILL_STATE_INVALID: a fresh unpaid bill per key.
+    async attempt() {
+      const merchant = await canceller();
+      const { bill } = await unpaidPurchase(merchant.token);
+      return {
+        body: { bill_no: bill.bill_no },
+        token: merchant.token,
+        async verify() {
+          expect(await one('select status from bills where bill_no = $1', [bill.bill_no])).toEqual({ status: 'cancelled' });
+        },
+      };
+    },
+  },
+  [STORE_PATHS.payPage]: {
+    async attempt() {
+      const merchant = await payer();
+      const { bill } = await unpaidPurchase(merchant.token);
+      return {
+        body: { bill_no: bill.bill_no, pay_method: 'wechat' },
+        token: merchant.token,
+        async verify() {
+          expect(await one('select pay_method from bills where bill_no = $1', [bill.bill_no])).toEqual({ pay_method: 'wechat' });
+        },
+      };
+    },
+  },
+  [STORE_PATHS.cashierSubmit]: {
+    // Paid once: one provider notification, the bill paid, and no repeat answering BILL_STATE_INVALID.
+    async attempt() {
+      const merchant = await cashierPayer();
+      const { payment } = await unpaidPurchase(merchant.token);
+      return {
+        body: { bill_no: payment.bill_no, token: cashierToken(payment.pay_url), outcome: 'paid' },
+        async verify() {
+          expect(await one('select status from bills where bill_no = $1', [payment.bill_no])).toEqual({ status: 'paid' });
+          const { rows } = await t.database.executeSql('select result from payment_notifications where bill_no = $1', [payment.bill_no]);
+          expect(rows).toEqual([{ result: 'fulfilled' }]);
+        },
+      };
+    },
+  },
+
+  // ---------- the operator's merchants ----------
+  [MERCHANT_PATHS.add]: {
+    async attempt() {
+      const email = uniqueEmail('idem-added');
+      return {
+        body: { email, password: GOOD_PASSWORD, nickname: 'Added once', type: 'enterprise' },
+        token: admin,
+        async verify() {
+          expect(await count('select count(*) as n from merchants where email = $1', [email])).toBe(1);
+        },
+      };
+    },
+  },
+  [MERCHANT_PATHS.edit]: {
+    async attempt(round) {
+      const merchant = await editedMerchant();
+      const nickname = `Edited ${round}`;
+      return {
+        body: { id: merchant.id, nickname, remark: `Edit round ${round}` },
+        token: admin,
+        async verify() {
+          expect(await one('select nickname from merchants where id = $1', [merchant.id])).toEqual({ nickname });
+        },
+      };
+    },
+  },
+
+  // ---------- notices ----------
+  [NOTICE_PATHS.adminAdd]: {
+    async attempt() {
+      const fields = noticeFields();
+      return {
+        body: fields,
+        token: admin,
+        async verify() {
+          expect(await count('select count(*) as n from notices where title = $1', [fields.title])).toBe(1);
+        },
+      };
+    },
+  },
+  [NOTICE_PATHS.adminEdit]: {
+    async attempt() {
+      const notice = await editedNotice();
+      const fields = noticeFields({ is_pinned: true });
+      return {
+        body: { id: notice.id, ...fields },
+        token: admin,
+        async verify() {
+          expect(await one('select title from notices where id = $1', [notice.id])).toEqual({ title: fields.title });
+        },
+      };
+    },
+  },
+  [NOTICE_PATHS.adminDelete]: {
+    // A second run would answer NOT_FOUND: a fresh notice per key.
+    async attempt() {
+      const notice = await addNotice(t, admin);
+      return {
+        body: { id: notice.id },
+        token: admin,
+        async verify() {
+          expect(await count('select count(*) as n from notices where id = $1', [notice.id])).toBe(0);
+        },
+      };
+    },
+  },
+  [NOTICE_PATHS.markRead]: {
+    async attempt() {
+      const notice = await addNotice(t, admin);
+      return {
+        body: { ids: [notice.id] },
+        token: owner.token,
+        async verify() {
+          expect(await count('select count(*) as n from notice_reads where merchant_id = $1 and notice_id = $2', [owner.id, notice.id])).toBe(1);
+        },
+      };
+    },
+  },
+
+  // ---------- prospects ----------
+  [PROSPECT_PATHS.adminEdit]: {
+    async attempt(round) {
+      const id = await followedProspect();
+      const remark = `Called back, round ${round}`;
+      return {
+        body: { id, status: 'followed_up', remark },
+        token: admin,
+        async verify() {
+          expect(await one('select status, remark from prospects where id = $1', [id])).toEqual({ status: 'followed_up', remark });
+        },
+      };
+    },
+  },
+  [PROSPECT_PATHS.add]: {
+    // The form takes 5 messages per address per hour: a fresh address per key keeps the allowance out of the way.
+    async attempt() {
+      const fields = messageFields({ content: `Call me back ${randomUUID()}` });
+      return {
+        body: fields,
+        ip: uniqueIp(),
+        async verify() {
+          expect(await count('select count(*) as n from prospects where content = $1', [fields.content])).toBe(1);
+        },
+      };
+    },
+  },
+
+  // ---------- settings ----------
+  [SETTINGS_PATHS.set]: {
+    async attempt(round) {
+      const siteName = `Parlour round ${round}`;
+      return {
+        body: { group: 'site', values: { site_name: siteName, domain: 'www.parlour.test', service_phone: '400-800-1234' } },
+        token: admin,
+        async verify() {
+          expect((await expectOk(t.call<{ site: { site_name: string } }>(SETTINGS_PATHS.configList, {}, admin))).site.site_name).toBe(siteName);
+        },
+      };
+    },
+  },
+  [SETTINGS_PATHS.testEmail]: {
+    async attempt() {
+      const to = uniqueEmail('idem-test-send');
+      return {
+        body: { to },
+        token: admin,
+        async verify() {
+          expect(smtp.received.filter((mail) => mail.to.includes(to))).toHaveLength(1);
+        },
+      };
+    },
+  },
+  [SETTINGS_PATHS.testSms]: {
+    async attempt() {
+      const mobile = uniqueMobile();
+      return {
+        body: { mobile },
+        token: admin,
+        async verify() {
+          expect(aliyun.received.filter((sms) => sms.params.PhoneNumbers === mobile)).toHaveLength(1);
+        },
+      };
+    },
+  },
+  [SETTINGS_PATHS.testWecom]: {
+    async attempt() {
+      const content = `Parlour 测试消息 ${randomUUID()}`;
+      return {
+        body: { content },
+        token: admin,
+        async verify() {
+          expect(wecom.received.filter((message) => JSON.stringify(message.body).includes(content))).toHaveLength(1);
+        },
+      };
+    },
+  },
+
+  // ---------- traffic plans and packages ----------
+  [TRAFFIC_PATHS.adminAddPlan]: {
+    async attempt() {
+      const fields = planFields();
+      return {
+        body: fields,
+        token: admin,
+        async verify() {
+          expect(await count('select count(*) as n from traffic_plans where name = $1', [fields.name])).toBe(1);
+        },
+      };
+    },
+  },
+  [TRAFFIC_PATHS.adminEditPlan]: {
+    async attempt() {
+      const plan = await editedPlan();
+      const fields = planFields({ units: 800 });
+      return {
+        body: { id: plan.id, ...fields },
+        token: admin,
+        async verify() {
+          expect(await one('select name, units from traffic_plans where id = $1', [plan.id])).toEqual({ name: fields.name, units: 800 });
+        },
+      };
+    },
+  },
+  [TRAFFIC_PATHS.adminPlanStatus]: {
+    async attempt(round) {
+      const plan = await switchedPlan();
+      const status = round === 0 ? 'disabled' : 'enabled';
+      return {
+        body: { id: plan.id, status },
+        token: admin,
+        async verify() {
+          expect(await one('select status from traffic_plans where id = $1', [plan.id])).toEqual({ status });
+        },
+      };
+    },
+  },
+  [TRAFFIC_PATHS.order]: {
+    // Every run creates a pending package and its bill.
+    async attempt() {
+      const packages = () => count('select count(*) as n from traffic_packages where merchant_id = $1', [owner.id]);
+      const bills = () => count("select count(*) as n from bills where type = 'traffic_package' and merchant_id = $1", [owner.id]);
+      const before = { packages: await packages(), bills: await bills() };
+      return {
+        body: { plan_id: PLAN.standard, pay_method: 'alipay' },
+        token: owner.token,
+        async verify() {
+          expect({ packages: await packages(), bills: await bills() }).toEqual({ packages: before.packages + 1, bills: before.bills + 1 });
+        },
+      };
+    },
+  },
+
+  // ---------- Open API core data and store keys ----------
+  [OPEN_PATHS.configEdit]: {
+    async attempt(round) {
+      const timeoutMs = 5000 + round;
+      return {
+        body: { provider: 'sandbox', timeout_ms: timeoutMs },
+        token: admin,
+        async verify() {
+          expect((await expectOk(t.call<{ timeout_ms: number }>(OPEN_PATHS.configGet, {}, admin))).timeout_ms).toBe(timeoutMs);
+        },
+      };
+    },
+  },
+  [OPEN_PATHS.sourceAdd]: {
+    // One source per platform: the platform is freed first, a different one per key.
+    async attempt(round) {
+      const platform = round === 0 ? '1688' : 'taobao';
+      await expectOk(t.call(OPEN_PATHS.sourceDelete, { id: await dataSourceOf(platform) }, admin));
+      return {
+        body: { platform, name: `Source ${platform} again`, remark: 'Added once', sort: 7 },
+        token: admin,
+        async verify() {
+          expect(await count('select count(*) as n from data_sources where platform = $1', [platform])).toBe(1);
+        },
+      };
+    },
+  },
+  [OPEN_PATHS.sourceEdit]: {
+    async attempt(round) {
+      const id = await dataSourceOf('micro_store');
+      const name = `Weidian ${round}`;
+      return {
+        body: { id, name, remark: `Edit round ${round}`, sort: 3 },
+        token: admin,
+        async verify() {
+          expect(await one('select name from data_sources where id = $1', [id])).toEqual({ name });
+        },
+      };
+    },
+  },
+  [OPEN_PATHS.sourceDelete]: {
+    // A second run would answer NOT_FOUND: another source per key.
+    async attempt(round) {
+      const id = await dataSourceOf(round === 0 ? '1688' : 'taobao');
+      return {
+        body: { id },
+        token: admin,
+        async verify() {
+          expect(await count('select count(*) as n from data_sources where id = $1', [id])).toBe(0);
+        },
+      };
+    },
+  },
+  [OPEN_PATHS.sourceEnable]: {
+    async attempt(round) {
+      const id = await dataSourceOf('jd');
+      const isEnabled = round === 1;
+      return {
+        body: { id, is_enabled: isEnabled },
+        token: admin,
+        async verify() {
+          expect(await one('select is_enabled from data_sources where id = $1', [id])).toEqual({ is_enabled: isEnabled });
+        },
+      };
+    },
+  },
+  [OPEN_PATHS.apiAdd]: {
+    async attempt() {
+      const code = `idem_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+      return {
+        body: { platform: 'taobao', code, name: 'Added once', description: 'Item detail', cost: 2 },
+        token: admin,
+        async verify() {
+          expect(await count('select count(*) as n from open_apis where code = $1', [code])).toBe(1);
+        },
+      };
+    },
+  },
+  [OPEN_PATHS.apiEdit]: {
+    async attempt(round) {
+      const api = await editedApi();
+      const name = `Edited ${round}`;
+      return {
+        body: { id: api.id, platform: 'jd', code: api.code, name, cost: 3 + round },
+        token: admin,
+        async verify() {
+          expect(await one('select name, cost from open_apis where id = $1', [api.id])).toEqual({ name, cost: 3 + round });
+        },
+      };
+    },
+  },
+  [OPEN_PATHS.rotate]: {
+    // Each run draws a new key: the key answered (to every repeat) must be the one that works.
+    async attempt() {
+      return {
+        body: { shop_id: owner.shopId },
+        token: owner.token,
+        async verify(answer) {
+          expect(await revealKey(t, owner.token, owner.shopId)).toBe((answer.data as { key: string }).key);
+        },
+      };
+    },
+  },
+};
+
+function captchaScenario(): Scenario {
+  return {
+    async attempt() {
+      const before = await count('select count(*) as n from captchas');
+      return {
+        body: {},
+        async verify(answer) {
+          expect(await count('select count(*) as n from captchas')).toBe(before + 1);
+          expect(await count('select count(*) as n from captchas where id = $1', [(answer.data as { captcha_id: string }).captcha_id])).toBe(1);
+        },
+      };
+    },
+  };
+}
+
+/** Backend redirects: every run issues another single-use ticket into the store's admin. */
+function ticketScenario(role: 'merchant' | 'admin'): Scenario {
+  return {
+    async attempt() {
+      const tickets = () => count('select count(*) as n from store_tickets where shop_ref = (select id from shops where shop_id = $1)', [owner.shopId]);
+      const before = await tickets();
+      return {
+        body: { shop_id: owner.shopId },
+        token: role === 'admin' ? admin : owner.token,
+        async verify() {
+          expect(await tickets()).toBe(before + 1);
+        },
+      };
+    },
+  };
+}
+
+describe('Idempotency-Key on every writing call', () => {
+  beforeAll(async () => {
+    [smtp, wecom, aliyun] = await Promise.all([startFakeSmtp(SMTP_ACCOUNT), startFakeWecom([WECOM_KEY]), startFakeAliyunSms(ALIYUN)]);
+    t = await buildTestApp({
+      clock: tickingClock(),
+      // Many sign-ups and code sends come from the one test address.
+      env: { CODE_SENDS_PER_IP_PER_HOUR: '10000', ALIYUN_SMS_ENDPOINT: aliyun.baseUrl, WECOM_WEBHOOK_BASE: wecom.baseUrl },
+    });
+    admin = await signInAdmin(t);
+    const merchant = await registerMerchant(t);
+    const store = await merchantWithStore(t, { token: merchant.token });
+    owner = { id: merchant.id, email: merchant.email, token: merchant.token, shopId: store.shopId };
+    // The test sends go to the local stand-ins (the recording providers keep carrying the codes).
+    await expectOk(
+      t.call(SETTINGS_PATHS.set, { group: 'mail', values: { smtp_host: '127.0.0.1', smtp_port: smtp.port, smtp_security: 'none', smtp_user: SMTP_ACCOUNT.user, smtp_password: SMTP_ACCOUNT.password, mail_sender: 'Parlour <noreply@parlour.test>' } }, admin),
+    );
+    await expectOk(
+      t.call(SETTINGS_PATHS.set, { group: 'sms', values: { sms_provider: 'aliyun', access_key_id: ALIYUN.accessKeyId, access_key_secret: ALIYUN.accessKeySecret, sign_name: ALIYUN.signName, template_code: ALIYUN.templateCode } }, admin),
+    );
+    await expectOk(t.call(SETTINGS_PATHS.set, { group: 'wecom', values: { webhook_url: wecom.webhookFor(WECOM_KEY) } }, admin));
+  });
+  afterAll(async () => {
+    await t?.close();
+    await Promise.all([smtp?.close(), wecom?.close(), aliyun?.close()]);
+  });
+
+  it('has a scenario for every writing call of the contract, and none for a reading one', () => {
+    expect(writePaths.length).toBeGreaterThan(0);
+    expect(Object.keys(scenarios).sort()).toEqual([...writePaths].sort());
+  });
+
+  it.each(writePaths)('%s: one key twice, then one key 20 times at once, runs once and answers the same', async (path) => {
+    const scenario = scenarios[path];
+    expect(scenario, `the writing call ${path} has no idempotency scenario`).toBeDefined();
+
+    // The same key twice in a row: the repeat answers the stored answer without running.
+    const sequential = await scenario.attempt(0);
+    const sequentialKey = randomUUID();
+    const first = await send(path, sequential, sequentialKey);
+    expect(first.answer.code, first.raw).toBe(200);
+    expect(first.replayedHeader).toBeUndefined();
+    const repeat = await send(path, sequential, sequentialKey);
+    if (scenario.revokesOwnSession) {
+      // The first run revoked the session the repeat carries: refused at authentication, nothing ran.
+      expect(repeat.answer.code, repeat.raw).toBe(ErrorCode.TOKEN_EXPIRED);
+      expect(repeat.replayedHeader).toBeUndefined();
+    } else {
+      expect(repeat.raw).toBe(first.raw);
+      expect(repeat.replayedHeader).toBe('true');
+    }
+    await sequential.verify?.(first.answer);
+
+    // A new key 20 times at once: one runs, the others wait for it and answer its answer.
+    const concurrent = await scenario.attempt(1);
+    const concurrentKey = randomUUID();
+    const answers = await Promise.all(Array.from({ length: CONCURRENT_REQUESTS }, () => send(path, concurrent, concurrentKey)));
+    const ran = answers.filter((sent) => !sent.isReplayed && sent.answer.code === 200);
+    expect(ran, answers.map((sent) => sent.raw).join('\n')).toHaveLength(1);
+    const [original] = ran;
+    expect(original.replayedHeader).toBeUndefined();
+    for (const sent of answers) {
+      if (sent === original) continue;
+      if (scenario.revokesOwnSession && !sent.isReplayed) {
+        // Authenticated after the one run had revoked the session.
+        expect(sent.answer.code, sent.raw).toBe(ErrorCode.TOKEN_EXPIRED);
+        continue;
+      }
+      expect(sent.replayedHeader).toBe('true');
+      expect(sent.raw).toBe(original.raw);
+    }
+    await concurrent.verify?.(original.answer);
+  });
+});
