@@ -37,7 +37,7 @@ describe('the OpenAPI description', () => {
     expect(parameters.IdempotencyKey).toMatchObject({ name: 'Idempotency-Key', in: 'header' });
     expect(parameters.IdempotencyKey.description).toMatch(/24 hours/);
     for (const call of allCalls) {
-      const operation = document.paths[`/api/v1/${call.path}`].post as unknown as { parameters?: Array<{ $ref: string }> };
+      const operation = document.paths[callUrl(call)].post as unknown as { parameters?: Array<{ $ref: string }> };
       expect(operation.parameters ?? []).toEqual(call.isWrite ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []);
     }
   });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { allCalls } from './calls/all';
 
-/** The last segment of a path names what the call does; these only read. */
-const READ_VERBS = /^(lists?|page|detail|configList|configGet|overview|export|.*_lists|.*_trend|.*_distribution|.*_stats|.*_enum|api_list|api_logs?|api_log_detail|dashboard|check_site_status|merchant_store_usage|plan_list|reveal|public_lists|unread_lists)$/;
+/** The last segment of a path names what the call does; these only read (the bare /api/v1 call has none). */
+const READ_VERBS = /^(|lists?|page|detail|configList|configGet|overview|export|.*_lists|.*_trend|.*_distribution|.*_stats|.*_enum|api_list|api_logs?|api_log_detail|dashboard|check_site_status|merchant_store_usage|plan_list|reveal|public_lists|unread_lists)$/;
 /** These change something: every one must be keyed by an Idempotency-Key. */
 const WRITE_VERBS = /^(add|edit|delete|cancel|renew|buy|pay_page|submit|set_config|set_status|up_status|enable|rotate|mark_read|login|logout|register|mobile_register|forgot_password|mobile_forgot_password|email|mobile|check_ems|check_sms|image|edit_fun|edit_price|api_add|api_edit|config_edit|createPackageOrder|backend_redirect|test_send_.*)$/;
 
