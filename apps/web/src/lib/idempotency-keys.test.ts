@@ -2,7 +2,7 @@ import { merchantAddShop, merchantListShops } from '@parlour/contract/calls/stor
 import { sendEmailCode } from '@parlour/contract/calls/account';
 import { ErrorCode } from '@parlour/contract/errors';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { merchantUserinfo, mockFetch } from '../test/helpers';
+import { merchantUserinfo, mockFetch, recordFeedback } from '../test/helpers';
 import { clearIdempotencyKeys } from './idempotency-keys';
 import { callApi } from './request';
 import { useSessionStore } from './session-store';
@@ -24,14 +24,26 @@ describe('Idempotency-Keys of writing calls', () => {
     expect(keyOf(calls[1]!)).toMatch(/^[A-Za-z0-9]{32}$/);
   });
 
-  it('sends one key for a double click (two requests in flight with the same fields)', async () => {
+  it('sends a double click once: the second identical submission answers the first one\'s answer', async () => {
     const { calls } = mockFetch(async () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
-      return { code: 200, data: null };
+      return { code: 200, data: { shop_id: 'store1' } };
     });
-    await Promise.all([callApi(merchantAddShop, shop).catch(() => undefined), callApi(merchantAddShop, { ...shop }).catch(() => undefined)]);
-    expect(calls).toHaveLength(2);
-    expect(keyOf(calls[0]!)).toBe(keyOf(calls[1]!));
+    const [first, second] = await Promise.all([callApi(merchantAddShop, shop), callApi(merchantAddShop, { ...shop })]);
+    expect(calls).toHaveLength(1);
+    expect(second).toEqual(first);
+  });
+
+  it('shows the failure of a double-clicked submission once', async () => {
+    const feedback = recordFeedback();
+    mockFetch(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return { code: ErrorCode.SHOP_ID_TAKEN, msg: 'taken' };
+    });
+    const results = await Promise.allSettled([callApi(merchantAddShop, shop), callApi(merchantAddShop, shop)]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    expect(feedback.error).toHaveBeenCalledTimes(1);
+    expect(feedback.error).toHaveBeenCalledWith('taken');
   });
 
   it('keeps the key for a retry after a lost connection, a timeout-like failure or "in progress"', async () => {

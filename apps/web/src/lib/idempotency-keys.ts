@@ -32,14 +32,14 @@ export function createIdempotencyKey(): string {
   return key;
 }
 
-function fingerprint(call: Call, fields: unknown, principal: string): string {
+/** What makes two submissions the same: the call, the signed-in user and the fields (any order, any language). */
+export function submissionId(call: Call, fields: unknown, principal: string): string {
   const { lang_code: _lang, ...rest } = (fields && typeof fields === 'object' ? fields : {}) as Record<string, unknown>;
   return `${call.path}\n${principal}\n${canonicalJson(rest)}`;
 }
 
-/** The key for sending `fields` to `call` now: the unanswered one of the same submission, or a new one. */
-export function takeIdempotencyKey(call: Call, fields: unknown, principal: string, now = Date.now()): string {
-  const id = fingerprint(call, fields, principal);
+/** The key for sending a submission now: the unanswered one of the same submission, or a new one. */
+export function takeIdempotencyKey(id: string, now = Date.now()): string {
   let entry = pending.get(id);
   if (!entry || now - entry.createdAt > KEEP_UNANSWERED_MS) {
     entry = { key: createIdempotencyKey(), createdAt: now, inFlight: 0 };
@@ -54,8 +54,7 @@ export function takeIdempotencyKey(call: Call, fields: unknown, principal: strin
  * key), so the submission is over; otherwise (no answer, timeout, still in progress) the key stays
  * for the retry.
  */
-export function releaseIdempotencyKey(call: Call, fields: unknown, principal: string, isAnswered: boolean): void {
-  const id = fingerprint(call, fields, principal);
+export function releaseIdempotencyKey(id: string, isAnswered: boolean): void {
   const entry = pending.get(id);
   if (!entry) return;
   entry.inFlight -= 1;

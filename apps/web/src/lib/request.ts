@@ -11,7 +11,7 @@ import {
 import { ErrorCode } from '@parlour/contract/errors';
 import { ApiError, type CallOptions } from './api-error';
 import { getClientId } from './client-id';
-import { releaseIdempotencyKey, takeIdempotencyKey } from './idempotency-keys';
+import { releaseIdempotencyKey, submissionId, takeIdempotencyKey } from './idempotency-keys';
 import { currentLang } from './i18n';
 import { handleRequestError } from './request-error-config';
 import { getToken } from './session-store';
@@ -108,26 +108,51 @@ async function send(call: Call, input: unknown, options: CallOptions, idempotenc
   return payload;
 }
 
+/** Writing submissions on their way: a second identical one (a double click) joins the first. */
+const writesInFlight = new Map<string, Promise<unknown>>();
+
 /**
  * Makes a declared call and answers its `data`. On failure the message is shown (unless the call
  * site opted out) and an {@link ApiError} is thrown.
+ *
+ * Writing calls carry an Idempotency-Key (multipart uploads excepted): one per submission, kept for
+ * retries and second clicks until the server has answered. A submission identical to one still on
+ * its way (a double click that got past its button) sends nothing: it answers the first one's
+ * answer, whose failure message was shown once already.
  */
 export async function callApi<C extends Call>(
   call: C,
   input: CallInput<C> | FormData,
   options: CallOptions = {},
 ): Promise<CallOutput<C>> {
-  // Writing calls carry an Idempotency-Key (multipart uploads excepted): one per submission, kept
-  // for retries and second clicks until the server has answered.
-  const principal = getToken(call.role) ?? 'anonymous';
   const isKeyed = call.isWrite && !(input instanceof FormData) && !options.idempotencyKey;
-  const idempotencyKey = isKeyed ? takeIdempotencyKey(call, input, principal) : call.isWrite ? options.idempotencyKey : undefined;
-  let isAnswered = false;
+  if (!isKeyed) return sendCall(call, input, options, call.isWrite ? options.idempotencyKey : undefined);
+
+  const id = submissionId(call, input, getToken(call.role) ?? 'anonymous');
+  const pending = writesInFlight.get(id);
+  if (pending) return pending as Promise<CallOutput<C>>;
+  const idempotencyKey = takeIdempotencyKey(id);
+  const promise = sendCall(call, input, options, idempotencyKey, (isAnswered) => releaseIdempotencyKey(id, isAnswered));
+  writesInFlight.set(id, promise);
+  try {
+    return await promise;
+  } finally {
+    writesInFlight.delete(id);
+  }
+}
+
+async function sendCall<C extends Call>(
+  call: C,
+  input: CallInput<C> | FormData,
+  options: CallOptions,
+  idempotencyKey: string | undefined,
+  onEnded?: (isAnswered: boolean) => void,
+): Promise<CallOutput<C>> {
   let error: ApiError;
   try {
     const envelope = await send(call, input, options, idempotencyKey);
-    isAnswered = envelope.code !== ErrorCode.IDEMPOTENCY_IN_PROGRESS;
-    if (isKeyed) releaseIdempotencyKey(call, input, principal, isAnswered);
+    onEnded?.(envelope.code !== ErrorCode.IDEMPOTENCY_IN_PROGRESS);
+    onEnded = undefined;
     if (envelope.code === ErrorCode.OK) return envelope.data as CallOutput<C>;
     error = new ApiError('business', typeof envelope.msg === 'string' ? envelope.msg : '', {
       code: envelope.code,
@@ -135,7 +160,7 @@ export async function callApi<C extends Call>(
     });
   } catch (thrown) {
     error = thrown instanceof ApiError ? thrown : new ApiError('network', String(thrown));
-    if (isKeyed && !isAnswered) releaseIdempotencyKey(call, input, principal, false);
+    onEnded?.(false);
   }
   handleRequestError(error, call, options);
   throw error;
