@@ -31,6 +31,19 @@ describe('guardNavigation', () => {
     expect(useSessionStore.getState().merchant.menus).toBeNull();
   });
 
+  it('keeps the hash of the page being opened in the redirect, though the router drops it from the request', () => {
+    window.history.replaceState(null, '', '/merchant/traffic?tab=logs#log-42');
+    try {
+      expect(redirectOf('/merchant/traffic?tab=logs')).toBe(`/login?redirect=${encodeURIComponent('/merchant/traffic?tab=logs#log-42')}`);
+      // Another page than the one in the address bar: no hash is borrowed from it.
+      expect(redirectOf('/merchant/bill')).toBe(`/login?redirect=${encodeURIComponent('/merchant/bill')}`);
+      // A request that carries its hash keeps it.
+      expect(redirectOf('/admin/bill#unpaid')).toBe(`/admin/login?redirect=${encodeURIComponent('/admin/bill#unpaid')}`);
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
   it('loads the menu routes after login and retries the navigation', () => {
     useSessionStore.getState().signIn('merchant', merchantUserinfo);
     expect(useSessionStore.getState().merchant.menus).toBeNull();

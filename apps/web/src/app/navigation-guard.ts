@@ -15,12 +15,23 @@ function menuPaths(menus: MenuRoute[] | null): string[] | null {
   return menus.flatMap((menu) => [menu.path, ...(menuPaths(menu.children ?? []) ?? [])]);
 }
 
+/**
+ * The router builds its loader requests without the URL's fragment, so the hash of the page being
+ * opened (a reload, a pasted or bookmarked link) is read from the browser's location: the redirect
+ * to login keeps the full target (spec §2).
+ */
+function hashOf(url: URL): string {
+  if (url.hash || typeof window === 'undefined') return url.hash;
+  const here = window.location;
+  return here.pathname === url.pathname && here.search === url.search ? here.hash : '';
+}
+
 function snapshot(url: URL): NavigationInput {
   const session = useSessionStore.getState();
   return {
     pathname: url.pathname,
     search: url.search,
-    hash: url.hash,
+    hash: hashOf(url),
     hostname: url.hostname,
     config: getRuntimeConfig(),
     loginType: session.loginType,

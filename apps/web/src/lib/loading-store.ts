@@ -3,7 +3,9 @@ import { create } from 'zustand';
 
 interface LoadingState {
   isVisible: boolean;
-  show: (autoHideMs?: number) => void;
+  /** Catalogue key of what the overlay says ("Signing out…"); null for the plain "Loading". */
+  messageKey: string | null;
+  show: (autoHideMs?: number, messageKey?: string) => void;
   hide: () => void;
 }
 
@@ -12,16 +14,17 @@ let autoHideTimer: ReturnType<typeof setTimeout> | undefined;
 /** The global loading overlay: hides itself after 3 s unless told otherwise (spec §9). */
 export const useLoadingStore = create<LoadingState>()((set) => ({
   isVisible: false,
-  show: (autoHideMs = LOADING_AUTO_HIDE_MS) => {
+  messageKey: null,
+  show: (autoHideMs = LOADING_AUTO_HIDE_MS, messageKey) => {
     clearTimeout(autoHideTimer);
-    set({ isVisible: true });
-    if (Number.isFinite(autoHideMs)) autoHideTimer = setTimeout(() => set({ isVisible: false }), autoHideMs);
+    set({ isVisible: true, messageKey: messageKey ?? null });
+    if (Number.isFinite(autoHideMs)) autoHideTimer = setTimeout(() => set({ isVisible: false, messageKey: null }), autoHideMs);
   },
   hide: () => {
     clearTimeout(autoHideTimer);
-    set({ isVisible: false });
+    set({ isVisible: false, messageKey: null });
   },
 }));
 
-export const showLoading = (autoHideMs?: number) => useLoadingStore.getState().show(autoHideMs);
+export const showLoading = (autoHideMs?: number, messageKey?: string) => useLoadingStore.getState().show(autoHideMs, messageKey);
 export const hideLoading = () => useLoadingStore.getState().hide();

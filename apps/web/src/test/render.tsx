@@ -8,7 +8,7 @@ import { createQueryClient } from '../lib/query-client';
 
 function WhereAmI() {
   const location = useLocation();
-  return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
+  return <p data-testid="location">{`${location.pathname}${location.search}${location.hash}`}</p>;
 }
 
 /** Renders `element` at `path` inside the app's providers and a memory router; other paths show where they are. */

@@ -1,4 +1,7 @@
+import { render, screen } from '@testing-library/react';
+import { createElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { LoadingOverlay } from '@/components/loading-overlay';
 import { useLoadingStore } from '@/lib/loading-store';
 import { setNavigator } from '@/lib/navigator';
 import { useSessionStore } from '@/lib/session-store';
@@ -30,6 +33,28 @@ describe('logout', () => {
     expect(useSessionStore.getState().merchant).toEqual({ token: null, expiresAt: null, info: null, menus: null });
     expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
     expect(useLoadingStore.getState().isVisible).toBe(false);
+  });
+
+  it('says it is signing out during the delay and ignores a second click', async () => {
+    vi.useFakeTimers();
+    const navigate = vi.fn();
+    setNavigator(navigate);
+    recordFeedback();
+    const { calls } = mockFetch(() => ({ code: 200, data: null }));
+    useSessionStore.getState().signIn('merchant', merchantUserinfo);
+    render(createElement(LoadingOverlay));
+
+    const done = logoutAndLeave('merchant');
+    const again = logoutAndLeave('merchant');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(screen.getByRole('status').textContent).toBe('Signing out…');
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await Promise.all([done, again]);
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('status')).toBeNull();
+    // The next overlay says "Loading…" again.
+    expect(useLoadingStore.getState().messageKey).toBeNull();
   });
 
   it('takes an operator to the operator login page, even when the server call fails', async () => {

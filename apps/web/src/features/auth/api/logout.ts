@@ -14,17 +14,30 @@ export function logout(role: Role): Promise<null> {
   return callApi(role === 'admin' ? adminLogout : merchantLogout, {}, { skipErrorHandler: true });
 }
 
+/** The overlay outlasts the delay a little, so it cannot vanish before the page changes. */
+const LOGOUT_OVERLAY_MARGIN_MS = 2_000;
+
 /**
  * Logout as spec §4 has it: call logout, wait 1 s, clear the role's state, go to its login page.
  * The wait does not stretch past 1 s for a slow server: the token is revoked or expires either way.
+ * During the wait the overlay says "Signing out…".
  */
+let isSigningOut = false;
+
 export async function logoutAndLeave(role: Role): Promise<void> {
-  showLoading();
-  logout(role).catch(() => undefined);
-  await new Promise((resolve) => setTimeout(resolve, LOGOUT_DELAY_MS));
-  useSessionStore.getState().clearSession(role);
-  navigateTo(loginPath(role), { replace: true });
-  hideLoading();
+  // A second click during the delay changes nothing: the overlay says it is signing out already.
+  if (isSigningOut) return;
+  isSigningOut = true;
+  showLoading(LOGOUT_DELAY_MS + LOGOUT_OVERLAY_MARGIN_MS, 'shell.signingOut');
+  try {
+    logout(role).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, LOGOUT_DELAY_MS));
+    useSessionStore.getState().clearSession(role);
+    navigateTo(loginPath(role), { replace: true });
+  } finally {
+    hideLoading();
+    isSigningOut = false;
+  }
   feedback.success(i18n.t('shell.loggedOut'));
 }
 

@@ -35,6 +35,16 @@ describe('login page', () => {
     expect(feedback.success).toHaveBeenCalledWith('Logged in');
   });
 
+  it('lands on the full redirect target, hash included', async () => {
+    mockFetch((path) => (path === 'merchant/member/user/login' ? { code: 200, data: { userinfo: merchantUserinfo } } : { code: 404 }));
+    recordFeedback();
+    const target = '/merchant/traffic?tab=logs#log-42';
+    renderPage(<LoginPage />, { path: '/login', url: `/login?redirect=${encodeURIComponent(target)}` });
+    const user = await fillCredentials();
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByTestId('location')).toHaveProperty('textContent', target);
+  });
+
   it('checks the fields with the contract rules before calling the server', async () => {
     const { calls } = mockFetch(() => ({ code: 200 }));
     const feedback = recordFeedback();
