@@ -1,4 +1,4 @@
-import type { TAdminTrafficDashboard, TApiLog, TApiLogDetail, TApiStatsOutput, TMerchantTrafficDashboard } from '@parlour/contract/calls/traffic-report';
+import { OPEN_API_LOG_ERRORS, type TAdminTrafficDashboard, type TApiLog, type TApiLogDetail, type TApiStatsOutput, type TMerchantTrafficDashboard } from '@parlour/contract/calls/traffic-report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helper';
 import { grantPackage, openCall, storeWithKey } from './open-api-helper';
@@ -62,9 +62,26 @@ describe('traffic reports: agree with real Open API calls', () => {
     const detail = await expectOk(t.call<TApiLogDetail>(P.logDetail, { id: rejected.id }, store.token));
     expect(detail.request_params).toMatchObject({ num_iid: 'bad id!' });
     expect(detail.error).not.toBe('');
+    expect(detail.error_code).toBe('OPEN_PARAMS_INVALID');
+    // Consume source and package are two fields: the kind of package, and its name.
+    expect(charged.map((row) => row.consume_source)).toEqual(['general_package', 'general_package', 'general_package', 'general_package']);
+    expect(list.list.filter((row) => row.package_id === null).map((row) => row.consume_source)).toEqual([null, null]);
+    const exhausted = await expectOk(t.call<TApiLogDetail>(P.logDetail, { id: list.list.find((row) => row.status === 'quota_exhausted')!.id }, store.token));
+    expect(exhausted.error_code).toBe('OPEN_QUOTA_EXHAUSTED');
+    // Every outcome code the Open API logged is one the console has a label for.
+    for (const row of list.list.filter((log) => log.status !== 'success')) {
+      const code = (await expectOk(t.call<TApiLogDetail>(P.logDetail, { id: row.id }, store.token))).error_code;
+      expect(OPEN_API_LOG_ERRORS).toContain(code);
+    }
 
     const adminToken = await signInAdmin(t);
     const admin = await expectOk(t.call<TAdminTrafficDashboard>(P.adminDashboard, { time_range: 'today' }, adminToken));
     expect(admin.top_merchants.find((row) => row.merchant_id === store.merchantId)).toMatchObject({ calls: settled.length, units: 5 });
+
+    // A store package is told apart from a general one.
+    const storePackage = await grantPackage(t, { merchantId: store.merchantId, shopRef: store.shopRef, units: 5, name: 'Store package' });
+    expect((await openCall(t, 'jd/item_get', { num_iid: '105' }, store.key)).code).toBe(200);
+    const latest = await expectOk(t.call<{ list: TApiLog[] }>(P.logs, { time_range: 'today', limit: 1 }, store.token));
+    expect(latest.list[0]).toMatchObject({ package_id: storePackage, package_name: 'Store package', consume_source: 'store_package' });
   });
 });

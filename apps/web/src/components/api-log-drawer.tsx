@@ -3,7 +3,7 @@ import { Alert, Descriptions, Drawer, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatLogTime } from './api-log-table';
 import { CallStatusTag } from './call-status-tag';
-import { apiLabel, platformLabel } from './traffic-labels';
+import { apiLabel, consumeSourceLabel, logOutcomeLabel, platformLabel } from './traffic-labels';
 
 interface ApiLogDrawerProps {
   /** Open while a call is chosen; the detail arrives after. */
@@ -16,6 +16,14 @@ interface ApiLogDrawerProps {
 /** One call in full: what the store sent (request parameters) and what went wrong upstream. */
 export function ApiLogDrawer({ isOpen, detail, isLoading, onClose }: ApiLogDrawerProps) {
   const { t } = useTranslation();
+  // The operator's detail names the merchant; operators also see raw codes, in small print.
+  const isOperator = detail !== undefined && 'merchant_account' in detail;
+  const outcome = detail ? logOutcomeLabel(t, detail.error_code) : null;
+  const smallCode = (code: string) => (
+    <Typography.Text type="secondary" style={{ fontSize: 12 }} className="api-log-code">
+      {t('trafficReport.column.code', { code })}
+    </Typography.Text>
+  );
   return (
     <Drawer open={isOpen} onClose={onClose} title={t('trafficReport.detail.title')} size={560} destroyOnHidden>
       {isLoading || !detail ? (
@@ -38,11 +46,10 @@ export function ApiLogDrawer({ isOpen, detail, isLoading, onClose }: ApiLogDrawe
             </Descriptions.Item>
             <Descriptions.Item label={t('trafficReport.column.platform')}>{platformLabel(t, detail.platform)}</Descriptions.Item>
             <Descriptions.Item label={t('trafficReport.column.api')}>
-              {apiLabel(t, detail.api_code, detail.api_name)} <Typography.Text code>{detail.api_code}</Typography.Text>
+              {apiLabel(t, detail.api_code, detail.api_name)} {isOperator ? smallCode(detail.api_code) : null}
             </Descriptions.Item>
-            <Descriptions.Item label={t('trafficReport.column.source')}>
-              {detail.package_id ? `${detail.package_name} #${detail.package_id}` : t('trafficReport.logs.noSource')}
-            </Descriptions.Item>
+            <Descriptions.Item label={t('trafficReport.column.source')}>{consumeSourceLabel(t, detail.consume_source) ?? t('trafficReport.logs.noSource')}</Descriptions.Item>
+            <Descriptions.Item label={t('trafficReport.column.packageName')}>{detail.package_id ? `${detail.package_name} #${detail.package_id}` : '—'}</Descriptions.Item>
             <Descriptions.Item label={t('trafficReport.column.units')}>{detail.charged_units}</Descriptions.Item>
             <Descriptions.Item label={t('trafficReport.column.responseMs')}>{detail.response_ms ?? '—'}</Descriptions.Item>
           </Descriptions>
@@ -55,7 +62,29 @@ export function ApiLogDrawer({ isOpen, detail, isLoading, onClose }: ApiLogDrawe
           <Typography.Title level={5} style={{ marginTop: 20 }}>
             {t('trafficReport.detail.error')}
           </Typography.Title>
-          {detail.error ? <Alert type="error" showIcon title={detail.error} /> : <Typography.Text type="secondary">{t('trafficReport.detail.noError')}</Typography.Text>}
+          {detail.error && outcome ? (
+            <Alert
+              type="error"
+              showIcon
+              title={outcome.label}
+              // Operators see the code and the whole stored text in small print; merchants the translated
+              // outcome, plus the text only when it carries no code (an upstream's own words).
+              description={
+                isOperator ? (
+                  <>
+                    {detail.error_code ? smallCode(detail.error_code) : null}
+                    <Typography.Paragraph type="secondary" style={{ fontSize: 12, margin: 0, wordBreak: 'break-all' }}>
+                      {detail.error}
+                    </Typography.Paragraph>
+                  </>
+                ) : detail.error_code === null ? (
+                  detail.error
+                ) : undefined
+              }
+            />
+          ) : (
+            <Typography.Text type="secondary">{t('trafficReport.detail.noError')}</Typography.Text>
+          )}
         </>
       )}
     </Drawer>

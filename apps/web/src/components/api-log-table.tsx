@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dayjs } from '../lib/dayjs';
 import { CallStatusTag } from './call-status-tag';
-import { apiLabel, platformLabel } from './traffic-labels';
+import { apiLabel, consumeSourceLabel, platformLabel } from './traffic-labels';
 
 type Log = TApiLog | TAdminApiLog;
 
@@ -25,7 +25,8 @@ interface ApiLogTableProps<T extends Log> {
 
 /**
  * The call log (spec §3 traffic log): time, merchant ID, store, platform and API, consume source
- * (the package charged), status, charged units and response time, newest first, with a details button.
+ * (the kind of package charged) and package name, status, charged units and response time, newest
+ * first, with a details button.
  * Long texts end in an ellipsis with the whole text in a tooltip.
  */
 export function ApiLogTable<T extends Log>({ logs, total, isTotalEstimated = false, isLoading, page, pageSize, onPageChange, onDetail, showMerchant = false }: ApiLogTableProps<T>) {
@@ -67,13 +68,22 @@ export function ApiLogTable<T extends Log>({ logs, total, isTotalEstimated = fal
       ellipsis: { showTitle: false },
       render: (_: unknown, log: T) => clipped(`${platformLabel(t, log.platform)} · ${apiLabel(t, log.api_code, log.api_name)}`),
     },
+    // Consume source (the kind of package) and the package's name are two fields (spec §3 traffic log).
     {
       title: t('trafficReport.column.source'),
       key: 'source',
+      width: 120,
+      isShown: !showMerchant || isVeryWide,
+      ellipsis: { showTitle: false },
+      render: (_: unknown, log: T) => consumeSourceLabel(t, log.consume_source) ?? <Typography.Text type="secondary">{t('trafficReport.logs.noSource')}</Typography.Text>,
+    },
+    {
+      title: t('trafficReport.column.packageName'),
+      key: 'package',
       width: 140,
       isShown: !showMerchant || isVeryWide,
       ellipsis: { showTitle: false },
-      render: (_: unknown, log: T) => (log.package_id ? clipped(`${log.package_name} #${log.package_id}`) : <Typography.Text type="secondary">{t('trafficReport.logs.noSource')}</Typography.Text>),
+      render: (_: unknown, log: T) => (log.package_id ? clipped(`${log.package_name} #${log.package_id}`) : <Typography.Text type="secondary">—</Typography.Text>),
     },
     { title: t('trafficReport.column.status'), dataIndex: 'status', width: 110, render: (status: T['status']) => <CallStatusTag status={status} /> },
     { title: t('trafficReport.column.units'), dataIndex: 'charged_units', width: 80, align: 'right' },

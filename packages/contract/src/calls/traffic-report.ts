@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call';
 import { LOG_PLATFORMS, TIME_FILTERS } from '../constants';
 import { listOutput, ZPageInput } from '../schemas';
+import type { ErrorKey } from '../errors';
 import { MAX_TREND_DAYS } from './report';
 
 /**
@@ -188,6 +189,34 @@ export const merchantApiEnum = defineCall({
   output: ZApiEnum,
 });
 
+/** Where a charged call's units came from: a general package (any store) or a package bought for the store. */
+export const CONSUME_SOURCES = ['general_package', 'store_package'] as const;
+export type ConsumeSource = (typeof CONSUME_SOURCES)[number];
+
+/**
+ * Every outcome code the Open API writes into a log row's `error` (rejections, quota, upstream
+ * failures): the console has a translated label for each; any other text is shown with a generic one.
+ */
+export const OPEN_API_LOG_ERRORS = [
+  'OPEN_STORE_NOT_RUNNING',
+  'OPEN_PLATFORM_DISABLED',
+  'OPEN_API_DISABLED',
+  'OPEN_PARAMS_INVALID',
+  'OPEN_QUOTA_EXHAUSTED',
+  'OPEN_UPSTREAM_FAILED',
+  'OPEN_UPSTREAM_TIMEOUT',
+] as const satisfies readonly ErrorKey[];
+export type OpenApiLogError = (typeof OPEN_API_LOG_ERRORS)[number];
+
+/**
+ * The code at the start of a logged error (`OPEN_PARAMS_INVALID: …` or just the code), or null
+ * when the text starts with none (an empty error, an older row's free text).
+ */
+export function logErrorCodeOf(error: string): string | null {
+  const match = /^([A-Z][A-Z0-9_]+)(?::|$)/.exec(error.trim());
+  return match ? match[1]! : null;
+}
+
 /** A row of the call log. */
 export const ZApiLog = z.object({
   id: z.number().int(),
@@ -198,9 +227,11 @@ export const ZApiLog = z.object({
   platform: z.string(),
   api_code: z.string(),
   api_name: z.string(),
-  /** The package the units came from ("consume source"), null when nothing was charged. */
+  /** The package the units came from, null when nothing was charged. */
   package_id: z.number().int().nullable(),
   package_name: z.string(),
+  /** "Consume source": the kind of package charged, null when nothing was charged. */
+  consume_source: z.enum(CONSUME_SOURCES).nullable(),
   status: z.enum(API_CALL_STATUSES),
   charged_units: z.number().int(),
   response_ms: z.number().int().nullable(),
@@ -212,6 +243,8 @@ export const ZApiLogDetail = ZApiLog.extend({
   request_params: z.unknown(),
   /** Why the call was rejected or failed: an error key or the upstream's answer; empty on success. */
   error: z.string(),
+  /** The outcome code `error` starts with (one of OPEN_API_LOG_ERRORS for what the Open API logs), null when none. */
+  error_code: z.string().nullable(),
 });
 export type TApiLogDetail = z.infer<typeof ZApiLogDetail>;
 

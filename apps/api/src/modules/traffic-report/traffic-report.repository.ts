@@ -154,6 +154,8 @@ export interface LogView {
   api_name: string;
   package_ref: number | null;
   package_name: string;
+  /** Whether the charged package is a general one; null when nothing was charged. */
+  package_is_general: boolean | null;
   status: ApiCallStatus;
   charged_units: number;
   response_ms: number | null;
@@ -177,6 +179,7 @@ function toLogView(row: Record<string, unknown>): LogView {
     api_name: String(row.api_name ?? ''),
     package_ref: row.package_ref === null || row.package_ref === undefined ? null : Number(row.package_ref),
     package_name: String(row.package_name ?? ''),
+    package_is_general: row.package_is_general === null || row.package_is_general === undefined ? null : Boolean(row.package_is_general),
     status: row.status as ApiCallStatus,
     charged_units: Number(row.charged_units ?? 0),
     response_ms: row.response_ms === null || row.response_ms === undefined ? null : Number(row.response_ms),
@@ -321,10 +324,11 @@ export function createTrafficReportRepository(db: Db) {
           limit ${page.limit} offset ${page.offset}
         )
         select l.id, l.created_at, l.finished_at, l.merchant_id, s.shop_id, l.shop_name, l.platform, l.api_code, l.api_name, l.package_ref,
-               l.package_name, l.status, l.charged_units, l.response_ms,
+               l.package_name, p.is_general as package_is_general, l.status, l.charged_units, l.response_ms,
                coalesce(m.email, m.mobile, '') as merchant_account, m.nickname as merchant_name
         from page join ${apiCallLogs} l on l.id = page.id
         left join ${shops} s on s.id = l.shop_ref
+        left join ${trafficPackages} p on p.id = l.package_ref
         left join ${merchants} m on m.id = l.merchant_id
         order by l.created_at desc, l.id desc`);
       return result.rows.map(toLogView);
@@ -338,10 +342,11 @@ export function createTrafficReportRepository(db: Db) {
     async findLog(id: number, merchantId?: number): Promise<LogView | undefined> {
       const result = await db.execute<Record<string, unknown>>(sql`
         select l.id, l.created_at, l.finished_at, l.merchant_id, s.shop_id, l.shop_name, l.platform, l.api_code, l.api_name, l.package_ref,
-               l.package_name, l.status, l.charged_units, l.response_ms, l.error, l.request_params,
+               l.package_name, p.is_general as package_is_general, l.status, l.charged_units, l.response_ms, l.error, l.request_params,
                coalesce(m.email, m.mobile, '') as merchant_account, m.nickname as merchant_name
         from ${apiCallLogs} l
         left join ${shops} s on s.id = l.shop_ref
+        left join ${trafficPackages} p on p.id = l.package_ref
         left join ${merchants} m on m.id = l.merchant_id
         where l.id = ${id}${merchantId !== undefined ? sql` and l.merchant_id = ${merchantId}` : sql``}`);
       return result.rows[0] ? toLogView(result.rows[0]) : undefined;

@@ -14,7 +14,7 @@ import type {
   TUsageDay,
   ApiCallStatus,
 } from '@parlour/contract/calls/traffic-report';
-import { API_CALL_STATUSES } from '@parlour/contract/calls/traffic-report';
+import { API_CALL_STATUSES, logErrorCodeOf } from '@parlour/contract/calls/traffic-report';
 import { LOG_PLATFORMS, TIME_FILTERS } from '@parlour/contract/constants';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -120,13 +120,14 @@ function logOutput(row: LogView): TApiLog {
     api_name: row.api_name || row.api_code,
     package_id: row.package_ref,
     package_name: row.package_name,
+    consume_source: row.package_ref === null || row.package_is_general === null ? null : row.package_is_general ? 'general_package' : 'store_package',
     status: row.status,
     charged_units: row.charged_units,
     response_ms: row.response_ms,
   };
 }
 function logDetailOutput(row: LogView): TApiLogDetail {
-  return { ...logOutput(row), finished_at: row.finished_at?.toISOString() ?? null, request_params: row.request_params ?? {}, error: row.error ?? '' };
+  return { ...logOutput(row), finished_at: row.finished_at?.toISOString() ?? null, request_params: row.request_params ?? {}, error: row.error ?? '', error_code: logErrorCodeOf(row.error ?? '') };
 }
 
 export interface StatsInput extends TimeInput {

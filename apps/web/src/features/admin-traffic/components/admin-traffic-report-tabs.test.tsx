@@ -41,6 +41,7 @@ const LOG: TAdminApiLog = {
   api_name: '关键词搜索',
   package_id: 5,
   package_name: '专业包',
+  consume_source: 'store_package',
   status: 'success',
   charged_units: 2,
   response_ms: 180,
@@ -55,7 +56,7 @@ function answer(path: string) {
     case 'admin/open/report/api_logs':
       return { code: 200, data: { list: [LOG], total: 250_000, is_total_estimated: true } };
     case 'admin/open/report/api_log_detail':
-      return { code: 200, data: { ...LOG, finished_at: LOG.created_at, request_params: { q: 'hoodie', page: 1 }, error: '' } };
+      return { code: 200, data: { ...LOG, finished_at: LOG.created_at, request_params: { q: 'hoodie', page: 1 }, error: '', error_code: null } };
     case 'admin/open/report/platform_stats':
       return { code: 200, data: { range: DASHBOARD.range, list: [{ ...totals, platform: '1688', name: '1688', is_enabled: true }, { ...totals, calls: 0, platform: 'jd', name: '京东', is_enabled: false }], totals } };
     case 'admin/open/report/api_log_stats':

@@ -60,11 +60,12 @@ const LOG: TApiLog = {
   api_name: '商品详情',
   package_id: null,
   package_name: '',
+  consume_source: null,
   status: 'failed_upstream',
   charged_units: 0,
   response_ms: 5000,
 };
-const DETAIL: TApiLogDetail = { ...LOG, finished_at: '2026-11-22T08:30:05.000Z', request_params: { num_iid: '100012043978' }, error: 'upstream timeout after 5000 ms' };
+const DETAIL: TApiLogDetail = { ...LOG, finished_at: '2026-11-22T08:30:05.000Z', request_params: { num_iid: '100012043978' }, error: 'upstream timeout after 5000 ms', error_code: null };
 
 function answer(overrides: Record<string, unknown> = {}) {
   return (path: string) => {
@@ -75,7 +76,7 @@ function answer(overrides: Record<string, unknown> = {}) {
       case 'merchant/open/common/api_enum':
         return { code: 200, data: ENUM };
       case 'merchant/open/report/api_logs':
-        return { code: 200, data: { list: [LOG, { ...LOG, id: 40, platform: '1688', status: 'success', package_id: 3, package_name: '标准包', charged_units: 1, response_ms: 120 }], total: 2, is_total_estimated: false } };
+        return { code: 200, data: { list: [LOG, { ...LOG, id: 40, platform: '1688', status: 'success', package_id: 3, package_name: '标准包', consume_source: 'general_package', charged_units: 1, response_ms: 120 }], total: 2, is_total_estimated: false } };
       case 'merchant/open/report/api_log_detail':
         return { code: 200, data: DETAIL };
       case 'merchant/open/report/api_log_stats':
