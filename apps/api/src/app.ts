@@ -200,7 +200,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // Notices and prospects (issue 4).
   const notices = createNoticeService({ repository: createNoticeRepository(db), clock });
   registerNoticeRoutes(registrar, { notices });
-  const prospects = createProspectService({ repository: createProspectRepository(db), clock, submitsPerIpPerHour: PROSPECT_SUBMITS_PER_IP_PER_HOUR });
+  const prospects = createProspectService({ repository: createProspectRepository(db), clock, submitsPerIpPerHour: PROSPECT_SUBMITS_PER_IP_PER_HOUR, getTimeZone: settings.getBusinessTimeZone });
   registerProspectRoutes(registrar, { prospects });
 
   // Operator: merchants and the dashboard totals (issue 4).
@@ -210,6 +210,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     sessions,
     passwords: createPasswordHasher(config.passwordMemoryCost),
     clock,
+    getTimeZone: settings.getBusinessTimeZone,
   });
   registerMerchantAdminRoutes(registrar, { merchants: merchantAdmin });
   const dashboard = createDashboardService({ shops: createShopRepository(db), bills: billRepository, merchants: merchantAdminRepository, settings, clock });
@@ -223,7 +224,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerOpenApiRoutes(app, registrar, { openApi, shopKeys });
 
   // Traffic reports (issue 5): dashboards and statistics from the daily roll-up, the call log.
-  registerTrafficReportRoutes(registrar, { reports: createTrafficReportService({ repository: createTrafficReportRepository(db), clock }) });
+  registerTrafficReportRoutes(registrar, { reports: createTrafficReportService({ repository: createTrafficReportRepository(db), clock, getTimeZone: settings.getBusinessTimeZone }) });
 
   const missing = allCalls.filter((call) => !registrar.registered.has(call.path));
   if (missing.length) app.log.warn({ missing: missing.map((call) => call.path) }, 'declared calls without a handler');
@@ -246,7 +247,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     provisionStoreJob({ shops }),
     storeSweepJob({ shops, bills: billRepository, clock }),
     openApiSweepJob({ openApi }),
-    usageFoldJob({ fold: createUsageFold({ repository: createUsageFoldRepository(db), clock }) }),
+    usageFoldJob({ fold: createUsageFold({ repository: createUsageFoldRepository(db), clock, getTimeZone: settings.getBusinessTimeZone }) }),
   ];
   return Object.assign(app, { services, jobs, jobQueue }) as App;
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_BUSINESS_TIME_ZONE } from '@parlour/contract/business-time';
 import { eq, sql } from 'drizzle-orm';
 import type { TOverview } from '@parlour/contract/calls/dashboard';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,7 +85,7 @@ describe('dashboard: operator totals', () => {
   });
 
   it('income this month leaves out bills paid before the month began', async () => {
-    const monthStart = startOfMonth(t.clock.now());
+    const monthStart = startOfMonth(t.clock.now(), DEFAULT_BUSINESS_TIME_ZONE);
     const before = await overview();
     // Move one paid bill to the previous month, as if paid then.
     await t.database.db.execute(sql`update bills set paid_at = ${new Date(monthStart.getTime() - 60_000)} where id = (select min(id) from bills where status = 'paid')`);

@@ -1,3 +1,4 @@
+import { DEFAULT_BUSINESS_TIME_ZONE, zoneDay } from '@parlour/contract/business-time';
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -26,6 +27,9 @@ export async function openTestDatabase(): Promise<Database> {
   const snapshot = new Blob([fs.readFileSync(inject('pgliteSnapshot'))]);
   return openPglite({ snapshot });
 }
+
+/** The business day (default zone, Asia/Shanghai) of an instant: the day the reports and date filters count it on. */
+export const businessDay = (date: Date) => zoneDay(date, DEFAULT_BUSINESS_TIME_ZONE);
 
 /** A clock the test moves by hand. */
 export function createTestClock(start = new Date()) {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, GOOD_PASSWORD, PATHS, registerMerchant, uniqueEmail, uniqueMobile, type TestApp } from './helper';
+import { buildTestApp, businessDay, GOOD_PASSWORD, PATHS, registerMerchant, uniqueEmail, uniqueMobile, type TestApp } from './helper';
 import { addMerchant, listMerchants, MERCHANT_PATHS as M, type TAdminMerchant } from './merchant-admin-helper';
 import { expectOk, shopFields, signInAdmin, STORE_PATHS as P } from './store-helper';
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => businessDay(new Date());
 
 describe('merchants (operator): happy paths', () => {
   let t: TestApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TProspect } from '@parlour/contract/calls/prospect';
-import { buildTestApp, type TestApp } from './helper';
+import { buildTestApp, businessDay, type TestApp } from './helper';
 import { messageFields, PROSPECT_PATHS as P, uniqueIp } from './notice-helper';
 import { expectOk, signInAdmin } from './store-helper';
 
@@ -49,10 +49,10 @@ describe('prospects: happy paths', () => {
   it('filters by creation day and lists the newest first', async () => {
     const marker = `daytest-${Date.now()}`;
     await t.call(P.add, messageFields({ content: `${marker} first` }), undefined, { ip: uniqueIp() });
-    const firstDay = t.clock.now().toISOString().slice(0, 10);
+    const firstDay = businessDay(t.clock.now());
     t.clock.advance(2 * 86_400);
     await t.call(P.add, messageFields({ content: `${marker} second` }), undefined, { ip: uniqueIp() });
-    const secondDay = t.clock.now().toISOString().slice(0, 10);
+    const secondDay = businessDay(t.clock.now());
 
     expect((await list({ keyword: marker })).list.map((row) => row.content)).toEqual([`${marker} second`, `${marker} first`]);
     expect((await list({ keyword: marker, start_date: firstDay, end_date: firstDay })).list.map((row) => row.content)).toEqual([`${marker} first`]);

@@ -1,7 +1,7 @@
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTerm } from '../src/lib/terms';
-import { buildTestApp, registerMerchant, type TestApp } from './helper';
+import { buildTestApp, businessDay, registerMerchant, type TestApp } from './helper';
 import {
   advanceKeepingSessions,
   cashierToken,
@@ -227,7 +227,7 @@ describe('stores: happy paths', () => {
     it('filters bills by status, type, store, time and keyword', async () => {
       const { token, shopId, purchase } = await merchantWithStore(t);
       await expectOk(t.call(P.renew, { shop_id: shopId, term_type: 'month', term: 1, pay_method: 'alipay' }, token));
-      const today = t.clock.now().toISOString().slice(0, 10);
+      const today = businessDay(t.clock.now());
       const filtered = async (input: Record<string, unknown>) => (await expectOk(t.call<{ list: TBill[]; total: number }>(P.bills, input, token))).total;
       expect(await filtered({})).toBe(2);
       expect(await filtered({ type: 'renewal' })).toBe(1);

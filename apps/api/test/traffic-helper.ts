@@ -1,10 +1,11 @@
+import { BUSINESS_TIME_ZONE_SQL } from '../src/lib/business-days';
 import { sql } from 'drizzle-orm';
 import type { ApiCallStatus } from '@parlour/contract/calls/traffic-report';
 import type { TestApp } from './helper';
 
 /**
  * Writes traffic the way the Open API does (apps/api/src/db/schema/traffic.ts): a call's log row,
- * its charge on a package and its line in the daily roll-up, in one transaction. Report tests use it
+ * its charge on a package and its line in the daily roll-up (on the call's business day), in one transaction. Report tests use it
  * to lay down known traffic and compare every report with it; it never goes through the Open API.
  */
 
@@ -104,7 +105,7 @@ export async function recordCall(t: TestApp, call: CallRecord) {
     if (status !== 'pending') {
       await tx.execute(sql`
         insert into api_usage_daily (day, merchant_id, shop_ref, platform, api_code, status, calls, units, total_response_ms)
-        values ((${at.toISOString()}::timestamptz at time zone 'UTC')::date, ${call.store.merchantId}, ${call.store.shopRef}, ${platform}, ${apiCode}, ${status}, 1, ${units}, ${responseMs ?? 0})
+        values ((${at.toISOString()}::timestamptz at time zone ${BUSINESS_TIME_ZONE_SQL})::date, ${call.store.merchantId}, ${call.store.shopRef}, ${platform}, ${apiCode}, ${status}, 1, ${units}, ${responseMs ?? 0})
         on conflict (day, merchant_id, shop_ref, platform, api_code, status)
         do update set calls = api_usage_daily.calls + excluded.calls, units = api_usage_daily.units + excluded.units,
                       total_response_ms = api_usage_daily.total_response_ms + excluded.total_response_ms`);

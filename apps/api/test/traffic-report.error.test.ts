@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, registerMerchant, type TestApp } from './helper';
+import { buildTestApp, businessDay, registerMerchant, type TestApp } from './helper';
 import { signInAdmin } from './store-helper';
 import { REPORT_PATHS as P } from './traffic-helper';
 
-const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+const day = (offsetDays: number) => businessDay(new Date(Date.now() + offsetDays * 86_400_000));
 
 describe('traffic reports: errors', () => {
   let t: TestApp;

@@ -1,3 +1,4 @@
+import { DEFAULT_BUSINESS_TIME_ZONE } from '@parlour/contract/business-time';
 import { sql } from 'drizzle-orm';
 import type { TAdminTrafficDashboard, TApiStatsOutput, TMerchantTrafficDashboard, TStoreUsageRow, TMerchantUsage } from '@parlour/contract/calls/traffic-report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,7 @@ import { lastClosedDay } from '../src/modules/traffic-report/usage-days';
 import { createUsageFold, REFOLD_CLOSED_DAYS } from '../src/modules/traffic-report/usage-fold';
 import { createUsageFoldRepository } from '../src/modules/traffic-report/usage-fold.repository';
 import { createUsageReader, planUsageSources } from '../src/modules/traffic-report/usage-reader';
-import { buildTestApp, type TestApp } from './helper';
+import { buildTestApp, businessDay, type TestApp } from './helper';
 import { expectOk, merchantWithStore, signInAdmin } from './store-helper';
 import { daysAgo, recordCall, REPORT_PATHS as P, storeRef, type StoreRef } from './traffic-helper';
 
@@ -14,7 +15,9 @@ const PLATFORMS = ['1688', 'taobao', 'micro_store', 'jd'] as const;
 const APIS = ['item_get', 'item_search'] as const;
 const STATUSES = ['success', 'success', 'success', 'failed_upstream', 'quota_exhausted', 'rejected', 'pending'] as const;
 const KEYS: UsageKey[] = ['day', 'merchant_id', 'shop_ref', 'platform', 'api_code'];
-const day = (date: Date) => date.toISOString().slice(0, 10);
+const day = businessDay;
+const ZONE = DEFAULT_BUSINESS_TIME_ZONE;
+const getTimeZone = async () => ZONE;
 
 /** A seeded generator, so a failure can be replayed. */
 function random(seed: number) {
@@ -66,7 +69,7 @@ describe('traffic reports: the compact roll-ups of closed days', () => {
   let merchants: Array<{ token: string; stores: StoreRef[] }>;
   let logRows: () => Promise<LogRow[]>;
   const repository = () => createTrafficReportRepository(t.database.db);
-  const fold = () => createUsageFold({ repository: createUsageFoldRepository(t.database.db), clock: t.clock });
+  const fold = () => createUsageFold({ repository: createUsageFoldRepository(t.database.db), clock: t.clock, getTimeZone });
   const foldJob = () => t.app.jobs.find((job) => job.queue === 'usage-fold')!;
 
   /** Calls in each compact roll-up, and settled calls in api_usage_daily through `to`. */
@@ -91,7 +94,7 @@ describe('traffic reports: the compact roll-ups of closed days', () => {
   async function expectReaderExact(seed: number, count: number) {
     const next = random(seed);
     const pick = <T,>(values: readonly T[]) => values[Math.floor(next() * values.length)];
-    const reader = createUsageReader({ repository: repository(), now: () => t.clock.now() });
+    const reader = createUsageReader({ repository: repository(), now: () => t.clock.now(), getTimeZone });
     const logs = await logRows();
     const stores = merchants.flatMap((merchant) => merchant.stores);
     for (let index = 0; index < count; index += 1) {
@@ -147,7 +150,7 @@ describe('traffic reports: the compact roll-ups of closed days', () => {
     }
     logRows = async () => {
       const result = await t.database.db.execute<LogRow & Record<string, unknown>>(sql`
-        select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, merchant_id, shop_ref, platform, api_code, status, charged_units, coalesce(response_ms, 0) as response_ms
+        select to_char((created_at at time zone ${ZONE})::date, 'YYYY-MM-DD') as day, merchant_id, shop_ref, platform, api_code, status, charged_units, coalesce(response_ms, 0) as response_ms
         from api_call_logs`);
       return result.rows.map((row) => ({ ...row, merchant_id: Number(row.merchant_id), shop_ref: Number(row.shop_ref), charged_units: Number(row.charged_units), response_ms: Number(row.response_ms) }));
     };
@@ -184,7 +187,7 @@ describe('traffic reports: the compact roll-ups of closed days', () => {
     await expectReaderExact(1, 10);
     const result = (await foldJob().run()) as { from: string; to: string; days: number };
     expect(foldJob().cron).toBeTruthy();
-    expect(result.to).toBe(lastClosedDay(t.clock.now()));
+    expect(result.to).toBe(lastClosedDay(t.clock.now(), ZONE));
     expect(result.from <= day(daysAgo(t, 49))).toBe(true);
     expect(await repository().findFoldedThrough()).toBe(result.to);
     // Every settled call of a closed day is in both compact roll-ups, none of today's.
@@ -199,14 +202,14 @@ describe('traffic reports: the compact roll-ups of closed days', () => {
 
   it('reads folded days from the compact roll-ups', async () => {
     const repo = repository();
-    const filter = { startDay: day(daysAgo(t, 45)), endDay: lastClosedDay(t.clock.now()) };
-    const [before] = await createUsageReader({ repository: repo, now: () => t.clock.now() }).sumUsageSets(filter, [[]]);
+    const filter = { startDay: day(daysAgo(t, 45)), endDay: lastClosedDay(t.clock.now(), ZONE) };
+    const [before] = await createUsageReader({ repository: repo, now: () => t.clock.now(), getTimeZone }).sumUsageSets(filter, [[]]);
     // Take a folded day out of api_usage_daily (in a transaction rolled back): the reports still count it, from the fold.
     const folded = await t.database.db.execute<{ day: string }>(sql`select to_char(day, 'YYYY-MM-DD') as day from api_usage_daily_shop where day >= ${filter.startDay}::date order by day limit 1`);
     await t.database.db
       .transaction(async (tx) => {
         await tx.execute(sql`delete from api_usage_daily where day = ${folded.rows[0].day}::date`);
-        const inside = createUsageReader({ repository: createTrafficReportRepository(tx), now: () => t.clock.now() });
+        const inside = createUsageReader({ repository: createTrafficReportRepository(tx), now: () => t.clock.now(), getTimeZone });
         expect(await inside.sumUsageSets(filter, [[]])).toEqual([before]);
         expect((await createTrafficReportRepository(tx).sumUsageSets(filter, [[]], 'daily'))[0][0].calls).toBeLessThan(before[0].calls);
         throw new Error('rollback');
@@ -230,7 +233,7 @@ describe('traffic reports: the compact roll-ups of closed days', () => {
     // A change of 20 days ago is past the margin: it shows once folded from its day.
     await recordCall(t, { store, platform: 'taobao', apiCode: 'item_get', at: daysAgo(t, 20), responseMs: 30 });
     const filter = { merchantId: store.merchantId, startDay: day(daysAgo(t, 20)), endDay: day(daysAgo(t, 20)) };
-    const stale = await createUsageReader({ repository: repository(), now: () => t.clock.now() }).sumUsageSets(filter, [[]]);
+    const stale = await createUsageReader({ repository: repository(), now: () => t.clock.now(), getTimeZone }).sumUsageSets(filter, [[]]);
     const daily = await repository().sumUsageSets(filter, [[]], 'daily');
     expect(stale[0][0].calls).toBe(daily[0][0].calls - 1);
     await foldJob().run({ from: day(daysAgo(t, 21)) });
@@ -240,7 +243,7 @@ describe('traffic reports: the compact roll-ups of closed days', () => {
   it('counts every call once when folds run at the same time', async () => {
     const repo = createUsageFoldRepository(t.database.db);
     const from = day(daysAgo(t, 40));
-    const to = lastClosedDay(t.clock.now());
+    const to = lastClosedDay(t.clock.now(), ZONE);
     await Promise.all([repo.foldDays(from, to, t.clock.now()), repo.foldDays(day(daysAgo(t, 10)), to, t.clock.now()), fold().foldUsage(), repo.foldDays(from, day(daysAgo(t, 5)), t.clock.now())]);
     const totals = await compactTotals(to);
     expect(totals).toEqual({ shop: totals.daily, shopPlatforms: totals.daily, api: totals.daily, total: totals.daily, daily: totals.daily });
@@ -250,7 +253,7 @@ describe('traffic reports: the compact roll-ups of closed days', () => {
   it('reads closed days not folded yet from api_usage_daily', async () => {
     // Three days on without a fold: the days closed since are read live, and the reports stay exact.
     t.clock.advance(3 * 86_400);
-    expect(await repository().findFoldedThrough()).not.toBe(lastClosedDay(t.clock.now()));
+    expect(await repository().findFoldedThrough()).not.toBe(lastClosedDay(t.clock.now(), ZONE));
     await expectReaderExact(6, 20);
     t.clock.advance(-3 * 86_400);
   });

@@ -11,12 +11,12 @@ import type {
   TStoreUsageRow,
 } from '@parlour/contract/calls/traffic-report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, registerMerchant, type TestApp } from './helper';
+import { buildTestApp, businessDay, registerMerchant, type TestApp } from './helper';
 import { expectOk, merchantWithStore, signInAdmin } from './store-helper';
 import { daysAgo, insertPackage, recordCall, recordCalls, REPORT_PATHS as P, storeRef, type StoreRef } from './traffic-helper';
 
 type List<T> = { list: T[]; total: number; is_total_estimated: boolean };
-const day = (date: Date) => date.toISOString().slice(0, 10);
+const day = businessDay;
 
 /**
  * One merchant (A) with two stores and a mix of calls over the last ten days, a second merchant (B)

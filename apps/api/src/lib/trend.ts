@@ -1,23 +1,26 @@
+import { addDays, zoneDay } from '@parlour/contract/business-time';
 import { MAX_TREND_DAYS } from '@parlour/contract/calls/report';
 import { AppError } from './app-error';
-import { dayRange } from './sql-filters';
+import { dayRange, daysBetween } from './business-days';
 
-/** The whole UTC days of a trend: the range asked for, or the last 30 days up to today. */
-export function trendDays(range: { start_date?: string; end_date?: string }, now: Date) {
-  const today = now.toISOString().slice(0, 10);
-  const endDate = range.end_date ?? today;
-  const startDate = range.start_date ?? new Date(new Date(`${endDate}T00:00:00Z`).getTime() - 29 * 86_400_000).toISOString().slice(0, 10);
-  const { start, end } = dayRange({ start_date: startDate, end_date: endDate });
-  const days = Math.round((end!.getTime() - start!.getTime()) / 86_400_000);
+/**
+ * The whole business days (calendar days of the business time zone `zone`) of a trend: the range
+ * asked for, or the last 30 days up to today; `start` and `end` are the instants they begin and end.
+ */
+export function trendDays(range: { start_date?: string; end_date?: string }, now: Date, zone: string) {
+  const endDate = range.end_date ?? zoneDay(now, zone);
+  const startDate = range.start_date ?? addDays(endDate, -29);
+  const days = daysBetween(startDate, addDays(endDate, 1));
   if (days < 1 || days > MAX_TREND_DAYS) throw new AppError('VALIDATION_FAILED', { messages: { 'zh-CN': '时间范围最多 366 天', 'en-US': 'The date range may cover at most 366 days' } });
-  return { start: start!, end: end!, days };
+  const { start, end } = dayRange({ start_date: startDate, end_date: endDate }, zone);
+  return { start: start!, end: end!, days, startDay: startDate, zone };
 }
 
 /** One point per day, zeros where no rows were found. */
-export function fillDays(range: { start: Date; days: number }, rows: Array<{ date: string; count: number; amount?: number }>) {
+export function fillDays(range: { startDay: string; days: number }, rows: Array<{ date: string; count: number; amount?: number }>) {
   const byDate = new Map(rows.map((row) => [row.date, row]));
   return Array.from({ length: range.days }, (_, index) => {
-    const date = new Date(range.start.getTime() + index * 86_400_000).toISOString().slice(0, 10);
+    const date = addDays(range.startDay, index);
     const row = byDate.get(date);
     return { date, count: Number(row?.count ?? 0), amount: Number(row?.amount ?? 0) };
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, ZEmptyInput, ZNullOutput } from '../call';
+import { isKnownTimeZone } from '../business-time';
 import { ZEmail, ZMobile } from '../schemas';
 import { optionalText, ZSiteSettings } from './site-config';
 
@@ -126,13 +127,29 @@ export const ZPlatformRules = z.object({
 });
 export type TPlatformRules = z.infer<typeof ZPlatformRules>;
 
+/** An IANA time zone name the runtime knows (Intl's list, and UTC), e.g. Asia/Shanghai. */
+export const ZBusinessTimeZone = z
+  .string({ error: 'business_time_zone_invalid' })
+  .trim()
+  .refine((value) => isKnownTimeZone(value), { error: 'business_time_zone_invalid' });
+
+/**
+ * The platform group: the rules, and the business time zone whose calendar days the traffic reports,
+ * their time filters and the dashboard's daily figures count (default Asia/Shanghai). On save an
+ * absent zone keeps the stored one.
+ */
+export const ZPlatformSettingsInput = ZPlatformRules.extend({ business_time_zone: ZBusinessTimeZone.optional() });
+export type TPlatformSettingsInput = z.input<typeof ZPlatformSettingsInput>;
+export const ZPlatformSettings = ZPlatformRules.extend({ business_time_zone: z.string() });
+export type TPlatformSettings = z.infer<typeof ZPlatformSettings>;
+
 /** Every group as the settings screen shows it. */
 export const ZAllSettings = z.object({
   site: ZSiteSettings,
   mail: ZMailSettings,
   sms: ZSmsSettings,
   wecom: ZWecomSettings,
-  platform: ZPlatformRules,
+  platform: ZPlatformSettings,
 });
 export type TAllSettings = z.infer<typeof ZAllSettings>;
 
@@ -144,7 +161,7 @@ export const ZSetConfigInput = z.discriminatedUnion(
     z.object({ group: z.literal('mail'), values: ZMailSettingsInput }),
     z.object({ group: z.literal('sms'), values: ZSmsSettingsInput }),
     z.object({ group: z.literal('wecom'), values: ZWecomSettingsInput }),
-    z.object({ group: z.literal('platform'), values: ZPlatformRules }),
+    z.object({ group: z.literal('platform'), values: ZPlatformSettingsInput }),
   ],
   { error: 'settings_group_invalid' },
 );

@@ -45,9 +45,12 @@ export const ZSiteSettings = z.object({
 });
 export type TSiteSettings = z.infer<typeof ZSiteSettings>;
 
-/** What the public site and the consoles show: the site group (it holds nothing secret). */
-export const ZPublicSiteConfig = ZSiteSettings;
-export type TPublicSiteConfig = TSiteSettings;
+/**
+ * What the public site and the consoles show: the site group (it holds nothing secret), and the
+ * business time zone whose days the traffic reports' time filters count.
+ */
+export const ZPublicSiteConfig = ZSiteSettings.extend({ business_time_zone: z.string() });
+export type TPublicSiteConfig = z.infer<typeof ZPublicSiteConfig>;
 
 
 export const merchantConfigList = defineCall({
@@ -55,7 +58,7 @@ export const merchantConfigList = defineCall({
   role: 'merchant',
   isAuthenticated: false,
   isWrite: false,
-  summary: "The public site's configuration: name, domain, keywords, description, logo, icon, record number, copyright, service phone",
+  summary: "The public site's configuration: name, domain, keywords, description, logo, icon, record number, copyright, service phone, and the business time zone of the reports' days",
   input: ZEmptyInput,
   output: ZPublicSiteConfig,
 });

@@ -88,6 +88,7 @@ export const validationMessages = {
   domains_per_store_invalid: { 'zh-CN': '每个店铺的域名上限须为 1-100 的整数', 'en-US': 'Domains per store must be a whole number from 1 to 100' },
   payment_window_invalid: { 'zh-CN': '账单支付时限须为 5-1440 分钟', 'en-US': 'Bill payment window must be 5 to 1440 minutes' },
   grace_days_invalid: { 'zh-CN': '宽限天数须为 0-90 的整数', 'en-US': 'Grace days must be a whole number from 0 to 90' },
+  business_time_zone_invalid: { 'zh-CN': '业务时区须为有效的 IANA 时区名称，例如 Asia/Shanghai', 'en-US': 'Business time zone must be a valid IANA time zone name such as Asia/Shanghai' },
   settings_group_invalid: { 'zh-CN': '设置分组不正确', 'en-US': 'Settings group must be site, mail, sms, wecom or platform' },
   test_message_required: { 'zh-CN': '请输入测试消息内容', 'en-US': 'Test message is required' },
   test_message_length: { 'zh-CN': '测试消息最多 2000 个字符', 'en-US': 'Test message must be at most 2000 characters' },

@@ -197,10 +197,11 @@ export function createBillRepository(db: Db) {
       return rolledUp ? rolledUp.amount : (await countAndSum(filterConditions(filter))).amount;
     },
     /** Paid bills per UTC day in [start, end). */
-    async incomeTrend(start: Date, end: Date) {
+    /** Paid bills per business day (`zone`) within [start, end). */
+    async incomeTrend(start: Date, end: Date, zone: string) {
       return db
         .select({
-          date: sql<string>`to_char(${bills.paid_at} at time zone 'UTC', 'YYYY-MM-DD')`,
+          date: sql<string>`to_char(${bills.paid_at} at time zone ${zone}, 'YYYY-MM-DD')`,
           count: count(),
           amount: sql<number>`coalesce(sum(${bills.amount}), 0)`.mapWith(Number),
         })

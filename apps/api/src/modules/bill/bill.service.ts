@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { buildExportFile } from '../../lib/export-file';
-import { dayRange } from '../../lib/sql-filters';
+import { dayRange } from '../../lib/business-days';
 import { fillDays, trendDays } from '../../lib/trend';
 import type { PaymentProvider } from '../../providers/payment/payment-provider';
 import { isUniqueViolation } from '../account/account.repository';
@@ -100,8 +100,9 @@ export function createBillService(deps: {
     await repository.expireOverdueBills(clock.now(), merchantId);
   }
 
-  function toFilter(input: { status?: BillStatus; type?: BillType; shop_id?: string; keyword?: string; start_date?: string; end_date?: string; channel?: 'online' | 'offline'; merchant_id?: number }): BillFilter {
-    const { start, end } = dayRange(input);
+  /** The list filter; its dates are whole business days (the platform's business time zone). */
+  async function toFilter(input: { status?: BillStatus; type?: BillType; shop_id?: string; keyword?: string; start_date?: string; end_date?: string; channel?: 'online' | 'offline'; merchant_id?: number }): Promise<BillFilter> {
+    const { start, end } = dayRange(input, await settings.getBusinessTimeZone());
     return {
       status: input.status,
       type: input.type,
@@ -206,7 +207,7 @@ export function createBillService(deps: {
 
     async listForMerchant(merchantId: number, input: Parameters<typeof toFilter>[0] & { page: number; limit: number }) {
       await refresh(merchantId);
-      const filter = { ...toFilter(input), merchantId };
+      const filter = { ...(await toFilter(input)), merchantId };
       const [rows, total] = await Promise.all([
         repository.listBills(filter, { limit: input.limit, offset: (input.page - 1) * input.limit }),
         repository.countBills(filter),
@@ -216,7 +217,7 @@ export function createBillService(deps: {
 
     async listForAdmin(input: Parameters<typeof toFilter>[0] & { page: number; limit: number }, options: { isIncome?: boolean } = {}) {
       await refresh();
-      const filter = { ...toFilter(input), isIncome: options.isIncome };
+      const filter = { ...(await toFilter(input)), isIncome: options.isIncome };
       const [rows, total] = await Promise.all([
         repository.listBills(filter, { limit: input.limit, offset: (input.page - 1) * input.limit }),
         repository.countBills(filter),
@@ -258,19 +259,19 @@ export function createBillService(deps: {
 
     async exportBills(input: Parameters<typeof toFilter>[0] & { format: ExportFormat }, options: { merchantId?: number; lang: Lang }) {
       await refresh(options.merchantId);
-      const filter = { ...toFilter(input), merchantId: options.merchantId ?? input.merchant_id };
+      const filter = { ...(await toFilter(input)), merchantId: options.merchantId ?? input.merchant_id };
       const rows = await repository.listBills(filter, { limit: EXPORT_MAX_ROWS, offset: 0 });
       const table = billExportTable(rows, { lang: options.lang, withMerchant: options.merchantId === undefined });
       return buildExportFile(table, { format: input.format, basename: 'bills', now: clock.now() });
     },
 
     async incomeTrend(range: { start_date?: string; end_date?: string }) {
-      const days = trendDays(range, clock.now());
-      return { list: fillDays(days, await repository.incomeTrend(days.start, days.end)) };
+      const days = trendDays(range, clock.now(), await settings.getBusinessTimeZone());
+      return { list: fillDays(days, await repository.incomeTrend(days.start, days.end, days.zone)) };
     },
 
     async typeDistribution(range: { start_date?: string; end_date?: string }) {
-      const days = trendDays(range, clock.now());
+      const days = trendDays(range, clock.now(), await settings.getBusinessTimeZone());
       return { list: await repository.typeDistribution(days.start, days.end) };
     },
 

@@ -1,3 +1,4 @@
+import { zoneDay, zoneDayStart } from '@parlour/contract/business-time';
 import type { TOverview } from '@parlour/contract/calls/dashboard';
 import { DEFAULT_CURRENCY, STORE_STATUSES } from '@parlour/contract/constants';
 import type { Clock } from '../../lib/clock';
@@ -6,9 +7,9 @@ import type { MerchantAdminRepository } from '../merchant-admin/merchant-admin.r
 import type { SettingsService } from '../settings/settings.service';
 import type { ShopRepository } from '../shop/shop.repository';
 
-/** First instant of the current UTC month. */
-export function startOfMonth(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+/** First instant of the current month in the business time zone `zone`. */
+export function startOfMonth(now: Date, zone: string): Date {
+  return zoneDayStart(`${zoneDay(now, zone).slice(0, 7)}-01`, zone);
 }
 
 /**
@@ -29,7 +30,7 @@ export function createDashboardService(deps: {
       const rules = await settings.getPlatformRules();
       await shops.refreshStatuses(now, rules.grace_days);
       await bills.expireOverdueBills(now);
-      const monthStart = startOfMonth(now);
+      const monthStart = startOfMonth(now, await settings.getBusinessTimeZone());
       const [merchantTotal, merchantsThisMonth, storeRows, incomeCount, incomeAmount, unpaidCount, unpaidAmount] = await Promise.all([
         merchants.countMerchants(),
         merchants.countMerchants({ start: monthStart }),

@@ -82,9 +82,10 @@ export function createMerchantAdminRepository(db: Db) {
       return row;
     },
     /** Registrations per UTC day in [start, end). */
-    async registerTrend(start: Date, end: Date) {
+    /** Merchants registered per business day (`zone`) within [start, end). */
+    async registerTrend(start: Date, end: Date, zone: string) {
       return db
-        .select({ date: sql<string>`to_char(${merchants.created_at} at time zone 'UTC', 'YYYY-MM-DD')`, count: count() })
+        .select({ date: sql<string>`to_char(${merchants.created_at} at time zone ${zone}, 'YYYY-MM-DD')`, count: count() })
         .from(merchants)
         .where(and(sql`${merchants.created_at} >= ${start}`, sql`${merchants.created_at} < ${end}`))
         .groupBy(sql`1`);

@@ -4,7 +4,7 @@ import { validationMessages } from '@parlour/contract/i18n/validation';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { PasswordHasher } from '../../lib/secrets';
-import { dayRange } from '../../lib/sql-filters';
+import { dayRange } from '../../lib/business-days';
 import { fillDays, trendDays } from '../../lib/trend';
 import { isUniqueViolation } from '../account/account.repository';
 import { defaultNickname, identityOf } from '../account/account.service';
@@ -45,7 +45,14 @@ type EditInput = Omit<TMerchantEditInput, 'id' | 'email' | 'mobile'> & { email?:
  * edit profile, type, status and remark. Disabling a merchant ends all its sessions at once; its
  * login is then refused with ACCOUNT_DISABLED by the account service.
  */
-export function createMerchantAdminService(deps: { repository: MerchantAdminRepository; sessions: SessionService; passwords: PasswordHasher; clock: Clock }) {
+export function createMerchantAdminService(deps: {
+  repository: MerchantAdminRepository;
+  sessions: SessionService;
+  passwords: PasswordHasher;
+  clock: Clock;
+  /** The business time zone, whose days the date filters and the trend count. */
+  getTimeZone: () => Promise<string>;
+}) {
   const { repository, sessions, passwords, clock } = deps;
 
   async function viewOf(id: number) {
@@ -70,7 +77,7 @@ export function createMerchantAdminService(deps: { repository: MerchantAdminRepo
 
   return {
     async list(input: ListInput) {
-      const { start, end } = dayRange(input);
+      const { start, end } = dayRange(input, await deps.getTimeZone());
       const filter = { keyword: input.keyword || undefined, type: input.type, status: input.status, start, end };
       const [rows, total] = await Promise.all([
         repository.listMerchants(filter, { limit: input.limit, offset: (input.page - 1) * input.limit }),
@@ -129,8 +136,8 @@ export function createMerchantAdminService(deps: { repository: MerchantAdminRepo
     },
 
     async registerTrend(range: { start_date?: string; end_date?: string }) {
-      const days = trendDays(range, clock.now());
-      return { list: fillDays(days, await repository.registerTrend(days.start, days.end)) };
+      const days = trendDays(range, clock.now(), await deps.getTimeZone());
+      return { list: fillDays(days, await repository.registerTrend(days.start, days.end, days.zone)) };
     },
 
     async typeDistribution() {

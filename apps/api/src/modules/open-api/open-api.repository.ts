@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { executeNamed } from '../../db/named-statement';
+import { BUSINESS_TIME_ZONE_SQL } from '../../lib/business-days';
 import { createGroupCommit } from './group-commit';
 
 /** A log row's status; `pending` only in rows written before calls in flight moved to api_call_charges. */
@@ -42,18 +43,19 @@ function rowsOf<T>(result: unknown): T[] {
  * Adds the rows of `source` (a CTE with created_at, merchant_id, shop_ref, platform, api_code, status,
  * charged_units and response_ms) to the daily roll-up, grouped per key and inserted in key order — the
  * order every writer of api_usage_daily uses, so two batches never wait on each other in a circle.
+ * A call counts on its calendar day in the business time zone, read in the same statement (once).
  */
 function rollUp(source: string) {
-  return sql.raw(`
+  return sql`
     insert into api_usage_daily (day, merchant_id, shop_ref, platform, api_code, status, calls, units, total_response_ms)
-    select (created_at at time zone 'UTC')::date, merchant_id, shop_ref, platform, api_code, status, count(*), sum(charged_units), coalesce(sum(response_ms), 0)
-    from ${source}
+    select (created_at at time zone ${BUSINESS_TIME_ZONE_SQL})::date, merchant_id, shop_ref, platform, api_code, status, count(*), sum(charged_units), coalesce(sum(response_ms), 0)
+    from ${sql.raw(source)}
     group by 1, 2, 3, 4, 5, 6
     order by 1, 2, 3, 4, 5, 6
     on conflict (day, merchant_id, shop_ref, platform, api_code, status) do update set
       calls = api_usage_daily.calls + excluded.calls,
       units = api_usage_daily.units + excluded.units,
-      total_response_ms = api_usage_daily.total_response_ms + excluded.total_response_ms`);
+      total_response_ms = api_usage_daily.total_response_ms + excluded.total_response_ms`;
 }
 
 /**

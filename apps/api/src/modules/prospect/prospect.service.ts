@@ -1,7 +1,7 @@
 import type { ProspectStatus, TMessageInput, TProspect } from '@parlour/contract/calls/prospect';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { dayRange } from '../../lib/sql-filters';
+import { dayRange } from '../../lib/business-days';
 import type { ProspectRepository, ProspectRow } from './prospect.repository';
 
 const HOUR_MS = 3_600_000;
@@ -25,7 +25,13 @@ function toProspect(row: ProspectRow): TProspect {
  * Prospects: the public message form stores leads (a few per address per hour, so the form cannot
  * be used to flood the operators), and operators follow them up.
  */
-export function createProspectService(deps: { repository: ProspectRepository; clock: Clock; submitsPerIpPerHour: number }) {
+export function createProspectService(deps: {
+  repository: ProspectRepository;
+  clock: Clock;
+  submitsPerIpPerHour: number;
+  /** The business time zone, whose days the date filter counts. */
+  getTimeZone: () => Promise<string>;
+}) {
   const { repository, clock } = deps;
 
   return {
@@ -41,7 +47,7 @@ export function createProspectService(deps: { repository: ProspectRepository; cl
     },
 
     async list(input: { page: number; limit: number; keyword?: string; status?: ProspectStatus; start_date?: string; end_date?: string }) {
-      const { start, end } = dayRange(input);
+      const { start, end } = dayRange(input, await deps.getTimeZone());
       const { rows, total, newCount } = await repository.list(
         { keyword: input.keyword || undefined, status: input.status, start, end },
         { limit: input.limit, offset: (input.page - 1) * input.limit },

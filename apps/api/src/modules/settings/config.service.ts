@@ -116,7 +116,8 @@ export function createConfigService(deps: {
   };
 
   async function getAll(): Promise<TAllSettings> {
-    const [site, mail, sms, wecom, platform] = await Promise.all([getSite(), getMail(), getSms(), getWecom(), settings.getPlatformRules()]);
+    const [site, mail, sms, wecom, rules, businessTimeZone] = await Promise.all([getSite(), getMail(), getSms(), getWecom(), settings.getPlatformRules(), settings.getBusinessTimeZone()]);
+    const platform = { ...rules, business_time_zone: businessTimeZone };
     const { smtp_password: smtpPassword, ...mailFields } = mail;
     const { access_key_secret: accessKeySecret, ...smsFields } = sms;
     const publicMail: TMailSettings = { ...mailFields, smtp_password_is_set: Boolean(smtpPassword) };
@@ -160,16 +161,23 @@ export function createConfigService(deps: {
       if (new URL(values.webhook_url).origin !== new URL(deps.wecomWebhookBase).origin) throw fieldError('webhook_url', 'webhook_url_host', lang);
       await settings.setGroup('wecom', { webhook_url: secrets.sealSecret(values.webhook_url) });
     },
-    async platform(values) {
-      await settings.setPlatformRules(values);
+    async platform(values, lang) {
+      const { business_time_zone: zone, ...rules } = values;
+      // The contract checked Intl's list; the database must know the zone as well, or its day arithmetic would fail.
+      if (zone !== undefined && !(await settings.isTimeZoneKnownToDatabase(zone))) throw fieldError('business_time_zone', 'business_time_zone_invalid', lang);
+      await settings.setPlatformRules(rules);
+      if (zone !== undefined && zone !== (await settings.getBusinessTimeZone())) await settings.setBusinessTimeZone(zone);
     },
   };
 
   return {
     getAll,
 
-    /** The public part (the site group), for the public site and both consoles. */
-    getPublicConfig: getSite,
+    /** The public part (the site group and the business time zone), for the public site and both consoles. */
+    async getPublicConfig() {
+      const [site, businessTimeZone] = await Promise.all([getSite(), settings.getBusinessTimeZone()]);
+      return { ...site, business_time_zone: businessTimeZone };
+    },
 
     /** Stored mail settings with the password, for the platform's mail transport. */
     getMailForDelivery: getMail,
@@ -177,13 +185,15 @@ export function createConfigService(deps: {
     getSmsForDelivery: getSms,
 
     async listGroups() {
-      const [site, mail, sms, wecom, platformUpdatedAt] = await Promise.all([
+      const [site, mail, sms, wecom, rulesUpdatedAt, zoneUpdatedAt] = await Promise.all([
         settings.getGroup('site'),
         settings.getGroup('mail'),
         settings.getGroup('sms'),
         settings.getGroup('wecom'),
         settings.platformRulesUpdatedAt(),
+        settings.businessTimeZoneUpdatedAt(),
       ]);
+      const platformUpdatedAt = [rulesUpdatedAt, zoneUpdatedAt].filter((time): time is Date => Boolean(time)).sort((a, b) => b.getTime() - a.getTime())[0];
       const [mailValues, smsValues, wecomValues] = await Promise.all([getMail(), getSms(), getWecom()]);
       const summary = (group: SettingsGroup, updatedAt: Date | undefined, isConfigured: boolean) => ({
         group,

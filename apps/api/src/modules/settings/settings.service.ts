@@ -1,12 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import { DEFAULT_BUSINESS_TIME_ZONE } from '@parlour/contract/business-time';
 import { DEFAULT_PLATFORM_RULES } from '@parlour/contract/constants';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { platformSettings } from '../../db/schema/index';
+import { BUSINESS_TIME_ZONE_KEY } from '../../lib/business-days';
 
 export type PlatformRules = { -readonly [K in keyof typeof DEFAULT_PLATFORM_RULES]: number };
 
 const RULES_KEY = 'platform_rules';
+/** How long a process keeps the zone it read: the reports ask for it on every request. */
+const TIME_ZONE_TTL_MS = 1000;
 
 /** A stored settings value and when it last changed; undefined when never stored. */
 export interface StoredValue<T> {
@@ -24,6 +28,7 @@ export function createSettingsService(deps: { db: Db; defaults?: Partial<Platfor
   const { db } = deps;
   const defaultRules: PlatformRules = { ...DEFAULT_PLATFORM_RULES, ...deps.defaults };
   const keyCache = new Map<string, Buffer>();
+  let timeZone: { value: Promise<string>; expiresAt: number } | undefined;
 
   async function readValue<T>(key: string, executor: Db = db): Promise<StoredValue<T> | undefined> {
     const [row] = await executor.select().from(platformSettings).where(eq(platformSettings.key, key)).limit(1);
@@ -53,6 +58,34 @@ export function createSettingsService(deps: { db: Db; defaults?: Partial<Platfor
     /** When the platform rules were last changed by an operator; undefined while they are the defaults. */
     async platformRulesUpdatedAt(): Promise<Date | undefined> {
       return (await readValue(RULES_KEY))?.updatedAt;
+    },
+
+    /** The business time zone (IANA name), read at most once a second per process. */
+    getBusinessTimeZone(): Promise<string> {
+      const nowMs = Date.now();
+      if (!timeZone || timeZone.expiresAt <= nowMs) {
+        const value = readValue<string>(BUSINESS_TIME_ZONE_KEY).then((stored) => (typeof stored?.value === 'string' && stored.value ? stored.value : DEFAULT_BUSINESS_TIME_ZONE));
+        // A failed read is not kept.
+        value.catch(() => (timeZone = undefined));
+        timeZone = { value, expiresAt: nowMs + TIME_ZONE_TTL_MS };
+      }
+      return timeZone.value;
+    },
+
+    /** Whether the database knows `zone` too (its own copy of the zone data), so its day arithmetic never fails on a saved zone. */
+    async isTimeZoneKnownToDatabase(zone: string): Promise<boolean> {
+      const result = await db.execute<{ found: boolean }>(sql`select exists (select 1 from pg_timezone_names where name = ${zone}) as found`);
+      return Boolean(result.rows[0]?.found);
+    },
+
+    async setBusinessTimeZone(zone: string) {
+      await writeValue(BUSINESS_TIME_ZONE_KEY, zone);
+      timeZone = undefined;
+    },
+
+    /** When the business time zone was last changed; undefined while it is the default. */
+    async businessTimeZoneUpdatedAt(): Promise<Date | undefined> {
+      return (await readValue(BUSINESS_TIME_ZONE_KEY))?.updatedAt;
     },
 
     /** A settings group other than the platform rules (site, mail, sms, wecom), as stored. */

@@ -222,9 +222,10 @@ export function createShopRepository(db: Db) {
         .where(and(eq(shops.status, 'initializing'), sql`${shops.initializing_since} <= ${startedBefore}`))
         .limit(limit);
     },
-    async createTrend(start: Date, end: Date) {
+    /** Stores created per business day (`zone`) within [start, end). */
+    async createTrend(start: Date, end: Date, zone: string) {
       return db
-        .select({ date: sql<string>`to_char(${shops.created_at} at time zone 'UTC', 'YYYY-MM-DD')`, count: count() })
+        .select({ date: sql<string>`to_char(${shops.created_at} at time zone ${zone}, 'YYYY-MM-DD')`, count: count() })
         .from(shops)
         .where(and(sql`${shops.created_at} >= ${start}`, sql`${shops.created_at} < ${end}`))
         .groupBy(sql`1`);

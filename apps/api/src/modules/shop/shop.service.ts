@@ -489,8 +489,8 @@ export function createShopService(deps: {
     },
 
     async createTrend(range: { start_date?: string; end_date?: string }) {
-      const days = trendDays(range, clock.now());
-      return { list: fillDays(days, await repository.createTrend(days.start, days.end)) };
+      const days = trendDays(range, clock.now(), await deps.settings.getBusinessTimeZone());
+      return { list: fillDays(days, await repository.createTrend(days.start, days.end, days.zone)) };
     },
     async versionDistribution() {
       return { list: await repository.versionDistribution() };

@@ -90,11 +90,12 @@ export function createSharedReads(read: UsageRead): UsageRead {
  * was made, and the last of them settle minutes after midnight), so every process answers the same;
  * the cache is a bounded map, not state anyone relies on.
  */
-export function createClosedDayCache(deps: { readClosed: UsageRead; readOpen: UsageRead; now: () => Date }) {
+export function createClosedDayCache(deps: { readClosed: UsageRead; readOpen: UsageRead; now: () => Date; getTimeZone: () => Promise<string> }) {
   const entries = new Map<string, { value: Promise<UsageRow[][]>; expiresAt: number }>();
 
-  function readClosed(filter: UsageFilter, sets: UsageKey[][]) {
-    const key = JSON.stringify([filter, sets]);
+  function readClosed(filter: UsageFilter, sets: UsageKey[][], zone: string) {
+    // The zone is part of the key: after the operator changes it, answers cached under the old one are not used.
+    const key = JSON.stringify([zone, filter, sets]);
     const nowMs = deps.now().getTime();
     const found = entries.get(key);
     if (found && found.expiresAt > nowMs) return found.value;
@@ -124,11 +125,12 @@ export function createClosedDayCache(deps: { readClosed: UsageRead; readOpen: Us
 
   return {
     async sumUsageSets(filter: UsageFilter, sets: UsageKey[][]): Promise<UsageRow[][]> {
-      const closedEnd = lastClosedDay(deps.now());
+      const zone = await deps.getTimeZone();
+      const closedEnd = lastClosedDay(deps.now(), zone);
       if (filter.startDay > closedEnd) return readOpen(filter, sets);
       const closedFilter = { ...filter, endDay: filter.endDay < closedEnd ? filter.endDay : closedEnd };
-      if (filter.endDay <= closedEnd) return readClosed(closedFilter, sets);
-      const [closed, open] = await Promise.all([readClosed(closedFilter, sets), readOpen({ ...filter, startDay: addDays(closedEnd, 1) }, sets)]);
+      if (filter.endDay <= closedEnd) return readClosed(closedFilter, sets, zone);
+      const [closed, open] = await Promise.all([readClosed(closedFilter, sets, zone), readOpen({ ...filter, startDay: addDays(closedEnd, 1) }, sets)]);
       return merge(sets, closed, open);
     },
   };

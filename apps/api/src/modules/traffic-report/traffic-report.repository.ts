@@ -20,7 +20,7 @@ import {
 import { countMatches, EXACT_COUNT_LIMIT } from '../../lib/count-matches';
 import { allOf } from '../../lib/sql-filters';
 
-/** What a roll-up query covers: whole UTC days `startDay`..`endDay` (both included) and optional narrowing. */
+/** What a roll-up query covers: whole business days `startDay`..`endDay` (both included; the roll-up's days) and optional narrowing. */
 export interface UsageFilter {
   /** The tenant: set for every merchant call. */
   merchantId?: number;

@@ -16,7 +16,9 @@ import type {
 } from '@parlour/contract/calls/traffic-report';
 import { API_CALL_STATUSES, logErrorCodeOf } from '@parlour/contract/calls/traffic-report';
 import { LOG_PLATFORMS, TIME_FILTERS } from '@parlour/contract/constants';
+import { addDays, zoneDay } from '@parlour/contract/business-time';
 import { AppError } from '../../lib/app-error';
+import { dayRange, daysBetween } from '../../lib/business-days';
 import type { Clock } from '../../lib/clock';
 import { createClosedDayCache } from './closed-day-cache';
 import { createUsageReader } from './usage-reader';
@@ -31,24 +33,19 @@ export interface TimeInput {
   end_date?: string;
 }
 
-/** The whole UTC days a time filter covers at `now` (spec §9): today, the last 7 or 30 days with today, or the custom range. */
-export function resolveTimeRange(input: TimeInput, now: Date) {
-  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+/**
+ * The whole business days (calendar days of the platform's business time zone `zone`) a time filter
+ * covers at `now` (spec §9): today, the last 7 or 30 days with today, or the custom range; `start`
+ * and `end` are the instants they begin and end, for the log's created_at.
+ */
+export function resolveTimeRange(input: TimeInput, now: Date, zone: string) {
+  const today = zoneDay(now, zone);
   const daysBack = { today: 0, last_7_days: 6, last_30_days: 29 } as const;
-  let start: Date;
-  let endDay: Date;
-  if (input.time_range === 'custom') {
-    // The contract makes sure both ends are there and in order.
-    start = new Date(`${input.start_date}T00:00:00.000Z`);
-    endDay = new Date(`${input.end_date}T00:00:00.000Z`);
-  } else {
-    start = new Date(today.getTime() - daysBack[input.time_range] * DAY_MS);
-    endDay = today;
-  }
-  const end = new Date(endDay.getTime() + DAY_MS);
-  const days = Math.round((end.getTime() - start.getTime()) / DAY_MS);
-  const day = (date: Date) => date.toISOString().slice(0, 10);
-  return { start, end, days, startDay: day(start), endDay: day(endDay) };
+  // The contract makes sure a custom range has both ends, in order.
+  const startDay = input.time_range === 'custom' ? input.start_date! : addDays(today, -daysBack[input.time_range]);
+  const endDay = input.time_range === 'custom' ? input.end_date! : today;
+  const { start, end } = dayRange({ start_date: startDay, end_date: endDay }, zone);
+  return { start: start!, end: end!, days: daysBetween(startDay, addDays(endDay, 1)), startDay, endDay };
 }
 export type TimeRange = ReturnType<typeof resolveTimeRange>;
 
@@ -74,7 +71,7 @@ function totalsOf(sums: UsageSums | undefined): TCallTotals {
 function fillTrend(range: TimeRange, rows: Array<UsageSums & { day?: string | number }>): TUsageDay[] {
   const byDay = new Map(rows.map((row) => [String(row.day), row]));
   return Array.from({ length: range.days }, (_, index) => {
-    const date = new Date(range.start.getTime() + index * DAY_MS).toISOString().slice(0, 10);
+    const date = addDays(range.startDay, index);
     const row = byDay.get(date);
     return { date, calls: row?.calls ?? 0, success: row?.success ?? 0, units: row?.units ?? 0 };
   });
@@ -147,11 +144,18 @@ export interface LogListInput extends StatsInput {
  * that settles each call, so it is current to the last settled call); balances read the packages;
  * log lists read the log newest first. A merchant's calls always carry its id from the session.
  */
-export function createTrafficReportService(deps: { repository: TrafficReportRepository; clock: Clock; isClosedDayCacheOff?: boolean }) {
-  const { repository, clock } = deps;
-  const reader = createUsageReader({ repository, now: () => clock.now() });
+export function createTrafficReportService(deps: {
+  repository: TrafficReportRepository;
+  clock: Clock;
+  /** The business time zone, whose calendar days the roll-up is keyed by and the time filters count. */
+  getTimeZone: () => Promise<string>;
+  isClosedDayCacheOff?: boolean;
+}) {
+  const { repository, clock, getTimeZone } = deps;
+  const reader = createUsageReader({ repository, now: () => clock.now(), getTimeZone });
   const readOpen = (filter: UsageFilter, sets: UsageKey[][]) => repository.sumUsageSets(filter, sets, 'daily');
-  const usage = deps.isClosedDayCacheOff ? reader : createClosedDayCache({ readClosed: reader.sumUsageSets, readOpen, now: () => clock.now() });
+  const usage = deps.isClosedDayCacheOff ? reader : createClosedDayCache({ readClosed: reader.sumUsageSets, readOpen, now: () => clock.now(), getTimeZone });
+  const timeRange = async (input: TimeInput, now: Date) => resolveTimeRange(input, now, await getTimeZone());
 
   function usageFilter(range: TimeRange, input: StatsInput, merchantId: number | undefined): UsageFilter {
     return { merchantId, shopId: input.shop_id, platform: input.platform, apiCode: input.api_code || undefined, startDay: range.startDay, endDay: range.endDay };
@@ -161,7 +165,7 @@ export function createTrafficReportService(deps: { repository: TrafficReportRepo
   }
 
   async function apiStats(input: StatsInput, merchantId: number | undefined): Promise<TApiStatsOutput> {
-    const range = resolveTimeRange(input, clock.now());
+    const range = await timeRange(input, clock.now());
     const filter = usageFilter(range, input, merchantId);
     const [[rows, [sums], trend], apis] = await Promise.all([usage.sumUsageSets(filter, [['platform', 'api_code'], [], ['day']]), repository.listApis()]);
     const names = new Map(apis.map((api) => [`${api.platform}/${api.code}`, api.name]));
@@ -178,7 +182,7 @@ export function createTrafficReportService(deps: { repository: TrafficReportRepo
   }
 
   async function listLogs(input: LogListInput, merchantId: number | undefined) {
-    const range = resolveTimeRange(input, clock.now());
+    const range = await timeRange(input, clock.now());
     const filter = logFilter(range, input, merchantId);
     const [rows, count] = await Promise.all([
       repository.listLogs(filter, { limit: input.limit, offset: (input.page - 1) * input.limit }),
@@ -207,7 +211,7 @@ export function createTrafficReportService(deps: { repository: TrafficReportRepo
   return {
     async merchantDashboard(merchantId: number, input: TimeInput & { shop_id?: string }): Promise<TMerchantTrafficDashboard> {
       const now = clock.now();
-      const range = resolveTimeRange(input, now);
+      const range = await timeRange(input, now);
       const filter = usageFilter(range, input, merchantId);
       const [[[sums], trend, platforms, storeRows], balance] = await Promise.all([
         usage.sumUsageSets(filter, [[], ['day'], ['platform'], ['shop_ref']]),
@@ -236,7 +240,7 @@ export function createTrafficReportService(deps: { repository: TrafficReportRepo
     /** Every store of the merchant (not the unpaid ones), busiest first, with its usage and its own packages' units left. */
     async merchantStoreUsage(merchantId: number, input: TimeInput & { platform?: Platform; page: number; limit: number }) {
       const now = clock.now();
-      const range = resolveTimeRange(input, now);
+      const range = await timeRange(input, now);
       const [shopList, [storeRows]] = await Promise.all([
         repository.listMerchantShops(merchantId),
         usage.sumUsageSets(usageFilter(range, { ...input }, merchantId), [['shop_ref']]),
@@ -291,7 +295,7 @@ export function createTrafficReportService(deps: { repository: TrafficReportRepo
 
     async adminDashboard(input: TimeInput): Promise<TAdminTrafficDashboard> {
       const now = clock.now();
-      const range = resolveTimeRange(input, now);
+      const range = await timeRange(input, now);
       const filter = usageFilter(range, input, undefined);
       const [[[sums], trend, platforms, merchantRows, storeRows], balance] = await Promise.all([
         usage.sumUsageSets(filter, [[], ['day'], ['platform'], ['merchant_id'], ['shop_ref']]),
@@ -311,7 +315,7 @@ export function createTrafficReportService(deps: { repository: TrafficReportRepo
     },
 
     async adminPlatformStats(input: TimeInput & { merchant_id?: number }) {
-      const range = resolveTimeRange(input, clock.now());
+      const range = await timeRange(input, clock.now());
       const filter = usageFilter(range, input, input.merchant_id);
       const [[rows, [sums]], platforms] = await Promise.all([usage.sumUsageSets(filter, [['platform'], []]), repository.listPlatforms()]);
       const found = new Map(rows.map((row) => [String(row.platform), row]));
@@ -329,7 +333,7 @@ export function createTrafficReportService(deps: { repository: TrafficReportRepo
     },
 
     async adminMerchantStats(input: TimeInput & { platform?: Platform; page: number; limit: number }) {
-      const range = resolveTimeRange(input, clock.now());
+      const range = await timeRange(input, clock.now());
       const [merchantRows] = await usage.sumUsageSets(usageFilter(range, input, undefined), [['merchant_id']]);
       const ranked = rankBy(merchantRows, 'merchant_id');
       const page = ranked.slice((input.page - 1) * input.limit, input.page * input.limit);

@@ -19,13 +19,16 @@ const minDay = (a: string, b: string) => (a < b ? a : b);
  * closed days again. Safe to run in several processes at once and as often as wanted: a fold
  * rewrites whole days, under one lock.
  */
-export function createUsageFold(deps: { repository: UsageFoldRepository; clock: Clock }) {
+export function createUsageFold(deps: { repository: UsageFoldRepository; clock: Clock; getTimeZone: () => Promise<string> }) {
   const { repository, clock } = deps;
   return {
     /** Folds the closed days not folded yet and the re-fold margin (from `from` instead, when earlier) through the last closed day. */
     async foldUsage(options: { from?: string } = {}): Promise<{ from: string | null; to: string; days: number }> {
       const now = clock.now();
-      const to = lastClosedDay(now);
+      // Days of the business time zone, as the roll-up rows are keyed. After the operator moves the
+      // zone west, days folded under the old one may not be closed yet: the re-fold margin
+      // (at least the shift, at most 26 hours) folds them again once they close.
+      const to = lastClosedDay(now, await deps.getTimeZone());
       const foldedThrough = await repository.findFoldedThrough();
       // After the last fold, less the re-fold margin; before any fold, from the first day logged
       // (with nothing logged, the last closed day alone, empty, marks where folding starts).

@@ -1,6 +1,6 @@
 import { mergeUsageSets } from './closed-day-cache';
 import { canSourceAnswer, type TrafficReportRepository, type UsageFilter, type UsageKey, type UsageRow, type UsageSource } from './traffic-report.repository';
-import { addDays } from './usage-days';
+import { addDays, lastClosedDay } from './usage-days';
 import { USAGE_SUM_FIELDS } from '../../db/schema/index';
 
 /**
@@ -43,7 +43,7 @@ const FOLD_STATE_TTL_MS = 60_000;
  * days after it (not closed, or closed but not folded yet) from api_usage_daily. A fold moving the
  * state on after it was read changes nothing: the days it covered stay folded and equal.
  */
-export function createUsageReader(deps: { repository: TrafficReportRepository; now: () => Date }) {
+export function createUsageReader(deps: { repository: TrafficReportRepository; now: () => Date; getTimeZone: () => Promise<string> }) {
   const { repository } = deps;
   let foldState: { value: Promise<string | null>; expiresAt: number } | undefined;
   function findFoldedThrough() {
@@ -73,7 +73,11 @@ export function createUsageReader(deps: { repository: TrafficReportRepository; n
 
   return {
     async sumUsageSets(filter: UsageFilter, sets: UsageKey[][]): Promise<UsageRow[][]> {
-      const foldedThrough = await findFoldedThrough();
+      const [stateThrough, zone] = await Promise.all([findFoldedThrough(), deps.getTimeZone()]);
+      // The folds are trusted for closed days only: after the operator moves the zone west, days
+      // folded under the old zone may still take calls until they close in the new one (and are folded again).
+      const closedEnd = lastClosedDay(deps.now(), zone);
+      const foldedThrough = stateThrough && stateThrough > closedEnd ? closedEnd : stateThrough;
       if (!foldedThrough || filter.startDay > foldedThrough) return repository.sumUsageSets(filter, sets, 'daily');
       const foldedFilter = { ...filter, endDay: filter.endDay < foldedThrough ? filter.endDay : foldedThrough };
       const live = filter.endDay > foldedThrough ? repository.sumUsageSets({ ...filter, startDay: addDays(foldedThrough, 1) }, sets, 'daily') : undefined;
