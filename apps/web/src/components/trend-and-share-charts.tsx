@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dailyTrendOption, pieOption } from './chart';
 import { ChartCard } from './chart-card';
+import { useBusinessTimeZone } from '../lib/business-time';
 import { DateRangeFilter, lastDays } from './date-range-filter';
 
 /** The range a trend starts with, and falls back to when the picker is cleared. */
@@ -11,7 +12,8 @@ const DEFAULT_DAYS = 30;
 
 /** The range state of a trend chart: the last 30 days until another range is picked. */
 export function useTrendRange() {
-  return useState<TDateRangeInput>(() => lastDays(DEFAULT_DAYS));
+  const zone = useBusinessTimeZone();
+  return useState<TDateRangeInput>(() => lastDays(DEFAULT_DAYS, zone));
 }
 
 /**
@@ -30,6 +32,7 @@ export function TrendAndShareCharts({
   share: { title: string; items: { name: string; value: number }[]; isLoading: boolean };
 }) {
   const { t } = useTranslation();
+  const zone = useBusinessTimeZone();
   const trendOption = useMemo(() => {
     const points = trend.points ?? [];
     return dailyTrendOption({
@@ -45,7 +48,7 @@ export function TrendAndShareCharts({
       <Col xs={24} xl={15}>
         <ChartCard
           title={trend.title}
-          extra={<DateRangeFilter value={range} onChange={(next) => onRangeChange(next.start_date ? next : lastDays(DEFAULT_DAYS))} />}
+          extra={<DateRangeFilter value={range} onChange={(next) => onRangeChange(next.start_date ? next : lastDays(DEFAULT_DAYS, zone))} />}
           option={trendOption}
           isLoading={trend.isLoading}
           isEmpty={!trend.points}

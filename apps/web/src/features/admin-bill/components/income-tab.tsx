@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router';
 import { dailyTrendOption, pieOption } from '@/components/chart';
 import { ChartCard } from '@/components/chart-card';
 import { DateRangeFilter, lastDays } from '@/components/date-range-filter';
+import { useBusinessTimeZone } from '@/lib/business-time';
 import { formatMoney } from '@/lib/money';
 import { useBillTypeDistribution } from '../api/bill-type-distribution';
 import { useIncomeTrend } from '../api/income-trend';
@@ -33,7 +34,8 @@ export function IncomeTab() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   // A link may name the range (the dashboard's "income this month"): `?tab=income&start_date=…&end_date=…`.
-  const [range, setRange] = useState<TDateRangeInput>(() => rangeFromQuery(searchParams) ?? lastDays(30));
+  const zone = useBusinessTimeZone();
+  const [range, setRange] = useState<TDateRangeInput>(() => rangeFromQuery(searchParams) ?? lastDays(30, zone));
   const [filter, setFilter] = useState<BillFilter>({});
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(PAGE_SIZE);
@@ -72,7 +74,7 @@ export function IncomeTab() {
         <DateRangeFilter
           value={range}
           onChange={(next) => {
-            setRange(next.start_date ? next : lastDays(30));
+            setRange(next.start_date ? next : lastDays(30, zone));
             setPage(1);
           }}
         />

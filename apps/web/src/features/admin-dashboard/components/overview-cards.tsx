@@ -1,9 +1,11 @@
+import { zoneDay } from '@parlour/contract/business-time';
 import type { TOverview } from '@parlour/contract/calls/dashboard';
 import { STORE_STATUSES, type StoreStatus } from '@parlour/contract/constants';
 import { Card, Col, Flex, Row, Skeleton, Statistic, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useBusinessTimeZone } from '@/lib/business-time';
 import { formatMoney } from '@/lib/money';
 import { useOverview } from '../api/overview';
 
@@ -20,9 +22,9 @@ export const STORE_STATUS_LINKS: Record<StoreStatus, string> = {
   disabled: '/admin/store?tab=disabled',
 };
 
-/** Income of this month (UTC, as the API counts it) in the bill page's income tab. */
-export function thisMonthIncomeLink(now = new Date()) {
-  const today = now.toISOString().slice(0, 10);
+/** Income of this month (in the business time zone, as the API counts it) in the bill page's income tab. */
+export function thisMonthIncomeLink(zone: string, now = new Date()) {
+  const today = zoneDay(now, zone);
   return `/admin/bill?tab=income&start_date=${today.slice(0, 8)}01&end_date=${today}`;
 }
 
@@ -64,6 +66,7 @@ function StoreBreakdown({ stores }: { stores: TOverview['stores'] }) {
 /** The dashboard's totals; every figure links to the list it counts, filtered the same way. */
 export function OverviewCards() {
   const { t } = useTranslation();
+  const zone = useBusinessTimeZone();
   const overview = useOverview();
   const data = overview.data;
   if (!data) {
@@ -91,7 +94,7 @@ export function OverviewCards() {
         </FigureCard>
       </Col>
       <Col xs={24} sm={12} xl={6}>
-        <FigureCard title={t('adminDashboard.stat.income')} to={thisMonthIncomeLink()} footer={<Typography.Text type="secondary">{t('adminDashboard.stat.incomeCount', { count: data.income_this_month.count })}</Typography.Text>}>
+        <FigureCard title={t('adminDashboard.stat.income')} to={thisMonthIncomeLink(zone)} footer={<Typography.Text type="secondary">{t('adminDashboard.stat.incomeCount', { count: data.income_this_month.count })}</Typography.Text>}>
           <Statistic value={formatMoney(data.income_this_month.amount, data.income_this_month.currency)} />
         </FigureCard>
       </Col>

@@ -3,6 +3,7 @@ import { Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFilter, lastDays } from '@/components/date-range-filter';
+import { useBusinessTimeZone } from '@/lib/business-time';
 import { PageHeader } from '@/components/page-header';
 import { DistributionCharts } from '../components/distribution-charts';
 import { OverviewCards } from '../components/overview-cards';
@@ -11,7 +12,8 @@ import { TrendCharts } from '../components/trend-charts';
 /** /admin/dashboard: the platform's totals, its trends over a picked range (last 30 days by default) and distributions. */
 export default function DashboardPage() {
   const { t } = useTranslation();
-  const [range, setRange] = useState<TDateRangeInput>(() => lastDays(30));
+  const zone = useBusinessTimeZone();
+  const [range, setRange] = useState<TDateRangeInput>(() => lastDays(30, zone));
   return (
     <>
       <PageHeader />
@@ -29,7 +31,7 @@ export default function DashboardPage() {
               <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
                 {t('adminDashboard.chart.range')}
               </Typography.Text>
-              <DateRangeFilter value={range} onChange={(next) => setRange(next.start_date ? next : lastDays(30))} />
+              <DateRangeFilter value={range} onChange={(next) => setRange(next.start_date ? next : lastDays(30, zone))} />
             </Flex>
           </Flex>
           <TrendCharts range={range} />

@@ -15,8 +15,8 @@ export function useSetConfig() {
     mutationFn: setConfig,
     onSuccess: (saved, input) => {
       queryClient.setQueryData(adminSettingsKey, saved);
-      // The site group is what the layouts show: they change at once.
-      if (input.group === 'site') setPublicConfig(saved.site);
+      // The site group and the business time zone are what the layouts and filters show: they change at once.
+      if (input.group === 'site' || input.group === 'platform') setPublicConfig({ ...saved.site, business_time_zone: saved.platform.business_time_zone });
     },
   });
 }

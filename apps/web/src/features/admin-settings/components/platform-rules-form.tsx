@@ -1,6 +1,9 @@
-import { ZPlatformRules, type TPlatformRules } from '@parlour/contract/calls/settings';
-import { Col, Form, InputNumber, Row } from 'antd';
+import { listTimeZones } from '@parlour/contract/business-time';
+import { ZPlatformSettingsInput, type TPlatformRules, type TPlatformSettings } from '@parlour/contract/calls/settings';
+import { Col, Form, InputNumber, Row, Select } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { describeTimeZone } from '@/lib/business-time';
 import { feedback } from '@/lib/feedback';
 import { fieldRule } from '@/lib/form-rules';
 import { useSetConfig } from '../api/set-config';
@@ -14,12 +17,23 @@ const FIELDS = [
   { name: 'grace_days', min: 0, max: 90, unit: 'days' },
 ] as const satisfies ReadonlyArray<{ name: keyof TPlatformRules; min: number; max: number; unit: string }>;
 
-/** Platform rules: captcha threshold, store and domain limits, the bill payment window, grace days. */
-export function PlatformRulesForm({ values }: { values: TPlatformRules }) {
+/**
+ * Platform rules: captcha threshold, store and domain limits, the bill payment window, grace days;
+ * and the business time zone whose days the reports count (any zone the browser knows, searchable
+ * by name, shown with its current UTC offset).
+ */
+export function PlatformRulesForm({ values }: { values: TPlatformSettings }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<TPlatformRules>();
+  const [form] = Form.useForm<TPlatformSettings>();
   const save = useSetConfig();
-  const onFinish = (next: TPlatformRules) => save.mutate({ group: 'platform', values: next }, { onSuccess: () => feedback.success(t('adminSettings.saved')) });
+  const onFinish = (next: TPlatformSettings) => save.mutate({ group: 'platform', values: next }, { onSuccess: () => feedback.success(t('adminSettings.saved')) });
+  const zoneOptions = useMemo(() => {
+    const now = new Date();
+    const zones = listTimeZones();
+    // A stored zone this browser does not list is still shown (the save would refuse it until changed).
+    if (values.business_time_zone && !zones.includes(values.business_time_zone)) zones.unshift(values.business_time_zone);
+    return zones.map((zone) => ({ value: zone, label: describeTimeZone(zone, now) }));
+  }, [values.business_time_zone]);
 
   return (
     <Form form={form} name="settings_platform" layout="vertical" initialValues={values} onFinish={onFinish} noValidate className="settings-form">
@@ -29,7 +43,7 @@ export function PlatformRulesForm({ values }: { values: TPlatformRules }) {
             <Form.Item
               name={field.name}
               label={t(`adminSettings.platform.${field.name}`)}
-              rules={[fieldRule(ZPlatformRules, field.name)]}
+              rules={[fieldRule(ZPlatformSettingsInput, field.name)]}
               extra={t(`adminSettings.platform.${field.name}_hint`)}
               required
             >
@@ -37,6 +51,17 @@ export function PlatformRulesForm({ values }: { values: TPlatformRules }) {
             </Form.Item>
           </Col>
         ))}
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="business_time_zone"
+            label={t('adminSettings.platform.business_time_zone')}
+            rules={[fieldRule(ZPlatformSettingsInput, 'business_time_zone')]}
+            extra={t('adminSettings.platform.business_time_zone_hint')}
+            required
+          >
+            <Select showSearch optionFilterProp="label" options={zoneOptions} placeholder={t('adminSettings.platform.business_time_zone_placeholder')} />
+          </Form.Item>
+        </Col>
       </Row>
       <SaveButton isPending={save.isPending} />
     </Form>

@@ -10,7 +10,7 @@ const SETTINGS: TAllSettings = {
   mail: { smtp_host: 'smtp.example.com', smtp_port: 465, smtp_security: 'ssl', smtp_user: 'mailer', mail_sender: 'a@example.com', smtp_password_is_set: true },
   sms: { sms_provider: 'none', access_key_id: '', sign_name: '', template_code: '', access_key_secret_is_set: false },
   wecom: { webhook_url_is_set: false, webhook_url_masked: '' },
-  platform: { captcha_failure_threshold: 5, store_limit_per_merchant: 5, domains_per_store: 3, payment_window_minutes: 30, grace_days: 7 },
+  platform: { captcha_failure_threshold: 5, store_limit_per_merchant: 5, domains_per_store: 3, payment_window_minutes: 30, grace_days: 7, business_time_zone: 'Asia/Shanghai' },
 };
 
 const bodiesOf = (calls: { url: string; body: unknown }[], path: string) => calls.filter((call) => call.url === `/api/v1/${path}`).map((call) => call.body);
@@ -58,5 +58,27 @@ describe('operator settings', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: /Send test/ }));
     await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Test message sent'));
     expect(bodiesOf(calls, 'admin/common/config/test_send_email')[0]).toMatchObject({ to: 'ops@example.com' });
+  });
+
+  it('saves the business time zone chosen by name, which the filters follow at once', async () => {
+    const { calls } = mockFetch((path, body) => {
+      if (path === 'admin/common/config/configList') return { code: 200, data: SETTINGS };
+      if (path === 'admin/common/config/set_config') return { code: 200, data: { ...SETTINGS, platform: (body as { values: TAllSettings['platform'] }).values } };
+      return { code: 10004 };
+    });
+    const feedback = recordFeedback();
+    renderPage(<SettingsPage />, { path: '/admin/settings', url: '/admin/settings?tab=platform' });
+
+    const zone = await screen.findByLabelText('Business time zone');
+    expect(screen.getByText(/Asia\/Shanghai \(UTC\+08:00\)/)).toBeTruthy();
+    fireEvent.mouseDown(zone);
+    fireEvent.change(zone, { target: { value: 'Tokyo' } });
+    fireEvent.click(await screen.findByText(/Asia\/Tokyo \(UTC\+09:00\)/));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Settings saved'));
+    expect(bodiesOf(calls, 'admin/common/config/set_config')[0]).toMatchObject({ group: 'platform', values: { grace_days: 7, business_time_zone: 'Asia/Tokyo' } });
+    const { usePublicConfig } = await import('@/lib/public-config');
+    const { renderHook } = await import('@testing-library/react');
+    expect(renderHook(() => usePublicConfig()).result.current?.business_time_zone).toBe('Asia/Tokyo');
   });
 });
