@@ -1,6 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { zoneDay } from '@parlour/contract/business-time';
 import type { TAllSettings, TPublicSiteConfig } from '@parlour/contract/calls/settings';
 import type { TApiLog, TMerchantTrafficDashboard } from '@parlour/contract/calls/traffic-report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUsageFold } from '../src/modules/traffic-report/usage-fold';
+import { createUsageFoldRepository } from '../src/modules/traffic-report/usage-fold.repository';
 import { buildTestApp, createTestClock, type TestApp } from './helper';
 import { grantPackage, openCall, storeWithKey } from './open-api-helper';
 import { SETTINGS_PATHS as S } from './settings-fakes';
@@ -123,5 +128,36 @@ describe('business time zone', () => {
       { date: '2026-01-02', count: 1, amount: 0 },
     ]);
     await t.database.executeSql(`update merchants set created_at = $2 where id = $1`, [store.merchantId, createdAt.toISOString()]);
+  });
+
+  it('the upgrade (migration 0018) rebuilds the roll-up from the log on Shanghai days and empties the folds', async () => {
+    await createUsageFold({ repository: createUsageFoldRepository(t.database.db), clock: t.clock, getTimeZone: async () => 'Asia/Shanghai' }).foldUsage();
+    const file = fs.readFileSync(path.join(import.meta.dirname, '../src/db/migrations/0018_business_time_zone.sql'), 'utf8');
+    // The statements after the function: what the upgrade does to the data.
+    for (const statement of file.split('--> statement-breakpoint').slice(1)) await t.database.executeSql(statement);
+
+    const { rows: logs } = await t.database.executeSql(`select created_at, merchant_id, shop_ref, platform, api_code, status, charged_units, response_ms from api_call_logs where status <> 'pending'`);
+    const expected = new Map<string, { calls: number; units: number; total_response_ms: number }>();
+    for (const row of logs as Array<{ created_at: string | Date; merchant_id: number; shop_ref: number; platform: string; api_code: string; status: string; charged_units: number; response_ms: number | null }>) {
+      const key = [zoneDay(new Date(row.created_at), 'Asia/Shanghai'), row.merchant_id, row.shop_ref, row.platform, row.api_code, row.status].join('|');
+      const sums = expected.get(key) ?? { calls: 0, units: 0, total_response_ms: 0 };
+      expected.set(key, { calls: sums.calls + 1, units: sums.units + Number(row.charged_units), total_response_ms: sums.total_response_ms + Number(row.response_ms ?? 0) });
+    }
+    const { rows: rolled } = await t.database.executeSql(
+      `select to_char(day, 'YYYY-MM-DD') as day, merchant_id, shop_ref, platform, api_code, status, calls::int as calls, units::int as units, total_response_ms::int as total_response_ms from api_usage_daily`,
+    );
+    const actual = new Map(
+      (rolled as Array<Record<string, string | number>>).map((row) => [
+        [row.day, row.merchant_id, row.shop_ref, row.platform, row.api_code, row.status].join('|'),
+        { calls: Number(row.calls), units: Number(row.units), total_response_ms: Number(row.total_response_ms) },
+      ]),
+    );
+    expect(actual).toEqual(expected);
+    // The calls made while the zone was UTC count on their Shanghai day again.
+    expect([...actual.keys()].some((key) => key.startsWith('2026-01-01|') && key.includes(`|${store.shopRef}|1688|item_get|success`))).toBe(true);
+    const { rows: folds } = await t.database.executeSql(
+      `select (select count(*) from api_usage_daily_shop)::int + (select count(*) from api_usage_daily_api)::int + (select count(*) from api_usage_daily_total)::int + (select count(*) from usage_fold_state)::int as n`,
+    );
+    expect(Number((folds[0] as { n: number }).n)).toBe(0);
   });
 });
