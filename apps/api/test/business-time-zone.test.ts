@@ -130,9 +130,9 @@ describe('business time zone', () => {
     await t.database.executeSql(`update merchants set created_at = $2 where id = $1`, [store.merchantId, createdAt.toISOString()]);
   });
 
-  it('the upgrade (migration 0018) rebuilds the roll-up from the log on Shanghai days and empties the folds', async () => {
+  it('the upgrade (migration 0019) rebuilds the roll-up from the log on Shanghai days and empties the folds', async () => {
     await createUsageFold({ repository: createUsageFoldRepository(t.database.db), clock: t.clock, getTimeZone: async () => 'Asia/Shanghai' }).foldUsage();
-    const file = fs.readFileSync(path.join(import.meta.dirname, '../src/db/migrations/0018_business_time_zone.sql'), 'utf8');
+    const file = fs.readFileSync(path.join(import.meta.dirname, '../src/db/migrations/0019_business_time_zone.sql'), 'utf8');
     // The statements after the function: what the upgrade does to the data.
     for (const statement of file.split('--> statement-breakpoint').slice(1)) await t.database.executeSql(statement);
 
