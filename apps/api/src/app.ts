@@ -1,10 +1,11 @@
 import { allCalls } from '@parlour/contract/calls/all';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import type { JobDefinition } from './jobs/boss';
 import { purgeStaleRecordsJob } from './jobs/purge-stale-records';
+import { loggerOptions, registerPrettyRequestLog } from './lib/logger';
 import { createCallRegistrar } from './lib/register-call';
 import { createPasswordHasher } from './lib/secrets';
 import { createSecretBox, type SecretBox } from './lib/secret-box';
@@ -39,6 +40,7 @@ import { registerStoreVersionRoutes } from './modules/store-version/store-versio
 import { createStoreVersionService } from './modules/store-version/store-version.service';
 import { createSandboxPaymentProvider, SANDBOX_PROVIDER } from './providers/payment/sandbox-payment-provider';
 import { registerEnvelope, sendApiNotFound } from './plugins/envelope';
+import { registerGracefulClose } from './plugins/graceful-close';
 import { registerOpenApi } from './plugins/openapi';
 import { registerWeb } from './plugins/web';
 import { createLogMailProvider, createSmtpMailProvider, type MailProvider } from './providers/mail/mail-provider';
@@ -92,11 +94,16 @@ export interface BuildAppOptions {
 /** Assembles the API: plugins, providers, modules. Never listens; server.ts and tests do that. */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config, database } = options;
+  const isPrettyLog = options.logger === undefined && config.logFormat === 'pretty';
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger ?? loggerOptions({ level: config.logLevel, format: config.logFormat }),
+    // Pretty mode writes its own one-line request log (registerPrettyRequestLog).
+    ...(isPrettyLog ? { logController: new LogController({ disableRequestLogging: true }) } : {}),
     trustProxy: process.env.TRUST_PROXY === 'true',
     bodyLimit: 1024 * 1024,
   });
+  if (isPrettyLog) registerPrettyRequestLog(app);
+  registerGracefulClose(app);
   const clock = options.clock ?? systemClock;
   const db = database.db;
   // Settings (issue 4): platform rules, the operator's groups, uploads; mail and SMS follow the saved groups.
@@ -249,7 +256,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     openApiSweepJob({ openApi }),
     usageFoldJob({ fold: createUsageFold({ repository: createUsageFoldRepository(db), clock, getTimeZone: settings.getBusinessTimeZone }) }),
   ];
-  return Object.assign(app, { services, jobs, jobQueue }) as App;
+  return Object.assign(app, { services, jobs, jobQueue, clock }) as App;
 }
 
 export interface AppServices {
@@ -274,8 +281,8 @@ export interface AppServices {
   notices: ReturnType<typeof createNoticeService>;
   prospects: ReturnType<typeof createProspectService>;
 }
-/** The Fastify instance with the services seeds and tests reach for, and the background jobs server.ts starts. */
-export type App = FastifyInstance & { services: AppServices; jobs: JobDefinition[]; jobQueue: ReturnType<typeof createJobQueue> };
+/** The Fastify instance with the services (and clock) seeds and tests reach for, and the background jobs server.ts starts. */
+export type App = FastifyInstance & { services: AppServices; jobs: JobDefinition[]; jobQueue: ReturnType<typeof createJobQueue>; clock: Clock };
 
 let hasWarnedDevelopmentSecretsKey = false;
 /** Once per process: tests and the dev server build many apps. */

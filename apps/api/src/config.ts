@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseLogFormat, type LogFormat } from './lib/logger';
 import { DEVELOPMENT_SECRETS_KEY, parseSecretsKey } from './lib/secret-box';
 
 /** Everything the API reads from its environment, parsed once at start. README documents each variable. */
@@ -29,6 +30,8 @@ export interface Config {
   /** Where the built console lives; served when it exists. */
   webDistDir: string;
   logLevel: string;
+  /** `pretty` lines for a terminal or `json` lines for collectors (LOG_FORMAT; by default pretty when stdout is a terminal). */
+  logFormat: LogFormat;
   /** Argon2 memory cost in KiB; tests lower it, production keeps the OWASP figure. */
   passwordMemoryCost: number;
   /** Stores get the system domain `<shop_id>.<shopBaseDomain>`; their admin is at https://<domain>/admin. */
@@ -106,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     codeSendsPerIpPerHour: integer(env.CODE_SENDS_PER_IP_PER_HOUR, 20, 'CODE_SENDS_PER_IP_PER_HOUR'),
     webDistDir: path.resolve(repoRoot, env.WEB_DIST_DIR ?? 'apps/web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    logFormat: parseLogFormat(env.LOG_FORMAT, Boolean(process.stdout.isTTY)),
     passwordMemoryCost: integer(env.PASSWORD_MEMORY_COST_KIB, 19_456, 'PASSWORD_MEMORY_COST_KIB'),
     shopBaseDomain: (env.SHOP_BASE_DOMAIN || 'parlour.shop').toLowerCase(),
     paymentProvider: paymentProviderOf(env, isProduction),

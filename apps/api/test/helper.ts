@@ -69,7 +69,7 @@ export function createRecordingSms() {
 }
 
 export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', PASSWORD_MEMORY_COST_KIB: '1024', WEB_DIST_DIR: '/nonexistent', LOG_LEVEL: 'silent', ...overrides });
+  return loadConfig({ NODE_ENV: 'test', PASSWORD_MEMORY_COST_KIB: '1024', WEB_DIST_DIR: '/nonexistent', LOG_LEVEL: 'silent', LOG_FORMAT: 'json', ...overrides });
 }
 
 export interface TestAppOptions extends Partial<Omit<BuildAppOptions, 'clock'>> {

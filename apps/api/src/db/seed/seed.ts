@@ -1,40 +1,49 @@
 import type { Config } from '../../config';
 import type { App } from '../../app';
+import { DEMO_STORES, refreshDemoData } from './demo-refresh';
 
 export const DEMO_MERCHANT = { email: 'demo@parlour.dev', password: 'Demo@2026' } as const;
 
 /**
  * Creates the operator account from ADMIN_ACCOUNT / ADMIN_PASSWORD when missing, and on a first start
- * with SEED_DEMO not false, a demo merchant so every screen has something real to show.
+ * with SEED_DEMO not false, a demo merchant so every screen has something real to show. On every
+ * start with SEED_DEMO not false, the demo merchant's data is refreshed where time spoiled it
+ * (demo-refresh.ts).
  */
 export async function seedDatabase(app: App, config: Config) {
-  await app.services.accounts.ensureAdmin(config.adminAccount, config.adminPassword);
+  const { accounts } = app.services;
+  await accounts.ensureAdmin(config.adminAccount, config.adminPassword);
   if (!config.seedDemo) return { demoSeeded: false };
-  const merchantId = await app.services.accounts.ensureDemoMerchant(DEMO_MERCHANT.email, DEMO_MERCHANT.password);
-  if (merchantId === null) return { demoSeeded: false };
-  await seedDemoStores(app, merchantId);
-  await seedDemoPackages(app, merchantId);
-  await seedDemoApiCalls(app, merchantId);
-  await seedDemoNotices(app, config);
-  await seedDemoProspects(app, config);
-  return { demoSeeded: true };
+  const merchantId = await accounts.ensureDemoMerchant(DEMO_MERCHANT.email, DEMO_MERCHANT.password);
+  if (merchantId !== null) {
+    await seedDemoStores(app, merchantId);
+    await seedDemoPackages(app, merchantId);
+    await seedDemoApiCalls(app, merchantId);
+    await seedDemoNotices(app, config);
+    await seedDemoProspects(app, config);
+  }
+  const demoMerchantId = merchantId ?? (await accounts.findMerchantIdByEmail(DEMO_MERCHANT.email));
+  if (demoMerchantId !== undefined) await refreshDemoData(app, config, demoMerchantId);
+  return { demoSeeded: merchantId !== null };
 }
 
 /**
  * The demo merchant's stores, made through the same services a merchant uses: a trial, a store paid
- * for a year and one paid for a month through the sandbox cashier, and an unpaid renewal bill.
+ * for a year and one paid for a month through the sandbox cashier, and an unpaid renewal bill. The
+ * refresh that follows (demo-refresh.ts) moves the monthly store into its grace period and adds a
+ * store the operator disabled.
  */
 async function seedDemoStores(app: App, merchantId: number) {
   const { shops, cashier } = app.services;
   const fields = (shopId: string, name: string, packageId: number) => ({ shop_id: shopId, shop_name: name, contact_email: `${shopId}@parlour.dev`, package_id: packageId });
-  await shops.createTrial({ merchantId, fields: fields('demotrial', '环球好物（试用）', 1) });
+  await shops.createTrial({ merchantId, fields: fields(DEMO_STORES.trial, '环球好物（试用）', 1) });
   if (cashier) {
-    const yearly = await shops.createAndPay({ merchantId, fields: fields('demoglobal', 'Global Picks 环球优选', 2), termType: 'year', term: 1, payMethod: 'alipay', lang: 'zh-CN' });
+    const yearly = await shops.createAndPay({ merchantId, fields: fields(DEMO_STORES.yearly, 'Global Picks 环球优选', 2), termType: 'year', term: 1, payMethod: 'alipay', lang: 'zh-CN' });
     await cashier.submit(yearly.bill.bill_no, new URL(yearly.payment.pay_url, 'http://seed').searchParams.get('token') ?? '', 'paid');
-    const monthly = await shops.createAndPay({ merchantId, fields: fields('demotaobao', '淘宝直邮馆', 1), termType: 'month', term: 1, payMethod: 'wechat', lang: 'zh-CN' });
+    const monthly = await shops.createAndPay({ merchantId, fields: fields(DEMO_STORES.monthly, '淘宝直邮馆', 1), termType: 'month', term: 1, payMethod: 'wechat', lang: 'zh-CN' });
     await cashier.submit(monthly.bill.bill_no, new URL(monthly.payment.pay_url, 'http://seed').searchParams.get('token') ?? '', 'paid');
     await shops.provisionPendingStores(0);
-    await shops.renew({ merchantId, shopId: 'demotaobao', termType: 'month', term: 3, payMethod: 'wechat', lang: 'zh-CN' });
+    await shops.renew({ merchantId, shopId: DEMO_STORES.monthly, termType: 'month', term: 3, payMethod: 'wechat', lang: 'zh-CN' });
   }
   await shops.provisionPendingStores(0);
 }
@@ -122,7 +131,7 @@ async function seedDemoPackages(app: App, merchantId: number) {
     await cashier.submit(order.bill.bill_no, new URL(order.payment.pay_url, 'http://seed').searchParams.get('token') ?? '', 'paid');
   };
   if (general) await pay(await trafficPackages.createOrder({ merchantId, planId: general.id, payMethod: 'alipay', lang: 'zh-CN' }));
-  if (forStore) await pay(await trafficPackages.createOrder({ merchantId, planId: forStore.id, shopId: 'demoglobal', payMethod: 'wechat', lang: 'zh-CN' }));
+  if (forStore) await pay(await trafficPackages.createOrder({ merchantId, planId: forStore.id, shopId: DEMO_STORES.yearly, payMethod: 'wechat', lang: 'zh-CN' }));
 }
 
 /**
@@ -138,9 +147,9 @@ async function seedDemoApiCalls(app: App, merchantId: number) {
   if (await openApi.hasCalls(merchantId)) return;
   const { list } = await shopKeys.listKeys(merchantId, { page: 1, limit: 20 });
   const keyOf = async (shopId: string) => (list.some((entry) => entry.shop_id === shopId && entry.is_callable) ? (await shopKeys.revealKey(merchantId, shopId)).key : undefined);
-  const main = await keyOf('demoglobal');
+  const main = await keyOf(DEMO_STORES.yearly);
   if (!main) return;
-  const others = (await Promise.all(['demotrial', 'demotaobao'].map(keyOf))).filter((key): key is string => Boolean(key));
+  const others = (await Promise.all([DEMO_STORES.trial, DEMO_STORES.monthly].map(keyOf))).filter((key): key is string => Boolean(key));
   const platforms = ['taobao', '1688', 'jd', 'micro_store', 'taobao', '1688'];
   const calls: Array<{ apiKey: string; platform: string; apiCode: string; body: Record<string, unknown> }> = [];
   for (let index = 0; index < 28; index += 1) calls.push({ apiKey: main, platform: platforms[index % platforms.length], apiCode: 'item_get', body: { num_iid: String(620_000_000_000 + index * 7919) } });

@@ -201,7 +201,11 @@ export function createAccountService(deps: {
       return (await repository.findAdminByAccount(account))?.id;
     },
 
-    /** The demo merchant of a first start; nothing when any merchant exists already. */
+    /** The id of the merchant with this email, for refreshing the demo merchant's data; undefined when missing. */
+    async findMerchantIdByEmail(email: string): Promise<number | undefined> {
+      return (await repository.findMerchantByAccount({ email }))?.id;
+    },
+
     /** Creates the demo merchant on an empty platform; answers its id, or null when there were merchants already. */
     async ensureDemoMerchant(email: string, password: string): Promise<number | null> {
       if ((await repository.countMerchants()) > 0) return null;

@@ -477,6 +477,19 @@ export function createShopService(deps: {
       };
     },
 
+    /**
+     * Demo data only (db/seed/demo-refresh.ts): moves a store's expiry, e.g. into the grace period so
+     * the demo keeps a store pending renewal; the status follows. False for a store not running yet.
+     */
+    async setDemoExpiry(merchantId: number, shopId: string, expiresAt: Date) {
+      const { view, rules } = await findOwnShop(merchantId, shopId);
+      if (view.status === 'unpaid' || view.status === 'initializing') return false;
+      const now = clock.now();
+      const status = deriveStatus({ ...view, expires_at: expiresAt, status: 'operating' }, now, rules.grace_days);
+      await repository.updateShop(view.id, { expires_at: expiresAt, status, updated_at: now });
+      return true;
+    },
+
     async adminSetStatus(options: { shopId: string; isDisabled: boolean; remark: string }) {
       const { view, rules } = await findOwnShop(undefined, options.shopId);
       // A store not paid or not provisioned yet has nothing to disable; it cannot run either.

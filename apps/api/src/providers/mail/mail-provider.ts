@@ -29,7 +29,8 @@ export function createLogMailProvider(log: Pick<FastifyBaseLogger, 'info'>): Mai
   return {
     kind: 'log',
     async send(message) {
-      log.info({ to: message.to, subject: message.subject, text: message.text }, 'mail (not sent: SMTP_URL is not set)');
+      // One line a developer can read the code from: the text of a verification mail is one sentence.
+      log.info({ to: message.to, subject: message.subject, text: message.text }, `mail to ${message.to} (not sent: no SMTP configured): ${message.subject}: ${message.text.replace(/\s+/g, ' ').trim()}`);
     },
   };
 }

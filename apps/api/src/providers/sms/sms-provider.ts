@@ -18,7 +18,10 @@ export function createLogSmsProvider(log: Pick<FastifyBaseLogger, 'info'>): SmsP
   return {
     kind: 'log',
     async sendCode(message) {
-      log.info({ mobile: message.mobile, code: message.code, purpose: message.purpose }, 'sms code (development provider, not sent)');
+      log.info(
+        { mobile: message.mobile, code: message.code, purpose: message.purpose },
+        `SMS code ${message.code} for ${message.mobile} (${message.purpose}; not sent: no SMS provider configured)`,
+      );
     },
   };
 }

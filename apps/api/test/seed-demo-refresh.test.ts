@@ -1,0 +1,138 @@
+import type { TBill } from '@parlour/contract/calls/bill';
+import type { TAdminShop, TShop } from '@parlour/contract/calls/store';
+import { describe, expect, it } from 'vitest';
+import { DEMO_STORES, refreshDemoData } from '../src/db/seed/demo-refresh';
+import { DEMO_MERCHANT, seedDatabase } from '../src/db/seed/seed';
+import { buildTestApp, PATHS, registerMerchant, testConfig, type TestApp } from './helper';
+import { expectOk, shopFields, signInAdmin, STORE_PATHS, VERSION } from './store-helper';
+
+const DAY_SECONDS = 86_400;
+type Counts = Record<'all' | 'operating' | 'disabled' | 'pending_renewal', number>;
+
+async function demoToken(t: TestApp) {
+  return (await expectOk(t.call<{ userinfo: { token: string } }>(PATHS.login, { account: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password }))).userinfo.token;
+}
+
+/** What the demo merchant sees: the store list with its tab counts, and the bills. */
+async function demoView(t: TestApp, token: string) {
+  const stores = await expectOk(t.call<{ list: TShop[]; counts: Counts }>(STORE_PATHS.list, { tab: 'all', limit: 50 }, token));
+  const bills = await expectOk(t.call<{ list: TBill[]; total: number }>(STORE_PATHS.bills, { limit: 100 }, token));
+  const unpaid = bills.list.filter((bill) => bill.status === 'unpaid');
+  return { stores, bills, unpaid, statusOf: (shopId: string) => stores.list.find((store) => store.shop_id === shopId)?.status };
+}
+
+/** Every tab of the store list has a store, and an unpaid bill can still be paid. */
+async function expectEveryStateShown(t: TestApp, token: string) {
+  const view = await demoView(t, token);
+  expect(view.stores.counts.operating).toBeGreaterThan(0);
+  expect(view.stores.counts.pending_renewal).toBeGreaterThan(0);
+  expect(view.stores.counts.disabled).toBeGreaterThan(0);
+  expect(view.unpaid.length).toBeGreaterThan(0);
+  const payment = await t.call<{ pay_url: string; expires_at: string }>(STORE_PATHS.payPage, { bill_no: view.unpaid[0].bill_no }, token);
+  expect(payment.code).toBe(200);
+  expect(payment.data.pay_url).toContain(view.unpaid[0].bill_no);
+  expect(new Date(payment.data.expires_at).getTime()).toBeGreaterThan(t.clock.now().getTime());
+  return view;
+}
+
+describe('demo data stays demo data', () => {
+  it('seeds a store pending renewal, a disabled store and a payable unpaid bill, and a restart adds nothing', async () => {
+    const t = await buildTestApp();
+    try {
+      const config = testConfig();
+      expect(await seedDatabase(t.app, config)).toEqual({ demoSeeded: true });
+      const token = await demoToken(t);
+      const first = await expectEveryStateShown(t, token);
+      expect(first.statusOf(DEMO_STORES.trial)).toBe('trial');
+      expect(first.statusOf(DEMO_STORES.yearly)).toBe('operating');
+      expect(first.statusOf(DEMO_STORES.monthly)).toBe('pending_renewal');
+      expect(first.statusOf(DEMO_STORES.closed)).toBe('disabled');
+      // The unpaid bill renews the store pending renewal; the disabled store was disabled by the operator.
+      expect(first.unpaid.map((bill) => [bill.shop_id, bill.type])).toEqual([[DEMO_STORES.monthly, 'renewal']]);
+      expect(first.stores.list.find((store) => store.shop_id === DEMO_STORES.closed)?.is_disabled_by_operator).toBe(true);
+      // One free slot under the store limit (5), so the demo merchant can try creating a store.
+      expect(first.stores.counts.all).toBe(4);
+
+      // A restart at once: nothing to refresh, nothing added.
+      expect(await seedDatabase(t.app, config)).toEqual({ demoSeeded: false });
+      const second = await demoView(t, token);
+      expect(second.stores.counts).toEqual(first.stores.counts);
+      expect(second.bills.total).toBe(first.bills.total);
+
+      // With no other disabled store, a store the operator re-enabled is disabled again on the next start.
+      const admin = await signInAdmin(t);
+      expect((await t.call(STORE_PATHS.adminSetStatus, { shop_id: DEMO_STORES.closed, is_disabled: false, remark: '' }, admin)).code).toBe(200);
+      expect((await demoView(t, token)).stores.counts.disabled).toBe(0);
+      await seedDatabase(t.app, config);
+      const third = await expectEveryStateShown(t, token);
+      expect(third.statusOf(DEMO_STORES.closed)).toBe('disabled');
+      expect(third.bills.total).toBe(first.bills.total);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('on a start after time spoiled the demo, brings back each state once, touching only the demo merchant', async () => {
+    const t = await buildTestApp();
+    try {
+      const config = testConfig();
+      await seedDatabase(t.app, config);
+      const before = await demoView(t, await demoToken(t));
+
+      // Another merchant's store on the same platform, which the refresh must leave alone.
+      const otherMerchant = await registerMerchant(t);
+      const otherStore = await expectOk(t.call<TShop>(STORE_PATHS.add, shopFields({ package_id: VERSION.starter }), otherMerchant.token));
+      const otherBefore = await expectOk(t.call<{ list: TAdminShop[] }>(STORE_PATHS.adminList, { keyword: otherStore.shop_id }, await signInAdmin(t)));
+
+      // 40 days on: the unpaid bill expired long ago, the monthly store and the trial are past their
+      // grace periods (disabled), and the operator has re-enabled the store they had disabled.
+      t.clock.advance(40 * DAY_SECONDS);
+      // Sessions do not last 40 days: sign in again.
+      const token = await demoToken(t);
+      const other = { ...otherMerchant, token: (await expectOk(t.call<{ userinfo: { token: string } }>(PATHS.login, { account: otherMerchant.email, password: otherMerchant.password }))).userinfo.token };
+      const admin = await signInAdmin(t);
+      expect((await t.call(STORE_PATHS.adminSetStatus, { shop_id: DEMO_STORES.closed, is_disabled: false, remark: '' }, admin)).code).toBe(200);
+      const spoiled = await demoView(t, token);
+      expect(spoiled.unpaid).toEqual([]);
+      expect(spoiled.statusOf(DEMO_STORES.monthly)).not.toBe('pending_renewal');
+
+      // The next start refreshes, once.
+      expect(await seedDatabase(t.app, config)).toEqual({ demoSeeded: false });
+      const after = await expectEveryStateShown(t, token);
+      expect(after.statusOf(DEMO_STORES.monthly)).toBe('pending_renewal');
+      // The 14-day trial lapsed past its grace period: that is the disabled store now, and the store the
+      // operator re-enabled stays enabled.
+      expect(after.statusOf(DEMO_STORES.trial)).toBe('disabled');
+      expect(after.statusOf(DEMO_STORES.closed)).toBe('operating');
+      expect(after.unpaid).toHaveLength(1);
+      expect(after.bills.total).toBe(before.bills.total + 1);
+      const demoMerchantId = await t.app.services.accounts.findMerchantIdByEmail(DEMO_MERCHANT.email);
+      expect(await refreshDemoData(t.app, config, demoMerchantId!)).toEqual({});
+      expect((await demoView(t, token)).bills.total).toBe(after.bills.total);
+
+      // The other merchant's store and bills are as they were (a trial has no bill).
+      const otherAfter = await expectOk(t.call<{ list: TAdminShop[] }>(STORE_PATHS.adminList, { keyword: otherStore.shop_id }, admin));
+      expect(otherAfter.list.map((store) => [store.shop_id, store.expires_at, store.is_disabled_by_operator])).toEqual(
+        otherBefore.list.map((store) => [store.shop_id, store.expires_at, store.is_disabled_by_operator]),
+      );
+      expect((await expectOk(t.call<{ total: number }>(STORE_PATHS.bills, {}, other.token))).total).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('leaves the demo merchant alone with SEED_DEMO=false', async () => {
+    const t = await buildTestApp();
+    try {
+      await seedDatabase(t.app, testConfig());
+      const before = await demoView(t, await demoToken(t));
+      t.clock.advance(40 * DAY_SECONDS);
+      await seedDatabase(t.app, testConfig({ SEED_DEMO: 'false' }));
+      const after = await demoView(t, await demoToken(t));
+      expect(after.bills.total).toBe(before.bills.total);
+      expect(after.unpaid).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
