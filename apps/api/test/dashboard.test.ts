@@ -22,7 +22,7 @@ describe('dashboard: operator totals', () => {
   it('starts at zero on an empty platform', async () => {
     expect(await overview()).toEqual({
       merchants: { total: 0, new_this_month: 0 },
-      stores: { total: 0, unpaid: 0, initializing: 0, trial: 0, operating: 0, pending_renewal: 0, disabled: 0 },
+      stores: { total: 0, unpaid: 0, initializing: 0, trial: 0, operating: 0, pending_renewal: 0, disabled: 0, cancelled: 0 },
       income_this_month: { amount: 0, count: 0, currency: 'CNY' },
       unpaid_bills: { count: 0, amount: 0, currency: 'CNY' },
     });
@@ -59,7 +59,7 @@ describe('dashboard: operator totals', () => {
     const figures = await overview();
     expect(figures).toEqual({
       merchants: { total: 2, new_this_month: 2 },
-      stores: { total: 6, unpaid: 1, initializing: 1, trial: 1, operating: 1, pending_renewal: 1, disabled: 1 },
+      stores: { total: 6, unpaid: 1, initializing: 1, trial: 1, operating: 1, pending_renewal: 1, disabled: 1, cancelled: 0 },
       income_this_month: { amount: income, count: 3, currency: 'CNY' },
       unpaid_bills: { count: 1, amount: unpaid.bill.amount, currency: 'CNY' },
     });

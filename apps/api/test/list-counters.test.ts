@@ -58,12 +58,13 @@ describe('list counters', () => {
     t.clock.advance(8 * 86_400);
     await shops.refreshStatuses(t.clock.now(), 7);
     expect(await counterStatuses(t)).toEqual(await countedStatuses(t));
-    const tabs = await shops.countTabs({});
+    const at = { now: t.clock.now(), graceDays: 7 };
+    const tabs = await shops.countTabs({}, at);
     const counted = await countedStatuses(t);
     expect(tabs.all).toBe(Object.values(counted).reduce((sum, stores) => sum + stores, 0));
     expect(tabs.disabled).toBe(counted.disabled ?? 0);
     expect(tabs.operating).toBe((counted.operating ?? 0) + (counted.trial ?? 0));
-    expect(await shops.countTabs({ status: 'disabled' })).toEqual({ all: counted.disabled ?? 0, operating: 0, disabled: counted.disabled ?? 0, pending_renewal: 0 });
+    expect(await shops.countTabs({ status: 'disabled' }, at)).toEqual({ all: counted.disabled ?? 0, operating: 0, disabled: counted.disabled ?? 0, pending_renewal: 0 });
   });
 
   it('concurrent folds add every delta exactly once', async () => {

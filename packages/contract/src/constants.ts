@@ -85,8 +85,10 @@ export const ALL_TERMS: ReadonlyArray<{ type: TermType; term: number }> = [
  * Store status (spec §4). `unpaid`: created with "create and pay", waiting for its first bill;
  * `initializing`: paid or trial started, being provisioned; then on trial / operating until the
  * expiry time, pending renewal during the grace period, disabled after it or by an operator.
+ * `cancelled`: an unpaid store whose first bill was cancelled or expired; it no longer counts
+ * against the store limit and its store ID can be taken again.
  */
-export const STORE_STATUSES = ['unpaid', 'initializing', 'trial', 'operating', 'pending_renewal', 'disabled'] as const;
+export const STORE_STATUSES = ['unpaid', 'initializing', 'trial', 'operating', 'pending_renewal', 'disabled', 'cancelled'] as const;
 export type StoreStatus = (typeof STORE_STATUSES)[number];
 /** Tabs of the store lists (spec §2). */
 export const STORE_TABS = ['all', 'operating', 'disabled', 'pending_renewal'] as const;

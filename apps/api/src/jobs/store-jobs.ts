@@ -17,7 +17,8 @@ export function provisionStoreJob(deps: { shops: ShopService }): JobDefinition {
 
 /**
  * Every minute: provision stores still initialising (a job lost to a crash or sent before the queue
- * ran), move store statuses along with their expiry, and expire unpaid bills past their window.
+ * ran), expire unpaid bills past their window (giving up the unpaid stores of first bills), and
+ * persist the store statuses reads derive from the expiry (reads never write them).
  */
 export function storeSweepJob(deps: { shops: ShopService; bills: BillRepository; clock: Clock }): JobDefinition {
   return {
@@ -25,8 +26,9 @@ export function storeSweepJob(deps: { shops: ShopService; bills: BillRepository;
     cron: '* * * * *',
     async run() {
       const provisioned = await deps.shops.provisionPendingStores();
-      const statusesChanged = await deps.shops.sweepStatuses();
+      // Bills first: an expired first bill gives up its store, and the status sweep then folds that change too.
       const billsExpired = await deps.bills.expireOverdueBills(deps.clock.now());
+      const statusesChanged = await deps.shops.sweepStatuses();
       return { provisioned, statusesChanged, billsExpired };
     },
   };

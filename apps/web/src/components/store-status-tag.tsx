@@ -10,6 +10,7 @@ export const STORE_STATUS_COLORS: Record<StoreStatus, string> = {
   operating: 'success',
   pending_renewal: 'warning',
   disabled: 'default',
+  cancelled: 'default',
 };
 
 /** A store's status as a coloured tag. */

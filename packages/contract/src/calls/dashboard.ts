@@ -18,6 +18,8 @@ export const ZOverview = z.object({
     operating: z.number().int(),
     pending_renewal: z.number().int(),
     disabled: z.number().int(),
+    /** Create-and-pay stores given up unpaid (their bill cancelled or expired). */
+    cancelled: z.number().int(),
   }),
   /** Bills paid since the first day of this month (UTC), in minor units of `currency`. */
   income_this_month: z.object({ amount: z.number().int(), count: z.number().int(), currency: z.string() }),

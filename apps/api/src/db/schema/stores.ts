@@ -29,8 +29,10 @@ export const storeVersions = pgTable('store_versions', {
 });
 
 /**
- * Stores. `status` is kept in step with the expiry time by every write and by the status sweep,
- * so tab counts and filters are plain indexed lookups.
+ * Stores. `status` is moved along with the expiry time by the status sweep (and by writes to the
+ * store); reads derive the status at their own clock from it (`shopStatusSql`), so they never write.
+ * `cancelled` is a create-and-pay store whose first bill was cancelled or expired unpaid: it is kept
+ * for the merchant's history but no longer holds its store ID or counts against the store limit.
  */
 export const shops = pgTable(
   'shops',
@@ -45,7 +47,7 @@ export const shops = pgTable(
     version_id: integer('version_id')
       .notNull()
       .references(() => storeVersions.id),
-    status: text('status', { enum: ['unpaid', 'initializing', 'trial', 'operating', 'pending_renewal', 'disabled'] }).notNull(),
+    status: text('status', { enum: ['unpaid', 'initializing', 'trial', 'operating', 'pending_renewal', 'disabled', 'cancelled'] }).notNull(),
     is_trial: boolean('is_trial').notNull().default(false),
     /** When the store's trial started; kept after it is paid, so a merchant has one trial. */
     trial_started_at: timestamp('trial_started_at', { withTimezone: true }),
@@ -65,7 +67,8 @@ export const shops = pgTable(
     updated_at: updatedAt,
   },
   (table) => [
-    uniqueIndex('shops_shop_id_unique').on(table.shop_id),
+    // A store ID belongs to one store at a time; an abandoned (cancelled) store lets it go.
+    uniqueIndex('shops_shop_id_unique').on(table.shop_id).where(sql`${table.status} <> 'cancelled'`),
     index('shops_merchant_idx').on(table.merchant_id, table.created_at),
     index('shops_status_created_idx').on(table.status, table.created_at),
     index('shops_created_idx').on(table.created_at),

@@ -1,9 +1,10 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { BillStatus, BillType } from '@parlour/contract/constants';
 import type { Db } from '../../db/client';
 import { bills, incomeDaily, merchants, paymentNotifications, shops } from '../../db/schema/index';
 import { countMatches } from '../../lib/count-matches';
 import { allOf, containsPattern } from '../../lib/sql-filters';
+import { abandonUnpaidShops } from '../shop/shop.repository';
 import { voidPackagesOfBills } from '../traffic-package/traffic-package.repository';
 
 export type BillRow = typeof bills.$inferSelect;
@@ -39,7 +40,8 @@ function filterConditions(filter: BillFilter): SQL | undefined {
     filter.status ? eq(bills.status, filter.status) : undefined,
     filter.type ? eq(bills.type, filter.type) : undefined,
     filter.channel ? eq(bills.channel, filter.channel) : undefined,
-    filter.shopId ? sql`${bills.shop_ref} = (select ${shops.id} from ${shops} where ${shops.shop_id} = ${filter.shopId})` : undefined,
+    // `in`: a store ID may also name cancelled stores that held it before (their bills are that ID's history).
+    filter.shopId ? sql`${bills.shop_ref} in (select ${shops.id} from ${shops} where ${shops.shop_id} = ${filter.shopId})` : undefined,
     keyword
       ? // A whole bill number finds that bill through the unique index; as a pattern its trigrams (date digits every
         // bill and many store names share) would read long index lists for nothing.
@@ -116,19 +118,43 @@ export function createBillRepository(db: Db) {
     merchant_account: row.merchant_account,
   });
 
+  /**
+   * What ending an unpaid bill does beyond the bill, in its transaction: a traffic package bill voids
+   * its pending package; a new store bill gives up its still unpaid store (its ID and limit slot).
+   */
+  async function endBillEffects(tx: Db, ended: Array<{ id: number; type: BillRow['type']; shop_ref: number | null }>, now: Date) {
+    await voidPackagesOfBills(tx, ended.filter((row) => row.type === 'traffic_package').map((row) => row.id), now);
+    await abandonUnpaidShops(tx, ended.flatMap((row) => (row.type === 'new_store' && row.shop_ref !== null ? [row.shop_ref] : [])), now);
+  }
+
   return {
-    /** Unpaid bills past their payment window become expired (also run by the scheduled sweep). */
-    async expireOverdueBills(now: Date, merchantId?: number) {
-      // The pending traffic packages of the expired bills are voided in the same transaction.
-      return db.transaction(async (tx) => {
+    /**
+     * Unpaid bills past their payment window become expired: run by the scheduled sweep, and by a
+     * store creation for the bills of its merchant and of the store ID it wants (`scope`: either
+     * matches). Bills are locked in id order, so concurrent expiries never deadlock; given `tx`, it
+     * runs in that transaction.
+     */
+    async expireOverdueBills(now: Date, scope: { merchantId?: number; shopId?: string } = {}, tx?: Db) {
+      const scoped = [
+        scope.merchantId !== undefined ? sql`${bills.merchant_id} = ${scope.merchantId}` : undefined,
+        scope.shopId !== undefined ? sql`${bills.shop_ref} in (select ${shops.id} from ${shops} where ${shops.shop_id} = ${scope.shopId})` : undefined,
+      ].filter((condition): condition is SQL => condition !== undefined);
+      const run = async (tx: Db) => {
+        const overdue = tx
+          .select({ id: bills.id })
+          .from(bills)
+          .where(allOf([eq(bills.status, 'unpaid'), sql`${bills.expires_at} <= ${now}`, scoped.length ? sql.join(scoped, sql` or `) : undefined]))
+          .orderBy(bills.id)
+          .for('update');
         const rows = await tx
           .update(bills)
           .set({ status: 'expired', updated_at: now })
-          .where(allOf([eq(bills.status, 'unpaid'), sql`${bills.expires_at} <= ${now}`, merchantId !== undefined ? eq(bills.merchant_id, merchantId) : undefined]))
-          .returning({ id: bills.id, type: bills.type });
-        await voidPackagesOfBills(tx, rows.filter((row) => row.type === 'traffic_package').map((row) => row.id), now);
+          .where(and(inArray(bills.id, overdue), eq(bills.status, 'unpaid')))
+          .returning({ id: bills.id, type: bills.type, shop_ref: bills.shop_ref });
+        await endBillEffects(tx, rows, now);
         return rows.length;
-      });
+      };
+      return tx ? run(tx) : db.transaction((own) => run(own as unknown as Db));
     },
     async insertBill(values: typeof bills.$inferInsert, tx: Db = db) {
       const [row] = await tx.insert(bills).values(values).returning();
@@ -172,7 +198,7 @@ export function createBillRepository(db: Db) {
           .set({ status: 'cancelled', cancelled_at: now, updated_at: now })
           .where(and(eq(bills.id, billId), eq(bills.status, 'unpaid')))
           .returning();
-        if (row?.type === 'traffic_package') await voidPackagesOfBills(tx, [row.id], now);
+        if (row) await endBillEffects(tx, [row], now);
         return row;
       });
     },

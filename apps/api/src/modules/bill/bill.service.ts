@@ -97,7 +97,7 @@ export function createBillService(deps: {
   const { repository, settings, clock, provider } = deps;
 
   async function refresh(merchantId?: number) {
-    await repository.expireOverdueBills(clock.now(), merchantId);
+    await repository.expireOverdueBills(clock.now(), { merchantId });
   }
 
   /** The list filter; its dates are whole business days (the platform's business time zone). */

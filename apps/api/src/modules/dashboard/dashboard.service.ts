@@ -28,23 +28,22 @@ export function createDashboardService(deps: {
     async overview(): Promise<TOverview> {
       const now = clock.now();
       const rules = await settings.getPlatformRules();
-      await shops.refreshStatuses(now, rules.grace_days);
       await bills.expireOverdueBills(now);
       const monthStart = startOfMonth(now, await settings.getBusinessTimeZone());
       const [merchantTotal, merchantsThisMonth, storeRows, incomeCount, incomeAmount, unpaidCount, unpaidAmount] = await Promise.all([
         merchants.countMerchants(),
         merchants.countMerchants({ start: monthStart }),
-        shops.countByStatus(),
+        // Statuses at this read's clock, without writing them (the store sweep does).
+        shops.countByStatus({ now, graceDays: rules.grace_days }),
         bills.countBills({ isIncome: true, start: monthStart }),
         bills.sumAmount({ isIncome: true, start: monthStart }),
         bills.countBills({ status: 'unpaid' }),
         bills.sumAmount({ status: 'unpaid' }),
       ]);
-      const byStatus = new Map(storeRows.map((row) => [row.status, row.count]));
-      const stores = Object.fromEntries(STORE_STATUSES.map((status) => [status, byStatus.get(status) ?? 0])) as Record<(typeof STORE_STATUSES)[number], number>;
+      const stores = Object.fromEntries(STORE_STATUSES.map((status) => [status, storeRows[status] ?? 0])) as Record<(typeof STORE_STATUSES)[number], number>;
       return {
         merchants: { total: merchantTotal, new_this_month: merchantsThisMonth },
-        stores: { total: storeRows.reduce((sum, row) => sum + row.count, 0), ...stores },
+        stores: { total: Object.values(stores).reduce((sum, count) => sum + count, 0), ...stores },
         income_this_month: { amount: incomeAmount, count: incomeCount, currency: DEFAULT_CURRENCY },
         unpaid_bills: { count: unpaidCount, amount: unpaidAmount, currency: DEFAULT_CURRENCY },
       };

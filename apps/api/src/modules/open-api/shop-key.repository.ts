@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { shopApiKeys, shops } from '../../db/schema/index';
 
@@ -43,7 +43,8 @@ export function createShopKeyRepository(db: Db) {
         .select(columns)
         .from(shops)
         .leftJoin(shopApiKeys, eq(shopApiKeys.shop_ref, shops.id))
-        .where(and(eq(shops.merchant_id, merchantId), eq(shops.shop_id, shopId)))
+        // The store holding the ID, not a cancelled one that held it before.
+        .where(and(eq(shops.merchant_id, merchantId), eq(shops.shop_id, shopId), ne(shops.status, 'cancelled')))
         .limit(1);
       return row;
     },

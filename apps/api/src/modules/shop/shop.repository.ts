@@ -4,10 +4,14 @@ import type { Db } from '../../db/client';
 import { bills, merchants, shopStatusCounts, shopStatusDeltas, shops, storeTickets, storeVersions } from '../../db/schema/index';
 import { countMatchesByPart } from '../../lib/count-matches';
 import { allOf, containsPattern } from '../../lib/sql-filters';
+import { shopStatusIs, shopStatusIsStale, shopStatusSql, shopTabCondition, type StatusClock } from './shop-status-sql';
 
 export type ShopRow = typeof shops.$inferSelect;
 
-/** A store with what its list rows show beside it: version name, merchant account, unpaid store bill. */
+/**
+ * A store as reads show it: its status derived at the read's clock (never written by the read), with
+ * its version name, merchant account and payable store bill.
+ */
 export interface ShopView extends ShopRow {
   package_name: string;
   merchant_account: string;
@@ -22,51 +26,89 @@ export interface ShopFilter {
   merchantKeyword?: string;
 }
 
-const TAB_CONDITIONS: Record<StoreTab, SQL | undefined> = {
-  all: undefined,
-  operating: sql`${shops.status} in ('operating', 'trial')`,
-  disabled: sql`${shops.status} = 'disabled'`,
-  pending_renewal: sql`${shops.status} = 'pending_renewal'`,
-};
-
-function filterConditions(filter: ShopFilter): SQL | undefined {
+function filterConditions(filter: ShopFilter, at: StatusClock): SQL | undefined {
   const keyword = filter.keyword ? containsPattern(filter.keyword) : undefined;
   const merchantKeyword = filter.merchantKeyword ? containsPattern(filter.merchantKeyword) : undefined;
   return allOf([
     filter.merchantId !== undefined ? eq(shops.merchant_id, filter.merchantId) : undefined,
     keyword ? sql`${shops.shop_name} ilike ${keyword} or ${shops.shop_id} ilike ${keyword}` : undefined,
-    filter.status ? eq(shops.status, filter.status) : undefined,
+    filter.status ? shopStatusIs(filter.status, at) : undefined,
     merchantKeyword
       ? sql`${shops.merchant_id} in (select ${merchants.id} from ${merchants} where ${merchants.email} ilike ${merchantKeyword} or ${merchants.mobile} ilike ${merchantKeyword} or ${merchants.nickname} ilike ${merchantKeyword})`
       : undefined,
   ]);
 }
 
-const viewColumns = {
+const viewColumns = (at: StatusClock) => ({
+  effective_status: shopStatusSql(at).as('effective_status'),
   package_name: sql<string>`coalesce(${storeVersions.name}, '')`.as('package_name'),
   merchant_account: sql<string>`coalesce(${merchants.email}, ${merchants.mobile}, '')`.as('merchant_account'),
-  unpaid_bill_no: sql<string | null>`(select ${bills.bill_no} from ${bills} where ${bills.shop_ref} = ${shops.id} and ${bills.status} = 'unpaid' and ${bills.type} in ('new_store', 'renewal') limit 1)`.as(
+  // Only a bill still inside its payment window: one past it is expired, whether or not the sweep has said so yet.
+  unpaid_bill_no: sql<
+    string | null
+  >`(select ${bills.bill_no} from ${bills} where ${bills.shop_ref} = ${shops.id} and ${bills.status} = 'unpaid' and ${bills.type} in ('new_store', 'renewal') and ${bills.expires_at} > ${at.now} limit 1)`.as(
     'unpaid_bill_no',
   ),
-};
+});
+
+/** A store ID picks its live store before any cancelled one that held it earlier, then the newest. */
+const liveFirst = [sql`${shops.status} = 'cancelled'`, desc(shops.id)];
+
+/**
+ * Moves a change of counts per status (stored → derived) into counts read from the counters.
+ * Mutates and answers `counts`.
+ */
+function applyCorrections(counts: Partial<Record<StoreStatus, number>>, corrections: Array<{ stored: StoreStatus; effective: StoreStatus; stores: number }>) {
+  for (const { stored, effective, stores } of corrections) {
+    counts[stored] = (counts[stored] ?? 0) - Number(stores);
+    counts[effective] = (counts[effective] ?? 0) + Number(stores);
+  }
+  return counts;
+}
+
+/**
+ * Gives up the unpaid stores of bills that were just cancelled or expired: they become `cancelled`,
+ * which frees their store ID and takes them out of the store limit. Rows are locked in id order, in
+ * the transaction that ended the bills; a store paid meanwhile is no longer unpaid and stays.
+ */
+export async function abandonUnpaidShops(tx: Db, shopRefs: number[], now: Date) {
+  if (!shopRefs.length) return 0;
+  const locked = tx
+    .select({ id: shops.id })
+    .from(shops)
+    .where(and(inArray(shops.id, shopRefs), eq(shops.status, 'unpaid')))
+    .orderBy(shops.id)
+    .for('update');
+  const rows = await tx.update(shops).set({ status: 'cancelled', updated_at: now }).where(inArray(shops.id, locked)).returning({ id: shops.id });
+  return rows.length;
+}
 
 export function createShopRepository(db: Db) {
-  function selectViews(tx: Db = db) {
+  function selectViews(at: StatusClock, tx: Db = db) {
     return tx
-      .select({ shop: shops, ...viewColumns })
+      .select({ shop: shops, ...viewColumns(at) })
       .from(shops)
       .leftJoin(storeVersions, eq(storeVersions.id, shops.version_id))
       .leftJoin(merchants, eq(merchants.id, shops.merchant_id));
   }
-  function toView(row: { shop: ShopRow; package_name: string; merchant_account: string; unpaid_bill_no: string | null }): ShopView {
-    return { ...row.shop, package_name: row.package_name, merchant_account: row.merchant_account, unpaid_bill_no: row.unpaid_bill_no };
+  function toView(row: { shop: ShopRow; effective_status: StoreStatus; package_name: string; merchant_account: string; unpaid_bill_no: string | null }): ShopView {
+    return { ...row.shop, status: row.effective_status, package_name: row.package_name, merchant_account: row.merchant_account, unpaid_bill_no: row.unpaid_bill_no };
+  }
+
+  /** Stores per stored status and the status they have at `at`, for those the sweep has not caught up with. */
+  async function staleStatusCorrections(at: StatusClock, filter: { merchantId?: number } = {}) {
+    const result = await db.execute<{ stored: StoreStatus; effective: StoreStatus; stores: number }>(sql`
+      select ${shops.status} as stored, ${shopStatusSql(at)} as effective, count(*)::int as stores from ${shops}
+      where (${shopStatusIsStale(at)}) ${filter.merchantId !== undefined ? sql`and ${shops.merchant_id} = ${filter.merchantId}` : sql``}
+      group by 1, 2`);
+    return result.rows;
   }
 
   return {
     /**
-     * Brings stored statuses in line with the expiry time: running stores past expiry become pending
-     * renewal, and past the grace period disabled. Served by the (status, expires_at) index, so it is
-     * cheap to run before every read as well as from the scheduled sweep.
+     * Persists what time did to stored statuses: running stores past expiry become pending renewal,
+     * and past the grace period disabled. Run by the store sweep only; reads derive the same statuses
+     * (shopStatusSql) without writing. Served by the (status, expires_at) index.
      */
     async refreshStatuses(now: Date, graceDays: number, merchantId?: number) {
       const graceStart = new Date(now.getTime() - graceDays * 86_400_000);
@@ -86,27 +128,28 @@ export function createShopRepository(db: Db) {
       return rows.length;
     },
 
-    async listShops(filter: ShopFilter & { tab: StoreTab }, page: { limit: number; offset: number }) {
+    async listShops(filter: ShopFilter & { tab: StoreTab }, page: { limit: number; offset: number }, at: StatusClock) {
       // The page's stores first, then their joins and unpaid bill: rows skipped by the offset are not joined.
       const pageIds = db
         .select({ id: shops.id })
         .from(shops)
-        .where(allOf([filterConditions(filter), TAB_CONDITIONS[filter.tab]]))
+        .where(allOf([filterConditions(filter, at), shopTabCondition(filter.tab, at)]))
         .orderBy(desc(shops.created_at), desc(shops.id))
         .limit(page.limit)
         .offset(page.offset);
-      const rows = await selectViews().where(inArray(shops.id, pageIds)).orderBy(desc(shops.created_at), desc(shops.id));
+      const rows = await selectViews(at).where(inArray(shops.id, pageIds)).orderBy(desc(shops.created_at), desc(shops.id));
       return rows.map(toView);
     },
 
     /**
-     * Counts per tab under the same filter. Without a keyword they are read from the per-status
-     * counters (a few rows, exact); a keyword search counts its matches in one pass: exact up to
-     * EXACT_COUNT_LIMIT stores, estimated above.
+     * Counts per tab under the same filter, by the statuses at `at`. Without a keyword they are read
+     * from the per-status counters, corrected by the stores the sweep has not moved yet (a few rows,
+     * exact); a keyword search counts its matches in one pass: exact up to EXACT_COUNT_LIMIT stores,
+     * estimated above.
      */
-    async countTabs(filter: ShopFilter): Promise<Record<StoreTab, number>> {
+    async countTabs(filter: ShopFilter, at: StatusClock): Promise<Record<StoreTab, number>> {
       if (!filter.keyword && !filter.merchantKeyword) {
-        const byStatus = await this.countByStatusFromCounters(filter.merchantId);
+        const byStatus = await this.countByStatus(at, filter.merchantId);
         const counted = (statuses: readonly StoreStatus[]) =>
           statuses.filter((status) => !filter.status || status === filter.status).reduce((sum, status) => sum + (byStatus[status] ?? 0), 0);
         return {
@@ -116,17 +159,17 @@ export function createShopRepository(db: Db) {
           pending_renewal: counted(['pending_renewal']),
         };
       }
-      const { total, parts } = await countMatchesByPart(db, shops, filterConditions(filter), {
-        operating: TAB_CONDITIONS.operating!,
-        disabled: TAB_CONDITIONS.disabled!,
-        pending_renewal: TAB_CONDITIONS.pending_renewal!,
+      const { total, parts } = await countMatchesByPart(db, shops, filterConditions(filter, at), {
+        operating: shopTabCondition('operating', at)!,
+        disabled: shopTabCondition('disabled', at)!,
+        pending_renewal: shopTabCondition('pending_renewal', at)!,
       });
       return { all: total, ...parts };
     },
 
     /**
-     * Stores per status of one merchant (or of the platform), from shop_status_counts plus the deltas
-     * the sweep has not folded in yet: exact, and a few rows to read whatever the number of stores.
+     * Stores per stored status of one merchant (or of the platform), from shop_status_counts plus the
+     * deltas the sweep has not folded in yet: exact, and a few rows to read whatever the number of stores.
      */
     async countByStatusFromCounters(merchantId?: number): Promise<Partial<Record<StoreStatus, number>>> {
       const result = await db.execute<{ status: StoreStatus; stores: number }>(sql`
@@ -163,14 +206,16 @@ export function createShopRepository(db: Db) {
       return Number(result.rows[0]?.folded ?? 0);
     },
 
-    async findShopView(where: { shopId: string; merchantId?: number }, tx: Db = db) {
-      const [row] = await selectViews(tx)
+    /** The store holding a store ID (or the newest cancelled one that held it), status derived at `at`. */
+    async findShopView(where: { shopId: string; merchantId?: number }, at: StatusClock, tx: Db = db) {
+      const [row] = await selectViews(at, tx)
         .where(and(eq(shops.shop_id, where.shopId), where.merchantId !== undefined ? eq(shops.merchant_id, where.merchantId) : undefined))
+        .orderBy(...liveFirst)
         .limit(1);
       return row ? toView(row) : undefined;
     },
-    async findShopViewById(id: number, tx: Db = db) {
-      const [row] = await selectViews(tx).where(eq(shops.id, id)).limit(1);
+    async findShopViewById(id: number, at: StatusClock, tx: Db = db) {
+      const [row] = await selectViews(at, tx).where(eq(shops.id, id)).limit(1);
       return row ? toView(row) : undefined;
     },
     /** The store row, locked until the transaction ends: renewals and fulfilment of one store queue up. */
@@ -182,12 +227,21 @@ export function createShopRepository(db: Db) {
       const [row] = await db.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, merchantId)).limit(1);
       return Boolean(row);
     },
-    async isShopIdTaken(shopId: string) {
-      const [row] = await db.select({ id: shops.id }).from(shops).where(eq(shops.shop_id, shopId)).limit(1);
+    /** Whether a store holds the ID at `at`: a cancelled store, or one whose first bill has lapsed, does not. */
+    async isShopIdTaken(shopId: string, at: StatusClock) {
+      const [row] = await db
+        .select({ id: shops.id })
+        .from(shops)
+        .where(and(eq(shops.shop_id, shopId), sql`${shops.status} <> 'cancelled'`, sql`not (${shopStatusIs('cancelled', at)})`))
+        .limit(1);
       return Boolean(row);
     },
+    /** The stores that count against the merchant's limit: every store but the cancelled ones. */
     async countMerchantShops(merchantId: number, tx: Db = db) {
-      const [row] = await tx.select({ value: count() }).from(shops).where(eq(shops.merchant_id, merchantId));
+      const [row] = await tx
+        .select({ value: count() })
+        .from(shops)
+        .where(and(eq(shops.merchant_id, merchantId), sql`${shops.status} <> 'cancelled'`));
       return row.value;
     },
     async hasHadTrial(merchantId: number, tx: Db = db) {
@@ -230,11 +284,13 @@ export function createShopRepository(db: Db) {
         .where(and(sql`${shops.created_at} >= ${start}`, sql`${shops.created_at} < ${end}`))
         .groupBy(sql`1`);
     },
-    /** Number of stores in each status (statuses without stores are absent). */
-    /** The platform's stores per status (dashboard), from the counters. */
-    async countByStatus() {
-      const byStatus = await this.countByStatusFromCounters();
-      return Object.entries(byStatus).map(([status, stores]) => ({ status: status as StoreStatus, count: stores ?? 0 }));
+    /**
+     * Stores per status at `at` of one merchant (or of the platform): the counters of the stored
+     * statuses, with the stores the sweep has not moved yet counted under their status at `at`.
+     */
+    async countByStatus(at: StatusClock, merchantId?: number): Promise<Partial<Record<StoreStatus, number>>> {
+      const [counted, corrections] = await Promise.all([this.countByStatusFromCounters(merchantId), staleStatusCorrections(at, { merchantId })]);
+      return applyCorrections(counted, corrections);
     },
     async versionDistribution() {
       return db

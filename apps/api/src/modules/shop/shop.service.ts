@@ -20,6 +20,7 @@ import type { StoreVersionService } from '../store-version/store-version.service
 import { shopExportTable } from './shop-export';
 import type { ShopFilter, ShopRepository, ShopRow, ShopView } from './shop.repository';
 import { deriveStatus } from './shop-status';
+import type { StatusClock } from './shop-status-sql';
 
 export const PROVISION_QUEUE = 'provision-store';
 
@@ -80,23 +81,31 @@ export function createShopService(deps: {
 }) {
   const { db, repository, bills, versions, settings, jobs, clock } = deps;
 
-  async function refresh(merchantId?: number) {
+  /**
+   * The clock reads derive store statuses at: now, with the platform's grace days. Reads never write
+   * statuses; the store sweep persists them.
+   */
+  async function statusClock(): Promise<StatusClock & { rules: Awaited<ReturnType<SettingsService['getPlatformRules']>> }> {
     const rules = await settings.getPlatformRules();
-    await repository.refreshStatuses(clock.now(), rules.grace_days, merchantId);
-    return rules;
+    return { now: clock.now(), graceDays: rules.grace_days, rules };
   }
 
   async function findOwnShop(merchantId: number | undefined, shopId: string) {
-    const rules = await refresh(merchantId);
-    const view = await repository.findShopView({ shopId, merchantId });
+    const at = await statusClock();
+    const view = await repository.findShopView({ shopId, merchantId }, at);
     // Another merchant's store answers exactly like a missing one.
     if (!view) throw new AppError('NOT_FOUND');
-    return { view, rules };
+    return { view, rules: at.rules, at };
   }
 
-  /** Serialises store creation per merchant, so the store limit holds under concurrent requests. */
-  async function lockMerchantAndCheckLimit(tx: Db, merchantId: number) {
+  /**
+   * Serialises store creation per merchant, so the store limit holds under concurrent requests. First
+   * ends the overdue unpaid bills of the merchant and of the wanted store ID in this transaction:
+   * their unpaid stores are given up, so they neither count against the limit nor hold the ID.
+   */
+  async function lockMerchantAndCheckLimit(tx: Db, merchantId: number, shopId: string) {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`shops:merchant:${merchantId}`}))`);
+    await deps.billRepository.expireOverdueBills(clock.now(), { merchantId, shopId }, tx);
     const { store_limit_per_merchant: limit } = await settings.getPlatformRules(tx);
     if ((await repository.countMerchantShops(merchantId, tx)) >= limit) throw new AppError('STORE_LIMIT_REACHED', { params: { limit }, data: { limit } });
   }
@@ -111,7 +120,7 @@ export function createShopService(deps: {
   }
 
   async function assertShopIdFree(shopId: string) {
-    if (await repository.isShopIdTaken(shopId)) throw new AppError('SHOP_ID_TAKEN');
+    if (await repository.isShopIdTaken(shopId, await statusClock())) throw new AppError('SHOP_ID_TAKEN');
   }
 
   async function startProvisioning(shopRef: number) {
@@ -119,7 +128,7 @@ export function createShopService(deps: {
   }
 
   async function viewOf(id: number) {
-    const view = await repository.findShopViewById(id);
+    const view = await repository.findShopViewById(id, await statusClock());
     if (!view) throw new AppError('NOT_FOUND');
     return view;
   }
@@ -131,7 +140,7 @@ export function createShopService(deps: {
     await assertShopIdFree(fields.shop_id);
     const now = clock.now();
     const shop = await db.transaction(async (tx) => {
-      await lockMerchantAndCheckLimit(tx, merchantId);
+      await lockMerchantAndCheckLimit(tx, merchantId, fields.shop_id);
       if (!options.isOperator && (await repository.hasHadTrial(merchantId, tx))) throw new AppError('TRIAL_UNAVAILABLE');
       return insertShop(
         {
@@ -190,20 +199,20 @@ export function createShopService(deps: {
     };
   }
 
+  /** A page of stores and the tab counts, with statuses derived at this read's clock: nothing is written. */
   async function list(input: ListInput, merchantId?: number) {
-    const rules = await refresh(merchantId);
-    await bills.refresh(merchantId);
+    const at = await statusClock();
     const filter = shopFilter(input, merchantId);
     const [rows, counts] = await Promise.all([
-      repository.listShops({ ...filter, tab: input.tab }, { limit: input.limit, offset: (input.page - 1) * input.limit }),
-      repository.countTabs(filter),
+      repository.listShops({ ...filter, tab: input.tab }, { limit: input.limit, offset: (input.page - 1) * input.limit }, at),
+      repository.countTabs(filter, at),
     ]);
     const total = counts[input.tab];
-    return { rows, counts, total, graceDays: rules.grace_days };
+    return { rows, counts, total, graceDays: at.graceDays };
   }
 
   async function issueTicket(view: ShopView, principal: { role: Role; userId: number }) {
-    const blocked: StoreStatus[] = principal.role === 'admin' ? ['unpaid', 'initializing'] : ['unpaid', 'initializing', 'disabled'];
+    const blocked: StoreStatus[] = principal.role === 'admin' ? ['unpaid', 'initializing', 'cancelled'] : ['unpaid', 'initializing', 'disabled', 'cancelled'];
     if (blocked.includes(view.status) || !view.domain) throw new AppError('STORE_STATE_INVALID');
     const now = clock.now();
     const id = randomBytes(16).toString('base64url');
@@ -216,9 +225,8 @@ export function createShopService(deps: {
   }
 
   async function exportShops(input: Omit<ListInput, 'page' | 'limit'> & { format: ExportFormat }, options: { merchantId?: number; lang: Lang }) {
-    await refresh(options.merchantId);
     const filter = shopFilter({ ...input, page: 1, limit: 1 }, options.merchantId);
-    const rows = await repository.listShops({ ...filter, tab: input.tab }, { limit: EXPORT_MAX_ROWS, offset: 0 });
+    const rows = await repository.listShops({ ...filter, tab: input.tab }, { limit: EXPORT_MAX_ROWS, offset: 0 }, await statusClock());
     const table = shopExportTable(rows, { lang: options.lang, withMerchant: options.merchantId === undefined });
     return buildExportFile(table, { format: input.format, basename: 'stores', now: clock.now() });
   }
@@ -262,7 +270,7 @@ export function createShopService(deps: {
       await assertShopIdFree(fields.shop_id);
       const now = clock.now();
       const { shop, bill } = await db.transaction(async (tx) => {
-        await lockMerchantAndCheckLimit(tx, merchantId);
+        await lockMerchantAndCheckLimit(tx, merchantId, fields.shop_id);
         const shop = await insertShop(
           {
             shop_id: fields.shop_id,
@@ -309,8 +317,10 @@ export function createShopService(deps: {
      */
     async renew(options: { merchantId: number; shopId: string; termType: TermType; term: number; payMethod: PayMethod; lang: Lang }) {
       const { view, rules } = await findOwnShop(options.merchantId, options.shopId);
-      await bills.refresh(options.merchantId);
-      if (view.status === 'initializing') throw new AppError('STORE_STATE_INVALID');
+      // A store whose first bill was cancelled or lapsed is given up: a new store takes its place.
+      if (view.status === 'initializing' || view.status === 'cancelled') throw new AppError('STORE_STATE_INVALID');
+      // A writing call: this store's bills past their window are expired here, so they do not block the new one.
+      await deps.billRepository.expireOverdueBills(clock.now(), { shopId: view.shop_id });
       const existing = await deps.billRepository.findUnpaidStoreBill(view.id);
       if (existing) throw new AppError('ORDER_EXISTS', { data: { bill_no: existing.bill_no } });
       const version = await versions.getVersion(view.version_id);
@@ -353,7 +363,7 @@ export function createShopService(deps: {
       if (Number(expSeconds) * 1000 <= now.getTime()) throw new AppError('TICKET_INVALID');
       const row = await repository.redeemTicket(id, now);
       if (!row) throw new AppError('TICKET_INVALID');
-      const view = await repository.findShopViewById(row.shop_ref);
+      const view = await repository.findShopViewById(row.shop_ref, await statusClock());
       if (!view || view.shop_id !== shopId) throw new AppError('TICKET_INVALID');
       return { shop_id: view.shop_id, shop_name: view.shop_name, merchant_id: view.merchant_id, role: row.role, user_id: row.user_id };
     },
@@ -362,7 +372,7 @@ export function createShopService(deps: {
 
     /** Provisions an initialising store: its system domain and default site config, then ready. */
     async provisionStore(shopRef: number) {
-      const shop = await repository.findShopViewById(shopRef);
+      const shop = await repository.findShopViewById(shopRef, await statusClock());
       if (!shop || shop.status !== 'initializing') return false;
       const now = clock.now();
       const { grace_days: graceDays } = await settings.getPlatformRules();
@@ -384,7 +394,7 @@ export function createShopService(deps: {
       return provisioned;
     },
 
-    /** Status sweep of all stores (scheduled). */
+    /** Status sweep of all stores (scheduled): persists the statuses reads derive. */
     async sweepStatuses() {
       const rules = await settings.getPlatformRules();
       const changed = await repository.refreshStatuses(clock.now(), rules.grace_days);
@@ -413,7 +423,7 @@ export function createShopService(deps: {
       await assertShopIdFree(options.fields.shop_id);
       const now = clock.now();
       const shop = await db.transaction(async (tx) => {
-        await lockMerchantAndCheckLimit(tx, options.merchantId);
+        await lockMerchantAndCheckLimit(tx, options.merchantId, options.fields.shop_id);
         const shop = await insertShop(
           {
             shop_id: options.fields.shop_id,
@@ -452,7 +462,7 @@ export function createShopService(deps: {
     /** Operator renewal: an offline payment recorded as a paid renewal bill, applied at once. */
     async adminRenew(options: { adminId: number; shopId: string; termType: TermType; term: number; remark: string; lang: Lang }) {
       const { view, rules } = await findOwnShop(undefined, options.shopId);
-      if (view.status === 'initializing' || view.status === 'unpaid') throw new AppError('STORE_STATE_INVALID');
+      if (view.status === 'initializing' || view.status === 'unpaid' || view.status === 'cancelled') throw new AppError('STORE_STATE_INVALID');
       const version = await versions.getVersion(view.version_id);
       const bill = await db.transaction(async (tx) => {
         const bill = await bills.createStoreBill(
@@ -492,8 +502,8 @@ export function createShopService(deps: {
 
     async adminSetStatus(options: { shopId: string; isDisabled: boolean; remark: string }) {
       const { view, rules } = await findOwnShop(undefined, options.shopId);
-      // A store not paid or not provisioned yet has nothing to disable; it cannot run either.
-      if (view.status === 'unpaid' || view.status === 'initializing') throw new AppError('STORE_STATE_INVALID');
+      // A store not paid or not provisioned yet (or given up) has nothing to disable; it cannot run either.
+      if (view.status === 'unpaid' || view.status === 'initializing' || view.status === 'cancelled') throw new AppError('STORE_STATE_INVALID');
       const now = clock.now();
       const next: ShopRow = { ...view, is_disabled_by_operator: options.isDisabled };
       const status = options.isDisabled ? 'disabled' : deriveStatus({ ...next, status: view.status === 'disabled' ? 'operating' : view.status }, now, rules.grace_days);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { PackageStatus, PlanStatus } from '@parlour/contract/calls/traffic';
 import type { Db } from '../../db/client';
 import { bills, merchants, shops, trafficPackages, trafficPlans } from '../../db/schema/index';
@@ -60,7 +60,8 @@ function packageConditions(filter: PackageFilter): SQL | undefined {
     isNull(trafficPackages.voided_at),
     filter.merchantId !== undefined ? eq(trafficPackages.merchant_id, filter.merchantId) : undefined,
     filter.isGeneral !== undefined ? eq(trafficPackages.is_general, filter.isGeneral) : undefined,
-    filter.shopId ? sql`${trafficPackages.shop_ref} = (select ${shops.id} from ${shops} where ${shops.shop_id} = ${filter.shopId})` : undefined,
+    // The store holding the ID; a cancelled store that held it before never had packages.
+    filter.shopId ? sql`${trafficPackages.shop_ref} = (select ${shops.id} from ${shops} where ${shops.shop_id} = ${filter.shopId} and ${shops.status} <> 'cancelled')` : undefined,
     filter.status ? statusCondition(filter.status, filter.now) : undefined,
   ]);
 }
@@ -152,7 +153,7 @@ export function createTrafficPackageRepository(db: Db) {
       const [row] = await tx
         .select({ id: shops.id, shop_id: shops.shop_id, shop_name: shops.shop_name, status: shops.status, expires_at: shops.expires_at, is_disabled_by_operator: shops.is_disabled_by_operator })
         .from(shops)
-        .where(and(eq(shops.merchant_id, merchantId), eq(shops.shop_id, shopId)))
+        .where(and(eq(shops.merchant_id, merchantId), eq(shops.shop_id, shopId), ne(shops.status, 'cancelled')))
         .limit(1);
       return row;
     },

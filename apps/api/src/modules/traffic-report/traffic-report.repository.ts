@@ -58,9 +58,12 @@ export interface LogFilter {
   end: Date;
 }
 
-/** A store by its shopId, of the merchant when one is given: a subquery, so an unknown or foreign store matches nothing. */
+/**
+ * A store by its shopId, of the merchant when one is given: a subquery, so an unknown or foreign store
+ * matches nothing. The store holding the ID, not a cancelled one that held it before (those never called).
+ */
 function shopRefOf(shopId: string, merchantId: number | undefined, column: SQL) {
-  return sql`${column} = (select ${shops.id} from ${shops} where ${shops.shop_id} = ${shopId}${merchantId !== undefined ? sql` and ${shops.merchant_id} = ${merchantId}` : sql``})`;
+  return sql`${column} = (select ${shops.id} from ${shops} where ${shops.shop_id} = ${shopId} and ${shops.status} <> 'cancelled'${merchantId !== undefined ? sql` and ${shops.merchant_id} = ${merchantId}` : sql``})`;
 }
 
 /**
@@ -283,11 +286,11 @@ export function createTrafficReportRepository(db: Db) {
       return new Map(result.rows.map((row) => [Number(row.id), { shop_id: row.shop_id, shop_name: row.shop_name }]));
     },
 
-    /** A merchant's stores (not the unpaid ones, which cannot call), newest first: the store filter's options and the per-store table. */
+    /** A merchant's stores (not the unpaid or cancelled ones, which cannot call), newest first: the store filter's options and the per-store table. */
     async listMerchantShops(merchantId: number) {
       const result = await db.execute<{ id: number; shop_id: string; shop_name: string }>(sql`
         select ${shops.id} as id, ${shops.shop_id} as shop_id, ${shops.shop_name} as shop_name from ${shops}
-        where ${shops.merchant_id} = ${merchantId} and ${shops.status} <> 'unpaid'
+        where ${shops.merchant_id} = ${merchantId} and ${shops.status} not in ('unpaid', 'cancelled')
         order by ${shops.id} desc`);
       return result.rows.map((row) => ({ id: Number(row.id), shop_id: row.shop_id, shop_name: row.shop_name }));
     },

@@ -20,6 +20,7 @@ export const STORE_STATUS_LINKS: Record<StoreStatus, string> = {
   operating: '/admin/store?status=operating',
   pending_renewal: '/admin/store?tab=pending_renewal',
   disabled: '/admin/store?tab=disabled',
+  cancelled: '/admin/store?status=cancelled',
 };
 
 /** Income of this month (in the business time zone, as the API counts it) in the bill page's income tab. */

@@ -10,7 +10,7 @@ vi.mock('@/lib/echarts', async () => (await import('@/test/admin-fixtures')).fak
 
 const OVERVIEW: TOverview = {
   merchants: { total: 42, new_this_month: 5 },
-  stores: { total: 21, unpaid: 1, initializing: 2, trial: 3, operating: 10, pending_renewal: 4, disabled: 1 },
+  stores: { total: 21, unpaid: 1, initializing: 2, trial: 3, operating: 10, pending_renewal: 4, disabled: 1, cancelled: 0 },
   income_this_month: { amount: 1_234_500, count: 8, currency: 'CNY' },
   unpaid_bills: { count: 3, amount: 45_600, currency: 'CNY' },
 };

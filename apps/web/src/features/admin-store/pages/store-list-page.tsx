@@ -31,8 +31,8 @@ interface Filters {
 const PAGE_SIZE = 20;
 /** Stores whose admin exists: a store being paid for or set up has none yet. */
 const READY_STATUSES: readonly StoreStatus[] = ['trial', 'operating', 'pending_renewal', 'disabled'];
-/** A store still waiting for its first payment or being set up cannot be renewed (the API answers STORE_STATE_INVALID). */
-const UNRENEWABLE_STATUSES: readonly StoreStatus[] = ['unpaid', 'initializing'];
+/** A store still waiting for its first payment, being set up or given up unpaid cannot be renewed (the API answers STORE_STATE_INVALID). */
+const UNRENEWABLE_STATUSES: readonly StoreStatus[] = ['unpaid', 'initializing', 'cancelled'];
 /** Statuses whose expiry is worth counting down. */
 const COUNTDOWN_STATUSES: readonly StoreStatus[] = ['trial', 'operating', 'pending_renewal'];
 
@@ -208,7 +208,8 @@ export default function StoreListPage() {
           <ButtonLink type="link" size="small" to={`/admin/store/renew?shop_id=${encodeURIComponent(shop.shop_id)}`} disabled={UNRENEWABLE_STATUSES.includes(shop.status)}>
             {t('adminStore.action.renew')}
           </ButtonLink>
-          <ShopStatusAction shop={shop} />
+          {/* A store given up unpaid has nothing to disable or enable. */}
+          {shop.status === 'cancelled' ? null : <ShopStatusAction shop={shop} />}
         </Flex>
       ),
     },

@@ -88,7 +88,12 @@ export default function BillListPage() {
           </Button>
           <Popconfirm
             title={t('bill.cancelConfirm.title')}
-            description={t('bill.cancelConfirm.description', { billNo: bill.bill_no })}
+            description={
+              // Cancelling the first bill of a store gives that store up: say so before it happens.
+              bill.type === 'new_store' && bill.shop_id
+                ? t('bill.cancelConfirm.descriptionNewStore', { billNo: bill.bill_no, shopName: bill.shop_name, shopId: bill.shop_id })
+                : t('bill.cancelConfirm.description', { billNo: bill.bill_no })
+            }
             okText={t('bill.cancelConfirm.ok')}
             cancelText={t('bill.cancelConfirm.keep')}
             okButtonProps={{ danger: true }}

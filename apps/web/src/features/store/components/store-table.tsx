@@ -1,3 +1,4 @@
+import { InfoCircleOutlined } from '@ant-design/icons';
 import type { TShop } from '@parlour/contract/calls/store';
 import { Button, Flex, Grid, Table, Tooltip, Typography, type TableColumnsType, type TablePaginationConfig } from 'antd';
 import type { ReactNode } from 'react';
@@ -10,6 +11,21 @@ import { StoreExpiry } from './store-expiry';
 
 /** Stores that are not ready cannot be entered or renewed yet. */
 const NOT_READY = new Set<TShop['status']>(['unpaid', 'initializing']);
+
+/**
+ * A store given up unpaid (its bill cancelled or expired): says so, and that its ID is free again;
+ * its only action is the bill that explains it.
+ */
+function CancelledStoreNote() {
+  const { t } = useTranslation();
+  return (
+    <Tooltip title={t('store.list.cancelledHint')}>
+      <Typography.Text type="secondary" style={{ fontSize: 12, cursor: 'help' }}>
+        <InfoCircleOutlined /> {t('store.list.cancelledNote')}
+      </Typography.Text>
+    </Tooltip>
+  );
+}
 
 interface StoreTableProps {
   shops: TShop[];
@@ -55,6 +71,7 @@ export function StoreTable({ shops, isLoading, pagination, onEnterAdmin, onPay, 
               {t('store.list.disabledByOperator')}
             </Typography.Text>
           ) : null}
+          {shop.status === 'cancelled' ? <CancelledStoreNote /> : null}
         </Flex>
       ),
     },
@@ -83,6 +100,13 @@ export function StoreTable({ shops, isLoading, pagination, onEnterAdmin, onPay, 
       fixed: canPin ? 'right' : undefined,
       width: 150,
       render: (_, shop) => {
+        if (shop.status === 'cancelled') {
+          return (
+            <ButtonLink type="link" size="small" to={`/merchant/bill?shop_id=${encodeURIComponent(shop.shop_id)}`}>
+              {t('store.actions.viewBill')}
+            </ButtonLink>
+          );
+        }
         const isNotReady = NOT_READY.has(shop.status);
         return (
           <Flex wrap gap={4} className="table-actions">
@@ -114,7 +138,7 @@ export function StoreTable({ shops, isLoading, pagination, onEnterAdmin, onPay, 
   ];
   return (
     <Table<TShop>
-      rowKey="shop_id"
+      rowKey="id"
       columns={columns}
       dataSource={shops}
       loading={isLoading}
