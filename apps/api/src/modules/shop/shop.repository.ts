@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { bills, merchants, shopStatusCounts, shopStatusDeltas, shops, storeTickets, storeVersions } from '../../db/schema/index';
 import { countMatchesByPart } from '../../lib/count-matches';
 import { allOf, containsPattern } from '../../lib/sql-filters';
-import { shopStatusIs, shopStatusIsStale, shopStatusSql, shopTabCondition, type StatusClock } from './shop-status-sql';
+import { shopStatusIs, shopStatusSql, shopTabCondition, staleStatusCorrectionsSql, type StatusClock } from './shop-status-sql';
 
 export type ShopRow = typeof shops.$inferSelect;
 
@@ -97,10 +97,7 @@ export function createShopRepository(db: Db) {
 
   /** Stores per stored status and the status they have at `at`, for those the sweep has not caught up with. */
   async function staleStatusCorrections(at: StatusClock, filter: { merchantId?: number } = {}) {
-    const result = await db.execute<{ stored: StoreStatus; effective: StoreStatus; stores: number }>(sql`
-      select ${shops.status} as stored, ${shopStatusSql(at)} as effective, count(*)::int as stores from ${shops}
-      where (${shopStatusIsStale(at)}) ${filter.merchantId !== undefined ? sql`and ${shops.merchant_id} = ${filter.merchantId}` : sql``}
-      group by 1, 2`);
+    const result = await db.execute<{ stored: StoreStatus; effective: StoreStatus; stores: number }>(staleStatusCorrectionsSql(at, filter.merchantId));
     return result.rows;
   }
 
