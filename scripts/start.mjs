@@ -22,7 +22,7 @@ const reason = env.SKIP_WEB_BUILD === 'true' ? undefined : staleReason(webDistDi
 if (reason) {
   const why = { missing: 'Building the console (first start)…', unchecked: 'Rebuilding the console (the build there was never checked)…', stale: 'Console sources changed: rebuilding…' }[reason];
   console.log(why);
-  const build = spawnSync(process.execPath, [path.join(root, 'apps/web/scripts/build.mjs'), '--out-dir', webDistDir], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync(process.execPath, [path.join(root, 'apps/web/scripts/build.mjs'), '--out-dir', webDistDir, '--quiet'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) {
     console.error('The console build failed (see above); nothing was started.');
     process.exit(build.status ?? 1);

@@ -8,7 +8,9 @@
  * only then moved into place, so a build that failed the budget is never left where a later start
  * would serve it.
  *
- *   node scripts/build.mjs [--out-dir <dir>]   (default: WEB_DIST_DIR, relative to the repository, else apps/web/dist)
+ *   node scripts/build.mjs [--out-dir <dir>] [--quiet]
+ *   --out-dir: default WEB_DIST_DIR (relative to the repository), else apps/web/dist
+ *   --quiet: warnings and the budget's total only, not every chunk (npm start uses it)
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -50,7 +52,7 @@ export function staleReason(outDir) {
 }
 
 /** Builds into a staging directory, checks the budget, stamps, then swaps it in. Answers the login page's gzipped KB. */
-export async function buildConsole(outDir) {
+export async function buildConsole(outDir, options = {}) {
   // Before Vite loads: it reads NODE_ENV to choose React's production or development bundle.
   process.env.NODE_ENV = 'production';
   const parent = path.dirname(outDir);
@@ -62,9 +64,15 @@ export async function buildConsole(outDir) {
     // Vite names virtual modules in the manifest relative to the working directory, not the root.
     process.chdir(webRoot);
     const { build } = await import('vite');
-    await build({ root: webRoot, configFile: path.join(webRoot, 'vite.config.ts'), mode: 'production', build: { outDir: staging, emptyOutDir: true } });
+    await build({
+      root: webRoot,
+      configFile: path.join(webRoot, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: options.quiet ? 'warn' : 'info',
+      build: { outDir: staging, emptyOutDir: true },
+    });
     const { BUDGET_KB, checkBudget } = await import('./check-budget.mjs');
-    const { totalKb, isWithinBudget } = checkBudget(staging);
+    const { totalKb, isWithinBudget } = checkBudget(staging, { quiet: options.quiet });
     if (!isWithinBudget) throw new Error(`Budget exceeded: the login page loads ${totalKb.toFixed(1)} KB of gzipped JavaScript (budget ${BUDGET_KB} KB). The build was not put in place.`);
     fs.writeFileSync(path.join(staging, BUILD_STAMP), `${JSON.stringify({ mode: 'production', login_page_kb: Number(totalKb.toFixed(1)), budget_kb: BUDGET_KB, built_at: new Date().toISOString() }, null, 2)}\n`);
     // Two renames: the directory at outDir is always either the old checked build or the new one.
@@ -80,7 +88,7 @@ export async function buildConsole(outDir) {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const flag = process.argv.indexOf('--out-dir');
   const outDir = flag > 0 && process.argv[flag + 1] ? path.resolve(process.argv[flag + 1]) : defaultOutDir();
-  buildConsole(outDir).then(
+  buildConsole(outDir, { quiet: process.argv.includes('--quiet') }).then(
     (totalKb) => console.log(`Console built into ${outDir} (production, login page ${totalKb.toFixed(1)} KB gzip).`),
     (error) => {
       console.error(error instanceof Error ? error.message : error);

@@ -18,8 +18,8 @@ const LOGIN_PAGE_SOURCE = 'src/features/auth/pages/login-page.tsx';
 /** The public parts of the per-language catalogues (lib/i18n.ts loads the one shown). */
 const CATALOGUE_SOURCE = /^virtual:catalogue\/[^/]+\/public$/;
 
-/** Measures the login page's first load in the build at `distDir`; prints the table. */
-export function checkBudget(distDir) {
+/** Measures the login page's first load in the build at `distDir`; prints the table (`quiet`: nothing). */
+export function checkBudget(distDir, { quiet = false } = {}) {
   const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8'));
 
   const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
@@ -55,9 +55,11 @@ export function checkBudget(distDir) {
     .sort((a, b) => b.gzipKb - a.gzipKb);
   const totalKb = rows.reduce((sum, row) => sum + row.gzipKb, 0);
 
-  console.log('\nLogin page first-load JavaScript (gzip):');
-  for (const row of rows) console.log(`  ${row.gzipKb.toFixed(1).padStart(7)} KB  (${row.rawKb.toFixed(1).padStart(7)} KB raw)  ${row.file}`);
-  console.log(`  ${totalKb.toFixed(1).padStart(7)} KB total, budget ${BUDGET_KB} KB\n`);
+  if (!quiet) {
+    console.log('\nLogin page first-load JavaScript (gzip):');
+    for (const row of rows) console.log(`  ${row.gzipKb.toFixed(1).padStart(7)} KB  (${row.rawKb.toFixed(1).padStart(7)} KB raw)  ${row.file}`);
+    console.log(`  ${totalKb.toFixed(1).padStart(7)} KB total, budget ${BUDGET_KB} KB\n`);
+  }
   return { totalKb, isWithinBudget: totalKb <= BUDGET_KB };
 }
 
