@@ -23,6 +23,12 @@ describe('prospects: errors', () => {
       [{ contact: '' }, 'Contact phone is required', '请输入联系电话'],
       [{ contact: '12345' }, 'Contact phone must be a valid phone number', '联系电话须为有效的手机号'],
       [{ contact: 'someone@example.com' }, 'Contact phone must be a valid phone number', '联系电话须为有效的手机号'],
+      [{ contact: '07911 12', country: 'GB' }, 'Contact phone must be a valid phone number', '联系电话须为有效的手机号'],
+      [{ contact: '+44 12' }, 'Contact phone must be a valid phone number', '联系电话须为有效的手机号'],
+      [{ contact: '138 0013 800a' }, 'Contact phone must be a valid phone number', '联系电话须为有效的手机号'],
+      [{ contact: '1'.repeat(40) }, 'Contact phone must be a valid phone number', '联系电话须为有效的手机号'],
+      [{ contact: '07911 123456', country: 'XX' }, 'Contact phone country is not valid', '请选择联系电话的国家或地区'],
+      [{ contact: '07911 123456', country: 42 }, 'Contact phone country is not valid', '请选择联系电话的国家或地区'],
       [{ content: '' }, 'Message is required', '请输入留言内容'],
       [{ content: 'x'.repeat(1001) }, 'Message must be at most 1000 characters', '留言内容最多 1000 个字符'],
     ])('refuses %j with a message naming the field, and stores nothing', async (override, english, chinese) => {

@@ -17,6 +17,35 @@ describe('prospects: happy paths', () => {
 
   const list = (body: Record<string, unknown> = {}) => expectOk(t.call<ProspectList>(P.adminList, body, adminToken));
 
+  let phoneCase = 0;
+  it.each([
+    [{ contact: '+44 7911 123456' }, '+447911123456'],
+    [{ contact: '+44 (0)7911-123456' }, '+447911123456'],
+    [{ contact: '0044 7911 123456' }, '+447911123456'],
+    [{ contact: '07911 123456', country: 'GB' }, '+447911123456'],
+    [{ contact: '07911 123456', country: 'gb' }, '+447911123456'],
+    [{ contact: '138 0013 8000' }, '+8613800138000'],
+    [{ contact: '138-0013-8000', country: 'CN' }, '+8613800138000'],
+    [{ contact: '+86 138 0013 8000', country: 'US' }, '+8613800138000'],
+    [{ contact: '(415) 555-2671', country: 'US' }, '+14155552671'],
+  ])('[PROSPECTS]: takes the phone %j as people write it and stores %s', async (override, stored) => {
+    const content = `phone case ${(phoneCase += 1)} ${stored}`;
+    await expectOk(t.call(P.add, messageFields({ ...override, content }), undefined, { ip: uniqueIp() }));
+    const found = await list({ keyword: `${content}` });
+    expect(found.list.map((row) => row.contact)).toEqual([stored]);
+  });
+
+  it('[PROSPECTS]: rows stored before numbers were normalised are listed as they were', async () => {
+    await t.database.executeSql(
+      `insert into prospects (name, contact, content, ip, status, remark, created_at, updated_at) values ('Old lead', '138 0013 8000', 'left before normalisation', '203.0.113.9', 'new', '', now(), now())`,
+    );
+    const found = await list({ keyword: 'left before normalisation' });
+    expect(found.list.map((row) => [row.name, row.contact])).toEqual([['Old lead', '138 0013 8000']]);
+    // Following it up keeps its number as it was.
+    const followed = await expectOk(t.call<TProspect>(P.adminEdit, { id: found.list[0].id, remark: 'called' }, adminToken));
+    expect(followed.contact).toBe('138 0013 8000');
+  });
+
   it('[PROSPECTS]: the public message form stores a lead the operator finds and follows up', async () => {
     const ip = uniqueIp();
     const fields = messageFields({ name: '  Zhang Wei  ', content: 'Interested in the enterprise plan for 3 stores' });
@@ -26,7 +55,8 @@ describe('prospects: happy paths', () => {
     const found = await list({ keyword: 'enterprise plan for 3' });
     expect(found.total).toBe(1);
     const lead = found.list[0];
-    expect(lead).toMatchObject({ name: 'Zhang Wei', contact: fields.contact, content: fields.content, ip, status: 'new', remark: '', followed_up_at: null });
+    // Stored normalised (E.164); a local number is read in China when no country is chosen.
+    expect(lead).toMatchObject({ name: 'Zhang Wei', contact: `+86${fields.contact}`, content: fields.content, ip, status: 'new', remark: '', followed_up_at: null });
     expect(lead.created_at).toBe(t.clock.now().toISOString());
     expect((await list({ keyword: fields.contact })).list.map((row) => row.id)).toEqual([lead.id]);
     expect((await list({ keyword: 'zhang wei' })).list.map((row) => row.id)).toEqual([lead.id]);

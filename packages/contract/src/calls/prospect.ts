@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { isMobile, listOutput, ZPageInput } from '../schemas';
+import { DEFAULT_PHONE_COUNTRY, isPhoneCountry, PHONE_INPUT_MAX_LENGTH, toE164 } from '../phone';
+import { listOutput, ZPageInput } from '../schemas';
 import { withDateRangeCheck, ZDateRangeFields } from './report';
 
 /** Prospects: leads left through the public site's message form (spec §3 message board, §5, §7 cms/message_board). */
@@ -14,29 +15,45 @@ export const PROSPECT_NAME_MAX_LENGTH = 50;
 export const PROSPECT_CONTENT_MAX_LENGTH = 1000;
 export const PROSPECT_REMARK_MAX_LENGTH = 500;
 
-/** The message form: name, a valid phone (the account rules' phone pattern) and content, all required (spec §5). */
-export const ZMessageInput = z.object({
-  name: z
-    .string({ error: 'prospect_name_required' })
-    .trim()
-    .min(1, { error: 'prospect_name_required' })
-    .max(PROSPECT_NAME_MAX_LENGTH, { error: 'prospect_name_length' }),
-  contact: z
-    .string({ error: 'prospect_contact_required' })
-    .trim()
-    .min(1, { error: 'prospect_contact_required' })
-    .refine(isMobile, { error: 'prospect_contact_invalid' }),
-  content: z
-    .string({ error: 'prospect_content_required' })
-    .trim()
-    .min(1, { error: 'prospect_content_required' })
-    .max(PROSPECT_CONTENT_MAX_LENGTH, { error: 'prospect_content_length' }),
-});
+/**
+ * The message form: name, a valid phone and content, all required (spec §5). The phone is taken as
+ * people write it ("+44 7911 123456", "138 0013 8000") and read in `country` unless it names its own
+ * (libphonenumber, packages/contract/src/phone.ts); the server stores it as E.164.
+ */
+export const ZMessageInput = z
+  .object({
+    name: z
+      .string({ error: 'prospect_name_required' })
+      .trim()
+      .min(1, { error: 'prospect_name_required' })
+      .max(PROSPECT_NAME_MAX_LENGTH, { error: 'prospect_name_length' }),
+    /** ISO 3166-1 alpha-2 country a local number is read in; CN when absent. */
+    country: z
+      .string({ error: 'prospect_country_invalid' })
+      .trim()
+      .toUpperCase()
+      .refine(isPhoneCountry, { error: 'prospect_country_invalid' })
+      .default(DEFAULT_PHONE_COUNTRY),
+    contact: z
+      .string({ error: 'prospect_contact_required' })
+      .trim()
+      .min(1, { error: 'prospect_contact_required' })
+      .max(PHONE_INPUT_MAX_LENGTH, { error: 'prospect_contact_invalid' }),
+    content: z
+      .string({ error: 'prospect_content_required' })
+      .trim()
+      .min(1, { error: 'prospect_content_required' })
+      .max(PROSPECT_CONTENT_MAX_LENGTH, { error: 'prospect_content_length' }),
+  })
+  .superRefine((value, context) => {
+    if (toE164(value.contact, value.country) === null) context.addIssue({ code: 'custom', message: 'prospect_contact_invalid', path: ['contact'] });
+  });
 export type TMessageInput = z.input<typeof ZMessageInput>;
 
 export const ZProspect = z.object({
   id: z.number().int(),
   name: z.string(),
+  /** E.164 (+8613800138000) since numbers are normalised; older rows as they were typed. */
   contact: z.string(),
   content: z.string(),
   /** The address the message came from. */

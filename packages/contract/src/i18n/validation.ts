@@ -103,6 +103,7 @@ export const validationMessages = {
   prospect_name_length: { 'zh-CN': '姓名最多 50 个字符', 'en-US': 'Name must be at most 50 characters' },
   prospect_contact_required: { 'zh-CN': '请输入联系电话', 'en-US': 'Contact phone is required' },
   prospect_contact_invalid: { 'zh-CN': '联系电话须为有效的手机号', 'en-US': 'Contact phone must be a valid phone number' },
+  prospect_country_invalid: { 'zh-CN': '请选择联系电话的国家或地区', 'en-US': 'Contact phone country is not valid' },
   prospect_content_required: { 'zh-CN': '请输入留言内容', 'en-US': 'Message is required' },
   prospect_content_length: { 'zh-CN': '留言内容最多 1000 个字符', 'en-US': 'Message must be at most 1000 characters' },
   prospect_status_invalid: { 'zh-CN': '跟进状态须为待跟进或已跟进', 'en-US': 'Status must be new or followed up' },

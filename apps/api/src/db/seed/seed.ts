@@ -104,10 +104,10 @@ async function seedDemoProspects(app: App, config: Config) {
   if ((await prospects.list({ page: 1, limit: 1 })).total > 0) return;
   const leads = [
     { name: '王女士', contact: '13912345678', content: '想了解专业版是否支持同时对接淘宝和京东商品，年付有没有优惠？', ip: '203.0.113.21' },
-    { name: 'Kenji Sato', contact: '13800138123', content: 'We ship from Japan to China. Does the platform support JPY pricing and a Japanese storefront?', ip: '203.0.113.35' },
+    { name: 'Kenji Sato', contact: '090-1234-5678', country: 'JP', content: 'We ship from Japan to China. Does the platform support JPY pricing and a Japanese storefront?', ip: '203.0.113.35' },
     { name: '李先生', contact: '18611112222', content: '试用期结束后数据会保留吗？我们准备下个月正式上线。', ip: '198.51.100.7' },
   ];
-  for (const { ip, ...fields } of leads) await prospects.addMessage({ fields, ip });
+  for (const { ip, country = 'CN', ...fields } of leads) await prospects.addMessage({ fields: { ...fields, country }, ip });
   const adminId = await accounts.findAdminId(config.adminAccount);
   const oldest = (await prospects.list({ page: 1, limit: leads.length })).list.at(-1);
   if (adminId === undefined || !oldest) return;

@@ -1,4 +1,5 @@
 import type { ProspectStatus, TMessageInput, TProspect } from '@parlour/contract/calls/prospect';
+import { toE164 } from '@parlour/contract/phone';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { dayRange } from '../../lib/business-days';
@@ -37,8 +38,12 @@ export function createProspectService(deps: {
   return {
     async addMessage(options: { fields: Required<TMessageInput>; ip: string }) {
       const now = clock.now();
+      // Stored normalised (E.164), so the same number typed two ways is one number; the contract has
+      // already refused an invalid one.
+      const contact = toE164(options.fields.contact, options.fields.country);
+      if (contact === null) throw new AppError('VALIDATION_FAILED');
       const isStored = await repository.insertWithinLimit(
-        { name: options.fields.name, contact: options.fields.contact, content: options.fields.content, ip: options.ip, created_at: now, updated_at: now },
+        { name: options.fields.name, contact, content: options.fields.content, ip: options.ip, created_at: now, updated_at: now },
         new Date(now.getTime() - HOUR_MS),
         deps.submitsPerIpPerHour,
       );

@@ -1,4 +1,5 @@
 import { PROSPECT_REMARK_MAX_LENGTH, ZProspectEditInput, type ProspectStatus, type TProspect } from '@parlour/contract/calls/prospect';
+import { formatPhone } from '@parlour/contract/phone';
 import { Descriptions, Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-modal';
@@ -45,7 +46,7 @@ export function FollowUpModal({ prospect, onClose }: { prospect: TProspect | nul
       {prospect ? (
         <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }}>
           <Descriptions.Item label={t('adminProspects.field.name')}>{prospect.name}</Descriptions.Item>
-          <Descriptions.Item label={t('adminProspects.field.contact')}>{prospect.contact}</Descriptions.Item>
+          <Descriptions.Item label={t('adminProspects.field.contact')}>{formatPhone(prospect.contact)}</Descriptions.Item>
           <Descriptions.Item label={t('adminProspects.field.content')}>
             <span style={{ whiteSpace: 'pre-wrap' }}>{prospect.content}</span>
           </Descriptions.Item>

@@ -1,5 +1,6 @@
 import { PROSPECT_STATUSES, type ProspectStatus, type TProspect } from '@parlour/contract/calls/prospect';
 import type { TDateRangeInput } from '@parlour/contract/calls/report';
+import { formatPhone } from '@parlour/contract/phone';
 import { Button, Flex, Form, Input, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +45,7 @@ export default function ProspectsPage() {
         </Typography.Text>
       ),
     },
-    { title: t('adminProspects.field.contact'), dataIndex: 'contact', width: 140, render: (contact: string) => <Typography.Text copyable>{contact}</Typography.Text> },
+    { title: t('adminProspects.field.contact'), dataIndex: 'contact', width: 140, render: (contact: string) => <Typography.Text copyable={{ text: contact }}>{formatPhone(contact)}</Typography.Text> },
     {
       title: t('adminProspects.field.content'),
       dataIndex: 'content',
