@@ -155,6 +155,11 @@ export default function StoreListPage() {
               <Tag color="red">{t('adminStore.disabledByOperator')}</Tag>
             </Tooltip>
           ) : null}
+          {shop.status === 'cancelled' ? (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('adminStore.cancelledHint')}
+            </Typography.Text>
+          ) : null}
         </Space>
       ),
     },

@@ -42,8 +42,8 @@ describe('a store given up unpaid', { timeout: 20_000 }, () => {
     recordFeedback();
     renderPage(<StoreListPage />, { path: '/merchant/store' });
     const row = await cancelledRow();
-    expect(within(row).getByText('Cancelled – payment not completed')).toBeTruthy();
-    const note = within(row).getByText('Store ID released');
+    expect(within(row).getByText('Cancelled')).toBeTruthy();
+    const note = within(row).getByText('Payment not completed · store ID released');
     fireEvent.mouseEnter(note);
     expect(await screen.findByText(/was cancelled or not paid in time, so the store was never opened/)).toBeTruthy();
     expect(within(row).getByRole('link', { name: 'View bill' }).getAttribute('href')).toBe('/merchant/bill?shop_id=lucyshop');
@@ -62,8 +62,8 @@ describe('a store given up unpaid', { timeout: 20_000 }, () => {
     recordFeedback();
     renderPage(<StoreListPage />, { path: '/merchant/store' });
     const row = await cancelledRow();
-    expect(within(row).getByText('已取消（未完成支付）')).toBeTruthy();
-    expect(within(row).getByText('店铺 ID 已释放')).toBeTruthy();
+    expect(within(row).getByText('已取消')).toBeTruthy();
+    expect(within(row).getByText('未完成支付 · 店铺 ID 已释放')).toBeTruthy();
     expect(within(row).getByRole('link', { name: '查看账单' })).toBeTruthy();
   });
 
