@@ -1,17 +1,47 @@
 import { RightOutlined } from '@ant-design/icons';
-import { Avatar, Card, Col, Descriptions, Row, Tag, Typography } from 'antd';
+import { Alert, Avatar, Button, Card, Col, Descriptions, Row, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MenuIcon } from '@/components/menu-icon';
 import { PageHeader } from '@/components/page-header';
 import { dayjs } from '@/lib/dayjs';
 import { useSessionStore, type MenuRoute } from '@/lib/session-store';
+import { useMerchantSummary } from '../api/merchant-summary';
+import { FirstStoreCard } from '../components/first-store-card';
+import { MerchantSummaryCards } from '../components/merchant-summary-cards';
 
 function visibleMenus(menus: MenuRoute[] | null): MenuRoute[] {
   return (menus ?? []).filter((menu) => !menu.isHidden);
 }
 
-/** /platform: greeting with the profile name and quick links to the user type's menu pages. */
+/** The merchant's part of the page: their first store to create, or a summary of what they have. */
+function MerchantStart() {
+  const { t } = useTranslation();
+  const summary = useMerchantSummary(true);
+  if (summary.isError) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t('welcome.summary.loadFailed')}
+        action={
+          <Button size="small" onClick={summary.refetch}>
+            {t('welcome.summary.retry')}
+          </Button>
+        }
+        style={{ marginBottom: 24 }}
+      />
+    );
+  }
+  if (summary.counts === null) return <Skeleton active paragraph={{ rows: 3 }} className="welcome-skeleton" />;
+  if (summary.counts.all === 0) return <FirstStoreCard />;
+  return <MerchantSummaryCards counts={summary.counts} unpaidBills={summary.unpaidBills} balance={summary.balance} />;
+}
+
+/**
+ * /platform: greeting with the profile name; for a merchant, the way to their first store or a
+ * summary of their stores, bills and traffic; quick links to the user type's menu pages.
+ */
 export default function WelcomePage() {
   const { t } = useTranslation();
   const loginType = useSessionStore((state) => state.loginType);
@@ -34,6 +64,11 @@ export default function WelcomePage() {
             </Typography.Paragraph>
           </div>
         </section>
+        {loginType === 'merchant' ? (
+          <section className="welcome-start" aria-label={t('welcome.summary.label')}>
+            <MerchantStart />
+          </section>
+        ) : null}
         <Row gutter={[24, 24]}>
           <Col xs={24} lg={16}>
             <Card title={t('welcome.quickLinks')} className="welcome-card">
