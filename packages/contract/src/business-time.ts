@@ -14,7 +14,16 @@ let knownZones: Set<string> | undefined;
  */
 export function isKnownTimeZone(name: string): boolean {
   knownZones ??= new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
-  return knownZones.has(name);
+  if (knownZones.has(name)) return true;
+  // A name the list gives under another spelling (Asia/Kolkata where it lists Asia/Calcutta, or the
+  // reverse: browsers and Node differ): known when Intl formats times in it. Area/Location names only.
+  if (!/^[A-Za-z]+(\/[A-Za-z0-9_+-]+)+$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
 }
 /** The known zone names, sorted, for the settings form's choices. */
 export function listTimeZones(): string[] {

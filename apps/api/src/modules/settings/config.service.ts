@@ -163,7 +163,7 @@ export function createConfigService(deps: {
     },
     async platform(values, lang) {
       const { business_time_zone: zone, ...rules } = values;
-      // The contract checked Intl's list; the database must know the zone as well, or its day arithmetic would fail.
+      // The contract checked Intl's list; the database must know the zone by that exact name as well, or its day arithmetic would fail.
       if (zone !== undefined && !(await settings.isTimeZoneKnownToDatabase(zone))) throw fieldError('business_time_zone', 'business_time_zone_invalid', lang);
       await settings.setPlatformRules(rules);
       if (zone !== undefined && zone !== (await settings.getBusinessTimeZone())) await settings.setBusinessTimeZone(zone);

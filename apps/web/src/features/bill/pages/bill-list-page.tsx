@@ -10,6 +10,7 @@ import { BillStatusTag, billTypeLabelKey } from '@/components/bill-status-tag';
 import { ExportButton } from '@/components/export-button';
 import { ExpiryCountdown } from '@/components/expiry-countdown';
 import { PageHeader } from '@/components/page-header';
+import { businessToday, useBusinessTimeZone } from '@/lib/business-time';
 import { dayjs } from '@/lib/dayjs';
 import { feedback } from '@/lib/feedback';
 import { formatMoney } from '@/lib/money';
@@ -46,6 +47,8 @@ function toFilter({ range, keyword, ...rest }: Filters): BillFilter {
  */
 export default function BillListPage() {
   const { t } = useTranslation();
+  // The date filter counts days of the business time zone, as the API does.
+  const zone = useBusinessTimeZone();
   const [searchParams] = useSearchParams();
   const paidBillNo = searchParams.get('paid');
   const [draft, setDraft] = useState<Filters>(() => ({ shop_id: searchParams.get('shop_id') ?? undefined, keyword: searchParams.get('keyword') ?? undefined }));
@@ -180,7 +183,7 @@ export default function BillListPage() {
                 aria-label={t('bill.filters.createdAt')}
                 value={draft.range ?? null}
                 onChange={(range) => apply({ ...draft, range: range && range[0] && range[1] ? [range[0], range[1]] : null })}
-                disabledDate={(day) => day.isAfter(dayjs().endOf('day'))}
+                disabledDate={(day) => day.isAfter(businessToday(zone), 'day')}
                 allowClear
                 style={{ width: 250 }}
               />
