@@ -99,3 +99,19 @@ export type TPageInput = z.infer<typeof ZPageInput>;
 export function listOutput<T extends z.ZodType>(item: T) {
   return z.object({ list: z.array(item), total: z.number().int() });
 }
+
+/** Directions of a sorted list, named as the console's tables name them. */
+export const SORT_ORDERS = ['ascend', 'descend'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/**
+ * `{ sort_field, sort_order }` of a list sorted on the server. `fields` is the whitelist of its
+ * sortable columns: anything else is refused, so no column name from a request reaches SQL.
+ * Without `sort_field` the list keeps its default order (newest first).
+ */
+export function sortFields<const Field extends string>(fields: readonly [Field, ...Field[]]) {
+  return z.object({
+    sort_field: z.enum(fields, { error: 'sort_field_invalid' }).optional(),
+    sort_order: z.enum(SORT_ORDERS, { error: 'sort_order_invalid' }).default('descend'),
+  });
+}

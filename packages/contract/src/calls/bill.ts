@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
 import { BILL_CHANNELS, BILL_STATUSES, BILL_TYPES, EXPORT_FORMATS, PAY_METHODS, TERM_TYPES } from '../constants';
-import { listOutput, ZPageInput } from '../schemas';
+import { listOutput, sortFields, ZPageInput } from '../schemas';
 import { withDateRangeCheck, ZDateRangeFields, ZDateRangeInput, ZExportFile, ZTrendOutput } from './report';
 
 /** Bills, their payment and the operator's income views (spec §2–§4, §7 order/*). */
@@ -46,13 +46,17 @@ export const ZBillFilter = ZDateRangeFields.extend({
   /** Matches the bill number, the store name or the product name. */
   keyword: z.string().trim().max(100).optional(),
 });
-export const ZBillListInput = withDateRangeCheck(ZPageInput.extend(ZBillFilter.shape));
+/** Columns a bill list sorts on (default: newest first; income: latest paid first). */
+export const BILL_SORT_FIELDS = ['created_at', 'amount', 'paid_at'] as const;
+export type BillSortField = (typeof BILL_SORT_FIELDS)[number];
+const ZBillSort = sortFields(BILL_SORT_FIELDS);
+export const ZBillListInput = withDateRangeCheck(ZPageInput.extend(ZBillFilter.shape).extend(ZBillSort.shape));
 export type TBillListInput = z.input<typeof ZBillListInput>;
 export const ZAdminBillFilter = ZBillFilter.extend({
   merchant_id: z.coerce.number().int().positive().optional(),
   channel: z.enum(BILL_CHANNELS).optional(),
 });
-export const ZAdminBillListInput = withDateRangeCheck(ZPageInput.extend(ZAdminBillFilter.shape));
+export const ZAdminBillListInput = withDateRangeCheck(ZPageInput.extend(ZAdminBillFilter.shape).extend(ZBillSort.shape));
 export type TAdminBillListInput = z.input<typeof ZAdminBillListInput>;
 export const ZBillRef = z.object({ bill_no: z.string({ error: 'bill_no' }).trim().min(1).max(40) });
 

@@ -12,7 +12,7 @@ import {
   YEAR_TERMS,
   ALL_TERMS,
 } from '../constants';
-import { listOutput, ZPageInput } from '../schemas';
+import { listOutput, sortFields, ZPageInput } from '../schemas';
 import { ZBill, ZPayPage } from './bill';
 import { ZDateRangeInput, ZExportFile, ZTrendOutput } from './report';
 
@@ -209,14 +209,18 @@ export const ZShopFilter = z.object({
   keyword: ZKeyword,
   status: z.enum(STORE_STATUSES).optional(),
 });
-export const ZShopListInput = ZPageInput.extend(ZShopFilter.shape);
+/** Columns a store list sorts on (default: newest first). */
+export const SHOP_SORT_FIELDS = ['created_at', 'expires_at', 'total_revenue'] as const;
+export type ShopSortField = (typeof SHOP_SORT_FIELDS)[number];
+const ZShopSort = sortFields(SHOP_SORT_FIELDS);
+export const ZShopListInput = ZPageInput.extend(ZShopFilter.shape).extend(ZShopSort.shape);
 export type TShopListInput = z.input<typeof ZShopListInput>;
 export const ZAdminShopFilter = ZShopFilter.extend({
   merchant_id: z.coerce.number().int().positive().optional(),
   /** Matches the merchant's email, phone or name. */
   merchant_keyword: ZKeyword,
 });
-export const ZAdminShopListInput = ZPageInput.extend(ZAdminShopFilter.shape);
+export const ZAdminShopListInput = ZPageInput.extend(ZAdminShopFilter.shape).extend(ZShopSort.shape);
 export type TAdminShopListInput = z.input<typeof ZAdminShopListInput>;
 
 /** Counts per tab of the list, under the same keyword and status search. */

@@ -27,6 +27,8 @@ export const validationMessages = {
   event_invalid: { 'zh-CN': '验证码用途不正确', 'en-US': 'Code purpose must be register or forgot' },
   page_invalid: { 'zh-CN': '页码须为正整数', 'en-US': 'Page must be a positive whole number' },
   limit_invalid: { 'zh-CN': '每页条数须为 1-100', 'en-US': 'Limit must be between 1 and 100' },
+  sort_field_invalid: { 'zh-CN': '排序字段须为该列表可排序的列之一', 'en-US': 'Sort field must be one of the sortable columns of this list' },
+  sort_order_invalid: { 'zh-CN': '排序方向须为升序或降序', 'en-US': 'Sort order must be ascend or descend' },
   shop_name_required: { 'zh-CN': '请输入店铺名称', 'en-US': 'Store name is required' },
   shop_name_length: { 'zh-CN': '店铺名称最多 50 个字符', 'en-US': 'Store name must be at most 50 characters' },
   shop_id_required: { 'zh-CN': '请输入店铺 ID', 'en-US': 'Store ID is required' },

@@ -74,6 +74,9 @@ export const shops = pgTable(
     index('shops_created_idx').on(table.created_at),
     index('shops_status_expires_idx').on(table.status, table.expires_at),
     index('shops_version_idx').on(table.version_id),
+    // The operator's store list sorted by expiry or revenue (id breaks ties, both directions by one scan).
+    index('shops_expires_id_idx').on(table.expires_at, table.id),
+    index('shops_revenue_id_idx').on(table.total_revenue, table.id),
     // Keyword search is `ilike '%…%'` on the name and the store ID: trigram indexes (pg_trgm) serve it.
     index('shops_shop_name_trgm_idx').using('gin', table.shop_name.op('gin_trgm_ops')),
     index('shops_shop_id_trgm_idx').using('gin', table.shop_id.op('gin_trgm_ops')),
@@ -125,6 +128,8 @@ export const bills = pgTable(
     /** Income: paid bills by paid time, with the amount, so a period's total is read from the index alone. */
     index('bills_paid_at_idx').on(table.paid_at, table.amount).where(sql`${table.status} = 'paid'`),
     index('bills_shop_idx').on(table.shop_ref, table.created_at),
+    /** The operator's bill list sorted by amount (id breaks ties, both directions by one scan). */
+    index('bills_amount_id_idx').on(table.amount, table.id),
     // Keyword search is `ilike '%…%'` on the bill number, store name and product name: trigram indexes (pg_trgm).
     index('bills_bill_no_trgm_idx').using('gin', table.bill_no.op('gin_trgm_ops')),
     index('bills_shop_name_trgm_idx').using('gin', table.shop_name.op('gin_trgm_ops')),

@@ -1,9 +1,11 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { BillSortField } from '@parlour/contract/calls/bill';
 import type { BillStatus, BillType } from '@parlour/contract/constants';
 import type { Db } from '../../db/client';
 import { bills, incomeDaily, merchants, paymentNotifications, shops } from '../../db/schema/index';
 import { countMatches } from '../../lib/count-matches';
 import { allOf, containsPattern } from '../../lib/sql-filters';
+import { orderByColumn, type ListSort } from '../../lib/sql-sort';
 import { abandonUnpaidShops } from '../shop/shop.repository';
 import { voidPackagesOfBills } from '../traffic-package/traffic-package.repository';
 
@@ -205,10 +207,12 @@ export function createBillRepository(db: Db) {
     async setPayMethod(billId: number, payMethod: NonNullable<BillRow['pay_method']>, now: Date) {
       await db.update(bills).set({ pay_method: payMethod, updated_at: now }).where(and(eq(bills.id, billId), eq(bills.status, 'unpaid')));
     },
-    async listBills(filter: BillFilter, page: { limit: number; offset: number }) {
+    /** Newest first (income: latest paid first) unless the caller sorts on another column. */
+    async listBills(filter: BillFilter, page: { limit: number; offset: number }, sort?: ListSort<BillSortField>) {
+      const order = sort ?? { field: filter.isIncome ? 'paid_at' : 'created_at', order: 'descend' };
       const rows = await selectViews()
         .where(filterConditions(filter))
-        .orderBy(filter.isIncome ? desc(bills.paid_at) : desc(bills.created_at), desc(bills.id))
+        .orderBy(...orderByColumn(bills[order.field], order.order, bills.id))
         .limit(page.limit)
         .offset(page.offset);
       return rows.map(toView);

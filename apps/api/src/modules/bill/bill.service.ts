@@ -1,11 +1,13 @@
 import { randomInt } from 'node:crypto';
-import type { TAdminBill, TBill } from '@parlour/contract/calls/bill';
+import type { BillSortField, TAdminBill, TBill } from '@parlour/contract/calls/bill';
+import type { SortOrder } from '@parlour/contract/schemas';
 import type { BillStatus, BillType, ExportFormat, PayMethod, TermType } from '@parlour/contract/constants';
 import { EXPORT_MAX_ROWS } from '@parlour/contract/constants';
 import type { Lang } from '@parlour/contract/errors';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { listSort } from '../../lib/sql-sort';
 import { buildExportFile } from '../../lib/export-file';
 import { dayRange } from '../../lib/business-days';
 import { fillDays, trendDays } from '../../lib/trend';
@@ -113,7 +115,8 @@ export function createBillService(deps: {
       start,
       end,
     };
-  }
+  }  type ListInput = Parameters<typeof toFilter>[0] & { page: number; limit: number; sort_field?: BillSortField; sort_order?: SortOrder };
+
 
   async function paymentFor(bill: BillRow) {
     if (!provider) {
@@ -205,21 +208,21 @@ export function createBillService(deps: {
       return insertNewBill({ ...values, status: 'unpaid', channel: 'online', paid_at: null }, tx);
     },
 
-    async listForMerchant(merchantId: number, input: Parameters<typeof toFilter>[0] & { page: number; limit: number }) {
+    async listForMerchant(merchantId: number, input: ListInput) {
       await refresh(merchantId);
       const filter = { ...(await toFilter(input)), merchantId };
       const [rows, total] = await Promise.all([
-        repository.listBills(filter, { limit: input.limit, offset: (input.page - 1) * input.limit }),
+        repository.listBills(filter, { limit: input.limit, offset: (input.page - 1) * input.limit }, listSort(input)),
         repository.countBills(filter),
       ]);
       return { list: rows.map(toBill), total };
     },
 
-    async listForAdmin(input: Parameters<typeof toFilter>[0] & { page: number; limit: number }, options: { isIncome?: boolean } = {}) {
+    async listForAdmin(input: ListInput, options: { isIncome?: boolean } = {}) {
       await refresh();
       const filter = { ...(await toFilter(input)), isIncome: options.isIncome };
       const [rows, total] = await Promise.all([
-        repository.listBills(filter, { limit: input.limit, offset: (input.page - 1) * input.limit }),
+        repository.listBills(filter, { limit: input.limit, offset: (input.page - 1) * input.limit }, listSort(input)),
         repository.countBills(filter),
       ]);
       return { list: rows.map(toAdminBill), total, filter };

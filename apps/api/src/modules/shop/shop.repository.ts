@@ -1,9 +1,11 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { ShopSortField } from '@parlour/contract/calls/store';
 import type { StoreStatus, StoreTab } from '@parlour/contract/constants';
 import type { Db } from '../../db/client';
 import { bills, merchants, shopStatusCounts, shopStatusDeltas, shops, storeTickets, storeVersions } from '../../db/schema/index';
 import { countMatchesByPart } from '../../lib/count-matches';
 import { allOf, containsPattern } from '../../lib/sql-filters';
+import { orderByColumn, type ListSort } from '../../lib/sql-sort';
 import { shopStatusIs, shopStatusSql, shopTabCondition, staleStatusCorrectionsSql, type StatusClock } from './shop-status-sql';
 
 export type ShopRow = typeof shops.$inferSelect;
@@ -37,6 +39,12 @@ function filterConditions(filter: ShopFilter, at: StatusClock): SQL | undefined 
       ? sql`${shops.merchant_id} in (select ${merchants.id} from ${merchants} where ${merchants.email} ilike ${merchantKeyword} or ${merchants.mobile} ilike ${merchantKeyword} or ${merchants.nickname} ilike ${merchantKeyword})`
       : undefined,
   ]);
+}
+
+/** Newest first unless the caller sorts on another column. */
+const DEFAULT_SORT: ListSort<ShopSortField> = { field: 'created_at', order: 'descend' };
+function shopOrder(sort: ListSort<ShopSortField> = DEFAULT_SORT): SQL[] {
+  return orderByColumn(shops[sort.field], sort.order, shops.id);
 }
 
 const viewColumns = (at: StatusClock) => ({
@@ -125,16 +133,16 @@ export function createShopRepository(db: Db) {
       return rows.length;
     },
 
-    async listShops(filter: ShopFilter & { tab: StoreTab }, page: { limit: number; offset: number }, at: StatusClock) {
+    async listShops(filter: ShopFilter & { tab: StoreTab }, page: { limit: number; offset: number }, at: StatusClock, sort?: ListSort<ShopSortField>) {
       // The page's stores first, then their joins and unpaid bill: rows skipped by the offset are not joined.
       const pageIds = db
         .select({ id: shops.id })
         .from(shops)
         .where(allOf([filterConditions(filter, at), shopTabCondition(filter.tab, at)]))
-        .orderBy(desc(shops.created_at), desc(shops.id))
+        .orderBy(...shopOrder(sort))
         .limit(page.limit)
         .offset(page.offset);
-      const rows = await selectViews(at).where(inArray(shops.id, pageIds)).orderBy(desc(shops.created_at), desc(shops.id));
+      const rows = await selectViews(at).where(inArray(shops.id, pageIds)).orderBy(...shopOrder(sort));
       return rows.map(toView);
     },
 

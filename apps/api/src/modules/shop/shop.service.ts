@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { TAdminShop, TShop, TShopCreateFields } from '@parlour/contract/calls/store';
+import type { ShopSortField, TAdminShop, TShop, TShopCreateFields } from '@parlour/contract/calls/store';
+import type { SortOrder } from '@parlour/contract/schemas';
 import { EXPORT_MAX_ROWS, STORE_TICKET_TTL_SECONDS, type ExportFormat, type PayMethod, type Role, type StoreStatus, type StoreTab, type TermType } from '@parlour/contract/constants';
 import type { Lang } from '@parlour/contract/errors';
 import type { Db } from '../../db/client';
@@ -9,6 +10,7 @@ import type { Clock } from '../../lib/clock';
 import { buildExportFile } from '../../lib/export-file';
 import type { JobQueue } from '../../lib/job-queue';
 import { isValidSignature, sign } from '../../lib/signing';
+import { listSort } from '../../lib/sql-sort';
 import { addDays, addTerm, renewalBase } from '../../lib/terms';
 import { fillDays, trendDays } from '../../lib/trend';
 import { isUniqueViolation } from '../account/account.repository';
@@ -62,6 +64,8 @@ interface ListInput {
   status?: StoreStatus;
   merchant_id?: number;
   merchant_keyword?: string;
+  sort_field?: ShopSortField;
+  sort_order?: SortOrder;
 }
 
 /**
@@ -204,7 +208,7 @@ export function createShopService(deps: {
     const at = await statusClock();
     const filter = shopFilter(input, merchantId);
     const [rows, counts] = await Promise.all([
-      repository.listShops({ ...filter, tab: input.tab }, { limit: input.limit, offset: (input.page - 1) * input.limit }, at),
+      repository.listShops({ ...filter, tab: input.tab }, { limit: input.limit, offset: (input.page - 1) * input.limit }, at, listSort(input)),
       repository.countTabs(filter, at),
     ]);
     const total = counts[input.tab];
