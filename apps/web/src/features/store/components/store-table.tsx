@@ -1,9 +1,11 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
 import type { TShop } from '@parlour/contract/calls/store';
-import { Button, Flex, Grid, Table, Tooltip, Typography, type TableColumnsType, type TablePaginationConfig } from 'antd';
+import { Button, Flex, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '@/components/button-link';
+import { DataTable, type DataColumn, type DataTablePagination } from '@/components/data-table';
+import type { ListSort } from '@/components/use-list-url-state';
 import { StoreStatusTag } from '@/components/store-status-tag';
 import { dayjs } from '@/lib/dayjs';
 import { formatMoney } from '@/lib/money';
@@ -30,7 +32,9 @@ function CancelledStoreNote() {
 interface StoreTableProps {
   shops: TShop[];
   isLoading: boolean;
-  pagination: TablePaginationConfig;
+  pagination: DataTablePagination;
+  sort?: ListSort;
+  onSortChange: (sort: ListSort | null) => void;
   onEnterAdmin: (shop: TShop) => void;
   onPay: (shop: TShop) => void;
   onRenew: (shop: TShop) => void;
@@ -45,21 +49,23 @@ interface StoreTableProps {
 const count = (value: number) => value.toLocaleString();
 
 /** The merchant's stores with their figures and actions (spec §2 store list). */
-export function StoreTable({ shops, isLoading, pagination, onEnterAdmin, onPay, onRenew, onShowProgress, onExpire, enteringShopId, payingShopId, emptyText }: StoreTableProps) {
+export function StoreTable({ shops, isLoading, pagination, sort, onSortChange, onEnterAdmin, onPay, onRenew, onShowProgress, onExpire, enteringShopId, payingShopId, emptyText }: StoreTableProps) {
   const { t } = useTranslation();
-  // On a phone, pinned columns would leave no room for the others to scroll through.
-  const canPin = Grid.useBreakpoint().md !== false;
-  const columns: TableColumnsType<TShop> = [
+  const columns: Array<DataColumn<TShop>> = [
     {
+      key: 'shop_name',
       title: t('store.fields.shopName'),
       dataIndex: 'shop_name',
-      fixed: canPin ? 'left' : undefined,
-      width: 160,
+      fixed: 'left',
+      isRequired: true,
+      cardRole: 'title',
+      width: 150,
       render: (name: string) => <Typography.Text strong>{name}</Typography.Text>,
     },
-    { title: t('store.fields.shopId'), dataIndex: 'shop_id', width: 130, render: (id: string) => <Typography.Text copyable={{ text: id }}>{id}</Typography.Text> },
-    { title: t('store.fields.version'), dataIndex: 'package_name', width: 120 },
+    { key: 'shop_id', title: t('store.fields.shopId'), dataIndex: 'shop_id', width: 120, render: (id: string) => <Typography.Text copyable={{ text: id }}>{id}</Typography.Text> },
+    { key: 'package_name', title: t('store.fields.version'), dataIndex: 'package_name', width: 110 },
     {
+      key: 'status',
       title: t('store.fields.status'),
       dataIndex: 'status',
       width: 120,
@@ -75,11 +81,12 @@ export function StoreTable({ shops, isLoading, pagination, onEnterAdmin, onPay, 
         </Flex>
       ),
     },
-    { title: t('store.fields.expiry'), dataIndex: 'expires_at', width: 190, render: (_, shop) => <StoreExpiry shop={shop} onEnd={onExpire} /> },
+    { key: 'expires_at', title: t('store.fields.expiry'), dataIndex: 'expires_at', sortField: 'expires_at', width: 190, render: (_, shop) => <StoreExpiry shop={shop} onEnd={onExpire} /> },
     {
+      key: 'domain',
       title: t('store.fields.domain'),
       dataIndex: 'domain',
-      width: 180,
+      width: 170,
       render: (domain: string | null) =>
         domain ? (
           <Typography.Link href={`https://${domain}`} target="_blank" rel="noopener noreferrer">
@@ -89,15 +96,25 @@ export function StoreTable({ shops, isLoading, pagination, onEnterAdmin, onPay, 
           <Typography.Text type="secondary">—</Typography.Text>
         ),
     },
-    { title: t('store.fields.orderCount'), dataIndex: 'order_count', width: 100, align: 'right', render: count },
-    { title: t('store.fields.shipmentCount'), dataIndex: 'shipment_count', width: 100, align: 'right', render: count },
-    { title: t('store.fields.totalRevenue'), dataIndex: 'total_revenue', width: 130, align: 'right', render: (_, shop) => formatMoney(shop.total_revenue, shop.currency) },
-    { title: t('store.fields.memberCount'), dataIndex: 'member_count', width: 100, align: 'right', render: count },
-    { title: t('store.fields.createdAt'), dataIndex: 'created_at', width: 150, render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm') },
+    { key: 'order_count', title: t('store.fields.orderCount'), dataIndex: 'order_count', width: 90, align: 'right', render: count },
+    { key: 'shipment_count', title: t('store.fields.shipmentCount'), dataIndex: 'shipment_count', width: 90, align: 'right', render: count },
     {
-      title: t('store.fields.actions'),
+      key: 'total_revenue',
+      title: t('store.fields.totalRevenue'),
+      dataIndex: 'total_revenue',
+      sortField: 'total_revenue',
+      width: 130,
+      align: 'right',
+      render: (_, shop) => formatMoney(shop.total_revenue, shop.currency),
+    },
+    { key: 'member_count', title: t('store.fields.memberCount'), dataIndex: 'member_count', width: 90, align: 'right', render: count },
+    { key: 'created_at', title: t('store.fields.createdAt'), dataIndex: 'created_at', sortField: 'created_at', width: 150, render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm') },
+    {
       key: 'actions',
-      fixed: canPin ? 'right' : undefined,
+      title: t('store.fields.actions'),
+      fixed: 'right',
+      isRequired: true,
+      cardRole: 'actions',
       width: 150,
       render: (_, shop) => {
         if (shop.status === 'cancelled') {
@@ -137,15 +154,16 @@ export function StoreTable({ shops, isLoading, pagination, onEnterAdmin, onPay, 
     },
   ];
   return (
-    <Table<TShop>
+    <DataTable<TShop>
+      listId="merchant.stores"
       rowKey="id"
       columns={columns}
-      dataSource={shops}
-      loading={isLoading}
+      rows={shops}
+      isLoading={isLoading}
       pagination={pagination}
-      scroll={{ x: 1700 }}
-      size="middle"
-      locale={{ emptyText }}
+      sort={sort}
+      onSortChange={onSortChange}
+      emptyText={emptyText}
     />
   );
 }

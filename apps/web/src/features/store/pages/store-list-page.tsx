@@ -1,5 +1,5 @@
 import { PlusOutlined, SearchOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import type { TShop } from '@parlour/contract/calls/store';
+import { SHOP_SORT_FIELDS, type TShop } from '@parlour/contract/calls/store';
 import { STORE_STATUSES, STORE_TABS, type StoreStatus, type StoreTab } from '@parlour/contract/constants';
 import { Button, Col, Empty, Flex, Grid, Input, Row, Select, Space, Tabs } from 'antd';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ExportButton } from '@/components/export-button';
 import { PageHeader } from '@/components/page-header';
+import { useListUrlState } from '@/components/use-list-url-state';
 import { feedback } from '@/lib/feedback';
 import { exportShops } from '../api/export-shops';
 import { usePayBill } from '../api/get-pay-page';
@@ -20,8 +21,16 @@ import { StoreTable } from '../components/store-table';
 const DEFAULT_LIMIT = 10;
 
 interface Search {
+  tab?: StoreTab;
   keyword?: string;
   status?: StoreStatus;
+}
+
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined => ((values as readonly string[]).includes(value ?? '') ? (value as T) : undefined);
+
+/** The list's tab and search as the URL carries them (`?tab=disabled&keyword=…`); unknown values are dropped. */
+function searchFromQuery(params: URLSearchParams): Search {
+  return { tab: oneOf(STORE_TABS, params.get('tab')), keyword: params.get('keyword')?.trim() || undefined, status: oneOf(STORE_STATUSES, params.get('status')) };
 }
 
 /**
@@ -37,25 +46,23 @@ export default function StoreListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
-  const [tab, setTab] = useState<StoreTab>('all');
-  const [search, setSearch] = useState<Search>({});
-  const [keywordDraft, setKeywordDraft] = useState('');
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(DEFAULT_LIMIT);
+  const list = useListUrlState({ filterKeys: ['tab', 'keyword', 'status'], parseFilter: searchFromQuery, defaultPageSize: DEFAULT_LIMIT, sortFields: SHOP_SORT_FIELDS });
+  const { tab = 'all', ...search } = list.filter;
+  // The box shows what is typed; the URL's keyword is the one searched (back and reload restore it).
+  const [keywordDraft, setKeywordDraft] = useState({ for: search.keyword, value: search.keyword ?? '' });
+  const keywordValue = keywordDraft.for === search.keyword ? keywordDraft.value : (search.keyword ?? '');
   // ?create=trial|buy (the welcome page's call to action) opens the create dialog.
   const [createMode, setCreateMode] = useState<CreateMode | null>(() => createModeOf(searchParams.get('create')));
   const [progressShopId, setProgressShopId] = useState<string | null>(() => searchParams.get('init'));
-  const shops = useShops({ tab, ...search, page, limit });
+  const shops = useShops({ tab, ...search, ...list.query });
   const openStoreAdmin = useOpenStoreAdmin();
   const payBill = usePayBill();
   const counts = shops.data?.counts;
   // The header is 70px high: on a phone its two buttons get smaller to stay on one line.
   const isPhone = Grid.useBreakpoint().sm === false;
 
-  const applySearch = (next: Search) => {
-    setSearch(next);
-    setPage(1);
-  };
+  const applySearch = (next: Omit<Search, 'tab'>) => list.setFilter({ tab, ...next });
+  const setKeyword = (value: string) => setKeywordDraft({ for: search.keyword, value });
 
   const closeProgress = () => {
     setProgressShopId(null);
@@ -108,10 +115,7 @@ export default function StoreListPage() {
             <div className="page-card">
               <Tabs
                 activeKey={tab}
-                onChange={(key) => {
-                  setTab(key as StoreTab);
-                  setPage(1);
-                }}
+                onChange={(key) => list.setFilter({ ...search, tab: key === 'all' ? undefined : (key as StoreTab) })}
                 items={STORE_TABS.map((key) => ({
                   key,
                   label: counts ? `${t(`store.tabs.${key}`)} (${counts[key]})` : t(`store.tabs.${key}`),
@@ -124,13 +128,13 @@ export default function StoreListPage() {
                     prefix={<SearchOutlined />}
                     aria-label={t('store.list.keyword')}
                     placeholder={t('store.list.keywordPlaceholder')}
-                    value={keywordDraft}
+                    value={keywordValue}
                     onChange={(event) => {
-                      setKeywordDraft(event.target.value);
+                      setKeyword(event.target.value);
                       // Clearing the box shows every store again without another click.
                       if (event.target.value === '' && search.keyword) applySearch({ ...search, keyword: undefined });
                     }}
-                    onPressEnter={() => applySearch({ ...search, keyword: keywordDraft.trim() || undefined })}
+                    onPressEnter={() => applySearch({ ...search, keyword: keywordValue.trim() || undefined })}
                     style={{ width: 240 }}
                   />
                   <Select<StoreStatus>
@@ -142,13 +146,13 @@ export default function StoreListPage() {
                     options={STORE_STATUSES.map((status) => ({ value: status, label: t(`storeStatus.${status}`) }))}
                     style={{ width: 160 }}
                   />
-                  <Button type="primary" ghost onClick={() => applySearch({ ...search, keyword: keywordDraft.trim() || undefined })}>
+                  <Button type="primary" ghost onClick={() => applySearch({ ...search, keyword: keywordValue.trim() || undefined })}>
                     {t('store.list.search')}
                   </Button>
                   {hasSearch ? (
                     <Button
                       onClick={() => {
-                        setKeywordDraft('');
+                        setKeyword('');
                         applySearch({});
                       }}
                     >
@@ -162,16 +166,14 @@ export default function StoreListPage() {
                 shops={shops.data?.list ?? []}
                 isLoading={shops.isFetching}
                 pagination={{
-                  current: page,
-                  pageSize: limit,
+                  page: list.page,
+                  pageSize: list.pageSize,
                   total: shops.data?.total ?? 0,
-                  showSizeChanger: true,
                   showTotal: (total) => t('store.list.total', { count: total }),
-                  onChange: (nextPage, nextLimit) => {
-                    setPage(nextLimit === limit ? nextPage : 1);
-                    setLimit(nextLimit);
-                  },
+                  onChange: list.onPageChange,
                 }}
+                sort={list.sort}
+                onSortChange={list.setSort}
                 enteringShopId={openStoreAdmin.isPending ? openStoreAdmin.variables : undefined}
                 payingShopId={payBill.isPending || payBill.isSuccess ? payBill.variables?.shopId : undefined}
                 onEnterAdmin={(shop) => openStoreAdmin.mutate(shop.shop_id)}

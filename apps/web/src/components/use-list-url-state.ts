@@ -1,0 +1,109 @@
+import { useSearchParams } from 'react-router';
+
+/** Directions of a sorted list, as antd's tables and the contract's `sort_order` name them. */
+export type SortOrder = 'ascend' | 'descend';
+export interface ListSort<Field extends string = string> {
+  field: Field;
+  order: SortOrder;
+}
+
+/** Query parameters of the list's own state; a list's filters must not use these names. */
+const PAGE = 'page';
+const SIZE = 'size';
+const SORT = 'sort';
+const ORDER = 'order';
+
+/** A filter value as it travels in the URL: absent, empty and null all mean "no filter". */
+type FilterValue = string | number | undefined | null;
+
+/** A list's filter: each of its values travels as one query parameter. */
+type FilterShape<Filter> = { [Key in keyof Filter]: FilterValue };
+
+export interface ListUrlStateOptions<Filter extends FilterShape<Filter>, Field extends string> {
+  /** The filter's keys: each one is a query parameter of the same name. */
+  filterKeys: ReadonlyArray<keyof Filter & string>;
+  /** Reads the filter from the query (typed values, values out of range dropped); default: the keys' strings. */
+  parseFilter?: (params: URLSearchParams) => Filter;
+  defaultPageSize?: number;
+  /** The columns the list may be sorted on: a sort in the URL naming another one is ignored. */
+  sortFields?: readonly Field[];
+  /** The list's order when the URL names none (undefined: the server's default order). */
+  defaultSort?: ListSort<Field>;
+}
+
+const isPresent = (value: FilterValue) => value !== undefined && value !== null && value !== '';
+
+function positiveInteger(value: string | null): number | undefined {
+  const number = Number(value);
+  return value !== null && Number.isInteger(number) && number > 0 ? number : undefined;
+}
+
+/**
+ * The state of a list — filters, sort, page and page size — kept in the URL's query, so reload,
+ * the back button and a shared link show the same list. Each change pushes a history entry (back
+ * steps back through what the user did); other parameters of the page (its tab) are kept. A new
+ * filter, sort or page size goes back to page 1. The defaults (page 1, the default size and sort)
+ * are left out of the URL.
+ */
+export function useListUrlState<Filter extends FilterShape<Filter>, Field extends string = string>(options: ListUrlStateOptions<Filter, Field>) {
+  const { filterKeys, parseFilter, defaultPageSize = 20, sortFields, defaultSort } = options;
+  const [params, setParams] = useSearchParams();
+
+  const filter = parseFilter ? parseFilter(params) : (Object.fromEntries(filterKeys.map((key) => [key, params.get(key) || undefined])) as Filter);
+  const page = positiveInteger(params.get(PAGE)) ?? 1;
+  const pageSize = positiveInteger(params.get(SIZE)) ?? defaultPageSize;
+  const sortField = params.get(SORT);
+  const sortOrder = params.get(ORDER);
+  const isKnownSort = (field: string | null): field is Field => field !== null && (!sortFields || (sortFields as readonly string[]).includes(field));
+  const sort: ListSort<Field> | undefined = isKnownSort(sortField) ? { field: sortField, order: sortOrder === 'ascend' ? 'ascend' : 'descend' } : defaultSort;
+
+  /** Writes the changed parts into a copy of the current query and pushes it. */
+  const update = (change: { filter?: Filter; page?: number; pageSize?: number; sort?: ListSort<Field> | null }) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (change.filter) {
+          for (const key of filterKeys) {
+            const value = change.filter[key];
+            if (isPresent(value)) next.set(key, String(value));
+            else next.delete(key);
+          }
+        }
+        if (change.pageSize !== undefined) {
+          if (change.pageSize === defaultPageSize) next.delete(SIZE);
+          else next.set(SIZE, String(change.pageSize));
+        }
+        if (change.sort !== undefined) {
+          const isDefault = !change.sort || (defaultSort && change.sort.field === defaultSort.field && change.sort.order === defaultSort.order);
+          if (isDefault || !change.sort) {
+            next.delete(SORT);
+            next.delete(ORDER);
+          } else {
+            next.set(SORT, change.sort.field);
+            next.set(ORDER, change.sort.order);
+          }
+        }
+        const nextPage = change.page ?? 1;
+        if (nextPage === 1) next.delete(PAGE);
+        else next.set(PAGE, String(nextPage));
+        return next;
+      },
+      { preventScrollReset: true },
+    );
+  };
+
+  return {
+    filter,
+    page,
+    pageSize,
+    sort,
+    /** The `page`, `limit`, `sort_field` and `sort_order` of the list call. */
+    query: { page, limit: pageSize, ...(sort && (!defaultSort || sort !== defaultSort) ? { sort_field: sort.field, sort_order: sort.order } : {}) },
+    setFilter: (next: Filter) => update({ filter: next }),
+    /** Takes the sort a table reports (any column's field): one outside `sortFields` goes back to the default order. */
+    setSort: (next: ListSort | null) => update({ sort: next && isKnownSort(next.field) ? { field: next.field, order: next.order } : null }),
+    onPageChange: (nextPage: number, nextSize: number) => update({ page: nextSize === pageSize ? nextPage : 1, pageSize: nextSize }),
+    /** Whether any filter is set (for "no match" against "nothing yet"). */
+    hasFilter: filterKeys.some((key) => isPresent(filter[key])),
+  };
+}
