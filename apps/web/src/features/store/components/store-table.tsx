@@ -4,10 +4,10 @@ import { Button, Flex, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '@/components/button-link';
+import { DateTimeCell } from '@/components/date-time-cell';
 import { DataTable, type DataColumn, type DataTablePagination } from '@/components/data-table';
 import type { ListSort } from '@/components/use-list-url-state';
 import { StoreStatusTag } from '@/components/store-status-tag';
-import { dayjs } from '@/lib/dayjs';
 import { formatMoney } from '@/lib/money';
 import { StoreExpiry } from './store-expiry';
 
@@ -59,16 +59,22 @@ export function StoreTable({ shops, isLoading, pagination, sort, onSortChange, o
       fixed: 'left',
       isRequired: true,
       cardRole: 'title',
-      width: 150,
-      render: (name: string) => <Typography.Text strong>{name}</Typography.Text>,
+      width: 130,
+      // The store ID under the name: the pair names the store in one column (and a phone card's title).
+      render: (name: string, shop) => (
+        <Flex vertical gap={2} align="start">
+          <Typography.Text strong>{name}</Typography.Text>
+          <Typography.Text type="secondary" copyable={{ text: shop.shop_id }} style={{ fontSize: 12 }}>
+            {shop.shop_id}
+          </Typography.Text>
+        </Flex>
+      ),
     },
-    { key: 'shop_id', title: t('store.fields.shopId'), dataIndex: 'shop_id', width: 120, render: (id: string) => <Typography.Text copyable={{ text: id }}>{id}</Typography.Text> },
-    { key: 'package_name', title: t('store.fields.version'), dataIndex: 'package_name', width: 110 },
+    { key: 'package_name', title: t('store.fields.version'), dataIndex: 'package_name' },
     {
       key: 'status',
       title: t('store.fields.status'),
       dataIndex: 'status',
-      width: 120,
       render: (_, shop) => (
         <Flex vertical gap={2} align="start">
           <StoreStatusTag status={shop.status} />
@@ -81,41 +87,40 @@ export function StoreTable({ shops, isLoading, pagination, sort, onSortChange, o
         </Flex>
       ),
     },
-    { key: 'expires_at', title: t('store.fields.expiry'), dataIndex: 'expires_at', sortField: 'expires_at', width: 190, render: (_, shop) => <StoreExpiry shop={shop} onEnd={onExpire} /> },
+    { key: 'expires_at', title: t('store.fields.expiry'), dataIndex: 'expires_at', sortField: 'expires_at', width: 135, render: (_, shop) => <StoreExpiry shop={shop} onEnd={onExpire} /> },
     {
       key: 'domain',
       title: t('store.fields.domain'),
       dataIndex: 'domain',
-      width: 170,
+      width: 110,
       render: (domain: string | null) =>
         domain ? (
-          <Typography.Link href={`https://${domain}`} target="_blank" rel="noopener noreferrer">
+          <Typography.Link href={`https://${domain}`} target="_blank" rel="noopener noreferrer" ellipsis style={{ maxWidth: 110 }} title={domain}>
             {domain}
           </Typography.Link>
         ) : (
           <Typography.Text type="secondary">—</Typography.Text>
         ),
     },
-    { key: 'order_count', title: t('store.fields.orderCount'), dataIndex: 'order_count', width: 90, align: 'right', render: count },
-    { key: 'shipment_count', title: t('store.fields.shipmentCount'), dataIndex: 'shipment_count', width: 90, align: 'right', render: count },
+    { key: 'order_count', title: t('store.fields.orderCount'), dataIndex: 'order_count', align: 'right', render: count },
+    { key: 'shipment_count', title: t('store.fields.shipmentCount'), dataIndex: 'shipment_count', align: 'right', render: count },
     {
       key: 'total_revenue',
       title: t('store.fields.totalRevenue'),
       dataIndex: 'total_revenue',
       sortField: 'total_revenue',
-      width: 130,
       align: 'right',
       render: (_, shop) => formatMoney(shop.total_revenue, shop.currency),
     },
-    { key: 'member_count', title: t('store.fields.memberCount'), dataIndex: 'member_count', width: 90, align: 'right', render: count },
-    { key: 'created_at', title: t('store.fields.createdAt'), dataIndex: 'created_at', sortField: 'created_at', width: 150, render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm') },
+    { key: 'member_count', title: t('store.fields.memberCount'), dataIndex: 'member_count', align: 'right', render: count },
+    { key: 'created_at', title: t('store.fields.createdAt'), dataIndex: 'created_at', sortField: 'created_at', render: (value: string) => <DateTimeCell value={value} /> },
     {
       key: 'actions',
       title: t('store.fields.actions'),
       fixed: 'right',
       isRequired: true,
       cardRole: 'actions',
-      width: 150,
+      width: 104,
       render: (_, shop) => {
         if (shop.status === 'cancelled') {
           return (
