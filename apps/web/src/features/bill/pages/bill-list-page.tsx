@@ -1,15 +1,18 @@
 import { SearchOutlined } from '@ant-design/icons';
-import type { TBill } from '@parlour/contract/calls/bill';
+import { BILL_SORT_FIELDS, type TBill } from '@parlour/contract/calls/bill';
 import { BILL_STATUSES, BILL_TYPES, type BillStatus, type BillType } from '@parlour/contract/constants';
-import { Alert, Button, DatePicker, Empty, Flex, Grid, Input, Popconfirm, Select, Table, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, DatePicker, Empty, Flex, Input, Popconfirm, Select, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { BillStatusTag, billTypeLabelKey } from '@/components/bill-status-tag';
+import { DataTable, type DataColumn } from '@/components/data-table';
+import { DateTimeCell } from '@/components/date-time-cell';
 import { ExportButton } from '@/components/export-button';
 import { ExpiryCountdown } from '@/components/expiry-countdown';
 import { PageHeader } from '@/components/page-header';
+import { useListUrlState } from '@/components/use-list-url-state';
 import { businessToday, useBusinessTimeZone } from '@/lib/business-time';
 import { dayjs } from '@/lib/dayjs';
 import { feedback } from '@/lib/feedback';
@@ -41,6 +44,35 @@ function toFilter({ range, keyword, ...rest }: Filters): BillFilter {
   };
 }
 
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined => ((values as readonly string[]).includes(value ?? '') ? (value as T) : undefined);
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The filter as the URL carries it (`?status=unpaid&start_date=2026-01-01&…`); values out of range are dropped. */
+function filterFromQuery(params: URLSearchParams): BillFilter {
+  const start = params.get('start_date');
+  const end = params.get('end_date');
+  const hasRange = start !== null && end !== null && DAY.test(start) && DAY.test(end);
+  return {
+    status: oneOf(BILL_STATUSES, params.get('status')),
+    type: oneOf(BILL_TYPES, params.get('type')),
+    shop_id: params.get('shop_id') || undefined,
+    keyword: params.get('keyword') || undefined,
+    start_date: hasRange ? start : undefined,
+    end_date: hasRange ? end : undefined,
+  };
+}
+
+/** The form's values for a filter. */
+function toDraft(filter: BillFilter): Filters {
+  return {
+    status: filter.status,
+    type: filter.type,
+    shop_id: filter.shop_id,
+    keyword: filter.keyword,
+    range: filter.start_date && filter.end_date ? [dayjs(filter.start_date), dayjs(filter.end_date)] : null,
+  };
+}
+
 /**
  * /merchant/bill: the merchant's bills with filters, detail, pay, cancel and export (spec §2, §4).
  * `?paid=<bill_no>` (the cashier's way back after a renewal) says the payment went through.
@@ -51,22 +83,24 @@ export default function BillListPage() {
   const zone = useBusinessTimeZone();
   const [searchParams] = useSearchParams();
   const paidBillNo = searchParams.get('paid');
-  const [draft, setDraft] = useState<Filters>(() => ({ shop_id: searchParams.get('shop_id') ?? undefined, keyword: searchParams.get('keyword') ?? undefined }));
-  const [filters, setFilters] = useState<Filters>(draft);
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(DEFAULT_LIMIT);
+  const list = useListUrlState({
+    filterKeys: ['status', 'type', 'shop_id', 'keyword', 'start_date', 'end_date'],
+    parseFilter: filterFromQuery,
+    defaultPageSize: DEFAULT_LIMIT,
+    sortFields: BILL_SORT_FIELDS,
+  });
+  const filter = list.filter;
+  // The form shows what is being typed; the URL holds what was searched (back and reload restore it).
+  const filterKey = JSON.stringify(filter);
+  const [edit, setEdit] = useState<{ for: string; draft: Filters }>({ for: filterKey, draft: toDraft(filter) });
+  const draft = edit.for === filterKey ? edit.draft : toDraft(filter);
+  const setDraft = (next: Filters) => setEdit({ for: filterKey, draft: next });
   const [detail, setDetail] = useState<TBill | null>(null);
   const [paying, setPaying] = useState<TBill | null>(null);
-  const bills = useBills({ ...toFilter(filters), page, limit });
+  const bills = useBills({ ...filter, ...list.query });
   const shopOptions = useShopOptions();
   const cancelBill = useCancelBill();
-  // On a phone, a pinned actions column would leave no room for the others to scroll through.
-  const canPin = Grid.useBreakpoint().md !== false;
-  const apply = (next: Filters) => {
-    setDraft(next);
-    setFilters(next);
-    setPage(1);
-  };
+  const apply = (next: Filters) => list.setFilter(toFilter(next));
 
   const onCancel = (bill: TBill) =>
     cancelBill.mutateAsync(bill.bill_no).then(() => {
@@ -75,7 +109,7 @@ export default function BillListPage() {
     });
 
   const onExport = async (format: Parameters<typeof exportBills>[1]) => {
-    const rows = await exportBills(toFilter(filters), format);
+    const rows = await exportBills(filter, format);
     feedback.success(rows > 0 ? t('exportFile.done', { count: rows }) : t('exportFile.empty'));
   };
 
@@ -111,16 +145,26 @@ export default function BillListPage() {
     </Flex>
   );
 
-  const columns: TableColumnsType<TBill> = [
-    { title: t('bill.fields.billNo'), dataIndex: 'bill_no', width: 200, render: (value: string) => <Typography.Text copyable={{ text: value }}>{value}</Typography.Text> },
-    // A general traffic package is for no one store.
-    { title: t('bill.fields.shopName'), dataIndex: 'shop_name', width: 120, render: (value: string) => value || '—' },
-    { title: t('bill.fields.type'), dataIndex: 'type', width: 100, render: (type: BillType) => t(billTypeLabelKey(type)) },
-    { title: t('bill.fields.productName'), dataIndex: 'product_name', width: 170 },
-    // The store version of a store bill; other bills (a traffic package) name their plan in the product name.
-    { title: t('bill.fields.version'), dataIndex: 'package_name', width: 110, render: (value: string, bill) => (bill.type === 'new_store' || bill.type === 'renewal' ? value || '—' : '—') },
-    { title: t('bill.fields.amount'), dataIndex: 'amount', width: 110, align: 'right', render: (_, bill) => formatMoney(bill.amount, bill.currency) },
+  const columns: Array<DataColumn<TBill>> = [
     {
+      key: 'bill_no',
+      title: t('bill.fields.billNo'),
+      dataIndex: 'bill_no',
+      fixed: 'left',
+      isRequired: true,
+      cardRole: 'title',
+      width: 190,
+      render: (value: string) => <Typography.Text copyable={{ text: value }}>{value}</Typography.Text>,
+    },
+    // A general traffic package is for no one store.
+    { key: 'shop_name', title: t('bill.fields.shopName'), dataIndex: 'shop_name', width: 120, render: (value: string) => value || '—' },
+    { key: 'type', title: t('bill.fields.type'), dataIndex: 'type', render: (type: BillType) => t(billTypeLabelKey(type)) },
+    { key: 'product_name', title: t('bill.fields.productName'), dataIndex: 'product_name', width: 170 },
+    // The store version of a store bill; other bills (a traffic package) name their plan in the product name.
+    { key: 'package_name', title: t('bill.fields.version'), dataIndex: 'package_name', render: (value: string, bill) => (bill.type === 'new_store' || bill.type === 'renewal' ? value || '—' : '—') },
+    { key: 'amount', title: t('bill.fields.amount'), dataIndex: 'amount', sortField: 'amount', align: 'right', render: (_, bill) => formatMoney(bill.amount, bill.currency) },
+    {
+      key: 'status',
       title: t('bill.fields.status'),
       dataIndex: 'status',
       width: 150,
@@ -135,11 +179,12 @@ export default function BillListPage() {
         </Flex>
       ),
     },
-    { title: t('bill.fields.createdAt'), dataIndex: 'created_at', width: 140, render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm') },
-    { title: t('bill.fields.actions'), key: 'actions', width: 150, fixed: canPin ? 'right' : undefined, render: (_, bill) => rowActions(bill) },
+    { key: 'created_at', title: t('bill.fields.createdAt'), dataIndex: 'created_at', sortField: 'created_at', render: (value: string) => <DateTimeCell value={value} /> },
+    { key: 'paid_at', title: t('bill.fields.paidAt'), dataIndex: 'paid_at', sortField: 'paid_at', isHiddenByDefault: true, render: (value: string | null) => <DateTimeCell value={value} /> },
+    { key: 'actions', title: t('bill.fields.actions'), fixed: 'right', isRequired: true, cardRole: 'actions', width: 130, render: (_, bill) => rowActions(bill) },
   ];
 
-  const hasFilters = Object.values(filters).some((value) => value !== undefined && value !== null && value !== '');
+  const hasFilters = list.hasFilter;
 
   return (
     <>
@@ -195,7 +240,7 @@ export default function BillListPage() {
                 value={draft.keyword ?? ''}
                 onChange={(event) => {
                   const keyword = event.target.value;
-                  if (keyword === '' && filters.keyword) apply({ ...draft, keyword: undefined });
+                  if (keyword === '' && filter.keyword) apply({ ...draft, keyword: undefined });
                   else setDraft({ ...draft, keyword });
                 }}
                 onPressEnter={() => apply(draft)}
@@ -206,25 +251,22 @@ export default function BillListPage() {
               </Button>
             {hasFilters ? <Button onClick={() => apply({})}>{t('bill.filters.reset')}</Button> : null}
           </Flex>
-          <Table<TBill>
+          <DataTable<TBill>
+            listId="merchant.bills"
             rowKey="bill_no"
             columns={columns}
-            dataSource={bills.data?.list ?? []}
-            loading={bills.isFetching}
-            scroll={{ x: 1250 }}
-            size="middle"
+            rows={bills.data?.list ?? []}
+            isLoading={bills.isFetching}
             pagination={{
-              current: page,
-              pageSize: limit,
+              page: list.page,
+              pageSize: list.pageSize,
               total: bills.data?.total ?? 0,
-              showSizeChanger: true,
               showTotal: (total) => t('bill.total', { count: total }),
-              onChange: (nextPage, nextLimit) => {
-                setPage(nextLimit === limit ? nextPage : 1);
-                setLimit(nextLimit);
-              },
+              onChange: list.onPageChange,
             }}
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={hasFilters ? t('bill.noMatch') : t('bill.empty')} /> }}
+            sort={list.sort}
+            onSortChange={list.setSort}
+            emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={hasFilters ? t('bill.noMatch') : t('bill.empty')} />}
           />
         </div>
       </div>
