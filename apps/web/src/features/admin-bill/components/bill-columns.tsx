@@ -1,7 +1,9 @@
 import type { TAdminBill } from '@parlour/contract/calls/bill';
-import { Button, Flex, Grid, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BillStatusTag } from '@/components/bill-status-tag';
+import type { DataColumn } from '@/components/data-table';
+import { DateTimeCell } from '@/components/date-time-cell';
 import { ExpiryCountdown } from '@/components/expiry-countdown';
 import { dayjs } from '@/lib/dayjs';
 import { formatMoney } from '@/lib/money';
@@ -9,16 +11,17 @@ import { formatMoney } from '@/lib/money';
 export const formatTime = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '—');
 
 /** Columns of the bill and income lists; income (paid bills only) shows the paid time instead of the status and creation time. */
-export function useBillColumns({ onDetail, isIncome = false }: { onDetail: (bill: TAdminBill) => void; isIncome?: boolean }): TableColumnsType<TAdminBill> {
+export function useBillColumns({ onDetail, isIncome = false }: { onDetail: (bill: TAdminBill) => void; isIncome?: boolean }): Array<DataColumn<TAdminBill>> {
   const { t } = useTranslation();
-  // Fixed columns on a phone would leave no room for the others.
-  const isWide = Grid.useBreakpoint().md ?? false;
-  const columns: (TableColumnsType<TAdminBill>[number] | false)[] = [
+  const columns: Array<DataColumn<TAdminBill> | false> = [
     {
+      key: 'bill_no',
       title: t('adminBill.column.billNo'),
       dataIndex: 'bill_no',
-      fixed: isWide ? 'left' : undefined,
-      width: 210,
+      fixed: 'left',
+      isRequired: true,
+      cardRole: 'title',
+      width: 200,
       render: (billNo: string) => (
         <Typography.Text copyable style={{ fontFamily: 'monospace', fontSize: 13 }}>
           {billNo}
@@ -69,6 +72,7 @@ export function useBillColumns({ onDetail, isIncome = false }: { onDetail: (bill
     {
       title: t('adminBill.column.amount'),
       key: 'amount',
+      sortField: 'amount',
       width: 120,
       align: 'right',
       render: (_, bill) => <Typography.Text strong>{formatMoney(bill.amount, bill.currency)}</Typography.Text>,
@@ -76,12 +80,13 @@ export function useBillColumns({ onDetail, isIncome = false }: { onDetail: (bill
     !isIncome && {
       title: t('adminBill.column.status'),
       key: 'status',
-      width: 150,
+      width: 160,
       render: (_, bill) => (
         <Flex vertical align="flex-start" gap={2}>
           <BillStatusTag status={bill.status} />
           {bill.status === 'unpaid' ? (
-            <span style={{ fontSize: 12 }}>
+            // Kept on one line and inside the column: the pinned actions column must not cover its end.
+            <span style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
               <ExpiryCountdown to={bill.expires_at} />
             </span>
           ) : null}
@@ -104,12 +109,14 @@ export function useBillColumns({ onDetail, isIncome = false }: { onDetail: (bill
       ),
     },
     isIncome
-      ? { title: t('adminBill.column.paidAt'), dataIndex: 'paid_at', width: 150, render: formatTime }
-      : { title: t('adminBill.column.createdAt'), dataIndex: 'created_at', width: 150, render: formatTime },
+      ? { key: 'paid_at', title: t('adminBill.column.paidAt'), dataIndex: 'paid_at', sortField: 'paid_at', render: (value: string | null) => <DateTimeCell value={value} /> }
+      : { key: 'created_at', title: t('adminBill.column.createdAt'), dataIndex: 'created_at', sortField: 'created_at', render: (value: string) => <DateTimeCell value={value} /> },
     {
       title: t('adminBill.column.actions'),
       key: 'actions',
-      fixed: isWide ? 'right' : undefined,
+      fixed: 'right',
+      isRequired: true,
+      cardRole: 'actions',
       width: 90,
       render: (_, bill) => (
         <Button type="link" size="small" onClick={() => onDetail(bill)} aria-label={t('adminBill.detail.open', { billNo: bill.bill_no })}>

@@ -17,6 +17,8 @@ export interface BillFilter extends TDateRangeInput {
   merchant_id?: number;
   shop_id?: string;
 }
+/** The filter's fields, each a query parameter of the list's URL. */
+export const BILL_FILTER_KEYS = ['keyword', 'status', 'type', 'channel', 'merchant_id', 'shop_id', 'start_date', 'end_date'] as const satisfies ReadonlyArray<keyof BillFilter>;
 
 interface FilterValues {
   keyword?: string;
@@ -30,10 +32,20 @@ interface FilterValues {
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined => ((values as readonly string[]).includes(value ?? '') ? (value as T) : undefined);
 
-/** The filters a link may carry (the dashboard links here): `?status=unpaid`, `?type=renewal`, `?merchant_id=7`. */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The filter in the URL (the list keeps it there; the dashboard links here with one):
+ * `?status=unpaid`, `?type=renewal`, `?merchant_id=7`, `?start_date=…&end_date=…`. Values out of range are dropped.
+ */
 export function billFilterFromQuery(params: URLSearchParams): BillFilter {
   const merchantId = Number(params.get('merchant_id'));
+  const start = params.get('start_date') ?? '';
+  const end = params.get('end_date') ?? '';
+  const hasRange = DAY.test(start) && DAY.test(end) && start <= end;
   return {
+    start_date: hasRange ? start : undefined,
+    end_date: hasRange ? end : undefined,
     status: oneOf(BILL_STATUSES, params.get('status')),
     type: oneOf(BILL_TYPES, params.get('type')),
     channel: oneOf(BILL_CHANNELS, params.get('channel')),
@@ -65,7 +77,7 @@ interface BillFiltersProps {
   hasDateRange?: boolean;
   /** More buttons after search and reset (export). */
   actions?: ReactNode;
-  /** The filter the list starts with (from the page's query string). */
+  /** The filter the fields show (from the page's query string); the caller remounts the form when it changes. */
   initialFilter?: BillFilter;
 }
 
@@ -74,7 +86,14 @@ export function BillFilters({ name, onSearch, hasStatus = false, hasDateRange = 
   const { t } = useTranslation();
   const [form] = Form.useForm<FilterValues>();
   return (
-    <Form form={form} name={name} layout="inline" className="admin-filters" initialValues={initialFilter} onFinish={(values) => onSearch(toFilter(values))}>
+    <Form
+      form={form}
+      name={name}
+      layout="inline"
+      className="admin-filters"
+      initialValues={initialFilter && { ...initialFilter, range: initialFilter.start_date ? { start_date: initialFilter.start_date, end_date: initialFilter.end_date } : undefined }}
+      onFinish={(values) => onSearch(toFilter(values))}
+    >
       <Form.Item name="keyword">
         <Input allowClear aria-label={t('adminBill.filter.keyword')} placeholder={t('adminBill.filter.keyword')} style={{ width: 220 }} />
       </Form.Item>

@@ -1,30 +1,28 @@
-import type { TAdminBill } from '@parlour/contract/calls/bill';
+import { BILL_SORT_FIELDS, type TAdminBill } from '@parlour/contract/calls/bill';
 import type { ExportFormat } from '@parlour/contract/constants';
-import { Empty, Table } from 'antd';
+import { Empty } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { DataTable } from '@/components/data-table';
 import { ExportButton } from '@/components/export-button';
+import { useListUrlState } from '@/components/use-list-url-state';
 import { saveExportFile } from '@/lib/download-file';
 import { feedback } from '@/lib/feedback';
 import { exportBills } from '../api/export-bills';
 import { useBills } from '../api/list-bills';
 import { useBillColumns } from './bill-columns';
 import { BillDetailDrawer } from './bill-detail-drawer';
-import { BillFilters, billFilterFromQuery, type BillFilter } from './bill-filters';
+import { BILL_FILTER_KEYS, BillFilters, billFilterFromQuery } from './bill-filters';
 
 const PAGE_SIZE = 20;
 
 /** The "Bills" tab: every merchant's bills, filtered, paged, exportable, with a detail drawer. */
 export function BillsTab() {
   const { t } = useTranslation();
-  const [searchParams] = useSearchParams();
-  const [filter, setFilter] = useState<BillFilter>(() => billFilterFromQuery(searchParams));
-  const [initialFilter] = useState(filter);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZE);
+  const list = useListUrlState({ filterKeys: BILL_FILTER_KEYS, parseFilter: billFilterFromQuery, defaultPageSize: PAGE_SIZE, sortFields: BILL_SORT_FIELDS });
+  const { filter } = list;
   const [detail, setDetail] = useState<TAdminBill | null>(null);
-  const bills = useBills({ ...filter, page, limit: pageSize });
+  const bills = useBills({ ...filter, ...list.query });
   const columns = useBillColumns({ onDetail: setDetail });
 
   const onExport = async (format: ExportFormat) => {
@@ -40,35 +38,25 @@ export function BillsTab() {
   return (
     <>
       <BillFilters
+        // The fields follow the URL: back and forward show the filter of that step.
+        key={JSON.stringify(filter)}
         name="admin_bill_filters"
         hasStatus
         hasDateRange
-        initialFilter={initialFilter}
-        onSearch={(next) => {
-          setFilter(next);
-          setPage(1);
-        }}
+        initialFilter={filter}
+        onSearch={list.setFilter}
         actions={<ExportButton onExport={onExport} disabled={!bills.data} />}
       />
-      <Table<TAdminBill>
+      <DataTable<TAdminBill>
+        listId="admin.bills"
         rowKey="id"
-        size="middle"
         columns={columns}
-        dataSource={bills.data?.list ?? []}
-        loading={bills.isFetching}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('adminBill.empty')} /> }}
-        pagination={{
-          current: page,
-          pageSize,
-          total: bills.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('adminBill.total', { count: total }),
-          onChange: (nextPage, nextSize) => {
-            setPage(nextSize === pageSize ? nextPage : 1);
-            setPageSize(nextSize);
-          },
-        }}
+        rows={bills.data?.list ?? []}
+        isLoading={bills.isFetching}
+        emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('adminBill.empty')} />}
+        pagination={{ page: list.page, pageSize: list.pageSize, total: bills.data?.total ?? 0, showTotal: (total) => t('adminBill.total', { count: total }), onChange: list.onPageChange }}
+        sort={list.sort}
+        onSortChange={list.setSort}
       />
       <BillDetailDrawer bill={detail} onClose={() => setDetail(null)} />
     </>

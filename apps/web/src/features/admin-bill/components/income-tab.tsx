@@ -1,13 +1,14 @@
-import type { TAdminBill } from '@parlour/contract/calls/bill';
+import { BILL_SORT_FIELDS, type TAdminBill } from '@parlour/contract/calls/bill';
 import type { TDateRangeInput } from '@parlour/contract/calls/report';
 import { DEFAULT_CURRENCY } from '@parlour/contract/constants';
-import { Card, Col, Empty, Flex, Row, Statistic, Table, Typography } from 'antd';
+import { Card, Col, Empty, Flex, Row, Statistic, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { dailyTrendOption, pieOption } from '@/components/chart';
 import { ChartCard } from '@/components/chart-card';
+import { DataTable } from '@/components/data-table';
 import { DateRangeFilter, lastDays } from '@/components/date-range-filter';
+import { useListUrlState } from '@/components/use-list-url-state';
 import { useBusinessTimeZone } from '@/lib/business-time';
 import { formatMoney } from '@/lib/money';
 import { useBillTypeDistribution } from '../api/bill-type-distribution';
@@ -15,16 +16,9 @@ import { useIncomeTrend } from '../api/income-trend';
 import { useIncome } from '../api/list-income';
 import { useBillColumns } from './bill-columns';
 import { BillDetailDrawer } from './bill-detail-drawer';
-import { BillFilters, type BillFilter } from './bill-filters';
+import { BILL_FILTER_KEYS, BillFilters, billFilterFromQuery } from './bill-filters';
 
 const PAGE_SIZE = 20;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-function rangeFromQuery(params: URLSearchParams): Required<TDateRangeInput> | undefined {
-  const start = params.get('start_date') ?? '';
-  const end = params.get('end_date') ?? '';
-  return DAY.test(start) && DAY.test(end) && start <= end ? { start_date: start, end_date: end } : undefined;
-}
 
 /**
  * The "Income" tab: paid bills over a date range (last 30 days unless another is picked) with
@@ -32,15 +26,15 @@ function rangeFromQuery(params: URLSearchParams): Required<TDateRangeInput> | un
  */
 export function IncomeTab() {
   const { t } = useTranslation();
-  const [searchParams] = useSearchParams();
-  // A link may name the range (the dashboard's "income this month"): `?tab=income&start_date=…&end_date=…`.
+  // The filters, range, sort and page are in the URL; a link may name the range (the dashboard's
+  // "income this month"): `?tab=income&start_date=…&end_date=…`. Without one: the last 30 days.
+  const list = useListUrlState({ filterKeys: BILL_FILTER_KEYS, parseFilter: billFilterFromQuery, defaultPageSize: PAGE_SIZE, sortFields: BILL_SORT_FIELDS });
+  const { start_date: startDate, end_date: endDate, status: _status, ...filter } = list.filter;
   const zone = useBusinessTimeZone();
-  const [range, setRange] = useState<TDateRangeInput>(() => rangeFromQuery(searchParams) ?? lastDays(30, zone));
-  const [filter, setFilter] = useState<BillFilter>({});
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZE);
+  const [defaultRange] = useState(() => lastDays(30, zone));
+  const range: TDateRangeInput = startDate && endDate ? { start_date: startDate, end_date: endDate } : defaultRange;
   const [detail, setDetail] = useState<TAdminBill | null>(null);
-  const income = useIncome({ ...filter, ...range, page, limit: pageSize });
+  const income = useIncome({ ...filter, ...range, ...list.query });
   const trend = useIncomeTrend(range);
   const distribution = useBillTypeDistribution(range);
   const columns = useBillColumns({ onDetail: setDetail, isIncome: true });
@@ -71,13 +65,7 @@ export function IncomeTab() {
     <Flex vertical gap={16}>
       <Flex wrap gap={8} align="center">
         <Typography.Text type="secondary">{t('adminBill.income.range')}</Typography.Text>
-        <DateRangeFilter
-          value={range}
-          onChange={(next) => {
-            setRange(next.start_date ? next : lastDays(30, zone));
-            setPage(1);
-          }}
-        />
+        <DateRangeFilter value={range} onChange={(next) => list.setFilter({ ...filter, start_date: next.start_date, end_date: next.end_date })} />
       </Flex>
       <Row gutter={[16, 16]}>
         <Col xs={24} sm={12}>
@@ -107,31 +95,23 @@ export function IncomeTab() {
       </Row>
       <div>
         <BillFilters
+          // The fields follow the URL: back and forward show the filter of that step.
+          key={JSON.stringify(filter)}
           name="admin_income_filters"
-          onSearch={(next) => {
-            setFilter(next);
-            setPage(1);
-          }}
+          initialFilter={filter}
+          // The range is picked above the charts and kept.
+          onSearch={(next) => list.setFilter({ ...next, start_date: startDate, end_date: endDate })}
         />
-        <Table<TAdminBill>
+        <DataTable<TAdminBill>
+          listId="admin.income"
           rowKey="id"
-          size="middle"
           columns={columns}
-          dataSource={income.data?.list ?? []}
-          loading={income.isFetching}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('adminBill.income.empty')} /> }}
-          pagination={{
-            current: page,
-            pageSize,
-            total: income.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => t('adminBill.total', { count: total }),
-            onChange: (nextPage, nextSize) => {
-              setPage(nextSize === pageSize ? nextPage : 1);
-              setPageSize(nextSize);
-            },
-          }}
+          rows={income.data?.list ?? []}
+          isLoading={income.isFetching}
+          emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('adminBill.income.empty')} />}
+          pagination={{ page: list.page, pageSize: list.pageSize, total: income.data?.total ?? 0, showTotal: (total) => t('adminBill.total', { count: total }), onChange: list.onPageChange }}
+          sort={list.sort}
+          onSortChange={list.setSort}
         />
       </div>
       <BillDetailDrawer bill={detail} onClose={() => setDetail(null)} />
