@@ -175,6 +175,9 @@ export function DataTable<Row extends object>({ listId, columns, rows, rowKey, i
         loading={isLoading}
         // A wide table scrolls sideways with its scrollbar kept in view at the window's foot, its header under the shell's 64 px bar.
         scroll={{ x: scrollX }}
+        // Column widths are where a column starts: content that needs more widens its column instead of
+        // running under a pinned column (antd would fix the layout once a column is pinned).
+        tableLayout="auto"
         sticky={{ offsetHeader: 64, offsetScroll: 0 }}
         pagination={antPagination}
         locale={{ emptyText: empty }}

@@ -21,9 +21,8 @@ export function useBillColumns({ onDetail, isIncome = false }: { onDetail: (bill
       fixed: 'left',
       isRequired: true,
       cardRole: 'title',
-      width: 200,
       render: (billNo: string) => (
-        <Typography.Text copyable style={{ fontFamily: 'monospace', fontSize: 13 }}>
+        <Typography.Text copyable style={{ fontFamily: 'monospace', fontSize: 12, whiteSpace: 'nowrap' }}>
           {billNo}
         </Typography.Text>
       ),
@@ -31,10 +30,10 @@ export function useBillColumns({ onDetail, isIncome = false }: { onDetail: (bill
     {
       title: t('adminBill.column.merchant'),
       key: 'merchant',
-      width: 170,
+      width: 120,
       render: (_, bill) => (
         <Flex vertical>
-          <Typography.Text ellipsis={{ tooltip: bill.merchant_account }}>{bill.merchant_account}</Typography.Text>
+          <Typography.Text ellipsis={{ tooltip: bill.merchant_account }} style={{ maxWidth: 120 }}>{bill.merchant_account}</Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {t('adminBill.merchantIdValue', { id: bill.merchant_id })}
           </Typography.Text>
@@ -44,10 +43,10 @@ export function useBillColumns({ onDetail, isIncome = false }: { onDetail: (bill
     {
       title: t('adminBill.column.store'),
       key: 'store',
-      width: 170,
+      width: 130,
       render: (_, bill) => (
         <Flex vertical>
-          <Typography.Text ellipsis={{ tooltip: bill.shop_name }}>{bill.shop_name || '—'}</Typography.Text>
+          <Typography.Text ellipsis={{ tooltip: bill.shop_name }} style={{ maxWidth: 130 }}>{bill.shop_name || '—'}</Typography.Text>
           {bill.shop_id ? (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {bill.shop_id}
@@ -59,10 +58,10 @@ export function useBillColumns({ onDetail, isIncome = false }: { onDetail: (bill
     {
       title: t('adminBill.column.product'),
       key: 'product',
-      width: 200,
+      width: 140,
       render: (_, bill) => (
         <Flex vertical>
-          <Typography.Text ellipsis={{ tooltip: bill.product_name }}>{bill.product_name}</Typography.Text>
+          <Typography.Text ellipsis={{ tooltip: bill.product_name }} style={{ maxWidth: 140 }}>{bill.product_name}</Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {t(`billType.${bill.type}`)}
           </Typography.Text>
@@ -73,14 +72,12 @@ export function useBillColumns({ onDetail, isIncome = false }: { onDetail: (bill
       title: t('adminBill.column.amount'),
       key: 'amount',
       sortField: 'amount',
-      width: 120,
       align: 'right',
       render: (_, bill) => <Typography.Text strong>{formatMoney(bill.amount, bill.currency)}</Typography.Text>,
     },
     !isIncome && {
       title: t('adminBill.column.status'),
       key: 'status',
-      width: 160,
       render: (_, bill) => (
         <Flex vertical align="flex-start" gap={2}>
           <BillStatusTag status={bill.status} />
@@ -96,7 +93,6 @@ export function useBillColumns({ onDetail, isIncome = false }: { onDetail: (bill
     {
       title: t('adminBill.column.channelAndMethod'),
       key: 'channel',
-      width: 120,
       render: (_, bill) => (
         <Flex vertical align="flex-start" gap={2}>
           <Tag color={bill.channel === 'offline' ? 'purple' : 'blue'}>{t(`adminBill.channel.${bill.channel}`)}</Tag>
@@ -117,7 +113,6 @@ export function useBillColumns({ onDetail, isIncome = false }: { onDetail: (bill
       fixed: 'right',
       isRequired: true,
       cardRole: 'actions',
-      width: 90,
       render: (_, bill) => (
         <Button type="link" size="small" onClick={() => onDetail(bill)} aria-label={t('adminBill.detail.open', { billNo: bill.bill_no })}>
           {t('adminBill.action.detail')}
