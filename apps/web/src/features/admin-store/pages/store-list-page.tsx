@@ -1,14 +1,16 @@
 import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import type { TAdminShop } from '@parlour/contract/calls/store';
+import { SHOP_SORT_FIELDS, type TAdminShop } from '@parlour/contract/calls/store';
 import { STORE_STATUSES, STORE_TABS, type ExportFormat, type StoreStatus, type StoreTab } from '@parlour/contract/constants';
-import { Button, Empty, Flex, Form, Grid, Input, InputNumber, Select, Space, Table, Tabs, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Button, Empty, Flex, Form, Input, InputNumber, Select, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { ButtonLink } from '@/components/button-link';
+import { DataTable, type DataColumn } from '@/components/data-table';
+import { DateTimeCell } from '@/components/date-time-cell';
 import { ExpiryCountdown } from '@/components/expiry-countdown';
 import { ExportButton } from '@/components/export-button';
 import { PageHeader } from '@/components/page-header';
+import { useListUrlState } from '@/components/use-list-url-state';
 import { StoreStatusTag } from '@/components/store-status-tag';
 import { dayjs } from '@/lib/dayjs';
 import { saveExportFile } from '@/lib/download-file';
@@ -22,6 +24,7 @@ import { ShopStatusAction } from '../components/shop-status-action';
 import { StoreCharts } from '../components/store-charts';
 
 interface Filters {
+  tab?: StoreTab;
   keyword?: string;
   status?: StoreStatus;
   merchant_keyword?: string;
@@ -40,6 +43,7 @@ const formatTime = (value: string | null) => (value ? dayjs(value).format('YYYY-
 
 function cleanFilters(values: Filters): Filters {
   return {
+    tab: values.tab,
     keyword: values.keyword?.trim() || undefined,
     status: values.status || undefined,
     merchant_keyword: values.merchant_keyword?.trim() || undefined,
@@ -49,41 +53,30 @@ function cleanFilters(values: Filters): Filters {
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined => ((values as readonly string[]).includes(value ?? '') ? (value as T) : undefined);
 
-/** The tab and filters a link may carry (the dashboard's figures link here): `?tab=pending_renewal`, `?status=trial`, `?merchant_id=7`. */
-function fromQuery(params: URLSearchParams): { tab: StoreTab; filters: Filters } {
+/** The tab and filters in the URL (the list keeps them there; the dashboard's figures link here): `?tab=pending_renewal`, `?status=trial`, `?merchant_id=7`. */
+function fromQuery(params: URLSearchParams): Filters {
   const merchantId = Number(params.get('merchant_id'));
-  return {
-    tab: oneOf(STORE_TABS, params.get('tab')) ?? 'all',
-    filters: cleanFilters({
-      keyword: params.get('keyword') ?? undefined,
-      status: oneOf(STORE_STATUSES, params.get('status')),
-      merchant_keyword: params.get('merchant_keyword') ?? undefined,
-      merchant_id: Number.isInteger(merchantId) && merchantId > 0 ? merchantId : undefined,
-    }),
-  };
+  return cleanFilters({
+    tab: oneOf(STORE_TABS, params.get('tab')),
+    keyword: params.get('keyword') ?? undefined,
+    status: oneOf(STORE_STATUSES, params.get('status')),
+    merchant_keyword: params.get('merchant_keyword') ?? undefined,
+    merchant_id: Number.isInteger(merchantId) && merchantId > 0 ? merchantId : undefined,
+  });
 }
 
 /** /admin/store: every merchant's stores, with creation and version charts, filters, export and per-store actions. */
 export default function StoreListPage() {
   const { t } = useTranslation();
-  const [searchParams] = useSearchParams();
-  const [initial] = useState(() => fromQuery(searchParams));
+  const list = useListUrlState({ filterKeys: ['tab', 'keyword', 'status', 'merchant_keyword', 'merchant_id'], parseFilter: fromQuery, defaultPageSize: PAGE_SIZE, sortFields: SHOP_SORT_FIELDS });
+  const { tab = 'all', ...filters } = list.filter;
   const [form] = Form.useForm<Filters>();
-  const [tab, setTab] = useState<StoreTab>(initial.tab);
-  const [filters, setFilters] = useState<Filters>(initial.filters);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZE);
   const [isAddOpen, setIsAddOpen] = useState(false);
-  const shops = useShops({ tab, page, limit: pageSize, ...filters });
+  const shops = useShops({ tab, ...filters, ...list.query });
   const enterAdmin = useEnterStoreAdmin();
   const counts = shops.data?.counts;
-  // Fixed columns on a phone would leave no room for the others.
-  const isWide = Grid.useBreakpoint().md ?? false;
 
-  const search = (values: Filters) => {
-    setFilters(cleanFilters(values));
-    setPage(1);
-  };
+  const search = (values: Filters) => list.setFilter(cleanFilters({ ...values, tab: list.filter.tab }));
   const reset = () => {
     form.setFieldsValue({ keyword: undefined, status: undefined, merchant_keyword: undefined, merchant_id: undefined });
     search({});
@@ -99,21 +92,23 @@ export default function StoreListPage() {
     feedback.success(t('exportFile.done', { count: file.rows }));
   };
 
-  const columns: TableColumnsType<TAdminShop> = [
+  const columns: Array<DataColumn<TAdminShop>> = [
     {
       title: t('adminStore.column.store'),
       key: 'store',
-      fixed: isWide ? 'left' : undefined,
-      width: 210,
+      fixed: 'left',
+      isRequired: true,
+      cardRole: 'title',
+      width: 170,
       render: (_, shop) => (
         <Flex vertical>
-          <Typography.Text strong ellipsis={{ tooltip: shop.shop_name }}>
+          <Typography.Text strong ellipsis={{ tooltip: shop.shop_name }} style={{ maxWidth: 170 }}>
             {shop.shop_name}
           </Typography.Text>
           <Typography.Text type="secondary" copyable={{ text: shop.shop_id }} style={{ fontSize: 12 }}>
             {shop.shop_id}
           </Typography.Text>
-          <Typography.Text type="secondary" ellipsis={{ tooltip: shop.contact_email }} style={{ fontSize: 12 }}>
+          <Typography.Text type="secondary" ellipsis={{ tooltip: shop.contact_email }} style={{ fontSize: 12, maxWidth: 170 }}>
             {shop.contact_email}
           </Typography.Text>
         </Flex>
@@ -122,10 +117,10 @@ export default function StoreListPage() {
     {
       title: t('adminStore.column.merchant'),
       key: 'merchant',
-      width: 200,
+      width: 140,
       render: (_, shop) => (
         <Flex vertical>
-          <Typography.Text ellipsis={{ tooltip: shop.merchant_account }}>{shop.merchant_account}</Typography.Text>
+          <Typography.Text ellipsis={{ tooltip: shop.merchant_account }} style={{ maxWidth: 140 }}>{shop.merchant_account}</Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {t('adminStore.merchantIdValue', { id: shop.merchant_id })}
           </Typography.Text>
@@ -135,7 +130,6 @@ export default function StoreListPage() {
     {
       title: t('adminStore.column.version'),
       key: 'version',
-      width: 130,
       render: (_, shop) => (
         <Space size={4} wrap>
           <span>{shop.package_name}</span>
@@ -146,7 +140,6 @@ export default function StoreListPage() {
     {
       title: t('adminStore.column.status'),
       key: 'status',
-      width: 130,
       render: (_, shop) => (
         <Space size={4} wrap>
           <StoreStatusTag status={shop.status} />
@@ -166,7 +159,8 @@ export default function StoreListPage() {
     {
       title: t('adminStore.column.expiresAt'),
       key: 'expires_at',
-      width: 190,
+      sortField: 'expires_at',
+      width: 150,
       render: (_, shop) => (
         <Flex vertical>
           <span>{formatTime(shop.expires_at)}</span>
@@ -182,23 +176,37 @@ export default function StoreListPage() {
         </Flex>
       ),
     },
-    { title: t('adminStore.column.domain'), dataIndex: 'domain', width: 180, ellipsis: true, render: (domain: string | null) => domain ?? '—' },
+    {
+      title: t('adminStore.column.domain'),
+      key: 'domain',
+      dataIndex: 'domain',
+      width: 130,
+      render: (domain: string | null) =>
+        domain ? (
+          <Typography.Text ellipsis={{ tooltip: domain }} style={{ maxWidth: 130 }}>
+            {domain}
+          </Typography.Text>
+        ) : (
+          '—'
+        ),
+    },
     {
       title: t('adminStore.column.revenue'),
       key: 'total_revenue',
-      width: 130,
+      sortField: 'total_revenue',
       align: 'right',
       render: (_, shop) => formatMoney(shop.total_revenue, shop.currency),
     },
-    { title: t('adminStore.column.orders'), dataIndex: 'order_count', width: 90, align: 'right' },
-    { title: t('adminStore.column.shipments'), dataIndex: 'shipment_count', width: 90, align: 'right' },
-    { title: t('adminStore.column.members'), dataIndex: 'member_count', width: 90, align: 'right' },
-    { title: t('adminStore.column.createdAt'), dataIndex: 'created_at', width: 150, render: formatTime },
+    { title: t('adminStore.column.orders'), key: 'order_count', dataIndex: 'order_count', align: 'right' },
+    { title: t('adminStore.column.shipments'), key: 'shipment_count', dataIndex: 'shipment_count', align: 'right' },
+    { title: t('adminStore.column.members'), key: 'member_count', dataIndex: 'member_count', align: 'right' },
+    { title: t('adminStore.column.createdAt'), key: 'created_at', dataIndex: 'created_at', sortField: 'created_at', render: (value: string) => <DateTimeCell value={value} /> },
     {
       title: t('adminStore.column.actions'),
       key: 'actions',
-      fixed: isWide ? 'right' : undefined,
-      width: 150,
+      fixed: 'right',
+      isRequired: true,
+      cardRole: 'actions',
       render: (_, shop) => (
         <Flex vertical align="flex-start">
           <Button
@@ -236,13 +244,19 @@ export default function StoreListPage() {
         <section className="page-card admin-page__list" aria-label={t('adminStore.listLabel')}>
           <Tabs
             activeKey={tab}
-            onChange={(key) => {
-              setTab(key as StoreTab);
-              setPage(1);
-            }}
+            onChange={(key) => list.setFilter({ ...filters, tab: key === 'all' ? undefined : (key as StoreTab) })}
             items={STORE_TABS.map((key) => ({ key, label: tabLabel(key) }))}
           />
-          <Form form={form} name="admin_store_filters" layout="inline" className="admin-filters" initialValues={initial.filters} onFinish={search}>
+          <Form
+            // The fields follow the URL: back and forward show the filter of that step.
+            key={JSON.stringify(filters)}
+            form={form}
+            name="admin_store_filters"
+            layout="inline"
+            className="admin-filters"
+            initialValues={filters}
+            onFinish={search}
+          >
             <Form.Item name="keyword">
               <Input allowClear aria-label={t('adminStore.filter.keyword')} placeholder={t('adminStore.filter.keyword')} style={{ width: 200 }} />
             </Form.Item>
@@ -273,25 +287,16 @@ export default function StoreListPage() {
               </Space>
             </Form.Item>
           </Form>
-          <Table<TAdminShop>
+          <DataTable<TAdminShop>
+            listId="admin.stores"
             rowKey="id"
-            size="middle"
             columns={columns}
-            dataSource={shops.data?.list ?? []}
-            loading={shops.isFetching}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('adminStore.empty')} /> }}
-            pagination={{
-              current: page,
-              pageSize,
-              total: shops.data?.total ?? 0,
-              showSizeChanger: true,
-              showTotal: (total) => t('adminStore.total', { count: total }),
-              onChange: (nextPage, nextSize) => {
-                setPage(nextSize === pageSize ? nextPage : 1);
-                setPageSize(nextSize);
-              },
-            }}
+            rows={shops.data?.list ?? []}
+            isLoading={shops.isFetching}
+            emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('adminStore.empty')} />}
+            pagination={{ page: list.page, pageSize: list.pageSize, total: shops.data?.total ?? 0, showTotal: (total) => t('adminStore.total', { count: total }), onChange: list.onPageChange }}
+            sort={list.sort}
+            onSortChange={list.setSort}
           />
         </section>
       </div>
