@@ -1,30 +1,19 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Empty, Form, Space, Table, type FormInstance, type TableColumnsType } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { Button, Empty, Form, Space, type FormInstance } from 'antd';
+import type { ReactNode } from 'react';
+import { DataTable, type DataColumn } from './data-table';
+import { useListUrlState, type ListSort, type ListUrlStateOptions } from './use-list-url-state';
 
 const DEFAULT_PAGE_SIZE = 20;
 
 /**
- * The state of a filtered, paged operator list: the filter that was searched, the page and its
- * size. A new filter or a new page size goes back to page 1.
+ * The state of a filtered, paged operator list — the filter that was searched, the sort, the page
+ * and its size — kept in the URL (useListUrlState). A new filter or a new page size goes back to page 1.
  */
-export function useFilteredPaging<Filter>(initialFilter: Filter, initialPageSize = DEFAULT_PAGE_SIZE) {
-  const [filter, setFilterState] = useState<Filter>(initialFilter);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(initialPageSize);
-  return {
-    filter,
-    page,
-    pageSize,
-    setFilter: (next: Filter) => {
-      setFilterState(next);
-      setPage(1);
-    },
-    onPageChange: (nextPage: number, nextSize: number) => {
-      setPage(nextSize === pageSize ? nextPage : 1);
-      setPageSize(nextSize);
-    },
-  };
+export function useFilteredPaging<Filter extends { [Key in keyof Filter]: string | number | undefined }, Field extends string = string>(
+  options: Omit<ListUrlStateOptions<Filter, Field>, 'defaultPageSize'> & { defaultPageSize?: number },
+) {
+  return useListUrlState<Filter, Field>({ defaultPageSize: DEFAULT_PAGE_SIZE, ...options });
 }
 
 /**
@@ -33,6 +22,7 @@ export function useFilteredPaging<Filter>(initialFilter: Filter, initialPageSize
  */
 export function FilterBar<Values extends object>({
   form,
+  values,
   name,
   onSearch,
   onReset,
@@ -42,6 +32,8 @@ export function FilterBar<Values extends object>({
   children,
 }: {
   form: FormInstance<Values>;
+  /** What the fields show: the list's filter from the URL (back and forward show that step's filter). */
+  values?: Values;
   name: string;
   onSearch: (values: Values) => void;
   onReset: () => void;
@@ -51,7 +43,7 @@ export function FilterBar<Values extends object>({
   children: ReactNode;
 }) {
   return (
-    <Form<Values> form={form} name={name} layout="inline" className="admin-filters" onFinish={onSearch}>
+    <Form<Values> key={JSON.stringify(values ?? {})} form={form} name={name} layout="inline" className="admin-filters" initialValues={values} onFinish={onSearch}>
       {children}
       <Form.Item>
         <Space wrap>
@@ -74,8 +66,9 @@ export function FilterBar<Values extends object>({
   );
 }
 
-/** An operator list's table: scrolls sideways when narrow, pages on the server, says how many there are. */
+/** An operator list's table (DataTable): pages on the server, says how many there are. */
 export function PagedTable<Row extends object>({
+  listId,
   columns,
   rows,
   total,
@@ -83,29 +76,35 @@ export function PagedTable<Row extends object>({
   page,
   pageSize,
   onPageChange,
+  sort,
+  onSortChange,
   totalText,
   emptyText,
 }: {
-  columns: TableColumnsType<Row>;
+  listId: string;
+  columns: Array<DataColumn<Row>>;
   rows: Row[];
   total: number;
   isLoading: boolean;
   page: number;
   pageSize: number;
   onPageChange: (page: number, pageSize: number) => void;
+  sort?: ListSort;
+  onSortChange?: (sort: ListSort | null) => void;
   totalText: (total: number) => string;
   emptyText: string;
 }) {
   return (
-    <Table<Row>
-      rowKey="id"
-      size="middle"
+    <DataTable<Row>
+      listId={listId}
+      rowKey={'id' as keyof Row & string}
       columns={columns}
-      dataSource={rows}
-      loading={isLoading}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
-      pagination={{ current: page, pageSize, total, showSizeChanger: true, showTotal: totalText, onChange: onPageChange }}
+      rows={rows}
+      isLoading={isLoading}
+      emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />}
+      pagination={{ page, pageSize, total, showTotal: totalText, onChange: onPageChange }}
+      sort={sort}
+      onSortChange={onSortChange}
     />
   );
 }

@@ -1,8 +1,9 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, PushpinFilled } from '@ant-design/icons';
 import { NOTICE_STATUSES, type NoticeStatus, type TAdminNotice } from '@parlour/contract/calls/notice';
-import { Button, Form, Input, Popconfirm, Space, type TableColumnsType } from 'antd';
+import { Button, Form, Input, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DataColumn } from '@/components/data-table';
 import { FilterBar, PagedTable, useFilteredPaging } from '@/components/filtered-list';
 import { FilterSelect } from '@/components/filter-select';
 import { PageHeader } from '@/components/page-header';
@@ -19,11 +20,17 @@ interface Filter {
   status?: NoticeStatus;
 }
 
+/** The filter in the URL (`?keyword=…&status=draft`); an unknown status is dropped. */
+function noticeFilterFromQuery(params: URLSearchParams): Filter {
+  const status = params.get('status');
+  return { keyword: params.get('keyword') || undefined, status: NOTICE_STATUSES.find((known) => known === status) };
+}
+
 /** /admin/notice: notices to merchants — search, status filter, add and edit with formatting, detail, delete. */
 export default function NoticePage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<Filter>();
-  const { filter, setFilter, page, pageSize, onPageChange } = useFilteredPaging<Filter>({});
+  const { filter, setFilter, page, pageSize, onPageChange, sort, setSort } = useFilteredPaging({ filterKeys: ['keyword', 'status'], parseFilter: noticeFilterFromQuery });
   const [editing, setEditing] = useState<{ notice: TAdminNotice | null } | null>(null);
   const [detailId, setDetailId] = useState<number | null>(null);
   const notices = useNotices({ ...filter, page, limit: pageSize });
@@ -34,8 +41,11 @@ export default function NoticePage() {
     feedback.success(t('adminNotice.deleted', { title: notice.title }));
   };
 
-  const columns: TableColumnsType<TAdminNotice> = [
+  const columns: Array<DataColumn<TAdminNotice>> = [
     {
+      key: 'title',
+      isRequired: true,
+      cardRole: 'title',
       title: t('adminNotice.field.title'),
       dataIndex: 'title',
       render: (title: string, notice) => (
@@ -45,13 +55,15 @@ export default function NoticePage() {
         </Button>
       ),
     },
-    { title: t('adminNotice.field.status'), dataIndex: 'status', width: 110, render: (_status, notice) => <NoticeStatusTag notice={notice} /> },
-    { title: t('adminNotice.field.publishAt'), dataIndex: 'publish_at', width: 170, render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm') },
-    { title: t('adminNotice.field.readCount'), dataIndex: 'read_count', width: 100, align: 'right' },
-    { title: t('adminNotice.field.updatedAt'), dataIndex: 'updated_at', width: 170, render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm') },
+    { key: 'status', title: t('adminNotice.field.status'), dataIndex: 'status', width: 110, render: (_status, notice) => <NoticeStatusTag notice={notice} /> },
+    { key: 'publish_at', title: t('adminNotice.field.publishAt'), dataIndex: 'publish_at', width: 170, render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm') },
+    { key: 'read_count', title: t('adminNotice.field.readCount'), dataIndex: 'read_count', width: 100, align: 'right' },
+    { key: 'updated_at', title: t('adminNotice.field.updatedAt'), dataIndex: 'updated_at', width: 170, render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm') },
     {
       title: t('adminNotice.actions'),
       key: 'actions',
+      isRequired: true,
+      cardRole: 'actions',
       width: 190,
       fixed: 'right',
       render: (_value, notice) => (
@@ -86,6 +98,7 @@ export default function NoticePage() {
         <section className="page-card">
           <FilterBar<Filter>
             form={form}
+            values={filter}
             name="admin_notice_filters"
             onSearch={(values) => setFilter({ keyword: values.keyword?.trim() || undefined, status: values.status || undefined })}
             onReset={() => setFilter({})}
@@ -105,6 +118,7 @@ export default function NoticePage() {
             </Form.Item>
           </FilterBar>
           <PagedTable<TAdminNotice>
+            listId="admin.notices"
             columns={columns}
             rows={notices.data?.list ?? []}
             total={notices.data?.total ?? 0}
@@ -112,6 +126,8 @@ export default function NoticePage() {
             page={page}
             pageSize={pageSize}
             onPageChange={onPageChange}
+            sort={sort}
+            onSortChange={setSort}
             totalText={(total) => t('adminNotice.total', { count: total })}
             emptyText={filter.keyword || filter.status ? t('adminNotice.noMatch') : t('adminNotice.empty')}
           />

@@ -1,9 +1,10 @@
 import { PROSPECT_STATUSES, type ProspectStatus, type TProspect } from '@parlour/contract/calls/prospect';
 import type { TDateRangeInput } from '@parlour/contract/calls/report';
 import { formatPhone } from '@parlour/contract/phone';
-import { Button, Flex, Form, Input, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, Form, Input, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DataColumn } from '@/components/data-table';
 import { DateRangeFilter } from '@/components/date-range-filter';
 import { FilterBar, PagedTable, useFilteredPaging } from '@/components/filtered-list';
 import { FilterSelect } from '@/components/filter-select';
@@ -24,18 +25,40 @@ interface FilterValues {
   range?: TDateRangeInput;
 }
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The filter in the URL (`?status=new&start_date=…&end_date=…`); values out of range are dropped. */
+function prospectFilterFromQuery(params: URLSearchParams): Filter {
+  const status = params.get('status');
+  const start = params.get('start_date') ?? '';
+  const end = params.get('end_date') ?? '';
+  const hasRange = DAY.test(start) && DAY.test(end) && start <= end;
+  return {
+    keyword: params.get('keyword') || undefined,
+    status: PROSPECT_STATUSES.find((known) => known === status),
+    start_date: hasRange ? start : undefined,
+    end_date: hasRange ? end : undefined,
+  };
+}
+
 /** /admin/prospects: leads from the public site's message form, filtered, followed up with a remark. */
 export default function ProspectsPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<FilterValues>();
-  const { filter, setFilter, page, pageSize, onPageChange } = useFilteredPaging<Filter>({});
+  const { filter, setFilter, page, pageSize, onPageChange, sort, setSort } = useFilteredPaging({
+    filterKeys: ['keyword', 'status', 'start_date', 'end_date'],
+    parseFilter: prospectFilterFromQuery,
+  });
   const [following, setFollowing] = useState<TProspect | null>(null);
   const prospects = useProspects({ ...filter, page, limit: pageSize });
   const hasFilter = Boolean(filter.keyword || filter.status || filter.start_date);
 
-  const columns: TableColumnsType<TProspect> = [
+  const columns: Array<DataColumn<TProspect>> = [
     // Every column has a width (the message and the remark wrap inside theirs), so the list fits a 1366 px screen.
     {
+      key: 'name',
+      isRequired: true,
+      cardRole: 'title',
       title: t('adminProspects.field.name'),
       dataIndex: 'name',
       width: 110,
@@ -45,8 +68,9 @@ export default function ProspectsPage() {
         </Typography.Text>
       ),
     },
-    { title: t('adminProspects.field.contact'), dataIndex: 'contact', width: 140, render: (contact: string) => <Typography.Text copyable={{ text: contact }}>{formatPhone(contact)}</Typography.Text> },
+    { key: 'contact', title: t('adminProspects.field.contact'), dataIndex: 'contact', width: 140, render: (contact: string) => <Typography.Text copyable={{ text: contact }}>{formatPhone(contact)}</Typography.Text> },
     {
+      key: 'content',
       title: t('adminProspects.field.content'),
       dataIndex: 'content',
       width: 250,
@@ -57,12 +81,14 @@ export default function ProspectsPage() {
       ),
     },
     {
+      key: 'status',
       title: t('adminProspects.field.status'),
       dataIndex: 'status',
       width: 90,
       render: (status: ProspectStatus) => (status === 'new' ? <Tag color="orange">{t('adminProspects.status.new')}</Tag> : <Tag color="green">{t('adminProspects.status.followed_up')}</Tag>),
     },
     {
+      key: 'remark',
       title: t('adminProspects.field.remark'),
       dataIndex: 'remark',
       width: 170,
@@ -77,6 +103,7 @@ export default function ProspectsPage() {
         ),
     },
     {
+      key: 'created_at',
       title: t('adminProspects.field.createdAtIp'),
       dataIndex: 'created_at',
       width: 150,
@@ -92,6 +119,8 @@ export default function ProspectsPage() {
     {
       title: t('adminProspects.actions'),
       key: 'actions',
+      isRequired: true,
+      cardRole: 'actions',
       width: 100,
       fixed: 'right',
       render: (_value, prospect) => (
@@ -109,6 +138,7 @@ export default function ProspectsPage() {
         <section className="page-card">
           <FilterBar<FilterValues>
             form={form}
+            values={{ keyword: filter.keyword, status: filter.status, range: filter.start_date ? { start_date: filter.start_date, end_date: filter.end_date } : undefined }}
             name="admin_prospect_filters"
             onSearch={(values) =>
               setFilter({ keyword: values.keyword?.trim() || undefined, status: values.status || undefined, start_date: values.range?.start_date, end_date: values.range?.end_date })
@@ -129,6 +159,7 @@ export default function ProspectsPage() {
             </Form.Item>
           </FilterBar>
           <PagedTable<TProspect>
+            listId="admin.prospects"
             columns={columns}
             rows={prospects.data?.list ?? []}
             total={prospects.data?.total ?? 0}
@@ -136,6 +167,8 @@ export default function ProspectsPage() {
             page={page}
             pageSize={pageSize}
             onPageChange={onPageChange}
+            sort={sort}
+            onSortChange={setSort}
             totalText={(total) => t('adminProspects.total', { count: total })}
             emptyText={hasFilter ? t('adminProspects.noMatch') : t('adminProspects.empty')}
           />
