@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { BillSortField } from '@parlour/contract/calls/bill';
 import type { BillStatus, BillType } from '@parlour/contract/constants';
 import type { Db } from '../../db/client';

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ShopSortField } from '@parlour/contract/calls/store';
 import type { StoreStatus, StoreTab } from '@parlour/contract/constants';
 import type { Db } from '../../db/client';
