@@ -1,7 +1,7 @@
 import type { TimeFilter } from '@parlour/contract/calls/traffic-report';
 import { MAX_TREND_DAYS } from '@parlour/contract/calls/report';
 import { TIME_FILTERS } from '@parlour/contract/constants';
-import { DatePicker, Segmented, Space, Typography } from 'antd';
+import { DatePicker, Flex, Segmented, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { businessToday, describeTimeZone, useBusinessTimeZone } from '../lib/business-time';
@@ -27,9 +27,11 @@ export function TrafficTimeFilter({ value = DEFAULT_TRAFFIC_TIME, onChange }: { 
   const zone = useBusinessTimeZone();
   const picked: [Dayjs, Dayjs] | null = value.start_date && value.end_date ? [dayjs(value.start_date), dayjs(value.end_date)] : null;
   return (
-    <Space wrap size={8}>
+    <Flex wrap gap={8} align="center" style={{ maxWidth: '100%' }}>
       <Segmented<TimeFilter>
         aria-label={t('trafficReport.time.label')}
+        // At phone width the four presets in English are wider than the card: they scroll instead of being cut off.
+        style={{ maxWidth: '100%', overflowX: 'auto' }}
         value={value.time_range}
         options={TIME_FILTERS.map((filter) => ({ value: filter, label: t(`trafficReport.time.${filter}`) }))}
         onChange={(next) => {
@@ -55,6 +57,6 @@ export function TrafficTimeFilter({ value = DEFAULT_TRAFFIC_TIME, onChange }: { 
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {t('trafficReport.time.zoneNote', { zone: describeTimeZone(zone) })}
       </Typography.Text>
-    </Space>
+    </Flex>
   );
 }
