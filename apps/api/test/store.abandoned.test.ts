@@ -82,6 +82,10 @@ describe('an unpaid create-and-pay store whose bill ends is given up', () => {
       [fields.shop_id, 'cancelled'],
     ]);
     expect(list[0].unpaid_bill_no).toBe(second.bill.bill_no);
+    // Only the live store has an API key to show; the given-up one is not listed there.
+    const keys = await expectOk(t.call<{ list: Array<{ shop_id: string; status: string }>; total: number }>('merchant/open/shop_key/lists', {}, token));
+    expect(keys.list.map((entry) => [entry.shop_id, entry.status])).toEqual([[fields.shop_id, 'unpaid']]);
+    expect(keys.total).toBe(1);
     // The bill list by store ID shows both bills of that ID, the cancelled one with the store's name.
     const bills = await expectOk(t.call<{ list: TBill[] }>(P.bills, { shop_id: fields.shop_id }, token));
     expect(bills.list.map((bill) => [bill.status, bill.shop_name])).toEqual([

@@ -29,11 +29,12 @@ export function createShopKeyRepository(db: Db) {
           .select(columns)
           .from(shops)
           .leftJoin(shopApiKeys, eq(shopApiKeys.shop_ref, shops.id))
-          .where(eq(shops.merchant_id, merchantId))
+          // A store given up unpaid (cancelled) never runs, so it has no key to show.
+          .where(and(eq(shops.merchant_id, merchantId), ne(shops.status, 'cancelled')))
           .orderBy(desc(shops.created_at), desc(shops.id))
           .limit(page.limit)
           .offset(page.offset),
-        db.select({ value: count() }).from(shops).where(eq(shops.merchant_id, merchantId)),
+        db.select({ value: count() }).from(shops).where(and(eq(shops.merchant_id, merchantId), ne(shops.status, 'cancelled'))),
       ]);
       return { rows, total: total.value };
     },
