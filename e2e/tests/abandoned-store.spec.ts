@@ -66,7 +66,8 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     for (const width of [1440, 375]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/merchant/store');
-      const row = page.getByRole('row').filter({ hasText: shopId });
+      // A table row on a desktop, a card (list item) on a phone.
+      const row = (width >= 768 ? page.getByRole('row') : page.getByRole('listitem')).filter({ hasText: shopId });
       await expect(row).toContainText(text.cancelledStatus);
       await expect(row).toContainText(text.released);
       await expect(row.getByRole('button', { name: text.storeAdmin })).toHaveCount(0);
