@@ -2,6 +2,7 @@ import { callUrl, type Call } from '@parlour/contract/call';
 import { allCalls } from '@parlour/contract/calls/all';
 import * as accountCalls from '@parlour/contract/calls/account';
 import { LOG_PLATFORMS } from '@parlour/contract/constants';
+import { languages } from '@parlour/contract/errors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -96,8 +97,9 @@ describe('the API contract', () => {
         ...propertyNames(z.toJSONSchema(call.input, { io: 'input', unrepresentable: 'any' })),
         ...propertyNames(z.toJSONSchema(call.output, { io: 'output', unrepresentable: 'any' })),
       ];
-      // A map keyed by platform (core data platform_paths) uses the §9 platform codes, '1688' among them.
-      const fieldNames = names.filter((name) => !(LOG_PLATFORMS as readonly string[]).includes(name));
+      // A map keyed by platform (core data platform_paths) uses the §9 platform codes, '1688' among them;
+      // a bilingual text (localized-text) is keyed by the language codes lang_code takes ('zh-CN', 'en-US').
+      const fieldNames = names.filter((name) => !(LOG_PLATFORMS as readonly string[]).includes(name) && !(languages as readonly string[]).includes(name));
       for (const name of fieldNames) expect(name, `${call.path}: ${name}`).toMatch(/^[a-z][a-z0-9]*(_[a-z0-9]+)*$/);
     }
   });

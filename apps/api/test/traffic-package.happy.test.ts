@@ -86,10 +86,12 @@ describe('traffic packages: happy paths', () => {
       expect(bills.list.map((bill) => [bill.bill_no, bill.status])).toEqual([[order.bill.bill_no, 'paid']]);
     });
 
-    it('names the product in the language of the order', async () => {
+    it('names the product in the language of the reader, the plan name included', async () => {
       const { token } = await registerMerchant(t);
       const order = await orderPackage(t, token, { plan_id: PLAN.standard, lang_code: 'en-US' });
-      expect(order.bill.product_name).toBe('Traffic package · 标准包 · 10,000 units · 90 days');
+      expect(order.bill.product_name).toBe('Traffic package · Standard pack · 10,000 units · 90 days');
+      const inChinese = await expectOk(t.call<{ list: Array<{ bill_no: string; product_name: string; package_name: string }> }>('merchant/order/order/lists', { page: 1, limit: 10 }, token));
+      expect(inChinese.list.find((bill) => bill.bill_no === order.bill.bill_no)).toMatchObject({ product_name: '流量包 · 标准包 · 10000次 · 90天', package_name: '标准包' });
     });
 
     it('buys a store package for a running store; it is listed under store packages and by store', async () => {

@@ -1,4 +1,6 @@
+import type { Lang } from '@parlour/contract/errors';
 import { translateIssue } from '@parlour/contract/i18n/validation';
+import { localizedTextSchemas, type LocalizedTextRule } from '@parlour/contract/localized-text';
 import type { FormRule } from 'antd';
 import type { z } from 'zod';
 import { currentLang } from './i18n';
@@ -52,4 +54,19 @@ export function fieldRule<S extends ObjectSchema>(schema: S, field: keyof S['sha
       if (issue) throw new Error(issueMessage(issue));
     },
   });
+}
+
+/**
+ * The antd rule of one language of a bilingual text (contract's localized-text): the same rule for
+ * each language, the Chinese text required; the message names the language of a translation.
+ */
+export function localizedTextRule(rule: LocalizedTextRule, lang: Lang, path: readonly PropertyKey[]): FormRule {
+  const schema = localizedTextSchemas(rule)[lang];
+  return {
+    validator: async (_rule, value: unknown) => {
+      const result = schema.safeParse(value ?? '');
+      const issue = result.success ? undefined : result.error.issues[0];
+      if (issue) throw new Error(issueMessage({ message: issue.message, path: [...path, lang] }));
+    },
+  };
 }

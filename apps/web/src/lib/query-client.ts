@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { i18n } from './i18n';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -12,3 +13,9 @@ export function createQueryClient(): QueryClient {
 
 /** The console's query cache. Imported only by lazily loaded areas, never by the first load of /login. */
 export const queryClient = createQueryClient();
+
+// Answers carry operator-written texts (version and plan names, notices, bill products) in the
+// language they were asked in: a language switch refetches what is shown and drops the rest.
+i18n.on('languageChanged', () => {
+  void queryClient.invalidateQueries();
+});

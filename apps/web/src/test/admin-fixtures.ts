@@ -1,5 +1,5 @@
 import type { TAdminBill } from '@parlour/contract/calls/bill';
-import type { TAdminShop, TStoreVersion } from '@parlour/contract/calls/store';
+import type { TAdminShop, TAdminStoreVersion, TStoreVersion } from '@parlour/contract/calls/store';
 import { ALL_TERMS } from '@parlour/contract/constants';
 import { vi } from 'vitest';
 
@@ -48,6 +48,17 @@ export function makeVersion(overrides: Partial<TStoreVersion> = {}): TStoreVersi
     created_at: '2025-12-01T00:00:00.000Z',
     updated_at: '2025-12-01T00:00:00.000Z',
     ...overrides,
+  };
+}
+
+/** A version as the operator's calls answer it: with both languages of its texts (English empty). */
+export function makeAdminVersion(overrides: Partial<TStoreVersion> = {}, storeCount = 0): TAdminStoreVersion {
+  const version = makeVersion(overrides);
+  const text = (zh: string) => ({ 'zh-CN': zh, 'en-US': '' });
+  return {
+    ...version,
+    store_count: storeCount,
+    localized: { name: text(version.name), description: text(version.description), features: version.features.map(text) },
   };
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
+import { localizedText, ZLocalizedTextOutput, type LocalizedTextRule } from '../localized-text';
 import { listOutput, ZPageInput } from '../schemas';
 
 /** Notices (announcements) operators publish to merchants (spec §2, §7 cms/notification). */
@@ -16,20 +17,18 @@ export const NOTICE_MARK_READ_MAX_IDS = 100;
 const ZNoticeId = z.coerce.number({ error: 'id_required' }).int({ error: 'id_required' }).positive({ error: 'id_required' });
 
 /**
- * What an operator writes. `content` is HTML from the console's editor; the server keeps only an
+ * What an operator writes, in Chinese and optionally English (localized-text). `content` is HTML from the console's editor; the server keeps only an
  * allowlist of formatting tags and safe links, so what merchants get can never run script.
  */
+/** Rules of the notice's bilingual texts (the console's inputs check each language with them). */
+export const NOTICE_TEXT_RULES = {
+  title: { maxLength: NOTICE_TITLE_MAX_LENGTH, requiredError: 'notice_title_required', lengthError: 'notice_title_length' },
+  content: { maxLength: NOTICE_CONTENT_MAX_LENGTH, requiredError: 'notice_content_required', lengthError: 'notice_content_length' },
+} satisfies Record<string, LocalizedTextRule>;
+
 export const ZNoticeFields = z.object({
-  title: z
-    .string({ error: 'notice_title_required' })
-    .trim()
-    .min(1, { error: 'notice_title_required' })
-    .max(NOTICE_TITLE_MAX_LENGTH, { error: 'notice_title_length' }),
-  content: z
-    .string({ error: 'notice_content_required' })
-    .trim()
-    .min(1, { error: 'notice_content_required' })
-    .max(NOTICE_CONTENT_MAX_LENGTH, { error: 'notice_content_length' }),
+  title: localizedText(NOTICE_TEXT_RULES.title),
+  content: localizedText(NOTICE_TEXT_RULES.content),
   status: z.enum(NOTICE_STATUSES, { error: 'notice_status_invalid' }).default('draft'),
   is_pinned: z.boolean().default(false),
   /** ISO 8601 time with offset; absent means now. */
@@ -52,8 +51,11 @@ export const ZNotice = z.object({
   updated_at: z.string(),
 });
 export type TNotice = z.infer<typeof ZNotice>;
-/** An operator's view: how many merchants have read it. */
-export const ZAdminNotice = ZNotice.extend({ read_count: z.number().int() });
+/** An operator's view: how many merchants have read it, and both languages of its texts for the edit form. */
+export const ZAdminNotice = ZNotice.extend({
+  read_count: z.number().int(),
+  localized: z.object({ title: ZLocalizedTextOutput, content: ZLocalizedTextOutput }),
+});
 export type TAdminNotice = z.infer<typeof ZAdminNotice>;
 
 export const ZNoticeListInput = ZPageInput.extend({

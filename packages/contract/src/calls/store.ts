@@ -12,6 +12,7 @@ import {
   YEAR_TERMS,
   ALL_TERMS,
 } from '../constants';
+import { localizedText, ZLocalizedTextOutput, type LocalizedTextRule } from '../localized-text';
 import { listOutput, sortFields, ZPageInput } from '../schemas';
 import { ZBill, ZPayPage } from './bill';
 import { ZDateRangeInput, ZExportFile, ZTrendOutput } from './report';
@@ -42,14 +43,41 @@ export const ZStoreVersion = z.object({
   updated_at: z.string(),
 });
 export type TStoreVersion = z.infer<typeof ZStoreVersion>;
-export const ZAdminStoreVersion = ZStoreVersion.extend({ store_count: z.number().int() });
 
+/** A version as its edit form needs it: the texts above in the caller's language, and both languages of each. */
+export const ZEditableStoreVersion = ZStoreVersion.extend({
+  localized: z.object({
+    name: ZLocalizedTextOutput,
+    description: ZLocalizedTextOutput,
+    features: z.array(ZLocalizedTextOutput),
+  }),
+});
+export type TEditableStoreVersion = z.infer<typeof ZEditableStoreVersion>;
+export const ZAdminStoreVersion = ZEditableStoreVersion.extend({ store_count: z.number().int() });
+export type TAdminStoreVersion = z.infer<typeof ZAdminStoreVersion>;
+
+export const VERSION_NAME_MAX_LENGTH = 40;
+export const VERSION_DESCRIPTION_MAX_LENGTH = 500;
+export const VERSION_FEATURE_MAX_LENGTH = 100;
+export const VERSION_MAX_FEATURES = 30;
+
+/** Rules of the version's bilingual texts (the console's inputs check each language with them). */
+export const VERSION_TEXT_RULES = {
+  name: { maxLength: VERSION_NAME_MAX_LENGTH, requiredError: 'version_name_required', lengthError: 'version_name_length' },
+  description: { maxLength: VERSION_DESCRIPTION_MAX_LENGTH, requiredError: 'version_description_length', lengthError: 'version_description_length', isRequired: false },
+  feature: { maxLength: VERSION_FEATURE_MAX_LENGTH, requiredError: 'version_feature_required', lengthError: 'version_feature_length' },
+} satisfies Record<string, LocalizedTextRule>;
+
+/** Name, description and features are written in Chinese and optionally English (see localized-text). */
 export const ZVersionFunInput = z.object({
   /** Absent: create a version. */
   id: z.number().int().positive().optional(),
-  name: z.string({ error: 'version_name_required' }).trim().min(1, { error: 'version_name_required' }).max(40),
-  description: z.string().trim().max(500).default(''),
-  features: z.array(z.string().trim().min(1).max(100)).max(30).default([]),
+  name: localizedText(VERSION_TEXT_RULES.name),
+  description: localizedText(VERSION_TEXT_RULES.description).default({ 'zh-CN': '', 'en-US': '' }),
+  features: z
+    .array(localizedText(VERSION_TEXT_RULES.feature))
+    .max(VERSION_MAX_FEATURES, { error: 'version_features_length' })
+    .default([]),
   trial_days: z.number({ error: 'trial_days_invalid' }).int({ error: 'trial_days_invalid' }).min(0, { error: 'trial_days_invalid' }).max(90, { error: 'trial_days_invalid' }).default(0),
   status: z.enum(['enabled', 'disabled']).default('enabled'),
   sort: z.number().int().min(0).max(9999).default(0),
@@ -107,7 +135,7 @@ export const adminEditVersionFunctions = defineCall({
   isWrite: true,
   summary: 'Creates a store version or edits its name, description, features, trial days and status',
   input: ZVersionFunInput,
-  output: ZStoreVersion,
+  output: ZEditableStoreVersion,
 });
 export const adminEditVersionPrices = defineCall({
   path: 'admin/parlour/package/edit_price',
@@ -116,7 +144,7 @@ export const adminEditVersionPrices = defineCall({
   isWrite: true,
   summary: 'Sets the price of every term of a store version',
   input: ZVersionPriceInput,
-  output: ZStoreVersion,
+  output: ZEditableStoreVersion,
 });
 
 // ---------- stores ----------

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, ZEmptyInput } from '../call';
 import { DEFAULT_CURRENCY, PAY_METHODS } from '../constants';
+import { localizedText, ZLocalizedTextOutput, type LocalizedTextRule } from '../localized-text';
 import { listOutput, ZPageInput } from '../schemas';
 import { ZBill, ZPayPage } from './bill';
 
@@ -28,6 +29,13 @@ export type PackageTab = (typeof PACKAGE_TABS)[number];
 export const PLAN_MAX_UNITS = 100_000_000;
 export const PLAN_MAX_VALID_DAYS = 3_650;
 export const PLAN_MAX_PRICE = 1_000_000_000;
+export const PLAN_NAME_MAX_LENGTH = 40;
+export const PLAN_API_USAGE_MAX_LENGTH = 500;
+/** Rules of the plan's bilingual texts (the console's inputs check each language with them). */
+export const PLAN_TEXT_RULES = {
+  name: { maxLength: PLAN_NAME_MAX_LENGTH, requiredError: 'plan_name_required', lengthError: 'plan_name_length' },
+  api_usage: { maxLength: PLAN_API_USAGE_MAX_LENGTH, requiredError: 'api_usage_length', lengthError: 'api_usage_length', isRequired: false },
+} satisfies Record<string, LocalizedTextRule>;
 
 // ---------- plans ----------
 
@@ -52,14 +60,18 @@ export const ZTrafficPlan = z.object({
 });
 export type TTrafficPlan = z.infer<typeof ZTrafficPlan>;
 /** The operator's view of a plan: how many of it were paid for. */
-export const ZAdminTrafficPlan = ZTrafficPlan.extend({ sold_count: z.number().int() });
+export const ZAdminTrafficPlan = ZTrafficPlan.extend({
+  sold_count: z.number().int(),
+  /** Both languages of the plan's texts, for the edit form. */
+  localized: z.object({ name: ZLocalizedTextOutput, api_usage: ZLocalizedTextOutput }),
+});
 export type TAdminTrafficPlan = z.infer<typeof ZAdminTrafficPlan>;
 
 const ZMinorUnits = (key: 'price_invalid' | 'original_price_invalid') =>
   z.coerce.number({ error: key }).int({ error: key }).min(0, { error: key }).max(PLAN_MAX_PRICE, { error: key });
 
 export const ZPlanFields = z.object({
-  name: z.string({ error: 'plan_name_required' }).trim().min(1, { error: 'plan_name_required' }).max(40, { error: 'plan_name_length' }),
+  name: localizedText(PLAN_TEXT_RULES.name),
   units: z.coerce.number({ error: 'units_invalid' }).int({ error: 'units_invalid' }).min(1, { error: 'units_invalid' }).max(PLAN_MAX_UNITS, { error: 'units_invalid' }),
   valid_days: z.coerce
     .number({ error: 'valid_days_invalid' })
@@ -70,7 +82,7 @@ export const ZPlanFields = z.object({
   price: ZMinorUnits('price_invalid'),
   original_price: ZMinorUnits('original_price_invalid'),
   currency: z.string().trim().regex(/^[A-Z]{3}$/, { error: 'currency_invalid' }).default(DEFAULT_CURRENCY),
-  api_usage: z.string().trim().max(500, { error: 'api_usage_length' }).default(''),
+  api_usage: localizedText(PLAN_TEXT_RULES.api_usage).default({ 'zh-CN': '', 'en-US': '' }),
   status: z.enum(PLAN_STATUSES, { error: 'plan_status_invalid' }).default('enabled'),
   sort: z.coerce.number({ error: 'sort_invalid' }).int({ error: 'sort_invalid' }).min(0, { error: 'sort_invalid' }).max(9999, { error: 'sort_invalid' }).default(0),
 });

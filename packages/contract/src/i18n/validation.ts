@@ -1,4 +1,5 @@
 import type { Lang } from '../errors';
+import { isContentLang, SOURCE_LANG } from '../localized-text';
 
 /**
  * Messages of the shared validation rules. A zod schema carries the key as its error message;
@@ -41,6 +42,11 @@ export const validationMessages = {
   term_invalid: { 'zh-CN': '请选择有效的购买时长', 'en-US': 'Term must be one of the offered terms' },
   pay_method_required: { 'zh-CN': '请选择支付方式', 'en-US': 'Pay method is required' },
   version_name_required: { 'zh-CN': '请输入版本名称', 'en-US': 'Version name is required' },
+  version_name_length: { 'zh-CN': '版本名称最多 40 个字符', 'en-US': 'Version name must be at most 40 characters' },
+  version_description_length: { 'zh-CN': '版本描述最多 500 个字符', 'en-US': 'Version description must be at most 500 characters' },
+  version_feature_required: { 'zh-CN': '请输入功能说明', 'en-US': 'Feature is required' },
+  version_feature_length: { 'zh-CN': '每项功能最多 100 个字符', 'en-US': 'Each feature must be at most 100 characters' },
+  version_features_length: { 'zh-CN': '功能列表最多 30 项', 'en-US': 'Features must be at most 30 items' },
   trial_days_invalid: { 'zh-CN': '试用天数须为 0-90 的整数', 'en-US': 'Trial days must be a whole number from 0 to 90' },
   price_invalid: { 'zh-CN': '价格须为非负整数（以分计）', 'en-US': 'Price must be a non-negative whole number of minor units' },
   prices_incomplete: { 'zh-CN': '每个购买时长都须设置价格', 'en-US': 'Every term must have a price' },
@@ -236,8 +242,28 @@ export function isValidationKey(value: string): value is ValidationKey {
 
 /** Turns a zod issue (its message and path) into a sentence naming the field, in `lang`. */
 export function translateIssue(message: string, path: readonly PropertyKey[], lang: Lang): string {
-  if (isValidationKey(message)) return validationMessages[message][lang];
-  const field = String(path[path.length - 1] ?? '');
-  const label = Object.hasOwn(fieldLabels, field) ? fieldLabels[field as keyof typeof fieldLabels][lang] : field || 'body';
-  return genericFieldMessage[lang](label);
+  // A bilingual text's issue ends in its language ('name.en-US'). The Chinese text is the field
+  // itself (required, shown when there is no translation); an issue with a translation says so.
+  const last = path[path.length - 1];
+  const textLang = last !== undefined && isContentLang(last) ? last : undefined;
+  const fieldPath = textLang ? path.slice(0, -1) : path;
+  const sentence = isValidationKey(message) ? validationMessages[message][lang] : genericFieldMessage[lang](fieldLabel(fieldPath, lang));
+  return textLang && textLang !== SOURCE_LANG ? languageSuffix[lang](sentence, contentLanguageNames[textLang][lang]) : sentence;
 }
+
+function fieldLabel(path: readonly PropertyKey[], lang: Lang): string {
+  // The last named segment: 'features.2' is a feature.
+  const field = String([...path].reverse().find((segment) => typeof segment === 'string') ?? '');
+  return Object.hasOwn(fieldLabels, field) ? fieldLabels[field as keyof typeof fieldLabels][lang] : field || 'body';
+}
+
+/** Names of the languages operator-written texts are entered in, as messages name them. */
+export const contentLanguageNames = {
+  'zh-CN': { 'zh-CN': '中文', 'en-US': 'Chinese' },
+  'en-US': { 'zh-CN': '英文', 'en-US': 'English' },
+} satisfies Record<Lang, Record<Lang, string>>;
+
+const languageSuffix = {
+  'zh-CN': (sentence: string, language: string) => `${sentence}（${language}）`,
+  'en-US': (sentence: string, language: string) => `${sentence} (${language})`,
+} satisfies Record<Lang, (sentence: string, language: string) => string>;

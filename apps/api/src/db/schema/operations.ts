@@ -4,13 +4,18 @@ import { admins, merchants } from './accounts';
 const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
-/** Notices (announcements) operators publish to merchants; `content` is sanitised HTML. */
+/**
+ * Notices (announcements) operators publish to merchants; `content` is sanitised HTML. Title and
+ * content are bilingual: the `_en` columns hold English, '' when not translated.
+ */
 export const notices = pgTable(
   'notices',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     title: text('title').notNull(),
+    title_en: text('title_en').notNull().default(''),
     content: text('content').notNull(),
+    content_en: text('content_en').notNull().default(''),
     status: text('status', { enum: ['published', 'draft'] }).notNull().default('draft'),
     is_pinned: boolean('is_pinned').notNull().default(false),
     /** When merchants start seeing it (published notices only). */

@@ -12,12 +12,19 @@ export const platformSettings = pgTable('platform_settings', {
   updated_at: updatedAt,
 });
 
-/** Store versions (the spec's store "package"): features, trial days and a price per term. */
+/**
+ * Store versions (the spec's store "package"): features, trial days and a price per term. Texts
+ * merchants read are bilingual (lib/localized-columns): `name` Chinese, `name_en` English ('' when
+ * not translated); `features_en[i]` translates `features[i]`.
+ */
 export const storeVersions = pgTable('store_versions', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   name: text('name').notNull(),
+  name_en: text('name_en').notNull().default(''),
   description: text('description').notNull().default(''),
+  description_en: text('description_en').notNull().default(''),
   features: jsonb('features').$type<string[]>().notNull().default([]),
+  features_en: jsonb('features_en').$type<string[]>().notNull().default([]),
   trial_days: integer('trial_days').notNull().default(0),
   currency: text('currency').notNull().default('CNY'),
   /** [{ type: 'month' | 'year', term, amount }] covering every term of §9. */
@@ -95,9 +102,12 @@ export const bills = pgTable(
     shop_ref: integer('shop_ref').references(() => shops.id),
     shop_name: text('shop_name').notNull(),
     type: text('type', { enum: ['new_store', 'renewal', 'plugin', 'traffic_package'] }).notNull(),
+    /** What was bought, in Chinese; `product_name_en` in English ('' on bills from before both were kept). */
     product_name: text('product_name').notNull(),
+    product_name_en: text('product_name_en').notNull().default(''),
     version_id: integer('version_id').references(() => storeVersions.id),
     package_name: text('package_name').notNull().default(''),
+    package_name_en: text('package_name_en').notNull().default(''),
     term_type: text('term_type', { enum: ['month', 'year'] }),
     term: integer('term'),
     amount: integer('amount').notNull(),
@@ -134,6 +144,7 @@ export const bills = pgTable(
     index('bills_bill_no_trgm_idx').using('gin', table.bill_no.op('gin_trgm_ops')),
     index('bills_shop_name_trgm_idx').using('gin', table.shop_name.op('gin_trgm_ops')),
     index('bills_product_name_trgm_idx').using('gin', table.product_name.op('gin_trgm_ops')),
+    index('bills_product_name_en_trgm_idx').using('gin', table.product_name_en.op('gin_trgm_ops')),
   ],
 );
 

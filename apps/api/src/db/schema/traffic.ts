@@ -52,7 +52,9 @@ export const openApis = pgTable(
 /** Traffic package plans an operator sells: units, validity, general (all stores) or for one store. */
 export const trafficPlans = pgTable('traffic_plans', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  /** Bilingual like every operator-written text: `name` Chinese, `name_en` English ('' when not translated). */
   name: text('name').notNull(),
+  name_en: text('name_en').notNull().default(''),
   /** Units the package holds ("usage"). */
   units: integer('units').notNull(),
   valid_days: integer('valid_days').notNull(),
@@ -63,6 +65,7 @@ export const trafficPlans = pgTable('traffic_plans', {
   currency: text('currency').notNull().default('CNY'),
   /** The "API usage" description shown to buyers (which calls, what a call costs). */
   api_usage: text('api_usage').notNull().default(''),
+  api_usage_en: text('api_usage_en').notNull().default(''),
   status: text('status', { enum: ['enabled', 'disabled'] }).notNull().default('enabled'),
   sort: integer('sort').notNull().default(0),
   created_at: createdAt,
@@ -89,8 +92,9 @@ export const trafficPackages = pgTable(
       .notNull()
       .references(() => trafficPlans.id),
     bill_ref: integer('bill_ref').references(() => bills.id),
-    /** Snapshot of the plan at purchase time. */
+    /** Snapshot of the plan at purchase time, in both languages. */
     name: text('name').notNull(),
+    name_en: text('name_en').notNull().default(''),
     is_general: boolean('is_general').notNull(),
     units_total: integer('units_total').notNull(),
     units_used: integer('units_used').notNull().default(0),

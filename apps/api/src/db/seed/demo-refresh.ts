@@ -25,7 +25,7 @@ export interface DemoRefreshResult {
 export async function refreshDemoData(app: App, config: Config, merchantId: number): Promise<DemoRefreshResult> {
   const { shops, bills, settings, accounts, cashier } = app.services;
   const result: DemoRefreshResult = {};
-  const demoStores = async () => new Map((await shops.listForMerchant(merchantId, { page: 1, limit: 100, tab: 'all' })).list.map((store) => [store.shop_id, store]));
+  const demoStores = async () => new Map((await shops.listForMerchant(merchantId, { page: 1, limit: 100, tab: 'all' }, 'zh-CN')).list.map((store) => [store.shop_id, store]));
   const step = async (what: string, run: () => Promise<void>) => {
     try {
       await run();
@@ -67,14 +67,14 @@ export async function refreshDemoData(app: App, config: Config, merchantId: numb
     }
     const closed = stores.get(DEMO_STORES.closed);
     if (!closed || closed.status === 'unpaid' || closed.status === 'initializing') return;
-    await shops.adminSetStatus({ shopId: closed.shop_id, isDisabled: true, remark: '商品信息待整改，整改完成后由运营恢复' });
+    await shops.adminSetStatus({ shopId: closed.shop_id, isDisabled: true, remark: '商品信息待整改，整改完成后由运营恢复', lang: 'zh-CN' });
     result.disabled = closed.shop_id;
   });
 
   // Without a payment provider (PAYMENT_PROVIDER=none) there is no way to pay a bill: nothing to keep.
   if (cashier) {
     await step('keep an unpaid bill', async () => {
-      if ((await bills.listForMerchant(merchantId, { status: 'unpaid', page: 1, limit: 1 })).total > 0) return;
+      if ((await bills.listForMerchant(merchantId, { status: 'unpaid', page: 1, limit: 1 }, 'zh-CN')).total > 0) return;
       const stores = await demoStores();
       for (const shopId of [DEMO_STORES.monthly, DEMO_STORES.yearly]) {
         const store = stores.get(shopId);

@@ -36,7 +36,7 @@ export async function seedDatabase(app: App, config: Config) {
 async function seedDemoStores(app: App, merchantId: number) {
   const { shops, cashier } = app.services;
   const fields = (shopId: string, name: string, packageId: number) => ({ shop_id: shopId, shop_name: name, contact_email: `${shopId}@parlour.dev`, package_id: packageId });
-  await shops.createTrial({ merchantId, fields: fields(DEMO_STORES.trial, '环球好物（试用）', 1) });
+  await shops.createTrial({ merchantId, fields: fields(DEMO_STORES.trial, '环球好物（试用）', 1), lang: 'zh-CN' });
   if (cashier) {
     const yearly = await shops.createAndPay({ merchantId, fields: fields(DEMO_STORES.yearly, 'Global Picks 环球优选', 2), termType: 'year', term: 1, payMethod: 'alipay', lang: 'zh-CN' });
     await cashier.submit(yearly.bill.bill_no, new URL(yearly.payment.pay_url, 'http://seed').searchParams.get('token') ?? '', 'paid');
@@ -57,18 +57,25 @@ const DAY_MS = 86_400_000;
  */
 async function seedDemoNotices(app: App, config: Config) {
   const { notices, accounts } = app.services;
-  if ((await notices.listForAdmin({ page: 1, limit: 1 })).total > 0) return;
+  if ((await notices.listForAdmin({ page: 1, limit: 1 }, 'zh-CN')).total > 0) return;
   const adminId = await accounts.findAdminId(config.adminAccount);
   if (adminId === undefined) return;
   const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
   await notices.addNotice({
     adminId,
+    lang: 'zh-CN',
     fields: {
-      title: '平台服务协议更新通知',
-      content:
-        '<p>尊敬的商户：</p><p>平台服务协议已于本月更新，主要涉及<strong>店铺续费规则</strong>与<strong>数据保留期限</strong>：</p>' +
-        '<ul><li>到期后店铺保留 7 天宽限期，期间可随时续费恢复；</li><li>宽限期结束后店铺停用，数据保留 30 天。</li></ul>' +
-        '<p>如有疑问请联系平台客服。</p>',
+      title: { 'zh-CN': '平台服务协议更新通知', 'en-US': 'Terms of service updated' },
+      content: {
+        'zh-CN':
+          '<p>尊敬的商户：</p><p>平台服务协议已于本月更新，主要涉及<strong>店铺续费规则</strong>与<strong>数据保留期限</strong>：</p>' +
+          '<ul><li>到期后店铺保留 7 天宽限期，期间可随时续费恢复；</li><li>宽限期结束后店铺停用，数据保留 30 天。</li></ul>' +
+          '<p>如有疑问请联系平台客服。</p>',
+        'en-US':
+          '<p>Dear merchant,</p><p>The terms of service were updated this month, mainly the <strong>store renewal rules</strong> and <strong>how long data is kept</strong>:</p>' +
+          '<ul><li>An expired store has a 7-day grace period in which you can renew it at any time;</li><li>after the grace period the store is disabled and its data kept for 30 days.</li></ul>' +
+          '<p>If you have questions, please contact platform support.</p>',
+      },
       status: 'published',
       is_pinned: true,
       publish_at: daysAgo(1),
@@ -76,9 +83,13 @@ async function seedDemoNotices(app: App, config: Config) {
   });
   await notices.addNotice({
     adminId,
+    lang: 'zh-CN',
     fields: {
-      title: '新增 Enterprise 版本：支持多语言与自定义域名',
-      content: '<p>Enterprise 版本现已上线，支持<em>多语言店铺</em>、自定义域名和优先客服。可在店铺列表中选择「续费」时升级。</p>',
+      title: { 'zh-CN': '新增 Enterprise 版本：支持多语言与自定义域名', 'en-US': 'New Enterprise version: multilingual stores and custom domains' },
+      content: {
+        'zh-CN': '<p>Enterprise 版本现已上线，支持<em>多语言店铺</em>、自定义域名和优先客服。可在店铺列表中选择「续费」时升级。</p>',
+        'en-US': '<p>The Enterprise version is live, with <em>multilingual stores</em>, custom domains and priority support. Upgrade when you choose "Renew" in the store list.</p>',
+      },
       status: 'published',
       is_pinned: false,
       publish_at: daysAgo(4),
@@ -86,9 +97,11 @@ async function seedDemoNotices(app: App, config: Config) {
   });
   await notices.addNotice({
     adminId,
+    lang: 'zh-CN',
     fields: {
-      title: '春节期间客服安排（草稿）',
-      content: '<p>春节期间客服工作时间调整为每天 10:00–16:00，具体日期待定。</p>',
+      // A draft not translated yet: English readers would get the Chinese text.
+      title: { 'zh-CN': '春节期间客服安排（草稿）' },
+      content: { 'zh-CN': '<p>春节期间客服工作时间调整为每天 10:00–16:00，具体日期待定。</p>' },
       status: 'draft',
       is_pinned: false,
     },
@@ -122,9 +135,9 @@ async function seedDemoProspects(app: App, config: Config) {
 async function seedDemoPackages(app: App, merchantId: number) {
   const { trafficPackages, cashier } = app.services;
   if (!cashier) return;
-  const existing = await trafficPackages.listForMerchant(merchantId, { page: 1, limit: 1, tab: 'general' });
+  const existing = await trafficPackages.listForMerchant(merchantId, { page: 1, limit: 1, tab: 'general' }, 'zh-CN');
   if (existing.counts.general + existing.counts.store > 0) return;
-  const { list: plans } = await trafficPackages.listPlansForMerchant();
+  const { list: plans } = await trafficPackages.listPlansForMerchant('zh-CN');
   const general = plans.find((plan) => plan.is_general && plan.name === '标准包') ?? plans.find((plan) => plan.is_general);
   const forStore = plans.find((plan) => !plan.is_general);
   const pay = async (order: { bill: { bill_no: string }; payment: { pay_url: string } }) => {

@@ -1,5 +1,6 @@
 import type { Lang } from '@parlour/contract/errors';
 import type { ExportTable } from '../../lib/export-file';
+import { pickColumn } from '../../lib/localized-columns';
 import { exportLabels, exportTime, majorUnits } from '../../lib/export-labels';
 import type { BillView } from './bill.repository';
 
@@ -18,8 +19,8 @@ export function billExportTable(rows: BillView[], options: { lang: Lang; withMer
       bill.shop_name,
       bill.shop_id,
       labels.billType[bill.type],
-      bill.product_name,
-      bill.package_name,
+      pickColumn(bill, 'product_name', options.lang),
+      pickColumn(bill, 'package_name', options.lang),
       majorUnits(bill.amount),
       bill.currency,
       labels.billStatus[bill.status],

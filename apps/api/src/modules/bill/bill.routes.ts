@@ -7,17 +7,17 @@ export function registerBillRoutes(registrar: CallRegistrar, deps: { bills: Bill
   const { register } = registrar;
   const { bills } = deps;
 
-  register(calls.merchantListBills, ({ input, principal }) => bills.listForMerchant(principal.userId, input));
-  register(calls.merchantCancelBill, ({ input, principal }) => bills.cancel(principal.userId, input.bill_no));
-  register(calls.merchantPayPage, ({ input, principal }) => bills.payPage(principal.userId, input.bill_no, input.pay_method));
+  register(calls.merchantListBills, ({ input, principal, lang }) => bills.listForMerchant(principal.userId, input, lang));
+  register(calls.merchantCancelBill, ({ input, principal, lang }) => bills.cancel(principal.userId, input.bill_no, lang));
+  register(calls.merchantPayPage, ({ input, principal, lang }) => bills.payPage(principal.userId, input.bill_no, lang, input.pay_method));
   register(calls.merchantExportBills, ({ input, principal, lang }) => bills.exportBills(input, { merchantId: principal.userId, lang }));
 
-  register(calls.adminListBills, async ({ input }) => {
-    const { list, total } = await bills.listForAdmin(input);
+  register(calls.adminListBills, async ({ input, lang }) => {
+    const { list, total } = await bills.listForAdmin(input, { lang });
     return { list, total };
   });
-  register(calls.adminListIncome, async ({ input }) => {
-    const { list, total, filter } = await bills.listForAdmin(input, { isIncome: true });
+  register(calls.adminListIncome, async ({ input, lang }) => {
+    const { list, total, filter } = await bills.listForAdmin(input, { isIncome: true, lang });
     return { list, total, total_amount: await bills.sumIncome(filter), currency: 'CNY' };
   });
   register(calls.adminIncomeTrend, ({ input }) => bills.incomeTrend(input));

@@ -12,6 +12,7 @@ import { buildExportFile } from '../../lib/export-file';
 import { dayRange } from '../../lib/business-days';
 import { fillDays, trendDays } from '../../lib/trend';
 import type { PaymentProvider } from '../../providers/payment/payment-provider';
+import { localizedOf, localizedValues, pickColumn } from '../../lib/localized-columns';
 import { isUniqueViolation } from '../account/account.repository';
 import type { SettingsService } from '../settings/settings.service';
 import type { StoreVersionRow } from '../store-version/store-version.repository';
@@ -21,15 +22,16 @@ import { billExportTable } from './bill-export';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export function toBill(view: BillView): TBill {
+/** A bill as its reader sees it: product and version names in `lang`, falling back to Chinese. */
+export function toBill(view: BillView, lang: Lang): TBill {
   return {
     id: view.id,
     bill_no: view.bill_no,
     shop_id: view.shop_id,
     shop_name: view.shop_name,
     type: view.type,
-    product_name: view.product_name,
-    package_name: view.package_name,
+    product_name: pickColumn(view, 'product_name', lang),
+    package_name: pickColumn(view, 'package_name', lang),
     term_type: view.term_type,
     term: view.term,
     amount: view.amount,
@@ -44,8 +46,8 @@ export function toBill(view: BillView): TBill {
     remark: view.remark,
   };
 }
-export function toAdminBill(view: BillView): TAdminBill {
-  return { ...toBill(view), merchant_id: view.merchant_id, merchant_account: view.merchant_account };
+export function toAdminBill(view: BillView, lang: Lang): TAdminBill {
+  return { ...toBill(view, lang), merchant_id: view.merchant_id, merchant_account: view.merchant_account };
 }
 
 /** B + UTC yyyyMMddHHmmss + 6 random digits: sortable by time, readable over the phone, unique by index. */
@@ -63,7 +65,7 @@ const TYPE_PREFIX: Record<Lang, Record<'new_store' | 'renewal', string>> = {
   'en-US': { new_store: 'New store', renewal: 'Store renewal' },
 };
 
-/** "Store renewal · Professional · 3 months", in the language of the merchant who ordered it. */
+/** "Store renewal · Professional · 3 months" in `lang`; a bill keeps it in both languages. */
 export function storeProductName(type: 'new_store' | 'renewal', versionName: string, termType: TermType, term: number, lang: Lang) {
   return `${TYPE_PREFIX[lang][type]} · ${versionName} · ${TERM_UNITS[lang][termType](term)}`;
 }
@@ -75,7 +77,6 @@ export interface StoreBillRequest {
   version: StoreVersionRow;
   termType: TermType;
   term: number;
-  lang: Lang;
   /** Online: waits for payment with this method. Offline: recorded as paid by an operator. */
   payment: { channel: 'online'; payMethod: PayMethod } | { channel: 'offline'; adminId: number; remark: string };
 }
@@ -118,7 +119,8 @@ export function createBillService(deps: {
   }  type ListInput = Parameters<typeof toFilter>[0] & { page: number; limit: number; sort_field?: BillSortField; sort_order?: SortOrder };
 
 
-  async function paymentFor(bill: BillRow) {
+  /** Where to pay a bill; the provider shows its product name in `lang`. */
+  async function paymentFor(bill: BillRow, lang: Lang) {
     if (!provider) {
       throw new AppError('PAYMENT_FAILED', {
         messages: { 'zh-CN': '平台尚未配置支付渠道，请联系客服', 'en-US': 'No payment provider is configured, please contact support' },
@@ -130,7 +132,7 @@ export function createBillService(deps: {
       amount: bill.amount,
       currency: bill.currency,
       payMethod,
-      productName: bill.product_name,
+      productName: pickColumn(bill, 'product_name', lang),
       expiresAt: bill.expires_at,
     });
     return { bill_no: bill.bill_no, provider: provider.name, pay_method: payMethod, pay_url: payUrl, expires_at: bill.expires_at.toISOString() };
@@ -178,9 +180,12 @@ export function createBillService(deps: {
             shop_ref: request.shop.id,
             shop_name: request.shop.shop_name,
             type: request.type,
-            product_name: storeProductName(request.type, request.version.name, request.termType, request.term, request.lang),
+            ...localizedValues('product_name', {
+              'zh-CN': storeProductName(request.type, request.version.name, request.termType, request.term, 'zh-CN'),
+              'en-US': storeProductName(request.type, pickColumn(request.version, 'name', 'en-US'), request.termType, request.term, 'en-US'),
+            }),
             version_id: request.version.id,
-            package_name: request.version.name,
+            ...localizedValues('package_name', localizedOf(request.version, 'name')),
             term_type: request.termType,
             term: request.term,
             amount,
@@ -208,24 +213,24 @@ export function createBillService(deps: {
       return insertNewBill({ ...values, status: 'unpaid', channel: 'online', paid_at: null }, tx);
     },
 
-    async listForMerchant(merchantId: number, input: ListInput) {
+    async listForMerchant(merchantId: number, input: ListInput, lang: Lang) {
       await refresh(merchantId);
       const filter = { ...(await toFilter(input)), merchantId };
       const [rows, total] = await Promise.all([
         repository.listBills(filter, { limit: input.limit, offset: (input.page - 1) * input.limit }, listSort(input)),
         repository.countBills(filter),
       ]);
-      return { list: rows.map(toBill), total };
+      return { list: rows.map((row) => toBill(row, lang)), total };
     },
 
-    async listForAdmin(input: ListInput, options: { isIncome?: boolean } = {}) {
+    async listForAdmin(input: ListInput, options: { isIncome?: boolean; lang: Lang }) {
       await refresh();
       const filter = { ...(await toFilter(input)), isIncome: options.isIncome };
       const [rows, total] = await Promise.all([
         repository.listBills(filter, { limit: input.limit, offset: (input.page - 1) * input.limit }, listSort(input)),
         repository.countBills(filter),
       ]);
-      return { list: rows.map(toAdminBill), total, filter };
+      return { list: rows.map((row) => toAdminBill(row, options.lang)), total, filter };
     },
 
     async sumIncome(filter: BillFilter) {
@@ -240,16 +245,16 @@ export function createBillService(deps: {
       return bill;
     },
 
-    async cancel(merchantId: number, billNo: string) {
+    async cancel(merchantId: number, billNo: string, lang: Lang) {
       const bill = await this.getMerchantBill(merchantId, billNo);
       if (bill.status === 'expired') throw new AppError('ORDER_EXPIRED');
       const cancelled = await repository.cancelBill(bill.id, clock.now());
       if (!cancelled) throw new AppError('BILL_STATE_INVALID');
-      return toBill((await repository.findBillView({ billNo, merchantId }))!);
+      return toBill((await repository.findBillView({ billNo, merchantId }))!, lang);
     },
 
     /** Where to pay an unpaid bill of the merchant's; an expired one answers ORDER_EXPIRED. */
-    async payPage(merchantId: number, billNo: string, payMethod?: PayMethod) {
+    async payPage(merchantId: number, billNo: string, lang: Lang, payMethod?: PayMethod) {
       const bill = await this.getMerchantBill(merchantId, billNo);
       if (bill.status === 'expired') throw new AppError('ORDER_EXPIRED');
       if (bill.status !== 'unpaid') throw new AppError('BILL_STATE_INVALID');
@@ -257,7 +262,7 @@ export function createBillService(deps: {
         await repository.setPayMethod(bill.id, payMethod, clock.now());
         bill.pay_method = payMethod;
       }
-      return paymentFor(bill);
+      return paymentFor(bill, lang);
     },
 
     async exportBills(input: Parameters<typeof toFilter>[0] & { format: ExportFormat }, options: { merchantId?: number; lang: Lang }) {

@@ -22,7 +22,10 @@ export function createNoticeRepository(db: Db) {
     async listForAdmin(filter: { keyword?: string; status?: NoticeStatus }, page: { limit: number; offset: number }) {
       const keyword = filter.keyword ? containsPattern(filter.keyword) : undefined;
       const where = allOf([
-        keyword ? sql`${notices.title} ilike ${keyword} or ${notices.content} ilike ${keyword}` : undefined,
+        // Either language's text matches.
+        keyword
+          ? sql`${notices.title} ilike ${keyword} or ${notices.content} ilike ${keyword} or ${notices.title_en} ilike ${keyword} or ${notices.content_en} ilike ${keyword}`
+          : undefined,
         filter.status ? eq(notices.status, filter.status) : undefined,
       ]);
       const [rows, [{ total }]] = await Promise.all([

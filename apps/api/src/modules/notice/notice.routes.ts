@@ -7,12 +7,12 @@ export function registerNoticeRoutes(registrar: CallRegistrar, deps: { notices: 
   const { register } = registrar;
   const { notices } = deps;
 
-  register(calls.adminListNotices, ({ input }) => notices.listForAdmin(input));
-  register(calls.adminAddNotice, ({ input, principal }) => notices.addNotice({ adminId: principal.userId, fields: input }));
-  register(calls.adminEditNotice, ({ input }) => notices.editNotice({ id: input.id, fields: input }));
+  register(calls.adminListNotices, ({ input, lang }) => notices.listForAdmin(input, lang));
+  register(calls.adminAddNotice, ({ input, principal, lang }) => notices.addNotice({ adminId: principal.userId, fields: input, lang }));
+  register(calls.adminEditNotice, ({ input, lang }) => notices.editNotice({ id: input.id, fields: input, lang }));
   register(calls.adminDeleteNotice, ({ input }) => notices.deleteNotice(input.id));
-  register(calls.adminNoticeDetail, ({ input }) => notices.getForAdmin(input.id));
+  register(calls.adminNoticeDetail, ({ input, lang }) => notices.getForAdmin(input.id, lang));
 
-  register(calls.merchantListUnreadNotices, ({ input, principal }) => notices.listForMerchant(principal.userId, input));
+  register(calls.merchantListUnreadNotices, ({ input, principal, lang }) => notices.listForMerchant(principal.userId, input, lang));
   register(calls.merchantMarkNoticesRead, ({ input, principal }) => notices.markRead(principal.userId, input));
 }

@@ -20,12 +20,12 @@ export function registerPaymentRoutes(app: FastifyInstance, registrar: CallRegis
     return reply.code(outcome.isAccepted ? 200 : 400).type('text/plain').send(outcome.acknowledgement);
   });
 
-  register(cashierDetail, ({ input }) => {
+  register(cashierDetail, ({ input, lang }) => {
     if (!cashier) throw new AppError('NOT_FOUND');
-    return cashier.detail(input.bill_no, input.token);
+    return cashier.detail(input.bill_no, input.token, lang);
   });
-  register(cashierSubmit, ({ input }) => {
+  register(cashierSubmit, ({ input, lang }) => {
     if (!cashier) throw new AppError('NOT_FOUND');
-    return cashier.submit(input.bill_no, input.token, input.outcome);
+    return cashier.submit(input.bill_no, input.token, input.outcome, lang);
   });
 }

@@ -1,6 +1,8 @@
+import type { Lang } from '@parlour/contract/errors';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { pickColumn } from '../../lib/localized-columns';
 import type { PaymentNotification, PaymentProvider } from '../../providers/payment/payment-provider';
 import type { SandboxPaymentProvider } from '../../providers/payment/sandbox-payment-provider';
 import type { BillRepository, BillRow } from '../bill/bill.repository';
@@ -101,11 +103,11 @@ export function createSandboxCashier(deps: {
     return view;
   }
 
-  function toCashierBill(view: Awaited<ReturnType<typeof load>>) {
+  function toCashierBill(view: Awaited<ReturnType<typeof load>>, lang: Lang) {
     return {
       bill_no: view.bill_no,
       shop_name: view.shop_name,
-      product_name: view.product_name,
+      product_name: pickColumn(view, 'product_name', lang),
       amount: view.amount,
       currency: view.currency,
       pay_method: view.pay_method ?? 'alipay',
@@ -116,10 +118,10 @@ export function createSandboxCashier(deps: {
   }
 
   return {
-    async detail(billNo: string, token: string) {
-      return toCashierBill(await load(billNo, token));
+    async detail(billNo: string, token: string, lang: Lang = 'zh-CN') {
+      return toCashierBill(await load(billNo, token), lang);
     },
-    async submit(billNo: string, token: string, outcome: 'paid' | 'failed') {
+    async submit(billNo: string, token: string, outcome: 'paid' | 'failed', lang: Lang = 'zh-CN') {
       const view = await load(billNo, token);
       if (view.status === 'expired') throw new AppError('ORDER_EXPIRED');
       if (view.status !== 'unpaid') throw new AppError('BILL_STATE_INVALID');
@@ -132,7 +134,7 @@ export function createSandboxCashier(deps: {
       const after = await load(billNo, token);
       if (after.status === 'expired') throw new AppError('ORDER_EXPIRED');
       if (after.status !== 'paid') throw new AppError('PAYMENT_FAILED');
-      return toCashierBill(after);
+      return toCashierBill(after, lang);
     },
   };
 }

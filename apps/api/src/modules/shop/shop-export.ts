@@ -1,5 +1,6 @@
 import type { Lang } from '@parlour/contract/errors';
 import type { ExportTable } from '../../lib/export-file';
+import { pickColumn } from '../../lib/localized-columns';
 import { exportLabels, exportTime, majorUnits } from '../../lib/export-labels';
 import type { ShopView } from './shop.repository';
 
@@ -17,7 +18,7 @@ export function shopExportTable(rows: ShopView[], options: { lang: Lang; withMer
       shop.shop_name,
       shop.shop_id,
       shop.contact_email,
-      shop.package_name,
+      pickColumn(shop, 'package_name', options.lang),
       labels.storeStatus[shop.status],
       exportTime(shop.expires_at),
       shop.domain,

@@ -15,7 +15,9 @@ export type ShopRow = typeof shops.$inferSelect;
  * its version name, merchant account and payable store bill.
  */
 export interface ShopView extends ShopRow {
+  /** The version's name in Chinese and English ('' when not translated). */
   package_name: string;
+  package_name_en: string;
   merchant_account: string;
   unpaid_bill_no: string | null;
 }
@@ -50,6 +52,7 @@ function shopOrder(sort: ListSort<ShopSortField> = DEFAULT_SORT): SQL[] {
 const viewColumns = (at: StatusClock) => ({
   effective_status: shopStatusSql(at).as('effective_status'),
   package_name: sql<string>`coalesce(${storeVersions.name}, '')`.as('package_name'),
+  package_name_en: sql<string>`coalesce(${storeVersions.name_en}, '')`.as('package_name_en'),
   merchant_account: sql<string>`coalesce(${merchants.email}, ${merchants.mobile}, '')`.as('merchant_account'),
   // Only a bill still inside its payment window: one past it is expired, whether or not the sweep has said so yet.
   unpaid_bill_no: sql<
@@ -99,8 +102,8 @@ export function createShopRepository(db: Db) {
       .leftJoin(storeVersions, eq(storeVersions.id, shops.version_id))
       .leftJoin(merchants, eq(merchants.id, shops.merchant_id));
   }
-  function toView(row: { shop: ShopRow; effective_status: StoreStatus; package_name: string; merchant_account: string; unpaid_bill_no: string | null }): ShopView {
-    return { ...row.shop, status: row.effective_status, package_name: row.package_name, merchant_account: row.merchant_account, unpaid_bill_no: row.unpaid_bill_no };
+  function toView(row: { shop: ShopRow; effective_status: StoreStatus; package_name: string; package_name_en: string; merchant_account: string; unpaid_bill_no: string | null }): ShopView {
+    return { ...row.shop, status: row.effective_status, package_name: row.package_name, package_name_en: row.package_name_en, merchant_account: row.merchant_account, unpaid_bill_no: row.unpaid_bill_no };
   }
 
   /** Stores per stored status and the status they have at `at`, for those the sweep has not caught up with. */

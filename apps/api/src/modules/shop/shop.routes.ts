@@ -13,9 +13,9 @@ export function registerShopRoutes(app: FastifyInstance, registrar: CallRegistra
   const { register } = registrar;
   const { shops } = deps;
 
-  register(calls.merchantListVersions, ({ principal }) => shops.listVersionsForCreation(principal.userId));
-  register(calls.merchantListShops, ({ input, principal }) => shops.listForMerchant(principal.userId, input));
-  register(calls.merchantAddShop, ({ input, principal }) => shops.createTrial({ merchantId: principal.userId, fields: input }));
+  register(calls.merchantListVersions, ({ principal, lang }) => shops.listVersionsForCreation(principal.userId, lang));
+  register(calls.merchantListShops, ({ input, principal, lang }) => shops.listForMerchant(principal.userId, input, lang));
+  register(calls.merchantAddShop, ({ input, principal, lang }) => shops.createTrial({ merchantId: principal.userId, fields: input, lang }));
   register(calls.merchantBuyShop, ({ input, principal, lang }) =>
     shops.createAndPay({
       merchantId: principal.userId,
@@ -33,7 +33,7 @@ export function registerShopRoutes(app: FastifyInstance, registrar: CallRegistra
   register(calls.merchantBackendRedirect, ({ input, principal }) => shops.backendRedirect(principal, input.shop_id));
   register(calls.merchantExportShops, ({ input, principal, lang }) => shops.exportShops(input, { merchantId: principal.userId, lang }));
 
-  register(calls.adminListShops, ({ input }) => shops.listForAdmin(input));
+  register(calls.adminListShops, ({ input, lang }) => shops.listForAdmin(input, lang));
   register(calls.adminAddShop, ({ input, principal, lang }) =>
     shops.adminAdd({
       adminId: principal.userId,
@@ -52,7 +52,7 @@ export function registerShopRoutes(app: FastifyInstance, registrar: CallRegistra
   register(calls.adminRenewShop, ({ input, principal, lang }) =>
     shops.adminRenew({ adminId: principal.userId, shopId: input.shop_id, termType: input.term_type, term: input.term, remark: input.remark, lang }),
   );
-  register(calls.adminSetShopStatus, ({ input }) => shops.adminSetStatus({ shopId: input.shop_id, isDisabled: input.is_disabled, remark: input.remark }));
+  register(calls.adminSetShopStatus, ({ input, lang }) => shops.adminSetStatus({ shopId: input.shop_id, isDisabled: input.is_disabled, remark: input.remark, lang }));
   register(calls.adminExportShops, ({ input, lang }) => shops.exportShops(input, { lang }));
 
   // Called by the store system (not the console) with a ticket from backend_redirect.

@@ -9,6 +9,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { buildExportFile } from '../../lib/export-file';
 import type { JobQueue } from '../../lib/job-queue';
+import { pickColumn } from '../../lib/localized-columns';
 import { isValidSignature, sign } from '../../lib/signing';
 import { listSort } from '../../lib/sql-sort';
 import { addDays, addTerm, renewalBase } from '../../lib/terms';
@@ -28,14 +29,15 @@ export const PROVISION_QUEUE = 'provision-store';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-function toShop(view: ShopView, graceDays: number): TShop {
+/** A store as its reader sees it: the version name in `lang`, falling back to Chinese. */
+function toShop(view: ShopView, graceDays: number, lang: Lang): TShop {
   return {
     id: view.id,
     shop_id: view.shop_id,
     shop_name: view.shop_name,
     contact_email: view.contact_email,
     package_id: view.version_id,
-    package_name: view.package_name,
+    package_name: pickColumn(view, 'package_name', lang),
     status: view.status,
     is_trial: view.is_trial,
     is_disabled_by_operator: view.is_disabled_by_operator,
@@ -52,8 +54,8 @@ function toShop(view: ShopView, graceDays: number): TShop {
     unpaid_bill_no: view.unpaid_bill_no,
   };
 }
-function toAdminShop(view: ShopView, graceDays: number): TAdminShop {
-  return { ...toShop(view, graceDays), merchant_id: view.merchant_id, merchant_account: view.merchant_account };
+function toAdminShop(view: ShopView, graceDays: number, lang: Lang): TAdminShop {
+  return { ...toShop(view, graceDays, lang), merchant_id: view.merchant_id, merchant_account: view.merchant_account };
 }
 
 interface ListInput {
@@ -239,22 +241,22 @@ export function createShopService(deps: {
     applyPaidStoreBill,
     startProvisioning,
 
-    async listForMerchant(merchantId: number, input: ListInput) {
+    async listForMerchant(merchantId: number, input: ListInput, lang: Lang) {
       const { rows, counts, total, graceDays } = await list(input, merchantId);
-      return { list: rows.map((row) => toShop(row, graceDays)), total, counts };
+      return { list: rows.map((row) => toShop(row, graceDays, lang)), total, counts };
     },
-    async listForAdmin(input: ListInput) {
+    async listForAdmin(input: ListInput, lang: Lang) {
       const { rows, counts, total, graceDays } = await list(input);
-      return { list: rows.map((row) => toAdminShop(row, graceDays)), total, counts };
+      return { list: rows.map((row) => toAdminShop(row, graceDays, lang)), total, counts };
     },
 
     /**
      * The versions a merchant may create a store on, with what the creation rules still allow them
      * (the same checks createTrial and createAndPay make), so the form says it before it is filled.
      */
-    async listVersionsForCreation(merchantId: number) {
+    async listVersionsForCreation(merchantId: number, lang: Lang) {
       const [{ list, total }, hasHadTrial, storeCount, rules] = await Promise.all([
-        versions.listForMerchant(),
+        versions.listForMerchant(lang),
         repository.hasHadTrial(merchantId),
         repository.countMerchantShops(merchantId),
         settings.getPlatformRules(),
@@ -262,9 +264,9 @@ export function createShopService(deps: {
       return { list, total, is_trial_available: !hasHadTrial, store_limit: rules.store_limit_per_merchant, store_count: storeCount };
     },
 
-    async createTrial(options: { merchantId: number; fields: Required<TShopCreateFields> }) {
+    async createTrial(options: { merchantId: number; fields: Required<TShopCreateFields>; lang: Lang }) {
       const view = await createTrialShop(options.merchantId, options.fields, { isOperator: false });
-      return toShop(view, (await settings.getPlatformRules()).grace_days);
+      return toShop(view, (await settings.getPlatformRules()).grace_days, options.lang);
     },
 
     /** Create and pay: the store waits, unpaid, for its first bill; the answer says where to pay. */
@@ -290,16 +292,16 @@ export function createShopService(deps: {
           tx,
         );
         const bill = await bills.createStoreBill(
-          { merchantId, shop, type: 'new_store', version, termType: options.termType, term: options.term, lang: options.lang, payment: { channel: 'online', payMethod: options.payMethod } },
+          { merchantId, shop, type: 'new_store', version, termType: options.termType, term: options.term, payment: { channel: 'online', payMethod: options.payMethod } },
           tx,
         );
         return { shop, bill };
       });
       const rules = await settings.getPlatformRules();
       return {
-        shop: toShop(await viewOf(shop.id), rules.grace_days),
-        bill: toBill({ ...bill, shop_id: shop.shop_id, merchant_account: '' }),
-        payment: await bills.paymentFor(bill),
+        shop: toShop(await viewOf(shop.id), rules.grace_days, options.lang),
+        bill: toBill({ ...bill, shop_id: shop.shop_id, merchant_account: '' }, options.lang),
+        payment: await bills.paymentFor(bill, options.lang),
       };
     },
 
@@ -337,16 +339,15 @@ export function createShopService(deps: {
             version,
             termType: options.termType,
             term: options.term,
-            lang: options.lang,
             payment: { channel: 'online', payMethod: options.payMethod },
           },
           tx,
         ),
       );
       return {
-        shop: toShop(await viewOf(view.id), rules.grace_days),
-        bill: toBill({ ...bill, shop_id: view.shop_id, merchant_account: '' }),
-        payment: await bills.paymentFor(bill),
+        shop: toShop(await viewOf(view.id), rules.grace_days, options.lang),
+        bill: toBill({ ...bill, shop_id: view.shop_id, merchant_account: '' }, options.lang),
+        payment: await bills.paymentFor(bill, options.lang),
       };
     },
 
@@ -421,7 +422,7 @@ export function createShopService(deps: {
       if (!(await repository.merchantExists(options.merchantId))) throw new AppError('NOT_FOUND');
       const rules = await settings.getPlatformRules();
       if (options.mode === 'trial') {
-        return toAdminShop(await createTrialShop(options.merchantId, options.fields, { isOperator: true }), rules.grace_days);
+        return toAdminShop(await createTrialShop(options.merchantId, options.fields, { isOperator: true }), rules.grace_days, options.lang);
       }
       const version = await versions.getVersion(Number(options.fields.package_id));
       await assertShopIdFree(options.fields.shop_id);
@@ -451,7 +452,6 @@ export function createShopService(deps: {
             version,
             termType: options.termType!,
             term: options.term!,
-            lang: options.lang,
             payment: { channel: 'offline', adminId: options.adminId, remark: options.remark },
           },
           tx,
@@ -460,7 +460,7 @@ export function createShopService(deps: {
         return shop;
       });
       await startProvisioning(shop.id);
-      return toAdminShop(await viewOf(shop.id), rules.grace_days);
+      return toAdminShop(await viewOf(shop.id), rules.grace_days, options.lang);
     },
 
     /** Operator renewal: an offline payment recorded as a paid renewal bill, applied at once. */
@@ -477,7 +477,6 @@ export function createShopService(deps: {
             version,
             termType: options.termType,
             term: options.term,
-            lang: options.lang,
             payment: { channel: 'offline', adminId: options.adminId, remark: options.remark },
           },
           tx,
@@ -486,8 +485,8 @@ export function createShopService(deps: {
         return bill;
       });
       return {
-        shop: toAdminShop(await viewOf(view.id), rules.grace_days),
-        bill: toAdminBill({ ...bill, shop_id: view.shop_id, merchant_account: view.merchant_account }),
+        shop: toAdminShop(await viewOf(view.id), rules.grace_days, options.lang),
+        bill: toAdminBill({ ...bill, shop_id: view.shop_id, merchant_account: view.merchant_account }, options.lang),
       };
     },
 
@@ -504,7 +503,7 @@ export function createShopService(deps: {
       return true;
     },
 
-    async adminSetStatus(options: { shopId: string; isDisabled: boolean; remark: string }) {
+    async adminSetStatus(options: { shopId: string; isDisabled: boolean; remark: string; lang: Lang }) {
       const { view, rules } = await findOwnShop(undefined, options.shopId);
       // A store not paid or not provisioned yet (or given up) has nothing to disable; it cannot run either.
       if (view.status === 'unpaid' || view.status === 'initializing' || view.status === 'cancelled') throw new AppError('STORE_STATE_INVALID');
@@ -512,7 +511,7 @@ export function createShopService(deps: {
       const next: ShopRow = { ...view, is_disabled_by_operator: options.isDisabled };
       const status = options.isDisabled ? 'disabled' : deriveStatus({ ...next, status: view.status === 'disabled' ? 'operating' : view.status }, now, rules.grace_days);
       await repository.updateShop(view.id, { is_disabled_by_operator: options.isDisabled, status, operator_remark: options.remark || view.operator_remark, updated_at: now });
-      return toAdminShop(await viewOf(view.id), rules.grace_days);
+      return toAdminShop(await viewOf(view.id), rules.grace_days, options.lang);
     },
 
     async createTrend(range: { start_date?: string; end_date?: string }) {

@@ -6,9 +6,9 @@ import type { StoreVersionService } from './store-version.service';
 export function registerStoreVersionRoutes(registrar: CallRegistrar, deps: { versions: StoreVersionService }) {
   const { register } = registrar;
   const { versions } = deps;
-  register(calls.merchantPublicVersions, () => versions.listForMerchant());
-  register(calls.adminListVersions, ({ input }) => versions.listForAdmin(input));
-  register(calls.adminListShopVersions, () => versions.listAll());
-  register(calls.adminEditVersionFunctions, ({ input }) => versions.editFunctions(input));
-  register(calls.adminEditVersionPrices, ({ input }) => versions.editPrices(input));
+  register(calls.merchantPublicVersions, ({ lang }) => versions.listForMerchant(lang));
+  register(calls.adminListVersions, ({ input, lang }) => versions.listForAdmin(input, lang));
+  register(calls.adminListShopVersions, ({ lang }) => versions.listAll(lang));
+  register(calls.adminEditVersionFunctions, ({ input, lang }) => versions.editFunctions(input, lang));
+  register(calls.adminEditVersionPrices, ({ input, lang }) => versions.editPrices(input, lang));
 }

@@ -1,16 +1,20 @@
-import type { TStoreVersion, TVersionFunInput, TVersionPriceInput } from '@parlour/contract/calls/store';
+import type { TEditableStoreVersion, TStoreVersion, TVersionFunInput, TVersionPriceInput } from '@parlour/contract/calls/store';
 import type { TermType } from '@parlour/contract/constants';
+import type { Lang } from '@parlour/contract/errors';
+import type { TLocalizedText } from '@parlour/contract/localized-text';
 import type { TPageInput } from '@parlour/contract/schemas';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { localizedListOf, localizedListValues, localizedOf, localizedValues, pickColumn, pickList } from '../../lib/localized-columns';
 import type { StoreVersionRepository, StoreVersionRow } from './store-version.repository';
 
-export function toStoreVersion(row: StoreVersionRow): TStoreVersion {
+/** A version as a reader sees it: its texts in `lang`, falling back to Chinese. */
+export function toStoreVersion(row: StoreVersionRow, lang: Lang): TStoreVersion {
   return {
     id: row.id,
-    name: row.name,
-    description: row.description,
-    features: row.features,
+    name: pickColumn(row, 'name', lang),
+    description: pickColumn(row, 'description', lang),
+    features: pickList(row.features, row.features_en, lang),
     trial_days: row.trial_days,
     currency: row.currency,
     prices: row.prices,
@@ -18,6 +22,14 @@ export function toStoreVersion(row: StoreVersionRow): TStoreVersion {
     sort: row.sort,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** A version with both languages of its texts, for the operator's edit form. */
+export function toEditableStoreVersion(row: StoreVersionRow, lang: Lang): TEditableStoreVersion {
+  return {
+    ...toStoreVersion(row, lang),
+    localized: { name: localizedOf(row, 'name'), description: localizedOf(row, 'description'), features: localizedListOf(row.features, row.features_en) },
   };
 }
 
@@ -32,21 +44,21 @@ export function priceOf(version: StoreVersionRow, termType: TermType, term: numb
 export function createStoreVersionService(deps: { repository: StoreVersionRepository; clock: Clock }) {
   const { repository, clock } = deps;
   return {
-    async listForMerchant() {
+    async listForMerchant(lang: Lang) {
       const rows = await repository.listVersions({ isEnabledOnly: true });
-      return { list: rows.map(toStoreVersion), total: rows.length };
+      return { list: rows.map((row) => toStoreVersion(row, lang)), total: rows.length };
     },
-    async listAll() {
+    async listAll(lang: Lang) {
       const rows = await repository.listVersions({ isEnabledOnly: false });
-      return { list: rows.map(toStoreVersion), total: rows.length };
+      return { list: rows.map((row) => toStoreVersion(row, lang)), total: rows.length };
     },
-    async listForAdmin(page: TPageInput) {
+    async listForAdmin(page: TPageInput, lang: Lang) {
       const [rows, total] = await Promise.all([
         repository.listVersions({ isEnabledOnly: false, limit: page.limit, offset: (page.page - 1) * page.limit }),
         repository.countVersions(),
       ]);
       const counts = await repository.countStoresByVersion(rows.map((row) => row.id));
-      return { list: rows.map((row) => ({ ...toStoreVersion(row), store_count: counts.get(row.id) ?? 0 })), total };
+      return { list: rows.map((row) => ({ ...toEditableStoreVersion(row, lang), store_count: counts.get(row.id) ?? 0 })), total };
     },
     /** A version a merchant may buy: it exists and is enabled. */
     async getPurchasableVersion(id: number) {
@@ -59,24 +71,34 @@ export function createStoreVersionService(deps: { repository: StoreVersionReposi
       if (!version) throw new AppError('NOT_FOUND');
       return version;
     },
-    async editFunctions(input: Required<Omit<TVersionFunInput, 'id'>> & { id?: number }) {
+    async editFunctions(
+      input: Omit<Required<TVersionFunInput>, 'id' | 'name' | 'description' | 'features'> & {
+        id?: number;
+        name: TLocalizedText;
+        description: TLocalizedText;
+        features: TLocalizedText[];
+      },
+      lang: Lang,
+    ) {
+      const features = localizedListValues(input.features);
       const values = {
-        name: input.name,
-        description: input.description,
-        features: input.features,
+        ...localizedValues('name', input.name),
+        ...localizedValues('description', input.description),
+        features: features.zh,
+        features_en: features.en,
         trial_days: input.trial_days,
         status: input.status,
         sort: input.sort,
       };
-      if (input.id === undefined) return toStoreVersion(await repository.insertVersion(values));
+      if (input.id === undefined) return toEditableStoreVersion(await repository.insertVersion(values), lang);
       const row = await repository.updateVersion(input.id, { ...values, updated_at: clock.now() });
       if (!row) throw new AppError('NOT_FOUND');
-      return toStoreVersion(row);
+      return toEditableStoreVersion(row, lang);
     },
-    async editPrices(input: Required<TVersionPriceInput>) {
+    async editPrices(input: Required<TVersionPriceInput>, lang: Lang) {
       const row = await repository.updateVersion(input.id, { prices: input.prices, currency: input.currency, updated_at: clock.now() });
       if (!row) throw new AppError('NOT_FOUND');
-      return toStoreVersion(row);
+      return toEditableStoreVersion(row, lang);
     },
   };
 }

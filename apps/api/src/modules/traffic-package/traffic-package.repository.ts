@@ -117,7 +117,7 @@ export function createTrafficPackageRepository(db: Db) {
 
     async listPlans(filter: { status?: PlanStatus; keyword?: string }, page?: { limit: number; offset: number }) {
       const keyword = filter.keyword ? containsPattern(filter.keyword) : undefined;
-      const where = allOf([filter.status ? eq(trafficPlans.status, filter.status) : undefined, keyword ? sql`${trafficPlans.name} ilike ${keyword}` : undefined]);
+      const where = allOf([filter.status ? eq(trafficPlans.status, filter.status) : undefined, keyword ? sql`${trafficPlans.name} ilike ${keyword} or ${trafficPlans.name_en} ilike ${keyword}` : undefined]);
       const query = db.select().from(trafficPlans).where(where).orderBy(asc(trafficPlans.sort), asc(trafficPlans.id)).$dynamic();
       if (page) query.limit(page.limit).offset(page.offset);
       const [rows, [total]] = await Promise.all([query, db.select({ value: count() }).from(trafficPlans).where(where)]);

@@ -1,16 +1,17 @@
 import * as calls from '@parlour/contract/calls/traffic';
+import type { TLocalizedText } from '@parlour/contract/localized-text';
 import type { CallRegistrar } from '../../lib/register-call';
 import type { TrafficPackageService } from './traffic-package.service';
 
 const planValues = (input: {
-  name: string;
+  name: TLocalizedText;
   units: number;
   valid_days: number;
   is_general: boolean;
   price: number;
   original_price: number;
   currency: string;
-  api_usage: string;
+  api_usage: TLocalizedText;
   status: 'enabled' | 'disabled';
   sort: number;
 }) => ({
@@ -31,14 +32,14 @@ export function registerTrafficPackageRoutes(registrar: CallRegistrar, deps: { p
   const { register } = registrar;
   const { packages } = deps;
 
-  register(calls.adminListPlans, ({ input }) => packages.listPlansForAdmin(input));
-  register(calls.adminAddPlan, ({ input }) => packages.addPlan(planValues(input)));
-  register(calls.adminEditPlan, ({ input }) => packages.editPlan(input.id, planValues(input)));
-  register(calls.adminSetPlanStatus, ({ input }) => packages.setPlanStatus(input.id, input.status));
-  register(calls.adminListPackages, ({ input }) => packages.listForAdmin(input));
+  register(calls.adminListPlans, ({ input, lang }) => packages.listPlansForAdmin(input, lang));
+  register(calls.adminAddPlan, ({ input, lang }) => packages.addPlan(planValues(input), lang));
+  register(calls.adminEditPlan, ({ input, lang }) => packages.editPlan(input.id, planValues(input), lang));
+  register(calls.adminSetPlanStatus, ({ input, lang }) => packages.setPlanStatus(input.id, input.status, lang));
+  register(calls.adminListPackages, ({ input, lang }) => packages.listForAdmin(input, lang));
 
-  register(calls.merchantListPlans, () => packages.listPlansForMerchant());
-  register(calls.merchantListPackages, ({ input, principal }) => packages.listForMerchant(principal.userId, input));
+  register(calls.merchantListPlans, ({ lang }) => packages.listPlansForMerchant(lang));
+  register(calls.merchantListPackages, ({ input, principal, lang }) => packages.listForMerchant(principal.userId, input, lang));
   register(calls.merchantCreatePackageOrder, ({ input, principal, lang }) =>
     packages.createOrder({ merchantId: principal.userId, planId: input.plan_id, shopId: input.shop_id || undefined, payMethod: input.pay_method, lang }),
   );

@@ -9,26 +9,29 @@ import type {
 } from '@parlour/contract/calls/traffic';
 import type { PayMethod } from '@parlour/contract/constants';
 import type { Lang } from '@parlour/contract/errors';
+import type { TLocalizedText } from '@parlour/contract/localized-text';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { localizedOf, localizedValues, pickColumn } from '../../lib/localized-columns';
 import type { BillRow } from '../bill/bill.repository';
 import { toBill, type BillService } from '../bill/bill.service';
 import type { PackageView, PlanRow, TrafficPackageRepository } from './traffic-package.repository';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export function toPlan(row: PlanRow): TTrafficPlan {
+/** A plan as its reader sees it: name and API usage in `lang`, falling back to Chinese. */
+export function toPlan(row: PlanRow, lang: Lang): TTrafficPlan {
   return {
     id: row.id,
-    name: row.name,
+    name: pickColumn(row, 'name', lang),
     units: row.units,
     valid_days: row.valid_days,
     is_general: row.is_general,
     price: row.price,
     original_price: row.original_price,
     currency: row.currency,
-    api_usage: row.api_usage,
+    api_usage: pickColumn(row, 'api_usage', lang),
     status: row.status,
     sort: row.sort,
     created_at: row.created_at.toISOString(),
@@ -36,11 +39,11 @@ export function toPlan(row: PlanRow): TTrafficPlan {
   };
 }
 
-export function toPackage(view: PackageView): TTrafficPackage {
+export function toPackage(view: PackageView, lang: Lang): TTrafficPackage {
   return {
     id: view.id,
     plan_id: view.plan_id,
-    name: view.name,
+    name: pickColumn(view, 'name', lang),
     is_general: view.is_general,
     shop_id: view.shop_id,
     shop_name: view.shop_name,
@@ -58,28 +61,29 @@ export function toPackage(view: PackageView): TTrafficPackage {
     pay_before: view.status === 'pending' ? iso(view.bill_expires_at) : null,
   };
 }
-function toAdminPackage(view: PackageView): TAdminTrafficPackage {
-  return { ...toPackage(view), merchant_id: view.merchant_id, merchant_account: view.merchant_account };
+function toAdminPackage(view: PackageView, lang: Lang): TAdminTrafficPackage {
+  return { ...toPackage(view, lang), merchant_id: view.merchant_id, merchant_account: view.merchant_account };
 }
 
 const PRODUCT_NAME: Record<Lang, (plan: PlanRow) => string> = {
   'zh-CN': (plan) => `流量包 · ${plan.name} · ${plan.units}次 · ${plan.valid_days}天`,
-  'en-US': (plan) => `Traffic package · ${plan.name} · ${plan.units.toLocaleString('en-US')} units · ${plan.valid_days} day${plan.valid_days > 1 ? 's' : ''}`,
+  'en-US': (plan) =>
+    `Traffic package · ${pickColumn(plan, 'name', 'en-US')} · ${plan.units.toLocaleString('en-US')} units · ${plan.valid_days} day${plan.valid_days > 1 ? 's' : ''}`,
 };
-/** "Traffic package · Standard · 10,000 units · 90 days", in the language of the merchant who ordered it. */
-export function packageProductName(plan: PlanRow, lang: Lang) {
-  return PRODUCT_NAME[lang](plan);
+/** "Traffic package · Standard · 10,000 units · 90 days" in both languages; a bill keeps both. */
+export function packageProductName(plan: PlanRow): TLocalizedText {
+  return { 'zh-CN': PRODUCT_NAME['zh-CN'](plan), 'en-US': PRODUCT_NAME['en-US'](plan) };
 }
 
 interface PlanValues {
-  name: string;
+  name: TLocalizedText;
   units: number;
   valid_days: number;
   is_general: boolean;
   price: number;
   original_price: number;
   currency: string;
-  api_usage: string;
+  api_usage: TLocalizedText;
   status: PlanStatus;
   sort: number;
 }
@@ -92,13 +96,21 @@ interface PlanValues {
 export function createTrafficPackageService(deps: { db: Db; repository: TrafficPackageRepository; bills: BillService; clock: Clock }) {
   const { db, repository, bills, clock } = deps;
 
-  async function withSoldCounts(rows: PlanRow[]): Promise<TAdminTrafficPlan[]> {
+  async function withSoldCounts(rows: PlanRow[], lang: Lang): Promise<TAdminTrafficPlan[]> {
     const sold = await repository.countSoldByPlan(rows.map((row) => row.id));
-    return rows.map((row) => ({ ...toPlan(row), sold_count: sold.get(row.id) ?? 0 }));
+    return rows.map((row) => ({
+      ...toPlan(row, lang),
+      sold_count: sold.get(row.id) ?? 0,
+      localized: { name: localizedOf(row, 'name'), api_usage: localizedOf(row, 'api_usage') },
+    }));
   }
-  async function adminPlan(row: PlanRow | undefined) {
+  async function adminPlan(row: PlanRow | undefined, lang: Lang) {
     if (!row) throw new AppError('NOT_FOUND');
-    return (await withSoldCounts([row]))[0];
+    return (await withSoldCounts([row], lang))[0];
+  }
+  /** The plan's row values: each bilingual text in its two columns. */
+  function planColumns(values: PlanValues) {
+    return { ...values, ...localizedValues('name', values.name), ...localizedValues('api_usage', values.api_usage) };
   }
 
   /** The store a store package is ordered for: the merchant's own (another's answers NOT_FOUND), on trial or operating. */
@@ -115,32 +127,32 @@ export function createTrafficPackageService(deps: { db: Db; repository: TrafficP
   return {
     // ----- operator: plans -----
 
-    async listPlansForAdmin(input: { page: number; limit: number; status?: PlanStatus; keyword?: string }) {
+    async listPlansForAdmin(input: { page: number; limit: number; status?: PlanStatus; keyword?: string }, lang: Lang) {
       const { rows, total } = await repository.listPlans(
         { status: input.status, keyword: input.keyword || undefined },
         { limit: input.limit, offset: (input.page - 1) * input.limit },
       );
-      return { list: await withSoldCounts(rows), total };
+      return { list: await withSoldCounts(rows, lang), total };
     },
-    async addPlan(values: PlanValues) {
+    async addPlan(values: PlanValues, lang: Lang) {
       const now = clock.now();
-      return adminPlan(await repository.insertPlan({ ...values, created_at: now, updated_at: now }));
+      return adminPlan(await repository.insertPlan({ ...planColumns(values), created_at: now, updated_at: now }), lang);
     },
-    async editPlan(id: number, values: PlanValues) {
-      return adminPlan(await repository.updatePlan(id, { ...values, updated_at: clock.now() }));
+    async editPlan(id: number, values: PlanValues, lang: Lang) {
+      return adminPlan(await repository.updatePlan(id, { ...planColumns(values), updated_at: clock.now() }), lang);
     },
-    async setPlanStatus(id: number, status: PlanStatus) {
-      return adminPlan(await repository.updatePlan(id, { status, updated_at: clock.now() }));
+    async setPlanStatus(id: number, status: PlanStatus, lang: Lang) {
+      return adminPlan(await repository.updatePlan(id, { status, updated_at: clock.now() }), lang);
     },
 
     // ----- merchant -----
 
-    async listPlansForMerchant() {
+    async listPlansForMerchant(lang: Lang) {
       const { rows, total } = await repository.listPlans({ status: 'enabled' });
-      return { list: rows.map(toPlan), total };
+      return { list: rows.map((row) => toPlan(row, lang)), total };
     },
 
-    async listForMerchant(merchantId: number, input: { page: number; limit: number; tab: PackageTab; shop_id?: string; status?: PackageStatus }) {
+    async listForMerchant(merchantId: number, input: { page: number; limit: number; tab: PackageTab; shop_id?: string; status?: PackageStatus }, lang: Lang) {
       // Unpaid bills past their window expire first, which voids their pending packages.
       await bills.refresh(merchantId);
       const now = clock.now();
@@ -153,17 +165,17 @@ export function createTrafficPackageService(deps: { db: Db; repository: TrafficP
         repository.countPackages({ ...filter, isGeneral: input.tab === 'general', shopId: input.tab === 'store' ? input.shop_id || undefined : undefined }),
         repository.countTabs(filter),
       ]);
-      return { list: rows.map(toPackage), total, counts };
+      return { list: rows.map((row) => toPackage(row, lang)), total, counts };
     },
 
-    async listForAdmin(input: { page: number; limit: number; merchant_id?: number; shop_id?: string; status?: PackageStatus; is_general?: boolean }) {
+    async listForAdmin(input: { page: number; limit: number; merchant_id?: number; shop_id?: string; status?: PackageStatus; is_general?: boolean }, lang: Lang) {
       await bills.refresh();
       const filter = { merchantId: input.merchant_id, shopId: input.shop_id || undefined, status: input.status, isGeneral: input.is_general, now: clock.now() };
       const [rows, total] = await Promise.all([
         repository.listPackages(filter, { limit: input.limit, offset: (input.page - 1) * input.limit }),
         repository.countPackages(filter),
       ]);
-      return { list: rows.map(toAdminPackage), total };
+      return { list: rows.map((row) => toAdminPackage(row, lang)), total };
     },
 
     /**
@@ -181,8 +193,8 @@ export function createTrafficPackageService(deps: { db: Db; repository: TrafficP
             shop_ref: shop?.id ?? null,
             shop_name: shop?.shop_name ?? '',
             type: 'traffic_package',
-            product_name: packageProductName(plan, options.lang),
-            package_name: plan.name,
+            ...localizedValues('product_name', packageProductName(plan)),
+            ...localizedValues('package_name', localizedOf(plan, 'name')),
             amount: plan.price,
             currency: plan.currency,
             pay_method: options.payMethod,
@@ -195,7 +207,7 @@ export function createTrafficPackageService(deps: { db: Db; repository: TrafficP
             shop_ref: shop?.id ?? null,
             plan_id: plan.id,
             bill_ref: bill.id,
-            name: plan.name,
+            ...localizedValues('name', localizedOf(plan, 'name')),
             is_general: plan.is_general,
             units_total: plan.units,
             valid_days: plan.valid_days,
@@ -208,9 +220,9 @@ export function createTrafficPackageService(deps: { db: Db; repository: TrafficP
       });
       const view = await repository.findPackageView(pkg.id, clock.now());
       return {
-        package: toPackage(view!),
-        bill: toBill({ ...bill, shop_id: shop?.shop_id ?? null, merchant_account: '' }),
-        payment: await bills.paymentFor(bill),
+        package: toPackage(view!, options.lang),
+        bill: toBill({ ...bill, shop_id: shop?.shop_id ?? null, merchant_account: '' }, options.lang),
+        payment: await bills.paymentFor(bill, options.lang),
       };
     },
 

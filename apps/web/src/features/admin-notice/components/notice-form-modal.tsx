@@ -1,19 +1,22 @@
-import { NOTICE_CONTENT_MAX_LENGTH, NOTICE_TITLE_MAX_LENGTH, ZNoticeFields, type TAdminNotice, type TNoticeFields } from '@parlour/contract/calls/notice';
+import { NOTICE_TEXT_RULES, NOTICE_TITLE_MAX_LENGTH, ZNoticeFields, type TAdminNotice, type TNoticeFields } from '@parlour/contract/calls/notice';
+import type { Lang } from '@parlour/contract/errors';
+import type { TLocalizedText } from '@parlour/contract/localized-text';
 import { Col, DatePicker, Form, Input, Radio, Row, Segmented, Switch, type FormRule } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-modal';
+import { emptyLocalizedText, LocalizedTextField } from '@/components/localized-text-field';
 import { dayjs } from '@/lib/dayjs';
 import { feedback } from '@/lib/feedback';
-import { fieldRule, issueMessage } from '@/lib/form-rules';
+import { issueMessage } from '@/lib/form-rules';
 import { useAddNotice } from '../api/add-notice';
 import { useEditNotice } from '../api/edit-notice';
 import { RichTextEditor } from './rich-text-editor';
 
 interface NoticeValues {
-  title?: string;
-  content?: string;
+  title?: TLocalizedText;
+  content?: TLocalizedText;
   status?: 'published' | 'draft';
   is_pinned?: boolean;
   publish_at?: Dayjs | null;
@@ -21,8 +24,8 @@ interface NoticeValues {
 
 function initialValues(notice: TAdminNotice | null): NoticeValues {
   return notice
-    ? { title: notice.title, content: notice.content, status: notice.status, is_pinned: notice.is_pinned, publish_at: dayjs(notice.publish_at) }
-    : { title: '', content: '', status: 'published', is_pinned: false, publish_at: null };
+    ? { title: notice.localized.title, content: notice.localized.content, status: notice.status, is_pinned: notice.is_pinned, publish_at: dayjs(notice.publish_at) }
+    : { title: emptyLocalizedText(), content: emptyLocalizedText(), status: 'published', is_pinned: false, publish_at: null };
 }
 
 /** The text a reader would see, to tell an empty editor (`<p><br></p>`) from real content. */
@@ -30,12 +33,19 @@ function visibleText(html: string): string {
   return new DOMParser().parseFromString(html, 'text/html').body.textContent?.trim() ?? '';
 }
 
+/** The Chinese content must have text a reader would see; an English one empty to the eye is no translation. */
 const contentRule: FormRule = {
   validator: async (_rule, value: string | undefined) => {
-    if (!value || !visibleText(value)) throw new Error(issueMessage({ message: 'notice_content_required', path: ['content'] }));
-    if (value.length > NOTICE_CONTENT_MAX_LENGTH) throw new Error(issueMessage({ message: 'notice_content_length', path: ['content'] }));
+    // Empty is the contract rule's to report; here, markup that shows nothing (`<p><br></p>`).
+    if (value && !visibleText(value)) throw new Error(issueMessage({ message: 'notice_content_required', path: ['content', 'zh-CN'] }));
   },
 };
+
+/** An English content that shows nothing (an emptied editor) is sent as no translation. */
+const withoutEmptyTranslation = (content: TLocalizedText | undefined): TLocalizedText => ({
+  'zh-CN': content?.['zh-CN'] ?? '',
+  'en-US': content?.['en-US'] && visibleText(content['en-US']) ? content['en-US'] : '',
+});
 
 /**
  * Adds a notice (`notice` null) or edits one: title, formatted content with a preview, published or
@@ -47,14 +57,14 @@ export function NoticeFormModal({ notice, isOpen, onClose }: { notice: TAdminNot
   const add = useAddNotice();
   const edit = useEditNotice();
   const [mode, setMode] = useState<'edit' | 'preview'>('edit');
-  const content = Form.useWatch('content', form) ?? '';
+  const content = (Form.useWatch('content', form) as TLocalizedText | undefined) ?? emptyLocalizedText();
   const isNew = notice === null;
   const isPending = add.isPending || edit.isPending;
 
   const onFinish = (values: NoticeValues) => {
     const fields: TNoticeFields = {
-      title: values.title ?? '',
-      content: values.content ?? '',
+      title: values.title ?? emptyLocalizedText(),
+      content: withoutEmptyTranslation(values.content),
       status: values.status,
       is_pinned: values.is_pinned ?? false,
       publish_at: values.publish_at ? values.publish_at.toISOString() : undefined,
@@ -65,7 +75,7 @@ export function NoticeFormModal({ notice, isOpen, onClose }: { notice: TAdminNot
       return;
     }
     const onSuccess = (saved: TAdminNotice) => {
-      feedback.success(isNew ? t('adminNotice.form.created', { title: saved.title }) : t('adminNotice.form.saved', { title: saved.title }));
+      feedback.success(isNew ? t('adminNotice.form.created', { title: saved.localized.title['zh-CN'] }) : t('adminNotice.form.saved', { title: saved.localized.title['zh-CN'] }));
       onClose();
     };
     if (notice) edit.mutate({ ...fields, id: notice.id }, { onSuccess });
@@ -88,9 +98,20 @@ export function NoticeFormModal({ notice, isOpen, onClose }: { notice: TAdminNot
         if (!open) setMode('edit');
       }}
     >
-      <Form.Item name="title" label={t('adminNotice.field.title')} required rules={[fieldRule(ZNoticeFields, 'title')]}>
-        <Input maxLength={NOTICE_TITLE_MAX_LENGTH} showCount placeholder={t('adminNotice.form.titlePlaceholder')} />
-      </Form.Item>
+      <LocalizedTextField
+        name="title"
+        label={t('adminNotice.field.title')}
+        rule={NOTICE_TEXT_RULES.title}
+        renderInput={(lang, language) => (
+          <Input
+            maxLength={NOTICE_TITLE_MAX_LENGTH}
+            showCount
+            prefix={<span className="localized-text-field__lang">{language}</span>}
+            aria-label={`${t('adminNotice.field.title')} (${language})`}
+            placeholder={lang === 'zh-CN' ? t('adminNotice.form.titlePlaceholder') : undefined}
+          />
+        )}
+      />
       <Form.Item label={t('adminNotice.field.content')} required style={{ marginBottom: 0 }}>
         <Segmented
           size="small"
@@ -102,13 +123,25 @@ export function NoticeFormModal({ notice, isOpen, onClose }: { notice: TAdminNot
           ]}
           style={{ marginBottom: 8 }}
         />
-        {/* The editor stays mounted while previewing, so its text and undo history are kept. */}
-        <Form.Item name="content" rules={[contentRule]} hidden={mode === 'preview'}>
-          <RichTextEditor />
-        </Form.Item>
+        {/* The editors stay mounted while previewing, so their text and undo history are kept. */}
+        <div hidden={mode === 'preview'}>
+          <LocalizedTextField
+            isBare
+            layout="tabs"
+            name="content"
+            rule={NOTICE_TEXT_RULES.content}
+            extraRules={{ 'zh-CN': [contentRule] }}
+            renderInput={(lang: Lang, language) => <RichTextEditor aria-label={`${t('adminNotice.field.content')} (${language})`} key={lang} />}
+          />
+        </div>
         {mode === 'preview' ? (
           // Sandboxed: what the operator pasted cannot run here before the server has cleaned it.
-          <iframe className="notice-preview" title={t('adminNotice.form.preview')} sandbox="" srcDoc={`<!doctype html><meta charset="utf-8"><style>body{font:14px/1.7 -apple-system,BlinkMacSystemFont,'Segoe UI',sans-serif;color:#1f1f1f;margin:12px}a{color:#fa8c16}blockquote{border-left:3px solid #ffd591;margin:0;padding-left:12px;color:#595959}</style>${content}`} />
+          <iframe
+            className="notice-preview"
+            title={t('adminNotice.form.preview')}
+            sandbox=""
+            srcDoc={`<!doctype html><meta charset="utf-8"><style>body{font:14px/1.7 -apple-system,BlinkMacSystemFont,'Segoe UI',sans-serif;color:#1f1f1f;margin:12px}a{color:#fa8c16}blockquote{border-left:3px solid #ffd591;margin:0;padding-left:12px;color:#595959}hr{border:0;border-top:1px dashed #d9d9d9;margin:16px 0}</style>${content['zh-CN'] ?? ''}${content['en-US'] && visibleText(content['en-US']) ? `<hr>${content['en-US']}` : ''}`}
+          />
         ) : null}
       </Form.Item>
       <Row gutter={16} style={{ marginTop: 16 }}>

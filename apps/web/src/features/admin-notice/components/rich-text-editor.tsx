@@ -10,6 +10,8 @@ interface RichTextEditorProps {
   id?: string;
   disabled?: boolean;
   'aria-invalid'?: boolean;
+  /** Names the text area (e.g. which language's content it holds); defaults to "content". */
+  'aria-label'?: string;
 }
 
 const SAFE_LINK = /^(https?:\/\/|mailto:)/i;
@@ -120,7 +122,7 @@ export function RichTextEditor({ value = '', onChange, id, disabled = false, ...
         suppressContentEditableWarning
         role="textbox"
         aria-multiline="true"
-        aria-label={t('adminNotice.field.content')}
+        aria-label={rest['aria-label'] ?? t('adminNotice.field.content')}
         aria-invalid={rest['aria-invalid']}
         onInput={emit}
         onBlur={emit}

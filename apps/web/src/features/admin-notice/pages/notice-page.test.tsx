@@ -7,7 +7,7 @@ import { renderPage } from '@/test/render';
 import NoticePage from './notice-page';
 
 function makeNotice(overrides: Partial<TAdminNotice> = {}): TAdminNotice {
-  return {
+  const notice: Omit<TAdminNotice, 'localized'> = {
     id: 1,
     title: 'Maintenance tonight',
     content: '<p>Back at <strong>02:00</strong></p>',
@@ -19,6 +19,7 @@ function makeNotice(overrides: Partial<TAdminNotice> = {}): TAdminNotice {
     read_count: 4,
     ...overrides,
   };
+  return { ...notice, localized: overrides.localized ?? { title: { 'zh-CN': notice.title, 'en-US': '' }, content: { 'zh-CN': notice.content, 'en-US': '' } } };
 }
 const PINNED = makeNotice({ id: 2, title: 'New pricing', is_pinned: true, read_count: 0 });
 const DRAFT = makeNotice({ id: 3, title: 'Draft idea', status: 'draft' });
@@ -82,15 +83,15 @@ describe('operator notices', { timeout: 60_000 }, () => {
   });
 
   it('adds a pinned notice with formatted content and a preview', async () => {
-    const { calls } = mockFetch(answer({ 'admin/cms/notification/add': (body) => ({ code: 200, data: makeNotice({ id: 9, title: String(body.title) }) }) }));
+    const { calls } = mockFetch(answer({ 'admin/cms/notification/add': (body) => ({ code: 200, data: makeNotice({ id: 9, title: (body.title as Record<string, string>)['zh-CN'] }) }) }));
     const feedback = recordFeedback();
     renderPage(<NoticePage />, { path: '/admin/notice' });
     await screen.findByText('New pricing');
 
     fireEvent.click(screen.getByRole('button', { name: /Add notice/ }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.change(within(dialog).getByLabelText('Title'), { target: { value: 'Holiday hours' } });
-    const editor = within(dialog).getByRole('textbox', { name: 'Content' });
+    fireEvent.change(within(dialog).getByLabelText('Title (Chinese)'), { target: { value: 'Holiday hours' } });
+    const editor = within(dialog).getByRole('textbox', { name: 'Content (Chinese)' });
     editor.innerHTML = '<p>Closed on <strong>May 1</strong></p>';
     fireEvent.input(editor);
     fireEvent.click(within(dialog).getByRole('switch'));
@@ -103,14 +104,14 @@ describe('operator notices', { timeout: 60_000 }, () => {
 
     await waitFor(() =>
       expect(bodiesOf(calls, 'admin/cms/notification/add')).toEqual([
-        { title: 'Holiday hours', content: '<p>Closed on <strong>May 1</strong></p>', status: 'published', is_pinned: true, lang_code: 'en-US' },
+        { title: { 'zh-CN': 'Holiday hours', 'en-US': '' }, content: { 'zh-CN': '<p>Closed on <strong>May 1</strong></p>', 'en-US': '' }, status: 'published', is_pinned: true, lang_code: 'en-US' },
       ]),
     );
     await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Notice "Holiday hours" created'));
   });
 
   it('edits a notice, keeping its publish time unless changed', async () => {
-    const { calls } = mockFetch(answer({ 'admin/cms/notification/edit': (body) => ({ code: 200, data: makeNotice({ title: String(body.title) }) }) }));
+    const { calls } = mockFetch(answer({ 'admin/cms/notification/edit': (body) => ({ code: 200, data: makeNotice({ title: (body.title as Record<string, string>)['zh-CN'] }) }) }));
     recordFeedback();
     renderPage(<NoticePage />, { path: '/admin/notice' });
     await screen.findByText('Maintenance tonight');
@@ -118,11 +119,11 @@ describe('operator notices', { timeout: 60_000 }, () => {
     const row = screen.getByText('Maintenance tonight').closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByRole('button', { name: /Edit/ }));
     const dialog = await screen.findByRole('dialog');
-    expect((within(dialog).getByLabelText('Title') as HTMLInputElement).value).toBe('Maintenance tonight');
-    fireEvent.change(within(dialog).getByLabelText('Title'), { target: { value: 'Maintenance moved' } });
+    expect((within(dialog).getByLabelText('Title (Chinese)') as HTMLInputElement).value).toBe('Maintenance tonight');
+    fireEvent.change(within(dialog).getByLabelText('Title (Chinese)'), { target: { value: 'Maintenance moved' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(bodiesOf(calls, 'admin/cms/notification/edit')).toHaveLength(1));
-    expect(bodiesOf(calls, 'admin/cms/notification/edit')[0]).toMatchObject({ id: 1, title: 'Maintenance moved', content: '<p>Back at <strong>02:00</strong></p>', publish_at: '2025-03-01T08:00:00.000Z' });
+    expect(bodiesOf(calls, 'admin/cms/notification/edit')[0]).toMatchObject({ id: 1, title: { 'zh-CN': 'Maintenance moved', 'en-US': '' }, content: { 'zh-CN': '<p>Back at <strong>02:00</strong></p>', 'en-US': '' }, publish_at: '2025-03-01T08:00:00.000Z' });
   });
 
   it('shows a notice in the detail drawer and deletes one after confirmation', async () => {

@@ -1,14 +1,16 @@
-import { ZPlanFields, ZPlanAddInput, type TTrafficPlan } from '@parlour/contract/calls/traffic';
+import { PLAN_API_USAGE_MAX_LENGTH, PLAN_NAME_MAX_LENGTH, PLAN_TEXT_RULES, ZPlanFields, ZPlanAddInput, type TAdminTrafficPlan } from '@parlour/contract/calls/traffic';
 import { DEFAULT_CURRENCY } from '@parlour/contract/constants';
+import type { TLocalizedText } from '@parlour/contract/localized-text';
 import { Col, Form, Input, InputNumber, Modal, Radio, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { emptyLocalizedText, LocalizedTextField } from '@/components/localized-text-field';
 import { feedback } from '@/lib/feedback';
 import { fieldRule, issueMessage } from '@/lib/form-rules';
 import { minorDigits } from '@/lib/money';
 import { useSavePlan } from '../api/save-plan';
 
 interface PlanValues {
-  name?: string;
+  name?: TLocalizedText;
   is_general?: boolean;
   units?: number | null;
   valid_days?: number | null;
@@ -16,7 +18,7 @@ interface PlanValues {
   price?: number | null;
   original_price?: number | null;
   currency?: string;
-  api_usage?: string;
+  api_usage?: TLocalizedText;
   status?: 'enabled' | 'disabled';
   sort?: number | null;
 }
@@ -24,24 +26,37 @@ interface PlanValues {
 const toMinor = (major: number | null | undefined, currency: string) => (typeof major === 'number' ? Math.round(major * 10 ** minorDigits(currency)) : Number.NaN);
 const toMajor = (minor: number, currency: string) => minor / 10 ** minorDigits(currency);
 
-function initialValues(plan: TTrafficPlan | null): PlanValues {
-  if (!plan) return { name: '', is_general: true, units: 10000, valid_days: 30, price: null, original_price: null, currency: DEFAULT_CURRENCY, api_usage: '', status: 'enabled', sort: 0 };
+function initialValues(plan: TAdminTrafficPlan | null): PlanValues {
+  if (!plan) {
+    return {
+      name: emptyLocalizedText(),
+      is_general: true,
+      units: 10000,
+      valid_days: 30,
+      price: null,
+      original_price: null,
+      currency: DEFAULT_CURRENCY,
+      api_usage: emptyLocalizedText(),
+      status: 'enabled',
+      sort: 0,
+    };
+  }
   return {
-    name: plan.name,
+    name: plan.localized.name,
     is_general: plan.is_general,
     units: plan.units,
     valid_days: plan.valid_days,
     price: toMajor(plan.price, plan.currency),
     original_price: toMajor(plan.original_price, plan.currency),
     currency: plan.currency,
-    api_usage: plan.api_usage,
+    api_usage: plan.localized.api_usage,
     status: plan.status,
     sort: plan.sort,
   };
 }
 
 /** Adds a traffic package plan (`plan` null) or edits one; prices are typed in yuan and sent as fen. */
-export function PlanFormModal({ plan, isOpen, onClose }: { plan: TTrafficPlan | null; isOpen: boolean; onClose: () => void }) {
+export function PlanFormModal({ plan, isOpen, onClose }: { plan: TAdminTrafficPlan | null; isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation(['translation', 'validation']);
   const [form] = Form.useForm<PlanValues>();
   const save = useSavePlan();
@@ -59,7 +74,7 @@ export function PlanFormModal({ plan, isOpen, onClose }: { plan: TTrafficPlan | 
       price: toMinor(values.price, currency),
       original_price: toMinor(values.original_price, currency),
       currency,
-      api_usage: values.api_usage ?? '',
+      api_usage: values.api_usage ?? emptyLocalizedText(),
       status: values.status,
       sort: values.sort ?? 0,
     };
@@ -120,9 +135,19 @@ export function PlanFormModal({ plan, isOpen, onClose }: { plan: TTrafficPlan | 
       >
         <Row gutter={16}>
           <Col xs={24} sm={14}>
-            <Form.Item name="name" label={t('trafficPackage.admin.field.name')} required rules={[fieldRule(ZPlanFields, 'name')]}>
-              <Input maxLength={40} placeholder={t('trafficPackage.admin.namePlaceholder')} />
-            </Form.Item>
+            <LocalizedTextField
+              name="name"
+              label={t('trafficPackage.admin.field.name')}
+              rule={PLAN_TEXT_RULES.name}
+              renderInput={(lang, language) => (
+                <Input
+                  maxLength={PLAN_NAME_MAX_LENGTH}
+                  prefix={<span className="localized-text-field__lang">{language}</span>}
+                  aria-label={`${t('trafficPackage.admin.field.name')} (${language})`}
+                  placeholder={lang === 'zh-CN' ? t('trafficPackage.admin.namePlaceholder') : undefined}
+                />
+              )}
+            />
           </Col>
           <Col xs={24} sm={10}>
             <Form.Item name="is_general" label={t('trafficPackage.admin.field.kind')} required extra={t('trafficPackage.admin.kindHint')}>
@@ -165,9 +190,20 @@ export function PlanFormModal({ plan, isOpen, onClose }: { plan: TTrafficPlan | 
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item name="api_usage" label={t('trafficPackage.admin.field.apiUsage')} rules={[fieldRule(ZPlanFields, 'api_usage')]}>
-          <Input.TextArea maxLength={500} showCount autoSize={{ minRows: 2, maxRows: 4 }} placeholder={t('trafficPackage.admin.apiUsagePlaceholder')} />
-        </Form.Item>
+        <LocalizedTextField
+          name="api_usage"
+          label={t('trafficPackage.admin.field.apiUsage')}
+          rule={PLAN_TEXT_RULES.api_usage}
+          renderInput={(lang, language) => (
+            <Input.TextArea
+              aria-label={`${t('trafficPackage.admin.field.apiUsage')} (${language})`}
+              maxLength={PLAN_API_USAGE_MAX_LENGTH}
+              showCount
+              autoSize={{ minRows: 2, maxRows: 4 }}
+              placeholder={lang === 'zh-CN' ? t('trafficPackage.admin.apiUsagePlaceholder') : language}
+            />
+          )}
+        />
         <Row gutter={16}>
           <Col xs={24} sm={12}>
             <Form.Item name="sort" label={t('trafficPackage.admin.field.sort')} rules={[fieldRule(ZPlanFields, 'sort')]} extra={t('trafficPackage.admin.sortHint')}>

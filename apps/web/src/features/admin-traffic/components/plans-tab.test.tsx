@@ -6,7 +6,7 @@ import { renderPage } from '@/test/render';
 import { PlansTab } from './plans-tab';
 
 function makePlan(overrides: Partial<TAdminTrafficPlan> = {}): TAdminTrafficPlan {
-  return {
+  const plan: Omit<TAdminTrafficPlan, 'localized'> = {
     id: 2,
     name: 'Standard',
     units: 10000,
@@ -23,6 +23,7 @@ function makePlan(overrides: Partial<TAdminTrafficPlan> = {}): TAdminTrafficPlan
     sold_count: 12,
     ...overrides,
   };
+  return { ...plan, localized: overrides.localized ?? { name: { 'zh-CN': plan.name, 'en-US': '' }, api_usage: { 'zh-CN': plan.api_usage, 'en-US': '' } } };
 }
 
 function answer(overrides: Record<string, unknown> = {}) {
@@ -64,12 +65,12 @@ describe('operator plans tab', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText('Price must not be above the original price')).toBeTruthy();
     expect(bodiesOf(calls, 'admin/open/plan/add')).toHaveLength(0);
 
-    fireEvent.change(within(dialog).getByLabelText('Plan name'), { target: { value: 'Mini' } });
+    fireEvent.change(within(dialog).getByLabelText('Plan name (Chinese)'), { target: { value: 'Mini' } });
     fireEvent.change(within(dialog).getByLabelText('Units'), { target: { value: '500' } });
     fireEvent.change(within(dialog).getByLabelText('Original price (yuan)'), { target: { value: '39.9' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(bodiesOf(calls, 'admin/open/plan/add')).toHaveLength(1), { timeout: 5000 });
-    expect(bodiesOf(calls, 'admin/open/plan/add')[0]).toMatchObject({ name: 'Mini', units: 500, valid_days: 30, price: 3000, original_price: 3990, currency: 'CNY', is_general: true, status: 'enabled' });
+    expect(bodiesOf(calls, 'admin/open/plan/add')[0]).toMatchObject({ name: { 'zh-CN': 'Mini', 'en-US': '' }, units: 500, valid_days: 30, price: 3000, original_price: 3990, currency: 'CNY', is_general: true, status: 'enabled' });
     await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Plan Mini created'), { timeout: 5000 });
   });
 

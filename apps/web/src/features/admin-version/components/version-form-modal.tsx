@@ -1,38 +1,61 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { ZVersionFunInput, type TStoreVersion } from '@parlour/contract/calls/store';
-import { Button, Col, Flex, Form, Input, InputNumber, Modal, Radio, Row } from 'antd';
+import {
+  VERSION_DESCRIPTION_MAX_LENGTH,
+  VERSION_FEATURE_MAX_LENGTH,
+  VERSION_MAX_FEATURES,
+  VERSION_NAME_MAX_LENGTH,
+  VERSION_TEXT_RULES,
+  ZVersionFunInput,
+  type TEditableStoreVersion,
+} from '@parlour/contract/calls/store';
+import type { TLocalizedText } from '@parlour/contract/localized-text';
+import { Button, Col, Flex, Form, Input, InputNumber, Modal, Radio, Row, type FormRule } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { emptyLocalizedText, LocalizedTextField } from '@/components/localized-text-field';
 import { feedback } from '@/lib/feedback';
-import { fieldRule } from '@/lib/form-rules';
+import { fieldRule, issueMessage } from '@/lib/form-rules';
 import { useEditVersionFunctions } from '../api/edit-version-functions';
 
-/** Limits of the contract's version schema, shown in the form. */
-const NAME_MAX_LENGTH = 40;
-const DESCRIPTION_MAX_LENGTH = 500;
-const FEATURE_MAX_LENGTH = 100;
-const MAX_FEATURES = 30;
-
 interface VersionValues {
-  name?: string;
-  description?: string;
-  features?: string[];
+  name?: TLocalizedText;
+  description?: TLocalizedText;
+  features?: TLocalizedText[];
   trial_days?: number | null;
   status?: 'enabled' | 'disabled';
   sort?: number | null;
 }
 
-function initialValues(version: TStoreVersion | null): VersionValues {
+function initialValues(version: TEditableStoreVersion | null): VersionValues {
   return version
-    ? { name: version.name, description: version.description, features: version.features, trial_days: version.trial_days, status: version.status, sort: version.sort }
-    : { name: '', description: '', features: [''], trial_days: 0, status: 'enabled', sort: 0 };
+    ? {
+        name: version.localized.name,
+        description: version.localized.description,
+        features: version.localized.features,
+        trial_days: version.trial_days,
+        status: version.status,
+        sort: version.sort,
+      }
+    : { name: emptyLocalizedText(), description: emptyLocalizedText(), features: [emptyLocalizedText()], trial_days: 0, status: 'enabled', sort: 0 };
 }
+
+const isBlank = (text: TLocalizedText) => !text['zh-CN']?.trim() && !text['en-US']?.trim();
+
+/** A feature row may be left blank (it is dropped), but an English feature needs its Chinese text. */
+const featureRule =
+  (index: number): FormRule =>
+  ({ getFieldValue }) => ({
+    validator: async (_rule, value: string | undefined) => {
+      const english = String(getFieldValue(['features', index, 'en-US']) ?? '').trim();
+      if (english && !String(value ?? '').trim()) throw new Error(issueMessage({ message: 'version_feature_required', path: ['features', index, 'zh-CN'] }));
+    },
+  });
 
 /**
  * Adds a store version (`version` null) or edits what it offers: name, description, the list of
  * features shown to merchants, trial days, status and sort order. Prices have their own dialog.
  */
-export function VersionFormModal({ version, isOpen, onClose }: { version: TStoreVersion | null; isOpen: boolean; onClose: () => void }) {
+export function VersionFormModal({ version, isOpen, onClose }: { version: TEditableStoreVersion | null; isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation(['translation', 'validation']);
   const [form] = Form.useForm<VersionValues>();
   const edit = useEditVersionFunctions();
@@ -50,8 +73,8 @@ export function VersionFormModal({ version, isOpen, onClose }: { version: TStore
     const parsed = ZVersionFunInput.safeParse({
       ...(version ? { id: version.id } : {}),
       name: values.name,
-      description: values.description ?? '',
-      features: (values.features ?? []).map((feature) => feature.trim()).filter(Boolean),
+      description: values.description ?? emptyLocalizedText(),
+      features: (values.features ?? []).filter((feature) => !isBlank(feature)),
       trial_days: values.trial_days,
       status: values.status,
       sort: values.sort ?? 0,
@@ -93,26 +116,56 @@ export function VersionFormModal({ version, isOpen, onClose }: { version: TStore
         onFinishFailed={() => feedback.error(t('validation:form_error'))}
         disabled={edit.isPending}
       >
-        <Form.Item name="name" label={t('adminVersion.field.name')} rules={[fieldRule(ZVersionFunInput, 'name')]}>
-          <Input maxLength={NAME_MAX_LENGTH} placeholder={t('adminVersion.form.namePlaceholder')} />
-        </Form.Item>
-        <Form.Item name="description" label={t('adminVersion.field.description')}>
-          <Input.TextArea maxLength={DESCRIPTION_MAX_LENGTH} showCount autoSize={{ minRows: 2, maxRows: 5 }} placeholder={t('adminVersion.form.descriptionPlaceholder')} />
-        </Form.Item>
-        <Form.Item label={t('adminVersion.field.features')} extra={t('adminVersion.form.featuresHint', { max: MAX_FEATURES })}>
+        <LocalizedTextField
+          name="name"
+          label={t('adminVersion.field.name')}
+          rule={VERSION_TEXT_RULES.name}
+          renderInput={(lang, language) => (
+            <Input
+              maxLength={VERSION_NAME_MAX_LENGTH}
+              prefix={<span className="localized-text-field__lang">{language}</span>}
+              aria-label={`${t('adminVersion.field.name')} (${language})`}
+              placeholder={lang === 'zh-CN' ? t('adminVersion.form.namePlaceholder') : undefined}
+            />
+          )}
+        />
+        <LocalizedTextField
+          name="description"
+          label={t('adminVersion.field.description')}
+          rule={VERSION_TEXT_RULES.description}
+          renderInput={(lang, language) => (
+            <Input.TextArea
+              aria-label={`${t('adminVersion.field.description')} (${language})`}
+              maxLength={VERSION_DESCRIPTION_MAX_LENGTH}
+              showCount
+              autoSize={{ minRows: 2, maxRows: 5 }}
+              placeholder={lang === 'zh-CN' ? t('adminVersion.form.descriptionPlaceholder') : language}
+            />
+          )}
+        />
+        <Form.Item label={t('adminVersion.field.features')} extra={t('adminVersion.form.featuresHint', { max: VERSION_MAX_FEATURES })}>
           <Form.List name="features">
             {(fields, { add, remove }) => (
               <Flex vertical gap={8}>
                 {fields.map((field, index) => (
                   <Flex key={field.key} gap={8} align="flex-start">
                     {/* Blank rows are dropped on save, so an unused row needs no removing. */}
-                    <Form.Item name={field.name} noStyle>
-                      <Input
-                        maxLength={FEATURE_MAX_LENGTH}
-                        aria-label={t('adminVersion.form.featureLabel', { index: index + 1 })}
-                        placeholder={t('adminVersion.form.featurePlaceholder')}
+                    <div style={{ flex: 1, minWidth: 0 }}>
+                      <LocalizedTextField
+                        isBare
+                        name={field.name}
+                        rule={{ ...VERSION_TEXT_RULES.feature, isRequired: false }}
+                        extraRules={{ 'zh-CN': [featureRule(index)] }}
+                        renderInput={(lang, language) => (
+                          <Input
+                            maxLength={VERSION_FEATURE_MAX_LENGTH}
+                            prefix={<span className="localized-text-field__lang">{language}</span>}
+                            aria-label={`${t('adminVersion.form.featureLabel', { index: index + 1 })} (${language})`}
+                            placeholder={lang === 'zh-CN' ? t('adminVersion.form.featurePlaceholder') : undefined}
+                          />
+                        )}
                       />
-                    </Form.Item>
+                    </div>
                     <Button
                       type="text"
                       icon={<DeleteOutlined />}
@@ -121,7 +174,7 @@ export function VersionFormModal({ version, isOpen, onClose }: { version: TStore
                     />
                   </Flex>
                 ))}
-                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add('')} disabled={fields.length >= MAX_FEATURES} block>
+                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add(emptyLocalizedText())} disabled={fields.length >= VERSION_MAX_FEATURES} block>
                   {t('adminVersion.form.addFeature')}
                 </Button>
               </Flex>

@@ -1,16 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeVersion } from '@/test/admin-fixtures';
+import { makeAdminVersion } from '@/test/admin-fixtures';
 import { mockFetch, recordFeedback } from '@/test/helpers';
 import { renderPage } from '@/test/render';
 import VersionListPage from '../pages/version-list-page';
 import { parseAmount } from './version-prices-modal';
 
-const PROFESSIONAL = { ...makeVersion(), store_count: 12 };
+const PROFESSIONAL = makeAdminVersion({}, 12);
 
 function answer(path: string) {
   if (path === 'admin/parlour/package/lists') return { code: 200, data: { list: [PROFESSIONAL], total: 1 } };
-  if (path === 'admin/parlour/package/edit_price') return { code: 200, data: makeVersion() };
+  if (path === 'admin/parlour/package/edit_price') return { code: 200, data: makeAdminVersion() };
   return { code: 10004, msg: `no answer for ${path}` };
 }
 
@@ -38,17 +38,18 @@ describe('operator version forms', { timeout: 20_000 }, () => {
 
     fireEvent.click(within(row).getByRole('button', { name: 'Edit features' }));
     let dialog = await screen.findByRole('dialog');
-    expect((within(dialog).getByLabelText('Version') as HTMLInputElement).value).toBe('Professional');
-    fireEvent.change(within(dialog).getByLabelText('Description'), { target: { value: 'typed, not saved' } });
+    expect((within(dialog).getByLabelText('Version (Chinese)') as HTMLInputElement).value).toBe('Professional');
+    fireEvent.change(within(dialog).getByLabelText('Description (Chinese)'), { target: { value: 'typed, not saved' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     fireEvent.click(screen.getByRole('button', { name: /Add version/ }));
     dialog = await screen.findByRole('dialog');
-    expect((within(dialog).getByLabelText('Version') as HTMLInputElement).value).toBe('');
-    expect((within(dialog).getByLabelText('Description') as HTMLTextAreaElement).value).toBe('');
-    expect((within(dialog).getByLabelText('Feature 1') as HTMLInputElement).value).toBe('');
-    expect(within(dialog).queryByLabelText('Feature 2')).toBeNull();
+    expect((within(dialog).getByLabelText('Version (Chinese)') as HTMLInputElement).value).toBe('');
+    expect((within(dialog).getByLabelText('Version (English)') as HTMLInputElement).value).toBe('');
+    expect((within(dialog).getByLabelText('Description (Chinese)') as HTMLTextAreaElement).value).toBe('');
+    expect((within(dialog).getByLabelText('Feature 1 (Chinese)') as HTMLInputElement).value).toBe('');
+    expect(within(dialog).queryByLabelText('Feature 2 (Chinese)')).toBeNull();
     expect((within(dialog).getByLabelText('Trial days') as HTMLInputElement).value).toBe('0');
   });
 

@@ -1,14 +1,14 @@
 import { ALL_TERMS } from '@parlour/contract/constants';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeVersion } from '@/test/admin-fixtures';
+import { makeAdminVersion } from '@/test/admin-fixtures';
 import { mockFetch, recordFeedback } from '@/test/helpers';
 import { renderPage } from '@/test/render';
 import { toMinorUnits } from '../components/version-prices-modal';
 import VersionListPage, { priceRange } from './version-list-page';
 
-const PROFESSIONAL = { ...makeVersion(), store_count: 12 };
-const DRAFT = { ...makeVersion({ id: 5, name: 'Draft', description: '', features: [], trial_days: 0, prices: [], status: 'disabled' as const }), store_count: 0 };
+const PROFESSIONAL = makeAdminVersion({}, 12);
+const DRAFT = makeAdminVersion({ id: 5, name: 'Draft', description: '', features: [], trial_days: 0, prices: [], status: 'disabled' as const });
 
 function answer(overrides: Record<string, unknown> = {}) {
   return (path: string) => {
@@ -63,28 +63,33 @@ describe('operator version list', { timeout: 20_000 }, () => {
   });
 
   it('adds a version with its features, dropping blank rows', async () => {
-    const { calls } = mockFetch(answer({ 'admin/parlour/package/edit_fun': makeVersion({ id: 9, name: 'Starter' }) }));
+    const { calls } = mockFetch(answer({ 'admin/parlour/package/edit_fun': makeAdminVersion({ id: 9, name: 'Starter' }) }));
     const feedback = recordFeedback();
     renderPage(<VersionListPage />, { path: '/admin/version' });
     await screen.findByText('Professional');
 
     fireEvent.click(screen.getByRole('button', { name: /Add version/ }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.change(within(dialog).getByLabelText('Version'), { target: { value: ' Starter ' } });
-    fireEvent.change(within(dialog).getByLabelText('Description'), { target: { value: 'For new merchants' } });
-    fireEvent.change(within(dialog).getByLabelText('Feature 1'), { target: { value: 'One store domain' } });
+    fireEvent.change(within(dialog).getByLabelText('Version (Chinese)'), { target: { value: ' 入门版 ' } });
+    fireEvent.change(within(dialog).getByLabelText('Version (English)'), { target: { value: ' Starter ' } });
+    fireEvent.change(within(dialog).getByLabelText('Description (Chinese)'), { target: { value: 'For new merchants' } });
+    fireEvent.change(within(dialog).getByLabelText('Feature 1 (Chinese)'), { target: { value: 'One store domain' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /Add feature/ }));
-    fireEvent.change(await within(dialog).findByLabelText('Feature 2'), { target: { value: 'Basic plugins' } });
+    fireEvent.change(await within(dialog).findByLabelText('Feature 2 (Chinese)'), { target: { value: 'Basic plugins' } });
+    fireEvent.change(within(dialog).getByLabelText('Feature 2 (English)'), { target: { value: 'Basic plugins (EN)' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /Add feature/ }));
-    await within(dialog).findByLabelText('Feature 3');
+    await within(dialog).findByLabelText('Feature 3 (Chinese)');
     fireEvent.change(within(dialog).getByLabelText('Trial days'), { target: { value: '14' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add version' }));
 
     await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Version “Starter” added. Set its prices next.'));
     expect(bodiesOf(calls, 'admin/parlour/package/edit_fun')[0]).toEqual({
-      name: 'Starter',
-      description: 'For new merchants',
-      features: ['One store domain', 'Basic plugins'],
+      name: { 'zh-CN': '入门版', 'en-US': 'Starter' },
+      description: { 'zh-CN': 'For new merchants', 'en-US': '' },
+      features: [
+        { 'zh-CN': 'One store domain', 'en-US': '' },
+        { 'zh-CN': 'Basic plugins', 'en-US': 'Basic plugins (EN)' },
+      ],
       trial_days: 14,
       status: 'enabled',
       sort: 0,
@@ -93,7 +98,7 @@ describe('operator version list', { timeout: 20_000 }, () => {
   });
 
   it('edits the prices of every term in major units and sends minor units', async () => {
-    const { calls } = mockFetch(answer({ 'admin/parlour/package/edit_price': makeVersion() }));
+    const { calls } = mockFetch(answer({ 'admin/parlour/package/edit_price': makeAdminVersion() }));
     const feedback = recordFeedback();
     renderPage(<VersionListPage />, { path: '/admin/version' });
     const row = (await screen.findByText('Draft')).closest('tr') as HTMLElement;

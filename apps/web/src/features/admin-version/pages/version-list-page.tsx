@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { TStoreVersion } from '@parlour/contract/calls/store';
+import type { TAdminStoreVersion, TStoreVersion } from '@parlour/contract/calls/store';
 import { Button, Empty, Flex, Grid, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { useVersions } from '../api/list-versions';
 import { VersionFormModal } from '../components/version-form-modal';
 import { VersionPricesModal } from '../components/version-prices-modal';
 
-type AdminVersion = TStoreVersion & { store_count: number };
+type AdminVersion = TAdminStoreVersion;
 
 const PAGE_SIZE = 20;
 /** Features listed in a row before the rest fold into "+n". */
