@@ -234,9 +234,9 @@ describe('operator-written content in both languages', () => {
   });
 
   describe('[MIGRATION]', () => {
-    /** The data statements of migration 0021, run again on rows as they were before it. */
+    /** The data statements of migration 0022, run again on rows as they were before it. */
     async function rerunDataMigration() {
-      const file = fileURLToPath(new URL('../src/db/migrations/0021_bilingual_content.sql', import.meta.url));
+      const file = fileURLToPath(new URL('../src/db/migrations/0022_bilingual_content.sql', import.meta.url));
       const statements = readFileSync(file, 'utf8')
         .split('--> statement-breakpoint')
         .map((statement) => statement.trim())
