@@ -73,9 +73,11 @@ export function ApiLogDrawer({ isOpen, detail, isLoading, onClose }: ApiLogDrawe
                 isOperator ? (
                   <>
                     {detail.error_code ? smallCode(detail.error_code) : null}
-                    <Typography.Paragraph type="secondary" style={{ fontSize: 12, margin: 0, wordBreak: 'break-all' }}>
-                      {detail.error}
-                    </Typography.Paragraph>
+                    {detail.error !== detail.error_code ? (
+                      <Typography.Paragraph type="secondary" style={{ fontSize: 12, margin: 0, wordBreak: 'break-all' }}>
+                        {detail.error}
+                      </Typography.Paragraph>
+                    ) : null}
                   </>
                 ) : detail.error_code === null ? (
                   detail.error

@@ -68,7 +68,7 @@ export default function ProspectsPage() {
         </Typography.Text>
       ),
     },
-    { key: 'contact', title: t('adminProspects.field.contact'), dataIndex: 'contact', width: 140, render: (contact: string) => <Typography.Text copyable={{ text: contact }}>{formatPhone(contact)}</Typography.Text> },
+    { key: 'contact', title: t('adminProspects.field.contact'), dataIndex: 'contact', width: 180, render: (contact: string) => <Typography.Text copyable={{ text: contact }}>{formatPhone(contact)}</Typography.Text> },
     {
       key: 'content',
       title: t('adminProspects.field.content'),

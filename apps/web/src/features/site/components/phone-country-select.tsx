@@ -46,7 +46,8 @@ export function PhoneCountrySelect({ id, value, onChange, disabled }: PhoneCount
       optionRender={(option) => option.data.label}
       labelRender={({ value: code }) => options.find((option) => option.value === code)?.short ?? String(code)}
       popupMatchSelectWidth={280}
-      className="phone-country-select"
+      // Inline: the compact group's own rules would otherwise stretch the select over the number.
+      style={{ width: 116, flex: 'none' }}
     />
   );
 }
