@@ -43,10 +43,10 @@ export function useBillColumns({ onDetail, isIncome = false }: { onDetail: (bill
     {
       title: t('adminBill.column.store'),
       key: 'store',
-      width: 130,
+      width: 120,
       render: (_, bill) => (
         <Flex vertical>
-          <Typography.Text ellipsis={{ tooltip: bill.shop_name }} style={{ maxWidth: 130 }}>{bill.shop_name || '—'}</Typography.Text>
+          <Typography.Text ellipsis={{ tooltip: bill.shop_name }} style={{ maxWidth: 120 }}>{bill.shop_name || '—'}</Typography.Text>
           {bill.shop_id ? (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {bill.shop_id}

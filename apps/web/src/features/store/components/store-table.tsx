@@ -59,7 +59,7 @@ export function StoreTable({ shops, isLoading, pagination, sort, onSortChange, o
       fixed: 'left',
       isRequired: true,
       cardRole: 'title',
-      width: 130,
+      width: 120,
       // The store ID under the name: the pair names the store in one column (and a phone card's title).
       render: (name: string, shop) => (
         <Flex vertical gap={2} align="start">
@@ -79,7 +79,8 @@ export function StoreTable({ shops, isLoading, pagination, sort, onSortChange, o
         <Flex vertical gap={2} align="start">
           <StoreStatusTag status={shop.status} />
           {shop.is_disabled_by_operator ? (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            // Wraps under the tag rather than widening the column.
+            <Typography.Text type="secondary" style={{ fontSize: 12, maxWidth: 96, lineHeight: 1.3 }}>
               {t('store.list.disabledByOperator')}
             </Typography.Text>
           ) : null}
@@ -87,15 +88,15 @@ export function StoreTable({ shops, isLoading, pagination, sort, onSortChange, o
         </Flex>
       ),
     },
-    { key: 'expires_at', title: t('store.fields.expiry'), dataIndex: 'expires_at', sortField: 'expires_at', width: 135, render: (_, shop) => <StoreExpiry shop={shop} onEnd={onExpire} /> },
+    { key: 'expires_at', title: t('store.fields.expiry'), dataIndex: 'expires_at', sortField: 'expires_at', width: 120, render: (_, shop) => <StoreExpiry shop={shop} onEnd={onExpire} /> },
     {
       key: 'domain',
       title: t('store.fields.domain'),
       dataIndex: 'domain',
-      width: 110,
+      width: 90,
       render: (domain: string | null) =>
         domain ? (
-          <Typography.Link href={`https://${domain}`} target="_blank" rel="noopener noreferrer" ellipsis style={{ maxWidth: 110 }} title={domain}>
+          <Typography.Link href={`https://${domain}`} target="_blank" rel="noopener noreferrer" ellipsis style={{ maxWidth: 90 }} title={domain}>
             {domain}
           </Typography.Link>
         ) : (
@@ -120,7 +121,7 @@ export function StoreTable({ shops, isLoading, pagination, sort, onSortChange, o
       fixed: 'right',
       isRequired: true,
       cardRole: 'actions',
-      width: 104,
+      width: 96,
       render: (_, shop) => {
         if (shop.status === 'cancelled') {
           return (
