@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { setFeedbackApi } from '../lib/feedback';
 import { addCatalogue, i18n } from '../lib/i18n';
@@ -10,6 +10,10 @@ import zhCN from '../locales/zh-CN.json';
 // Both catalogues up front, synchronously: a test switches language without waiting for a chunk.
 addCatalogue('zh-CN', zhCN);
 addCatalogue('en-US', enUS);
+
+// Lazy pages load their chunk on first render; on a loaded 2-core machine that can pass the default
+// 1 s of findBy*, failing a test whose screen is right. Five seconds is still a bound on a wrong one.
+configure({ asyncUtilTimeout: 5_000 });
 
 const initialSession = useSessionStore.getInitialState();
 
