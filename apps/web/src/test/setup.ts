@@ -12,8 +12,8 @@ addCatalogue('zh-CN', zhCN);
 addCatalogue('en-US', enUS);
 
 // Lazy pages load their chunk on first render; on a loaded 2-core machine that can pass the default
-// 1 s of findBy*, failing a test whose screen is right. Five seconds is still a bound on a wrong one.
-configure({ asyncUtilTimeout: 5_000 });
+// 1 s of findBy*, failing a test whose screen is right. Three seconds stays under the 5 s test timeout, so a wrong screen still fails with its own message.
+configure({ asyncUtilTimeout: 3_000 });
 
 const initialSession = useSessionStore.getInitialState();
 
