@@ -236,8 +236,8 @@ for (const lang of LANGS) {
       await expectOperatorChinese(admin, '公告管理');
       await admin.getByRole('button', { name: '新增公告' }).click();
       const dialog = admin.getByRole('dialog', { name: '新增公告' });
-      await dialog.getByLabel('标题', { exact: true }).fill(title);
-      const editor = dialog.getByRole('textbox', { name: '内容' });
+      await dialog.getByLabel('标题 (中文)', { exact: true }).fill(title);
+      const editor = dialog.getByRole('textbox', { name: '内容 (中文)' });
       await editor.click();
       await editor.pressSequentially('系统维护：');
       await dialog.getByRole('button', { name: '加粗' }).click();

@@ -63,8 +63,9 @@ interface ApiPlan {
 /** Coming back from the cashier is a fresh load of the console. */
 const AFTER_CASHIER = { timeout: 20_000 };
 
-async function plansOnSale(request: Parameters<typeof callApi>[0], token: string) {
-  return (await callApi<{ list: ApiPlan[] }>(request, 'merchant/open/merchant_data/plan_list', {}, { token })).list;
+/** Plans on sale, named in `lang` (operator-written texts follow the reader's language). */
+async function plansOnSale(request: Parameters<typeof callApi>[0], token: string, lang: Lang = 'en-US') {
+  return (await callApi<{ list: ApiPlan[] }>(request, 'merchant/open/merchant_data/plan_list', {}, { token, lang })).list;
 }
 
 /** Chooses a plan in the buy dialog, a store when asked, Alipay, and goes to the cashier; answers the bill number there. */
@@ -104,8 +105,9 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     const merchant = await registerMerchantByApi(request);
     const token = await merchantToken(request, merchant.email, merchant.password);
     const { shop } = await createOperatingStore(request, token, { shop_name: text.storeName, contact_email: merchant.email }, lang);
-    const plans = await plansOnSale(request, token);
-    const general = plans.find((plan) => plan.name === '标准包')!;
+    const standardId = (await plansOnSale(request, token, 'zh-CN')).find((plan) => plan.name === '标准包')!.id;
+    const plans = await plansOnSale(request, token, lang);
+    const general = plans.find((plan) => plan.id === standardId)!;
     const forStore = plans.find((plan) => !plan.is_general)!;
 
     await useLanguage(page, lang);
@@ -169,11 +171,11 @@ test('[PACKAGES]: the operator creates a plan and disables one; merchants are of
     await expect(dialog.getByText('请输入套餐名称')).toBeVisible();
     await expect(dialog.getByText('售价不能高于原价')).toBeVisible();
     await shot(page, 'admin-traffic-plan-invalid', { fullPage: false });
-    await dialog.getByLabel('套餐名称').fill(planName);
+    await dialog.getByLabel('套餐名称 (中文)').fill(planName);
     await dialog.getByLabel('流量（次）').fill('5000');
     await dialog.getByLabel('有效天数').fill('60');
     await dialog.getByLabel('原价（元）').fill('79');
-    await dialog.getByLabel('API 用途说明').fill('商品详情每次 1 单位');
+    await dialog.getByLabel('API 用途说明 (中文)').fill('商品详情每次 1 单位');
     await dialog.getByRole('button', { name: /^创\s*建$/ }).click();
     await expect(dialog).toBeHidden();
     const row = page.getByRole('row').filter({ hasText: planName });
