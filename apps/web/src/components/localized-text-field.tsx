@@ -44,7 +44,8 @@ export function LocalizedTextField({ name, label, rule, renderInput, layout = 's
       name={[...path, lang]}
       rules={[localizedTextRule(rule, lang, path.filter((segment): segment is string => typeof segment === 'string')), ...(extraRules?.[lang] ?? [])]}
       hidden={layout === 'tabs' && lang !== shown}
-      style={{ marginBottom: layout === 'stacked' && lang === 'zh-CN' ? 8 : 0 }}
+      // Room under the Chinese input for a text area's character count, which hangs below it.
+      style={{ marginBottom: layout === 'stacked' && lang === 'zh-CN' ? 24 : 0 }}
       extra={lang === 'en-US' && layout === 'stacked' && !isBare ? t('localizedText.englishHint') : undefined}
     >
       {renderInput(lang, languageLabel(lang))}
