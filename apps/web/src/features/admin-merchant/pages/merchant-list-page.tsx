@@ -2,14 +2,16 @@ import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons'
 import type { TAdminMerchant } from '@parlour/contract/calls/merchant-admin';
 import type { TDateRangeInput } from '@parlour/contract/calls/report';
 import { MERCHANT_STATUSES, MERCHANT_TYPES, type MerchantStatus, type MerchantType } from '@parlour/contract/constants';
-import { Button, Empty, Flex, Form, Grid, Input, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Empty, Flex, Form, Input, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { DataTable, type DataColumn } from '@/components/data-table';
+import { DateTimeCell } from '@/components/date-time-cell';
+import { useListUrlState } from '@/components/use-list-url-state';
 import { DateRangeFilter } from '@/components/date-range-filter';
 import { FilterSelect } from '@/components/filter-select';
 import { PageHeader } from '@/components/page-header';
-import { dayjs } from '@/lib/dayjs';
 import { useMerchants } from '../api/list-merchants';
 import { AddMerchantModal } from '../components/add-merchant-modal';
 import { EditMerchantModal } from '../components/edit-merchant-modal';
@@ -29,7 +31,6 @@ interface FilterValues {
 }
 
 const PAGE_SIZE = 20;
-const formatTime = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '—');
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined => (values as readonly string[]).includes(value ?? '') ? (value as T) : undefined;
 
 function toFilters(values: FilterValues): Filters {
@@ -42,40 +43,45 @@ function toFilters(values: FilterValues): Filters {
   };
 }
 
-/** The filters a link may carry (the dashboard's figures link here): `?type=enterprise&status=disabled&keyword=…`. */
-function filtersFromQuery(params: URLSearchParams): FilterValues {
-  return { keyword: params.get('keyword') ?? undefined, type: oneOf(MERCHANT_TYPES, params.get('type')), status: oneOf(MERCHANT_STATUSES, params.get('status')) };
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The filters in the URL (the list keeps them there; the dashboard's figures link here): `?type=enterprise&status=disabled&keyword=…`. */
+function filtersFromQuery(params: URLSearchParams): Filters {
+  const start = params.get('start_date') ?? '';
+  const end = params.get('end_date') ?? '';
+  const hasRange = DAY.test(start) && DAY.test(end) && start <= end;
+  return {
+    keyword: params.get('keyword') || undefined,
+    type: oneOf(MERCHANT_TYPES, params.get('type')),
+    status: oneOf(MERCHANT_STATUSES, params.get('status')),
+    start_date: hasRange ? start : undefined,
+    end_date: hasRange ? end : undefined,
+  };
 }
 
 /** /admin/merchant: every merchant with its stores and last login, registration and type charts, add and edit. */
 export default function MerchantListPage() {
   const { t } = useTranslation();
-  const [searchParams] = useSearchParams();
-  const [initialValues] = useState(() => filtersFromQuery(searchParams));
+  const list = useListUrlState({ filterKeys: ['keyword', 'type', 'status', 'start_date', 'end_date'], parseFilter: filtersFromQuery, defaultPageSize: PAGE_SIZE });
+  const filters = list.filter;
   const [form] = Form.useForm<FilterValues>();
-  const [filters, setFilters] = useState<Filters>(() => toFilters(initialValues));
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZE);
   const [isAddOpen, setIsAddOpen] = useState(false);
   const [editing, setEditing] = useState<TAdminMerchant | null>(null);
-  const merchants = useMerchants({ ...filters, page, limit: pageSize });
-  const isWide = Grid.useBreakpoint().md ?? false;
+  const merchants = useMerchants({ ...filters, ...list.query });
 
-  const search = (values: FilterValues) => {
-    setFilters(toFilters(values));
-    setPage(1);
-  };
+  const search = (values: FilterValues) => list.setFilter(toFilters(values));
   const reset = () => {
     form.setFieldsValue({ keyword: undefined, type: undefined, status: undefined, range: undefined });
     search({});
   };
 
-  const columns: TableColumnsType<TAdminMerchant> = [
-    { title: t('adminMerchant.column.id'), dataIndex: 'id', width: 80, fixed: isWide ? 'left' : undefined },
+  const columns: Array<DataColumn<TAdminMerchant>> = [
+    { key: 'id', title: t('adminMerchant.column.id'), dataIndex: 'id', width: 70, fixed: 'left', isRequired: true },
     {
       title: t('adminMerchant.column.account'),
       key: 'account',
-      width: 240,
+      cardRole: 'title',
+      width: 190,
       render: (_, merchant) => (
         <Flex vertical>
           <Typography.Text strong ellipsis={{ tooltip: merchant.account }}>
@@ -90,7 +96,7 @@ export default function MerchantListPage() {
     {
       title: t('adminMerchant.column.contact'),
       key: 'contact',
-      width: 220,
+      width: 170,
       render: (_, merchant) => (
         <Flex vertical>
           <span>{merchant.email ?? '—'}</span>
@@ -101,37 +107,43 @@ export default function MerchantListPage() {
       ),
     },
     {
+      key: 'type',
       title: t('adminMerchant.column.type'),
       dataIndex: 'type',
-      width: 100,
+      width: 80,
       render: (type: MerchantType) => <Tag color={type === 'enterprise' ? 'blue' : 'default'}>{t(`merchantType.${type}`)}</Tag>,
     },
     {
+      key: 'status',
       title: t('adminMerchant.column.status'),
       dataIndex: 'status',
-      width: 100,
+      width: 80,
       render: (status: MerchantStatus) => <Tag color={status === 'active' ? 'green' : 'red'}>{t(`merchantStatus.${status}`)}</Tag>,
     },
     {
+      key: 'store_count',
       title: t('adminMerchant.column.stores'),
       dataIndex: 'store_count',
-      width: 100,
+      width: 80,
       align: 'right',
       render: (count: number, merchant) => (count > 0 ? <Link to={`/admin/store?merchant_id=${merchant.id}`}>{count}</Link> : 0),
     },
-    { title: t('adminMerchant.column.lastLogin'), dataIndex: 'last_login_at', width: 160, render: formatTime },
-    { title: t('adminMerchant.column.createdAt'), dataIndex: 'created_at', width: 160, render: formatTime },
+    { key: 'last_login_at', title: t('adminMerchant.column.lastLogin'), dataIndex: 'last_login_at', render: (value: string | null) => <DateTimeCell value={value} /> },
+    { key: 'created_at', title: t('adminMerchant.column.createdAt'), dataIndex: 'created_at', render: (value: string) => <DateTimeCell value={value} /> },
     {
+      key: 'remark',
       title: t('adminMerchant.column.remark'),
       dataIndex: 'remark',
-      width: 200,
+      width: 140,
       ellipsis: { showTitle: true },
       render: (remark: string) => remark || '—',
     },
     {
       title: t('adminMerchant.column.actions'),
       key: 'actions',
-      fixed: isWide ? 'right' : undefined,
+      fixed: 'right',
+      isRequired: true,
+      cardRole: 'actions',
       width: 130,
       render: (_, merchant) => (
         <Space size={0}>
@@ -156,7 +168,7 @@ export default function MerchantListPage() {
       <div className="page-body admin-page">
         <MerchantCharts />
         <section className="page-card admin-page__list" aria-label={t('adminMerchant.listLabel')}>
-          <Form form={form} name="admin_merchant_filters" layout="inline" className="admin-filters" initialValues={initialValues} onFinish={search}>
+          <Form form={form} name="admin_merchant_filters" layout="inline" className="admin-filters" key={JSON.stringify(filters)} initialValues={{ keyword: filters.keyword, type: filters.type, status: filters.status, range: filters.start_date ? { start_date: filters.start_date, end_date: filters.end_date } : undefined }} onFinish={search}>
             <Form.Item name="keyword">
               <Input allowClear aria-label={t('adminMerchant.filter.keyword')} placeholder={t('adminMerchant.filter.keyword')} style={{ width: 240 }} />
             </Form.Item>
@@ -180,25 +192,14 @@ export default function MerchantListPage() {
               </Space>
             </Form.Item>
           </Form>
-          <Table<TAdminMerchant>
+          <DataTable<TAdminMerchant>
+            listId="admin.merchants"
             rowKey="id"
-            size="middle"
             columns={columns}
-            dataSource={merchants.data?.list ?? []}
-            loading={merchants.isFetching}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('adminMerchant.empty')} /> }}
-            pagination={{
-              current: page,
-              pageSize,
-              total: merchants.data?.total ?? 0,
-              showSizeChanger: true,
-              showTotal: (total) => t('adminMerchant.total', { count: total }),
-              onChange: (nextPage, nextSize) => {
-                setPage(nextSize === pageSize ? nextPage : 1);
-                setPageSize(nextSize);
-              },
-            }}
+            rows={merchants.data?.list ?? []}
+            isLoading={merchants.isFetching}
+            emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('adminMerchant.empty')} />}
+            pagination={{ page: list.page, pageSize: list.pageSize, total: merchants.data?.total ?? 0, showTotal: (total) => t('adminMerchant.total', { count: total }), onChange: list.onPageChange }}
           />
         </section>
       </div>
