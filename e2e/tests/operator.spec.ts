@@ -344,7 +344,8 @@ for (const lang of LANGS) {
       await admin.getByLabel('姓名、电话或留言内容').fill(name);
       await admin.getByRole('button', { name: zhButton('搜索') }).click();
       const row = tableRow(admin, name);
-      await expect(row).toContainText('13800138000');
+      // Stored as E.164 and shown readable (libphonenumber's international format).
+      await expect(row).toContainText('+86 138 0013 8000');
       await expect(row).toContainText('待跟进');
       await row.getByRole('button', { name: zhButton('跟进') }).click();
       const dialog = admin.getByRole('dialog', { name: '跟进留言' });
@@ -497,7 +498,8 @@ test('[OPERATOR]: the operator screens fit a 375 px phone without sideways scrol
   ] as const) {
     await page.goto(path);
     await expectOperatorChinese(page, title);
-    await expect(page.locator('.ant-table, .ant-tabs, .dashboard-figures').first()).toBeVisible();
+    // Lists show cards at phone width (components/data-table.tsx), not a table.
+    await expect(page.locator('.ant-table, .data-table, .ant-tabs, .dashboard-figures').first()).toBeVisible();
     expect(await horizontalOverflow(page), path).toBeLessThanOrEqual(0);
     // Charts animate in; let them finish before the picture.
     await page.waitForTimeout(1_200);

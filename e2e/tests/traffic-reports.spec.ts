@@ -25,6 +25,7 @@ const TEXT = {
     jd: '京东',
     taobao: '淘宝',
     quotaExhausted: '额度不足',
+    quotaReason: '流量包额度不足',
     success: '成功',
     detailOf: /^查看调用 \d+ 的详情$/,
     detailTitle: '调用详情',
@@ -46,6 +47,7 @@ const TEXT = {
     jd: 'JD',
     taobao: 'Taobao',
     quotaExhausted: 'Quota exhausted',
+    quotaReason: 'No units left in any package',
     success: 'Success',
     detailOf: /^Details of call \d+$/,
     detailTitle: 'Call details',
@@ -127,7 +129,9 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     const drawer = page.getByRole('dialog');
     await expect(drawer.getByText(text.detailTitle)).toBeVisible();
     await expect(drawer.getByLabel(text.requestParams)).toContainText('"num_iid": "100012043978"');
-    await expect(drawer.getByText('OPEN_QUOTA_EXHAUSTED')).toBeVisible();
+    // The outcome translated; a merchant never sees the raw code.
+    await expect(drawer.getByText(text.quotaReason)).toBeVisible();
+    await expect(drawer.getByText('OPEN_QUOTA_EXHAUSTED')).toHaveCount(0);
     await shot(page, `traffic-log-detail-${lang}`, { fullPage: false });
     await page.keyboard.press('Escape');
 

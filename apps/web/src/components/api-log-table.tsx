@@ -34,6 +34,7 @@ export function ApiLogTable<T extends Log>({ logs, total, isTotalEstimated = fal
   const screens = Grid.useBreakpoint();
   const isWide = screens.md ?? false;
   // Below 1600 px the less needed columns give way so the list fits a 1366 px screen; the detail drawer shows them.
+  // With consume source and package name in two columns, the widths below keep the merchant's list within 1366 px.
   const isVeryWide = screens.xxl ?? false;
   /** One line, cut with an ellipsis; the whole text in a tooltip. */
   const clipped = (text: ReactNode, tooltip: ReactNode = text) => (
@@ -57,7 +58,7 @@ export function ApiLogTable<T extends Log>({ logs, total, isTotalEstimated = fal
     {
       title: t('trafficReport.column.shopName'),
       key: 'shop',
-      width: 140,
+      width: 130,
       ellipsis: { showTitle: false },
       render: (_: unknown, log: T) => clipped(log.shop_name || log.shop_id, `${log.shop_name} (${log.shop_id})`),
     },
@@ -72,7 +73,7 @@ export function ApiLogTable<T extends Log>({ logs, total, isTotalEstimated = fal
     {
       title: t('trafficReport.column.source'),
       key: 'source',
-      width: 120,
+      width: 100,
       isShown: !showMerchant || isVeryWide,
       ellipsis: { showTitle: false },
       render: (_: unknown, log: T) => consumeSourceLabel(t, log.consume_source) ?? <Typography.Text type="secondary">{t('trafficReport.logs.noSource')}</Typography.Text>,
@@ -80,14 +81,14 @@ export function ApiLogTable<T extends Log>({ logs, total, isTotalEstimated = fal
     {
       title: t('trafficReport.column.packageName'),
       key: 'package',
-      width: 140,
+      width: 115,
       isShown: !showMerchant || isVeryWide,
       ellipsis: { showTitle: false },
       render: (_: unknown, log: T) => (log.package_id ? clipped(`${log.package_name} #${log.package_id}`) : <Typography.Text type="secondary">—</Typography.Text>),
     },
     { title: t('trafficReport.column.status'), dataIndex: 'status', width: 110, render: (status: T['status']) => <CallStatusTag status={status} /> },
-    { title: t('trafficReport.column.units'), dataIndex: 'charged_units', width: 80, align: 'right' },
-    { title: t('trafficReport.column.responseMsShort'), dataIndex: 'response_ms', width: 110, align: 'right', render: (value: number | null) => (value === null ? '—' : value.toLocaleString()) },
+    { title: t('trafficReport.column.units'), dataIndex: 'charged_units', width: 70, align: 'right' },
+    { title: t('trafficReport.column.responseMsShort'), dataIndex: 'response_ms', width: 90, align: 'right', render: (value: number | null) => (value === null ? '—' : value.toLocaleString()) },
     {
       title: t('trafficReport.column.actions'),
       key: 'actions',

@@ -54,7 +54,8 @@ export default function ProspectsPage() {
   const hasFilter = Boolean(filter.keyword || filter.status || filter.start_date);
 
   const columns: Array<DataColumn<TProspect>> = [
-    // Every column has a width (the message and the remark wrap inside theirs), so the list fits a 1366 px screen.
+    // Every column has a width (the message and the remark wrap inside theirs, at most the column's width,
+    // and within a card's width at phone size), so the list fits a 1366 px screen.
     {
       key: 'name',
       isRequired: true,
@@ -68,14 +69,14 @@ export default function ProspectsPage() {
         </Typography.Text>
       ),
     },
-    { key: 'contact', title: t('adminProspects.field.contact'), dataIndex: 'contact', width: 180, render: (contact: string) => <Typography.Text copyable={{ text: contact }}>{formatPhone(contact)}</Typography.Text> },
+    { key: 'contact', title: t('adminProspects.field.contact'), dataIndex: 'contact', width: 160, render: (contact: string) => <Typography.Text copyable={{ text: contact }}>{formatPhone(contact)}</Typography.Text> },
     {
       key: 'content',
       title: t('adminProspects.field.content'),
       dataIndex: 'content',
-      width: 250,
+      width: 230,
       render: (content: string) => (
-        <Typography.Paragraph ellipsis={{ rows: 2, expandable: 'collapsible', symbol: (isExpanded) => (isExpanded ? t('adminProspects.less') : t('adminProspects.more')) }} style={{ margin: 0, width: 234, whiteSpace: 'pre-wrap' }}>
+        <Typography.Paragraph ellipsis={{ rows: 2, expandable: 'collapsible', symbol: (isExpanded) => (isExpanded ? t('adminProspects.less') : t('adminProspects.more')) }} style={{ margin: 0, width: '100%', maxWidth: 214, whiteSpace: 'pre-wrap' }}>
           {content}
         </Typography.Paragraph>
       ),
@@ -94,7 +95,7 @@ export default function ProspectsPage() {
       width: 170,
       render: (remark: string, prospect) =>
         remark || prospect.followed_up_at ? (
-          <div style={{ width: 154, overflowWrap: 'anywhere' }}>
+          <div style={{ width: '100%', maxWidth: 154, overflowWrap: 'anywhere' }}>
             <div style={{ whiteSpace: 'pre-wrap' }}>{remark || '—'}</div>
             {prospect.followed_up_at ? <Typography.Text type="secondary">{dayjs(prospect.followed_up_at).format(TIME)}</Typography.Text> : null}
           </div>
