@@ -153,13 +153,14 @@ export default function BillListPage() {
       fixed: 'left',
       isRequired: true,
       cardRole: 'title',
+      // The bill number on one line (21 characters), its copy icon below.
       width: 190,
       render: (value: string) => <Typography.Text copyable={{ text: value }}>{value}</Typography.Text>,
     },
     // A general traffic package is for no one store.
-    { key: 'shop_name', title: t('bill.fields.shopName'), dataIndex: 'shop_name', width: 120, render: (value: string) => value || '—' },
+    { key: 'shop_name', title: t('bill.fields.shopName'), dataIndex: 'shop_name', width: 110, render: (value: string) => value || '—' },
     { key: 'type', title: t('bill.fields.type'), dataIndex: 'type', render: (type: BillType) => t(billTypeLabelKey(type)) },
-    { key: 'product_name', title: t('bill.fields.productName'), dataIndex: 'product_name', width: 170 },
+    { key: 'product_name', title: t('bill.fields.productName'), dataIndex: 'product_name', width: 150 },
     // The store version of a store bill; other bills (a traffic package) name their plan in the product name.
     { key: 'package_name', title: t('bill.fields.version'), dataIndex: 'package_name', render: (value: string, bill) => (bill.type === 'new_store' || bill.type === 'renewal' ? value || '—' : '—') },
     { key: 'amount', title: t('bill.fields.amount'), dataIndex: 'amount', sortField: 'amount', align: 'right', render: (_, bill) => formatMoney(bill.amount, bill.currency) },
@@ -167,7 +168,7 @@ export default function BillListPage() {
       key: 'status',
       title: t('bill.fields.status'),
       dataIndex: 'status',
-      width: 150,
+      width: 130,
       render: (_, bill) => (
         <Flex vertical gap={2} align="start">
           <BillStatusTag status={bill.status} />
@@ -181,7 +182,7 @@ export default function BillListPage() {
     },
     { key: 'created_at', title: t('bill.fields.createdAt'), dataIndex: 'created_at', sortField: 'created_at', render: (value: string) => <DateTimeCell value={value} /> },
     { key: 'paid_at', title: t('bill.fields.paidAt'), dataIndex: 'paid_at', sortField: 'paid_at', isHiddenByDefault: true, render: (value: string | null) => <DateTimeCell value={value} /> },
-    { key: 'actions', title: t('bill.fields.actions'), fixed: 'right', isRequired: true, cardRole: 'actions', width: 130, render: (_, bill) => rowActions(bill) },
+    { key: 'actions', title: t('bill.fields.actions'), fixed: 'right', isRequired: true, cardRole: 'actions', width: 105, render: (_, bill) => rowActions(bill) },
   ];
 
   const hasFilters = list.hasFilter;
