@@ -81,7 +81,7 @@ export default function MerchantListPage() {
       title: t('adminMerchant.column.account'),
       key: 'account',
       cardRole: 'title',
-      width: 190,
+      width: 170,
       render: (_, merchant) => (
         <Flex vertical>
           <Typography.Text strong ellipsis={{ tooltip: merchant.account }}>
@@ -96,10 +96,11 @@ export default function MerchantListPage() {
     {
       title: t('adminMerchant.column.contact'),
       key: 'contact',
-      width: 170,
+      width: 160,
       render: (_, merchant) => (
-        <Flex vertical>
-          <span>{merchant.email ?? '—'}</span>
+        // A long email ends in an ellipsis (whole address in the tooltip) rather than widening the list past 1440 px.
+        <Flex vertical style={{ minWidth: 0 }}>
+          <Typography.Text ellipsis={{ tooltip: merchant.email ?? undefined }}>{merchant.email ?? '—'}</Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {merchant.mobile ?? '—'}
           </Typography.Text>
@@ -134,7 +135,7 @@ export default function MerchantListPage() {
       key: 'remark',
       title: t('adminMerchant.column.remark'),
       dataIndex: 'remark',
-      width: 140,
+      width: 110,
       ellipsis: { showTitle: true },
       render: (remark: string) => remark || '—',
     },
