@@ -12,18 +12,23 @@ export function isClientId(value: unknown): value is string {
   return typeof value === 'string' && CLIENT_ID_PATTERN.test(value);
 }
 
-/** A fresh 21-character random alphanumeric id. */
-export function createClientId(): string {
-  let id = '';
-  while (id.length < CLIENT_ID_LENGTH) {
-    const bytes = crypto.getRandomValues(new Uint8Array(CLIENT_ID_LENGTH * 2));
+/** A random string of `length` letters and digits, every character equally likely (works outside secure contexts too). */
+export function randomAlphanumeric(length: number): string {
+  let text = '';
+  while (text.length < length) {
+    const bytes = crypto.getRandomValues(new Uint8Array(length * 2));
     for (const byte of bytes) {
       if (byte >= UNBIASED_BYTE_LIMIT) continue;
-      id += ALPHABET[byte % ALPHABET.length];
-      if (id.length === CLIENT_ID_LENGTH) break;
+      text += ALPHABET[byte % ALPHABET.length];
+      if (text.length === length) break;
     }
   }
-  return id;
+  return text;
+}
+
+/** A fresh 21-character random alphanumeric id. */
+export function createClientId(): string {
+  return randomAlphanumeric(CLIENT_ID_LENGTH);
 }
 
 let memoryClientId: string | undefined;

@@ -1,5 +1,6 @@
 import type { Call } from '@parlour/contract/call';
 import { canonicalJson } from '@parlour/contract/canonical-json';
+import { randomAlphanumeric } from './client-id';
 
 /**
  * Idempotency-Keys of the console's writing calls. A submission gets a fresh key; the key stays
@@ -9,7 +10,6 @@ import { canonicalJson } from '@parlour/contract/canonical-json';
  * next submission of the same fields is a new one and gets a new key.
  */
 
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const KEY_LENGTH = 32;
 /** The server keeps a key's answer 24 hours; an unanswered key is not reused after this. */
 const KEEP_UNANSWERED_MS = 12 * 60 * 60 * 1000;
@@ -17,19 +17,13 @@ const KEEP_UNANSWERED_MS = 12 * 60 * 60 * 1000;
 interface PendingKey {
   key: string;
   createdAt: number;
-  /** Requests using the key right now. */
-  inFlight: number;
 }
 
 const pending = new Map<string, PendingKey>();
 
 /** A fresh random key (works in insecure contexts too, unlike crypto.randomUUID). */
 export function createIdempotencyKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(KEY_LENGTH));
-  let key = '';
-  // The slight bias of `% 62` does not matter: a key needs to be unique, not uniform.
-  for (const byte of bytes) key += ALPHABET[byte % ALPHABET.length];
-  return key;
+  return randomAlphanumeric(KEY_LENGTH);
 }
 
 /** What makes two submissions the same: the call, the signed-in user and the fields (any order, any language). */
@@ -42,23 +36,19 @@ export function submissionId(call: Call, fields: unknown, principal: string): st
 export function takeIdempotencyKey(id: string, now = Date.now()): string {
   let entry = pending.get(id);
   if (!entry || now - entry.createdAt > KEEP_UNANSWERED_MS) {
-    entry = { key: createIdempotencyKey(), createdAt: now, inFlight: 0 };
+    entry = { key: createIdempotencyKey(), createdAt: now };
     pending.set(id, entry);
   }
-  entry.inFlight += 1;
   return entry.key;
 }
 
 /**
- * Called when a request with the key ends. `isAnswered`: the server gave its answer (kept for the
- * key), so the submission is over; otherwise (no answer, timeout, still in progress) the key stays
- * for the retry.
+ * Called when the request with the key ends (the request layer sends one request per submission at
+ * a time). `isAnswered`: the server gave its answer (kept for the key), so the submission is over;
+ * otherwise (no answer, timeout, still in progress) the key stays for the retry.
  */
 export function releaseIdempotencyKey(id: string, isAnswered: boolean): void {
-  const entry = pending.get(id);
-  if (!entry) return;
-  entry.inFlight -= 1;
-  if (isAnswered && entry.inFlight <= 0) pending.delete(id);
+  if (isAnswered) pending.delete(id);
 }
 
 /** Tests only. */

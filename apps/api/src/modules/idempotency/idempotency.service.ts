@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { canonicalJson } from '@parlour/contract/canonical-json';
 import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_TTL_HOURS } from '@parlour/contract/constants';
@@ -6,6 +5,7 @@ import { ErrorCode } from '@parlour/contract/errors';
 import { AppError } from '../../lib/app-error';
 import { addSeconds, type Clock } from '../../lib/clock';
 import type { SecretBox } from '../../lib/secret-box';
+import { sign } from '../../lib/signing';
 import type { Envelope } from '../../plugins/envelope';
 import type { IdempotencyRepository } from './idempotency.repository';
 
@@ -64,8 +64,7 @@ export function createIdempotencyService(deps: {
   const ttlSeconds = IDEMPOTENCY_KEY_TTL_HOURS * 3600;
 
   async function hashRequest(request: IdempotentRequest): Promise<string> {
-    const key = await deps.getHashKey();
-    return createHmac('sha256', key).update(`${request.callPath}\n${canonicalJson(request.fields)}`).digest('base64url');
+    return sign(await deps.getHashKey(), `${request.callPath}\n${canonicalJson(request.fields)}`);
   }
 
   /** Owns the key (answers its start time) or answers the stored envelope; waits while another request runs. */

@@ -4,7 +4,7 @@ import { toLang, type Lang } from '@parlour/contract/errors';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import type { CallRegistrar } from '../../lib/register-call';
-import { failure, ok, requestLang } from '../../plugins/envelope';
+import { appErrorEnvelope, ok, requestLang } from '../../plugins/envelope';
 import { uploadTooLarge, type UploadService } from './upload.service';
 
 /**
@@ -23,7 +23,7 @@ export async function registerUploadRoutes(app: FastifyInstance, registrar: Call
 
     scope.post(`/api/v1/${UPLOAD_IMAGE_PATH}`, async (request, reply) => {
       let lang: Lang = requestLang(request);
-      const fail = (error: AppError) => reply.send(failure(error.key, lang, error.options.messages?.[lang], error.options.data ?? null));
+      const fail = (error: AppError) => reply.send(appErrorEnvelope(error, lang));
       let principal;
       try {
         principal = await registrar.requirePrincipal(request, 'admin');
