@@ -63,6 +63,12 @@ describe('the app', () => {
     expect(screen.queryByRole('button', { name: /中文|English/ })).toBeNull();
   });
 
+  it('sends the bare /merchant to the welcome page, through login without a session', async () => {
+    const router = renderApp('/merchant');
+    expect(await screen.findByRole('heading', { name: 'Log in to Parlour' }, slow)).toBeTruthy();
+    expect(where(router)).toBe('/login?redirect=%2Fplatform');
+  });
+
   it('sends unknown paths to /404, and /404 without a session to login', async () => {
     const router = renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Log in to Parlour' }, slow)).toBeTruthy();

@@ -82,6 +82,8 @@ export const siteRoutes: RouteEntry[] = [
 export const publicRoutes: RouteEntry[] = [
   { path: '/login', publicTextsOnly: true, titleKey: 'route.login', access: { kind: 'login', role: 'merchant' }, page: loginPage },
   { path: '/admin', access: open, redirect: '/admin/login' },
+  /** A merchant who types the console's bare address lands on the welcome page (or login first). */
+  { path: '/merchant', access: open, redirect: '/platform' },
   { path: '/admin/login', publicTextsOnly: true, titleKey: 'route.adminLogin', access: { kind: 'login', role: 'admin' }, page: adminLoginPage },
   { path: '/register', publicTextsOnly: true, titleKey: 'route.register', access: open, page: registerPage, needsQueryClient: true },
   { path: '/forgot', publicTextsOnly: true, titleKey: 'route.forgot', access: open, page: forgotPage, needsQueryClient: true },
