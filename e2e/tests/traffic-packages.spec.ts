@@ -126,11 +126,11 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     const generalBill = await payOnCashier(page, lang, general.price);
     await expect(page).toHaveURL(/\/merchant\/traffic\?tab=packages/, AFTER_CASHIER);
     await expect(page.getByText(text.paidMessage(generalBill))).toBeVisible(AFTER_CASHIER);
-    const card = page.locator('.package-card').filter({ hasText: general.name });
+    const card = page.getByRole('row').filter({ hasText: general.name });
     await expect(card).toContainText(text.active);
     await expect(card.getByTestId('package-remaining')).toHaveText(general.units.toLocaleString(lang));
     await expect(card).toContainText(text.remainingOf('0', general.units.toLocaleString(lang)));
-    await expect(card).toContainText(generalBill);
+    await expect(card.getByRole('link', { name: new RegExp(generalBill) })).toHaveAttribute('href', `/merchant/bill?keyword=${generalBill}`);
     await shot(page, `traffic-packages-general-${lang}`);
     expect(await findBill(request, token, generalBill)).toMatchObject({ status: 'paid', type: 'traffic_package', amount: general.price, shop_id: null });
 
@@ -143,7 +143,7 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     await expect(page).toHaveURL(/\/merchant\/traffic\?tab=packages/, AFTER_CASHIER);
     await expect(page.getByText(text.paidMessage(storeBill))).toBeVisible(AFTER_CASHIER);
     await page.getByText(text.shopPackages).click();
-    const storeCard = page.locator('.package-card').filter({ hasText: forStore.name });
+    const storeCard = page.getByRole('row').filter({ hasText: forStore.name });
     await expect(storeCard).toContainText(text.active);
     await expect(storeCard).toContainText(text.forShop(`${shop.shop_name} (${shop.shop_id})`));
     await expect(storeCard.getByTestId('package-remaining')).toHaveText(forStore.units.toLocaleString(lang));

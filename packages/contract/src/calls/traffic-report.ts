@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
 import { LOG_PLATFORMS, TIME_FILTERS } from '../constants';
-import { listOutput, ZPageInput } from '../schemas';
+import { listOutput, sortFields, ZPageInput } from '../schemas';
 import type { ErrorKey } from '../errors';
 import { MAX_TREND_DAYS } from './report';
 
@@ -254,7 +254,15 @@ export const ZApiLogFilter = ZTrafficTimeFields.extend({
   status: z.enum(API_CALL_STATUSES, { error: 'call_status_invalid' }).optional(),
   shop_id: ZShopIdFilter,
 });
-export const ZApiLogListInput = withTrafficTimeCheck(ZPageInput.extend(ZApiLogFilter.shape));
+/**
+ * Columns a call log sorts on (default: newest first): the time only, which the created_at indexes
+ * serve both ways. Units or response time would sort every call of the period (millions for a busy
+ * merchant) on each page.
+ */
+export const API_LOG_SORT_FIELDS = ['created_at'] as const;
+export type ApiLogSortField = (typeof API_LOG_SORT_FIELDS)[number];
+const ZApiLogSort = sortFields(API_LOG_SORT_FIELDS);
+export const ZApiLogListInput = withTrafficTimeCheck(ZPageInput.extend(ZApiLogFilter.shape).extend(ZApiLogSort.shape));
 export type TApiLogListInput = z.input<typeof ZApiLogListInput>;
 /** `total` is exact up to 10,000 matches and the planner's estimate beyond (the console says "about"). */
 export const ZApiLogListOutput = listOutput(ZApiLog).extend({ is_total_estimated: z.boolean() });
@@ -355,7 +363,7 @@ export const adminApiLogStats = defineCall({
   output: ZApiStatsOutput,
 });
 
-export const ZAdminApiLogListInput = withTrafficTimeCheck(ZPageInput.extend({ ...ZApiLogFilter.shape, merchant_id: ZMerchantIdFilter }));
+export const ZAdminApiLogListInput = withTrafficTimeCheck(ZPageInput.extend({ ...ZApiLogFilter.shape, merchant_id: ZMerchantIdFilter }).extend(ZApiLogSort.shape));
 export type TAdminApiLogListInput = z.input<typeof ZAdminApiLogListInput>;
 export const adminListApiLogs = defineCall({
   path: 'admin/open/report/api_logs',

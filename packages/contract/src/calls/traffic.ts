@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall, ZEmptyInput } from '../call';
 import { DEFAULT_CURRENCY, PAY_METHODS } from '../constants';
 import { localizedText, ZLocalizedTextOutput, type LocalizedTextRule } from '../localized-text';
-import { listOutput, ZPageInput } from '../schemas';
+import { listOutput, sortFields, ZPageInput } from '../schemas';
 import { ZBill, ZPayPage } from './bill';
 
 /**
@@ -173,12 +173,19 @@ export const ZAdminTrafficPackage = ZTrafficPackage.extend({ merchant_id: z.numb
 export type TAdminTrafficPackage = z.infer<typeof ZAdminTrafficPackage>;
 
 const ZPackageShopFilter = z.string().trim().max(20).optional();
+/**
+ * Columns a merchant's package list sorts on (default: newest first): when it was bought, when it
+ * expires (unpaid ones, with no expiry yet, last ascending and first descending), its units left and
+ * used, and its price.
+ */
+export const PACKAGE_SORT_FIELDS = ['created_at', 'expires_at', 'units_remaining', 'units_used', 'amount'] as const;
+export type PackageSortField = (typeof PACKAGE_SORT_FIELDS)[number];
 export const ZPackageListInput = ZPageInput.extend({
   tab: z.enum(PACKAGE_TABS, { error: 'package_tab_invalid' }).default('general'),
   /** Store packages of one store (tab `store`). */
   shop_id: ZPackageShopFilter,
   status: z.enum(PACKAGE_STATUSES, { error: 'package_status_invalid' }).optional(),
-});
+}).extend(sortFields(PACKAGE_SORT_FIELDS).shape);
 export type TPackageListInput = z.input<typeof ZPackageListInput>;
 /** Counts per tab, under the same status filter. */
 export const ZPackageTabCounts = z.object({ general: z.number().int(), store: z.number().int() });

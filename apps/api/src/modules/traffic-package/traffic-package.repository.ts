@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { PackageStatus, PlanStatus } from '@parlour/contract/calls/traffic';
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PackageSortField, PackageStatus, PlanStatus } from '@parlour/contract/calls/traffic';
 import type { Db } from '../../db/client';
 import { bills, merchants, shops, trafficPackages, trafficPlans } from '../../db/schema/index';
 import { allOf, containsPattern } from '../../lib/sql-filters';
+import { orderByColumn, type ListSort } from '../../lib/sql-sort';
 
 export type PlanRow = typeof trafficPlans.$inferSelect;
 export type PackageRow = typeof trafficPackages.$inferSelect;
@@ -44,6 +45,16 @@ function statusCondition(status: PackageStatus, now: Date): SQL {
       return sql`${trafficPackages.paid_at} is not null and ${trafficPackages.expires_at} > ${now} and ${trafficPackages.units_used} < ${trafficPackages.units_total}`;
   }
 }
+
+/** The column behind each sortable field of the package list (the contract whitelists the fields). */
+const PACKAGE_SORT_COLUMNS: Record<PackageSortField, AnyColumn | SQL> = {
+  created_at: trafficPackages.created_at,
+  // Null (unpaid) sorts as PostgreSQL sorts it: after every date ascending, before every date descending.
+  expires_at: trafficPackages.expires_at,
+  units_remaining: sql`greatest(${trafficPackages.units_total} - ${trafficPackages.units_used}, 0)`,
+  units_used: trafficPackages.units_used,
+  amount: bills.amount,
+};
 
 export interface PackageFilter {
   /** The tenant: set for every merchant call. */
@@ -182,10 +193,11 @@ export function createTrafficPackageRepository(db: Db) {
       const [row] = await selectViews(now, tx).where(eq(trafficPackages.id, id)).limit(1);
       return row ? toView(row) : undefined;
     },
-    async listPackages(filter: PackageFilter, page: { limit: number; offset: number }) {
+    /** A page of packages, newest first unless a sort is given (a merchant has few: no index beyond the merchant's). */
+    async listPackages(filter: PackageFilter, page: { limit: number; offset: number }, sort?: ListSort<PackageSortField>) {
       const rows = await selectViews(filter.now)
         .where(packageConditions(filter))
-        .orderBy(desc(trafficPackages.created_at), desc(trafficPackages.id))
+        .orderBy(...(sort ? orderByColumn(PACKAGE_SORT_COLUMNS[sort.field], sort.order, trafficPackages.id) : [desc(trafficPackages.created_at), desc(trafficPackages.id)]))
         .limit(page.limit)
         .offset(page.offset);
       return rows.map(toView);

@@ -1,4 +1,5 @@
 import type {
+  PackageSortField,
   PackageStatus,
   PackageTab,
   PlanStatus,
@@ -8,11 +9,13 @@ import type {
   TTrafficPlan,
 } from '@parlour/contract/calls/traffic';
 import type { PayMethod } from '@parlour/contract/constants';
+import type { SortOrder } from '@parlour/contract/schemas';
 import type { Lang } from '@parlour/contract/errors';
 import type { TLocalizedText } from '@parlour/contract/localized-text';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { listSort } from '../../lib/sql-sort';
 import { localizedOf, localizedValues, pickColumn } from '../../lib/localized-columns';
 import type { BillRow } from '../bill/bill.repository';
 import { toBill, type BillService } from '../bill/bill.service';
@@ -152,7 +155,11 @@ export function createTrafficPackageService(deps: { db: Db; repository: TrafficP
       return { list: rows.map((row) => toPlan(row, lang)), total };
     },
 
-    async listForMerchant(merchantId: number, input: { page: number; limit: number; tab: PackageTab; shop_id?: string; status?: PackageStatus }, lang: Lang) {
+    async listForMerchant(
+      merchantId: number,
+      input: { page: number; limit: number; tab: PackageTab; shop_id?: string; status?: PackageStatus; sort_field?: PackageSortField; sort_order?: SortOrder },
+      lang: Lang,
+    ) {
       // Unpaid bills past their window expire first, which voids their pending packages.
       await bills.refresh(merchantId);
       const now = clock.now();
@@ -161,6 +168,7 @@ export function createTrafficPackageService(deps: { db: Db; repository: TrafficP
         repository.listPackages(
           { ...filter, isGeneral: input.tab === 'general', shopId: input.tab === 'store' ? input.shop_id || undefined : undefined },
           { limit: input.limit, offset: (input.page - 1) * input.limit },
+          listSort(input),
         ),
         repository.countPackages({ ...filter, isGeneral: input.tab === 'general', shopId: input.tab === 'store' ? input.shop_id || undefined : undefined }),
         repository.countTabs(filter),

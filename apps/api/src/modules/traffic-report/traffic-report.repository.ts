@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ApiCallStatus } from '@parlour/contract/calls/traffic-report';
+import type { SortOrder } from '@parlour/contract/schemas';
 import type { Db } from '../../db/client';
 import {
   apiCallLogs,
@@ -314,16 +315,17 @@ export function createTrafficReportRepository(db: Db) {
     },
 
     /**
-     * A page of the call log, newest first (created_at, then id: the order the created_at indexes
-     * give, walked backwards). The page's ids are found first and the stores and merchants joined
-     * to those rows only.
+     * A page of the call log, newest first by default (created_at, then id: the order the created_at
+     * indexes give, walked backwards; `ascend` walks them forwards). The page's ids are found first
+     * and the stores and merchants joined to those rows only.
      */
-    async listLogs(filter: LogFilter, page: { limit: number; offset: number }): Promise<LogView[]> {
+    async listLogs(filter: LogFilter, page: { limit: number; offset: number }, order: SortOrder = 'descend'): Promise<LogView[]> {
+      const direction = order === 'ascend' ? sql.raw('asc') : sql.raw('desc');
       const result = await db.execute<Record<string, unknown>>(sql`
         with page as (
           select ${apiCallLogs.id} as id from ${apiCallLogs}
           where ${logConditions(filter)}
-          order by ${apiCallLogs.created_at} desc, ${apiCallLogs.id} desc
+          order by ${apiCallLogs.created_at} ${direction}, ${apiCallLogs.id} ${direction}
           limit ${page.limit} offset ${page.offset}
         )
         select l.id, l.created_at, l.finished_at, l.merchant_id, s.shop_id, l.shop_name, l.platform, l.api_code, l.api_name, l.package_ref,
@@ -333,7 +335,7 @@ export function createTrafficReportRepository(db: Db) {
         left join ${shops} s on s.id = l.shop_ref
         left join ${trafficPackages} p on p.id = l.package_ref
         left join ${merchants} m on m.id = l.merchant_id
-        order by l.created_at desc, l.id desc`);
+        order by l.created_at ${direction}, l.id ${direction}`);
       return result.rows.map(toLogView);
     },
     /** Exact up to EXACT_COUNT_LIMIT rows, the planner's estimate beyond. */

@@ -13,12 +13,15 @@ import type {
   TStoreUsageRow,
   TUsageDay,
   ApiCallStatus,
+  ApiLogSortField,
 } from '@parlour/contract/calls/traffic-report';
 import { API_CALL_STATUSES, logErrorCodeOf } from '@parlour/contract/calls/traffic-report';
 import { LOG_PLATFORMS, TIME_FILTERS } from '@parlour/contract/constants';
 import { addDays, zoneDay } from '@parlour/contract/business-time';
+import type { SortOrder } from '@parlour/contract/schemas';
 import { AppError } from '../../lib/app-error';
 import { dayRange, daysBetween } from '../../lib/business-days';
+import { listSort } from '../../lib/sql-sort';
 import type { Clock } from '../../lib/clock';
 import { createClosedDayCache } from './closed-day-cache';
 import { createUsageReader } from './usage-reader';
@@ -137,6 +140,8 @@ export interface LogListInput extends StatsInput {
   status?: ApiCallStatus;
   page: number;
   limit: number;
+  sort_field?: ApiLogSortField;
+  sort_order?: SortOrder;
 }
 
 /**
@@ -185,7 +190,7 @@ export function createTrafficReportService(deps: {
     const range = await timeRange(input, clock.now());
     const filter = logFilter(range, input, merchantId);
     const [rows, count] = await Promise.all([
-      repository.listLogs(filter, { limit: input.limit, offset: (input.page - 1) * input.limit }),
+      repository.listLogs(filter, { limit: input.limit, offset: (input.page - 1) * input.limit }, listSort(input)?.order ?? 'descend'),
       repository.countLogs(filter),
     ]);
     return { rows, total: count.total, is_total_estimated: count.isEstimated };

@@ -73,20 +73,21 @@ function answer(overrides: Record<string, unknown> = {}) {
     return { code: 10004, msg: `no answer for ${path}` };
   };
 }
+/** The row of the package of that name in the list. */
+const packageRow = async (name: string) => (await screen.findByText(name, { selector: 'strong, strong *' })).closest('tr')!;
 const bodiesOf = (calls: { url: string; body: unknown }[], path: string) => calls.filter((call) => call.url === `/api/v1/${path}`).map((call) => call.body);
 
 describe('merchant packages tab', { timeout: 20_000 }, () => {
   it('shows each package with its usage, units left, valid period, status and bill', async () => {
     mockFetch(answer());
     renderPage(<PackagesTab />, { path: '/merchant/traffic', url: '/merchant/traffic?tab=packages' });
-    const card = await screen.findByTestId('package-1');
-    expect(within(card).getByText('Standard')).toBeTruthy();
+    const card = await packageRow('Standard');
     expect(within(card).getByText('Active')).toBeTruthy();
     expect(within(card).getByTestId('package-remaining').textContent).toBe('7,500');
     expect(within(card).getByText('2,500 of 10,000 used')).toBeTruthy();
     expect(within(card).getByRole('progressbar')).toBeTruthy();
     expect(within(card).getByText('For every store of your account')).toBeTruthy();
-    expect(within(card).getByRole('link', { name: 'B20261122000000123456' }).getAttribute('href')).toBe('/merchant/bill?keyword=B20261122000000123456');
+    expect(within(card).getByRole('link', { name: 'Bill B20261122000000123456' }).getAttribute('href')).toBe('/merchant/bill?keyword=B20261122000000123456');
     expect(screen.getByText('My packages (1)')).toBeTruthy();
     expect(screen.getByText('Shop packages (0)')).toBeTruthy();
   });
@@ -103,17 +104,19 @@ describe('merchant packages tab', { timeout: 20_000 }, () => {
         },
       }),
     );
-    renderPage(<PackagesTab />, { path: '/merchant/traffic', url: '/merchant/traffic?tab=packages' });
+    const { router } = renderPage(<PackagesTab />, { path: '/merchant/traffic', url: '/merchant/traffic?tab=packages' });
     expect(await screen.findByText(/No general packages yet/)).toBeTruthy();
-    expect(screen.getAllByRole('button', { name: /Buy package/ })).toHaveLength(2);
+    // The header's button, and the empty list's once it has loaded.
+    await waitFor(() => expect(screen.getAllByRole('button', { name: /Buy package/ })).toHaveLength(2));
 
     fireEvent.click(screen.getByText('Shop packages (1)'));
     expect(await screen.findByText(/No shop packages yet/)).toBeTruthy();
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Store' }));
     fireEvent.click(await screen.findByText('Lucy (lucy)'));
-    const card = await screen.findByTestId('package-7');
+    const card = await packageRow('Store special');
     expect(within(card).getByText('For store: Lucy (lucy)')).toBeTruthy();
     expect(bodiesOf(calls, 'merchant/open/merchant_data/list').at(-1)).toMatchObject({ tab: 'store', shop_id: 'lucy', page: 1 });
+    expect(router.state.location.search).toContain('kind=store&shop_id=lucy');
   });
 
   it('buys a store plan: the store is required, then the order goes to the cashier', async () => {
@@ -124,7 +127,7 @@ describe('merchant packages tab', { timeout: 20_000 }, () => {
     );
     recordFeedback();
     renderPage(<PackagesTab />, { path: '/merchant/traffic', url: '/merchant/traffic?tab=packages' });
-    await screen.findByTestId('package-1');
+    await packageRow('Standard');
     fireEvent.click(screen.getByRole('button', { name: /Buy package/ }));
     const dialog = await screen.findByRole('dialog');
     const storePlan = await within(dialog).findByTestId('plan-4');
@@ -155,12 +158,25 @@ describe('merchant packages tab', { timeout: 20_000 }, () => {
     );
     const feedback = recordFeedback();
     renderPage(<PackagesTab />, { path: '/merchant/traffic', url: '/merchant/traffic?tab=packages&paid=B9' });
-    const card = await screen.findByTestId('package-3');
+    const card = await packageRow('Standard');
     expect(within(card).getByText('Pending payment')).toBeTruthy();
     expect(within(card).getByText('Starts when paid, valid for 90 days')).toBeTruthy();
     await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Payment received: the package of bill B9 is active'));
     fireEvent.click(within(card).getByRole('button', { name: 'Pay' }));
     await waitFor(() => expect(leavePageFor).toHaveBeenCalledWith('/cashier/B2?token=t2'));
     expect(bodiesOf(calls, 'merchant/order/order/pay_page')[0]).toMatchObject({ bill_no: 'B20261122000000123456' });
+  });
+
+  it('sorts on the server by units left and expiry, and keeps kind, filters, sort and page in the URL', async () => {
+    const { calls } = mockFetch(answer({ 'merchant/open/merchant_data/list': { list: [makePackage()], total: 25, counts: { general: 25, store: 3 } } }));
+    const { router } = renderPage(<PackagesTab />, { path: '/merchant/traffic', url: '/merchant/traffic?tab=packages&kind=store&status=active&sort=expires_at&order=ascend&page=2' });
+    await packageRow('Standard');
+    expect(bodiesOf(calls, 'merchant/open/merchant_data/list')[0]).toMatchObject({ tab: 'store', status: 'active', sort_field: 'expires_at', sort_order: 'ascend', page: 2, limit: 10 });
+    expect(screen.getByRole('combobox', { name: 'Status' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('columnheader', { name: /Remaining/ }));
+    await waitFor(() => expect(bodiesOf(calls, 'merchant/open/merchant_data/list').at(-1)).toMatchObject({ sort_field: 'units_remaining', sort_order: 'descend', page: 1 }));
+    expect(router.state.location.search).toContain('sort=units_remaining&order=descend');
+    expect(router.state.location.search).toContain('kind=store&status=active');
   });
 });

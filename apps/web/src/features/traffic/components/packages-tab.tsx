@@ -1,36 +1,52 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { PACKAGE_STATUSES, type PackageStatus, type PackageTab } from '@parlour/contract/calls/traffic';
-import { Alert, Button, Col, Empty, Flex, Pagination, Row, Segmented, Select, Skeleton } from 'antd';
+import { PACKAGE_SORT_FIELDS, PACKAGE_STATUSES, PACKAGE_TABS, type PackageStatus, type PackageTab, type TTrafficPackage } from '@parlour/contract/calls/traffic';
+import { Alert, Button, Empty, Flex, Segmented, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { DataTable } from '@/components/data-table';
+import { useListUrlState } from '@/components/use-list-url-state';
 import { feedback } from '@/lib/feedback';
 import { usePackageShops } from '../api/list-package-shops';
 import { usePackages } from '../api/list-packages';
 import { usePayPackageBill } from '../api/pay-package-bill';
 import { BuyPackageModal } from './buy-package-modal';
-import { PackageCard } from './package-card';
+import { usePackageColumns } from './package-columns';
 
-const PAGE_SIZE = 6;
+const PAGE_SIZE = 10;
+
+type PackageFilter = { kind?: PackageTab; shop_id?: string; status?: PackageStatus };
+
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined => ((values as readonly string[]).includes(value ?? '') ? (value as T) : undefined);
+
+/** The filter in the URL: `?tab=packages&kind=store&shop_id=lucy&status=active` (the kind's default, general, left out). */
+function filterFromQuery(params: URLSearchParams): PackageFilter {
+  const kind = oneOf(PACKAGE_TABS, params.get('kind'));
+  return { kind: kind === 'store' ? kind : undefined, shop_id: kind === 'store' ? params.get('shop_id') || undefined : undefined, status: oneOf(PACKAGE_STATUSES, params.get('status')) };
+}
 
 /**
  * The packages tab of /merchant/traffic: my packages (general, for every store) and shop packages
  * (bought for one store, with a shop switcher), each with its usage, units left, valid period and
- * status; "Buy package" goes through a bill and the cashier. `?paid=<bill_no>` (the cashier's way
- * back) says the payment went through.
+ * status, sortable on the server; "Buy package" goes through a bill and the cashier. The kind,
+ * filters, sort and page are in the URL. `?paid=<bill_no>` (the cashier's way back) says the
+ * payment went through.
  */
 export function PackagesTab() {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const paidBillNo = searchParams.get('paid');
-  const [tab, setTab] = useState<PackageTab>(() => (searchParams.get('kind') === 'store' ? 'store' : 'general'));
-  const [shopId, setShopId] = useState<string | undefined>(undefined);
-  const [status, setStatus] = useState<PackageStatus | undefined>(undefined);
-  const [page, setPage] = useState(1);
+  const list = useListUrlState({ filterKeys: ['kind', 'shop_id', 'status'], parseFilter: filterFromQuery, defaultPageSize: PAGE_SIZE, sortFields: PACKAGE_SORT_FIELDS });
+  const { kind: tab = 'general', shop_id: shopId, status } = list.filter;
   const [isBuying, setIsBuying] = useState(false);
-  const packages = usePackages({ tab, shop_id: tab === 'store' ? shopId : undefined, status, page, limit: PAGE_SIZE });
+  const packages = usePackages({ tab, shop_id: shopId, status, ...list.query });
   const shops = usePackageShops();
   const payBill = usePayPackageBill();
+  const columns = usePackageColumns({
+    onPay: (billNo) => payBill.mutate(billNo),
+    payingBillNo: payBill.isPending ? payBill.variables : undefined,
+    onPayWindowEnd: () => void packages.refetch(),
+  });
 
   useEffect(() => {
     if (!paidBillNo) return;
@@ -47,9 +63,8 @@ export function PackagesTab() {
   }, [paidBillNo, setSearchParams, t]);
 
   const counts = packages.data?.counts;
-  const list = packages.data?.list ?? [];
-  const total = packages.data?.total ?? 0;
-  const isFiltered = status !== undefined || (tab === 'store' && shopId !== undefined);
+  const isFiltered = status !== undefined || shopId !== undefined;
+  const setFilter = (patch: PackageFilter) => list.setFilter({ ...list.filter, ...patch });
 
   const buyButton = (
     <Button type="primary" icon={<PlusOutlined />} onClick={() => setIsBuying(true)}>
@@ -57,79 +72,13 @@ export function PackagesTab() {
     </Button>
   );
 
-  let body;
-  if (packages.isError && !packages.data) {
-    body = (
-      <Alert
-        type="error"
-        showIcon
-        title={t('trafficPackage.loadFailed')}
-        action={
-          <Button size="small" icon={<ReloadOutlined />} onClick={() => void packages.refetch()}>
-            {t('trafficPackage.retry')}
-          </Button>
-        }
-      />
-    );
-  } else if (packages.isLoading) {
-    body = (
-      <Row gutter={[16, 16]}>
-        {[0, 1, 2].map((index) => (
-          <Col key={index} xs={24} md={12} xl={8}>
-            <Skeleton active paragraph={{ rows: 5 }} />
-          </Col>
-        ))}
-      </Row>
-    );
-  } else if (list.length === 0) {
-    body = (
-      <Empty
-        description={isFiltered ? t('trafficPackage.noMatch') : tab === 'general' ? t('trafficPackage.emptyGeneral') : t('trafficPackage.emptyStore')}
-        style={{ padding: '32px 0' }}
-      >
-        {isFiltered ? null : buyButton}
-      </Empty>
-    );
-  } else {
-    body = (
-      <>
-        <Row gutter={[16, 16]}>
-          {list.map((pkg) => (
-            <Col key={pkg.id} xs={24} md={12} xl={8}>
-              <PackageCard
-                pkg={pkg}
-                onPay={(billNo) => payBill.mutate(billNo)}
-                isPaying={payBill.isPending && payBill.variables === pkg.bill_no}
-                onPayWindowEnd={() => void packages.refetch()}
-              />
-            </Col>
-          ))}
-        </Row>
-        <Flex justify="flex-end" style={{ marginTop: 16 }}>
-          <Pagination
-            current={page}
-            pageSize={PAGE_SIZE}
-            total={total}
-            onChange={setPage}
-            showSizeChanger={false}
-            hideOnSinglePage
-            showTotal={(count) => t('trafficPackage.total', { count })}
-          />
-        </Flex>
-      </>
-    );
-  }
-
   return (
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="center" gap={12} wrap>
         <Flex gap={12} align="center" wrap>
           <Segmented<PackageTab>
             value={tab}
-            onChange={(value) => {
-              setTab(value);
-              setPage(1);
-            }}
+            onChange={(value) => list.setFilter({ kind: value === 'store' ? value : undefined, status })}
             options={[
               { value: 'general', label: `${t('trafficPackage.tab.general')}${counts ? ` (${counts.general})` : ''}` },
               { value: 'store', label: `${t('trafficPackage.tab.store')}${counts ? ` (${counts.store})` : ''}` },
@@ -138,18 +87,14 @@ export function PackagesTab() {
           {tab === 'store' ? (
             <Select
               allowClear
-              showSearch
-              optionFilterProp="label"
+              showSearch={{ optionFilterProp: 'label' }}
               style={{ minWidth: 220 }}
               value={shopId}
               placeholder={t('trafficPackage.filter.allShops')}
               aria-label={t('trafficPackage.filter.shop')}
               loading={shops.isLoading}
               options={(shops.data ?? []).map(({ value, label }) => ({ value, label }))}
-              onChange={(value?: string) => {
-                setShopId(value);
-                setPage(1);
-              }}
+              onChange={(value?: string) => setFilter({ shop_id: value })}
             />
           ) : null}
           <Select
@@ -159,15 +104,43 @@ export function PackagesTab() {
             placeholder={t('trafficPackage.filter.allStatuses')}
             aria-label={t('trafficPackage.filter.status')}
             options={PACKAGE_STATUSES.map((value) => ({ value, label: t(`trafficPackage.status.${value}`) }))}
-            onChange={(value?: PackageStatus) => {
-              setStatus(value);
-              setPage(1);
-            }}
+            onChange={(value?: PackageStatus) => setFilter({ status: value })}
           />
         </Flex>
         {buyButton}
       </Flex>
-      {body}
+      {packages.isError && !packages.data ? (
+        <Alert
+          type="error"
+          showIcon
+          title={t('trafficPackage.loadFailed')}
+          action={
+            <Button size="small" icon={<ReloadOutlined />} onClick={() => void packages.refetch()}>
+              {t('trafficPackage.retry')}
+            </Button>
+          }
+        />
+      ) : (
+        <DataTable<TTrafficPackage>
+          listId="merchant.traffic.packages"
+          rowKey="id"
+          columns={columns}
+          rows={packages.data?.list ?? []}
+          isLoading={packages.isFetching}
+          sort={list.sort}
+          onSortChange={list.setSort}
+          pagination={{ page: list.page, pageSize: list.pageSize, total: packages.data?.total ?? 0, onChange: list.onPageChange, showTotal: (count) => t('trafficPackage.total', { count }) }}
+          emptyText={
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={isFiltered ? t('trafficPackage.noMatch') : tab === 'general' ? t('trafficPackage.emptyGeneral') : t('trafficPackage.emptyStore')}
+              style={{ padding: '16px 0' }}
+            >
+              {isFiltered || packages.isLoading ? null : buyButton}
+            </Empty>
+          }
+        />
+      )}
       <BuyPackageModal isOpen={isBuying} onClose={() => setIsBuying(false)} shops={shops.data ?? []} defaultShopId={tab === 'store' ? shopId : undefined} />
     </Flex>
   );
