@@ -78,6 +78,33 @@ describe('list sorting', () => {
     expect(ours(await adminBills({ sort_field: 'amount', sort_order: 'ascend' }))).toEqual([1, 3, 0, 2]);
   });
 
+  it('exports stores and bills in the order the list shows (its sort), newest first without one', async () => {
+    type ExportFile = { rows: number; content_base64: string };
+    /** The positions of our stores or bills in the exported CSV, in file order. */
+    const fileOrder = (file: ExportFile, keys: string[]) =>
+      Buffer.from(file.content_base64, 'base64')
+        .toString()
+        .split('\n')
+        .map((line) => keys.findIndex((key) => line.includes(key)))
+        .filter((index) => index >= 0);
+    const merchantShops = (body: Record<string, unknown>) => expectOk(t.call<ExportFile>(P.export, { format: 'csv', ...body }, merchant.token));
+    expect(fileOrder(await merchantShops({}), shopIds)).toEqual([3, 2, 1, 0]);
+    expect(fileOrder(await merchantShops({ sort_field: 'total_revenue', sort_order: 'descend' }), shopIds)).toEqual([2, 0, 3, 1]);
+    expect(fileOrder(await merchantShops({ sort_field: 'expires_at', sort_order: 'ascend' }), shopIds)).toEqual([1, 2, 0, 3]);
+    const adminShops = await expectOk(t.call<ExportFile>(P.adminExport, { format: 'csv', sort_field: 'total_revenue', sort_order: 'ascend' }, adminToken));
+    expect(fileOrder(adminShops, shopIds)).toEqual([1, 3, 0, 2]);
+    const merchantBills = (body: Record<string, unknown>) => expectOk(t.call<ExportFile>(P.exportBills, { format: 'csv', ...body }, merchant.token));
+    expect(fileOrder(await merchantBills({}), billNos)).toEqual([3, 2, 1, 0]);
+    expect(fileOrder(await merchantBills({ sort_field: 'amount', sort_order: 'ascend' }), billNos)).toEqual([1, 3, 0, 2]);
+    const adminBills = await expectOk(t.call<ExportFile>(P.adminExportBills, { format: 'csv', sort_field: 'amount', sort_order: 'descend' }, adminToken));
+    expect(fileOrder(adminBills, billNos)).toEqual([2, 0, 3, 1]);
+    // The filter still applies with the sort.
+    const filtered = await merchantBills({ sort_field: 'amount', sort_order: 'ascend', keyword: billNos[2] });
+    expect(fileOrder(filtered, billNos)).toEqual([2]);
+    const refused = await t.call(P.exportBills, { format: 'csv', sort_field: 'password_hash', lang_code: 'en-US' }, merchant.token);
+    expect(refused.msg).toBe('Sort field must be one of the sortable columns of this list');
+  });
+
   it('refuses a column outside the whitelist with a translated message naming the sort field', async () => {
     for (const [path, token] of [
       [P.list, merchant.token],

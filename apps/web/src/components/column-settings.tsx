@@ -1,4 +1,4 @@
-import { ArrowDownOutlined, ArrowUpOutlined, SettingOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, ArrowUpOutlined, HolderOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Flex, Popover, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -102,6 +102,15 @@ export function useColumnSettings<Column extends SettableColumn>(listId: string,
       [next[index], next[target]] = [next[target], next[index]];
       save({ order: next, hidden: [...hidden] });
     },
+    /** Moves a column (dropped by drag) to `index` among the movable ones, the others closing up. */
+    moveTo: (key: string, index: number) => {
+      const from = order.indexOf(key);
+      const target = Math.max(0, Math.min(order.length - 1, index));
+      if (from < 0 || from === target) return;
+      const next = order.filter((candidate) => candidate !== key);
+      next.splice(target, 0, key);
+      save({ order: next, hidden: [...hidden] });
+    },
     reset: () => save(null),
     isCustomised: settings !== null,
   };
@@ -109,27 +118,124 @@ export function useColumnSettings<Column extends SettableColumn>(listId: string,
 
 export type ColumnSettingsState = ReturnType<typeof useColumnSettings>;
 
-/** The settings button and its popover: a checkbox per column, up/down to reorder, reset. */
+/** Where a dragged column would land: before or after the row under the pointer. */
+interface DropTarget {
+  key: string;
+  isAfter: boolean;
+}
+
+/**
+ * The settings button and its popover: a checkbox per column and reset; the movable columns are
+ * reordered by dragging a row (its handle, or anywhere on it), and from the keyboard by the
+ * handle's arrow keys or the up/down buttons, as Ant Design Pro's column settings.
+ */
 export function ColumnSettingsButton({ settings }: { settings: ColumnSettingsState }) {
   const { t } = useTranslation();
-  const movableCount = settings.ordered.filter((column) => !column.fixed).length;
-  let movableIndex = -1;
+  const [dragged, setDragged] = useState<string | null>(null);
+  const [dropTarget, setDropTarget] = useState<DropTarget | null>(null);
+  const movable = settings.ordered.filter((column) => !column.fixed).map((column) => column.key);
+  const movableCount = movable.length;
+
+  const endDrag = () => {
+    setDragged(null);
+    setDropTarget(null);
+  };
+  const drop = () => {
+    if (dragged && dropTarget && dragged !== dropTarget.key) {
+      const from = movable.indexOf(dragged);
+      const over = movable.indexOf(dropTarget.key);
+      // The index among the others once the dragged column is taken out.
+      const index = over + (dropTarget.isAfter ? 1 : 0) - (from < over ? 1 : 0);
+      settings.moveTo(dragged, index);
+    }
+    endDrag();
+  };
+
   const content = (
-    <Flex vertical gap={2} style={{ minWidth: 220 }} role="group" aria-label={t('dataTable.columnSettings')}>
+    <Flex vertical gap={2} style={{ minWidth: 240 }} role="group" aria-label={t('dataTable.columnSettings')} className="column-settings">
       <Flex justify="space-between" align="center" style={{ marginBottom: 4 }}>
         <Typography.Text strong>{t('dataTable.visibleColumns')}</Typography.Text>
         <Button type="link" size="small" disabled={!settings.isCustomised} onClick={settings.reset}>
           {t('dataTable.reset')}
         </Button>
       </Flex>
+      {movableCount > 1 ? (
+        <Typography.Text type="secondary" style={{ fontSize: 12, marginBottom: 4 }}>
+          {t('dataTable.reorderHint')}
+        </Typography.Text>
+      ) : null}
       {settings.ordered.map((column) => {
-        if (!column.fixed) movableIndex += 1;
-        const position = movableIndex;
+        const position = movable.indexOf(column.key);
+        const isMovable = position >= 0;
+        const isTarget = dropTarget?.key === column.key && dragged !== column.key;
+        const className = [
+          'column-settings__row',
+          dragged === column.key ? 'column-settings__row--dragging' : '',
+          isTarget ? (dropTarget.isAfter ? 'column-settings__row--drop-after' : 'column-settings__row--drop-before') : '',
+        ]
+          .filter(Boolean)
+          .join(' ');
         return (
-          <Flex key={column.key} align="center" justify="space-between" gap={8}>
-            <Checkbox checked={settings.isShown(column.key)} disabled={column.isRequired} onChange={(event) => settings.setShown(column.key, event.target.checked)}>
-              {column.title}
-            </Checkbox>
+          <Flex
+            key={column.key}
+            align="center"
+            justify="space-between"
+            gap={8}
+            className={className}
+            data-column={column.key}
+            draggable={isMovable}
+            onDragStart={
+              isMovable
+                ? (event) => {
+                    event.dataTransfer.effectAllowed = 'move';
+                    // Firefox starts a drag only with some data.
+                    event.dataTransfer.setData('text/plain', column.key);
+                    setDragged(column.key);
+                  }
+                : undefined
+            }
+            onDragOver={
+              isMovable && dragged
+                ? (event) => {
+                    event.preventDefault();
+                    event.dataTransfer.dropEffect = 'move';
+                    const box = event.currentTarget.getBoundingClientRect();
+                    const isAfter = event.clientY > box.top + box.height / 2;
+                    if (dropTarget?.key !== column.key || dropTarget.isAfter !== isAfter) setDropTarget({ key: column.key, isAfter });
+                  }
+                : undefined
+            }
+            onDrop={
+              isMovable
+                ? (event) => {
+                    event.preventDefault();
+                    drop();
+                  }
+                : undefined
+            }
+            onDragEnd={endDrag}
+          >
+            <Flex align="center" gap={4} style={{ minWidth: 0 }}>
+              {isMovable ? (
+                <button
+                  type="button"
+                  className="column-settings__handle"
+                  aria-label={t('dataTable.dragHandle', { column: column.title })}
+                  onKeyDown={(event) => {
+                    if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
+                    event.preventDefault();
+                    settings.move(column.key, event.key === 'ArrowUp' ? -1 : 1);
+                  }}
+                >
+                  <HolderOutlined />
+                </button>
+              ) : (
+                <span className="column-settings__handle column-settings__handle--pinned" aria-hidden />
+              )}
+              <Checkbox checked={settings.isShown(column.key)} disabled={column.isRequired} onChange={(event) => settings.setShown(column.key, event.target.checked)}>
+                {column.title}
+              </Checkbox>
+            </Flex>
             {column.fixed ? (
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {t(column.fixed === 'left' ? 'dataTable.pinnedLeft' : 'dataTable.pinnedRight')}

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, createEvent, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Button } from 'antd';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
@@ -99,6 +99,48 @@ describe('DataTable', { timeout: 20_000 }, () => {
     fireEvent.click(within(await openSettings()).getByRole('button', { name: 'Reset' }));
     await waitFor(() => expect(headers()).toEqual(['Name', 'Orders', 'Created', 'Actions']));
     expect(localStorage.getItem(key)).toBeNull();
+  });
+
+  it('reorders columns by dragging a row of the settings, and from the keyboard by the handle', async () => {
+    useSessionStore.getState().signIn('merchant', merchantUserinfo);
+    renderPage(<StoreList />, { path: '/stores' });
+    await screen.findByText('Alpha');
+    const settings = await openSettings();
+    fireEvent.click(within(settings).getByRole('checkbox', { name: 'Note' }));
+    await waitFor(() => expect(headers()).toEqual(['Name', 'Orders', 'Created', 'Note', 'Actions']));
+
+    const row = (key: string) => settings.querySelector<HTMLElement>(`[data-column="${key}"]`)!;
+    // Pinned columns keep their side: they are not draggable.
+    expect(row('name').getAttribute('draggable')).toBe('false');
+    expect(row('orders').getAttribute('draggable')).toBe('true');
+    const dataTransfer = { effectAllowed: '', dropEffect: '', setData: () => undefined };
+    /** Drags `from` over the lower half of `to` (lands after it) or its upper half (before it), and drops. */
+    const drag = (from: string, to: string, half: 'upper' | 'lower') => {
+      const target = row(to);
+      target.getBoundingClientRect = () => ({ top: 100, height: 20, bottom: 120, left: 0, right: 200, width: 200, x: 0, y: 100, toJSON: () => ({}) });
+      fireEvent.dragStart(row(from), { dataTransfer });
+      // happy-dom's DragEvent drops the pointer position of its init: set it on the event.
+      const over = createEvent.dragOver(target, { dataTransfer });
+      Object.defineProperty(over, 'clientY', { value: half === 'lower' ? 115 : 105 });
+      fireEvent(target, over);
+      fireEvent.drop(target, { dataTransfer });
+      fireEvent.dragEnd(row(from), { dataTransfer });
+    };
+    drag('orders', 'note', 'lower');
+    await waitFor(() => expect(headers()).toEqual(['Name', 'Created', 'Note', 'Orders', 'Actions']));
+    drag('note', 'created', 'upper');
+    await waitFor(() => expect(headers()).toEqual(['Name', 'Note', 'Created', 'Orders', 'Actions']));
+    const key = columnSettingsKey('merchant', merchantUserinfo.id, 'test.stores');
+    expect(JSON.parse(localStorage.getItem(key)!)).toEqual({ order: ['note', 'created', 'orders'], hidden: [] });
+
+    // The drag handle is a button: arrow keys move its column.
+    const handle = within(settings).getByRole('button', { name: 'Drag “Orders” to reorder' });
+    fireEvent.keyDown(handle, { key: 'ArrowUp' });
+    await waitFor(() => expect(headers()).toEqual(['Name', 'Note', 'Orders', 'Created', 'Actions']));
+    fireEvent.keyDown(within(settings).getByRole('button', { name: 'Drag “Note” to reorder' }), { key: 'ArrowDown' });
+    await waitFor(() => expect(headers()).toEqual(['Name', 'Orders', 'Note', 'Created', 'Actions']));
+    fireEvent.click(within(settings).getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(headers()).toEqual(['Name', 'Orders', 'Created', 'Actions']));
   });
 
   it('keeps filter, sort and page in the URL: a reload and the back button restore them', async () => {

@@ -10,8 +10,9 @@ export interface UrlTab {
 
 /**
  * A page's tabs with the open one in the URL (`?tab=…`; the first tab has no parameter), so a link
- * to a tab is shareable. Switching replaces the history entry rather than piling entries up; other
- * query parameters are dropped, as each tab keeps its own filters.
+ * to a tab is shareable. Switching pushes a history entry, so back returns to the previous tab
+ * (with its filters, sort and page, which the list's useListUrlState also pushes); other query
+ * parameters are dropped, as each tab keeps its own filters. Clicking the open tab does nothing.
  */
 export function UrlTabs({ items }: { items: UrlTab[] }) {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -21,7 +22,9 @@ export function UrlTabs({ items }: { items: UrlTab[] }) {
   return (
     <Tabs
       activeKey={active}
-      onChange={(key) => setSearchParams(key === first ? {} : { tab: key }, { replace: true })}
+      onChange={(key) => {
+        if (key !== active) setSearchParams(key === first ? {} : { tab: key }, { preventScrollReset: true });
+      }}
       destroyOnHidden
       items={items}
     />

@@ -92,13 +92,18 @@ export function useListUrlState<Filter extends FilterShape<Filter>, Field extend
     );
   };
 
+  /** The `sort_field` and `sort_order` of the list call (none: the server's default order). */
+  const sortQuery: { sort_field?: Field; sort_order?: SortOrder } = sort && (!defaultSort || sort !== defaultSort) ? { sort_field: sort.field, sort_order: sort.order } : {};
+
   return {
     filter,
     page,
     pageSize,
     sort,
     /** The `page`, `limit`, `sort_field` and `sort_order` of the list call. */
-    query: { page, limit: pageSize, ...(sort && (!defaultSort || sort !== defaultSort) ? { sort_field: sort.field, sort_order: sort.order } : {}) },
+    query: { page, limit: pageSize, ...sortQuery },
+    /** The sort alone, for a call that takes the list's order without its page (an export). */
+    sortQuery,
     setFilter: (next: Filter) => update({ filter: next }),
     /** Takes the sort a table reports (any column's field): one outside `sortFields` goes back to the default order. */
     setSort: (next: ListSort | null) => update({ sort: next && isKnownSort(next.field) ? { field: next.field, order: next.order } : null }),

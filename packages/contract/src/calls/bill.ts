@@ -92,8 +92,8 @@ export const merchantExportBills = defineCall({
   role: 'merchant',
   isAuthenticated: true,
   isWrite: false,
-  summary: 'The filtered bill list as a CSV or XLSX file',
-  input: withDateRangeCheck(ZBillFilter.extend({ format: z.enum(EXPORT_FORMATS).default('csv') })),
+  summary: 'The filtered bill list as a CSV or XLSX file, in the list\'s order (its sort_field/sort_order)',
+  input: withDateRangeCheck(ZBillFilter.extend({ format: z.enum(EXPORT_FORMATS).default('csv') }).extend(ZBillSort.shape)),
   output: ZExportFile,
 });
 
@@ -138,8 +138,8 @@ export const adminExportBills = defineCall({
   role: 'admin',
   isAuthenticated: true,
   isWrite: false,
-  summary: 'The filtered list of all bills as a CSV or XLSX file',
-  input: withDateRangeCheck(ZAdminBillFilter.extend({ format: z.enum(EXPORT_FORMATS).default('csv') })),
+  summary: 'The filtered list of all bills as a CSV or XLSX file, in the list\'s order (its sort_field/sort_order)',
+  input: withDateRangeCheck(ZAdminBillFilter.extend({ format: z.enum(EXPORT_FORMATS).default('csv') }).extend(ZBillSort.shape)),
   output: ZExportFile,
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall, ZEmptyInput } from '../call';
 import { MERCHANT_STATUSES, MERCHANT_TYPES } from '../constants';
-import { isEmail, isMobile, listOutput, ZNewPassword, ZPageInput } from '../schemas';
+import { isEmail, isMobile, listOutput, sortFields, ZNewPassword, ZPageInput } from '../schemas';
 import { withDateRangeCheck, ZDateRangeFields, ZDateRangeInput, ZTrendOutput } from './report';
 
 /** The operator's merchant management (spec §7 admin member/merchant/*). */
@@ -30,7 +30,10 @@ export const ZMerchantFilter = ZDateRangeFields.extend({
   type: z.enum(MERCHANT_TYPES, { error: 'merchant_type_invalid' }).optional(),
   status: z.enum(MERCHANT_STATUSES, { error: 'merchant_status_invalid' }).optional(),
 });
-export const ZMerchantListInput = withDateRangeCheck(ZPageInput.extend(ZMerchantFilter.shape));
+/** Columns the merchant list sorts on (default: newest registration first). */
+export const MERCHANT_SORT_FIELDS = ['created_at', 'store_count', 'last_login_at'] as const;
+export type MerchantSortField = (typeof MERCHANT_SORT_FIELDS)[number];
+export const ZMerchantListInput = withDateRangeCheck(ZPageInput.extend(ZMerchantFilter.shape).extend(sortFields(MERCHANT_SORT_FIELDS).shape));
 export type TMerchantListInput = z.input<typeof ZMerchantListInput>;
 
 export const ZNickname = z.string().trim().max(50, { error: 'nickname_length' });
@@ -86,7 +89,7 @@ export const adminListMerchants = defineCall({
   role: 'admin',
   isAuthenticated: true,
   isWrite: false,
-  summary: 'Merchants by keyword (account, email, phone, name), type, status and registration time, with store count and last login',
+  summary: 'Merchants by keyword (account, email, phone, name), type, status and registration time, with store count and last login; sorted on registration, store count or last login',
   input: ZMerchantListInput,
   output: listOutput(ZAdminMerchant),
 });

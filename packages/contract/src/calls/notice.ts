@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
 import { localizedText, ZLocalizedTextOutput, type LocalizedTextRule } from '../localized-text';
-import { listOutput, ZPageInput } from '../schemas';
+import { listOutput, sortFields, ZPageInput } from '../schemas';
 
 /** Notices (announcements) operators publish to merchants (spec §2, §7 cms/notification). */
 
@@ -58,11 +58,14 @@ export const ZAdminNotice = ZNotice.extend({
 });
 export type TAdminNotice = z.infer<typeof ZAdminNotice>;
 
+/** Columns the operator's notice list sorts on (default: pinned first, newest publish time first). */
+export const NOTICE_SORT_FIELDS = ['publish_at', 'created_at', 'updated_at', 'read_count'] as const;
+export type NoticeSortField = (typeof NOTICE_SORT_FIELDS)[number];
 export const ZNoticeListInput = ZPageInput.extend({
   /** Matches the title or the content. */
   keyword: z.string().trim().max(100).optional(),
   status: z.enum(NOTICE_STATUSES, { error: 'notice_status_invalid' }).optional(),
-});
+}).extend(sortFields(NOTICE_SORT_FIELDS).shape);
 export type TNoticeListInput = z.input<typeof ZNoticeListInput>;
 
 export const adminListNotices = defineCall({
@@ -70,7 +73,7 @@ export const adminListNotices = defineCall({
   role: 'admin',
   isAuthenticated: true,
   isWrite: false,
-  summary: 'All notices by title/content keyword and status, pinned first, newest publish time first',
+  summary: 'All notices by title/content keyword and status, pinned first and newest publish time first, or sorted on publish, creation or update time or read count',
   input: ZNoticeListInput,
   output: listOutput(ZAdminNotice),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
 import { DEFAULT_PHONE_COUNTRY, isPhoneCountry, PHONE_INPUT_MAX_LENGTH, toE164 } from '../phone';
-import { listOutput, ZPageInput } from '../schemas';
+import { listOutput, sortFields, ZPageInput } from '../schemas';
 import { withDateRangeCheck, ZDateRangeFields } from './report';
 
 /** Prospects: leads left through the public site's message form (spec §3 message board, §5, §7 cms/message_board). */
@@ -66,12 +66,17 @@ export const ZProspect = z.object({
 });
 export type TProspect = z.infer<typeof ZProspect>;
 
+/** Columns the prospect list sorts on (default: newest first). */
+export const PROSPECT_SORT_FIELDS = ['created_at', 'followed_up_at'] as const;
+export type ProspectSortField = (typeof PROSPECT_SORT_FIELDS)[number];
 export const ZProspectListInput = withDateRangeCheck(
-  ZPageInput.extend(ZDateRangeFields.shape).extend({
-    /** Matches the name, the contact or the content. */
-    keyword: z.string().trim().max(100).optional(),
-    status: z.enum(PROSPECT_STATUSES, { error: 'prospect_status_invalid' }).optional(),
-  }),
+  ZPageInput.extend(ZDateRangeFields.shape)
+    .extend({
+      /** Matches the name, the contact or the content; a phone number as people write it ("+44 7911 123456", "139 1234 5678") matches the stored E.164 contact. */
+      keyword: z.string().trim().max(100).optional(),
+      status: z.enum(PROSPECT_STATUSES, { error: 'prospect_status_invalid' }).optional(),
+    })
+    .extend(sortFields(PROSPECT_SORT_FIELDS).shape),
 );
 export type TProspectListInput = z.input<typeof ZProspectListInput>;
 
@@ -87,7 +92,7 @@ export const adminListProspects = defineCall({
   role: 'admin',
   isAuthenticated: true,
   isWrite: false,
-  summary: 'Leads from the message form by name/contact/content keyword, status and creation day, newest first; plus the count of new ones',
+  summary: 'Leads from the message form by name/contact/content keyword (a phone number in any common format matches), status and creation day, newest first or sorted on created or followed-up time; plus the count of new ones',
   input: ZProspectListInput,
   output: listOutput(ZProspect).extend({ new_count: z.number().int() }),
 });

@@ -329,8 +329,8 @@ export const merchantExportShops = defineCall({
   role: 'merchant',
   isAuthenticated: true,
   isWrite: false,
-  summary: 'The filtered store list as a CSV or XLSX file',
-  input: ZShopFilter.extend(ZExportFormatInput.shape),
+  summary: 'The filtered store list as a CSV or XLSX file, in the list\'s order (its sort_field/sort_order)',
+  input: ZShopFilter.extend(ZExportFormatInput.shape).extend(ZShopSort.shape),
   output: ZExportFile,
 });
 
@@ -428,8 +428,8 @@ export const adminExportShops = defineCall({
   role: 'admin',
   isAuthenticated: true,
   isWrite: false,
-  summary: 'The filtered list of all stores as a CSV or XLSX file',
-  input: ZAdminShopFilter.extend(ZExportFormatInput.shape),
+  summary: 'The filtered list of all stores as a CSV or XLSX file, in the list\'s order (its sort_field/sort_order)',
+  input: ZAdminShopFilter.extend(ZExportFormatInput.shape).extend(ZShopSort.shape),
   output: ZExportFile,
 });
 

@@ -26,6 +26,8 @@ export const merchants = pgTable(
     uniqueIndex('merchants_email_unique').on(table.email).where(sql`${table.email} is not null`),
     uniqueIndex('merchants_mobile_unique').on(table.mobile).where(sql`${table.mobile} is not null`),
     index('merchants_created_idx').on(table.created_at),
+    // The operator's list sorted on last login (both directions, ties by id: lib/sql-sort).
+    index('merchants_last_login_idx').on(table.last_login_at, table.id),
     // Merchant searches (the operator's merchant list, the store list's merchant filter) are `ilike '%…%'`: trigram indexes.
     index('merchants_email_trgm_idx').using('gin', table.email.op('gin_trgm_ops')),
     index('merchants_mobile_trgm_idx').using('gin', table.mobile.op('gin_trgm_ops')),

@@ -265,10 +265,11 @@ export function createBillService(deps: {
       return paymentFor(bill, lang);
     },
 
-    async exportBills(input: Parameters<typeof toFilter>[0] & { format: ExportFormat }, options: { merchantId?: number; lang: Lang }) {
+    /** The filtered bills in the list's order (its sort, else newest first), as a file. */
+    async exportBills(input: Parameters<typeof toFilter>[0] & { format: ExportFormat; sort_field?: BillSortField; sort_order?: SortOrder }, options: { merchantId?: number; lang: Lang }) {
       await refresh(options.merchantId);
       const filter = { ...(await toFilter(input)), merchantId: options.merchantId ?? input.merchant_id };
-      const rows = await repository.listBills(filter, { limit: EXPORT_MAX_ROWS, offset: 0 });
+      const rows = await repository.listBills(filter, { limit: EXPORT_MAX_ROWS, offset: 0 }, listSort(input));
       const table = billExportTable(rows, { lang: options.lang, withMerchant: options.merchantId === undefined });
       return buildExportFile(table, { format: input.format, basename: 'bills', now: clock.now() });
     },

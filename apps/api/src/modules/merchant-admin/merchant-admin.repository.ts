@@ -1,8 +1,10 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import type { MerchantSortField } from '@parlour/contract/calls/merchant-admin';
 import type { MerchantStatus, MerchantType } from '@parlour/contract/constants';
 import type { Db } from '../../db/client';
 import { merchants, shops } from '../../db/schema/index';
 import { allOf, containsPattern } from '../../lib/sql-filters';
+import { orderByColumn, type ListSort } from '../../lib/sql-sort';
 import type { MerchantRow } from '../account/account.repository';
 
 /** A merchant with what the operator's list shows beside it. */
@@ -33,7 +35,15 @@ function filterConditions(filter: MerchantFilter): SQL | undefined {
 
 // Qualified by hand: in a single-table select drizzle renders columns unqualified, which would
 // correlate the subquery with the store's own id.
-const storeCount = sql<number>`(select count(*) from ${shops} where ${shops}.merchant_id = ${merchants}.id)`.mapWith(Number).as('store_count');
+const storeCountOf = sql<number>`(select count(*) from ${shops} where ${shops}.merchant_id = ${merchants}.id)`;
+const storeCount = storeCountOf.mapWith(Number).as('store_count');
+
+/** ORDER BY of the list: newest registration first unless the operator sorts on another column. */
+function merchantOrder(sort: ListSort<MerchantSortField> = { field: 'created_at', order: 'descend' }) {
+  // The store count is counted per row (shops_merchant_idx serves each count); the times have their own indexes.
+  const column = sort.field === 'store_count' ? storeCountOf : merchants[sort.field];
+  return orderByColumn(column, sort.order, merchants.id);
+}
 
 /** The operator's queries over merchants; sign-up and sign-in queries stay in the account repository. */
 export function createMerchantAdminRepository(db: Db) {
@@ -43,10 +53,10 @@ export function createMerchantAdminRepository(db: Db) {
   const toView = (row: { merchant: MerchantRow; store_count: number }): MerchantView => ({ ...row.merchant, store_count: row.store_count });
 
   return {
-    async listMerchants(filter: MerchantFilter, page: { limit: number; offset: number }) {
+    async listMerchants(filter: MerchantFilter, page: { limit: number; offset: number }, sort?: ListSort<MerchantSortField>) {
       const rows = await selectViews()
         .where(filterConditions(filter))
-        .orderBy(desc(merchants.created_at), desc(merchants.id))
+        .orderBy(...merchantOrder(sort))
         .limit(page.limit)
         .offset(page.offset);
       return rows.map(toView);

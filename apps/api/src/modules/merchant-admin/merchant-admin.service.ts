@@ -1,10 +1,12 @@
-import type { TAdminMerchant, TMerchantEditInput } from '@parlour/contract/calls/merchant-admin';
+import type { MerchantSortField, TAdminMerchant, TMerchantEditInput } from '@parlour/contract/calls/merchant-admin';
 import { MERCHANT_TYPES, type MerchantStatus, type MerchantType } from '@parlour/contract/constants';
 import { validationMessages } from '@parlour/contract/i18n/validation';
+import type { SortOrder } from '@parlour/contract/schemas';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { PasswordHasher } from '../../lib/secrets';
 import { dayRange } from '../../lib/business-days';
+import { listSort } from '../../lib/sql-sort';
 import { fillDays, trendDays } from '../../lib/trend';
 import { isUniqueViolation } from '../account/account.repository';
 import { defaultNickname, identityOf } from '../account/account.service';
@@ -35,6 +37,8 @@ interface ListInput {
   status?: MerchantStatus;
   start_date?: string;
   end_date?: string;
+  sort_field?: MerchantSortField;
+  sort_order?: SortOrder;
 }
 
 /** What the edit call carries once parsed: an absent field stays as it is, a null email or phone is cleared. */
@@ -80,7 +84,7 @@ export function createMerchantAdminService(deps: {
       const { start, end } = dayRange(input, await deps.getTimeZone());
       const filter = { keyword: input.keyword || undefined, type: input.type, status: input.status, start, end };
       const [rows, total] = await Promise.all([
-        repository.listMerchants(filter, { limit: input.limit, offset: (input.page - 1) * input.limit }),
+        repository.listMerchants(filter, { limit: input.limit, offset: (input.page - 1) * input.limit }, listSort(input)),
         repository.countMerchants(filter),
       ]);
       return { list: rows.map(toAdminMerchant), total };

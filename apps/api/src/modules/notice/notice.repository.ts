@@ -1,8 +1,9 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { NoticeStatus } from '@parlour/contract/calls/notice';
+import type { NoticeSortField, NoticeStatus } from '@parlour/contract/calls/notice';
 import type { Db } from '../../db/client';
 import { noticeReads, notices } from '../../db/schema/index';
 import { allOf, containsPattern } from '../../lib/sql-filters';
+import { orderByColumn, type ListSort } from '../../lib/sql-sort';
 
 export type NoticeRow = typeof notices.$inferSelect;
 export type NoticeAdminRow = NoticeRow & { read_count: number };
@@ -19,7 +20,8 @@ const readCount = sql<number>`(select count(*) from ${noticeReads} where ${notic
 
 export function createNoticeRepository(db: Db) {
   return {
-    async listForAdmin(filter: { keyword?: string; status?: NoticeStatus }, page: { limit: number; offset: number }) {
+    /** Pinned first, newest publish time first, unless the operator sorts on one column (pinned or not). */
+    async listForAdmin(filter: { keyword?: string; status?: NoticeStatus }, page: { limit: number; offset: number }, sort?: ListSort<NoticeSortField>) {
       const keyword = filter.keyword ? containsPattern(filter.keyword) : undefined;
       const where = allOf([
         // Either language's text matches.
@@ -33,7 +35,7 @@ export function createNoticeRepository(db: Db) {
           .select({ notice: notices, read_count: readCount })
           .from(notices)
           .where(where)
-          .orderBy(...NEWEST_PINNED_FIRST)
+          .orderBy(...(sort ? orderByColumn(sort.field === 'read_count' ? readCount : notices[sort.field], sort.order, notices.id) : NEWEST_PINNED_FIRST))
           .limit(page.limit)
           .offset(page.offset),
         db.select({ total: count() }).from(notices).where(where),

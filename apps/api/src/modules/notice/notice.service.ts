@@ -1,10 +1,12 @@
-import type { TAdminNotice, TMerchantNotice, TNoticeFields } from '@parlour/contract/calls/notice';
+import type { NoticeSortField, TAdminNotice, TMerchantNotice, TNoticeFields } from '@parlour/contract/calls/notice';
 import type { Lang } from '@parlour/contract/errors';
 import { translateIssue } from '@parlour/contract/i18n/validation';
 import type { TLocalizedText } from '@parlour/contract/localized-text';
+import type { SortOrder } from '@parlour/contract/schemas';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { localizedOf, localizedValues, pickColumn } from '../../lib/localized-columns';
+import { listSort } from '../../lib/sql-sort';
 import { sanitizeNoticeHtml, visibleText } from './notice-content';
 import type { NoticeAdminRow, NoticeMerchantRow, NoticeRepository } from './notice.repository';
 
@@ -74,10 +76,11 @@ export function createNoticeService(deps: { repository: NoticeRepository; clock:
   }
 
   return {
-    async listForAdmin(input: { page: number; limit: number; keyword?: string; status?: TAdminNotice['status'] }, lang: Lang) {
+    async listForAdmin(input: { page: number; limit: number; keyword?: string; status?: TAdminNotice['status']; sort_field?: NoticeSortField; sort_order?: SortOrder }, lang: Lang) {
       const { rows, total } = await repository.listForAdmin(
         { keyword: input.keyword || undefined, status: input.status },
         { limit: input.limit, offset: (input.page - 1) * input.limit },
+        listSort(input),
       );
       return { list: rows.map((row) => toAdminNotice(row, lang)), total };
     },

@@ -1,13 +1,16 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
-import type { ProspectStatus } from '@parlour/contract/calls/prospect';
+import { count, eq, sql } from 'drizzle-orm';
+import type { ProspectSortField, ProspectStatus } from '@parlour/contract/calls/prospect';
 import type { Db } from '../../db/client';
 import { prospects } from '../../db/schema/index';
 import { allOf, containsPattern } from '../../lib/sql-filters';
+import { orderByColumn, type ListSort } from '../../lib/sql-sort';
 
 export type ProspectRow = typeof prospects.$inferSelect;
 
 export interface ProspectFilter {
   keyword?: string;
+  /** The keyword read as a phone number: its digits (matched inside the stored contact) and, when valid, its E.164 form. */
+  phone?: { digits: string; e164: string | null };
   status?: ProspectStatus;
   /** Created at or after. */
   start?: Date;
@@ -15,10 +18,21 @@ export interface ProspectFilter {
   end?: Date;
 }
 
+/**
+ * A number typed as people write it ("+44 7911 123456", "139 1234 5678") against contacts stored
+ * in E.164 (+447911123456): the typed digits inside the stored contact, or the whole number once
+ * normalised (a local number with its trunk 0, "0044 …").
+ */
+function phoneMatch(phone: ProspectFilter['phone']) {
+  if (!phone) return sql``;
+  const digits = sql` or ${prospects.contact} like ${containsPattern(phone.digits)}`;
+  return phone.e164 ? sql`${digits} or ${prospects.contact} = ${phone.e164}` : digits;
+}
+
 function filterConditions(filter: ProspectFilter) {
   const keyword = filter.keyword ? containsPattern(filter.keyword) : undefined;
   return allOf([
-    keyword ? sql`${prospects.name} ilike ${keyword} or ${prospects.contact} ilike ${keyword} or ${prospects.content} ilike ${keyword}` : undefined,
+    keyword ? sql`${prospects.name} ilike ${keyword} or ${prospects.contact} ilike ${keyword} or ${prospects.content} ilike ${keyword}${phoneMatch(filter.phone)}` : undefined,
     filter.status ? eq(prospects.status, filter.status) : undefined,
     filter.start ? sql`${prospects.created_at} >= ${filter.start}` : undefined,
     filter.end ? sql`${prospects.created_at} < ${filter.end}` : undefined,
@@ -27,10 +41,17 @@ function filterConditions(filter: ProspectFilter) {
 
 export function createProspectRepository(db: Db) {
   return {
-    async list(filter: ProspectFilter, page: { limit: number; offset: number }) {
+    /** Newest first unless the operator sorts on another column. */
+    async list(filter: ProspectFilter, page: { limit: number; offset: number }, sort: ListSort<ProspectSortField> = { field: 'created_at', order: 'descend' }) {
       const where = filterConditions(filter);
       const [rows, [{ total }], [{ newCount }]] = await Promise.all([
-        db.select().from(prospects).where(where).orderBy(desc(prospects.created_at), desc(prospects.id)).limit(page.limit).offset(page.offset),
+        db
+          .select()
+          .from(prospects)
+          .where(where)
+          .orderBy(...orderByColumn(prospects[sort.field], sort.order, prospects.id))
+          .limit(page.limit)
+          .offset(page.offset),
         db.select({ total: count() }).from(prospects).where(where),
         db.select({ newCount: count() }).from(prospects).where(eq(prospects.status, 'new')),
       ]);

@@ -1,8 +1,10 @@
-import type { ProspectStatus, TMessageInput, TProspect } from '@parlour/contract/calls/prospect';
+import type { ProspectSortField, ProspectStatus, TMessageInput, TProspect } from '@parlour/contract/calls/prospect';
+import type { SortOrder } from '@parlour/contract/schemas';
 import { toE164 } from '@parlour/contract/phone';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { dayRange } from '../../lib/business-days';
+import { listSort } from '../../lib/sql-sort';
 import type { ProspectRepository, ProspectRow } from './prospect.repository';
 
 const HOUR_MS = 3_600_000;
@@ -20,6 +22,18 @@ function toProspect(row: ProspectRow): TProspect {
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
+}
+
+/**
+ * A search that looks like a phone number (digits with spaces, dashes, dots, brackets, a leading +;
+ * at least 4 digits) as the stored contacts hold it: its digits and, when it is a valid number (read
+ * as a Chinese number unless it names its country), its E.164 form. Anything else is plain text.
+ */
+export function phoneSearch(keyword: string): { digits: string; e164: string | null } | undefined {
+  if (!/^\+?[\d\s().-]+$/.test(keyword)) return undefined;
+  const digits = keyword.replace(/\D/g, '');
+  if (digits.length < 4) return undefined;
+  return { digits, e164: toE164(keyword) };
 }
 
 /**
@@ -51,11 +65,22 @@ export function createProspectService(deps: {
       return null;
     },
 
-    async list(input: { page: number; limit: number; keyword?: string; status?: ProspectStatus; start_date?: string; end_date?: string }) {
+    async list(input: {
+      page: number;
+      limit: number;
+      keyword?: string;
+      status?: ProspectStatus;
+      start_date?: string;
+      end_date?: string;
+      sort_field?: ProspectSortField;
+      sort_order?: SortOrder;
+    }) {
       const { start, end } = dayRange(input, await deps.getTimeZone());
+      const keyword = input.keyword || undefined;
       const { rows, total, newCount } = await repository.list(
-        { keyword: input.keyword || undefined, status: input.status, start, end },
+        { keyword, phone: keyword ? phoneSearch(keyword) : undefined, status: input.status, start, end },
         { limit: input.limit, offset: (input.page - 1) * input.limit },
+        listSort(input),
       );
       return { list: rows.map(toProspect), total, new_count: newCount };
     },

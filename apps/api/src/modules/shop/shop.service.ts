@@ -232,7 +232,8 @@ export function createShopService(deps: {
 
   async function exportShops(input: Omit<ListInput, 'page' | 'limit'> & { format: ExportFormat }, options: { merchantId?: number; lang: Lang }) {
     const filter = shopFilter({ ...input, page: 1, limit: 1 }, options.merchantId);
-    const rows = await repository.listShops({ ...filter, tab: input.tab }, { limit: EXPORT_MAX_ROWS, offset: 0 }, await statusClock());
+    // In the list's order: the sort the screen shows, else newest first.
+    const rows = await repository.listShops({ ...filter, tab: input.tab }, { limit: EXPORT_MAX_ROWS, offset: 0 }, await statusClock(), listSort(input));
     const table = shopExportTable(rows, { lang: options.lang, withMerchant: options.merchantId === undefined });
     return buildExportFile(table, { format: input.format, basename: 'stores', now: clock.now() });
   }

@@ -26,7 +26,8 @@ export function BillsTab() {
   const columns = useBillColumns({ onDetail: setDetail });
 
   const onExport = async (format: ExportFormat) => {
-    const file = await exportBills({ ...filter, format });
+    // In the order on screen: the list's filter and sort.
+    const file = await exportBills({ ...filter, ...list.sortQuery, format });
     if (file.rows === 0) {
       feedback.info(t('exportFile.empty'));
       return;

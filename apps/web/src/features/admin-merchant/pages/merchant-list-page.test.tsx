@@ -1,5 +1,5 @@
 import type { TAdminMerchant } from '@parlour/contract/calls/merchant-admin';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeTrend } from '@/test/admin-fixtures';
@@ -87,6 +87,23 @@ describe('operator merchant list', { timeout: 20_000 }, () => {
     );
     fireEvent.click(screen.getByRole('button', { name: /Reset/ }));
     await waitFor(() => expect(bodiesOf(calls, 'admin/member/merchant/lists').at(-1)).toEqual({ page: 1, limit: 20, lang_code: 'en-US' }));
+  });
+
+  it('sorts on the server by store count, last login and registration, keeping the filter; the sort is in the URL', async () => {
+    const { calls } = mockFetch(answerWith());
+    recordFeedback();
+    const { router } = renderPage(<MerchantListPage />, { path: '/admin/merchant', url: '/admin/merchant?type=enterprise' });
+    await screen.findByText('Lucy Trading');
+    fireEvent.click(screen.getByRole('columnheader', { name: /Last login/ }));
+    await waitFor(() =>
+      expect(bodiesOf(calls, 'admin/member/merchant/lists').at(-1)).toEqual({ page: 1, limit: 20, type: 'enterprise', sort_field: 'last_login_at', sort_order: 'descend', lang_code: 'en-US' }),
+    );
+    expect(router.state.location.search).toBe('?type=enterprise&sort=last_login_at&order=descend');
+    fireEvent.click(screen.getByRole('columnheader', { name: /Registered/ }));
+    await waitFor(() => expect(bodiesOf(calls, 'admin/member/merchant/lists').at(-1)).toMatchObject({ sort_field: 'created_at', sort_order: 'descend' }));
+    // Back returns to the previous sort.
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(screen.getByRole('columnheader', { name: /Last login/ }).getAttribute('aria-sort')).toBe('descending'));
   });
 
   it('checks the add form with the registration rules before calling the server', async () => {

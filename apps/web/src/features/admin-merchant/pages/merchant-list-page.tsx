@@ -1,5 +1,5 @@
 import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import type { TAdminMerchant } from '@parlour/contract/calls/merchant-admin';
+import { MERCHANT_SORT_FIELDS, type TAdminMerchant } from '@parlour/contract/calls/merchant-admin';
 import type { TDateRangeInput } from '@parlour/contract/calls/report';
 import { MERCHANT_STATUSES, MERCHANT_TYPES, type MerchantStatus, type MerchantType } from '@parlour/contract/constants';
 import { Button, Empty, Flex, Form, Input, Space, Tag, Typography } from 'antd';
@@ -62,7 +62,7 @@ function filtersFromQuery(params: URLSearchParams): Filters {
 /** /admin/merchant: every merchant with its stores and last login, registration and type charts, add and edit. */
 export default function MerchantListPage() {
   const { t } = useTranslation();
-  const list = useListUrlState({ filterKeys: ['keyword', 'type', 'status', 'start_date', 'end_date'], parseFilter: filtersFromQuery, defaultPageSize: PAGE_SIZE });
+  const list = useListUrlState({ filterKeys: ['keyword', 'type', 'status', 'start_date', 'end_date'], parseFilter: filtersFromQuery, defaultPageSize: PAGE_SIZE, sortFields: MERCHANT_SORT_FIELDS });
   const filters = list.filter;
   const [form] = Form.useForm<FilterValues>();
   const [isAddOpen, setIsAddOpen] = useState(false);
@@ -123,14 +123,15 @@ export default function MerchantListPage() {
     },
     {
       key: 'store_count',
+      sortField: 'store_count',
       title: t('adminMerchant.column.stores'),
       dataIndex: 'store_count',
       width: 80,
       align: 'right',
       render: (count: number, merchant) => (count > 0 ? <Link to={`/admin/store?merchant_id=${merchant.id}`}>{count}</Link> : 0),
     },
-    { key: 'last_login_at', title: t('adminMerchant.column.lastLogin'), dataIndex: 'last_login_at', render: (value: string | null) => <DateTimeCell value={value} /> },
-    { key: 'created_at', title: t('adminMerchant.column.createdAt'), dataIndex: 'created_at', render: (value: string) => <DateTimeCell value={value} /> },
+    { key: 'last_login_at', sortField: 'last_login_at', title: t('adminMerchant.column.lastLogin'), dataIndex: 'last_login_at', render: (value: string | null) => <DateTimeCell value={value} /> },
+    { key: 'created_at', sortField: 'created_at', title: t('adminMerchant.column.createdAt'), dataIndex: 'created_at', render: (value: string) => <DateTimeCell value={value} /> },
     {
       key: 'remark',
       title: t('adminMerchant.column.remark'),
@@ -201,6 +202,8 @@ export default function MerchantListPage() {
             isLoading={merchants.isFetching}
             emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('adminMerchant.empty')} />}
             pagination={{ page: list.page, pageSize: list.pageSize, total: merchants.data?.total ?? 0, showTotal: (total) => t('adminMerchant.total', { count: total }), onChange: list.onPageChange }}
+            sort={list.sort}
+            onSortChange={list.setSort}
           />
         </section>
       </div>

@@ -67,6 +67,24 @@ describe('operator notices', { timeout: 60_000 }, () => {
     await waitFor(() => expect(bodiesOf(calls, 'admin/cms/notification/lists').at(-1)).toEqual({ keyword: 'pricing', status: 'draft', page: 1, limit: 20, lang_code: 'en-US' }));
   });
 
+  it('sorts on the server by publish time, update time and read count, the sort in the URL', async () => {
+    const { calls } = mockFetch(answer());
+    const { router } = renderPage(<NoticePage />, { path: '/admin/notice' });
+    await screen.findByText('New pricing');
+
+    fireEvent.click(screen.getByRole('columnheader', { name: /Read by/ }));
+    await waitFor(() => expect(bodiesOf(calls, 'admin/cms/notification/lists').at(-1)).toEqual({ page: 1, limit: 20, sort_field: 'read_count', sort_order: 'descend', lang_code: 'en-US' }));
+    expect(router.state.location.search).toBe('?sort=read_count&order=descend');
+    fireEvent.click(screen.getByRole('columnheader', { name: /Publish time/ }));
+    await waitFor(() => expect(bodiesOf(calls, 'admin/cms/notification/lists').at(-1)).toMatchObject({ sort_field: 'publish_at', sort_order: 'descend' }));
+    fireEvent.click(screen.getByRole('columnheader', { name: /Publish time/ }));
+    await waitFor(() => expect(bodiesOf(calls, 'admin/cms/notification/lists').at(-1)).toMatchObject({ sort_field: 'publish_at', sort_order: 'ascend' }));
+    // The third click goes back to the default order: pinned first, newest first.
+    fireEvent.click(screen.getByRole('columnheader', { name: /Publish time/ }));
+    await waitFor(() => expect(bodiesOf(calls, 'admin/cms/notification/lists').at(-1)).toEqual({ page: 1, limit: 20, lang_code: 'en-US' }));
+    expect(router.state.location.search).toBe('');
+  });
+
   it('refuses an empty notice with translated messages and sends nothing', async () => {
     const { calls } = mockFetch(answer());
     const feedback = recordFeedback();

@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, PushpinFilled } from '@ant-design/icons';
-import { NOTICE_STATUSES, type NoticeStatus, type TAdminNotice } from '@parlour/contract/calls/notice';
+import { NOTICE_SORT_FIELDS, NOTICE_STATUSES, type NoticeStatus, type TAdminNotice } from '@parlour/contract/calls/notice';
 import { Button, Form, Input, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,10 +30,11 @@ function noticeFilterFromQuery(params: URLSearchParams): Filter {
 export default function NoticePage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<Filter>();
-  const { filter, setFilter, page, pageSize, onPageChange, sort, setSort } = useFilteredPaging({ filterKeys: ['keyword', 'status'], parseFilter: noticeFilterFromQuery });
+  const { filter, setFilter, page, pageSize, onPageChange, sort, setSort, query } = useFilteredPaging({ filterKeys: ['keyword', 'status'], parseFilter: noticeFilterFromQuery, sortFields: NOTICE_SORT_FIELDS });
   const [editing, setEditing] = useState<{ notice: TAdminNotice | null } | null>(null);
   const [detailId, setDetailId] = useState<number | null>(null);
-  const notices = useNotices({ ...filter, page, limit: pageSize });
+  // Without a sort: pinned first, newest publish time first (the server's default).
+  const notices = useNotices({ ...filter, ...query });
   const remove = useDeleteNotice();
 
   const onDelete = async (notice: TAdminNotice) => {
@@ -56,9 +57,18 @@ export default function NoticePage() {
       ),
     },
     { key: 'status', title: t('adminNotice.field.status'), dataIndex: 'status', width: 110, render: (_status, notice) => <NoticeStatusTag notice={notice} /> },
-    { key: 'publish_at', title: t('adminNotice.field.publishAt'), dataIndex: 'publish_at', width: 170, render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm') },
-    { key: 'read_count', title: t('adminNotice.field.readCount'), dataIndex: 'read_count', width: 100, align: 'right' },
-    { key: 'updated_at', title: t('adminNotice.field.updatedAt'), dataIndex: 'updated_at', width: 170, render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm') },
+    { key: 'publish_at', sortField: 'publish_at', title: t('adminNotice.field.publishAt'), dataIndex: 'publish_at', width: 170, render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm') },
+    { key: 'read_count', sortField: 'read_count', title: t('adminNotice.field.readCount'), dataIndex: 'read_count', width: 110, align: 'right' },
+    { key: 'updated_at', sortField: 'updated_at', title: t('adminNotice.field.updatedAt'), dataIndex: 'updated_at', width: 170, render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm') },
+    {
+      key: 'created_at',
+      sortField: 'created_at',
+      isHiddenByDefault: true,
+      title: t('adminNotice.field.createdAt'),
+      dataIndex: 'created_at',
+      width: 170,
+      render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
+    },
     {
       title: t('adminNotice.actions'),
       key: 'actions',

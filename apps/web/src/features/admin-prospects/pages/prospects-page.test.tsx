@@ -50,6 +50,18 @@ describe('operator prospects', { timeout: 20_000 }, () => {
     await waitFor(() => expect(bodiesOf(calls, 'admin/cms/message_board/lists').at(-1)).toEqual({ keyword: '1380', status: 'new', page: 1, limit: 20, lang_code: 'en-US' }));
   });
 
+  it('sorts on the server by creation and follow-up time, from the URL and the column headers', async () => {
+    const { calls } = mockFetch((path) => (path === 'admin/cms/message_board/lists' ? { code: 200, data: { list: [makeProspect(), FOLLOWED], total: 2, new_count: 1 } } : { code: 10004 }));
+    const { router } = renderPage(<ProspectsPage />, { path: '/admin/prospects', url: '/admin/prospects?sort=followed_up_at&order=ascend&status=followed_up' });
+    await screen.findByText('Li Na');
+    expect(bodiesOf(calls, 'admin/cms/message_board/lists')[0]).toEqual({ status: 'followed_up', page: 1, limit: 20, sort_field: 'followed_up_at', sort_order: 'ascend', lang_code: 'en-US' });
+    expect(screen.getByRole('columnheader', { name: /Follow-up/ }).getAttribute('aria-sort')).toBe('ascending');
+
+    fireEvent.click(screen.getByRole('columnheader', { name: /Left at/ }));
+    await waitFor(() => expect(bodiesOf(calls, 'admin/cms/message_board/lists').at(-1)).toMatchObject({ status: 'followed_up', sort_field: 'created_at', sort_order: 'descend' }));
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ status: 'followed_up', sort: 'created_at', order: 'descend' });
+  });
+
   it('marks a message followed up with a remark', async () => {
     const { calls } = mockFetch((path, body) => {
       if (path === 'admin/cms/message_board/edit') return { code: 200, data: makeProspect({ status: 'followed_up', remark: (body as { remark: string }).remark }) };

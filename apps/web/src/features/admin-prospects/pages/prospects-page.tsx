@@ -1,4 +1,4 @@
-import { PROSPECT_STATUSES, type ProspectStatus, type TProspect } from '@parlour/contract/calls/prospect';
+import { PROSPECT_SORT_FIELDS, PROSPECT_STATUSES, type ProspectStatus, type TProspect } from '@parlour/contract/calls/prospect';
 import type { TDateRangeInput } from '@parlour/contract/calls/report';
 import { formatPhone } from '@parlour/contract/phone';
 import { Button, Flex, Form, Input, Tag, Typography } from 'antd';
@@ -45,12 +45,13 @@ function prospectFilterFromQuery(params: URLSearchParams): Filter {
 export default function ProspectsPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<FilterValues>();
-  const { filter, setFilter, page, pageSize, onPageChange, sort, setSort } = useFilteredPaging({
+  const { filter, setFilter, page, pageSize, onPageChange, sort, setSort, query } = useFilteredPaging({
     filterKeys: ['keyword', 'status', 'start_date', 'end_date'],
     parseFilter: prospectFilterFromQuery,
+    sortFields: PROSPECT_SORT_FIELDS,
   });
   const [following, setFollowing] = useState<TProspect | null>(null);
-  const prospects = useProspects({ ...filter, page, limit: pageSize });
+  const prospects = useProspects({ ...filter, ...query });
   const hasFilter = Boolean(filter.keyword || filter.status || filter.start_date);
 
   const columns: Array<DataColumn<TProspect>> = [
@@ -90,7 +91,9 @@ export default function ProspectsPage() {
     },
     {
       key: 'remark',
-      title: t('adminProspects.field.remark'),
+      // The follow-up: its remark and time, sorted on the time.
+      sortField: 'followed_up_at',
+      title: t('adminProspects.field.followUp'),
       dataIndex: 'remark',
       width: 170,
       render: (remark: string, prospect) =>
@@ -105,6 +108,7 @@ export default function ProspectsPage() {
     },
     {
       key: 'created_at',
+      sortField: 'created_at',
       title: t('adminProspects.field.createdAtIp'),
       dataIndex: 'created_at',
       width: 150,

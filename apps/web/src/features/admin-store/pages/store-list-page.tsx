@@ -83,7 +83,8 @@ export default function StoreListPage() {
   };
 
   const onExport = async (format: ExportFormat) => {
-    const file = await exportShops({ tab, ...filters, format });
+    // In the order on screen: the list's tab, filters and sort.
+    const file = await exportShops({ tab, ...filters, ...list.sortQuery, format });
     if (file.rows === 0) {
       feedback.info(t('exportFile.empty'));
       return;

@@ -109,7 +109,8 @@ export default function BillListPage() {
     });
 
   const onExport = async (format: Parameters<typeof exportBills>[1]) => {
-    const rows = await exportBills(filter, format);
+    // In the order on screen: the list's filter and sort.
+    const rows = await exportBills({ ...filter, ...list.sortQuery }, format);
     feedback.success(rows > 0 ? t('exportFile.done', { count: rows }) : t('exportFile.empty'));
   };
 

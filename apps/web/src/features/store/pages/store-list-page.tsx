@@ -75,7 +75,8 @@ export default function StoreListPage() {
   };
 
   const onExport = async (format: Parameters<typeof exportShops>[1]) => {
-    const rows = await exportShops({ tab, ...search }, format);
+    // In the order on screen: the list's tab, search and sort.
+    const rows = await exportShops({ tab, ...search, ...list.sortQuery }, format);
     feedback.success(rows > 0 ? t('exportFile.done', { count: rows }) : t('exportFile.empty'));
   };
 

@@ -1,0 +1,1 @@
+CREATE INDEX "merchants_last_login_idx" ON "merchants" USING btree ("last_login_at","id");
