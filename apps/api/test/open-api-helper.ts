@@ -56,15 +56,15 @@ export async function storeWithKey(t: TestApp, options: { token?: string } = {})
  */
 export async function grantPackage(
   t: TestApp,
-  options: { merchantId: number; shopRef?: number; units: number; used?: number; expiresInDays?: number; name?: string; paidAt?: Date },
+  options: { merchantId: number; shopRef?: number; units: number; used?: number; expiresInDays?: number; name?: string; nameEn?: string; paidAt?: Date },
 ) {
   const paidAt = options.paidAt ?? t.clock.now();
   const expiresAt = new Date(paidAt.getTime() + (options.expiresInDays ?? 30) * 86_400_000);
   const isGeneral = options.shopRef === undefined;
   const { rows } = await t.database.executeSql(
-    `insert into traffic_packages (merchant_id, shop_ref, plan_id, name, is_general, units_total, units_used, valid_days, paid_at, expires_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
-    [options.merchantId, options.shopRef ?? null, isGeneral ? 1 : 4, options.name ?? (isGeneral ? 'General test package' : 'Store test package'), isGeneral, options.units, options.used ?? 0, options.expiresInDays ?? 30, paidAt.toISOString(), expiresAt.toISOString()],
+    `insert into traffic_packages (merchant_id, shop_ref, plan_id, name, name_en, is_general, units_total, units_used, valid_days, paid_at, expires_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
+    [options.merchantId, options.shopRef ?? null, isGeneral ? 1 : 4, options.name ?? (isGeneral ? 'General test package' : 'Store test package'), options.nameEn ?? '', isGeneral, options.units, options.used ?? 0, options.expiresInDays ?? 30, paidAt.toISOString(), expiresAt.toISOString()],
   );
   return Number((rows[0] as { id: number }).id);
 }

@@ -84,4 +84,26 @@ describe('traffic reports: agree with real Open API calls', () => {
     const latest = await expectOk(t.call<{ list: TApiLog[] }>(P.logs, { time_range: 'today', limit: 1 }, store.token));
     expect(latest.list[0]).toMatchObject({ package_id: storePackage, package_name: 'Store package', consume_source: 'store_package' });
   });
+
+  it('shows the charged package in the language of the reader: English name in English, falling back to the Chinese name logged at charge time', async () => {
+    const store = await storeWithKey(t);
+    const translated = await grantPackage(t, { merchantId: store.merchantId, units: 1, name: '夜间包', nameEn: 'Night pack' });
+    expect((await openCall(t, '1688/item_get', { num_iid: '201' }, store.key)).code).toBe(200);
+    const untranslated = await grantPackage(t, { merchantId: store.merchantId, units: 1, name: '标准包' });
+    expect((await openCall(t, '1688/item_get', { num_iid: '202' }, store.key)).code).toBe(200);
+    const names = async (lang: string) => {
+      const { list } = await expectOk(t.call<{ list: TApiLog[] }>(P.logs, { time_range: 'today', limit: 10, lang_code: lang }, store.token));
+      return Object.fromEntries(list.filter((row) => row.package_id !== null).map((row) => [row.package_id!, row.package_name]));
+    };
+    expect(await names('en-US')).toEqual({ [translated]: 'Night pack', [untranslated]: '标准包' });
+    expect(await names('zh-CN')).toEqual({ [translated]: '夜间包', [untranslated]: '标准包' });
+
+    const { list } = await expectOk(t.call<{ list: TApiLog[] }>(P.logs, { time_range: 'today', limit: 10 }, store.token));
+    const id = list.find((row) => row.package_id === translated)!.id;
+    expect((await expectOk(t.call<TApiLogDetail>(P.logDetail, { id, lang_code: 'en-US' }, store.token))).package_name).toBe('Night pack');
+    expect((await expectOk(t.call<TApiLogDetail>(P.logDetail, { id, lang_code: 'zh-CN' }, store.token))).package_name).toBe('夜间包');
+    // The log keeps the Chinese name it was charged under.
+    const { rows } = await t.database.executeSql('select package_name from api_call_logs where id = $1', [id]);
+    expect(rows[0]).toEqual({ package_name: '夜间包' });
+  });
 });

@@ -7,6 +7,7 @@ import { countMatches } from '../../lib/count-matches';
 import { allOf, containsPattern } from '../../lib/sql-filters';
 import { orderByColumn, type ListSort } from '../../lib/sql-sort';
 import { abandonUnpaidShops } from '../shop/shop.repository';
+import { billStatusIs, billStatusSql } from './bill-status-sql';
 import { voidPackagesOfBills } from '../traffic-package/traffic-package.repository';
 
 export type BillRow = typeof bills.$inferSelect;
@@ -16,6 +17,8 @@ export interface BillView extends BillRow {
 }
 
 export interface BillFilter {
+  /** The time statuses are read at (an unpaid bill past its window reads as expired). */
+  now: Date;
   /** The tenant: set for every merchant call. */
   merchantId?: number;
   status?: BillStatus;
@@ -39,7 +42,7 @@ function filterConditions(filter: BillFilter): SQL | undefined {
   return allOf([
     filter.merchantId !== undefined ? eq(bills.merchant_id, filter.merchantId) : undefined,
     filter.isIncome ? eq(bills.status, 'paid') : undefined,
-    filter.status ? eq(bills.status, filter.status) : undefined,
+    filter.status ? billStatusIs(filter.status, filter.now) : undefined,
     filter.type ? eq(bills.type, filter.type) : undefined,
     filter.channel ? eq(bills.channel, filter.channel) : undefined,
     // `in`: a store ID may also name cancelled stores that held it before (their bills are that ID's history).
@@ -103,10 +106,11 @@ export function createBillRepository(db: Db) {
     };
   }
 
-  function selectViews(tx: Db = db) {
+  function selectViews(now: Date, tx: Db = db) {
     return tx
       .select({
         bill: bills,
+        status: billStatusSql(now).as('bill_status'),
         shop_id: sql<string | null>`${shops.shop_id}`.as('shop_slug'),
         merchant_account: sql<string>`coalesce(${merchants.email}, ${merchants.mobile}, '')`.as('merchant_account'),
       })
@@ -114,8 +118,9 @@ export function createBillRepository(db: Db) {
       .leftJoin(shops, eq(shops.id, bills.shop_ref))
       .leftJoin(merchants, eq(merchants.id, bills.merchant_id));
   }
-  const toView = (row: { bill: BillRow; shop_id: string | null; merchant_account: string }): BillView => ({
+  const toView = (row: { bill: BillRow; status: BillStatus; shop_id: string | null; merchant_account: string }): BillView => ({
     ...row.bill,
+    status: row.status,
     shop_id: row.shop_id,
     merchant_account: row.merchant_account,
   });
@@ -131,9 +136,10 @@ export function createBillRepository(db: Db) {
 
   return {
     /**
-     * Unpaid bills past their payment window become expired: run by the scheduled sweep, and by a
-     * store creation for the bills of its merchant and of the store ID it wants (`scope`: either
-     * matches). Bills are locked in id order, so concurrent expiries never deadlock; given `tx`, it
+     * Unpaid bills past their payment window become expired: run by the scheduled sweep, and by the
+     * writing calls that need it done first (a store creation for the bills of its merchant and of the
+     * store ID it wants, `scope`: either matches; a renewal for its store). Reads never call it: they
+     * derive the status (bill-status-sql.ts). Bills are locked in id order, so concurrent expiries never deadlock; given `tx`, it
      * runs in that transaction.
      */
     async expireOverdueBills(now: Date, scope: { merchantId?: number; shopId?: string } = {}, tx?: Db) {
@@ -162,8 +168,9 @@ export function createBillRepository(db: Db) {
       const [row] = await tx.insert(bills).values(values).returning();
       return row;
     },
-    async findBillView(where: { billNo: string; merchantId?: number }, tx: Db = db) {
-      const [row] = await selectViews(tx)
+    /** A bill with its store ID, merchant account and its status at `now`. */
+    async findBillView(where: { billNo: string; merchantId?: number }, now: Date, tx: Db = db) {
+      const [row] = await selectViews(now, tx)
         .where(and(eq(bills.bill_no, where.billNo), where.merchantId !== undefined ? eq(bills.merchant_id, where.merchantId) : undefined))
         .limit(1);
       return row ? toView(row) : undefined;
@@ -192,25 +199,26 @@ export function createBillRepository(db: Db) {
         .returning();
       return row;
     },
+    /** Cancels a bill still payable at `now`; undefined when it is not (paid, cancelled or past its window). */
     async cancelBill(billId: number, now: Date) {
       // A cancelled traffic package bill voids its pending package in the same transaction.
       return db.transaction(async (tx) => {
         const [row] = await tx
           .update(bills)
           .set({ status: 'cancelled', cancelled_at: now, updated_at: now })
-          .where(and(eq(bills.id, billId), eq(bills.status, 'unpaid')))
+          .where(and(eq(bills.id, billId), billStatusIs('unpaid', now)))
           .returning();
         if (row) await endBillEffects(tx, [row], now);
         return row;
       });
     },
     async setPayMethod(billId: number, payMethod: NonNullable<BillRow['pay_method']>, now: Date) {
-      await db.update(bills).set({ pay_method: payMethod, updated_at: now }).where(and(eq(bills.id, billId), eq(bills.status, 'unpaid')));
+      await db.update(bills).set({ pay_method: payMethod, updated_at: now }).where(and(eq(bills.id, billId), billStatusIs('unpaid', now)));
     },
     /** Newest first (income: latest paid first) unless the caller sorts on another column. */
     async listBills(filter: BillFilter, page: { limit: number; offset: number }, sort?: ListSort<BillSortField>) {
       const order = sort ?? { field: filter.isIncome ? 'paid_at' : 'created_at', order: 'descend' };
-      const rows = await selectViews()
+      const rows = await selectViews(filter.now)
         .where(filterConditions(filter))
         .orderBy(...orderByColumn(bills[order.field], order.order, bills.id))
         .limit(page.limit)
@@ -226,7 +234,6 @@ export function createBillRepository(db: Db) {
       const rolledUp = await rolledUpIncome(filter);
       return rolledUp ? rolledUp.amount : (await countAndSum(filterConditions(filter))).amount;
     },
-    /** Paid bills per UTC day in [start, end). */
     /** Paid bills per business day (`zone`) within [start, end). */
     async incomeTrend(start: Date, end: Date, zone: string) {
       return db

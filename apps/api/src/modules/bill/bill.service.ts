@@ -99,14 +99,11 @@ export function createBillService(deps: {
 }) {
   const { repository, settings, clock, provider } = deps;
 
-  async function refresh(merchantId?: number) {
-    await repository.expireOverdueBills(clock.now(), { merchantId });
-  }
-
   /** The list filter; its dates are whole business days (the platform's business time zone). */
   async function toFilter(input: { status?: BillStatus; type?: BillType; shop_id?: string; keyword?: string; start_date?: string; end_date?: string; channel?: 'online' | 'offline'; merchant_id?: number }): Promise<BillFilter> {
     const { start, end } = dayRange(input, await settings.getBusinessTimeZone());
     return {
+      now: clock.now(),
       status: input.status,
       type: input.type,
       shopId: input.shop_id || undefined,
@@ -116,7 +113,8 @@ export function createBillService(deps: {
       start,
       end,
     };
-  }  type ListInput = Parameters<typeof toFilter>[0] & { page: number; limit: number; sort_field?: BillSortField; sort_order?: SortOrder };
+  }
+  type ListInput = Parameters<typeof toFilter>[0] & { page: number; limit: number; sort_field?: BillSortField; sort_order?: SortOrder };
 
 
   /** Where to pay a bill; the provider shows its product name in `lang`. */
@@ -161,7 +159,6 @@ export function createBillService(deps: {
   }
 
   return {
-    refresh,
     paymentFor,
 
     /**
@@ -213,8 +210,8 @@ export function createBillService(deps: {
       return insertNewBill({ ...values, status: 'unpaid', channel: 'online', paid_at: null }, tx);
     },
 
+    // Reads derive the status at the request's time (bill-status-sql.ts) and never write; the sweep persists it.
     async listForMerchant(merchantId: number, input: ListInput, lang: Lang) {
-      await refresh(merchantId);
       const filter = { ...(await toFilter(input)), merchantId };
       const [rows, total] = await Promise.all([
         repository.listBills(filter, { limit: input.limit, offset: (input.page - 1) * input.limit }, listSort(input)),
@@ -224,7 +221,6 @@ export function createBillService(deps: {
     },
 
     async listForAdmin(input: ListInput, options: { isIncome?: boolean; lang: Lang }) {
-      await refresh();
       const filter = { ...(await toFilter(input)), isIncome: options.isIncome };
       const [rows, total] = await Promise.all([
         repository.listBills(filter, { limit: input.limit, offset: (input.page - 1) * input.limit }, listSort(input)),
@@ -237,10 +233,9 @@ export function createBillService(deps: {
       return repository.sumAmount({ ...filter, isIncome: true });
     },
 
-    /** A merchant's own bill, or NOT_FOUND (also for another merchant's bill number). */
+    /** A merchant's own bill with its status at this read, or NOT_FOUND (also for another merchant's bill number). */
     async getMerchantBill(merchantId: number, billNo: string) {
-      await refresh(merchantId);
-      const bill = await repository.findBillView({ billNo, merchantId });
+      const bill = await repository.findBillView({ billNo, merchantId }, clock.now());
       if (!bill) throw new AppError('NOT_FOUND');
       return bill;
     },
@@ -248,9 +243,11 @@ export function createBillService(deps: {
     async cancel(merchantId: number, billNo: string, lang: Lang) {
       const bill = await this.getMerchantBill(merchantId, billNo);
       if (bill.status === 'expired') throw new AppError('ORDER_EXPIRED');
-      const cancelled = await repository.cancelBill(bill.id, clock.now());
-      if (!cancelled) throw new AppError('BILL_STATE_INVALID');
-      return toBill((await repository.findBillView({ billNo, merchantId }))!, lang);
+      const now = clock.now();
+      // Only a bill still payable now is cancelled; one whose window closed meanwhile answers ORDER_EXPIRED.
+      const cancelled = await repository.cancelBill(bill.id, now);
+      if (!cancelled) throw new AppError(bill.status === 'unpaid' && bill.expires_at <= now ? 'ORDER_EXPIRED' : 'BILL_STATE_INVALID');
+      return toBill((await repository.findBillView({ billNo, merchantId }, now))!, lang);
     },
 
     /** Where to pay an unpaid bill of the merchant's; an expired one answers ORDER_EXPIRED. */
@@ -267,7 +264,6 @@ export function createBillService(deps: {
 
     /** The filtered bills in the list's order (its sort, else newest first), as a file. */
     async exportBills(input: Parameters<typeof toFilter>[0] & { format: ExportFormat; sort_field?: BillSortField; sort_order?: SortOrder }, options: { merchantId?: number; lang: Lang }) {
-      await refresh(options.merchantId);
       const filter = { ...(await toFilter(input)), merchantId: options.merchantId ?? input.merchant_id };
       const rows = await repository.listBills(filter, { limit: EXPORT_MAX_ROWS, offset: 0 }, listSort(input));
       const table = billExportTable(rows, { lang: options.lang, withMerchant: options.merchantId === undefined });

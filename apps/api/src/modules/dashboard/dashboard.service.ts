@@ -13,8 +13,8 @@ export function startOfMonth(now: Date, zone: string): Date {
 }
 
 /**
- * The operator dashboard's totals, read from the same tables as the lists they link to, after
- * bringing store and bill statuses up to date so the figures and the lists agree.
+ * The operator dashboard's totals, read from the same tables as the lists they link to, with store
+ * and bill statuses derived at the read's clock as the lists derive them, so figures and lists agree.
  */
 export function createDashboardService(deps: {
   shops: ShopRepository;
@@ -28,17 +28,17 @@ export function createDashboardService(deps: {
     async overview(): Promise<TOverview> {
       const now = clock.now();
       const rules = await settings.getPlatformRules();
-      await bills.expireOverdueBills(now);
       const monthStart = startOfMonth(now, await settings.getBusinessTimeZone());
       const [merchantTotal, merchantsThisMonth, storeRows, incomeCount, incomeAmount, unpaidCount, unpaidAmount] = await Promise.all([
         merchants.countMerchants(),
         merchants.countMerchants({ start: monthStart }),
         // Statuses at this read's clock, without writing them (the store sweep does).
         shops.countByStatus({ now, graceDays: rules.grace_days }),
-        bills.countBills({ isIncome: true, start: monthStart }),
-        bills.sumAmount({ isIncome: true, start: monthStart }),
-        bills.countBills({ status: 'unpaid' }),
-        bills.sumAmount({ status: 'unpaid' }),
+        bills.countBills({ now, isIncome: true, start: monthStart }),
+        bills.sumAmount({ now, isIncome: true, start: monthStart }),
+        // Unpaid at this read: bills past their window count as expired before the sweep persists it.
+        bills.countBills({ now, status: 'unpaid' }),
+        bills.sumAmount({ now, status: 'unpaid' }),
       ]);
       const stores = Object.fromEntries(STORE_STATUSES.map((status) => [status, storeRows[status] ?? 0])) as Record<(typeof STORE_STATUSES)[number], number>;
       return {

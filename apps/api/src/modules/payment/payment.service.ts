@@ -97,8 +97,8 @@ export function createSandboxCashier(deps: {
 
   async function load(billNo: string, token: string) {
     if (!(await provider.isValidCashierToken(billNo, token))) throw new AppError('NOT_FOUND');
-    await bills.expireOverdueBills(clock.now());
-    const view = await bills.findBillView({ billNo });
+    // The status at this read (an unpaid bill past its window reads as expired); reads never write it.
+    const view = await bills.findBillView({ billNo }, clock.now());
     if (!view) throw new AppError('NOT_FOUND');
     return view;
   }

@@ -244,12 +244,17 @@ export function createShopRepository(db: Db) {
         .limit(1);
       return Boolean(row);
     },
-    /** The stores that count against the merchant's limit: every store but the cancelled ones. */
-    async countMerchantShops(merchantId: number, tx: Db = db) {
+    /**
+     * The stores that count against the merchant's limit: every store but the cancelled ones. Given
+     * `at` (a read), also without the unpaid stores whose first bill's window closed (cancelled at
+     * that time, before the sweep persists it); without it (the creation's check, in the transaction
+     * that just expired those bills), the stored status.
+     */
+    async countMerchantShops(merchantId: number, tx: Db = db, at?: StatusClock) {
       const [row] = await tx
         .select({ value: count() })
         .from(shops)
-        .where(and(eq(shops.merchant_id, merchantId), sql`${shops.status} <> 'cancelled'`));
+        .where(and(eq(shops.merchant_id, merchantId), sql`${shops.status} <> 'cancelled'`, at ? sql`not (${shopStatusIs('cancelled', at)})` : undefined));
       return row.value;
     },
     async hasHadTrial(merchantId: number, tx: Db = db) {

@@ -256,12 +256,13 @@ export function createShopService(deps: {
      * (the same checks createTrial and createAndPay make), so the form says it before it is filled.
      */
     async listVersionsForCreation(merchantId: number, lang: Lang) {
-      const [{ list, total }, hasHadTrial, storeCount, rules] = await Promise.all([
+      const at = await statusClock();
+      const [{ list, total }, hasHadTrial, storeCount] = await Promise.all([
         versions.listForMerchant(lang),
         repository.hasHadTrial(merchantId),
-        repository.countMerchantShops(merchantId),
-        settings.getPlatformRules(),
+        repository.countMerchantShops(merchantId, undefined, at),
       ]);
+      const { rules } = at;
       return { list, total, is_trial_available: !hasHadTrial, store_limit: rules.store_limit_per_merchant, store_count: storeCount };
     },
 

@@ -65,10 +65,19 @@ export interface PackageFilter {
   now: Date;
 }
 
+/**
+ * The package is not void at `now`: its bill was neither cancelled nor expired unpaid (voided_at, set
+ * when the bill ends), and a pending one's bill is still inside its window (the sweep that expires it
+ * and voids the package may not have run yet).
+ */
+function isLiveAt(now: Date): SQL {
+  return sql`${trafficPackages.voided_at} is null and (${trafficPackages.paid_at} is not null or exists (select 1 from ${bills} where ${bills.id} = ${trafficPackages.bill_ref} and ${bills.expires_at} > ${now}))`;
+}
+
 function packageConditions(filter: PackageFilter): SQL | undefined {
   return allOf([
-    // A package whose bill was cancelled or expired unpaid is void: it is never listed.
-    isNull(trafficPackages.voided_at),
+    // A void package is never listed.
+    isLiveAt(filter.now),
     filter.merchantId !== undefined ? eq(trafficPackages.merchant_id, filter.merchantId) : undefined,
     filter.isGeneral !== undefined ? eq(trafficPackages.is_general, filter.isGeneral) : undefined,
     // The store holding the ID; a cancelled store that held it before never had packages.

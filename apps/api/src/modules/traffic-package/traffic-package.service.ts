@@ -160,8 +160,7 @@ export function createTrafficPackageService(deps: { db: Db; repository: TrafficP
       input: { page: number; limit: number; tab: PackageTab; shop_id?: string; status?: PackageStatus; sort_field?: PackageSortField; sort_order?: SortOrder },
       lang: Lang,
     ) {
-      // Unpaid bills past their window expire first, which voids their pending packages.
-      await bills.refresh(merchantId);
+      // A pending package whose bill's window closed is void at this read, before the sweep voids it.
       const now = clock.now();
       const filter = { merchantId, status: input.status, now };
       const [rows, total, counts] = await Promise.all([
@@ -177,7 +176,6 @@ export function createTrafficPackageService(deps: { db: Db; repository: TrafficP
     },
 
     async listForAdmin(input: { page: number; limit: number; merchant_id?: number; shop_id?: string; status?: PackageStatus; is_general?: boolean }, lang: Lang) {
-      await bills.refresh();
       const filter = { merchantId: input.merchant_id, shopId: input.shop_id || undefined, status: input.status, isGeneral: input.is_general, now: clock.now() };
       const [rows, total] = await Promise.all([
         repository.listPackages(filter, { limit: input.limit, offset: (input.page - 1) * input.limit }),

@@ -157,7 +157,10 @@ export interface LogView {
   api_code: string;
   api_name: string;
   package_ref: number | null;
+  /** The package's name as logged at charge time (Chinese). */
   package_name: string;
+  /** The charged package's English name ('' when not translated), read from the package, which keeps both. */
+  package_name_en: string;
   /** Whether the charged package is a general one; null when nothing was charged. */
   package_is_general: boolean | null;
   status: ApiCallStatus;
@@ -183,6 +186,7 @@ function toLogView(row: Record<string, unknown>): LogView {
     api_name: String(row.api_name ?? ''),
     package_ref: row.package_ref === null || row.package_ref === undefined ? null : Number(row.package_ref),
     package_name: String(row.package_name ?? ''),
+    package_name_en: String(row.package_name_en ?? ''),
     package_is_general: row.package_is_general === null || row.package_is_general === undefined ? null : Boolean(row.package_is_general),
     status: row.status as ApiCallStatus,
     charged_units: Number(row.charged_units ?? 0),
@@ -329,7 +333,7 @@ export function createTrafficReportRepository(db: Db) {
           limit ${page.limit} offset ${page.offset}
         )
         select l.id, l.created_at, l.finished_at, l.merchant_id, s.shop_id, l.shop_name, l.platform, l.api_code, l.api_name, l.package_ref,
-               l.package_name, p.is_general as package_is_general, l.status, l.charged_units, l.response_ms,
+               l.package_name, p.name_en as package_name_en, p.is_general as package_is_general, l.status, l.charged_units, l.response_ms,
                coalesce(m.email, m.mobile, '') as merchant_account, m.nickname as merchant_name
         from page join ${apiCallLogs} l on l.id = page.id
         left join ${shops} s on s.id = l.shop_ref
@@ -347,7 +351,7 @@ export function createTrafficReportRepository(db: Db) {
     async findLog(id: number, merchantId?: number): Promise<LogView | undefined> {
       const result = await db.execute<Record<string, unknown>>(sql`
         select l.id, l.created_at, l.finished_at, l.merchant_id, s.shop_id, l.shop_name, l.platform, l.api_code, l.api_name, l.package_ref,
-               l.package_name, p.is_general as package_is_general, l.status, l.charged_units, l.response_ms, l.error, l.request_params,
+               l.package_name, p.name_en as package_name_en, p.is_general as package_is_general, l.status, l.charged_units, l.response_ms, l.error, l.request_params,
                coalesce(m.email, m.mobile, '') as merchant_account, m.nickname as merchant_name
         from ${apiCallLogs} l
         left join ${shops} s on s.id = l.shop_ref

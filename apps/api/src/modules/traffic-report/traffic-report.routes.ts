@@ -11,14 +11,14 @@ export function registerTrafficReportRoutes(registrar: CallRegistrar, deps: { re
   register(calls.merchantApiLogStats, ({ input, principal }) => reports.merchantApiStats(principal.userId, input));
   register(calls.merchantStoreUsage, ({ input, principal }) => reports.merchantStoreUsage(principal.userId, input));
   register(calls.merchantApiEnum, ({ principal }) => reports.apiEnum(principal.userId));
-  register(calls.merchantListApiLogs, ({ input, principal }) => reports.merchantListLogs(principal.userId, input));
-  register(calls.merchantApiLogDetail, ({ input, principal }) => reports.merchantLogDetail(principal.userId, input.id));
+  register(calls.merchantListApiLogs, ({ input, principal, lang }) => reports.merchantListLogs(principal.userId, input, lang));
+  register(calls.merchantApiLogDetail, ({ input, principal, lang }) => reports.merchantLogDetail(principal.userId, input.id, lang));
 
   register(calls.adminTrafficDashboard, ({ input }) => reports.adminDashboard(input));
   register(calls.adminPlatformStats, ({ input }) => reports.adminPlatformStats(input));
   register(calls.adminMerchantStats, ({ input }) => reports.adminMerchantStats(input));
   register(calls.adminApiLogStats, ({ input }) => reports.adminApiStats(input));
-  register(calls.adminListApiLogs, ({ input }) => reports.adminListLogs(input));
-  register(calls.adminApiLogDetail, ({ input }) => reports.adminLogDetail(input.id));
+  register(calls.adminListApiLogs, ({ input, lang }) => reports.adminListLogs(input, lang));
+  register(calls.adminApiLogDetail, ({ input, lang }) => reports.adminLogDetail(input.id, lang));
   register(calls.adminApiEnum, () => reports.apiEnum(undefined));
 }

@@ -19,10 +19,12 @@ import { API_CALL_STATUSES, logErrorCodeOf } from '@parlour/contract/calls/traff
 import { LOG_PLATFORMS, TIME_FILTERS } from '@parlour/contract/constants';
 import { addDays, zoneDay } from '@parlour/contract/business-time';
 import type { SortOrder } from '@parlour/contract/schemas';
+import type { Lang } from '@parlour/contract/errors';
 import { AppError } from '../../lib/app-error';
 import { dayRange, daysBetween } from '../../lib/business-days';
 import { listSort } from '../../lib/sql-sort';
 import type { Clock } from '../../lib/clock';
+import { pickColumn } from '../../lib/localized-columns';
 import { createClosedDayCache } from './closed-day-cache';
 import { createUsageReader } from './usage-reader';
 import type { LogFilter, LogView, TrafficReportRepository, UsageFilter, UsageKey, UsageRow, UsageSums } from './traffic-report.repository';
@@ -108,7 +110,8 @@ function byPlatform(rows: Array<UsageSums & { platform?: string | number }>) {
   });
 }
 
-function logOutput(row: LogView): TApiLog {
+/** A log row as its reader sees it: the package's name in `lang`, falling back to the Chinese name logged at charge time. */
+function logOutput(row: LogView, lang: Lang): TApiLog {
   return {
     id: row.id,
     created_at: row.created_at.toISOString(),
@@ -119,15 +122,15 @@ function logOutput(row: LogView): TApiLog {
     api_code: row.api_code,
     api_name: row.api_name || row.api_code,
     package_id: row.package_ref,
-    package_name: row.package_name,
+    package_name: pickColumn(row, 'package_name', lang),
     consume_source: row.package_ref === null || row.package_is_general === null ? null : row.package_is_general ? 'general_package' : 'store_package',
     status: row.status,
     charged_units: row.charged_units,
     response_ms: row.response_ms,
   };
 }
-function logDetailOutput(row: LogView): TApiLogDetail {
-  return { ...logOutput(row), finished_at: row.finished_at?.toISOString() ?? null, request_params: row.request_params ?? {}, error: row.error ?? '', error_code: logErrorCodeOf(row.error ?? '') };
+function logDetailOutput(row: LogView, lang: Lang): TApiLogDetail {
+  return { ...logOutput(row, lang), finished_at: row.finished_at?.toISOString() ?? null, request_params: row.request_params ?? {}, error: row.error ?? '', error_code: logErrorCodeOf(row.error ?? '') };
 }
 
 export interface StatsInput extends TimeInput {
@@ -287,15 +290,15 @@ export function createTrafficReportService(deps: {
       };
     },
 
-    async merchantListLogs(merchantId: number, input: LogListInput) {
+    async merchantListLogs(merchantId: number, input: LogListInput, lang: Lang) {
       const { rows, total, is_total_estimated } = await listLogs({ ...input, merchant_id: undefined }, merchantId);
-      return { list: rows.map(logOutput), total, is_total_estimated };
+      return { list: rows.map((row) => logOutput(row, lang)), total, is_total_estimated };
     },
-    async merchantLogDetail(merchantId: number, id: number): Promise<TApiLogDetail> {
+    async merchantLogDetail(merchantId: number, id: number, lang: Lang): Promise<TApiLogDetail> {
       const row = await repository.findLog(id, merchantId);
       // Another merchant's row reads as missing: its existence is not the caller's to learn.
       if (!row) throw new AppError('NOT_FOUND');
-      return logDetailOutput(row);
+      return logDetailOutput(row, lang);
     },
 
     async adminDashboard(input: TimeInput): Promise<TAdminTrafficDashboard> {
@@ -347,15 +350,15 @@ export function createTrafficReportService(deps: {
 
     adminApiStats: (input: StatsInput) => apiStats(input, input.merchant_id),
 
-    async adminListLogs(input: LogListInput) {
+    async adminListLogs(input: LogListInput, lang: Lang) {
       const { rows, total, is_total_estimated } = await listLogs(input, input.merchant_id);
-      const list: TAdminApiLog[] = rows.map((row) => ({ ...logOutput(row), merchant_account: row.merchant_account, merchant_name: row.merchant_name }));
+      const list: TAdminApiLog[] = rows.map((row) => ({ ...logOutput(row, lang), merchant_account: row.merchant_account, merchant_name: row.merchant_name }));
       return { list, total, is_total_estimated };
     },
-    async adminLogDetail(id: number): Promise<TAdminApiLogDetail> {
+    async adminLogDetail(id: number, lang: Lang): Promise<TAdminApiLogDetail> {
       const row = await repository.findLog(id);
       if (!row) throw new AppError('NOT_FOUND');
-      return { ...logDetailOutput(row), merchant_account: row.merchant_account, merchant_name: row.merchant_name };
+      return { ...logDetailOutput(row, lang), merchant_account: row.merchant_account, merchant_name: row.merchant_name };
     },
   };
 }
