@@ -19,6 +19,7 @@ import type { StoreVersionRow } from '../store-version/store-version.repository'
 import { priceOf } from '../store-version/store-version.service';
 import type { BillFilter, BillRepository, BillRow, BillView } from './bill.repository';
 import { billExportTable } from './bill-export';
+import { billStatusAt } from './bill-status-sql';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -246,7 +247,7 @@ export function createBillService(deps: {
       const now = clock.now();
       // Only a bill still payable now is cancelled; one whose window closed meanwhile answers ORDER_EXPIRED.
       const cancelled = await repository.cancelBill(bill.id, now);
-      if (!cancelled) throw new AppError(bill.status === 'unpaid' && bill.expires_at <= now ? 'ORDER_EXPIRED' : 'BILL_STATE_INVALID');
+      if (!cancelled) throw new AppError(billStatusAt(bill, now) === 'expired' ? 'ORDER_EXPIRED' : 'BILL_STATE_INVALID');
       return toBill((await repository.findBillView({ billNo, merchantId }, now))!, lang);
     },
 
