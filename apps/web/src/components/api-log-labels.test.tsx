@@ -53,6 +53,7 @@ describe('traffic log labels', { timeout: 20_000 }, () => {
   it('shows consume source and package name as two columns', async () => {
     renderPage(
       <ApiLogTable
+        listId="test.logs"
         logs={[LOG, { ...LOG, id: 40, status: 'success', package_id: 3, package_name: '标准包', consume_source: 'store_package', charged_units: 1 }]}
         total={2}
         isLoading={false}

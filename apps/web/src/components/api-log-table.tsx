@@ -1,16 +1,19 @@
 import type { TAdminApiLog, TApiLog } from '@parlour/contract/calls/traffic-report';
-import { Button, Empty, Grid, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
-import type { ReactNode } from 'react';
+import { Button, Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { dayjs } from '../lib/dayjs';
 import { CallStatusTag } from './call-status-tag';
+import { DataTable, type DataColumn } from './data-table';
 import { apiLabel, consumeSourceLabel, platformLabel } from './traffic-labels';
+import type { ListSort } from './use-list-url-state';
 
 type Log = TApiLog | TAdminApiLog;
 
 export const formatLogTime = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '—');
 
 interface ApiLogTableProps<T extends Log> {
+  /** Names the list in the remembered column settings. */
+  listId: string;
   logs: T[] | undefined;
   total: number;
   isTotalEstimated?: boolean;
@@ -18,82 +21,88 @@ interface ApiLogTableProps<T extends Log> {
   page: number;
   pageSize: number;
   onPageChange: (page: number, pageSize: number) => void;
+  sort?: ListSort;
+  onSortChange?: (sort: ListSort | null) => void;
   onDetail: (log: T) => void;
   /** The operator's list shows whose call it was. */
   showMerchant?: boolean;
 }
 
-/**
- * The call log (spec §3 traffic log): time, merchant ID, store, platform and API, consume source
- * (the kind of package charged) and package name, status, charged units and response time, newest
- * first, with a details button.
- * Long texts end in an ellipsis with the whole text in a tooltip.
- */
-export function ApiLogTable<T extends Log>({ logs, total, isTotalEstimated = false, isLoading, page, pageSize, onPageChange, onDetail, showMerchant = false }: ApiLogTableProps<T>) {
-  const { t } = useTranslation();
-  const screens = Grid.useBreakpoint();
-  const isWide = screens.md ?? false;
-  // Below 1600 px the less needed columns give way so the list fits a 1366 px screen; the detail drawer shows them.
-  // With consume source and package name in two columns, the widths below keep the merchant's list within 1366 px.
-  const isVeryWide = screens.xxl ?? false;
-  /** One line, cut with an ellipsis; the whole text in a tooltip. */
-  const clipped = (text: ReactNode, tooltip: ReactNode = text) => (
-    <Tooltip title={tooltip} placement="topLeft">
-      <span>{text}</span>
-    </Tooltip>
+/** One line cut with an ellipsis at `width`, the whole text in a tooltip. */
+function Clipped({ text, tooltip = text, width }: { text: string; tooltip?: string; width: number }) {
+  return (
+    <Typography.Text ellipsis={{ tooltip: { title: tooltip, placement: 'topLeft' } }} style={{ maxWidth: width, display: 'block' }}>
+      {text}
+    </Typography.Text>
   );
-  const columns: Array<TableColumnsType<T>[number] & { width: number; isShown?: boolean }> = [
-    { title: t('trafficReport.column.time'), dataIndex: 'created_at', width: 150, fixed: isWide ? 'left' : undefined, render: formatLogTime },
+}
+
+/**
+ * The call log (spec §3 traffic log): time, merchant, store, platform and API, consume source (the
+ * kind of package charged) and package name, status, charged units and response time, newest first
+ * (the time sorts both ways on the server), with a details button; columns chosen per user, a card
+ * per call on a phone. Long texts end in an ellipsis with the whole text in a tooltip.
+ */
+export function ApiLogTable<T extends Log>({ listId, logs, total, isTotalEstimated = false, isLoading, page, pageSize, onPageChange, sort, onSortChange, onDetail, showMerchant = false }: ApiLogTableProps<T>) {
+  const { t } = useTranslation();
+  const columns: Array<DataColumn<T>> = [
+    {
+      key: 'created_at',
+      title: t('trafficReport.column.time'),
+      dataIndex: 'created_at',
+      fixed: 'left',
+      isRequired: true,
+      cardRole: 'title',
+      sortField: 'created_at',
+      width: 120,
+      render: (value: string) => (
+        <span className="date-time-cell">
+          <span>{dayjs(value).format('YYYY-MM-DD')}</span>
+          <Typography.Text type="secondary">{dayjs(value).format('HH:mm:ss')}</Typography.Text>
+        </span>
+      ),
+    },
     // The operator's merchant column carries the ID; a merchant's own ID is the same on every row.
-    { title: t('trafficReport.column.merchantId'), dataIndex: 'merchant_id', width: 90, isShown: isVeryWide && !showMerchant },
+    ...(showMerchant
+      ? [
+          {
+            key: 'merchant',
+            title: t('trafficReport.column.merchant'),
+            width: 160,
+            render: (_: unknown, log: T) =>
+              'merchant_account' in log ? (
+                <Clipped width={150} text={`${log.merchant_account} · ${log.merchant_id}`} tooltip={[log.merchant_name, log.merchant_account, `ID ${log.merchant_id}`].filter(Boolean).join(' · ')} />
+              ) : null,
+          },
+        ]
+      : [{ key: 'merchant_id', title: t('trafficReport.column.merchantId'), dataIndex: 'merchant_id', isHiddenByDefault: true, width: 90 }]),
+    { key: 'shop', title: t('trafficReport.column.shopName'), width: 130, render: (_: unknown, log: T) => <Clipped width={120} text={log.shop_name || log.shop_id} tooltip={`${log.shop_name} (${log.shop_id})`} /> },
+    { key: 'api', title: t('trafficReport.column.platformApi'), width: 170, render: (_: unknown, log: T) => <Clipped width={160} text={`${platformLabel(t, log.platform)} · ${apiLabel(t, log.api_code, log.api_name)}`} /> },
+    // Consume source (the kind of package) and the package's name are two fields (spec §3 traffic log); the operator's wider list leaves them to the settings and the drawer.
     {
-      title: t('trafficReport.column.merchant'),
-      key: 'merchant',
-      width: 170,
-      isShown: showMerchant,
-      ellipsis: { showTitle: false },
-      render: (_: unknown, log: T) =>
-        'merchant_account' in log ? clipped(`${log.merchant_account} · ${log.merchant_id}`, [log.merchant_name, log.merchant_account, `ID ${log.merchant_id}`].filter(Boolean).join(' · ')) : null,
-    },
-    {
-      title: t('trafficReport.column.shopName'),
-      key: 'shop',
-      width: 130,
-      ellipsis: { showTitle: false },
-      render: (_: unknown, log: T) => clipped(log.shop_name || log.shop_id, `${log.shop_name} (${log.shop_id})`),
-    },
-    {
-      title: t('trafficReport.column.platformApi'),
-      key: 'api',
-      width: 170,
-      ellipsis: { showTitle: false },
-      render: (_: unknown, log: T) => clipped(`${platformLabel(t, log.platform)} · ${apiLabel(t, log.api_code, log.api_name)}`),
-    },
-    // Consume source (the kind of package) and the package's name are two fields (spec §3 traffic log).
-    {
-      title: t('trafficReport.column.source'),
       key: 'source',
+      title: t('trafficReport.column.source'),
       width: 100,
-      isShown: !showMerchant || isVeryWide,
-      ellipsis: { showTitle: false },
+      isHiddenByDefault: showMerchant,
       render: (_: unknown, log: T) => consumeSourceLabel(t, log.consume_source) ?? <Typography.Text type="secondary">{t('trafficReport.logs.noSource')}</Typography.Text>,
     },
     {
-      title: t('trafficReport.column.packageName'),
       key: 'package',
-      width: 115,
-      isShown: !showMerchant || isVeryWide,
-      ellipsis: { showTitle: false },
-      render: (_: unknown, log: T) => (log.package_id ? clipped(`${log.package_name} #${log.package_id}`) : <Typography.Text type="secondary">—</Typography.Text>),
+      title: t('trafficReport.column.packageName'),
+      width: 120,
+      isHiddenByDefault: showMerchant,
+      render: (_: unknown, log: T) => (log.package_id ? <Clipped width={110} text={`${log.package_name} #${log.package_id}`} /> : <Typography.Text type="secondary">—</Typography.Text>),
     },
-    { title: t('trafficReport.column.status'), dataIndex: 'status', width: 110, render: (status: T['status']) => <CallStatusTag status={status} /> },
-    { title: t('trafficReport.column.units'), dataIndex: 'charged_units', width: 70, align: 'right' },
-    { title: t('trafficReport.column.responseMsShort'), dataIndex: 'response_ms', width: 90, align: 'right', render: (value: number | null) => (value === null ? '—' : value.toLocaleString()) },
+    { key: 'status', title: t('trafficReport.column.status'), dataIndex: 'status', width: 110, render: (status: T['status']) => <CallStatusTag status={status} /> },
+    { key: 'charged_units', title: t('trafficReport.column.units'), dataIndex: 'charged_units', width: 80, align: 'right' },
+    { key: 'response_ms', title: t('trafficReport.column.responseMsShort'), dataIndex: 'response_ms', width: 90, align: 'right', render: (value: number | null) => (value === null ? '—' : value.toLocaleString()) },
     {
-      title: t('trafficReport.column.actions'),
       key: 'actions',
+      title: t('trafficReport.column.actions'),
+      fixed: 'right',
+      isRequired: true,
+      cardRole: 'actions',
       width: 70,
-      fixed: isWide ? 'right' : undefined,
       render: (_: unknown, log: T) => (
         <Button type="link" size="small" onClick={() => onDetail(log)} aria-label={t('trafficReport.logs.detailOf', { id: log.id })}>
           {t('trafficReport.logs.detail')}
@@ -101,25 +110,22 @@ export function ApiLogTable<T extends Log>({ logs, total, isTotalEstimated = fal
       ),
     },
   ];
-  const shown = columns.filter(({ isShown = true }) => isShown).map(({ isShown: _isShown, ...column }) => column);
-  const width = shown.reduce((sum, column) => sum + column.width, 0);
   return (
-    <Table<T>
+    <DataTable<T>
+      listId={listId}
       rowKey="id"
-      size="middle"
-      columns={shown}
-      dataSource={logs ?? []}
-      loading={isLoading}
-      tableLayout="fixed"
-      scroll={{ x: width }}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('trafficReport.logs.empty')} /> }}
+      columns={columns}
+      rows={logs ?? []}
+      isLoading={isLoading}
+      sort={sort}
+      onSortChange={onSortChange}
+      emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('trafficReport.logs.empty')} />}
       pagination={{
-        current: page,
+        page,
         pageSize,
         total,
-        showSizeChanger: true,
-        showTotal: (count) => t(isTotalEstimated ? 'trafficReport.logs.totalEstimated' : 'trafficReport.logs.total', { count, total: count.toLocaleString() }),
         onChange: onPageChange,
+        showTotal: (count) => t(isTotalEstimated ? 'trafficReport.logs.totalEstimated' : 'trafficReport.logs.total', { count, total: count.toLocaleString() }),
       }}
     />
   );

@@ -1,10 +1,12 @@
 import { CopyOutlined, KeyOutlined, ReloadOutlined } from '@ant-design/icons';
 import { OPEN_API_KEY_HEADER, OPEN_API_PATH_PREFIX, type TShopKey } from '@parlour/contract/calls/open-core';
-import { Alert, Button, Card, Empty, Flex, Modal, Popconfirm, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Modal, Popconfirm, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable, type DataColumn } from '@/components/data-table';
+import { DateTimeCell } from '@/components/date-time-cell';
 import { StoreStatusTag } from '@/components/store-status-tag';
-import { dayjs } from '@/lib/dayjs';
+import { useListUrlState } from '@/components/use-list-url-state';
 import { feedback } from '@/lib/feedback';
 import { useShopKeys } from '../api/api-key-list';
 import { useRevealShopKey } from '../api/api-key-reveal';
@@ -30,9 +32,9 @@ async function copyText(text: string): Promise<boolean> {
  */
 export function ApiKeysTab() {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZE);
-  const keys = useShopKeys({ page, limit: pageSize });
+  // Only the page is in the URL: the list has no filter, and the server keeps the stores' order.
+  const list = useListUrlState<Record<never, string>>({ filterKeys: [], defaultPageSize: PAGE_SIZE });
+  const keys = useShopKeys({ page: list.page, limit: list.pageSize });
   const reveal = useRevealShopKey();
   const rotate = useRotateShopKey();
   /** A key shown in full: after rotation, or when the clipboard refused it. */
@@ -50,10 +52,13 @@ export function ApiKeysTab() {
     setShown({ shopName: entry.shop_name, key: rotated.key, isNew: true });
   };
 
-  const columns: TableColumnsType<TShopKey> = [
+  const columns: Array<DataColumn<TShopKey>> = [
     {
       title: t('openApi.keys.store'),
       key: 'store',
+      fixed: 'left',
+      isRequired: true,
+      cardRole: 'title',
       render: (_, entry) => (
         <Flex vertical>
           <Typography.Text strong>{entry.shop_name}</Typography.Text>
@@ -66,7 +71,7 @@ export function ApiKeysTab() {
     {
       title: t('openApi.keys.status'),
       key: 'status',
-      width: 160,
+      width: 170,
       render: (_, entry) => (
         <Flex gap={4} wrap>
           <StoreStatusTag status={entry.status} />
@@ -90,11 +95,14 @@ export function ApiKeysTab() {
         </Typography.Text>
       ),
     },
-    { title: t('openApi.keys.rotatedAt'), dataIndex: 'rotated_at', width: 150, render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm') },
+    { title: t('openApi.keys.rotatedAt'), key: 'rotated_at', dataIndex: 'rotated_at', width: 130, render: (value: string) => <DateTimeCell value={value} /> },
     {
       title: t('openApi.actions'),
       key: 'actions',
-      width: 180,
+      fixed: 'right',
+      isRequired: true,
+      cardRole: 'actions',
+      width: 190,
       render: (_, entry) => (
         <Flex gap={4}>
           <Button
@@ -140,25 +148,14 @@ export function ApiKeysTab() {
   return (
     <Flex vertical gap={16}>
       <Alert type="info" showIcon icon={<KeyOutlined />} title={t('openApi.keys.intro')} />
-      <Table<TShopKey>
+      <DataTable<TShopKey>
+        listId="merchant.traffic.keys"
         rowKey="shop_id"
         columns={columns}
-        dataSource={keys.data?.list ?? []}
-        loading={keys.isFetching}
-        scroll={{ x: 880 }}
-        size="middle"
-        locale={{ emptyText: <Empty description={t('openApi.keys.empty')} /> }}
-        pagination={{
-          current: page,
-          pageSize,
-          total: keys.data?.total ?? 0,
-          hideOnSinglePage: true,
-          showTotal: (count) => t('openApi.keys.total', { count }),
-          onChange: (next, size) => {
-            setPage(size !== pageSize ? 1 : next);
-            setPageSize(size);
-          },
-        }}
+        rows={keys.data?.list ?? []}
+        isLoading={keys.isFetching}
+        emptyText={<Empty description={t('openApi.keys.empty')} />}
+        pagination={{ page: list.page, pageSize: list.pageSize, total: keys.data?.total ?? 0, onChange: list.onPageChange, showTotal: (count) => t('openApi.keys.total', { count }) }}
       />
       <Card size="small" title={t('openApi.keys.usageTitle')}>
         <Typography.Paragraph>{t('openApi.keys.usageText', { path: `${OPEN_API_PATH_PREFIX}/<platform>/<api_code>`, header: OPEN_API_KEY_HEADER })}</Typography.Paragraph>

@@ -1,42 +1,57 @@
 import type { TStoreUsageRow } from '@parlour/contract/calls/traffic-report';
-import { Card, Empty, Space, Table, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { Card, Empty, Space, Typography } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartCard } from '@/components/chart-card';
-import { ApiStatsTable, outcomeColumns, usageTrendOption } from '@/components/traffic-charts';
-import { TrafficFilters, type TrafficFilter } from '@/components/traffic-filters';
-import { DEFAULT_TRAFFIC_TIME } from '@/components/traffic-time-filter';
+import { DataTable, type DataColumn } from '@/components/data-table';
+import { usageTrendOption } from '@/components/traffic-charts';
+import { TrafficFilters } from '@/components/traffic-filters';
+import { ApiStatsDataTable, OUTCOME_SORT_FIELDS, outcomeDataColumns } from '@/components/traffic-stats-table';
+import { useTrafficListState } from '@/components/use-traffic-list-state';
 import { useApiEnum } from '../api/report-api-enum';
 import { useApiStats } from '../api/report-api-stats';
 import { useStoreUsage } from '../api/report-store-usage';
 
 const STORE_PAGE_SIZE = 10;
 
-/** Statistics per API and platform, the daily trend of the filter, and usage per store. */
+/**
+ * Statistics per API and platform (sorted in the browser: the list comes whole), the daily trend of
+ * the filter, and usage per store (paged on the server, busiest first). The filter, the per-API
+ * sort and the store page are in the URL.
+ */
 export function StatisticsTab() {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState<TrafficFilter>(DEFAULT_TRAFFIC_TIME);
-  const [storePage, setStorePage] = useState(1);
+  const list = useTrafficListState({ defaultPageSize: STORE_PAGE_SIZE, sortFields: OUTCOME_SORT_FIELDS });
+  const filter = list.filter;
   const options = useApiEnum();
-  const stats = useApiStats(filter);
-  const { time_range, start_date, end_date, platform } = filter;
-  const stores = useStoreUsage({ time_range, start_date, end_date, platform, page: storePage, limit: STORE_PAGE_SIZE });
+  const { time_range, start_date, end_date, platform, api_code, shop_id } = filter;
+  const stats = useApiStats({ time_range, start_date, end_date, platform, api_code, shop_id });
+  const stores = useStoreUsage({ time_range, start_date, end_date, platform, page: list.page, limit: list.pageSize });
   const trendOption = useMemo(() => usageTrendOption(t, stats.data?.trend ?? []), [stats.data, t]);
+
+  const storeColumns: Array<DataColumn<TStoreUsageRow>> = [
+    {
+      key: 'shop',
+      title: t('trafficReport.column.shopName'),
+      fixed: 'left',
+      isRequired: true,
+      cardRole: 'title',
+      width: 160,
+      render: (_: unknown, row) => (
+        <>
+          {row.shop_name} <Typography.Text type="secondary">({row.shop_id})</Typography.Text>
+        </>
+      ),
+    },
+    ...outcomeDataColumns<TStoreUsageRow>(t),
+    { key: 'store_units_left', title: t('trafficReport.column.storeUnitsLeft'), dataIndex: 'store_units_left', align: 'right', width: 120, render: (value: number) => value.toLocaleString() },
+  ];
 
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
-      <TrafficFilters
-        value={filter}
-        options={options.data}
-        hasApi
-        store="select"
-        onChange={(next) => {
-          setFilter(next);
-          setStorePage(1);
-        }}
-      />
+      <TrafficFilters value={filter} options={options.data} hasApi store="select" onChange={list.setFilter} />
       <Card title={t('trafficReport.stats.perApi')} size="small">
-        <ApiStatsTable rows={stats.data?.list} totals={stats.data?.totals} isLoading={stats.isFetching} />
+        <ApiStatsDataTable listId="merchant.traffic.apiStats" rows={stats.data?.list} totals={stats.data?.totals} isLoading={stats.isFetching} sort={list.sort} onSortChange={list.setSort} />
       </Card>
       <ChartCard
         title={t('trafficReport.chart.trend')}
@@ -47,27 +62,15 @@ export function StatisticsTab() {
         height={260}
       />
       <Card title={t('trafficReport.stats.perStore')} size="small">
-        <Table<TStoreUsageRow>
+        <DataTable<TStoreUsageRow>
+          listId="merchant.traffic.storeUsage"
           rowKey="shop_id"
-          size="middle"
-          loading={stores.isFetching}
-          dataSource={stores.data?.list ?? []}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('trafficReport.stats.noStores')} /> }}
-          columns={[
-            {
-              title: t('trafficReport.column.shopName'),
-              key: 'shop',
-              render: (_: unknown, row) => (
-                <>
-                  {row.shop_name} <Typography.Text type="secondary">({row.shop_id})</Typography.Text>
-                </>
-              ),
-            },
-            ...outcomeColumns<TStoreUsageRow>(t),
-            { title: t('trafficReport.column.storeUnitsLeft'), dataIndex: 'store_units_left', align: 'right' },
-          ]}
-          pagination={{ current: storePage, pageSize: STORE_PAGE_SIZE, total: stores.data?.total ?? 0, onChange: setStorePage, hideOnSinglePage: true }}
+          size="small"
+          columns={storeColumns}
+          rows={stores.data?.list ?? []}
+          isLoading={stores.isFetching}
+          emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('trafficReport.stats.noStores')} />}
+          pagination={{ page: list.page, pageSize: list.pageSize, total: stores.data?.total ?? 0, onChange: list.onPageChange }}
         />
       </Card>
     </Space>

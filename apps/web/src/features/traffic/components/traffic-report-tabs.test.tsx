@@ -1,5 +1,5 @@
 import type { TApiEnum, TApiLog, TApiLogDetail, TMerchantTrafficDashboard } from '@parlour/contract/calls/traffic-report';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { chartOptions } from '@/test/admin-fixtures';
 import { mockFetch, recordFeedback } from '@/test/helpers';
@@ -170,5 +170,47 @@ describe('merchant traffic reports', { timeout: 20_000 }, () => {
     expect(await screen.findByText('498')).toBeTruthy();
     await chooseOption('API', 'Keyword search');
     await waitFor(() => expect(bodiesOf(calls, 'merchant/open/report/api_log_stats').at(-1)).toMatchObject({ api_code: 'item_search' }));
+  });
+
+  it('keeps the call log filters, sort and page in the URL and sorts by time on the server', async () => {
+    const { calls } = mockFetch(answer());
+    recordFeedback();
+    const { router } = renderPage(<LogsTab />, { path: '/merchant/traffic', url: '/merchant/traffic?tab=logs&time_range=today&status=success&platform=bogus&page=3&sort=created_at&order=ascend' });
+    expect(await screen.findByText('Failed upstream')).toBeTruthy();
+    // An unknown platform from the URL is dropped, the rest asked for as the URL says.
+    expect(bodiesOf(calls, 'merchant/open/report/api_logs')[0]).toEqual({ time_range: 'today', status: 'success', page: 3, limit: 20, sort_field: 'created_at', sort_order: 'ascend', lang_code: 'en-US' });
+
+    // Ascending, a click goes back to the default order (newest first), the next one to newest first named.
+    fireEvent.click(screen.getByRole('columnheader', { name: /Time/ }));
+    await waitFor(() => expect(bodiesOf(calls, 'merchant/open/report/api_logs').at(-1)).toEqual({ time_range: 'today', status: 'success', page: 1, limit: 20, lang_code: 'en-US' }));
+    expect(router.state.location.search).not.toContain('sort=');
+    fireEvent.click(screen.getByRole('columnheader', { name: /Time/ }));
+    await waitFor(() => expect(router.state.location.search).toContain('sort=created_at&order=descend'));
+    await chooseOption('Platform', 'JD');
+    await waitFor(() => expect(router.state.location.search).toContain('platform=jd'));
+    expect(router.state.location.search).toContain('time_range=today&status=success');
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(bodiesOf(calls, 'merchant/open/report/api_logs').at(-1)).not.toHaveProperty('platform'));
+  });
+
+  it('sorts the per-API statistics in the browser with the totals row kept last', async () => {
+    const rows = [
+      { ...totals, calls: 3, platform: '1688', api_code: 'item_get', api_name: '商品详情' },
+      { ...totals, calls: 7, platform: 'taobao', api_code: 'item_search', api_name: '关键词搜索' },
+    ];
+    mockFetch(answer({ 'merchant/open/report/api_log_stats': { range: DASHBOARD.range, list: rows, totals, trend: DASHBOARD.trend } }));
+    recordFeedback();
+    const { router } = renderPage(<StatisticsTab />, { path: '/merchant/traffic', url: '/merchant/traffic?tab=statistics&sort=calls&order=ascend' });
+    const table = (await screen.findByText('Item details')).closest('table')!;
+    const apiColumn = () => [...table.querySelectorAll('tr.ant-table-row')].map((row) => row.querySelectorAll('td')[1]?.textContent);
+    expect(apiColumn()).toEqual(['Item details', 'Keyword search', 'Total']);
+    // The per-API list is the first with a Calls column (the stores' list is the other).
+    // Ascending, a click goes back to the server's order, the next one sorts the busiest first.
+    const callsHeader = () => screen.getAllByRole('columnheader', { name: /^Calls/ })[0];
+    fireEvent.click(callsHeader());
+    await waitFor(() => expect(router.state.location.search).not.toContain('sort='));
+    fireEvent.click(callsHeader());
+    await waitFor(() => expect(apiColumn()).toEqual(['Keyword search', 'Item details', 'Total']));
+    expect(router.state.location.search).toContain('sort=calls&order=descend');
   });
 });
