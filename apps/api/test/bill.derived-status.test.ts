@@ -103,4 +103,29 @@ describe('bills: reads derive an unpaid bill past its window as expired and writ
     const bill = await t.database.db.execute<{ status: string }>(sql`select status from bills where bill_no = ${second.bill.bill_no}`);
     expect(bill.rows[0].status).toBe('unpaid');
   });
+
+  it('a create-and-pay store whose bill lapsed unswept: its owner buys the same store ID again at once, and the old bill stays unpayable', async () => {
+    const merchant = await registerMerchant(t);
+    const fields = shopFields();
+    const buy = () => t.call<Purchase>(P.buy, { ...fields, term_type: 'month', term: 1, pay_method: 'alipay' }, merchant.token);
+    const first = await expectOk(buy());
+    t.clock.advance(30 * 60);
+    // No sweep: the stored rows still say unpaid.
+    const stored = async () =>
+      (await t.database.db.execute<{ shop: string; bill: string }>(sql`select s.status as shop, b.status as bill from shops s join bills b on b.shop_ref = s.id where s.shop_id = ${fields.shop_id} order by s.id`)).rows;
+    expect(await stored()).toEqual([{ shop: 'unpaid', bill: 'unpaid' }]);
+    expect((await t.call(P.renew, { shop_id: fields.shop_id, term_type: 'month', term: 1, pay_method: 'alipay' }, merchant.token)).code).not.toBe(200);
+
+    // The creation gives the lapsed store up in its own transaction and takes the ID.
+    const second = await expectOk(buy());
+    expect(second.shop.shop_id).toBe(fields.shop_id);
+    expect(await stored()).toEqual([
+      { shop: 'cancelled', bill: 'expired' },
+      { shop: 'unpaid', bill: 'unpaid' },
+    ]);
+    const rows = (await listShops(t, merchant.token, { keyword: fields.shop_id })).list.map((entry) => entry.status);
+    expect(rows.sort()).toEqual(['cancelled', 'unpaid']);
+    expect((await t.call(P.cashierSubmit, { bill_no: first.bill.bill_no, token: cashierToken(first.payment.pay_url), outcome: 'paid' })).code).toBe(12012);
+    expect((await t.call(P.cashierSubmit, { bill_no: second.bill.bill_no, token: cashierToken(second.payment.pay_url), outcome: 'paid' })).code).toBe(200);
+  });
 });
