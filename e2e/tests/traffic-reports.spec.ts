@@ -78,7 +78,7 @@ async function merchantWithTraffic(request: APIRequestContext, lang: 'zh-CN' | '
   const key = (await callApi<{ key: string }>(request, 'merchant/open/shop_key/reveal', { shop_id: shop.shop_id }, { token })).key;
   // No package yet: a JD call is logged as quota exhausted and not charged.
   expect(await openCall(request, 'jd/item_get', { num_iid: '100012043978' }, key)).toBe(13006);
-  const plans = await callApi<{ list: Array<{ id: number; is_general: boolean; units: number }> }>(request, 'merchant/open/merchant_data/plan_list', {}, { token });
+  const plans = await callApi<{ list: Array<{ id: number; is_general: boolean; units: number; name: string }> }>(request, 'merchant/open/merchant_data/plan_list', {}, { token, lang });
   const plan = plans.list.find((entry) => entry.is_general)!;
   const order = await callApi<{ payment: { pay_url: string } }>(request, 'merchant/open/order/createPackageOrder', { plan_id: plan.id, pay_method: 'alipay' }, { token });
   await payAtCashier(request, order.payment.pay_url);
@@ -113,6 +113,8 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     // Logs: every call, then JD + quota exhausted only, then its details.
     await page.getByRole('tab', { name: text.logsTab }).click();
     await expect(page.getByText(text.total(5))).toBeVisible();
+    // The charged package in the reader's language (the log keeps the Chinese name it was charged under).
+    await expect(page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text.taobao }).first()).toContainText(plan.name);
     // Every column in view at 1366 px, no sideways scrolling.
     expect(await tableOverflow(page)).toBeLessThanOrEqual(0);
     await shot(page, `traffic-logs-${lang}`);
