@@ -96,6 +96,21 @@ describe('operator traffic reports', { timeout: 20_000 }, () => {
     expect(within(drawer).getByLabelText('Request parameters').textContent).toContain('"q": "hoodie"');
   });
 
+  it('reads the log filter, sort and page from the URL and keeps them there; consume source is one tick away', async () => {
+    const { calls } = mockFetch(answer);
+    recordFeedback();
+    const { router } = renderPage(<AdminLogsTab />, { path: '/admin/traffic', url: '/admin/traffic?tab=logs&merchant_id=12&status=rejected&sort=created_at&order=ascend&page=2' });
+    expect(await screen.findByText(/^agency@example\.com · \d+$/)).toBeTruthy();
+    expect(bodiesOf(calls, 'admin/open/report/api_logs')[0]).toMatchObject({ time_range: 'last_7_days', merchant_id: 12, status: 'rejected', sort_field: 'created_at', sort_order: 'ascend', page: 2 });
+    expect((screen.getByLabelText('Merchant ID') as HTMLInputElement).value).toBe('12');
+    expect(screen.queryByRole('columnheader', { name: 'Consume source' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Column settings' }));
+    fireEvent.click(within(await screen.findByRole('group', { name: 'Column settings' })).getByRole('checkbox', { name: 'Consume source' }));
+    expect(await screen.findByRole('columnheader', { name: 'Consume source' })).toBeTruthy();
+    fireEvent.click(within(screen.getByTitle('Next Page')).getByRole('button'));
+    await waitFor(() => expect(router.state.location.search).toContain('page=3'));
+  });
+
   it('shows statistics per platform (disabled ones marked), per API and the merchant ranking', async () => {
     mockFetch(answer);
     recordFeedback();
