@@ -50,17 +50,16 @@ export function ApiStatsDataTable({ listId, rows, totals, isLoading, sort, onSor
   const { t } = useTranslation();
   const isTotal = (row: StatsRow) => row.isTotal === true;
   const columns: Array<DataColumn<StatsRow>> = [
+    // Platform and API in one column: the phone card's title names both; the totals row is named there.
     {
-      key: 'platform',
-      title: t('trafficReport.column.platform'),
-      dataIndex: 'platform',
+      key: 'api',
+      title: t('trafficReport.column.platformApi'),
       fixed: 'left',
       isRequired: true,
-      width: 100,
-      // The totals row is named in the API column, its phone card's title.
-      render: (platform: string, row) => (row.isTotal ? '' : platformLabel(t, platform)),
+      cardRole: 'title',
+      width: 190,
+      render: (_: unknown, row) => (row.isTotal ? <strong>{t('trafficReport.stats.total')}</strong> : `${platformLabel(t, row.platform)} · ${apiLabel(t, row.api_code, row.api_name)}`),
     },
-    { key: 'api', title: t('trafficReport.column.api'), cardRole: 'title', isRequired: true, width: 130, render: (_: unknown, row) => (row.isTotal ? <strong>{t('trafficReport.stats.total')}</strong> : apiLabel(t, row.api_code, row.api_name)) },
     ...outcomeDataColumns<StatsRow>(t, { isSortable: true, isStrong: isTotal }),
   ];
   const list: StatsRow[] = (rows ?? []).map((row) => ({ ...row, key: `${row.platform}/${row.api_code}` }));

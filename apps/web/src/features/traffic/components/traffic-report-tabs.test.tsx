@@ -165,7 +165,7 @@ describe('merchant traffic reports', { timeout: 20_000 }, () => {
     const { calls } = mockFetch(answer());
     recordFeedback();
     renderPage(<StatisticsTab />, { path: '/merchant/traffic' });
-    expect(await screen.findByText('Item details')).toBeTruthy();
+    expect(await screen.findByText('1688 · Item details')).toBeTruthy();
     expect(screen.getByText('Total')).toBeTruthy();
     expect(await screen.findByText('498')).toBeTruthy();
     await chooseOption('API', 'Keyword search');
@@ -201,16 +201,16 @@ describe('merchant traffic reports', { timeout: 20_000 }, () => {
     mockFetch(answer({ 'merchant/open/report/api_log_stats': { range: DASHBOARD.range, list: rows, totals, trend: DASHBOARD.trend } }));
     recordFeedback();
     const { router } = renderPage(<StatisticsTab />, { path: '/merchant/traffic', url: '/merchant/traffic?tab=statistics&sort=calls&order=ascend' });
-    const table = (await screen.findByText('Item details')).closest('table')!;
-    const apiColumn = () => [...table.querySelectorAll('tr.ant-table-row')].map((row) => row.querySelectorAll('td')[1]?.textContent);
-    expect(apiColumn()).toEqual(['Item details', 'Keyword search', 'Total']);
+    const table = (await screen.findByText('1688 · Item details')).closest('table')!;
+    const apiColumn = () => [...table.querySelectorAll('tr.ant-table-row')].map((row) => row.querySelectorAll('td')[0]?.textContent);
+    expect(apiColumn()).toEqual(['1688 · Item details', 'Taobao · Keyword search', 'Total']);
     // The per-API list is the first with a Calls column (the stores' list is the other).
     // Ascending, a click goes back to the server's order, the next one sorts the busiest first.
     const callsHeader = () => screen.getAllByRole('columnheader', { name: /^Calls/ })[0];
     fireEvent.click(callsHeader());
     await waitFor(() => expect(router.state.location.search).not.toContain('sort='));
     fireEvent.click(callsHeader());
-    await waitFor(() => expect(apiColumn()).toEqual(['Keyword search', 'Item details', 'Total']));
+    await waitFor(() => expect(apiColumn()).toEqual(['Taobao · Keyword search', '1688 · Item details', 'Total']));
     expect(router.state.location.search).toContain('sort=calls&order=descend');
   });
 });
