@@ -27,6 +27,13 @@ async function movableTitles(popover: Locator) {
   return popover.locator('[data-column][draggable="true"]').allTextContents();
 }
 
+/** Before a screenshot: the list has loaded (no spinner) and no header tooltip is open. */
+async function settled(page: Page) {
+  await page.mouse.move(0, 0);
+  await expect(page.locator('.data-table .ant-spin-spinning')).toHaveCount(0);
+  await expect(page.locator('.ant-tooltip:not(.ant-tooltip-hidden)')).toHaveCount(0);
+}
+
 /** The table's header cells, in order, without empty ones. */
 async function headerTexts(page: Page) {
   return (await page.locator('.data-table thead th').allTextContents()).map((text) => text.trim()).filter(Boolean);
@@ -62,14 +69,16 @@ test.describe('[LIST-ORDER]', () => {
       await expect.poll(() => movableTitles(page.getByRole('group', { name: text.columnSettings }))).toEqual(expected);
 
       // The handle answers the arrow keys too.
-      const handle = page.getByRole('group', { name: text.columnSettings }).locator('.column-settings__handle').first();
+      const handle = page.getByRole('group', { name: text.columnSettings }).locator('button.column-settings__handle').first();
       await handle.focus();
       await page.keyboard.press('ArrowDown');
       await expect.poll(() => movableTitles(page.getByRole('group', { name: text.columnSettings }))).toEqual([expected[1], expected[0], ...expected.slice(2)]);
 
       // At phone width the settings open above the cards and still drag.
-      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: text.columnSettings }).click();
+      await expect(page.getByRole('group', { name: text.columnSettings })).toBeHidden();
       await page.setViewportSize({ width: 375, height: 812 });
+      await expect(page.getByRole('list', { name: lang === 'zh-CN' ? '列表' : 'List' })).toBeVisible();
       await page.getByRole('button', { name: text.columnSettings }).click();
       const phonePopover = page.getByRole('group', { name: text.columnSettings });
       await expect(phonePopover).toBeVisible();
@@ -102,6 +111,7 @@ test.describe('[LIST-ORDER]', () => {
       const followUp = page.getByRole('columnheader', { name: /跟进记录/ });
       await followUp.click();
       await expect(page).toHaveURL(/sort=followed_up_at&order=descend/);
+      await settled(page);
       await shot(page, `list-order-prospects-${lang}-1440`);
       await page.goBack();
       await expect(page).toHaveURL(/sort=created_at&order=ascend/);
@@ -109,6 +119,7 @@ test.describe('[LIST-ORDER]', () => {
       await page.setViewportSize({ width: 375, height: 812 });
       await expect(page.getByRole('list', { name: '列表' })).toBeVisible();
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await settled(page);
       await shot(page, `list-order-prospects-${lang}-375`);
 
       await page.setViewportSize({ width: 1440, height: 900 });
@@ -121,10 +132,12 @@ test.describe('[LIST-ORDER]', () => {
       await expect(page).toHaveURL(/sort=publish_at&order=descend/);
       await page.reload();
       await expect(page.getByRole('columnheader', { name: /发布时间/ })).toHaveAttribute('aria-sort', 'descending');
+      await settled(page);
       await shot(page, `list-order-notices-${lang}-1440`);
       await page.setViewportSize({ width: 375, height: 812 });
       await expect(page.getByRole('list', { name: '列表' })).toBeVisible();
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await settled(page);
       await shot(page, `list-order-notices-${lang}-375`);
       await close();
     });
