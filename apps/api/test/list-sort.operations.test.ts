@@ -50,9 +50,9 @@ describe('operator list sorting', () => {
     expect(await order({ sort_field: 'created_at', sort_order: 'ascend' })).toEqual([0, 1, 2, 3]);
     expect(await order({ sort_field: 'store_count', sort_order: 'descend' })).toEqual([2, 0, 3, 1]);
     expect(await order({ sort_field: 'store_count', sort_order: 'ascend' })).toEqual([1, 3, 0, 2]);
-    // Never signed in: after every login ascending, before every login descending (PostgreSQL's NULL order).
+    // Never signed in: after every login both ways (a newest-first list opens on real logins).
     expect(await order({ sort_field: 'last_login_at', sort_order: 'ascend' })).toEqual([1, 2, 0, 3]);
-    expect(await order({ sort_field: 'last_login_at', sort_order: 'descend' })).toEqual([3, 0, 2, 1]);
+    expect(await order({ sort_field: 'last_login_at', sort_order: 'descend' })).toEqual([0, 2, 1, 3]);
   });
 
   it('sorts the prospect list on created and followed-up time', async () => {
@@ -74,7 +74,8 @@ describe('operator list sorting', () => {
     expect(await order({})).toEqual([2, 1, 0]);
     expect(await order({ sort_field: 'created_at', sort_order: 'ascend' })).toEqual([0, 1, 2]);
     expect(await order({ sort_field: 'followed_up_at', sort_order: 'ascend' })).toEqual([2, 0, 1]);
-    expect(await order({ sort_field: 'followed_up_at', sort_order: 'descend' })).toEqual([1, 0, 2]);
+    // Never followed up: last both ways.
+    expect(await order({ sort_field: 'followed_up_at', sort_order: 'descend' })).toEqual([0, 2, 1]);
   });
 
   it('sorts the notice list on publish time, creation time and read count; pinned first only by default', async () => {

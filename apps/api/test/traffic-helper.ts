@@ -54,13 +54,27 @@ export async function insertPackage(
   const validDays = options.validDays ?? 30;
   const paidAt = options.paidAt === undefined ? t.clock.now() : options.paidAt;
   const expiresAt = paidAt ? new Date(paidAt.getTime() + validDays * 86_400_000) : null;
+  // A pending package always has its bill, still payable (30 minutes), as the purchase leaves it;
+  // without one it would read as void (its bill gone) and leave every list.
+  const billRef = paidAt || options.voided ? null : await insertPayableBill(t, options.merchantId);
   const result = await t.database.db.execute<{ id: number }>(sql`
-    insert into traffic_packages (merchant_id, shop_ref, plan_id, name, is_general, units_total, units_used, valid_days, paid_at, expires_at, voided_at, created_at, updated_at)
-    values (${options.merchantId}, ${options.shopRef ?? null}, (select id from traffic_plans order by id limit 1), ${options.name ?? (options.shopRef ? '店铺专享包' : '标准包')},
+    insert into traffic_packages (merchant_id, shop_ref, plan_id, bill_ref, name, is_general, units_total, units_used, valid_days, paid_at, expires_at, voided_at, created_at, updated_at)
+    values (${options.merchantId}, ${options.shopRef ?? null}, (select id from traffic_plans order by id limit 1), ${billRef}, ${options.name ?? (options.shopRef ? '店铺专享包' : '标准包')},
             ${!options.shopRef}, ${options.units}, ${options.used ?? 0}, ${validDays}, ${paidAt?.toISOString() ?? null}::timestamptz, ${expiresAt?.toISOString() ?? null}::timestamptz,
             ${options.voided ? t.clock.now().toISOString() : null}::timestamptz, ${t.clock.now().toISOString()}::timestamptz, ${t.clock.now().toISOString()}::timestamptz)
     returning id`);
   return { id: Number(result.rows[0].id), name: options.name ?? (options.shopRef ? '店铺专享包' : '标准包'), expiresAt };
+}
+
+let billCounter = 0;
+/** An unpaid traffic-package bill of the merchant, payable for the next 30 minutes. */
+async function insertPayableBill(t: TestApp, merchantId: number) {
+  billCounter += 1;
+  const result = await t.database.db.execute<{ id: number }>(sql`
+    insert into bills (bill_no, merchant_id, shop_name, type, product_name, amount, currency, expires_at)
+    values (${`T${Date.now()}${billCounter}`}, ${merchantId}, '', 'traffic_package', '标准包', 100, 'CNY', ${new Date(t.clock.now().getTime() + 30 * 60_000).toISOString()}::timestamptz)
+    returning id`);
+  return Number(result.rows[0].id);
 }
 
 export interface CallRecord {

@@ -54,9 +54,9 @@ describe('traffic list sorting', () => {
   it('sorts the merchant package list on purchase time, expiry, units left and units used, both ways', async () => {
     expect(packageOrder(await listPackages(t, merchant.token))).toEqual([3, 2, 1, 0]);
     expect(await sorted('created_at', 'ascend')).toEqual([0, 1, 2, 3]);
-    // An unpaid package has no expiry yet: last soonest first, first latest first.
+    // An unpaid package has no expiry yet: last both ways.
     expect(await sorted('expires_at', 'ascend')).toEqual([1, 0, 3, 2]);
-    expect(await sorted('expires_at', 'descend')).toEqual([2, 3, 0, 1]);
+    expect(await sorted('expires_at', 'descend')).toEqual([3, 0, 1, 2]);
     expect(await sorted('units_remaining', 'descend')).toEqual([2, 1, 0, 3]);
     expect(await sorted('units_remaining', 'ascend')).toEqual([3, 0, 1, 2]);
     expect(await sorted('units_used')).toEqual([1, 3, 0, 2]);

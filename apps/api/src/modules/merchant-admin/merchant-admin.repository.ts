@@ -42,7 +42,7 @@ const storeCount = storeCountOf.mapWith(Number).as('store_count');
 function merchantOrder(sort: ListSort<MerchantSortField> = { field: 'created_at', order: 'descend' }) {
   // The store count is counted per row (shops_merchant_idx serves each count); the times have their own indexes.
   const column = sort.field === 'store_count' ? storeCountOf : merchants[sort.field];
-  return orderByColumn(column, sort.order, merchants.id);
+  return orderByColumn(column, sort.order, merchants.id, { emptyLast: sort.field === 'last_login_at' });
 }
 
 /** The operator's queries over merchants; sign-up and sign-in queries stay in the account repository. */

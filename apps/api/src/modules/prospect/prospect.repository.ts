@@ -49,7 +49,7 @@ export function createProspectRepository(db: Db) {
           .select()
           .from(prospects)
           .where(where)
-          .orderBy(...orderByColumn(prospects[sort.field], sort.order, prospects.id))
+          .orderBy(...orderByColumn(prospects[sort.field], sort.order, prospects.id, { emptyLast: sort.field === 'followed_up_at' }))
           .limit(page.limit)
           .offset(page.offset),
         db.select({ total: count() }).from(prospects).where(where),

@@ -49,7 +49,7 @@ function statusCondition(status: PackageStatus, now: Date): SQL {
 /** The column behind each sortable field of the package list (the contract whitelists the fields). */
 const PACKAGE_SORT_COLUMNS: Record<PackageSortField, AnyColumn | SQL> = {
   created_at: trafficPackages.created_at,
-  // Null (unpaid) sorts as PostgreSQL sorts it: after every date ascending, before every date descending.
+  // Null (unpaid) sorts last both ways (emptyLast below).
   expires_at: trafficPackages.expires_at,
   units_remaining: sql`greatest(${trafficPackages.units_total} - ${trafficPackages.units_used}, 0)`,
   units_used: trafficPackages.units_used,
@@ -206,7 +206,7 @@ export function createTrafficPackageRepository(db: Db) {
     async listPackages(filter: PackageFilter, page: { limit: number; offset: number }, sort?: ListSort<PackageSortField>) {
       const rows = await selectViews(filter.now)
         .where(packageConditions(filter))
-        .orderBy(...(sort ? orderByColumn(PACKAGE_SORT_COLUMNS[sort.field], sort.order, trafficPackages.id) : [desc(trafficPackages.created_at), desc(trafficPackages.id)]))
+        .orderBy(...(sort ? orderByColumn(PACKAGE_SORT_COLUMNS[sort.field], sort.order, trafficPackages.id, { emptyLast: sort.field === 'expires_at' }) : [desc(trafficPackages.created_at), desc(trafficPackages.id)]))
         .limit(page.limit)
         .offset(page.offset);
       return rows.map(toView);
