@@ -96,11 +96,14 @@ export const ZPlanId = z.coerce.number({ error: 'plan_required' }).int({ error: 
 export const ZPlanEditInput = withPriceCheck(ZPlanFields.extend({ id: ZPlanId }));
 export type TPlanEditInput = z.input<typeof ZPlanEditInput>;
 export const ZPlanStatusInput = z.object({ id: ZPlanId, status: z.enum(PLAN_STATUSES, { error: 'plan_status_invalid' }) });
+/** Columns the operator's plan list sorts on (default: display order, `sort` then id). */
+export const PLAN_SORT_FIELDS = ['price', 'units', 'created_at'] as const;
+export type PlanSortField = (typeof PLAN_SORT_FIELDS)[number];
 export const ZPlanListInput = ZPageInput.extend({
   status: z.enum(PLAN_STATUSES, { error: 'plan_status_invalid' }).optional(),
   /** Matches the plan name. */
   keyword: z.string().trim().max(100).optional(),
-});
+}).extend(sortFields(PLAN_SORT_FIELDS).shape);
 export type TPlanListInput = z.input<typeof ZPlanListInput>;
 
 export const adminListPlans = defineCall({
@@ -174,9 +177,9 @@ export type TAdminTrafficPackage = z.infer<typeof ZAdminTrafficPackage>;
 
 const ZPackageShopFilter = z.string().trim().max(20).optional();
 /**
- * Columns a merchant's package list sorts on (default: newest first): when it was bought, when it
- * expires (unpaid ones, with no expiry yet, last ascending and first descending), its units left and
- * used, and its price.
+ * Columns a merchant's package list, and the operator's list of every merchant's, sort on (default:
+ * newest first): when it was bought, when it expires (unpaid ones, with no expiry yet, last
+ * ascending and first descending), its units left and used, and its price.
  */
 export const PACKAGE_SORT_FIELDS = ['created_at', 'expires_at', 'units_remaining', 'units_used', 'amount'] as const;
 export type PackageSortField = (typeof PACKAGE_SORT_FIELDS)[number];
@@ -195,7 +198,7 @@ export const ZAdminPackageListInput = ZPageInput.extend({
   shop_id: ZPackageShopFilter,
   status: z.enum(PACKAGE_STATUSES, { error: 'package_status_invalid' }).optional(),
   is_general: z.boolean().optional(),
-});
+}).extend(sortFields(PACKAGE_SORT_FIELDS).shape);
 export type TAdminPackageListInput = z.input<typeof ZAdminPackageListInput>;
 
 export const ZPackageOrderInput = z.object({

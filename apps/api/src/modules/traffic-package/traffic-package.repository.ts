@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { PackageSortField, PackageStatus, PlanStatus } from '@parlour/contract/calls/traffic';
+import type { PackageSortField, PackageStatus, PlanSortField, PlanStatus } from '@parlour/contract/calls/traffic';
 import type { Db } from '../../db/client';
 import { bills, merchants, shops, trafficPackages, trafficPlans } from '../../db/schema/index';
 import { allOf, containsPattern } from '../../lib/sql-filters';
@@ -100,6 +100,11 @@ export async function voidPackagesOfBills(tx: Db, billIds: number[], now: Date) 
   return rows.length;
 }
 
+/** Display order (the operator's `sort`, then the oldest first) unless the operator sorts on a column. */
+function planOrder(sort?: ListSort<PlanSortField>): SQL[] {
+  return sort ? orderByColumn(trafficPlans[sort.field], sort.order, trafficPlans.id) : [asc(trafficPlans.sort), asc(trafficPlans.id)];
+}
+
 export function createTrafficPackageRepository(db: Db) {
   function selectViews(now: Date, tx: Db = db) {
     return tx
@@ -135,10 +140,10 @@ export function createTrafficPackageRepository(db: Db) {
   return {
     // ----- plans -----
 
-    async listPlans(filter: { status?: PlanStatus; keyword?: string }, page?: { limit: number; offset: number }) {
+    async listPlans(filter: { status?: PlanStatus; keyword?: string }, page?: { limit: number; offset: number }, sort?: ListSort<PlanSortField>) {
       const keyword = filter.keyword ? containsPattern(filter.keyword) : undefined;
       const where = allOf([filter.status ? eq(trafficPlans.status, filter.status) : undefined, keyword ? sql`${trafficPlans.name} ilike ${keyword} or ${trafficPlans.name_en} ilike ${keyword}` : undefined]);
-      const query = db.select().from(trafficPlans).where(where).orderBy(asc(trafficPlans.sort), asc(trafficPlans.id)).$dynamic();
+      const query = db.select().from(trafficPlans).where(where).orderBy(...planOrder(sort)).$dynamic();
       if (page) query.limit(page.limit).offset(page.offset);
       const [rows, [total]] = await Promise.all([query, db.select({ value: count() }).from(trafficPlans).where(where)]);
       return { rows, total: total.value };

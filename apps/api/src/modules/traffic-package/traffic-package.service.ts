@@ -2,6 +2,7 @@ import type {
   PackageSortField,
   PackageStatus,
   PackageTab,
+  PlanSortField,
   PlanStatus,
   TAdminTrafficPackage,
   TAdminTrafficPlan,
@@ -12,11 +13,13 @@ import type { PayMethod } from '@parlour/contract/constants';
 import type { SortOrder } from '@parlour/contract/schemas';
 import type { Lang } from '@parlour/contract/errors';
 import type { TLocalizedText } from '@parlour/contract/localized-text';
+import type { SortOrder } from '@parlour/contract/schemas';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { listSort } from '../../lib/sql-sort';
 import { localizedOf, localizedValues, pickColumn } from '../../lib/localized-columns';
+import { listSort } from '../../lib/sql-sort';
 import type { BillRow } from '../bill/bill.repository';
 import { toBill, type BillService } from '../bill/bill.service';
 import type { PackageView, PlanRow, TrafficPackageRepository } from './traffic-package.repository';
@@ -130,10 +133,11 @@ export function createTrafficPackageService(deps: { db: Db; repository: TrafficP
   return {
     // ----- operator: plans -----
 
-    async listPlansForAdmin(input: { page: number; limit: number; status?: PlanStatus; keyword?: string }, lang: Lang) {
+    async listPlansForAdmin(input: { page: number; limit: number; status?: PlanStatus; keyword?: string; sort_field?: PlanSortField; sort_order?: SortOrder }, lang: Lang) {
       const { rows, total } = await repository.listPlans(
         { status: input.status, keyword: input.keyword || undefined },
         { limit: input.limit, offset: (input.page - 1) * input.limit },
+        listSort(input),
       );
       return { list: await withSoldCounts(rows, lang), total };
     },
@@ -175,10 +179,13 @@ export function createTrafficPackageService(deps: { db: Db; repository: TrafficP
       return { list: rows.map((row) => toPackage(row, lang)), total, counts };
     },
 
-    async listForAdmin(input: { page: number; limit: number; merchant_id?: number; shop_id?: string; status?: PackageStatus; is_general?: boolean }, lang: Lang) {
+    async listForAdmin(
+      input: { page: number; limit: number; merchant_id?: number; shop_id?: string; status?: PackageStatus; is_general?: boolean; sort_field?: PackageSortField; sort_order?: SortOrder },
+      lang: Lang,
+    ) {
       const filter = { merchantId: input.merchant_id, shopId: input.shop_id || undefined, status: input.status, isGeneral: input.is_general, now: clock.now() };
       const [rows, total] = await Promise.all([
-        repository.listPackages(filter, { limit: input.limit, offset: (input.page - 1) * input.limit }),
+        repository.listPackages(filter, { limit: input.limit, offset: (input.page - 1) * input.limit }, listSort(input)),
         repository.countPackages(filter),
       ]);
       return { list: rows.map((row) => toAdminPackage(row, lang)), total };

@@ -1,6 +1,6 @@
 import type { TAdminTrafficPlan } from '@parlour/contract/calls/traffic';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { mockFetch, recordFeedback } from '@/test/helpers';
 import { renderPage } from '@/test/render';
 import { PlansTab } from './plans-tab';
@@ -33,9 +33,16 @@ function answer(overrides: Record<string, unknown> = {}) {
     return { code: 10004, msg: `no answer for ${path}` };
   };
 }
+function setWidth(width: number) {
+  act(() => {
+    (window as unknown as { happyDOM: { setViewport: (size: { width: number; height: number }) => void } }).happyDOM.setViewport({ width, height: 800 });
+  });
+}
 const bodiesOf = (calls: { url: string; body: unknown }[], path: string) => calls.filter((call) => call.url === `/api/v1/${path}`).map((call) => call.body);
 
 describe('operator plans tab', { timeout: 20_000 }, () => {
+  afterEach(() => setWidth(1024));
+
   it('lists plans with kind, units, days, price and struck original price, sales and status', async () => {
     mockFetch(answer());
     renderPage(<PlansTab />, { path: '/admin/traffic', url: '/admin/traffic?tab=plans' });
@@ -83,5 +90,39 @@ describe('operator plans tab', { timeout: 20_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(bodiesOf(calls, 'admin/open/plan/up_status')[0]).toMatchObject({ id: 2, status: 'disabled' }));
     await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Plan Standard disabled'));
+  });
+
+  it('keeps filter, sort and page in the URL: the server sorts on price, units and creation; back restores', async () => {
+    const { calls } = mockFetch(answer());
+    const { router } = renderPage(<PlansTab />, { path: '/admin/traffic', url: '/admin/traffic?tab=plans&status=enabled&sort=units&order=ascend' });
+    await screen.findByText('Standard');
+    expect(bodiesOf(calls, 'admin/open/plan/lists')[0]).toMatchObject({ status: 'enabled', sort_field: 'units', sort_order: 'ascend', page: 1 });
+    expect(screen.getByRole('columnheader', { name: /Units/ }).getAttribute('aria-sort')).toBe('ascending');
+
+    fireEvent.click(screen.getByRole('columnheader', { name: /Price/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=plans&status=enabled&sort=price&order=descend'));
+    await waitFor(() => expect(bodiesOf(calls, 'admin/open/plan/lists').at(-1)).toMatchObject({ sort_field: 'price', sort_order: 'descend' }));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search plan names' }), { target: { value: 'Stand' } });
+    fireEvent.click(screen.getByRole('button', { name: 'search' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=plans&status=enabled&sort=price&order=descend&keyword=Stand'));
+    expect(screen.getByRole('columnheader', { name: /Created/ })).toBeTruthy();
+
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(bodiesOf(calls, 'admin/open/plan/lists').at(-1)).toMatchObject({ sort_field: 'price' }));
+    expect((screen.getByRole('searchbox', { name: 'Search plan names' }) as HTMLInputElement).value).toBe('');
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(bodiesOf(calls, 'admin/open/plan/lists').at(-1)).toMatchObject({ sort_field: 'units', sort_order: 'ascend' }));
+  });
+
+  it('shows a card per plan at phone width with its edit action and status switch', async () => {
+    setWidth(375);
+    mockFetch(answer());
+    renderPage(<PlansTab />, { path: '/admin/traffic', url: '/admin/traffic?tab=plans' });
+    const cards = await screen.findByRole('list', { name: 'List' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const [standard] = within(cards).getAllByRole('listitem');
+    expect(within(standard).getByText('Standard')).toBeTruthy();
+    expect(within(standard).getByRole('button', { name: 'Edit plan Standard' })).toBeTruthy();
+    expect(within(standard).getByRole('switch', { name: 'Enable or disable plan Standard' })).toBeTruthy();
   });
 });

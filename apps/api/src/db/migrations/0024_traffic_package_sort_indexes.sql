@@ -1,0 +1,2 @@
+CREATE INDEX "traffic_packages_created_id_idx" ON "traffic_packages" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "traffic_packages_expires_id_idx" ON "traffic_packages" USING btree ("expires_at","id");
