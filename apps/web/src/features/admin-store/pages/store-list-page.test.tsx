@@ -172,7 +172,7 @@ describe('operator store list', { timeout: 20_000 }, () => {
     renderPage(<StoreListPage />, { path: '/admin/store' });
     const row = (await screen.findByText('Lucy Shop')).closest('tr') as HTMLElement;
 
-    fireEvent.click(within(row).getByRole('button', { name: 'Enter store admin' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'Store admin' }));
     await waitFor(() => expect(tab.location.href).toBe('https://lucyshop.parlour.test/admin/ticket/abc'));
     expect(open).toHaveBeenCalledWith('about:blank', '_blank');
     expect(tab.opener).toBeNull();

@@ -16,6 +16,7 @@ import { dayjs } from '@/lib/dayjs';
 import { saveExportFile } from '@/lib/download-file';
 import { feedback } from '@/lib/feedback';
 import { formatMoney } from '@/lib/money';
+import { useTimeLeft } from '@/lib/use-countdown';
 import { useEnterStoreAdmin } from '../api/enter-store-admin';
 import { exportShops } from '../api/export-shops';
 import { useShops } from '../api/list-shops';
@@ -40,6 +41,15 @@ const UNRENEWABLE_STATUSES: readonly StoreStatus[] = ['unpaid', 'initializing', 
 const COUNTDOWN_STATUSES: readonly StoreStatus[] = ['trial', 'operating', 'pending_renewal'];
 
 const formatTime = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '—');
+const DAY_MS = 86_400_000;
+
+/** Under a store's expiry: the whole days left while more than a day remains (the column stays narrow), the ticking countdown in the last day. */
+function TimeLeft({ to }: { to: string }) {
+  const { t } = useTranslation();
+  const left = useTimeLeft(to);
+  if (left !== null && left > DAY_MS) return <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('adminStore.daysLeft', { count: Math.floor(left / DAY_MS) })}</Typography.Text>;
+  return <ExpiryCountdown to={to} />;
+}
 
 function cleanFilters(values: Filters): Filters {
   return {
@@ -100,16 +110,16 @@ export default function StoreListPage() {
       fixed: 'left',
       isRequired: true,
       cardRole: 'title',
-      width: 170,
+      width: 130,
       render: (_, shop) => (
         <Flex vertical>
-          <Typography.Text strong ellipsis={{ tooltip: shop.shop_name }} style={{ maxWidth: 170 }}>
+          <Typography.Text strong ellipsis={{ tooltip: shop.shop_name }} style={{ maxWidth: 130 }}>
             {shop.shop_name}
           </Typography.Text>
           <Typography.Text type="secondary" copyable={{ text: shop.shop_id }} style={{ fontSize: 12 }}>
             {shop.shop_id}
           </Typography.Text>
-          <Typography.Text type="secondary" ellipsis={{ tooltip: shop.contact_email }} style={{ fontSize: 12, maxWidth: 170 }}>
+          <Typography.Text type="secondary" ellipsis={{ tooltip: shop.contact_email }} style={{ fontSize: 12, maxWidth: 130 }}>
             {shop.contact_email}
           </Typography.Text>
         </Flex>
@@ -118,10 +128,10 @@ export default function StoreListPage() {
     {
       title: t('adminStore.column.merchant'),
       key: 'merchant',
-      width: 140,
+      width: 100,
       render: (_, shop) => (
         <Flex vertical>
-          <Typography.Text ellipsis={{ tooltip: shop.merchant_account }} style={{ maxWidth: 140 }}>{shop.merchant_account}</Typography.Text>
+          <Typography.Text ellipsis={{ tooltip: shop.merchant_account }} style={{ maxWidth: 100 }}>{shop.merchant_account}</Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {t('adminStore.merchantIdValue', { id: shop.merchant_id })}
           </Typography.Text>
@@ -131,18 +141,22 @@ export default function StoreListPage() {
     {
       title: t('adminStore.column.version'),
       key: 'version',
+      width: 90,
       render: (_, shop) => (
-        <Space size={4} wrap>
-          <span>{shop.package_name}</span>
+        <Flex vertical align="flex-start" gap={2}>
+          <Typography.Text ellipsis={{ tooltip: shop.package_name }} style={{ maxWidth: 90 }}>
+            {shop.package_name}
+          </Typography.Text>
           {shop.is_trial ? <Tag color="cyan">{t('adminStore.trialTag')}</Tag> : null}
-        </Space>
+        </Flex>
       ),
     },
     {
       title: t('adminStore.column.status'),
       key: 'status',
       render: (_, shop) => (
-        <Space size={4} wrap>
+        // The tags one above the other keep the column narrow.
+        <Flex vertical align="flex-start" gap={4}>
           <StoreStatusTag status={shop.status} />
           {shop.is_disabled_by_operator ? (
             <Tooltip title={t('adminStore.disabledByOperatorHint')}>
@@ -154,24 +168,24 @@ export default function StoreListPage() {
               {t('adminStore.cancelledHint')}
             </Typography.Text>
           ) : null}
-        </Space>
+        </Flex>
       ),
     },
     {
       title: t('adminStore.column.expiresAt'),
       key: 'expires_at',
       sortField: 'expires_at',
-      width: 150,
       render: (_, shop) => (
         <Flex vertical>
-          <span>{formatTime(shop.expires_at)}</span>
+          <DateTimeCell value={shop.expires_at} />
           {shop.status === 'pending_renewal' && shop.grace_ends_at ? (
-            <Typography.Text type="warning" style={{ fontSize: 12 }}>
+            // Wraps inside the column: the table sizes columns to their content.
+            <Typography.Text type="warning" style={{ fontSize: 12, display: 'block', maxWidth: 96 }}>
               {t('adminStore.graceEndsAt', { time: formatTime(shop.grace_ends_at) })}
             </Typography.Text>
           ) : shop.expires_at && COUNTDOWN_STATUSES.includes(shop.status) ? (
             <span style={{ fontSize: 12 }}>
-              <ExpiryCountdown to={shop.expires_at} />
+              <TimeLeft to={shop.expires_at} />
             </span>
           ) : null}
         </Flex>
@@ -181,10 +195,10 @@ export default function StoreListPage() {
       title: t('adminStore.column.domain'),
       key: 'domain',
       dataIndex: 'domain',
-      width: 130,
+      width: 90,
       render: (domain: string | null) =>
         domain ? (
-          <Typography.Text ellipsis={{ tooltip: domain }} style={{ maxWidth: 130 }}>
+          <Typography.Text ellipsis={{ tooltip: domain }} style={{ maxWidth: 90 }}>
             {domain}
           </Typography.Text>
         ) : (

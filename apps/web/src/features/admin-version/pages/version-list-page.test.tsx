@@ -1,6 +1,6 @@
 import { ALL_TERMS } from '@parlour/contract/constants';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { makeAdminVersion } from '@/test/admin-fixtures';
 import { mockFetch, recordFeedback } from '@/test/helpers';
 import { renderPage } from '@/test/render';
@@ -20,7 +20,15 @@ function answer(overrides: Record<string, unknown> = {}) {
 
 const bodiesOf = (calls: { url: string; body: unknown }[], path: string) => calls.filter((call) => call.url === `/api/v1/${path}`).map((call) => call.body);
 
+function setWidth(width: number) {
+  act(() => {
+    (window as unknown as { happyDOM: { setViewport: (size: { width: number; height: number }) => void } }).happyDOM.setViewport({ width, height: 800 });
+  });
+}
+
 describe('operator version list', { timeout: 20_000 }, () => {
+  afterEach(() => setWidth(1024));
+
   it('turns typed major units into minor units and shows price ranges', () => {
     expect(toMinorUnits(129.9, 'CNY')).toBe(12990);
     expect(toMinorUnits(0.29, 'USD')).toBe(29);
@@ -124,5 +132,21 @@ describe('operator version list', { timeout: 20_000 }, () => {
     expect(sent.prices[0]).toEqual({ type: 'month', term: 1, amount: 9990 });
     expect(sent.prices[1]).toEqual({ type: 'month', term: 3, amount: 29970 });
     expect(sent.prices.at(-1)).toEqual({ type: 'year', term: 5, amount: 129950 });
+  });
+
+  it('keeps the page in the URL and shows a card per version at phone width with both actions', async () => {
+    setWidth(375);
+    const { calls } = mockFetch(answer());
+    recordFeedback();
+    renderPage(<VersionListPage />, { path: '/admin/version', url: '/admin/version?page=2&size=10' });
+    await screen.findByText('Professional');
+    expect(calls[0]?.body).toEqual({ page: 2, limit: 10, lang_code: 'en-US' });
+    const cards = await screen.findByRole('list', { name: 'List' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const draft = within(cards).getAllByRole('listitem')[1];
+    expect(within(draft).getByText('Draft')).toBeTruthy();
+    fireEvent.click(within(draft).getByRole('button', { name: 'Edit prices' }));
+    expect(await screen.findByText('Prices of “Draft”')).toBeTruthy();
+    expect(within(draft).getByRole('button', { name: 'Edit features' })).toBeTruthy();
   });
 });

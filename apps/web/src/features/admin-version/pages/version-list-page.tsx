@@ -1,9 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { TAdminStoreVersion, TStoreVersion } from '@parlour/contract/calls/store';
-import { Button, Empty, Flex, Grid, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Empty, Flex, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable, type DataColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
+import { useListUrlState } from '@/components/use-list-url-state';
 import { formatMoney } from '@/lib/money';
 import { useVersions } from '../api/list-versions';
 import { VersionFormModal } from '../components/version-form-modal';
@@ -24,26 +26,28 @@ export function priceRange(version: Pick<TStoreVersion, 'prices' | 'currency'>):
   return low === high ? low : `${low} – ${high}`;
 }
 
-/** /admin/version: the store versions merchants choose from, with what each offers and costs. */
+/**
+ * /admin/version: the store versions merchants choose from, with what each offers and costs. The
+ * page lives in the URL; the list has no filter, and keeps the operator's display order.
+ */
 export default function VersionListPage() {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZE);
-  const versions = useVersions({ page, limit: pageSize });
+  const list = useListUrlState<Record<never, never>>({ filterKeys: [], defaultPageSize: PAGE_SIZE });
+  const versions = useVersions(list.query);
   /** The version whose features are being edited; null: a new one; undefined: the dialog is closed. */
   const [editing, setEditing] = useState<AdminVersion | null | undefined>(undefined);
   const [pricing, setPricing] = useState<AdminVersion | null>(null);
-  // Fixed columns on a phone would leave no room for the others.
-  const isWide = Grid.useBreakpoint().md ?? false;
 
-  const columns: TableColumnsType<AdminVersion> = [
+  const columns: Array<DataColumn<AdminVersion>> = [
     {
       title: t('adminVersion.field.name'),
       key: 'name',
-      fixed: isWide ? 'left' : undefined,
-      width: 260,
+      fixed: 'left',
+      isRequired: true,
+      cardRole: 'title',
+      width: 240,
       render: (_, version) => (
-        <Flex vertical>
+        <Flex vertical style={{ maxWidth: 240 }}>
           <Space size={6}>
             <Typography.Text strong>{version.name}</Typography.Text>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -60,13 +64,14 @@ export default function VersionListPage() {
     },
     {
       title: t('adminVersion.field.features'),
+      key: 'features',
       dataIndex: 'features',
       width: 240,
       render: (features: string[]) =>
         features.length === 0 ? (
           '—'
         ) : (
-          <Space size={[4, 4]} wrap>
+          <Space size={[4, 4]} wrap style={{ maxWidth: 240 }}>
             {features.slice(0, FEATURES_SHOWN).map((feature) => (
               <Tag key={feature} style={{ marginInlineEnd: 0 }}>
                 {feature}
@@ -82,28 +87,28 @@ export default function VersionListPage() {
     },
     {
       title: t('adminVersion.field.trialDays'),
+      key: 'trial_days',
       dataIndex: 'trial_days',
-      width: 100,
       render: (days: number) => (days > 0 ? t('adminVersion.trialValue', { count: days }) : <Typography.Text type="secondary">{t('adminVersion.noTrial')}</Typography.Text>),
     },
     {
       title: t('adminVersion.field.status'),
+      key: 'status',
       dataIndex: 'status',
-      width: 90,
       render: (status: AdminVersion['status']) => <Tag color={status === 'enabled' ? 'success' : 'default'}>{t(`adminVersion.status.${status}`)}</Tag>,
     },
-    { title: t('adminVersion.field.storeCount'), dataIndex: 'store_count', width: 80, align: 'right' },
+    { title: t('adminVersion.field.storeCount'), key: 'store_count', dataIndex: 'store_count', align: 'right' },
     {
       title: t('adminVersion.field.priceRange'),
       key: 'prices',
-      width: 210,
       render: (_, version) => priceRange(version) ?? <Typography.Text type="warning">{t('money.noPrice')}</Typography.Text>,
     },
     {
       title: t('adminVersion.field.actions'),
       key: 'actions',
-      fixed: isWide ? 'right' : undefined,
-      width: 120,
+      fixed: 'right',
+      isRequired: true,
+      cardRole: 'actions',
       render: (_, version) => (
         <Flex vertical align="flex-start">
           <Button type="link" size="small" onClick={() => setEditing(version)}>
@@ -128,25 +133,14 @@ export default function VersionListPage() {
       />
       <div className="page-body admin-page">
         <section className="page-card" aria-label={t('adminVersion.listLabel')}>
-          <Table<AdminVersion>
+          <DataTable<AdminVersion>
+            listId="admin.versions"
             rowKey="id"
-            size="middle"
             columns={columns}
-            dataSource={versions.data?.list ?? []}
-            loading={versions.isFetching}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('adminVersion.empty')} /> }}
-            pagination={{
-              current: page,
-              pageSize,
-              total: versions.data?.total ?? 0,
-              hideOnSinglePage: true,
-              showTotal: (total) => t('adminVersion.total', { count: total }),
-              onChange: (nextPage, nextSize) => {
-                setPage(nextSize === pageSize ? nextPage : 1);
-                setPageSize(nextSize);
-              },
-            }}
+            rows={versions.data?.list ?? []}
+            isLoading={versions.isFetching}
+            emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('adminVersion.empty')} />}
+            pagination={{ page: list.page, pageSize: list.pageSize, total: versions.data?.total ?? 0, showTotal: (total) => t('adminVersion.total', { count: total }), onChange: list.onPageChange }}
           />
         </section>
       </div>
