@@ -10,14 +10,12 @@ import type {
   TTrafficPlan,
 } from '@parlour/contract/calls/traffic';
 import type { PayMethod } from '@parlour/contract/constants';
-import type { SortOrder } from '@parlour/contract/schemas';
 import type { Lang } from '@parlour/contract/errors';
 import type { TLocalizedText } from '@parlour/contract/localized-text';
 import type { SortOrder } from '@parlour/contract/schemas';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { listSort } from '../../lib/sql-sort';
 import { localizedOf, localizedValues, pickColumn } from '../../lib/localized-columns';
 import { listSort } from '../../lib/sql-sort';
 import type { BillRow } from '../bill/bill.repository';

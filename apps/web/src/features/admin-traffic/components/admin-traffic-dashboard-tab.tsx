@@ -3,22 +3,29 @@ import { Card, Col, Empty, Row, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartCard } from '@/components/chart-card';
+import type { DataColumn } from '@/components/data-table';
 import { platformPieOption, TrafficFigures, usageTrendOption, type Figure } from '@/components/traffic-charts';
 import { percent } from '@/components/traffic-labels';
 import { DEFAULT_TRAFFIC_TIME, TrafficTimeFilter, type TrafficTime } from '@/components/traffic-time-filter';
 import { dayjs } from '@/lib/dayjs';
 import { useAdminTrafficDashboard } from '../api/report-dashboard';
 
-/** Top merchants by units used, as the dashboard and the statistics tab show them. */
-export function useMerchantUsageColumns(offset = 0) {
+/** Top merchants by units used, as the dashboard and the statistics tab show them (`offset`: the rank before the first row). */
+export function useMerchantUsageColumns(offset = 0): Array<DataColumn<TMerchantUsage>> {
   const { t } = useTranslation();
   return [
     { title: t('trafficReport.column.rank'), key: 'rank', width: 70, render: (_: unknown, __: TMerchantUsage, index: number) => offset + index + 1 },
-    { title: t('trafficReport.column.merchantId'), dataIndex: 'merchant_id', width: 100 },
-    { title: t('trafficReport.column.merchant'), key: 'merchant', render: (_: unknown, row: TMerchantUsage) => `${row.merchant_name} · ${row.merchant_account}` },
-    { title: t('trafficReport.column.calls'), dataIndex: 'calls', align: 'right' as const, render: (value: number) => value.toLocaleString() },
-    { title: t('trafficReport.column.unitsUsed'), dataIndex: 'units', align: 'right' as const, render: (value: number) => value.toLocaleString() },
-    { title: t('trafficReport.column.successRate'), dataIndex: 'success_rate', align: 'right' as const, render: (rate: number) => percent(rate) },
+    { title: t('trafficReport.column.merchantId'), key: 'merchant_id', dataIndex: 'merchant_id', width: 100 },
+    {
+      title: t('trafficReport.column.merchant'),
+      key: 'merchant',
+      isRequired: true,
+      cardRole: 'title',
+      render: (_: unknown, row: TMerchantUsage) => `${row.merchant_name} · ${row.merchant_account}`,
+    },
+    { title: t('trafficReport.column.calls'), key: 'calls', dataIndex: 'calls', align: 'right', render: (value: number) => value.toLocaleString() },
+    { title: t('trafficReport.column.unitsUsed'), key: 'units', dataIndex: 'units', align: 'right', render: (value: number) => value.toLocaleString() },
+    { title: t('trafficReport.column.successRate'), key: 'success_rate', dataIndex: 'success_rate', align: 'right', render: (rate: number) => percent(rate) },
   ];
 }
 

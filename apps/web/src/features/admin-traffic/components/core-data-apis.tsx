@@ -1,61 +1,89 @@
 import { EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { ZOpenApiFields, type TOpenApi, type TPlatform } from '@parlour/contract/calls/open-core';
 import { LOG_PLATFORMS } from '@parlour/contract/constants';
-import { Button, Card, Col, Empty, Flex, Form, Input, InputNumber, Modal, Row, Select, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Col, Empty, Flex, Form, Input, InputNumber, Modal, Row, Select, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable, type DataColumn } from '@/components/data-table';
 import { platformLabel } from '@/components/traffic-labels';
+import { useListUrlState } from '@/components/use-list-url-state';
 import { feedback } from '@/lib/feedback';
 import { fieldRule } from '@/lib/form-rules';
 import { useOpenApis, useSaveOpenApi } from '../api/core-data-apis';
 
 const PAGE_SIZE = 10;
 
-/** The API catalogue: what a store may call on each platform and its cost in units; add and edit. */
+interface ApiFilter {
+  platform?: TPlatform;
+  keyword?: string;
+}
+const API_FILTER_KEYS = ['platform', 'keyword'] as const satisfies ReadonlyArray<keyof ApiFilter>;
+
+/** The catalogue's filter in the URL (`?tab=core&platform=jd&keyword=item`); a platform out of range is dropped. */
+function apiFilterFromQuery(params: URLSearchParams): ApiFilter {
+  const platform = params.get('platform');
+  return { platform: (LOG_PLATFORMS as readonly string[]).includes(platform ?? '') ? (platform as TPlatform) : undefined, keyword: params.get('keyword')?.trim() || undefined };
+}
+
+/** The API catalogue: what a store may call on each platform and its cost in units; add and edit. Its filter and page live in the URL. */
 export function CoreDataApis() {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZE);
-  const [platform, setPlatform] = useState<TPlatform | undefined>(undefined);
-  const [keyword, setKeyword] = useState('');
-  const [search, setSearch] = useState('');
-  const apis = useOpenApis({ page, limit: pageSize, platform, keyword: search || undefined });
+  const list = useListUrlState({ filterKeys: API_FILTER_KEYS, parseFilter: apiFilterFromQuery, defaultPageSize: PAGE_SIZE });
+  const { filter } = list;
+  const apis = useOpenApis({ ...filter, ...list.query });
   /** The API being edited; null: a new one; undefined: the dialog is closed. */
   const [editing, setEditing] = useState<TOpenApi | null | undefined>(undefined);
 
-  const columns: TableColumnsType<TOpenApi> = [
-    { title: t('openApi.apis.platform'), dataIndex: 'platform', width: 90, render: (value: string) => platformLabel(t, value) },
+  const columns: Array<DataColumn<TOpenApi>> = [
+    { title: t('openApi.apis.platform'), key: 'platform', dataIndex: 'platform', render: (value: string) => platformLabel(t, value) },
     {
       title: t('openApi.apis.code'),
+      key: 'code',
       dataIndex: 'code',
-      width: 150,
+      fixed: 'left',
+      isRequired: true,
+      cardRole: 'title',
       render: (code: string) => <Typography.Text code>{code}</Typography.Text>,
     },
-    { title: t('openApi.apis.name'), dataIndex: 'name', width: 130 },
+    {
+      title: t('openApi.apis.name'),
+      key: 'name',
+      dataIndex: 'name',
+      width: 130,
+      render: (name: string) => (
+        <Typography.Text ellipsis={{ tooltip: name }} style={{ maxWidth: 130 }}>
+          {name}
+        </Typography.Text>
+      ),
+    },
     {
       title: t('openApi.apis.description'),
+      key: 'description',
       dataIndex: 'description',
+      width: 280,
       render: (text: string) =>
         text ? (
-          <Typography.Paragraph ellipsis={{ rows: 2, tooltip: text }} style={{ margin: 0 }}>
+          <Typography.Paragraph ellipsis={{ rows: 2, tooltip: text }} style={{ margin: 0, maxWidth: 280 }}>
             {text}
           </Typography.Paragraph>
         ) : (
           '—'
         ),
     },
-    { title: t('openApi.apis.cost'), dataIndex: 'cost', width: 90, align: 'right', render: (cost: number) => t('openApi.apis.units', { count: cost }) },
+    { title: t('openApi.apis.cost'), key: 'cost', dataIndex: 'cost', align: 'right', render: (cost: number) => t('openApi.apis.units', { count: cost }) },
     {
       title: t('openApi.apis.status'),
+      key: 'is_enabled',
       dataIndex: 'is_enabled',
-      width: 80,
       render: (isEnabled: boolean) => <Tag color={isEnabled ? 'success' : 'default'}>{isEnabled ? t('openApi.on') : t('openApi.off')}</Tag>,
     },
-    { title: t('openApi.apis.sort'), dataIndex: 'sort', width: 60, align: 'right' },
+    { title: t('openApi.apis.sort'), key: 'sort', dataIndex: 'sort', align: 'right' },
     {
       title: t('openApi.actions'),
       key: 'actions',
-      width: 90,
+      fixed: 'right',
+      isRequired: true,
+      cardRole: 'actions',
       render: (_, api) => (
         <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(api)} aria-label={t('openApi.apis.editTitle', { name: `${api.platform}/${api.code}` })}>
           {t('openApi.edit')}
@@ -64,7 +92,6 @@ export function CoreDataApis() {
     },
   ];
 
-  const isFiltered = platform !== undefined || search !== '';
   return (
     <Card
       title={t('openApi.apis.title')}
@@ -81,46 +108,30 @@ export function CoreDataApis() {
             style={{ minWidth: 150 }}
             placeholder={t('openApi.apis.allPlatforms')}
             aria-label={t('openApi.apis.platform')}
-            value={platform}
+            value={filter.platform}
             options={LOG_PLATFORMS.map((value) => ({ value, label: platformLabel(t, value) }))}
-            onChange={(value?: TPlatform) => {
-              setPlatform(value);
-              setPage(1);
-            }}
+            onChange={(value?: TPlatform) => list.setFilter({ ...filter, platform: value })}
           />
           <Input.Search
+            // The field follows the URL: back and forward show the keyword of that step.
+            key={filter.keyword ?? ''}
             allowClear
             style={{ width: 240 }}
             placeholder={t('openApi.apis.searchPlaceholder')}
-            value={keyword}
+            aria-label={t('openApi.apis.searchPlaceholder')}
+            defaultValue={filter.keyword}
             enterButton={<SearchOutlined />}
-            onChange={(event) => setKeyword(event.target.value)}
-            onSearch={(value) => {
-              setSearch(value.trim());
-              setPage(1);
-            }}
+            onSearch={(value) => list.setFilter({ ...filter, keyword: value.trim() || undefined })}
           />
         </Flex>
-        <Table<TOpenApi>
+        <DataTable<TOpenApi>
+          listId="admin.traffic.apis"
           rowKey="id"
           columns={columns}
-          dataSource={apis.data?.list ?? []}
-          loading={apis.isFetching}
-          // The description takes what the sized columns leave; the list fits a 1366 px screen.
-          scroll={{ x: 900 }}
-          size="middle"
-          locale={{ emptyText: <Empty description={isFiltered ? t('openApi.apis.noMatch') : t('openApi.apis.empty')} /> }}
-          pagination={{
-            current: page,
-            pageSize,
-            total: apis.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (count) => t('openApi.apis.total', { count }),
-            onChange: (next, size) => {
-              setPage(size !== pageSize ? 1 : next);
-              setPageSize(size);
-            },
-          }}
+          rows={apis.data?.list ?? []}
+          isLoading={apis.isFetching}
+          emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.hasFilter ? t('openApi.apis.noMatch') : t('openApi.apis.empty')} />}
+          pagination={{ page: list.page, pageSize: list.pageSize, total: apis.data?.total ?? 0, showTotal: (count) => t('openApi.apis.total', { count }), onChange: list.onPageChange }}
         />
       </Flex>
       <OpenApiModal api={editing ?? null} isOpen={editing !== undefined} onClose={() => setEditing(undefined)} />

@@ -1,9 +1,10 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { ZDataSourceAddInput, ZDataSourceEditInput, type TDataSource } from '@parlour/contract/calls/open-core';
 import { LOG_PLATFORMS } from '@parlour/contract/constants';
-import { Button, Card, Col, Empty, Flex, Form, Input, InputNumber, Modal, Popconfirm, Row, Select, Switch, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Col, Empty, Flex, Form, Input, InputNumber, Modal, Popconfirm, Row, Select, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable, type DataColumn } from '@/components/data-table';
 import { platformLabel } from '@/components/traffic-labels';
 import { feedback } from '@/lib/feedback';
 import { fieldRule } from '@/lib/form-rules';
@@ -25,11 +26,13 @@ export function CoreDataSources() {
       feedback.success(t(saved.is_enabled ? 'openApi.sources.enabled' : 'openApi.sources.disabled', { name: saved.name }));
     });
 
-  const columns: TableColumnsType<TDataSource> = [
+  const columns: Array<DataColumn<TDataSource>> = [
     {
       title: t('openApi.sources.platform'),
       key: 'platform',
-      width: 160,
+      fixed: 'left',
+      isRequired: true,
+      cardRole: 'title',
       render: (_, source) => (
         <Flex vertical>
           <Typography.Text strong>{platformLabel(t, source.platform)}</Typography.Text>
@@ -39,19 +42,40 @@ export function CoreDataSources() {
         </Flex>
       ),
     },
-    { title: t('openApi.sources.name'), dataIndex: 'name', width: 180 },
+    {
+      title: t('openApi.sources.name'),
+      key: 'name',
+      dataIndex: 'name',
+      width: 180,
+      render: (name: string) => (
+        <Typography.Text ellipsis={{ tooltip: name }} style={{ maxWidth: 180 }}>
+          {name}
+        </Typography.Text>
+      ),
+    },
     {
       title: t('openApi.sources.apis'),
       key: 'apis',
-      width: 120,
       render: (_, source) => t('openApi.sources.apiCount', { enabled: source.enabled_api_count, total: source.api_count }),
     },
-    { title: t('openApi.sources.remark'), dataIndex: 'remark', render: (remark: string) => remark || '—' },
-    { title: t('openApi.sources.sort'), dataIndex: 'sort', width: 80, align: 'right' },
+    {
+      title: t('openApi.sources.remark'),
+      key: 'remark',
+      dataIndex: 'remark',
+      width: 260,
+      render: (remark: string) =>
+        remark ? (
+          <Typography.Paragraph ellipsis={{ rows: 2, tooltip: remark }} style={{ margin: 0, maxWidth: 260 }}>
+            {remark}
+          </Typography.Paragraph>
+        ) : (
+          '—'
+        ),
+    },
+    { title: t('openApi.sources.sort'), key: 'sort', dataIndex: 'sort', align: 'right' },
     {
       title: t('openApi.sources.status'),
       key: 'status',
-      width: 120,
       render: (_, source) => (
         <Popconfirm
           title={source.is_enabled ? t('openApi.sources.disableConfirm', { name: source.name }) : t('openApi.sources.enableConfirm', { name: source.name })}
@@ -73,7 +97,9 @@ export function CoreDataSources() {
     {
       title: t('openApi.actions'),
       key: 'actions',
-      width: 160,
+      fixed: 'right',
+      isRequired: true,
+      cardRole: 'actions',
       render: (_, source) => (
         <Flex gap={4}>
           <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(source)} aria-label={t('openApi.sources.editTitle', { name: source.name })}>
@@ -105,15 +131,13 @@ export function CoreDataSources() {
         </Button>
       }
     >
-      <Table<TDataSource>
+      <DataTable<TDataSource>
+        listId="admin.traffic.sources"
         rowKey="id"
         columns={columns}
-        dataSource={list}
-        loading={sources.isFetching}
-        pagination={false}
-        scroll={{ x: 900 }}
-        size="middle"
-        locale={{ emptyText: <Empty description={t('openApi.sources.empty')} /> }}
+        rows={list}
+        isLoading={sources.isFetching}
+        emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('openApi.sources.empty')} />}
       />
       <DataSourceModal source={editing ?? null} freePlatforms={freePlatforms} isOpen={editing !== undefined} onClose={() => setEditing(undefined)} />
     </Card>

@@ -1,6 +1,6 @@
 import type { TDataSource, TOpenApi, TProductDataConfig } from '@parlour/contract/calls/open-core';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { mockFetch, recordFeedback } from '@/test/helpers';
 import { renderPage } from '@/test/render';
 import { CoreDataTab } from './core-data-tab';
@@ -52,7 +52,15 @@ function answer(overrides: Record<string, unknown> = {}) {
 }
 const bodiesOf = (calls: { url: string; body: unknown }[], path: string) => calls.filter((call) => call.url === `/api/v1/${path}`).map((call) => call.body);
 
+function setWidth(width: number) {
+  act(() => {
+    (window as unknown as { happyDOM: { setViewport: (size: { width: number; height: number }) => void } }).happyDOM.setViewport({ width, height: 800 });
+  });
+}
+
 describe('operator core data tab', { timeout: 20_000 }, () => {
+  afterEach(() => setWidth(1024));
+
   it('shows the provider with its secret only as set, the data sources and the API catalogue', async () => {
     mockFetch(answer());
     renderPage(<CoreDataTab />, { path: '/admin/traffic', url: '/admin/traffic?tab=core' });
@@ -115,5 +123,34 @@ describe('operator core data tab', { timeout: 20_000 }, () => {
     await waitFor(() => expect(bodiesOf(calls, 'admin/open/core_data/api_add')).toHaveLength(1), { timeout: 5000 });
     expect(bodiesOf(calls, 'admin/open/core_data/api_add')[0]).toMatchObject({ platform: 'taobao', code: 'item_review', name: 'Reviews', cost: 3, is_enabled: true });
     await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('API taobao/item_review added'));
+  });
+
+  it("keeps the API catalogue's platform, keyword and page in the URL; back restores them", async () => {
+    const { calls } = mockFetch(answer());
+    const { router } = renderPage(<CoreDataTab />, { path: '/admin/traffic', url: '/admin/traffic?tab=core&platform=jd&page=2' });
+    await screen.findByText('item_search');
+    expect(bodiesOf(calls, 'admin/open/core_data/api_list')[0]).toMatchObject({ platform: 'jd', page: 2, limit: 10 });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search code or name' }), { target: { value: 'item' } });
+    fireEvent.click(screen.getByRole('button', { name: 'search' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=core&platform=jd&keyword=item'));
+    await waitFor(() => expect(bodiesOf(calls, 'admin/open/core_data/api_list').at(-1)).toMatchObject({ platform: 'jd', keyword: 'item', page: 1 }));
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(bodiesOf(calls, 'admin/open/core_data/api_list').at(-1)).toMatchObject({ page: 2 }));
+    expect((screen.getByRole('searchbox', { name: 'Search code or name' }) as HTMLInputElement).value).toBe('');
+  });
+
+  it('shows the data sources and the APIs as cards at phone width, with their switches and actions', async () => {
+    setWidth(375);
+    mockFetch(answer());
+    renderPage(<CoreDataTab />, { path: '/admin/traffic', url: '/admin/traffic?tab=core' });
+    await screen.findByText('item_search');
+    const [sources, apis] = screen.getAllByRole('list', { name: 'List' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const jd = within(sources).getAllByRole('listitem')[1];
+    expect(within(jd).getByRole('switch', { name: 'Switch data source JD source on or off' })).toBeTruthy();
+    expect(within(jd).getByRole('button', { name: 'Edit data source JD source' })).toBeTruthy();
+    const search = within(apis).getAllByRole('listitem')[1];
+    expect(within(search).getByText('item_search')).toBeTruthy();
+    expect(within(search).getByRole('button', { name: 'Edit API taobao/item_search' })).toBeTruthy();
   });
 });

@@ -48,8 +48,8 @@ interface FilterValues {
 
 /**
  * The purchased packages tab of /admin/traffic: every merchant's packages with usage, status, valid
- * period and bill. Filters, sort (bought, valid until, units used: the server sorts, the list is
- * paged) and page live in the URL.
+ * period and bill. Filters, sort (bought, valid until, units used, amount: the server sorts, the
+ * list is paged) and page live in the URL.
  */
 export function PurchasedPackagesTab() {
   const { t } = useTranslation();
@@ -144,6 +144,7 @@ export function PurchasedPackagesTab() {
     {
       title: t('trafficPackage.card.bill'),
       key: 'bill',
+      sortField: 'amount',
       render: (_, pkg) => (
         <Flex vertical>
           <Typography.Text copyable style={{ fontFamily: 'monospace', fontSize: 12, whiteSpace: 'nowrap' }}>
