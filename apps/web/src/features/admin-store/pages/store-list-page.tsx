@@ -1,7 +1,7 @@
 import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { SHOP_SORT_FIELDS, type TAdminShop } from '@parlour/contract/calls/store';
 import { STORE_STATUSES, STORE_TABS, type ExportFormat, type StoreStatus, type StoreTab } from '@parlour/contract/constants';
-import { Button, Empty, Flex, Form, Input, InputNumber, Select, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { Button, Empty, Flex, Form, Grid, Input, InputNumber, Select, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '@/components/button-link';
@@ -103,6 +103,10 @@ export default function StoreListPage() {
     feedback.success(t('exportFile.done', { count: file.rows }));
   };
 
+  // A phone's cards have the width for the whole text; the table's narrow columns end it in an ellipsis.
+  const isPhone = Grid.useBreakpoint().md === false;
+  const cap = (width: number) => (isPhone ? undefined : width);
+
   const columns: Array<DataColumn<TAdminShop>> = [
     {
       title: t('adminStore.column.store'),
@@ -113,13 +117,13 @@ export default function StoreListPage() {
       width: 130,
       render: (_, shop) => (
         <Flex vertical>
-          <Typography.Text strong ellipsis={{ tooltip: shop.shop_name }} style={{ maxWidth: 130 }}>
+          <Typography.Text strong ellipsis={{ tooltip: shop.shop_name }} style={{ maxWidth: cap(130) }}>
             {shop.shop_name}
           </Typography.Text>
           <Typography.Text type="secondary" copyable={{ text: shop.shop_id }} style={{ fontSize: 12 }}>
             {shop.shop_id}
           </Typography.Text>
-          <Typography.Text type="secondary" ellipsis={{ tooltip: shop.contact_email }} style={{ fontSize: 12, maxWidth: 130 }}>
+          <Typography.Text type="secondary" ellipsis={{ tooltip: shop.contact_email }} style={{ fontSize: 12, maxWidth: cap(130) }}>
             {shop.contact_email}
           </Typography.Text>
         </Flex>
@@ -131,7 +135,7 @@ export default function StoreListPage() {
       width: 100,
       render: (_, shop) => (
         <Flex vertical>
-          <Typography.Text ellipsis={{ tooltip: shop.merchant_account }} style={{ maxWidth: 100 }}>{shop.merchant_account}</Typography.Text>
+          <Typography.Text ellipsis={{ tooltip: shop.merchant_account }} style={{ maxWidth: cap(100) }}>{shop.merchant_account}</Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {t('adminStore.merchantIdValue', { id: shop.merchant_id })}
           </Typography.Text>
@@ -144,7 +148,7 @@ export default function StoreListPage() {
       width: 90,
       render: (_, shop) => (
         <Flex vertical align="flex-start" gap={2}>
-          <Typography.Text ellipsis={{ tooltip: shop.package_name }} style={{ maxWidth: 90 }}>
+          <Typography.Text ellipsis={{ tooltip: shop.package_name }} style={{ maxWidth: cap(90) }}>
             {shop.package_name}
           </Typography.Text>
           {shop.is_trial ? <Tag color="cyan">{t('adminStore.trialTag')}</Tag> : null}
@@ -180,7 +184,7 @@ export default function StoreListPage() {
           <DateTimeCell value={shop.expires_at} />
           {shop.status === 'pending_renewal' && shop.grace_ends_at ? (
             // Wraps inside the column: the table sizes columns to their content.
-            <Typography.Text type="warning" style={{ fontSize: 12, display: 'block', maxWidth: 96 }}>
+            <Typography.Text type="warning" style={{ fontSize: 12, display: 'block', maxWidth: cap(96) }}>
               {t('adminStore.graceEndsAt', { time: formatTime(shop.grace_ends_at) })}
             </Typography.Text>
           ) : shop.expires_at && COUNTDOWN_STATUSES.includes(shop.status) ? (
@@ -198,7 +202,7 @@ export default function StoreListPage() {
       width: 90,
       render: (domain: string | null) =>
         domain ? (
-          <Typography.Text ellipsis={{ tooltip: domain }} style={{ maxWidth: 90 }}>
+          <Typography.Text ellipsis={{ tooltip: domain }} style={{ maxWidth: cap(90) }}>
             {domain}
           </Typography.Text>
         ) : (

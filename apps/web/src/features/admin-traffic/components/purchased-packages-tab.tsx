@@ -144,18 +144,14 @@ export function PurchasedPackagesTab() {
     {
       title: t('trafficPackage.card.bill'),
       key: 'bill',
-      sortField: 'amount',
-      render: (_, pkg) => (
-        <Flex vertical>
-          <Typography.Text copyable style={{ fontFamily: 'monospace', fontSize: 12, whiteSpace: 'nowrap' }}>
-            {pkg.bill_no}
-          </Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {formatMoney(pkg.amount, pkg.currency)}
-          </Typography.Text>
-        </Flex>
+      dataIndex: 'bill_no',
+      render: (billNo: string) => (
+        <Typography.Text copyable style={{ fontFamily: 'monospace', fontSize: 12, whiteSpace: 'nowrap' }}>
+          {billNo}
+        </Typography.Text>
       ),
     },
+    { title: t('trafficPackage.card.amount'), key: 'amount', sortField: 'amount', align: 'right', render: (_, pkg) => formatMoney(pkg.amount, pkg.currency) },
     { title: t('trafficPackage.admin.column.createdAt'), key: 'created_at', dataIndex: 'created_at', sortField: 'created_at', render: (value: string) => <DateTimeCell value={value} /> },
   ];
 

@@ -73,7 +73,7 @@ export default function VersionListPage() {
         ) : (
           <Space size={[4, 4]} wrap style={{ maxWidth: 240 }}>
             {features.slice(0, FEATURES_SHOWN).map((feature) => (
-              <Tag key={feature} style={{ marginInlineEnd: 0 }}>
+              <Tag key={feature} style={{ marginInlineEnd: 0, whiteSpace: 'normal' }}>
                 {feature}
               </Tag>
             ))}
