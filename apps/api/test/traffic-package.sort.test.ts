@@ -74,9 +74,9 @@ describe('traffic lists sorting', () => {
     expect(await packages({ sort_field: 'created_at', sort_order: 'ascend' })).toEqual([0, 1, 2, 3]);
     expect(await packages({ sort_field: 'units_used', sort_order: 'descend' })).toEqual([2, 0, 3, 1]);
     expect(await packages({ sort_field: 'units_used', sort_order: 'ascend' })).toEqual([1, 3, 0, 2]);
-    // PostgreSQL's order for NULL (a pending package): after every expiry ascending, before every expiry descending.
+    // A pending package has no expiry yet: last both ways.
     expect(await packages({ sort_field: 'expires_at', sort_order: 'ascend' })).toEqual([1, 2, 0, 3]);
-    expect(await packages({ sort_field: 'expires_at' })).toEqual([3, 0, 2, 1]);
+    expect(await packages({ sort_field: 'expires_at' })).toEqual([0, 2, 1, 3]);
     // The sort applies under the filters.
     expect(await packages({ sort_field: 'units_used', sort_order: 'ascend', status: 'active' })).toEqual([1, 0, 2]);
     const pages = [await packages({ sort_field: 'units_used', page: 1, limit: 1 }), await packages({ sort_field: 'units_used', page: 2, limit: 1 })];

@@ -109,9 +109,11 @@ export const trafficPackages = pgTable(
   (table) => [
     index('traffic_packages_merchant_idx').on(table.merchant_id, table.created_at),
     /**
-     * The operator's package list over every merchant: newest first by default, or by valid-until.
-     * Its sort by units used has no index on purpose: every charged call updates units_used, and an
-     * index on it would cost each charge a second index write (and its HOT update) for a rare sort.
+     * The operator's package list over every merchant: newest first by default, or soonest expiry
+     * first (latest first puts the pending packages last, which this index cannot serve: that rarer
+     * order sorts the filtered rows). Its sort by units used has no index on purpose: every charged
+     * call updates units_used, and an index on it would cost each charge a second index write (and
+     * its HOT update) for a rare sort.
      */
     index('traffic_packages_created_id_idx').on(table.created_at, table.id),
     index('traffic_packages_expires_id_idx').on(table.expires_at, table.id),
