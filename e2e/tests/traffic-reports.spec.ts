@@ -123,6 +123,19 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     await page.getByLabel(text.status, { exact: true }).click();
     await page.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${text.quotaExhausted}$`) }).click();
     await expect(page.getByText(text.total(1))).toBeVisible();
+    // The filter is in the URL: a reload shows the same calls.
+    await expect(page).toHaveURL(/platform=jd/);
+    await expect(page).toHaveURL(/status=quota_exhausted/);
+    await page.reload();
+    await expect(page.getByText(text.total(1))).toBeVisible();
+    // At phone width the call is a card with its details button.
+    await page.setViewportSize({ width: 375, height: 812 });
+    const card = page.locator('.data-card');
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText(text.quotaExhausted);
+    await expect(card.getByRole('button', { name: text.detailOf })).toBeVisible();
+    await shot(page, `traffic-logs-phone-${lang}`, { fullPage: false });
+    await page.setViewportSize({ width: 1366, height: 1000 });
     const row = page.locator('.ant-table-tbody tr.ant-table-row');
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(text.quotaExhausted);

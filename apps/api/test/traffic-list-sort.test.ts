@@ -36,8 +36,11 @@ describe('traffic list sorting', () => {
       { units: 50, used: 50, paidAt: t.clock.now(), validDays: 90 },
     ];
     for (const [index, options] of packages.entries()) {
-      const { id } = await insertPackage(t, { merchantId: merchant.id, ...options });
-      await t.database.db.execute(sql`update traffic_packages set created_at = ${new Date(t.clock.now().getTime() - (10 - index) * 60_000)} where id = ${id}`);
+      // The unpaid one is bought as a merchant buys it (a pending package lives by its unpaid bill).
+      const id = options.paidAt ? (await insertPackage(t, { merchantId: merchant.id, ...options })).id : (await orderPackage(t, merchant.token, { plan_id: PLAN.trial })).package.id;
+      await t.database.db.execute(
+        sql`update traffic_packages set units_total = ${options.units}, units_used = ${options.used}, created_at = ${new Date(t.clock.now().getTime() - (10 - index) * 60_000)} where id = ${id}`,
+      );
       packageIds.push(id);
     }
 
