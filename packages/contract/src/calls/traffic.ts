@@ -178,8 +178,8 @@ export type TAdminTrafficPackage = z.infer<typeof ZAdminTrafficPackage>;
 const ZPackageShopFilter = z.string().trim().max(20).optional();
 /**
  * Columns a merchant's package list, and the operator's list of every merchant's, sort on (default:
- * newest first): when it was bought, when it expires (unpaid ones, with no expiry yet, last
- * ascending and first descending), its units left and used, and its price.
+ * newest first): when it was bought, when it expires (unpaid ones, with no expiry yet, last both
+ * ways), its units left and used, and its price.
  */
 export const PACKAGE_SORT_FIELDS = ['created_at', 'expires_at', 'units_remaining', 'units_used', 'amount'] as const;
 export type PackageSortField = (typeof PACKAGE_SORT_FIELDS)[number];
