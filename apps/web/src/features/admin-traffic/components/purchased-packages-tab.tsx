@@ -70,7 +70,7 @@ export function PurchasedPackagesTab() {
       fixed: 'left',
       isRequired: true,
       cardRole: 'title',
-      width: 190,
+      width: 170,
       render: (_, pkg) => (
         <Flex vertical gap={2}>
           <Flex gap={6} align="center" wrap>
@@ -81,7 +81,7 @@ export function PurchasedPackagesTab() {
               {pkg.is_general ? t('trafficPackage.kind.general') : t('trafficPackage.kind.store')}
             </Tag>
           </Flex>
-          <Typography.Text type="secondary" style={{ fontSize: 12, maxWidth: 190 }} ellipsis={{ tooltip: true }}>
+          <Typography.Text type="secondary" style={{ fontSize: 12, maxWidth: 170 }} ellipsis={{ tooltip: true }}>
             {pkg.shop_name ? `${pkg.shop_name} (${pkg.shop_id})` : t('trafficPackage.card.allShops')}
           </Typography.Text>
         </Flex>
@@ -90,10 +90,10 @@ export function PurchasedPackagesTab() {
     {
       title: t('trafficPackage.admin.column.merchant'),
       key: 'merchant',
-      width: 150,
+      width: 130,
       render: (_, pkg) => (
         <Flex vertical>
-          <Typography.Text ellipsis={{ tooltip: pkg.merchant_account }} style={{ maxWidth: 150 }}>
+          <Typography.Text ellipsis={{ tooltip: pkg.merchant_account }} style={{ maxWidth: 130 }}>
             {pkg.merchant_account}
           </Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -106,9 +106,9 @@ export function PurchasedPackagesTab() {
       title: t('trafficPackage.admin.column.usage'),
       key: 'usage',
       sortField: 'units_used',
-      width: 170,
+      width: 150,
       render: (_, pkg) => (
-        <Flex vertical style={{ minWidth: 150 }}>
+        <Flex vertical style={{ minWidth: 130 }}>
           <Typography.Text style={{ fontSize: 12 }}>{t('trafficPackage.card.used', { used: pkg.units_used.toLocaleString(), total: pkg.units_total.toLocaleString() })}</Typography.Text>
           <Progress percent={pkg.units_total ? Math.round((pkg.units_used / pkg.units_total) * 1000) / 10 : 0} size="small" status={pkg.status === 'exhausted' ? 'exception' : 'normal'} />
         </Flex>
