@@ -183,9 +183,11 @@ export default function StoreListPage() {
         <Flex vertical>
           <DateTimeCell value={shop.expires_at} />
           {shop.status === 'pending_renewal' && shop.grace_ends_at ? (
-            // Wraps inside the column: the table sizes columns to their content.
-            <Typography.Text type="warning" style={{ fontSize: 12, display: 'block', maxWidth: cap(96) }}>
-              {t('adminStore.graceEndsAt', { time: formatTime(shop.grace_ends_at) })}
+            // The label above the day keeps the column narrow; the minute is in the tooltip.
+            <Typography.Text type="warning" title={formatTime(shop.grace_ends_at)} style={{ fontSize: 12, display: 'block' }}>
+              {t('adminStore.graceEnds')}
+              <br />
+              <span style={{ whiteSpace: 'nowrap' }}>{dayjs(shop.grace_ends_at).format('YYYY-MM-DD')}</span>
             </Typography.Text>
           ) : shop.expires_at && COUNTDOWN_STATUSES.includes(shop.status) ? (
             <span style={{ fontSize: 12 }}>
