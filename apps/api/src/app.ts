@@ -6,6 +6,7 @@ import { systemClock, type Clock } from './lib/clock';
 import type { JobDefinition } from './jobs/boss';
 import { purgeStaleRecordsJob } from './jobs/purge-stale-records';
 import { loggerOptions, registerPrettyRequestLog } from './lib/logger';
+import { generateRequestId, REQUEST_ID_LOG_FIELD } from './lib/request-id';
 import { createCallRegistrar } from './lib/register-call';
 import { createPasswordHasher } from './lib/secrets';
 import { createSecretBox, type SecretBox } from './lib/secret-box';
@@ -97,8 +98,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const isPrettyLog = options.logger === undefined && config.logFormat === 'pretty';
   const app = Fastify({
     logger: options.logger ?? loggerOptions({ level: config.logLevel, format: config.logFormat }),
+    // Every log line of a request names its `req_…` id, the one a SERVER_ERROR answer quotes (lib/request-id).
     // Pretty mode writes its own one-line request log (registerPrettyRequestLog).
-    ...(isPrettyLog ? { logController: new LogController({ disableRequestLogging: true }) } : {}),
+    logController: new LogController({ requestIdLogLabel: REQUEST_ID_LOG_FIELD, disableRequestLogging: isPrettyLog }),
+    genReqId: generateRequestId,
     trustProxy: process.env.TRUST_PROXY === 'true',
     bodyLimit: 1024 * 1024,
   });

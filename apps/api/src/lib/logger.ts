@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pretty from 'pino-pretty';
+import { REQUEST_ID_LOG_FIELD } from './request-id';
 
 /** `json`: one JSON object a line, for log collectors; `pretty`: short coloured lines for a person at a terminal. */
 export const LOG_FORMATS = ['pretty', 'json'] as const;
@@ -13,7 +14,9 @@ export function parseLogFormat(value: string | undefined, isTerminal: boolean): 
 }
 
 /** Fields a pretty line never shows: process details, and the request objects the request line replaces. */
-const PRETTY_HIDDEN = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'err', 'error', 'reqId', 'req', 'res', 'responseTime']);
+const PRETTY_HIDDEN = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'err', 'error', 'req', 'res', 'responseTime']);
+/** pino's level number of `error`: from there on a line shows its request id, the one a SERVER_ERROR answer quotes. */
+const ERROR_LEVEL = 50;
 
 function compactValue(value: unknown) {
   return typeof value === 'string' ? value : JSON.stringify(value);
@@ -26,6 +29,7 @@ function compactValue(value: unknown) {
 export function prettyMessage(entry: Record<string, unknown>): string {
   const message = typeof entry.msg === 'string' ? entry.msg : '';
   const extra = Object.entries(entry)
+    .filter(([key]) => key !== REQUEST_ID_LOG_FIELD || Number(entry.level) >= ERROR_LEVEL)
     .filter(([key, value]) => !PRETTY_HIDDEN.has(key) && value !== undefined && !message.includes(compactValue(value)))
     .map(([key, value]) => `${key}=${compactValue(value)}`);
   return [message, ...extra].join('  ');

@@ -1,6 +1,7 @@
 import { ErrorCode, errorMessage, toLang, type ErrorKey, type Lang } from '@parlour/contract/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
+import { REQUEST_ID_HEADER } from '../lib/request-id';
 
 /** The answer shape of every call (spec §7). */
 export interface Envelope<T = unknown> {
@@ -33,11 +34,21 @@ export function sendAppError(error: AppError, request: FastifyRequest, reply: Fa
   return reply.code(200).send(appErrorEnvelope(error, requestLang(request)));
 }
 
+/** What a SERVER_ERROR answer carries: the request id its log line carries, for the caller to quote to support. */
+export interface ServerErrorData {
+  request_id: string;
+}
+
 /**
  * Turns every failure under /api into `{ code, msg, data }`: AppErrors with their code, unreadable
- * bodies as MALFORMED_REQUEST, anything unexpected as SERVER_ERROR (logged, never shown).
+ * bodies as MALFORMED_REQUEST, anything unexpected as SERVER_ERROR (logged with its request id,
+ * never shown; the answer quotes the id). Every answer names its request id in `X-Request-Id`.
  */
 export function registerEnvelope(app: FastifyInstance) {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+
   // An empty JSON body is an empty object, so `curl -X POST` on a call without fields works.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
@@ -65,7 +76,8 @@ export function registerEnvelope(app: FastifyInstance) {
       return reply.code(200).send(failure('MALFORMED_REQUEST', lang));
     }
     request.log.error({ err: error }, 'unexpected failure');
-    return reply.code(200).send(failure('SERVER_ERROR', lang));
+    const data: ServerErrorData = { request_id: request.id };
+    return reply.code(200).send(failure('SERVER_ERROR', lang, undefined, data));
   });
 }
 

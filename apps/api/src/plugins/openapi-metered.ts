@@ -168,9 +168,11 @@ export function buildMeteredOpenApi() {
                 envelope({ oneOf: [{ $ref: '#/components/schemas/OpenApiItem' }, { $ref: '#/components/schemas/OpenApiSearchPage' }, { type: 'object', description: "Other APIs: the data source's answer without its envelope" }] }, '200'),
                 envelope(
                   {
-                    nullable: true,
-                    type: 'object',
-                    properties: { retry_after: { type: 'integer', description: `Seconds to wait (${ErrorCode.TOO_MANY_REQUESTS} only)` } },
+                    type: ['object', 'null'],
+                    properties: {
+                      retry_after: { type: 'integer', description: `Seconds to wait (${ErrorCode.TOO_MANY_REQUESTS} only)` },
+                      request_id: { type: 'string', description: `The request id to quote to support (${ErrorCode.SERVER_ERROR} only)` },
+                    },
                   },
                   `A failure: ${errorCodes.join(', ')}`,
                 ),

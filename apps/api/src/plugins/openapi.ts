@@ -24,8 +24,27 @@ const IDEMPOTENCY_KEY_PARAMETER = {
   schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH, pattern: '^[\\x20-\\x7E]+$' },
 };
 
+/** Every answer names its request id (lib/request-id); described once, referenced by each response. */
+const REQUEST_ID_HEADER_OBJECT = {
+  description: 'The id of this request, in every log line of it. A SERVER_ERROR answer quotes it in `data.request_id` too: quote it to support.',
+  schema: { type: 'string', example: 'req_3f9a0c1d2e4b5a6c7d8e' },
+};
+
+/** `data` of a SERVER_ERROR answer (plugins/envelope ServerErrorData). */
+const SERVER_ERROR_DATA_SCHEMA = {
+  type: 'object',
+  description: `\`data\` of a SERVER_ERROR (${ErrorCode.SERVER_ERROR}) answer: the request id its log line carries, to quote to support.`,
+  properties: { request_id: { type: 'string', example: 'req_3f9a0c1d2e4b5a6c7d8e' } },
+  required: ['request_id'],
+};
+
+/**
+ * A call's schema as JSON Schema 2020-12, the dialect of OpenAPI 3.1 (zod writes `type: 'null'`,
+ * `const` and tuple `prefixItems`, which OpenAPI 3.0 does not have). `$schema` is left out: the
+ * document's dialect applies.
+ */
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Record<string, unknown>;
   return rest;
 }
 
@@ -45,7 +64,10 @@ export function buildOpenApiDocument() {
         requestBody: { required: true, content: { 'application/json': { schema: input } } },
         responses: {
           200: {
-            description: '`code` 200 is success; any other code is a failure from the catalogue, `msg` says why.',
+            description:
+              '`code` 200 is success and `data` is described here; any other code is a failure from the catalogue, `msg` says why ' +
+              `(a SERVER_ERROR, ${ErrorCode.SERVER_ERROR}, has \`data\` ServerErrorData: the request id to quote to support).`,
+            headers: { 'X-Request-Id': { $ref: '#/components/headers/RequestId' } },
             content: {
               'application/json': {
                 schema: {
@@ -62,18 +84,21 @@ export function buildOpenApiDocument() {
   }
   const metered = buildMeteredOpenApi();
   return {
-    openapi: '3.0.3',
+    // 3.1: its schemas are JSON Schema 2020-12, as zod writes them (test/openapi.valid.test.ts keeps it valid).
+    openapi: '3.1.0',
     info: {
       title: 'Parlour API',
       version: '1',
       description:
         'Every call is POST with a JSON body carrying lang_code. Every call that changes something takes an Idempotency-Key header ' +
-        '(see the parameter), so a retry or a double click changes things once. The metered product-data Open API (tag open) is called with a store API key.',
+        '(see the parameter), so a retry or a double click changes things once. The metered product-data Open API (tag open) is called with a store API key. ' +
+        'Every answer names its request id in the X-Request-Id header; a SERVER_ERROR answer quotes it in `data.request_id`, for support to find its log line.',
     },
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, ...metered.securitySchemes },
-      schemas: metered.schemas,
+      schemas: { ...metered.schemas, ServerErrorData: SERVER_ERROR_DATA_SCHEMA },
       parameters: { IdempotencyKey: IDEMPOTENCY_KEY_PARAMETER },
+      headers: { RequestId: REQUEST_ID_HEADER_OBJECT },
     },
     paths: { ...paths, ...metered.paths },
   };

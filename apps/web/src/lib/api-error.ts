@@ -6,20 +6,26 @@ import type { ErrorKey } from '@parlour/contract/errors';
  */
 export type ApiErrorKind = 'business' | 'http' | 'network' | 'timeout' | 'invalid-response' | 'aborted';
 
-/** A failed call. `code` and `data` come from the answer for business failures. */
+/**
+ * A failed call. `code` and `data` come from the answer for business failures; `requestId` is the
+ * id the API logged the request under (a SERVER_ERROR's `data.request_id`, else the `X-Request-Id`
+ * header), for the user to quote to support.
+ */
 export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   readonly code: number | undefined;
   readonly data: unknown;
   readonly status: number | undefined;
+  readonly requestId: string | undefined;
 
-  constructor(kind: ApiErrorKind, message: string, details: { code?: number; data?: unknown; status?: number } = {}) {
+  constructor(kind: ApiErrorKind, message: string, details: { code?: number; data?: unknown; status?: number; requestId?: string } = {}) {
     super(message);
     this.name = 'ApiError';
     this.kind = kind;
     this.code = details.code;
     this.data = details.data;
     this.status = details.status;
+    this.requestId = details.requestId;
   }
 }
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { create } from 'zustand';
 
 /**
@@ -7,15 +8,16 @@ import { create } from 'zustand';
  * is ready are queued and shown once it is.
  */
 export interface FeedbackApi {
-  success: (content: string) => unknown;
-  error: (content: string) => unknown;
-  info: (content: string) => unknown;
+  success: (content: ReactNode) => unknown;
+  /** `duration` in seconds (antd's default 3): longer for a message the user may want to copy from. */
+  error: (content: ReactNode, duration?: number) => unknown;
+  info: (content: ReactNode) => unknown;
 }
 
 type FeedbackKind = keyof FeedbackApi;
 
 interface FeedbackState {
-  queue: { kind: FeedbackKind; content: string }[];
+  queue: { kind: FeedbackKind; content: ReactNode; duration?: number }[];
   /** A message was asked for: the host loads antd's message component. */
   isRequested: boolean;
 }
@@ -24,12 +26,18 @@ export const useFeedbackStore = create<FeedbackState>()(() => ({ queue: [], isRe
 
 let api: FeedbackApi | null = null;
 
-function show(kind: FeedbackKind, content: string): void {
+function show(kind: FeedbackKind, content: ReactNode, duration?: number): void {
   if (api) {
-    api[kind](content);
+    showWith(api, kind, content, duration);
     return;
   }
-  useFeedbackStore.setState((state) => ({ queue: [...state.queue, { kind, content }], isRequested: true }));
+  useFeedbackStore.setState((state) => ({ queue: [...state.queue, { kind, content, duration }], isRequested: true }));
+}
+
+/** Passes a duration only when one was asked for, so plain messages keep the component's default. */
+function showWith(target: FeedbackApi, kind: FeedbackKind, content: ReactNode, duration: number | undefined): void {
+  if (kind === 'error' && duration !== undefined) target.error(content, duration);
+  else target[kind](content);
 }
 
 /** Registers the component that shows messages (or unregisters it with null), showing any queued ones. */
@@ -38,11 +46,11 @@ export function setFeedbackApi(next: FeedbackApi | null): void {
   if (!next) return;
   const { queue } = useFeedbackStore.getState();
   useFeedbackStore.setState({ queue: [] });
-  for (const message of queue) next[message.kind](message.content);
+  for (const message of queue) showWith(next, message.kind, message.content, message.duration);
 }
 
 export const feedback: FeedbackApi = {
   success: (content) => show('success', content),
-  error: (content) => show('error', content),
+  error: (content, duration) => show('error', content, duration),
   info: (content) => show('info', content),
 };

@@ -1,11 +1,13 @@
 import type { Call } from '@parlour/contract/call';
 import { TOKEN_EXPIRED_FLAG_RESET_MS, TOKEN_EXPIRED_REDIRECT_MS } from '@parlour/contract/constants';
 import { ErrorCode, errorKeyOf } from '@parlour/contract/errors';
+import { createElement } from 'react';
 import { isLoginPath, loginPath } from './access';
 import type { ApiError, CallOptions } from './api-error';
 import { feedback } from './feedback';
 import { i18n } from './i18n';
 import { currentFullPath, navigateTo } from './navigator';
+import { ServerErrorMessage } from './server-error-message';
 import { useSessionStore } from './session-store';
 
 /**
@@ -64,11 +66,25 @@ export function errorMessageFor(error: ApiError, options: CallOptions = {}): str
   }
 }
 
+/** Seconds a server failure's message stays: long enough to copy its request id. */
+const SERVER_ERROR_DURATION_S = 10;
+
+/** A failure on the server's side (a SERVER_ERROR answer, an HTTP 5xx): the user can only quote it to support. */
+function isServerFailure(error: ApiError): boolean {
+  if (error.kind === 'business') return error.code === ErrorCode.SERVER_ERROR;
+  return error.kind === 'http' && (error.status ?? 0) >= 500;
+}
+
 export function handleRequestError(error: ApiError, call: Call, options: CallOptions): void {
   if (error.kind === 'business' && error.code === ErrorCode.TOKEN_EXPIRED) {
     if (!isLogoutCall(call)) handleTokenExpired(call);
     return;
   }
   if (error.kind === 'aborted' || isSkipped(options.skipErrorHandler, error.code)) return;
-  feedback.error(errorMessageFor(error, options));
+  const message = errorMessageFor(error, options);
+  if (isServerFailure(error) && error.requestId) {
+    feedback.error(createElement(ServerErrorMessage, { message, requestId: error.requestId }), SERVER_ERROR_DURATION_S);
+    return;
+  }
+  feedback.error(message);
 }

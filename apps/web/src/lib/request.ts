@@ -31,6 +31,21 @@ interface Envelope {
   data: unknown;
 }
 
+/** The API names every answer's request id in this header (a SERVER_ERROR quotes it in `data.request_id` too). */
+const REQUEST_ID_HEADER = 'X-Request-Id';
+
+/** An answer and the request id it came under. */
+interface Answer {
+  envelope: Envelope;
+  requestId: string | undefined;
+}
+
+/** The id a SERVER_ERROR quotes in its data, else the one of the response header. */
+function requestIdOf(data: unknown, headerId: string | undefined): string | undefined {
+  const quoted = typeof data === 'object' && data !== null ? (data as { request_id?: unknown }).request_id : undefined;
+  return typeof quoted === 'string' && quoted !== '' ? quoted : headerId;
+}
+
 function isEnvelope(value: unknown): value is Envelope {
   return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number';
 }
@@ -70,7 +85,7 @@ function buildHeaders(call: Call, isFormData: boolean, idempotencyKey: string | 
 
 class TimeoutSignal extends Error {}
 
-async function send(call: Call, input: unknown, options: CallOptions, idempotencyKey: string | undefined): Promise<Envelope> {
+async function send(call: Call, input: unknown, options: CallOptions, idempotencyKey: string | undefined): Promise<Answer> {
   const body = withLangCode(input, currentLang());
   const isFormData = body instanceof FormData;
   const controller = new AbortController();
@@ -97,15 +112,16 @@ async function send(call: Call, input: unknown, options: CallOptions, idempotenc
     options.signal?.removeEventListener('abort', forwardAbort);
   }
 
-  if (!response.ok) throw new ApiError('http', response.statusText, { status: response.status });
+  const requestId = response.headers.get(REQUEST_ID_HEADER) ?? undefined;
+  if (!response.ok) throw new ApiError('http', response.statusText, { status: response.status, requestId });
   let payload: unknown;
   try {
     payload = await response.json();
   } catch {
-    throw new ApiError('invalid-response', 'answer is not JSON', { status: response.status });
+    throw new ApiError('invalid-response', 'answer is not JSON', { status: response.status, requestId });
   }
-  if (!isEnvelope(payload)) throw new ApiError('invalid-response', 'answer has no code', { status: response.status });
-  return payload;
+  if (!isEnvelope(payload)) throw new ApiError('invalid-response', 'answer has no code', { status: response.status, requestId });
+  return { envelope: payload, requestId };
 }
 
 /** Writing submissions on their way: a second identical one (a double click) joins the first. */
@@ -150,13 +166,14 @@ async function sendCall<C extends Call>(
 ): Promise<CallOutput<C>> {
   let error: ApiError;
   try {
-    const envelope = await send(call, input, options, idempotencyKey);
+    const { envelope, requestId } = await send(call, input, options, idempotencyKey);
     onEnded?.(envelope.code !== ErrorCode.IDEMPOTENCY_IN_PROGRESS);
     onEnded = undefined;
     if (envelope.code === ErrorCode.OK) return envelope.data as CallOutput<C>;
     error = new ApiError('business', typeof envelope.msg === 'string' ? envelope.msg : '', {
       code: envelope.code,
       data: envelope.data,
+      requestId: requestIdOf(envelope.data, requestId),
     });
   } catch (thrown) {
     error = thrown instanceof ApiError ? thrown : new ApiError('network', String(thrown));
