@@ -1,4 +1,6 @@
 import { DEFAULT_BUSINESS_TIME_ZONE, zoneDay } from '@parlour/contract/business-time';
+import { merchantMobileRegister, merchantRegister, sendEmailCode, sendMobileCode } from '@parlour/contract/calls/account';
+import { callUrl, type Call, type CallInput, type CallOutput } from '@parlour/contract/call';
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -52,8 +54,12 @@ export function createRecordingMail() {
       sent.push(message);
     },
   };
-  /** The code of the newest message to `to` (addresses compare case-insensitively, as the API stores them lower case). */
-  const lastCodeTo = (to: string) => /(\d{6})/.exec([...sent].reverse().find((m) => m.to.toLowerCase() === to.toLowerCase())?.text ?? '')?.[1];
+  /** The code of the newest message to `to` (addresses compare case-insensitively, as the API stores them lower case); throws when none was sent. */
+  const lastCodeTo = (to: string) => {
+    const code = /(\d{6})/.exec([...sent].reverse().find((m) => m.to.toLowerCase() === to.toLowerCase())?.text ?? '')?.[1];
+    if (code === undefined) throw new Error(`no code was mailed to ${to}`);
+    return code;
+  };
   return { provider, sent, lastCodeTo };
 }
 
@@ -65,7 +71,13 @@ export function createRecordingSms() {
       sent.push(message);
     },
   };
-  return { provider, sent, lastCodeTo: (mobile: string) => [...sent].reverse().find((m) => m.mobile === mobile)?.code };
+  /** The code of the newest message to `mobile`; throws when none was sent. */
+  const lastCodeTo = (mobile: string) => {
+    const code = [...sent].reverse().find((m) => m.mobile === mobile)?.code;
+    if (code === undefined) throw new Error(`no code was texted to ${mobile}`);
+    return code;
+  };
+  return { provider, sent, lastCodeTo };
 }
 
 export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
@@ -83,6 +95,15 @@ export interface TestAppOptions extends Partial<Omit<BuildAppOptions, 'clock'>> 
    */
   recordMail?: boolean;
 }
+
+/** The envelope a contract call answers, its data typed from the call's output. */
+export interface CallAnswer<C extends Call> {
+  code: number;
+  msg: string;
+  data: CallOutput<C>;
+}
+
+const urlOf = (pathOrCall: string | Pick<Call, 'path'>) => callUrl(typeof pathOrCall === 'string' ? { path: pathOrCall } : pathOrCall);
 
 /** What one `call` may set besides the body: the caller's address and extra headers. */
 export interface CallOptions {
@@ -114,17 +135,37 @@ export async function buildTestApp(options: TestAppOptions = {}) {
   });
   await app.ready();
 
-  /** POSTs a call and answers the parsed envelope. */
-  async function call<T = unknown>(path: string, body: Record<string, unknown> = {}, token?: string, callOptions: CallOptions = {}) {
+  async function post(url: string, body: unknown, token: string | undefined, callOptions: CallOptions) {
     const response = await app.inject({
       method: 'POST',
-      url: `/api/v1/${path}`,
-      payload: body,
+      url,
+      payload: body as Record<string, unknown>,
       headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...callOptions.headers },
       ...(callOptions.ip ? { remoteAddress: callOptions.ip } : {}),
     });
-    if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode} from ${path}: ${response.body}`);
-    return response.json() as { code: number; msg: string; data: T };
+    if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode} from ${url}: ${response.body}`);
+    return response.json() as unknown;
+  }
+
+  /**
+   * POSTs a contract call and answers the parsed envelope: the input is typed from the call's
+   * schema, the data from its output (on an error answer `data` is whatever the error carries).
+   */
+  function call<C extends Call>(contractCall: C, input: CallInput<C>, token?: string, callOptions?: CallOptions): Promise<CallAnswer<C>>;
+  /** @deprecated Transition only: pass the contract call instead of its path. */
+  function call<T = unknown>(path: string, body?: Record<string, unknown>, token?: string, callOptions?: CallOptions): Promise<{ code: number; msg: string; data: T }>;
+  async function call(pathOrCall: string | Call, body: unknown = {}, token?: string, callOptions: CallOptions = {}) {
+    return post(urlOf(pathOrCall), body, token, callOptions);
+  }
+
+  /**
+   * POSTs any body, unchecked: for tests that send a malformed or foreign body on purpose. Given a
+   * contract call, the answer's data is typed from its output; given a path, it is unknown.
+   */
+  function callRaw<C extends Call>(contractCall: C, body: unknown, token?: string, callOptions?: CallOptions): Promise<CallAnswer<C>>;
+  function callRaw(path: string, body: unknown, token?: string, callOptions?: CallOptions): Promise<{ code: number; msg: string; data: unknown }>;
+  async function callRaw(pathOrCall: string | Call, body: unknown, token?: string, callOptions: CallOptions = {}) {
+    return post(urlOf(pathOrCall), body, token, callOptions);
   }
 
   return {
@@ -135,6 +176,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     clock,
     config,
     call,
+    callRaw,
     async close() {
       await app.close();
       if (isDatabaseOwned) await database.close();
@@ -177,10 +219,10 @@ export const PATHS = {
 
 /** Registers a merchant by email through the API and answers its userinfo. */
 export async function registerMerchant(t: TestApp, email = uniqueEmail(), password = GOOD_PASSWORD) {
-  const sent = await t.call('merchant/common/code/email', { email, event: 'register' });
+  const sent = await t.call(sendEmailCode, { email, event: 'register' });
   if (sent.code !== 200) throw new Error(`code send failed: ${JSON.stringify(sent)}`);
   const code = t.mail.lastCodeTo(email);
-  const answer = await t.call<{ userinfo: { token: string; id: number } }>('merchant/member/user/register', {
+  const answer = await t.call(merchantRegister, {
     email,
     code,
     password,
@@ -193,9 +235,9 @@ export async function registerMerchant(t: TestApp, email = uniqueEmail(), passwo
 
 /** Registers a merchant by phone through the API and answers its userinfo. */
 export async function registerMobileMerchant(t: TestApp, mobile = uniqueMobile(), password = GOOD_PASSWORD) {
-  const sent = await t.call('merchant/common/code/mobile', { mobile, event: 'register' });
+  const sent = await t.call(sendMobileCode, { mobile, event: 'register' });
   if (sent.code !== 200) throw new Error(`code send failed: ${JSON.stringify(sent)}`);
-  const answer = await t.call<{ userinfo: { token: string; id: number } }>('merchant/member/user/mobile_register', {
+  const answer = await t.call(merchantMobileRegister, {
     mobile,
     code: t.sms.lastCodeTo(mobile),
     password,
