@@ -1,6 +1,6 @@
 import { allCalls } from '@parlour/contract/calls/all';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { Config } from './config';
+import { CAPTCHA_FIXED_TEXT_REFUSED, type Config } from './config';
 import type { Database } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import type { JobDefinition } from './jobs/boss';
@@ -14,6 +14,7 @@ import { createAccountRepository } from './modules/account/account.repository';
 import { registerAccountRoutes } from './modules/account/account.routes';
 import { createAccountService } from './modules/account/account.service';
 import { createCaptchaService, drawSvgCaptcha, fixedCaptchaDrawer, type CaptchaDrawer } from './modules/account/captcha';
+import { createCaptchaRepository } from './modules/account/captcha.repository';
 import { createVerificationCodeRepository } from './modules/account/verification-code.repository';
 import { createVerificationCodeService } from './modules/account/verification-code.service';
 import { createSessionRepository } from './modules/session/session.repository';
@@ -27,6 +28,7 @@ import { registerBillRoutes } from './modules/bill/bill.routes';
 import { createBillService } from './modules/bill/bill.service';
 import { registerPaymentRoutes, NOTIFY_PATH } from './modules/payment/payment.routes';
 import { createPaymentService, createSandboxCashier } from './modules/payment/payment.service';
+import { createSettingsRepository } from './modules/settings/settings.repository';
 import { createSettingsService } from './modules/settings/settings.service';
 import { createMerchantAdminRepository } from './modules/merchant-admin/merchant-admin.repository';
 import { registerMerchantAdminRoutes } from './modules/merchant-admin/merchant-admin.routes';
@@ -102,7 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // Pretty mode writes its own one-line request log (registerPrettyRequestLog).
     logController: new LogController({ requestIdLogLabel: REQUEST_ID_LOG_FIELD, disableRequestLogging: isPrettyLog }),
     genReqId: generateRequestId,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   if (isPrettyLog) registerPrettyRequestLog(app);
@@ -110,7 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const clock = options.clock ?? systemClock;
   const db = database.db;
   // Settings (issue 4): platform rules, the operator's groups, uploads; mail and SMS follow the saved groups.
-  const settings = createSettingsService({ db, defaults: { captcha_failure_threshold: config.loginCaptchaThreshold } });
+  const settings = createSettingsService({ repository: createSettingsRepository(db), defaults: { captcha_failure_threshold: config.loginCaptchaThreshold } });
   const uploads = createUploadService({ repository: createUploadRepository(db), uploadDir: config.uploadDir });
   // Secrets at rest (settings secrets, provider keys) are sealed under SECRETS_KEY.
   const secretBox = createSecretBox(config.secretsKey);
@@ -125,8 +127,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const fallbackMail = config.smtpUrl ? createSmtpMailProvider({ url: config.smtpUrl, from: config.mailFrom }) : createLogMailProvider(app.log);
   const mail = options.mail ?? createConfiguredMailProvider({ getSettings: configs.getMailForDelivery, fallback: fallbackMail });
   const sms = options.sms ?? createConfiguredSmsProvider({ getSettings: configs.getSmsForDelivery, fallback: createLogSmsProvider(app.log), endpoint: config.aliyunSmsEndpoint });
-  const fixedCaptcha = process.env.CAPTCHA_FIXED_TEXT;
-  if (fixedCaptcha && config.isProduction) throw new Error('CAPTCHA_FIXED_TEXT is for tests and is refused when NODE_ENV=production');
+  const fixedCaptcha = config.captchaFixedText;
+  // A configuration built by hand (not through loadConfig) is held to the same rule.
+  if (fixedCaptcha && config.isProduction) throw new Error(CAPTCHA_FIXED_TEXT_REFUSED);
   const captchaDrawer = options.captchaDrawer ?? (fixedCaptcha ? fixedCaptchaDrawer(fixedCaptcha) : drawSvgCaptcha);
 
   registerEnvelope(app);
@@ -143,7 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const registrar = createCallRegistrar(app, { sessions, checkOutput: !config.isProduction, idempotency });
   // The spec's bare /api/v1 call (§7): reachability and clock skew.
   registerApiInfoRoutes(registrar, { clock });
-  const captchas = createCaptchaService({ db, clock, draw: captchaDrawer });
+  const captchas = createCaptchaService({ repository: createCaptchaRepository(db), clock, draw: captchaDrawer });
   const codeRepository = createVerificationCodeRepository();
   const codes = createVerificationCodeService({
     db,

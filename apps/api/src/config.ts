@@ -48,6 +48,10 @@ export interface Config {
   secretsKey: Buffer;
   /** True when SECRETS_KEY was not set and the fixed development key is used (the app warns once). */
   isDevelopmentSecretsKey: boolean;
+  /** Trust `X-Forwarded-For` from a reverse proxy (TRUST_PROXY=true): the client IP is then the forwarded one. */
+  trustProxy: boolean;
+  /** A fixed captcha answer for browser tests (CAPTCHA_FIXED_TEXT); refused in production. */
+  captchaFixedText: string | undefined;
 }
 
 export const DEFAULT_ADMIN_ACCOUNT = 'admin';
@@ -83,6 +87,15 @@ function paymentProviderOf(env: NodeJS.ProcessEnv, isProduction: boolean): Confi
   return value;
 }
 
+function captchaFixedTextOf(env: NodeJS.ProcessEnv, isProduction: boolean): string | undefined {
+  if (!env.CAPTCHA_FIXED_TEXT) return undefined;
+  if (isProduction) throw new Error(CAPTCHA_FIXED_TEXT_REFUSED);
+  return env.CAPTCHA_FIXED_TEXT;
+}
+
+/** Why a configuration with a fixed captcha answer is refused in production (loadConfig and buildApp both check). */
+export const CAPTCHA_FIXED_TEXT_REFUSED = 'CAPTCHA_FIXED_TEXT is for tests and is refused when NODE_ENV=production';
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = env.NODE_ENV ?? 'development';
   const isProduction = nodeEnv === 'production';
@@ -117,5 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     aliyunSmsEndpoint: env.ALIYUN_SMS_ENDPOINT || 'https://dysmsapi.aliyuncs.com',
     wecomWebhookBase: env.WECOM_WEBHOOK_BASE || 'https://qyapi.weixin.qq.com',
     ...secretsKeyOf(env, isProduction),
+    trustProxy: env.TRUST_PROXY === 'true',
+    captchaFixedText: captchaFixedTextOf(env, isProduction),
   };
 }

@@ -30,8 +30,8 @@ describe('configuration', () => {
   });
 
   it('refuses a fixed captcha answer in production', async () => {
-    process.env.CAPTCHA_FIXED_TEXT = 'abcd';
-    const config = loadConfig({ NODE_ENV: 'production', ADMIN_ACCOUNT: 'ops', ADMIN_PASSWORD: 'Ops#Secret1', SECRETS_KEY: 'ab'.repeat(32), LOG_LEVEL: 'silent' });
+    // A configuration built by hand; loadConfig refuses it already (config-environment.test.ts).
+    const config = { ...loadConfig({ NODE_ENV: 'production', ADMIN_ACCOUNT: 'ops', ADMIN_PASSWORD: 'Ops#Secret1', SECRETS_KEY: 'ab'.repeat(32), LOG_LEVEL: 'silent' }), captchaFixedText: 'abcd' };
     await expect(buildApp({ config, database: {} as never, logger: false })).rejects.toThrow(/CAPTCHA_FIXED_TEXT/);
   });
 });

@@ -70,7 +70,7 @@ describe('Open API: exactly-once accounting', () => {
     const [log] = await logsOf(t, store.shopRef);
     expect(log).toMatchObject({ status: 'failed_upstream', charged_units: 0, package_ref: packageId });
     expect(log.error).toMatch(/settled by the sweep/);
-    expect(log.id).toBe(charged.logId);
+    expect(log.id).toBe(charged.callId);
     expect((await t.database.executeSql('select id from api_call_charges where shop_ref = $1', [store.shopRef])).rows).toEqual([]);
     expect(await usageOf(t, store.shopRef)).toEqual({ failed_upstream: { calls: 1, units: 0 } });
 

@@ -1,11 +1,25 @@
-import { OPEN_API_KEY_HEADER, OPEN_API_KEY_PREFIX, OPEN_API_PATH_PREFIX, OPEN_API_RATE_BURST, OPEN_API_RATE_PER_SECOND } from '@parlour/contract/calls/open-core';
+import {
+  OPEN_API_CODE_PATTERN,
+  OPEN_API_KEY_HEADER,
+  OPEN_API_KEY_PREFIX,
+  OPEN_API_PARAM_SCHEMAS,
+  OPEN_API_PARAM_VALUE_MAX,
+  OPEN_API_PARAMS_MAX,
+  OPEN_API_PATH_PREFIX,
+  OPEN_API_RATE_BURST,
+  OPEN_API_RATE_PER_SECOND,
+  OPEN_API_RESERVED_PARAMS,
+} from '@parlour/contract/calls/open-core';
 import { LOG_PLATFORMS } from '@parlour/contract/constants';
 import { ErrorCode, errorMessages, type ErrorKey } from '@parlour/contract/errors';
+import { jsonSchema } from './openapi';
 
 /**
  * The OpenAPI description of the metered product-data call `POST /open/v1/{platform}/{api_code}`.
- * It lives outside the /api/v1 contract (its body is the upstream's parameters, not a zod schema),
- * so it is written out here; openapi.test.ts holds it to the route's real rules and answers.
+ * It lives outside the /api/v1 contract (its path and envelope are the Open API's own), so its
+ * operation is written out here; the body's parameters come from the contract's declaration
+ * (OPEN_API_PARAM_SCHEMAS), which the route checks calls against too. openapi.metered.test.ts holds
+ * the document to the route's real rules and answers.
  */
 
 /** The path as the OpenAPI document names it. */
@@ -87,33 +101,16 @@ export const METERED_OPEN_API_SCHEMAS = {
   ),
 };
 
-const BODY_SCHEMAS = {
-  item_get: {
-    type: 'object',
-    title: 'item_get',
-    description: 'item_get (and codes starting item_get_): one item by its ID.',
-    properties: { num_iid: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'The item ID on the platform', example: '520813250866' } },
-    required: ['num_iid'],
-  },
-  item_search: {
-    type: 'object',
-    title: 'item_search',
-    description: 'item_search (and codes starting item_search_): items matching a keyword, page by page.',
-    properties: {
-      q: { type: 'string', minLength: 1, maxLength: 100, description: 'Keyword', example: '保温杯' },
-      page: { type: 'integer', minimum: 1, maximum: 100, default: 1, description: 'Page number' },
-      page_size: { type: 'integer', minimum: 1, maximum: 40, description: "Items per page (the data source's default when left out)" },
-    },
-    required: ['q'],
-  },
-  other: {
+/** The call's body for each API family, from the contract's parameter schemas, and for other APIs. */
+const bodySchemas = () => [
+  ...OPEN_API_PARAM_SCHEMAS.map(({ title, description, schema }) => ({ ...jsonSchema(schema, 'input'), title, description })),
+  {
     type: 'object',
     title: 'other APIs',
-    description:
-      'Any other API of the catalogue: its parameters are passed to the data source as they are. At most 30 parameters; names of letters, digits and _ (up to 40); values strings, numbers or booleans of up to 500 characters; key, secret and result_type are reserved.',
-    additionalProperties: { oneOf: [{ type: 'string', maxLength: 500 }, { type: 'number' }, { type: 'boolean' }] },
+    description: `Any other API of the catalogue: its parameters are passed to the data source as they are. At most ${OPEN_API_PARAMS_MAX} parameters; names of letters, digits and _ (up to 40); values strings, numbers or booleans of up to ${OPEN_API_PARAM_VALUE_MAX} characters; ${OPEN_API_RESERVED_PARAMS.join(', ').replace(/, ([^,]+)$/, ' and $1')} are reserved.`,
+    additionalProperties: { oneOf: [{ type: 'string', maxLength: OPEN_API_PARAM_VALUE_MAX }, { type: 'number' }, { type: 'boolean' }] },
   },
-};
+];
 
 function errorTable() {
   const rows = METERED_OPEN_API_ERRORS.map(({ key, when }) => `| ${ErrorCode[key]} | ${key} | ${errorMessages[key]['en-US']} | ${when} |`);
@@ -142,7 +139,7 @@ export function buildMeteredOpenApi() {
     security: [{ openApiKey: [] }, { openApiBearer: [] }],
     parameters: [
       { name: 'platform', in: 'path', required: true, description: 'The platform; micro_store is Weidian', schema: { type: 'string', enum: [...LOG_PLATFORMS] } },
-      { name: 'api_code', in: 'path', required: true, description: 'A code of the API catalogue, e.g. item_get, item_search', schema: { type: 'string', pattern: '^[a-z][a-z0-9_]{0,39}$', example: 'item_get' } },
+      { name: 'api_code', in: 'path', required: true, description: 'A code of the API catalogue, e.g. item_get, item_search', schema: { type: 'string', pattern: OPEN_API_CODE_PATTERN.source, example: 'item_get' } },
       { name: 'Accept-Language', in: 'header', required: false, description: 'Language of msg when the body has no lang_code', schema: { type: 'string', enum: ['zh-CN', 'en-US'] } },
     ],
     requestBody: {
@@ -150,7 +147,7 @@ export function buildMeteredOpenApi() {
       description: 'The call’s parameters as a JSON object (an empty body is an empty object); lang_code chooses the language of msg and is not passed on.',
       content: {
         'application/json': {
-          schema: { oneOf: [BODY_SCHEMAS.item_get, BODY_SCHEMAS.item_search, BODY_SCHEMAS.other] },
+          schema: { oneOf: bodySchemas() },
           examples: {
             item_get: { summary: 'POST /open/v1/taobao/item_get', value: { num_iid: '520813250866' } },
             item_search: { summary: 'POST /open/v1/1688/item_search', value: { q: '保温杯', page: 1, page_size: 20 } },

@@ -41,9 +41,9 @@ const SERVER_ERROR_DATA_SCHEMA = {
 /**
  * A call's schema as JSON Schema 2020-12, the dialect of OpenAPI 3.1 (zod writes `type: 'null'`,
  * `const` and tuple `prefixItems`, which OpenAPI 3.0 does not have). `$schema` is left out: the
- * document's dialect applies.
+ * document's dialect applies. Also the metered call's parameters (plugins/openapi-metered.ts).
  */
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
+export function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Record<string, unknown>;
   return rest;
 }

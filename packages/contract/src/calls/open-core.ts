@@ -36,6 +36,53 @@ export const OPEN_API_RATE_BURST = 2_000;
 export const ZPlatform = z.enum(LOG_PLATFORMS, { error: 'api_platform_invalid' });
 export type TPlatform = z.infer<typeof ZPlatform>;
 
+/** An API code of the catalogue, the last path segment of a call: lower case letters, digits and underscores. */
+export const OPEN_API_CODE_PATTERN = /^[a-z][a-z0-9_]{0,39}$/;
+
+// ---------- the metered call's parameters ----------
+// Declared once: the route checks a call's body against these (open-api.rules.ts), the API reference
+// describes them (plugins/openapi-metered.ts), and their messages are the validation catalogue's.
+
+/** Every call: at most this many parameters (lang_code, which chooses the answer's language, aside). */
+export const OPEN_API_PARAMS_MAX = 30;
+/** Every call: a parameter's value, as a string, at most this long. */
+export const OPEN_API_PARAM_VALUE_MAX = 500;
+/** Every call: a parameter's name (letters, digits and _, up to 40). */
+export const OPEN_API_PARAM_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,39}$/;
+/** The platform's own vendor credentials and answer format are not the caller's to set. */
+export const OPEN_API_RESERVED_PARAMS = ['key', 'secret', 'result_type'] as const;
+
+/** Codes of the item_get family (item_get and codes starting item_get_): one item by its ID. */
+export const ITEM_GET_PATTERN = /^item_get(_|$)/;
+/** Codes of the item_search family (item_search and codes starting item_search_): items matching a keyword. */
+export const ITEM_SEARCH_PATTERN = /^item_search(_|$)/;
+
+/** item_get's parameters. Values arrive as strings (numbers coerced), and are passed on as strings. */
+export const ZItemGetParams = z.object({
+  num_iid: z
+    .string({ error: 'open_num_iid_required' })
+    .min(1, { error: 'open_num_iid_required' })
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'open_num_iid_format' })
+    .meta({ description: 'The item ID on the platform', example: '520813250866' }),
+});
+
+/** An optional whole number from 1 to `max` (sent as a number or a string). */
+const wholeNumberParam = (max: number, error: 'open_page_invalid' | 'open_page_size_invalid') =>
+  z.coerce.number({ error }).int({ error }).min(1, { error }).max(max, { error }).optional();
+
+/** item_search's parameters. */
+export const ZItemSearchParams = z.object({
+  q: z.string({ error: 'open_q_required' }).min(1, { error: 'open_q_required' }).max(100, { error: 'open_q_length' }).meta({ description: 'Keyword', example: '保温杯' }),
+  page: wholeNumberParam(100, 'open_page_invalid').meta({ description: 'Page number', default: 1 }),
+  page_size: wholeNumberParam(40, 'open_page_size_invalid').meta({ description: "Items per page (the data source's default when left out)" }),
+});
+
+/** The APIs whose parameters are checked beyond the rules of every call, by the codes they serve. */
+export const OPEN_API_PARAM_SCHEMAS = [
+  { title: 'item_get', pattern: ITEM_GET_PATTERN, description: 'item_get (and codes starting item_get_): one item by its ID.', schema: ZItemGetParams },
+  { title: 'item_search', pattern: ITEM_SEARCH_PATTERN, description: 'item_search (and codes starting item_search_): items matching a keyword, page by page.', schema: ZItemSearchParams },
+] as const;
+
 // ---------- provider configuration ----------
 
 const ZBaseUrl = z
@@ -220,7 +267,7 @@ export const ZOpenApiFields = z.object({
     .string({ error: 'api_code_required' })
     .trim()
     .min(1, { error: 'api_code_required' })
-    .regex(/^[a-z][a-z0-9_]{0,39}$/, { error: 'api_code_format' }),
+    .regex(OPEN_API_CODE_PATTERN, { error: 'api_code_format' }),
   name: z.string({ error: 'api_name_required' }).trim().min(1, { error: 'api_name_required' }).max(40, { error: 'api_name_length' }),
   description: z.string({ error: 'description_length' }).trim().max(500, { error: 'description_length' }).default(''),
   cost: z.coerce.number({ error: 'api_cost_invalid' }).int({ error: 'api_cost_invalid' }).min(1, { error: 'api_cost_invalid' }).max(OPEN_API_COST_MAX, { error: 'api_cost_invalid' }),

@@ -159,6 +159,13 @@ export const validationMessages = {
   date_range_too_long: { 'zh-CN': '时间范围最多 366 天', 'en-US': 'The date range may cover at most 366 days' },
   platform_invalid: { 'zh-CN': '平台须为 1688、淘宝、微店或京东', 'en-US': 'Platform must be 1688, taobao, micro store or jd' },
   api_code_invalid: { 'zh-CN': '接口编码只能包含小写字母、数字和下划线', 'en-US': 'API code may contain only lower-case letters, digits and underscores' },
+  // the metered Open API's parameters (calls/open-core.ts)
+  open_num_iid_required: { 'zh-CN': '请提供商品 ID（num_iid）', 'en-US': 'Parameter num_iid (the item ID) is required' },
+  open_num_iid_format: { 'zh-CN': '商品 ID（num_iid）只能包含字母、数字、下划线和短横线，最多 64 个字符', 'en-US': 'Parameter num_iid may contain only letters, digits, _ and - (at most 64)' },
+  open_q_required: { 'zh-CN': '请提供搜索关键词（q）', 'en-US': 'Parameter q (the search keyword) is required' },
+  open_q_length: { 'zh-CN': '搜索关键词（q）最多 100 个字符', 'en-US': 'Parameter q must be at most 100 characters' },
+  open_page_invalid: { 'zh-CN': '参数 page 须为 1-100 的整数', 'en-US': 'Parameter page must be a whole number from 1 to 100' },
+  open_page_size_invalid: { 'zh-CN': '参数 page_size 须为 1-40 的整数', 'en-US': 'Parameter page_size must be a whole number from 1 to 40' },
   call_status_invalid: { 'zh-CN': '调用状态须为处理中、成功、上游失败、额度不足或已拒绝', 'en-US': 'Call status must be pending, success, failed upstream, quota exhausted or rejected' },
   log_id_invalid: { 'zh-CN': '日志 ID 须为正整数', 'en-US': 'Log ID must be a positive whole number' },
 } satisfies Record<string, Record<Lang, string>>;
@@ -230,6 +237,18 @@ export const fieldLabels = {
   api_usage: { 'zh-CN': 'API 用途说明', 'en-US': 'API usage' },
   sort: { 'zh-CN': '排序', 'en-US': 'Sort' },
 } satisfies Record<string, Record<Lang, string>>;
+
+/** Messages of the rules every metered Open API call's parameters follow (calls/open-core.ts), naming the parameter. */
+export const openApiParamMessages = {
+  too_many: { 'zh-CN': (max: number) => `参数最多 ${max} 个`, 'en-US': (max: number) => `At most ${max} parameters are accepted` },
+  name_invalid: { 'zh-CN': (name: string) => `参数名 ${name} 不合法`, 'en-US': (name: string) => `Parameter name ${name} is not valid` },
+  reserved: { 'zh-CN': (name: string) => `参数 ${name} 为保留字`, 'en-US': (name: string) => `Parameter ${name} is reserved` },
+  not_scalar: { 'zh-CN': (name: string) => `参数 ${name} 须为字符串、数字或布尔值`, 'en-US': (name: string) => `Parameter ${name} must be a string, number or boolean` },
+  too_long: {
+    'zh-CN': (name: string, max: number) => `参数 ${name} 最多 ${max} 个字符`,
+    'en-US': (name: string, max: number) => `Parameter ${name} must be at most ${max} characters`,
+  },
+} satisfies Record<string, Record<Lang, (...values: never[]) => string>>;
 
 export const genericFieldMessage = {
   'zh-CN': (label: string) => `${label}格式不正确`,

@@ -185,12 +185,11 @@ export const apiCallLogs = pgTable(
     index('api_call_logs_merchant_created_idx').on(table.merchant_id, table.created_at),
     index('api_call_logs_shop_created_idx').on(table.shop_ref, table.created_at),
     index('api_call_logs_created_idx').on(table.created_at),
-    index('api_call_logs_pending_idx').on(table.created_at).where(sql`${table.status} = 'pending'`),
     /**
      * The log lists filtered by a rare outcome (failed upstream, quota exhausted, rejected: a few per
      * cent of calls), of one merchant or of all, newest first: without these a page and its count
-     * walk every call of the range. Successful and pending calls never enter them, so the Open API's
-     * charge and settle statements do not maintain them.
+     * walk every call of the range. Successful calls never enter them, so the Open API's settle
+     * statement does not maintain them for most calls.
      */
     index('api_call_logs_merchant_problem_idx')
       .on(table.merchant_id, table.status, table.created_at)
@@ -202,9 +201,10 @@ export const apiCallLogs = pgTable(
 );
 
 /**
- * Daily roll-up of api_call_logs (UTC days), kept in the same transaction that settles a call, so
- * dashboards and statistics read a few hundred rows instead of millions of log rows. A pending call
- * is not counted until it settles.
+ * Daily roll-up of api_call_logs (calendar days of the business time zone), kept in the same transaction that settles a call, so
+ * dashboards and statistics read a few hundred rows instead of millions of log rows. A call in flight
+ * (a row of api_call_charges) is not counted until it settles. One writer: the SQL function
+ * api_usage_add (migration 0025), called by open_api_charge and by the settle statement.
  */
 export const apiUsageDaily = pgTable(
   'api_usage_daily',

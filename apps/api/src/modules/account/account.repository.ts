@@ -6,12 +6,6 @@ import { admins, loginFailures, merchants } from '../../db/schema/index';
 export type MerchantRow = typeof merchants.$inferSelect;
 export type AdminRow = typeof admins.$inferSelect;
 
-/** True when the error is PostgreSQL's unique_violation. */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
-  return code === '23505';
-}
-
 export function createAccountRepository(db: Db) {
   return {
     async findMerchantByAccount(account: { email?: string; mobile?: string }) {

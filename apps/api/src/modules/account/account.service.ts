@@ -3,11 +3,12 @@ import type { TAdminUserinfo, TCodeEvent, TMerchantUserinfo } from '@parlour/con
 import { isEmail } from '@parlour/contract/schemas';
 import type { Lang } from '@parlour/contract/errors';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../lib/app-error';
 import { addSeconds, type Clock } from '../../lib/clock';
 import type { PasswordHasher } from '../../lib/secrets';
 import type { SessionService } from '../session/session.service';
-import { isUniqueViolation, type AccountRepository, type AdminRow, type MerchantRow } from './account.repository';
+import type { AccountRepository, AdminRow, MerchantRow } from './account.repository';
 import type { CaptchaService } from './captcha';
 import type { CodeChannel } from './verification-code.repository';
 import type { VerificationCodeService } from './verification-code.service';

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import svgCaptcha from 'svg-captcha';
-import type { Db } from '../../db/client';
-import { captchas } from '../../db/schema/index';
 import { addSeconds, type Clock } from '../../lib/clock';
 import { safeEqual, sha256 } from '../../lib/secrets';
+import type { CaptchaRepository } from './captcha.repository';
 
 const CAPTCHA_TTL_SECONDS = 300;
 
@@ -28,32 +26,26 @@ function answerHash(text: string) {
 }
 
 /** Image captchas stored in the database (several API processes may answer one login form). */
-export function createCaptchaService(deps: { db: Db; clock: Clock; draw: CaptchaDrawer }) {
-  const { db, clock, draw } = deps;
+export function createCaptchaService(deps: { repository: CaptchaRepository; clock: Clock; draw: CaptchaDrawer }) {
+  const { repository, clock, draw } = deps;
   return {
     async issueCaptcha() {
       const { text, svg } = draw();
       const id = randomUUID();
       const now = clock.now();
-      await db.insert(captchas).values({ id, answer_hash: answerHash(text), expires_at: addSeconds(now, CAPTCHA_TTL_SECONDS), created_at: now });
+      await repository.insert({ id, answerHash: answerHash(text), expiresAt: addSeconds(now, CAPTCHA_TTL_SECONDS), now });
       return { captcha_id: id, svg, expires_in: CAPTCHA_TTL_SECONDS };
     },
 
     /** Drops captchas that expired before `before`. */
-    async purgeExpired(before: Date) {
-      const rows = await db.delete(captchas).where(lt(captchas.expires_at, before)).returning({ id: captchas.id });
-      return rows.length;
+    purgeExpired(before: Date) {
+      return repository.deleteExpired(before);
     },
 
     /** Uses the captcha up whatever the answer, so each image allows one guess. */
     async consumeCaptcha(id: string, answer: string): Promise<boolean> {
-      const now = clock.now();
-      const [row] = await db
-        .update(captchas)
-        .set({ consumed_at: now })
-        .where(and(eq(captchas.id, id), isNull(captchas.consumed_at), gt(captchas.expires_at, now)))
-        .returning({ answer_hash: captchas.answer_hash });
-      return Boolean(row) && safeEqual(row.answer_hash, answerHash(answer));
+      const storedHash = await repository.consume(id, clock.now());
+      return storedHash !== undefined && safeEqual(storedHash, answerHash(answer));
     },
   };
 }

@@ -13,7 +13,7 @@ import { dayRange } from '../../lib/business-days';
 import { fillDays, trendDays } from '../../lib/trend';
 import type { PaymentProvider } from '../../providers/payment/payment-provider';
 import { localizedOf, localizedValues, pickColumn } from '../../lib/localized-columns';
-import { isUniqueViolation } from '../account/account.repository';
+import { isUniqueViolation } from '../../db/errors';
 import type { SettingsService } from '../settings/settings.service';
 import type { StoreVersionRow } from '../store-version/store-version.repository';
 import { priceOf } from '../store-version/store-version.service';

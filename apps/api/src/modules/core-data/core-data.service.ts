@@ -9,7 +9,7 @@ import type { SecretBox } from '../../lib/secret-box';
 import { createHttpProductDataProvider } from '../../providers/product-data/http-product-data-provider';
 import type { ProductDataProvider } from '../../providers/product-data/product-data-provider';
 import { createSandboxProductDataProvider } from '../../providers/product-data/sandbox-product-data-provider';
-import { isUniqueViolation } from '../account/account.repository';
+import { isUniqueViolation } from '../../db/errors';
 import type { CoreDataRepository, DataSourceRow, OpenApiRow, Platform, StoredProductDataConfig } from './core-data.repository';
 
 const DEFAULT_CONFIG: StoredProductDataConfig = { provider: 'sandbox', base_url: '', key: '', secret_sealed: '', timeout_ms: PRODUCT_DATA_DEFAULT_TIMEOUT_MS };

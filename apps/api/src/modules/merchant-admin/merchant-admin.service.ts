@@ -8,7 +8,7 @@ import type { PasswordHasher } from '../../lib/secrets';
 import { dayRange } from '../../lib/business-days';
 import { listSort } from '../../lib/sql-sort';
 import { fillDays, trendDays } from '../../lib/trend';
-import { isUniqueViolation } from '../account/account.repository';
+import { isUniqueViolation } from '../../db/errors';
 import { defaultNickname, identityOf } from '../account/account.service';
 import type { SessionService } from '../session/session.service';
 import type { MerchantAdminRepository, MerchantView } from './merchant-admin.repository';

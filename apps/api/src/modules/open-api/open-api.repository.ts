@@ -2,11 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { executeNamed } from '../../db/named-statement';
-import { BUSINESS_TIME_ZONE_SQL } from '../../lib/business-days';
 import { createGroupCommit } from './group-commit';
-
-/** A log row's status; `pending` only in rows written before calls in flight moved to api_call_charges. */
-export type CallStatus = 'pending' | 'success' | 'failed_upstream' | 'quota_exhausted' | 'rejected';
 
 /** The store a key resolves to, and whether it may call now. */
 export interface KeyOwner {
@@ -40,25 +36,6 @@ function rowsOf<T>(result: unknown): T[] {
 }
 
 /**
- * Adds the rows of `source` (a CTE with created_at, merchant_id, shop_ref, platform, api_code, status,
- * charged_units and response_ms) to the daily roll-up, grouped per key and inserted in key order — the
- * order every writer of api_usage_daily uses, so two batches never wait on each other in a circle.
- * A call counts on its calendar day in the business time zone, read in the same statement (once).
- */
-function rollUp(source: string) {
-  return sql`
-    insert into api_usage_daily (day, merchant_id, shop_ref, platform, api_code, status, calls, units, total_response_ms)
-    select (created_at at time zone ${BUSINESS_TIME_ZONE_SQL})::date, merchant_id, shop_ref, platform, api_code, status, count(*), sum(charged_units), coalesce(sum(response_ms), 0)
-    from ${sql.raw(source)}
-    group by 1, 2, 3, 4, 5, 6
-    order by 1, 2, 3, 4, 5, 6
-    on conflict (day, merchant_id, shop_ref, platform, api_code, status) do update set
-      calls = api_usage_daily.calls + excluded.calls,
-      units = api_usage_daily.units + excluded.units,
-      total_response_ms = api_usage_daily.total_response_ms + excluded.total_response_ms`;
-}
-
-/**
  * One statement that ends calls in flight: the CTE `moved` (its SQL given) deletes their charge rows,
  * returning them with final_status, final_error, final_ms and finished_at; failures give their units
  * back to their packages; each call's one log row is written; the roll-up is added to. Lock order: the
@@ -85,8 +62,9 @@ function settleStatement(moved: SQL, now: Date) {
       from moved
       -- The refunds first (their package locks), then the roll-up rows.
       where (select count(*) from refunded) >= 0),
-    rolled as (${rollUp('ended')})
-    select id from moved, (select count(*) from logged) as written`;
+    -- The roll-up's one upsert, api_usage_add (migration 0025), which open_api_charge calls too.
+    rolled as (select api_usage_add(coalesce(jsonb_agg(ended), '[]'::jsonb)) as added from ended)
+    select id from moved, (select count(*) from logged) as written, rolled`;
 }
 
 function rowsOfIds(result: unknown): number[] {
@@ -104,8 +82,8 @@ function rowsOfIds(result: unknown): number[] {
  */
 export function createOpenApiRepository(db: Db) {
   const lookUp = createGroupCommit(lookUpBatch);
-  const writeLogs = createGroupCommit(writeLogBatch);
-  const settleLogs = createGroupCommit(settleBatch);
+  const charging = createGroupCommit(chargeBatch);
+  const settling = createGroupCommit(settleBatch);
 
   return {
     async hasCalls(merchantId: number): Promise<boolean> {
@@ -124,17 +102,17 @@ export function createOpenApiRepository(db: Db) {
     /**
      * Takes `cost` units from a usable package — the store's own packages first, then general ones,
      * the earliest to expire first — and inserts the call's charge row, in one transaction (shared with
-     * the calls that arrived meanwhile: group commit). Answers the call's id (its log row's id to be)
-     * and the package, or null (with a quota_exhausted log row written, not charged) when no package
-     * has enough units left.
+     * the calls that arrived meanwhile: group commit). Answers the call's id (its charge row's, and
+     * its log row's once settled) and the package, or null (with a quota_exhausted log row written,
+     * not charged) when no package has enough units left.
      */
-    chargeAndLog(call: CallIdentity & { cost: number; now: Date; startedAt?: number }): Promise<ChargeResult> {
-      return writeLogs({ kind: 'charge', call, now: call.now });
+    charge(call: CallIdentity & { cost: number; now: Date; startedAt?: number }): Promise<ChargeResult> {
+      return charging({ kind: 'charge', call, now: call.now });
     },
 
-    /** A call refused before charging (rejected or quota exhausted): its final row and roll-up, 0 units. */
+    /** A call refused before charging (rejected or quota exhausted): its final row and roll-up, 0 units; in the charge's batch. */
     async logUncharged(call: CallIdentity, outcome: { status: 'rejected' | 'quota_exhausted'; error: string; responseMs: number; now: Date }) {
-      await writeLogs({ kind: 'final', call, ...outcome });
+      await charging({ kind: 'final', call, ...outcome });
     },
 
     /**
@@ -143,8 +121,8 @@ export function createOpenApiRepository(db: Db) {
      * the roll-up. Answers false when the call was no longer in flight (the sweep settled it first,
      * refunding it), in which case nothing changes.
      */
-    settle(logId: number, outcome: { status: 'success' | 'failed_upstream'; error: string; responseMs: number; now: Date }): Promise<boolean> {
-      return settleLogs({ logId, ...outcome });
+    settle(callId: number, outcome: { status: 'success' | 'failed_upstream'; error: string; responseMs: number; now: Date }): Promise<boolean> {
+      return settling({ callId, ...outcome });
     },
 
     /**
@@ -215,7 +193,7 @@ export function createOpenApiRepository(db: Db) {
   }
 
   /**
-   * One statement for a batch of log writes: `open_api_charge` (migration 0015) locks the usable
+   * One statement for a batch of charges and refused calls: `open_api_charge` (migrations 0015, 0019, 0025) locks the usable
    * packages of the batch's merchants in id order, allocates the units to the charges in arrival
    * order — each to the first package it may use with enough units left: the store's own packages
    * first, then general ones, the earliest to expire first — moves the packages by their totals,
@@ -229,7 +207,7 @@ export function createOpenApiRepository(db: Db) {
    * row are lost together and the call was never answered: no unit is lost. A batch with refused
    * calls, whose answers go out at once, commits durably.
    */
-  async function writeLogBatch(items: LogItem[]): Promise<ChargeResult[]> {
+  async function chargeBatch(items: ChargeItem[]): Promise<ChargeResult[]> {
     const now = new Date(Math.max(...items.map((item) => item.now.getTime())));
     const calls: Array<Record<string, unknown>> = [];
     const finals: Array<Record<string, unknown>> = [];
@@ -250,30 +228,30 @@ export function createOpenApiRepository(db: Db) {
       sql`select ordinal, id, package_ref, package_name from open_api_charge(${JSON.stringify(calls)}::jsonb, ${JSON.stringify(finals)}::jsonb, ${now}::timestamptz)`,
     );
     const results: ChargeResult[] = items.map(() => null);
-    for (const row of rows) results[Number(row.ordinal)] = { logId: Number(row.id), packageId: Number(row.package_ref), packageName: row.package_name };
+    for (const row of rows) results[Number(row.ordinal)] = { callId: Number(row.id), packageId: Number(row.package_ref), packageName: row.package_name };
     return results;
   }
 
   /** One statement for a batch of settles (see settleStatement); answers which calls were still in flight. */
   async function settleBatch(items: SettleItem[]): Promise<boolean[]> {
     const now = new Date(Math.max(...items.map((item) => item.now.getTime())));
-    const input = JSON.stringify(items.map((item) => ({ id: item.logId, status: item.status, error: item.error, response_ms: item.responseMs, finished_at: item.now })));
+    const input = JSON.stringify(items.map((item) => ({ id: item.callId, status: item.status, error: item.error, response_ms: item.responseMs, finished_at: item.now })));
     const moved = sql`
       delete from api_call_charges c
       using jsonb_to_recordset(${input}::jsonb) as i(id bigint, status text, error text, response_ms int, finished_at timestamptz)
       where c.id = i.id
       returning c.*, i.status as final_status, i.error as final_error, i.response_ms as final_ms, i.finished_at`;
     const settled = new Set(rowsOfIds(await executeNamed(db, 'open_api_settle', settleStatement(moved, now))));
-    return items.map((item) => settled.has(item.logId));
+    return items.map((item) => settled.has(item.callId));
   }
 }
 
 const SWEPT_ERROR = 'OPEN_UPSTREAM_TIMEOUT: not settled in time (settled by the sweep, units refunded)';
 
-type LogItem =
+type ChargeItem =
   | { kind: 'charge'; call: CallIdentity & { cost: number; startedAt?: number }; now: Date }
   | { kind: 'final'; call: CallIdentity; status: 'rejected' | 'quota_exhausted'; error: string; responseMs: number; now: Date };
-type ChargeResult = { logId: number; packageId: number; packageName: string } | null;
-type SettleItem = { logId: number; status: 'success' | 'failed_upstream'; error: string; responseMs: number; now: Date };
+type ChargeResult = { callId: number; packageId: number; packageName: string } | null;
+type SettleItem = { callId: number; status: 'success' | 'failed_upstream'; error: string; responseMs: number; now: Date };
 
 export type OpenApiRepository = ReturnType<typeof createOpenApiRepository>;

@@ -1,6 +1,14 @@
-import { OPEN_API_CALLABLE_STATUSES } from '@parlour/contract/calls/open-core';
+import {
+  OPEN_API_CALLABLE_STATUSES,
+  OPEN_API_PARAM_NAME_PATTERN,
+  OPEN_API_PARAM_SCHEMAS,
+  OPEN_API_PARAM_VALUE_MAX,
+  OPEN_API_PARAMS_MAX,
+  OPEN_API_RESERVED_PARAMS,
+} from '@parlour/contract/calls/open-core';
 import type { Lang } from '@parlour/contract/errors';
-import { ITEM_GET_PATTERN, ITEM_SEARCH_PATTERN, type ProductDataParams } from '../../providers/product-data/product-data-provider';
+import { openApiParamMessages, translateIssue } from '@parlour/contract/i18n/validation';
+import type { ProductDataParams } from '../../providers/product-data/product-data-provider';
 
 /** A store may call while on trial or operating, not disabled by an operator, and not past its expiry. */
 export function isCallable(shop: { status: string; expiresAt: Date | null; isDisabledByOperator: boolean }, now: Date): boolean {
@@ -18,50 +26,37 @@ export function storableText(text: string): string {
   return text.replaceAll('\u0000', '\uFFFD').replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 
-const MAX_PARAMS = 30;
-const MAX_VALUE_LENGTH = 500;
-const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,39}$/;
-const ITEM_ID = /^[A-Za-z0-9_-]{1,64}$/;
-const RESERVED_PARAMS = new Set(['key', 'secret', 'result_type']);
-
 type Messages = Record<Lang, string>;
 export type ParamsCheck = { isValid: true; params: ProductDataParams } | { isValid: false; messages: Messages };
 
-const invalid = (zh: string, en: string): ParamsCheck => ({ isValid: false, messages: { 'zh-CN': zh, 'en-US': en } });
+const reservedParams: ReadonlySet<string> = new Set(OPEN_API_RESERVED_PARAMS);
+
+function invalid<Values extends unknown[]>(message: Record<Lang, (...values: Values) => string>, ...values: Values): ParamsCheck {
+  return { isValid: false, messages: { 'zh-CN': message['zh-CN'](...values), 'en-US': message['en-US'](...values) } };
+}
 
 /**
  * The call's parameters as the upstream receives them (scalars as strings), or why they are refused,
- * naming the parameter in both languages. item_get needs `num_iid`; item_search needs `q` and takes
- * `page` (1–100) and `page_size` (1–40). Other APIs pass their parameters through.
+ * naming the parameter in both languages. The rules are the contract's (calls/open-core.ts): those of
+ * every call, then the schema of the API's family (item_get, item_search) when it has one; other
+ * APIs pass their parameters through.
  */
 export function checkCallParams(apiCode: string, body: Record<string, unknown>): ParamsCheck {
   const entries = Object.entries(body).filter(([name]) => name !== 'lang_code');
-  if (entries.length > MAX_PARAMS) return invalid(`参数最多 ${MAX_PARAMS} 个`, `At most ${MAX_PARAMS} parameters are accepted`);
+  if (entries.length > OPEN_API_PARAMS_MAX) return invalid(openApiParamMessages.too_many, OPEN_API_PARAMS_MAX);
   const params: ProductDataParams = {};
   for (const [name, value] of entries) {
-    if (!PARAM_NAME.test(name)) return invalid(`参数名 ${name.slice(0, 40)} 不合法`, `Parameter name ${name.slice(0, 40)} is not valid`);
-    // The platform's own vendor credentials and answer format are not the caller's to set.
-    if (RESERVED_PARAMS.has(name)) return invalid(`参数 ${name} 为保留字`, `Parameter ${name} is reserved`);
+    if (!OPEN_API_PARAM_NAME_PATTERN.test(name)) return invalid(openApiParamMessages.name_invalid, name.slice(0, 40));
+    if (reservedParams.has(name)) return invalid(openApiParamMessages.reserved, name);
     if (value === null || value === undefined) continue;
-    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
-      return invalid(`参数 ${name} 须为字符串、数字或布尔值`, `Parameter ${name} must be a string, number or boolean`);
-    }
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return invalid(openApiParamMessages.not_scalar, name);
     const text = storableText(String(value)).trim();
-    if (text.length > MAX_VALUE_LENGTH) return invalid(`参数 ${name} 最多 ${MAX_VALUE_LENGTH} 个字符`, `Parameter ${name} must be at most ${MAX_VALUE_LENGTH} characters`);
+    if (text.length > OPEN_API_PARAM_VALUE_MAX) return invalid(openApiParamMessages.too_long, name, OPEN_API_PARAM_VALUE_MAX);
     params[name] = text;
   }
-  if (ITEM_GET_PATTERN.test(apiCode)) {
-    if (!params.num_iid) return invalid('请提供商品 ID（num_iid）', 'Parameter num_iid (the item ID) is required');
-    if (!ITEM_ID.test(params.num_iid)) return invalid('商品 ID（num_iid）只能包含字母、数字、下划线和短横线，最多 64 个字符', 'Parameter num_iid may contain only letters, digits, _ and - (at most 64)');
-  }
-  if (ITEM_SEARCH_PATTERN.test(apiCode)) {
-    if (!params.q) return invalid('请提供搜索关键词（q）', 'Parameter q (the search keyword) is required');
-    if (params.q.length > 100) return invalid('搜索关键词（q）最多 100 个字符', 'Parameter q must be at most 100 characters');
-    for (const [name, max] of [['page', 100], ['page_size', 40]] as const) {
-      if (params[name] === undefined) continue;
-      const number = Number(params[name]);
-      if (!Number.isInteger(number) || number < 1 || number > max) return invalid(`参数 ${name} 须为 1-${max} 的整数`, `Parameter ${name} must be a whole number from 1 to ${max}`);
-    }
-  }
+  const family = OPEN_API_PARAM_SCHEMAS.find(({ pattern }) => pattern.test(apiCode));
+  // Checked on the trimmed strings the upstream will get; the first issue is the answer's message.
+  const issue = family?.schema.safeParse(params).error?.issues[0];
+  if (issue) return { isValid: false, messages: { 'zh-CN': translateIssue(issue.message, issue.path, 'zh-CN'), 'en-US': translateIssue(issue.message, issue.path, 'en-US') } };
   return { isValid: true, params };
 }

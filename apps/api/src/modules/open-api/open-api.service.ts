@@ -11,7 +11,7 @@ import type { CallIdentity, OpenApiRepository } from './open-api.repository';
 import { createKeyRateLimit } from './key-rate-limit';
 import { hashApiKey } from './shop-key.service';
 
-/** How long after its timeout a pending call is given before the sweep settles it. */
+/** How long after its timeout a call in flight (its charge row) is given before the sweep settles it. */
 export const SETTLE_MARGIN_MS = 60_000;
 /** Path segments longer than this are cut before they are logged. */
 const PATH_SEGMENT_MAX = 40;
@@ -26,21 +26,25 @@ export interface OpenApiCall {
 
 /** A charged call waiting for its upstream answer. */
 export interface ChargedCall {
-  logId: number;
+  /** Its charge row's id, which its log row takes when it settles. */
+  callId: number;
   packageId: number;
   identity: CallIdentity & { platform: ProductPlatform };
   startedAt: number;
 }
 
 /**
- * The metered Open API. Per call: the key resolves the store (unknown keys are answered, not logged);
- * the store must be on trial or operating, the platform's data source and the API enabled and the
- * parameters readable — otherwise the call is logged as rejected, not charged. Then `charge` takes the
- * API's cost from a package and writes the pending log row in one transaction (no package with enough
- * units: logged as quota_exhausted, not charged); the upstream is called outside any transaction; and
- * `settle` ends the row in one conditional update — success, or failed_upstream with the units given
- * back — with the daily roll-up in the same transaction. A process dying in between leaves a pending
- * row that {@link OpenApiService.sweepStale} settles and refunds.
+ * The metered Open API. Per call: the per-key rate limit (past it: answered, not logged); the key
+ * resolves the store (unknown keys are answered, not logged); the store must be on trial or operating,
+ * the platform's data source and the API enabled and the parameters valid by the contract's rules
+ * (open-api.rules.ts) — otherwise the call is logged as rejected, not charged. Then `charge` takes the
+ * API's cost from a package and inserts the call's charge row (api_call_charges) in one statement,
+ * `open_api_charge`; which package pays is the allocation rule of migration 0015 (the store's own
+ * packages first, then general ones, the earliest to expire first; no package with enough units:
+ * logged as quota_exhausted, not charged). The upstream is called outside any transaction; then
+ * `settle` deletes the charge row and writes the call's one log row in one statement — success keeps
+ * the units, failed_upstream gives them back — with the daily roll-up. A process dying in between
+ * leaves the charge row, which {@link OpenApiService.sweepStale} settles as failed_upstream and refunds.
  */
 export function createOpenApiService(deps: {
   repository: OpenApiRepository;
@@ -90,9 +94,9 @@ export function createOpenApiService(deps: {
     if (!entry.api || !entry.api.isEnabled) return reject(identity, 'OPEN_API_DISABLED', startedAt);
     if (!check.isValid) return reject(identity, 'OPEN_PARAMS_INVALID', startedAt, check.messages);
 
-    const charged = await repository.chargeAndLog({ ...identity, cost: entry.api.cost, now: clock.now(), startedAt });
+    const charged = await repository.charge({ ...identity, cost: entry.api.cost, now: clock.now(), startedAt });
     if (!charged) throw new AppError('OPEN_QUOTA_EXHAUSTED');
-    return { logId: charged.logId, packageId: charged.packageId, identity: { ...identity, platform: platform as ProductPlatform }, startedAt };
+    return { callId: charged.callId, packageId: charged.packageId, identity: { ...identity, platform: platform as ProductPlatform }, startedAt };
   }
 
   /** Calls the upstream for a charged call and settles it; answers the data or throws the failure. */
@@ -106,14 +110,14 @@ export function createOpenApiService(deps: {
     }
     const responseMs = elapsedMs(charged.startedAt);
     if (outcome.isOk) {
-      const isSettled = await repository.settle(charged.logId, { status: 'success', error: '', responseMs, now: clock.now() });
+      const isSettled = await repository.settle(charged.callId, { status: 'success', error: '', responseMs, now: clock.now() });
       // The sweep got there first (this process stalled past the timeout): the call was refunded and logged as failed.
       if (!isSettled) throw new AppError('OPEN_UPSTREAM_TIMEOUT');
       return outcome.data;
     }
     const errorKey: ErrorKey = outcome.kind === 'timeout' ? 'OPEN_UPSTREAM_TIMEOUT' : 'OPEN_UPSTREAM_FAILED';
     // The upstream's words are kept for the detail view, made storable (they share a batch with other calls).
-    await repository.settle(charged.logId, { status: 'failed_upstream', error: storableText(`${errorKey}: ${outcome.kind}: ${outcome.error}`), responseMs, now: clock.now() });
+    await repository.settle(charged.callId, { status: 'failed_upstream', error: storableText(`${errorKey}: ${outcome.kind}: ${outcome.error}`), responseMs, now: clock.now() });
     throw new AppError(errorKey);
   }
 
@@ -131,7 +135,7 @@ export function createOpenApiService(deps: {
       return repository.hasCalls(merchantId);
     },
 
-    /** Settles pending calls older than the timeout plus a margin as failed_upstream, refunding their units. */
+    /** Settles calls in flight longer than the timeout plus a margin as failed_upstream, refunding their units. */
     async sweepStale() {
       const { timeoutMs } = await deps.getProductData();
       const now = clock.now();

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_BUSINESS_TIME_ZONE } from '@parlour/contract/business-time';
 import { DEFAULT_PLATFORM_RULES } from '@parlour/contract/constants';
-import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { platformSettings } from '../../db/schema/index';
 import { BUSINESS_TIME_ZONE_KEY } from '../../lib/business-days';
+import type { SettingsRepository } from './settings.repository';
 
 export type PlatformRules = { -readonly [K in keyof typeof DEFAULT_PLATFORM_RULES]: number };
 
@@ -24,27 +23,23 @@ export interface StoredValue<T> {
  * environment change a default, e.g. LOGIN_CAPTCHA_THRESHOLD); signing keys are generated on first
  * use and shared by all processes.
  */
-export function createSettingsService(deps: { db: Db; defaults?: Partial<PlatformRules> }) {
-  const { db } = deps;
+export function createSettingsService(deps: { repository: SettingsRepository; defaults?: Partial<PlatformRules> }) {
+  const { repository } = deps;
   const defaultRules: PlatformRules = { ...DEFAULT_PLATFORM_RULES, ...deps.defaults };
   const keyCache = new Map<string, Buffer>();
   let timeZone: { value: Promise<string>; expiresAt: number } | undefined;
 
-  async function readValue<T>(key: string, executor: Db = db): Promise<StoredValue<T> | undefined> {
-    const [row] = await executor.select().from(platformSettings).where(eq(platformSettings.key, key)).limit(1);
-    return row ? { value: row.value as T, updatedAt: row.updated_at } : undefined;
+  async function readValue<T>(key: string, executor?: Db): Promise<StoredValue<T> | undefined> {
+    return (await repository.find(key, executor)) as StoredValue<T> | undefined;
   }
 
-  async function writeValue(key: string, value: unknown) {
-    await db
-      .insert(platformSettings)
-      .values({ key, value })
-      .onConflictDoUpdate({ target: platformSettings.key, set: { value, updated_at: new Date() } });
+  function writeValue(key: string, value: unknown) {
+    return repository.upsert(key, value);
   }
 
   return {
     /** Pass the transaction when inside one: the embedded database has a single connection. */
-    async getPlatformRules(executor: Db = db): Promise<PlatformRules> {
+    async getPlatformRules(executor?: Db): Promise<PlatformRules> {
       const stored = await readValue<Partial<PlatformRules>>(RULES_KEY, executor);
       return { ...defaultRules, ...(stored?.value ?? {}) };
     },
@@ -73,9 +68,8 @@ export function createSettingsService(deps: { db: Db; defaults?: Partial<Platfor
     },
 
     /** Whether the database knows `zone` too (its own copy of the zone data), so its day arithmetic never fails on a saved zone. */
-    async isTimeZoneKnownToDatabase(zone: string): Promise<boolean> {
-      const result = await db.execute<{ found: boolean }>(sql`select exists (select 1 from pg_timezone_names where name = ${zone}) as found`);
-      return Boolean(result.rows[0]?.found);
+    isTimeZoneKnownToDatabase(zone: string): Promise<boolean> {
+      return repository.isTimeZoneKnown(zone);
     },
 
     async setBusinessTimeZone(zone: string) {
@@ -101,13 +95,8 @@ export function createSettingsService(deps: { db: Db; defaults?: Partial<Platfor
     async getSigningKey(name: string): Promise<Buffer> {
       const cached = keyCache.get(name);
       if (cached) return cached;
-      const key = `signing_key:${name}`;
-      await db
-        .insert(platformSettings)
-        .values({ key, value: randomBytes(32).toString('base64') })
-        .onConflictDoNothing({ target: platformSettings.key });
-      const [row] = await db.select().from(platformSettings).where(eq(platformSettings.key, key)).limit(1);
-      const secret = Buffer.from(String(row.value), 'base64');
+      const stored = await repository.insertOnce(`signing_key:${name}`, randomBytes(32).toString('base64'));
+      const secret = Buffer.from(String(stored), 'base64');
       keyCache.set(name, secret);
       return secret;
     },

@@ -14,7 +14,7 @@ import { isValidSignature, sign } from '../../lib/signing';
 import { listSort } from '../../lib/sql-sort';
 import { addDays, addTerm, renewalBase } from '../../lib/terms';
 import { fillDays, trendDays } from '../../lib/trend';
-import { isUniqueViolation } from '../account/account.repository';
+import { isUniqueViolation } from '../../db/errors';
 import type { BillRow } from '../bill/bill.repository';
 import { toAdminBill, toBill, type BillService } from '../bill/bill.service';
 import type { BillRepository } from '../bill/bill.repository';

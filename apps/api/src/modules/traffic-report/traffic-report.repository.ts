@@ -116,7 +116,7 @@ function usageConditions(filter: UsageFilter, source: UsageSource): SQL | undefi
     // Of a store's row, the platform's part: a row without calls there is no group of that platform (every roll-up row has calls).
     filter.platform ? (source === 'shop' ? sql`${sql.identifier(platformSumColumn('calls', filter.platform as UsagePlatform))} > 0` : sql`platform = ${filter.platform}`) : undefined,
     filter.apiCode ? sql`api_code = ${filter.apiCode}` : undefined,
-    // A pending call is not in the roll-up; the condition only keeps a stray row out of every total.
+    // A call in flight is a charge row, not a log row; the condition keeps a `pending` log row of an old version out of every total.
     source === 'daily' ? sql`status <> 'pending'` : undefined,
   ]);
 }

@@ -6,7 +6,7 @@ import { addDays, zoneDay } from '@parlour/contract/business-time';
  */
 export { addDays };
 
-/** A day is closed an hour after it ends: by then the sweep has settled the calls still pending at midnight. */
+/** A day is closed an hour after it ends: by then the sweep has settled the calls still in flight at midnight. */
 const CLOSED_GRACE_MS = 60 * 60 * 1000;
 
 /** The last business day (in `zone`) that ended more than the grace period before `now`. */

@@ -87,9 +87,8 @@ export interface ProductDataProvider {
   call(request: ProductDataRequest): Promise<ProductDataOutcome>;
 }
 
-/** The calls every provider understands and how their parameters are named. */
-export const ITEM_GET_PATTERN = /^item_get(_|$)/;
-export const ITEM_SEARCH_PATTERN = /^item_search(_|$)/;
+/** The calls every provider understands; their parameters are declared in the contract. */
+export { ITEM_GET_PATTERN, ITEM_SEARCH_PATTERN } from '@parlour/contract/calls/open-core';
 
 /** Parses a decimal money string or number ("25.80", 25.8, "25") into minor units (2 decimals); NaN when unreadable. */
 export function toMinorUnits(value: unknown): number {
