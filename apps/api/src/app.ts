@@ -38,6 +38,7 @@ import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { createShopRepository } from './modules/shop/shop.repository';
 import { registerShopRoutes } from './modules/shop/shop.routes';
 import { createShopService } from './modules/shop/shop.service';
+import { createShopAdminService } from './modules/shop/shop-admin.service';
 import { createStoreVersionRepository } from './modules/store-version/store-version.repository';
 import { registerStoreVersionRoutes } from './modules/store-version/store-version.routes';
 import { createStoreVersionService } from './modules/store-version/store-version.service';
@@ -176,31 +177,34 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const jobQueue = createJobQueue();
   const sandboxProvider = config.paymentProvider === 'sandbox' ? createSandboxPaymentProvider({ getKey: () => settings.getSigningKey('sandbox-payment') }) : null;
   const paymentProvider = sandboxProvider;
-  const versions = createStoreVersionService({ repository: createStoreVersionRepository(db), clock });
-  registerStoreVersionRoutes(registrar, { versions });
+  // Names follow the glossary in docs/ARCHITECTURE.md: `<thing>Service`, `<thing>Repository`.
+  const storeVersionService = createStoreVersionService({ repository: createStoreVersionRepository(db), clock });
+  registerStoreVersionRoutes(registrar, { storeVersionService });
   const billRepository = createBillRepository(db);
-  const bills = createBillService({ db, repository: billRepository, settings, clock, provider: paymentProvider });
-  registerBillRoutes(registrar, { bills });
-  const shops = createShopService({
+  const billService = createBillService({ db, repository: billRepository, settings, clock, provider: paymentProvider });
+  registerBillRoutes(registrar, { billService });
+  const shopRepository = createShopRepository(db);
+  const shopService = createShopService({
     db,
-    repository: createShopRepository(db),
+    repository: shopRepository,
     billRepository,
-    bills,
-    versions,
+    billService,
+    storeVersionService,
     settings,
     jobs: jobQueue,
     clock,
     shopBaseDomain: config.shopBaseDomain,
   });
-  registerShopRoutes(app, registrar, { shops });
+  const shopAdminService = createShopAdminService({ db, shopService, repository: shopRepository, billService, storeVersionService, settings, clock });
+  registerShopRoutes(app, registrar, { shopService, shopAdminService });
   // Traffic packages (issue 5): plans, orders through bills, activation on payment.
-  const trafficPackages = createTrafficPackageService({ db, repository: createTrafficPackageRepository(db), bills, clock });
-  registerTrafficPackageRoutes(registrar, { packages: trafficPackages });
-  const payments = createPaymentService({ db, bills: billRepository, shops, packages: trafficPackages, provider: paymentProvider, clock });
+  const trafficPackageService = createTrafficPackageService({ db, repository: createTrafficPackageRepository(db), billService, clock });
+  registerTrafficPackageRoutes(registrar, { trafficPackageService });
+  const paymentService = createPaymentService({ db, billRepository, shopService, trafficPackageService, provider: paymentProvider, clock });
   const cashier = sandboxProvider
     ? createSandboxCashier({
         provider: sandboxProvider,
-        bills: billRepository,
+        billRepository,
         clock,
         // Through HTTP routing like a provider's delivery, so the notify endpoint is the only way in.
         deliver: async (body) => {
@@ -208,7 +212,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         },
       })
     : null;
-  registerPaymentRoutes(app, registrar, { payments, cashier });
+  registerPaymentRoutes(app, registrar, { paymentService, cashier });
 
   // Notices and prospects (issue 4).
   const notices = createNoticeService({ repository: createNoticeRepository(db), clock });
@@ -218,16 +222,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   // Operator: merchants and the dashboard totals (issue 4).
   const merchantAdminRepository = createMerchantAdminRepository(db);
-  const merchantAdmin = createMerchantAdminService({
+  const merchantAdminService = createMerchantAdminService({
     repository: merchantAdminRepository,
-    sessions,
+    sessionService: sessions,
     passwords: createPasswordHasher(config.passwordMemoryCost),
     clock,
     getTimeZone: settings.getBusinessTimeZone,
   });
-  registerMerchantAdminRoutes(registrar, { merchants: merchantAdmin });
-  const dashboard = createDashboardService({ shops: createShopRepository(db), bills: billRepository, merchants: merchantAdminRepository, settings, clock });
-  registerDashboardRoutes(registrar, { dashboard });
+  registerMerchantAdminRoutes(registrar, { merchantAdminService });
+  const dashboardService = createDashboardService({ shopRepository, billRepository, merchantAdminRepository, settings, clock });
+  registerDashboardRoutes(registrar, { dashboardService });
 
   // Core data and the metered Open API (issue 5): provider config, data sources, API catalogue, store keys.
   const coreData = createCoreDataService({ repository: createCoreDataRepository(db), secrets: secretBox, clock, createProvider: options.productDataProviderFactory });
@@ -254,11 +258,17 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     return spaFallback(request, reply);
   });
 
-  const services = { secretBox, idempotency, accounts, sessions, captchas, codes, settings, configs, uploads, versions, shops, bills, payments, cashier, coreData, shopKeys, openApi, notices, prospects, trafficPackages };
+  const services = { secretBox, idempotency, accounts, sessions, captchas, codes, settings, configs, uploads,
+    versions: storeVersionService,
+    shops: shopService,
+    shopAdmin: shopAdminService,
+    bills: billService,
+    payments: paymentService,
+    cashier, coreData, shopKeys, openApi, notices, prospects, trafficPackages: trafficPackageService };
   const jobs = [
     purgeStaleRecordsJob({ db, clock, sessions: sessionRepository, accounts: accountRepository, codes: codeRepository, captchas, idempotency }),
-    provisionStoreJob({ shops }),
-    storeSweepJob({ shops, bills: billRepository, clock }),
+    provisionStoreJob({ shopService }),
+    storeSweepJob({ shopService, billRepository, clock }),
     openApiSweepJob({ openApi }),
     usageFoldJob({ fold: createUsageFold({ repository: createUsageFoldRepository(db), clock, getTimeZone: settings.getBusinessTimeZone }) }),
   ];
@@ -277,6 +287,7 @@ export interface AppServices {
   uploads: ReturnType<typeof createUploadService>;
   versions: ReturnType<typeof createStoreVersionService>;
   shops: ReturnType<typeof createShopService>;
+  shopAdmin: ReturnType<typeof createShopAdminService>;
   bills: ReturnType<typeof createBillService>;
   payments: ReturnType<typeof createPaymentService>;
   cashier: ReturnType<typeof createSandboxCashier> | null;

@@ -5,6 +5,7 @@ import { createBillRepository } from '../src/modules/bill/bill.repository';
 import { createShopRepository } from '../src/modules/shop/shop.repository';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
 import { expectOk, merchantWithStore, shopFields, signInAdmin, STORE_PATHS as P, VERSION } from './store-helper';
+import { merchantScope, operatorScope } from '../src/lib/tenant-scope';
 
 /** The store counts the counters must agree with, counted the slow way. */
 async function countedStatuses(t: TestApp, merchantId?: number) {
@@ -16,7 +17,7 @@ async function countedStatuses(t: TestApp, merchantId?: number) {
 
 /** Counters with the statuses no store has any more (count 0) left out, to compare with a group-by. */
 async function counterStatuses(t: TestApp, merchantId?: number) {
-  const counts = await createShopRepository(t.database.db).countByStatusFromCounters(merchantId);
+  const counts = await createShopRepository(t.database.db).countByStatusFromCounters(merchantId !== undefined ? merchantScope(merchantId) : operatorScope);
   return Object.fromEntries(Object.entries(counts).filter(([, stores]) => stores !== 0));
 }
 
@@ -59,12 +60,12 @@ describe('list counters', () => {
     await shops.refreshStatuses(t.clock.now(), 7);
     expect(await counterStatuses(t)).toEqual(await countedStatuses(t));
     const at = { now: t.clock.now(), graceDays: 7 };
-    const tabs = await shops.countTabs({}, at);
+    const tabs = await shops.countTabs({ scope: operatorScope }, at);
     const counted = await countedStatuses(t);
     expect(tabs.all).toBe(Object.values(counted).reduce((sum, stores) => sum + stores, 0));
     expect(tabs.disabled).toBe(counted.disabled ?? 0);
     expect(tabs.operating).toBe((counted.operating ?? 0) + (counted.trial ?? 0));
-    expect(await shops.countTabs({ status: 'disabled' }, at)).toEqual({ all: counted.disabled ?? 0, operating: 0, disabled: counted.disabled ?? 0, pending_renewal: 0 });
+    expect(await shops.countTabs({ scope: operatorScope, status: 'disabled' }, at)).toEqual({ all: counted.disabled ?? 0, operating: 0, disabled: counted.disabled ?? 0, pending_renewal: 0 });
   });
 
   it('concurrent folds add every delta exactly once', async () => {
@@ -74,7 +75,7 @@ describe('list counters', () => {
     await t.database.db.execute(sql`insert into shop_status_deltas (merchant_id, status, delta) select 999999, 'trial', 1 from generate_series(1, 50)`);
     const folded = await Promise.all([shops.foldStatusDeltas(), shops.foldStatusDeltas(), shops.foldStatusDeltas()]);
     expect(folded.reduce((sum, count) => sum + count, 0)).toBe(50);
-    expect(await shops.countByStatusFromCounters(999999)).toEqual({ trial: 50 });
+    expect(await shops.countByStatusFromCounters(merchantScope(999999))).toEqual({ trial: 50 });
     expect((await counterStatuses(t)).trial).toBe((before.trial ?? 0) + 50);
   });
 
@@ -128,7 +129,7 @@ describe('list counters', () => {
     ];
     for (const range of ranges) {
       const expected = await direct(range);
-      const filter = { ...range, isIncome: true, now: new Date() };
+      const filter = { ...range, scope: operatorScope, isIncome: true, now: new Date() };
       expect({ range, count: await billRepository.countBills(filter), amount: await billRepository.sumAmount(filter) }).toEqual({
         range,
         ...expected,

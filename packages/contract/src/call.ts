@@ -31,6 +31,8 @@ export function defineCall<I extends z.ZodType, O extends z.ZodType, const A ext
 
 export type CallInput<C extends Call> = z.input<C['input']>;
 export type CallOutput<C extends Call> = z.output<C['output']>;
+/** What a handler receives: the input as the call's schema parsed it (defaults filled, strings coerced). */
+export type CallParsedInput<C extends Call> = z.output<C['input']>;
 
 /** A call with no body fields of its own. */
 export const ZEmptyInput = z.object({});

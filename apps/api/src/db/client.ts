@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema/index';
+import { MIGRATION_LOCK_KEY } from './advisory-locks';
 
 /** The one query interface of the app, whichever engine sits behind it. */
 export type Db = NodePgDatabase<typeof schema>;
@@ -96,10 +97,10 @@ export async function openPostgres(connectionString: string): Promise<Database &
       // An advisory lock keeps several API processes from migrating the same database at once.
       const client = await pool.connect();
       try {
-        await client.query('select pg_advisory_lock(727274)');
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
       } finally {
-        await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
         client.release();
       }
     },

@@ -4,13 +4,13 @@ import type { Clock } from '../lib/clock';
 import type { JobDefinition } from './boss';
 
 /** Provisions the store named in the job, sent when a store is paid for or its trial starts. */
-export function provisionStoreJob(deps: { shops: ShopService }): JobDefinition {
+export function provisionStoreJob(deps: { shopService: ShopService }): JobDefinition {
   return {
     queue: PROVISION_QUEUE,
     async run(data) {
       const shopRef = Number((data as { shopRef?: unknown } | undefined)?.shopRef);
       if (!Number.isInteger(shopRef)) return { provisioned: false };
-      return { provisioned: await deps.shops.provisionStore(shopRef) };
+      return { provisioned: await deps.shopService.provisionStore(shopRef) };
     },
   };
 }
@@ -20,15 +20,15 @@ export function provisionStoreJob(deps: { shops: ShopService }): JobDefinition {
  * ran), expire unpaid bills past their window (giving up the unpaid stores of first bills), and
  * persist the store statuses reads derive from the expiry (reads never write them).
  */
-export function storeSweepJob(deps: { shops: ShopService; bills: BillRepository; clock: Clock }): JobDefinition {
+export function storeSweepJob(deps: { shopService: ShopService; billRepository: BillRepository; clock: Clock }): JobDefinition {
   return {
     queue: 'store-sweep',
     cron: '* * * * *',
     async run() {
-      const provisioned = await deps.shops.provisionPendingStores();
+      const provisioned = await deps.shopService.provisionPendingStores();
       // Bills first: an expired first bill gives up its store, and the status sweep then folds that change too.
-      const billsExpired = await deps.bills.expireOverdueBills(deps.clock.now());
-      const statusesChanged = await deps.shops.sweepStatuses();
+      const billsExpired = await deps.billRepository.expireOverdueBills(deps.clock.now(), 'all');
+      const statusesChanged = await deps.shopService.sweepStatuses();
       return { provisioned, statusesChanged, billsExpired };
     },
   };

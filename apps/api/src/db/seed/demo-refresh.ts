@@ -23,9 +23,9 @@ export interface DemoRefreshResult {
  * the start goes on.
  */
 export async function refreshDemoData(app: App, config: Config, merchantId: number): Promise<DemoRefreshResult> {
-  const { shops, bills, settings, accounts, cashier } = app.services;
+  const { shops, shopAdmin, bills, settings, accounts, cashier } = app.services;
   const result: DemoRefreshResult = {};
-  const demoStores = async () => new Map((await shops.listForMerchant(merchantId, { page: 1, limit: 100, tab: 'all' }, 'zh-CN')).list.map((store) => [store.shop_id, store]));
+  const demoStores = async () => new Map((await shops.listForMerchant(merchantId, { page: 1, limit: 100, tab: 'all', sort_order: 'descend' }, 'zh-CN')).list.map((store) => [store.shop_id, store]));
   const step = async (what: string, run: () => Promise<void>) => {
     try {
       await run();
@@ -52,14 +52,19 @@ export async function refreshDemoData(app: App, config: Config, merchantId: numb
     if (adminId === undefined) return;
     if (!stores.has(DEMO_STORES.closed)) {
       // Opened by the operator with an offline payment, as a merchant who paid by bank transfer.
-      const added = await shops.adminAdd({
+      const added = await shopAdmin.add({
         adminId,
-        merchantId,
-        fields: { shop_id: DEMO_STORES.closed, shop_name: '优选海淘馆（已停用）', contact_email: `${DEMO_STORES.closed}@parlour.dev`, package_id: 1 },
-        mode: 'offline',
-        termType: 'month',
-        term: 6,
-        remark: '线下转账开通',
+        input: {
+          merchant_id: merchantId,
+          shop_id: DEMO_STORES.closed,
+          shop_name: '优选海淘馆（已停用）',
+          contact_email: `${DEMO_STORES.closed}@parlour.dev`,
+          package_id: 1,
+          mode: 'offline',
+          term_type: 'month',
+          term: 6,
+          remark: '线下转账开通',
+        },
         lang: 'zh-CN',
       });
       await shops.provisionStore(added.id);
@@ -67,14 +72,14 @@ export async function refreshDemoData(app: App, config: Config, merchantId: numb
     }
     const closed = stores.get(DEMO_STORES.closed);
     if (!closed || closed.status === 'unpaid' || closed.status === 'initializing') return;
-    await shops.adminSetStatus({ shopId: closed.shop_id, isDisabled: true, remark: '商品信息待整改，整改完成后由运营恢复', lang: 'zh-CN' });
+    await shopAdmin.setStatus({ shopId: closed.shop_id, isDisabled: true, remark: '商品信息待整改，整改完成后由运营恢复', lang: 'zh-CN' });
     result.disabled = closed.shop_id;
   });
 
   // Without a payment provider (PAYMENT_PROVIDER=none) there is no way to pay a bill: nothing to keep.
   if (cashier) {
     await step('keep an unpaid bill', async () => {
-      if ((await bills.listForMerchant(merchantId, { status: 'unpaid', page: 1, limit: 1 }, 'zh-CN')).total > 0) return;
+      if ((await bills.listForMerchant(merchantId, { status: 'unpaid', page: 1, limit: 1, sort_order: 'descend' }, 'zh-CN')).total > 0) return;
       const stores = await demoStores();
       for (const shopId of [DEMO_STORES.monthly, DEMO_STORES.yearly]) {
         const store = stores.get(shopId);

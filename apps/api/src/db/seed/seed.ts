@@ -135,7 +135,7 @@ async function seedDemoProspects(app: App, config: Config) {
 async function seedDemoPackages(app: App, merchantId: number) {
   const { trafficPackages, cashier } = app.services;
   if (!cashier) return;
-  const existing = await trafficPackages.listForMerchant(merchantId, { page: 1, limit: 1, tab: 'general' }, 'zh-CN');
+  const existing = await trafficPackages.listForMerchant(merchantId, { page: 1, limit: 1, tab: 'general', sort_order: 'descend' }, 'zh-CN');
   if (existing.counts.general + existing.counts.store > 0) return;
   const { list: plans } = await trafficPackages.listPlansForMerchant('zh-CN');
   const general = plans.find((plan) => plan.is_general && plan.name === '标准包') ?? plans.find((plan) => plan.is_general);

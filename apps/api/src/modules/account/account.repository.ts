@@ -2,6 +2,7 @@ import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Role } from '@parlour/contract/constants';
 import type { Db } from '../../db/client';
 import { admins, loginFailures, merchants } from '../../db/schema/index';
+import { ADVISORY_LOCKS, lockForTransaction } from '../../db/advisory-locks';
 
 export type MerchantRow = typeof merchants.$inferSelect;
 export type AdminRow = typeof admins.$inferSelect;
@@ -45,7 +46,7 @@ export function createAccountRepository(db: Db) {
      */
     async recordAttempt(role: Role, account: string, ip: string, now: Date, since: Date) {
       return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:${role}:${account}`}))`);
+        await lockForTransaction(tx, ADVISORY_LOCKS.login(role, account));
         const [counted] = await tx
           .select({ value: count() })
           .from(loginFailures)

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { verificationCodes } from '../../db/schema/index';
+import { ADVISORY_LOCKS, lockForTransaction } from '../../db/advisory-locks';
 
 export type CodeChannel = 'email' | 'mobile';
 export type CodePurpose = 'register' | 'forgot';
@@ -15,7 +16,7 @@ export function createVerificationCodeRepository() {
   return {
     /** Serialises sends for one target inside `tx`, so two racing requests cannot both pass the resend throttle. */
     async lockTarget(tx: Db, target: string) {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'code:' + target}))`);
+      await lockForTransaction(tx, ADVISORY_LOCKS.verificationCode(target));
     },
     /** The newest code sent to the target for the purpose, used or not; older ones are void once a new one is sent. */
     async findNewest(tx: Db, key: CodeTarget) {

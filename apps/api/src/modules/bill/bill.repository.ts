@@ -6,6 +6,7 @@ import { bills, incomeDaily, merchants, paymentNotifications, shops } from '../.
 import { countMatches } from '../../lib/count-matches';
 import { allOf, containsPattern } from '../../lib/sql-filters';
 import { orderByColumn, type ListSort } from '../../lib/sql-sort';
+import { tenantCondition, type TenantScope } from '../../lib/tenant-scope';
 import { abandonUnpaidShops } from '../shop/shop.repository';
 import { billStatusIs, billStatusSql } from './bill-status-sql';
 import { voidPackagesOfBills } from '../traffic-package/traffic-package.repository';
@@ -19,7 +20,9 @@ export interface BillView extends BillRow {
 export interface BillFilter {
   /** The time statuses are read at (an unpaid bill past its window reads as expired). */
   now: Date;
-  /** The tenant: set for every merchant call. */
+  /** Whose bills: the merchant's own, or every tenant's for the operator. */
+  scope: TenantScope;
+  /** The operator's filter by merchant (ignored under a merchant scope, which is narrower). */
   merchantId?: number;
   status?: BillStatus;
   type?: BillType;
@@ -40,18 +43,19 @@ function filterConditions(filter: BillFilter): SQL | undefined {
   const keyword = filter.keyword ? containsPattern(filter.keyword) : undefined;
   const time = filter.isIncome ? bills.paid_at : bills.created_at;
   return allOf([
-    filter.merchantId !== undefined ? eq(bills.merchant_id, filter.merchantId) : undefined,
+    tenantCondition(filter.scope, bills.merchant_id),
+    filter.scope.kind !== 'merchant' && filter.merchantId !== undefined ? eq(bills.merchant_id, filter.merchantId) : undefined,
     filter.isIncome ? eq(bills.status, 'paid') : undefined,
     filter.status ? billStatusIs(filter.status, filter.now) : undefined,
     filter.type ? eq(bills.type, filter.type) : undefined,
     filter.channel ? eq(bills.channel, filter.channel) : undefined,
     // `in`: a store ID may also name cancelled stores that held it before (their bills are that ID's history).
     filter.shopId ? sql`${bills.shop_ref} in (select ${shops.id} from ${shops} where ${shops.shop_id} = ${filter.shopId})` : undefined,
-    keyword
+    keyword && filter.keyword
       ? // A whole bill number finds that bill through the unique index; as a pattern its trigrams (date digits every
         // bill and many store names share) would read long index lists for nothing.
-        isWholeBillNo(filter.keyword!)
-        ? eq(bills.bill_no, filter.keyword!.toUpperCase())
+        isWholeBillNo(filter.keyword)
+        ? eq(bills.bill_no, filter.keyword.toUpperCase())
         : sql`${bills.bill_no} ilike ${keyword} or ${bills.shop_name} ilike ${keyword} or ${bills.product_name} ilike ${keyword} or ${bills.product_name_en} ilike ${keyword}`
       : undefined,
     filter.start ? sql`${time} >= ${filter.start}` : undefined,
@@ -77,7 +81,7 @@ export function createBillRepository(db: Db) {
    * Exact, and a few thousand rows at most whatever the number of bills. Undefined for any other filter.
    */
   async function rolledUpIncome(filter: BillFilter): Promise<{ count: number; amount: number } | undefined> {
-    if (!filter.isIncome || filter.merchantId !== undefined || filter.status || filter.shopId || filter.keyword) return undefined;
+    if (!filter.isIncome || filter.scope.kind === 'merchant' || filter.merchantId !== undefined || filter.status || filter.shopId || filter.keyword) return undefined;
     const firstWholeDay = filter.start ? new Date(Math.ceil(filter.start.getTime() / DAY_MS) * DAY_MS) : undefined;
     const wholeDaysEnd = filter.end ? new Date(Math.floor(filter.end.getTime() / DAY_MS) * DAY_MS) : undefined;
     if (firstWholeDay && wholeDaysEnd && firstWholeDay >= wholeDaysEnd) return undefined;
@@ -138,14 +142,14 @@ export function createBillRepository(db: Db) {
     /**
      * Unpaid bills past their payment window become expired: run by the scheduled sweep, and by the
      * writing calls that need it done first (a store creation for the bills of its merchant and of the
-     * store ID it wants, `scope`: either matches; a renewal for its store). Reads never call it: they
+     * store ID it wants, `of`: either matches; a renewal for its store; the sweep, 'all'). Reads never call it: they
      * derive the status (bill-status-sql.ts). Bills are locked in id order, so concurrent expiries never deadlock; given `tx`, it
      * runs in that transaction.
      */
-    async expireOverdueBills(now: Date, scope: { merchantId?: number; shopId?: string } = {}, tx?: Db) {
+    async expireOverdueBills(now: Date, of: 'all' | { shopId: string; merchantId?: number }, tx?: Db) {
       const scoped = [
-        scope.merchantId !== undefined ? sql`${bills.merchant_id} = ${scope.merchantId}` : undefined,
-        scope.shopId !== undefined ? sql`${bills.shop_ref} in (select ${shops.id} from ${shops} where ${shops.shop_id} = ${scope.shopId})` : undefined,
+        of !== 'all' && of.merchantId !== undefined ? sql`${bills.merchant_id} = ${of.merchantId}` : undefined,
+        of !== 'all' ? sql`${bills.shop_ref} in (select ${shops.id} from ${shops} where ${shops.shop_id} = ${of.shopId})` : undefined,
       ].filter((condition): condition is SQL => condition !== undefined);
       const run = async (tx: Db) => {
         const overdue = tx
@@ -169,9 +173,9 @@ export function createBillRepository(db: Db) {
       return row;
     },
     /** A bill with its store ID, merchant account and its status at `now`. */
-    async findBillView(where: { billNo: string; merchantId?: number }, now: Date, tx: Db = db) {
+    async findBillView(billNo: string, scope: TenantScope, now: Date, tx: Db = db) {
       const [row] = await selectViews(now, tx)
-        .where(and(eq(bills.bill_no, where.billNo), where.merchantId !== undefined ? eq(bills.merchant_id, where.merchantId) : undefined))
+        .where(and(eq(bills.bill_no, billNo), tenantCondition(scope, bills.merchant_id)))
         .limit(1);
       return row ? toView(row) : undefined;
     },

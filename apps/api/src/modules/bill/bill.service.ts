@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
-import type { BillSortField, TAdminBill, TBill } from '@parlour/contract/calls/bill';
-import type { SortOrder } from '@parlour/contract/schemas';
-import type { BillStatus, BillType, ExportFormat, PayMethod, TermType } from '@parlour/contract/constants';
+import type { CallParsedInput } from '@parlour/contract/call';
+import type * as calls from '@parlour/contract/calls/bill';
+import type { TAdminBill, TBill } from '@parlour/contract/calls/bill';
+import type { PayMethod, TermType } from '@parlour/contract/constants';
 import { EXPORT_MAX_ROWS } from '@parlour/contract/constants';
 import type { Lang } from '@parlour/contract/errors';
 import type { Db } from '../../db/client';
@@ -11,6 +12,7 @@ import { listSort } from '../../lib/sql-sort';
 import { buildExportFile } from '../../lib/export-file';
 import { dayRange } from '../../lib/business-days';
 import { fillDays, trendDays } from '../../lib/trend';
+import { merchantScope, operatorScope, type TenantScope } from '../../lib/tenant-scope';
 import type { PaymentProvider } from '../../providers/payment/payment-provider';
 import { localizedOf, localizedValues, pickColumn } from '../../lib/localized-columns';
 import { isUniqueViolation } from '../../db/errors';
@@ -90,6 +92,10 @@ function constraintOf(error: unknown): string | undefined {
   return (error as { constraint?: string }).constraint ?? (error as { cause?: { constraint?: string } }).cause?.constraint;
 }
 
+/** A bill list's filter and page as the call's schema parsed them (the operator's has the merchant filter). */
+type ListInput = CallParsedInput<typeof calls.adminListBills>;
+type ExportInput = CallParsedInput<typeof calls.adminExportBills>;
+
 /** Bills: creation, the payment window, cancelling, the lists and exports of both roles, income figures. */
 export function createBillService(deps: {
   db: Db;
@@ -100,10 +106,11 @@ export function createBillService(deps: {
 }) {
   const { repository, settings, clock, provider } = deps;
 
-  /** The list filter; its dates are whole business days (the platform's business time zone). */
-  async function toFilter(input: { status?: BillStatus; type?: BillType; shop_id?: string; keyword?: string; start_date?: string; end_date?: string; channel?: 'online' | 'offline'; merchant_id?: number }): Promise<BillFilter> {
+  /** The list filter within `scope`; its dates are whole business days (the platform's business time zone). */
+  async function toFilter(input: Omit<ListInput, 'page' | 'limit'>, scope: TenantScope): Promise<BillFilter> {
     const { start, end } = dayRange(input, await settings.getBusinessTimeZone());
     return {
+      scope,
       now: clock.now(),
       status: input.status,
       type: input.type,
@@ -115,8 +122,6 @@ export function createBillService(deps: {
       end,
     };
   }
-  type ListInput = Parameters<typeof toFilter>[0] & { page: number; limit: number; sort_field?: BillSortField; sort_order?: SortOrder };
-
 
   /** Where to pay a bill; the provider shows its product name in `lang`. */
   async function paymentFor(bill: BillRow, lang: Lang) {
@@ -212,8 +217,8 @@ export function createBillService(deps: {
     },
 
     // Reads derive the status at the request's time (bill-status-sql.ts) and never write; the sweep persists it.
-    async listForMerchant(merchantId: number, input: ListInput, lang: Lang) {
-      const filter = { ...(await toFilter(input)), merchantId };
+    async listForMerchant(merchantId: number, input: CallParsedInput<typeof calls.merchantListBills>, lang: Lang) {
+      const filter = await toFilter(input, merchantScope(merchantId));
       const [rows, total] = await Promise.all([
         repository.listBills(filter, { limit: input.limit, offset: (input.page - 1) * input.limit }, listSort(input)),
         repository.countBills(filter),
@@ -222,7 +227,7 @@ export function createBillService(deps: {
     },
 
     async listForAdmin(input: ListInput, options: { isIncome?: boolean; lang: Lang }) {
-      const filter = { ...(await toFilter(input)), isIncome: options.isIncome };
+      const filter = { ...(await toFilter(input, operatorScope)), isIncome: options.isIncome };
       const [rows, total] = await Promise.all([
         repository.listBills(filter, { limit: input.limit, offset: (input.page - 1) * input.limit }, listSort(input)),
         repository.countBills(filter),
@@ -236,7 +241,7 @@ export function createBillService(deps: {
 
     /** A merchant's own bill with its status at this read, or NOT_FOUND (also for another merchant's bill number). */
     async getMerchantBill(merchantId: number, billNo: string) {
-      const bill = await repository.findBillView({ billNo, merchantId }, clock.now());
+      const bill = await repository.findBillView(billNo, merchantScope(merchantId), clock.now());
       if (!bill) throw new AppError('NOT_FOUND');
       return bill;
     },
@@ -248,7 +253,9 @@ export function createBillService(deps: {
       // Only a bill still payable now is cancelled; one whose window closed meanwhile answers ORDER_EXPIRED.
       const cancelled = await repository.cancelBill(bill.id, now);
       if (!cancelled) throw new AppError(billStatusAt(bill, now) === 'expired' ? 'ORDER_EXPIRED' : 'BILL_STATE_INVALID');
-      return toBill((await repository.findBillView({ billNo, merchantId }, now))!, lang);
+      const after = await repository.findBillView(billNo, merchantScope(merchantId), now);
+      if (!after) throw new AppError('NOT_FOUND');
+      return toBill(after, lang);
     },
 
     /** Where to pay an unpaid bill of the merchant's; an expired one answers ORDER_EXPIRED. */
@@ -264,10 +271,10 @@ export function createBillService(deps: {
     },
 
     /** The filtered bills in the list's order (its sort, else newest first), as a file. */
-    async exportBills(input: Parameters<typeof toFilter>[0] & { format: ExportFormat; sort_field?: BillSortField; sort_order?: SortOrder }, options: { merchantId?: number; lang: Lang }) {
-      const filter = { ...(await toFilter(input)), merchantId: options.merchantId ?? input.merchant_id };
+    async exportBills(input: ExportInput, options: { scope: TenantScope; lang: Lang }) {
+      const filter = await toFilter(input, options.scope);
       const rows = await repository.listBills(filter, { limit: EXPORT_MAX_ROWS, offset: 0 }, listSort(input));
-      const table = billExportTable(rows, { lang: options.lang, withMerchant: options.merchantId === undefined });
+      const table = billExportTable(rows, { lang: options.lang, withMerchant: options.scope.kind !== 'merchant' });
       return buildExportFile(table, { format: input.format, basename: 'bills', now: clock.now() });
     },
 

@@ -3,6 +3,6 @@ import type { CallRegistrar } from '../../lib/register-call';
 import type { DashboardService } from './dashboard.service';
 
 /** Thin handler of the operator dashboard's totals. */
-export function registerDashboardRoutes(registrar: CallRegistrar, deps: { dashboard: DashboardService }) {
-  registrar.register(calls.adminOverview, () => deps.dashboard.overview());
+export function registerDashboardRoutes(registrar: CallRegistrar, deps: { dashboardService: DashboardService }) {
+  registrar.register(calls.adminOverview, () => deps.dashboardService.overview());
 }

@@ -2,6 +2,7 @@ import { zoneDay, zoneDayStart } from '@parlour/contract/business-time';
 import type { TOverview } from '@parlour/contract/calls/dashboard';
 import { DEFAULT_CURRENCY, STORE_STATUSES } from '@parlour/contract/constants';
 import type { Clock } from '../../lib/clock';
+import { operatorScope } from '../../lib/tenant-scope';
 import type { BillRepository } from '../bill/bill.repository';
 import type { MerchantAdminRepository } from '../merchant-admin/merchant-admin.repository';
 import type { SettingsService } from '../settings/settings.service';
@@ -17,28 +18,28 @@ export function startOfMonth(now: Date, zone: string): Date {
  * and bill statuses derived at the read's clock as the lists derive them, so figures and lists agree.
  */
 export function createDashboardService(deps: {
-  shops: ShopRepository;
-  bills: BillRepository;
-  merchants: MerchantAdminRepository;
+  shopRepository: ShopRepository;
+  billRepository: BillRepository;
+  merchantAdminRepository: MerchantAdminRepository;
   settings: SettingsService;
   clock: Clock;
 }) {
-  const { shops, bills, merchants, settings, clock } = deps;
+  const { shopRepository, billRepository, merchantAdminRepository, settings, clock } = deps;
   return {
     async overview(): Promise<TOverview> {
       const now = clock.now();
       const rules = await settings.getPlatformRules();
       const monthStart = startOfMonth(now, await settings.getBusinessTimeZone());
       const [merchantTotal, merchantsThisMonth, storeRows, incomeCount, incomeAmount, unpaidCount, unpaidAmount] = await Promise.all([
-        merchants.countMerchants(),
-        merchants.countMerchants({ start: monthStart }),
+        merchantAdminRepository.countMerchants(),
+        merchantAdminRepository.countMerchants({ start: monthStart }),
         // Statuses at this read's clock, without writing them (the store sweep does).
-        shops.countByStatus({ now, graceDays: rules.grace_days }),
-        bills.countBills({ now, isIncome: true, start: monthStart }),
-        bills.sumAmount({ now, isIncome: true, start: monthStart }),
+        shopRepository.countByStatus({ now, graceDays: rules.grace_days }, operatorScope),
+        billRepository.countBills({ now, scope: operatorScope, isIncome: true, start: monthStart }),
+        billRepository.sumAmount({ now, scope: operatorScope, isIncome: true, start: monthStart }),
         // Unpaid at this read: bills past their window count as expired before the sweep persists it.
-        bills.countBills({ now, status: 'unpaid' }),
-        bills.sumAmount({ now, status: 'unpaid' }),
+        billRepository.countBills({ now, scope: operatorScope, status: 'unpaid' }),
+        billRepository.sumAmount({ now, scope: operatorScope, status: 'unpaid' }),
       ]);
       const stores = Object.fromEntries(STORE_STATUSES.map((status) => [status, storeRows[status] ?? 0])) as Record<(typeof STORE_STATUSES)[number], number>;
       return {

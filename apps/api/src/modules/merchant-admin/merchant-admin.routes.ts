@@ -3,13 +3,13 @@ import type { CallRegistrar } from '../../lib/register-call';
 import type { MerchantAdminService } from './merchant-admin.service';
 
 /** Thin handlers of the operator's merchant calls. */
-export function registerMerchantAdminRoutes(registrar: CallRegistrar, deps: { merchants: MerchantAdminService }) {
+export function registerMerchantAdminRoutes(registrar: CallRegistrar, deps: { merchantAdminService: MerchantAdminService }) {
   const { register } = registrar;
-  const { merchants } = deps;
+  const { merchantAdminService } = deps;
 
-  register(calls.adminListMerchants, ({ input }) => merchants.list(input));
-  register(calls.adminAddMerchant, ({ input }) => merchants.add(input));
-  register(calls.adminEditMerchant, ({ input: { id, ...fields } }) => merchants.edit(id, fields));
-  register(calls.adminMerchantRegisterTrend, ({ input }) => merchants.registerTrend(input));
-  register(calls.adminMerchantTypeDistribution, () => merchants.typeDistribution());
+  register(calls.adminListMerchants, ({ input }) => merchantAdminService.list(input));
+  register(calls.adminAddMerchant, ({ input }) => merchantAdminService.add(input));
+  register(calls.adminEditMerchant, ({ input: { id, ...fields } }) => merchantAdminService.edit(id, fields));
+  register(calls.adminMerchantRegisterTrend, ({ input }) => merchantAdminService.registerTrend(input));
+  register(calls.adminMerchantTypeDistribution, () => merchantAdminService.typeDistribution());
 }

@@ -51,13 +51,13 @@ type EditInput = Omit<TMerchantEditInput, 'id' | 'email' | 'mobile'> & { email?:
  */
 export function createMerchantAdminService(deps: {
   repository: MerchantAdminRepository;
-  sessions: SessionService;
+  sessionService: SessionService;
   passwords: PasswordHasher;
   clock: Clock;
   /** The business time zone, whose days the date filters and the trend count. */
   getTimeZone: () => Promise<string>;
 }) {
-  const { repository, sessions, passwords, clock } = deps;
+  const { repository, sessionService, passwords, clock } = deps;
 
   async function viewOf(id: number) {
     const view = await repository.findMerchantView(id);
@@ -95,7 +95,10 @@ export function createMerchantAdminService(deps: {
       const mobile = input.mobile ?? null;
       await assertAccountFree({ email, mobile });
       const passwordHash = await passwords.hash(input.password);
-      const nickname = input.nickname || defaultNickname(identityOf((email ?? mobile)!));
+      // The call's schema requires an email or a phone; the account is whichever was given.
+      const account = email ?? mobile;
+      if (account === null) throw new AppError('VALIDATION_FAILED', { messages: validationMessages.merchant_account_required });
+      const nickname = input.nickname || defaultNickname(identityOf(account));
       const row = await writeMerchant(() =>
         repository.insertMerchant({
           email,
@@ -135,7 +138,7 @@ export function createMerchantAdminService(deps: {
       // or created its session before this line and is revoked here; a session written after this
       // line is refused by session resolution, which reads the merchant's status. Enabling again
       // also revokes, so such a late session does not come back to life.
-      if (input.status && input.status !== current.status) await sessions.revokeAllSessions('merchant', id);
+      if (input.status && input.status !== current.status) await sessionService.revokeAllSessions('merchant', id);
       return toAdminMerchant(await viewOf(id));
     },
 

@@ -10,12 +10,12 @@ export const NOTIFY_PATH = '/api/v1/payment/notify';
  * The providers' notify endpoint (their format, their acknowledgement text) and the sandbox
  * cashier's calls. Without the sandbox (production) the cashier calls answer NOT_FOUND.
  */
-export function registerPaymentRoutes(app: FastifyInstance, registrar: CallRegistrar, deps: { payments: PaymentService; cashier: SandboxCashier | null }) {
+export function registerPaymentRoutes(app: FastifyInstance, registrar: CallRegistrar, deps: { paymentService: PaymentService; cashier: SandboxCashier | null }) {
   const { register } = registrar;
-  const { payments, cashier } = deps;
+  const { paymentService, cashier } = deps;
 
   app.post<{ Params: { provider: string } }>(`${NOTIFY_PATH}/:provider`, async (request, reply) => {
-    const outcome = await payments.handleNotification(request.params.provider, request.body);
+    const outcome = await paymentService.handleNotification(request.params.provider, request.body);
     request.log.info({ provider: request.params.provider, result: outcome.result }, 'payment notification');
     return reply.code(outcome.isAccepted ? 200 : 400).type('text/plain').send(outcome.acknowledgement);
   });

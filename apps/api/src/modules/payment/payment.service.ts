@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { pickColumn } from '../../lib/localized-columns';
+import { systemScope } from '../../lib/tenant-scope';
 import type { PaymentNotification, PaymentProvider } from '../../providers/payment/payment-provider';
 import type { SandboxPaymentProvider } from '../../providers/payment/sandbox-payment-provider';
 import type { BillRepository, BillRow } from '../bill/bill.repository';
@@ -19,35 +20,35 @@ export type NotificationResult = 'fulfilled' | 'duplicate' | 'mismatch' | 'refus
  */
 export function createPaymentService(deps: {
   db: Db;
-  bills: BillRepository;
-  shops: ShopService;
+  billRepository: BillRepository;
+  shopService: ShopService;
   /** Activates the package of a paid traffic_package bill, in the payment's transaction. */
-  packages?: Pick<TrafficPackageService, 'applyPaidPackageBill'>;
+  trafficPackageService?: Pick<TrafficPackageService, 'applyPaidPackageBill'>;
   provider: PaymentProvider | null;
   clock: Clock;
 }) {
-  const { db, bills, shops, provider, clock } = deps;
+  const { db, billRepository, shopService, provider, clock } = deps;
 
   async function fulfil(notification: PaymentNotification, providerName: string): Promise<NotificationResult> {
-    const bill = await bills.findBill(notification.billNo);
+    const bill = await billRepository.findBill(notification.billNo);
     if (!bill) return 'unknown_bill';
     if (bill.amount !== notification.amount || bill.currency !== notification.currency) return 'mismatch';
     if (notification.outcome === 'failed') return 'failed_payment';
     if (bill.status === 'paid') return 'duplicate';
     const now = clock.now();
     const outcome = await db.transaction(async (tx) => {
-      const paid = await bills.markPaid(bill.id, { paidAt: now, payMethod: notification.payMethod, provider: providerName, tradeNo: notification.tradeNo }, tx);
+      const paid = await billRepository.markPaid(bill.id, { paidAt: now, payMethod: notification.payMethod, provider: providerName, tradeNo: notification.tradeNo }, tx);
       if (!paid) return { result: 'refused' as const };
-      const applied = paid.type === 'new_store' || paid.type === 'renewal' ? await shops.applyPaidStoreBill(paid, tx) : { needsProvisioning: false };
-      if (paid.type === 'traffic_package') await deps.packages?.applyPaidPackageBill(paid, tx);
+      const applied = paid.type === 'new_store' || paid.type === 'renewal' ? await shopService.applyPaidStoreBill(paid, tx) : { needsProvisioning: false };
+      if (paid.type === 'traffic_package') await deps.trafficPackageService?.applyPaidPackageBill(paid, tx);
       return { result: 'fulfilled' as const, paid, ...applied };
     });
     if (outcome.result === 'refused') {
       // Lost the race to another delivery of the same payment, or the bill is no longer payable.
-      const current = await bills.findBill(bill.bill_no);
+      const current = await billRepository.findBill(bill.bill_no);
       return current?.status === 'paid' ? 'duplicate' : 'refused';
     }
-    if (outcome.needsProvisioning && outcome.paid.shop_ref) await shops.startProvisioning(outcome.paid.shop_ref);
+    if (outcome.needsProvisioning && outcome.paid.shop_ref) await shopService.startProvisioning(outcome.paid.shop_ref);
     return 'fulfilled';
   }
 
@@ -57,11 +58,11 @@ export function createPaymentService(deps: {
       if (!provider || provider.name !== providerName) throw new AppError('NOT_FOUND');
       const notification = await provider.verifyNotification(body);
       if (!notification) {
-        await bills.recordNotification({ provider: providerName, bill_no: String((body as { bill_no?: unknown })?.bill_no ?? ''), outcome: 'invalid', result: 'refused', payload: body ?? {} });
+        await billRepository.recordNotification({ provider: providerName, bill_no: String((body as { bill_no?: unknown })?.bill_no ?? ''), outcome: 'invalid', result: 'refused', payload: body ?? {} });
         return { isAccepted: false, acknowledgement: provider.acknowledgement.rejected, result: 'refused' as NotificationResult };
       }
       const result = await fulfil(notification, providerName);
-      await bills.recordNotification({
+      await billRepository.recordNotification({
         provider: providerName,
         bill_no: notification.billNo,
         outcome: notification.outcome,
@@ -82,12 +83,12 @@ export type PaymentService = ReturnType<typeof createPaymentService>;
 /** The sandbox cashier: the bill behind a signed link, and the payer's pay / fail click. */
 export function createSandboxCashier(deps: {
   provider: SandboxPaymentProvider;
-  bills: BillRepository;
+  billRepository: BillRepository;
   clock: Clock;
   /** Delivers a notification through the HTTP notify endpoint, the path a real provider takes. */
   deliver: (body: object) => Promise<void>;
 }) {
-  const { provider, bills, clock } = deps;
+  const { provider, billRepository, clock } = deps;
 
   function returnPath(bill: BillRow, shopSlug: string | null) {
     if (bill.type === 'new_store' && shopSlug) return `/merchant/store?init=${encodeURIComponent(shopSlug)}`;
@@ -98,7 +99,7 @@ export function createSandboxCashier(deps: {
   async function load(billNo: string, token: string) {
     if (!(await provider.isValidCashierToken(billNo, token))) throw new AppError('NOT_FOUND');
     // The status at this read (an unpaid bill past its window reads as expired); reads never write it.
-    const view = await bills.findBillView({ billNo }, clock.now());
+    const view = await billRepository.findBillView(billNo, systemScope, clock.now());
     if (!view) throw new AppError('NOT_FOUND');
     return view;
   }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { prospects } from '../../db/schema/index';
 import { allOf, containsPattern } from '../../lib/sql-filters';
 import { orderByColumn, type ListSort } from '../../lib/sql-sort';
+import { ADVISORY_LOCKS, lockForTransaction } from '../../db/advisory-locks';
 
 export type ProspectRow = typeof prospects.$inferSelect;
 
@@ -70,7 +71,7 @@ export function createProspectRepository(db: Db) {
      */
     async insertWithinLimit(values: typeof prospects.$inferInsert & { ip: string }, since: Date, limit: number) {
       return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`prospects:ip:${values.ip}`}))`);
+        await lockForTransaction(tx, ADVISORY_LOCKS.prospectsPerIp(values.ip));
         const [{ recent }] = await tx
           .select({ recent: count() })
           .from(prospects)

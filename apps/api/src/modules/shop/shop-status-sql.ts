@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { StoreStatus, StoreTab } from '@parlour/contract/constants';
 import { bills, shops } from '../../db/schema/index';
+import type { TenantScope } from '../../lib/tenant-scope';
 
 /**
  * The clock a read derives store statuses at: the request's time and the platform's grace days.
@@ -67,6 +68,8 @@ export const TAB_STATUSES: Record<Exclude<StoreTab, 'all'>, readonly StoreStatus
 };
 
 /** The condition of a tab at `at.now`; undefined for "all". */
+export function shopTabCondition(tab: Exclude<StoreTab, 'all'>, at: StatusClock): SQL;
+export function shopTabCondition(tab: StoreTab, at: StatusClock): SQL | undefined;
 export function shopTabCondition(tab: StoreTab, at: StatusClock): SQL | undefined {
   if (tab === 'all') return undefined;
   if (tab === 'operating') return sql`${RUNNING} and ${shops.expires_at} > ${at.now}`;
@@ -81,9 +84,9 @@ export function shopTabCondition(tab: StoreTab, at: StatusClock): SQL | undefine
  * against one hashed list of the payable store bills. As one OR the planner overestimated the scan
  * and paid ~800 ms of JIT compilation for a few milliseconds of work (bench/README.md).
  */
-export function staleStatusCorrectionsSql(at: StatusClock, merchantId?: number): SQL {
+export function staleStatusCorrectionsSql(at: StatusClock, scope: TenantScope): SQL {
   const graceStart = graceStartOf(at);
-  const ofMerchant = merchantId !== undefined ? sql`and ${shops.merchant_id} = ${merchantId}` : sql``;
+  const ofMerchant = scope.kind === 'merchant' ? sql`and ${shops.merchant_id} = ${scope.merchantId}` : sql``;
   return sql`
     select stored, effective, count(*)::int as stores from (
       select ${shops.status} as stored, case when ${shops.expires_at} > ${graceStart} then 'pending_renewal' else 'disabled' end as effective

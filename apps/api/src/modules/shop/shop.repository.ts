@@ -6,6 +6,8 @@ import { bills, merchants, shopStatusCounts, shopStatusDeltas, shops, storeTicke
 import { countMatchesByPart } from '../../lib/count-matches';
 import { allOf, containsPattern } from '../../lib/sql-filters';
 import { orderByColumn, type ListSort } from '../../lib/sql-sort';
+import { scopedMerchantId, tenantCondition, type TenantScope } from '../../lib/tenant-scope';
+import { ADVISORY_LOCKS, lockForTransaction } from '../../db/advisory-locks';
 import { shopStatusIs, shopStatusSql, shopTabCondition, staleStatusCorrectionsSql, type StatusClock } from './shop-status-sql';
 
 export type ShopRow = typeof shops.$inferSelect;
@@ -23,7 +25,9 @@ export interface ShopView extends ShopRow {
 }
 
 export interface ShopFilter {
-  /** The tenant: set for every merchant call. */
+  /** Whose stores: the merchant's own, or every tenant's for the operator. */
+  scope: TenantScope;
+  /** The operator's filter by merchant (ignored under a merchant scope, which is narrower). */
   merchantId?: number;
   keyword?: string;
   status?: StoreStatus;
@@ -34,7 +38,8 @@ function filterConditions(filter: ShopFilter, at: StatusClock): SQL | undefined 
   const keyword = filter.keyword ? containsPattern(filter.keyword) : undefined;
   const merchantKeyword = filter.merchantKeyword ? containsPattern(filter.merchantKeyword) : undefined;
   return allOf([
-    filter.merchantId !== undefined ? eq(shops.merchant_id, filter.merchantId) : undefined,
+    tenantCondition(filter.scope, shops.merchant_id),
+    filter.scope.kind !== 'merchant' && filter.merchantId !== undefined ? eq(shops.merchant_id, filter.merchantId) : undefined,
     keyword ? sql`${shops.shop_name} ilike ${keyword} or ${shops.shop_id} ilike ${keyword}` : undefined,
     filter.status ? shopStatusIs(filter.status, at) : undefined,
     merchantKeyword
@@ -107,8 +112,8 @@ export function createShopRepository(db: Db) {
   }
 
   /** Stores per stored status and the status they have at `at`, for those the sweep has not caught up with. */
-  async function staleStatusCorrections(at: StatusClock, filter: { merchantId?: number } = {}) {
-    const result = await db.execute<{ stored: StoreStatus; effective: StoreStatus; stores: number }>(staleStatusCorrectionsSql(at, filter.merchantId));
+  async function staleStatusCorrections(at: StatusClock, scope: TenantScope) {
+    const result = await db.execute<{ stored: StoreStatus; effective: StoreStatus; stores: number }>(staleStatusCorrectionsSql(at, scope));
     return result.rows;
   }
 
@@ -118,7 +123,7 @@ export function createShopRepository(db: Db) {
      * and past the grace period disabled. Run by the store sweep only; reads derive the same statuses
      * (shopStatusSql) without writing. Served by the (status, expires_at) index.
      */
-    async refreshStatuses(now: Date, graceDays: number, merchantId?: number) {
+    async refreshStatuses(now: Date, graceDays: number) {
       const graceStart = new Date(now.getTime() - graceDays * 86_400_000);
       const rows = await db
         .update(shops)
@@ -127,10 +132,7 @@ export function createShopRepository(db: Db) {
           updated_at: now,
         })
         .where(
-          allOf([
-            merchantId !== undefined ? eq(shops.merchant_id, merchantId) : undefined,
-            sql`(${shops.status} in ('trial', 'operating') and ${shops.expires_at} <= ${now}) or (${shops.status} = 'pending_renewal' and ${shops.expires_at} <= ${graceStart})`,
-          ]),
+          sql`(${shops.status} in ('trial', 'operating') and ${shops.expires_at} <= ${now}) or (${shops.status} = 'pending_renewal' and ${shops.expires_at} <= ${graceStart})`,
         )
         .returning({ id: shops.id });
       return rows.length;
@@ -157,7 +159,9 @@ export function createShopRepository(db: Db) {
      */
     async countTabs(filter: ShopFilter, at: StatusClock): Promise<Record<StoreTab, number>> {
       if (!filter.keyword && !filter.merchantKeyword) {
-        const byStatus = await this.countByStatus(at, filter.merchantId);
+        // The counters are kept per merchant: the tenant's, or the merchant the operator filters on.
+        const merchantId = scopedMerchantId(filter.scope) ?? filter.merchantId;
+        const byStatus = await this.countByStatus(at, merchantId !== undefined ? { kind: 'merchant', merchantId } : filter.scope);
         const counted = (statuses: readonly StoreStatus[]) =>
           statuses.filter((status) => !filter.status || status === filter.status).reduce((sum, status) => sum + (byStatus[status] ?? 0), 0);
         return {
@@ -168,9 +172,9 @@ export function createShopRepository(db: Db) {
         };
       }
       const { total, parts } = await countMatchesByPart(db, shops, filterConditions(filter, at), {
-        operating: shopTabCondition('operating', at)!,
-        disabled: shopTabCondition('disabled', at)!,
-        pending_renewal: shopTabCondition('pending_renewal', at)!,
+        operating: shopTabCondition('operating', at),
+        disabled: shopTabCondition('disabled', at),
+        pending_renewal: shopTabCondition('pending_renewal', at),
       });
       return { all: total, ...parts };
     },
@@ -179,7 +183,8 @@ export function createShopRepository(db: Db) {
      * Stores per stored status of one merchant (or of the platform), from shop_status_counts plus the
      * deltas the sweep has not folded in yet: exact, and a few rows to read whatever the number of stores.
      */
-    async countByStatusFromCounters(merchantId?: number): Promise<Partial<Record<StoreStatus, number>>> {
+    async countByStatusFromCounters(scope: TenantScope): Promise<Partial<Record<StoreStatus, number>>> {
+      const merchantId = scopedMerchantId(scope);
       const result = await db.execute<{ status: StoreStatus; stores: number }>(sql`
         select status, sum(stores)::int as stores from (
           select ${shopStatusCounts.status} as status, ${shopStatusCounts.stores} as stores from ${shopStatusCounts}
@@ -215,9 +220,9 @@ export function createShopRepository(db: Db) {
     },
 
     /** The store holding a store ID (or the newest cancelled one that held it), status derived at `at`. */
-    async findShopView(where: { shopId: string; merchantId?: number }, at: StatusClock, tx: Db = db) {
+    async findShopView(shopId: string, scope: TenantScope, at: StatusClock, tx: Db = db) {
       const [row] = await selectViews(at, tx)
-        .where(and(eq(shops.shop_id, where.shopId), where.merchantId !== undefined ? eq(shops.merchant_id, where.merchantId) : undefined))
+        .where(and(eq(shops.shop_id, shopId), tenantCondition(scope, shops.merchant_id)))
         .orderBy(...liveFirst)
         .limit(1);
       return row ? toView(row) : undefined;
@@ -230,6 +235,13 @@ export function createShopRepository(db: Db) {
     async lockShop(id: number, tx: Db) {
       const [row] = await tx.select().from(shops).where(eq(shops.id, id)).for('update').limit(1);
       return row;
+    },
+    /**
+     * Serialises store creation per merchant until `tx` ends (an advisory lock, ADVISORY_LOCKS.shopCreation),
+     * so the store limit and the store ID check hold under concurrent requests.
+     */
+    async lockMerchantShopCreation(merchantId: number, tx: Db) {
+      await lockForTransaction(tx, ADVISORY_LOCKS.shopCreation(merchantId));
     },
     async merchantExists(merchantId: number) {
       const [row] = await db.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, merchantId)).limit(1);
@@ -301,8 +313,8 @@ export function createShopRepository(db: Db) {
      * Stores per status at `at` of one merchant (or of the platform): the counters of the stored
      * statuses, with the stores the sweep has not moved yet counted under their status at `at`.
      */
-    async countByStatus(at: StatusClock, merchantId?: number): Promise<Partial<Record<StoreStatus, number>>> {
-      const [counted, corrections] = await Promise.all([this.countByStatusFromCounters(merchantId), staleStatusCorrections(at, { merchantId })]);
+    async countByStatus(at: StatusClock, scope: TenantScope): Promise<Partial<Record<StoreStatus, number>>> {
+      const [counted, corrections] = await Promise.all([this.countByStatusFromCounters(scope), staleStatusCorrections(at, scope)]);
       return applyCorrections(counted, corrections);
     },
     async versionDistribution() {

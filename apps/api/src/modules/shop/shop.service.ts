@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import type { ShopSortField, TAdminShop, TShop, TShopCreateFields } from '@parlour/contract/calls/store';
-import type { SortOrder } from '@parlour/contract/schemas';
-import { EXPORT_MAX_ROWS, STORE_TICKET_TTL_SECONDS, type ExportFormat, type PayMethod, type Role, type StoreStatus, type StoreTab, type TermType } from '@parlour/contract/constants';
+import type { CallParsedInput } from '@parlour/contract/call';
+import type * as calls from '@parlour/contract/calls/store';
+import type { TAdminShop, TShop, ZShopCreateFields } from '@parlour/contract/calls/store';
+import { EXPORT_MAX_ROWS, STORE_TICKET_TTL_SECONDS, type PayMethod, type Role, type StoreStatus, type TermType } from '@parlour/contract/constants';
+import type { z } from 'zod';
 import type { Lang } from '@parlour/contract/errors';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -13,12 +14,12 @@ import { pickColumn } from '../../lib/localized-columns';
 import { isValidSignature, sign } from '../../lib/signing';
 import { listSort } from '../../lib/sql-sort';
 import { addDays, addTerm, renewalBase } from '../../lib/terms';
-import { fillDays, trendDays } from '../../lib/trend';
+import { merchantScope, operatorScope, type TenantScope } from '../../lib/tenant-scope';
 import { isUniqueViolation } from '../../db/errors';
-import type { BillRow } from '../bill/bill.repository';
-import { toAdminBill, toBill, type BillService } from '../bill/bill.service';
-import type { BillRepository } from '../bill/bill.repository';
+import type { BillRepository, BillRow } from '../bill/bill.repository';
+import { toBill, type BillService } from '../bill/bill.service';
 import type { SettingsService } from '../settings/settings.service';
+import type { StoreVersionRow } from '../store-version/store-version.repository';
 import type { StoreVersionService } from '../store-version/store-version.service';
 import { shopExportTable } from './shop-export';
 import type { ShopFilter, ShopRepository, ShopRow, ShopView } from './shop.repository';
@@ -30,7 +31,7 @@ export const PROVISION_QUEUE = 'provision-store';
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** A store as its reader sees it: the version name in `lang`, falling back to Chinese. */
-function toShop(view: ShopView, graceDays: number, lang: Lang): TShop {
+export function toShop(view: ShopView, graceDays: number, lang: Lang): TShop {
   return {
     id: view.id,
     shop_id: view.shop_id,
@@ -54,38 +55,70 @@ function toShop(view: ShopView, graceDays: number, lang: Lang): TShop {
     unpaid_bill_no: view.unpaid_bill_no,
   };
 }
-function toAdminShop(view: ShopView, graceDays: number, lang: Lang): TAdminShop {
+export function toAdminShop(view: ShopView, graceDays: number, lang: Lang): TAdminShop {
   return { ...toShop(view, graceDays, lang), merchant_id: view.merchant_id, merchant_account: view.merchant_account };
 }
 
-interface ListInput {
-  page: number;
-  limit: number;
-  tab: StoreTab;
-  keyword?: string;
-  status?: StoreStatus;
-  merchant_id?: number;
-  merchant_keyword?: string;
-  sort_field?: ShopSortField;
-  sort_order?: SortOrder;
+/** A store list's filter and page as the call's schema parsed them (the operator's has the merchant filters). */
+type ListInput = CallParsedInput<typeof calls.adminListShops>;
+type ExportInput = CallParsedInput<typeof calls.adminExportShops>;
+/** The creation form's fields as parsed: the version id is a number. */
+export type ShopCreateFields = z.output<typeof ZShopCreateFields>;
+
+/**
+ * A store to create. A trial starts initialising at once and expires after the version's trial
+ * days (a merchant's first trial only, unless an operator adds it); an unpaid store waits for its
+ * first bill, which the caller creates in the same transaction.
+ */
+export type NewShop = {
+  merchantId: number;
+  fields: ShopCreateFields;
+  version: StoreVersionRow;
+  /** The operator's note on a store an operator added. */
+  operatorRemark?: string;
+} & ({ start: 'trial'; isFirstTrialOnly: boolean } | { start: 'unpaid' });
+
+/** The one builder of a new store's row, whichever way it is created. */
+export function newShopValues(shop: NewShop, now: Date): Parameters<ShopRepository['insertShop']>[0] {
+  const values = {
+    shop_id: shop.fields.shop_id,
+    merchant_id: shop.merchantId,
+    shop_name: shop.fields.shop_name,
+    contact_email: shop.fields.contact_email,
+    version_id: shop.version.id,
+    currency: shop.version.currency,
+    ...(shop.operatorRemark !== undefined ? { operator_remark: shop.operatorRemark } : {}),
+    created_at: now,
+    updated_at: now,
+  };
+  if (shop.start === 'unpaid') return { ...values, status: 'unpaid' };
+  return {
+    ...values,
+    status: 'initializing',
+    is_trial: true,
+    trial_started_at: now,
+    expires_at: addDays(now, shop.version.trial_days),
+    initializing_since: now,
+  };
 }
 
 /**
- * Stores: creation (trial, create-and-pay, operator), the status lifecycle, renewal, provisioning
- * and the ticket into a store's admin. The merchant always comes from the session.
+ * Stores of a merchant: creation (trial, create-and-pay), the status lifecycle, renewal, provisioning
+ * and the ticket into a store's admin, and what the operator's store calls (shop-admin.service.ts)
+ * build on. The merchant always comes from the session.
  */
 export function createShopService(deps: {
   db: Db;
   repository: ShopRepository;
   billRepository: BillRepository;
-  bills: BillService;
-  versions: StoreVersionService;
+  billService: BillService;
+  storeVersionService: StoreVersionService;
   settings: SettingsService;
   jobs: JobQueue;
   clock: Clock;
   shopBaseDomain: string;
 }) {
-  const { db, repository, bills, versions, settings, jobs, clock } = deps;
+  const { db, repository, billRepository, billService, storeVersionService, settings, jobs, clock } = deps;
 
   /**
    * The clock reads derive store statuses at: now, with the platform's grace days. Reads never write
@@ -96,37 +129,46 @@ export function createShopService(deps: {
     return { now: clock.now(), graceDays: rules.grace_days, rules };
   }
 
-  async function findOwnShop(merchantId: number | undefined, shopId: string) {
+  /** The store with this store ID within the scope; another merchant's store answers exactly like a missing one. */
+  async function findShop(scope: TenantScope, shopId: string) {
     const at = await statusClock();
-    const view = await repository.findShopView({ shopId, merchantId }, at);
-    // Another merchant's store answers exactly like a missing one.
+    const view = await repository.findShopView(shopId, scope, at);
     if (!view) throw new AppError('NOT_FOUND');
     return { view, rules: at.rules, at };
   }
 
   /**
-   * Serialises store creation per merchant, so the store limit holds under concurrent requests. First
-   * ends the overdue unpaid bills of the merchant and of the wanted store ID in this transaction:
-   * their unpaid stores are given up, so they neither count against the limit nor hold the ID.
+   * Serialises store creation per merchant (the repository's advisory lock), so the store limit holds
+   * under concurrent requests. First ends the overdue unpaid bills of the merchant and of the wanted
+   * store ID in this transaction: their unpaid stores are given up, so they neither count against the
+   * limit nor hold the ID.
    */
   async function lockMerchantAndCheckLimit(tx: Db, merchantId: number, shopId: string) {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`shops:merchant:${merchantId}`}))`);
-    await deps.billRepository.expireOverdueBills(clock.now(), { merchantId, shopId }, tx);
+    await repository.lockMerchantShopCreation(merchantId, tx);
+    await billRepository.expireOverdueBills(clock.now(), { shopId, merchantId }, tx);
     const { store_limit_per_merchant: limit } = await settings.getPlatformRules(tx);
     if ((await repository.countMerchantShops(merchantId, tx)) >= limit) throw new AppError('STORE_LIMIT_REACHED', { params: { limit }, data: { limit } });
   }
 
-  async function insertShop(values: Parameters<ShopRepository['insertShop']>[0], tx: Db) {
-    try {
-      return await repository.insertShop(values, tx);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('SHOP_ID_TAKEN');
-      throw error;
-    }
-  }
-
-  async function assertShopIdFree(shopId: string) {
-    if (await repository.isShopIdTaken(shopId, await statusClock())) throw new AppError('SHOP_ID_TAKEN');
+  /**
+   * Creates a store: the store ID must be free, then under the merchant's lock the limit (and a first
+   * trial) is checked and the row inserted; `inTransaction` adds what goes with it (its first bill).
+   */
+  async function createShop<T>(shop: NewShop, inTransaction: (row: ShopRow, tx: Db) => Promise<T>): Promise<T> {
+    if (await repository.isShopIdTaken(shop.fields.shop_id, await statusClock())) throw new AppError('SHOP_ID_TAKEN');
+    const now = clock.now();
+    return db.transaction(async (tx) => {
+      await lockMerchantAndCheckLimit(tx, shop.merchantId, shop.fields.shop_id);
+      if (shop.start === 'trial' && shop.isFirstTrialOnly && (await repository.hasHadTrial(shop.merchantId, tx))) throw new AppError('TRIAL_UNAVAILABLE');
+      let row: ShopRow;
+      try {
+        row = await repository.insertShop(newShopValues(shop, now), tx);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('SHOP_ID_TAKEN');
+        throw error;
+      }
+      return inTransaction(row, tx);
+    });
   }
 
   async function startProvisioning(shopRef: number) {
@@ -139,34 +181,11 @@ export function createShopService(deps: {
     return view;
   }
 
-  /** Starts a trial store: initialising at once, expiring after the version's trial days. */
-  async function createTrialShop(merchantId: number, fields: Required<TShopCreateFields>, options: { isOperator: boolean }) {
-    const version = await versions.getPurchasableVersion(Number(fields.package_id));
+  /** Starts a trial store on an enabled version with trial days, and sends it to provisioning. */
+  async function createTrialShop(merchantId: number, fields: ShopCreateFields, options: { isOperator: boolean }) {
+    const version = await storeVersionService.getPurchasableVersion(fields.package_id);
     if (version.trial_days <= 0) throw new AppError('TRIAL_UNAVAILABLE');
-    await assertShopIdFree(fields.shop_id);
-    const now = clock.now();
-    const shop = await db.transaction(async (tx) => {
-      await lockMerchantAndCheckLimit(tx, merchantId, fields.shop_id);
-      if (!options.isOperator && (await repository.hasHadTrial(merchantId, tx))) throw new AppError('TRIAL_UNAVAILABLE');
-      return insertShop(
-        {
-          shop_id: fields.shop_id,
-          merchant_id: merchantId,
-          shop_name: fields.shop_name,
-          contact_email: fields.contact_email,
-          version_id: version.id,
-          currency: version.currency,
-          status: 'initializing',
-          is_trial: true,
-          trial_started_at: now,
-          expires_at: addDays(now, version.trial_days),
-          initializing_since: now,
-          created_at: now,
-          updated_at: now,
-        },
-        tx,
-      );
-    });
+    const shop = await createShop({ merchantId, fields, version, start: 'trial', isFirstTrialOnly: !options.isOperator }, async (row) => row);
     await startProvisioning(shop.id);
     return viewOf(shop.id);
   }
@@ -196,9 +215,10 @@ export function createShopService(deps: {
     return { needsProvisioning: false };
   }
 
-  function shopFilter(input: ListInput, merchantId?: number): ShopFilter {
+  function shopFilter(input: Omit<ListInput, 'page' | 'limit'>, scope: TenantScope): ShopFilter {
     return {
-      merchantId: merchantId ?? input.merchant_id,
+      scope,
+      merchantId: input.merchant_id,
       keyword: input.keyword || undefined,
       status: input.status,
       merchantKeyword: input.merchant_keyword || undefined,
@@ -206,9 +226,9 @@ export function createShopService(deps: {
   }
 
   /** A page of stores and the tab counts, with statuses derived at this read's clock: nothing is written. */
-  async function list(input: ListInput, merchantId?: number) {
+  async function list(input: ListInput, scope: TenantScope) {
     const at = await statusClock();
-    const filter = shopFilter(input, merchantId);
+    const filter = shopFilter(input, scope);
     const [rows, counts] = await Promise.all([
       repository.listShops({ ...filter, tab: input.tab }, { limit: input.limit, offset: (input.page - 1) * input.limit }, at, listSort(input)),
       repository.countTabs(filter, at),
@@ -230,25 +250,20 @@ export function createShopService(deps: {
     return { url: `https://${view.domain}/admin/sso?ticket=${encodeURIComponent(ticket)}`, expires_at: expiresAt.toISOString() };
   }
 
-  async function exportShops(input: Omit<ListInput, 'page' | 'limit'> & { format: ExportFormat }, options: { merchantId?: number; lang: Lang }) {
-    const filter = shopFilter({ ...input, page: 1, limit: 1 }, options.merchantId);
-    // In the list's order: the sort the screen shows, else newest first.
-    const rows = await repository.listShops({ ...filter, tab: input.tab }, { limit: EXPORT_MAX_ROWS, offset: 0 }, await statusClock(), listSort(input));
-    const table = shopExportTable(rows, { lang: options.lang, withMerchant: options.merchantId === undefined });
-    return buildExportFile(table, { format: input.format, basename: 'stores', now: clock.now() });
-  }
-
   return {
+    // Shared with the operator's store calls (shop-admin.service.ts).
+    statusClock,
+    findShop,
+    createShop,
+    createTrialShop,
     applyPaidStoreBill,
     startProvisioning,
+    viewOf,
+    list,
 
-    async listForMerchant(merchantId: number, input: ListInput, lang: Lang) {
-      const { rows, counts, total, graceDays } = await list(input, merchantId);
+    async listForMerchant(merchantId: number, input: CallParsedInput<typeof calls.merchantListShops>, lang: Lang) {
+      const { rows, counts, total, graceDays } = await list(input, merchantScope(merchantId));
       return { list: rows.map((row) => toShop(row, graceDays, lang)), total, counts };
-    },
-    async listForAdmin(input: ListInput, lang: Lang) {
-      const { rows, counts, total, graceDays } = await list(input);
-      return { list: rows.map((row) => toAdminShop(row, graceDays, lang)), total, counts };
     },
 
     /**
@@ -258,7 +273,7 @@ export function createShopService(deps: {
     async listVersionsForCreation(merchantId: number, lang: Lang) {
       const at = await statusClock();
       const [{ list, total }, hasHadTrial, storeCount] = await Promise.all([
-        versions.listForMerchant(lang),
+        storeVersionService.listForMerchant(lang),
         repository.hasHadTrial(merchantId),
         repository.countMerchantShops(merchantId, undefined, at),
       ]);
@@ -266,34 +281,17 @@ export function createShopService(deps: {
       return { list, total, is_trial_available: !hasHadTrial, store_limit: rules.store_limit_per_merchant, store_count: storeCount };
     },
 
-    async createTrial(options: { merchantId: number; fields: Required<TShopCreateFields>; lang: Lang }) {
+    async createTrial(options: { merchantId: number; fields: ShopCreateFields; lang: Lang }) {
       const view = await createTrialShop(options.merchantId, options.fields, { isOperator: false });
       return toShop(view, (await settings.getPlatformRules()).grace_days, options.lang);
     },
 
     /** Create and pay: the store waits, unpaid, for its first bill; the answer says where to pay. */
-    async createAndPay(options: { merchantId: number; fields: Required<TShopCreateFields>; termType: TermType; term: number; payMethod: PayMethod; lang: Lang }) {
+    async createAndPay(options: { merchantId: number; fields: ShopCreateFields; termType: TermType; term: number; payMethod: PayMethod; lang: Lang }) {
       const { merchantId, fields } = options;
-      const version = await versions.getPurchasableVersion(Number(fields.package_id));
-      await assertShopIdFree(fields.shop_id);
-      const now = clock.now();
-      const { shop, bill } = await db.transaction(async (tx) => {
-        await lockMerchantAndCheckLimit(tx, merchantId, fields.shop_id);
-        const shop = await insertShop(
-          {
-            shop_id: fields.shop_id,
-            merchant_id: merchantId,
-            shop_name: fields.shop_name,
-            contact_email: fields.contact_email,
-            version_id: version.id,
-            currency: version.currency,
-            status: 'unpaid',
-            created_at: now,
-            updated_at: now,
-          },
-          tx,
-        );
-        const bill = await bills.createStoreBill(
+      const version = await storeVersionService.getPurchasableVersion(fields.package_id);
+      const { shop, bill } = await createShop({ merchantId, fields, version, start: 'unpaid' }, async (shop, tx) => {
+        const bill = await billService.createStoreBill(
           { merchantId, shop, type: 'new_store', version, termType: options.termType, term: options.term, payment: { channel: 'online', payMethod: options.payMethod } },
           tx,
         );
@@ -303,12 +301,12 @@ export function createShopService(deps: {
       return {
         shop: toShop(await viewOf(shop.id), rules.grace_days, options.lang),
         bill: toBill({ ...bill, shop_id: shop.shop_id, merchant_account: '' }, options.lang),
-        payment: await bills.paymentFor(bill, options.lang),
+        payment: await billService.paymentFor(bill, options.lang),
       };
     },
 
     async checkSiteStatus(merchantId: number, shopId: string) {
-      const { view } = await findOwnShop(merchantId, shopId);
+      const { view } = await findShop(merchantScope(merchantId), shopId);
       return {
         shop_id: view.shop_id,
         status: view.status,
@@ -324,16 +322,16 @@ export function createShopService(deps: {
      * first bill instead. An unpaid store bill answers ORDER_EXISTS naming it.
      */
     async renew(options: { merchantId: number; shopId: string; termType: TermType; term: number; payMethod: PayMethod; lang: Lang }) {
-      const { view, rules } = await findOwnShop(options.merchantId, options.shopId);
+      const { view, rules } = await findShop(merchantScope(options.merchantId), options.shopId);
       // A store whose first bill was cancelled or lapsed is given up: a new store takes its place.
       if (view.status === 'initializing' || view.status === 'cancelled') throw new AppError('STORE_STATE_INVALID');
       // A writing call: this store's bills past their window are expired here, so they do not block the new one.
-      await deps.billRepository.expireOverdueBills(clock.now(), { shopId: view.shop_id });
-      const existing = await deps.billRepository.findUnpaidStoreBill(view.id);
+      await billRepository.expireOverdueBills(clock.now(), { shopId: view.shop_id });
+      const existing = await billRepository.findUnpaidStoreBill(view.id);
       if (existing) throw new AppError('ORDER_EXISTS', { data: { bill_no: existing.bill_no } });
-      const version = await versions.getVersion(view.version_id);
+      const version = await storeVersionService.getVersion(view.version_id);
       const bill = await db.transaction((tx) =>
-        bills.createStoreBill(
+        billService.createStoreBill(
           {
             merchantId: options.merchantId,
             shop: view,
@@ -349,12 +347,13 @@ export function createShopService(deps: {
       return {
         shop: toShop(await viewOf(view.id), rules.grace_days, options.lang),
         bill: toBill({ ...bill, shop_id: view.shop_id, merchant_account: '' }, options.lang),
-        payment: await bills.paymentFor(bill, options.lang),
+        payment: await billService.paymentFor(bill, options.lang),
       };
     },
 
+    /** A ticket into the store's admin: a merchant's own store, or any store for an operator. */
     async backendRedirect(principal: { role: Role; userId: number }, shopId: string) {
-      const { view } = await findOwnShop(principal.role === 'merchant' ? principal.userId : undefined, shopId);
+      const { view } = await findShop(principal.role === 'merchant' ? merchantScope(principal.userId) : operatorScope, shopId);
       return issueTicket(view, principal);
     },
 
@@ -375,7 +374,13 @@ export function createShopService(deps: {
       return { shop_id: view.shop_id, shop_name: view.shop_name, merchant_id: view.merchant_id, role: row.role, user_id: row.user_id };
     },
 
-    exportShops,
+    /** The filtered stores in the list's order (its sort, else newest first), as a file; the operator's with merchant columns. */
+    async exportShops(input: ExportInput, options: { scope: TenantScope; lang: Lang }) {
+      const filter = shopFilter(input, options.scope);
+      const rows = await repository.listShops({ ...filter, tab: input.tab }, { limit: EXPORT_MAX_ROWS, offset: 0 }, await statusClock(), listSort(input));
+      const table = shopExportTable(rows, { lang: options.lang, withMerchant: options.scope.kind !== 'merchant' });
+      return buildExportFile(table, { format: input.format, basename: 'stores', now: clock.now() });
+    },
 
     /** Provisions an initialising store: its system domain and default site config, then ready. */
     async provisionStore(shopRef: number) {
@@ -409,119 +414,17 @@ export function createShopService(deps: {
       return changed;
     },
 
-    // ----- operator -----
-
-    async adminAdd(options: {
-      adminId: number;
-      merchantId: number;
-      fields: Required<TShopCreateFields>;
-      mode: 'trial' | 'offline';
-      termType?: TermType;
-      term?: number;
-      remark: string;
-      lang: Lang;
-    }) {
-      if (!(await repository.merchantExists(options.merchantId))) throw new AppError('NOT_FOUND');
-      const rules = await settings.getPlatformRules();
-      if (options.mode === 'trial') {
-        return toAdminShop(await createTrialShop(options.merchantId, options.fields, { isOperator: true }), rules.grace_days, options.lang);
-      }
-      const version = await versions.getVersion(Number(options.fields.package_id));
-      await assertShopIdFree(options.fields.shop_id);
-      const now = clock.now();
-      const shop = await db.transaction(async (tx) => {
-        await lockMerchantAndCheckLimit(tx, options.merchantId, options.fields.shop_id);
-        const shop = await insertShop(
-          {
-            shop_id: options.fields.shop_id,
-            merchant_id: options.merchantId,
-            shop_name: options.fields.shop_name,
-            contact_email: options.fields.contact_email,
-            version_id: version.id,
-            currency: version.currency,
-            status: 'unpaid',
-            operator_remark: options.remark,
-            created_at: now,
-            updated_at: now,
-          },
-          tx,
-        );
-        const bill = await bills.createStoreBill(
-          {
-            merchantId: options.merchantId,
-            shop,
-            type: 'new_store',
-            version,
-            termType: options.termType!,
-            term: options.term!,
-            payment: { channel: 'offline', adminId: options.adminId, remark: options.remark },
-          },
-          tx,
-        );
-        await applyPaidStoreBill(bill, tx);
-        return shop;
-      });
-      await startProvisioning(shop.id);
-      return toAdminShop(await viewOf(shop.id), rules.grace_days, options.lang);
-    },
-
-    /** Operator renewal: an offline payment recorded as a paid renewal bill, applied at once. */
-    async adminRenew(options: { adminId: number; shopId: string; termType: TermType; term: number; remark: string; lang: Lang }) {
-      const { view, rules } = await findOwnShop(undefined, options.shopId);
-      if (view.status === 'initializing' || view.status === 'unpaid' || view.status === 'cancelled') throw new AppError('STORE_STATE_INVALID');
-      const version = await versions.getVersion(view.version_id);
-      const bill = await db.transaction(async (tx) => {
-        const bill = await bills.createStoreBill(
-          {
-            merchantId: view.merchant_id,
-            shop: view,
-            type: 'renewal',
-            version,
-            termType: options.termType,
-            term: options.term,
-            payment: { channel: 'offline', adminId: options.adminId, remark: options.remark },
-          },
-          tx,
-        );
-        await applyPaidStoreBill(bill, tx);
-        return bill;
-      });
-      return {
-        shop: toAdminShop(await viewOf(view.id), rules.grace_days, options.lang),
-        bill: toAdminBill({ ...bill, shop_id: view.shop_id, merchant_account: view.merchant_account }, options.lang),
-      };
-    },
-
     /**
      * Demo data only (db/seed/demo-refresh.ts): moves a store's expiry, e.g. into the grace period so
      * the demo keeps a store pending renewal; the status follows. False for a store not running yet.
      */
     async setDemoExpiry(merchantId: number, shopId: string, expiresAt: Date) {
-      const { view, rules } = await findOwnShop(merchantId, shopId);
+      const { view, rules } = await findShop(merchantScope(merchantId), shopId);
       if (view.status === 'unpaid' || view.status === 'initializing') return false;
       const now = clock.now();
       const status = deriveStatus({ ...view, expires_at: expiresAt, status: 'operating' }, now, rules.grace_days);
       await repository.updateShop(view.id, { expires_at: expiresAt, status, updated_at: now });
       return true;
-    },
-
-    async adminSetStatus(options: { shopId: string; isDisabled: boolean; remark: string; lang: Lang }) {
-      const { view, rules } = await findOwnShop(undefined, options.shopId);
-      // A store not paid or not provisioned yet (or given up) has nothing to disable; it cannot run either.
-      if (view.status === 'unpaid' || view.status === 'initializing' || view.status === 'cancelled') throw new AppError('STORE_STATE_INVALID');
-      const now = clock.now();
-      const next: ShopRow = { ...view, is_disabled_by_operator: options.isDisabled };
-      const status = options.isDisabled ? 'disabled' : deriveStatus({ ...next, status: view.status === 'disabled' ? 'operating' : view.status }, now, rules.grace_days);
-      await repository.updateShop(view.id, { is_disabled_by_operator: options.isDisabled, status, operator_remark: options.remark || view.operator_remark, updated_at: now });
-      return toAdminShop(await viewOf(view.id), rules.grace_days, options.lang);
-    },
-
-    async createTrend(range: { start_date?: string; end_date?: string }) {
-      const days = trendDays(range, clock.now(), await deps.settings.getBusinessTimeZone());
-      return { list: fillDays(days, await repository.createTrend(days.start, days.end, days.zone)) };
-    },
-    async versionDistribution() {
-      return { list: await repository.versionDistribution() };
     },
   };
 }

@@ -3,12 +3,12 @@ import type { CallRegistrar } from '../../lib/register-call';
 import type { StoreVersionService } from './store-version.service';
 
 /** Thin handlers of the store-version calls of both roles (the merchant's list for creating a store is the store module's). */
-export function registerStoreVersionRoutes(registrar: CallRegistrar, deps: { versions: StoreVersionService }) {
+export function registerStoreVersionRoutes(registrar: CallRegistrar, deps: { storeVersionService: StoreVersionService }) {
   const { register } = registrar;
-  const { versions } = deps;
-  register(calls.merchantPublicVersions, ({ lang }) => versions.listForMerchant(lang));
-  register(calls.adminListVersions, ({ input, lang }) => versions.listForAdmin(input, lang));
-  register(calls.adminListShopVersions, ({ lang }) => versions.listAll(lang));
-  register(calls.adminEditVersionFunctions, ({ input, lang }) => versions.editFunctions(input, lang));
-  register(calls.adminEditVersionPrices, ({ input, lang }) => versions.editPrices(input, lang));
+  const { storeVersionService } = deps;
+  register(calls.merchantPublicVersions, ({ lang }) => storeVersionService.listForMerchant(lang));
+  register(calls.adminListVersions, ({ input, lang }) => storeVersionService.listForAdmin(input, lang));
+  register(calls.adminListShopVersions, ({ lang }) => storeVersionService.listAll(lang));
+  register(calls.adminEditVersionFunctions, ({ input, lang }) => storeVersionService.editFunctions(input, lang));
+  register(calls.adminEditVersionPrices, ({ input, lang }) => storeVersionService.editPrices(input, lang));
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { bills, merchants, shops, trafficPackages, trafficPlans } from '../../db/schema/index';
 import { allOf, containsPattern } from '../../lib/sql-filters';
 import { orderByColumn, type ListSort } from '../../lib/sql-sort';
+import { tenantCondition, type TenantScope } from '../../lib/tenant-scope';
 
 export type PlanRow = typeof trafficPlans.$inferSelect;
 export type PackageRow = typeof trafficPackages.$inferSelect;
@@ -57,7 +58,9 @@ const PACKAGE_SORT_COLUMNS: Record<PackageSortField, AnyColumn | SQL> = {
 };
 
 export interface PackageFilter {
-  /** The tenant: set for every merchant call. */
+  /** Whose packages: the merchant's own, or every tenant's for the operator. */
+  scope: TenantScope;
+  /** The operator's filter by merchant (ignored under a merchant scope, which is narrower). */
   merchantId?: number;
   isGeneral?: boolean;
   shopId?: string;
@@ -78,7 +81,8 @@ function packageConditions(filter: PackageFilter): SQL | undefined {
   return allOf([
     // A void package is never listed.
     isLiveAt(filter.now),
-    filter.merchantId !== undefined ? eq(trafficPackages.merchant_id, filter.merchantId) : undefined,
+    tenantCondition(filter.scope, trafficPackages.merchant_id),
+    filter.scope.kind !== 'merchant' && filter.merchantId !== undefined ? eq(trafficPackages.merchant_id, filter.merchantId) : undefined,
     filter.isGeneral !== undefined ? eq(trafficPackages.is_general, filter.isGeneral) : undefined,
     // The store holding the ID; a cancelled store that held it before never had packages.
     filter.shopId ? sql`${trafficPackages.shop_ref} = (select ${shops.id} from ${shops} where ${shops.shop_id} = ${filter.shopId} and ${shops.status} <> 'cancelled')` : undefined,

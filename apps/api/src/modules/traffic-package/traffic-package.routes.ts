@@ -28,19 +28,19 @@ const planValues = (input: {
 });
 
 /** Thin handlers of the traffic package calls: operator plans and packages, merchant plans, packages and orders. */
-export function registerTrafficPackageRoutes(registrar: CallRegistrar, deps: { packages: TrafficPackageService }) {
+export function registerTrafficPackageRoutes(registrar: CallRegistrar, deps: { trafficPackageService: TrafficPackageService }) {
   const { register } = registrar;
-  const { packages } = deps;
+  const { trafficPackageService } = deps;
 
-  register(calls.adminListPlans, ({ input, lang }) => packages.listPlansForAdmin(input, lang));
-  register(calls.adminAddPlan, ({ input, lang }) => packages.addPlan(planValues(input), lang));
-  register(calls.adminEditPlan, ({ input, lang }) => packages.editPlan(input.id, planValues(input), lang));
-  register(calls.adminSetPlanStatus, ({ input, lang }) => packages.setPlanStatus(input.id, input.status, lang));
-  register(calls.adminListPackages, ({ input, lang }) => packages.listForAdmin(input, lang));
+  register(calls.adminListPlans, ({ input, lang }) => trafficPackageService.listPlansForAdmin(input, lang));
+  register(calls.adminAddPlan, ({ input, lang }) => trafficPackageService.addPlan(planValues(input), lang));
+  register(calls.adminEditPlan, ({ input, lang }) => trafficPackageService.editPlan(input.id, planValues(input), lang));
+  register(calls.adminSetPlanStatus, ({ input, lang }) => trafficPackageService.setPlanStatus(input.id, input.status, lang));
+  register(calls.adminListPackages, ({ input, lang }) => trafficPackageService.listForAdmin(input, lang));
 
-  register(calls.merchantListPlans, ({ lang }) => packages.listPlansForMerchant(lang));
-  register(calls.merchantListPackages, ({ input, principal, lang }) => packages.listForMerchant(principal.userId, input, lang));
+  register(calls.merchantListPlans, ({ lang }) => trafficPackageService.listPlansForMerchant(lang));
+  register(calls.merchantListPackages, ({ input, principal, lang }) => trafficPackageService.listForMerchant(principal.userId, input, lang));
   register(calls.merchantCreatePackageOrder, ({ input, principal, lang }) =>
-    packages.createOrder({ merchantId: principal.userId, planId: input.plan_id, shopId: input.shop_id || undefined, payMethod: input.pay_method, lang }),
+    trafficPackageService.createOrder({ merchantId: principal.userId, planId: input.plan_id, shopId: input.shop_id || undefined, payMethod: input.pay_method, lang }),
   );
 }

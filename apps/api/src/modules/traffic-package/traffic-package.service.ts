@@ -1,7 +1,4 @@
 import type {
-  PackageSortField,
-  PackageStatus,
-  PackageTab,
   PlanSortField,
   PlanStatus,
   TAdminTrafficPackage,
@@ -9,6 +6,8 @@ import type {
   TTrafficPackage,
   TTrafficPlan,
 } from '@parlour/contract/calls/traffic';
+import type { CallParsedInput } from '@parlour/contract/call';
+import type * as calls from '@parlour/contract/calls/traffic';
 import type { PayMethod } from '@parlour/contract/constants';
 import type { Lang } from '@parlour/contract/errors';
 import type { TLocalizedText } from '@parlour/contract/localized-text';
@@ -18,6 +17,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { localizedOf, localizedValues, pickColumn } from '../../lib/localized-columns';
 import { listSort } from '../../lib/sql-sort';
+import { merchantScope, operatorScope } from '../../lib/tenant-scope';
 import type { BillRow } from '../bill/bill.repository';
 import { toBill, type BillService } from '../bill/bill.service';
 import type { PackageView, PlanRow, TrafficPackageRepository } from './traffic-package.repository';
@@ -97,8 +97,8 @@ interface PlanValues {
  * activating the package when the bill is paid, the package lists. The merchant always comes from
  * the session; a store package can only be bought for the merchant's own running store.
  */
-export function createTrafficPackageService(deps: { db: Db; repository: TrafficPackageRepository; bills: BillService; clock: Clock }) {
-  const { db, repository, bills, clock } = deps;
+export function createTrafficPackageService(deps: { db: Db; repository: TrafficPackageRepository; billService: BillService; clock: Clock }) {
+  const { db, repository, billService, clock } = deps;
 
   async function withSoldCounts(rows: PlanRow[], lang: Lang): Promise<TAdminTrafficPlan[]> {
     const sold = await repository.countSoldByPlan(rows.map((row) => row.id));
@@ -159,12 +159,12 @@ export function createTrafficPackageService(deps: { db: Db; repository: TrafficP
 
     async listForMerchant(
       merchantId: number,
-      input: { page: number; limit: number; tab: PackageTab; shop_id?: string; status?: PackageStatus; sort_field?: PackageSortField; sort_order?: SortOrder },
+      input: CallParsedInput<typeof calls.merchantListPackages>,
       lang: Lang,
     ) {
       // A pending package whose bill's window closed is void at this read, before the sweep voids it.
       const now = clock.now();
-      const filter = { merchantId, status: input.status, now };
+      const filter = { scope: merchantScope(merchantId), status: input.status, now };
       const [rows, total, counts] = await Promise.all([
         repository.listPackages(
           { ...filter, isGeneral: input.tab === 'general', shopId: input.tab === 'store' ? input.shop_id || undefined : undefined },
@@ -178,10 +178,10 @@ export function createTrafficPackageService(deps: { db: Db; repository: TrafficP
     },
 
     async listForAdmin(
-      input: { page: number; limit: number; merchant_id?: number; shop_id?: string; status?: PackageStatus; is_general?: boolean; sort_field?: PackageSortField; sort_order?: SortOrder },
+      input: CallParsedInput<typeof calls.adminListPackages>,
       lang: Lang,
     ) {
-      const filter = { merchantId: input.merchant_id, shopId: input.shop_id || undefined, status: input.status, isGeneral: input.is_general, now: clock.now() };
+      const filter = { scope: operatorScope, merchantId: input.merchant_id, shopId: input.shop_id || undefined, status: input.status, isGeneral: input.is_general, now: clock.now() };
       const [rows, total] = await Promise.all([
         repository.listPackages(filter, { limit: input.limit, offset: (input.page - 1) * input.limit }, listSort(input)),
         repository.countPackages(filter),
@@ -198,7 +198,7 @@ export function createTrafficPackageService(deps: { db: Db; repository: TrafficP
       if (!plan || plan.status !== 'enabled') throw new AppError('PLAN_UNAVAILABLE');
       const shop = plan.is_general ? null : await runningShop(options.merchantId, options.shopId);
       const { bill, pkg } = await db.transaction(async (tx) => {
-        const bill = await bills.createOnlineBill(
+        const bill = await billService.createOnlineBill(
           {
             merchant_id: options.merchantId,
             shop_ref: shop?.id ?? null,
@@ -233,7 +233,7 @@ export function createTrafficPackageService(deps: { db: Db; repository: TrafficP
       return {
         package: toPackage(view!, options.lang),
         bill: toBill({ ...bill, shop_id: shop?.shop_id ?? null, merchant_account: '' }, options.lang),
-        payment: await bills.paymentFor(bill, options.lang),
+        payment: await billService.paymentFor(bill, options.lang),
       };
     },
 

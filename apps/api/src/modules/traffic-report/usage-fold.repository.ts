@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiUsageDaily, apiUsageDailyApi, apiUsageDailyShop, apiUsageDailyTotal, platformSumColumn, USAGE_PLATFORMS, USAGE_SUM_FIELDS, usageFoldState } from '../../db/schema/index';
+import { ADVISORY_LOCKS, lockForTransaction } from '../../db/advisory-locks';
 
 /** api_usage_daily's rows (one status each) summed into a compact row's column; of one platform's rows when given. */
 function foldSum(field: (typeof USAGE_SUM_FIELDS)[number], platform?: (typeof USAGE_PLATFORMS)[number]) {
@@ -40,7 +41,7 @@ export function createUsageFoldRepository(db: Db) {
      */
     async foldDays(from: string, to: string, now: Date): Promise<void> {
       await db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('parlour:usage-fold'))`);
+        await lockForTransaction(tx, ADVISORY_LOCKS.usageFold());
         const range = sql`day >= ${from}::date and day <= ${to}::date`;
         await tx.execute(sql`delete from ${apiUsageDailyShop} where ${range}`);
         await tx.execute(sql`delete from ${apiUsageDailyApi} where ${range}`);
