@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '@/components/page-header';
-import { UrlTabs } from '@/components/url-tabs';
+import { TabbedPage } from '@/components/tabbed-page';
 import { BillsTab } from '../components/bills-tab';
 import { IncomeTab } from '../components/income-tab';
 
@@ -9,18 +8,12 @@ export default function BillPage() {
   const { t } = useTranslation();
 
   return (
-    <>
-      <PageHeader />
-      <div className="page-body admin-page">
-        <section className="page-card">
-          <UrlTabs
-            items={[
-              { key: 'bills', label: t('adminBill.tab.bills'), children: <BillsTab /> },
-              { key: 'income', label: t('adminBill.tab.income'), children: <IncomeTab /> },
-            ]}
-          />
-        </section>
-      </div>
-    </>
+    <TabbedPage
+      isAdmin
+      items={[
+        { key: 'bills', label: t('adminBill.tab.bills'), children: <BillsTab /> },
+        { key: 'income', label: t('adminBill.tab.income'), children: <IncomeTab /> },
+      ]}
+    />
   );
 }

@@ -1,13 +1,17 @@
 import { adminOverview } from '@parlour/contract/calls/dashboard';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { adminDashboardKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
-import { adminDashboardKey } from './query-keys';
 
 /** Totals: merchants, stores by status, income this month, unpaid bills. */
 export function getOverview() {
   return callApi(adminOverview, {});
 }
 
+export function getOverviewQueryOptions() {
+  return queryOptions({ queryKey: [...adminDashboardKey, 'overview'], queryFn: getOverview });
+}
+
 export function useOverview() {
-  return useQuery({ queryKey: [...adminDashboardKey, 'overview'], queryFn: getOverview });
+  return useQuery(getOverviewQueryOptions());
 }

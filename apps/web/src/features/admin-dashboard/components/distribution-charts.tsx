@@ -6,15 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pieOption } from '@/components/chart';
 import { ChartCard } from '@/components/chart-card';
+import { useBillTypeDistribution } from '@/lib/api/bill-type-distribution';
+import { useMerchantTypeDistribution } from '@/lib/api/merchant-type-distribution';
+import { useShopVersionDistribution } from '@/lib/api/shop-version-distribution';
 import { formatMoney } from '@/lib/money';
-import { useBillTypeDistribution } from '../api/bill-type-distribution';
-import { useMerchantTypeDistribution } from '../api/merchant-type-distribution';
-import { useVersionDistribution } from '../api/version-distribution';
 
 /** Stores per version, income per bill type (over the picked range) and merchants per type; each links to its list. */
 export function DistributionCharts({ range }: { range: TDateRangeInput }) {
   const { t } = useTranslation();
-  const versions = useVersionDistribution();
+  const versions = useShopVersionDistribution();
   const billTypes = useBillTypeDistribution(range);
   const merchantTypes = useMerchantTypeDistribution();
 

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { dailyTrendOption } from '@/components/chart';
 import { ChartCard } from '@/components/chart-card';
+import { useIncomeTrend } from '@/lib/api/income-trend';
+import { useMerchantRegisterTrend } from '@/lib/api/merchant-register-trend';
+import { useShopCreateTrend } from '@/lib/api/shop-create-trend';
 import { formatMoney } from '@/lib/money';
-import { useIncomeTrend } from '../api/income-trend';
-import { useRegisterTrend } from '../api/register-trend';
-import { useShopCreateTrend } from '../api/shop-create-trend';
 
 type Trend = { list: Array<{ date: string; count: number; amount: number }> } | undefined;
 
@@ -21,7 +21,7 @@ function countOption(trend: Trend, name: string) {
 /** Registrations, stores created and income per day over the range the page picked. */
 export function TrendCharts({ range }: { range: TDateRangeInput }) {
   const { t } = useTranslation();
-  const registrations = useRegisterTrend(range);
+  const registrations = useMerchantRegisterTrend(range);
   const stores = useShopCreateTrend(range);
   const income = useIncomeTrend(range);
 

@@ -1,7 +1,7 @@
 import { adminAddMerchant, type TMerchantAddInput } from '@parlour/contract/calls/merchant-admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminMerchantsKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
-import { adminMerchantsKey } from './query-keys';
 
 /** Adds a merchant with an email or phone and a password under the registration rules. */
 export function addMerchant(input: TMerchantAddInput) {

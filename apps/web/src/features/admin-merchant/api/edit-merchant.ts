@@ -1,7 +1,7 @@
 import { adminEditMerchant, type TMerchantEditInput } from '@parlour/contract/calls/merchant-admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminMerchantsKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
-import { adminMerchantsKey } from './query-keys';
 
 /** Edits a merchant's profile, type, status and remark; disabling ends its sessions at once. */
 export function editMerchant(input: TMerchantEditInput) {

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TrendAndShareCharts, useTrendRange } from '@/components/trend-and-share-charts';
-import { useMerchantRegisterTrend } from '../api/merchant-register-trend';
-import { useMerchantTypeDistribution } from '../api/merchant-type-distribution';
+import { useMerchantRegisterTrend } from '@/lib/api/merchant-register-trend';
+import { useMerchantTypeDistribution } from '@/lib/api/merchant-type-distribution';
 
 /** Above the merchant list: registrations per day (last 30 days unless another range is picked) and merchants per type. */
 export function MerchantCharts() {

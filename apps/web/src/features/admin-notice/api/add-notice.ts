@@ -1,7 +1,7 @@
 import { adminAddNotice, type TNoticeFields } from '@parlour/contract/calls/notice';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminNoticesKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
-import { adminNoticesKey } from './query-keys';
 
 /** Creates a notice; the server sanitises its content. */
 export function addNotice(input: TNoticeFields) {

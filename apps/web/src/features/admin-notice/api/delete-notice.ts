@@ -1,7 +1,7 @@
 import { adminDeleteNotice } from '@parlour/contract/calls/notice';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminNoticesKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
-import { adminNoticesKey } from './query-keys';
 
 /** Deletes a notice and the merchants' read marks of it. */
 export function deleteNotice(id: number) {

@@ -1,7 +1,7 @@
 import { adminEditNotice, type TNoticeEditInput } from '@parlour/contract/calls/notice';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminNoticesKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
-import { adminNoticesKey } from './query-keys';
 
 /** Replaces a notice's fields; without a publish time it keeps the one it had. */
 export function editNotice(input: TNoticeEditInput) {

@@ -1,7 +1,7 @@
 import { adminEditProspect, type TProspectEditInput } from '@parlour/contract/calls/prospect';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminProspectsKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
-import { adminProspectsKey } from './query-keys';
 
 /** Marks a lead followed up (or new again) with a remark. */
 export function followUpProspect(input: TProspectEditInput) {

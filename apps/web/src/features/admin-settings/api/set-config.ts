@@ -1,8 +1,8 @@
 import { adminSetConfig, type TSetConfigInput } from '@parlour/contract/calls/settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { setPublicConfig } from '@/lib/public-config';
+import { adminSettingsKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
-import { adminSettingsKey } from './query-keys';
 
 /** Saves one group; the answer is every group as saved. */
 export function setConfig(input: TSetConfigInput) {

@@ -1,7 +1,7 @@
 import { adminAddShop, type TAdminShopAddInput } from '@parlour/contract/calls/store';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminBillsKey, adminShopsKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
-import { adminBillsKey, adminShopsKey } from './query-keys';
 
 /** Adds a store for a merchant, on trial or paid offline (then recorded as a paid bill). */
 export function addShop(input: TAdminShopAddInput) {

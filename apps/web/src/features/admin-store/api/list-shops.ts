@@ -1,18 +1,22 @@
 import { adminListShops, type TAdminShopListInput } from '@parlour/contract/calls/store';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { adminShopsKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
-import { adminShopsKey } from './query-keys';
 
 /** Stores of all merchants by tab, keyword, status and merchant, with the counts per tab. */
 export function listShops(input: TAdminShopListInput) {
   return callApi(adminListShops, input);
 }
 
-export function useShops(input: TAdminShopListInput) {
-  return useQuery({
+export function listShopsQueryOptions(input: TAdminShopListInput) {
+  return queryOptions({
     queryKey: [...adminShopsKey, 'list', input],
     queryFn: () => listShops(input),
     // Paging and switching tabs keep the old rows (and counts) on screen until the new ones arrive.
     placeholderData: keepPreviousData,
   });
+}
+
+export function useShops(input: TAdminShopListInput) {
+  return useQuery(listShopsQueryOptions(input));
 }

@@ -1,7 +1,7 @@
 import { adminRenewShop, type TAdminShopRenewInput } from '@parlour/contract/calls/store';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminBillsKey, adminShopsKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
-import { adminBillsKey, adminShopsKey } from './query-keys';
 
 /** Renews a store for a term paid offline; the API records a paid renewal bill. */
 export function renewShop(input: TAdminShopRenewInput) {

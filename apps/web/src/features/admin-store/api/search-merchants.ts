@@ -1,5 +1,6 @@
 import { adminListMerchants } from '@parlour/contract/calls/merchant-admin';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { adminMerchantsKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
 
 /** How many merchants the picker offers at once; a longer list means the keyword should be sharper. */
@@ -10,12 +11,16 @@ export function searchMerchants(keyword: string) {
   return callApi(adminListMerchants, { page: 1, limit: MERCHANT_PICKER_LIMIT, ...(keyword ? { keyword } : {}) });
 }
 
-export function useMerchantSearch(keyword: string, { isEnabled = true }: { isEnabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: ['admin', 'merchants', 'picker', keyword],
+export function searchMerchantsQueryOptions(keyword: string, { isEnabled = true }: { isEnabled?: boolean } = {}) {
+  return queryOptions({
+    queryKey: [...adminMerchantsKey, 'picker', keyword],
     queryFn: () => searchMerchants(keyword),
     enabled: isEnabled,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
+}
+
+export function useMerchantSearch(keyword: string, options: { isEnabled?: boolean } = {}) {
+  return useQuery(searchMerchantsQueryOptions(keyword, options));
 }

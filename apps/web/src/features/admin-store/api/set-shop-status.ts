@@ -1,8 +1,8 @@
 import { adminSetShopStatus } from '@parlour/contract/calls/store';
 import type { CallInput } from '@parlour/contract/call';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminShopsKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
-import { adminShopsKey } from './query-keys';
 
 export type SetShopStatusInput = CallInput<typeof adminSetShopStatus>;
 

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TrendAndShareCharts, useTrendRange } from '@/components/trend-and-share-charts';
-import { useShopCreateTrend } from '../api/shop-create-trend';
-import { useShopVersionDistribution } from '../api/shop-version-distribution';
+import { useShopCreateTrend } from '@/lib/api/shop-create-trend';
+import { useShopVersionDistribution } from '@/lib/api/shop-version-distribution';
 
 /** Above the store list: stores created per day (last 30 days unless another range is picked) and stores per version. */
 export function StoreCharts() {

@@ -6,16 +6,20 @@ import {
   type TOpenApiFields,
   type TOpenApiListInput,
 } from '@parlour/contract/calls/open-core';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { coreDataKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
-import { coreDataKey, openApisKey } from './core-data-query-keys';
 
 /** The API catalogue, filtered by platform and keyword. */
 export function listOpenApis(input: TOpenApiListInput) {
   return callApi(adminListOpenApis, input);
 }
+export function listOpenApisQueryOptions(input: TOpenApiListInput) {
+  return queryOptions({ queryKey: [...coreDataKey, 'apis', input], queryFn: () => listOpenApis(input), placeholderData: keepPreviousData });
+}
+
 export function useOpenApis(input: TOpenApiListInput) {
-  return useQuery({ queryKey: [...openApisKey, input], queryFn: () => listOpenApis(input), placeholderData: keepPreviousData });
+  return useQuery(listOpenApisQueryOptions(input));
 }
 
 /** Adds an API (no id) or edits one; data source API counts change too. */

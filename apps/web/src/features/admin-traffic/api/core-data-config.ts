@@ -1,14 +1,18 @@
 import { adminEditProductDataConfig, adminGetProductDataConfig, type TProductDataConfigInput } from '@parlour/contract/calls/open-core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { coreDataKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
-import { productDataConfigKey } from './core-data-query-keys';
 
 /** The product-data provider configuration; the secret only as `has_secret`. */
 export function getProductDataConfig() {
   return callApi(adminGetProductDataConfig, {});
 }
+export function getProductDataConfigQueryOptions() {
+  return queryOptions({ queryKey: [...coreDataKey, 'config'], queryFn: getProductDataConfig });
+}
+
 export function useProductDataConfig() {
-  return useQuery({ queryKey: productDataConfigKey, queryFn: getProductDataConfig });
+  return useQuery(getProductDataConfigQueryOptions());
 }
 
 /** Saves the provider configuration; an empty secret keeps the stored one. */
@@ -19,6 +23,6 @@ export function useEditProductDataConfig() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: editProductDataConfig,
-    onSuccess: (saved) => queryClient.setQueryData(productDataConfigKey, saved),
+    onSuccess: (saved) => queryClient.setQueryData(getProductDataConfigQueryOptions().queryKey, saved),
   });
 }

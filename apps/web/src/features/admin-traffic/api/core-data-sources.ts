@@ -7,16 +7,20 @@ import {
   type TDataSourceAddInput,
   type TDataSourceEditInput,
 } from '@parlour/contract/calls/open-core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { coreDataKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
-import { coreDataKey, dataSourcesKey } from './core-data-query-keys';
 
 /** The data source of each platform with its API counts. */
 export function listDataSources() {
   return callApi(adminListDataSources, {});
 }
+export function listDataSourcesQueryOptions() {
+  return queryOptions({ queryKey: [...coreDataKey, 'sources'], queryFn: listDataSources });
+}
+
 export function useDataSources() {
-  return useQuery({ queryKey: dataSourcesKey, queryFn: listDataSources });
+  return useQuery(listDataSourcesQueryOptions());
 }
 
 function useCoreDataMutation<I, O>(mutationFn: (input: I) => Promise<O>) {

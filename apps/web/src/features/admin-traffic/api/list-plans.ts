@@ -1,13 +1,17 @@
 import { adminListPlans, type TPlanListInput } from '@parlour/contract/calls/traffic';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { adminPlansKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
-import { adminPlansKey } from './plan-query-keys';
 
 /** Traffic package plans by status and name, with how many were sold. */
 export function listPlans(input: TPlanListInput) {
   return callApi(adminListPlans, input);
 }
 
+export function listPlansQueryOptions(input: TPlanListInput) {
+  return queryOptions({ queryKey: [...adminPlansKey, input], queryFn: () => listPlans(input), placeholderData: keepPreviousData });
+}
+
 export function usePlans(input: TPlanListInput) {
-  return useQuery({ queryKey: [...adminPlansKey, input], queryFn: () => listPlans(input), placeholderData: keepPreviousData });
+  return useQuery(listPlansQueryOptions(input));
 }

@@ -1,13 +1,17 @@
 import { adminApiEnum } from '@parlour/contract/calls/traffic-report';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { adminTrafficReportKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
-import { adminTrafficReportKey } from './report-query-keys';
 
 /** Options of the operator's traffic filters: platforms, APIs and statuses. */
 export function getAdminApiEnum() {
   return callApi(adminApiEnum, {});
 }
 
+export function getAdminApiEnumQueryOptions() {
+  return queryOptions({ queryKey: [...adminTrafficReportKey, 'api-enum'], queryFn: getAdminApiEnum, staleTime: 60_000 });
+}
+
 export function useAdminApiEnum() {
-  return useQuery({ queryKey: [...adminTrafficReportKey, 'api-enum'], queryFn: getAdminApiEnum, staleTime: 60_000 });
+  return useQuery(getAdminApiEnumQueryOptions());
 }

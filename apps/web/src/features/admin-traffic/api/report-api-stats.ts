@@ -1,8 +1,8 @@
 import { adminApiLogStats } from '@parlour/contract/calls/traffic-report';
 import type { CallInput } from '@parlour/contract/call';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { adminTrafficReportKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
-import { adminTrafficReportKey } from './report-query-keys';
 
 type Input = CallInput<typeof adminApiLogStats>;
 
@@ -11,6 +11,10 @@ export function getAdminApiStats(input: Input) {
   return callApi(adminApiLogStats, input);
 }
 
+export function getAdminApiStatsQueryOptions(input: Input) {
+  return queryOptions({ queryKey: [...adminTrafficReportKey, 'report-api-stats', input], queryFn: () => getAdminApiStats(input), placeholderData: keepPreviousData });
+}
+
 export function useAdminApiStats(input: Input) {
-  return useQuery({ queryKey: [...adminTrafficReportKey, 'report-api-stats', input], queryFn: () => getAdminApiStats(input), placeholderData: keepPreviousData });
+  return useQuery(getAdminApiStatsQueryOptions(input));
 }

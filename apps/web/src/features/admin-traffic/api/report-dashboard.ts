@@ -1,8 +1,8 @@
 import { adminTrafficDashboard } from '@parlour/contract/calls/traffic-report';
 import type { CallInput } from '@parlour/contract/call';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { adminTrafficReportKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
-import { adminTrafficReportKey } from './report-query-keys';
 
 type Input = CallInput<typeof adminTrafficDashboard>;
 
@@ -11,6 +11,10 @@ export function getAdminTrafficDashboard(input: Input) {
   return callApi(adminTrafficDashboard, input);
 }
 
+export function getAdminTrafficDashboardQueryOptions(input: Input) {
+  return queryOptions({ queryKey: [...adminTrafficReportKey, 'report-dashboard', input], queryFn: () => getAdminTrafficDashboard(input), placeholderData: keepPreviousData });
+}
+
 export function useAdminTrafficDashboard(input: Input) {
-  return useQuery({ queryKey: [...adminTrafficReportKey, 'report-dashboard', input], queryFn: () => getAdminTrafficDashboard(input), placeholderData: keepPreviousData });
+  return useQuery(getAdminTrafficDashboardQueryOptions(input));
 }

@@ -1,8 +1,8 @@
 import { adminListApiLogs } from '@parlour/contract/calls/traffic-report';
 import type { CallInput } from '@parlour/contract/call';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { adminTrafficReportKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
-import { adminTrafficReportKey } from './report-query-keys';
 
 type Input = CallInput<typeof adminListApiLogs>;
 
@@ -11,6 +11,10 @@ export function listAdminApiLogs(input: Input) {
   return callApi(adminListApiLogs, input);
 }
 
+export function listAdminApiLogsQueryOptions(input: Input) {
+  return queryOptions({ queryKey: [...adminTrafficReportKey, 'report-log-list', input], queryFn: () => listAdminApiLogs(input), placeholderData: keepPreviousData });
+}
+
 export function useAdminApiLogs(input: Input) {
-  return useQuery({ queryKey: [...adminTrafficReportKey, 'report-log-list', input], queryFn: () => listAdminApiLogs(input), placeholderData: keepPreviousData });
+  return useQuery(listAdminApiLogsQueryOptions(input));
 }

@@ -1,8 +1,8 @@
 import { adminMerchantStats } from '@parlour/contract/calls/traffic-report';
 import type { CallInput } from '@parlour/contract/call';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { adminTrafficReportKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
-import { adminTrafficReportKey } from './report-query-keys';
 
 type Input = CallInput<typeof adminMerchantStats>;
 
@@ -11,6 +11,10 @@ export function getMerchantStats(input: Input) {
   return callApi(adminMerchantStats, input);
 }
 
+export function getMerchantStatsQueryOptions(input: Input) {
+  return queryOptions({ queryKey: [...adminTrafficReportKey, 'report-merchant-stats', input], queryFn: () => getMerchantStats(input), placeholderData: keepPreviousData });
+}
+
 export function useMerchantStats(input: Input) {
-  return useQuery({ queryKey: [...adminTrafficReportKey, 'report-merchant-stats', input], queryFn: () => getMerchantStats(input), placeholderData: keepPreviousData });
+  return useQuery(getMerchantStatsQueryOptions(input));
 }

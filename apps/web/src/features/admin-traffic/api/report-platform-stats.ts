@@ -1,8 +1,8 @@
 import { adminPlatformStats } from '@parlour/contract/calls/traffic-report';
 import type { CallInput } from '@parlour/contract/call';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { adminTrafficReportKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
-import { adminTrafficReportKey } from './report-query-keys';
 
 type Input = CallInput<typeof adminPlatformStats>;
 
@@ -11,6 +11,10 @@ export function getPlatformStats(input: Input) {
   return callApi(adminPlatformStats, input);
 }
 
+export function getPlatformStatsQueryOptions(input: Input) {
+  return queryOptions({ queryKey: [...adminTrafficReportKey, 'report-platform-stats', input], queryFn: () => getPlatformStats(input), placeholderData: keepPreviousData });
+}
+
 export function usePlatformStats(input: Input) {
-  return useQuery({ queryKey: [...adminTrafficReportKey, 'report-platform-stats', input], queryFn: () => getPlatformStats(input), placeholderData: keepPreviousData });
+  return useQuery(getPlatformStatsQueryOptions(input));
 }

@@ -1,7 +1,7 @@
 import { adminAddPlan, adminEditPlan, type TPlanAddInput, type TPlanEditInput } from '@parlour/contract/calls/traffic';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminPlansKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
-import { adminPlansKey } from './plan-query-keys';
 
 /** Creates a plan (no id) or edits one. */
 export function savePlan(input: TPlanAddInput | TPlanEditInput) {

@@ -1,7 +1,7 @@
 import { adminSetPlanStatus, type PlanStatus } from '@parlour/contract/calls/traffic';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminPlansKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
-import { adminPlansKey } from './plan-query-keys';
 
 /** Enables or disables a plan: a disabled plan is no longer offered to merchants. */
 export function setPlanStatus(input: { id: number; status: PlanStatus }) {

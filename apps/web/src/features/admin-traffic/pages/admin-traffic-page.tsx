@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '@/components/page-header';
-import { UrlTabs } from '@/components/url-tabs';
+import { TabbedPage } from '@/components/tabbed-page';
 import { AdminTrafficDashboardTab } from '../components/admin-traffic-dashboard-tab';
 import { PlansTab } from '../components/plans-tab';
 import { PurchasedPackagesTab } from '../components/purchased-packages-tab';
@@ -12,22 +11,15 @@ import { AdminLogsTab } from '../components/admin-logs-tab';
 export default function AdminTrafficPage() {
   const { t } = useTranslation();
   return (
-    <>
-      <PageHeader />
-      <div className="page-body">
-        <section className="page-card">
-          <UrlTabs
-            items={[
-              { key: 'dashboard', label: t('adminTraffic.tab.dashboard'), children: <AdminTrafficDashboardTab /> },
-              { key: 'plans', label: t('adminTraffic.tab.plans'), children: <PlansTab /> },
-              { key: 'packages', label: t('trafficPackage.admin.packagesTab'), children: <PurchasedPackagesTab /> },
-              { key: 'core', label: t('adminTraffic.tab.core'), children: <CoreDataTab /> },
-              { key: 'statistics', label: t('adminTraffic.tab.statistics'), children: <AdminStatisticsTab /> },
-              { key: 'logs', label: t('adminTraffic.tab.logs'), children: <AdminLogsTab /> },
-            ]}
-          />
-        </section>
-      </div>
-    </>
+    <TabbedPage
+      items={[
+        { key: 'dashboard', label: t('adminTraffic.tab.dashboard'), children: <AdminTrafficDashboardTab /> },
+        { key: 'plans', label: t('adminTraffic.tab.plans'), children: <PlansTab /> },
+        { key: 'packages', label: t('trafficPackage.admin.packagesTab'), children: <PurchasedPackagesTab /> },
+        { key: 'core', label: t('adminTraffic.tab.core'), children: <CoreDataTab /> },
+        { key: 'statistics', label: t('adminTraffic.tab.statistics'), children: <AdminStatisticsTab /> },
+        { key: 'logs', label: t('adminTraffic.tab.logs'), children: <AdminLogsTab /> },
+      ]}
+    />
   );
 }

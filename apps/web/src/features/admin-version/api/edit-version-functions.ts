@@ -1,7 +1,7 @@
 import { adminEditVersionFunctions, type TVersionFunInput } from '@parlour/contract/calls/store';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminShopsKey, adminVersionsKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
-import { adminShopsKey, adminVersionsKey } from './query-keys';
 
 /** Creates a store version (no id) or edits its name, description, features, trial days, status and sort. */
 export function editVersionFunctions(input: TVersionFunInput) {

@@ -1,7 +1,7 @@
 import { adminEditVersionPrices, type TVersionPriceInput } from '@parlour/contract/calls/store';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminShopsKey, adminVersionsKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
-import { adminShopsKey, adminVersionsKey } from './query-keys';
 
 /** Sets the price of every term of a store version. */
 export function editVersionPrices(input: TVersionPriceInput) {

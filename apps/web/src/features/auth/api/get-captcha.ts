@@ -1,6 +1,6 @@
 import { adminCaptcha, merchantCaptcha } from '@parlour/contract/calls/account';
 import type { Role } from '@parlour/contract/constants';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/request';
 
 /** A new image captcha for the role's login form. */
@@ -8,15 +8,13 @@ export function getCaptcha(role: Role) {
   return callApi(role === 'admin' ? adminCaptcha : merchantCaptcha, {});
 }
 
-export const captchaQueryKey = (role: Role) => ['auth', 'captcha', role] as const;
-
 /**
  * The captcha shown once the server asks for one; each answer is single-use, so it is never
  * cached. (The login pages call getCaptcha() directly to keep react-query out of their first load.)
  */
-export function useCaptcha(role: Role, isEnabled: boolean) {
-  return useQuery({
-    queryKey: captchaQueryKey(role),
+export function getCaptchaQueryOptions(role: Role, isEnabled: boolean) {
+  return queryOptions({
+    queryKey: ['auth', 'captcha', role],
     queryFn: () => getCaptcha(role),
     enabled: isEnabled,
     gcTime: 0,
@@ -24,4 +22,8 @@ export function useCaptcha(role: Role, isEnabled: boolean) {
     retry: false,
     refetchOnWindowFocus: false,
   });
+}
+
+export function useCaptcha(role: Role, isEnabled: boolean) {
+  return useQuery(getCaptchaQueryOptions(role, isEnabled));
 }

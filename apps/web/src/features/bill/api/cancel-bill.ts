@@ -1,7 +1,7 @@
 import { merchantCancelBill } from '@parlour/contract/calls/bill';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { merchantBillsKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
-import { billListQueryKey } from './list-bills';
 
 /** Cancels an unpaid bill. */
 export function cancelBill(billNo: string) {
@@ -12,6 +12,6 @@ export function useCancelBill() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelBill,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: billListQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: merchantBillsKey }),
   });
 }

@@ -2,8 +2,8 @@ import { merchantPayPage } from '@parlour/contract/calls/bill';
 import type { PayMethod } from '@parlour/contract/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { leavePageFor } from '@/lib/leave-page';
+import { merchantBillsKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
-import { billListQueryKey } from './list-bills';
 
 /** Where to pay an unpaid bill, with the chosen pay method. An expired bill answers "order expired" (shown by the request layer). */
 export function getPayPage(billNo: string, payMethod?: PayMethod) {
@@ -19,6 +19,6 @@ export function usePayBill() {
       leavePageFor(payUrl);
       return payUrl;
     },
-    onError: () => queryClient.invalidateQueries({ queryKey: billListQueryKey }),
+    onError: () => queryClient.invalidateQueries({ queryKey: merchantBillsKey }),
   });
 }

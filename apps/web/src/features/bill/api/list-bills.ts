@@ -1,5 +1,6 @@
 import { merchantListBills, type TBillListInput } from '@parlour/contract/calls/bill';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { merchantBillsKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
 
 /** The merchant's bills on one page, filtered. */
@@ -7,9 +8,10 @@ export function listBills(input: TBillListInput) {
   return callApi(merchantListBills, input);
 }
 
-/** Every cached bill list: paying or cancelling a bill invalidates this. */
-export const billListQueryKey = ['bill', 'list'] as const;
+export function listBillsQueryOptions(input: TBillListInput) {
+  return queryOptions({ queryKey: [...merchantBillsKey, input], queryFn: () => listBills(input), placeholderData: keepPreviousData });
+}
 
 export function useBills(input: TBillListInput) {
-  return useQuery({ queryKey: [...billListQueryKey, input], queryFn: () => listBills(input), placeholderData: keepPreviousData });
+  return useQuery(listBillsQueryOptions(input));
 }

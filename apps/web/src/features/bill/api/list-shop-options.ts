@@ -1,6 +1,6 @@
 import { merchantListShops } from '@parlour/contract/calls/store';
 import { MAX_PAGE_LIMIT } from '@parlour/contract/constants';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/request';
 
 /** The merchant's stores for the bill list's store filter (at most one page of MAX_PAGE_LIMIT). */
@@ -9,6 +9,10 @@ export async function listShopOptions() {
   return list.map((shop) => ({ value: shop.shop_id, label: `${shop.shop_name} (${shop.shop_id})` }));
 }
 
+export function listShopOptionsQueryOptions() {
+  return queryOptions({ queryKey: ['bill', 'shop-options'], queryFn: listShopOptions, staleTime: 60_000 });
+}
+
 export function useShopOptions() {
-  return useQuery({ queryKey: ['bill', 'shop-options'], queryFn: listShopOptions, staleTime: 60_000 });
+  return useQuery(listShopOptionsQueryOptions());
 }

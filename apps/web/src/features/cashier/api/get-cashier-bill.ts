@@ -1,5 +1,5 @@
 import { cashierDetail } from '@parlour/contract/calls/bill';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/request';
 
 /** The bill behind a sandbox cashier link (no console session: the link's token vouches for it). */
@@ -7,12 +7,14 @@ export function getCashierBill(billNo: string, token: string) {
   return callApi(cashierDetail, { bill_no: billNo, token });
 }
 
-export const cashierBillQueryKey = (billNo: string) => ['cashier', billNo] as const;
-
-export function useCashierBill(billNo: string, token: string) {
-  return useQuery({
-    queryKey: cashierBillQueryKey(billNo),
+export function getCashierBillQueryOptions(billNo: string, token: string) {
+  return queryOptions({
+    queryKey: ['cashier', billNo],
     queryFn: () => getCashierBill(billNo, token),
     enabled: billNo !== '' && token !== '',
   });
+}
+
+export function useCashierBill(billNo: string, token: string) {
+  return useQuery(getCashierBillQueryOptions(billNo, token));
 }

@@ -2,7 +2,7 @@ import { cashierSubmit } from '@parlour/contract/calls/bill';
 import { ErrorCode } from '@parlour/contract/errors';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/request';
-import { cashierBillQueryKey } from './get-cashier-bill';
+import { getCashierBillQueryOptions } from './get-cashier-bill';
 
 type Outcome = 'paid' | 'failed';
 
@@ -18,6 +18,6 @@ export function useSubmitCashierPayment(billNo: string, token: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (outcome: Outcome) => submitCashierPayment(billNo, token, outcome),
-    onSuccess: (bill) => queryClient.setQueryData(cashierBillQueryKey(billNo), bill),
+    onSuccess: (bill) => queryClient.setQueryData(getCashierBillQueryOptions(billNo, token).queryKey, bill),
   });
 }

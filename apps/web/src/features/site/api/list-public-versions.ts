@@ -1,5 +1,5 @@
 import { merchantPublicVersions } from '@parlour/contract/calls/store';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/request';
 
 /** The enabled store versions with prices, features and trial days, for anyone. */
@@ -7,6 +7,10 @@ export function listPublicVersions() {
   return callApi(merchantPublicVersions, {}, { skipErrorHandler: true });
 }
 
+export function listPublicVersionsQueryOptions() {
+  return queryOptions({ queryKey: ['public', 'versions'], queryFn: listPublicVersions, staleTime: 5 * 60_000 });
+}
+
 export function usePublicVersions() {
-  return useQuery({ queryKey: ['public', 'versions'], queryFn: listPublicVersions, staleTime: 5 * 60_000 });
+  return useQuery(listPublicVersionsQueryOptions());
 }

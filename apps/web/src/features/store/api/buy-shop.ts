@@ -1,8 +1,8 @@
 import { merchantBuyShop, type TShopBuyInput } from '@parlour/contract/calls/store';
 import { ErrorCode } from '@parlour/contract/errors';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { merchantShopsKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
-import { shopListQueryKey } from './list-shops';
 
 /** Create and pay: creates the store (unpaid) with its bill and answers where to pay it. */
 export function buyShop(input: TShopBuyInput) {
@@ -13,6 +13,6 @@ export function useBuyShop() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: buyShop,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: shopListQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: merchantShopsKey }),
   });
 }

@@ -1,6 +1,6 @@
 import { merchantCheckSiteStatus } from '@parlour/contract/calls/store';
 import { STORE_INIT_POLL_MS } from '@parlour/contract/constants';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/request';
 
 /** Whether a new store has finished initialising. */
@@ -9,8 +9,8 @@ export function checkSiteStatus(shopId: string) {
 }
 
 /** Polls the store's status every STORE_INIT_POLL_MS until it is ready (or polling is turned off). */
-export function useSiteStatus(shopId: string | null) {
-  return useQuery({
+export function checkSiteStatusQueryOptions(shopId: string | null) {
+  return queryOptions({
     queryKey: ['store', 'site-status', shopId],
     queryFn: () => checkSiteStatus(shopId ?? ''),
     enabled: shopId !== null,
@@ -20,4 +20,8 @@ export function useSiteStatus(shopId: string | null) {
     // A background tab keeps asking: the dialog shows the result when the merchant comes back.
     refetchIntervalInBackground: true,
   });
+}
+
+export function useSiteStatus(shopId: string | null) {
+  return useQuery(checkSiteStatusQueryOptions(shopId));
 }

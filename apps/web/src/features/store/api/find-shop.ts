@@ -1,7 +1,7 @@
 import { merchantListShops } from '@parlour/contract/calls/store';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { merchantShopsKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
-import { shopListQueryKey } from './list-shops';
 
 /**
  * One of the merchant's stores by its store ID (the renewal page). There is no detail call: the
@@ -12,6 +12,10 @@ export async function findShop(shopId: string) {
   return list.find((shop) => shop.shop_id === shopId) ?? null;
 }
 
+export function findShopQueryOptions(shopId: string) {
+  return queryOptions({ queryKey: [...merchantShopsKey, 'one', shopId], queryFn: () => findShop(shopId), enabled: shopId !== '' });
+}
+
 export function useShop(shopId: string) {
-  return useQuery({ queryKey: [...shopListQueryKey, 'one', shopId], queryFn: () => findShop(shopId), enabled: shopId !== '' });
+  return useQuery(findShopQueryOptions(shopId));
 }

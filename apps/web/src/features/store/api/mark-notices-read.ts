@@ -1,7 +1,7 @@
 import { merchantMarkNoticesRead, type TMarkReadInput } from '@parlour/contract/calls/notice';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { merchantNoticesKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
-import { noticeListQueryKey } from './list-notices';
 
 /** Marks notices (or all of them) read for this merchant. */
 export function markNoticesRead(input: TMarkReadInput) {
@@ -10,5 +10,5 @@ export function markNoticesRead(input: TMarkReadInput) {
 
 export function useMarkNoticesRead() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: markNoticesRead, onSuccess: () => queryClient.invalidateQueries({ queryKey: noticeListQueryKey }) });
+  return useMutation({ mutationFn: markNoticesRead, onSuccess: () => queryClient.invalidateQueries({ queryKey: merchantNoticesKey }) });
 }

@@ -1,8 +1,8 @@
 import { merchantRenewShop, type TShopRenewInput } from '@parlour/contract/calls/store';
 import { ErrorCode } from '@parlour/contract/errors';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { merchantShopsKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
-import { shopListQueryKey } from './list-shops';
 
 /** Creates a renewal bill and answers where to pay it. "Order exists" is handled by the page (it offers that bill). */
 export function renewShop(input: TShopRenewInput) {
@@ -13,6 +13,6 @@ export function useRenewShop() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: renewShop,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: shopListQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: merchantShopsKey }),
   });
 }

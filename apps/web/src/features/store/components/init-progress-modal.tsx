@@ -5,8 +5,8 @@ import { Alert, Button, Modal, Result, Steps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSiteStatus } from '../api/check-site-status';
-import { shopListQueryKey } from '../api/list-shops';
 import { useOpenStoreAdmin } from '../api/open-store-admin';
+import { merchantShopsKey } from '@/lib/query-keys';
 
 /**
  * Progress of a new store's initialisation (spec §4): polls check_site_status every
@@ -31,7 +31,7 @@ export function InitProgressModal({ shopId, onClose }: { shopId: string | null; 
 
   // The list behind the dialog shows the store ready as soon as it is.
   useEffect(() => {
-    if (isReady) void queryClient.invalidateQueries({ queryKey: shopListQueryKey });
+    if (isReady) void queryClient.invalidateQueries({ queryKey: merchantShopsKey });
   }, [isReady, queryClient]);
 
   // Past the last step when ready, so every step shows as done.

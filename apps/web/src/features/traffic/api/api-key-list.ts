@@ -1,13 +1,17 @@
 import { merchantListShopKeys } from '@parlour/contract/calls/open-core';
 import type { TPageInput } from '@parlour/contract/schemas';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { merchantShopKeysKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
-import { shopKeysKey } from './api-key-query-keys';
 
 /** The merchant's stores with their API keys masked. */
 export function listShopKeys(input: TPageInput) {
   return callApi(merchantListShopKeys, input);
 }
+export function listShopKeysQueryOptions(input: TPageInput) {
+  return queryOptions({ queryKey: [...merchantShopKeysKey, input], queryFn: () => listShopKeys(input), placeholderData: keepPreviousData });
+}
+
 export function useShopKeys(input: TPageInput) {
-  return useQuery({ queryKey: [...shopKeysKey, input], queryFn: () => listShopKeys(input), placeholderData: keepPreviousData });
+  return useQuery(listShopKeysQueryOptions(input));
 }

@@ -1,7 +1,7 @@
 import { merchantRotateShopKey } from '@parlour/contract/calls/open-core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { merchantShopKeysKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
-import { shopKeysKey } from './api-key-query-keys';
 
 /** Replaces a store's API key; the old one stops working at once. */
 export function rotateShopKey(input: { shop_id: string }) {
@@ -9,5 +9,5 @@ export function rotateShopKey(input: { shop_id: string }) {
 }
 export function useRotateShopKey() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: rotateShopKey, onSuccess: () => void queryClient.invalidateQueries({ queryKey: shopKeysKey }) });
+  return useMutation({ mutationFn: rotateShopKey, onSuccess: () => void queryClient.invalidateQueries({ queryKey: merchantShopKeysKey }) });
 }

@@ -1,8 +1,8 @@
 import { merchantCreatePackageOrder, type TPackageOrderInput } from '@parlour/contract/calls/traffic';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { leavePageFor } from '@/lib/leave-page';
+import { merchantPackagesKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
-import { packageListKey } from './package-query-keys';
 
 /** Buys a plan: a pending package with its bill, and where to pay it. */
 export function createPackageOrder(input: TPackageOrderInput) {
@@ -15,7 +15,7 @@ export function useCreatePackageOrder() {
   return useMutation({
     mutationFn: createPackageOrder,
     onSuccess: ({ payment }) => {
-      void queryClient.invalidateQueries({ queryKey: packageListKey });
+      void queryClient.invalidateQueries({ queryKey: merchantPackagesKey });
       leavePageFor(payment.pay_url);
     },
   });

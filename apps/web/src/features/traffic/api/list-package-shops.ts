@@ -1,6 +1,6 @@
 import { merchantListShops } from '@parlour/contract/calls/store';
 import { MAX_PAGE_LIMIT } from '@parlour/contract/constants';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/request';
 
 export interface PackageShopOption {
@@ -16,6 +16,10 @@ export async function listPackageShops(): Promise<PackageShopOption[]> {
   return list.map((shop) => ({ value: shop.shop_id, label: `${shop.shop_name} (${shop.shop_id})`, isRunning: shop.status === 'trial' || shop.status === 'operating' }));
 }
 
+export function listPackageShopsQueryOptions() {
+  return queryOptions({ queryKey: ['traffic', 'package-shops'], queryFn: listPackageShops, staleTime: 60_000 });
+}
+
 export function usePackageShops() {
-  return useQuery({ queryKey: ['traffic', 'package-shops'], queryFn: listPackageShops, staleTime: 60_000 });
+  return useQuery(listPackageShopsQueryOptions());
 }

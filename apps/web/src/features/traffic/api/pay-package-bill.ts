@@ -1,8 +1,8 @@
 import { merchantPayPage } from '@parlour/contract/calls/bill';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { leavePageFor } from '@/lib/leave-page';
+import { merchantPackagesKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
-import { packageListKey } from './package-query-keys';
 
 /** Opens the cashier of a pending package's bill. A failure (the bill expired meanwhile) refreshes the list. */
 export function usePayPackageBill() {
@@ -13,6 +13,6 @@ export function usePayPackageBill() {
       leavePageFor(payUrl);
       return payUrl;
     },
-    onError: () => queryClient.invalidateQueries({ queryKey: packageListKey }),
+    onError: () => queryClient.invalidateQueries({ queryKey: merchantPackagesKey }),
   });
 }

@@ -1,8 +1,8 @@
 import { merchantTrafficDashboard } from '@parlour/contract/calls/traffic-report';
 import type { CallInput } from '@parlour/contract/call';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { merchantTrafficReportKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
-import { trafficReportKey } from './report-query-keys';
 
 type Input = CallInput<typeof merchantTrafficDashboard>;
 
@@ -11,6 +11,10 @@ export function getTrafficDashboard(input: Input) {
   return callApi(merchantTrafficDashboard, input);
 }
 
+export function getTrafficDashboardQueryOptions(input: Input) {
+  return queryOptions({ queryKey: [...merchantTrafficReportKey, 'dashboard', input], queryFn: () => getTrafficDashboard(input), placeholderData: keepPreviousData });
+}
+
 export function useTrafficDashboard(input: Input) {
-  return useQuery({ queryKey: [...trafficReportKey, 'dashboard', input], queryFn: () => getTrafficDashboard(input), placeholderData: keepPreviousData });
+  return useQuery(getTrafficDashboardQueryOptions(input));
 }

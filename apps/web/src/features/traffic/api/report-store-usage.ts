@@ -1,8 +1,8 @@
 import { merchantStoreUsage } from '@parlour/contract/calls/traffic-report';
 import type { CallInput } from '@parlour/contract/call';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { merchantTrafficReportKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
-import { trafficReportKey } from './report-query-keys';
 
 type Input = CallInput<typeof merchantStoreUsage>;
 
@@ -11,6 +11,10 @@ export function getStoreUsage(input: Input) {
   return callApi(merchantStoreUsage, input);
 }
 
+export function getStoreUsageQueryOptions(input: Input) {
+  return queryOptions({ queryKey: [...merchantTrafficReportKey, 'store-usage', input], queryFn: () => getStoreUsage(input), placeholderData: keepPreviousData });
+}
+
 export function useStoreUsage(input: Input) {
-  return useQuery({ queryKey: [...trafficReportKey, 'store-usage', input], queryFn: () => getStoreUsage(input), placeholderData: keepPreviousData });
+  return useQuery(getStoreUsageQueryOptions(input));
 }

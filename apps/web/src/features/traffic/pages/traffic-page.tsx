@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '@/components/page-header';
-import { UrlTabs } from '@/components/url-tabs';
+import { TabbedPage } from '@/components/tabbed-page';
 import { TrafficDashboardTab } from '../components/traffic-dashboard-tab';
 import { PackagesTab } from '../components/packages-tab';
 import { StatisticsTab } from '../components/statistics-tab';
@@ -11,21 +10,14 @@ import { ApiKeysTab } from '../components/api-keys-tab';
 export default function TrafficPage() {
   const { t } = useTranslation();
   return (
-    <>
-      <PageHeader />
-      <div className="page-body">
-        <section className="page-card">
-          <UrlTabs
-            items={[
-              { key: 'dashboard', label: t('traffic.tab.dashboard'), children: <TrafficDashboardTab /> },
-              { key: 'packages', label: t('traffic.tab.packages'), children: <PackagesTab /> },
-              { key: 'statistics', label: t('traffic.tab.statistics'), children: <StatisticsTab /> },
-              { key: 'logs', label: t('traffic.tab.logs'), children: <LogsTab /> },
-              { key: 'keys', label: t('traffic.tab.keys'), children: <ApiKeysTab /> },
-            ]}
-          />
-        </section>
-      </div>
-    </>
+    <TabbedPage
+      items={[
+        { key: 'dashboard', label: t('traffic.tab.dashboard'), children: <TrafficDashboardTab /> },
+        { key: 'packages', label: t('traffic.tab.packages'), children: <PackagesTab /> },
+        { key: 'statistics', label: t('traffic.tab.statistics'), children: <StatisticsTab /> },
+        { key: 'logs', label: t('traffic.tab.logs'), children: <LogsTab /> },
+        { key: 'keys', label: t('traffic.tab.keys'), children: <ApiKeysTab /> },
+      ]}
+    />
   );
 }

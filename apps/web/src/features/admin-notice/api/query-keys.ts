@@ -1,2 +1,0 @@
-/** Query keys of the operator's notice screen. */
-export const adminNoticesKey = ['admin', 'notices'] as const;

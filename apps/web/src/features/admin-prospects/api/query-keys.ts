@@ -1,2 +1,0 @@
-/** Query keys of the operator's prospect screen. */
-export const adminProspectsKey = ['admin', 'prospects'] as const;
