@@ -15,11 +15,11 @@
  * on a store that existed by then.
  */
 import { performance } from 'node:perf_hooks';
-import { openPostgres } from '../apps/api/src/db/client';
-import { createPasswordHasher } from '../apps/api/src/lib/secrets';
 import { createShopRepository } from '../apps/api/src/modules/shop/shop.repository';
 import { BENCH_ADMIN, BENCH_AGENCY_MERCHANT, BENCH_DEMO_MERCHANT, benchSizes, type BenchSizes } from './lib/bench-accounts';
-import { benchDatabaseUrl, databaseName, recreateDatabase } from './lib/bench-database';
+import { benchDatabaseUrl } from './lib/bench-database';
+import { generateDatabase } from './lib/generate-database';
+import { runMain } from './lib/run-main';
 
 const NAME_WORDS = ['Golden', 'Panda', 'Jade', 'Lucky', 'Dragon', 'Lotus', 'Orient', 'Silk', 'Bamboo', 'Phoenix', 'Harbor', 'Maple', 'Coral', 'Summit', 'Cedar', 'Amber', 'Willow', 'Pearl', 'Crane', 'Tiger', 'Peony', 'Sakura', 'River', 'Cloud', 'Star'];
 const CN_WORDS = ['金熊猫', '玉兰', '好运', '东方', '丝路', '竹林', '凤凰', '海港', '枫叶', '珊瑚', '山顶', '琥珀', '垂柳', '珍珠', '仙鹤', '老虎', '牡丹', '樱花', '长江', '云端', '星辰', '锦鲤', '青花', '龙井', '紫禁'];
@@ -230,53 +230,28 @@ function statements(sizes: BenchSizes, now: Date, passwordHash: string, adminHas
 async function main() {
   const url = benchDatabaseUrl();
   const sizes = benchSizes();
-  const started = performance.now();
-  const step = (label: string, since: number) => console.log(`  ${label.padEnd(22)} ${((performance.now() - since) / 1000).toFixed(1)} s`);
+  await generateDatabase({
+    url,
+    description: `${sizes.merchants} merchants, ${sizes.stores} stores, ${sizes.bills} bills`,
+    labelWidth: 22,
+    statements: (now, passwordHash, adminHash) => statements(sizes, now, passwordHash, adminHash),
+    finish: async (database, step) => {
+      // The store sweep folds the status deltas the inserts appended into the tab counters every
+      // minute; a live platform never holds 100,000 unfolded deltas, so neither does the benchmark.
+      let since = performance.now();
+      await createShopRepository(database.db).foldStatusDeltas();
+      step('fold status deltas', since);
+      // As autovacuum would have long since done on a live database: statistics and the visibility map.
+      since = performance.now();
+      await database.pool.query('vacuum (analyze) merchants, shops, bills, shop_status_counts, shop_status_deltas, income_daily');
+      step('vacuum analyze', since);
 
-  console.log(`Generating ${databaseName(url)}: ${sizes.merchants} merchants, ${sizes.stores} stores, ${sizes.bills} bills`);
-  await recreateDatabase(url);
-  const database = await openPostgres(url);
-  try {
-    let since = performance.now();
-    await database.migrate();
-    step('migrations', since);
-
-    // One hash for every generated merchant: argon2 at the production cost, verified at sign-in as usual.
-    const hasher = createPasswordHasher(19_456);
-    const passwordHash = await hasher.hash(BENCH_DEMO_MERCHANT.password);
-    const adminHash = await hasher.hash(BENCH_ADMIN.password);
-
-    const client = await database.pool.connect();
-    try {
-      for (const [label, text] of statements(sizes, new Date(), passwordHash, adminHash)) {
-        since = performance.now();
-        await client.query(text);
-        step(label, since);
-      }
-    } finally {
-      client.release();
-    }
-    // The store sweep folds the status deltas the inserts appended into the tab counters every
-    // minute; a live platform never holds 100,000 unfolded deltas, so neither does the benchmark.
-    since = performance.now();
-    await createShopRepository(database.db).foldStatusDeltas();
-    step('fold status deltas', since);
-    // As autovacuum would have long since done on a live database: statistics and the visibility map.
-    since = performance.now();
-    await database.pool.query('vacuum (analyze) merchants, shops, bills, shop_status_counts, shop_status_deltas, income_daily');
-    step('vacuum analyze', since);
-
-    const { rows } = await database.pool.query<{ status: string; count: string }>(
-      `select 'store ' || status as status, count(*) from shops group by status union all select 'bill ' || status, count(*) from bills group by status order by 1`,
-    );
-    for (const row of rows) console.log(`  ${row.status.padEnd(22)} ${Number(row.count).toLocaleString('en-US')}`);
-  } finally {
-    await database.close();
-  }
-  console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      const { rows } = await database.pool.query<{ status: string; count: string }>(
+        `select 'store ' || status as status, count(*) from shops group by status union all select 'bill ' || status, count(*) from bills group by status order by 1`,
+      );
+      for (const row of rows) console.log(`  ${row.status.padEnd(22)} ${Number(row.count).toLocaleString('en-US')}`);
+    },
+  });
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runMain(main);

@@ -18,14 +18,10 @@
  * packages get units used in line with their merchant's charged units.
  */
 import { performance } from 'node:perf_hooks';
-import { openPostgres } from '../apps/api/src/db/client';
-import { systemClock } from '../apps/api/src/lib/clock';
-import { createPasswordHasher } from '../apps/api/src/lib/secrets';
-import { createUsageFold } from '../apps/api/src/modules/traffic-report/usage-fold';
-import { createUsageFoldRepository } from '../apps/api/src/modules/traffic-report/usage-fold.repository';
 import { BENCH_ADMIN, BENCH_AGENCY_MERCHANT, BENCH_DEMO_MERCHANT } from './lib/bench-accounts';
-import { databaseName, recreateDatabase } from './lib/bench-database';
-import { trafficBenchDatabaseUrl, trafficBenchSizes, type TrafficBenchSizes } from './lib/traffic-bench';
+import { generateDatabase } from './lib/generate-database';
+import { runMain } from './lib/run-main';
+import { createBenchUsageFold, trafficBenchDatabaseUrl, trafficBenchSizes, type TrafficBenchSizes } from './lib/traffic-bench';
 
 const SLICES = 10;
 
@@ -167,58 +163,35 @@ function statements(sizes: TrafficBenchSizes, now: Date, passwordHash: string, a
 async function main() {
   const url = trafficBenchDatabaseUrl();
   const sizes = trafficBenchSizes();
-  const started = performance.now();
-  const step = (label: string, since: number) => console.log(`  ${label.padEnd(28)} ${((performance.now() - since) / 1000).toFixed(1)} s`);
+  await generateDatabase({
+    url,
+    description: `${sizes.merchants} merchants, ${sizes.stores} stores (${sizes.activeStores} calling), ${sizes.logs} log rows over ${sizes.days} days`,
+    labelWidth: 28,
+    statements: (now, passwordHash, adminHash) => statements(sizes, now, passwordHash, adminHash),
+    setUp: (client) => client.query(`set work_mem = '64MB'`),
+    stepLabel: (label, result) => `${label}${result.rowCount && !label.startsWith('logs') ? ` → ${result.rowCount.toLocaleString('en-US')}` : ''}`,
+    finish: async (database, step) => {
+      // What the usage-fold job does on its first run: every closed day into the compact roll-ups the reports read.
+      let since = performance.now();
+      const folded = await createBenchUsageFold(database.db).foldUsage();
+      step(`fold ${folded.from}..${folded.to}`, since);
+      since = performance.now();
+      await database.pool.query('vacuum (analyze) merchants, shops, traffic_packages, api_call_logs, api_usage_daily, api_usage_daily_shop, api_usage_daily_api');
+      step('vacuum analyze', since);
 
-  console.log(`Generating ${databaseName(url)}: ${sizes.merchants} merchants, ${sizes.stores} stores (${sizes.activeStores} calling), ${sizes.logs} log rows over ${sizes.days} days`);
-  await recreateDatabase(url);
-  const database = await openPostgres(url);
-  try {
-    let since = performance.now();
-    await database.migrate();
-    step('migrations', since);
-
-    const hasher = createPasswordHasher(19_456);
-    const passwordHash = await hasher.hash(BENCH_DEMO_MERCHANT.password);
-    const adminHash = await hasher.hash(BENCH_ADMIN.password);
-
-    const client = await database.pool.connect();
-    try {
-      await client.query(`set work_mem = '64MB'`);
-      for (const [label, text] of statements(sizes, new Date(), passwordHash, adminHash)) {
-        since = performance.now();
-        const result = await client.query(text);
-        step(`${label}${result.rowCount && !label.startsWith('logs') ? ` → ${result.rowCount.toLocaleString('en-US')}` : ''}`, since);
-      }
-    } finally {
-      client.release();
-    }
-    // What the usage-fold job does on its first run: every closed day into the compact roll-ups the reports read.
-    since = performance.now();
-    const folded = await createUsageFold({ repository: createUsageFoldRepository(database.db), clock: systemClock }).foldUsage();
-    step(`fold ${folded.from}..${folded.to}`, since);
-    since = performance.now();
-    await database.pool.query('vacuum (analyze) merchants, shops, traffic_packages, api_call_logs, api_usage_daily, api_usage_daily_shop, api_usage_daily_api');
-    step('vacuum analyze', since);
-
-    const { rows } = await database.pool.query<{ label: string; count: string }>(
-      `select 'log ' || status as label, count(*) from api_call_logs group by status
-       union all select 'roll-up rows', count(*) from api_usage_daily
-       union all select 'roll-up calls', coalesce(sum(calls), 0) from api_usage_daily
-       union all select 'folded rows per store', count(*) from api_usage_daily_shop
-       union all select 'folded rows per API', count(*) from api_usage_daily_api
-       union all select 'agency log rows', count(*) from api_call_logs where merchant_id = 2
-       union all select 'demo log rows', count(*) from api_call_logs where merchant_id = 1
-       order by 1`,
-    );
-    for (const row of rows) console.log(`  ${row.label.padEnd(28)} ${Number(row.count).toLocaleString('en-US')}`);
-  } finally {
-    await database.close();
-  }
-  console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      const { rows } = await database.pool.query<{ label: string; count: string }>(
+        `select 'log ' || status as label, count(*) from api_call_logs group by status
+         union all select 'roll-up rows', count(*) from api_usage_daily
+         union all select 'roll-up calls', coalesce(sum(calls), 0) from api_usage_daily
+         union all select 'folded rows per store', count(*) from api_usage_daily_shop
+         union all select 'folded rows per API', count(*) from api_usage_daily_api
+         union all select 'agency log rows', count(*) from api_call_logs where merchant_id = 2
+         union all select 'demo log rows', count(*) from api_call_logs where merchant_id = 1
+         order by 1`,
+      );
+      for (const row of rows) console.log(`  ${row.label.padEnd(28)} ${Number(row.count).toLocaleString('en-US')}`);
+    },
+  });
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runMain(main);

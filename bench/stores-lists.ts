@@ -13,17 +13,17 @@
  * BENCH_ONLY (a substring of scenario names), BENCH_REGENERATE=true.
  */
 import { spawnSync } from 'node:child_process';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { BENCH_ADMIN, BENCH_AGENCY_MERCHANT, BENCH_DEMO_MERCHANT, benchSizes } from './lib/bench-accounts';
+import { benchSizes } from './lib/bench-accounts';
 import { benchDatabaseUrl, databaseExists } from './lib/bench-database';
-import { day, loadSettings, resultTable, runScenarios, signIn, startServers, writeResults, type Scenario } from './lib/load-run';
+import { runListBenchmark, type BenchPrincipal } from './lib/list-bench';
+import { day, type Scenario } from './lib/load-run';
+import { runMain } from './lib/run-main';
 
 const here = import.meta.dirname;
 const TARGET_P99_MS = 50;
 
-type Principal = 'admin' | 'demo' | 'agency';
 
 /** The database as the issue sets it: generated when missing or of other sizes. */
 async function ensureData(url: string) {
@@ -65,7 +65,7 @@ async function sampleValues(url: string) {
   }
 }
 
-function scenarios(sample: { shop_id: string; merchant_email: string; bill_no: string }): Array<Scenario<Principal>> {
+function scenarios(sample: { shop_id: string; merchant_email: string; bill_no: string }): Array<Scenario<BenchPrincipal>> {
   const now = new Date();
   const monthAgo = new Date(now.getTime() - 29 * 86_400_000);
   const range = { start_date: day(monthAgo), end_date: day(now) };
@@ -94,37 +94,16 @@ function scenarios(sample: { shop_id: string; merchant_email: string; bill_no: s
   ];
 }
 
-async function main() {
-  const url = benchDatabaseUrl();
-  const settings = loadSettings();
-
-  // The 1-minute load average before and after: other work on the machine shows in the figures.
-  const loadBefore = os.loadavg()[0];
-  await ensureData(url);
-  const sample = await sampleValues(url);
-  const { ports, pid, stop } = await startServers(url);
-  let rows;
-  try {
-    const base = `http://127.0.0.1:${ports.app}`;
-    const tokens: Record<Principal, string> = {
-      admin: await signIn(base, 'admin/member/user/login', BENCH_ADMIN.account, BENCH_ADMIN.password),
-      demo: await signIn(base, 'merchant/member/user/login', BENCH_DEMO_MERCHANT.email, BENCH_DEMO_MERCHANT.password),
-      agency: await signIn(base, 'merchant/member/user/login', BENCH_AGENCY_MERCHANT.email, BENCH_AGENCY_MERCHANT.password),
-    };
-    rows = await runScenarios({ scenarios: scenarios(sample), ports, serverPid: pid, databaseUrl: url, tokens, settings });
-  } finally {
-    stop();
-  }
-
-  const lines = resultTable(rows, { settings, loadBefore, targetMs: TARGET_P99_MS, targetColumn: 'p99 < 50 ms' });
-  console.log(`\n${lines.join('\n')}`);
-  const file = writeResults('stores-lists', rows, settings, loadBefore);
-  console.log(`\nFigures written to ${path.relative(process.cwd(), file)}`);
-  // A wrong answer fails the run; slowness (timeouts included) is what the table reports.
-  if (rows.some((row) => row.mismatches > 0)) process.exitCode = 1;
-}
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runMain(() =>
+  runListBenchmark({
+    name: 'stores-lists',
+    databaseUrl: benchDatabaseUrl(),
+    prepare: async (url) => {
+      await ensureData(url);
+      return sampleValues(url);
+    },
+    scenarios,
+    targetMs: TARGET_P99_MS,
+    targetColumn: 'p99 < 50 ms',
+  }),
+);

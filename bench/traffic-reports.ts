@@ -14,24 +14,21 @@
  * BENCH_REGENERATE=true.
  */
 import { spawnSync } from 'node:child_process';
-import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { openPostgres } from '../apps/api/src/db/client';
-import { systemClock } from '../apps/api/src/lib/clock';
-import { createUsageFold } from '../apps/api/src/modules/traffic-report/usage-fold';
-import { createUsageFoldRepository } from '../apps/api/src/modules/traffic-report/usage-fold.repository';
-import { BENCH_ADMIN, BENCH_AGENCY_MERCHANT, BENCH_DEMO_MERCHANT } from './lib/bench-accounts';
+import { BENCH_AGENCY_MERCHANT } from './lib/bench-accounts';
 import { databaseExists } from './lib/bench-database';
-import { loadSettings, resultTable, runScenarios, signIn, startServers, writeResults, type Scenario } from './lib/load-run';
-import { trafficBenchDatabaseUrl, trafficBenchSizes } from './lib/traffic-bench';
+import { runListBenchmark, type BenchPrincipal } from './lib/list-bench';
+import type { Scenario } from './lib/load-run';
+import { runMain } from './lib/run-main';
+import { createBenchUsageFold, trafficBenchDatabaseUrl, trafficBenchSizes } from './lib/traffic-bench';
 
 const here = import.meta.dirname;
 /** The issue's target: the dashboard and the log list answer within 200 ms at 5,000,000 log rows. */
 const TARGET_MS = 200;
 
-type Principal = 'admin' | 'demo' | 'agency';
 
 async function ensureData(url: string) {
   const sizes = trafficBenchSizes();
@@ -64,7 +61,7 @@ async function foldClosedDays(url: string) {
   try {
     await database.migrate();
     const started = performance.now();
-    const folded = await createUsageFold({ repository: createUsageFoldRepository(database.db), clock: systemClock }).foldUsage();
+    const folded = await createBenchUsageFold(database.db).foldUsage();
     if (folded.days > 3) await database.pool.query('vacuum (analyze) api_usage_daily_shop, api_usage_daily_api');
     console.log(`Folded ${folded.days} closed days (${folded.from}..${folded.to}) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   } finally {
@@ -88,7 +85,7 @@ async function sampleValues(url: string) {
   }
 }
 
-function scenarios(sample: { shop_id: string; merchant_id: number }): Array<Scenario<Principal>> {
+function scenarios(sample: { shop_id: string; merchant_id: number }): Array<Scenario<BenchPrincipal>> {
   const day = (offset: number) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
   const ninetyDays = { time_range: 'custom', start_date: day(89), end_date: day(0) };
   const merchant = 'merchant/open/report';
@@ -122,34 +119,17 @@ function scenarios(sample: { shop_id: string; merchant_id: number }): Array<Scen
   ];
 }
 
-async function main() {
-  const url = trafficBenchDatabaseUrl();
-  const settings = loadSettings();
-  const loadBefore = os.loadavg()[0];
-  await ensureData(url);
-  await foldClosedDays(url);
-  const sample = await sampleValues(url);
-  const { ports, pid, stop } = await startServers(url);
-  let rows;
-  try {
-    const base = `http://127.0.0.1:${ports.app}`;
-    const tokens: Record<Principal, string> = {
-      admin: await signIn(base, 'admin/member/user/login', BENCH_ADMIN.account, BENCH_ADMIN.password),
-      demo: await signIn(base, 'merchant/member/user/login', BENCH_DEMO_MERCHANT.email, BENCH_DEMO_MERCHANT.password),
-      agency: await signIn(base, 'merchant/member/user/login', BENCH_AGENCY_MERCHANT.email, BENCH_AGENCY_MERCHANT.password),
-    };
-    rows = await runScenarios({ scenarios: scenarios(sample), ports, serverPid: pid, databaseUrl: url, tokens, settings });
-  } finally {
-    stop();
-  }
-  const lines = resultTable(rows, { settings, loadBefore, targetMs: TARGET_MS, targetColumn: 'p99 < 200 ms' });
-  console.log(`\n${lines.join('\n')}`);
-  const file = writeResults('traffic-reports', rows, settings, loadBefore);
-  console.log(`\nFigures written to ${path.relative(process.cwd(), file)}`);
-  if (rows.some((row) => row.mismatches > 0)) process.exitCode = 1;
-}
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runMain(() =>
+  runListBenchmark({
+    name: 'traffic-reports',
+    databaseUrl: trafficBenchDatabaseUrl(),
+    prepare: async (url) => {
+      await ensureData(url);
+      await foldClosedDays(url);
+      return sampleValues(url);
+    },
+    scenarios,
+    targetMs: TARGET_MS,
+    targetColumn: 'p99 < 200 ms',
+  }),
+);

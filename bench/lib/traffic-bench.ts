@@ -1,3 +1,8 @@
+import type { Db } from '../../apps/api/src/db/client';
+import { systemClock } from '../../apps/api/src/lib/clock';
+import { createSettingsService } from '../../apps/api/src/modules/settings/settings.service';
+import { createUsageFold } from '../../apps/api/src/modules/traffic-report/usage-fold';
+import { createUsageFoldRepository } from '../../apps/api/src/modules/traffic-report/usage-fold.repository';
 /** The traffic benchmark's own database: recreated by bench/generate-traffic.ts, so its name must say "bench". */
 export const DEFAULT_TRAFFIC_BENCH_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/parlour_traffic_bench';
 
@@ -21,3 +26,8 @@ export function trafficBenchSizes(env: NodeJS.ProcessEnv = process.env) {
   };
 }
 export type TrafficBenchSizes = ReturnType<typeof trafficBenchSizes>;
+
+/** The usage-fold job as the app builds it: closed days of the business time zone into the compact roll-ups the reports read. */
+export function createBenchUsageFold(db: Db) {
+  return createUsageFold({ repository: createUsageFoldRepository(db), clock: systemClock, getTimeZone: createSettingsService({ db }).getBusinessTimeZone });
+}
