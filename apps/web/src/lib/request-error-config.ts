@@ -1,13 +1,12 @@
 import type { Call } from '@parlour/contract/call';
 import { TOKEN_EXPIRED_FLAG_RESET_MS, TOKEN_EXPIRED_REDIRECT_MS } from '@parlour/contract/constants';
 import { ErrorCode, errorKeyOf } from '@parlour/contract/errors';
-import { createElement } from 'react';
+import { createElement, lazy, Suspense } from 'react';
 import { isLoginPath, loginPath } from './access';
 import type { ApiError, CallOptions } from './api-error';
 import { feedback } from './feedback';
 import { i18n } from './i18n';
 import { currentFullPath, navigateTo } from './navigator';
-import { ServerErrorMessage } from './server-error-message';
 import { useSessionStore } from './session-store';
 
 /**
@@ -66,6 +65,8 @@ export function errorMessageFor(error: ApiError, options: CallOptions = {}): str
   }
 }
 
+const ServerErrorMessage = lazy(() => import('./server-error-message'));
+
 /** Seconds a server failure's message stays: long enough to copy its request id. */
 const SERVER_ERROR_DURATION_S = 10;
 
@@ -83,7 +84,9 @@ export function handleRequestError(error: ApiError, call: Call, options: CallOpt
   if (error.kind === 'aborted' || isSkipped(options.skipErrorHandler, error.code)) return;
   const message = errorMessageFor(error, options);
   if (isServerFailure(error) && error.requestId) {
-    feedback.error(createElement(ServerErrorMessage, { message, requestId: error.requestId }), SERVER_ERROR_DURATION_S);
+    // The plain message until the component has loaded (it loads with antd's message component).
+    const content = createElement(Suspense, { fallback: message }, createElement(ServerErrorMessage, { message, requestId: error.requestId }));
+    feedback.error(content, SERVER_ERROR_DURATION_S);
     return;
   }
   feedback.error(message);
