@@ -1,5 +1,6 @@
 import type { Db } from '../../apps/api/src/db/client';
 import { systemClock } from '../../apps/api/src/lib/clock';
+import { createSettingsRepository } from '../../apps/api/src/modules/settings/settings.repository';
 import { createSettingsService } from '../../apps/api/src/modules/settings/settings.service';
 import { createUsageFold } from '../../apps/api/src/modules/traffic-report/usage-fold';
 import { createUsageFoldRepository } from '../../apps/api/src/modules/traffic-report/usage-fold.repository';
@@ -29,5 +30,5 @@ export type TrafficBenchSizes = ReturnType<typeof trafficBenchSizes>;
 
 /** The usage-fold job as the app builds it: closed days of the business time zone into the compact roll-ups the reports read. */
 export function createBenchUsageFold(db: Db) {
-  return createUsageFold({ repository: createUsageFoldRepository(db), clock: systemClock, getTimeZone: createSettingsService({ db }).getBusinessTimeZone });
+  return createUsageFold({ repository: createUsageFoldRepository(db), clock: systemClock, getTimeZone: createSettingsService({ repository: createSettingsRepository(db) }).getBusinessTimeZone });
 }
