@@ -1,11 +1,10 @@
 import type { LogPlatform, TMerchantUsage } from '@parlour/contract/calls/traffic-report';
-import { Card, Empty, Space, Tag } from 'antd';
+import { Card, Empty, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataColumn } from '@/components/data-table';
-import { TrafficFilters } from '@/components/traffic-filters';
 import { platformLabel } from '@/components/traffic-labels';
-import { ApiStatsDataTable, OUTCOME_SORT_FIELDS, outcomeDataColumns } from '@/components/traffic-stats-table';
-import { useTrafficListState } from '@/components/use-traffic-list-state';
+import { TrafficStatistics, useTrafficStatistics } from '@/components/traffic-statistics';
+import { outcomeDataColumns } from '@/components/traffic-stats-table';
 import { useAdminApiEnum } from '../api/report-api-enum';
 import { useAdminApiStats } from '../api/report-api-stats';
 import { useMerchantStats } from '../api/report-merchant-stats';
@@ -21,12 +20,10 @@ const MERCHANT_PAGE_SIZE = 10;
  */
 export function AdminStatisticsTab() {
   const { t } = useTranslation();
-  const list = useTrafficListState({ defaultPageSize: MERCHANT_PAGE_SIZE, sortFields: OUTCOME_SORT_FIELDS });
-  const { filter } = list;
-  const options = useAdminApiEnum();
-  const { time_range, start_date, end_date, platform, merchant_id } = filter;
+  const statistics = useTrafficStatistics({ role: 'admin', pageSize: MERCHANT_PAGE_SIZE, useApiEnum: useAdminApiEnum, useApiStats: useAdminApiStats });
+  const { list } = statistics;
+  const { time_range, start_date, end_date, platform, merchant_id } = list.filter;
   const platforms = usePlatformStats({ time_range, start_date, end_date, merchant_id });
-  const stats = useAdminApiStats({ time_range, start_date, end_date, platform, merchant_id, api_code: filter.api_code, shop_id: filter.shop_id });
   const merchants = useMerchantStats({ time_range, start_date, end_date, platform, page: list.page, limit: list.pageSize });
   const merchantColumns = useMerchantUsageColumns((list.page - 1) * list.pageSize);
   type PlatformRow = NonNullable<typeof platforms.data>['list'][number];
@@ -50,34 +47,36 @@ export function AdminStatisticsTab() {
   const empty = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('trafficReport.stats.empty')} />;
 
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
-      <TrafficFilters value={filter} options={options.data} hasApi store="input" hasMerchant onChange={list.setFilter} />
-      <Card title={t('trafficReport.stats.perPlatform')} size="small">
-        <DataTable<PlatformRow>
-          listId="admin.traffic.stats.platforms"
-          rowKey="platform"
-          columns={platformColumns}
-          rows={platforms.data?.list ?? []}
-          isLoading={platforms.isFetching}
-          emptyText={empty}
-          size="small"
-        />
-      </Card>
-      <Card title={t('trafficReport.stats.perApi')} size="small">
-        <ApiStatsDataTable listId="admin.traffic.stats.apis" rows={stats.data?.list} totals={stats.data?.totals} isLoading={stats.isFetching} sort={list.sort} onSortChange={list.setSort} />
-      </Card>
-      <Card title={t('trafficReport.stats.topMerchants')} size="small">
-        <DataTable<TMerchantUsage>
-          listId="admin.traffic.stats.merchants"
-          rowKey="merchant_id"
-          columns={merchantColumns}
-          rows={merchants.data?.list ?? []}
-          isLoading={merchants.isFetching}
-          emptyText={empty}
-          size="small"
-          pagination={{ page: list.page, pageSize: list.pageSize, total: merchants.data?.total ?? 0, onChange: list.onPageChange }}
-        />
-      </Card>
-    </Space>
+    <TrafficStatistics
+      role="admin"
+      statistics={statistics}
+      before={
+        <Card title={t('trafficReport.stats.perPlatform')} size="small">
+          <DataTable<PlatformRow>
+            listId="admin.traffic.stats.platforms"
+            rowKey="platform"
+            columns={platformColumns}
+            rows={platforms.data?.list ?? []}
+            isLoading={platforms.isFetching}
+            emptyText={empty}
+            size="small"
+          />
+        </Card>
+      }
+      after={
+        <Card title={t('trafficReport.stats.topMerchants')} size="small">
+          <DataTable<TMerchantUsage>
+            listId="admin.traffic.stats.merchants"
+            rowKey="merchant_id"
+            columns={merchantColumns}
+            rows={merchants.data?.list ?? []}
+            isLoading={merchants.isFetching}
+            emptyText={empty}
+            size="small"
+            pagination={{ page: list.page, pageSize: list.pageSize, total: merchants.data?.total ?? 0, onChange: list.onPageChange }}
+          />
+        </Card>
+      }
+    />
   );
 }

@@ -1,13 +1,12 @@
 import type { TStoreUsageRow } from '@parlour/contract/calls/traffic-report';
-import { Card, Empty, Space, Typography } from 'antd';
+import { Card, Empty, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartCard } from '@/components/chart-card';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { usageTrendOption } from '@/components/traffic-charts';
-import { TrafficFilters } from '@/components/traffic-filters';
-import { ApiStatsDataTable, OUTCOME_SORT_FIELDS, outcomeDataColumns } from '@/components/traffic-stats-table';
-import { useTrafficListState } from '@/components/use-traffic-list-state';
+import { TrafficStatistics, useTrafficStatistics } from '@/components/traffic-statistics';
+import { outcomeDataColumns } from '@/components/traffic-stats-table';
 import { useApiEnum } from '../api/report-api-enum';
 import { useApiStats } from '../api/report-api-stats';
 import { useStoreUsage } from '../api/report-store-usage';
@@ -21,11 +20,9 @@ const STORE_PAGE_SIZE = 10;
  */
 export function StatisticsTab() {
   const { t } = useTranslation();
-  const list = useTrafficListState({ defaultPageSize: STORE_PAGE_SIZE, sortFields: OUTCOME_SORT_FIELDS });
-  const filter = list.filter;
-  const options = useApiEnum();
-  const { time_range, start_date, end_date, platform, api_code, shop_id } = filter;
-  const stats = useApiStats({ time_range, start_date, end_date, platform, api_code, shop_id });
+  const statistics = useTrafficStatistics({ role: 'merchant', pageSize: STORE_PAGE_SIZE, useApiEnum, useApiStats });
+  const { list, stats } = statistics;
+  const { time_range, start_date, end_date, platform } = list.filter;
   const stores = useStoreUsage({ time_range, start_date, end_date, platform, page: list.page, limit: list.pageSize });
   const trendOption = useMemo(() => usageTrendOption(t, stats.data?.trend ?? []), [stats.data, t]);
 
@@ -48,31 +45,33 @@ export function StatisticsTab() {
   ];
 
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
-      <TrafficFilters value={filter} options={options.data} hasApi store="select" onChange={list.setFilter} />
-      <Card title={t('trafficReport.stats.perApi')} size="small">
-        <ApiStatsDataTable listId="merchant.traffic.apiStats" rows={stats.data?.list} totals={stats.data?.totals} isLoading={stats.isFetching} sort={list.sort} onSortChange={list.setSort} />
-      </Card>
-      <ChartCard
-        title={t('trafficReport.chart.trend')}
-        option={trendOption}
-        isLoading={stats.isPending}
-        isEmpty={!stats.data?.totals.calls}
-        emptyText={stats.isPending ? undefined : t('trafficReport.chart.noCalls')}
-        height={260}
-      />
-      <Card title={t('trafficReport.stats.perStore')} size="small">
-        <DataTable<TStoreUsageRow>
-          listId="merchant.traffic.storeUsage"
-          rowKey="shop_id"
-          size="small"
-          columns={storeColumns}
-          rows={stores.data?.list ?? []}
-          isLoading={stores.isFetching}
-          emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('trafficReport.stats.noStores')} />}
-          pagination={{ page: list.page, pageSize: list.pageSize, total: stores.data?.total ?? 0, onChange: list.onPageChange }}
-        />
-      </Card>
-    </Space>
+    <TrafficStatistics
+      role="merchant"
+      statistics={statistics}
+      after={
+        <>
+          <ChartCard
+            title={t('trafficReport.chart.trend')}
+            option={trendOption}
+            isLoading={stats.isPending}
+            isEmpty={!stats.data?.totals.calls}
+            emptyText={stats.isPending ? undefined : t('trafficReport.chart.noCalls')}
+            height={260}
+          />
+          <Card title={t('trafficReport.stats.perStore')} size="small">
+            <DataTable<TStoreUsageRow>
+              listId="merchant.traffic.storeUsage"
+              rowKey="shop_id"
+              size="small"
+              columns={storeColumns}
+              rows={stores.data?.list ?? []}
+              isLoading={stores.isFetching}
+              emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('trafficReport.stats.noStores')} />}
+              pagination={{ page: list.page, pageSize: list.pageSize, total: stores.data?.total ?? 0, onChange: list.onPageChange }}
+            />
+          </Card>
+        </>
+      }
+    />
   );
 }
