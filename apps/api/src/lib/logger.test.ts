@@ -18,6 +18,8 @@ describe('pretty lines', () => {
     );
     const code = { level: 30, msg: 'SMS code 123456 for 13900001111 (register; not sent: no SMS provider configured)', mobile: '13900001111', code: '123456', purpose: 'register' };
     expect(prettyMessage(code)).toBe(code.msg);
-    expect(prettyMessage({ msg: 'GET /healthz 200 3 ms', reqId: 'req-1' })).toBe('GET /healthz 200 3 ms');
+    // The request id (logged as request_id since ids are quoted by SERVER_ERROR answers) only on error lines.
+    expect(prettyMessage({ level: 30, msg: 'GET /healthz 200 3 ms', request_id: 'req_1' })).toBe('GET /healthz 200 3 ms');
+    expect(prettyMessage({ level: 50, msg: 'POST /api/v1/x 500 3 ms', request_id: 'req_1' })).toBe('POST /api/v1/x 500 3 ms  request_id=req_1');
   });
 });
