@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import type { DataTablePagination } from './data-table';
 
 /** Directions of a sorted list, as antd's tables and the contract's `sort_order` name them. */
 export type SortOrder = 'ascend' | 'descend';
@@ -92,6 +93,9 @@ export function useListUrlState<Filter extends FilterShape<Filter>, Field extend
     );
   };
 
+  /** A new page, or a new page size (which goes back to page 1). */
+  const onPageChange = (nextPage: number, nextSize: number) => update({ page: nextSize === pageSize ? nextPage : 1, pageSize: nextSize });
+
   /** The `sort_field` and `sort_order` of the list call (none: the server's default order). */
   const sortQuery: { sort_field?: Field; sort_order?: SortOrder } = sort && (!defaultSort || sort !== defaultSort) ? { sort_field: sort.field, sort_order: sort.order } : {};
 
@@ -107,7 +111,9 @@ export function useListUrlState<Filter extends FilterShape<Filter>, Field extend
     setFilter: (next: Filter) => update({ filter: next }),
     /** Takes the sort a table reports (any column's field): one outside `sortFields` goes back to the default order. */
     setSort: (next: ListSort | null) => update({ sort: next && isKnownSort(next.field) ? { field: next.field, order: next.order } : null }),
-    onPageChange: (nextPage: number, nextSize: number) => update({ page: nextSize === pageSize ? nextPage : 1, pageSize: nextSize }),
+    onPageChange,
+    /** The list's pager for DataTable, given the call's total and how to say it. */
+    pagination: (total: number, showTotal?: (total: number) => string): DataTablePagination => ({ page, pageSize, total, showTotal, onChange: onPageChange }),
     /** Whether any filter is set (for "no match" against "nothing yet"). */
     hasFilter: filterKeys.some((key) => isPresent(filter[key])),
   };

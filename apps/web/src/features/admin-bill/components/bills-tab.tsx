@@ -55,7 +55,7 @@ export function BillsTab() {
         rows={bills.data?.list ?? []}
         isLoading={bills.isFetching}
         emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('adminBill.empty')} />}
-        pagination={{ page: list.page, pageSize: list.pageSize, total: bills.data?.total ?? 0, showTotal: (total) => t('adminBill.total', { count: total }), onChange: list.onPageChange }}
+        pagination={list.pagination(bills.data?.total ?? 0, (total) => t('adminBill.total', { count: total }))}
         sort={list.sort}
         onSortChange={list.setSort}
       />

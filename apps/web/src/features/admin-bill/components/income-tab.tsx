@@ -109,7 +109,7 @@ export function IncomeTab() {
           rows={income.data?.list ?? []}
           isLoading={income.isFetching}
           emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('adminBill.income.empty')} />}
-          pagination={{ page: list.page, pageSize: list.pageSize, total: income.data?.total ?? 0, showTotal: (total) => t('adminBill.total', { count: total }), onChange: list.onPageChange }}
+          pagination={list.pagination(income.data?.total ?? 0, (total) => t('adminBill.total', { count: total }))}
           sort={list.sort}
           onSortChange={list.setSort}
         />

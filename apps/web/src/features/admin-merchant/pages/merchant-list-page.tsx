@@ -201,7 +201,7 @@ export default function MerchantListPage() {
             rows={merchants.data?.list ?? []}
             isLoading={merchants.isFetching}
             emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('adminMerchant.empty')} />}
-            pagination={{ page: list.page, pageSize: list.pageSize, total: merchants.data?.total ?? 0, showTotal: (total) => t('adminMerchant.total', { count: total }), onChange: list.onPageChange }}
+            pagination={list.pagination(merchants.data?.total ?? 0, (total) => t('adminMerchant.total', { count: total }))}
             sort={list.sort}
             onSortChange={list.setSort}
           />

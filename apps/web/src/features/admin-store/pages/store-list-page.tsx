@@ -315,7 +315,7 @@ export default function StoreListPage() {
             rows={shops.data?.list ?? []}
             isLoading={shops.isFetching}
             emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('adminStore.empty')} />}
-            pagination={{ page: list.page, pageSize: list.pageSize, total: shops.data?.total ?? 0, showTotal: (total) => t('adminStore.total', { count: total }), onChange: list.onPageChange }}
+            pagination={list.pagination(shops.data?.total ?? 0, (total) => t('adminStore.total', { count: total }))}
             sort={list.sort}
             onSortChange={list.setSort}
           />

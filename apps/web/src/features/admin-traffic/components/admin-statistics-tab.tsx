@@ -73,7 +73,7 @@ export function AdminStatisticsTab() {
             isLoading={merchants.isFetching}
             emptyText={empty}
             size="small"
-            pagination={{ page: list.page, pageSize: list.pageSize, total: merchants.data?.total ?? 0, onChange: list.onPageChange }}
+            pagination={list.pagination(merchants.data?.total ?? 0)}
           />
         </Card>
       }

@@ -131,7 +131,7 @@ export function CoreDataApis() {
           rows={apis.data?.list ?? []}
           isLoading={apis.isFetching}
           emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.hasFilter ? t('openApi.apis.noMatch') : t('openApi.apis.empty')} />}
-          pagination={{ page: list.page, pageSize: list.pageSize, total: apis.data?.total ?? 0, showTotal: (count) => t('openApi.apis.total', { count }), onChange: list.onPageChange }}
+          pagination={list.pagination(apis.data?.total ?? 0, (count) => t('openApi.apis.total', { count }))}
         />
       </Flex>
       <OpenApiModal api={editing ?? null} isOpen={editing !== undefined} onClose={() => setEditing(undefined)} />

@@ -176,7 +176,7 @@ export function PlansTab() {
         rows={plans.data?.list ?? []}
         isLoading={plans.isFetching}
         emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.hasFilter ? t('trafficPackage.admin.noMatch') : t('trafficPackage.admin.empty')} />}
-        pagination={{ page: list.page, pageSize: list.pageSize, total: plans.data?.total ?? 0, showTotal: (count) => t('trafficPackage.admin.total', { count }), onChange: list.onPageChange }}
+        pagination={list.pagination(plans.data?.total ?? 0, (count) => t('trafficPackage.admin.total', { count }))}
         sort={list.sort}
         onSortChange={list.setSort}
       />

@@ -211,7 +211,7 @@ export function PurchasedPackagesTab() {
         rows={packages.data?.list ?? []}
         isLoading={packages.isFetching}
         emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.hasFilter ? t('trafficPackage.noMatch') : t('trafficPackage.admin.noPackages')} />}
-        pagination={{ page: list.page, pageSize: list.pageSize, total: packages.data?.total ?? 0, showTotal: (count) => t('trafficPackage.total', { count }), onChange: list.onPageChange }}
+        pagination={list.pagination(packages.data?.total ?? 0, (count) => t('trafficPackage.total', { count }))}
         sort={list.sort}
         onSortChange={list.setSort}
       />

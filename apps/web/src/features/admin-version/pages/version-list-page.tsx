@@ -140,7 +140,7 @@ export default function VersionListPage() {
             rows={versions.data?.list ?? []}
             isLoading={versions.isFetching}
             emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('adminVersion.empty')} />}
-            pagination={{ page: list.page, pageSize: list.pageSize, total: versions.data?.total ?? 0, showTotal: (total) => t('adminVersion.total', { count: total }), onChange: list.onPageChange }}
+            pagination={list.pagination(versions.data?.total ?? 0, (total) => t('adminVersion.total', { count: total }))}
           />
         </section>
       </div>

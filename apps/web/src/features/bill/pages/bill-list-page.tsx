@@ -259,13 +259,7 @@ export default function BillListPage() {
             columns={columns}
             rows={bills.data?.list ?? []}
             isLoading={bills.isFetching}
-            pagination={{
-              page: list.page,
-              pageSize: list.pageSize,
-              total: bills.data?.total ?? 0,
-              showTotal: (total) => t('bill.total', { count: total }),
-              onChange: list.onPageChange,
-            }}
+            pagination={list.pagination(bills.data?.total ?? 0, (total) => t('bill.total', { count: total }))}
             sort={list.sort}
             onSortChange={list.setSort}
             emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={hasFilters ? t('bill.noMatch') : t('bill.empty')} />}

@@ -166,13 +166,7 @@ export default function StoreListPage() {
               <StoreTable
                 shops={shops.data?.list ?? []}
                 isLoading={shops.isFetching}
-                pagination={{
-                  page: list.page,
-                  pageSize: list.pageSize,
-                  total: shops.data?.total ?? 0,
-                  showTotal: (total) => t('store.list.total', { count: total }),
-                  onChange: list.onPageChange,
-                }}
+                pagination={list.pagination(shops.data?.total ?? 0, (total) => t('store.list.total', { count: total }))}
                 sort={list.sort}
                 onSortChange={list.setSort}
                 enteringShopId={openStoreAdmin.isPending ? openStoreAdmin.variables : undefined}

@@ -155,7 +155,7 @@ export function ApiKeysTab() {
         rows={keys.data?.list ?? []}
         isLoading={keys.isFetching}
         emptyText={<Empty description={t('openApi.keys.empty')} />}
-        pagination={{ page: list.page, pageSize: list.pageSize, total: keys.data?.total ?? 0, onChange: list.onPageChange, showTotal: (count) => t('openApi.keys.total', { count }) }}
+        pagination={list.pagination(keys.data?.total ?? 0, (count) => t('openApi.keys.total', { count }))}
       />
       <Card size="small" title={t('openApi.keys.usageTitle')}>
         <Typography.Paragraph>{t('openApi.keys.usageText', { path: `${OPEN_API_PATH_PREFIX}/<platform>/<api_code>`, header: OPEN_API_KEY_HEADER })}</Typography.Paragraph>

@@ -129,7 +129,7 @@ export function PackagesTab() {
           isLoading={packages.isFetching}
           sort={list.sort}
           onSortChange={list.setSort}
-          pagination={{ page: list.page, pageSize: list.pageSize, total: packages.data?.total ?? 0, onChange: list.onPageChange, showTotal: (count) => t('trafficPackage.total', { count }) }}
+          pagination={list.pagination(packages.data?.total ?? 0, (count) => t('trafficPackage.total', { count }))}
           emptyText={
             <Empty
               image={Empty.PRESENTED_IMAGE_SIMPLE}

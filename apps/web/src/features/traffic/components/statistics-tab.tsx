@@ -67,7 +67,7 @@ export function StatisticsTab() {
               rows={stores.data?.list ?? []}
               isLoading={stores.isFetching}
               emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('trafficReport.stats.noStores')} />}
-              pagination={{ page: list.page, pageSize: list.pageSize, total: stores.data?.total ?? 0, onChange: list.onPageChange }}
+              pagination={list.pagination(stores.data?.total ?? 0)}
             />
           </Card>
         </>
