@@ -1,16 +1,7 @@
 import { errorMessages } from '@parlour/contract/errors';
+import { adminCaptcha, adminLogin, checkEmailCode, checkMobileCode, merchantCaptcha, merchantForgotPassword, merchantLogin, merchantMobileForgotPassword, merchantMobileRegister, merchantRegister, sendEmailCode, sendMobileCode } from '@parlour/contract/calls/account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildTestApp,
-  GOOD_PASSWORD,
-  OTHER_PASSWORD,
-  PATHS,
-  registerMerchant,
-  registerMobileMerchant,
-  uniqueEmail,
-  uniqueMobile,
-  type TestApp,
-} from './helper';
+import { buildTestApp, GOOD_PASSWORD, OTHER_PASSWORD, registerMerchant, registerMobileMerchant, uniqueEmail, uniqueMobile, type TestApp } from './helper';
 
 /** The numbers of the specification, written out so a changed constant fails here. */
 const CODE_MAX_ATTEMPTS = 5;
@@ -29,11 +20,6 @@ function wrongCode(code: string | undefined) {
 interface LoginFailure {
   captcha_required?: boolean;
 }
-interface Captcha {
-  captcha_id: string;
-  svg: string;
-  expires_in: number;
-}
 
 describe('accounts: errors', () => {
   let t: TestApp;
@@ -46,8 +32,8 @@ describe('accounts: errors', () => {
   function registerBody(email: string, code: string | undefined, password = GOOD_PASSWORD) {
     return { email, code, password, confirm_password: password, agree: true };
   }
-  async function sendEmailCode(email: string, event: 'register' | 'forgot' = 'register') {
-    const sent = await t.call(PATHS.emailCode, { email, event });
+  async function mailedCode(email: string, event: 'register' | 'forgot' = 'register') {
+    const sent = await t.call(sendEmailCode, { email, event });
     expect(sent.code).toBe(200);
     return t.mail.lastCodeTo(email);
   }
@@ -57,20 +43,20 @@ describe('accounts: errors', () => {
       const merchant = await registerMerchant(t);
       t.clock.advance(CODE_RESEND_SECONDS);
       const mailsBefore = t.mail.sent.length;
-      const sent = await t.call(PATHS.emailCode, { email: merchant.email, event: 'register', lang_code: 'en-US' });
+      const sent = await t.call(sendEmailCode, { email: merchant.email, event: 'register', lang_code: 'en-US' });
       expect(sent).toMatchObject({ code: 11011, msg: errorMessages.ACCOUNT_EXISTS['en-US'] });
       expect(t.mail.sent.length).toBe(mailsBefore);
 
       // Checked before the code, so a used or missing code does not hide the real reason.
-      const again = await t.call(PATHS.register, registerBody(merchant.email, '123456'));
+      const again = await t.callRaw(merchantRegister, registerBody(merchant.email, '123456'));
       expect(again.code).toBe(11011);
     });
 
     it('refuses a register code for a taken phone number, and the registration itself', async () => {
       const merchant = await registerMobileMerchant(t);
       t.clock.advance(CODE_RESEND_SECONDS);
-      expect((await t.call(PATHS.mobileCode, { mobile: merchant.mobile, event: 'register' })).code).toBe(11011);
-      const again = await t.call(PATHS.mobileRegister, {
+      expect((await t.call(sendMobileCode, { mobile: merchant.mobile, event: 'register' })).code).toBe(11011);
+      const again = await t.call(merchantMobileRegister, {
         mobile: merchant.mobile,
         code: '123456',
         password: GOOD_PASSWORD,
@@ -84,127 +70,127 @@ describe('accounts: errors', () => {
   describe('[CODES]', () => {
     it('refuses a wrong code, and a wrong try leaves the right code usable', async () => {
       const email = uniqueEmail();
-      const code = await sendEmailCode(email);
-      const wrong = await t.call(PATHS.register, { ...registerBody(email, wrongCode(code)), lang_code: 'en-US' });
+      const code = await mailedCode(email);
+      const wrong = await t.callRaw(merchantRegister, { ...registerBody(email, wrongCode(code)), lang_code: 'en-US' });
       expect(wrong).toMatchObject({ code: 11020, msg: errorMessages.CODE_INVALID['en-US'] });
-      expect((await t.call(PATHS.register, registerBody(email, code))).code).toBe(200);
+      expect((await t.callRaw(merchantRegister, registerBody(email, code))).code).toBe(200);
     });
 
     it(`voids a code after ${CODE_MAX_ATTEMPTS} wrong tries, even for the right one after`, async () => {
       const email = uniqueEmail();
-      const code = await sendEmailCode(email);
+      const code = await mailedCode(email);
       for (let index = 0; index < CODE_MAX_ATTEMPTS; index += 1) {
-        expect((await t.call(PATHS.checkEmailCode, { email, code: wrongCode(code), event: 'register' })).code).toBe(11020);
+        expect((await t.call(checkEmailCode, { email, code: wrongCode(code), event: 'register' })).code).toBe(11020);
       }
-      expect((await t.call(PATHS.checkEmailCode, { email, code, event: 'register' })).code).toBe(11020);
-      expect((await t.call(PATHS.register, registerBody(email, code))).code).toBe(11020);
+      expect((await t.call(checkEmailCode, { email, code, event: 'register' })).code).toBe(11020);
+      expect((await t.callRaw(merchantRegister, registerBody(email, code))).code).toBe(11020);
     });
 
     it(`still takes the right code after ${CODE_MAX_ATTEMPTS - 1} wrong tries`, async () => {
       const email = uniqueEmail();
-      const code = await sendEmailCode(email);
+      const code = await mailedCode(email);
       for (let index = 0; index < CODE_MAX_ATTEMPTS - 1; index += 1) {
-        expect((await t.call(PATHS.register, registerBody(email, wrongCode(code)))).code).toBe(11020);
+        expect((await t.callRaw(merchantRegister, registerBody(email, wrongCode(code)))).code).toBe(11020);
       }
-      expect((await t.call(PATHS.register, registerBody(email, code))).code).toBe(200);
+      expect((await t.callRaw(merchantRegister, registerBody(email, code))).code).toBe(200);
     });
 
     it('expires a code after 10 minutes', async () => {
       const email = uniqueEmail();
-      const code = await sendEmailCode(email);
+      const code = await mailedCode(email);
       t.clock.advance(CODE_TTL_SECONDS - 1);
-      expect((await t.call(PATHS.checkEmailCode, { email, code, event: 'register' })).code).toBe(200);
+      expect((await t.call(checkEmailCode, { email, code, event: 'register' })).code).toBe(200);
       t.clock.advance(2);
-      expect((await t.call(PATHS.checkEmailCode, { email, code, event: 'register' })).code).toBe(11020);
-      expect((await t.call(PATHS.register, registerBody(email, code))).code).toBe(11020);
+      expect((await t.call(checkEmailCode, { email, code, event: 'register' })).code).toBe(11020);
+      expect((await t.callRaw(merchantRegister, registerBody(email, code))).code).toBe(11020);
     });
 
     it('uses a code once: a second reset with the same code fails', async () => {
       const merchant = await registerMerchant(t);
       t.clock.advance(CODE_RESEND_SECONDS);
-      const code = await sendEmailCode(merchant.email, 'forgot');
+      const code = await mailedCode(merchant.email, 'forgot');
       const reset = { email: merchant.email, code, password: OTHER_PASSWORD, confirm_password: OTHER_PASSWORD };
-      expect((await t.call(PATHS.forgotPassword, reset)).code).toBe(200);
+      expect((await t.call(merchantForgotPassword, reset)).code).toBe(200);
       const again = { ...reset, password: 'Third%Pass3', confirm_password: 'Third%Pass3' };
-      expect((await t.call(PATHS.forgotPassword, again)).code).toBe(11020);
-      expect((await t.call(PATHS.checkEmailCode, { email: merchant.email, code, event: 'forgot' })).code).toBe(11020);
-      expect((await t.call(PATHS.login, { account: merchant.email, password: OTHER_PASSWORD })).code).toBe(200);
+      expect((await t.call(merchantForgotPassword, again)).code).toBe(11020);
+      expect((await t.call(checkEmailCode, { email: merchant.email, code, event: 'forgot' })).code).toBe(11020);
+      expect((await t.call(merchantLogin, { account: merchant.email, password: OTHER_PASSWORD })).code).toBe(200);
     });
 
     it('binds a code to its purpose: a register code is refused for forgot and back', async () => {
       const email = uniqueEmail();
-      const registerCode = await sendEmailCode(email, 'register');
-      expect((await t.call(PATHS.checkEmailCode, { email, code: registerCode, event: 'forgot' })).code).toBe(11020);
-      expect((await t.call(PATHS.checkEmailCode, { email, code: registerCode, event: 'register' })).code).toBe(200);
+      const registerCode = await mailedCode(email, 'register');
+      expect((await t.call(checkEmailCode, { email, code: registerCode, event: 'forgot' })).code).toBe(11020);
+      expect((await t.call(checkEmailCode, { email, code: registerCode, event: 'register' })).code).toBe(200);
 
       const merchant = await registerMerchant(t);
       t.clock.advance(CODE_RESEND_SECONDS);
-      const forgotCode = await sendEmailCode(merchant.email, 'forgot');
-      expect((await t.call(PATHS.checkEmailCode, { email: merchant.email, code: forgotCode, event: 'register' })).code).toBe(11020);
-      expect((await t.call(PATHS.checkEmailCode, { email: merchant.email, code: forgotCode, event: 'forgot' })).code).toBe(200);
+      const forgotCode = await mailedCode(merchant.email, 'forgot');
+      expect((await t.call(checkEmailCode, { email: merchant.email, code: forgotCode, event: 'register' })).code).toBe(11020);
+      expect((await t.call(checkEmailCode, { email: merchant.email, code: forgotCode, event: 'forgot' })).code).toBe(200);
     });
 
     it('binds a code to its target: the code of one address is refused for another', async () => {
       const first = uniqueEmail();
       const second = uniqueEmail();
-      const firstCode = await sendEmailCode(first);
-      const secondCode = await sendEmailCode(second);
+      const firstCode = await mailedCode(first);
+      const secondCode = await mailedCode(second);
       expect(firstCode).not.toBe(secondCode);
-      expect((await t.call(PATHS.register, registerBody(second, firstCode))).code).toBe(11020);
-      expect((await t.call(PATHS.register, registerBody(second, secondCode))).code).toBe(200);
+      expect((await t.callRaw(merchantRegister, registerBody(second, firstCode))).code).toBe(11020);
+      expect((await t.callRaw(merchantRegister, registerBody(second, secondCode))).code).toBe(200);
 
       const mobile = uniqueMobile();
-      expect((await t.call(PATHS.mobileCode, { mobile, event: 'register' })).code).toBe(200);
+      expect((await t.call(sendMobileCode, { mobile, event: 'register' })).code).toBe(200);
       const mobileCode = t.sms.lastCodeTo(mobile);
-      expect((await t.call(PATHS.checkEmailCode, { email: uniqueEmail(), code: mobileCode, event: 'register' })).code).toBe(11020);
+      expect((await t.call(checkEmailCode, { email: uniqueEmail(), code: mobileCode, event: 'register' })).code).toBe(11020);
     });
 
     it('keeps only the newest code of a target', async () => {
       const email = uniqueEmail();
-      const older = await sendEmailCode(email);
+      const older = await mailedCode(email);
       t.clock.advance(CODE_RESEND_SECONDS);
-      const newer = await sendEmailCode(email);
-      if (older !== newer) expect((await t.call(PATHS.register, registerBody(email, older))).code).toBe(11020);
-      expect((await t.call(PATHS.register, registerBody(email, newer))).code).toBe(200);
+      const newer = await mailedCode(email);
+      if (older !== newer) expect((await t.callRaw(merchantRegister, registerBody(email, older))).code).toBe(11020);
+      expect((await t.callRaw(merchantRegister, registerBody(email, newer))).code).toBe(200);
     });
 
     it('answers CODE_INVALID when no code was ever sent', async () => {
-      expect((await t.call(PATHS.checkEmailCode, { email: uniqueEmail(), code: '123456', event: 'register' })).code).toBe(11020);
-      expect((await t.call(PATHS.checkMobileCode, { mobile: uniqueMobile(), code: '123456', event: 'forgot' })).code).toBe(11020);
+      expect((await t.call(checkEmailCode, { email: uniqueEmail(), code: '123456', event: 'register' })).code).toBe(11020);
+      expect((await t.call(checkMobileCode, { mobile: uniqueMobile(), code: '123456', event: 'forgot' })).code).toBe(11020);
     });
   });
 
   describe('[CODES] sending is throttled', () => {
     it('refuses a second code to the same target within 60 s, with retry_after', async () => {
       const email = uniqueEmail();
-      const code = await sendEmailCode(email);
-      const again = await t.call<{ retry_after: number }>(PATHS.emailCode, { email, event: 'register', lang_code: 'en-US' });
+      const code = await mailedCode(email);
+      const again = await t.callRaw<{ retry_after: number }>(sendEmailCode, { email, event: 'register', lang_code: 'en-US' });
       expect(again).toMatchObject({ code: 10029, msg: errorMessages.TOO_MANY_REQUESTS['en-US'], data: { retry_after: CODE_RESEND_SECONDS } });
 
       t.clock.advance(CODE_RESEND_SECONDS - 20);
-      const later = await t.call<{ retry_after: number }>(PATHS.emailCode, { email, event: 'register' });
+      const later = await t.callRaw<{ retry_after: number }>(sendEmailCode, { email, event: 'register' });
       expect(later).toMatchObject({ code: 10029, data: { retry_after: 20 } });
 
       // Another target is not held up, and the refused sends left the first code alone.
-      expect((await t.call(PATHS.emailCode, { email: uniqueEmail(), event: 'register' })).code).toBe(200);
-      expect((await t.call(PATHS.checkEmailCode, { email, code, event: 'register' })).code).toBe(200);
+      expect((await t.call(sendEmailCode, { email: uniqueEmail(), event: 'register' })).code).toBe(200);
+      expect((await t.call(checkEmailCode, { email, code, event: 'register' })).code).toBe(200);
 
       t.clock.advance(20);
-      expect((await t.call(PATHS.emailCode, { email, event: 'register' })).code).toBe(200);
+      expect((await t.call(sendEmailCode, { email, event: 'register' })).code).toBe(200);
     });
 
     it('throttles SMS codes per number the same way', async () => {
       const mobile = uniqueMobile();
-      expect((await t.call(PATHS.mobileCode, { mobile, event: 'register' })).code).toBe(200);
-      expect(await t.call(PATHS.mobileCode, { mobile, event: 'register' })).toMatchObject({ code: 10029, data: { retry_after: CODE_RESEND_SECONDS } });
+      expect((await t.call(sendMobileCode, { mobile, event: 'register' })).code).toBe(200);
+      expect(await t.call(sendMobileCode, { mobile, event: 'register' })).toMatchObject({ code: 10029, data: { retry_after: CODE_RESEND_SECONDS } });
       t.clock.advance(CODE_RESEND_SECONDS);
-      expect((await t.call(PATHS.mobileCode, { mobile, event: 'register' })).code).toBe(200);
+      expect((await t.call(sendMobileCode, { mobile, event: 'register' })).code).toBe(200);
     });
 
     it('throttles sends for unknown accounts too, so the throttle reveals nothing', async () => {
       const email = uniqueEmail('nobody');
-      expect((await t.call(PATHS.emailCode, { email, event: 'forgot' })).code).toBe(200);
-      expect((await t.call(PATHS.emailCode, { email, event: 'forgot' })).code).toBe(10029);
+      expect((await t.call(sendEmailCode, { email, event: 'forgot' })).code).toBe(200);
+      expect((await t.call(sendEmailCode, { email, event: 'forgot' })).code).toBe(10029);
     });
 
     it('throttles per IP address across targets', async () => {
@@ -212,8 +198,8 @@ describe('accounts: errors', () => {
       try {
         const send = (ip: string, index: number) =>
           index % 2
-            ? limited.call<{ retry_after?: number }>(PATHS.mobileCode, { mobile: uniqueMobile(), event: 'register' }, undefined, { ip })
-            : limited.call<{ retry_after?: number }>(PATHS.emailCode, { email: uniqueEmail(), event: 'register' }, undefined, { ip });
+            ? limited.callRaw<{ retry_after?: number }>(sendMobileCode, { mobile: uniqueMobile(), event: 'register' }, undefined, { ip })
+            : limited.callRaw<{ retry_after?: number }>(sendEmailCode, { email: uniqueEmail(), event: 'register' }, undefined, { ip });
         for (let index = 0; index < 3; index += 1) expect((await send('203.0.113.7', index)).code).toBe(200);
         const refused = await send('203.0.113.7', 3);
         expect(refused.code).toBe(10029);
@@ -233,24 +219,24 @@ describe('accounts: errors', () => {
     it('refuses a wrong code and leaves the password unchanged', async () => {
       const merchant = await registerMerchant(t);
       t.clock.advance(CODE_RESEND_SECONDS);
-      const code = await sendEmailCode(merchant.email, 'forgot');
-      const reset = await t.call(PATHS.forgotPassword, {
+      const code = await mailedCode(merchant.email, 'forgot');
+      const reset = await t.call(merchantForgotPassword, {
         email: merchant.email,
         code: wrongCode(code),
         password: OTHER_PASSWORD,
         confirm_password: OTHER_PASSWORD,
       });
       expect(reset.code).toBe(11020);
-      expect((await t.call(PATHS.login, { account: merchant.email, password: merchant.password })).code).toBe(200);
-      expect((await t.call(PATHS.checkEmailCode, { email: merchant.email, code: wrongCode(code), event: 'forgot' })).code).toBe(11020);
+      expect((await t.call(merchantLogin, { account: merchant.email, password: merchant.password })).code).toBe(200);
+      expect((await t.call(checkEmailCode, { email: merchant.email, code: wrongCode(code), event: 'forgot' })).code).toBe(11020);
     });
 
     it('refuses a reset for an account that does not exist', async () => {
       const email = uniqueEmail('nobody');
-      expect((await t.call(PATHS.emailCode, { email, event: 'forgot' })).code).toBe(200);
-      const reset = await t.call(PATHS.forgotPassword, { email, code: '123456', password: OTHER_PASSWORD, confirm_password: OTHER_PASSWORD });
+      expect((await t.call(sendEmailCode, { email, event: 'forgot' })).code).toBe(200);
+      const reset = await t.call(merchantForgotPassword, { email, code: '123456', password: OTHER_PASSWORD, confirm_password: OTHER_PASSWORD });
       expect(reset.code).toBe(11020);
-      const mobileReset = await t.call(PATHS.mobileForgotPassword, {
+      const mobileReset = await t.call(merchantMobileForgotPassword, {
         mobile: uniqueMobile(),
         code: '123456',
         password: OTHER_PASSWORD,
@@ -270,13 +256,13 @@ describe('accounts: errors', () => {
       ['a code with symbols', { code: '12-456' }, 'code'],
       ['a malformed email', { email: 'not-an-email' }, 'email'],
     ])('refuses %s with VALIDATION_FAILED naming the field', async (_name, change, field) => {
-      const answer = await t.call<{ errors: { field: string }[] }>(PATHS.register, { ...registerBody(uniqueEmail(), '123456'), ...change });
+      const answer = await t.callRaw<{ errors: { field: string }[] }>(merchantRegister, { ...registerBody(uniqueEmail(), '123456'), ...change });
       expect(answer.code).toBe(10001);
       expect(answer.data.errors.map((error) => error.field)).toContain(field);
     });
 
     it('refuses a malformed phone number on phone registration', async () => {
-      const answer = await t.call<{ errors: { field: string }[] }>(PATHS.mobileRegister, {
+      const answer = await t.callRaw<{ errors: { field: string }[] }>(merchantMobileRegister, {
         mobile: '12345',
         code: '123456',
         password: GOOD_PASSWORD,
@@ -290,18 +276,18 @@ describe('accounts: errors', () => {
 
   describe('[LOGIN] failures and the captcha', () => {
     async function fail(account: string, captcha?: { captcha_id: string; captcha_code: string }) {
-      return t.call<LoginFailure>(PATHS.login, { account, password: 'Wrong#Pass1', ...captcha });
+      return t.callRaw<LoginFailure>(merchantLogin, { account, password: 'Wrong#Pass1', ...captcha });
     }
-    async function fetchCaptcha(path: string = PATHS.captcha) {
-      const answer = await t.call<Captcha>(path, {});
+    async function fetchCaptcha(captchaCall: typeof merchantCaptcha | typeof adminCaptcha = merchantCaptcha) {
+      const answer = await t.call(captchaCall, {});
       expect(answer.code).toBe(200);
       return answer.data;
     }
 
     it('answers LOGIN_FAILED for an unknown account and for a wrong password alike', async () => {
       const merchant = await registerMerchant(t);
-      const unknown = await t.call(PATHS.login, { account: uniqueEmail('nobody'), password: merchant.password, lang_code: 'en-US' });
-      const wrong = await t.call(PATHS.login, { account: merchant.email, password: 'Wrong#Pass1', lang_code: 'en-US' });
+      const unknown = await t.call(merchantLogin, { account: uniqueEmail('nobody'), password: merchant.password, lang_code: 'en-US' });
+      const wrong = await t.call(merchantLogin, { account: merchant.email, password: 'Wrong#Pass1', lang_code: 'en-US' });
       expect(unknown).toEqual({ code: 11001, msg: errorMessages.LOGIN_FAILED['en-US'], data: { captcha_required: false } });
       expect(wrong).toEqual(unknown);
     });
@@ -314,16 +300,16 @@ describe('accounts: errors', () => {
       expect(await fail(merchant.email)).toMatchObject({ code: 11001, data: { captcha_required: true } });
 
       // Even the right password needs the captcha now.
-      const withoutCaptcha = await t.call(PATHS.login, { account: merchant.email, password: merchant.password, lang_code: 'en-US' });
+      const withoutCaptcha = await t.call(merchantLogin, { account: merchant.email, password: merchant.password, lang_code: 'en-US' });
       expect(withoutCaptcha).toMatchObject({ code: 11003, msg: errorMessages.CAPTCHA_REQUIRED['en-US'], data: { captcha_required: true } });
 
       const captcha = await fetchCaptcha();
       expect(captcha).toMatchObject({ captcha_id: expect.any(String), svg: '<svg/>', expires_in: expect.any(Number) });
 
       // A wrong answer uses the captcha up: the right answer to the same image fails after it.
-      const wrongAnswer = await t.call(PATHS.login, { account: merchant.email, password: merchant.password, captcha_id: captcha.captcha_id, captcha_code: 'zzzz' });
+      const wrongAnswer = await t.call(merchantLogin, { account: merchant.email, password: merchant.password, captcha_id: captcha.captcha_id, captcha_code: 'zzzz' });
       expect(wrongAnswer).toMatchObject({ code: 11004, data: { captcha_required: true } });
-      const reused = await t.call(PATHS.login, { account: merchant.email, password: merchant.password, captcha_id: captcha.captcha_id, captcha_code: CAPTCHA_TEXT });
+      const reused = await t.call(merchantLogin, { account: merchant.email, password: merchant.password, captcha_id: captcha.captcha_id, captcha_code: CAPTCHA_TEXT });
       expect(reused.code).toBe(11004);
 
       // A right captcha with a wrong password is still a failure, and still needs a captcha next.
@@ -333,7 +319,7 @@ describe('accounts: errors', () => {
       });
 
       // Answers are compared without regard to case.
-      const success = await t.call(PATHS.login, {
+      const success = await t.call(merchantLogin, {
         account: merchant.email,
         password: merchant.password,
         captcha_id: (await fetchCaptcha()).captcha_id,
@@ -342,7 +328,7 @@ describe('accounts: errors', () => {
       expect(success.code).toBe(200);
 
       // The failures are cleared: no captcha needed, and the count starts again.
-      expect((await t.call(PATHS.login, { account: merchant.email, password: merchant.password })).code).toBe(200);
+      expect((await t.call(merchantLogin, { account: merchant.email, password: merchant.password })).code).toBe(200);
       expect(await fail(merchant.email)).toMatchObject({ code: 11001, data: { captcha_required: false } });
     });
 
@@ -352,9 +338,9 @@ describe('accounts: errors', () => {
       const captcha = await fetchCaptcha();
       t.clock.advance(captcha.expires_in + 1);
       // Still inside the 15-minute failure window.
-      const late = await t.call(PATHS.login, { account: merchant.email, password: merchant.password, captcha_id: captcha.captcha_id, captcha_code: CAPTCHA_TEXT });
+      const late = await t.call(merchantLogin, { account: merchant.email, password: merchant.password, captcha_id: captcha.captcha_id, captcha_code: CAPTCHA_TEXT });
       expect(late.code).toBe(11004);
-      const unknown = await t.call(PATHS.login, { account: merchant.email, password: merchant.password, captcha_id: 'no-such-captcha', captcha_code: CAPTCHA_TEXT });
+      const unknown = await t.call(merchantLogin, { account: merchant.email, password: merchant.password, captcha_id: 'no-such-captcha', captcha_code: CAPTCHA_TEXT });
       expect(unknown.code).toBe(11004);
     });
 
@@ -362,9 +348,9 @@ describe('accounts: errors', () => {
       const merchant = await registerMerchant(t);
       for (let attempt = 1; attempt <= 5; attempt += 1) await fail(merchant.email);
       t.clock.advance(15 * 60 - 1);
-      expect((await t.call(PATHS.login, { account: merchant.email, password: merchant.password })).code).toBe(11003);
+      expect((await t.call(merchantLogin, { account: merchant.email, password: merchant.password })).code).toBe(11003);
       t.clock.advance(2);
-      expect((await t.call(PATHS.login, { account: merchant.email, password: merchant.password })).code).toBe(200);
+      expect((await t.call(merchantLogin, { account: merchant.email, password: merchant.password })).code).toBe(200);
     });
 
     it('does not count an attempt stopped at the captcha as a failure', async () => {
@@ -374,7 +360,7 @@ describe('accounts: errors', () => {
       for (let attempt = 1; attempt <= 5; attempt += 1) expect((await fail(merchant.email)).code).toBe(11003);
       // The five real failures leave the window; the refused attempts were never failures.
       t.clock.advance(5 * 60 + 1);
-      expect((await t.call(PATHS.login, { account: merchant.email, password: merchant.password })).code).toBe(200);
+      expect((await t.call(merchantLogin, { account: merchant.email, password: merchant.password })).code).toBe(200);
     });
 
     it('counts failures of unknown accounts the same way', async () => {
@@ -388,33 +374,33 @@ describe('accounts: errors', () => {
       const merchant = await registerMerchant(t);
       for (let attempt = 1; attempt <= 5; attempt += 1) await fail(merchant.email);
       t.clock.advance(CODE_RESEND_SECONDS);
-      const code = await sendEmailCode(merchant.email, 'forgot');
-      const reset = await t.call(PATHS.forgotPassword, { email: merchant.email, code, password: OTHER_PASSWORD, confirm_password: OTHER_PASSWORD });
+      const code = await mailedCode(merchant.email, 'forgot');
+      const reset = await t.call(merchantForgotPassword, { email: merchant.email, code, password: OTHER_PASSWORD, confirm_password: OTHER_PASSWORD });
       expect(reset.code).toBe(200);
-      expect((await t.call(PATHS.login, { account: merchant.email, password: OTHER_PASSWORD })).code).toBe(200);
+      expect((await t.call(merchantLogin, { account: merchant.email, password: OTHER_PASSWORD })).code).toBe(200);
     });
 
     it('requires the captcha on operator login too', async () => {
-      const failAdmin = () => t.call<LoginFailure>(PATHS.adminLogin, { account: 'admin', password: 'Wrong#Pass1' });
+      const failAdmin = () => t.callRaw<LoginFailure>(adminLogin, { account: 'admin', password: 'Wrong#Pass1' });
       for (let attempt = 1; attempt <= 4; attempt += 1) expect(await failAdmin()).toMatchObject({ code: 11001, data: { captcha_required: false } });
       expect(await failAdmin()).toMatchObject({ code: 11001, data: { captcha_required: true } });
-      expect((await t.call(PATHS.adminLogin, { account: 'admin', password: 'Admin@2026' })).code).toBe(11003);
+      expect((await t.call(adminLogin, { account: 'admin', password: 'Admin@2026' })).code).toBe(11003);
 
-      const wrong = await fetchCaptcha(PATHS.adminCaptcha);
-      const wrongAnswer = await t.call(PATHS.adminLogin, { account: 'admin', password: 'Admin@2026', captcha_id: wrong.captcha_id, captcha_code: 'zzzz' });
+      const wrong = await fetchCaptcha(adminCaptcha);
+      const wrongAnswer = await t.call(adminLogin, { account: 'admin', password: 'Admin@2026', captcha_id: wrong.captcha_id, captcha_code: 'zzzz' });
       expect(wrongAnswer.code).toBe(11004);
 
-      const captcha = await fetchCaptcha(PATHS.adminCaptcha);
-      const success = await t.call(PATHS.adminLogin, { account: 'admin', password: 'Admin@2026', captcha_id: captcha.captcha_id, captcha_code: CAPTCHA_TEXT });
+      const captcha = await fetchCaptcha(adminCaptcha);
+      const success = await t.call(adminLogin, { account: 'admin', password: 'Admin@2026', captcha_id: captcha.captcha_id, captcha_code: CAPTCHA_TEXT });
       expect(success.code).toBe(200);
-      expect((await t.call(PATHS.adminLogin, { account: 'admin', password: 'Admin@2026' })).code).toBe(200);
+      expect((await t.call(adminLogin, { account: 'admin', password: 'Admin@2026' })).code).toBe(200);
     });
 
     it('keeps merchant and operator failures apart', async () => {
       // An operator account named like a merchant's email does not share its counter.
       const merchant = await registerMerchant(t);
-      for (let attempt = 1; attempt <= 5; attempt += 1) await t.call(PATHS.adminLogin, { account: merchant.email, password: 'Wrong#Pass1' });
-      expect((await t.call(PATHS.login, { account: merchant.email, password: merchant.password })).code).toBe(200);
+      for (let attempt = 1; attempt <= 5; attempt += 1) await t.call(adminLogin, { account: merchant.email, password: 'Wrong#Pass1' });
+      expect((await t.call(merchantLogin, { account: merchant.email, password: merchant.password })).code).toBe(200);
     });
   });
 
@@ -422,12 +408,12 @@ describe('accounts: errors', () => {
     const strict = await buildTestApp({ captchaDrawer, env: { LOGIN_CAPTCHA_THRESHOLD: '2', LOGIN_FAILURE_WINDOW_MINUTES: '1' } });
     try {
       const merchant = await registerMerchant(strict);
-      const fail = () => strict.call<LoginFailure>(PATHS.login, { account: merchant.email, password: 'Wrong#Pass1' });
+      const fail = () => strict.callRaw<LoginFailure>(merchantLogin, { account: merchant.email, password: 'Wrong#Pass1' });
       expect((await fail()).data.captcha_required).toBe(false);
       expect((await fail()).data.captcha_required).toBe(true);
-      expect((await strict.call(PATHS.login, { account: merchant.email, password: merchant.password })).code).toBe(11003);
+      expect((await strict.call(merchantLogin, { account: merchant.email, password: merchant.password })).code).toBe(11003);
       strict.clock.advance(61);
-      expect((await strict.call(PATHS.login, { account: merchant.email, password: merchant.password })).code).toBe(200);
+      expect((await strict.call(merchantLogin, { account: merchant.email, password: merchant.password })).code).toBe(200);
     } finally {
       await strict.close();
     }

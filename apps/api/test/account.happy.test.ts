@@ -1,31 +1,10 @@
+import { adminLogin, adminLogout, checkEmailCode, checkMobileCode, merchantForgotPassword, merchantLogin, merchantLogout, merchantMobileForgotPassword, merchantMobileRegister, merchantRegister, sendEmailCode, sendMobileCode } from '@parlour/contract/calls/account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildTestApp,
-  GOOD_PASSWORD,
-  OTHER_PASSWORD,
-  PATHS,
-  registerMerchant,
-  registerMobileMerchant,
-  uniqueEmail,
-  uniqueMobile,
-  type TestApp,
-} from './helper';
+import { buildTestApp, GOOD_PASSWORD, OTHER_PASSWORD, registerMerchant, registerMobileMerchant, uniqueEmail, uniqueMobile, type TestApp } from './helper';
 
 /** Spec numbers, written out so a changed constant fails here. */
 const CODE_RESEND_SECONDS = 60;
 const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
-
-interface Userinfo {
-  token: string;
-  expires_at: string;
-  id: number;
-  account: string;
-  email: string | null;
-  mobile: string | null;
-  nickname: string;
-  type: string;
-  created_at: string;
-}
 
 describe('accounts: happy paths', () => {
   let t: TestApp;
@@ -39,12 +18,12 @@ describe('accounts: happy paths', () => {
   describe('[REGISTER]', () => {
     it('registers by email with a mailed code and answers a signed-in session', async () => {
       const email = uniqueEmail();
-      const sent = await t.call<{ resend_after: number }>(PATHS.emailCode, { email, event: 'register' });
+      const sent = await t.call(sendEmailCode, { email, event: 'register' });
       expect(sent).toMatchObject({ code: 200, data: { resend_after: CODE_RESEND_SECONDS } });
       const code = t.mail.lastCodeTo(email);
       expect(code).toMatch(/^\d{6}$/);
 
-      const answer = await t.call<{ userinfo: Userinfo }>(PATHS.register, {
+      const answer = await t.call(merchantRegister, {
         email,
         code,
         password: GOOD_PASSWORD,
@@ -56,17 +35,17 @@ describe('accounts: happy paths', () => {
       expect(answer.data.userinfo.token).toEqual(expect.any(String));
 
       // The automatic sign-in works on an authenticated call.
-      expect((await t.call(PATHS.logout, {}, answer.data.userinfo.token)).code).toBe(200);
+      expect((await t.call(merchantLogout, {}, answer.data.userinfo.token)).code).toBe(200);
     });
 
     it('registers by phone with an SMS code and answers a signed-in session', async () => {
       const mobile = uniqueMobile();
-      expect((await t.call(PATHS.mobileCode, { mobile, event: 'register' })).code).toBe(200);
+      expect((await t.call(sendMobileCode, { mobile, event: 'register' })).code).toBe(200);
       const sms = t.sms.sent.at(-1);
       expect(sms).toMatchObject({ mobile, purpose: 'register' });
       expect(sms?.code).toMatch(/^\d{6}$/);
 
-      const answer = await t.call<{ userinfo: Userinfo }>(PATHS.mobileRegister, {
+      const answer = await t.callRaw(merchantMobileRegister, {
         mobile,
         code: sms?.code,
         password: GOOD_PASSWORD,
@@ -75,23 +54,23 @@ describe('accounts: happy paths', () => {
       });
       expect(answer.code).toBe(200);
       expect(answer.data.userinfo).toMatchObject({ account: mobile, mobile, email: null });
-      expect((await t.call(PATHS.logout, {}, answer.data.userinfo.token)).code).toBe(200);
+      expect((await t.call(merchantLogout, {}, answer.data.userinfo.token)).code).toBe(200);
     });
 
     it('writes the code mail in the caller language', async () => {
       const email = uniqueEmail();
-      await t.call(PATHS.emailCode, { email, event: 'register', lang_code: 'en-US' });
+      await t.call(sendEmailCode, { email, event: 'register', lang_code: 'en-US' });
       expect(t.mail.sent.at(-1)?.text).toMatch(/verification code is \d{6}/);
       const other = uniqueEmail();
-      await t.call(PATHS.emailCode, { email: other, event: 'register', lang_code: 'zh-CN' });
+      await t.call(sendEmailCode, { email: other, event: 'register', lang_code: 'zh-CN' });
       expect(t.mail.sent.at(-1)?.text).toMatch(/验证码是 \d{6}/);
     });
 
     it('stores emails in lower case so the same address cannot register twice', async () => {
       const email = uniqueEmail('Mixed.Case');
       const merchant = await registerMerchant(t, email);
-      expect((await t.call(PATHS.emailCode, { email: email.toLowerCase(), event: 'register' })).code).toBe(11011);
-      const login = await t.call(PATHS.login, { account: email.toUpperCase(), password: merchant.password });
+      expect((await t.call(sendEmailCode, { email: email.toLowerCase(), event: 'register' })).code).toBe(11011);
+      const login = await t.call(merchantLogin, { account: email.toUpperCase(), password: merchant.password });
       expect(login.code).toBe(200);
     });
   });
@@ -99,7 +78,7 @@ describe('accounts: happy paths', () => {
   describe('[LOGIN]', () => {
     it('signs a merchant in by email and answers the token with the profile', async () => {
       const merchant = await registerMerchant(t);
-      const login = await t.call<{ userinfo: Userinfo & Record<string, unknown> }>(PATHS.login, {
+      const login = await t.call(merchantLogin, {
         account: merchant.email,
         password: merchant.password,
       });
@@ -114,57 +93,57 @@ describe('accounts: happy paths', () => {
       // 32 random bytes, URL-safe base64.
       expect(Buffer.from(userinfo.token, 'base64url')).toHaveLength(32);
       expect(new Date(userinfo.expires_at).getTime() - t.clock.now().getTime()).toBe(SESSION_TTL_SECONDS * 1000);
-      expect((await t.call(PATHS.logout, {}, userinfo.token)).code).toBe(200);
+      expect((await t.call(merchantLogout, {}, userinfo.token)).code).toBe(200);
     });
 
     it('signs a merchant in by phone', async () => {
       const merchant = await registerMobileMerchant(t);
-      const login = await t.call<{ userinfo: Userinfo }>(PATHS.login, { account: merchant.mobile, password: merchant.password });
+      const login = await t.call(merchantLogin, { account: merchant.mobile, password: merchant.password });
       expect(login.code).toBe(200);
       expect(login.data.userinfo).toMatchObject({ id: merchant.id, account: merchant.mobile, mobile: merchant.mobile });
     });
 
     it('gives each login its own session, and logout ends only that one', async () => {
       const merchant = await registerMerchant(t);
-      const first = await t.call<{ userinfo: Userinfo }>(PATHS.login, { account: merchant.email, password: merchant.password });
-      const second = await t.call<{ userinfo: Userinfo }>(PATHS.login, { account: merchant.email, password: merchant.password });
+      const first = await t.call(merchantLogin, { account: merchant.email, password: merchant.password });
+      const second = await t.call(merchantLogin, { account: merchant.email, password: merchant.password });
       expect(first.data.userinfo.token).not.toBe(second.data.userinfo.token);
-      expect((await t.call(PATHS.logout, {}, first.data.userinfo.token)).code).toBe(200);
-      expect((await t.call(PATHS.logout, {}, first.data.userinfo.token)).code).toBe(10000);
-      expect((await t.call(PATHS.logout, {}, second.data.userinfo.token)).code).toBe(200);
+      expect((await t.call(merchantLogout, {}, first.data.userinfo.token)).code).toBe(200);
+      expect((await t.call(merchantLogout, {}, first.data.userinfo.token)).code).toBe(10000);
+      expect((await t.call(merchantLogout, {}, second.data.userinfo.token)).code).toBe(200);
     });
 
     it('signs the seeded operator in and out', async () => {
-      const login = await t.call<{ userinfo: { token: string; account: string; nickname: string } }>(PATHS.adminLogin, {
+      const login = await t.call(adminLogin, {
         account: 'admin',
         password: 'Admin@2026',
       });
       expect(login.code).toBe(200);
       expect(login.data.userinfo).toMatchObject({ account: 'admin', token: expect.any(String) });
       expect(login.data.userinfo).not.toHaveProperty('password_hash');
-      expect((await t.call(PATHS.adminLogout, {}, login.data.userinfo.token)).code).toBe(200);
-      expect((await t.call(PATHS.adminLogout, {}, login.data.userinfo.token)).code).toBe(10000);
+      expect((await t.call(adminLogout, {}, login.data.userinfo.token)).code).toBe(200);
+      expect((await t.call(adminLogout, {}, login.data.userinfo.token)).code).toBe(10000);
     });
   });
 
   describe('[FORGOT]', () => {
     it('resets a password by email in two steps and signs the merchant out everywhere', async () => {
       const merchant = await registerMerchant(t);
-      const login = await t.call<{ userinfo: Userinfo }>(PATHS.login, { account: merchant.email, password: merchant.password });
+      const login = await t.call(merchantLogin, { account: merchant.email, password: merchant.password });
       const oldTokens = [merchant.token, login.data.userinfo.token];
       // The register code went to the same address less than a minute ago.
       t.clock.advance(CODE_RESEND_SECONDS);
 
-      expect((await t.call(PATHS.emailCode, { email: merchant.email, event: 'forgot' })).code).toBe(200);
+      expect((await t.call(sendEmailCode, { email: merchant.email, event: 'forgot' })).code).toBe(200);
       const code = t.mail.lastCodeTo(merchant.email);
       expect(t.mail.sent.at(-1)?.subject).toMatch(/密码|password/i);
 
       // Step one checks the code without using it up.
       const check = { email: merchant.email, code, event: 'forgot' };
-      expect(await t.call(PATHS.checkEmailCode, check)).toMatchObject({ code: 200, data: { valid: true } });
-      expect(await t.call(PATHS.checkEmailCode, check)).toMatchObject({ code: 200, data: { valid: true } });
+      expect(await t.callRaw(checkEmailCode, check)).toMatchObject({ code: 200, data: { valid: true } });
+      expect(await t.callRaw(checkEmailCode, check)).toMatchObject({ code: 200, data: { valid: true } });
 
-      const reset = await t.call(PATHS.forgotPassword, {
+      const reset = await t.call(merchantForgotPassword, {
         email: merchant.email,
         code,
         password: OTHER_PASSWORD,
@@ -172,43 +151,43 @@ describe('accounts: happy paths', () => {
       });
       expect(reset).toMatchObject({ code: 200, data: null });
 
-      expect((await t.call(PATHS.login, { account: merchant.email, password: merchant.password })).code).toBe(11001);
-      expect((await t.call(PATHS.login, { account: merchant.email, password: OTHER_PASSWORD })).code).toBe(200);
-      for (const token of oldTokens) expect((await t.call(PATHS.logout, {}, token)).code).toBe(10000);
+      expect((await t.call(merchantLogin, { account: merchant.email, password: merchant.password })).code).toBe(11001);
+      expect((await t.call(merchantLogin, { account: merchant.email, password: OTHER_PASSWORD })).code).toBe(200);
+      for (const token of oldTokens) expect((await t.call(merchantLogout, {}, token)).code).toBe(10000);
     });
 
     it('resets a password by phone in two steps and signs the merchant out everywhere', async () => {
       const merchant = await registerMobileMerchant(t);
       t.clock.advance(CODE_RESEND_SECONDS);
-      expect((await t.call(PATHS.mobileCode, { mobile: merchant.mobile, event: 'forgot' })).code).toBe(200);
+      expect((await t.call(sendMobileCode, { mobile: merchant.mobile, event: 'forgot' })).code).toBe(200);
       const code = t.sms.lastCodeTo(merchant.mobile);
       expect(t.sms.sent.at(-1)?.purpose).toBe('forgot');
 
       const check = { mobile: merchant.mobile, code, event: 'forgot' };
-      expect(await t.call(PATHS.checkMobileCode, check)).toMatchObject({ code: 200, data: { valid: true } });
-      expect(await t.call(PATHS.checkMobileCode, check)).toMatchObject({ code: 200, data: { valid: true } });
+      expect(await t.callRaw(checkMobileCode, check)).toMatchObject({ code: 200, data: { valid: true } });
+      expect(await t.callRaw(checkMobileCode, check)).toMatchObject({ code: 200, data: { valid: true } });
 
-      const reset = await t.call(PATHS.mobileForgotPassword, {
+      const reset = await t.call(merchantMobileForgotPassword, {
         mobile: merchant.mobile,
         code,
         password: OTHER_PASSWORD,
         confirm_password: OTHER_PASSWORD,
       });
       expect(reset.code).toBe(200);
-      expect((await t.call(PATHS.login, { account: merchant.mobile, password: merchant.password })).code).toBe(11001);
-      expect((await t.call(PATHS.login, { account: merchant.mobile, password: OTHER_PASSWORD })).code).toBe(200);
-      expect((await t.call(PATHS.logout, {}, merchant.token)).code).toBe(10000);
+      expect((await t.call(merchantLogin, { account: merchant.mobile, password: merchant.password })).code).toBe(11001);
+      expect((await t.call(merchantLogin, { account: merchant.mobile, password: OTHER_PASSWORD })).code).toBe(200);
+      expect((await t.call(merchantLogout, {}, merchant.token)).code).toBe(10000);
     });
 
     it('answers a code request for an unknown email like any other, but sends nothing', async () => {
       const email = uniqueEmail('nobody');
       const mailsBefore = t.mail.sent.length;
-      expect(await t.call(PATHS.emailCode, { email, event: 'forgot' })).toMatchObject({ code: 200, data: { resend_after: CODE_RESEND_SECONDS } });
+      expect(await t.call(sendEmailCode, { email, event: 'forgot' })).toMatchObject({ code: 200, data: { resend_after: CODE_RESEND_SECONDS } });
       expect(t.mail.sent.length).toBe(mailsBefore);
 
       const mobile = uniqueMobile();
       const smsBefore = t.sms.sent.length;
-      expect((await t.call(PATHS.mobileCode, { mobile, event: 'forgot' })).code).toBe(200);
+      expect((await t.call(sendMobileCode, { mobile, event: 'forgot' })).code).toBe(200);
       expect(t.sms.sent.length).toBe(smsBefore);
     });
   });

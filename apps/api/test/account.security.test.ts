@@ -1,10 +1,11 @@
+import { adminLogin, adminLogout, merchantCaptcha, merchantForgotPassword, merchantLogin, merchantLogout, merchantRegister, sendEmailCode, sendMobileCode } from '@parlour/contract/calls/account';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { admins, captchas, merchants, sessions, verificationCodes } from '../src/db/schema/index';
 import { createPasswordHasher, sha256 } from '../src/lib/secrets';
 import { drawSvgCaptcha } from '../src/modules/account/captcha';
-import { buildTestApp, GOOD_PASSWORD, PATHS, registerMerchant, uniqueEmail, uniqueMobile, type TestApp } from './helper';
+import { buildTestApp, GOOD_PASSWORD, registerMerchant, uniqueEmail, uniqueMobile, type TestApp } from './helper';
 
 const DAY = 24 * 60 * 60;
 /** Spec numbers, written out so a changed constant fails here: sessions last 7 days, codes resend after 60 s. */
@@ -21,7 +22,7 @@ describe('accounts: security', () => {
   afterAll(() => t.close());
 
   async function adminToken() {
-    const login = await t.call<{ userinfo: { token: string } }>(PATHS.adminLogin, { account: 'admin', password: 'Admin@2026' });
+    const login = await t.call(adminLogin, { account: 'admin', password: 'Admin@2026' });
     expect(login.code).toBe(200);
     return login.data.userinfo.token;
   }
@@ -30,8 +31,8 @@ describe('accounts: security', () => {
     it('refuses a call without a token, or with an unknown one, as TOKEN_EXPIRED', async () => {
       const headers: Record<string, string>[] = [{}, { authorization: 'Bearer' }, { authorization: 'Bearer not-a-token' }, { authorization: 'Basic abc' }, { authorization: 'garbage' }];
       for (const header of headers) {
-        for (const path of [PATHS.logout, PATHS.adminLogout]) {
-          const answer = await t.call(path, { lang_code: 'en-US' }, undefined, { headers: header });
+        for (const path of [merchantLogout, adminLogout]) {
+          const answer = await t.callRaw(path, { lang_code: 'en-US' }, undefined, { headers: header });
           expect(answer).toEqual({ code: 10000, msg: 'Login verification expired, please login again', data: null });
         }
       }
@@ -42,17 +43,17 @@ describe('accounts: security', () => {
       t.clock.advance(SESSION_TTL_SECONDS - 1);
       const { token } = await registerMerchant(t);
       t.clock.advance(2);
-      expect((await t.call(PATHS.logout, {}, merchant.token)).code).toBe(10000);
-      expect((await t.call(PATHS.logout, {}, token)).code).toBe(200);
+      expect((await t.call(merchantLogout, {}, merchant.token)).code).toBe(10000);
+      expect((await t.call(merchantLogout, {}, token)).code).toBe(200);
     });
 
     it('slides the expiry forward when the token is used', async () => {
       const merchant = await registerMerchant(t);
       t.clock.advance(6 * DAY);
       // Any authenticated call is a use; the operator call refuses the merchant but still resolves its session.
-      expect((await t.call(PATHS.adminLogout, {}, merchant.token)).code).toBe(10003);
+      expect((await t.call(adminLogout, {}, merchant.token)).code).toBe(10003);
       t.clock.advance(4 * DAY);
-      expect((await t.call(PATHS.logout, {}, merchant.token)).code).toBe(200);
+      expect((await t.call(merchantLogout, {}, merchant.token)).code).toBe(200);
     });
 
     it('stores only a hash of the token', async () => {
@@ -65,8 +66,8 @@ describe('accounts: security', () => {
 
     it('revokes the session on logout', async () => {
       const merchant = await registerMerchant(t);
-      expect((await t.call(PATHS.logout, {}, merchant.token)).code).toBe(200);
-      expect((await t.call(PATHS.logout, {}, merchant.token)).code).toBe(10000);
+      expect((await t.call(merchantLogout, {}, merchant.token)).code).toBe(200);
+      expect((await t.call(merchantLogout, {}, merchant.token)).code).toBe(10000);
       const [row] = await t.database.db.select().from(sessions).where(eq(sessions.token_hash, sha256(merchant.token)));
       expect(row?.revoked_at).toBeInstanceOf(Date);
     });
@@ -75,22 +76,22 @@ describe('accounts: security', () => {
   describe('[ROLES] merchant and operator are separate principals', () => {
     it('gives a merchant token NO_PERMISSION on operator calls, without ending it', async () => {
       const merchant = await registerMerchant(t);
-      const answer = await t.call(PATHS.adminLogout, { lang_code: 'en-US' }, merchant.token);
+      const answer = await t.callRaw(adminLogout, { lang_code: 'en-US' }, merchant.token);
       expect(answer).toEqual({ code: 10003, msg: 'No permission', data: null });
-      expect((await t.call(PATHS.logout, {}, merchant.token)).code).toBe(200);
+      expect((await t.call(merchantLogout, {}, merchant.token)).code).toBe(200);
     });
 
     it('gives an operator token NO_PERMISSION on merchant calls, without ending it', async () => {
       const token = await adminToken();
-      expect((await t.call(PATHS.logout, {}, token)).code).toBe(10003);
-      expect((await t.call(PATHS.adminLogout, {}, token)).code).toBe(200);
+      expect((await t.call(merchantLogout, {}, token)).code).toBe(10003);
+      expect((await t.call(adminLogout, {}, token)).code).toBe(200);
     });
 
     it('does not let a merchant sign in on the operator form, nor the operator on the merchant form', async () => {
       const merchant = await registerMerchant(t);
-      expect((await t.call(PATHS.adminLogin, { account: merchant.email, password: merchant.password })).code).toBe(11001);
+      expect((await t.call(adminLogin, { account: merchant.email, password: merchant.password })).code).toBe(11001);
       // "admin" is not an email or phone number, so the merchant form refuses it before looking.
-      expect((await t.call(PATHS.login, { account: 'admin', password: 'Admin@2026' })).code).toBe(10001);
+      expect((await t.call(merchantLogin, { account: 'admin', password: 'Admin@2026' })).code).toBe(10001);
     });
   });
 
@@ -117,19 +118,19 @@ describe('accounts: security', () => {
     it('answers ACCOUNT_DISABLED only to the right password', async () => {
       const merchant = await registerMerchant(t);
       await t.database.db.update(merchants).set({ status: 'disabled' }).where(eq(merchants.id, merchant.id));
-      expect((await t.call(PATHS.login, { account: merchant.email, password: merchant.password })).code).toBe(11002);
+      expect((await t.call(merchantLogin, { account: merchant.email, password: merchant.password })).code).toBe(11002);
       // A wrong password learns nothing about the account.
-      expect((await t.call(PATHS.login, { account: merchant.email, password: 'Wrong#Pass1' })).code).toBe(11001);
+      expect((await t.call(merchantLogin, { account: merchant.email, password: 'Wrong#Pass1' })).code).toBe(11001);
     });
   });
 
   describe('[CODES] stored hashed', () => {
     it('keeps no readable code in the database', async () => {
       const email = uniqueEmail();
-      expect((await t.call(PATHS.emailCode, { email, event: 'register' })).code).toBe(200);
+      expect((await t.call(sendEmailCode, { email, event: 'register' })).code).toBe(200);
       const code = t.mail.lastCodeTo(email);
       const mobile = uniqueMobile();
-      expect((await t.call(PATHS.mobileCode, { mobile, event: 'register' })).code).toBe(200);
+      expect((await t.call(sendMobileCode, { mobile, event: 'register' })).code).toBe(200);
       const smsCode = t.sms.lastCodeTo(mobile);
 
       for (const [target, sent] of [
@@ -154,19 +155,19 @@ describe('accounts: security', () => {
       const victim = await registerMerchant(t);
       const bystander = await registerMerchant(t);
       for (let attempt = 1; attempt <= 5; attempt += 1) {
-        await t.call(PATHS.login, { account: victim.email, password: 'Wrong#Pass1' }, undefined, { ip: '198.51.100.9' });
+        await t.call(merchantLogin, { account: victim.email, password: 'Wrong#Pass1' }, undefined, { ip: '198.51.100.9' });
       }
-      expect((await t.call(PATHS.login, { account: bystander.email, password: bystander.password }, undefined, { ip: '198.51.100.9' })).code).toBe(200);
+      expect((await t.call(merchantLogin, { account: bystander.email, password: bystander.password }, undefined, { ip: '198.51.100.9' })).code).toBe(200);
     });
 
     it('costs the owner only a captcha, however many failures a stranger piles up', async () => {
       const owner = await registerMerchant(t);
       for (let attempt = 1; attempt <= 20; attempt += 1) {
-        await t.call(PATHS.login, { account: owner.email, password: 'Wrong#Pass1' }, undefined, { ip: `198.51.100.${attempt}` });
+        await t.call(merchantLogin, { account: owner.email, password: 'Wrong#Pass1' }, undefined, { ip: `198.51.100.${attempt}` });
       }
-      const captcha = await t.call<{ captcha_id: string }>(PATHS.captcha, {});
+      const captcha = await t.call(merchantCaptcha, {});
       const login = await t.call(
-        PATHS.login,
+        merchantLogin,
         { account: owner.email, password: owner.password, captcha_id: captcha.data.captcha_id, captcha_code: CAPTCHA_TEXT },
         undefined,
         { ip: '192.0.2.1' },
@@ -190,7 +191,7 @@ describe('accounts: security', () => {
     it('serves an SVG and keeps only a hash of the answer', async () => {
       const plain = await buildTestApp();
       try {
-        const answer = await plain.call<{ captcha_id: string; svg: string; expires_in: number }>(PATHS.captcha, {});
+        const answer = await plain.call(merchantCaptcha, {});
         expect(answer.code).toBe(200);
         expect(answer.data.svg).toMatch(/^<svg/);
         expect(answer.data.svg).not.toMatch(/<text/i);
@@ -209,20 +210,20 @@ describe('accounts: security', () => {
       try {
         const merchant = await registerMerchant(t);
         // A session opened by one process is known to the other.
-        const login = await second.call<{ userinfo: { token: string } }>(PATHS.login, { account: merchant.email, password: merchant.password });
-        expect((await t.call(PATHS.logout, {}, login.data.userinfo.token)).code).toBe(200);
-        expect((await second.call(PATHS.logout, {}, login.data.userinfo.token)).code).toBe(10000);
+        const login = await second.call(merchantLogin, { account: merchant.email, password: merchant.password });
+        expect((await t.call(merchantLogout, {}, login.data.userinfo.token)).code).toBe(200);
+        expect((await second.call(merchantLogout, {}, login.data.userinfo.token)).code).toBe(10000);
 
         // Failures counted by both processes add up.
         for (let attempt = 1; attempt <= 5; attempt += 1) {
           const app = attempt % 2 ? t : second;
-          await app.call(PATHS.login, { account: merchant.email, password: 'Wrong#Pass1' });
+          await app.call(merchantLogin, { account: merchant.email, password: 'Wrong#Pass1' });
         }
-        expect((await second.call(PATHS.login, { account: merchant.email, password: merchant.password })).code).toBe(11003);
+        expect((await second.call(merchantLogin, { account: merchant.email, password: merchant.password })).code).toBe(11003);
 
         // A captcha drawn by one process is accepted by the other.
-        const captcha = await t.call<{ captcha_id: string }>(PATHS.captcha, {});
-        const success = await second.call(PATHS.login, {
+        const captcha = await t.call(merchantCaptcha, {});
+        const success = await second.call(merchantLogin, {
           account: merchant.email,
           password: merchant.password,
           captcha_id: captcha.data.captcha_id,
@@ -232,8 +233,8 @@ describe('accounts: security', () => {
 
         // So does the resend throttle.
         const email = uniqueEmail();
-        expect((await t.call(PATHS.emailCode, { email, event: 'register' })).code).toBe(200);
-        expect((await second.call(PATHS.emailCode, { email, event: 'register' })).code).toBe(10029);
+        expect((await t.call(sendEmailCode, { email, event: 'register' })).code).toBe(200);
+        expect((await second.call(sendEmailCode, { email, event: 'register' })).code).toBe(10029);
       } finally {
         await second.close();
       }
@@ -243,7 +244,7 @@ describe('accounts: security', () => {
   describe('[RACES]', () => {
     it('lets only one of several simultaneous sends to a target through', async () => {
       const email = uniqueEmail();
-      const answers = await Promise.all(Array.from({ length: 10 }, () => t.call(PATHS.emailCode, { email, event: 'register' })));
+      const answers = await Promise.all(Array.from({ length: 10 }, () => t.call(sendEmailCode, { email, event: 'register' })));
       const codes = answers.map((answer) => answer.code);
       expect(codes.filter((code) => code === 200)).toHaveLength(1);
       expect(codes.filter((code) => code === 10029)).toHaveLength(9);
@@ -254,20 +255,20 @@ describe('accounts: security', () => {
       // Guesses sent all at once must not all read "fewer than 5 failures" and skip the captcha.
       const merchant = await registerMerchant(t);
       const guesses = Array.from({ length: 12 }, (_, index) =>
-        t.call<{ captcha_required?: boolean }>(PATHS.login, { account: merchant.email, password: `Wrong#Pass${index}` }),
+        t.call(merchantLogin, { account: merchant.email, password: `Wrong#Pass${index}` }),
       );
       const codes = (await Promise.all(guesses)).map((answer) => answer.code);
       expect(codes.filter((code) => code === 11001)).toHaveLength(5);
       expect(codes.filter((code) => code === 11003)).toHaveLength(7);
-      expect((await t.call(PATHS.login, { account: merchant.email, password: merchant.password })).code).toBe(11003);
+      expect((await t.call(merchantLogin, { account: merchant.email, password: merchant.password })).code).toBe(11003);
     });
 
     it('lets only one of two simultaneous registrations with one code through', async () => {
       const email = uniqueEmail();
-      expect((await t.call(PATHS.emailCode, { email, event: 'register' })).code).toBe(200);
+      expect((await t.call(sendEmailCode, { email, event: 'register' })).code).toBe(200);
       const code = t.mail.lastCodeTo(email);
       const body = { email, code, password: GOOD_PASSWORD, confirm_password: GOOD_PASSWORD, agree: true };
-      const answers = await Promise.all([t.call(PATHS.register, body), t.call(PATHS.register, body)]);
+      const answers = await Promise.all([t.callRaw(merchantRegister, body), t.callRaw(merchantRegister, body)]);
       const codes = answers.map((answer) => answer.code);
       expect(codes.filter((value) => value === 200)).toHaveLength(1);
       expect([11011, 11020]).toContain(codes.find((value) => value !== 200));
@@ -278,10 +279,10 @@ describe('accounts: security', () => {
     it('lets only one of two simultaneous resets with one code through', async () => {
       const merchant = await registerMerchant(t);
       t.clock.advance(CODE_RESEND_SECONDS);
-      expect((await t.call(PATHS.emailCode, { email: merchant.email, event: 'forgot' })).code).toBe(200);
+      expect((await t.call(sendEmailCode, { email: merchant.email, event: 'forgot' })).code).toBe(200);
       const code = t.mail.lastCodeTo(merchant.email);
       const reset = (password: string) =>
-        t.call(PATHS.forgotPassword, { email: merchant.email, code, password, confirm_password: password });
+        t.call(merchantForgotPassword, { email: merchant.email, code, password, confirm_password: password });
       const answers = await Promise.all([reset('First#Pass1'), reset('Second#Pass2')]);
       expect(answers.map((answer) => answer.code).sort((a, b) => a - b)).toEqual([200, 11020]);
     });

@@ -1,18 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { zoneDay } from '@parlour/contract/business-time';
-import type { TAllSettings, TPublicSiteConfig } from '@parlour/contract/calls/settings';
-import type { TApiLog, TMerchantTrafficDashboard } from '@parlour/contract/calls/traffic-report';
+import { adminConfigList, adminSetConfig } from '@parlour/contract/calls/settings';
+import { merchantListApiLogs, merchantTrafficDashboard } from '@parlour/contract/calls/traffic-report';
+import { merchantConfigList } from '@parlour/contract/calls/site-config';
+import { adminMerchantRegisterTrend } from '@parlour/contract/calls/merchant-admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUsageFold } from '../src/modules/traffic-report/usage-fold';
 import { createUsageFoldRepository } from '../src/modules/traffic-report/usage-fold.repository';
 import { buildTestApp, createTestClock, type TestApp } from './helper';
 import { grantPackage, openCall, storeWithKey } from './open-api-helper';
-import { SETTINGS_PATHS as S } from './settings-fakes';
 import { expectOk, signInAdmin } from './store-helper';
-import { recordCall, REPORT_PATHS as P, storeRef } from './traffic-helper';
+import { recordCall, storeRef } from './traffic-helper';
 
-type List<T> = { list: T[]; total: number };
 const PLATFORM_RULES = { captcha_failure_threshold: 5, store_limit_per_merchant: 5, domains_per_store: 3, payment_window_minutes: 30, grace_days: 7 };
 
 /**
@@ -25,7 +25,7 @@ describe('business time zone', () => {
   let admin: string;
   let store: Awaited<ReturnType<typeof storeWithKey>>;
   const setZone = (zone: unknown, lang = 'en-US') =>
-    t.call<TAllSettings>(S.set, { group: 'platform', values: { ...PLATFORM_RULES, business_time_zone: zone }, lang_code: lang }, admin);
+    t.callRaw(adminSetConfig, { group: 'platform', values: { ...PLATFORM_RULES, business_time_zone: zone }, lang_code: lang }, admin);
   const rollUpDays = async () =>
     (await t.database.executeSql(`select to_char(day, 'YYYY-MM-DD') as day, status, calls::int as calls from api_usage_daily where shop_ref = $1 order by day, status`, [store.shopRef])).rows as Array<{ day: string; status: string; calls: number }>;
 
@@ -38,8 +38,8 @@ describe('business time zone', () => {
   afterAll(() => t.close());
 
   it('defaults to Asia/Shanghai, shown to the operator and in the public configuration', async () => {
-    expect((await expectOk(t.call<TAllSettings>(S.configList, {}, admin))).platform.business_time_zone).toBe('Asia/Shanghai');
-    expect((await expectOk(t.call<TPublicSiteConfig>(S.publicConfig, {}))).business_time_zone).toBe('Asia/Shanghai');
+    expect((await expectOk(t.call(adminConfigList, {}, admin))).platform.business_time_zone).toBe('Asia/Shanghai');
+    expect((await expectOk(t.call(merchantConfigList, {}))).business_time_zone).toBe('Asia/Shanghai');
   });
 
   it('counts an Open API call at 2026-01-01T17:30Z on 2026-01-02, in the roll-up and every report', async () => {
@@ -51,14 +51,14 @@ describe('business time zone', () => {
       { day: '2026-01-02', status: 'success', calls: 1 },
     ]);
 
-    const today = await expectOk(t.call<TMerchantTrafficDashboard>(P.dashboard, { time_range: 'today' }, store.token));
+    const today = await expectOk(t.call(merchantTrafficDashboard, { time_range: 'today' }, store.token));
     expect(today.range).toEqual({ start_date: '2026-01-02', end_date: '2026-01-02', days: 1 });
     expect(today.totals).toMatchObject({ calls: 2, success: 1, rejected: 1 });
-    const week = await expectOk(t.call<TMerchantTrafficDashboard>(P.dashboard, { time_range: 'last_7_days' }, store.token));
+    const week = await expectOk(t.call(merchantTrafficDashboard, { time_range: 'last_7_days' }, store.token));
     expect(week.range).toEqual({ start_date: '2025-12-27', end_date: '2026-01-02', days: 7 });
     expect(week.trend.at(-1)).toEqual({ date: '2026-01-02', calls: 2, success: 1, units: 1 });
     expect(week.trend.find((point) => point.date === '2026-01-01')).toMatchObject({ calls: 0 });
-    const utcDay = await expectOk(t.call<TMerchantTrafficDashboard>(P.dashboard, { time_range: 'custom', start_date: '2026-01-01', end_date: '2026-01-01' }, store.token));
+    const utcDay = await expectOk(t.call(merchantTrafficDashboard, { time_range: 'custom', start_date: '2026-01-01', end_date: '2026-01-01' }, store.token));
     expect(utcDay.totals.calls).toBe(0);
   });
 
@@ -66,19 +66,19 @@ describe('business time zone', () => {
     const ref = await storeRef(t, store.shopId);
     const lastOfPreviousDay = await recordCall(t, { store: ref, at: new Date('2026-01-01T15:59:59.999Z') });
     const firstOfToday = await recordCall(t, { store: ref, at: new Date('2026-01-01T16:00:00.000Z') });
-    const today = await expectOk(t.call<List<TApiLog>>(P.logs, { time_range: 'today', page: 1, limit: 50 }, store.token));
+    const today = await expectOk(t.call(merchantListApiLogs, { time_range: 'today', page: 1, limit: 50 }, store.token));
     expect(today.list.map((row) => row.id)).toContain(firstOfToday);
     expect(today.list.map((row) => row.id)).not.toContain(lastOfPreviousDay);
-    const previous = await expectOk(t.call<List<TApiLog>>(P.logs, { time_range: 'custom', start_date: '2026-01-01', end_date: '2026-01-01', page: 1, limit: 50 }, store.token));
+    const previous = await expectOk(t.call(merchantListApiLogs, { time_range: 'custom', start_date: '2026-01-01', end_date: '2026-01-01', page: 1, limit: 50 }, store.token));
     expect(previous.list.map((row) => row.id)).toEqual([lastOfPreviousDay]);
 
     // Exact against the log: the day's totals are the day's log rows.
-    const dashboard = await expectOk(t.call<TMerchantTrafficDashboard>(P.dashboard, { time_range: 'today' }, store.token));
+    const dashboard = await expectOk(t.call(merchantTrafficDashboard, { time_range: 'today' }, store.token));
     expect(dashboard.totals.calls).toBe(today.total);
     // 2026-01-01 closed at 17:00Z and its sums were cached by the test before (ten minutes): the
     // calls written into it here are late writes no settle would make, read once the cache expires.
     t.clock.advance(11 * 60);
-    const trend = await expectOk(t.call<TMerchantTrafficDashboard>(P.dashboard, { time_range: 'last_7_days' }, store.token));
+    const trend = await expectOk(t.call(merchantTrafficDashboard, { time_range: 'last_7_days' }, store.token));
     expect(trend.trend.find((point) => point.date === '2026-01-01')).toMatchObject({ calls: previous.total });
   });
 
@@ -90,29 +90,29 @@ describe('business time zone', () => {
       expect((answer.data as unknown as { errors: Array<{ field: string }> }).errors[0].field).toBe('values.business_time_zone');
     }
     expect((await setZone('Mars/Olympus', 'zh-CN')).msg).toBe('业务时区须为有效的 IANA 时区名称，例如 Asia/Shanghai');
-    expect((await expectOk(t.call<TAllSettings>(S.configList, {}, admin))).platform.business_time_zone).toBe('Asia/Shanghai');
+    expect((await expectOk(t.call(adminConfigList, {}, admin))).platform.business_time_zone).toBe('Asia/Shanghai');
   });
 
   it('after the operator changes the zone, new calls and the filters count its days; recorded days keep their dates', async () => {
     const saved = await expectOk(setZone('UTC'));
     expect(saved.platform.business_time_zone).toBe('UTC');
-    expect((await expectOk(t.call<TPublicSiteConfig>(S.publicConfig, {}))).business_time_zone).toBe('UTC');
+    expect((await expectOk(t.call(merchantConfigList, {}))).business_time_zone).toBe('UTC');
     // Saving the rules without a zone keeps it.
-    expect((await expectOk(t.call<TAllSettings>(S.set, { group: 'platform', values: PLATFORM_RULES }, admin))).platform.business_time_zone).toBe('UTC');
+    expect((await expectOk(t.call(adminSetConfig, { group: 'platform', values: PLATFORM_RULES }, admin))).platform.business_time_zone).toBe('UTC');
 
     expect((await openCall(t, '1688/item_get', { num_iid: '102' }, store.key)).code).toBe(200);
     const days = await rollUpDays();
     expect(days).toContainEqual({ day: '2026-01-01', status: 'success', calls: 2 });
     expect(days).toContainEqual({ day: '2026-01-02', status: 'success', calls: 2 });
-    const today = await expectOk(t.call<TMerchantTrafficDashboard>(P.dashboard, { time_range: 'today' }, store.token));
+    const today = await expectOk(t.call(merchantTrafficDashboard, { time_range: 'today' }, store.token));
     expect(today.range).toEqual({ start_date: '2026-01-01', end_date: '2026-01-01', days: 1 });
-    const logs = await expectOk(t.call<List<TApiLog>>(P.logs, { time_range: 'today', page: 1, limit: 50 }, store.token));
+    const logs = await expectOk(t.call(merchantListApiLogs, { time_range: 'today', page: 1, limit: 50 }, store.token));
     // The UTC day 2026-01-01: every call of this test, all made before 18:00Z.
     expect(logs.total).toBe(5);
 
     // Another zone, west of UTC: 17:30Z is 12:30 in New York, still 2026-01-01.
     await expectOk(setZone('America/New_York'));
-    const shifted = await expectOk(t.call<TMerchantTrafficDashboard>(P.dashboard, { time_range: 'today' }, store.token));
+    const shifted = await expectOk(t.call(merchantTrafficDashboard, { time_range: 'today' }, store.token));
     expect(shifted.range.start_date).toBe('2026-01-01');
     await expectOk(setZone('Asia/Shanghai'));
   });
@@ -122,7 +122,7 @@ describe('business time zone', () => {
     const createdAt = new Date((rows[0] as { created_at: string | Date }).created_at);
     // The merchant registered now (real time); move it to 17:30Z, which is the next day in Shanghai.
     await t.database.executeSql(`update merchants set created_at = '2026-01-01T17:30:00Z' where id = $1`, [store.merchantId]);
-    const trend = await expectOk(t.call<{ list: Array<{ date: string; count: number }> }>('admin/member/merchant/register_trend', { start_date: '2026-01-01', end_date: '2026-01-02' }, admin));
+    const trend = await expectOk(t.call(adminMerchantRegisterTrend, { start_date: '2026-01-01', end_date: '2026-01-02' }, admin));
     expect(trend.list).toEqual([
       { date: '2026-01-01', count: 0, amount: 0 },
       { date: '2026-01-02', count: 1, amount: 0 },

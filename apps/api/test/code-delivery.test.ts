@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@parlour/contract/errors';
+import { sendEmailCode } from '@parlour/contract/calls/account';
 import type { MailProvider } from '../src/providers/mail/mail-provider';
-import { buildTestApp, PATHS, registerMerchant, uniqueEmail, type TestApp } from './helper';
+import { buildTestApp, registerMerchant, uniqueEmail, type TestApp } from './helper';
 
 describe('verification codes: delivery failures and throttle keys', () => {
   let t: TestApp;
@@ -24,12 +25,12 @@ describe('verification codes: delivery failures and throttle keys', () => {
 
   it('answers a server error when the mail cannot be sent, and lets the user retry at once', async () => {
     const email = uniqueEmail();
-    const failed = await t.call(PATHS.emailCode, { email, event: 'register', lang_code: 'en-US' });
+    const failed = await t.call(sendEmailCode, { email, event: 'register', lang_code: 'en-US' });
     expect(failed.code).toBe(ErrorCode.SERVER_ERROR);
     expect(failed.msg).not.toMatch(/SMTP/);
 
     isMailDown = false;
-    const retried = await t.call(PATHS.emailCode, { email, event: 'register' });
+    const retried = await t.call(sendEmailCode, { email, event: 'register' });
     expect(retried.code).toBe(200);
     expect(delivered).toContain(email);
   });
@@ -37,9 +38,9 @@ describe('verification codes: delivery failures and throttle keys', () => {
   it('throttles per target and purpose: a sign-up code does not hold back a password reset', async () => {
     isMailDown = false;
     const merchant = await registerMerchant(t);
-    const again = await t.call(PATHS.emailCode, { email: merchant.email, event: 'forgot' });
+    const again = await t.call(sendEmailCode, { email: merchant.email, event: 'forgot' });
     expect(again.code).toBe(200);
-    const twice = await t.call(PATHS.emailCode, { email: merchant.email, event: 'forgot' });
+    const twice = await t.call(sendEmailCode, { email: merchant.email, event: 'forgot' });
     expect(twice.code).toBe(ErrorCode.TOO_MANY_REQUESTS);
   });
 });

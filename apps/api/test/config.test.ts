@@ -1,8 +1,9 @@
+import { adminLogin, merchantLogin } from '@parlour/contract/calls/account';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { DEFAULT_ADMIN_ACCOUNT, DEFAULT_ADMIN_PASSWORD, loadConfig } from '../src/config';
 import { DEMO_MERCHANT, seedDatabase } from '../src/db/seed/seed';
-import { buildTestApp, PATHS, testConfig } from './helper';
+import { buildTestApp, testConfig } from './helper';
 
 describe('configuration', () => {
   afterEach(() => {
@@ -43,8 +44,8 @@ describe('seed', () => {
       const config = testConfig({ ADMIN_ACCOUNT: 'ops', ADMIN_PASSWORD: 'Ops#Secret1' });
       expect(await seedDatabase(t.app, config)).toEqual({ demoSeeded: true });
       expect(await seedDatabase(t.app, config)).toEqual({ demoSeeded: false });
-      expect((await t.call(PATHS.adminLogin, { account: 'ops', password: 'Ops#Secret1' })).code).toBe(200);
-      expect((await t.call(PATHS.login, { account: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password })).code).toBe(200);
+      expect((await t.call(adminLogin, { account: 'ops', password: 'Ops#Secret1' })).code).toBe(200);
+      expect((await t.call(merchantLogin, { account: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password })).code).toBe(200);
     } finally {
       await t.close();
     }
@@ -54,8 +55,8 @@ describe('seed', () => {
     const t = await buildTestApp();
     try {
       expect(await seedDatabase(t.app, testConfig({ SEED_DEMO: 'false' }))).toEqual({ demoSeeded: false });
-      expect((await t.call(PATHS.adminLogin, { account: DEFAULT_ADMIN_ACCOUNT, password: DEFAULT_ADMIN_PASSWORD })).code).toBe(200);
-      expect((await t.call(PATHS.login, { account: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password })).code).toBe(11001);
+      expect((await t.call(adminLogin, { account: DEFAULT_ADMIN_ACCOUNT, password: DEFAULT_ADMIN_PASSWORD })).code).toBe(200);
+      expect((await t.call(merchantLogin, { account: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password })).code).toBe(11001);
     } finally {
       await t.close();
     }

@@ -1,12 +1,15 @@
 import { DEFAULT_BUSINESS_TIME_ZONE } from '@parlour/contract/business-time';
 import { eq, sql } from 'drizzle-orm';
-import type { TOverview } from '@parlour/contract/calls/dashboard';
+import { adminOverview } from '@parlour/contract/calls/dashboard';
+import { adminAddShop, adminListShops, adminSetShopStatus, merchantBuyShop } from '@parlour/contract/calls/store';
+import { adminListBills, adminListIncome } from '@parlour/contract/calls/bill';
+import { adminListMerchants } from '@parlour/contract/calls/merchant-admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shops } from '../src/db/schema/index';
 import { startOfMonth } from '../src/modules/dashboard/dashboard.service';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
-import { addMerchant, MERCHANT_PATHS as M } from './merchant-admin-helper';
-import { expectOk, merchantWithStore, provision, shopFields, signInAdmin, STORE_PATHS as P, type Purchase, type TBill } from './store-helper';
+import { addMerchant } from './merchant-admin-helper';
+import { expectOk, merchantWithStore, provision, shopFields, signInAdmin } from './store-helper';
 
 describe('dashboard: operator totals', () => {
   let t: TestApp;
@@ -17,7 +20,7 @@ describe('dashboard: operator totals', () => {
   });
   afterAll(() => t.close());
 
-  const overview = () => expectOk(t.call<TOverview>(M.overview, {}, adminToken));
+  const overview = () => expectOk(t.call(adminOverview, {}, adminToken));
 
   it('starts at zero on an empty platform', async () => {
     expect(await overview()).toEqual({
@@ -33,15 +36,15 @@ describe('dashboard: operator totals', () => {
     const b = await addMerchant(t, adminToken, { type: 'enterprise' });
 
     // Unpaid: created with "create and pay", not paid yet.
-    const unpaid = await expectOk(t.call<Purchase>(P.buy, { ...shopFields(), term_type: 'month', term: 1, pay_method: 'alipay' }, a.token));
+    const unpaid = await expectOk(t.call(merchantBuyShop, { ...shopFields(), term_type: 'month', term: 1, pay_method: 'alipay' }, a.token));
     // Operating: paid online and provisioned.
     const operating = await merchantWithStore(t, { token: a.token, term_type: 'month', term: 3 });
     // Trial and an offline-paid store that the operator then disables.
-    await expectOk(t.call(P.adminAdd, { ...shopFields(), merchant_id: b.id, mode: 'trial' }, adminToken));
+    await expectOk(t.call(adminAddShop, { ...shopFields(), merchant_id: b.id, mode: 'trial' }, adminToken));
     const offlineFields = shopFields();
-    await expectOk(t.call(P.adminAdd, { ...offlineFields, merchant_id: b.id, mode: 'offline', term_type: 'year', term: 1 }, adminToken));
+    await expectOk(t.call(adminAddShop, { ...offlineFields, merchant_id: b.id, mode: 'offline', term_type: 'year', term: 1 }, adminToken));
     await provision(t);
-    await expectOk(t.call(P.adminSetStatus, { shop_id: offlineFields.shop_id, is_disabled: true }, adminToken));
+    await expectOk(t.call(adminSetShopStatus, { shop_id: offlineFields.shop_id, is_disabled: true }, adminToken));
     // Pending renewal: a paid store whose term ended yesterday, inside the grace period.
     const lapsed = await merchantWithStore(t, { token: a.token });
     await t.database.db
@@ -49,9 +52,9 @@ describe('dashboard: operator totals', () => {
       .set({ expires_at: new Date(t.clock.now().getTime() - 86_400_000) })
       .where(eq(shops.shop_id, lapsed.shopId));
     // Initializing: added after the provisioning run.
-    await expectOk(t.call(P.adminAdd, { ...shopFields(), merchant_id: b.id, mode: 'trial' }, adminToken));
+    await expectOk(t.call(adminAddShop, { ...shopFields(), merchant_id: b.id, mode: 'trial' }, adminToken));
 
-    const { list: paidBills } = await expectOk(t.call<{ list: TBill[] }>(P.adminIncome, { limit: 100 }, adminToken));
+    const { list: paidBills } = await expectOk(t.call(adminListIncome, { limit: 100 }, adminToken));
     expect(paidBills).toHaveLength(3);
     const income = paidBills.reduce((sum, bill) => sum + bill.amount, 0);
     expect(income).toBe(operating.purchase.bill.amount + lapsed.purchase.bill.amount + paidBills.find((bill) => bill.channel === 'offline')!.amount);
@@ -66,13 +69,13 @@ describe('dashboard: operator totals', () => {
 
     // Each figure is what its linked, filtered list shows.
     for (const status of ['unpaid', 'initializing', 'trial', 'operating', 'pending_renewal', 'disabled'] as const) {
-      const { total } = await expectOk(t.call<{ total: number }>(P.adminList, { status }, adminToken));
+      const { total } = await expectOk(t.call(adminListShops, { status }, adminToken));
       expect(total, status).toBe(figures.stores[status]);
     }
-    const { counts } = await expectOk(t.call<{ counts: { pending_renewal: number } }>(P.adminList, { tab: 'pending_renewal' }, adminToken));
+    const { counts } = await expectOk(t.call(adminListShops, { tab: 'pending_renewal' }, adminToken));
     expect(counts.pending_renewal).toBe(1);
-    expect((await expectOk(t.call<{ total: number }>(P.adminBills, { status: 'unpaid' }, adminToken))).total).toBe(figures.unpaid_bills.count);
-    expect((await expectOk(t.call<{ total: number }>(M.list, { type: 'enterprise' }, adminToken))).total).toBe(1);
+    expect((await expectOk(t.call(adminListBills, { status: 'unpaid' }, adminToken))).total).toBe(figures.unpaid_bills.count);
+    expect((await expectOk(t.call(adminListMerchants, { type: 'enterprise' }, adminToken))).total).toBe(1);
   });
 
   it('an unpaid bill past its payment window no longer counts as unpaid', async () => {
@@ -96,7 +99,7 @@ describe('dashboard: operator totals', () => {
 
   it('refuses a merchant token and a missing token', async () => {
     const merchant = await registerMerchant(t);
-    expect((await t.call(M.overview, {}, merchant.token)).code).toBe(10003);
-    expect((await t.call(M.overview, {})).code).toBe(10000);
+    expect((await t.call(adminOverview, {}, merchant.token)).code).toBe(10003);
+    expect((await t.call(adminOverview, {})).code).toBe(10000);
   });
 });

@@ -1,7 +1,9 @@
+import { callUrl, type Call } from '@parlour/contract/call';
 import { errorMessages } from '@parlour/contract/errors';
 import { validationMessages } from '@parlour/contract/i18n/validation';
+import { merchantLogin, merchantLogout, merchantRegister, sendEmailCode } from '@parlour/contract/calls/account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, PATHS, registerMerchant, uniqueEmail, type TestApp } from './helper';
+import { buildTestApp, registerMerchant, uniqueEmail, type TestApp } from './helper';
 
 interface Envelope<T = unknown> {
   code: number;
@@ -17,15 +19,15 @@ describe('the answer envelope (spec §7)', () => {
   afterAll(() => t.close());
 
   /** A raw POST, for bodies the `call` helper cannot send. */
-  async function post(path: string, payload: string | undefined, headers: Record<string, string> = {}) {
-    const response = await t.app.inject({ method: 'POST', url: `/api/v1/${path}`, payload, headers });
+  async function post(call: Call, payload: string | undefined, headers: Record<string, string> = {}) {
+    const response = await t.app.inject({ method: 'POST', url: callUrl(call), payload, headers });
     return { status: response.statusCode, type: response.headers['content-type'], body: response.json() as Envelope };
   }
 
   describe('[BODY]', () => {
     it('answers malformed JSON with MALFORMED_REQUEST, HTTP 200 and a message', async () => {
       for (const lang of ['en-US', 'zh-CN'] as const) {
-        const answer = await post(PATHS.login, '{"account": "a@b.co",', { 'content-type': 'application/json', 'accept-language': lang });
+        const answer = await post(merchantLogin, '{"account": "a@b.co",', { 'content-type': 'application/json', 'accept-language': lang });
         expect(answer.status).toBe(200);
         expect(answer.type).toMatch(/^application\/json/);
         expect(answer.body).toEqual({ code: 10002, msg: errorMessages.MALFORMED_REQUEST[lang], data: null });
@@ -39,40 +41,40 @@ describe('the answer envelope (spec §7)', () => {
       ['plain text', 'account=a@b.co', 'text/plain'],
       ['a form', 'account=a@b.co', 'application/x-www-form-urlencoded'],
     ])('answers %s as a body with MALFORMED_REQUEST', async (_name, payload, type) => {
-      const answer = await post(PATHS.login, payload, { 'content-type': type });
+      const answer = await post(merchantLogin, payload, { 'content-type': type });
       expect(answer.status).toBe(200);
       expect(answer.body.code).toBe(10002);
       expect(answer.body.msg).toBeTruthy();
     });
 
     it('answers a body over the size limit as an envelope', async () => {
-      const answer = await post(PATHS.login, JSON.stringify({ account: 'a'.repeat(2 * 1024 * 1024) }), { 'content-type': 'application/json' });
+      const answer = await post(merchantLogin, JSON.stringify({ account: 'a'.repeat(2 * 1024 * 1024) }), { 'content-type': 'application/json' });
       expect(answer.status).toBe(200);
       expect(answer.body.code).toBe(10002);
     });
 
     it('takes an empty body on a call without fields', async () => {
       const { token } = await registerMerchant(t);
-      const first = await post(PATHS.logout, undefined, { authorization: `Bearer ${token}` });
+      const first = await post(merchantLogout, undefined, { authorization: `Bearer ${token}` });
       expect(first.body).toMatchObject({ code: 200, data: null });
 
       const other = await registerMerchant(t);
-      const withType = await post(PATHS.logout, '', { authorization: `Bearer ${other.token}`, 'content-type': 'application/json' });
+      const withType = await post(merchantLogout, '', { authorization: `Bearer ${other.token}`, 'content-type': 'application/json' });
       expect(withType.body).toMatchObject({ code: 200, data: null });
     });
 
     it('ignores unknown fields', async () => {
       const merchant = await registerMerchant(t);
-      const login = await t.call(PATHS.login, { account: merchant.email, password: merchant.password, remember_me: true, shop_id: 7, nested: { a: 1 } });
+      const login = await t.callRaw(merchantLogin, { account: merchant.email, password: merchant.password, remember_me: true, shop_id: 7, nested: { a: 1 } });
       expect(login.code).toBe(200);
       expect(login.data).not.toHaveProperty('remember_me');
     });
 
     it('answers a success as code 200 with the message in the caller language', async () => {
       const merchant = await registerMerchant(t);
-      const zh = await t.call(PATHS.login, { account: merchant.email, password: merchant.password, lang_code: 'zh-CN' });
+      const zh = await t.call(merchantLogin, { account: merchant.email, password: merchant.password, lang_code: 'zh-CN' });
       expect(zh).toMatchObject({ code: 200, msg: errorMessages.OK['zh-CN'] });
-      const en = await t.call(PATHS.login, { account: merchant.email, password: merchant.password, lang_code: 'en-US' });
+      const en = await t.call(merchantLogin, { account: merchant.email, password: merchant.password, lang_code: 'en-US' });
       expect(en).toMatchObject({ code: 200, msg: errorMessages.OK['en-US'] });
     });
   });
@@ -86,28 +88,28 @@ describe('the answer envelope (spec §7)', () => {
       ['EN-us', 'en-US'],
       ['fr-FR', 'zh-CN'],
     ] as const)('lang_code %s answers in %s', async (langCode, lang) => {
-      const answer = await t.call(PATHS.login, { account: uniqueEmail('nobody'), password: 'Wrong#Pass1', lang_code: langCode });
+      const answer = await t.call(merchantLogin, { account: uniqueEmail('nobody'), password: 'Wrong#Pass1', lang_code: langCode });
       expect(answer).toMatchObject({ code: 11001, msg: errorMessages.LOGIN_FAILED[lang] });
     });
 
     it('answers in Chinese without lang_code, and follows Accept-Language when the body has none', async () => {
-      const plain = await t.call(PATHS.login, { account: uniqueEmail('nobody'), password: 'Wrong#Pass1' });
+      const plain = await t.call(merchantLogin, { account: uniqueEmail('nobody'), password: 'Wrong#Pass1' });
       expect(plain.msg).toBe(errorMessages.LOGIN_FAILED['zh-CN']);
-      const header = await t.call(PATHS.login, { account: uniqueEmail('nobody'), password: 'Wrong#Pass1' }, undefined, {
+      const header = await t.call(merchantLogin, { account: uniqueEmail('nobody'), password: 'Wrong#Pass1' }, undefined, {
         headers: { 'accept-language': 'en-US,en;q=0.9' },
       });
       expect(header.msg).toBe(errorMessages.LOGIN_FAILED['en-US']);
       // lang_code wins over the header.
-      const both = await t.call(PATHS.login, { account: uniqueEmail('nobody'), password: 'Wrong#Pass1', lang_code: 'zh-CN' }, undefined, {
+      const both = await t.call(merchantLogin, { account: uniqueEmail('nobody'), password: 'Wrong#Pass1', lang_code: 'zh-CN' }, undefined, {
         headers: { 'accept-language': 'en-US' },
       });
       expect(both.msg).toBe(errorMessages.LOGIN_FAILED['zh-CN']);
     });
 
     it('translates errors of authenticated calls too', async () => {
-      const en = await t.call(PATHS.logout, { lang_code: 'en' });
+      const en = await t.callRaw(merchantLogout, { lang_code: 'en' });
       expect(en).toEqual({ code: 10000, msg: errorMessages.TOKEN_EXPIRED['en-US'], data: null });
-      const zh = await t.call(PATHS.logout, { lang_code: 'zh' });
+      const zh = await t.callRaw(merchantLogout, { lang_code: 'zh' });
       expect(zh.msg).toBe(errorMessages.TOKEN_EXPIRED['zh-CN']);
     });
   });
@@ -119,7 +121,7 @@ describe('the answer envelope (spec §7)', () => {
 
     it('names the first bad field in msg and lists every bad field in data.errors, in both languages', async () => {
       const body = { email: 'not-an-email', code: '1', password: 'short', confirm_password: 'short', agree: false };
-      const en = await t.call<Errors>(PATHS.register, { ...body, lang_code: 'en-US' });
+      const en = await t.callRaw<Errors>(merchantRegister, { ...body, lang_code: 'en-US' });
       expect(en.code).toBe(10001);
       expect(en.msg).toBe(validationMessages.email_invalid['en-US']);
       expect(en.msg).toMatch(/Email/);
@@ -127,7 +129,7 @@ describe('the answer envelope (spec §7)', () => {
       expect(en.data.errors.find((error) => error.field === 'password')?.message).toMatch(/Password/);
       expect(en.data.errors.find((error) => error.field === 'code')?.message).toMatch(/Verification code/);
 
-      const zh = await t.call<Errors>(PATHS.register, { ...body, lang_code: 'zh-CN' });
+      const zh = await t.callRaw<Errors>(merchantRegister, { ...body, lang_code: 'zh-CN' });
       expect(zh.code).toBe(10001);
       expect(zh.msg).toBe(validationMessages.email_invalid['zh-CN']);
       expect(zh.msg).toMatch(/邮箱/);
@@ -137,25 +139,25 @@ describe('the answer envelope (spec §7)', () => {
     });
 
     it('names missing fields', async () => {
-      const en = await t.call<Errors>(PATHS.login, { lang_code: 'en-US' });
+      const en = await t.callRaw<Errors>(merchantLogin, { lang_code: 'en-US' });
       expect(en).toMatchObject({ code: 10001, msg: 'Account is required' });
       expect(en.data.errors.map((error) => error.field)).toEqual(['account', 'password']);
-      const zh = await t.call<Errors>(PATHS.login, { account: 'a@b.co', lang_code: 'zh-CN' });
+      const zh = await t.callRaw<Errors>(merchantLogin, { account: 'a@b.co', lang_code: 'zh-CN' });
       expect(zh).toMatchObject({ code: 10001, msg: '请输入密码' });
     });
 
     it('names the field when a rule has no message of its own', async () => {
       const captcha = { account: 'a@b.co', password: 'x', captcha_id: 'x'.repeat(65), captcha_code: 'abcd' };
-      const en = await t.call<Errors>(PATHS.login, { ...captcha, lang_code: 'en-US' });
+      const en = await t.call(merchantLogin, { ...captcha, lang_code: 'en-US' });
       expect(en).toMatchObject({ code: 10001, msg: 'Captcha is not valid', data: { errors: [{ field: 'captcha_id' }] } });
-      const zh = await t.call<Errors>(PATHS.login, { ...captcha, lang_code: 'zh-CN' });
+      const zh = await t.call(merchantLogin, { ...captcha, lang_code: 'zh-CN' });
       expect(zh.msg).toBe('图形验证码格式不正确');
     });
 
     it('names a field of the wrong type', async () => {
-      const en = await t.call<Errors>(PATHS.emailCode, { email: 42, event: 'register', lang_code: 'en-US' });
+      const en = await t.callRaw<Errors>(sendEmailCode, { email: 42, event: 'register', lang_code: 'en-US' });
       expect(en).toMatchObject({ code: 10001, msg: 'Email is required', data: { errors: [{ field: 'email' }] } });
-      const event = await t.call<Errors>(PATHS.emailCode, { email: 'a@b.co', event: 'login', lang_code: 'en-US' });
+      const event = await t.callRaw<Errors>(sendEmailCode, { email: 'a@b.co', event: 'login', lang_code: 'en-US' });
       expect(event).toMatchObject({ code: 10001, data: { errors: [{ field: 'event' }] } });
       expect(event.msg).toMatch(/purpose/);
     });
@@ -183,7 +185,7 @@ describe('the answer envelope (spec §7)', () => {
     try {
       const response = await broken.app.inject({
         method: 'POST',
-        url: `/api/v1/${PATHS.login}`,
+        url: `/api/v1/${merchantLogin.path}`,
         payload: { account: 'a@b.co', password: 'x', lang_code: 'en-US' },
       });
       expect(response.statusCode).toBe(200);

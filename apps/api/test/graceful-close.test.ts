@@ -1,7 +1,8 @@
+import { merchantLogin } from '@parlour/contract/calls/account';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { buildTestApp, PATHS } from './helper';
+import { buildTestApp } from './helper';
 
 describe('closing the server', () => {
   it('answers the request in flight with Connection: close and closes without waiting for the keep-alive timeout', async () => {
@@ -14,7 +15,7 @@ describe('closing the server', () => {
       const body = JSON.stringify({ account: 'nobody@example.com', password: 'Wrong#Pass1' });
       const answered = new Promise<{ status?: number; connection?: string; body: string }>((resolve, reject) => {
         const request = http.request(
-          { host: '127.0.0.1', port, method: 'POST', path: `/api/v1/${PATHS.login}`, agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+          { host: '127.0.0.1', port, method: 'POST', path: `/api/v1/${merchantLogin.path}`, agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
           (response) => {
             let text = '';
             response.on('data', (chunk) => (text += chunk));

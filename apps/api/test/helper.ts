@@ -96,6 +96,9 @@ export interface TestAppOptions extends Partial<Omit<BuildAppOptions, 'clock'>> 
   recordMail?: boolean;
 }
 
+/** A call's input, plus the `lang_code` every call accepts (the language of its messages). */
+export type CallBody<C extends Call> = CallInput<C> & { lang_code?: string };
+
 /** The envelope a contract call answers, its data typed from the call's output. */
 export interface CallAnswer<C extends Call> {
   code: number;
@@ -151,19 +154,18 @@ export async function buildTestApp(options: TestAppOptions = {}) {
    * POSTs a contract call and answers the parsed envelope: the input is typed from the call's
    * schema, the data from its output (on an error answer `data` is whatever the error carries).
    */
-  function call<C extends Call>(contractCall: C, input: CallInput<C>, token?: string, callOptions?: CallOptions): Promise<CallAnswer<C>>;
-  /** @deprecated Transition only: pass the contract call instead of its path. */
-  function call<T = unknown>(path: string, body?: Record<string, unknown>, token?: string, callOptions?: CallOptions): Promise<{ code: number; msg: string; data: T }>;
-  async function call(pathOrCall: string | Call, body: unknown = {}, token?: string, callOptions: CallOptions = {}) {
-    return post(urlOf(pathOrCall), body, token, callOptions);
+  async function call<C extends Call>(contractCall: C, input: CallBody<C>, token?: string, callOptions: CallOptions = {}): Promise<CallAnswer<C>> {
+    return (await post(callUrl(contractCall), input, token, callOptions)) as CallAnswer<C>;
   }
 
   /**
-   * POSTs any body, unchecked: for tests that send a malformed or foreign body on purpose. Given a
-   * contract call, the answer's data is typed from its output; given a path, it is unknown.
+   * POSTs any body, unchecked: for tests that send a malformed or foreign body on purpose, or read
+   * an error answer's details. Given a contract call, the answer's data is typed from its output;
+   * given a type argument, as that type; else unknown.
    */
   function callRaw<C extends Call>(contractCall: C, body: unknown, token?: string, callOptions?: CallOptions): Promise<CallAnswer<C>>;
-  function callRaw(path: string, body: unknown, token?: string, callOptions?: CallOptions): Promise<{ code: number; msg: string; data: unknown }>;
+  /** With a type argument: the data the test expects of this answer (an error's details, say). */
+  function callRaw<T = unknown>(pathOrCall: string | Call, body: unknown, token?: string, callOptions?: CallOptions): Promise<{ code: number; msg: string; data: T }>;
   async function callRaw(pathOrCall: string | Call, body: unknown, token?: string, callOptions: CallOptions = {}) {
     return post(urlOf(pathOrCall), body, token, callOptions);
   }
@@ -198,24 +200,6 @@ export function uniqueMobile() {
 
 export const GOOD_PASSWORD = 'Secret#2026';
 export const OTHER_PASSWORD = 'Other$Pass9';
-
-/** The paths of the account calls as the specification names them (spec §5, §7). */
-export const PATHS = {
-  login: 'merchant/member/user/login',
-  logout: 'merchant/member/user/logout',
-  register: 'merchant/member/user/register',
-  mobileRegister: 'merchant/member/user/mobile_register',
-  forgotPassword: 'merchant/member/user/forgot_password',
-  mobileForgotPassword: 'merchant/member/user/mobile_forgot_password',
-  emailCode: 'merchant/common/code/email',
-  mobileCode: 'merchant/common/code/mobile',
-  checkEmailCode: 'merchant/common/code/check_ems',
-  checkMobileCode: 'merchant/common/code/check_sms',
-  captcha: 'merchant/common/captcha/image',
-  adminLogin: 'admin/member/user/login',
-  adminLogout: 'admin/member/user/logout',
-  adminCaptcha: 'admin/common/captcha/image',
-} as const;
 
 /** Registers a merchant by email through the API and answers its userinfo. */
 export async function registerMerchant(t: TestApp, email = uniqueEmail(), password = GOOD_PASSWORD) {

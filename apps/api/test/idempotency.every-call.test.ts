@@ -2,14 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { allCalls } from '@parlour/contract/calls/all';
 import { ALL_TERMS, IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, LOG_PLATFORMS } from '@parlour/contract/constants';
 import { ErrorCode } from '@parlour/contract/errors';
+import { adminAddShop, adminBackendRedirect, adminEditVersionFunctions, adminEditVersionPrices, adminListShops, adminRenewShop, adminSetShopStatus, merchantAddShop, merchantBackendRedirect, merchantBuyShop, merchantListShops, merchantRenewShop } from '@parlour/contract/calls/store';
+import { adminAddPlan, adminEditPlan, adminSetPlanStatus, merchantCreatePackageOrder } from '@parlour/contract/calls/traffic';
+import { adminAddDataSource, adminAddOpenApi, adminDeleteDataSource, adminEditDataSource, adminEditOpenApi, adminEditProductDataConfig, adminEnableDataSource, adminGetProductDataConfig, merchantRotateShopKey } from '@parlour/contract/calls/open-core';
+import { addMessage, adminEditProspect } from '@parlour/contract/calls/prospect';
+import { adminCaptcha, adminLogin, adminLogout, checkEmailCode, checkMobileCode, merchantCaptcha, merchantForgotPassword, merchantLogin, merchantLogout, merchantMobileForgotPassword, merchantMobileRegister, merchantRegister, sendEmailCode, sendMobileCode } from '@parlour/contract/calls/account';
+import { cashierSubmit, merchantCancelBill, merchantPayPage } from '@parlour/contract/calls/bill';
+import { adminAddMerchant, adminEditMerchant } from '@parlour/contract/calls/merchant-admin';
+import { adminAddNotice, adminDeleteNotice, adminEditNotice, merchantMarkNoticesRead } from '@parlour/contract/calls/notice';
+import { adminConfigList, adminSetConfig, adminTestSendEmail, adminTestSendSms, adminTestSendWecom } from '@parlour/contract/calls/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, GOOD_PASSWORD, OTHER_PASSWORD, PATHS, registerMerchant, registerMobileMerchant, uniqueEmail, uniqueMobile, type TestApp, type TestClock } from './helper';
-import { MERCHANT_PATHS } from './merchant-admin-helper';
-import { addNotice, messageFields, NOTICE_PATHS, noticeFields, PROSPECT_PATHS, uniqueIp } from './notice-helper';
-import { OPEN_PATHS, revealKey } from './open-api-helper';
-import { SETTINGS_PATHS, startFakeAliyunSms, startFakeSmtp, startFakeWecom } from './settings-fakes';
-import { cashierToken, expectOk, merchantWithStore, shopFields, signInAdmin, STORE_PATHS, type Purchase } from './store-helper';
-import { PLAN, planFields, TRAFFIC_PATHS } from './traffic-package-helper';
+import { buildTestApp, GOOD_PASSWORD, OTHER_PASSWORD, registerMerchant, registerMobileMerchant, uniqueEmail, uniqueMobile, type TestApp, type TestClock } from './helper';
+import { addNotice, messageFields, noticeFields, uniqueIp } from './notice-helper';
+import { revealKey } from './open-api-helper';
+import { startFakeAliyunSms, startFakeSmtp, startFakeWecom } from './settings-fakes';
+import { cashierToken, expectOk, merchantWithStore, shopFields, signInAdmin } from './store-helper';
+import { PLAN, planFields } from './traffic-package-helper';
 
 /**
  * Every writing call of the contract (`isWrite: true`) honours an Idempotency-Key: the same key sent
@@ -121,7 +129,7 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
 }
 
 async function unpaidPurchase(token: string) {
-  return expectOk(t.call<Purchase>(STORE_PATHS.buy, { ...shopFields(), term_type: 'month', term: 1, pay_method: 'alipay' }, token));
+  return expectOk(t.call(merchantBuyShop, { ...shopFields(), term_type: 'month', term: 1, pay_method: 'alipay' }, token));
 }
 const sessionsOf = (role: 'merchant' | 'admin', userId: number) =>
   count('select count(*) as n from sessions where role = $1 and user_id = $2', [role, userId]);
@@ -138,17 +146,17 @@ const editedMerchant = once(() => registerMerchant(t));
 const statusStore = once(() => merchantWithStore(t));
 
 const pricedVersion = once(async () =>
-  expectOk(t.call<{ id: number }>(STORE_PATHS.adminEditFun, { name: `Priced ${randomUUID().slice(0, 8)}`, status: 'disabled' }, admin)),
+  expectOk(t.call(adminEditVersionFunctions, { name: `Priced ${randomUUID().slice(0, 8)}`, status: 'disabled' }, admin)),
 );
 const editedNotice = once(() => addNotice(t, admin));
-const editedPlan = once(() => expectOk(t.call<{ id: number }>(TRAFFIC_PATHS.adminAddPlan, planFields(), admin)));
-const switchedPlan = once(() => expectOk(t.call<{ id: number }>(TRAFFIC_PATHS.adminAddPlan, planFields(), admin)));
+const editedPlan = once(() => expectOk(t.callRaw(adminAddPlan, planFields(), admin)));
+const switchedPlan = once(() => expectOk(t.callRaw(adminAddPlan, planFields(), admin)));
 const editedApi = once(() =>
-  expectOk(t.call<{ id: number; code: string }>(OPEN_PATHS.apiAdd, { platform: 'jd', code: `idem_edit_${Date.now().toString(36)}`, name: 'To edit', cost: 1 }, admin)),
+  expectOk(t.call(adminAddOpenApi, { platform: 'jd', code: `idem_edit_${Date.now().toString(36)}`, name: 'To edit', cost: 1 }, admin)),
 );
 const followedProspect = once(async () => {
   const fields = messageFields({ content: `Lead to follow up ${randomUUID()}` });
-  await expectOk(t.call(PROSPECT_PATHS.add, fields, undefined, { ip: uniqueIp() }));
+  await expectOk(t.call(addMessage, fields, undefined, { ip: uniqueIp() }));
   return Number((await one<{ id: number }>('select id from prospects where content = $1', [fields.content])).id);
 });
 
@@ -156,12 +164,12 @@ const followedProspect = once(async () => {
 async function dataSourceOf(platform: (typeof LOG_PLATFORMS)[number]) {
   const { rows } = await t.database.executeSql('select id from data_sources where platform = $1', [platform]);
   if (rows.length > 0) return Number((rows[0] as { id: number }).id);
-  return (await expectOk(t.call<{ id: number }>(OPEN_PATHS.sourceAdd, { platform, name: `Source ${platform}` }, admin))).id;
+  return (await expectOk(t.call(adminAddDataSource, { platform, name: `Source ${platform}` }, admin))).id;
 }
 
 const scenarios: Record<string, Scenario> = {
   // ---------- accounts ----------
-  [PATHS.login]: {
+  [merchantLogin.path]: {
     async attempt() {
       const merchant = await loginMerchant();
       const before = await sessionsOf('merchant', merchant.id);
@@ -173,24 +181,24 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
-  [PATHS.logout]: {
+  [merchantLogout.path]: {
     revokesOwnSession: true,
     async attempt() {
       const merchant = await loginMerchant();
-      const token = (await expectOk(t.call<{ userinfo: { token: string } }>(PATHS.login, { account: merchant.email, password: merchant.password }))).userinfo.token;
+      const token = (await expectOk(t.call(merchantLogin, { account: merchant.email, password: merchant.password }))).userinfo.token;
       return {
         body: {},
         token,
         async verify() {
-          expect((await t.call(STORE_PATHS.list, {}, token)).code).toBe(ErrorCode.TOKEN_EXPIRED);
+          expect((await t.call(merchantListShops, {}, token)).code).toBe(ErrorCode.TOKEN_EXPIRED);
         },
       };
     },
   },
-  [PATHS.register]: {
+  [merchantRegister.path]: {
     async attempt() {
       const email = uniqueEmail('idem-register');
-      await expectOk(t.call(PATHS.emailCode, { email, event: 'register' }));
+      await expectOk(t.call(sendEmailCode, { email, event: 'register' }));
       return {
         body: { email, code: t.mail.lastCodeTo(email), password: GOOD_PASSWORD, confirm_password: GOOD_PASSWORD, agree: true },
         async verify() {
@@ -200,10 +208,10 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
-  [PATHS.mobileRegister]: {
+  [merchantMobileRegister.path]: {
     async attempt() {
       const mobile = uniqueMobile();
-      await expectOk(t.call(PATHS.mobileCode, { mobile, event: 'register' }));
+      await expectOk(t.call(sendMobileCode, { mobile, event: 'register' }));
       return {
         body: { mobile, code: t.sms.lastCodeTo(mobile), password: GOOD_PASSWORD, confirm_password: GOOD_PASSWORD, agree: true },
         async verify() {
@@ -213,32 +221,32 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
-  [PATHS.forgotPassword]: {
+  [merchantForgotPassword.path]: {
     // A second run would find its code used up (CODE_INVALID); every answer must be the success.
     async attempt() {
       const merchant = await registerMerchant(t);
-      await expectOk(t.call(PATHS.emailCode, { email: merchant.email, event: 'forgot' }));
+      await expectOk(t.call(sendEmailCode, { email: merchant.email, event: 'forgot' }));
       return {
         body: { email: merchant.email, code: t.mail.lastCodeTo(merchant.email), password: OTHER_PASSWORD, confirm_password: OTHER_PASSWORD },
         async verify() {
-          expect((await t.call(PATHS.login, { account: merchant.email, password: OTHER_PASSWORD })).code).toBe(200);
+          expect((await t.call(merchantLogin, { account: merchant.email, password: OTHER_PASSWORD })).code).toBe(200);
         },
       };
     },
   },
-  [PATHS.mobileForgotPassword]: {
+  [merchantMobileForgotPassword.path]: {
     async attempt() {
       const merchant = await registerMobileMerchant(t);
-      await expectOk(t.call(PATHS.mobileCode, { mobile: merchant.mobile, event: 'forgot' }));
+      await expectOk(t.call(sendMobileCode, { mobile: merchant.mobile, event: 'forgot' }));
       return {
         body: { mobile: merchant.mobile, code: t.sms.lastCodeTo(merchant.mobile), password: OTHER_PASSWORD, confirm_password: OTHER_PASSWORD },
         async verify() {
-          expect((await t.call(PATHS.login, { account: merchant.mobile, password: OTHER_PASSWORD })).code).toBe(200);
+          expect((await t.call(merchantLogin, { account: merchant.mobile, password: OTHER_PASSWORD })).code).toBe(200);
         },
       };
     },
   },
-  [PATHS.emailCode]: {
+  [sendEmailCode.path]: {
     // A fresh address per key: the per-address resend throttle would refuse a second send anyway.
     async attempt() {
       const email = uniqueEmail('idem-code');
@@ -251,7 +259,7 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
-  [PATHS.mobileCode]: {
+  [sendMobileCode.path]: {
     async attempt() {
       const mobile = uniqueMobile();
       return {
@@ -263,10 +271,10 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
-  [PATHS.checkEmailCode]: {
+  [checkEmailCode.path]: {
     async attempt() {
       const email = uniqueEmail('idem-check');
-      await expectOk(t.call(PATHS.emailCode, { email, event: 'register' }));
+      await expectOk(t.call(sendEmailCode, { email, event: 'register' }));
       return {
         body: { email, code: t.mail.lastCodeTo(email), event: 'register' },
         async verify() {
@@ -276,10 +284,10 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
-  [PATHS.checkMobileCode]: {
+  [checkMobileCode.path]: {
     async attempt() {
       const mobile = uniqueMobile();
-      await expectOk(t.call(PATHS.mobileCode, { mobile, event: 'register' }));
+      await expectOk(t.call(sendMobileCode, { mobile, event: 'register' }));
       return {
         body: { mobile, code: t.sms.lastCodeTo(mobile), event: 'register' },
         async verify() {
@@ -288,8 +296,8 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
-  [PATHS.captcha]: captchaScenario(),
-  [PATHS.adminLogin]: {
+  [merchantCaptcha.path]: captchaScenario(),
+  [adminLogin.path]: {
     async attempt() {
       const id = await adminId();
       const before = await sessionsOf('admin', id);
@@ -301,7 +309,7 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
-  [PATHS.adminLogout]: {
+  [adminLogout.path]: {
     revokesOwnSession: true,
     async attempt() {
       const token = await signInAdmin(t);
@@ -309,15 +317,15 @@ const scenarios: Record<string, Scenario> = {
         body: {},
         token,
         async verify() {
-          expect((await t.call(STORE_PATHS.adminList, {}, token)).code).toBe(ErrorCode.TOKEN_EXPIRED);
+          expect((await t.call(adminListShops, {}, token)).code).toBe(ErrorCode.TOKEN_EXPIRED);
         },
       };
     },
   },
-  [PATHS.adminCaptcha]: captchaScenario(),
+  [adminCaptcha.path]: captchaScenario(),
 
   // ---------- store versions and stores ----------
-  [STORE_PATHS.adminEditFun]: {
+  [adminEditVersionFunctions.path]: {
     // Without an id the call creates a version: a double run would create two.
     async attempt() {
       const name = `Idem ${randomUUID().slice(0, 8)}`;
@@ -330,7 +338,7 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
-  [STORE_PATHS.adminEditPrice]: {
+  [adminEditVersionPrices.path]: {
     async attempt(round) {
       const version = await pricedVersion();
       const prices = ALL_TERMS.map((term, index) => ({ type: term.type, term: term.term, amount: 1000 * (index + 1) + round }));
@@ -344,7 +352,7 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
-  [STORE_PATHS.add]: {
+  [merchantAddShop.path]: {
     // A merchant has one trial: a fresh merchant per key.
     async attempt() {
       const merchant = await registerMerchant(t);
@@ -359,7 +367,7 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
-  [STORE_PATHS.buy]: {
+  [merchantBuyShop.path]: {
     async attempt() {
       const merchant = await buyer();
       const before = { shops: await count('select count(*) as n from shops where merchant_id = $1', [merchant.id]), bills: await count('select count(*) as n from bills where merchant_id = $1', [merchant.id]) };
@@ -375,7 +383,7 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
-  [STORE_PATHS.renew]: {
+  [merchantRenewShop.path]: {
     // A store has one unpaid renewal bill at a time (a second run would answer ORDER_EXISTS): a fresh store per key.
     async attempt() {
       const store = await merchantWithStore(t);
@@ -388,8 +396,8 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
-  [STORE_PATHS.backend]: ticketScenario('merchant'),
-  [STORE_PATHS.adminAdd]: {
+  [merchantBackendRedirect.path]: ticketScenario('merchant'),
+  [adminAddShop.path]: {
     async attempt() {
       const merchant = await adminAddTarget();
       const fields = shopFields();
@@ -403,8 +411,8 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
-  [STORE_PATHS.adminBackend]: ticketScenario('admin'),
-  [STORE_PATHS.adminRenew]: {
+  [adminBackendRedirect.path]: ticketScenario('admin'),
+  [adminRenewShop.path]: {
     // Every run records another paid renewal and extends the store again.
     async attempt() {
       const before = await count("select count(*) as n from bills where type = 'renewal' and shop_ref = (select id from shops where shop_id = $1)", [owner.shopId]);
@@ -417,7 +425,7 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
-  [STORE_PATHS.adminSetStatus]: {
+  [adminSetShopStatus.path]: {
     async attempt(round) {
       const store = await statusStore();
       const isDisabled = round === 0;
@@ -432,7 +440,7 @@ const scenarios: Record<string, Scenario> = {
   },
 
   // ---------- bills and the sandbox cashier ----------
-  [STORE_PATHS.cancel]: {
+  [merchantCancelBill.path]: {
     // A second run would answer BILL_STATE_INVALID: a fresh unpaid bill per key.
     async attempt() {
       const merchant = await canceller();
@@ -446,7 +454,7 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
-  [STORE_PATHS.payPage]: {
+  [merchantPayPage.path]: {
     async attempt() {
       const merchant = await payer();
       const { bill } = await unpaidPurchase(merchant.token);
@@ -459,7 +467,7 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
-  [STORE_PATHS.cashierSubmit]: {
+  [cashierSubmit.path]: {
     // Paid once: one provider notification, the bill paid, and no repeat answering BILL_STATE_INVALID.
     async attempt() {
       const merchant = await cashierPayer();
@@ -476,7 +484,7 @@ const scenarios: Record<string, Scenario> = {
   },
 
   // ---------- the operator's merchants ----------
-  [MERCHANT_PATHS.add]: {
+  [adminAddMerchant.path]: {
     async attempt() {
       const email = uniqueEmail('idem-added');
       return {
@@ -488,7 +496,7 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
-  [MERCHANT_PATHS.edit]: {
+  [adminEditMerchant.path]: {
     async attempt(round) {
       const merchant = await editedMerchant();
       const nickname = `Edited ${round}`;
@@ -503,7 +511,7 @@ const scenarios: Record<string, Scenario> = {
   },
 
   // ---------- notices ----------
-  [NOTICE_PATHS.adminAdd]: {
+  [adminAddNotice.path]: {
     async attempt() {
       const fields = noticeFields();
       return {
@@ -515,7 +523,7 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
-  [NOTICE_PATHS.adminEdit]: {
+  [adminEditNotice.path]: {
     async attempt() {
       const notice = await editedNotice();
       const fields = noticeFields({ is_pinned: true });
@@ -528,7 +536,7 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
-  [NOTICE_PATHS.adminDelete]: {
+  [adminDeleteNotice.path]: {
     // A second run would answer NOT_FOUND: a fresh notice per key.
     async attempt() {
       const notice = await addNotice(t, admin);
@@ -541,7 +549,7 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
-  [NOTICE_PATHS.markRead]: {
+  [merchantMarkNoticesRead.path]: {
     async attempt() {
       const notice = await addNotice(t, admin);
       return {
@@ -555,7 +563,7 @@ const scenarios: Record<string, Scenario> = {
   },
 
   // ---------- prospects ----------
-  [PROSPECT_PATHS.adminEdit]: {
+  [adminEditProspect.path]: {
     async attempt(round) {
       const id = await followedProspect();
       const remark = `Called back, round ${round}`;
@@ -568,7 +576,7 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
-  [PROSPECT_PATHS.add]: {
+  [addMessage.path]: {
     // The form takes 5 messages per address per hour: a fresh address per key keeps the allowance out of the way.
     async attempt() {
       const fields = messageFields({ content: `Call me back ${randomUUID()}` });
@@ -583,19 +591,19 @@ const scenarios: Record<string, Scenario> = {
   },
 
   // ---------- settings ----------
-  [SETTINGS_PATHS.set]: {
+  [adminSetConfig.path]: {
     async attempt(round) {
       const siteName = `Parlour round ${round}`;
       return {
         body: { group: 'site', values: { site_name: siteName, domain: 'www.parlour.test', service_phone: '400-800-1234' } },
         token: admin,
         async verify() {
-          expect((await expectOk(t.call<{ site: { site_name: string } }>(SETTINGS_PATHS.configList, {}, admin))).site.site_name).toBe(siteName);
+          expect((await expectOk(t.call(adminConfigList, {}, admin))).site.site_name).toBe(siteName);
         },
       };
     },
   },
-  [SETTINGS_PATHS.testEmail]: {
+  [adminTestSendEmail.path]: {
     async attempt() {
       const to = uniqueEmail('idem-test-send');
       return {
@@ -607,7 +615,7 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
-  [SETTINGS_PATHS.testSms]: {
+  [adminTestSendSms.path]: {
     async attempt() {
       const mobile = uniqueMobile();
       return {
@@ -619,7 +627,7 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
-  [SETTINGS_PATHS.testWecom]: {
+  [adminTestSendWecom.path]: {
     async attempt() {
       const content = `Parlour 测试消息 ${randomUUID()}`;
       return {
@@ -633,7 +641,7 @@ const scenarios: Record<string, Scenario> = {
   },
 
   // ---------- traffic plans and packages ----------
-  [TRAFFIC_PATHS.adminAddPlan]: {
+  [adminAddPlan.path]: {
     async attempt() {
       const fields = planFields();
       return {
@@ -645,7 +653,7 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
-  [TRAFFIC_PATHS.adminEditPlan]: {
+  [adminEditPlan.path]: {
     async attempt() {
       const plan = await editedPlan();
       const fields = planFields({ units: 800 });
@@ -658,7 +666,7 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
-  [TRAFFIC_PATHS.adminPlanStatus]: {
+  [adminSetPlanStatus.path]: {
     async attempt(round) {
       const plan = await switchedPlan();
       const status = round === 0 ? 'disabled' : 'enabled';
@@ -671,7 +679,7 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
-  [TRAFFIC_PATHS.order]: {
+  [merchantCreatePackageOrder.path]: {
     // Every run creates a pending package and its bill.
     async attempt() {
       const packages = () => count('select count(*) as n from traffic_packages where merchant_id = $1', [owner.id]);
@@ -688,23 +696,23 @@ const scenarios: Record<string, Scenario> = {
   },
 
   // ---------- Open API core data and store keys ----------
-  [OPEN_PATHS.configEdit]: {
+  [adminEditProductDataConfig.path]: {
     async attempt(round) {
       const timeoutMs = 5000 + round;
       return {
         body: { provider: 'sandbox', timeout_ms: timeoutMs },
         token: admin,
         async verify() {
-          expect((await expectOk(t.call<{ timeout_ms: number }>(OPEN_PATHS.configGet, {}, admin))).timeout_ms).toBe(timeoutMs);
+          expect((await expectOk(t.call(adminGetProductDataConfig, {}, admin))).timeout_ms).toBe(timeoutMs);
         },
       };
     },
   },
-  [OPEN_PATHS.sourceAdd]: {
+  [adminAddDataSource.path]: {
     // One source per platform: the platform is freed first, a different one per key.
     async attempt(round) {
       const platform = round === 0 ? '1688' : 'taobao';
-      await expectOk(t.call(OPEN_PATHS.sourceDelete, { id: await dataSourceOf(platform) }, admin));
+      await expectOk(t.call(adminDeleteDataSource, { id: await dataSourceOf(platform) }, admin));
       return {
         body: { platform, name: `Source ${platform} again`, remark: 'Added once', sort: 7 },
         token: admin,
@@ -714,7 +722,7 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
-  [OPEN_PATHS.sourceEdit]: {
+  [adminEditDataSource.path]: {
     async attempt(round) {
       const id = await dataSourceOf('micro_store');
       const name = `Weidian ${round}`;
@@ -727,7 +735,7 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
-  [OPEN_PATHS.sourceDelete]: {
+  [adminDeleteDataSource.path]: {
     // A second run would answer NOT_FOUND: another source per key.
     async attempt(round) {
       const id = await dataSourceOf(round === 0 ? '1688' : 'taobao');
@@ -740,7 +748,7 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
-  [OPEN_PATHS.sourceEnable]: {
+  [adminEnableDataSource.path]: {
     async attempt(round) {
       const id = await dataSourceOf('jd');
       const isEnabled = round === 1;
@@ -753,7 +761,7 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
-  [OPEN_PATHS.apiAdd]: {
+  [adminAddOpenApi.path]: {
     async attempt() {
       const code = `idem_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
       return {
@@ -765,7 +773,7 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
-  [OPEN_PATHS.apiEdit]: {
+  [adminEditOpenApi.path]: {
     async attempt(round) {
       const api = await editedApi();
       const name = `Edited ${round}`;
@@ -778,7 +786,7 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
-  [OPEN_PATHS.rotate]: {
+  [merchantRotateShopKey.path]: {
     // Each run draws a new key: the key answered (to every repeat) must be the one that works.
     async attempt() {
       return {
@@ -838,12 +846,12 @@ describe('Idempotency-Key on every writing call', () => {
     owner = { id: merchant.id, email: merchant.email, token: merchant.token, shopId: store.shopId };
     // The test sends go to the local stand-ins (the recording providers keep carrying the codes).
     await expectOk(
-      t.call(SETTINGS_PATHS.set, { group: 'mail', values: { smtp_host: '127.0.0.1', smtp_port: smtp.port, smtp_security: 'none', smtp_user: SMTP_ACCOUNT.user, smtp_password: SMTP_ACCOUNT.password, mail_sender: 'Parlour <noreply@parlour.test>' } }, admin),
+      t.call(adminSetConfig, { group: 'mail', values: { smtp_host: '127.0.0.1', smtp_port: smtp.port, smtp_security: 'none', smtp_user: SMTP_ACCOUNT.user, smtp_password: SMTP_ACCOUNT.password, mail_sender: 'Parlour <noreply@parlour.test>' } }, admin),
     );
     await expectOk(
-      t.call(SETTINGS_PATHS.set, { group: 'sms', values: { sms_provider: 'aliyun', access_key_id: ALIYUN.accessKeyId, access_key_secret: ALIYUN.accessKeySecret, sign_name: ALIYUN.signName, template_code: ALIYUN.templateCode } }, admin),
+      t.call(adminSetConfig, { group: 'sms', values: { sms_provider: 'aliyun', access_key_id: ALIYUN.accessKeyId, access_key_secret: ALIYUN.accessKeySecret, sign_name: ALIYUN.signName, template_code: ALIYUN.templateCode } }, admin),
     );
-    await expectOk(t.call(SETTINGS_PATHS.set, { group: 'wecom', values: { webhook_url: wecom.webhookFor(WECOM_KEY) } }, admin));
+    await expectOk(t.call(adminSetConfig, { group: 'wecom', values: { webhook_url: wecom.webhookFor(WECOM_KEY) } }, admin));
   });
   afterAll(async () => {
     await t?.close();

@@ -1,12 +1,15 @@
+import { callUrl, type Call } from '@parlour/contract/call';
 import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '@parlour/contract/errors';
+import { merchantAddShop, merchantBuyShop, merchantRenewShop } from '@parlour/contract/calls/store';
+import { merchantRegister, sendEmailCode } from '@parlour/contract/calls/account';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bills, idempotencyKeys, merchants, shops } from '../src/db/schema/index';
 import { createIdempotencyRepository } from '../src/modules/idempotency/idempotency.repository';
 import { createIdempotencyService } from '../src/modules/idempotency/idempotency.service';
 import { buildTestApp, GOOD_PASSWORD, registerMerchant, uniqueEmail, type TestApp } from './helper';
-import { expectOk, shopFields, STORE_PATHS as P } from './store-helper';
+import { expectOk, shopFields } from './store-helper';
 
 const REPLAYED = 'idempotent-replayed';
 
@@ -18,10 +21,10 @@ describe('idempotency keys', () => {
   afterAll(() => t.close());
 
   /** POSTs with an Idempotency-Key; answers the envelope and whether it was replayed. */
-  async function send(path: string, body: Record<string, unknown>, key: string, token?: string) {
+  async function send(call: Call, body: Record<string, unknown>, key: string, token?: string) {
     const response = await t.app.inject({
       method: 'POST',
-      url: `/api/v1/${path}`,
+      url: callUrl(call),
       payload: body,
       headers: { 'idempotency-key': key, ...(token ? { authorization: `Bearer ${token}` } : {}) },
     });
@@ -33,14 +36,14 @@ describe('idempotency keys', () => {
 
   it('[IDEMPOTENCY]: a double-clicked registration creates one account and answers the same session twice', async () => {
     const email = uniqueEmail('double');
-    await expectOk(t.call('merchant/common/code/email', { email, event: 'register' }));
+    await expectOk(t.call(sendEmailCode, { email, event: 'register' }));
     const body = { email, code: t.mail.lastCodeTo(email), password: GOOD_PASSWORD, confirm_password: GOOD_PASSWORD, agree: true };
     const key = randomUUID();
-    const [first, second] = await Promise.all([send('merchant/member/user/register', body, key), send('merchant/member/user/register', body, key)]);
+    const [first, second] = await Promise.all([send(merchantRegister, body, key), send(merchantRegister, body, key)]);
     expect(first.json.code).toBe(200);
     expect(second.body).toBe(first.body);
     expect([first.isReplayed, second.isReplayed].sort()).toEqual([false, true]);
-    const later = await send('merchant/member/user/register', { ...body, lang_code: 'en-US' }, key);
+    const later = await send(merchantRegister, { ...body, lang_code: 'en-US' }, key);
     expect(later.body).toBe(first.body);
     expect(later.isReplayed).toBe(true);
     const [{ n }] = await t.database.db.select({ n: count() }).from(merchants).where(eq(merchants.email, email));
@@ -51,7 +54,7 @@ describe('idempotency keys', () => {
     const merchant = await registerMerchant(t);
     const body = { ...shopFields(), term_type: 'month', term: 1, pay_method: 'alipay' };
     const key = randomUUID();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => send(P.buy, body, key, merchant.token)));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => send(merchantBuyShop, body, key, merchant.token)));
     expect(answers[0].json.code).toBe(200);
     expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
     expect(answers.filter((answer) => !answer.isReplayed)).toHaveLength(1);
@@ -62,13 +65,13 @@ describe('idempotency keys', () => {
   it('[IDEMPOTENCY]: a key reused with another body is refused and changes nothing', async () => {
     const merchant = await registerMerchant(t);
     const key = randomUUID();
-    const first = await send(P.add, shopFields({ package_id: 1 }), key, merchant.token);
+    const first = await send(merchantAddShop, shopFields({ package_id: 1 }), key, merchant.token);
     expect(first.json.code).toBe(200);
-    const other = await send(P.add, shopFields({ package_id: 1 }), key, merchant.token);
+    const other = await send(merchantAddShop, shopFields({ package_id: 1 }), key, merchant.token);
     expect(other.json.code).toBe(ErrorCode.IDEMPOTENCY_KEY_REUSED);
     expect(other.json.msg).toContain('Idempotency-Key');
     // Same key on another call: refused too.
-    const otherCall = await send(P.renew, { shop_id: 'whatever1', term_type: 'month', term: 1, pay_method: 'alipay' }, key, merchant.token);
+    const otherCall = await send(merchantRenewShop, { shop_id: 'whatever1', term_type: 'month', term: 1, pay_method: 'alipay' }, key, merchant.token);
     expect(otherCall.json.code).toBe(ErrorCode.IDEMPOTENCY_KEY_REUSED);
     expect(await countShops(merchant.id)).toBe(1);
   });
@@ -78,9 +81,9 @@ describe('idempotency keys', () => {
     const b = await registerMerchant(t);
     const body = shopFields({ package_id: 1 });
     const key = randomUUID();
-    const first = await send(P.add, body, key, a.token);
+    const first = await send(merchantAddShop, body, key, a.token);
     expect(first.json.code).toBe(200);
-    const stolen = await send(P.add, body, key, b.token);
+    const stolen = await send(merchantAddShop, body, key, b.token);
     expect(stolen.json.code).toBe(ErrorCode.IDEMPOTENCY_KEY_REUSED);
     expect(stolen.body).not.toContain(body.shop_id);
     expect(stolen.isReplayed).toBe(false);
@@ -90,20 +93,20 @@ describe('idempotency keys', () => {
   it('refuses a malformed key in the caller\'s language and runs nothing', async () => {
     const merchant = await registerMerchant(t);
     for (const key of ['', 'x'.repeat(256), 'clé-unique', 'tab\there']) {
-      const answer = await send(P.add, { ...shopFields({ package_id: 1 }), lang_code: 'en-US' }, key, merchant.token);
+      const answer = await send(merchantAddShop, { ...shopFields({ package_id: 1 }), lang_code: 'en-US' }, key, merchant.token);
       expect(answer.json.code).toBe(ErrorCode.IDEMPOTENCY_KEY_INVALID);
       expect(answer.json.msg).toMatch(/Idempotency-Key/);
     }
-    expect((await send(P.add, shopFields({ package_id: 1 }), 'k'.repeat(255), merchant.token)).json.code).toBe(200);
+    expect((await send(merchantAddShop, shopFields({ package_id: 1 }), 'k'.repeat(255), merchant.token)).json.code).toBe(200);
     expect(await countShops(merchant.id)).toBe(1);
   });
 
   it('does not keep a validation failure: the corrected body with the same key runs', async () => {
     const merchant = await registerMerchant(t);
     const key = randomUUID();
-    const refused = await send(P.add, shopFields({ package_id: 1, contact_email: 'not-an-email' }), key, merchant.token);
+    const refused = await send(merchantAddShop, shopFields({ package_id: 1, contact_email: 'not-an-email' }), key, merchant.token);
     expect(refused.json.code).toBe(ErrorCode.VALIDATION_FAILED);
-    expect((await send(P.add, shopFields({ package_id: 1 }), key, merchant.token)).json.code).toBe(200);
+    expect((await send(merchantAddShop, shopFields({ package_id: 1 }), key, merchant.token)).json.code).toBe(200);
   });
 
   it('keeps a business refusal: a repeat answers it again without running', async () => {
@@ -111,9 +114,9 @@ describe('idempotency keys', () => {
     // Enterprise has no trial: refused by the service, and that answer is the key's answer.
     const body = shopFields({ package_id: 3 });
     const key = randomUUID();
-    const first = await send(P.add, body, key, merchant.token);
+    const first = await send(merchantAddShop, body, key, merchant.token);
     expect(first.json.code).toBe(ErrorCode.TRIAL_UNAVAILABLE);
-    const second = await send(P.add, body, key, merchant.token);
+    const second = await send(merchantAddShop, body, key, merchant.token);
     expect(second.body).toBe(first.body);
     expect(second.isReplayed).toBe(true);
   });
@@ -122,11 +125,11 @@ describe('idempotency keys', () => {
     const merchant = await registerMerchant(t);
     const key = randomUUID();
     const body = shopFields({ package_id: 1 });
-    await send(P.add, body, key, merchant.token);
+    await send(merchantAddShop, body, key, merchant.token);
     t.clock.advance(23 * 3600);
-    expect((await send(P.add, body, key, merchant.token)).isReplayed).toBe(true);
+    expect((await send(merchantAddShop, body, key, merchant.token)).isReplayed).toBe(true);
     t.clock.advance(3600 + 1);
-    const afresh = await send(P.add, body, key, merchant.token);
+    const afresh = await send(merchantAddShop, body, key, merchant.token);
     expect(afresh.isReplayed).toBe(false);
     expect(afresh.json.code).toBe(ErrorCode.SHOP_ID_TAKEN);
     t.clock.advance(25 * 3600);
@@ -139,10 +142,10 @@ describe('idempotency keys', () => {
 
   it('stores answers sealed: no session token in the table', async () => {
     const email = uniqueEmail('sealed');
-    await expectOk(t.call('merchant/common/code/email', { email, event: 'register' }));
+    await expectOk(t.call(sendEmailCode, { email, event: 'register' }));
     const key = randomUUID();
     const answer = await send(
-      'merchant/member/user/register',
+      merchantRegister,
       { email, code: t.mail.lastCodeTo(email), password: GOOD_PASSWORD, confirm_password: GOOD_PASSWORD, agree: true },
       key,
     );

@@ -1,7 +1,8 @@
+import { adminLogout, merchantCaptcha, merchantLogin, merchantLogout } from '@parlour/contract/calls/account';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJobs } from '../src/jobs/boss';
-import { buildTestApp, PATHS, registerMerchant, type TestApp } from './helper';
+import { buildTestApp, registerMerchant, type TestApp } from './helper';
 
 async function countRows(t: TestApp, table: string) {
   const result = await t.database.db.execute<{ count: number }>(sql.raw(`select count(*)::int as count from ${table}`));
@@ -17,9 +18,9 @@ describe('background jobs', () => {
 
   it('purges ended sessions, expired captchas, old codes and old failures, and keeps live ones', async () => {
     const merchant = await registerMerchant(t);
-    await t.call(PATHS.captcha);
-    await t.call(PATHS.login, { account: 'ghost.jobs@example.com', password: 'Wrong#pass1' });
-    await t.call(PATHS.logout, {}, merchant.token);
+    await t.call(merchantCaptcha, {});
+    await t.call(merchantLogin, { account: 'ghost.jobs@example.com', password: 'Wrong#pass1' });
+    await t.call(merchantLogout, {}, merchant.token);
     const purge = t.app.jobs.find((job) => job.queue === 'purge-stale-records');
     expect(purge?.cron).toBeTruthy();
 
@@ -27,14 +28,14 @@ describe('background jobs', () => {
     expect(await purge!.run()).toEqual({ sessions: 0, captchas: 0, codes: 0, loginFailures: 0, idempotencyKeys: 0 });
 
     t.clock.advance(2 * 24 * 3600);
-    const fresh = await t.call<{ userinfo: { token: string } }>(PATHS.login, { account: merchant.email, password: merchant.password });
+    const fresh = await t.call(merchantLogin, { account: merchant.email, password: merchant.password });
     const result = (await purge!.run()) as Record<string, number>;
     expect(result.sessions).toBeGreaterThanOrEqual(1);
     expect(result.captchas).toBeGreaterThanOrEqual(1);
     expect(result.codes).toBeGreaterThanOrEqual(1);
     expect(result.loginFailures).toBeGreaterThanOrEqual(1);
     // The session opened after the clock moved is untouched.
-    expect((await t.call(PATHS.adminLogout, {}, fresh.data.userinfo.token)).code).toBe(10003);
+    expect((await t.call(adminLogout, {}, fresh.data.userinfo.token)).code).toBe(10003);
     expect(await countRows(t, 'sessions')).toBeGreaterThanOrEqual(1);
   });
 

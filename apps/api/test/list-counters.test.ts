@@ -1,10 +1,11 @@
+import { adminSetShopStatus, merchantAddShop, merchantBuyShop } from '@parlour/contract/calls/store';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bills } from '../src/db/schema/index';
 import { createBillRepository } from '../src/modules/bill/bill.repository';
 import { createShopRepository } from '../src/modules/shop/shop.repository';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
-import { expectOk, merchantWithStore, shopFields, signInAdmin, STORE_PATHS as P, VERSION } from './store-helper';
+import { expectOk, merchantWithStore, shopFields, signInAdmin, VERSION } from './store-helper';
 import { merchantScope, operatorScope } from '../src/lib/tenant-scope';
 
 /** The store counts the counters must agree with, counted the slow way. */
@@ -33,13 +34,13 @@ describe('list counters', () => {
     const adminToken = await signInAdmin(t);
     const alice = await merchantWithStore(t, { term: 1 });
     const aliceId = (await t.database.db.execute<{ merchant_id: number }>(sql`select merchant_id from shops where shop_id = ${alice.shopId}`)).rows[0].merchant_id;
-    await expectOk(t.call(P.add, shopFields({ package_id: VERSION.starter }), alice.token));
-    await expectOk(t.call(P.buy, { ...shopFields(), term_type: 'month', term: 3, pay_method: 'wechat' }, alice.token));
+    await expectOk(t.call(merchantAddShop, shopFields({ package_id: VERSION.starter }), alice.token));
+    await expectOk(t.call(merchantBuyShop, { ...shopFields(), term_type: 'month', term: 3, pay_method: 'wechat' }, alice.token));
     const bob = await registerMerchant(t);
     const disabled = shopFields({ package_id: VERSION.starter });
-    await expectOk(t.call(P.add, disabled, bob.token));
+    await expectOk(t.call(merchantAddShop, disabled, bob.token));
     await t.app.services.shops.provisionPendingStores(0);
-    await expectOk(t.call(P.adminSetStatus, { shop_id: disabled.shop_id, is_disabled: true }, adminToken));
+    await expectOk(t.call(adminSetShopStatus, { shop_id: disabled.shop_id, is_disabled: true }, adminToken));
 
     expect(await counterStatuses(t)).toEqual(await countedStatuses(t));
     expect(await counterStatuses(t, Number(aliceId))).toEqual(await countedStatuses(t, Number(aliceId)));

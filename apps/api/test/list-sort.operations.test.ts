@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAdminMerchant } from '@parlour/contract/calls/merchant-admin';
-import type { TAdminNotice } from '@parlour/contract/calls/notice';
-import type { TProspect } from '@parlour/contract/calls/prospect';
+import { adminListMerchants } from '@parlour/contract/calls/merchant-admin';
+import { adminListNotices } from '@parlour/contract/calls/notice';
+import { addMessage, adminListProspects } from '@parlour/contract/calls/prospect';
 import { buildTestApp, type TestApp } from './helper';
-import { addMerchant, MERCHANT_PATHS } from './merchant-admin-helper';
-import { addNotice, messageFields, NOTICE_PATHS, PROSPECT_PATHS, uniqueIp } from './notice-helper';
+import { addMerchant } from './merchant-admin-helper';
+import { addNotice, messageFields, uniqueIp } from './notice-helper';
 import { expectOk, signInAdmin } from './store-helper';
 
-type Page<T> = { list: T[]; total: number };
 
 /**
  * Server-side sorting of the operator's merchant, prospect and notice lists (issue 11 §4): each
@@ -43,7 +42,7 @@ describe('operator list sorting', () => {
       }
     }
     const order = async (body: Record<string, unknown>) => {
-      const answer = await expectOk(t.call<Page<TAdminMerchant>>(MERCHANT_PATHS.list, { limit: 100, ...body }, adminToken));
+      const answer = await expectOk(t.call(adminListMerchants, { limit: 100, ...body }, adminToken));
       return answer.list.map((merchant) => ids.indexOf(merchant.id)).filter((index) => index >= 0);
     };
     expect(await order({})).toEqual([3, 2, 1, 0]);
@@ -59,7 +58,7 @@ describe('operator list sorting', () => {
     const contents: string[] = [];
     for (let index = 0; index < 3; index += 1) {
       contents.push(`sort-prospect ${index}`);
-      await expectOk(t.call(PROSPECT_PATHS.add, messageFields({ content: contents[index] }), undefined, { ip: uniqueIp() }));
+      await expectOk(t.call(addMessage, messageFields({ content: contents[index] }), undefined, { ip: uniqueIp() }));
     }
     const followed = [day(5), null, day(2)];
     for (const [index, content] of contents.entries()) {
@@ -68,7 +67,7 @@ describe('operator list sorting', () => {
       );
     }
     const order = async (body: Record<string, unknown>) => {
-      const answer = await expectOk(t.call<Page<TProspect>>(PROSPECT_PATHS.adminList, { keyword: 'sort-prospect', ...body }, adminToken));
+      const answer = await expectOk(t.call(adminListProspects, { keyword: 'sort-prospect', ...body }, adminToken));
       return answer.list.map((prospect) => contents.indexOf(prospect.content));
     };
     expect(await order({})).toEqual([2, 1, 0]);
@@ -86,7 +85,7 @@ describe('operator list sorting', () => {
       await t.database.db.execute(sql`update notices set publish_at = ${publish[index]}, created_at = ${day(10 - index)} where id = ${id}`);
     }
     const order = async (body: Record<string, unknown>) => {
-      const answer = await expectOk(t.call<Page<TAdminNotice>>(NOTICE_PATHS.adminList, { keyword: 'sort-notice', ...body }, adminToken));
+      const answer = await expectOk(t.call(adminListNotices, { keyword: 'sort-notice', ...body }, adminToken));
       return answer.list.map((notice) => ids.indexOf(notice.id));
     };
     expect(await order({})).toEqual([0, 1, 2]);
@@ -98,18 +97,18 @@ describe('operator list sorting', () => {
   });
 
   it('refuses a column outside the whitelist on each of these lists', async () => {
-    for (const path of [MERCHANT_PATHS.list, PROSPECT_PATHS.adminList, NOTICE_PATHS.adminList]) {
-      const answer = await t.call(path, { sort_field: 'password_hash', lang_code: 'en-US' }, adminToken);
+    for (const path of [adminListMerchants, adminListProspects, adminListNotices]) {
+      const answer = await t.callRaw(path, { sort_field: 'password_hash', lang_code: 'en-US' }, adminToken);
       expect(answer.code).not.toBe(200);
       expect(answer.msg).toBe('Sort field must be one of the sortable columns of this list');
     }
   });
 
   it('finds a prospect by its number typed with spaces, an international prefix or a local format', async () => {
-    await expectOk(t.call(PROSPECT_PATHS.add, messageFields({ contact: '+44 7911 123456', content: 'phone search gb' }), undefined, { ip: uniqueIp() }));
-    await expectOk(t.call(PROSPECT_PATHS.add, messageFields({ contact: '13912345678', content: 'phone search cn' }), undefined, { ip: uniqueIp() }));
+    await expectOk(t.call(addMessage, messageFields({ contact: '+44 7911 123456', content: 'phone search gb' }), undefined, { ip: uniqueIp() }));
+    await expectOk(t.call(addMessage, messageFields({ contact: '13912345678', content: 'phone search cn' }), undefined, { ip: uniqueIp() }));
     const found = async (keyword: string) => {
-      const answer = await expectOk(t.call<Page<TProspect>>(PROSPECT_PATHS.adminList, { keyword, limit: 100 }, adminToken));
+      const answer = await expectOk(t.call(adminListProspects, { keyword, limit: 100 }, adminToken));
       return answer.list.map((prospect) => prospect.content).filter((content) => content.startsWith('phone search'));
     };
     expect(await found('+44 7911 123456')).toEqual(['phone search gb']);

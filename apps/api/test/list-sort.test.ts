@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAdminBill, TBill } from '@parlour/contract/calls/bill';
-import type { TAdminShop, TShop } from '@parlour/contract/calls/store';
+import { adminExportBills, adminListBills, adminListIncome, merchantExportBills, merchantListBills, type TAdminBill, type TBill } from '@parlour/contract/calls/bill';
+import { adminExportShops, adminListShops, merchantBuyShop, merchantExportShops, merchantListShops, type TAdminShop, type TShop } from '@parlour/contract/calls/store';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
-import { expectOk, shopFields, signInAdmin, STORE_PATHS as P } from './store-helper';
+import { expectOk, shopFields, signInAdmin } from './store-helper';
 
 type Page<T> = { list: T[]; total: number };
 
@@ -26,7 +26,7 @@ describe('list sorting', () => {
     merchant = await registerMerchant(t);
     for (let index = 0; index < 4; index += 1) {
       const fields = shopFields();
-      const bought = await expectOk(t.call<{ bill: TBill }>(P.buy, { ...fields, term_type: 'month', term: 1, pay_method: 'wechat' }, merchant.token));
+      const bought = await expectOk(t.call(merchantBuyShop, { ...fields, term_type: 'month', term: 1, pay_method: 'wechat' }, merchant.token));
       shopIds.push(fields.shop_id);
       billNos.push(bought.bill.bill_no);
     }
@@ -47,7 +47,7 @@ describe('list sorting', () => {
   const billOrder = (answer: Page<TBill | TAdminBill>) => answer.list.map((bill) => billNos.indexOf(bill.bill_no));
 
   it('sorts the merchant store list on each sortable column, ties broken by the row id', async () => {
-    const list = (body: Record<string, unknown>) => expectOk(t.call<Page<TShop>>(P.list, body, merchant.token));
+    const list = (body: Record<string, unknown>) => expectOk(t.call(merchantListShops, body, merchant.token));
     expect(shopOrder(await list({}))).toEqual([3, 2, 1, 0]);
     expect(shopOrder(await list({ sort_field: 'created_at', sort_order: 'ascend' }))).toEqual([0, 1, 2, 3]);
     expect(shopOrder(await list({ sort_field: 'total_revenue', sort_order: 'descend' }))).toEqual([2, 0, 3, 1]);
@@ -61,19 +61,19 @@ describe('list sorting', () => {
   });
 
   it('sorts the operator store list the same way', async () => {
-    const list = (body: Record<string, unknown>) => expectOk(t.call<Page<TAdminShop>>(P.adminList, { merchant_keyword: undefined, ...body }, adminToken));
+    const list = (body: Record<string, unknown>) => expectOk(t.call(adminListShops, { merchant_keyword: undefined, ...body }, adminToken));
     const ours = (answer: Page<TAdminShop>) => shopOrder(answer).filter((index) => index >= 0);
     expect(ours(await list({ sort_field: 'total_revenue', sort_order: 'descend' }))).toEqual([2, 0, 3, 1]);
     expect(ours(await list({ sort_field: 'expires_at', sort_order: 'ascend' }))).toEqual([1, 2, 0, 3]);
   });
 
   it('sorts the merchant and operator bill lists by amount and creation time', async () => {
-    const merchantBills = (body: Record<string, unknown>) => expectOk(t.call<Page<TBill>>(P.bills, body, merchant.token));
+    const merchantBills = (body: Record<string, unknown>) => expectOk(t.call(merchantListBills, body, merchant.token));
     expect(billOrder(await merchantBills({}))).toEqual([3, 2, 1, 0]);
     expect(billOrder(await merchantBills({ sort_field: 'amount', sort_order: 'descend' }))).toEqual([2, 0, 3, 1]);
     expect(billOrder(await merchantBills({ sort_field: 'amount', sort_order: 'ascend' }))).toEqual([1, 3, 0, 2]);
     expect(billOrder(await merchantBills({ sort_field: 'created_at', sort_order: 'ascend' }))).toEqual([0, 1, 2, 3]);
-    const adminBills = (body: Record<string, unknown>) => expectOk(t.call<Page<TAdminBill>>(P.adminBills, body, adminToken));
+    const adminBills = (body: Record<string, unknown>) => expectOk(t.call(adminListBills, body, adminToken));
     const ours = (answer: Page<TAdminBill>) => billOrder(answer).filter((index) => index >= 0);
     expect(ours(await adminBills({ sort_field: 'amount', sort_order: 'ascend' }))).toEqual([1, 3, 0, 2]);
   });
@@ -87,40 +87,40 @@ describe('list sorting', () => {
         .split('\n')
         .map((line) => keys.findIndex((key) => line.includes(key)))
         .filter((index) => index >= 0);
-    const merchantShops = (body: Record<string, unknown>) => expectOk(t.call<ExportFile>(P.export, { format: 'csv', ...body }, merchant.token));
+    const merchantShops = (body: Record<string, unknown>) => expectOk(t.call(merchantExportShops, { format: 'csv', ...body }, merchant.token));
     expect(fileOrder(await merchantShops({}), shopIds)).toEqual([3, 2, 1, 0]);
     expect(fileOrder(await merchantShops({ sort_field: 'total_revenue', sort_order: 'descend' }), shopIds)).toEqual([2, 0, 3, 1]);
     expect(fileOrder(await merchantShops({ sort_field: 'expires_at', sort_order: 'ascend' }), shopIds)).toEqual([1, 2, 0, 3]);
-    const adminShops = await expectOk(t.call<ExportFile>(P.adminExport, { format: 'csv', sort_field: 'total_revenue', sort_order: 'ascend' }, adminToken));
+    const adminShops = await expectOk(t.call(adminExportShops, { format: 'csv', sort_field: 'total_revenue', sort_order: 'ascend' }, adminToken));
     expect(fileOrder(adminShops, shopIds)).toEqual([1, 3, 0, 2]);
-    const merchantBills = (body: Record<string, unknown>) => expectOk(t.call<ExportFile>(P.exportBills, { format: 'csv', ...body }, merchant.token));
+    const merchantBills = (body: Record<string, unknown>) => expectOk(t.call(merchantExportBills, { format: 'csv', ...body }, merchant.token));
     expect(fileOrder(await merchantBills({}), billNos)).toEqual([3, 2, 1, 0]);
     expect(fileOrder(await merchantBills({ sort_field: 'amount', sort_order: 'ascend' }), billNos)).toEqual([1, 3, 0, 2]);
-    const adminBills = await expectOk(t.call<ExportFile>(P.adminExportBills, { format: 'csv', sort_field: 'amount', sort_order: 'descend' }, adminToken));
+    const adminBills = await expectOk(t.call(adminExportBills, { format: 'csv', sort_field: 'amount', sort_order: 'descend' }, adminToken));
     expect(fileOrder(adminBills, billNos)).toEqual([2, 0, 3, 1]);
     // The filter still applies with the sort.
     const filtered = await merchantBills({ sort_field: 'amount', sort_order: 'ascend', keyword: billNos[2] });
     expect(fileOrder(filtered, billNos)).toEqual([2]);
-    const refused = await t.call(P.exportBills, { format: 'csv', sort_field: 'password_hash', lang_code: 'en-US' }, merchant.token);
+    const refused = await t.callRaw(merchantExportBills, { format: 'csv', sort_field: 'password_hash', lang_code: 'en-US' }, merchant.token);
     expect(refused.msg).toBe('Sort field must be one of the sortable columns of this list');
   });
 
   it('refuses a column outside the whitelist with a translated message naming the sort field', async () => {
     for (const [path, token] of [
-      [P.list, merchant.token],
-      [P.adminList, adminToken],
-      [P.bills, merchant.token],
-      [P.adminBills, adminToken],
-      [P.adminIncome, adminToken],
+      [merchantListShops, merchant.token],
+      [adminListShops, adminToken],
+      [merchantListBills, merchant.token],
+      [adminListBills, adminToken],
+      [adminListIncome, adminToken],
     ] as const) {
-      const en = await t.call(path, { sort_field: 'password_hash', lang_code: 'en-US' }, token);
+      const en = await t.callRaw<unknown>(path, { sort_field: 'password_hash', lang_code: 'en-US' }, token);
       expect(en.code).not.toBe(200);
       expect(en.msg).toBe('Sort field must be one of the sortable columns of this list');
       expect((en.data as { errors: Array<{ field: string }> }).errors[0].field).toBe('sort_field');
-      const zh = await t.call(path, { sort_field: 'shop_name; drop table shops', lang_code: 'zh-CN' }, token);
+      const zh = await t.callRaw(path, { sort_field: 'shop_name; drop table shops', lang_code: 'zh-CN' }, token);
       expect(zh.msg).toBe('排序字段须为该列表可排序的列之一');
     }
-    const order = await t.call(P.list, { sort_field: 'created_at', sort_order: 'sideways', lang_code: 'en-US' }, merchant.token);
+    const order = await t.callRaw(merchantListShops, { sort_field: 'created_at', sort_order: 'sideways', lang_code: 'en-US' }, merchant.token);
     expect(order.msg).toBe('Sort order must be ascend or descend');
   });
 });

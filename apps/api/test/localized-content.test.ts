@@ -1,13 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { TAdminStoreVersion, TStoreVersion } from '@parlour/contract/calls/store';
+import { adminEditVersionFunctions, adminEditVersionPrices, adminListVersions, merchantBuyShop, merchantExportShops, merchantListShops, merchantListVersions, merchantPublicVersions } from '@parlour/contract/calls/store';
 import { ErrorCode } from '@parlour/contract/errors';
+import { adminListBills, cashierDetail, merchantExportBills, merchantListBills } from '@parlour/contract/calls/bill';
+import { adminAddPlan, adminEditPlan, adminListPlans, merchantListPackages, merchantListPlans } from '@parlour/contract/calls/traffic';
+import { adminAddNotice, adminEditNotice, adminListNotices, adminNoticeDetail } from '@parlour/contract/calls/notice';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
-import { merchantNotices, NOTICE_PATHS, type TAdminNotice } from './notice-helper';
-import { expectOk, merchantWithStore, shopFields, signInAdmin, STORE_PATHS, VERSION, type TBill, type Purchase } from './store-helper';
-import { orderPackage, PLAN, planFields, TRAFFIC_PATHS, type TAdminTrafficPlan, type TTrafficPlan } from './traffic-package-helper';
+import { merchantNotices } from './notice-helper';
+import { expectOk, merchantWithStore, shopFields, signInAdmin, VERSION } from './store-helper';
+import { orderPackage, PLAN, planFields } from './traffic-package-helper';
 
 /**
  * Operator-written content in both languages (issue 11 §3): versions, plans and notices are written
@@ -27,7 +30,6 @@ describe('operator-written content in both languages', () => {
 
   const en = { lang_code: 'en-US' };
   const zh = { lang_code: 'zh-CN' };
-  type List<T> = { list: T[]; total: number };
 
   const versionFields = (overrides: Record<string, unknown> = {}) => ({
     name: { 'zh-CN': '旗舰版', 'en-US': 'Flagship' },
@@ -42,12 +44,12 @@ describe('operator-written content in both languages', () => {
     ...overrides,
   });
   const merchantVersions = async (lang: Record<string, string>) =>
-    (await expectOk(t.call<List<TStoreVersion>>(STORE_PATHS.versions, lang, merchantToken))).list;
-  const publicVersions = async (lang: Record<string, string>) => (await expectOk(t.call<List<TStoreVersion>>('merchant/parlour/package/public_lists', lang))).list;
+    (await expectOk(t.callRaw(merchantListVersions, lang, merchantToken))).list;
+  const publicVersions = async (lang: Record<string, string>) => (await expectOk(t.callRaw(merchantPublicVersions, lang))).list;
 
   describe('[VERSIONS]', () => {
     it('an operator writes a version in both languages; merchants and visitors read their language, a missing translation falls back to Chinese', async () => {
-      const created = await expectOk(t.call<TAdminStoreVersion>(STORE_PATHS.adminEditFun, versionFields(), adminToken));
+      const created = await expectOk(t.callRaw(adminEditVersionFunctions, versionFields(), adminToken));
       expect(created.localized).toEqual({
         name: { 'zh-CN': '旗舰版', 'en-US': 'Flagship' },
         description: { 'zh-CN': '面向大型代购团队', 'en-US': 'For large agent teams' },
@@ -65,16 +67,16 @@ describe('operator-written content in both languages', () => {
       expect((await publicVersions(zh)).find((version) => version.id === created.id)).toMatchObject({ name: '旗舰版' });
 
       // Clearing the English name: English readers get the Chinese one.
-      await expectOk(t.call(STORE_PATHS.adminEditFun, { ...versionFields({ name: { 'zh-CN': '旗舰版', 'en-US': '   ' } }), id: created.id }, adminToken));
+      await expectOk(t.callRaw(adminEditVersionFunctions, { ...versionFields({ name: { 'zh-CN': '旗舰版', 'en-US': '   ' } }), id: created.id }, adminToken));
       expect((await merchantVersions(en)).find((version) => version.id === created.id)).toMatchObject({ name: '旗舰版', description: 'For large agent teams' });
 
       // The operator's list carries both languages for the edit form.
-      const adminList = await expectOk(t.call<List<TAdminStoreVersion>>(STORE_PATHS.adminVersions, { limit: 100 }, adminToken));
+      const adminList = await expectOk(t.call(adminListVersions, { limit: 100 }, adminToken));
       expect(adminList.list.find((version) => version.id === created.id)?.localized.name).toEqual({ 'zh-CN': '旗舰版', 'en-US': '' });
     });
 
     it('a plain string, as older clients send, is the Chinese text', async () => {
-      const created = await expectOk(t.call<TAdminStoreVersion>(STORE_PATHS.adminEditFun, versionFields({ name: '基础版', description: '', features: ['店铺前台'] }), adminToken));
+      const created = await expectOk(t.callRaw(adminEditVersionFunctions, versionFields({ name: '基础版', description: '', features: ['店铺前台'] }), adminToken));
       expect(created.localized.name).toEqual({ 'zh-CN': '基础版', 'en-US': '' });
       expect(created.localized.features).toEqual([{ 'zh-CN': '店铺前台', 'en-US': '' }]);
     });
@@ -88,12 +90,12 @@ describe('operator-written content in both languages', () => {
       [{ features: [{ 'zh-CN': '', 'en-US': 'Support' }] }, '请输入功能说明', 'Feature is required'],
       [{ features: [{ 'zh-CN': '客服', 'en-US': 'x'.repeat(101) }] }, '每项功能最多 100 个字符（英文）', 'Each feature must be at most 100 characters (English)'],
     ])('refuses %j naming the field and the language, and changes nothing', async (override, chinese, english) => {
-      const before = await expectOk(t.call<List<TAdminStoreVersion>>(STORE_PATHS.adminVersions, { limit: 100 }, adminToken));
-      expect(await t.call(STORE_PATHS.adminEditFun, versionFields(override), adminToken)).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, msg: chinese });
-      const answer = await t.call<null>(STORE_PATHS.adminEditFun, { ...versionFields(override), ...en }, adminToken);
+      const before = await expectOk(t.call(adminListVersions, { limit: 100 }, adminToken));
+      expect(await t.callRaw(adminEditVersionFunctions, versionFields(override), adminToken)).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, msg: chinese });
+      const answer = await t.callRaw(adminEditVersionFunctions, { ...versionFields(override), ...en }, adminToken);
       expect(answer).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, msg: english });
       expect((answer as unknown as { data: { errors: Array<{ field: string }> } }).data.errors[0].field).toMatch(/^(name|description|features\.0)\.(zh-CN|en-US)$|^name$/);
-      const after = await expectOk(t.call<List<TAdminStoreVersion>>(STORE_PATHS.adminVersions, { limit: 100 }, adminToken));
+      const after = await expectOk(t.call(adminListVersions, { limit: 100 }, adminToken));
       expect(after.total).toBe(before.total);
     });
 
@@ -109,41 +111,41 @@ describe('operator-written content in both languages', () => {
 
   describe('[STORES AND BILLS]', () => {
     it('the store list, bills and their exports name the version and product in the reader’s language', async () => {
-      const version = await expectOk(t.call<TAdminStoreVersion>(STORE_PATHS.adminEditFun, versionFields({ name: { 'zh-CN': '跨境版', 'en-US': 'Cross-border' } }), adminToken));
+      const version = await expectOk(t.callRaw(adminEditVersionFunctions, versionFields({ name: { 'zh-CN': '跨境版', 'en-US': 'Cross-border' } }), adminToken));
       const prices = [1, 3, 6, 9, 12].map((term) => ({ type: 'month', term, amount: 1000 * term })).concat([1, 2, 3, 4, 5].map((term) => ({ type: 'year', term, amount: 10000 * term })));
-      await expectOk(t.call(STORE_PATHS.adminEditPrice, { id: version.id, prices }, adminToken));
+      await expectOk(t.callRaw(adminEditVersionPrices, { id: version.id, prices }, adminToken));
       const { token } = await registerMerchant(t);
       const fields = shopFields({ package_id: version.id });
       // Ordered in Chinese; read in English.
-      const purchase = await expectOk(t.call<Purchase>(STORE_PATHS.buy, { ...fields, term_type: 'month', term: 3, pay_method: 'alipay', ...zh }, token));
+      const purchase = await expectOk(t.call(merchantBuyShop, { ...fields, term_type: 'month', term: 3, pay_method: 'alipay', ...zh }, token));
       expect(purchase.bill.product_name).toBe('新开店铺 · 跨境版 · 3个月');
 
-      const shopsInEnglish = await expectOk(t.call<List<{ shop_id: string; package_name: string }>>(STORE_PATHS.list, en, token));
+      const shopsInEnglish = await expectOk(t.call(merchantListShops, en, token));
       expect(shopsInEnglish.list.find((shop) => shop.shop_id === fields.shop_id)?.package_name).toBe('Cross-border');
-      const shopsInChinese = await expectOk(t.call<List<{ shop_id: string; package_name: string }>>(STORE_PATHS.list, zh, token));
+      const shopsInChinese = await expectOk(t.call(merchantListShops, zh, token));
       expect(shopsInChinese.list.find((shop) => shop.shop_id === fields.shop_id)?.package_name).toBe('跨境版');
 
-      const billsInEnglish = await expectOk(t.call<List<TBill>>(STORE_PATHS.bills, en, token));
+      const billsInEnglish = await expectOk(t.call(merchantListBills, en, token));
       expect(billsInEnglish.list[0]).toMatchObject({ product_name: 'New store · Cross-border · 3 months', package_name: 'Cross-border' });
-      const billsInChinese = await expectOk(t.call<List<TBill>>(STORE_PATHS.bills, zh, token));
+      const billsInChinese = await expectOk(t.call(merchantListBills, zh, token));
       expect(billsInChinese.list[0]).toMatchObject({ product_name: '新开店铺 · 跨境版 · 3个月', package_name: '跨境版' });
-      const adminBills = await expectOk(t.call<List<TBill>>(STORE_PATHS.adminBills, { keyword: 'Cross-border', ...en }, adminToken));
+      const adminBills = await expectOk(t.call(adminListBills, { keyword: 'Cross-border', ...en }, adminToken));
       expect(adminBills.list.map((bill) => bill.bill_no)).toContain(purchase.bill.bill_no);
 
       const csv = (lang: Record<string, string>) =>
-        expectOk(t.call<{ content_base64: string }>(STORE_PATHS.exportBills, { format: 'csv', ...lang }, token)).then((file) => Buffer.from(file.content_base64, 'base64').toString('utf8'));
+        expectOk(t.call(merchantExportBills, { format: 'csv', ...lang }, token)).then((file) => Buffer.from(file.content_base64, 'base64').toString('utf8'));
       expect(await csv(en)).toContain('New store · Cross-border · 3 months,Cross-border');
       expect(await csv(zh)).toContain('新开店铺 · 跨境版 · 3个月,跨境版');
-      const xlsx = await expectOk(t.call<{ content_base64: string }>(STORE_PATHS.export, { format: 'xlsx', ...en }, token));
+      const xlsx = await expectOk(t.call(merchantExportShops, { format: 'xlsx', ...en }, token));
       const sheet = strFromU8(unzipSync(new Uint8Array(Buffer.from(xlsx.content_base64, 'base64')))['xl/worksheets/sheet1.xml']);
       expect(sheet).toContain('Cross-border');
       expect(sheet).not.toContain('跨境版');
-      const storesCsv = await expectOk(t.call<{ content_base64: string }>(STORE_PATHS.export, { format: 'csv', ...zh }, token));
+      const storesCsv = await expectOk(t.call(merchantExportShops, { format: 'csv', ...zh }, token));
       expect(Buffer.from(storesCsv.content_base64, 'base64').toString('utf8')).toContain(',跨境版,');
 
       // The cashier shows the product in the payer's language too.
       const payToken = new URL(purchase.payment.pay_url, 'http://x').searchParams.get('token');
-      const cashier = await expectOk(t.call<{ product_name: string }>(STORE_PATHS.cashierDetail, { bill_no: purchase.bill.bill_no, token: payToken, ...en }));
+      const cashier = await expectOk(t.callRaw(cashierDetail, { bill_no: purchase.bill.bill_no, token: payToken, ...en }));
       expect(cashier.product_name).toBe('New store · Cross-border · 3 months');
     });
   });
@@ -151,41 +153,41 @@ describe('operator-written content in both languages', () => {
   describe('[PLANS AND PACKAGES]', () => {
     it('an operator writes a plan in both languages; merchants read their language, packages and bills included', async () => {
       const plan = await expectOk(
-        t.call<TAdminTrafficPlan>(
-          TRAFFIC_PATHS.adminAddPlan,
+        t.callRaw(
+          adminAddPlan,
           planFields({ name: { 'zh-CN': '夜间包', 'en-US': 'Night pack' }, api_usage: { 'zh-CN': '每次调用 1 单位', 'en-US': '' }, sort: 80 }),
           adminToken,
         ),
       );
       expect(plan.localized).toEqual({ name: { 'zh-CN': '夜间包', 'en-US': 'Night pack' }, api_usage: { 'zh-CN': '每次调用 1 单位', 'en-US': '' } });
-      const plans = async (lang: Record<string, string>) => (await expectOk(t.call<List<TTrafficPlan>>(TRAFFIC_PATHS.plans, lang, merchantToken))).list.find((entry) => entry.id === plan.id);
+      const plans = async (lang: Record<string, string>) => (await expectOk(t.callRaw(merchantListPlans, lang, merchantToken))).list.find((entry) => entry.id === plan.id);
       expect(await plans(en)).toMatchObject({ name: 'Night pack', api_usage: '每次调用 1 单位' });
       expect(await plans(zh)).toMatchObject({ name: '夜间包', api_usage: '每次调用 1 单位' });
 
       const order = await orderPackage(t, merchantToken, { plan_id: plan.id, ...zh });
       expect(order.package.name).toBe('夜间包');
       const packages = async (lang: Record<string, string>) =>
-        (await expectOk(t.call<List<{ id: number; name: string }>>(TRAFFIC_PATHS.list, { tab: 'general', ...lang }, merchantToken))).list.find((entry) => entry.id === order.package.id);
+        (await expectOk(t.call(merchantListPackages, { tab: 'general', ...lang }, merchantToken))).list.find((entry) => entry.id === order.package.id);
       expect(await packages(en)).toMatchObject({ name: 'Night pack' });
       expect(await packages(zh)).toMatchObject({ name: '夜间包' });
-      const bills = await expectOk(t.call<List<TBill>>(STORE_PATHS.bills, en, merchantToken));
+      const bills = await expectOk(t.call(merchantListBills, en, merchantToken));
       expect(bills.list.find((bill) => bill.bill_no === order.bill.bill_no)).toMatchObject({ product_name: 'Traffic package · Night pack · 500 units · 30 days', package_name: 'Night pack' });
 
       // A package keeps the name it was bought with when the plan is renamed later.
-      await expectOk(t.call(TRAFFIC_PATHS.adminEditPlan, { ...planFields({ name: { 'zh-CN': '夜猫包', 'en-US': 'Owl pack' } }), id: plan.id }, adminToken));
+      await expectOk(t.callRaw(adminEditPlan, { ...planFields({ name: { 'zh-CN': '夜猫包', 'en-US': 'Owl pack' } }), id: plan.id }, adminToken));
       expect(await packages(en)).toMatchObject({ name: 'Night pack' });
     });
 
     it('refuses a too long English plan name, naming the language, and adds nothing', async () => {
-      const before = await expectOk(t.call<{ total: number }>(TRAFFIC_PATHS.adminPlans, {}, adminToken));
+      const before = await expectOk(t.call(adminListPlans, {}, adminToken));
       const fields = planFields({ name: { 'zh-CN': '夜间包', 'en-US': 'x'.repeat(41) } });
-      expect(await t.call(TRAFFIC_PATHS.adminAddPlan, fields, adminToken)).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, msg: '套餐名称最多 40 个字符（英文）' });
-      expect(await t.call(TRAFFIC_PATHS.adminAddPlan, { ...fields, ...en }, adminToken)).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, msg: 'Plan name must be at most 40 characters (English)' });
-      expect((await expectOk(t.call<{ total: number }>(TRAFFIC_PATHS.adminPlans, {}, adminToken))).total).toBe(before.total);
+      expect(await t.callRaw(adminAddPlan, fields, adminToken)).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, msg: '套餐名称最多 40 个字符（英文）' });
+      expect(await t.callRaw(adminAddPlan, { ...fields, ...en }, adminToken)).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, msg: 'Plan name must be at most 40 characters (English)' });
+      expect((await expectOk(t.call(adminListPlans, {}, adminToken))).total).toBe(before.total);
     });
 
     it('the seeded plans read in English after the migration', async () => {
-      const standard = (await expectOk(t.call<List<TTrafficPlan>>(TRAFFIC_PATHS.plans, en, merchantToken))).list.find((plan) => plan.id === PLAN.standard)!;
+      const standard = (await expectOk(t.callRaw(merchantListPlans, en, merchantToken))).list.find((plan) => plan.id === PLAN.standard)!;
       expect(standard.name).toBe('Standard pack');
       expect(standard.api_usage).toContain('Item details cost 1 unit a call');
     });
@@ -200,12 +202,12 @@ describe('operator-written content in both languages', () => {
     });
 
     it('an operator writes a notice in both languages; merchants read their language; English is sanitised like Chinese', async () => {
-      const notice = await expectOk(t.call<TAdminNotice>(NOTICE_PATHS.adminAdd, noticeFields(), adminToken));
+      const notice = await expectOk(t.callRaw(adminAddNotice, noticeFields(), adminToken));
       expect(notice.localized).toEqual({
         title: { 'zh-CN': '系统维护通知', 'en-US': 'Scheduled maintenance' },
         content: { 'zh-CN': '<p>今晚<strong>维护</strong></p>', 'en-US': '<p>Maintenance <strong>tonight</strong></p>' },
       });
-      const detail = await expectOk(t.call<TAdminNotice>(NOTICE_PATHS.adminDetail, { id: notice.id }, adminToken));
+      const detail = await expectOk(t.call(adminNoticeDetail, { id: notice.id }, adminToken));
       expect(detail.localized.title['en-US']).toBe('Scheduled maintenance');
 
       const english = (await merchantNotices(t, merchantToken, en)).list.find((entry) => entry.id === notice.id);
@@ -214,22 +216,22 @@ describe('operator-written content in both languages', () => {
       expect(chinese).toMatchObject({ title: '系统维护通知', content: '<p>今晚<strong>维护</strong></p>' });
 
       // English content that is empty once cleaned is no translation: English readers get the Chinese.
-      await expectOk(t.call(NOTICE_PATHS.adminEdit, { ...noticeFields({ title: { 'zh-CN': '系统维护通知' }, content: { 'zh-CN': '<p>今晚维护</p>', 'en-US': '<p><br></p>' } }), id: notice.id }, adminToken));
+      await expectOk(t.callRaw(adminEditNotice, { ...noticeFields({ title: { 'zh-CN': '系统维护通知' }, content: { 'zh-CN': '<p>今晚维护</p>', 'en-US': '<p><br></p>' } }), id: notice.id }, adminToken));
       expect((await merchantNotices(t, merchantToken, en)).list.find((entry) => entry.id === notice.id)).toMatchObject({ title: '系统维护通知', content: '<p>今晚维护</p>' });
       // Operators find a notice by either language.
-      await expectOk(t.call(NOTICE_PATHS.adminEdit, { ...noticeFields(), id: notice.id }, adminToken));
-      const found = await expectOk(t.call<List<TAdminNotice>>(NOTICE_PATHS.adminList, { keyword: 'scheduled maint' }, adminToken));
+      await expectOk(t.callRaw(adminEditNotice, { ...noticeFields(), id: notice.id }, adminToken));
+      const found = await expectOk(t.call(adminListNotices, { keyword: 'scheduled maint' }, adminToken));
       expect(found.list.map((entry) => entry.id)).toEqual([notice.id]);
     });
 
     it('refuses a too long English title or empty Chinese content, naming the language, and changes nothing', async () => {
-      const before = await expectOk(t.call<{ total: number }>(NOTICE_PATHS.adminList, {}, adminToken));
+      const before = await expectOk(t.call(adminListNotices, {}, adminToken));
       const longTitle = noticeFields({ title: { 'zh-CN': '通知', 'en-US': 'x'.repeat(101) } });
-      expect(await t.call(NOTICE_PATHS.adminAdd, longTitle, adminToken)).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, msg: '公告标题最多 100 个字符（英文）' });
-      expect(await t.call(NOTICE_PATHS.adminAdd, { ...longTitle, ...en }, adminToken)).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, msg: 'Notice title must be at most 100 characters (English)' });
+      expect(await t.callRaw(adminAddNotice, longTitle, adminToken)).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, msg: '公告标题最多 100 个字符（英文）' });
+      expect(await t.callRaw(adminAddNotice, { ...longTitle, ...en }, adminToken)).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, msg: 'Notice title must be at most 100 characters (English)' });
       const emptyChinese = noticeFields({ content: { 'zh-CN': '<p><br></p>', 'en-US': '<p>Only English</p>' } });
-      expect(await t.call(NOTICE_PATHS.adminAdd, { ...emptyChinese, ...en }, adminToken)).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, msg: 'Notice content is required' });
-      expect((await expectOk(t.call<{ total: number }>(NOTICE_PATHS.adminList, {}, adminToken))).total).toBe(before.total);
+      expect(await t.callRaw(adminAddNotice, { ...emptyChinese, ...en }, adminToken)).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, msg: 'Notice content is required' });
+      expect((await expectOk(t.call(adminListNotices, {}, adminToken))).total).toBe(before.total);
     });
   });
 
@@ -248,7 +250,7 @@ describe('operator-written content in both languages', () => {
     it('bills and packages from before keep working: names the server composed get both languages, any other keeps its one name', async () => {
       const { token, shopId } = await merchantWithStore(t);
       const packageOrder = await orderPackage(t, token, { plan_id: PLAN.standard, ...en });
-      const storeBills = await expectOk(t.call<List<TBill>>(STORE_PATHS.bills, { type: 'new_store' }, token));
+      const storeBills = await expectOk(t.call(merchantListBills, { type: 'new_store' }, token));
       const storeBill = storeBills.list[0];
       // As before the migration: one name, in the language of whoever ordered, no English columns.
       await t.database.executeSql(
@@ -260,7 +262,7 @@ describe('operator-written content in both languages', () => {
 
       await rerunDataMigration();
 
-      const read = async (lang: Record<string, string>) => (await expectOk(t.call<List<TBill>>(STORE_PATHS.bills, { limit: 100, ...lang }, token))).list;
+      const read = async (lang: Record<string, string>) => (await expectOk(t.call(merchantListBills, { limit: 100, ...lang }, token))).list;
       expect((await read(en)).find((bill) => bill.bill_no === packageOrder.bill.bill_no)).toMatchObject({
         product_name: 'Traffic package · Standard pack · 10,000 units · 90 days',
         package_name: 'Standard pack',
@@ -268,7 +270,7 @@ describe('operator-written content in both languages', () => {
       expect((await read(zh)).find((bill) => bill.bill_no === packageOrder.bill.bill_no)).toMatchObject({ product_name: '流量包 · 标准包 · 10000次 · 90天', package_name: '标准包' });
       expect((await read(en)).find((bill) => bill.bill_no === storeBill.bill_no)?.product_name).toBe('手工录入的账单');
       expect((await read(zh)).find((bill) => bill.bill_no === storeBill.bill_no)?.product_name).toBe('手工录入的账单');
-      const packages = await expectOk(t.call<List<{ id: number; name: string }>>(TRAFFIC_PATHS.list, { tab: 'general', ...en }, token));
+      const packages = await expectOk(t.call(merchantListPackages, { tab: 'general', ...en }, token));
       expect(packages.list.find((entry) => entry.id === packageOrder.package.id)?.name).toBe('Standard pack');
       expect(shopId).toBeTruthy();
     });

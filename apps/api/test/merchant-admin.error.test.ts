@@ -1,6 +1,7 @@
+import { adminAddMerchant, adminEditMerchant, adminListMerchants, adminMerchantRegisterTrend } from '@parlour/contract/calls/merchant-admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, GOOD_PASSWORD, registerMerchant, uniqueEmail, uniqueMobile, type TestApp } from './helper';
-import { addMerchant, listMerchants, MERCHANT_PATHS as M } from './merchant-admin-helper';
+import { addMerchant, listMerchants } from './merchant-admin-helper';
 import { signInAdmin } from './store-helper';
 
 describe('merchants (operator): errors', () => {
@@ -27,8 +28,8 @@ describe('merchants (operator): errors', () => {
     ])('add refuses %j with a message naming the field in both languages, and adds nobody', async (override, english, chinese) => {
       const email = uniqueEmail('invalid');
       const body = { email, password: GOOD_PASSWORD, ...override };
-      expect(await t.call(M.add, { ...body, lang_code: 'en-US' }, adminToken)).toMatchObject({ code: 10001, msg: english });
-      expect(await t.call(M.add, { ...body, lang_code: 'zh-CN' }, adminToken)).toMatchObject({ code: 10001, msg: chinese });
+      expect(await t.callRaw(adminAddMerchant, { ...body, lang_code: 'en-US' }, adminToken)).toMatchObject({ code: 10001, msg: english });
+      expect(await t.callRaw(adminAddMerchant, { ...body, lang_code: 'zh-CN' }, adminToken)).toMatchObject({ code: 10001, msg: chinese });
       expect((await listMerchants(t, adminToken, { keyword: email })).total).toBe(0);
     });
 
@@ -39,7 +40,7 @@ describe('merchants (operator): errors', () => {
       [{ remark: 'x'.repeat(201) }, 'Remark must be at most 200 characters'],
     ])('edit refuses %j and changes nothing', async (override, message) => {
       const merchant = await addMerchant(t, adminToken, { remark: 'before' });
-      const answer = await t.call(M.edit, { id: merchant.id, nickname: 'Changed', ...override, lang_code: 'en-US' }, adminToken);
+      const answer = await t.callRaw(adminEditMerchant, { id: merchant.id, nickname: 'Changed', ...override, lang_code: 'en-US' }, adminToken);
       expect(answer).toMatchObject({ code: 10001, msg: message });
       const [row] = (await listMerchants(t, adminToken, { keyword: merchant.email })).list;
       expect(row).toMatchObject({ nickname: merchant.nickname, remark: 'before', status: 'active' });
@@ -47,7 +48,7 @@ describe('merchants (operator): errors', () => {
 
     it('edit refuses to leave a merchant with neither email nor phone', async () => {
       const merchant = await addMerchant(t, adminToken);
-      const answer = await t.call(M.edit, { id: merchant.id, email: '', lang_code: 'en-US' }, adminToken);
+      const answer = await t.call(adminEditMerchant, { id: merchant.id, email: '', lang_code: 'en-US' }, adminToken);
       expect(answer).toMatchObject({ code: 10001, msg: 'Email or phone number is required' });
       expect((await listMerchants(t, adminToken, { keyword: merchant.email })).total).toBe(1);
     });
@@ -59,11 +60,11 @@ describe('merchants (operator): errors', () => {
       [{ start_date: '10/02/2026' }, 'Date range is not valid'],
       [{ limit: 1000 }, 'Limit must be between 1 and 100'],
     ])('the list refuses %j', async (input, message) => {
-      expect(await t.call(M.list, { ...input, lang_code: 'en-US' }, adminToken)).toMatchObject({ code: 10001, msg: message });
+      expect(await t.callRaw(adminListMerchants, { ...input, lang_code: 'en-US' }, adminToken)).toMatchObject({ code: 10001, msg: message });
     });
 
     it('the trend refuses a range longer than 366 days', async () => {
-      const answer = await t.call(M.registerTrend, { start_date: '2024-01-01', end_date: '2025-12-31', lang_code: 'en-US' }, adminToken);
+      const answer = await t.call(adminMerchantRegisterTrend, { start_date: '2024-01-01', end_date: '2025-12-31', lang_code: 'en-US' }, adminToken);
       expect(answer).toMatchObject({ code: 10001, msg: 'The date range may cover at most 366 days' });
     });
   });
@@ -74,7 +75,7 @@ describe('merchants (operator): errors', () => {
       const mobile = uniqueMobile();
       await addMerchant(t, adminToken, { email: undefined, mobile });
       for (const body of [{ email: registered.email }, { email: registered.email.toUpperCase() }, { email: undefined, mobile }, { email: uniqueEmail(), mobile }]) {
-        const answer = await t.call(M.add, { password: GOOD_PASSWORD, ...body, lang_code: 'en-US' }, adminToken);
+        const answer = await t.call(adminAddMerchant, { password: GOOD_PASSWORD, ...body, lang_code: 'en-US' }, adminToken);
         expect(answer, JSON.stringify(body)).toMatchObject({ code: 11011 });
       }
       expect((await listMerchants(t, adminToken, { keyword: mobile })).total).toBe(1);
@@ -83,24 +84,24 @@ describe('merchants (operator): errors', () => {
     it("edit refuses another merchant's email or phone and changes nothing", async () => {
       const a = await addMerchant(t, adminToken, { mobile: uniqueMobile() });
       const b = await addMerchant(t, adminToken);
-      expect((await t.call(M.edit, { id: b.id, email: a.email }, adminToken)).code).toBe(11011);
-      expect((await t.call(M.edit, { id: b.id, mobile: a.mobile, nickname: 'Changed' }, adminToken)).code).toBe(11011);
+      expect((await t.callRaw(adminEditMerchant, { id: b.id, email: a.email }, adminToken)).code).toBe(11011);
+      expect((await t.callRaw(adminEditMerchant, { id: b.id, mobile: a.mobile, nickname: 'Changed' }, adminToken)).code).toBe(11011);
       const [row] = (await listMerchants(t, adminToken, { keyword: b.email })).list;
       expect(row).toMatchObject({ email: b.email, mobile: null, nickname: b.nickname });
       // Saving a merchant's own email again is no conflict.
-      expect((await t.call(M.edit, { id: a.id, email: a.email, mobile: a.mobile }, adminToken)).code).toBe(200);
+      expect((await t.callRaw(adminEditMerchant, { id: a.id, email: a.email, mobile: a.mobile }, adminToken)).code).toBe(200);
     });
 
     it('two simultaneous adds of one email create one merchant', async () => {
       const email = uniqueEmail('race');
-      const answers = await Promise.all(Array.from({ length: 4 }, () => t.call(M.add, { email, password: GOOD_PASSWORD }, adminToken)));
+      const answers = await Promise.all(Array.from({ length: 4 }, () => t.call(adminAddMerchant, { email, password: GOOD_PASSWORD }, adminToken)));
       expect(answers.filter((answer) => answer.code === 200)).toHaveLength(1);
       expect(answers.filter((answer) => answer.code === 11011)).toHaveLength(3);
       expect((await listMerchants(t, adminToken, { keyword: email })).total).toBe(1);
     });
 
     it('edit of an unknown merchant answers not found', async () => {
-      expect((await t.call(M.edit, { id: 987654, nickname: 'x' }, adminToken)).code).toBe(10004);
+      expect((await t.call(adminEditMerchant, { id: 987654, nickname: 'x' }, adminToken)).code).toBe(10004);
     });
   });
 });

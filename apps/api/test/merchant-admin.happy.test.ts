@@ -1,7 +1,10 @@
+import { merchantLogin } from '@parlour/contract/calls/account';
+import { adminEditMerchant, adminMerchantRegisterTrend, adminMerchantTypeDistribution } from '@parlour/contract/calls/merchant-admin';
+import { adminAddShop, merchantListShops } from '@parlour/contract/calls/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, businessDay, GOOD_PASSWORD, PATHS, registerMerchant, uniqueEmail, uniqueMobile, type TestApp } from './helper';
-import { addMerchant, listMerchants, MERCHANT_PATHS as M, type TAdminMerchant } from './merchant-admin-helper';
-import { expectOk, shopFields, signInAdmin, STORE_PATHS as P } from './store-helper';
+import { buildTestApp, businessDay, GOOD_PASSWORD, registerMerchant, uniqueEmail, uniqueMobile, type TestApp } from './helper';
+import { addMerchant, listMerchants, type TAdminMerchant } from './merchant-admin-helper';
+import { expectOk, shopFields, signInAdmin } from './store-helper';
 
 const today = () => businessDay(new Date());
 
@@ -19,7 +22,7 @@ describe('merchants (operator): happy paths', () => {
       const email = uniqueEmail('Shop.Owner');
       const added = await addMerchant(t, adminToken, { email: email.toUpperCase(), nickname: 'Owner Ltd', type: 'enterprise', remark: 'met at the fair' });
       expect(added).toMatchObject({ account: email.toLowerCase(), email: email.toLowerCase(), mobile: null, nickname: 'Owner Ltd', type: 'enterprise', status: 'active', remark: 'met at the fair', store_count: 0, last_login_at: null });
-      const login = await t.call<{ userinfo: { id: number } }>(PATHS.login, { account: email, password: GOOD_PASSWORD });
+      const login = await t.call(merchantLogin, { account: email, password: GOOD_PASSWORD });
       expect(login.code).toBe(200);
       expect(login.data.userinfo.id).toBe(added.id);
       const [row] = (await listMerchants(t, adminToken, { keyword: email })).list;
@@ -30,7 +33,7 @@ describe('merchants (operator): happy paths', () => {
       const mobile = uniqueMobile();
       const added = await addMerchant(t, adminToken, { email: undefined, mobile });
       expect(added).toMatchObject({ account: mobile, email: null, mobile, type: 'individual', nickname: `${mobile.slice(0, 3)}****${mobile.slice(-4)}` });
-      expect((await t.call(PATHS.login, { account: mobile, password: GOOD_PASSWORD })).code).toBe(200);
+      expect((await t.call(merchantLogin, { account: mobile, password: GOOD_PASSWORD })).code).toBe(200);
     });
   });
 
@@ -48,7 +51,7 @@ describe('merchants (operator): happy paths', () => {
       expect(ids((await listMerchants(t, adminToken, { keyword: `beta ${tag}` })).list)).toEqual([b.id]);
       expect(ids((await listMerchants(t, adminToken, { keyword: tag, type: 'enterprise' })).list)).toEqual([a.id]);
       expect(ids((await listMerchants(t, adminToken, { keyword: tag, type: 'individual' })).list)).toEqual([b.id]);
-      await expectOk(t.call(M.edit, { id: b.id, status: 'disabled' }, adminToken));
+      await expectOk(t.call(adminEditMerchant, { id: b.id, status: 'disabled' }, adminToken));
       expect(ids((await listMerchants(t, adminToken, { keyword: tag, status: 'disabled' })).list)).toEqual([b.id]);
       expect(ids((await listMerchants(t, adminToken, { keyword: tag, status: 'active' })).list)).toEqual([a.id]);
       expect((await listMerchants(t, adminToken, { keyword: tag, start_date: today(), end_date: today() })).total).toBe(2);
@@ -68,7 +71,7 @@ describe('merchants (operator): happy paths', () => {
     it("shows each merchant's store count", async () => {
       const merchant = await addMerchant(t, adminToken);
       for (let index = 0; index < 2; index += 1) {
-        await expectOk(t.call(P.adminAdd, { ...shopFields(), merchant_id: merchant.id, mode: 'trial' }, adminToken));
+        await expectOk(t.call(adminAddShop, { ...shopFields(), merchant_id: merchant.id, mode: 'trial' }, adminToken));
       }
       const [row] = (await listMerchants(t, adminToken, { keyword: merchant.email })).list;
       expect(row.store_count).toBe(2);
@@ -81,58 +84,58 @@ describe('merchants (operator): happy paths', () => {
       const email = uniqueEmail('renamed');
       const mobile = uniqueMobile();
       const edited = await expectOk(
-        t.call<TAdminMerchant>(M.edit, { id: merchant.id, nickname: 'Renamed', email, mobile, type: 'enterprise', remark: 'upgraded' }, adminToken),
+        t.call(adminEditMerchant, { id: merchant.id, nickname: 'Renamed', email, mobile, type: 'enterprise', remark: 'upgraded' }, adminToken),
       );
       expect(edited).toMatchObject({ id: merchant.id, nickname: 'Renamed', email, mobile, account: email, type: 'enterprise', remark: 'upgraded', status: 'active' });
-      expect((await t.call(PATHS.login, { account: email, password: GOOD_PASSWORD })).code).toBe(200);
-      expect((await t.call(PATHS.login, { account: mobile, password: GOOD_PASSWORD })).code).toBe(200);
-      expect((await t.call(PATHS.login, { account: merchant.email, password: GOOD_PASSWORD })).code).toBe(11001);
+      expect((await t.call(merchantLogin, { account: email, password: GOOD_PASSWORD })).code).toBe(200);
+      expect((await t.call(merchantLogin, { account: mobile, password: GOOD_PASSWORD })).code).toBe(200);
+      expect((await t.callRaw(merchantLogin, { account: merchant.email, password: GOOD_PASSWORD })).code).toBe(11001);
     });
 
     it('fields left out stay as they are, and an empty email is cleared when a phone remains', async () => {
       const mobile = uniqueMobile();
       const merchant = await addMerchant(t, adminToken, { mobile, nickname: 'Keep me', type: 'enterprise', remark: 'keep' });
-      const edited = await expectOk(t.call<TAdminMerchant>(M.edit, { id: merchant.id, email: '' }, adminToken));
+      const edited = await expectOk(t.call(adminEditMerchant, { id: merchant.id, email: '' }, adminToken));
       expect(edited).toMatchObject({ email: null, mobile, account: mobile, nickname: 'Keep me', type: 'enterprise', remark: 'keep' });
     });
 
     it('disabling ends every session at once and login is refused; enabling lets the merchant back in', async () => {
       const merchant = await registerMerchant(t);
-      const second = await expectOk(t.call<{ userinfo: { token: string } }>(PATHS.login, { account: merchant.email, password: merchant.password }));
-      const disabled = await expectOk(t.call<TAdminMerchant>(M.edit, { id: merchant.id, status: 'disabled', remark: 'unpaid invoices' }, adminToken));
+      const second = await expectOk(t.call(merchantLogin, { account: merchant.email, password: merchant.password }));
+      const disabled = await expectOk(t.call(adminEditMerchant, { id: merchant.id, status: 'disabled', remark: 'unpaid invoices' }, adminToken));
       expect(disabled).toMatchObject({ status: 'disabled', remark: 'unpaid invoices' });
-      for (const token of [merchant.token, second.userinfo.token]) expect((await t.call(P.list, {}, token)).code).toBe(10000);
-      const refused = await t.call(PATHS.login, { account: merchant.email, password: merchant.password, lang_code: 'en-US' });
+      for (const token of [merchant.token, second.userinfo.token]) expect((await t.call(merchantListShops, {}, token)).code).toBe(10000);
+      const refused = await t.call(merchantLogin, { account: merchant.email, password: merchant.password, lang_code: 'en-US' });
       expect(refused).toMatchObject({ code: 11002, msg: 'This account is disabled, please contact support' });
-      const refusedZh = await t.call(PATHS.login, { account: merchant.email, password: merchant.password, lang_code: 'zh-CN' });
+      const refusedZh = await t.call(merchantLogin, { account: merchant.email, password: merchant.password, lang_code: 'zh-CN' });
       expect(refusedZh).toMatchObject({ code: 11002, msg: '账号已被禁用，请联系平台客服' });
 
-      await expectOk(t.call(M.edit, { id: merchant.id, status: 'active' }, adminToken));
-      const back = await t.call<{ userinfo: { token: string } }>(PATHS.login, { account: merchant.email, password: merchant.password });
+      await expectOk(t.call(adminEditMerchant, { id: merchant.id, status: 'active' }, adminToken));
+      const back = await t.call(merchantLogin, { account: merchant.email, password: merchant.password });
       expect(back.code).toBe(200);
-      expect((await t.call(P.list, {}, back.data.userinfo.token)).code).toBe(200);
+      expect((await t.call(merchantListShops, {}, back.data.userinfo.token)).code).toBe(200);
     });
   });
 
   describe('[CHARTS]', () => {
     it('counts registrations per day, with every day of the range present', async () => {
-      const before = await expectOk(t.call<{ list: Array<{ date: string; count: number }> }>(M.registerTrend, { start_date: today(), end_date: today() }, adminToken));
+      const before = await expectOk(t.call(adminMerchantRegisterTrend, { start_date: today(), end_date: today() }, adminToken));
       await registerMerchant(t);
       await addMerchant(t, adminToken);
-      const after = await expectOk(t.call<{ list: Array<{ date: string; count: number }> }>(M.registerTrend, { start_date: today(), end_date: today() }, adminToken));
+      const after = await expectOk(t.call(adminMerchantRegisterTrend, { start_date: today(), end_date: today() }, adminToken));
       expect(after.list).toHaveLength(1);
       expect(after.list[0].count - before.list[0].count).toBe(2);
-      const month = await expectOk(t.call<{ list: unknown[] }>(M.registerTrend, {}, adminToken));
+      const month = await expectOk(t.call(adminMerchantRegisterTrend, {}, adminToken));
       expect(month.list).toHaveLength(30);
     });
 
     it('counts merchants of each type', async () => {
       type Distribution = { list: Array<{ type: string; count: number }> };
-      const before = await expectOk(t.call<Distribution>(M.typeDistribution, {}, adminToken));
+      const before = await expectOk(t.call(adminMerchantTypeDistribution, {}, adminToken));
       await addMerchant(t, adminToken, { type: 'enterprise' });
       await addMerchant(t, adminToken, { type: 'enterprise' });
       await addMerchant(t, adminToken, { type: 'individual' });
-      const after = await expectOk(t.call<Distribution>(M.typeDistribution, {}, adminToken));
+      const after = await expectOk(t.call(adminMerchantTypeDistribution, {}, adminToken));
       const countOf = (value: Distribution, type: string) => value.list.find((row) => row.type === type)?.count ?? -1;
       expect(after.list.map((row) => row.type)).toEqual(['individual', 'enterprise']);
       expect(countOf(after, 'enterprise') - countOf(before, 'enterprise')).toBe(2);

@@ -1,24 +1,8 @@
-import type { TAdminNotice, TMerchantNotice } from '@parlour/contract/calls/notice';
+import { adminAddNotice, merchantListUnreadNotices, type TAdminNotice, type TMerchantNotice } from '@parlour/contract/calls/notice';
 import type { TestApp } from './helper';
 import { expectOk } from './store-helper';
 
 export type { TAdminNotice, TMerchantNotice };
-
-export const NOTICE_PATHS = {
-  adminList: 'admin/cms/notification/lists',
-  adminAdd: 'admin/cms/notification/add',
-  adminEdit: 'admin/cms/notification/edit',
-  adminDelete: 'admin/cms/notification/delete',
-  adminDetail: 'admin/cms/notification/detail',
-  unread: 'merchant/cms/notification/unread_lists',
-  markRead: 'merchant/cms/notification/mark_read',
-} as const;
-
-export const PROSPECT_PATHS = {
-  add: 'merchant/cms/message_board/add',
-  adminList: 'admin/cms/message_board/lists',
-  adminEdit: 'admin/cms/message_board/edit',
-} as const;
 
 let noticeCounter = 0;
 /** A published notice, due now, with a title unique within the run. */
@@ -28,12 +12,12 @@ export function noticeFields(overrides: Record<string, unknown> = {}) {
 }
 
 export async function addNotice(t: TestApp, adminToken: string, overrides: Record<string, unknown> = {}) {
-  return expectOk(t.call<TAdminNotice>(NOTICE_PATHS.adminAdd, noticeFields(overrides), adminToken));
+  return expectOk(t.callRaw(adminAddNotice, noticeFields(overrides), adminToken));
 }
 
 export type MerchantNoticeList = { list: TMerchantNotice[]; total: number; unread_count: number };
 export async function merchantNotices(t: TestApp, token: string, body: Record<string, unknown> = {}) {
-  return expectOk(t.call<MerchantNoticeList>(NOTICE_PATHS.unread, { limit: 100, ...body }, token));
+  return expectOk(t.call(merchantListUnreadNotices, { limit: 100, ...body }, token));
 }
 
 let ipCounter = 0;

@@ -1,7 +1,8 @@
+import { adminDeleteNotice, adminEditNotice, adminListNotices, adminNoticeDetail, merchantMarkNoticesRead } from '@parlour/contract/calls/notice';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
-import { addNotice, merchantNotices, NOTICE_PATHS as P, type TAdminNotice } from './notice-helper';
+import { addNotice, merchantNotices } from './notice-helper';
 import { expectOk, signInAdmin } from './store-helper';
 
 describe('notices: happy paths', () => {
@@ -21,31 +22,31 @@ describe('notices: happy paths', () => {
       expect(added).toMatchObject({ title: 'Spring maintenance window', status: 'draft', is_pinned: true, read_count: 0, content: '<p>Maintenance <strong>tonight</strong></p>' });
       expect(added.publish_at).toBe(t.clock.now().toISOString());
 
-      const found = await expectOk(t.call<{ list: TAdminNotice[]; total: number }>(P.adminList, { keyword: 'spring maint', status: 'draft' }, adminToken));
+      const found = await expectOk(t.call(adminListNotices, { keyword: 'spring maint', status: 'draft' }, adminToken));
       expect(found.list.map((notice) => notice.id)).toEqual([added.id]);
       expect(found.total).toBe(1);
-      expect((await expectOk(t.call<{ total: number }>(P.adminList, { keyword: 'spring maint', status: 'published' }, adminToken))).total).toBe(0);
+      expect((await expectOk(t.call(adminListNotices, { keyword: 'spring maint', status: 'published' }, adminToken))).total).toBe(0);
 
       const publishAt = inHours(2);
       const edited = await expectOk(
-        t.call<TAdminNotice>(P.adminEdit, { id: added.id, title: 'Spring maintenance (updated)', content: '<p>New time</p>', status: 'published', is_pinned: false, publish_at: publishAt }, adminToken),
+        t.call(adminEditNotice, { id: added.id, title: 'Spring maintenance (updated)', content: '<p>New time</p>', status: 'published', is_pinned: false, publish_at: publishAt }, adminToken),
       );
       expect(edited).toMatchObject({ id: added.id, title: 'Spring maintenance (updated)', content: '<p>New time</p>', status: 'published', is_pinned: false, publish_at: publishAt });
-      expect(await expectOk(t.call(P.adminDetail, { id: added.id }, adminToken))).toEqual(edited);
+      expect(await expectOk(t.call(adminNoticeDetail, { id: added.id }, adminToken))).toEqual(edited);
 
       // Editing without a publish time keeps the one it had.
-      const retitled = await expectOk(t.call<TAdminNotice>(P.adminEdit, { id: added.id, title: 'Typo fixed', content: '<p>New time</p>', status: 'published' }, adminToken));
+      const retitled = await expectOk(t.call(adminEditNotice, { id: added.id, title: 'Typo fixed', content: '<p>New time</p>', status: 'published' }, adminToken));
       expect(retitled.publish_at).toBe(publishAt);
 
-      expect((await t.call(P.adminDelete, { id: added.id }, adminToken)).code).toBe(200);
-      expect((await t.call(P.adminDetail, { id: added.id }, adminToken)).code).toBe(10004);
+      expect((await t.call(adminDeleteNotice, { id: added.id }, adminToken)).code).toBe(200);
+      expect((await t.call(adminNoticeDetail, { id: added.id }, adminToken)).code).toBe(10004);
     });
 
     it('lists pinned notices first, then the newest publish time', async () => {
       const older = await addNotice(t, adminToken, { title: 'order-test older', publish_at: inHours(-3) });
       const pinnedOld = await addNotice(t, adminToken, { title: 'order-test pinned', is_pinned: true, publish_at: inHours(-5) });
       const newer = await addNotice(t, adminToken, { title: 'order-test newer', publish_at: inHours(-1) });
-      const { list } = await expectOk(t.call<{ list: TAdminNotice[] }>(P.adminList, { keyword: 'order-test' }, adminToken));
+      const { list } = await expectOk(t.call(adminListNotices, { keyword: 'order-test' }, adminToken));
       expect(list.map((notice) => notice.id)).toEqual([pinnedOld.id, newer.id, older.id]);
     });
   });
@@ -78,7 +79,7 @@ describe('notices: happy paths', () => {
       const before = await merchantNotices(t, a.token);
       expect(before.unread_count).toBe(before.total);
 
-      const marked = await expectOk(t.call<{ unread_count: number }>(P.markRead, { ids: [first.id, first.id] }, a.token));
+      const marked = await expectOk(t.call(merchantMarkNoticesRead, { ids: [first.id, first.id] }, a.token));
       expect(marked.unread_count).toBe(before.unread_count - 1);
 
       const aUnread = await merchantNotices(t, a.token);
@@ -96,10 +97,10 @@ describe('notices: happy paths', () => {
 
       // Reading again keeps the first read time.
       t.clock.advance(60);
-      await expectOk(t.call(P.markRead, { ids: [first.id] }, a.token));
+      await expectOk(t.call(merchantMarkNoticesRead, { ids: [first.id] }, a.token));
       expect((await merchantNotices(t, a.token, { include_read: true })).list.find((notice) => notice.id === first.id)!.read_at).toBe(readRow.read_at);
 
-      const detail = await expectOk(t.call<TAdminNotice>(P.adminDetail, { id: first.id }, adminToken));
+      const detail = await expectOk(t.call(adminNoticeDetail, { id: first.id }, adminToken));
       expect(detail.read_count).toBe(1);
     });
 
@@ -107,7 +108,7 @@ describe('notices: happy paths', () => {
       const merchant = await registerMerchant(t);
       await addNotice(t, adminToken, { publish_at: inHours(-1) });
       const scheduled = await addNotice(t, adminToken, { publish_at: inHours(1) });
-      const answer = await expectOk(t.call<{ unread_count: number }>(P.markRead, { all: true }, merchant.token));
+      const answer = await expectOk(t.call(merchantMarkNoticesRead, { all: true }, merchant.token));
       expect(answer.unread_count).toBe(0);
       expect((await merchantNotices(t, merchant.token)).list).toEqual([]);
 
@@ -132,13 +133,13 @@ describe('notices: happy paths', () => {
     it('deleting a notice removes its read marks', async () => {
       const merchant = await registerMerchant(t);
       const notice = await addNotice(t, adminToken, { publish_at: inHours(-1) });
-      await expectOk(t.call(P.markRead, { ids: [notice.id] }, merchant.token));
+      await expectOk(t.call(merchantMarkNoticesRead, { ids: [notice.id] }, merchant.token));
       const count = async () => {
         const result = await t.database.db.execute(sql`select count(*)::int as value from notice_reads where notice_id = ${notice.id}`);
         return Number((result.rows[0] as { value: number }).value);
       };
       expect(await count()).toBe(1);
-      await expectOk(t.call(P.adminDelete, { id: notice.id }, adminToken));
+      await expectOk(t.call(adminDeleteNotice, { id: notice.id }, adminToken));
       expect(await count()).toBe(0);
       expect((await merchantNotices(t, merchant.token, { include_read: true })).list.map((row) => row.id)).not.toContain(notice.id);
     });

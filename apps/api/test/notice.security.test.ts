@@ -1,10 +1,11 @@
+import { adminAddNotice, adminDeleteNotice, adminEditNotice, adminListNotices, adminNoticeDetail, merchantListUnreadNotices, merchantMarkNoticesRead } from '@parlour/contract/calls/notice';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
-import { addNotice, merchantNotices, noticeFields, NOTICE_PATHS as P, type TAdminNotice } from './notice-helper';
+import { addNotice, merchantNotices, noticeFields } from './notice-helper';
 import { expectOk, signInAdmin } from './store-helper';
 
-const ADMIN_PATHS = [P.adminList, P.adminAdd, P.adminEdit, P.adminDelete, P.adminDetail];
-const MERCHANT_PATHS = [P.unread, P.markRead];
+const ADMIN_PATHS = [adminListNotices, adminAddNotice, adminEditNotice, adminDeleteNotice, adminNoticeDetail];
+const MERCHANT_PATHS = [merchantListUnreadNotices, merchantMarkNoticesRead];
 
 describe('notices: security', () => {
   let t: TestApp;
@@ -43,7 +44,7 @@ describe('notices: security', () => {
     it('sanitises on edit too', async () => {
       const notice = await addNotice(t, adminToken);
       const edited = await expectOk(
-        t.call<TAdminNotice>(P.adminEdit, { ...noticeFields(), id: notice.id, content: '<p>ok<img src=x onerror=alert(1)><script>x()</script></p>' }, adminToken),
+        t.callRaw(adminEditNotice, { ...noticeFields(), id: notice.id, content: '<p>ok<img src=x onerror=alert(1)><script>x()</script></p>' }, adminToken),
       );
       expect(edited.content).toBe('<p>ok</p>');
     });
@@ -54,17 +55,17 @@ describe('notices: security', () => {
       const { token } = await registerMerchant(t);
       const notice = await addNotice(t, adminToken);
       for (const path of ADMIN_PATHS) {
-        expect((await t.call(path, { ...noticeFields(), id: notice.id }, token)).code, path).toBe(10003);
-        expect((await t.call(path, { ...noticeFields(), id: notice.id })).code, path).toBe(10000);
+        expect((await t.call(path, { ...noticeFields(), id: notice.id }, token)).code, path.path).toBe(10003);
+        expect((await t.call(path, { ...noticeFields(), id: notice.id })).code, path.path).toBe(10000);
       }
       // Nothing changed through the refused calls.
-      expect(await expectOk(t.call(P.adminDetail, { id: notice.id }, adminToken))).toEqual(notice);
+      expect(await expectOk(t.call(adminNoticeDetail, { id: notice.id }, adminToken))).toEqual(notice);
     });
 
     it('an operator token is refused on the merchant notice calls, and no token too', async () => {
       for (const path of MERCHANT_PATHS) {
-        expect((await t.call(path, { all: true }, adminToken)).code, path).toBe(10003);
-        expect((await t.call(path, { all: true })).code, path).toBe(10000);
+        expect((await t.call(path, { all: true }, adminToken)).code, path.path).toBe(10003);
+        expect((await t.call(path, { all: true })).code, path.path).toBe(10000);
       }
     });
   });
@@ -74,14 +75,14 @@ describe('notices: security', () => {
       const a = await registerMerchant(t);
       const b = await registerMerchant(t);
       const notice = await addNotice(t, adminToken);
-      await expectOk(t.call(P.markRead, { all: true }, b.token));
+      await expectOk(t.call(merchantMarkNoticesRead, { all: true }, b.token));
       expect((await merchantNotices(t, b.token, { include_read: true })).list.find((row) => row.id === notice.id)?.is_read).toBe(true);
       // B marking everything read leaves A's notices unread, and A's reading does not show on B's side as A's time.
       const aList = await merchantNotices(t, a.token);
       expect(aList.list.map((row) => row.id)).toContain(notice.id);
       expect(aList.unread_count).toBeGreaterThan(0);
       // A body field naming another merchant is ignored: the merchant comes from the session.
-      await expectOk(t.call(P.markRead, { ids: [notice.id], merchant_id: a.id }, b.token));
+      await expectOk(t.callRaw(merchantMarkNoticesRead, { ids: [notice.id], merchant_id: a.id }, b.token));
       expect((await merchantNotices(t, a.token)).list.map((row) => row.id)).toContain(notice.id);
     });
   });

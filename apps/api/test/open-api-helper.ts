@@ -1,22 +1,6 @@
-import type { TShopKey } from '@parlour/contract/calls/open-core';
+import { merchantRevealShopKey, type TShopKey } from '@parlour/contract/calls/open-core';
 import type { TestApp } from './helper';
 import { expectOk, merchantWithStore } from './store-helper';
-
-export const OPEN_PATHS = {
-  keys: 'merchant/open/shop_key/lists',
-  reveal: 'merchant/open/shop_key/reveal',
-  rotate: 'merchant/open/shop_key/rotate',
-  configGet: 'admin/open/core_data/configGet',
-  configEdit: 'admin/open/core_data/config_edit',
-  sources: 'admin/open/core_data/list',
-  sourceAdd: 'admin/open/core_data/add',
-  sourceEdit: 'admin/open/core_data/edit',
-  sourceDelete: 'admin/open/core_data/delete',
-  sourceEnable: 'admin/open/core_data/enable',
-  apis: 'admin/open/core_data/api_list',
-  apiAdd: 'admin/open/core_data/api_add',
-  apiEdit: 'admin/open/core_data/api_edit',
-} as const;
 
 export type OpenAnswer<T = unknown> = { code: number; msg: string; data: T };
 
@@ -40,7 +24,7 @@ export async function shopRefOf(t: TestApp, shopId: string) {
 
 /** The whole key of a store, as the merchant copies it. */
 export async function revealKey(t: TestApp, token: string, shopId: string) {
-  return (await expectOk(t.call<{ key: string }>(OPEN_PATHS.reveal, { shop_id: shopId }, token))).key;
+  return (await expectOk(t.call(merchantRevealShopKey, { shop_id: shopId }, token))).key;
 }
 
 /** A merchant with a paid, operating store and its API key. */

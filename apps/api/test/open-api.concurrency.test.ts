@@ -1,3 +1,4 @@
+import { adminEditProductDataConfig } from '@parlour/contract/calls/open-core';
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,7 @@ import { AppError } from '../src/lib/app-error';
 import { SETTLE_MARGIN_MS } from '../src/modules/open-api/open-api.service';
 import { buildTestApp, type TestApp } from './helper';
 import { startFakeVendor, VENDOR_KEY, VENDOR_SECRET } from './fake-product-vendor';
-import { grantPackage, logsOf, logTotalsOf, OPEN_PATHS, openCall, storeWithKey, unitsUsed, usageOf } from './open-api-helper';
+import { grantPackage, logsOf, logTotalsOf, openCall, storeWithKey, unitsUsed, usageOf } from './open-api-helper';
 import { expectOk, signInAdmin } from './store-helper';
 
 const isPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -212,7 +213,7 @@ describe.runIf(isPostgres)('Open API on PostgreSQL with several API processes', 
     vendor.behaviour.delayMs = 60_000;
     const adminToken = await signInAdmin(t);
     const timeoutMs = 20_000;
-    await expectOk(t.call(OPEN_PATHS.configEdit, { provider: 'http', base_url: vendor.baseUrl, key: VENDOR_KEY, secret: VENDOR_SECRET, timeout_ms: timeoutMs }, adminToken));
+    await expectOk(t.call(adminEditProductDataConfig, { provider: 'http', base_url: vendor.baseUrl, key: VENDOR_KEY, secret: VENDOR_SECRET, timeout_ms: timeoutMs }, adminToken));
     const inFlight = async () => Number(((await t.database.executeSql('select count(*)::int as n from api_call_charges where shop_ref = $1', [store.shopRef])).rows[0] as { n: number }).n);
     const child = await startChildServer(url);
     try {
@@ -234,7 +235,7 @@ describe.runIf(isPostgres)('Open API on PostgreSQL with several API processes', 
       expect(await Promise.all(answers)).toEqual(Array.from({ length: 20 }, () => 'connection lost'));
     } finally {
       child.crash();
-      await expectOk(t.call(OPEN_PATHS.configEdit, { provider: 'sandbox' }, adminToken));
+      await expectOk(t.call(adminEditProductDataConfig, { provider: 'sandbox' }, adminToken));
       await vendor.close();
     }
     // The units stay charged by the calls' charge rows: nothing is lost, nothing is logged yet.

@@ -1,8 +1,10 @@
+import { adminEditOpenApi, adminEditProductDataConfig, adminEnableDataSource, adminGetProductDataConfig, adminListDataSources, adminListOpenApis, merchantRotateShopKey } from '@parlour/contract/calls/open-core';
+import { adminSetShopStatus } from '@parlour/contract/calls/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helper';
-import { expectOk, signInAdmin, STORE_PATHS } from './store-helper';
+import { expectOk, signInAdmin } from './store-helper';
 import { startFakeVendor, VENDOR_KEY, VENDOR_SECRET, type FakeVendor } from './fake-product-vendor';
-import { grantPackage, logsOf, logTotalsOf, OPEN_PATHS, openCall, revealKey, storeWithKey, unitsUsed, usageOf } from './open-api-helper';
+import { grantPackage, logsOf, logTotalsOf, openCall, revealKey, storeWithKey, unitsUsed, usageOf } from './open-api-helper';
 
 describe('Open API: metered calls', () => {
   let t: TestApp;
@@ -106,22 +108,22 @@ describe('Open API: metered calls', () => {
   it('rejects calls on a disabled platform, a disabled or unknown API and a stopped store: logged, not charged', async () => {
     const store = await storeWithKey(t);
     const packageId = await grantPackage(t, { merchantId: store.merchantId, units: 10 });
-    const { list: sources } = await expectOk(t.call<{ list: Array<{ id: number; platform: string }> }>(OPEN_PATHS.sources, {}, adminToken));
+    const { list: sources } = await expectOk(t.call(adminListDataSources, {}, adminToken));
     const weidian = sources.find((source) => source.platform === 'micro_store')!;
-    await expectOk(t.call(OPEN_PATHS.sourceEnable, { id: weidian.id, is_enabled: false }, adminToken));
+    await expectOk(t.call(adminEnableDataSource, { id: weidian.id, is_enabled: false }, adminToken));
     expect((await openCall(t, 'micro_store/item_get', { num_iid: '1' }, store.key)).code).toBe(13003);
-    await expectOk(t.call(OPEN_PATHS.sourceEnable, { id: weidian.id, is_enabled: true }, adminToken));
+    await expectOk(t.call(adminEnableDataSource, { id: weidian.id, is_enabled: true }, adminToken));
     expect((await openCall(t, 'micro_store/item_get', { num_iid: '1' }, store.key)).code).toBe(200);
 
-    const { list: apis } = await expectOk(t.call<{ list: Array<{ id: number; code: string; platform: string; name: string; cost: number }> }>(OPEN_PATHS.apis, { platform: 'jd' }, adminToken));
+    const { list: apis } = await expectOk(t.call(adminListOpenApis, { platform: 'jd' }, adminToken));
     const jdGet = apis.find((api) => api.code === 'item_get')!;
-    await expectOk(t.call(OPEN_PATHS.apiEdit, { ...jdGet, is_enabled: false }, adminToken));
+    await expectOk(t.call(adminEditOpenApi, { ...jdGet, is_enabled: false }, adminToken));
     expect((await openCall(t, 'jd/item_get', { num_iid: '1' }, store.key)).code).toBe(13004);
-    await expectOk(t.call(OPEN_PATHS.apiEdit, { ...jdGet, is_enabled: true }, adminToken));
+    await expectOk(t.call(adminEditOpenApi, { ...jdGet, is_enabled: true }, adminToken));
     expect((await openCall(t, 'jd/item_unknown', { num_iid: '1' }, store.key)).code).toBe(13004);
     expect((await openCall(t, 'amazon/item_get', { num_iid: '1' }, store.key)).code).toBe(13003);
 
-    await expectOk(t.call(STORE_PATHS.adminSetStatus, { shop_id: store.shopId, is_disabled: true, remark: 'test' }, adminToken));
+    await expectOk(t.call(adminSetShopStatus, { shop_id: store.shopId, is_disabled: true, remark: 'test' }, adminToken));
     expect((await openCall(t, 'taobao/item_get', { num_iid: '1' }, store.key)).code).toBe(13002);
 
     expect(await unitsUsed(t, packageId)).toEqual({ used: 1, total: 10 });
@@ -163,7 +165,7 @@ describe('Open API: metered calls', () => {
   it('rotating a key stops the old one at once', async () => {
     const store = await storeWithKey(t);
     await grantPackage(t, { merchantId: store.merchantId, units: 10 });
-    const rotated = await expectOk(t.call<{ key: string; key_last4: string; key_masked: string }>(OPEN_PATHS.rotate, { shop_id: store.shopId }, store.token));
+    const rotated = await expectOk(t.call(merchantRotateShopKey, { shop_id: store.shopId }, store.token));
     expect(rotated.key).not.toBe(store.key);
     expect(rotated.key_masked.endsWith(rotated.key.slice(-4))).toBe(true);
     expect((await openCall(t, 'taobao/item_get', { num_iid: '1' }, store.key)).code).toBe(13001);
@@ -180,7 +182,7 @@ describe('Open API: upstream failures give the units back', () => {
     t = await buildTestApp({ env: { CODE_SENDS_PER_IP_PER_HOUR: '10000' } });
     vendor = await startFakeVendor();
     adminToken = await signInAdmin(t);
-    await expectOk(t.call(OPEN_PATHS.configEdit, { provider: 'http', base_url: vendor.baseUrl, key: VENDOR_KEY, secret: VENDOR_SECRET, timeout_ms: 300 }, adminToken));
+    await expectOk(t.call(adminEditProductDataConfig, { provider: 'http', base_url: vendor.baseUrl, key: VENDOR_KEY, secret: VENDOR_SECRET, timeout_ms: 300 }, adminToken));
   });
   afterAll(async () => {
     await t.close();
@@ -245,7 +247,7 @@ describe('Open API: upstream failures give the units back', () => {
   });
 
   it('the configuration answers has_secret, never the secret', async () => {
-    const config = await expectOk(t.call<Record<string, unknown>>(OPEN_PATHS.configGet, {}, adminToken));
+    const config = await expectOk(t.call(adminGetProductDataConfig, {}, adminToken));
     expect(config).toMatchObject({ provider: 'http', base_url: vendor.baseUrl, key: VENDOR_KEY, has_secret: true, timeout_ms: 300 });
     expect(JSON.stringify(config)).not.toContain(VENDOR_SECRET);
     const { rows } = await t.database.executeSql("select value from platform_settings where key = 'product_data'");

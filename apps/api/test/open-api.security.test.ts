@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TShopKey } from '@parlour/contract/calls/open-core';
+import { merchantListShopKeys, merchantRevealShopKey, merchantRotateShopKey } from '@parlour/contract/calls/open-core';
+import { merchantBuyShop } from '@parlour/contract/calls/store';
 import { buildTestApp, type TestApp } from './helper';
 import { expectOk, merchantWithStore } from './store-helper';
-import { grantPackage, logsOf, OPEN_PATHS as P, openCall, revealKey, storeWithKey, unitsUsed } from './open-api-helper';
+import { grantPackage, logsOf, openCall, revealKey, storeWithKey, unitsUsed } from './open-api-helper';
 
 describe('Open API keys: tenancy', () => {
   let t: TestApp;
@@ -15,7 +16,7 @@ describe('Open API keys: tenancy', () => {
     const a = await storeWithKey(t);
     await merchantWithStore(t, { token: a.token });
     const b = await storeWithKey(t);
-    const listA = await expectOk(t.call<{ list: TShopKey[]; total: number }>(P.keys, {}, a.token));
+    const listA = await expectOk(t.call(merchantListShopKeys, {}, a.token));
     expect(listA.total).toBe(2);
     expect(listA.list.map((entry) => entry.shop_id)).toContain(a.shopId);
     expect(listA.list.map((entry) => entry.shop_id)).not.toContain(b.shopId);
@@ -32,8 +33,8 @@ describe('Open API keys: tenancy', () => {
     const a = await storeWithKey(t);
     const b = await storeWithKey(t);
     const packageA = await grantPackage(t, { merchantId: a.merchantId, units: 5 });
-    expect((await t.call(P.reveal, { shop_id: a.shopId }, b.token)).code).toBe(10004);
-    expect((await t.call(P.rotate, { shop_id: a.shopId }, b.token)).code).toBe(10004);
+    expect((await t.call(merchantRevealShopKey, { shop_id: a.shopId }, b.token)).code).toBe(10004);
+    expect((await t.call(merchantRotateShopKey, { shop_id: a.shopId }, b.token)).code).toBe(10004);
     expect(await revealKey(t, a.token, a.shopId)).toBe(a.key);
     // B's key charges B's packages only: B has none.
     expect((await openCall(t, 'taobao/item_get', { num_iid: '1' }, b.key)).code).toBe(13006);
@@ -50,13 +51,13 @@ describe('Open API keys: tenancy', () => {
 
   it('a store that is not paid yet gets a key that cannot call', async () => {
     const a = await storeWithKey(t);
-    const unpaid = await t.call<{ shop: { shop_id: string } }>(
-      'merchant/parlour/shop/buy',
+    const unpaid = await t.call(
+      merchantBuyShop,
       { shop_name: 'Unpaid', shop_id: `u${Date.now().toString(36)}`, contact_email: 'u@example.com', package_id: 2, term_type: 'month', term: 1, pay_method: 'alipay' },
       a.token,
     );
     const shopId = unpaid.data.shop.shop_id;
-    const list = await expectOk(t.call<{ list: TShopKey[] }>(P.keys, {}, a.token));
+    const list = await expectOk(t.call(merchantListShopKeys, {}, a.token));
     expect(list.list.find((entry) => entry.shop_id === shopId)).toMatchObject({ status: 'unpaid', is_callable: false });
     await grantPackage(t, { merchantId: a.merchantId, units: 5 });
     const key = await revealKey(t, a.token, shopId);

@@ -1,3 +1,4 @@
+import { merchantLogin } from '@parlour/contract/calls/account';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -5,7 +6,7 @@ import path from 'node:path';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, PATHS, type TestApp } from './helper';
+import { buildTestApp, type TestApp } from './helper';
 
 /** Paths of every object key in the document where `keyword` occurs. */
 function findKeyword(value: unknown, keyword: string, at = '#'): string[] {
@@ -58,7 +59,7 @@ describe('the OpenAPI document is valid (issue 12)', () => {
       usage,
       [
         "import type { components, paths } from './parlour-api.ts';",
-        `type LoginAnswer = paths['/api/v1/${PATHS.login}']['post']['responses'][200]['content']['application/json'];`,
+        `type LoginAnswer = paths['/api/v1/${merchantLogin.path}']['post']['responses'][200]['content']['application/json'];`,
         "export const token: string = ({} as LoginAnswer).data.userinfo.token;",
         "export const requestId: string = ({} as components['schemas']['ServerErrorData']).request_id;",
         '',

@@ -1,6 +1,7 @@
+import { addMessage, adminEditProspect, adminListProspects } from '@parlour/contract/calls/prospect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helper';
-import { messageFields, PROSPECT_PATHS as P, uniqueIp } from './notice-helper';
+import { messageFields, uniqueIp } from './notice-helper';
 import { expectOk, signInAdmin } from './store-helper';
 
 describe('prospects: errors', () => {
@@ -12,7 +13,7 @@ describe('prospects: errors', () => {
   });
   afterAll(() => t.close());
 
-  const total = async () => (await expectOk(t.call<{ total: number }>(P.adminList, {}, adminToken))).total;
+  const total = async () => (await expectOk(t.call(adminListProspects, {}, adminToken))).total;
 
   describe('[VALIDATION]', () => {
     it.each([
@@ -35,20 +36,20 @@ describe('prospects: errors', () => {
       const before = await total();
       const body = messageFields(override);
       const ip = uniqueIp();
-      expect(await t.call(P.add, { ...body, lang_code: 'en-US' }, undefined, { ip })).toMatchObject({ code: 10001, msg: english });
-      expect(await t.call(P.add, { ...body, lang_code: 'zh-CN' }, undefined, { ip })).toMatchObject({ code: 10001, msg: chinese });
+      expect(await t.call(addMessage, { ...body, lang_code: 'en-US' }, undefined, { ip })).toMatchObject({ code: 10001, msg: english });
+      expect(await t.call(addMessage, { ...body, lang_code: 'zh-CN' }, undefined, { ip })).toMatchObject({ code: 10001, msg: chinese });
       expect(await total()).toBe(before);
     });
 
     it('refuses bad operator input in both languages', async () => {
-      expect(await t.call(P.adminList, { start_date: '2026-03-02', end_date: '2026-03-01', lang_code: 'en-US' }, adminToken)).toMatchObject({ code: 10001, msg: 'Date range is not valid' });
-      expect(await t.call(P.adminList, { status: 'lost', lang_code: 'zh-CN' }, adminToken)).toMatchObject({ code: 10001, msg: '跟进状态须为待跟进或已跟进' });
-      expect(await t.call(P.adminEdit, { id: 1, remark: 'x'.repeat(501), lang_code: 'en-US' }, adminToken)).toMatchObject({ code: 10001, msg: 'Remark must be at most 500 characters' });
-      expect(await t.call(P.adminEdit, { remark: 'x', lang_code: 'zh-CN' }, adminToken)).toMatchObject({ code: 10001, msg: '缺少记录 ID' });
+      expect(await t.call(adminListProspects, { start_date: '2026-03-02', end_date: '2026-03-01', lang_code: 'en-US' }, adminToken)).toMatchObject({ code: 10001, msg: 'Date range is not valid' });
+      expect(await t.callRaw(adminListProspects, { status: 'lost', lang_code: 'zh-CN' }, adminToken)).toMatchObject({ code: 10001, msg: '跟进状态须为待跟进或已跟进' });
+      expect(await t.call(adminEditProspect, { id: 1, remark: 'x'.repeat(501), lang_code: 'en-US' }, adminToken)).toMatchObject({ code: 10001, msg: 'Remark must be at most 500 characters' });
+      expect(await t.callRaw(adminEditProspect, { remark: 'x', lang_code: 'zh-CN' }, adminToken)).toMatchObject({ code: 10001, msg: '缺少记录 ID' });
     });
 
     it('answers not found when following up an unknown lead', async () => {
-      expect((await t.call(P.adminEdit, { id: 999_999, remark: 'x' }, adminToken)).code).toBe(10004);
+      expect((await t.call(adminEditProspect, { id: 999_999, remark: 'x' }, adminToken)).code).toBe(10004);
     });
   });
 });

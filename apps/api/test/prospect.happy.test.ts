@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TProspect } from '@parlour/contract/calls/prospect';
+import { addMessage, adminEditProspect, adminListProspects } from '@parlour/contract/calls/prospect';
 import { buildTestApp, businessDay, type TestApp } from './helper';
-import { messageFields, PROSPECT_PATHS as P, uniqueIp } from './notice-helper';
+import { messageFields, uniqueIp } from './notice-helper';
 import { expectOk, signInAdmin } from './store-helper';
 
-type ProspectList = { list: TProspect[]; total: number; new_count: number };
 
 describe('prospects: happy paths', () => {
   let t: TestApp;
@@ -15,7 +14,7 @@ describe('prospects: happy paths', () => {
   });
   afterAll(() => t.close());
 
-  const list = (body: Record<string, unknown> = {}) => expectOk(t.call<ProspectList>(P.adminList, body, adminToken));
+  const list = (body: Record<string, unknown> = {}) => expectOk(t.call(adminListProspects, body, adminToken));
 
   let phoneCase = 0;
   it.each([
@@ -30,7 +29,7 @@ describe('prospects: happy paths', () => {
     [{ contact: '(415) 555-2671', country: 'US' }, '+14155552671'],
   ])('[PROSPECTS]: takes the phone %j as people write it and stores %s', async (override, stored) => {
     const content = `phone case ${(phoneCase += 1)} ${stored}`;
-    await expectOk(t.call(P.add, messageFields({ ...override, content }), undefined, { ip: uniqueIp() }));
+    await expectOk(t.call(addMessage, messageFields({ ...override, content }), undefined, { ip: uniqueIp() }));
     const found = await list({ keyword: `${content}` });
     expect(found.list.map((row) => row.contact)).toEqual([stored]);
   });
@@ -42,14 +41,14 @@ describe('prospects: happy paths', () => {
     const found = await list({ keyword: 'left before normalisation' });
     expect(found.list.map((row) => [row.name, row.contact])).toEqual([['Old lead', '138 0013 8000']]);
     // Following it up keeps its number as it was.
-    const followed = await expectOk(t.call<TProspect>(P.adminEdit, { id: found.list[0].id, remark: 'called' }, adminToken));
+    const followed = await expectOk(t.call(adminEditProspect, { id: found.list[0].id, remark: 'called' }, adminToken));
     expect(followed.contact).toBe('138 0013 8000');
   });
 
   it('[PROSPECTS]: the public message form stores a lead the operator finds and follows up', async () => {
     const ip = uniqueIp();
     const fields = messageFields({ name: '  Zhang Wei  ', content: 'Interested in the enterprise plan for 3 stores' });
-    const answer = await t.call(P.add, fields, undefined, { ip });
+    const answer = await t.call(addMessage, fields, undefined, { ip });
     expect(answer).toMatchObject({ code: 200, data: null });
 
     const found = await list({ keyword: 'enterprise plan for 3' });
@@ -63,7 +62,7 @@ describe('prospects: happy paths', () => {
     const newBefore = found.new_count;
 
     t.clock.advance(600);
-    const followed = await expectOk(t.call<TProspect>(P.adminEdit, { id: lead.id, status: 'followed_up', remark: 'Called, sending a quote' }, adminToken));
+    const followed = await expectOk(t.call(adminEditProspect, { id: lead.id, status: 'followed_up', remark: 'Called, sending a quote' }, adminToken));
     expect(followed).toMatchObject({ id: lead.id, status: 'followed_up', remark: 'Called, sending a quote', followed_up_at: t.clock.now().toISOString() });
     const after = await list({ keyword: 'enterprise plan for 3', status: 'followed_up' });
     expect(after.list.map((row) => row.id)).toEqual([lead.id]);
@@ -71,17 +70,17 @@ describe('prospects: happy paths', () => {
     expect((await list({ keyword: 'enterprise plan for 3', status: 'new' })).total).toBe(0);
 
     // Status defaults to followed up; setting it back to new clears the follow-up time.
-    const reopened = await expectOk(t.call<TProspect>(P.adminEdit, { id: lead.id, status: 'new', remark: 'No answer' }, adminToken));
+    const reopened = await expectOk(t.call(adminEditProspect, { id: lead.id, status: 'new', remark: 'No answer' }, adminToken));
     expect(reopened).toMatchObject({ status: 'new', remark: 'No answer', followed_up_at: null });
-    expect((await expectOk(t.call<TProspect>(P.adminEdit, { id: lead.id }, adminToken))).status).toBe('followed_up');
+    expect((await expectOk(t.call(adminEditProspect, { id: lead.id }, adminToken))).status).toBe('followed_up');
   });
 
   it('filters by creation day and lists the newest first', async () => {
     const marker = `daytest-${Date.now()}`;
-    await t.call(P.add, messageFields({ content: `${marker} first` }), undefined, { ip: uniqueIp() });
+    await t.call(addMessage, messageFields({ content: `${marker} first` }), undefined, { ip: uniqueIp() });
     const firstDay = businessDay(t.clock.now());
     t.clock.advance(2 * 86_400);
-    await t.call(P.add, messageFields({ content: `${marker} second` }), undefined, { ip: uniqueIp() });
+    await t.call(addMessage, messageFields({ content: `${marker} second` }), undefined, { ip: uniqueIp() });
     const secondDay = businessDay(t.clock.now());
 
     expect((await list({ keyword: marker })).list.map((row) => row.content)).toEqual([`${marker} second`, `${marker} first`]);
@@ -94,7 +93,7 @@ describe('prospects: happy paths', () => {
 
   it('accepts an international number and keeps the content as plain text', async () => {
     const fields = messageFields({ contact: '+447911123456', content: '<b>hello</b> & <script>x</script>' });
-    expect((await t.call(P.add, fields, undefined, { ip: uniqueIp() })).code).toBe(200);
+    expect((await t.call(addMessage, fields, undefined, { ip: uniqueIp() })).code).toBe(200);
     const [lead] = (await list({ keyword: '+447911123456' })).list;
     // Stored as typed; the console renders it as text, never as HTML.
     expect(lead.content).toBe('<b>hello</b> & <script>x</script>');

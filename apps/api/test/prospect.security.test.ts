@@ -1,7 +1,7 @@
-import { PROSPECT_SUBMITS_PER_IP_PER_HOUR } from '@parlour/contract/calls/prospect';
+import { addMessage, adminEditProspect, adminListProspects, PROSPECT_SUBMITS_PER_IP_PER_HOUR } from '@parlour/contract/calls/prospect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
-import { messageFields, PROSPECT_PATHS as P, uniqueIp } from './notice-helper';
+import { messageFields, uniqueIp } from './notice-helper';
 import { expectOk, signInAdmin } from './store-helper';
 
 describe('prospects: security', () => {
@@ -14,7 +14,7 @@ describe('prospects: security', () => {
   afterAll(() => t.close());
 
   const countFrom = async (ip: string) => {
-    const { list } = await expectOk(t.call<{ list: Array<{ ip: string }> }>(P.adminList, { limit: 100 }, adminToken));
+    const { list } = await expectOk(t.call(adminListProspects, { limit: 100 }, adminToken));
     return list.filter((row) => row.ip === ip).length;
   };
 
@@ -22,23 +22,23 @@ describe('prospects: security', () => {
     it('takes 5 messages per address per hour, then answers too many requests until the hour has passed', async () => {
       const ip = uniqueIp();
       for (let index = 0; index < PROSPECT_SUBMITS_PER_IP_PER_HOUR; index += 1) {
-        expect((await t.call(P.add, messageFields(), undefined, { ip })).code).toBe(200);
+        expect((await t.call(addMessage, messageFields(), undefined, { ip })).code).toBe(200);
       }
-      const refused = await t.call<{ retry_after: number }>(P.add, { ...messageFields(), lang_code: 'en-US' }, undefined, { ip });
+      const refused = await t.callRaw<{ retry_after: number }>(addMessage, { ...messageFields(), lang_code: 'en-US' }, undefined, { ip });
       expect(refused).toMatchObject({ code: 10029, msg: 'Too many requests, please try again later' });
       expect(refused.data.retry_after).toBeGreaterThan(0);
-      expect(await t.call(P.add, { ...messageFields(), lang_code: 'zh-CN' }, undefined, { ip })).toMatchObject({ code: 10029, msg: '操作过于频繁，请稍后再试' });
+      expect(await t.call(addMessage, { ...messageFields(), lang_code: 'zh-CN' }, undefined, { ip })).toMatchObject({ code: 10029, msg: '操作过于频繁，请稍后再试' });
       expect(await countFrom(ip)).toBe(PROSPECT_SUBMITS_PER_IP_PER_HOUR);
 
       // Another address is not affected.
-      expect((await t.call(P.add, messageFields(), undefined, { ip: uniqueIp() })).code).toBe(200);
+      expect((await t.call(addMessage, messageFields(), undefined, { ip: uniqueIp() })).code).toBe(200);
       t.clock.advance(3601);
-      expect((await t.call(P.add, messageFields(), undefined, { ip })).code).toBe(200);
+      expect((await t.call(addMessage, messageFields(), undefined, { ip })).code).toBe(200);
     });
 
     it('holds the limit under simultaneous posts from one address', async () => {
       const ip = uniqueIp();
-      const answers = await Promise.all(Array.from({ length: 12 }, () => t.call(P.add, messageFields(), undefined, { ip })));
+      const answers = await Promise.all(Array.from({ length: 12 }, () => t.call(addMessage, messageFields(), undefined, { ip })));
       expect(answers.filter((answer) => answer.code === 200)).toHaveLength(PROSPECT_SUBMITS_PER_IP_PER_HOUR);
       expect(answers.filter((answer) => answer.code === 10029)).toHaveLength(12 - PROSPECT_SUBMITS_PER_IP_PER_HOUR);
       expect(await countFrom(ip)).toBe(PROSPECT_SUBMITS_PER_IP_PER_HOUR);
@@ -46,26 +46,26 @@ describe('prospects: security', () => {
 
     it('invalid posts do not use up the allowance', async () => {
       const ip = uniqueIp();
-      for (let index = 0; index < 8; index += 1) expect((await t.call(P.add, messageFields({ contact: 'bad' }), undefined, { ip })).code).toBe(10001);
-      expect((await t.call(P.add, messageFields(), undefined, { ip })).code).toBe(200);
+      for (let index = 0; index < 8; index += 1) expect((await t.call(addMessage, messageFields({ contact: 'bad' }), undefined, { ip })).code).toBe(10001);
+      expect((await t.call(addMessage, messageFields(), undefined, { ip })).code).toBe(200);
     });
   });
 
   describe('[PERMISSION]', () => {
     it('a merchant token is refused on the operator prospect calls, and no token is refused', async () => {
       const { token } = await registerMerchant(t);
-      for (const path of [P.adminList, P.adminEdit]) {
-        expect((await t.call(path, { id: 1, remark: 'x' }, token)).code, path).toBe(10003);
-        expect((await t.call(path, { id: 1, remark: 'x' })).code, path).toBe(10000);
+      for (const path of [adminListProspects, adminEditProspect]) {
+        expect((await t.call(path, { id: 1, remark: 'x' }, token)).code, path.path).toBe(10003);
+        expect((await t.call(path, { id: 1, remark: 'x' })).code, path.path).toBe(10000);
       }
     });
 
     it('the message form needs no sign-in, and a signed-in caller gains nothing from it', async () => {
       const { token } = await registerMerchant(t);
       const ip = uniqueIp();
-      expect((await t.call(P.add, messageFields(), undefined, { ip })).code).toBe(200);
-      expect((await t.call(P.add, { ...messageFields(), status: 'followed_up', remark: 'forged', ip: '1.2.3.4' }, token, { ip })).code).toBe(200);
-      const { list } = await expectOk(t.call<{ list: Array<{ ip: string; status: string; remark: string }> }>(P.adminList, { limit: 100 }, adminToken));
+      expect((await t.call(addMessage, messageFields(), undefined, { ip })).code).toBe(200);
+      expect((await t.callRaw(addMessage, { ...messageFields(), status: 'followed_up', remark: 'forged', ip: '1.2.3.4' }, token, { ip })).code).toBe(200);
+      const { list } = await expectOk(t.call(adminListProspects, { limit: 100 }, adminToken));
       const mine = list.filter((row) => row.ip === ip);
       expect(mine).toHaveLength(2);
       expect(mine.every((row) => row.status === 'new' && row.remark === '')).toBe(true);

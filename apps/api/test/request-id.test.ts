@@ -1,7 +1,8 @@
 import { errorMessages } from '@parlour/contract/errors';
+import { merchantLogin } from '@parlour/contract/calls/account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prettyMessage } from '../src/lib/logger';
-import { buildTestApp, PATHS, type TestApp } from './helper';
+import { buildTestApp, type TestApp } from './helper';
 
 /** The JSON lines the app logged. */
 function recordLog() {
@@ -25,7 +26,7 @@ describe('the request id (issue 12)', () => {
     const broken = await buildTestApp({ logger: log.logger });
     await broken.database.close();
     try {
-      const response = await broken.app.inject({ method: 'POST', url: `/api/v1/${PATHS.login}`, payload: { account: 'a@b.co', password: 'x', lang_code: 'zh-CN' } });
+      const response = await broken.app.inject({ method: 'POST', url: `/api/v1/${merchantLogin.path}`, payload: { account: 'a@b.co', password: 'x', lang_code: 'zh-CN' } });
       const id = response.headers['x-request-id'];
       expect(id).toMatch(GENERATED_ID);
       expect(response.json()).toEqual({ code: 10500, msg: errorMessages.SERVER_ERROR['zh-CN'], data: { request_id: id } });
@@ -42,7 +43,7 @@ describe('the request id (issue 12)', () => {
 
   it('names a fresh id in X-Request-Id on every answer: success, refusal and unknown path', async () => {
     const success = await t.app.inject({ method: 'POST', url: '/api/v1', payload: {} });
-    const refusal = await t.app.inject({ method: 'POST', url: `/api/v1/${PATHS.login}`, payload: {} });
+    const refusal = await t.app.inject({ method: 'POST', url: `/api/v1/${merchantLogin.path}`, payload: {} });
     const unknown = await t.app.inject({ method: 'POST', url: '/api/v1/no/such/call', payload: {} });
     expect(success.json()).toMatchObject({ code: 200 });
     expect(refusal.json()).toMatchObject({ code: 10001 });

@@ -1,22 +1,22 @@
-import type { TBill } from '@parlour/contract/calls/bill';
-import type { TAdminShop, TShop } from '@parlour/contract/calls/store';
+import { merchantListBills, merchantPayPage } from '@parlour/contract/calls/bill';
+import { adminListShops, adminSetShopStatus, merchantAddShop, merchantListShops } from '@parlour/contract/calls/store';
+import { merchantLogin } from '@parlour/contract/calls/account';
 import { describe, expect, it } from 'vitest';
 import { DEMO_STORES, refreshDemoData } from '../src/db/seed/demo-refresh';
 import { DEMO_MERCHANT, seedDatabase } from '../src/db/seed/seed';
-import { buildTestApp, PATHS, registerMerchant, testConfig, type TestApp } from './helper';
-import { expectOk, shopFields, signInAdmin, STORE_PATHS, VERSION } from './store-helper';
+import { buildTestApp, registerMerchant, testConfig, type TestApp } from './helper';
+import { expectOk, shopFields, signInAdmin, VERSION } from './store-helper';
 
 const DAY_SECONDS = 86_400;
-type Counts = Record<'all' | 'operating' | 'disabled' | 'pending_renewal', number>;
 
 async function demoToken(t: TestApp) {
-  return (await expectOk(t.call<{ userinfo: { token: string } }>(PATHS.login, { account: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password }))).userinfo.token;
+  return (await expectOk(t.call(merchantLogin, { account: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password }))).userinfo.token;
 }
 
 /** What the demo merchant sees: the store list with its tab counts, and the bills. */
 async function demoView(t: TestApp, token: string) {
-  const stores = await expectOk(t.call<{ list: TShop[]; counts: Counts }>(STORE_PATHS.list, { tab: 'all', limit: 50 }, token));
-  const bills = await expectOk(t.call<{ list: TBill[]; total: number }>(STORE_PATHS.bills, { limit: 100 }, token));
+  const stores = await expectOk(t.call(merchantListShops, { tab: 'all', limit: 50 }, token));
+  const bills = await expectOk(t.call(merchantListBills, { limit: 100 }, token));
   const unpaid = bills.list.filter((bill) => bill.status === 'unpaid');
   return { stores, bills, unpaid, statusOf: (shopId: string) => stores.list.find((store) => store.shop_id === shopId)?.status };
 }
@@ -28,7 +28,7 @@ async function expectEveryStateShown(t: TestApp, token: string) {
   expect(view.stores.counts.pending_renewal).toBeGreaterThan(0);
   expect(view.stores.counts.disabled).toBeGreaterThan(0);
   expect(view.unpaid.length).toBeGreaterThan(0);
-  const payment = await t.call<{ pay_url: string; expires_at: string }>(STORE_PATHS.payPage, { bill_no: view.unpaid[0].bill_no }, token);
+  const payment = await t.call(merchantPayPage, { bill_no: view.unpaid[0].bill_no }, token);
   expect(payment.code).toBe(200);
   expect(payment.data.pay_url).toContain(view.unpaid[0].bill_no);
   expect(new Date(payment.data.expires_at).getTime()).toBeGreaterThan(t.clock.now().getTime());
@@ -61,7 +61,7 @@ describe('demo data stays demo data', () => {
 
       // With no other disabled store, a store the operator re-enabled is disabled again on the next start.
       const admin = await signInAdmin(t);
-      expect((await t.call(STORE_PATHS.adminSetStatus, { shop_id: DEMO_STORES.closed, is_disabled: false, remark: '' }, admin)).code).toBe(200);
+      expect((await t.call(adminSetShopStatus, { shop_id: DEMO_STORES.closed, is_disabled: false, remark: '' }, admin)).code).toBe(200);
       expect((await demoView(t, token)).stores.counts.disabled).toBe(0);
       await seedDatabase(t.app, config);
       const third = await expectEveryStateShown(t, token);
@@ -81,17 +81,17 @@ describe('demo data stays demo data', () => {
 
       // Another merchant's store on the same platform, which the refresh must leave alone.
       const otherMerchant = await registerMerchant(t);
-      const otherStore = await expectOk(t.call<TShop>(STORE_PATHS.add, shopFields({ package_id: VERSION.starter }), otherMerchant.token));
-      const otherBefore = await expectOk(t.call<{ list: TAdminShop[] }>(STORE_PATHS.adminList, { keyword: otherStore.shop_id }, await signInAdmin(t)));
+      const otherStore = await expectOk(t.call(merchantAddShop, shopFields({ package_id: VERSION.starter }), otherMerchant.token));
+      const otherBefore = await expectOk(t.call(adminListShops, { keyword: otherStore.shop_id }, await signInAdmin(t)));
 
       // 40 days on: the unpaid bill expired long ago, the monthly store and the trial are past their
       // grace periods (disabled), and the operator has re-enabled the store they had disabled.
       t.clock.advance(40 * DAY_SECONDS);
       // Sessions do not last 40 days: sign in again.
       const token = await demoToken(t);
-      const other = { ...otherMerchant, token: (await expectOk(t.call<{ userinfo: { token: string } }>(PATHS.login, { account: otherMerchant.email, password: otherMerchant.password }))).userinfo.token };
+      const other = { ...otherMerchant, token: (await expectOk(t.call(merchantLogin, { account: otherMerchant.email, password: otherMerchant.password }))).userinfo.token };
       const admin = await signInAdmin(t);
-      expect((await t.call(STORE_PATHS.adminSetStatus, { shop_id: DEMO_STORES.closed, is_disabled: false, remark: '' }, admin)).code).toBe(200);
+      expect((await t.call(adminSetShopStatus, { shop_id: DEMO_STORES.closed, is_disabled: false, remark: '' }, admin)).code).toBe(200);
       const spoiled = await demoView(t, token);
       expect(spoiled.unpaid).toEqual([]);
       expect(spoiled.statusOf(DEMO_STORES.monthly)).not.toBe('pending_renewal');
@@ -111,11 +111,11 @@ describe('demo data stays demo data', () => {
       expect((await demoView(t, token)).bills.total).toBe(after.bills.total);
 
       // The other merchant's store and bills are as they were (a trial has no bill).
-      const otherAfter = await expectOk(t.call<{ list: TAdminShop[] }>(STORE_PATHS.adminList, { keyword: otherStore.shop_id }, admin));
+      const otherAfter = await expectOk(t.call(adminListShops, { keyword: otherStore.shop_id }, admin));
       expect(otherAfter.list.map((store) => [store.shop_id, store.expires_at, store.is_disabled_by_operator])).toEqual(
         otherBefore.list.map((store) => [store.shop_id, store.expires_at, store.is_disabled_by_operator]),
       );
-      expect((await expectOk(t.call<{ total: number }>(STORE_PATHS.bills, {}, other.token))).total).toBe(0);
+      expect((await expectOk(t.call(merchantListBills, {}, other.token))).total).toBe(0);
     } finally {
       await t.close();
     }

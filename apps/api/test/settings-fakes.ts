@@ -183,17 +183,8 @@ export const IMAGES = {
   html: Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>'),
 };
 
-export const SETTINGS_PATHS = {
-  configList: 'admin/common/config/configList',
-  groups: 'admin/common/config/lists',
-  set: 'admin/common/config/set_config',
-  testEmail: 'admin/common/config/test_send_email',
-  testSms: 'admin/common/config/test_send_sms',
-  testWecom: 'admin/common/config/test_send_qywx',
-  publicConfig: 'merchant/common/config/configList',
-  publicVersions: 'merchant/parlour/package/public_lists',
-  upload: '/api/v1/admin/common/upload/image',
-} as const;
+/** The upload endpoint: a multipart POST, outside the JSON calls of the contract. */
+export const UPLOAD_URL = '/api/v1/admin/common/upload/image';
 
 /** POSTs one file as the console does: FormData with `file` and `lang_code`. */
 export async function uploadImage(
@@ -206,7 +197,7 @@ export async function uploadImage(
   const request = new Request('http://localhost/', { method: 'POST', body: form });
   const response = await app.inject({
     method: 'POST',
-    url: SETTINGS_PATHS.upload,
+    url: UPLOAD_URL,
     payload: Buffer.from(await request.arrayBuffer()),
     headers: { 'content-type': request.headers.get('content-type') ?? '', ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
   });

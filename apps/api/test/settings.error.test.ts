@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { TAllSettings } from '@parlour/contract/calls/settings';
+import { adminConfigList, adminSetConfig, adminTestSendEmail, adminTestSendSms, adminTestSendWecom } from '@parlour/contract/calls/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helper';
-import { IMAGES, SETTINGS_PATHS as S, startFakeAliyunSms, startFakeSmtp, startFakeWecom, uploadImage } from './settings-fakes';
+import { IMAGES, UPLOAD_URL, startFakeAliyunSms, startFakeSmtp, startFakeWecom, uploadImage } from './settings-fakes';
 import { expectOk, signInAdmin } from './store-helper';
 
 const ALIYUN = { accessKeyId: 'LTAI5tTestKeyId02', accessKeySecret: 'right-Secret-11', signName: 'Parlour', templateCode: 'SMS_1000001' };
@@ -29,8 +29,8 @@ describe('settings: errors', () => {
     fs.rmSync(uploadDir, { recursive: true, force: true });
   });
 
-  const set = (group: string, values: Record<string, unknown>, lang = 'en-US') => t.call<TAllSettings>(S.set, { group, values, lang_code: lang }, admin);
-  const snapshot = () => expectOk(t.call<TAllSettings>(S.configList, {}, admin));
+  const set = (group: string, values: Record<string, unknown>, lang = 'en-US') => t.callRaw(adminSetConfig, { group, values, lang_code: lang }, admin);
+  const snapshot = () => expectOk(t.call(adminConfigList, {}, admin));
 
   it('refuses bad values per group with a translated message naming the field, and changes nothing', async () => {
     const before = await snapshot();
@@ -56,7 +56,7 @@ describe('settings: errors', () => {
       expect((answer.data as unknown as { errors: Array<{ field: string }> }).errors[0].field).toBe(field);
       expect((await set(group, values, 'zh-CN')).msg).toBe(chinese);
     }
-    expect((await t.call(S.set, { group: 'secrets', values: {} }, admin)).code).toBe(10001);
+    expect((await t.callRaw(adminSetConfig, { group: 'secrets', values: {} }, admin)).code).toBe(10001);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -70,41 +70,41 @@ describe('settings: errors', () => {
   });
 
   it('says a test send needs saved settings first', async () => {
-    const mail = await t.call(S.testEmail, { to: 'someone@example.com', lang_code: 'en-US' }, admin);
+    const mail = await t.call(adminTestSendEmail, { to: 'someone@example.com', lang_code: 'en-US' }, admin);
     expect([mail.code, mail.msg]).toEqual([12050, 'Save the SMTP server settings first']);
-    expect((await t.call(S.testSms, { mobile: '13800138000', lang_code: 'zh-CN' }, admin)).msg).toBe('请先选择短信服务商并保存完整的短信设置');
-    expect((await t.call(S.testWecom, { content: 'hi', lang_code: 'en-US' }, admin)).msg).toBe('Save the robot webhook URL first');
-    expect((await t.call(S.testEmail, { to: 'nope' }, admin)).code).toBe(10001);
-    expect((await t.call(S.testSms, { mobile: '123' }, admin)).code).toBe(10001);
-    expect((await t.call(S.testWecom, { content: '  ' }, admin)).code).toBe(10001);
+    expect((await t.call(adminTestSendSms, { mobile: '13800138000', lang_code: 'zh-CN' }, admin)).msg).toBe('请先选择短信服务商并保存完整的短信设置');
+    expect((await t.call(adminTestSendWecom, { content: 'hi', lang_code: 'en-US' }, admin)).msg).toBe('Save the robot webhook URL first');
+    expect((await t.call(adminTestSendEmail, { to: 'nope' }, admin)).code).toBe(10001);
+    expect((await t.call(adminTestSendSms, { mobile: '123' }, admin)).code).toBe(10001);
+    expect((await t.call(adminTestSendWecom, { content: '  ' }, admin)).code).toBe(10001);
   });
 
   it("shows the provider's own words when a test send is refused", async () => {
     await expectOk(set('mail', { smtp_host: '127.0.0.1', smtp_port: smtp.port, smtp_security: 'none', smtp_user: 'u@parlour.test', smtp_password: 'wrong-pass', mail_sender: 'a@parlour.test' }));
-    const mail = await t.call(S.testEmail, { to: 'x@example.com', lang_code: 'en-US' }, admin);
+    const mail = await t.call(adminTestSendEmail, { to: 'x@example.com', lang_code: 'en-US' }, admin);
     expect(mail.code).toBe(12050);
     expect(mail.msg).toMatch(/^Sending failed: (AUTH )?\S*:? ?535 .*Authentication credentials invalid/);
     expect(smtp.received).toHaveLength(0);
     // STARTTLS required but the server does not offer it.
     await expectOk(set('mail', { smtp_host: '127.0.0.1', smtp_port: smtp.port, smtp_security: 'starttls', smtp_user: 'u@parlour.test', smtp_password: 'right-pass', mail_sender: 'a@parlour.test' }));
-    expect((await t.call(S.testEmail, { to: 'x@example.com', lang_code: 'zh-CN' }, admin)).msg).toMatch(/^发送失败：.*STARTTLS/i);
+    expect((await t.call(adminTestSendEmail, { to: 'x@example.com', lang_code: 'zh-CN' }, admin)).msg).toMatch(/^发送失败：.*STARTTLS/i);
 
     await expectOk(set('sms', { sms_provider: 'aliyun', access_key_id: ALIYUN.accessKeyId, access_key_secret: 'wrong-secret', sign_name: ALIYUN.signName, template_code: ALIYUN.templateCode }));
-    const badSignature = await t.call(S.testSms, { mobile: '13800138000', lang_code: 'en-US' }, admin);
+    const badSignature = await t.call(adminTestSendSms, { mobile: '13800138000', lang_code: 'en-US' }, admin);
     expect([badSignature.code, badSignature.msg]).toEqual([12050, expect.stringMatching(/^Sending failed: SignatureDoesNotMatch: /)]);
     await expectOk(set('sms', { sms_provider: 'aliyun', access_key_id: ALIYUN.accessKeyId, access_key_secret: ALIYUN.accessKeySecret, sign_name: 'Unknown', template_code: ALIYUN.templateCode }));
-    expect((await t.call(S.testSms, { mobile: '13800138000', lang_code: 'zh-CN' }, admin)).msg).toBe('发送失败：isv.SMS_SIGNATURE_ILLEGAL: 该账号下找不到对应签名');
+    expect((await t.call(adminTestSendSms, { mobile: '13800138000', lang_code: 'zh-CN' }, admin)).msg).toBe('发送失败：isv.SMS_SIGNATURE_ILLEGAL: 该账号下找不到对应签名');
     expect(aliyun.received).toHaveLength(0);
 
     await expectOk(set('wecom', { webhook_url: wecom.webhookFor('revoked-key') }));
-    const robot = await t.call(S.testWecom, { content: 'hi', lang_code: 'en-US' }, admin);
+    const robot = await t.call(adminTestSendWecom, { content: 'hi', lang_code: 'en-US' }, admin);
     expect([robot.code, robot.msg]).toEqual([12050, expect.stringMatching(/^Sending failed: 93000 invalid webhook url/)]);
   });
 
   it('says so when the provider cannot be reached', async () => {
     await expectOk(set('wecom', { webhook_url: `${wecom.baseUrl}/cgi-bin/webhook/send?key=good-key` }));
     await wecom.close();
-    const answer = await t.call(S.testWecom, { content: 'hi', lang_code: 'en-US' }, admin);
+    const answer = await t.call(adminTestSendWecom, { content: 'hi', lang_code: 'en-US' }, admin);
     expect([answer.code, answer.msg]).toEqual([12050, expect.stringMatching(/^Sending failed: ECONNREFUSED/)]);
     wecom = await startFakeWecom(['good-key']);
   });
@@ -122,7 +122,7 @@ describe('settings: errors', () => {
     const big = Buffer.concat([IMAGES.png, Buffer.alloc(2 * 1024 * 1024)]);
     const tooBig = await uploadImage(t.app, { token: admin, bytes: big, name: 'big.png', type: 'image/png', lang: 'zh-CN' });
     expect([tooBig.code, tooBig.msg]).toEqual([12040, '图片不能超过 2 MB']);
-    const notMultipart = await t.app.inject({ method: 'POST', url: S.upload, payload: { file: 'x' }, headers: { authorization: `Bearer ${admin}` } });
+    const notMultipart = await t.app.inject({ method: 'POST', url: UPLOAD_URL, payload: { file: 'x' }, headers: { authorization: `Bearer ${admin}` } });
     expect(notMultipart.json()).toMatchObject({ code: 12040 });
     expect(fs.readdirSync(uploadDir)).toEqual([]);
   });

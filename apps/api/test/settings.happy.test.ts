@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { TAllSettings, TPublicSiteConfig } from '@parlour/contract/calls/settings';
+import { adminConfigGroups, adminConfigList, adminSetConfig, adminTestSendEmail, adminTestSendSms, adminTestSendWecom } from '@parlour/contract/calls/settings';
+import { merchantConfigList } from '@parlour/contract/calls/site-config';
+import { checkEmailCode, merchantLogin, merchantMobileRegister, sendEmailCode, sendMobileCode } from '@parlour/contract/calls/account';
+import { merchantPublicVersions } from '@parlour/contract/calls/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aliyunPercentEncode, signAliyunRpc } from '../src/providers/sms/aliyun-sms-provider';
-import { buildTestApp, GOOD_PASSWORD, PATHS, uniqueEmail, uniqueMobile, type TestApp } from './helper';
-import { IMAGES, SETTINGS_PATHS as S, startFakeAliyunSms, startFakeSmtp, startFakeWecom, uploadImage } from './settings-fakes';
+import { buildTestApp, GOOD_PASSWORD, uniqueEmail, uniqueMobile, type TestApp } from './helper';
+import { IMAGES, startFakeAliyunSms, startFakeSmtp, startFakeWecom, uploadImage } from './settings-fakes';
 import { expectOk, signInAdmin } from './store-helper';
 
 const SMTP_USER = 'mailer@parlour.test';
@@ -51,16 +54,16 @@ describe('settings: happy paths', () => {
     fs.rmSync(uploadDir, { recursive: true, force: true });
   });
 
-  const set = (group: string, values: Record<string, unknown>, lang = 'en-US') => t.call<TAllSettings>(S.set, { group, values, lang_code: lang }, admin);
+  const set = (group: string, values: Record<string, unknown>, lang = 'en-US') => t.callRaw(adminSetConfig, { group, values, lang_code: lang }, admin);
 
   it('answers every group with defaults and no secret set', async () => {
-    const all = await expectOk(t.call<TAllSettings>(S.configList, {}, admin));
+    const all = await expectOk(t.call(adminConfigList, {}, admin));
     expect(all.site.site_name).toBe('Parlour');
     expect(all.mail).toMatchObject({ smtp_host: '', smtp_password_is_set: false });
     expect(all.sms).toMatchObject({ sms_provider: 'none', access_key_secret_is_set: false });
     expect(all.wecom).toEqual({ webhook_url_is_set: false, webhook_url_masked: '' });
     expect(all.platform).toEqual({ captcha_failure_threshold: 5, store_limit_per_merchant: 5, domains_per_store: 3, payment_window_minutes: 30, grace_days: 7, business_time_zone: 'Asia/Shanghai' });
-    const groups = await expectOk(t.call<{ list: Array<{ group: string; is_configured: boolean }> }>(S.groups, {}, admin));
+    const groups = await expectOk(t.call(adminConfigGroups, {}, admin));
     expect(groups.list.map((item) => item.group)).toEqual(['site', 'mail', 'sms', 'wecom', 'platform']);
     expect(groups.list.every((item) => !item.is_configured)).toBe(true);
   });
@@ -68,9 +71,9 @@ describe('settings: happy paths', () => {
   it('saves the site group, which the public configList answers to anyone', async () => {
     const saved = await expectOk(set('site', site));
     expect(saved.site).toEqual(site);
-    const shown = await expectOk(t.call<TPublicSiteConfig>(S.publicConfig, {}));
+    const shown = await expectOk(t.call(merchantConfigList, {}));
     expect(shown).toEqual({ ...site, business_time_zone: 'Asia/Shanghai' });
-    const groups = await expectOk(t.call<{ list: Array<{ group: string; is_configured: boolean; updated_at: string | null }> }>(S.groups, {}, admin));
+    const groups = await expectOk(t.call(adminConfigGroups, {}, admin));
     expect(groups.list.find((item) => item.group === 'site')).toMatchObject({ is_configured: true, updated_at: expect.any(String) });
   });
 
@@ -104,17 +107,17 @@ describe('settings: happy paths', () => {
     await expectOk(set('mail', { ...mail, smtp_password: '' }));
 
     const to = uniqueEmail('test-send');
-    expect((await t.call(S.testEmail, { to, lang_code: 'en-US' }, admin)).code).toBe(200);
+    expect((await t.call(adminTestSendEmail, { to, lang_code: 'en-US' }, admin)).code).toBe(200);
     const test = smtp.received.find((item) => item.to.includes(to));
     expect(test).toMatchObject({ from: 'noreply@parlour.test', user: SMTP_USER });
     expect(test?.raw).toContain('test email from Parlour');
 
     // Verification codes now go through the same server.
     const email = uniqueEmail();
-    expect((await t.call(PATHS.emailCode, { email, event: 'register', lang_code: 'en-US' })).code).toBe(200);
+    expect((await t.call(sendEmailCode, { email, event: 'register', lang_code: 'en-US' })).code).toBe(200);
     const code = /verification code is (\d{6})/.exec(smtp.received.find((item) => item.to.includes(email))?.raw ?? '')?.[1];
     expect(code).toMatch(/^\d{6}$/);
-    expect((await t.call(PATHS.checkEmailCode, { email, code, event: 'register' })).code).toBe(200);
+    expect((await t.callRaw(checkEmailCode, { email, code, event: 'register' })).code).toBe(200);
   });
 
   it('sends a test SMS through Aliyun SendSms with a valid signature, and verification codes follow', async () => {
@@ -123,16 +126,16 @@ describe('settings: happy paths', () => {
     expect(saved.sms).toEqual({ sms_provider: 'aliyun', access_key_id: ALIYUN.accessKeyId, sign_name: ALIYUN.signName, template_code: ALIYUN.templateCode, access_key_secret_is_set: true });
 
     const mobile = uniqueMobile();
-    expect((await t.call(S.testSms, { mobile }, admin)).code).toBe(200);
+    expect((await t.call(adminTestSendSms, { mobile }, admin)).code).toBe(200);
     const test = aliyun.received.find((item) => item.params.PhoneNumbers === mobile);
     expect(test?.params).toMatchObject({ Action: 'SendSms', Format: 'JSON', SignName: ALIYUN.signName, TemplateCode: ALIYUN.templateCode, Version: '2017-05-25' });
     expect(JSON.parse(test!.params.TemplateParam)).toEqual({ code: expect.stringMatching(/^\d{6}$/) });
 
     // A merchant registering by phone gets the code by SMS and can use it.
     phoneMerchant = uniqueMobile();
-    expect((await t.call(PATHS.mobileCode, { mobile: phoneMerchant, event: 'register' })).code).toBe(200);
+    expect((await t.call(sendMobileCode, { mobile: phoneMerchant, event: 'register' })).code).toBe(200);
     const code = (JSON.parse(aliyun.received.find((item) => item.params.PhoneNumbers === phoneMerchant)!.params.TemplateParam) as { code: string }).code;
-    const registered = await t.call(PATHS.mobileRegister, { mobile: phoneMerchant, code, password: GOOD_PASSWORD, confirm_password: GOOD_PASSWORD, agree: true });
+    const registered = await t.call(merchantMobileRegister, { mobile: phoneMerchant, code, password: GOOD_PASSWORD, confirm_password: GOOD_PASSWORD, agree: true });
     expect(registered.code).toBe(200);
   });
 
@@ -140,7 +143,7 @@ describe('settings: happy paths', () => {
     const saved = await expectOk(set('wecom', { webhook_url: wecom.webhookFor(WECOM_KEY) }));
     expect(saved.wecom.webhook_url_is_set).toBe(true);
     expect(saved.wecom.webhook_url_masked).toBe(`${wecom.baseUrl}/cgi-bin/webhook/send?key=693a****5aaa`);
-    expect((await t.call(S.testWecom, { content: 'Parlour 测试消息' }, admin)).code).toBe(200);
+    expect((await t.call(adminTestSendWecom, { content: 'Parlour 测试消息' }, admin)).code).toBe(200);
     expect(wecom.received.at(-1)).toEqual({ key: WECOM_KEY, contentType: 'application/json', body: { msgtype: 'text', text: { content: 'Parlour 测试消息' } } });
     // Saving with the field empty keeps it; clearing removes it.
     expect((await expectOk(set('wecom', { webhook_url: '' }))).wecom.webhook_url_is_set).toBe(true);
@@ -154,13 +157,13 @@ describe('settings: happy paths', () => {
 
     // The merchant registered by phone above.
     for (let attempt = 0; attempt < 2; attempt += 1) {
-      expect((await t.call(PATHS.login, { account: phoneMerchant, password: 'Wrong#Pass1' })).code).toBe(11001);
+      expect((await t.call(merchantLogin, { account: phoneMerchant, password: 'Wrong#Pass1' })).code).toBe(11001);
     }
-    expect((await t.call(PATHS.login, { account: phoneMerchant, password: GOOD_PASSWORD })).code).toBe(11003);
+    expect((await t.call(merchantLogin, { account: phoneMerchant, password: GOOD_PASSWORD })).code).toBe(11003);
   });
 
   it('lists the enabled store versions publicly for the pricing page', async () => {
-    const answer = await expectOk(t.call<{ list: Array<{ name: string; status: string; prices: unknown[] }>; total: number }>(S.publicVersions, {}));
+    const answer = await expectOk(t.call(merchantPublicVersions, {}));
     expect(answer.total).toBeGreaterThan(0);
     expect(answer.list.every((version) => version.status === 'enabled' && version.prices.length === 10)).toBe(true);
   });

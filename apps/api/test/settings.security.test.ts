@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { adminConfigGroups, adminConfigList, adminSetConfig, adminTestSendEmail, adminTestSendSms, adminTestSendWecom } from '@parlour/contract/calls/settings';
+import { merchantConfigList } from '@parlour/contract/calls/site-config';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformSettings } from '../src/db/schema/index';
 import { createSecretBox, DEVELOPMENT_SECRETS_KEY, parseSecretsKey, SecretUnreadableError } from '../src/lib/secret-box';
 import { loadConfig } from '../src/config';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
-import { IMAGES, SETTINGS_PATHS as S, startFakeAliyunSms, startFakeSmtp, startFakeWecom, uploadImage } from './settings-fakes';
+import { IMAGES, startFakeAliyunSms, startFakeSmtp, startFakeWecom, uploadImage } from './settings-fakes';
 import { expectOk, signInAdmin } from './store-helper';
 
 const SECRETS = { smtp: 'Smtp-Secret-Value-42', aliyun: 'Aliyun-Secret-Value-42', wecomKey: 'wecom-secret-key-value-42' };
@@ -47,29 +48,29 @@ describe('settings: security', () => {
 
   it('refuses a merchant token on every operator settings call and the upload (10003), and no token (10000)', async () => {
     for (const [callPath, body] of adminCalls) {
-      expect((await t.call(callPath, body, merchant)).code, callPath).toBe(10003);
-      expect((await t.call(callPath, body)).code, callPath).toBe(10000);
-      expect((await t.call(callPath, body, 'forged-token')).code, callPath).toBe(10000);
+      expect((await t.callRaw(callPath, body, merchant)).code, callPath).toBe(10003);
+      expect((await t.callRaw(callPath, body)).code, callPath).toBe(10000);
+      expect((await t.callRaw(callPath, body, 'forged-token')).code, callPath).toBe(10000);
     }
     expect((await uploadImage(t.app, { token: merchant, bytes: IMAGES.png, name: 'a.png' })).code).toBe(10003);
     expect((await uploadImage(t.app, { bytes: IMAGES.png, name: 'a.png' })).code).toBe(10000);
     expect(fs.readdirSync(uploadDir)).toEqual([]);
-    expect((await expectOk(t.call<{ site: { site_name: string } }>(S.configList, {}, admin))).site.site_name).toBe('Parlour');
+    expect((await expectOk(t.call(adminConfigList, {}, admin))).site.site_name).toBe('Parlour');
   });
 
   it('never answers a secret, whatever the call or its outcome', async () => {
-    await expectOk(t.call(S.set, { group: 'mail', values: { smtp_host: '127.0.0.1', smtp_port: smtp.port, smtp_security: 'none', smtp_user: 'u@parlour.test', smtp_password: SECRETS.smtp, mail_sender: 'a@parlour.test' } }, admin));
-    await expectOk(t.call(S.set, { group: 'sms', values: { sms_provider: 'aliyun', access_key_id: ALIYUN.accessKeyId, access_key_secret: SECRETS.aliyun, sign_name: ALIYUN.signName, template_code: ALIYUN.templateCode } }, admin));
-    await expectOk(t.call(S.set, { group: 'wecom', values: { webhook_url: wecom.webhookFor(SECRETS.wecomKey) } }, admin));
+    await expectOk(t.call(adminSetConfig, { group: 'mail', values: { smtp_host: '127.0.0.1', smtp_port: smtp.port, smtp_security: 'none', smtp_user: 'u@parlour.test', smtp_password: SECRETS.smtp, mail_sender: 'a@parlour.test' } }, admin));
+    await expectOk(t.call(adminSetConfig, { group: 'sms', values: { sms_provider: 'aliyun', access_key_id: ALIYUN.accessKeyId, access_key_secret: SECRETS.aliyun, sign_name: ALIYUN.signName, template_code: ALIYUN.templateCode } }, admin));
+    await expectOk(t.call(adminSetConfig, { group: 'wecom', values: { webhook_url: wecom.webhookFor(SECRETS.wecomKey) } }, admin));
 
     const answers: unknown[] = [];
-    for (const [callPath, body] of adminCalls) answers.push(await t.call(callPath, body, admin));
-    answers.push(await t.call(S.publicConfig, {}));
+    for (const [callPath, body] of adminCalls) answers.push(await t.callRaw(callPath, body, admin));
+    answers.push(await t.call(merchantConfigList, {}));
     // Failures too: a wrong SMTP user, a refused SMS signature.
-    await expectOk(t.call(S.set, { group: 'mail', values: { smtp_host: '127.0.0.1', smtp_port: smtp.port, smtp_security: 'none', smtp_user: 'wrong@parlour.test', smtp_password: '', mail_sender: 'a@parlour.test' } }, admin));
-    answers.push(await t.call(S.testEmail, { to: 'x@example.com' }, admin));
-    await expectOk(t.call(S.set, { group: 'sms', values: { sms_provider: 'aliyun', access_key_id: 'LTAIunknown', access_key_secret: '', sign_name: 'Parlour', template_code: 'SMS_1' } }, admin));
-    answers.push(await t.call(S.testSms, { mobile: '13800138000' }, admin));
+    await expectOk(t.call(adminSetConfig, { group: 'mail', values: { smtp_host: '127.0.0.1', smtp_port: smtp.port, smtp_security: 'none', smtp_user: 'wrong@parlour.test', smtp_password: '', mail_sender: 'a@parlour.test' } }, admin));
+    answers.push(await t.call(adminTestSendEmail, { to: 'x@example.com' }, admin));
+    await expectOk(t.call(adminSetConfig, { group: 'sms', values: { sms_provider: 'aliyun', access_key_id: 'LTAIunknown', access_key_secret: '', sign_name: 'Parlour', template_code: 'SMS_1' } }, admin));
+    answers.push(await t.call(adminTestSendSms, { mobile: '13800138000' }, admin));
 
     const text = JSON.stringify(answers);
     for (const secret of Object.values(SECRETS)) expect(text).not.toContain(secret);
@@ -78,7 +79,7 @@ describe('settings: security', () => {
   });
 
   it('does not let the public configList reveal anything but the site group and the business time zone', async () => {
-    const answer = await t.call<Record<string, unknown>>(S.publicConfig, {}, merchant);
+    const answer = await t.call(merchantConfigList, {}, merchant);
     // The zone is public on purpose: the consoles' time filters count its days.
     expect(Object.keys(answer.data).sort()).toEqual(['business_time_zone', 'copyright', 'description', 'domain', 'ico', 'keywords', 'logo', 'record_number', 'service_phone', 'site_name']);
   });
@@ -101,9 +102,9 @@ describe('settings: security', () => {
   }
 
   it('keeps the SMTP password, SMS secret and webhook URL sealed at rest, and test sends still work', async () => {
-    await expectOk(t.call(S.set, { group: 'mail', values: { smtp_host: '127.0.0.1', smtp_port: smtp.port, smtp_security: 'none', smtp_user: 'u@parlour.test', smtp_password: SECRETS.smtp, mail_sender: 'a@parlour.test' } }, admin));
-    await expectOk(t.call(S.set, { group: 'sms', values: { sms_provider: 'aliyun', access_key_id: ALIYUN.accessKeyId, access_key_secret: SECRETS.aliyun, sign_name: ALIYUN.signName, template_code: ALIYUN.templateCode } }, admin));
-    await expectOk(t.call(S.set, { group: 'wecom', values: { webhook_url: wecom.webhookFor(SECRETS.wecomKey) } }, admin));
+    await expectOk(t.call(adminSetConfig, { group: 'mail', values: { smtp_host: '127.0.0.1', smtp_port: smtp.port, smtp_security: 'none', smtp_user: 'u@parlour.test', smtp_password: SECRETS.smtp, mail_sender: 'a@parlour.test' } }, admin));
+    await expectOk(t.call(adminSetConfig, { group: 'sms', values: { sms_provider: 'aliyun', access_key_id: ALIYUN.accessKeyId, access_key_secret: SECRETS.aliyun, sign_name: ALIYUN.signName, template_code: ALIYUN.templateCode } }, admin));
+    await expectOk(t.call(adminSetConfig, { group: 'wecom', values: { webhook_url: wecom.webhookFor(SECRETS.wecomKey) } }, admin));
 
     const [mail, sms, robot] = [await storedRow('mail'), await storedRow('sms'), await storedRow('wecom')];
     expect(mail.smtp_password).toMatch(/^v1:[\w-]+\.[\w-]+\.[\w-]+$/);
@@ -112,13 +113,13 @@ describe('settings: security', () => {
     const stored = JSON.stringify([mail, sms, robot]);
     for (const secret of Object.values(SECRETS)) expect(stored).not.toContain(secret);
     // Sealed with a fresh IV each time: the same password saved twice is stored differently.
-    await expectOk(t.call(S.set, { group: 'mail', values: { smtp_host: '127.0.0.1', smtp_port: smtp.port, smtp_security: 'none', smtp_user: 'u@parlour.test', smtp_password: SECRETS.smtp, mail_sender: 'a@parlour.test' } }, admin));
+    await expectOk(t.call(adminSetConfig, { group: 'mail', values: { smtp_host: '127.0.0.1', smtp_port: smtp.port, smtp_security: 'none', smtp_user: 'u@parlour.test', smtp_password: SECRETS.smtp, mail_sender: 'a@parlour.test' } }, admin));
     expect((await storedRow('mail')).smtp_password).not.toBe(mail.smtp_password);
 
     const [mails, texts, robots] = [smtp.received.length, aliyun.received.length, wecom.received.length];
-    await expectOk(t.call(S.testEmail, { to: 'sealed@example.com' }, admin));
-    await expectOk(t.call(S.testSms, { mobile: '13800138000' }, admin));
-    await expectOk(t.call(S.testWecom, { content: 'sealed at rest' }, admin));
+    await expectOk(t.call(adminTestSendEmail, { to: 'sealed@example.com' }, admin));
+    await expectOk(t.call(adminTestSendSms, { mobile: '13800138000' }, admin));
+    await expectOk(t.call(adminTestSendWecom, { content: 'sealed at rest' }, admin));
     expect([smtp.received.length, aliyun.received.length, wecom.received.length]).toEqual([mails + 1, texts + 1, robots + 1]);
   });
 
@@ -127,18 +128,18 @@ describe('settings: security', () => {
     await t.app.services.settings.setGroup('mail', mail);
     await t.app.services.settings.setGroup('wecom', { webhook_url: wecom.webhookFor(SECRETS.wecomKey) });
     const sent = smtp.received.length;
-    await expectOk(t.call(S.testEmail, { to: 'legacy@example.com' }, admin));
+    await expectOk(t.call(adminTestSendEmail, { to: 'legacy@example.com' }, admin));
     expect(smtp.received.length).toBe(sent + 1);
-    const list = await expectOk(t.call<{ mail: { smtp_password_is_set: boolean } }>(S.configList, {}, admin));
+    const list = await expectOk(t.call(adminConfigList, {}, admin));
     expect(list.mail.smtp_password_is_set).toBe(true);
 
     // Saved again with the password left empty (kept): now sealed.
-    await expectOk(t.call(S.set, { group: 'mail', values: { ...mail, smtp_password: '' } }, admin));
-    await expectOk(t.call(S.set, { group: 'wecom', values: { webhook_url: '' } }, admin));
+    await expectOk(t.callRaw(adminSetConfig, { group: 'mail', values: { ...mail, smtp_password: '' } }, admin));
+    await expectOk(t.call(adminSetConfig, { group: 'wecom', values: { webhook_url: '' } }, admin));
     expect((await storedRow('mail')).smtp_password).toMatch(/^v1:/);
     expect((await storedRow('wecom')).webhook_url).toMatch(/^v1:/);
-    await expectOk(t.call(S.testEmail, { to: 'legacy@example.com' }, admin));
-    await expectOk(t.call(S.testWecom, { content: 'resealed' }, admin));
+    await expectOk(t.call(adminTestSendEmail, { to: 'legacy@example.com' }, admin));
+    await expectOk(t.call(adminTestSendWecom, { content: 'resealed' }, admin));
   });
 });
 

@@ -1,9 +1,10 @@
+import { checkEmailCode, sendEmailCode } from '@parlour/contract/calls/account';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogMailProvider } from '../src/providers/mail/mail-provider';
 import { createLogSmsProvider } from '../src/providers/sms/sms-provider';
-import { buildTestApp, PATHS, testConfig, uniqueEmail } from './helper';
+import { buildTestApp, testConfig, uniqueEmail } from './helper';
 
 interface Received {
   from: string | undefined;
@@ -43,7 +44,7 @@ describe('email codes through SMTP', () => {
     const t = await buildTestApp({ recordMail: false, config: testConfig({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Parlour <codes@parlour.test>' }) });
     try {
       const email = uniqueEmail();
-      const answer = await t.call(PATHS.emailCode, { email, event: 'register', lang_code: 'en-US' });
+      const answer = await t.call(sendEmailCode, { email, event: 'register', lang_code: 'en-US' });
       expect(answer.code).toBe(200);
       expect(t.mail.sent).toHaveLength(0);
 
@@ -55,7 +56,7 @@ describe('email codes through SMTP', () => {
       expect(code).toMatch(/^\d{6}$/);
 
       // The mailed code is the live one.
-      expect((await t.call(PATHS.checkEmailCode, { email, code, event: 'register' })).code).toBe(200);
+      expect((await t.callRaw(checkEmailCode, { email, code, event: 'register' })).code).toBe(200);
     } finally {
       await t.close();
     }
@@ -71,7 +72,7 @@ describe('development providers write to the log', () => {
     });
     try {
       const email = uniqueEmail();
-      expect((await t.call(PATHS.emailCode, { email, event: 'register', lang_code: 'en-US' })).code).toBe(200);
+      expect((await t.call(sendEmailCode, { email, event: 'register', lang_code: 'en-US' })).code).toBe(200);
       const entry = lines.map((line) => JSON.parse(line) as { to?: string; text?: string }).find((line) => line.to === email);
       expect(entry?.text).toMatch(/verification code is \d{6}/);
     } finally {

@@ -1,7 +1,9 @@
+import { merchantAddShop, merchantBuyShop, merchantCheckSiteStatus } from '@parlour/contract/calls/store';
+import { cashierSubmit, merchantListBills } from '@parlour/contract/calls/bill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJobs } from '../src/jobs/boss';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
-import { expectOk, shopFields, STORE_PATHS as P, VERSION, type Purchase } from './store-helper';
+import { expectOk, shopFields, VERSION } from './store-helper';
 
 async function waitFor<T>(read: () => Promise<T>, isDone: (value: T) => boolean, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
@@ -24,9 +26,9 @@ describe('store jobs', () => {
     try {
       const { token } = await registerMerchant(t);
       const fields = shopFields({ package_id: VERSION.starter });
-      await expectOk(t.call(P.add, fields, token));
+      await expectOk(t.call(merchantAddShop, fields, token));
       const status = await waitFor(
-        () => expectOk(t.call<{ is_ready: boolean; status: string }>(P.siteStatus, { shop_id: fields.shop_id }, token)),
+        () => expectOk(t.call(merchantCheckSiteStatus, { shop_id: fields.shop_id }, token)),
         (value) => value.is_ready,
       );
       expect(status).toMatchObject({ is_ready: true, status: 'trial' });
@@ -40,26 +42,26 @@ describe('store jobs', () => {
     const first = await buildTestApp({ database: t.database, clock: t.clock, env: { CODE_SENDS_PER_IP_PER_HOUR: '10000' } });
     const { token } = await registerMerchant(first);
     const fields = shopFields();
-    const purchase = await expectOk(first.call<Purchase>(P.buy, { ...fields, term_type: 'month', term: 1, pay_method: 'alipay' }, token));
-    await expectOk(first.call(P.cashierSubmit, { bill_no: purchase.bill.bill_no, token: new URL(purchase.payment.pay_url, 'http://x').searchParams.get('token'), outcome: 'paid' }));
+    const purchase = await expectOk(first.call(merchantBuyShop, { ...fields, term_type: 'month', term: 1, pay_method: 'alipay' }, token));
+    await expectOk(first.callRaw(cashierSubmit, { bill_no: purchase.bill.bill_no, token: new URL(purchase.payment.pay_url, 'http://x').searchParams.get('token'), outcome: 'paid' }));
     await first.close();
 
     t.clock.advance(10);
     const sweep = t.app.jobs.find((job) => job.queue === 'store-sweep')!;
     expect(sweep.cron).toBe('* * * * *');
     expect(await sweep.run()).toMatchObject({ provisioned: 1 });
-    const status = await expectOk(t.call<{ is_ready: boolean; status: string }>(P.siteStatus, { shop_id: fields.shop_id }, token));
+    const status = await expectOk(t.call(merchantCheckSiteStatus, { shop_id: fields.shop_id }, token));
     expect(status).toMatchObject({ is_ready: true, status: 'operating' });
   });
 
   it('the sweep expires unpaid bills past their window and moves lapsed stores along', async () => {
     const { token } = await registerMerchant(t);
-    const purchase = await expectOk(t.call<Purchase>(P.buy, { ...shopFields(), term_type: 'month', term: 1, pay_method: 'alipay' }, token));
+    const purchase = await expectOk(t.call(merchantBuyShop, { ...shopFields(), term_type: 'month', term: 1, pay_method: 'alipay' }, token));
     t.clock.advance(31 * 60);
     const sweep = t.app.jobs.find((job) => job.queue === 'store-sweep')!;
     const result = (await sweep.run()) as { billsExpired: number };
     expect(result.billsExpired).toBeGreaterThanOrEqual(1);
-    const { list } = await expectOk(t.call<{ list: Array<{ bill_no: string; status: string }> }>(P.bills, { keyword: purchase.bill.bill_no }, token));
+    const { list } = await expectOk(t.call(merchantListBills, { keyword: purchase.bill.bill_no }, token));
     expect(list[0].status).toBe('expired');
   });
 });

@@ -1,10 +1,13 @@
+import { merchantBackendRedirect, merchantBuyShop, merchantCheckSiteStatus, merchantRenewShop } from '@parlour/contract/calls/store';
+import { adminListBills, merchantCancelBill, merchantListBills } from '@parlour/contract/calls/bill';
+import { merchantListShopKeys } from '@parlour/contract/calls/open-core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
-import { expectOk, listShops, payThroughCashier, shopFields, signInAdmin, STORE_PATHS as P, type Purchase, type TBill } from './store-helper';
+import { expectOk, listShops, payThroughCashier, shopFields, signInAdmin, type Purchase } from './store-helper';
 
 const buy = (t: TestApp, token: string, fields: Record<string, unknown> = shopFields()) =>
-  t.call<Purchase>(P.buy, { ...fields, term_type: 'month', term: 1, pay_method: 'alipay' }, token);
+  t.callRaw(merchantBuyShop, { ...fields, term_type: 'month', term: 1, pay_method: 'alipay' }, token);
 
 /** Stored statuses of every store row holding or having held the ID, oldest first. */
 async function storedRows(t: TestApp, shopId: string) {
@@ -31,21 +34,21 @@ describe('an unpaid create-and-pay store whose bill ends is given up', () => {
   it('after its bill is cancelled: shown as cancelled, out of the store limit, its ID free for another merchant and then for its first owner', async () => {
     const alice = await merchantAtLimit(t);
     const abandoned = alice.purchases[0];
-    const cancelled = await expectOk(t.call<TBill>(P.cancel, { bill_no: abandoned.bill.bill_no }, alice.token));
+    const cancelled = await expectOk(t.call(merchantCancelBill, { bill_no: abandoned.bill.bill_no }, alice.token));
     expect(cancelled).toMatchObject({ status: 'cancelled', shop_id: abandoned.shop.shop_id, shop_name: abandoned.shop.shop_name });
     expect(await storedRows(t, abandoned.shop.shop_id)).toEqual([{ status: 'cancelled', merchant_id: alice.id }]);
 
     // The merchant sees what happened: the store row says cancelled, with no bill to pay.
     const row = (await listShops(t, alice.token)).list.find((entry) => entry.shop_id === abandoned.shop.shop_id);
     expect(row).toMatchObject({ status: 'cancelled', unpaid_bill_no: null });
-    expect(await expectOk(t.call<{ status: string; is_ready: boolean }>(P.siteStatus, { shop_id: abandoned.shop.shop_id }, alice.token))).toMatchObject({
+    expect(await expectOk(t.call(merchantCheckSiteStatus, { shop_id: abandoned.shop.shop_id }, alice.token))).toMatchObject({
       status: 'cancelled',
       is_ready: false,
     });
     expect((await listShops(t, alice.token, { status: 'cancelled' })).list.map((entry) => entry.shop_id)).toEqual([abandoned.shop.shop_id]);
     // Nothing can be done with it any more: renew and the admin link refuse it.
-    expect((await t.call(P.renew, { shop_id: abandoned.shop.shop_id, term_type: 'month', term: 1, pay_method: 'alipay' }, alice.token)).code).toBe(12023);
-    expect((await t.call(P.backend, { shop_id: abandoned.shop.shop_id }, alice.token)).code).toBe(12023);
+    expect((await t.call(merchantRenewShop, { shop_id: abandoned.shop.shop_id, term_type: 'month', term: 1, pay_method: 'alipay' }, alice.token)).code).toBe(12023);
+    expect((await t.call(merchantBackendRedirect, { shop_id: abandoned.shop.shop_id }, alice.token)).code).toBe(12023);
 
     // Bob takes the ID, pays and runs the store; Alice's history stays as it was.
     const bob = await registerMerchant(t);
@@ -59,10 +62,10 @@ describe('an unpaid create-and-pay store whose bill ends is given up', () => {
     expect((await listShops(t, alice.token, { keyword: abandoned.shop.shop_id })).list.map((entry) => entry.status)).toEqual(['cancelled']);
     expect((await listShops(t, bob.token, { keyword: abandoned.shop.shop_id })).list.map((entry) => entry.status)).toEqual(['operating']);
     // The ID's calls act on the live store; Alice's own calls still only see hers.
-    expect(await expectOk(t.call<{ status: string }>(P.siteStatus, { shop_id: abandoned.shop.shop_id }, bob.token))).toMatchObject({ status: 'operating' });
-    expect(await expectOk(t.call<{ status: string }>(P.siteStatus, { shop_id: abandoned.shop.shop_id }, alice.token))).toMatchObject({ status: 'cancelled' });
+    expect(await expectOk(t.call(merchantCheckSiteStatus, { shop_id: abandoned.shop.shop_id }, bob.token))).toMatchObject({ status: 'operating' });
+    expect(await expectOk(t.call(merchantCheckSiteStatus, { shop_id: abandoned.shop.shop_id }, alice.token))).toMatchObject({ status: 'cancelled' });
     const adminToken = await signInAdmin(t);
-    expect((await expectOk(t.call<{ list: TBill[] }>(P.adminBills, { shop_id: abandoned.shop.shop_id }, adminToken))).list).toHaveLength(2);
+    expect((await expectOk(t.call(adminListBills, { shop_id: abandoned.shop.shop_id }, adminToken))).list).toHaveLength(2);
 
     // Alice has a free slot again: one more store, then the limit.
     await expectOk(buy(t, alice.token));
@@ -74,7 +77,7 @@ describe('an unpaid create-and-pay store whose bill ends is given up', () => {
     const fields = shopFields();
     const first = await expectOk(buy(t, token, fields));
     expect((await buy(t, token, fields)).code).toBe(12021);
-    await expectOk(t.call(P.cancel, { bill_no: first.bill.bill_no }, token));
+    await expectOk(t.call(merchantCancelBill, { bill_no: first.bill.bill_no }, token));
     const second = await expectOk(buy(t, token, fields));
     const { list } = await listShops(t, token);
     expect(list.map((entry) => [entry.shop_id, entry.status])).toEqual([
@@ -83,11 +86,11 @@ describe('an unpaid create-and-pay store whose bill ends is given up', () => {
     ]);
     expect(list[0].unpaid_bill_no).toBe(second.bill.bill_no);
     // Only the live store has an API key to show; the given-up one is not listed there.
-    const keys = await expectOk(t.call<{ list: Array<{ shop_id: string; status: string }>; total: number }>('merchant/open/shop_key/lists', {}, token));
+    const keys = await expectOk(t.call(merchantListShopKeys, {}, token));
     expect(keys.list.map((entry) => [entry.shop_id, entry.status])).toEqual([[fields.shop_id, 'unpaid']]);
     expect(keys.total).toBe(1);
     // The bill list by store ID shows both bills of that ID, the cancelled one with the store's name.
-    const bills = await expectOk(t.call<{ list: TBill[] }>(P.bills, { shop_id: fields.shop_id }, token));
+    const bills = await expectOk(t.call(merchantListBills, { shop_id: fields.shop_id }, token));
     expect(bills.list.map((bill) => [bill.status, bill.shop_name])).toEqual([
       ['unpaid', fields.shop_name],
       ['cancelled', fields.shop_name],
@@ -129,7 +132,7 @@ describe('an unpaid create-and-pay store whose bill ends is given up', () => {
       ['cancelled', 5],
       ['unpaid', 5],
     ]);
-    const billStatuses = await expectOk(t.call<{ list: TBill[] }>(P.bills, { status: 'expired', limit: 50 }, alice.token));
+    const billStatuses = await expectOk(t.call(merchantListBills, { status: 'expired', limit: 50 }, alice.token));
     expect(billStatuses.list).toHaveLength(5);
   });
 
@@ -157,7 +160,7 @@ describe('an unpaid create-and-pay store whose bill ends is given up', () => {
 
     // Dave at the limit; one of his bills is cancelled while eight creations race for the freed slot.
     const dave = await merchantAtLimit(t);
-    await expectOk(t.call(P.cancel, { bill_no: dave.purchases[2].bill.bill_no }, dave.token));
+    await expectOk(t.call(merchantCancelBill, { bill_no: dave.purchases[2].bill.bill_no }, dave.token));
     const raced = await Promise.all(Array.from({ length: 8 }, () => buy(t, dave.token)));
     expect(raced.filter((answer) => answer.code === 200)).toHaveLength(1);
     expect(raced.filter((answer) => answer.code === 12020)).toHaveLength(7);

@@ -1,7 +1,9 @@
+import { adminListShops, merchantAddShop, merchantCheckSiteStatus, merchantExportShops } from '@parlour/contract/calls/store';
+import { adminOverview } from '@parlour/contract/calls/dashboard';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
-import { expectOk, listShops, merchantWithStore, shopFields, signInAdmin, STORE_PATHS as P, type TAdminShop, type TShop } from './store-helper';
+import { expectOk, listShops, merchantWithStore, shopFields, signInAdmin } from './store-helper';
 
 const DAY = 86_400;
 
@@ -31,7 +33,7 @@ describe('store reads derive the status at their clock and write nothing', () =>
   it('lists, tab counts, filters, check_site_status and the dashboard show a lapsed store as pending renewal, then disabled, until the sweep persists it', async () => {
     const { token, shopId } = await merchantWithStore(t);
     const second = shopFields({ package_id: 1, shop_name: 'Still on trial' });
-    await expectOk(t.call(P.add, second, token));
+    await expectOk(t.call(merchantAddShop, second, token));
     await t.app.services.shops.provisionPendingStores(0);
     const sweep = t.app.jobs.find((job) => job.queue === 'store-sweep')!;
     await sweep.run();
@@ -50,13 +52,13 @@ describe('store reads derive the status at their clock and write nothing', () =>
     expect((await listShops(t, token, { status: 'pending_renewal' })).list.map((entry) => entry.shop_id)).toEqual([shopId]);
     // A keyword search counts its matches instead of reading the counters: the same statuses.
     expect((await listShops(t, token, { keyword: shopId })).counts).toEqual({ all: 1, operating: 0, disabled: 0, pending_renewal: 1 });
-    expect(await expectOk(t.call<{ status: string }>(P.siteStatus, { shop_id: shopId }, token))).toMatchObject({ status: 'pending_renewal' });
-    const admin = await expectOk(t.call<{ list: TAdminShop[]; counts: Record<string, number> }>(P.adminList, { tab: 'pending_renewal', keyword: shopId }, adminToken));
+    expect(await expectOk(t.call(merchantCheckSiteStatus, { shop_id: shopId }, token))).toMatchObject({ status: 'pending_renewal' });
+    const admin = await expectOk(t.call(adminListShops, { tab: 'pending_renewal', keyword: shopId }, adminToken));
     expect(admin.list.map((entry) => [entry.shop_id, entry.status])).toEqual([[shopId, 'pending_renewal']]);
-    const overview = await expectOk(t.call<{ stores: Record<string, number> }>('admin/member/user/overview', {}, adminToken));
+    const overview = await expectOk(t.call(adminOverview, {}, adminToken));
     expect(overview.stores).toMatchObject({ pending_renewal: 1, operating: 0, trial: 1 });
     // The export reads the same way.
-    const exported = await expectOk(t.call<{ content_base64: string; rows: number }>(P.export, { tab: 'pending_renewal', format: 'csv', lang_code: 'en-US' }, token));
+    const exported = await expectOk(t.call(merchantExportShops, { tab: 'pending_renewal', format: 'csv', lang_code: 'en-US' }, token));
     expect(exported.rows).toBe(1);
     expect(Buffer.from(exported.content_base64, 'base64').toString('utf8')).toContain('Pending renewal');
 
@@ -88,7 +90,7 @@ describe('store reads derive the status at their clock and write nothing', () =>
     }
     await t.app.services.shops.sweepStatuses();
     await t.database.db.execute(sql`update shops set expires_at = ${new Date(t.clock.now().getTime() - 8 * DAY * 1000)}, status = 'operating' where shop_id = ${merchants[0].shopId}`);
-    const { counts } = await expectOk(t.call<{ counts: Record<string, number>; list: TShop[] }>(P.adminList, {}, adminToken));
+    const { counts } = await expectOk(t.call(adminListShops, {}, adminToken));
     const slow = await t.database.db.execute<{ status: string; n: number }>(sql`
       select case
         when status in ('trial', 'operating') and expires_at <= ${t.clock.now()} then case when expires_at > ${new Date(t.clock.now().getTime() - 7 * DAY * 1000)} then 'pending_renewal' else 'disabled' end

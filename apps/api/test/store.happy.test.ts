@@ -1,24 +1,10 @@
+import { adminAddShop, adminBackendRedirect, adminEditVersionFunctions, adminEditVersionPrices, adminExportShops, adminListShops, adminListVersions, adminRenewShop, adminSetShopStatus, adminShopCreateTrend, adminShopVersionDistribution, merchantAddShop, merchantBackendRedirect, merchantBuyShop, merchantCheckSiteStatus, merchantExportShops, merchantListVersions, merchantRenewShop } from '@parlour/contract/calls/store';
+import { adminBillTypeDistribution, adminExportBills, adminIncomeTrend, adminListBills, adminListIncome, cashierDetail, merchantCancelBill, merchantExportBills, merchantListBills, merchantPayPage } from '@parlour/contract/calls/bill';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTerm } from '../src/lib/terms';
 import { buildTestApp, businessDay, registerMerchant, type TestApp } from './helper';
-import {
-  advanceKeepingSessions,
-  cashierToken,
-  expectOk,
-  getShop,
-  listShops,
-  merchantWithStore,
-  payThroughCashier,
-  provision,
-  shopFields,
-  signInAdmin,
-  STORE_PATHS as P,
-  VERSION,
-  type Purchase,
-  type TBill,
-  type TShop,
-} from './store-helper';
+import { advanceKeepingSessions, cashierToken, expectOk, getShop, listShops, merchantWithStore, payThroughCashier, provision, shopFields, signInAdmin, VERSION } from './store-helper';
 
 const DAY = 86_400;
 
@@ -34,7 +20,7 @@ describe('stores: happy paths', () => {
   describe('[VERSIONS]', () => {
     it('lists the three seeded versions with a price for every term of §9', async () => {
       const { token } = await registerMerchant(t);
-      const { list } = await expectOk(t.call<{ list: Array<{ name: string; trial_days: number; prices: unknown[]; currency: string }> }>(P.versions, {}, token));
+      const { list } = await expectOk(t.call(merchantListVersions, {}, token));
       expect(list.map((version) => version.name)).toEqual(['Starter', 'Professional', 'Enterprise']);
       expect(list.map((version) => version.trial_days)).toEqual([14, 7, 0]);
       for (const version of list) {
@@ -45,31 +31,30 @@ describe('stores: happy paths', () => {
 
     it("tells the merchant before creating whether their trial is still available and how many stores the limit leaves", async () => {
       const { token } = await registerMerchant(t);
-      type Allowance = { list: unknown[]; is_trial_available: boolean; store_limit: number; store_count: number };
-      const fresh = await expectOk(t.call<Allowance>(P.versions, {}, token));
+      const fresh = await expectOk(t.call(merchantListVersions, {}, token));
       expect(fresh).toMatchObject({ is_trial_available: true, store_limit: 5, store_count: 0 });
       expect(fresh.list).toHaveLength(3);
       // A bought store leaves the trial available; it counts against the limit.
-      await expectOk(t.call(P.buy, { ...shopFields(), term_type: 'month', term: 1, pay_method: 'alipay' }, token));
-      expect(await expectOk(t.call<Allowance>(P.versions, {}, token))).toMatchObject({ is_trial_available: true, store_count: 1 });
-      await expectOk(t.call(P.add, shopFields({ package_id: VERSION.starter }), token));
-      expect(await expectOk(t.call<Allowance>(P.versions, {}, token))).toMatchObject({ is_trial_available: false, store_count: 2 });
+      await expectOk(t.call(merchantBuyShop, { ...shopFields(), term_type: 'month', term: 1, pay_method: 'alipay' }, token));
+      expect(await expectOk(t.call(merchantListVersions, {}, token))).toMatchObject({ is_trial_available: true, store_count: 1 });
+      await expectOk(t.call(merchantAddShop, shopFields({ package_id: VERSION.starter }), token));
+      expect(await expectOk(t.call(merchantListVersions, {}, token))).toMatchObject({ is_trial_available: false, store_count: 2 });
     });
 
     it('lets an operator create a version, edit its features and set every price', async () => {
       const created = await expectOk(
-        t.call<{ id: number }>(P.adminEditFun, { name: 'Lite', description: 'small', features: ['a', 'b'], trial_days: 3, status: 'disabled' }, adminToken),
+        t.call(adminEditVersionFunctions, { name: 'Lite', description: 'small', features: ['a', 'b'], trial_days: 3, status: 'disabled' }, adminToken),
       );
       const prices = [1, 3, 6, 9, 12].map((term) => ({ type: 'month', term, amount: term * 1000 })).concat([1, 2, 3, 4, 5].map((term) => ({ type: 'year', term, amount: term * 10000 })));
-      const priced = await expectOk(t.call<{ prices: Array<{ amount: number }>; currency: string }>(P.adminEditPrice, { id: created.id, currency: 'USD', prices }, adminToken));
+      const priced = await expectOk(t.callRaw(adminEditVersionPrices, { id: created.id, currency: 'USD', prices }, adminToken));
       expect(priced.currency).toBe('USD');
       expect(priced.prices.map((price) => price.amount)).toContain(12000);
-      const edited = await expectOk(t.call<{ features: string[]; status: string }>(P.adminEditFun, { id: created.id, name: 'Lite', features: ['c'], status: 'enabled' }, adminToken));
+      const edited = await expectOk(t.call(adminEditVersionFunctions, { id: created.id, name: 'Lite', features: ['c'], status: 'enabled' }, adminToken));
       expect(edited.features).toEqual(['c']);
-      const admin = await expectOk(t.call<{ list: Array<{ id: number; store_count: number }>; total: number }>(P.adminVersions, { page: 1, limit: 10 }, adminToken));
+      const admin = await expectOk(t.call(adminListVersions, { page: 1, limit: 10 }, adminToken));
       expect(admin.list.find((version) => version.id === created.id)?.store_count).toBe(0);
       // Disabled again so the other tests see the seeded three.
-      await expectOk(t.call(P.adminEditFun, { id: created.id, name: 'Lite', status: 'disabled' }, adminToken));
+      await expectOk(t.call(adminEditVersionFunctions, { id: created.id, name: 'Lite', status: 'disabled' }, adminToken));
     });
   });
 
@@ -77,21 +62,21 @@ describe('stores: happy paths', () => {
     it('starts a trial store that initialises, is provisioned and runs on trial until the trial ends', async () => {
       const { token } = await registerMerchant(t);
       const fields = shopFields({ package_id: VERSION.starter });
-      const shop = await expectOk(t.call<TShop>(P.add, fields, token));
+      const shop = await expectOk(t.call(merchantAddShop, fields, token));
       expect(shop.status).toBe('initializing');
       expect(shop.is_trial).toBe(true);
       expect(new Date(shop.expires_at!).getTime() - t.clock.now().getTime()).toBe(14 * DAY * 1000);
-      const before = await expectOk(t.call<{ is_ready: boolean; status: string }>(P.siteStatus, { shop_id: fields.shop_id }, token));
+      const before = await expectOk(t.call(merchantCheckSiteStatus, { shop_id: fields.shop_id }, token));
       expect(before).toMatchObject({ is_ready: false, status: 'initializing' });
       expect(await provision(t)).toBeGreaterThanOrEqual(1);
-      const after = await expectOk(t.call<{ is_ready: boolean; status: string; domain: string }>(P.siteStatus, { shop_id: fields.shop_id }, token));
+      const after = await expectOk(t.call(merchantCheckSiteStatus, { shop_id: fields.shop_id }, token));
       expect(after).toMatchObject({ is_ready: true, status: 'trial', domain: `${fields.shop_id}.parlour.shop` });
     });
 
     it('creates and pays: unpaid store and bill, sandbox cashier pays, store initialises then operates for the term', async () => {
       const { token } = await registerMerchant(t);
       const fields = shopFields();
-      const purchase = await expectOk(t.call<Purchase>(P.buy, { ...fields, term_type: 'month', term: 3, pay_method: 'wechat' }, token));
+      const purchase = await expectOk(t.call(merchantBuyShop, { ...fields, term_type: 'month', term: 3, pay_method: 'wechat' }, token));
       expect(purchase.shop.status).toBe('unpaid');
       expect(purchase.shop.unpaid_bill_no).toBe(purchase.bill.bill_no);
       expect(purchase.bill).toMatchObject({ status: 'unpaid', type: 'new_store', amount: 170700, currency: 'CNY', pay_method: 'wechat', term_type: 'month', term: 3 });
@@ -101,7 +86,7 @@ describe('stores: happy paths', () => {
       // 30-minute payment window by default.
       expect(new Date(purchase.bill.expires_at).getTime() - t.clock.now().getTime()).toBe(30 * 60 * 1000);
 
-      const cashier = await expectOk(t.call<{ amount: number; pay_method: string; status: string }>(P.cashierDetail, { bill_no: purchase.bill.bill_no, token: cashierToken(purchase.payment.pay_url) }));
+      const cashier = await expectOk(t.call(cashierDetail, { bill_no: purchase.bill.bill_no, token: cashierToken(purchase.payment.pay_url) }));
       expect(cashier).toMatchObject({ amount: 170700, pay_method: 'wechat', status: 'unpaid' });
       const paid = await expectOk(payThroughCashier(t, purchase.payment));
       expect(paid).toMatchObject({ status: 'paid', return_path: `/merchant/store?init=${fields.shop_id}` });
@@ -112,16 +97,16 @@ describe('stores: happy paths', () => {
       await provision(t);
       const ready = await getShop(t, token, fields.shop_id);
       expect(ready).toMatchObject({ status: 'operating', is_trial: false, domain: `${fields.shop_id}.parlour.shop`, unpaid_bill_no: null, order_count: 0, total_revenue: 0 });
-      const { list } = await expectOk(t.call<{ list: TBill[] }>(P.bills, {}, token));
+      const { list } = await expectOk(t.call(merchantListBills, {}, token));
       expect(list[0]).toMatchObject({ bill_no: purchase.bill.bill_no, status: 'paid', pay_method: 'wechat', shop_id: fields.shop_id });
     });
 
     it('a failed payment leaves the bill unpaid and payable', async () => {
       const { token } = await registerMerchant(t);
-      const purchase = await expectOk(t.call<Purchase>(P.buy, { ...shopFields(), term_type: 'year', term: 1, pay_method: 'paypal' }, token));
+      const purchase = await expectOk(t.call(merchantBuyShop, { ...shopFields(), term_type: 'year', term: 1, pay_method: 'paypal' }, token));
       const failed = await payThroughCashier(t, purchase.payment, 'failed');
       expect(failed.code).toBe(12010);
-      const { list } = await expectOk(t.call<{ list: TBill[] }>(P.bills, {}, token));
+      const { list } = await expectOk(t.call(merchantListBills, {}, token));
       expect(list[0].status).toBe('unpaid');
       expect((await payThroughCashier(t, purchase.payment)).code).toBe(200);
     });
@@ -142,7 +127,7 @@ describe('stores: happy paths', () => {
     ] as const)('renews for %s × %i from the current expiry', async (termType, term) => {
       const { token, shopId } = await merchantWithStore(t);
       const before = await getShop(t, token, shopId);
-      const renewal = await expectOk(t.call<Purchase>(P.renew, { shop_id: shopId, term_type: termType, term, pay_method: 'alipay' }, token));
+      const renewal = await expectOk(t.call(merchantRenewShop, { shop_id: shopId, term_type: termType, term, pay_method: 'alipay' }, token));
       expect(renewal.bill).toMatchObject({ type: 'renewal', status: 'unpaid', term_type: termType, term });
       await expectOk(payThroughCashier(t, renewal.payment));
       const after = await getShop(t, token, shopId);
@@ -157,7 +142,7 @@ describe('stores: happy paths', () => {
       await advanceKeepingSessions(t, 7 * DAY, [token]);
       const disabled = await getShop(t, token, shopId);
       expect(disabled.status).toBe('disabled');
-      const renewal = await expectOk(t.call<Purchase>(P.renew, { shop_id: shopId, term_type: 'month', term: 1, pay_method: 'alipay' }, token));
+      const renewal = await expectOk(t.call(merchantRenewShop, { shop_id: shopId, term_type: 'month', term: 1, pay_method: 'alipay' }, token));
       await expectOk(payThroughCashier(t, renewal.payment));
       const restored = await getShop(t, token, shopId);
       expect(restored).toMatchObject({ status: 'operating', domain: disabled.domain, created_at: disabled.created_at });
@@ -166,11 +151,11 @@ describe('stores: happy paths', () => {
 
     it('answers "order exists" naming the unpaid renewal bill, which can then be paid', async () => {
       const { token, shopId } = await merchantWithStore(t);
-      const first = await expectOk(t.call<Purchase>(P.renew, { shop_id: shopId, term_type: 'month', term: 1, pay_method: 'alipay' }, token));
-      const second = await t.call<{ bill_no: string }>(P.renew, { shop_id: shopId, term_type: 'year', term: 1, pay_method: 'wechat' }, token);
+      const first = await expectOk(t.call(merchantRenewShop, { shop_id: shopId, term_type: 'month', term: 1, pay_method: 'alipay' }, token));
+      const second = await t.callRaw<{ bill_no: string }>(merchantRenewShop, { shop_id: shopId, term_type: 'year', term: 1, pay_method: 'wechat' }, token);
       expect(second.code).toBe(12011);
       expect(second.data.bill_no).toBe(first.bill.bill_no);
-      const payPage = await expectOk(t.call<{ pay_url: string; pay_method: string }>(P.payPage, { bill_no: first.bill.bill_no, pay_method: 'paypal' }, token));
+      const payPage = await expectOk(t.call(merchantPayPage, { bill_no: first.bill.bill_no, pay_method: 'paypal' }, token));
       expect(payPage.pay_method).toBe('paypal');
     });
   });
@@ -194,7 +179,7 @@ describe('stores: happy paths', () => {
     it('counts tabs and searches by name, ID and status', async () => {
       const { token, shopId } = await merchantWithStore(t);
       const trial = shopFields({ package_id: VERSION.starter, shop_name: 'Zebra Trial' });
-      await expectOk(t.call(P.add, trial, token));
+      await expectOk(t.call(merchantAddShop, trial, token));
       await provision(t);
       const all = await listShops(t, token);
       expect(all.counts).toEqual({ all: 2, operating: 2, disabled: 0, pending_renewal: 0 });
@@ -209,26 +194,26 @@ describe('stores: happy paths', () => {
   describe('[BILLS]', () => {
     it('cancels an unpaid bill, and expires another at the end of its window', async () => {
       const { token, shopId } = await merchantWithStore(t);
-      const renewal = await expectOk(t.call<Purchase>(P.renew, { shop_id: shopId, term_type: 'month', term: 1, pay_method: 'alipay' }, token));
-      const cancelled = await expectOk(t.call<TBill>(P.cancel, { bill_no: renewal.bill.bill_no }, token));
+      const renewal = await expectOk(t.call(merchantRenewShop, { shop_id: shopId, term_type: 'month', term: 1, pay_method: 'alipay' }, token));
+      const cancelled = await expectOk(t.call(merchantCancelBill, { bill_no: renewal.bill.bill_no }, token));
       expect(cancelled).toMatchObject({ status: 'cancelled' });
       expect(cancelled.cancelled_at).not.toBeNull();
-      const next = await expectOk(t.call<Purchase>(P.renew, { shop_id: shopId, term_type: 'month', term: 1, pay_method: 'alipay' }, token));
+      const next = await expectOk(t.call(merchantRenewShop, { shop_id: shopId, term_type: 'month', term: 1, pay_method: 'alipay' }, token));
       t.clock.advance(30 * 60);
-      const expired = await t.call(P.payPage, { bill_no: next.bill.bill_no }, token);
+      const expired = await t.call(merchantPayPage, { bill_no: next.bill.bill_no }, token);
       expect(expired.code).toBe(12012);
       expect((await payThroughCashier(t, next.payment)).code).toBe(12012);
-      const { list } = await expectOk(t.call<{ list: TBill[] }>(P.bills, { status: 'expired' }, token));
+      const { list } = await expectOk(t.call(merchantListBills, { status: 'expired' }, token));
       expect(list.map((bill) => bill.bill_no)).toEqual([next.bill.bill_no]);
       // The expired bill no longer blocks a new renewal.
-      expect((await t.call(P.renew, { shop_id: shopId, term_type: 'month', term: 1, pay_method: 'alipay' }, token)).code).toBe(200);
+      expect((await t.call(merchantRenewShop, { shop_id: shopId, term_type: 'month', term: 1, pay_method: 'alipay' }, token)).code).toBe(200);
     });
 
     it('filters bills by status, type, store, time and keyword', async () => {
       const { token, shopId, purchase } = await merchantWithStore(t);
-      await expectOk(t.call(P.renew, { shop_id: shopId, term_type: 'month', term: 1, pay_method: 'alipay' }, token));
+      await expectOk(t.call(merchantRenewShop, { shop_id: shopId, term_type: 'month', term: 1, pay_method: 'alipay' }, token));
       const today = businessDay(t.clock.now());
-      const filtered = async (input: Record<string, unknown>) => (await expectOk(t.call<{ list: TBill[]; total: number }>(P.bills, input, token))).total;
+      const filtered = async (input: Record<string, unknown>) => (await expectOk(t.call(merchantListBills, input, token))).total;
       expect(await filtered({})).toBe(2);
       expect(await filtered({ type: 'renewal' })).toBe(1);
       expect(await filtered({ status: 'paid' })).toBe(1);
@@ -245,20 +230,20 @@ describe('stores: happy paths', () => {
   describe('[EXPORT]', () => {
     it('exports the filtered store list as CSV and XLSX in the caller language', async () => {
       const { token, shopId } = await merchantWithStore(t);
-      const csv = await expectOk(t.call<{ filename: string; mime: string; content_base64: string; rows: number }>(P.export, { format: 'csv', lang_code: 'en-US' }, token));
+      const csv = await expectOk(t.call(merchantExportShops, { format: 'csv', lang_code: 'en-US' }, token));
       expect(csv.rows).toBe(1);
       expect(csv.filename).toMatch(/^stores-\d{14}\.csv$/);
       const text = Buffer.from(csv.content_base64, 'base64').toString('utf8');
       expect(text.startsWith('\uFEFFStore name,Store ID')).toBe(true);
       expect(text).toContain(`,${shopId},`);
       expect(text).toContain('Operating');
-      const xlsx = await expectOk(t.call<{ filename: string; content_base64: string }>(P.export, { format: 'xlsx', tab: 'operating' }, token));
+      const xlsx = await expectOk(t.call(merchantExportShops, { format: 'xlsx', tab: 'operating' }, token));
       const files = unzipSync(new Uint8Array(Buffer.from(xlsx.content_base64, 'base64')));
       const sheet = strFromU8(files['xl/worksheets/sheet1.xml']);
       expect(sheet).toContain('店铺名称');
       expect(sheet).toContain(shopId);
       expect(Object.keys(files)).toContain('[Content_Types].xml');
-      const bills = await expectOk(t.call<{ rows: number; content_base64: string }>(P.exportBills, { format: 'csv' }, token));
+      const bills = await expectOk(t.call(merchantExportBills, { format: 'csv' }, token));
       expect(bills.rows).toBe(1);
     });
   });
@@ -266,7 +251,7 @@ describe('stores: happy paths', () => {
   describe('[BACKEND]', () => {
     it('issues a single-use 60-second ticket into the store admin that the store system redeems once', async () => {
       const { token, shopId } = await merchantWithStore(t);
-      const { url } = await expectOk(t.call<{ url: string; expires_at: string }>(P.backend, { shop_id: shopId }, token));
+      const { url } = await expectOk(t.call(merchantBackendRedirect, { shop_id: shopId }, token));
       const parsed = new URL(url);
       expect(parsed.host).toBe(`${shopId}.parlour.shop`);
       expect(parsed.pathname).toBe('/admin/sso');
@@ -274,7 +259,7 @@ describe('stores: happy paths', () => {
       const redeem = async (body: Record<string, unknown>) => (await t.app.inject({ method: 'POST', url: '/api/v1/store/ticket/redeem', payload: body })).json();
       expect(await redeem({ ticket, shop_id: shopId })).toMatchObject({ code: 200, data: { shop_id: shopId, role: 'merchant' } });
       expect((await redeem({ ticket, shop_id: shopId })).code).toBe(12024);
-      const late = await expectOk(t.call<{ url: string }>(P.backend, { shop_id: shopId }, token));
+      const late = await expectOk(t.call(merchantBackendRedirect, { shop_id: shopId }, token));
       t.clock.advance(61);
       expect((await redeem({ ticket: new URL(late.url).searchParams.get('ticket'), shop_id: shopId })).code).toBe(12024);
     });
@@ -289,50 +274,50 @@ describe('stores: happy paths', () => {
       const merchant = await registerMerchant(t);
       const fields = shopFields();
       const added = await expectOk(
-        t.call<{ status: string; merchant_id: number }>(P.adminAdd, { ...fields, merchant_id: merchant.id, mode: 'offline', term_type: 'year', term: 1, remark: 'bank transfer' }, adminToken),
+        t.call(adminAddShop, { ...fields, merchant_id: merchant.id, mode: 'offline', term_type: 'year', term: 1, remark: 'bank transfer' }, adminToken),
       );
       expect(added).toMatchObject({ status: 'initializing', merchant_id: merchant.id });
       await provision(t);
       const shop = await getShop(t, merchant.token, fields.shop_id);
       expect(shop.status).toBe('operating');
-      const renewed = await expectOk(t.call<{ bill: TBill & { merchant_id: number } }>(P.adminRenew, { shop_id: fields.shop_id, term_type: 'month', term: 6, remark: 'cash' }, adminToken));
+      const renewed = await expectOk(t.call(adminRenewShop, { shop_id: fields.shop_id, term_type: 'month', term: 6, remark: 'cash' }, adminToken));
       expect(renewed.bill).toMatchObject({ status: 'paid', channel: 'offline', type: 'renewal', remark: 'cash', merchant_id: merchant.id });
       expect((await getShop(t, merchant.token, fields.shop_id)).expires_at).toBe(addTerm(new Date(shop.expires_at!), 'month', 6).toISOString());
 
-      await expectOk(t.call(P.adminSetStatus, { shop_id: fields.shop_id, is_disabled: true, remark: 'abuse report' }, adminToken));
+      await expectOk(t.call(adminSetShopStatus, { shop_id: fields.shop_id, is_disabled: true, remark: 'abuse report' }, adminToken));
       const disabled = await getShop(t, merchant.token, fields.shop_id);
       expect(disabled).toMatchObject({ status: 'disabled', is_disabled_by_operator: true });
-      expect((await t.call(P.backend, { shop_id: fields.shop_id }, merchant.token)).code).toBe(12023);
-      expect((await t.call(P.adminBackend, { shop_id: fields.shop_id }, adminToken)).code).toBe(200);
-      await expectOk(t.call(P.adminSetStatus, { shop_id: fields.shop_id, is_disabled: false }, adminToken));
+      expect((await t.call(merchantBackendRedirect, { shop_id: fields.shop_id }, merchant.token)).code).toBe(12023);
+      expect((await t.call(adminBackendRedirect, { shop_id: fields.shop_id }, adminToken)).code).toBe(200);
+      await expectOk(t.call(adminSetShopStatus, { shop_id: fields.shop_id, is_disabled: false }, adminToken));
       expect((await getShop(t, merchant.token, fields.shop_id)).status).toBe('operating');
     });
 
     it('lists all stores with merchant filter, tab counts, trend, distribution, bills, income and exports', async () => {
       const merchant = await registerMerchant(t);
       const { shopId } = await merchantWithStore(t, { token: merchant.token });
-      const byMerchant = await expectOk(t.call<{ list: Array<{ merchant_account: string; shop_id: string }>; counts: { all: number } }>(P.adminList, { merchant_id: merchant.id }, adminToken));
+      const byMerchant = await expectOk(t.call(adminListShops, { merchant_id: merchant.id }, adminToken));
       expect(byMerchant.list).toEqual([expect.objectContaining({ shop_id: shopId, merchant_account: merchant.email })]);
       expect(byMerchant.counts.all).toBe(1);
-      const byKeyword = await expectOk(t.call<{ total: number }>(P.adminList, { merchant_keyword: merchant.email }, adminToken));
+      const byKeyword = await expectOk(t.call(adminListShops, { merchant_keyword: merchant.email }, adminToken));
       expect(byKeyword.total).toBe(1);
-      const trend = await expectOk(t.call<{ list: Array<{ date: string; count: number }> }>(P.adminTrend, {}, adminToken));
+      const trend = await expectOk(t.call(adminShopCreateTrend, {}, adminToken));
       expect(trend.list).toHaveLength(30);
       expect(trend.list.at(-1)!.count).toBeGreaterThanOrEqual(1);
-      const distribution = await expectOk(t.call<{ list: Array<{ package_name: string; count: number }> }>(P.adminDistribution, {}, adminToken));
+      const distribution = await expectOk(t.call(adminShopVersionDistribution, {}, adminToken));
       expect(distribution.list.find((entry) => entry.package_name === 'Professional')!.count).toBeGreaterThanOrEqual(1);
-      const bills = await expectOk(t.call<{ total: number }>(P.adminBills, { merchant_id: merchant.id }, adminToken));
+      const bills = await expectOk(t.call(adminListBills, { merchant_id: merchant.id }, adminToken));
       expect(bills.total).toBe(1);
-      const income = await expectOk(t.call<{ total: number; total_amount: number }>(P.adminIncome, { merchant_id: merchant.id }, adminToken));
+      const income = await expectOk(t.call(adminListIncome, { merchant_id: merchant.id }, adminToken));
       expect(income).toMatchObject({ total: 1, total_amount: 59900 });
-      const incomeTrend = await expectOk(t.call<{ list: Array<{ amount: number }> }>(P.adminIncomeTrend, {}, adminToken));
+      const incomeTrend = await expectOk(t.call(adminIncomeTrend, {}, adminToken));
       expect(incomeTrend.list.at(-1)!.amount).toBeGreaterThanOrEqual(59900);
-      const types = await expectOk(t.call<{ list: Array<{ type: string; amount: number }> }>(P.adminTypeDistribution, {}, adminToken));
+      const types = await expectOk(t.call(adminBillTypeDistribution, {}, adminToken));
       expect(types.list.find((entry) => entry.type === 'new_store')!.amount).toBeGreaterThanOrEqual(59900);
-      const exported = await expectOk(t.call<{ rows: number; content_base64: string }>(P.adminExport, { merchant_id: merchant.id, format: 'csv' }, adminToken));
+      const exported = await expectOk(t.call(adminExportShops, { merchant_id: merchant.id, format: 'csv' }, adminToken));
       expect(exported.rows).toBe(1);
       expect(Buffer.from(exported.content_base64, 'base64').toString()).toContain(merchant.email);
-      const exportedBills = await expectOk(t.call<{ rows: number }>(P.adminExportBills, { merchant_id: merchant.id, format: 'xlsx' }, adminToken));
+      const exportedBills = await expectOk(t.call(adminExportBills, { merchant_id: merchant.id, format: 'xlsx' }, adminToken));
       expect(exportedBills.rows).toBe(1);
     });
   });

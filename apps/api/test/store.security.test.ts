@@ -1,7 +1,9 @@
+import { adminAddShop, adminBackendRedirect, adminEditVersionFunctions, adminEditVersionPrices, adminExportShops, adminListShops, adminListShopVersions, adminListVersions, adminRenewShop, adminSetShopStatus, adminShopCreateTrend, adminShopVersionDistribution, merchantAddShop, merchantBackendRedirect, merchantBuyShop, merchantCheckSiteStatus, merchantExportShops, merchantListShops, merchantListVersions, merchantRenewShop } from '@parlour/contract/calls/store';
+import { adminBillTypeDistribution, adminExportBills, adminIncomeTrend, adminListBills, adminListIncome, cashierDetail, cashierSubmit, merchantCancelBill, merchantExportBills, merchantListBills, merchantPayPage } from '@parlour/contract/calls/bill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxPaymentProvider } from '../src/providers/payment/sandbox-payment-provider';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
-import { cashierToken, expectOk, getShop, merchantWithStore, shopFields, signInAdmin, STORE_PATHS as P, type Purchase, type TBill } from './store-helper';
+import { cashierToken, expectOk, getShop, merchantWithStore, shopFields, signInAdmin, type TBill } from './store-helper';
 
 const NOTIFY = '/api/v1/payment/notify/sandbox';
 
@@ -20,7 +22,7 @@ describe('stores: security', () => {
   }
   async function unpaidRenewal() {
     const owner = await merchantWithStore(t);
-    const renewal = await expectOk(t.call<Purchase>(P.renew, { shop_id: owner.shopId, term_type: 'month', term: 1, pay_method: 'alipay' }, owner.token));
+    const renewal = await expectOk(t.call(merchantRenewShop, { shop_id: owner.shopId, term_type: 'month', term: 1, pay_method: 'alipay' }, owner.token));
     const before = await getShop(t, owner.token, owner.shopId);
     return { ...owner, renewal, before };
   }
@@ -35,48 +37,47 @@ describe('stores: security', () => {
     it("one merchant's trial and stores do not use up another's", async () => {
       const a = await registerMerchant(t);
       const b = await registerMerchant(t);
-      await expectOk(t.call(P.add, shopFields({ package_id: 1 }), a.token));
-      type Allowance = { is_trial_available: boolean; store_count: number };
-      expect(await expectOk(t.call<Allowance>(P.versions, {}, a.token))).toMatchObject({ is_trial_available: false, store_count: 1 });
-      expect(await expectOk(t.call<Allowance>(P.versions, {}, b.token))).toMatchObject({ is_trial_available: true, store_count: 0 });
-      await expectOk(t.call(P.add, shopFields({ package_id: 1 }), b.token));
+      await expectOk(t.call(merchantAddShop, shopFields({ package_id: 1 }), a.token));
+      expect(await expectOk(t.call(merchantListVersions, {}, a.token))).toMatchObject({ is_trial_available: false, store_count: 1 });
+      expect(await expectOk(t.call(merchantListVersions, {}, b.token))).toMatchObject({ is_trial_available: true, store_count: 0 });
+      await expectOk(t.call(merchantAddShop, shopFields({ package_id: 1 }), b.token));
     });
 
     it("merchant B can neither list nor act on merchant A's stores and bills by any id", async () => {
       const a = await unpaidRenewal();
       const b = await registerMerchant(t);
       const billNo = a.renewal.bill.bill_no;
-      const { list, total } = await expectOk(t.call<{ list: unknown[]; total: number }>(P.list, { keyword: a.shopId }, b.token));
+      const { list, total } = await expectOk(t.call(merchantListShops, { keyword: a.shopId }, b.token));
       expect([list.length, total]).toEqual([0, 0]);
-      expect((await expectOk(t.call<{ total: number }>(P.bills, { shop_id: a.shopId }, b.token))).total).toBe(0);
-      expect((await expectOk(t.call<{ total: number }>(P.bills, { keyword: billNo }, b.token))).total).toBe(0);
+      expect((await expectOk(t.call(merchantListBills, { shop_id: a.shopId }, b.token))).total).toBe(0);
+      expect((await expectOk(t.call(merchantListBills, { keyword: billNo }, b.token))).total).toBe(0);
       for (const [path, body] of [
-        [P.siteStatus, { shop_id: a.shopId }],
-        [P.renew, { shop_id: a.shopId, term_type: 'month', term: 1, pay_method: 'alipay' }],
-        [P.backend, { shop_id: a.shopId }],
-        [P.cancel, { bill_no: billNo }],
-        [P.payPage, { bill_no: billNo }],
+        [merchantCheckSiteStatus, { shop_id: a.shopId }],
+        [merchantRenewShop, { shop_id: a.shopId, term_type: 'month', term: 1, pay_method: 'alipay' }],
+        [merchantBackendRedirect, { shop_id: a.shopId }],
+        [merchantCancelBill, { bill_no: billNo }],
+        [merchantPayPage, { bill_no: billNo }],
       ] as const) {
-        expect((await t.call(path, body, b.token)).code, path).toBe(10004);
+        expect((await t.call(path, body, b.token)).code, path.path).toBe(10004);
       }
-      const exported = await expectOk(t.call<{ rows: number; content_base64: string }>(P.export, { format: 'csv' }, b.token));
+      const exported = await expectOk(t.call(merchantExportShops, { format: 'csv' }, b.token));
       expect(exported.rows).toBe(0);
       expect(Buffer.from(exported.content_base64, 'base64').toString()).not.toContain(a.shopId);
-      expect((await expectOk(t.call<{ rows: number }>(P.exportBills, { format: 'csv' }, b.token))).rows).toBe(0);
+      expect((await expectOk(t.call(merchantExportBills, { format: 'csv' }, b.token))).rows).toBe(0);
       // A's bill is untouched by B's attempts.
-      const own = await expectOk(t.call<{ list: TBill[] }>(P.bills, { keyword: billNo }, a.token));
+      const own = await expectOk(t.call(merchantListBills, { keyword: billNo }, a.token));
       expect(own.list[0].status).toBe('unpaid');
     });
 
     it('a merchant token is refused on every operator store, version and bill call, and the reverse', async () => {
       const { token } = await registerMerchant(t);
       const adminToken = await signInAdmin(t);
-      for (const path of [P.adminVersions, P.adminEditFun, P.adminEditPrice, P.adminList, P.adminAdd, P.adminVersionOptions, P.adminBackend, P.adminTrend, P.adminDistribution, P.adminRenew, P.adminSetStatus, P.adminExport, P.adminBills, P.adminIncome, P.adminIncomeTrend, P.adminTypeDistribution, P.adminExportBills]) {
-        expect((await t.call(path, {}, token)).code, path).toBe(10003);
+      for (const path of [adminListVersions, adminEditVersionFunctions, adminEditVersionPrices, adminListShops, adminAddShop, adminListShopVersions, adminBackendRedirect, adminShopCreateTrend, adminShopVersionDistribution, adminRenewShop, adminSetShopStatus, adminExportShops, adminListBills, adminListIncome, adminIncomeTrend, adminBillTypeDistribution, adminExportBills]) {
+        expect((await t.call(path, {}, token)).code, path.path).toBe(10003);
       }
-      for (const path of [P.versions, P.list, P.add, P.buy, P.renew, P.bills, P.cancel, P.payPage]) {
-        expect((await t.call(path, {}, adminToken)).code, path).toBe(10003);
-        expect((await t.call(path, {})).code, path).toBe(10000);
+      for (const path of [merchantListVersions, merchantListShops, merchantAddShop, merchantBuyShop, merchantRenewShop, merchantListBills, merchantCancelBill, merchantPayPage]) {
+        expect((await t.call(path, {}, adminToken)).code, path.path).toBe(10003);
+        expect((await t.call(path, {})).code, path.path).toBe(10000);
       }
     });
 
@@ -84,8 +85,8 @@ describe('stores: security', () => {
       const a = await unpaidRenewal();
       const other = await unpaidRenewal();
       const wrongToken = cashierToken(other.renewal.payment.pay_url);
-      expect((await t.call(P.cashierDetail, { bill_no: a.renewal.bill.bill_no, token: wrongToken })).code).toBe(10004);
-      expect((await t.call(P.cashierSubmit, { bill_no: a.renewal.bill.bill_no, token: wrongToken, outcome: 'paid' })).code).toBe(10004);
+      expect((await t.call(cashierDetail, { bill_no: a.renewal.bill.bill_no, token: wrongToken })).code).toBe(10004);
+      expect((await t.call(cashierSubmit, { bill_no: a.renewal.bill.bill_no, token: wrongToken, outcome: 'paid' })).code).toBe(10004);
     });
   });
 
@@ -127,7 +128,7 @@ describe('stores: security', () => {
       const extended = new Date(before.expires_at!);
       extended.setUTCMonth(extended.getUTCMonth() + 1);
       expect(after.expires_at).toBe(extended.toISOString());
-      const { list } = await expectOk(t.call<{ list: TBill[] }>(P.bills, { shop_id: shopId, status: 'paid', type: 'renewal' }, token));
+      const { list } = await expectOk(t.call(merchantListBills, { shop_id: shopId, status: 'paid', type: 'renewal' }, token));
       expect(list).toHaveLength(1);
     });
 
@@ -140,7 +141,7 @@ describe('stores: security', () => {
 
     it('racing renewals of one store leave one unpaid bill; the others answer "order exists"', async () => {
       const { token, shopId } = await merchantWithStore(t);
-      const answers = await Promise.all(Array.from({ length: 6 }, () => t.call(P.renew, { shop_id: shopId, term_type: 'month', term: 1, pay_method: 'alipay' }, token)));
+      const answers = await Promise.all(Array.from({ length: 6 }, () => t.call(merchantRenewShop, { shop_id: shopId, term_type: 'month', term: 1, pay_method: 'alipay' }, token)));
       expect(answers.filter((answer) => answer.code === 200)).toHaveLength(1);
       expect(answers.filter((answer) => answer.code === 12011)).toHaveLength(5);
     });
@@ -150,11 +151,11 @@ describe('stores: security', () => {
     it("a ticket for one store does not open another, and another merchant's shop cannot get one", async () => {
       const a = await merchantWithStore(t);
       const b = await merchantWithStore(t);
-      const { url } = await expectOk(t.call<{ url: string }>(P.backend, { shop_id: a.shopId }, a.token));
+      const { url } = await expectOk(t.call(merchantBackendRedirect, { shop_id: a.shopId }, a.token));
       const ticket = new URL(url).searchParams.get('ticket');
       const answer = (await t.app.inject({ method: 'POST', url: '/api/v1/store/ticket/redeem', payload: { ticket, shop_id: b.shopId } })).json();
       expect(answer.code).toBe(12024);
-      expect((await t.call(P.backend, { shop_id: a.shopId }, b.token)).code).toBe(10004);
+      expect((await t.call(merchantBackendRedirect, { shop_id: a.shopId }, b.token)).code).toBe(10004);
       const forged = (await t.app.inject({ method: 'POST', url: '/api/v1/store/ticket/redeem', payload: { ticket: `${ticket}x`, shop_id: a.shopId } })).json();
       expect(forged.code).toBe(12024);
     });
@@ -164,8 +165,8 @@ describe('stores: security', () => {
     const a = await registerMerchant(t);
     const b = await registerMerchant(t);
     const fields = shopFields();
-    await expectOk(t.call(P.buy, { ...fields, merchant_id: a.id, term_type: 'month', term: 1, pay_method: 'alipay' }, b.token));
-    expect((await expectOk(t.call<{ total: number }>(P.list, {}, a.token))).total).toBe(0);
-    expect((await expectOk(t.call<{ total: number }>(P.list, {}, b.token))).total).toBe(1);
+    await expectOk(t.callRaw(merchantBuyShop, { ...fields, merchant_id: a.id, term_type: 'month', term: 1, pay_method: 'alipay' }, b.token));
+    expect((await expectOk(t.call(merchantListShops, {}, a.token))).total).toBe(0);
+    expect((await expectOk(t.call(merchantListShops, {}, b.token))).total).toBe(1);
   });
 });

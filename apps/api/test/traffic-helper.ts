@@ -9,22 +9,6 @@ import type { TestApp } from './helper';
  * to lay down known traffic and compare every report with it; it never goes through the Open API.
  */
 
-export const REPORT_PATHS = {
-  dashboard: 'merchant/open/report/dashboard',
-  stats: 'merchant/open/report/api_log_stats',
-  storeUsage: 'merchant/open/report/merchant_store_usage',
-  apiEnum: 'merchant/open/common/api_enum',
-  logs: 'merchant/open/report/api_logs',
-  logDetail: 'merchant/open/report/api_log_detail',
-  adminDashboard: 'admin/open/report/dashboard',
-  adminPlatformStats: 'admin/open/report/platform_stats',
-  adminMerchantStats: 'admin/open/report/merchant_stats',
-  adminStats: 'admin/open/report/api_log_stats',
-  adminLogs: 'admin/open/report/api_logs',
-  adminLogDetail: 'admin/open/report/api_log_detail',
-  adminApiEnum: 'admin/open/common/api_enum',
-} as const;
-
 /** The seeded catalogue (migration 0008): item_get costs 1 unit, item_search 2, on every platform. */
 export const API_COST = { item_get: 1, item_search: 2 } as const;
 export const API_NAME = { item_get: '商品详情', item_search: '关键词搜索' } as const;

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAdminApiLog, TApiLog } from '@parlour/contract/calls/traffic-report';
+import { adminListApiLogs, merchantListApiLogs } from '@parlour/contract/calls/traffic-report';
+import { merchantListPackages, merchantListPlans } from '@parlour/contract/calls/traffic';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
 import { expectOk, merchantWithStore, payThroughCashier, signInAdmin } from './store-helper';
-import { listPackages, orderPackage, PLAN, TRAFFIC_PATHS, type TTrafficPackage, type TTrafficPlan } from './traffic-package-helper';
-import { daysAgo, insertPackage, recordCall, REPORT_PATHS, storeRef, type StoreRef } from './traffic-helper';
+import { listPackages, orderPackage, PLAN, type TTrafficPackage } from './traffic-package-helper';
+import { daysAgo, insertPackage, recordCall, storeRef, type StoreRef } from './traffic-helper';
 
 type Page<T> = { list: T[]; total: number };
 
@@ -74,7 +75,7 @@ describe('traffic list sorting', () => {
 
   it('sorts by price; another merchant sees none of these packages whatever the sort', async () => {
     const buyer = await registerMerchant(t);
-    const plans = await expectOk(t.call<Page<TTrafficPlan>>(TRAFFIC_PATHS.plans, {}, buyer.token));
+    const plans = await expectOk(t.call(merchantListPlans, {}, buyer.token));
     const bought: Array<{ id: number; price: number }> = [];
     for (const planId of [PLAN.standard, PLAN.trial, PLAN.professional]) {
       const order = await orderPackage(t, buyer.token, { plan_id: planId });
@@ -92,27 +93,27 @@ describe('traffic list sorting', () => {
   });
 
   it('sorts the merchant and operator call logs by time both ways', async () => {
-    const logs = async (body: Record<string, unknown>) => (await expectOk(t.call<Page<TApiLog>>(REPORT_PATHS.logs, { time_range: 'today', ...body }, storeToken))).list.map((log) => log.id);
+    const logs = async (body: Record<string, unknown>) => (await expectOk(t.call(merchantListApiLogs, { time_range: 'today', ...body }, storeToken))).list.map((log) => log.id);
     expect(await logs({})).toEqual([...logIds].reverse());
     expect(await logs({ sort_field: 'created_at', sort_order: 'ascend' })).toEqual(logIds);
     expect(await logs({ sort_field: 'created_at', sort_order: 'ascend', limit: 2, page: 2 })).toEqual([logIds[2]]);
     const adminLogs = async (body: Record<string, unknown>) =>
-      (await expectOk(t.call<Page<TAdminApiLog>>(REPORT_PATHS.adminLogs, { time_range: 'today', merchant_id: store.merchantId, ...body }, adminToken))).list.map((log) => log.id);
+      (await expectOk(t.call(adminListApiLogs, { time_range: 'today', merchant_id: store.merchantId, ...body }, adminToken))).list.map((log) => log.id);
     expect(await adminLogs({ sort_field: 'created_at', sort_order: 'ascend' })).toEqual(logIds);
     expect(await adminLogs({ sort_field: 'created_at', sort_order: 'descend' })).toEqual([...logIds].reverse());
   });
 
   it('refuses a column outside each whitelist with a translated message naming the sort field', async () => {
     for (const [path, token, field] of [
-      [TRAFFIC_PATHS.list, merchant.token, 'bill_ref'],
-      [REPORT_PATHS.logs, storeToken, 'charged_units'],
-      [REPORT_PATHS.adminLogs, adminToken, 'response_ms; drop table api_call_logs'],
+      [merchantListPackages, merchant.token, 'bill_ref'],
+      [merchantListApiLogs, storeToken, 'charged_units'],
+      [adminListApiLogs, adminToken, 'response_ms; drop table api_call_logs'],
     ] as const) {
-      const en = await t.call(path, { sort_field: field, lang_code: 'en-US' }, token);
+      const en = await t.callRaw<unknown>(path, { sort_field: field, lang_code: 'en-US' }, token);
       expect(en.code).not.toBe(200);
       expect(en.msg).toBe('Sort field must be one of the sortable columns of this list');
       expect((en.data as { errors: Array<{ field: string }> }).errors[0].field).toBe('sort_field');
-      const zh = await t.call(path, { sort_field: field, lang_code: 'zh-CN' }, token);
+      const zh = await t.callRaw(path, { sort_field: field, lang_code: 'zh-CN' }, token);
       expect(zh.msg).toBe('排序字段须为该列表可排序的列之一');
     }
   });

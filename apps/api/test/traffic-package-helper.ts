@@ -1,4 +1,4 @@
-import type { TAdminTrafficPlan, TTrafficPackage, TTrafficPlan } from '@parlour/contract/calls/traffic';
+import { merchantCreatePackageOrder, merchantListPackages, type TAdminTrafficPlan, type TTrafficPackage, type TTrafficPlan } from '@parlour/contract/calls/traffic';
 import type { TBill, TPayPage } from '@parlour/contract/calls/bill';
 import type { TestApp } from './helper';
 import { expectOk } from './store-helper';
@@ -6,25 +6,14 @@ import { expectOk } from './store-helper';
 /** The seeded plans (migration 0008): three general ones and one store plan. */
 export const PLAN = { trial: 1, standard: 2, professional: 3, store: 4 } as const;
 
-export const TRAFFIC_PATHS = {
-  plans: 'merchant/open/merchant_data/plan_list',
-  list: 'merchant/open/merchant_data/list',
-  order: 'merchant/open/order/createPackageOrder',
-  adminPlans: 'admin/open/plan/lists',
-  adminAddPlan: 'admin/open/plan/add',
-  adminEditPlan: 'admin/open/plan/edit',
-  adminPlanStatus: 'admin/open/plan/up_status',
-  adminPackages: 'admin/open/package/lists',
-} as const;
-
 export type PackageOrder = { package: TTrafficPackage; bill: TBill; payment: TPayPage };
 export type PackageList = { list: TTrafficPackage[]; total: number; counts: { general: number; store: number } };
 
 export async function orderPackage(t: TestApp, token: string, input: Record<string, unknown>) {
-  return expectOk(t.call<PackageOrder>(TRAFFIC_PATHS.order, { pay_method: 'alipay', ...input }, token));
+  return expectOk(t.callRaw(merchantCreatePackageOrder, { pay_method: 'alipay', ...input }, token));
 }
 export async function listPackages(t: TestApp, token: string, input: Record<string, unknown> = {}) {
-  return expectOk(t.call<PackageList>(TRAFFIC_PATHS.list, input, token));
+  return expectOk(t.call(merchantListPackages, input, token));
 }
 
 /** Sets a package's used units directly, as the Open API's charges would. */

@@ -1,17 +1,9 @@
+import { adminAddPlan, adminEditPlan, adminListPackages, adminListPlans, adminSetPlanStatus, merchantListPlans } from '@parlour/contract/calls/traffic';
+import { merchantCancelBill, merchantListBills } from '@parlour/contract/calls/bill';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
-import { advanceKeepingSessions, expectOk, merchantWithStore, payThroughCashier, signInAdmin, STORE_PATHS, type TBill } from './store-helper';
-import {
-  listPackages,
-  orderPackage,
-  PLAN,
-  planFields,
-  setUnitsUsed,
-  TRAFFIC_PATHS as P,
-  type TAdminTrafficPlan,
-  type TTrafficPackage,
-  type TTrafficPlan,
-} from './traffic-package-helper';
+import { advanceKeepingSessions, expectOk, merchantWithStore, payThroughCashier, signInAdmin } from './store-helper';
+import { listPackages, orderPackage, PLAN, planFields, setUnitsUsed } from './traffic-package-helper';
 
 const DAY_MS = 86_400_000;
 
@@ -30,7 +22,7 @@ describe('traffic packages: happy paths', () => {
   describe('[PLANS]', () => {
     it('offers the seeded enabled plans in display order with prices in minor units', async () => {
       const { token } = await registerMerchant(t);
-      const { list } = await expectOk(t.call<{ list: TTrafficPlan[] }>(P.plans, {}, token));
+      const { list } = await expectOk(t.call(merchantListPlans, {}, token));
       const seeded = list.filter((plan) => plan.id <= PLAN.store);
       expect(seeded.map((plan) => plan.name)).toEqual(['体验包', '标准包', '专业包', '店铺专享包']);
       expect(seeded[1]).toMatchObject({ units: 10000, valid_days: 90, is_general: true, price: 8900, original_price: 12900, currency: 'CNY', status: 'enabled' });
@@ -40,23 +32,23 @@ describe('traffic packages: happy paths', () => {
 
     it('lets an operator add, edit, disable and enable a plan; a disabled plan is not offered', async () => {
       const { token } = await registerMerchant(t);
-      const created = await expectOk(t.call<TAdminTrafficPlan>(P.adminAddPlan, planFields({ name: 'Mini', sort: 90 }), adminToken));
+      const created = await expectOk(t.callRaw(adminAddPlan, planFields({ name: 'Mini', sort: 90 }), adminToken));
       expect(created).toMatchObject({ name: 'Mini', units: 500, valid_days: 30, price: 1000, original_price: 2000, status: 'enabled', sold_count: 0 });
       const edited = await expectOk(
-        t.call<TAdminTrafficPlan>(P.adminEditPlan, { ...planFields({ name: 'Mini+', units: 800, price: 1500, is_general: false }), id: created.id }, adminToken),
+        t.callRaw(adminEditPlan, { ...planFields({ name: 'Mini+', units: 800, price: 1500, is_general: false }), id: created.id }, adminToken),
       );
       expect(edited).toMatchObject({ id: created.id, name: 'Mini+', units: 800, price: 1500, is_general: false });
-      expect((await expectOk(t.call<{ list: TTrafficPlan[] }>(P.plans, {}, token))).list.map((plan) => plan.id)).toContain(created.id);
+      expect((await expectOk(t.call(merchantListPlans, {}, token))).list.map((plan) => plan.id)).toContain(created.id);
 
-      const disabled = await expectOk(t.call<TAdminTrafficPlan>(P.adminPlanStatus, { id: created.id, status: 'disabled' }, adminToken));
+      const disabled = await expectOk(t.call(adminSetPlanStatus, { id: created.id, status: 'disabled' }, adminToken));
       expect(disabled.status).toBe('disabled');
-      expect((await expectOk(t.call<{ list: TTrafficPlan[] }>(P.plans, {}, token))).list.map((plan) => plan.id)).not.toContain(created.id);
-      const adminList = await expectOk(t.call<{ list: TAdminTrafficPlan[]; total: number }>(P.adminPlans, { status: 'disabled', keyword: 'Mini' }, adminToken));
+      expect((await expectOk(t.call(merchantListPlans, {}, token))).list.map((plan) => plan.id)).not.toContain(created.id);
+      const adminList = await expectOk(t.call(adminListPlans, { status: 'disabled', keyword: 'Mini' }, adminToken));
       expect(adminList.list.map((plan) => plan.id)).toEqual([created.id]);
 
-      await expectOk(t.call(P.adminPlanStatus, { id: created.id, status: 'enabled' }, adminToken));
-      expect((await expectOk(t.call<{ list: TTrafficPlan[] }>(P.plans, {}, token))).list.map((plan) => plan.id)).toContain(created.id);
-      await expectOk(t.call(P.adminPlanStatus, { id: created.id, status: 'disabled' }, adminToken));
+      await expectOk(t.call(adminSetPlanStatus, { id: created.id, status: 'enabled' }, adminToken));
+      expect((await expectOk(t.call(merchantListPlans, {}, token))).list.map((plan) => plan.id)).toContain(created.id);
+      await expectOk(t.call(adminSetPlanStatus, { id: created.id, status: 'disabled' }, adminToken));
     });
   });
 
@@ -82,7 +74,7 @@ describe('traffic packages: happy paths', () => {
       expect(new Date(active.expires_at!).getTime() - new Date(active.paid_at!).getTime()).toBe(90 * DAY_MS);
       expect(active.paid_at).toBe(t.clock.now().toISOString());
 
-      const bills = await expectOk(t.call<{ list: TBill[] }>(STORE_PATHS.bills, { type: 'traffic_package' }, token));
+      const bills = await expectOk(t.call(merchantListBills, { type: 'traffic_package' }, token));
       expect(bills.list.map((bill) => [bill.bill_no, bill.status])).toEqual([[order.bill.bill_no, 'paid']]);
     });
 
@@ -90,7 +82,7 @@ describe('traffic packages: happy paths', () => {
       const { token } = await registerMerchant(t);
       const order = await orderPackage(t, token, { plan_id: PLAN.standard, lang_code: 'en-US' });
       expect(order.bill.product_name).toBe('Traffic package · Standard pack · 10,000 units · 90 days');
-      const inChinese = await expectOk(t.call<{ list: Array<{ bill_no: string; product_name: string; package_name: string }> }>('merchant/order/order/lists', { page: 1, limit: 10 }, token));
+      const inChinese = await expectOk(t.call(merchantListBills, { page: 1, limit: 10 }, token));
       expect(inChinese.list.find((bill) => bill.bill_no === order.bill.bill_no)).toMatchObject({ product_name: '流量包 · 标准包 · 10000次 · 90天', package_name: '标准包' });
     });
 
@@ -108,7 +100,7 @@ describe('traffic packages: happy paths', () => {
       expect((await listPackages(t, token, { tab: 'store', shop_id: 'someoneelse' })).total).toBe(0);
       expect((await listPackages(t, token, { tab: 'general' })).total).toBe(0);
       // The bills of the store include its package bill.
-      const bills = await expectOk(t.call<{ list: TBill[] }>(STORE_PATHS.bills, { shop_id: shopId, type: 'traffic_package' }, token));
+      const bills = await expectOk(t.call(merchantListBills, { shop_id: shopId, type: 'traffic_package' }, token));
       expect(bills.list).toHaveLength(1);
     });
 
@@ -120,22 +112,22 @@ describe('traffic packages: happy paths', () => {
 
     it('keeps the plan as bought: editing the plan later changes neither the package nor its bill', async () => {
       const { token } = await registerMerchant(t);
-      const plan = await expectOk(t.call<TAdminTrafficPlan>(P.adminAddPlan, planFields({ units: 300, price: 700 }), adminToken));
+      const plan = await expectOk(t.callRaw(adminAddPlan, planFields({ units: 300, price: 700 }), adminToken));
       const order = await orderPackage(t, token, { plan_id: plan.id });
       await expectOk(payThroughCashier(t, order.payment));
-      await expectOk(t.call(P.adminEditPlan, { ...planFields({ units: 999, price: 1, name: plan.name }), id: plan.id }, adminToken));
+      await expectOk(t.callRaw(adminEditPlan, { ...planFields({ units: 999, price: 1, name: plan.name }), id: plan.id }, adminToken));
       const [pkg] = (await listPackages(t, token)).list;
       expect(pkg).toMatchObject({ units_total: 300, amount: 700 });
-      const sold = await expectOk(t.call<{ list: TAdminTrafficPlan[] }>(P.adminPlans, { keyword: plan.name }, adminToken));
+      const sold = await expectOk(t.call(adminListPlans, { keyword: plan.name }, adminToken));
       expect(sold.list[0].sold_count).toBe(1);
-      await expectOk(t.call(P.adminPlanStatus, { id: plan.id, status: 'disabled' }, adminToken));
+      await expectOk(t.call(adminSetPlanStatus, { id: plan.id, status: 'disabled' }, adminToken));
     });
   });
 
   describe('[STATUS]', () => {
     it('derives exhausted from the used units and expired from the valid period, and filters by status', async () => {
       const { token } = await registerMerchant(t);
-      const plan = await expectOk(t.call<TAdminTrafficPlan>(P.adminAddPlan, planFields({ units: 100, valid_days: 10 }), adminToken));
+      const plan = await expectOk(t.callRaw(adminAddPlan, planFields({ units: 100, valid_days: 10 }), adminToken));
       const first = await orderPackage(t, token, { plan_id: plan.id });
       await expectOk(payThroughCashier(t, first.payment));
       const second = await orderPackage(t, token, { plan_id: plan.id });
@@ -163,7 +155,7 @@ describe('traffic packages: happy paths', () => {
 
     it('a package expires exactly at paid_at + valid days (a merchant keeping the session alive)', async () => {
       const { token } = await registerMerchant(t);
-      const plan = await expectOk(t.call<TAdminTrafficPlan>(P.adminAddPlan, planFields({ units: 50, valid_days: 3 }), adminToken));
+      const plan = await expectOk(t.callRaw(adminAddPlan, planFields({ units: 50, valid_days: 3 }), adminToken));
       const order = await orderPackage(t, token, { plan_id: plan.id });
       await expectOk(payThroughCashier(t, order.payment));
       t.clock.advance(3 * 86_400 - 1);
@@ -178,7 +170,7 @@ describe('traffic packages: happy paths', () => {
       const { token } = await registerMerchant(t);
       const order = await orderPackage(t, token, { plan_id: PLAN.trial });
       expect((await listPackages(t, token)).total).toBe(1);
-      await expectOk(t.call(STORE_PATHS.cancel, { bill_no: order.bill.bill_no }, token));
+      await expectOk(t.call(merchantCancelBill, { bill_no: order.bill.bill_no }, token));
       expect((await listPackages(t, token)).total).toBe(0);
       const rows = await t.database.executeSql('select voided_at from traffic_packages where id = $1', [order.package.id]);
       expect((rows.rows[0] as { voided_at: unknown }).voided_at).not.toBeNull();
@@ -194,7 +186,7 @@ describe('traffic packages: happy paths', () => {
       const rows = await t.database.executeSql('select paid_at, voided_at from traffic_packages where id = $1', [order.package.id]);
       // Reads derive it; the sweep persists it (next test).
       expect(rows.rows[0]).toMatchObject({ paid_at: null, voided_at: null });
-      const all = await expectOk(t.call<{ list: TTrafficPackage[] }>(P.adminPackages, { limit: 100 }, adminToken));
+      const all = await expectOk(t.call(adminListPackages, { limit: 100 }, adminToken));
       expect(all.list.some((pkg) => pkg.id === order.package.id)).toBe(false);
     });
 
@@ -216,14 +208,14 @@ describe('traffic packages: happy paths', () => {
       const general = await orderPackage(t, token, { plan_id: PLAN.trial });
       await expectOk(payThroughCashier(t, general.payment));
       const store = await orderPackage(t, token, { plan_id: PLAN.store, shop_id: shopId });
-      const byStore = await expectOk(t.call<{ list: Array<TTrafficPackage & { merchant_id: number }>; total: number }>(P.adminPackages, { shop_id: shopId }, adminToken));
+      const byStore = await expectOk(t.call(adminListPackages, { shop_id: shopId }, adminToken));
       expect(byStore.list.map((pkg) => pkg.id)).toEqual([store.package.id]);
       const merchantId = byStore.list[0].merchant_id;
-      const mine = await expectOk(t.call<{ list: TTrafficPackage[]; total: number }>(P.adminPackages, { merchant_id: merchantId }, adminToken));
+      const mine = await expectOk(t.call(adminListPackages, { merchant_id: merchantId }, adminToken));
       expect(mine.total).toBe(2);
-      const active = await expectOk(t.call<{ list: TTrafficPackage[] }>(P.adminPackages, { merchant_id: merchantId, status: 'active' }, adminToken));
+      const active = await expectOk(t.call(adminListPackages, { merchant_id: merchantId, status: 'active' }, adminToken));
       expect(active.list.map((pkg) => pkg.id)).toEqual([general.package.id]);
-      const pending = await expectOk(t.call<{ list: TTrafficPackage[] }>(P.adminPackages, { merchant_id: merchantId, status: 'pending', is_general: false }, adminToken));
+      const pending = await expectOk(t.call(adminListPackages, { merchant_id: merchantId, status: 'pending', is_general: false }, adminToken));
       expect(pending.list.map((pkg) => pkg.id)).toEqual([store.package.id]);
     });
   });

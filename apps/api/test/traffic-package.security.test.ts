@@ -1,9 +1,11 @@
 import { ErrorCode } from '@parlour/contract/errors';
+import { adminAddPlan, adminEditPlan, adminListPackages, adminListPlans, adminSetPlanStatus, merchantCreatePackageOrder, merchantListPackages, merchantListPlans } from '@parlour/contract/calls/traffic';
+import { merchantCancelBill, merchantPayPage } from '@parlour/contract/calls/bill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxPaymentProvider } from '../src/providers/payment/sandbox-payment-provider';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
-import { expectOk, merchantWithStore, payThroughCashier, signInAdmin, STORE_PATHS } from './store-helper';
-import { listPackages, orderPackage, PLAN, planFields, TRAFFIC_PATHS as P, type PackageOrder } from './traffic-package-helper';
+import { expectOk, merchantWithStore, payThroughCashier, signInAdmin } from './store-helper';
+import { listPackages, orderPackage, PLAN, planFields, type PackageOrder } from './traffic-package-helper';
 
 const NOTIFY = '/api/v1/payment/notify/sandbox';
 
@@ -45,11 +47,11 @@ describe('traffic packages: security', () => {
       const byShop = await listPackages(t, b.token, { tab: 'store', shop_id: a.shopId });
       expect(byShop).toMatchObject({ total: 0, list: [], counts: { general: 0, store: 0 } });
       // A's store answers exactly like a store that does not exist.
-      const answer = await t.call(P.order, { plan_id: PLAN.store, shop_id: a.shopId, pay_method: 'alipay' }, b.token);
+      const answer = await t.call(merchantCreatePackageOrder, { plan_id: PLAN.store, shop_id: a.shopId, pay_method: 'alipay' }, b.token);
       expect(answer.code).toBe(ErrorCode.NOT_FOUND);
       // Nor can B reach A's package bill.
-      expect((await t.call(STORE_PATHS.cancel, { bill_no: general.bill.bill_no }, b.token)).code).toBe(ErrorCode.NOT_FOUND);
-      expect((await t.call(STORE_PATHS.payPage, { bill_no: store.bill.bill_no }, b.token)).code).toBe(ErrorCode.NOT_FOUND);
+      expect((await t.call(merchantCancelBill, { bill_no: general.bill.bill_no }, b.token)).code).toBe(ErrorCode.NOT_FOUND);
+      expect((await t.call(merchantPayPage, { bill_no: store.bill.bill_no }, b.token)).code).toBe(ErrorCode.NOT_FOUND);
       expect((await listPackages(t, a.token)).total).toBe(1);
       expect((await listPackages(t, a.token, { tab: 'store' })).total).toBe(1);
     });
@@ -66,24 +68,24 @@ describe('traffic packages: security', () => {
       const { token } = await registerMerchant(t);
       const adminToken = await signInAdmin(t);
       for (const [path, body] of [
-        [P.adminPlans, {}],
-        [P.adminAddPlan, planFields()],
-        [P.adminEditPlan, { ...planFields(), id: PLAN.trial }],
-        [P.adminPlanStatus, { id: PLAN.trial, status: 'disabled' }],
-        [P.adminPackages, {}],
+        [adminListPlans, {}],
+        [adminAddPlan, planFields()],
+        [adminEditPlan, { ...planFields(), id: PLAN.trial }],
+        [adminSetPlanStatus, { id: PLAN.trial, status: 'disabled' }],
+        [adminListPackages, {}],
       ] as const) {
-        expect((await t.call(path, body, token)).code, path).toBe(ErrorCode.NO_PERMISSION);
+        expect((await t.callRaw(path, body, token)).code, path.path).toBe(ErrorCode.NO_PERMISSION);
       }
       for (const [path, body] of [
-        [P.plans, {}],
-        [P.list, {}],
-        [P.order, { plan_id: PLAN.trial, pay_method: 'alipay' }],
+        [merchantListPlans, {}],
+        [merchantListPackages, {}],
+        [merchantCreatePackageOrder, { plan_id: PLAN.trial, pay_method: 'alipay' }],
       ] as const) {
-        expect((await t.call(path, body, adminToken)).code, path).toBe(ErrorCode.NO_PERMISSION);
-        expect((await t.call(path, body)).code, path).toBe(ErrorCode.TOKEN_EXPIRED);
+        expect((await t.call(path, body, adminToken)).code, path.path).toBe(ErrorCode.NO_PERMISSION);
+        expect((await t.call(path, body)).code, path.path).toBe(ErrorCode.TOKEN_EXPIRED);
       }
       // The refused calls changed nothing: the seeded plan is still enabled.
-      const plans = await expectOk(t.call<{ list: Array<{ id: number; status: string }> }>(P.plans, {}, token));
+      const plans = await expectOk(t.call(merchantListPlans, {}, token));
       expect(plans.list.find((plan) => plan.id === PLAN.trial)?.status).toBe('enabled');
     });
   });
@@ -137,7 +139,7 @@ describe('traffic packages: security', () => {
     it('a notification for a cancelled package bill activates nothing', async () => {
       const { token } = await registerMerchant(t);
       const order = await orderPackage(t, token, { plan_id: PLAN.trial });
-      await expectOk(t.call(STORE_PATHS.cancel, { bill_no: order.bill.bill_no }, token));
+      await expectOk(t.call(merchantCancelBill, { bill_no: order.bill.bill_no }, token));
       await notify(await paidNotification(order));
       expect((await packageRow(order.package.id)).paid_at).toBeNull();
       expect((await listPackages(t, token)).total).toBe(0);

@@ -1,6 +1,7 @@
+import { merchantLogin } from '@parlour/contract/calls/account';
 import { describe, expect, it } from 'vitest';
 import { DEMO_MERCHANT, seedDatabase } from '../src/db/seed/seed';
-import { buildTestApp, PATHS, testConfig } from './helper';
+import { buildTestApp, testConfig } from './helper';
 import { expectOk } from './store-helper';
 import { listPackages } from './traffic-package-helper';
 
@@ -10,7 +11,7 @@ describe('demo seed: traffic packages', () => {
     try {
       const config = testConfig();
       expect(await seedDatabase(t.app, config)).toEqual({ demoSeeded: true });
-      const login = await expectOk(t.call<{ userinfo: { token: string } }>(PATHS.login, { account: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password }));
+      const login = await expectOk(t.call(merchantLogin, { account: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password }));
       const token = login.userinfo.token;
       const general = await listPackages(t, token, { tab: 'general' });
       expect(general.list.map((pkg) => [pkg.name, pkg.status, pkg.units_remaining])).toEqual([['标准包', 'active', 10000]]);

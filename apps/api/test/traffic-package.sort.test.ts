@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAdminTrafficPackage } from '@parlour/contract/calls/traffic';
+import { adminAddPlan, adminListPackages, adminListPlans } from '@parlour/contract/calls/traffic';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
 import { expectOk, signInAdmin } from './store-helper';
-import { orderPackage, PLAN, planFields, TRAFFIC_PATHS as P, type TAdminTrafficPlan } from './traffic-package-helper';
+import { orderPackage, PLAN, planFields } from './traffic-package-helper';
 
-type Page<T> = { list: T[]; total: number };
 
 /**
  * Server-side sorting of the operator's traffic lists (issue 11 §4): plans by price, units and
@@ -28,7 +27,7 @@ describe('traffic lists sorting', () => {
     const prices = [3000, 1000, 3000, 2000];
     const units = [400, 100, 300, 200];
     for (const [index, price] of prices.entries()) {
-      const plan = await expectOk(t.call<TAdminTrafficPlan>(P.adminAddPlan, planFields({ name: `${tag} ${index}`, price, original_price: price, units: units[index], sort: 10 - index }), adminToken));
+      const plan = await expectOk(t.callRaw(adminAddPlan, planFields({ name: `${tag} ${index}`, price, original_price: price, units: units[index], sort: 10 - index }), adminToken));
       planIds.push(plan.id);
       await t.database.executeSql('update traffic_plans set created_at = $1 where id = $2', [new Date(Date.UTC(2026, 0, 1 + index)), plan.id]);
     }
@@ -52,9 +51,9 @@ describe('traffic lists sorting', () => {
   });
   afterAll(() => t.close());
 
-  const plans = async (body: Record<string, unknown>) => (await expectOk(t.call<Page<TAdminTrafficPlan>>(P.adminPlans, { keyword: tag, ...body }, adminToken))).list.map((plan) => planIds.indexOf(plan.id));
+  const plans = async (body: Record<string, unknown>) => (await expectOk(t.call(adminListPlans, { keyword: tag, ...body }, adminToken))).list.map((plan) => planIds.indexOf(plan.id));
   const packages = async (body: Record<string, unknown>) =>
-    (await expectOk(t.call<Page<TAdminTrafficPackage>>(P.adminPackages, { merchant_id: merchantId, ...body }, adminToken))).list.map((pkg) => packageIds.indexOf(pkg.id));
+    (await expectOk(t.call(adminListPackages, { merchant_id: merchantId, ...body }, adminToken))).list.map((pkg) => packageIds.indexOf(pkg.id));
 
   it('[PLANS] sorts on price, units and creation; display order without a sort', async () => {
     // Display order: the operator's sort value (10, 9, 8, 7) ascending.
@@ -84,12 +83,12 @@ describe('traffic lists sorting', () => {
   });
 
   it('refuses a column outside the whitelist with a translated message naming the sort field', async () => {
-    for (const path of [P.adminPlans, P.adminPackages]) {
-      const en = await t.call(path, { sort_field: 'sold_count', lang_code: 'en-US' }, adminToken);
+    for (const path of [adminListPlans, adminListPackages]) {
+      const en = await t.callRaw<unknown>(path, { sort_field: 'sold_count', lang_code: 'en-US' }, adminToken);
       expect(en.code).not.toBe(200);
       expect(en.msg).toBe('Sort field must be one of the sortable columns of this list');
       expect((en.data as { errors: Array<{ field: string }> }).errors[0].field).toBe('sort_field');
-      const zh = await t.call(path, { sort_field: 'units_used; drop table traffic_packages', lang_code: 'zh-CN' }, adminToken);
+      const zh = await t.callRaw(path, { sort_field: 'units_used; drop table traffic_packages', lang_code: 'zh-CN' }, adminToken);
       expect(zh.msg).toBe('排序字段须为该列表可排序的列之一');
     }
   });

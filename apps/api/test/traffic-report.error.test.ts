@@ -1,7 +1,7 @@
+import { adminApiLogDetail, adminApiLogStats, adminListApiLogs, adminMerchantStats, adminPlatformStats, adminTrafficDashboard, merchantApiLogDetail, merchantApiLogStats, merchantListApiLogs, merchantStoreUsage, merchantTrafficDashboard } from '@parlour/contract/calls/traffic-report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, businessDay, registerMerchant, type TestApp } from './helper';
 import { signInAdmin } from './store-helper';
-import { REPORT_PATHS as P } from './traffic-helper';
 
 const day = (offsetDays: number) => businessDay(new Date(Date.now() + offsetDays * 86_400_000));
 
@@ -31,48 +31,48 @@ describe('traffic reports: errors', () => {
       [{ page: 0 }, 'Page must be a positive whole number', '页码须为正整数'],
       [{ limit: 500 }, 'Limit must be between 1 and 100', '每页条数须为 1-100'],
     ])('refuses the log list with %j, naming the field in both languages', async (body, english, chinese) => {
-      expect(await t.call(P.logs, { ...body, lang_code: 'en-US' }, token)).toMatchObject({ code: 10001, msg: english });
-      expect(await t.call(P.logs, { ...body, lang_code: 'zh-CN' }, token)).toMatchObject({ code: 10001, msg: chinese });
-      expect(await t.call(P.adminLogs, { ...body, lang_code: 'en-US' }, adminToken)).toMatchObject({ code: 10001, msg: english });
+      expect(await t.callRaw(merchantListApiLogs, { ...body, lang_code: 'en-US' }, token)).toMatchObject({ code: 10001, msg: english });
+      expect(await t.callRaw(merchantListApiLogs, { ...body, lang_code: 'zh-CN' }, token)).toMatchObject({ code: 10001, msg: chinese });
+      expect(await t.callRaw(adminListApiLogs, { ...body, lang_code: 'en-US' }, adminToken)).toMatchObject({ code: 10001, msg: english });
     });
 
     it('applies the same time rules to every report', async () => {
       const bad = { time_range: 'custom', start_date: day(0), end_date: day(-1), lang_code: 'en-US' };
       for (const [path, as] of [
-        [P.dashboard, token],
-        [P.stats, token],
-        [P.storeUsage, token],
-        [P.adminDashboard, adminToken],
-        [P.adminPlatformStats, adminToken],
-        [P.adminMerchantStats, adminToken],
-        [P.adminStats, adminToken],
+        [merchantTrafficDashboard, token],
+        [merchantApiLogStats, token],
+        [merchantStoreUsage, token],
+        [adminTrafficDashboard, adminToken],
+        [adminPlatformStats, adminToken],
+        [adminMerchantStats, adminToken],
+        [adminApiLogStats, adminToken],
       ] as const) {
-        expect(await t.call(path, bad, as), path).toMatchObject({ code: 10001, msg: 'Date range is not valid' });
+        expect(await t.callRaw(path, bad, as), path.path).toMatchObject({ code: 10001, msg: 'Date range is not valid' });
       }
     });
 
     it('accepts a custom range of exactly 366 days and a single day', async () => {
-      expect((await t.call(P.dashboard, { time_range: 'custom', start_date: day(-365), end_date: day(0) }, token)).code).toBe(200);
-      expect((await t.call(P.dashboard, { time_range: 'custom', start_date: day(-1), end_date: day(-1) }, token)).code).toBe(200);
+      expect((await t.call(merchantTrafficDashboard, { time_range: 'custom', start_date: day(-365), end_date: day(0) }, token)).code).toBe(200);
+      expect((await t.call(merchantTrafficDashboard, { time_range: 'custom', start_date: day(-1), end_date: day(-1) }, token)).code).toBe(200);
     });
 
     it('refuses a log id that is not a positive whole number', async () => {
       for (const id of ['abc', 0, -3, 1.5]) {
-        expect(await t.call(P.logDetail, { id, lang_code: 'en-US' }, token)).toMatchObject({ code: 10001, msg: 'Log ID must be a positive whole number' });
+        expect(await t.call(merchantApiLogDetail, { id, lang_code: 'en-US' }, token)).toMatchObject({ code: 10001, msg: 'Log ID must be a positive whole number' });
       }
-      expect(await t.call(P.adminLogDetail, { lang_code: 'zh-CN' }, adminToken)).toMatchObject({ code: 10001, msg: '日志 ID 须为正整数' });
+      expect(await t.callRaw(adminApiLogDetail, { lang_code: 'zh-CN' }, adminToken)).toMatchObject({ code: 10001, msg: '日志 ID 须为正整数' });
     });
   });
 
   describe('[NOT FOUND]', () => {
     it('answers "not found" for a log that does not exist', async () => {
-      expect((await t.call(P.logDetail, { id: 987654321 }, token)).code).toBe(10004);
-      expect((await t.call(P.adminLogDetail, { id: 987654321 }, adminToken)).code).toBe(10004);
+      expect((await t.call(merchantApiLogDetail, { id: 987654321 }, token)).code).toBe(10004);
+      expect((await t.call(adminApiLogDetail, { id: 987654321 }, adminToken)).code).toBe(10004);
     });
 
     it('answers an empty list for an unknown store or merchant rather than an error', async () => {
-      expect(await t.call(P.logs, { shop_id: 'nosuchstore' }, token)).toMatchObject({ code: 200, data: { list: [], total: 0 } });
-      expect(await t.call(P.adminLogs, { merchant_id: 987654 }, adminToken)).toMatchObject({ code: 200, data: { list: [], total: 0 } });
+      expect(await t.call(merchantListApiLogs, { shop_id: 'nosuchstore' }, token)).toMatchObject({ code: 200, data: { list: [], total: 0 } });
+      expect(await t.call(adminListApiLogs, { merchant_id: 987654 }, adminToken)).toMatchObject({ code: 200, data: { list: [], total: 0 } });
     });
   });
 });

@@ -1,6 +1,6 @@
 import { DEFAULT_BUSINESS_TIME_ZONE } from '@parlour/contract/business-time';
 import { sql } from 'drizzle-orm';
-import type { TAdminTrafficDashboard, TApiStatsOutput, TMerchantTrafficDashboard, TStoreUsageRow, TMerchantUsage } from '@parlour/contract/calls/traffic-report';
+import { adminMerchantStats, adminTrafficDashboard, merchantApiLogStats, merchantStoreUsage, merchantTrafficDashboard } from '@parlour/contract/calls/traffic-report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTrafficReportRepository, type UsageFilter, type UsageKey, type UsageRow } from '../src/modules/traffic-report/traffic-report.repository';
 import { lastClosedDay } from '../src/modules/traffic-report/usage-days';
@@ -9,7 +9,7 @@ import { createUsageFoldRepository } from '../src/modules/traffic-report/usage-f
 import { createUsageReader, planUsageSources } from '../src/modules/traffic-report/usage-reader';
 import { buildTestApp, businessDay, type TestApp } from './helper';
 import { expectOk, merchantWithStore, signInAdmin } from './store-helper';
-import { daysAgo, recordCall, REPORT_PATHS as P, storeRef, type StoreRef } from './traffic-helper';
+import { daysAgo, recordCall, storeRef, type StoreRef } from './traffic-helper';
 
 const PLATFORMS = ['1688', 'taobao', 'micro_store', 'jd'] as const;
 const APIS = ['item_get', 'item_search'] as const;
@@ -264,7 +264,7 @@ describe('traffic reports: the compact roll-ups of closed days', () => {
     const filter = { startDay: range.start_date, endDay: range.end_date };
     const pick = (rows: Map<string, UsageRow>, field: 'calls' | 'units' | 'success') => [...rows.values()].reduce((sum, row) => sum + row[field], 0);
 
-    const admin = await expectOk(t.call<TAdminTrafficDashboard>(P.adminDashboard, range, adminToken));
+    const admin = await expectOk(t.callRaw(adminTrafficDashboard, range, adminToken));
     const all = sumLogs(logs, filter, []);
     expect([admin.totals.calls, admin.totals.units, admin.totals.success]).toEqual([pick(all, 'calls'), pick(all, 'units'), pick(all, 'success')]);
     expect(admin.active_stores).toBe(sumLogs(logs, filter, ['shop_ref']).size);
@@ -274,26 +274,26 @@ describe('traffic reports: the compact roll-ups of closed days', () => {
     const byPlatform = sumLogs(logs, filter, ['platform']);
     expect(admin.by_platform.map((row) => [row.platform, row.calls, row.units])).toEqual(PLATFORMS.map((name) => [name, byPlatform.get(name)?.calls ?? 0, byPlatform.get(name)?.units ?? 0]));
 
-    const merchantStats = await expectOk(t.call<{ list: TMerchantUsage[] }>(P.adminMerchantStats, { ...range, platform: 'taobao' }, adminToken));
+    const merchantStats = await expectOk(t.callRaw(adminMerchantStats, { ...range, platform: 'taobao' }, adminToken));
     const taobaoMerchants = sumLogs(logs, { ...filter, platform: 'taobao' }, ['merchant_id']);
     expect(merchantStats.list.map((row) => [row.merchant_id, row.calls, row.units]).sort()).toEqual([...taobaoMerchants.values()].map((row) => [row.merchant_id, row.calls, row.units]).sort());
 
     const [merchant] = merchants;
     const merchantId = merchant.stores[0].merchantId;
-    const dashboard = await expectOk(t.call<TMerchantTrafficDashboard>(P.dashboard, range, merchant.token));
+    const dashboard = await expectOk(t.callRaw(merchantTrafficDashboard, range, merchant.token));
     const own = sumLogs(logs, { ...filter, merchantId }, ['shop_ref']);
     expect(dashboard.totals.calls).toBe(pick(own, 'calls'));
     expect(dashboard.by_store.map((row) => [row.shop_id, row.calls, row.units]).sort()).toEqual(
       merchant.stores.filter((store) => own.has(String(store.shopRef))).map((store) => [store.shopId, own.get(String(store.shopRef))!.calls, own.get(String(store.shopRef))!.units]).sort(),
     );
 
-    const stats = await expectOk(t.call<TApiStatsOutput>(P.stats, { ...range, platform: '1688' }, merchant.token));
+    const stats = await expectOk(t.callRaw(merchantApiLogStats, { ...range, platform: '1688' }, merchant.token));
     const apis = sumLogs(logs, { ...filter, merchantId, platform: '1688' }, ['api_code']);
     expect(stats.list.map((row) => [row.api_code, row.calls, row.units, row.avg_response_ms]).sort()).toEqual(
       [...apis.values()].map((row) => [row.api_code, row.calls, row.units, Math.round(row.total_response_ms / row.calls)]).sort(),
     );
 
-    const usage = await expectOk(t.call<{ list: TStoreUsageRow[] }>(P.storeUsage, { ...range, platform: 'jd', page: 1, limit: 20 }, merchant.token));
+    const usage = await expectOk(t.callRaw(merchantStoreUsage, { ...range, platform: 'jd', page: 1, limit: 20 }, merchant.token));
     const jd = sumLogs(logs, { ...filter, merchantId, platform: 'jd' }, ['shop_ref']);
     expect(usage.list.map((row) => [row.shop_id, row.calls]).sort()).toEqual(merchant.stores.map((store) => [store.shopId, jd.get(String(store.shopRef))?.calls ?? 0]).sort());
   });

@@ -1,11 +1,11 @@
-import type { TApiEnum, TApiLog, TApiStatsOutput, TMerchantTrafficDashboard, TStoreUsageRow } from '@parlour/contract/calls/traffic-report';
+import { adminApiEnum, adminApiLogDetail, adminApiLogStats, adminListApiLogs, adminMerchantStats, adminPlatformStats, adminTrafficDashboard, merchantApiEnum, merchantApiLogDetail, merchantApiLogStats, merchantListApiLogs, merchantStoreUsage, merchantTrafficDashboard } from '@parlour/contract/calls/traffic-report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helper';
 import { expectOk, merchantWithStore, signInAdmin } from './store-helper';
-import { insertPackage, recordCall, recordCalls, REPORT_PATHS as P, storeRef, type StoreRef } from './traffic-helper';
+import { insertPackage, recordCall, recordCalls, storeRef, type StoreRef } from './traffic-helper';
 
-const MERCHANT_PATHS = [P.dashboard, P.stats, P.storeUsage, P.apiEnum, P.logs, P.logDetail];
-const ADMIN_PATHS = [P.adminDashboard, P.adminPlatformStats, P.adminMerchantStats, P.adminStats, P.adminLogs, P.adminLogDetail, P.adminApiEnum];
+const MERCHANT_PATHS = [merchantTrafficDashboard, merchantApiLogStats, merchantStoreUsage, merchantApiEnum, merchantListApiLogs, merchantApiLogDetail];
+const ADMIN_PATHS = [adminTrafficDashboard, adminPlatformStats, adminMerchantStats, adminApiLogStats, adminListApiLogs, adminApiLogDetail, adminApiEnum];
 
 describe('traffic reports: security', () => {
   let t: TestApp;
@@ -27,33 +27,33 @@ describe('traffic reports: security', () => {
 
   describe('[TENANCY]', () => {
     it("merchant B sees none of merchant A's calls, stores or packages in any report", async () => {
-      const dashboard = await expectOk(t.call<TMerchantTrafficDashboard>(P.dashboard, {}, b.token));
+      const dashboard = await expectOk(t.call(merchantTrafficDashboard, {}, b.token));
       expect(dashboard.totals.calls).toBe(0);
       expect(dashboard.balance).toMatchObject({ active_packages: 1, units_left: 10 });
       expect(dashboard.by_store).toEqual([]);
-      expect((await expectOk(t.call<TApiStatsOutput>(P.stats, {}, b.token))).totals.calls).toBe(0);
-      const usage = await expectOk(t.call<{ list: TStoreUsageRow[] }>(P.storeUsage, {}, b.token));
+      expect((await expectOk(t.call(merchantApiLogStats, {}, b.token))).totals.calls).toBe(0);
+      const usage = await expectOk(t.call(merchantStoreUsage, {}, b.token));
       expect(usage.list.map((row) => row.shop_id)).toEqual([b.store.shopId]);
-      const options = await expectOk(t.call<TApiEnum>(P.apiEnum, {}, b.token));
+      const options = await expectOk(t.call(merchantApiEnum, {}, b.token));
       expect(options.stores.map((row) => row.shop_id)).toEqual([b.store.shopId]);
-      expect((await expectOk(t.call<{ total: number }>(P.logs, {}, b.token))).total).toBe(0);
+      expect((await expectOk(t.call(merchantListApiLogs, {}, b.token))).total).toBe(0);
     });
 
     it("merchant B naming A's store or log by id gets nothing, and A still sees its own", async () => {
-      expect((await expectOk(t.call<{ total: number }>(P.logs, { shop_id: a.store.shopId }, b.token))).total).toBe(0);
-      expect((await expectOk(t.call<TMerchantTrafficDashboard>(P.dashboard, { shop_id: a.store.shopId }, b.token))).totals.calls).toBe(0);
-      expect((await expectOk(t.call<TApiStatsOutput>(P.stats, { shop_id: a.store.shopId }, b.token))).totals.calls).toBe(0);
-      const detail = await t.call(P.logDetail, { id: a.logId }, b.token);
+      expect((await expectOk(t.call(merchantListApiLogs, { shop_id: a.store.shopId }, b.token))).total).toBe(0);
+      expect((await expectOk(t.call(merchantTrafficDashboard, { shop_id: a.store.shopId }, b.token))).totals.calls).toBe(0);
+      expect((await expectOk(t.call(merchantApiLogStats, { shop_id: a.store.shopId }, b.token))).totals.calls).toBe(0);
+      const detail = await t.call(merchantApiLogDetail, { id: a.logId }, b.token);
       expect(detail.code).toBe(10004);
       expect(JSON.stringify(detail)).not.toContain('A-only');
-      expect((await expectOk(t.call<{ total: number; list: TApiLog[] }>(P.logs, {}, a.token))).total).toBe(4);
-      expect((await t.call(P.logDetail, { id: a.logId }, a.token)).code).toBe(200);
+      expect((await expectOk(t.call(merchantListApiLogs, {}, a.token))).total).toBe(4);
+      expect((await t.call(merchantApiLogDetail, { id: a.logId }, a.token)).code).toBe(200);
     });
 
     it('ignores a merchant_id in a merchant body: the tenant is the session', async () => {
-      const answer = await expectOk(t.call<{ total: number }>(P.logs, { merchant_id: a.store.merchantId }, b.token));
+      const answer = await expectOk(t.callRaw(merchantListApiLogs, { merchant_id: a.store.merchantId }, b.token));
       expect(answer.total).toBe(0);
-      const dashboard = await expectOk(t.call<TMerchantTrafficDashboard>(P.dashboard, { merchant_id: a.store.merchantId }, b.token));
+      const dashboard = await expectOk(t.callRaw(merchantTrafficDashboard, { merchant_id: a.store.merchantId }, b.token));
       expect(dashboard.totals.calls).toBe(0);
     });
   });
@@ -62,12 +62,12 @@ describe('traffic reports: security', () => {
     it('refuses a merchant token on every operator traffic report, and an operator token on the merchant ones', async () => {
       const adminToken = await signInAdmin(t);
       for (const path of ADMIN_PATHS) {
-        expect((await t.call(path, { id: a.logId }, a.token)).code, path).toBe(10003);
-        expect((await t.call(path, { id: a.logId })).code, path).toBe(10000);
+        expect((await t.call(path, { id: a.logId }, a.token)).code, path.path).toBe(10003);
+        expect((await t.call(path, { id: a.logId })).code, path.path).toBe(10000);
       }
       for (const path of MERCHANT_PATHS) {
-        expect((await t.call(path, { id: a.logId }, adminToken)).code, path).toBe(10003);
-        expect((await t.call(path, { id: a.logId })).code, path).toBe(10000);
+        expect((await t.call(path, { id: a.logId }, adminToken)).code, path.path).toBe(10003);
+        expect((await t.call(path, { id: a.logId })).code, path.path).toBe(10000);
       }
     });
   });
