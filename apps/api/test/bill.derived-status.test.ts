@@ -5,7 +5,7 @@ import { merchantBuyShop, merchantListVersions, merchantRenewShop } from '@parlo
 import { adminListBills, cashierDetail, cashierSubmit, merchantCancelBill, merchantExportBills, merchantListBills, merchantPayPage } from '@parlour/contract/calls/bill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
-import { cashierToken, expectOk, listShops, shopFields, signInAdmin } from './store-helper';
+import { cashierToken, expectOk, listShops, shopFields, signInAdmin } from './shop-helper';
 import { listPackages, orderPackage, PLAN } from './traffic-package-helper';
 
 /** Every stored status and update time of the tables whose statuses reads derive. */

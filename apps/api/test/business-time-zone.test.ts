@@ -10,7 +10,7 @@ import { createUsageFold } from '../src/modules/traffic-report/usage-fold';
 import { createUsageFoldRepository } from '../src/modules/traffic-report/usage-fold.repository';
 import { buildTestApp, createTestClock, type TestApp } from './helper';
 import { grantPackage, openCall, storeWithKey } from './open-api-helper';
-import { expectOk, signInAdmin } from './store-helper';
+import { expectOk, signInAdmin } from './shop-helper';
 import { recordCall, storeRef } from './traffic-helper';
 
 const PLATFORM_RULES = { captcha_failure_threshold: 5, store_limit_per_merchant: 5, domains_per_store: 3, payment_window_minutes: 30, grace_days: 7 };

@@ -2,7 +2,7 @@ import type { Call } from '@parlour/contract/call';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAddDataSource, adminAddOpenApi, adminDeleteDataSource, adminEditDataSource, adminEditOpenApi, adminEditProductDataConfig, adminEnableDataSource, adminGetProductDataConfig } from '@parlour/contract/calls/open-core';
 import { buildTestApp, type TestApp } from './helper';
-import { expectOk, signInAdmin } from './store-helper';
+import { expectOk, signInAdmin } from './shop-helper';
 
 describe('core data: validation and conflicts, in both languages', () => {
   let t: TestApp;

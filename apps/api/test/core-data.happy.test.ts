@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAddDataSource, adminAddOpenApi, adminDeleteDataSource, adminEditDataSource, adminEditOpenApi, adminEditProductDataConfig, adminEnableDataSource, adminGetProductDataConfig, adminListDataSources, adminListOpenApis } from '@parlour/contract/calls/open-core';
 import { buildTestApp, type TestApp } from './helper';
-import { expectOk, signInAdmin } from './store-helper';
+import { expectOk, signInAdmin } from './shop-helper';
 
 describe('core data (operator)', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { adminAddDataSource, adminAddOpenApi, adminDeleteDataSource, adminEditDataSource, adminEditOpenApi, adminEditProductDataConfig, adminEnableDataSource, adminGetProductDataConfig, adminListDataSources, adminListOpenApis, merchantListShopKeys, merchantRevealShopKey, merchantRotateShopKey } from '@parlour/contract/calls/open-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
-import { signInAdmin } from './store-helper';
+import { signInAdmin } from './shop-helper';
 
 describe('core data: operator only', () => {
   let t: TestApp;

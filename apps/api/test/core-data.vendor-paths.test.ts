@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminEditProductDataConfig } from '@parlour/contract/calls/open-core';
 import { buildTestApp, type TestApp } from './helper';
-import { expectOk, signInAdmin } from './store-helper';
+import { expectOk, signInAdmin } from './shop-helper';
 import { startFakeVendor, VENDOR_KEY, VENDOR_SECRET, type FakeVendor } from './fake-product-vendor';
 import { grantPackage, openCall, storeWithKey, unitsUsed } from './open-api-helper';
 

@@ -9,7 +9,7 @@ import { shops } from '../src/db/schema/index';
 import { startOfMonth } from '../src/modules/dashboard/dashboard.service';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
 import { addMerchant } from './merchant-admin-helper';
-import { expectOk, merchantWithStore, provision, shopFields, signInAdmin } from './store-helper';
+import { expectOk, merchantWithStore, provision, shopFields, signInAdmin } from './shop-helper';
 
 describe('dashboard: operator totals', () => {
   let t: TestApp;

@@ -16,7 +16,7 @@ import { buildTestApp, GOOD_PASSWORD, OTHER_PASSWORD, registerMerchant, register
 import { addNotice, messageFields, noticeFields, uniqueIp } from './notice-helper';
 import { revealKey } from './open-api-helper';
 import { startFakeAliyunSms, startFakeSmtp, startFakeWecom } from './settings-fakes';
-import { cashierToken, expectOk, merchantWithStore, shopFields, signInAdmin } from './store-helper';
+import { cashierToken, expectOk, merchantWithStore, shopFields, signInAdmin } from './shop-helper';
 import { PLAN, planFields } from './traffic-package-helper';
 
 /**

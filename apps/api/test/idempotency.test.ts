@@ -9,7 +9,7 @@ import { bills, idempotencyKeys, merchants, shops } from '../src/db/schema/index
 import { createIdempotencyRepository } from '../src/modules/idempotency/idempotency.repository';
 import { createIdempotencyService } from '../src/modules/idempotency/idempotency.service';
 import { buildTestApp, GOOD_PASSWORD, registerMerchant, uniqueEmail, type TestApp } from './helper';
-import { expectOk, shopFields } from './store-helper';
+import { expectOk, shopFields } from './shop-helper';
 
 const REPLAYED = 'idempotent-replayed';
 

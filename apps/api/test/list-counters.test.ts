@@ -5,7 +5,7 @@ import { bills } from '../src/db/schema/index';
 import { createBillRepository } from '../src/modules/bill/bill.repository';
 import { createShopRepository } from '../src/modules/shop/shop.repository';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
-import { expectOk, merchantWithStore, shopFields, signInAdmin, VERSION } from './store-helper';
+import { expectOk, merchantWithStore, shopFields, signInAdmin, VERSION } from './shop-helper';
 import { merchantScope, operatorScope } from '../src/lib/tenant-scope';
 
 /** The store counts the counters must agree with, counted the slow way. */

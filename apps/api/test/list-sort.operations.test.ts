@@ -6,7 +6,7 @@ import { addMessage, adminListProspects } from '@parlour/contract/calls/prospect
 import { buildTestApp, type TestApp } from './helper';
 import { addMerchant } from './merchant-admin-helper';
 import { addNotice, messageFields, uniqueIp } from './notice-helper';
-import { expectOk, signInAdmin } from './store-helper';
+import { expectOk, signInAdmin } from './shop-helper';
 
 
 /**

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminExportBills, adminListBills, adminListIncome, merchantExportBills, merchantListBills, type TAdminBill, type TBill } from '@parlour/contract/calls/bill';
 import { adminExportShops, adminListShops, merchantBuyShop, merchantExportShops, merchantListShops, type TAdminShop, type TShop } from '@parlour/contract/calls/store';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
-import { expectOk, shopFields, signInAdmin } from './store-helper';
+import { expectOk, shopFields, signInAdmin } from './shop-helper';
 
 type Page<T> = { list: T[]; total: number };
 

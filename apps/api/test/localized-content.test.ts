@@ -9,7 +9,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
 import { merchantNotices } from './notice-helper';
-import { expectOk, merchantWithStore, shopFields, signInAdmin, VERSION } from './store-helper';
+import { expectOk, merchantWithStore, shopFields, signInAdmin, VERSION } from './shop-helper';
 import { orderPackage, PLAN, planFields } from './traffic-package-helper';
 
 /**

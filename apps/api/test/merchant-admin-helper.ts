@@ -1,6 +1,6 @@
 import { adminAddMerchant, adminListMerchants, type TAdminMerchant } from '@parlour/contract/calls/merchant-admin';
 import { GOOD_PASSWORD, uniqueEmail, type TestApp } from './helper';
-import { expectOk } from './store-helper';
+import { expectOk } from './shop-helper';
 
 /** Adds a merchant through the operator call and answers its row. */
 export async function addMerchant(t: TestApp, adminToken: string, fields: Record<string, unknown> = {}) {

@@ -2,7 +2,7 @@ import { adminAddMerchant, adminEditMerchant, adminListMerchants, adminMerchantR
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, GOOD_PASSWORD, registerMerchant, uniqueEmail, uniqueMobile, type TestApp } from './helper';
 import { addMerchant, listMerchants } from './merchant-admin-helper';
-import { signInAdmin } from './store-helper';
+import { signInAdmin } from './shop-helper';
 
 describe('merchants (operator): errors', () => {
   let t: TestApp;

@@ -4,7 +4,7 @@ import { adminAddShop, merchantListShops } from '@parlour/contract/calls/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, businessDay, GOOD_PASSWORD, registerMerchant, uniqueEmail, uniqueMobile, type TestApp } from './helper';
 import { addMerchant, listMerchants, type TAdminMerchant } from './merchant-admin-helper';
-import { expectOk, shopFields, signInAdmin } from './store-helper';
+import { expectOk, shopFields, signInAdmin } from './shop-helper';
 
 const today = () => businessDay(new Date());
 

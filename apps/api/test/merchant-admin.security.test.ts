@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchants } from '../src/db/schema/index';
 import { buildTestApp, GOOD_PASSWORD, registerMerchant, type TestApp } from './helper';
 import { addMerchant, listMerchants } from './merchant-admin-helper';
-import { expectOk, signInAdmin } from './store-helper';
+import { expectOk, signInAdmin } from './shop-helper';
 
 describe('merchants (operator): security', () => {
   let t: TestApp;

@@ -1,6 +1,6 @@
 import { adminAddNotice, merchantListUnreadNotices, type TAdminNotice, type TMerchantNotice } from '@parlour/contract/calls/notice';
 import type { TestApp } from './helper';
-import { expectOk } from './store-helper';
+import { expectOk } from './shop-helper';
 
 export type { TAdminNotice, TMerchantNotice };
 

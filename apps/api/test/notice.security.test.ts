@@ -2,7 +2,7 @@ import { adminAddNotice, adminDeleteNotice, adminEditNotice, adminListNotices, a
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
 import { addNotice, merchantNotices, noticeFields } from './notice-helper';
-import { expectOk, signInAdmin } from './store-helper';
+import { expectOk, signInAdmin } from './shop-helper';
 
 const ADMIN_PATHS = [adminListNotices, adminAddNotice, adminEditNotice, adminDeleteNotice, adminNoticeDetail];
 const MERCHANT_PATHS = [merchantListUnreadNotices, merchantMarkNoticesRead];

@@ -1,6 +1,6 @@
 import { merchantRevealShopKey, type TShopKey } from '@parlour/contract/calls/open-core';
 import type { TestApp } from './helper';
-import { expectOk, merchantWithStore } from './store-helper';
+import { expectOk, merchantWithStore } from './shop-helper';
 
 export type OpenAnswer<T = unknown> = { code: number; msg: string; data: T };
 

@@ -8,7 +8,7 @@ import { SETTLE_MARGIN_MS } from '../src/modules/open-api/open-api.service';
 import { buildTestApp, type TestApp } from './helper';
 import { startFakeVendor, VENDOR_KEY, VENDOR_SECRET } from './fake-product-vendor';
 import { grantPackage, logsOf, logTotalsOf, openCall, storeWithKey, unitsUsed, usageOf } from './open-api-helper';
-import { expectOk, signInAdmin } from './store-helper';
+import { expectOk, signInAdmin } from './shop-helper';
 
 const isPostgres = Boolean(process.env.TEST_DATABASE_URL);
 

@@ -2,7 +2,7 @@ import { adminEditOpenApi, adminEditProductDataConfig, adminEnableDataSource, ad
 import { adminSetShopStatus } from '@parlour/contract/calls/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helper';
-import { expectOk, signInAdmin } from './store-helper';
+import { expectOk, signInAdmin } from './shop-helper';
 import { startFakeVendor, VENDOR_KEY, VENDOR_SECRET, type FakeVendor } from './fake-product-vendor';
 import { grantPackage, logsOf, logTotalsOf, openCall, revealKey, storeWithKey, unitsUsed, usageOf } from './open-api-helper';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantListShopKeys, merchantRevealShopKey, merchantRotateShopKey } from '@parlour/contract/calls/open-core';
 import { merchantBuyShop } from '@parlour/contract/calls/store';
 import { buildTestApp, type TestApp } from './helper';
-import { expectOk, merchantWithStore } from './store-helper';
+import { expectOk, merchantWithStore } from './shop-helper';
 import { grantPackage, logsOf, openCall, revealKey, storeWithKey, unitsUsed } from './open-api-helper';
 
 describe('Open API keys: tenancy', () => {

@@ -2,7 +2,7 @@ import { addMessage, adminEditProspect, adminListProspects } from '@parlour/cont
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helper';
 import { messageFields, uniqueIp } from './notice-helper';
-import { expectOk, signInAdmin } from './store-helper';
+import { expectOk, signInAdmin } from './shop-helper';
 
 describe('prospects: errors', () => {
   let t: TestApp;

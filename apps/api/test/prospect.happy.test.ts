@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMessage, adminEditProspect, adminListProspects } from '@parlour/contract/calls/prospect';
 import { buildTestApp, businessDay, type TestApp } from './helper';
 import { messageFields, uniqueIp } from './notice-helper';
-import { expectOk, signInAdmin } from './store-helper';
+import { expectOk, signInAdmin } from './shop-helper';
 
 
 describe('prospects: happy paths', () => {

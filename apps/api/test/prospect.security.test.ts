@@ -2,7 +2,7 @@ import { addMessage, adminEditProspect, adminListProspects, PROSPECT_SUBMITS_PER
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
 import { messageFields, uniqueIp } from './notice-helper';
-import { expectOk, signInAdmin } from './store-helper';
+import { expectOk, signInAdmin } from './shop-helper';
 
 describe('prospects: security', () => {
   let t: TestApp;

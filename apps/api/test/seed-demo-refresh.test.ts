@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_STORES, refreshDemoData } from '../src/db/seed/demo-refresh';
 import { DEMO_MERCHANT, seedDatabase } from '../src/db/seed/seed';
 import { buildTestApp, registerMerchant, testConfig, type TestApp } from './helper';
-import { expectOk, shopFields, signInAdmin, VERSION } from './store-helper';
+import { expectOk, shopFields, signInAdmin, VERSION } from './shop-helper';
 
 const DAY_SECONDS = 86_400;
 

@@ -4,7 +4,7 @@ import { merchantLogin } from '@parlour/contract/calls/account';
 import { describe, expect, it } from 'vitest';
 import { DEMO_MERCHANT, seedDatabase } from '../src/db/seed/seed';
 import { buildTestApp, testConfig } from './helper';
-import { expectOk, signInAdmin } from './store-helper';
+import { expectOk, signInAdmin } from './shop-helper';
 
 describe('demo seed: notices and prospects', () => {
   it('seeds a pinned notice, a published one and a draft, and three leads with one followed up, once', async () => {

@@ -5,7 +5,7 @@ import { adminConfigList, adminSetConfig, adminTestSendEmail, adminTestSendSms, 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helper';
 import { IMAGES, UPLOAD_URL, startFakeAliyunSms, startFakeSmtp, startFakeWecom, uploadImage } from './settings-fakes';
-import { expectOk, signInAdmin } from './store-helper';
+import { expectOk, signInAdmin } from './shop-helper';
 
 const ALIYUN = { accessKeyId: 'LTAI5tTestKeyId02', accessKeySecret: 'right-Secret-11', signName: 'Parlour', templateCode: 'SMS_1000001' };
 

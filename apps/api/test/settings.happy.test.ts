@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aliyunPercentEncode, signAliyunRpc } from '../src/providers/sms/aliyun-sms-provider';
 import { buildTestApp, GOOD_PASSWORD, uniqueEmail, uniqueMobile, type TestApp } from './helper';
 import { IMAGES, startFakeAliyunSms, startFakeSmtp, startFakeWecom, uploadImage } from './settings-fakes';
-import { expectOk, signInAdmin } from './store-helper';
+import { expectOk, signInAdmin } from './shop-helper';
 
 const SMTP_USER = 'mailer@parlour.test';
 const SMTP_PASSWORD = 'smtp-Pass-7f3a';

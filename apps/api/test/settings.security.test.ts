@@ -10,7 +10,7 @@ import { createSecretBox, DEVELOPMENT_SECRETS_KEY, parseSecretsKey, SecretUnread
 import { loadConfig } from '../src/config';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
 import { IMAGES, startFakeAliyunSms, startFakeSmtp, startFakeWecom, uploadImage } from './settings-fakes';
-import { expectOk, signInAdmin } from './store-helper';
+import { expectOk, signInAdmin } from './shop-helper';
 
 const SECRETS = { smtp: 'Smtp-Secret-Value-42', aliyun: 'Aliyun-Secret-Value-42', wecomKey: 'wecom-secret-key-value-42' };
 const ALIYUN = { accessKeyId: 'LTAI5tTestKeyId03', accessKeySecret: SECRETS.aliyun, signName: 'Parlour', templateCode: 'SMS_1000002' };

@@ -4,7 +4,7 @@ import { merchantListShopKeys } from '@parlour/contract/calls/open-core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
-import { expectOk, listShops, payThroughCashier, shopFields, signInAdmin, type Purchase } from './store-helper';
+import { expectOk, listShops, payThroughCashier, shopFields, signInAdmin, type Purchase } from './shop-helper';
 
 const buy = (t: TestApp, token: string, fields: Record<string, unknown> = shopFields()) =>
   t.callRaw(merchantBuyShop, { ...fields, term_type: 'month', term: 1, pay_method: 'alipay' }, token);

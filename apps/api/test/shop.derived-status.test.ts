@@ -3,7 +3,7 @@ import { adminOverview } from '@parlour/contract/calls/dashboard';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
-import { expectOk, listShops, merchantWithStore, shopFields, signInAdmin } from './store-helper';
+import { expectOk, listShops, merchantWithStore, shopFields, signInAdmin } from './shop-helper';
 
 const DAY = 86_400;
 

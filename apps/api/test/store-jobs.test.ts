@@ -3,7 +3,7 @@ import { cashierSubmit, merchantListBills } from '@parlour/contract/calls/bill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJobs } from '../src/jobs/boss';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
-import { expectOk, shopFields, VERSION } from './store-helper';
+import { expectOk, shopFields, VERSION } from './shop-helper';
 
 async function waitFor<T>(read: () => Promise<T>, isDone: (value: T) => boolean, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;

@@ -3,7 +3,7 @@ import { createBillRepository } from '../src/modules/bill/bill.repository';
 import { createShopRepository } from '../src/modules/shop/shop.repository';
 import { merchantScope, operatorScope } from '../src/lib/tenant-scope';
 import { buildTestApp, type TestApp } from './helper';
-import { merchantWithStore } from './store-helper';
+import { merchantWithStore } from './shop-helper';
 
 /**
  * Issue 12 §3: the store and bill reads take a tenant scope. A merchant scope finds the merchant's

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminListApiLogs, merchantListApiLogs } from '@parlour/contract/calls/traffic-report';
 import { merchantListPackages, merchantListPlans } from '@parlour/contract/calls/traffic';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
-import { expectOk, merchantWithStore, payThroughCashier, signInAdmin } from './store-helper';
+import { expectOk, merchantWithStore, payThroughCashier, signInAdmin } from './shop-helper';
 import { listPackages, orderPackage, PLAN, type TTrafficPackage } from './traffic-package-helper';
 import { daysAgo, insertPackage, recordCall, storeRef, type StoreRef } from './traffic-helper';
 

@@ -1,7 +1,7 @@
 import { merchantCreatePackageOrder, merchantListPackages, type TAdminTrafficPlan, type TTrafficPackage, type TTrafficPlan } from '@parlour/contract/calls/traffic';
 import type { TBill, TPayPage } from '@parlour/contract/calls/bill';
 import type { TestApp } from './helper';
-import { expectOk } from './store-helper';
+import { expectOk } from './shop-helper';
 
 /** The seeded plans (migration 0008): three general ones and one store plan. */
 export const PLAN = { trial: 1, standard: 2, professional: 3, store: 4 } as const;

@@ -4,7 +4,7 @@ import { adminSetShopStatus, merchantBuyShop } from '@parlour/contract/calls/sto
 import { merchantCancelBill, merchantPayPage } from '@parlour/contract/calls/bill';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
-import { expectOk, merchantWithStore, shopFields, signInAdmin, VERSION } from './store-helper';
+import { expectOk, merchantWithStore, shopFields, signInAdmin, VERSION } from './shop-helper';
 import { PLAN, planFields } from './traffic-package-helper';
 
 describe('traffic packages: errors', () => {

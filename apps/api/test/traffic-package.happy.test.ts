@@ -2,7 +2,7 @@ import { adminAddPlan, adminEditPlan, adminListPackages, adminListPlans, adminSe
 import { merchantCancelBill, merchantListBills } from '@parlour/contract/calls/bill';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
-import { advanceKeepingSessions, expectOk, merchantWithStore, payThroughCashier, signInAdmin } from './store-helper';
+import { advanceKeepingSessions, expectOk, merchantWithStore, payThroughCashier, signInAdmin } from './shop-helper';
 import { listPackages, orderPackage, PLAN, planFields, setUnitsUsed } from './traffic-package-helper';
 
 const DAY_MS = 86_400_000;

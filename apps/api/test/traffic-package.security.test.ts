@@ -4,7 +4,7 @@ import { merchantCancelBill, merchantPayPage } from '@parlour/contract/calls/bil
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxPaymentProvider } from '../src/providers/payment/sandbox-payment-provider';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
-import { expectOk, merchantWithStore, payThroughCashier, signInAdmin } from './store-helper';
+import { expectOk, merchantWithStore, payThroughCashier, signInAdmin } from './shop-helper';
 import { listPackages, orderPackage, PLAN, planFields, type PackageOrder } from './traffic-package-helper';
 
 const NOTIFY = '/api/v1/payment/notify/sandbox';

@@ -2,7 +2,7 @@ import { merchantLogin } from '@parlour/contract/calls/account';
 import { describe, expect, it } from 'vitest';
 import { DEMO_MERCHANT, seedDatabase } from '../src/db/seed/seed';
 import { buildTestApp, testConfig } from './helper';
-import { expectOk } from './store-helper';
+import { expectOk } from './shop-helper';
 import { listPackages } from './traffic-package-helper';
 
 describe('demo seed: traffic packages', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAddPlan, adminListPackages, adminListPlans } from '@parlour/contract/calls/traffic';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
-import { expectOk, signInAdmin } from './store-helper';
+import { expectOk, signInAdmin } from './shop-helper';
 import { orderPackage, PLAN, planFields } from './traffic-package-helper';
 
 

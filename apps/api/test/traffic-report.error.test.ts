@@ -1,7 +1,7 @@
 import { adminApiLogDetail, adminApiLogStats, adminListApiLogs, adminMerchantStats, adminPlatformStats, adminTrafficDashboard, merchantApiLogDetail, merchantApiLogStats, merchantListApiLogs, merchantStoreUsage, merchantTrafficDashboard } from '@parlour/contract/calls/traffic-report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, businessDay, registerMerchant, type TestApp } from './helper';
-import { signInAdmin } from './store-helper';
+import { signInAdmin } from './shop-helper';
 
 const day = (offsetDays: number) => businessDay(new Date(Date.now() + offsetDays * 86_400_000));
 

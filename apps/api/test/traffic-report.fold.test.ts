@@ -8,7 +8,7 @@ import { createUsageFold, REFOLD_CLOSED_DAYS } from '../src/modules/traffic-repo
 import { createUsageFoldRepository } from '../src/modules/traffic-report/usage-fold.repository';
 import { createUsageReader, planUsageSources } from '../src/modules/traffic-report/usage-reader';
 import { buildTestApp, businessDay, type TestApp } from './helper';
-import { expectOk, merchantWithStore, signInAdmin } from './store-helper';
+import { expectOk, merchantWithStore, signInAdmin } from './shop-helper';
 import { daysAgo, recordCall, storeRef, type StoreRef } from './traffic-helper';
 
 const PLATFORMS = ['1688', 'taobao', 'micro_store', 'jd'] as const;

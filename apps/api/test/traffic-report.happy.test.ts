@@ -1,7 +1,7 @@
 import { adminApiEnum, adminApiLogDetail, adminApiLogStats, adminListApiLogs, adminMerchantStats, adminPlatformStats, adminTrafficDashboard, merchantApiEnum, merchantApiLogDetail, merchantApiLogStats, merchantListApiLogs, merchantStoreUsage, merchantTrafficDashboard } from '@parlour/contract/calls/traffic-report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, businessDay, registerMerchant, type TestApp } from './helper';
-import { expectOk, merchantWithStore, signInAdmin } from './store-helper';
+import { expectOk, merchantWithStore, signInAdmin } from './shop-helper';
 import { daysAgo, insertPackage, recordCall, recordCalls, storeRef, type StoreRef } from './traffic-helper';
 
 const day = businessDay;

@@ -2,7 +2,7 @@ import { adminTrafficDashboard, merchantApiLogDetail, merchantApiLogStats, merch
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helper';
 import { grantPackage, openCall, storeWithKey } from './open-api-helper';
-import { expectOk, signInAdmin } from './store-helper';
+import { expectOk, signInAdmin } from './shop-helper';
 
 type LogRow = { status: string; platform: string; api_code: string; charged_units: number; response_ms: number | null };
 

@@ -1,10 +1,10 @@
-import { adminAddShop, adminBackendRedirect, adminEditVersionFunctions, adminEditVersionPrices, adminExportShops, adminListShops, adminListVersions, adminRenewShop, adminSetShopStatus, adminShopCreateTrend, adminShopVersionDistribution, merchantAddShop, merchantBackendRedirect, merchantBuyShop, merchantCheckSiteStatus, merchantExportShops, merchantListVersions, merchantRenewShop } from '@parlour/contract/calls/store';
-import { adminBillTypeDistribution, adminExportBills, adminIncomeTrend, adminListBills, adminListIncome, cashierDetail, merchantCancelBill, merchantExportBills, merchantListBills, merchantPayPage } from '@parlour/contract/calls/bill';
+import { adminAddShop, adminBackendRedirect, adminExportShops, adminListShops, adminRenewShop, adminSetShopStatus, adminShopCreateTrend, adminShopVersionDistribution, merchantAddShop, merchantBackendRedirect, merchantBuyShop, merchantCheckSiteStatus, merchantExportShops, merchantRenewShop } from '@parlour/contract/calls/store';
+import { adminBillTypeDistribution, adminExportBills, adminIncomeTrend, adminListBills, adminListIncome, cashierDetail, merchantExportBills, merchantListBills, merchantPayPage } from '@parlour/contract/calls/bill';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTerm } from '../src/lib/terms';
-import { buildTestApp, businessDay, registerMerchant, type TestApp } from './helper';
-import { advanceKeepingSessions, cashierToken, expectOk, getShop, listShops, merchantWithStore, payThroughCashier, provision, shopFields, signInAdmin, VERSION } from './store-helper';
+import { buildTestApp, registerMerchant, type TestApp } from './helper';
+import { advanceKeepingSessions, cashierToken, expectOk, getShop, listShops, merchantWithStore, payThroughCashier, provision, shopFields, signInAdmin, VERSION } from './shop-helper';
 
 const DAY = 86_400;
 
@@ -16,47 +16,6 @@ describe('stores: happy paths', () => {
     adminToken = await signInAdmin(t);
   });
   afterAll(() => t.close());
-
-  describe('[VERSIONS]', () => {
-    it('lists the three seeded versions with a price for every term of §9', async () => {
-      const { token } = await registerMerchant(t);
-      const { list } = await expectOk(t.call(merchantListVersions, {}, token));
-      expect(list.map((version) => version.name)).toEqual(['Starter', 'Professional', 'Enterprise']);
-      expect(list.map((version) => version.trial_days)).toEqual([14, 7, 0]);
-      for (const version of list) {
-        expect(version.prices).toHaveLength(10);
-        expect(version.currency).toBe('CNY');
-      }
-    });
-
-    it("tells the merchant before creating whether their trial is still available and how many stores the limit leaves", async () => {
-      const { token } = await registerMerchant(t);
-      const fresh = await expectOk(t.call(merchantListVersions, {}, token));
-      expect(fresh).toMatchObject({ is_trial_available: true, store_limit: 5, store_count: 0 });
-      expect(fresh.list).toHaveLength(3);
-      // A bought store leaves the trial available; it counts against the limit.
-      await expectOk(t.call(merchantBuyShop, { ...shopFields(), term_type: 'month', term: 1, pay_method: 'alipay' }, token));
-      expect(await expectOk(t.call(merchantListVersions, {}, token))).toMatchObject({ is_trial_available: true, store_count: 1 });
-      await expectOk(t.call(merchantAddShop, shopFields({ package_id: VERSION.starter }), token));
-      expect(await expectOk(t.call(merchantListVersions, {}, token))).toMatchObject({ is_trial_available: false, store_count: 2 });
-    });
-
-    it('lets an operator create a version, edit its features and set every price', async () => {
-      const created = await expectOk(
-        t.call(adminEditVersionFunctions, { name: 'Lite', description: 'small', features: ['a', 'b'], trial_days: 3, status: 'disabled' }, adminToken),
-      );
-      const prices = [1, 3, 6, 9, 12].map((term) => ({ type: 'month', term, amount: term * 1000 })).concat([1, 2, 3, 4, 5].map((term) => ({ type: 'year', term, amount: term * 10000 })));
-      const priced = await expectOk(t.callRaw(adminEditVersionPrices, { id: created.id, currency: 'USD', prices }, adminToken));
-      expect(priced.currency).toBe('USD');
-      expect(priced.prices.map((price) => price.amount)).toContain(12000);
-      const edited = await expectOk(t.call(adminEditVersionFunctions, { id: created.id, name: 'Lite', features: ['c'], status: 'enabled' }, adminToken));
-      expect(edited.features).toEqual(['c']);
-      const admin = await expectOk(t.call(adminListVersions, { page: 1, limit: 10 }, adminToken));
-      expect(admin.list.find((version) => version.id === created.id)?.store_count).toBe(0);
-      // Disabled again so the other tests see the seeded three.
-      await expectOk(t.call(adminEditVersionFunctions, { id: created.id, name: 'Lite', status: 'disabled' }, adminToken));
-    });
-  });
 
   describe('[CREATE]', () => {
     it('starts a trial store that initialises, is provisioned and runs on trial until the trial ends', async () => {
@@ -188,42 +147,6 @@ describe('stores: happy paths', () => {
       expect((await listShops(t, token, { status: 'trial' })).list.map((shop) => shop.shop_id)).toEqual([trial.shop_id]);
       expect((await listShops(t, token, { tab: 'disabled' })).total).toBe(0);
       expect((await listShops(t, token, { page: 2, limit: 1 })).list).toHaveLength(1);
-    });
-  });
-
-  describe('[BILLS]', () => {
-    it('cancels an unpaid bill, and expires another at the end of its window', async () => {
-      const { token, shopId } = await merchantWithStore(t);
-      const renewal = await expectOk(t.call(merchantRenewShop, { shop_id: shopId, term_type: 'month', term: 1, pay_method: 'alipay' }, token));
-      const cancelled = await expectOk(t.call(merchantCancelBill, { bill_no: renewal.bill.bill_no }, token));
-      expect(cancelled).toMatchObject({ status: 'cancelled' });
-      expect(cancelled.cancelled_at).not.toBeNull();
-      const next = await expectOk(t.call(merchantRenewShop, { shop_id: shopId, term_type: 'month', term: 1, pay_method: 'alipay' }, token));
-      t.clock.advance(30 * 60);
-      const expired = await t.call(merchantPayPage, { bill_no: next.bill.bill_no }, token);
-      expect(expired.code).toBe(12012);
-      expect((await payThroughCashier(t, next.payment)).code).toBe(12012);
-      const { list } = await expectOk(t.call(merchantListBills, { status: 'expired' }, token));
-      expect(list.map((bill) => bill.bill_no)).toEqual([next.bill.bill_no]);
-      // The expired bill no longer blocks a new renewal.
-      expect((await t.call(merchantRenewShop, { shop_id: shopId, term_type: 'month', term: 1, pay_method: 'alipay' }, token)).code).toBe(200);
-    });
-
-    it('filters bills by status, type, store, time and keyword', async () => {
-      const { token, shopId, purchase } = await merchantWithStore(t);
-      await expectOk(t.call(merchantRenewShop, { shop_id: shopId, term_type: 'month', term: 1, pay_method: 'alipay' }, token));
-      const today = businessDay(t.clock.now());
-      const filtered = async (input: Record<string, unknown>) => (await expectOk(t.call(merchantListBills, input, token))).total;
-      expect(await filtered({})).toBe(2);
-      expect(await filtered({ type: 'renewal' })).toBe(1);
-      expect(await filtered({ status: 'paid' })).toBe(1);
-      expect(await filtered({ shop_id: shopId })).toBe(2);
-      expect(await filtered({ start_date: today, end_date: today })).toBe(2);
-      expect(await filtered({ start_date: '2000-01-01', end_date: '2000-01-02' })).toBe(0);
-      expect(await filtered({ keyword: purchase.bill.bill_no })).toBe(1);
-      // A whole bill number is looked up exactly (any case); part of one still matches as a pattern.
-      expect(await filtered({ keyword: purchase.bill.bill_no.toLowerCase() })).toBe(1);
-      expect(await filtered({ keyword: purchase.bill.bill_no.slice(0, 12) })).toBeGreaterThanOrEqual(1);
     });
   });
 

@@ -1,10 +1,9 @@
 import { adminEditVersionPrices, adminListVersions, merchantAddShop, merchantBackendRedirect, merchantBuyShop, merchantListShops, merchantListVersions, merchantRenewShop } from '@parlour/contract/calls/store';
-import { cashierDetail, cashierSubmit, merchantCancelBill, merchantListBills, merchantPayPage } from '@parlour/contract/calls/bill';
+import { cashierSubmit, merchantCancelBill, merchantListBills, merchantPayPage } from '@parlour/contract/calls/bill';
 import { adminSetConfig } from '@parlour/contract/calls/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
-import { expectOk, merchantWithStore, provision, shopFields, signInAdmin, VERSION } from './store-helper';
+import { expectOk, merchantWithStore, provision, shopFields, signInAdmin, VERSION } from './shop-helper';
 
 describe('stores: errors', () => {
   let t: TestApp;
@@ -176,22 +175,4 @@ describe('stores: errors', () => {
     });
   });
 
-  describe('[PAYMENT PROVIDER]', () => {
-    it('refuses the sandbox provider when NODE_ENV=production', () => {
-      expect(() => loadConfig({ NODE_ENV: 'production', ADMIN_ACCOUNT: 'a', ADMIN_PASSWORD: 'b', PAYMENT_PROVIDER: 'sandbox' })).toThrow(/sandbox is refused/);
-      expect(loadConfig({ NODE_ENV: 'production', ADMIN_ACCOUNT: 'a', ADMIN_PASSWORD: 'b', SECRETS_KEY: 'ab'.repeat(32) }).paymentProvider).toBe('none');
-    });
-
-    it('without a provider, paying answers a clear "payment failed" and the cashier does not exist', async () => {
-      const bare = await buildTestApp({ env: { PAYMENT_PROVIDER: 'none', CODE_SENDS_PER_IP_PER_HOUR: '10000' } });
-      try {
-        const { token } = await registerMerchant(bare);
-        const answer = await bare.call(merchantBuyShop, { ...shopFields(), term_type: 'month', term: 1, pay_method: 'alipay', lang_code: 'en-US' }, token);
-        expect(answer).toMatchObject({ code: 12010, msg: 'No payment provider is configured, please contact support' });
-        expect((await bare.call(cashierDetail, { bill_no: 'B1', token: 'x' })).code).toBe(10004);
-      } finally {
-        await bare.close();
-      }
-    });
-  });
 });
