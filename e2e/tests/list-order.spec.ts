@@ -85,7 +85,9 @@ test.describe('[LIST-ORDER]', () => {
       const phoneRows = phonePopover.locator('[data-column][draggable="true"]');
       const phoneBefore = await movableTitles(phonePopover);
       const phoneTarget = (await phoneRows.nth(1).boundingBox())!;
-      await phoneRows.nth(0).dragTo(phoneRows.nth(1), { targetPosition: { x: 40, y: phoneTarget.height - 4 } });
+      // Grabbed by its grip, as a thumb would: the middle of a phone-width row is its checkbox's label.
+      const phoneSource = (await phoneRows.nth(0).boundingBox())!;
+      await phoneRows.nth(0).dragTo(phoneRows.nth(1), { sourcePosition: { x: 12, y: phoneSource.height / 2 }, targetPosition: { x: 40, y: phoneTarget.height - 4 } });
       await expect.poll(() => movableTitles(phonePopover)).toEqual([phoneBefore[1], phoneBefore[0], ...phoneBefore.slice(2)]);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await shot(page, `list-order-column-settings-${lang}-375`, { fullPage: false });

@@ -158,6 +158,8 @@ export default function StoreListPage() {
     {
       title: t('adminStore.column.status'),
       key: 'status',
+      // Capped: a given-up store's hint line wraps inside it instead of widening the column.
+      width: cap(110),
       render: (_, shop) => (
         // The tags one above the other keep the column narrow.
         <Flex vertical align="flex-start" gap={4}>
