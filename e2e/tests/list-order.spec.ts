@@ -55,6 +55,8 @@ test.describe('[LIST-ORDER]', () => {
       // The first movable column dropped on the lower half of the third: it lands after it.
       const rows = popover.locator('[data-column][draggable="true"]');
       const target = rows.nth(2);
+      await target.scrollIntoViewIfNeeded();
+      await rows.nth(0).scrollIntoViewIfNeeded();
       const box = (await target.boundingBox())!;
       await rows.nth(0).dragTo(target, { targetPosition: { x: 40, y: box.height - 4 } });
       const expected = [before[1], before[2], before[0], ...before.slice(3)];
@@ -84,6 +86,9 @@ test.describe('[LIST-ORDER]', () => {
       await expect(phonePopover).toBeVisible();
       const phoneRows = phonePopover.locator('[data-column][draggable="true"]');
       const phoneBefore = await movableTitles(phonePopover);
+      // The whole drag inside the window: a scroll during the drag would end it.
+      await phoneRows.nth(2).scrollIntoViewIfNeeded();
+      await phoneRows.nth(0).scrollIntoViewIfNeeded();
       const phoneTarget = (await phoneRows.nth(1).boundingBox())!;
       // Grabbed by its grip, as a thumb would: the middle of a phone-width row is its checkbox's label.
       const phoneSource = (await phoneRows.nth(0).boundingBox())!;
