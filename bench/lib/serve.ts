@@ -33,6 +33,7 @@ async function startApp() {
     PAYMENT_PROVIDER: 'none',
     WEB_DIST_DIR: '/nonexistent',
     SECRETS_KEY: 'be'.repeat(32),
+    SHOP_BASE_DOMAIN: 'bench.parlour.shop',
   });
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -1,4 +1,4 @@
-import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { MAIL_SINK_HTTP_PORT } from '../playwright.config';
 
 export type Lang = 'zh-CN' | 'en-US';
@@ -68,5 +68,67 @@ export async function loginThroughForm(page: Page, account: string, password: st
   await page.getByRole('button', { name: isEnglish ? 'Log in' : /登\s*录/ }).click();
 }
 
-export const test = base;
+/**
+ * A merchant signed in through the login form in `lang`, in a browser context of its own (1440 px
+ * wide), so an operator can be signed in beside it. The demo merchant unless told otherwise.
+ */
+export async function merchantPage(browser: Browser, baseURL: string | undefined, lang: Lang, account = DEMO_MERCHANT.account, password = DEMO_MERCHANT.password) {
+  const context = await browser.newContext({ baseURL, locale: lang, viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await useLanguage(page, lang);
+  await loginThroughForm(page, account, password, { lang });
+  await expect(page).toHaveURL(/\/platform$/);
+  return { page, close: () => context.close() };
+}
+
+/** The marker the page-side listener prints for each `securitypolicyviolation` event. */
+const CSP_VIOLATION_MARKER = '[csp-violation]';
+
+/**
+ * Whether a console message reports a blocked resource or a header the browser refused: Chromium's
+ * own CSP and Permissions-Policy messages, and the marker of the `securitypolicyviolation` listener.
+ */
+export function isSecurityPolicyMessage(text: string) {
+  return text.includes(CSP_VIOLATION_MARKER) || /Content Security Policy|Permissions-Policy/i.test(text);
+}
+
+/** Collects CSP violations and Permissions-Policy errors of every page a context opens. */
+export async function watchSecurityPolicy(context: BrowserContext, violations: string[]) {
+  context.on('console', (message) => {
+    const text = message.text();
+    if (isSecurityPolicyMessage(text)) violations.push(`${message.location().url}: ${text}`);
+  });
+  await context.addInitScript((marker) => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`${marker} ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`);
+    });
+  }, CSP_VIOLATION_MARKER);
+}
+
+/**
+ * Every browser test fails when a page it opened reported a CSP violation (issue 13 §4): the
+ * console and the cashier must work under the policy of plugins/security-headers.ts. Covers the
+ * test's own context and any context it opens with browser.newContext().
+ */
+export const test = base.extend<{ securityPolicyViolations: string[] }>({
+  securityPolicyViolations: [
+    async ({ context, browser }, use) => {
+      const violations: string[] = [];
+      await watchSecurityPolicy(context, violations);
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
+        const opened = await newContext(...args);
+        await watchSecurityPolicy(opened, violations);
+        return opened;
+      };
+      try {
+        await use(violations);
+      } finally {
+        browser.newContext = newContext;
+      }
+      expect(violations, 'content security policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 export { expect };

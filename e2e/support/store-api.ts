@@ -21,6 +21,7 @@ export interface ApiShop {
   expires_at: string | null;
   unpaid_bill_no: string | null;
   package_id: number;
+  domain: string | null;
 }
 export interface ApiBill {
   bill_no: string;

@@ -1,5 +1,5 @@
-import type { Browser, Locator, Page } from '@playwright/test';
-import { DEMO_MERCHANT, expect, loginThroughForm, test, useLanguage, type Lang } from '../support/fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { expect, merchantPage, test } from '../support/fixtures';
 import { horizontalOverflow, operatorPage, shot } from '../support/operator-api';
 
 /**
@@ -13,18 +13,26 @@ const TEXT = {
   'en-US': { columnSettings: 'Column settings', reset: 'Reset' },
 } as const;
 
-async function merchantPage(browser: Browser, baseURL: string | undefined, lang: Lang) {
-  const context = await browser.newContext({ baseURL, locale: lang, viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  await useLanguage(page, lang);
-  await loginThroughForm(page, DEMO_MERCHANT.account, DEMO_MERCHANT.password, { lang });
-  await expect(page).toHaveURL(/\/(platform|merchant)/);
-  return { page, close: () => context.close() };
-}
 
 /** The column settings popover's movable rows, as their labels, in order. */
 async function movableTitles(popover: Locator) {
   return popover.locator('[data-column][draggable="true"]').allTextContents();
+}
+
+/**
+ * Waits until the popover's rows stop moving (its opening animation has ended): a drag measured
+ * while the popover still zooms in starts and ends on the wrong rows.
+ */
+async function settledRows(rows: Locator) {
+  let previous = '';
+  await expect
+    .poll(async () => {
+      const boxes = JSON.stringify(await rows.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().toJSON())));
+      const isStill = boxes === previous;
+      previous = boxes;
+      return isStill;
+    }, { intervals: [100] })
+    .toBe(true);
 }
 
 /** Before a screenshot: the list has loaded (no spinner) and no header tooltip is open. */
@@ -57,6 +65,7 @@ test.describe('[LIST-ORDER]', () => {
       const target = rows.nth(2);
       await target.scrollIntoViewIfNeeded();
       await rows.nth(0).scrollIntoViewIfNeeded();
+      await settledRows(rows);
       const box = (await target.boundingBox())!;
       await rows.nth(0).dragTo(target, { targetPosition: { x: 40, y: box.height - 4 } });
       const expected = [before[1], before[2], before[0], ...before.slice(3)];
@@ -89,6 +98,7 @@ test.describe('[LIST-ORDER]', () => {
       // The whole drag inside the window: a scroll during the drag would end it.
       await phoneRows.nth(2).scrollIntoViewIfNeeded();
       await phoneRows.nth(0).scrollIntoViewIfNeeded();
+      await settledRows(phoneRows);
       const phoneTarget = (await phoneRows.nth(1).boundingBox())!;
       // Grabbed by its grip, as a thumb would: the middle of a phone-width row is its checkbox's label.
       const phoneSource = (await phoneRows.nth(0).boundingBox())!;
@@ -112,6 +122,9 @@ test.describe('[LIST-ORDER]', () => {
       const created = page.getByRole('columnheader', { name: /留言时间/ });
       await created.click();
       await expect(page).toHaveURL(/sort=created_at&order=descend/);
+      // The next click is read against the order the table shows: wait for it, as the eye does
+      // (on a slow machine the URL changes before the table has re-rendered with it).
+      await expect(created).toHaveAttribute('aria-sort', 'descending');
       await created.click();
       await expect(page).toHaveURL(/sort=created_at&order=ascend/);
       await expect(created).toHaveAttribute('aria-sort', 'ascending');
@@ -135,6 +148,7 @@ test.describe('[LIST-ORDER]', () => {
       const reads = page.getByRole('columnheader', { name: /已读商户/ });
       await reads.click();
       await expect(page).toHaveURL(/sort=read_count&order=descend/);
+      await expect(reads).toHaveAttribute('aria-sort', 'descending');
       await page.getByRole('columnheader', { name: /发布时间/ }).click();
       await expect(page).toHaveURL(/sort=publish_at&order=descend/);
       await page.reload();

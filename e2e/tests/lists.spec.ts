@@ -1,5 +1,5 @@
-import type { Browser, Page } from '@playwright/test';
-import { DEMO_MERCHANT, expect, loginThroughForm, test, useLanguage, type Lang } from '../support/fixtures';
+import type { Page } from '@playwright/test';
+import { expect, merchantPage, test } from '../support/fixtures';
 import { horizontalOverflow, operatorPage, shot, tableOverflow } from '../support/operator-api';
 
 /** The interface texts the tests look for, in each language (from apps/web/src/locales). */
@@ -26,14 +26,6 @@ const TEXT = {
   },
 } as const;
 
-async function merchantPage(browser: Browser, baseURL: string | undefined, lang: Lang) {
-  const context = await browser.newContext({ baseURL, locale: lang, viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  await useLanguage(page, lang);
-  await loginThroughForm(page, DEMO_MERCHANT.account, DEMO_MERCHANT.password, { lang });
-  await expect(page).toHaveURL(/\/(platform|merchant)/);
-  return { page, close: () => context.close() };
-}
 
 /** The header cells of the list's table that are inside the window (not scrolled away or under a pinned column). */
 async function headersInView(page: Page) {

@@ -7,6 +7,8 @@ import { operatorPage, shot } from '../support/operator-api';
  * the public pricing page shows the seeded versions' English.
  */
 test('[CONTENT]: operator writes English content, a merchant in English mode sees it', async ({ browser, baseURL, request }) => {
+  // Two consoles, two languages and a fresh merchant: past a minute on a loaded machine.
+  test.slow();
   const suffix = Date.now().toString(36).slice(-4);
   const plan = { zh: `夜间包${suffix}`, en: `Night pack ${suffix}`, usageEn: `Night-time calls, 1 unit each (${suffix})` };
   const notice = { zh: `双语公告${suffix}`, en: `Bilingual notice ${suffix}`, bodyEn: 'Maintenance window tonight' };

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { OPERATOR, expect, loginThroughForm, registerMerchantByApi, test, uniqueEmail, useLanguage, type Lang } from '../support/fixtures';
+import { OPERATOR, expect, loginThroughForm, registerMerchantByApi, test, uniqueEmail, merchantPage, useLanguage } from '../support/fixtures';
 import { horizontalOverflow, logoPng, tableOverflow, money, operatorPage, shot, type ApiOverview, type ApiPublicVersion, type ApiSiteSettings } from '../support/operator-api';
 import { callApi, operatorToken } from '../support/store-api';
 
@@ -85,15 +85,6 @@ async function expectOperatorChinese(page: Page, title: string) {
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
 }
 
-/** A merchant signed in through the login form in `lang`, in a browser context of its own. */
-async function merchantPage(browser: import('@playwright/test').Browser, baseURL: string | undefined, lang: Lang, account: string, password: string) {
-  const context = await browser.newContext({ baseURL, locale: lang });
-  const page = await context.newPage();
-  await useLanguage(page, lang);
-  await loginThroughForm(page, account, password, { lang });
-  await expect(page).toHaveURL(/\/platform$/);
-  return { page, close: () => context.close() };
-}
 
 test('[OPERATOR]: the dashboard shows the real totals, in Chinese with an English browser, and a figure opens its filtered list', async ({ page, request }) => {
   await useLanguage(page, 'en-US');
@@ -386,11 +377,11 @@ test('[OPERATOR]: site settings drive the public site in both languages; a PNG l
     // A text file named .png is refused by its content, with the upload-format error.
     await admin.locator('input[type=file][aria-label="站点图标（ico）"]').setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
     await expect(admin.getByText('仅支持 JPG 和 PNG 格式的图片')).toBeVisible();
-    await expect(admin.locator('.settings-image__preview img')).toHaveCount(0);
+    await expect(admin.locator('.image-upload__preview img')).toHaveCount(0);
 
     // A real PNG is uploaded and previewed, then saved with the rest.
     await admin.locator('input[type=file][aria-label="站点 Logo"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logoPng() });
-    const preview = admin.locator('.settings-image__preview img[alt="站点 Logo"]');
+    const preview = admin.locator('.image-upload__preview img[alt="站点 Logo"]');
     await expect(preview).toHaveAttribute('src', /^\/uploads\/[a-f0-9]{32}\.png$/);
     expect(await preview.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(96);
     await admin.getByRole('button', { name: zhButton('保存') }).click();

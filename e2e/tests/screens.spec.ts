@@ -38,7 +38,7 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
       await expect(page.getByTestId('client-id')).toHaveText(first as string);
     });
 
-    test(`[SCREENS]: merchant welcome, a not-yet page and 404 in ${lang}`, async ({ page }) => {
+    test(`[SCREENS]: merchant welcome, the plugin page and 404 in ${lang}`, async ({ page }) => {
       await loginThroughForm(page, DEMO_MERCHANT.account, DEMO_MERCHANT.password, { lang });
       await expect(page).toHaveURL(/\/platform$/);
       await expect(page).toHaveTitle(lang === 'zh-CN' ? '欢迎 - Parlour' : 'Welcome - Parlour');
@@ -46,7 +46,7 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
       await page.screenshot({ path: `${shotsDir}/${lang}_welcome.png`, fullPage: true });
       await page.goto('/merchant/plugin');
       await expect(page).toHaveTitle(lang === 'zh-CN' ? '插件 - Parlour' : 'Plugins - Parlour');
-      await expect(page.getByText(lang === 'zh-CN' ? '暂未开放' : 'Not available yet')).toBeVisible();
+      await expect(page.getByRole('tab', { name: lang === 'zh-CN' ? '我的插件' : 'My plugins' })).toBeVisible();
       await page.screenshot({ path: `${shotsDir}/${lang}_merchant_plugin.png`, fullPage: true });
       await page.goto('/404');
       await expect(page.getByText(lang === 'zh-CN' ? '抱歉，你访问的页面不存在。' : 'Sorry, the page you visited does not exist.')).toBeVisible();

@@ -1,6 +1,7 @@
 import { allCalls } from '@parlour/contract/calls/all';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { CAPTCHA_FIXED_TEXT_REFUSED, type Config } from './config';
+import { CAPTCHA_FIXED_TEXT_REFUSED, OUTBOUND_ALLOW_REFUSED, type Config } from './config';
+import { createOutboundPolicy, type OutboundLookup } from './lib/outbound/outbound-policy';
 import type { Database } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import type { JobDefinition } from './jobs/boss';
@@ -8,21 +9,35 @@ import { purgeStaleRecordsJob } from './jobs/purge-stale-records';
 import { loggerOptions, registerPrettyRequestLog } from './lib/logger';
 import { generateRequestId, REQUEST_ID_LOG_FIELD } from './lib/request-id';
 import { createCallRegistrar } from './lib/register-call';
+import { transactionAware } from './lib/unit-of-work';
+import { createAuditRepository } from './modules/audit/audit.repository';
+import { createAuditService } from './modules/audit/audit.service';
+import { createOperationsRepository } from './modules/operations/operations.repository';
+import { createOperationsService } from './modules/operations/operations.service';
+import { createProviderStatusRecorder, watchMailProvider, watchProductDataProvider, watchProvider, watchSmsProvider } from './modules/operations/provider-status';
+import { registerOperationsRoutes } from './modules/operations/operations.routes';
 import { createPasswordHasher } from './lib/secrets';
 import { createSecretBox, type SecretBox } from './lib/secret-box';
 import { createAccountRepository } from './modules/account/account.repository';
 import { registerAccountRoutes } from './modules/account/account.routes';
 import { createAccountService } from './modules/account/account.service';
+import { createTwoFactorRepository } from './modules/account/two-factor.repository';
+import { createTwoFactorService } from './modules/account/two-factor.service';
 import { createCaptchaService, drawSvgCaptcha, fixedCaptchaDrawer, type CaptchaDrawer } from './modules/account/captcha';
 import { createCaptchaRepository } from './modules/account/captcha.repository';
 import { createVerificationCodeRepository } from './modules/account/verification-code.repository';
 import { createVerificationCodeService } from './modules/account/verification-code.service';
 import { createSessionRepository } from './modules/session/session.repository';
+import { registerSessionRoutes } from './modules/session/session.routes';
+import { registerTwoFactorRoutes } from './modules/account/two-factor.routes';
 import { createSessionService } from './modules/session/session.service';
+import { createIpRateLimitRepository } from './modules/rate-limit/ip-rate-limit.repository';
+import { createIpRateLimit, publicCallBucket } from './modules/rate-limit/ip-rate-limit.service';
 import { createIdempotencyRepository } from './modules/idempotency/idempotency.repository';
 import { createIdempotencyService } from './modules/idempotency/idempotency.service';
 import { createJobQueue } from './lib/job-queue';
 import { provisionStoreJob, storeSweepJob } from './jobs/store-jobs';
+import { deliverCodeJob } from './jobs/code-jobs';
 import { createBillRepository } from './modules/bill/bill.repository';
 import { registerBillRoutes } from './modules/bill/bill.routes';
 import { createBillService } from './modules/bill/bill.service';
@@ -39,13 +54,28 @@ import { createShopRepository } from './modules/shop/shop.repository';
 import { registerShopRoutes } from './modules/shop/shop.routes';
 import { createShopService } from './modules/shop/shop.service';
 import { createShopAdminService } from './modules/shop/shop-admin.service';
+import { createDomainRepository } from './modules/domain/domain.repository';
+import { registerDomainRoutes } from './modules/domain/domain.routes';
+import { createDomainService } from './modules/domain/domain.service';
+import { createDnsChecker, type DnsChecker } from './modules/domain/dns-check';
+import { domainBoundNotice } from './modules/domain/domain-notice';
+import { registerTlsAskRoute } from './modules/domain/store-host.routes';
+import { domainRecheckJob } from './jobs/domain-jobs';
 import { createStoreVersionRepository } from './modules/store-version/store-version.repository';
 import { registerStoreVersionRoutes } from './modules/store-version/store-version.routes';
 import { createStoreVersionService } from './modules/store-version/store-version.service';
 import { createSandboxPaymentProvider, SANDBOX_PROVIDER } from './providers/payment/sandbox-payment-provider';
+import { createPaymentProviderRegistry, type PaymentProviderFactories } from './providers/payment/payment-provider-registry';
+import { PAYMENT_PROVIDER_FACTORIES } from './providers/payment/payment-provider-factories';
+import { createCashierLinks } from './modules/payment/cashier-link';
+import { createPaymentSettingsService } from './modules/payment/payment-settings.service';
+import { registerPaymentSettingsRoutes } from './modules/payment/payment-settings.routes';
+import { paymentReconcileJob } from './jobs/payment-jobs';
+import { outboundRequest } from './lib/outbound/outbound-http';
 import { registerEnvelope, sendApiNotFound } from './plugins/envelope';
 import { registerGracefulClose } from './plugins/graceful-close';
 import { registerOpenApi } from './plugins/openapi';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWeb } from './plugins/web';
 import { createLogMailProvider, createSmtpMailProvider, type MailProvider } from './providers/mail/mail-provider';
 import { createLogSmsProvider, type SmsProvider } from './providers/sms/sms-provider';
@@ -66,13 +96,14 @@ import { registerProspectRoutes } from './modules/prospect/prospect.routes';
 import { createProspectService } from './modules/prospect/prospect.service';
 import { createCoreDataRepository } from './modules/core-data/core-data.repository';
 import { registerCoreDataRoutes } from './modules/core-data/core-data.routes';
-import { createCoreDataService } from './modules/core-data/core-data.service';
+import { createCoreDataService, defaultProductDataProviderFactory } from './modules/core-data/core-data.service';
 import { createOpenApiRepository } from './modules/open-api/open-api.repository';
 import { registerOpenApiRoutes } from './modules/open-api/open-api.routes';
 import { createOpenApiService } from './modules/open-api/open-api.service';
 import { createShopKeyRepository } from './modules/open-api/shop-key.repository';
 import { createShopKeyService } from './modules/open-api/shop-key.service';
 import { openApiSweepJob } from './jobs/open-api-jobs';
+import { pluginSweepJob } from './jobs/plugin-jobs';
 import { createTrafficReportRepository } from './modules/traffic-report/traffic-report.repository';
 import { registerTrafficReportRoutes } from './modules/traffic-report/traffic-report.routes';
 import { createTrafficReportService } from './modules/traffic-report/traffic-report.service';
@@ -82,6 +113,14 @@ import { usageFoldJob } from './jobs/usage-fold-job';
 import { createTrafficPackageRepository } from './modules/traffic-package/traffic-package.repository';
 import { registerTrafficPackageRoutes } from './modules/traffic-package/traffic-package.routes';
 import { createTrafficPackageService } from './modules/traffic-package/traffic-package.service';
+import { createStoreSiteConfigRepository } from './modules/store-site-config/store-site-config.repository';
+import { registerStoreSiteConfigRoutes } from './modules/store-site-config/store-site-config.routes';
+import { createStoreSiteConfigService } from './modules/store-site-config/store-site-config.service';
+import { createPluginRepository } from './modules/plugin/plugin.repository';
+import { registerPluginRoutes } from './modules/plugin/plugin.routes';
+import { createPluginService } from './modules/plugin/plugin.service';
+import { createStorefrontService } from './modules/storefront/storefront.service';
+import { registerStorefrontRouting } from './modules/storefront/storefront.routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -93,6 +132,12 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Builds the product-data provider from the operator's configuration; tests pass a failing or slow one. */
   productDataProviderFactory?: Parameters<typeof createCoreDataService>[0]['createProvider'];
+  /** How outbound connections resolve names (the system resolver by default); tests pass a table. */
+  outboundLookup?: OutboundLookup;
+  /** The pay methods' provider factories (PAYMENT_PROVIDER_FACTORIES by default). */
+  paymentProviderFactories?: PaymentProviderFactories;
+  /** How custom domains' DNS records are checked (a real resolver on DNS_SERVERS by default). */
+  checkDns?: DnsChecker;
 }
 
 /** Assembles the API: plugins, providers, modules. Never listens; server.ts and tests do that. */
@@ -110,15 +155,25 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   if (isPrettyLog) registerPrettyRequestLog(app);
   registerGracefulClose(app);
+  // Before any route, so every answer (API, console, static files, uploads, 404s) carries them.
+  await registerSecurityHeaders(app);
   const clock = options.clock ?? systemClock;
-  const db = database.db;
+  // Inside an operator's writing call every query runs in the call's transaction (lib/unit-of-work).
+  const db = transactionAware(database.db);
   // Settings (issue 4): platform rules, the operator's groups, uploads; mail and SMS follow the saved groups.
   const settings = createSettingsService({ repository: createSettingsRepository(db), defaults: { captcha_failure_threshold: config.loginCaptchaThreshold } });
   const uploads = createUploadService({ repository: createUploadRepository(db), uploadDir: config.uploadDir });
   // Secrets at rest (settings secrets, provider keys) are sealed under SECRETS_KEY.
   const secretBox = createSecretBox(config.secretsKey);
   if (config.isDevelopmentSecretsKey) warnDevelopmentSecretsKey(app.log);
+  // Every connection to a configured address goes through this one policy (lib/outbound, docs/SECURITY.md).
+  if (config.outboundAllow.length && config.isProduction) throw new Error(OUTBOUND_ALLOW_REFUSED);
+  const outbound = createOutboundPolicy({ allow: config.outboundAllow, lookup: options.outboundLookup });
+  // The providers' last errors, for the operations page; written on the plain database, outside any call's transaction.
+  const providerStatus = createProviderStatusRecorder({ repository: createOperationsRepository(database.db), clock, log: app.log });
   const configs = createConfigService({
+    outbound,
+    onDeliveryFailure: (channel, error) => providerStatus.failed(channel, error),
     settings,
     secrets: secretBox,
     uploadExists: (fileName) => uploads.exists(fileName),
@@ -126,8 +181,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     wecomWebhookBase: config.wecomWebhookBase,
   });
   const fallbackMail = config.smtpUrl ? createSmtpMailProvider({ url: config.smtpUrl, from: config.mailFrom }) : createLogMailProvider(app.log);
-  const mail = options.mail ?? createConfiguredMailProvider({ getSettings: configs.getMailForDelivery, fallback: fallbackMail });
-  const sms = options.sms ?? createConfiguredSmsProvider({ getSettings: configs.getSmsForDelivery, fallback: createLogSmsProvider(app.log), endpoint: config.aliyunSmsEndpoint });
+  const mail = watchMailProvider(options.mail ?? createConfiguredMailProvider({ getSettings: configs.getMailForDelivery, fallback: fallbackMail, policy: outbound }), providerStatus);
+  const sms = watchSmsProvider(options.sms ?? createConfiguredSmsProvider({ getSettings: configs.getSmsForDelivery, fallback: createLogSmsProvider(app.log), endpoint: config.aliyunSmsEndpoint, policy: outbound }), providerStatus);
   const fixedCaptcha = config.captchaFixedText;
   // A configuration built by hand (not through loadConfig) is held to the same rule.
   if (fixedCaptcha && config.isProduction) throw new Error(CAPTCHA_FIXED_TEXT_REFUSED);
@@ -144,11 +199,37 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     getHashKey: () => settings.getSigningKey('idempotency-request-hash'),
     clock,
   });
-  const registrar = createCallRegistrar(app, { sessions, checkOutput: !config.isProduction, idempotency });
+  const accountRepository = createAccountRepository(db);
+  const passwords = createPasswordHasher(config.passwordMemoryCost);
+  // Operators' two-factor sign-in (issue 13 §5); the platform rule may require it of every operator.
+  const twoFactor = createTwoFactorService({
+    repository: createTwoFactorRepository(db),
+    accountRepository,
+    sessions,
+    secrets: secretBox,
+    passwords,
+    clock,
+    isRequired: () => settings.isAdminTwoFactorRequired(),
+    failureWindowMinutes: config.loginFailureWindowMinutes,
+  });
+  // Every operator change is recorded in the audit log in its own transaction (issue 13 §6).
+  const audit = createAuditService({ repository: createAuditRepository(db), clock });
+  // Per-IP budgets of the unauthenticated endpoints, counted in the database (issue 13 §2).
+  const ipRateLimit = createIpRateLimit({ repository: createIpRateLimitRepository(db), clock, scale: config.ipRateLimitScale });
+  const registrar = createCallRegistrar(app, {
+    sessions,
+    checkOutput: !config.isProduction,
+    idempotency,
+    authorize: twoFactor.assertAllowed,
+    audit: { service: audit, db },
+    publicLimits: { ipRateLimit, bucketOf: publicCallBucket },
+  });
   // The spec's bare /api/v1 call (§7): reachability and clock skew.
   registerApiInfoRoutes(registrar, { clock });
-  const captchas = createCaptchaService({ repository: createCaptchaRepository(db), clock, draw: captchaDrawer });
+  const captchas = createCaptchaService({ repository: createCaptchaRepository(db), clock, draw: captchaDrawer, getKey: () => settings.getSigningKey('captcha') });
+  const jobQueue = createJobQueue();
   const codeRepository = createVerificationCodeRepository();
+  // Codes go out from the deliver-code job, which decides what an address gets (issue 13 §5).
   const codes = createVerificationCodeService({
     db,
     repository: codeRepository,
@@ -156,32 +237,46 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     mail,
     sms,
     sendsPerIpPerHour: config.codeSendsPerIpPerHour,
+    jobs: jobQueue,
+    secrets: secretBox,
+    hasAccount: async ({ channel, value }) => Boolean(await accountRepository.findMerchantByAccount(channel === 'email' ? { email: value } : { mobile: value })),
+    consoleOrigin: config.consoleHosts[0] ? `https://${config.consoleHosts[0]}` : undefined,
   });
-  const accountRepository = createAccountRepository(db);
   const accounts = createAccountService({
     db,
     repository: accountRepository,
     sessions,
     codes,
     captchas,
-    passwords: createPasswordHasher(config.passwordMemoryCost),
+    passwords,
+    twoFactor,
     clock,
     captchaThreshold: async () => (await settings.getPlatformRules()).captcha_failure_threshold,
     ipCaptchaThreshold: config.loginIpCaptchaThreshold,
     failureWindowMinutes: config.loginFailureWindowMinutes,
   });
   registerAccountRoutes(registrar, { accounts, sessions, captchas });
+  registerSessionRoutes(registrar, { sessions });
+  registerTwoFactorRoutes(registrar, { twoFactor });
   registerConfigRoutes(registrar, { config: configs });
-  await registerUploadRoutes(app, registrar, { uploads });
+  await registerUploadRoutes(app, registrar, { uploads, ipRateLimit });
 
-  const jobQueue = createJobQueue();
+  // Payments (issue 16): one provider per pay method from the operator's settings, the sandbox outside production.
   const sandboxProvider = config.paymentProvider === 'sandbox' ? createSandboxPaymentProvider({ getKey: () => settings.getSigningKey('sandbox-payment') }) : null;
-  const paymentProvider = sandboxProvider;
+  const paymentProviders = createPaymentProviderRegistry({
+    sandbox: sandboxProvider,
+    loadSettings: () => paymentSettings.getForProviders(),
+    factories: options.paymentProviderFactories ?? PAYMENT_PROVIDER_FACTORIES,
+    context: { clock, request: (url, request) => watchProvider(providerStatus, 'payment', () => outboundRequest(outbound, url, request)) },
+  });
+  const cashierLinks = createCashierLinks({ getKey: () => settings.getSigningKey('cashier') });
+  const publicOrigin = async () => (config.consoleHosts[0] ? `https://${config.consoleHosts[0]}` : `http://127.0.0.1:${config.port}`);
+  const paymentSettings = createPaymentSettingsService({ settings, secrets: secretBox, publicOrigin, providers: () => paymentProviders });
   // Names follow the glossary in docs/ARCHITECTURE.md: `<thing>Service`, `<thing>Repository`.
   const storeVersionService = createStoreVersionService({ repository: createStoreVersionRepository(db), clock });
   registerStoreVersionRoutes(registrar, { storeVersionService });
   const billRepository = createBillRepository(db);
-  const billService = createBillService({ db, repository: billRepository, settings, clock, provider: paymentProvider });
+  const billService = createBillService({ db, repository: billRepository, settings, clock, providers: paymentProviders, cashierLinks, publicOrigin, afterCancel: (billNo) => paymentService.closeOrder(billNo) });
   registerBillRoutes(registrar, { billService });
   const shopRepository = createShopRepository(db);
   const shopService = createShopService({
@@ -196,23 +291,51 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     shopBaseDomain: config.shopBaseDomain,
   });
   const shopAdminService = createShopAdminService({ db, shopService, repository: shopRepository, billService, storeVersionService, settings, clock });
-  registerShopRoutes(app, registrar, { shopService, shopAdminService });
+  registerShopRoutes(app, registrar, { shopService, shopAdminService, ipRateLimit });
+  // Each store's basic config (issue 15): its merchant's, and the operator's system-config group.
+  const siteConfigs = createStoreSiteConfigService({ repository: createStoreSiteConfigRepository(db), clock, isImageUsable: (fileName, merchantId) => uploads.isUsableByMerchant(fileName, merchantId) });
+  registerStoreSiteConfigRoutes(registrar, { siteConfigs });
+  // Domains (issue 15): the system domain and custom domains bound by DNS.
+  const domainService = createDomainService({
+    db,
+    repository: createDomainRepository(db),
+    shopService,
+    settings,
+    clock,
+    checkDns: options.checkDns ?? createDnsChecker({ servers: config.dnsServers, timeoutMs: config.dnsTimeoutMs }),
+    shopBaseDomain: config.shopBaseDomain,
+    platformHosts: [...config.siteHosts, ...config.consoleHosts, config.shopBaseDomain],
+    platformIpv4: config.platformIpv4,
+    platformIpv6: config.platformIpv6,
+    // The re-check job tells the merchant by a notice of their own.
+    onBoundByJob: (event) => notices.notifyMerchant({ merchantId: event.merchantId, ...domainBoundNotice(event) }),
+  });
+  registerDomainRoutes(registrar, { domainService });
+  // Caddy's on-demand TLS ask (docs/deploy.md).
+  registerTlsAskRoute(app, { domainService, ipRateLimit });
   // Traffic packages (issue 5): plans, orders through bills, activation on payment.
   const trafficPackageService = createTrafficPackageService({ db, repository: createTrafficPackageRepository(db), billService, clock });
   registerTrafficPackageRoutes(registrar, { trafficPackageService });
-  const paymentService = createPaymentService({ db, billRepository, shopService, trafficPackageService, provider: paymentProvider, clock });
-  const cashier = sandboxProvider
-    ? createSandboxCashier({
-        provider: sandboxProvider,
-        billRepository,
-        clock,
-        // Through HTTP routing like a provider's delivery, so the notify endpoint is the only way in.
-        deliver: async (body) => {
-          await app.inject({ method: 'POST', url: `${NOTIFY_PATH}/${SANDBOX_PROVIDER}`, payload: body });
-        },
-      })
-    : null;
-  registerPaymentRoutes(app, registrar, { paymentService, cashier });
+  // Plugins (issue 14): the catalogue, the market, purchases through bills, installation on payment.
+  const pluginService = createPluginService({ db, repository: createPluginRepository(db), billRepository, billService, clock, uploadExists: (fileName) => uploads.exists(fileName) });
+  registerPluginRoutes(app, registrar, { pluginService });
+  // Requests to a store's system or custom domain reach the store: its front page from its basic config and plugins.
+  registerStorefrontRouting(app, { storefrontService: createStorefrontService({ domainService, siteConfigs, pluginService }) });
+  const paymentService = createPaymentService({ db, billRepository, shopService, trafficPackageService, pluginService, providers: paymentProviders, clock, publicOrigin });
+  // Our cashier page for every provider; its pay / fail buttons only with the sandbox.
+  const cashier = createSandboxCashier({
+    provider: sandboxProvider,
+    settleByQuery: paymentService.settleByQuery,
+    links: cashierLinks,
+    billRepository,
+    clock,
+    // Through HTTP routing like a provider's delivery, so the notify endpoint is the only way in.
+    deliver: async (body) => {
+      await app.inject({ method: 'POST', url: `${NOTIFY_PATH}/${SANDBOX_PROVIDER}`, payload: body });
+    },
+  });
+  registerPaymentRoutes(app, registrar, { paymentService, cashier, ipRateLimit, billService });
+  registerPaymentSettingsRoutes(registrar, { paymentSettings, providers: paymentProviders });
 
   // Notices and prospects (issue 4).
   const notices = createNoticeService({ repository: createNoticeRepository(db), clock });
@@ -225,7 +348,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const merchantAdminService = createMerchantAdminService({
     repository: merchantAdminRepository,
     sessionService: sessions,
-    passwords: createPasswordHasher(config.passwordMemoryCost),
+    passwords,
     clock,
     getTimeZone: settings.getBusinessTimeZone,
   });
@@ -234,14 +357,22 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerDashboardRoutes(registrar, { dashboardService });
 
   // Core data and the metered Open API (issue 5): provider config, data sources, API catalogue, store keys.
-  const coreData = createCoreDataService({ repository: createCoreDataRepository(db), secrets: secretBox, clock, createProvider: options.productDataProviderFactory });
+  const coreData = createCoreDataService({ repository: createCoreDataRepository(db), secrets: secretBox, clock, createProvider: (providerConfig) => watchProductDataProvider((options.productDataProviderFactory ?? defaultProductDataProviderFactory)(providerConfig), providerStatus), outbound });
   registerCoreDataRoutes(registrar, { coreData });
   const shopKeys = createShopKeyService({ repository: createShopKeyRepository(db), secrets: secretBox, clock });
   const openApi = createOpenApiService({ repository: createOpenApiRepository(db), clock, getProductData: () => coreData.getActiveProductData() });
-  registerOpenApiRoutes(app, registrar, { openApi, shopKeys });
+  registerOpenApiRoutes(app, registrar, { openApi, shopKeys, ipRateLimit });
 
   // Traffic reports (issue 5): dashboards and statistics from the daily roll-up, the call log.
   registerTrafficReportRoutes(registrar, { reports: createTrafficReportService({ repository: createTrafficReportRepository(db), clock, getTimeZone: settings.getBusinessTimeZone }) });
+
+  // The operations page (issue 13 §6): audit log, job queues, providers' last errors.
+  const operations = createOperationsService({
+    repository: createOperationsRepository(db),
+    isQueueRunning: () => jobQueue.isAttached(),
+    queueNames: () => jobs.map((job) => job.queue),
+  });
+  registerOperationsRoutes(registrar, { audit, operations });
 
   const missing = allCalls.filter((call) => !registrar.registered.has(call.path));
   if (missing.length) app.log.warn({ missing: missing.map((call) => call.path) }, 'declared calls without a handler');
@@ -258,18 +389,23 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     return spaFallback(request, reply);
   });
 
-  const services = { secretBox, idempotency, accounts, sessions, captchas, codes, settings, configs, uploads,
+  const services = { secretBox, idempotency, audit, providerStatus, ipRateLimit, accounts, twoFactor, sessions, captchas, codes, settings, configs, uploads,
     versions: storeVersionService,
     shops: shopService,
     shopAdmin: shopAdminService,
+    domains: domainService,
     bills: billService,
     payments: paymentService,
-    cashier, coreData, shopKeys, openApi, notices, prospects, trafficPackages: trafficPackageService };
+    cashier, paymentProviders, paymentSettings, cashierLinks, coreData, shopKeys, openApi, notices, prospects, trafficPackages: trafficPackageService, plugins: pluginService };
   const jobs = [
-    purgeStaleRecordsJob({ db, clock, sessions: sessionRepository, accounts: accountRepository, codes: codeRepository, captchas, idempotency }),
+    purgeStaleRecordsJob({ db, clock, sessions: sessionRepository, accounts: accountRepository, codes: codeRepository, captchas, idempotency, twoFactor, ipRateLimit, billRepository }),
+    deliverCodeJob({ codes }),
     provisionStoreJob({ shopService }),
+    domainRecheckJob({ domainService }),
     storeSweepJob({ shopService, billRepository, clock }),
+    paymentReconcileJob({ payments: paymentService, billRepository, clock, log: (error, billNo) => app.log.warn({ err: error, bill_no: billNo }, 'payment reconciliation failed for a bill') }),
     openApiSweepJob({ openApi }),
+    pluginSweepJob({ pluginService, notices, getTimeZone: settings.getBusinessTimeZone }),
     usageFoldJob({ fold: createUsageFold({ repository: createUsageFoldRepository(db), clock, getTimeZone: settings.getBusinessTimeZone }) }),
   ];
   return Object.assign(app, { services, jobs, jobQueue, clock }) as App;
@@ -278,7 +414,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 export interface AppServices {
   secretBox: SecretBox;
   idempotency: ReturnType<typeof createIdempotencyService>;
+  audit: ReturnType<typeof createAuditService>;
+  providerStatus: ReturnType<typeof createProviderStatusRecorder>;
+  ipRateLimit: ReturnType<typeof createIpRateLimit>;
   accounts: ReturnType<typeof createAccountService>;
+  twoFactor: ReturnType<typeof createTwoFactorService>;
   sessions: ReturnType<typeof createSessionService>;
   captchas: ReturnType<typeof createCaptchaService>;
   codes: ReturnType<typeof createVerificationCodeService>;
@@ -288,13 +428,18 @@ export interface AppServices {
   versions: ReturnType<typeof createStoreVersionService>;
   shops: ReturnType<typeof createShopService>;
   shopAdmin: ReturnType<typeof createShopAdminService>;
+  domains: ReturnType<typeof createDomainService>;
   bills: ReturnType<typeof createBillService>;
   payments: ReturnType<typeof createPaymentService>;
-  cashier: ReturnType<typeof createSandboxCashier> | null;
+  cashier: ReturnType<typeof createSandboxCashier>;
+  paymentProviders: ReturnType<typeof createPaymentProviderRegistry>;
+  cashierLinks: ReturnType<typeof createCashierLinks>;
+  paymentSettings: ReturnType<typeof createPaymentSettingsService>;
   coreData: ReturnType<typeof createCoreDataService>;
   shopKeys: ReturnType<typeof createShopKeyService>;
   openApi: ReturnType<typeof createOpenApiService>;
   trafficPackages: ReturnType<typeof createTrafficPackageService>;
+  plugins: ReturnType<typeof createPluginService>;
   notices: ReturnType<typeof createNoticeService>;
   prospects: ReturnType<typeof createProspectService>;
 }

@@ -1,5 +1,7 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseLogFormat, type LogFormat } from './lib/logger';
+import { parseAllowList } from './lib/outbound/outbound-policy';
 import { DEVELOPMENT_SECRETS_KEY, parseSecretsKey } from './lib/secret-box';
 
 /** Everything the API reads from its environment, parsed once at start. README documents each variable. */
@@ -27,6 +29,11 @@ export interface Config {
   loginIpCaptchaThreshold: number;
   /** Codes one IP address may ask for within an hour. */
   codeSendsPerIpPerHour: number;
+  /**
+   * Multiplies every per-IP budget of the unauthenticated endpoints (IP_RATE_LIMIT_SCALE, default 1;
+   * modules/rate-limit). Browser tests raise it: all their requests come from 127.0.0.1.
+   */
+  ipRateLimitScale: number;
   /** Where the built console lives; served when it exists. */
   webDistDir: string;
   logLevel: string;
@@ -36,6 +43,16 @@ export interface Config {
   passwordMemoryCost: number;
   /** Stores get the system domain `<shop_id>.<shopBaseDomain>`; their admin is at https://<domain>/admin. */
   shopBaseDomain: string;
+  /**
+   * DNS servers custom domains are checked against (DNS_SERVERS, comma-separated host or host:port;
+   * empty: the system's resolvers). Tests point it at a DNS server on 127.0.0.1.
+   */
+  dnsServers: string[];
+  /** How long one DNS lookup of a domain check may take (DNS_TIMEOUT_MS, default 5000). */
+  dnsTimeoutMs: number;
+  /** The platform's public addresses an apex custom domain's A / AAAA records point at (PLATFORM_IPV4, PLATFORM_IPV6; comma-separated). */
+  platformIpv4: string[];
+  platformIpv6: string[];
   /** Which payment provider takes payments: `sandbox` (our own cashier; refused in production) or `none`. */
   paymentProvider: 'sandbox' | 'none';
   /** Where uploaded images (logo, icon, screenshots) are kept; served at /uploads/<name>. */
@@ -52,6 +69,12 @@ export interface Config {
   trustProxy: boolean;
   /** A fixed captcha answer for browser tests (CAPTCHA_FIXED_TEXT); refused in production. */
   captchaFixedText: string | undefined;
+  /**
+   * Addresses and CIDR ranges outbound connections may reach although they are internal
+   * (OUTBOUND_ALLOW=127.0.0.1: tests and development reaching local fakes, plain http included);
+   * refused in production. See lib/outbound/outbound-policy.ts.
+   */
+  outboundAllow: string[];
 }
 
 export const DEFAULT_ADMIN_ACCOUNT = 'admin';
@@ -70,6 +93,13 @@ function integer(value: string | undefined, fallback: number, name: string): num
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
+  return parsed;
+}
+
+function positiveNumber(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0) throw new Error(`${name} must be a number above 0, got "${value}"`);
   return parsed;
 }
 
@@ -92,6 +122,34 @@ function captchaFixedTextOf(env: NodeJS.ProcessEnv, isProduction: boolean): stri
   if (isProduction) throw new Error(CAPTCHA_FIXED_TEXT_REFUSED);
   return env.CAPTCHA_FIXED_TEXT;
 }
+
+function outboundAllowOf(env: NodeJS.ProcessEnv, isProduction: boolean): string[] {
+  const entries = list(env.OUTBOUND_ALLOW);
+  if (entries.length && isProduction) throw new Error(OUTBOUND_ALLOW_REFUSED);
+  parseAllowList(entries);
+  return entries;
+}
+
+/**
+ * Stores' system domains are `<shop_id>.<SHOP_BASE_DOMAIN>`. In development the default `localhost`
+ * makes `http://<shop_id>.localhost:<PORT>` reach a store (browsers resolve *.localhost to loopback);
+ * production must name the real base domain (docs/deploy.md).
+ */
+function shopBaseDomainOf(env: NodeJS.ProcessEnv, isProduction: boolean): string {
+  const value = (env.SHOP_BASE_DOMAIN ?? '').trim().toLowerCase().replace(/\.$/, '');
+  if (value) return value;
+  if (isProduction) throw new Error('SHOP_BASE_DOMAIN must be set when NODE_ENV=production (e.g. parlour.shop: stores answer at <shop_id>.parlour.shop)');
+  return 'localhost';
+}
+
+function addressList(value: string | undefined, family: 4 | 6, name: string): string[] {
+  const entries = list(value);
+  for (const entry of entries) if (isIP(entry) !== family) throw new Error(`${name} must list IPv${family} addresses, got "${entry}"`);
+  return entries;
+}
+
+/** Why a configuration with an outbound allow-list is refused in production (loadConfig and buildApp both check). */
+export const OUTBOUND_ALLOW_REFUSED = 'OUTBOUND_ALLOW is for tests and development and is refused when NODE_ENV=production: production connects only to public addresses';
 
 /** Why a configuration with a fixed captcha answer is refused in production (loadConfig and buildApp both check). */
 export const CAPTCHA_FIXED_TEXT_REFUSED = 'CAPTCHA_FIXED_TEXT is for tests and is refused when NODE_ENV=production';
@@ -120,11 +178,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginFailureWindowMinutes: integer(env.LOGIN_FAILURE_WINDOW_MINUTES, 15, 'LOGIN_FAILURE_WINDOW_MINUTES'),
     loginIpCaptchaThreshold: integer(env.LOGIN_IP_CAPTCHA_THRESHOLD, 20, 'LOGIN_IP_CAPTCHA_THRESHOLD'),
     codeSendsPerIpPerHour: integer(env.CODE_SENDS_PER_IP_PER_HOUR, 20, 'CODE_SENDS_PER_IP_PER_HOUR'),
+    ipRateLimitScale: positiveNumber(env.IP_RATE_LIMIT_SCALE, 1, 'IP_RATE_LIMIT_SCALE'),
     webDistDir: path.resolve(repoRoot, env.WEB_DIST_DIR ?? 'apps/web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     logFormat: parseLogFormat(env.LOG_FORMAT, Boolean(process.stdout.isTTY)),
     passwordMemoryCost: integer(env.PASSWORD_MEMORY_COST_KIB, 19_456, 'PASSWORD_MEMORY_COST_KIB'),
-    shopBaseDomain: (env.SHOP_BASE_DOMAIN || 'parlour.shop').toLowerCase(),
+    dnsServers: list(env.DNS_SERVERS),
+    dnsTimeoutMs: integer(env.DNS_TIMEOUT_MS, 5000, 'DNS_TIMEOUT_MS'),
+    platformIpv4: addressList(env.PLATFORM_IPV4, 4, 'PLATFORM_IPV4'),
+    platformIpv6: addressList(env.PLATFORM_IPV6, 6, 'PLATFORM_IPV6'),
     paymentProvider: paymentProviderOf(env, isProduction),
     uploadDir: path.resolve(repoRoot, env.UPLOAD_DIR ?? '.data-uploads'),
     aliyunSmsEndpoint: env.ALIYUN_SMS_ENDPOINT || 'https://dysmsapi.aliyuncs.com',
@@ -132,5 +194,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...secretsKeyOf(env, isProduction),
     trustProxy: env.TRUST_PROXY === 'true',
     captchaFixedText: captchaFixedTextOf(env, isProduction),
+    outboundAllow: outboundAllowOf(env, isProduction),
+    // Last, so the checks above say what else is wrong first.
+    shopBaseDomain: shopBaseDomainOf(env, isProduction),
   };
 }

@@ -29,7 +29,7 @@ describe('accounts: errors', () => {
   });
   afterAll(() => t.close());
 
-  function registerBody(email: string, code: string | undefined, password = GOOD_PASSWORD) {
+  function registerBody(email: string, code: string, password = GOOD_PASSWORD) {
     return { email, code, password, confirm_password: password, agree: true };
   }
   async function mailedCode(email: string, event: 'register' | 'forgot' = 'register') {
@@ -39,23 +39,41 @@ describe('accounts: errors', () => {
   }
 
   describe('[REGISTER] an account that exists', () => {
-    it('refuses a register code for a taken email, and the registration itself', async () => {
+    it('answers a register code for a taken email like any other, mails "you already have an account" instead of a code, and refuses a registration without a valid code', async () => {
       const merchant = await registerMerchant(t);
       t.clock.advance(CODE_RESEND_SECONDS);
       const mailsBefore = t.mail.sent.length;
       const sent = await t.call(sendEmailCode, { email: merchant.email, event: 'register', lang_code: 'en-US' });
-      expect(sent).toMatchObject({ code: 11011, msg: errorMessages.ACCOUNT_EXISTS['en-US'] });
-      expect(t.mail.sent.length).toBe(mailsBefore);
+      expect(sent).toMatchObject({ code: 200, data: { resend_after: CODE_RESEND_SECONDS } });
+      expect(t.mail.sent.length).toBe(mailsBefore + 1);
+      const notice = t.mail.sent.at(-1)!;
+      expect(notice).toMatchObject({ to: merchant.email, subject: 'You already have a Parlour account' });
+      expect(notice.text).toMatch(/\/login/);
+      expect(notice.text).toMatch(/\/forgot/);
+      expect(notice.text).not.toMatch(/\d{6}/);
 
-      // Checked before the code, so a used or missing code does not hide the real reason.
+      // The code comes first: without a valid one the answer is the same as for a new address.
       const again = await t.callRaw(merchantRegister, registerBody(merchant.email, '123456'));
-      expect(again.code).toBe(11011);
+      expect(again.code).toBe(11020);
     });
 
-    it('refuses a register code for a taken phone number, and the registration itself', async () => {
+    it('a valid register code for an address that has an account answers "already registered"', async () => {
+      const merchant = await registerMerchant(t);
+      t.clock.advance(CODE_RESEND_SECONDS);
+      expect((await t.call(sendEmailCode, { email: merchant.email, event: 'register' })).code).toBe(200);
+      // The code the send recorded (no mail carried it: it is sealed in the queued delivery job).
+      const job = t.queued.at(-1)!;
+      const code = t.app.services.secretBox.openSecret(job.data.sealedCode as string);
+      const answer = await t.callRaw(merchantRegister, { ...registerBody(merchant.email, code), lang_code: 'en-US' });
+      expect(answer).toMatchObject({ code: 11011, msg: errorMessages.ACCOUNT_EXISTS['en-US'] });
+    });
+
+    it('answers a register code for a taken phone number like any other and texts nothing', async () => {
       const merchant = await registerMobileMerchant(t);
       t.clock.advance(CODE_RESEND_SECONDS);
-      expect((await t.call(sendMobileCode, { mobile: merchant.mobile, event: 'register' })).code).toBe(11011);
+      const textsBefore = t.sms.sent.length;
+      expect((await t.call(sendMobileCode, { mobile: merchant.mobile, event: 'register' })).code).toBe(200);
+      expect(t.sms.sent.length).toBe(textsBefore);
       const again = await t.call(merchantMobileRegister, {
         mobile: merchant.mobile,
         code: '123456',
@@ -63,7 +81,7 @@ describe('accounts: errors', () => {
         confirm_password: GOOD_PASSWORD,
         agree: true,
       });
-      expect(again.code).toBe(11011);
+      expect(again.code).toBe(11020);
     });
   });
 

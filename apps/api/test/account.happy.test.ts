@@ -69,7 +69,10 @@ describe('accounts: happy paths', () => {
     it('stores emails in lower case so the same address cannot register twice', async () => {
       const email = uniqueEmail('Mixed.Case');
       const merchant = await registerMerchant(t, email);
-      expect((await t.call(sendEmailCode, { email: email.toLowerCase(), event: 'register' })).code).toBe(11011);
+      t.clock.advance(60);
+      // The same answer as for a new address; the mail says the account exists and carries no code.
+      expect((await t.call(sendEmailCode, { email: email.toLowerCase(), event: 'register' })).code).toBe(200);
+      expect(t.mail.sent.at(-1)).toMatchObject({ to: email.toLowerCase(), subject: 'Parlour：此邮箱已注册' });
       const login = await t.call(merchantLogin, { account: email.toUpperCase(), password: merchant.password });
       expect(login.code).toBe(200);
     });
@@ -139,9 +142,9 @@ describe('accounts: happy paths', () => {
       expect(t.mail.sent.at(-1)?.subject).toMatch(/密码|password/i);
 
       // Step one checks the code without using it up.
-      const check = { email: merchant.email, code, event: 'forgot' };
-      expect(await t.callRaw(checkEmailCode, check)).toMatchObject({ code: 200, data: { valid: true } });
-      expect(await t.callRaw(checkEmailCode, check)).toMatchObject({ code: 200, data: { valid: true } });
+      const check = { email: merchant.email, code, event: 'forgot' as const };
+      expect(await t.call(checkEmailCode, check)).toMatchObject({ code: 200, data: { valid: true } });
+      expect(await t.call(checkEmailCode, check)).toMatchObject({ code: 200, data: { valid: true } });
 
       const reset = await t.call(merchantForgotPassword, {
         email: merchant.email,
@@ -163,9 +166,9 @@ describe('accounts: happy paths', () => {
       const code = t.sms.lastCodeTo(merchant.mobile);
       expect(t.sms.sent.at(-1)?.purpose).toBe('forgot');
 
-      const check = { mobile: merchant.mobile, code, event: 'forgot' };
-      expect(await t.callRaw(checkMobileCode, check)).toMatchObject({ code: 200, data: { valid: true } });
-      expect(await t.callRaw(checkMobileCode, check)).toMatchObject({ code: 200, data: { valid: true } });
+      const check = { mobile: merchant.mobile, code, event: 'forgot' as const };
+      expect(await t.call(checkMobileCode, check)).toMatchObject({ code: 200, data: { valid: true } });
+      expect(await t.call(checkMobileCode, check)).toMatchObject({ code: 200, data: { valid: true } });
 
       const reset = await t.call(merchantMobileForgotPassword, {
         mobile: merchant.mobile,

@@ -76,7 +76,7 @@ describe('accounts: security', () => {
   describe('[ROLES] merchant and operator are separate principals', () => {
     it('gives a merchant token NO_PERMISSION on operator calls, without ending it', async () => {
       const merchant = await registerMerchant(t);
-      const answer = await t.callRaw(adminLogout, { lang_code: 'en-US' }, merchant.token);
+      const answer = await t.call(adminLogout, { lang_code: 'en-US' }, merchant.token);
       expect(answer).toEqual({ code: 10003, msg: 'No permission', data: null });
       expect((await t.call(merchantLogout, {}, merchant.token)).code).toBe(200);
     });
@@ -188,16 +188,23 @@ describe('accounts: security', () => {
       }
     });
 
-    it('serves an SVG and keeps only a hash of the answer', async () => {
-      const plain = await buildTestApp();
+    it('serves an SVG, stores nothing until it is used, and its signed id carries no answer', async () => {
+      const plain = await buildTestApp({ captchaDrawer: () => ({ text: 'ab12', svg: '<svg/>' }) });
       try {
         const answer = await plain.call(merchantCaptcha, {});
         expect(answer.code).toBe(200);
-        expect(answer.data.svg).toMatch(/^<svg/);
-        expect(answer.data.svg).not.toMatch(/<text/i);
         expect(answer.data.expires_in).toBeGreaterThan(0);
-        const [row] = await plain.database.db.select().from(captchas).where(eq(captchas.id, answer.data.captcha_id));
-        expect(row?.answer_hash).toMatch(/^[0-9a-f]{64}$/);
+        expect(answer.data.captcha_id.toLowerCase()).not.toContain('ab12');
+        expect(await plain.database.db.select().from(captchas)).toHaveLength(0);
+        // A forged or altered id is refused without storing anything; the issued one works once.
+        const [nonce, expiry, issued] = answer.data.captcha_id.split('.');
+        expect(await plain.app.services.captchas.consumeCaptcha(`${nonce}.${expiry}.${issued}.${'A'.repeat(16)}`, 'ab12')).toBe(false);
+        expect(await plain.app.services.captchas.consumeCaptcha(`${nonce}.zzzzzz.${issued}.${'A'.repeat(16)}`, 'ab12')).toBe(false);
+        expect(await plain.database.db.select().from(captchas)).toHaveLength(0);
+        expect(await plain.app.services.captchas.consumeCaptcha(answer.data.captcha_id, 'AB12 ')).toBe(true);
+        expect(await plain.app.services.captchas.consumeCaptcha(answer.data.captcha_id, 'ab12')).toBe(false);
+        const [row] = await plain.database.db.select().from(captchas).where(eq(captchas.id, nonce));
+        expect(row?.consumed_at).toBeTruthy();
       } finally {
         await plain.close();
       }

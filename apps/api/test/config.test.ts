@@ -19,7 +19,7 @@ describe('configuration', () => {
   it('refuses to start in production without ADMIN_ACCOUNT and ADMIN_PASSWORD', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/ADMIN_ACCOUNT/);
     expect(() => loadConfig({ NODE_ENV: 'production', ADMIN_ACCOUNT: 'ops' })).toThrow(/ADMIN_PASSWORD/);
-    expect(loadConfig({ NODE_ENV: 'production', ADMIN_ACCOUNT: 'ops', ADMIN_PASSWORD: 'Ops#Secret1', SECRETS_KEY: 'ab'.repeat(32) })).toMatchObject({
+    expect(loadConfig({ NODE_ENV: 'production', ADMIN_ACCOUNT: 'ops', ADMIN_PASSWORD: 'Ops#Secret1', SECRETS_KEY: 'ab'.repeat(32), SHOP_BASE_DOMAIN: 'parlour.shop' })).toMatchObject({
       isProduction: true,
       adminAccount: 'ops',
     });
@@ -32,7 +32,7 @@ describe('configuration', () => {
 
   it('refuses a fixed captcha answer in production', async () => {
     // A configuration built by hand; loadConfig refuses it already (config-environment.test.ts).
-    const config = { ...loadConfig({ NODE_ENV: 'production', ADMIN_ACCOUNT: 'ops', ADMIN_PASSWORD: 'Ops#Secret1', SECRETS_KEY: 'ab'.repeat(32), LOG_LEVEL: 'silent' }), captchaFixedText: 'abcd' };
+    const config = { ...loadConfig({ NODE_ENV: 'production', ADMIN_ACCOUNT: 'ops', ADMIN_PASSWORD: 'Ops#Secret1', SECRETS_KEY: 'ab'.repeat(32), SHOP_BASE_DOMAIN: 'parlour.shop', LOG_LEVEL: 'silent' }), captchaFixedText: 'abcd' };
     await expect(buildApp({ config, database: {} as never, logger: false })).rejects.toThrow(/CAPTCHA_FIXED_TEXT/);
   });
 });

@@ -31,7 +31,7 @@ describe('core data: validation and conflicts, in both languages', () => {
   });
 
   it("names the platform whose vendor path is not a path segment, and keeps the stored paths", async () => {
-    const http = { provider: 'http', base_url: 'https://x.example', key: 'k', secret: 's' };
+    const http = { provider: 'http' as const, base_url: 'https://x.example', key: 'k', secret: 's' };
     expect(await fail(adminEditProductDataConfig, { ...http, platform_paths: { jd: 'jd/item' } })).toEqual({ code: 10001, zh: '京东接口路径须为 1-40 个字母、数字或 - _ .', en: 'JD path must be 1–40 letters, digits, -, _ or .' });
     expect(await fail(adminEditProductDataConfig, { ...http, platform_paths: { micro_store: '' } })).toEqual({ code: 10001, zh: '微店接口路径须为 1-40 个字母、数字或 - _ .', en: 'Micro store path must be 1–40 letters, digits, -, _ or .' });
     expect(await fail(adminEditProductDataConfig, { ...http, platform_paths: { taobao: 'x'.repeat(41) } })).toMatchObject({ en: 'Taobao path must be 1–40 letters, digits, -, _ or .' });
@@ -39,7 +39,7 @@ describe('core data: validation and conflicts, in both languages', () => {
     expect(await fail(adminEditProductDataConfig, { ...http, platform_paths: { jd: '京东' } })).toMatchObject({ en: 'JD path must be 1–40 letters, digits, -, _ or .' });
     expect(await fail(adminEditProductDataConfig, { ...http, platform_paths: { jd: 7 } })).toMatchObject({ en: 'JD path must be 1–40 letters, digits, -, _ or .' });
     expect(await fail(adminEditProductDataConfig, { ...http, platform_paths: 'jd' })).toEqual({ code: 10001, zh: '平台接口路径须为对象，键为 1688、taobao、micro_store、jd', en: 'Platform paths must be an object keyed by 1688, taobao, micro_store and jd' });
-    const answer = await t.callRaw(adminEditProductDataConfig, { ...http, platform_paths: { jd: 'a?b' } }, admin);
+    const answer = await t.call(adminEditProductDataConfig, { ...http, platform_paths: { jd: 'a?b' } }, admin);
     expect(answer.data).toEqual({ errors: [{ field: 'platform_paths.jd', message: '京东接口路径须为 1-40 个字母、数字或 - _ .' }] });
     expect((await expectOk(t.call(adminGetProductDataConfig, {}, admin))).platform_paths).toEqual({ '1688': '1688', taobao: 'taobao', micro_store: 'micro', jd: 'jd' });
   });
@@ -55,7 +55,7 @@ describe('core data: validation and conflicts, in both languages', () => {
   });
 
   it('checks API code, cost and platform, and refuses a duplicate code on a platform', async () => {
-    const base = { platform: 'jd', code: 'item_sku', name: 'SKU', cost: 1 };
+    const base = { platform: 'jd' as const, code: 'item_sku', name: 'SKU', cost: 1 };
     expect(await fail(adminAddOpenApi, { ...base, code: 'Item-Get' })).toMatchObject({ code: 10001, en: expect.stringMatching(/^API code must start with a lower-case letter/) });
     expect(await fail(adminAddOpenApi, { ...base, code: '' })).toMatchObject({ zh: '请输入接口编码', en: 'API code is required' });
     expect(await fail(adminAddOpenApi, { ...base, cost: 0 })).toEqual({ code: 10001, zh: '单次消耗须为 1-10000 的整数', en: 'Cost must be a whole number of units from 1 to 10000' });
@@ -63,8 +63,8 @@ describe('core data: validation and conflicts, in both languages', () => {
     expect(await fail(adminAddOpenApi, { ...base, platform: 'weidian' })).toMatchObject({ en: 'Platform must be 1688, taobao, micro store or jd' });
     expect(await fail(adminAddOpenApi, { ...base, name: '' })).toMatchObject({ zh: '请输入接口名称', en: 'API name is required' });
     expect(await fail(adminAddOpenApi, { ...base, code: 'item_get' })).toEqual({ code: 13011, zh: '该平台已有相同编码的接口', en: 'This platform has an API with this code already' });
-    const added = await expectOk(t.callRaw(adminAddOpenApi, base, admin));
+    const added = await expectOk(t.call(adminAddOpenApi, base, admin));
     expect(await fail(adminEditOpenApi, { ...base, id: added.id, code: 'item_search' })).toMatchObject({ code: 13011 });
-    expect((await t.callRaw(adminEditOpenApi, { ...base, id: 9999 }, admin)).code).toBe(10004);
+    expect((await t.call(adminEditOpenApi, { ...base, id: 9999 }, admin)).code).toBe(10004);
   });
 });

@@ -107,9 +107,9 @@ describe('the answer envelope (spec §7)', () => {
     });
 
     it('translates errors of authenticated calls too', async () => {
-      const en = await t.callRaw(merchantLogout, { lang_code: 'en' });
+      const en = await t.call(merchantLogout, { lang_code: 'en' });
       expect(en).toEqual({ code: 10000, msg: errorMessages.TOKEN_EXPIRED['en-US'], data: null });
-      const zh = await t.callRaw(merchantLogout, { lang_code: 'zh' });
+      const zh = await t.call(merchantLogout, { lang_code: 'zh' });
       expect(zh.msg).toBe(errorMessages.TOKEN_EXPIRED['zh-CN']);
     });
   });

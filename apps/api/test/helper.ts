@@ -11,7 +11,9 @@ import { openPglite, openPostgres, type Database } from '../src/db/client';
 import type { MailMessage, MailProvider } from '../src/providers/mail/mail-provider';
 import type { SmsCodeMessage, SmsProvider } from '../src/providers/sms/sms-provider';
 import type { Clock } from '../src/lib/clock';
+import type { OutboundLookup } from '../src/lib/outbound/outbound-policy';
 import { withDatabase } from './database-url';
+import { DELIVER_CODE_QUEUE } from '../src/modules/account/verification-code.service';
 
 
 /** A fresh, migrated database: a copy of the run's template on PostgreSQL, the snapshot on PGlite. */
@@ -60,7 +62,23 @@ export function createRecordingMail() {
     if (code === undefined) throw new Error(`no code was mailed to ${to}`);
     return code;
   };
-  return { provider, sent, lastCodeTo };
+  return { provider, sent, lastCodeTo, codeTo: (to: string) => awaitCode(() => lastCodeTo(to)) };
+}
+
+/**
+ * A code delivered by the deliver-code job: at once when the test app runs it inline, a moment
+ * later when a test started pg-boss (store-jobs, jobs). Waits up to 10 s for it.
+ */
+async function awaitCode(read: () => string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      return read();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
 }
 
 export function createRecordingSms() {
@@ -77,11 +95,42 @@ export function createRecordingSms() {
     if (code === undefined) throw new Error(`no code was texted to ${mobile}`);
     return code;
   };
-  return { provider, sent, lastCodeTo };
+  return { provider, sent, lastCodeTo, codeTo: (mobile: string) => awaitCode(() => lastCodeTo(mobile)) };
 }
 
+/**
+ * The tests' fakes (vendor, SMTP, SMS, WeCom) listen on 127.0.0.1, which the outbound policy
+ * refuses; OUTBOUND_ALLOW lets tests reach them (pass OUTBOUND_ALLOW: '' to test the refusals).
+ */
 export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', PASSWORD_MEMORY_COST_KIB: '1024', WEB_DIST_DIR: '/nonexistent', LOG_LEVEL: 'silent', LOG_FORMAT: 'json', ...overrides });
+  // Tests share 127.0.0.1 for most calls: the per-IP budgets are raised unless a test sets its own scale.
+  return loadConfig({ NODE_ENV: 'test', PASSWORD_MEMORY_COST_KIB: '1024', WEB_DIST_DIR: '/nonexistent', LOG_LEVEL: 'silent', LOG_FORMAT: 'json', OUTBOUND_ALLOW: '127.0.0.1', IP_RATE_LIMIT_SCALE: '1000', ...overrides });
+}
+
+/** A public address the tests' resolver answers for public-looking names (nothing listens there for them). */
+export const TEST_PUBLIC_ADDRESS = '93.184.215.14';
+
+/**
+ * The tests' DNS: a fixed table, so no test depends on the machine's resolver. Names under
+ * `.example`, `.example.com` and `onebound.cn` are public; the `*.parlour.test` names resolve
+ * where their name says (a test of DNS rebinding or an internal name); anything else is unknown.
+ */
+export const testDnsTable: Record<string, string[]> = {
+  localhost: ['127.0.0.1', '::1'],
+  'loopback.parlour.test': ['127.0.0.1'],
+  'metadata.parlour.test': ['169.254.169.254'],
+  'private.parlour.test': ['10.0.0.5'],
+  'mapped.parlour.test': ['::ffff:127.0.0.1'],
+  'mixed.parlour.test': [TEST_PUBLIC_ADDRESS, '192.168.1.10'],
+  'public.parlour.test': [TEST_PUBLIC_ADDRESS],
+};
+export function createTestLookup(table: Record<string, string[]> = testDnsTable): OutboundLookup {
+  return async (hostname) => {
+    const name = hostname.toLowerCase();
+    const addresses = table[name] ?? (/(^|\.)(example|example\.com|onebound\.cn)$/.test(name) ? [TEST_PUBLIC_ADDRESS] : undefined);
+    if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+    return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }) as const);
+  };
 }
 
 export interface TestAppOptions extends Partial<Omit<BuildAppOptions, 'clock'>> {
@@ -94,10 +143,20 @@ export interface TestAppOptions extends Partial<Omit<BuildAppOptions, 'clock'>> 
    * of the real providers. `mail` in the options wins over both.
    */
   recordMail?: boolean;
+  /**
+   * True (default) runs each queued code delivery as soon as it is queued, so tests read codes from
+   * the recording mail and SMS right after the send call; false only records it in `queued`, for
+   * tests that check nothing is delivered inside the request. Other queued jobs are only recorded
+   * (their sweeps find the work), as without pg-boss.
+   */
+  deliverCodesInline?: boolean;
 }
 
-/** A call's input, plus the `lang_code` every call accepts (the language of its messages). */
-export type CallBody<C extends Call> = CallInput<C> & { lang_code?: string };
+/**
+ * A call's input, plus the `lang_code` every call accepts (the language of its messages). A call
+ * without fields (z.object({}), whose input type forbids every key) still takes `lang_code`.
+ */
+export type CallBody<C extends Call> = (string extends keyof CallInput<C> ? Record<never, never> : CallInput<C>) & { lang_code?: string };
 
 /** The envelope a contract call answers, its data typed from the call's output. */
 export interface CallAnswer<C extends Call> {
@@ -120,7 +179,7 @@ export interface CallOptions {
  * leaves closing the database to its owner.
  */
 export async function buildTestApp(options: TestAppOptions = {}) {
-  const { env, recordMail = true, ...overrides } = options;
+  const { env, recordMail = true, deliverCodesInline = true, ...overrides } = options;
   const isDatabaseOwned = !overrides.database;
   const database = overrides.database ?? (await openTestDatabase());
   const mail = createRecordingMail();
@@ -132,11 +191,24 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     mail: recordMail ? mail.provider : undefined,
     sms: sms.provider,
     logger: false,
+    outboundLookup: createTestLookup(),
     ...overrides,
     clock,
     database,
   });
   await app.ready();
+  const queued: Array<{ queue: string; data: Record<string, unknown> }> = [];
+  /** Code deliveries run inline that failed, as pg-boss would keep a failed job (the request does not see it). */
+  const failedJobs: Array<{ queue: string; error: unknown }> = [];
+  app.jobQueue.attach(async (queue, data) => {
+    queued.push({ queue, data });
+    if (queue !== DELIVER_CODE_QUEUE || !deliverCodesInline) return;
+    try {
+      await app.jobs.find((job) => job.queue === queue)?.run(data);
+    } catch (error) {
+      failedJobs.push({ queue, error });
+    }
+  });
 
   async function post(url: string, body: unknown, token: string | undefined, callOptions: CallOptions) {
     const response = await app.inject({
@@ -177,6 +249,8 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     sms,
     clock,
     config,
+    queued,
+    failedJobs,
     call,
     callRaw,
     async close() {
@@ -205,7 +279,7 @@ export const OTHER_PASSWORD = 'Other$Pass9';
 export async function registerMerchant(t: TestApp, email = uniqueEmail(), password = GOOD_PASSWORD) {
   const sent = await t.call(sendEmailCode, { email, event: 'register' });
   if (sent.code !== 200) throw new Error(`code send failed: ${JSON.stringify(sent)}`);
-  const code = t.mail.lastCodeTo(email);
+  const code = await t.mail.codeTo(email);
   const answer = await t.call(merchantRegister, {
     email,
     code,
@@ -223,7 +297,7 @@ export async function registerMobileMerchant(t: TestApp, mobile = uniqueMobile()
   if (sent.code !== 200) throw new Error(`code send failed: ${JSON.stringify(sent)}`);
   const answer = await t.call(merchantMobileRegister, {
     mobile,
-    code: t.sms.lastCodeTo(mobile),
+    code: await t.sms.codeTo(mobile),
     password,
     confirm_password: password,
     agree: true,

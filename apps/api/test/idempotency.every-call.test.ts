@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { generate } from 'otplib';
 import { allCalls } from '@parlour/contract/calls/all';
 import { ALL_TERMS, IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, LOG_PLATFORMS } from '@parlour/contract/constants';
 import { ErrorCode } from '@parlour/contract/errors';
@@ -7,17 +8,37 @@ import { adminAddPlan, adminEditPlan, adminSetPlanStatus, merchantCreatePackageO
 import { adminAddDataSource, adminAddOpenApi, adminDeleteDataSource, adminEditDataSource, adminEditOpenApi, adminEditProductDataConfig, adminEnableDataSource, adminGetProductDataConfig, merchantRotateShopKey } from '@parlour/contract/calls/open-core';
 import { addMessage, adminEditProspect } from '@parlour/contract/calls/prospect';
 import { adminCaptcha, adminLogin, adminLogout, checkEmailCode, checkMobileCode, merchantCaptcha, merchantForgotPassword, merchantLogin, merchantLogout, merchantMobileForgotPassword, merchantMobileRegister, merchantRegister, sendEmailCode, sendMobileCode } from '@parlour/contract/calls/account';
-import { cashierSubmit, merchantCancelBill, merchantPayPage } from '@parlour/contract/calls/bill';
+import { adminEndOtherSessions, adminEndSession, adminListSessions, adminLoginTwoFactor, adminTwoFactorDisable, adminTwoFactorEnable, adminTwoFactorSetup, merchantDismissSuspensionNotices, merchantEndOtherSessions, merchantEndSession, merchantListSessions } from '@parlour/contract/calls/account-security';
+import { adminRefundBill, cashierSubmit, merchantCancelBill, merchantPayPage } from '@parlour/contract/calls/bill';
 import { adminAddMerchant, adminEditMerchant } from '@parlour/contract/calls/merchant-admin';
 import { adminAddNotice, adminDeleteNotice, adminEditNotice, merchantMarkNoticesRead } from '@parlour/contract/calls/notice';
+import { adminPaymentSettings, adminSetPaymentSettings, adminTestPaymentConnection } from '@parlour/contract/calls/payment-settings';
 import { adminConfigList, adminSetConfig, adminTestSendEmail, adminTestSendSms, adminTestSendWecom } from '@parlour/contract/calls/settings';
+import { adminRetryJob } from '@parlour/contract/calls/operations';
+import { adminSiteConfigEdit, merchantSiteConfigEdit } from '@parlour/contract/calls/store-site-config';
+import {
+  adminAddDomain,
+  adminChangeMainDomain,
+  adminCheckDomain,
+  adminDeleteDomain,
+  adminSetDomainRedirect,
+  merchantAddDomain,
+  merchantChangeMainDomain,
+  merchantCheckDomain,
+  merchantDeleteDomain,
+  merchantSetDomainRedirect,
+} from '@parlour/contract/calls/domain';
+import { adminAddPlugin, adminAddPluginType, adminDeletePluginType, adminEditPlugin, adminEditPluginType, adminSetPluginStatus, merchantAddShopPlugin, merchantSetShopPluginStatus } from '@parlour/contract/calls/plugin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFailingQueue, type FailingQueue } from './operations-helper';
 import { buildTestApp, GOOD_PASSWORD, OTHER_PASSWORD, registerMerchant, registerMobileMerchant, uniqueEmail, uniqueMobile, type TestApp, type TestClock } from './helper';
 import { addNotice, messageFields, noticeFields, uniqueIp } from './notice-helper';
+import { fakeDnsChecker, uniqueDomain } from './domain-helper';
 import { revealKey } from './open-api-helper';
 import { startFakeAliyunSms, startFakeSmtp, startFakeWecom } from './settings-fakes';
-import { cashierToken, expectOk, merchantWithStore, shopFields, signInAdmin } from './shop-helper';
+import { cashierToken, expectOk, merchantWithStore, payThroughCashier, shopFields, signInAdmin, VERSION } from './shop-helper';
 import { PLAN, planFields } from './traffic-package-helper';
+import { addPlugin, addPluginType, pluginFields } from './plugin-helper';
 
 /**
  * Every writing call of the contract (`isWrite: true`) honours an Idempotency-Key: the same key sent
@@ -27,6 +48,9 @@ import { PLAN, planFields } from './traffic-package-helper';
  *
  * Each writing call needs a scenario below; a call added to the contract later fails this file until
  * it gets one.
+ *
+ * The same scenarios hold the audit log (issue 13 §6): every operator writing call that ran writes at
+ * least one audit row naming the call, the operator and the request's IP, and its replays write none.
  */
 
 type Answer = { code: number; msg: string; data: unknown };
@@ -68,6 +92,8 @@ const ALIYUN = { accessKeyId: 'LTAI5tTestKeyId01', accessKeySecret: 'aliyun-Secr
 const WECOM_KEY = '693a91f6-7xxx-4bc4-97a0-0ec2sifa5aaa';
 
 const writePaths = allCalls.filter((call) => call.isWrite).map((call) => call.path);
+/** Operator writing calls: each must leave an audit row (sign-in and its captcha come before there is an operator). */
+const auditedPaths = new Set(allCalls.filter((call) => call.isWrite && call.role === 'admin' && call.isAuthenticated).map((call) => call.path));
 
 /**
  * A clock that moves one millisecond at each reading: two runs of a call never stamp the same time,
@@ -89,6 +115,7 @@ let admin: string;
 let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
 let wecom: Awaited<ReturnType<typeof startFakeWecom>>;
 let aliyun: Awaited<ReturnType<typeof startFakeAliyunSms>>;
+let failingQueue: FailingQueue;
 /** A merchant with a paid, provisioned store, for the calls on an existing store and on its account. */
 let owner: { id: number; email: string; token: string; shopId: string };
 
@@ -142,6 +169,31 @@ const payer = once(() => registerMerchant(t));
 const cashierPayer = once(() => registerMerchant(t));
 const buyer = once(() => registerMerchant(t));
 const loginMerchant = once(() => registerMerchant(t));
+/** A new operator account signed in with its password, for the two-factor scenarios. */
+async function freshOperator() {
+  const account = `2fa-${randomUUID().slice(0, 8)}`;
+  await t.app.services.accounts.ensureAdmin(account, 'Admin@2026');
+  const token = (await expectOk(t.call(adminLogin, { account, password: 'Admin@2026' }))).userinfo.token;
+  const id = Number((await one<{ id: number }>('select id from admins where account = $1', [account])).id);
+  return { account, token, id };
+}
+/** The authenticator code at the test clock's time. */
+function totpOf(secret: string) {
+  return generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) });
+}
+/** An operator with two-factor sign-in on (its enrolment code's step used, the clock moved past it). */
+async function enrolledOperator() {
+  const operator = await freshOperator();
+  const setup = await expectOk(t.call(adminTwoFactorSetup, {}, operator.token));
+  const { recovery_codes: recoveryCodes } = await expectOk(t.call(adminTwoFactorEnable, { code: await totpOf(setup.secret) }, operator.token));
+  t.clock.advance(30);
+  return { ...operator, secret: setup.secret, recoveryCodes };
+}
+/** A session of an operator account used only by the sessions scenarios. */
+async function sessionsOperatorToken() {
+  await t.app.services.accounts.ensureAdmin('sessions-operator', 'Admin@2026');
+  return (await expectOk(t.call(adminLogin, { account: 'sessions-operator', password: 'Admin@2026' }))).userinfo.token;
+}
 const editedMerchant = once(() => registerMerchant(t));
 const statusStore = once(() => merchantWithStore(t));
 
@@ -149,8 +201,17 @@ const pricedVersion = once(async () =>
   expectOk(t.call(adminEditVersionFunctions, { name: `Priced ${randomUUID().slice(0, 8)}`, status: 'disabled' }, admin)),
 );
 const editedNotice = once(() => addNotice(t, admin));
-const editedPlan = once(() => expectOk(t.callRaw(adminAddPlan, planFields(), admin)));
-const switchedPlan = once(() => expectOk(t.callRaw(adminAddPlan, planFields(), admin)));
+const editedPlan = once(() => expectOk(t.call(adminAddPlan, planFields(), admin)));
+const switchedPlan = once(() => expectOk(t.call(adminAddPlan, planFields(), admin)));
+const editedPlugin = once(() => addPlugin(t, admin));
+const switchedPlugin = once(() => addPlugin(t, admin));
+const editedPluginType = once(() => addPluginType(t, admin));
+/** A free plugin installed on the owner's store, switched off and on by the up_status scenario. */
+const installedPlugin = once(async () => {
+  const plugin = await addPlugin(t, admin, { price: 0, trial_days: 0 });
+  await expectOk(t.call(merchantAddShopPlugin, { shop_id: owner.shopId, plugin_id: plugin.id }, owner.token));
+  return plugin;
+});
 const editedApi = once(() =>
   expectOk(t.call(adminAddOpenApi, { platform: 'jd', code: `idem_edit_${Date.now().toString(36)}`, name: 'To edit', cost: 1 }, admin)),
 );
@@ -165,6 +226,97 @@ async function dataSourceOf(platform: (typeof LOG_PLATFORMS)[number]) {
   const { rows } = await t.database.executeSql('select id from data_sources where platform = $1', [platform]);
   if (rows.length > 0) return Number((rows[0] as { id: number }).id);
   return (await expectOk(t.call(adminAddDataSource, { platform, name: `Source ${platform}` }, admin))).id;
+}
+
+/** A store per role for the domain scenarios (each round adds to it; its limit is raised). */
+const domainStores = { merchant: once(() => merchantWithStore(t)), admin: once(() => merchantWithStore(t)) };
+const domainCountOf = (domain: string) => count('select count(*) as n from shop_domains where domain = $1', [domain]);
+
+/**
+ * The domain calls of one role: add (a second run would say the domain exists), check (binds once),
+ * change_main, set_redirect and delete (a second run would find it gone), each on a fresh domain.
+ */
+function domainScenarios(role: 'merchant' | 'admin'): Record<string, Scenario> {
+  const calls =
+    role === 'merchant'
+      ? { add: merchantAddDomain, check: merchantCheckDomain, changeMain: merchantChangeMainDomain, setRedirect: merchantSetDomainRedirect, remove: merchantDeleteDomain }
+      : { add: adminAddDomain, check: adminCheckDomain, changeMain: adminChangeMainDomain, setRedirect: adminSetDomainRedirect, remove: adminDeleteDomain };
+  const store = async () => {
+    const made = await domainStores[role]();
+    await t.database.executeSql('update store_versions set domain_limit = 100 where id = (select version_id from shops where shop_id = $1)', [made.shopId]);
+    return made;
+  };
+  const tokenOf = async () => (role === 'merchant' ? (await store()).token : admin);
+  const added = async (prefix: string) => {
+    const { shopId, token } = await store();
+    return expectOk(t.call(merchantAddDomain, { shop_id: shopId, domain: uniqueDomain(prefix) }, token));
+  };
+  const domainRow = (id: number) => one<{ status: string; is_primary: boolean; is_redirect: boolean }>('select status, is_primary, is_redirect from shop_domains where id = $1', [id]);
+  return {
+    [calls.add.path]: {
+      async attempt() {
+        const { shopId } = await store();
+        const domain = uniqueDomain('idem-add');
+        return {
+          body: { shop_id: shopId, domain },
+          token: await tokenOf(),
+          async verify() {
+            expect(await domainCountOf(domain)).toBe(1);
+          },
+        };
+      },
+    },
+    [calls.check.path]: {
+      async attempt() {
+        const domain = await added('ok-idem-check');
+        return {
+          body: { id: domain.id },
+          token: await tokenOf(),
+          async verify() {
+            expect(await domainRow(domain.id)).toMatchObject({ status: 'bound' });
+          },
+        };
+      },
+    },
+    [calls.changeMain.path]: {
+      async attempt() {
+        const domain = await added('ok-idem-main');
+        await expectOk(t.call(merchantCheckDomain, { id: domain.id }, (await store()).token));
+        return {
+          body: { id: domain.id },
+          token: await tokenOf(),
+          async verify() {
+            expect(await domainRow(domain.id)).toMatchObject({ is_primary: true });
+            expect(await count('select count(*) as n from shop_domains d join shops s on s.id = d.shop_ref where s.shop_id = $1 and d.is_primary', [(await store()).shopId])).toBe(1);
+          },
+        };
+      },
+    },
+    [calls.setRedirect.path]: {
+      async attempt() {
+        const domain = await added('idem-redirect');
+        return {
+          body: { id: domain.id, is_redirect: true },
+          token: await tokenOf(),
+          async verify() {
+            expect(await domainRow(domain.id)).toMatchObject({ is_redirect: true });
+          },
+        };
+      },
+    },
+    [calls.remove.path]: {
+      async attempt() {
+        const domain = await added('idem-delete');
+        return {
+          body: { id: domain.id },
+          token: await tokenOf(),
+          async verify() {
+            expect(await domainCountOf(domain.domain)).toBe(0);
+          },
+        };
+      },
+    },
+  };
 }
 
 const scenarios: Record<string, Scenario> = {
@@ -388,10 +540,12 @@ const scenarios: Record<string, Scenario> = {
     async attempt() {
       const store = await merchantWithStore(t);
       return {
-        body: { shop_id: store.shopId, pay_method: 'alipay', term_type: 'month', term: 3 },
+        // Into a higher version (issue 14): one bill, for that version.
+        body: { shop_id: store.shopId, pay_method: 'alipay', term_type: 'month', term: 3, package_id: VERSION.enterprise },
         token: store.token,
         async verify() {
           expect(await count("select count(*) as n from bills where type = 'renewal' and shop_ref = (select id from shops where shop_id = $1)", [store.shopId])).toBe(1);
+          expect(await count("select count(*) as n from bills where type = 'renewal' and version_id = $2 and shop_ref = (select id from shops where shop_id = $1)", [store.shopId, VERSION.enterprise])).toBe(1);
         },
       };
     },
@@ -439,6 +593,10 @@ const scenarios: Record<string, Scenario> = {
     },
   },
 
+  // ---------- domains ----------
+  ...domainScenarios('merchant'),
+  ...domainScenarios('admin'),
+
   // ---------- bills and the sandbox cashier ----------
   [merchantCancelBill.path]: {
     // A second run would answer BILL_STATE_INVALID: a fresh unpaid bill per key.
@@ -478,6 +636,24 @@ const scenarios: Record<string, Scenario> = {
           expect(await one('select status from bills where bill_no = $1', [payment.bill_no])).toEqual({ status: 'paid' });
           const { rows } = await t.database.executeSql('select result from payment_notifications where bill_no = $1', [payment.bill_no]);
           expect(rows).toEqual([{ result: 'fulfilled' }]);
+        },
+      };
+    },
+  },
+
+  [adminRefundBill.path]: {
+    // Refunded once: one refund through the provider, one refund record, the bill refunded; no repeat answers BILL_REFUNDED.
+    async attempt() {
+      const merchant = await registerMerchant(t);
+      const { payment } = await unpaidPurchase(merchant.token);
+      await expectOk(payThroughCashier(t, payment));
+      return {
+        body: { bill_no: payment.bill_no, reason: 'Refund asked for by the merchant' },
+        token: admin,
+        async verify() {
+          expect(await one('select status from bills where bill_no = $1', [payment.bill_no])).toEqual({ status: 'refunded' });
+          const { rows } = await t.database.executeSql("select result from payment_notifications where bill_no = $1 and kind = 'refund'", [payment.bill_no]);
+          expect(rows).toEqual([{ result: 'refunded' }]);
         },
       };
     },
@@ -562,6 +738,137 @@ const scenarios: Record<string, Scenario> = {
     },
   },
 
+  [merchantDismissSuspensionNotices.path]: {
+    async attempt() {
+      // A merchant disabled and enabled again, signed in afresh (enabling ends its sessions).
+      const merchant = await registerMerchant(t);
+      await expectOk(t.call(adminEditMerchant, { id: merchant.id, status: 'disabled' }, admin));
+      await expectOk(t.call(adminEditMerchant, { id: merchant.id, status: 'active' }, admin));
+      const token = (await expectOk(t.call(merchantLogin, { account: merchant.email, password: merchant.password }))).userinfo.token;
+      return {
+        body: {},
+        token,
+        async verify() {
+          expect(await count('select count(*) as n from merchant_suspensions where merchant_id = $1 and seen_at is not null', [merchant.id])).toBe(1);
+        },
+      };
+    },
+  },
+
+  [merchantEndSession.path]: {
+    async attempt() {
+      const merchant = await registerMerchant(t);
+      const other = (await expectOk(t.call(merchantLogin, { account: merchant.email, password: merchant.password }))).userinfo.token;
+      const otherId = (await expectOk(t.call(merchantListSessions, {}, other))).list.find((session) => session.is_current)!.id;
+      return {
+        body: { id: otherId },
+        token: merchant.token,
+        async verify() {
+          expect((await t.call(merchantListShops, {}, other)).code).toBe(ErrorCode.TOKEN_EXPIRED);
+          expect((await t.call(merchantListShops, {}, merchant.token)).code).toBe(ErrorCode.OK);
+        },
+      };
+    },
+  },
+  [merchantEndOtherSessions.path]: {
+    async attempt() {
+      const merchant = await registerMerchant(t);
+      const other = (await expectOk(t.call(merchantLogin, { account: merchant.email, password: merchant.password }))).userinfo.token;
+      return {
+        body: {},
+        token: merchant.token,
+        async verify(answer) {
+          expect(answer.data).toEqual({ ended: 1 });
+          expect((await t.call(merchantListShops, {}, other)).code).toBe(ErrorCode.TOKEN_EXPIRED);
+        },
+      };
+    },
+  },
+  // A second operator account of their own: ending "every other session" must not end the shared operator's.
+  [adminEndSession.path]: {
+    async attempt() {
+      const keep = await sessionsOperatorToken();
+      const other = await sessionsOperatorToken();
+      const otherId = (await expectOk(t.call(adminListSessions, {}, other))).list.find((session) => session.is_current)!.id;
+      return {
+        body: { id: otherId },
+        token: keep,
+        async verify() {
+          expect((await t.call(adminListShops, {}, other)).code).toBe(ErrorCode.TOKEN_EXPIRED);
+          expect((await t.call(adminListShops, {}, keep)).code).toBe(ErrorCode.OK);
+        },
+      };
+    },
+  },
+  [adminEndOtherSessions.path]: {
+    async attempt() {
+      const other = await sessionsOperatorToken();
+      const keep = await sessionsOperatorToken();
+      return {
+        body: {},
+        token: keep,
+        async verify() {
+          expect((await t.call(adminListShops, {}, other)).code).toBe(ErrorCode.TOKEN_EXPIRED);
+          expect((await t.call(adminListShops, {}, keep)).code).toBe(ErrorCode.OK);
+          expect((await t.call(adminListShops, {}, admin)).code).toBe(ErrorCode.OK);
+        },
+      };
+    },
+  },
+
+  [adminTwoFactorSetup.path]: {
+    async attempt() {
+      const operator = await freshOperator();
+      return {
+        body: {},
+        token: operator.token,
+        async verify(answer) {
+          const stored = await one<{ secret_sealed: string }>('select secret_sealed from admin_two_factor where admin_id = $1', [operator.id]);
+          expect(t.app.services.secretBox.openSecret(String(stored.secret_sealed))).toBe((answer.data as { secret: string }).secret);
+        },
+      };
+    },
+  },
+  [adminTwoFactorEnable.path]: {
+    async attempt() {
+      const operator = await freshOperator();
+      const setup = await expectOk(t.call(adminTwoFactorSetup, {}, operator.token));
+      return {
+        body: { code: await totpOf(setup.secret) },
+        token: operator.token,
+        async verify() {
+          expect(await count('select count(*) as n from admin_recovery_codes where admin_id = $1', [operator.id])).toBe(10);
+        },
+      };
+    },
+  },
+  [adminTwoFactorDisable.path]: {
+    async attempt() {
+      const operator = await enrolledOperator();
+      return {
+        body: { code: operator.recoveryCodes[0] },
+        token: operator.token,
+        async verify() {
+          expect(await count('select count(*) as n from admin_two_factor where admin_id = $1', [operator.id])).toBe(0);
+        },
+      };
+    },
+  },
+  [adminLoginTwoFactor.path]: {
+    async attempt() {
+      const operator = await enrolledOperator();
+      const challenge = await t.callRaw<{ challenge_id: string }>(adminLogin, { account: operator.account, password: 'Admin@2026' });
+      expect(challenge.code).toBe(ErrorCode.TWO_FACTOR_REQUIRED);
+      return {
+        body: { challenge_id: challenge.data.challenge_id, code: await totpOf(operator.secret) },
+        async verify() {
+          // The password sign-in of freshOperator, and this one.
+          expect(await count("select count(*) as n from sessions where role = 'admin' and user_id = $1", [operator.id])).toBe(2);
+        },
+      };
+    },
+  },
+
   // ---------- prospects ----------
   [adminEditProspect.path]: {
     async attempt(round) {
@@ -603,6 +910,30 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
+  [adminSetPaymentSettings.path]: {
+    async attempt(round) {
+      const clientId = `idem-client-${round}`;
+      return {
+        body: { method: 'paypal', values: { enabled: false, client_id: clientId } },
+        token: admin,
+        async verify() {
+          expect((await expectOk(t.call(adminPaymentSettings, {}, admin))).paypal.client_id).toBe(clientId);
+        },
+      };
+    },
+  },
+  [adminTestPaymentConnection.path]: {
+    async attempt() {
+      return {
+        body: { method: 'alipay' },
+        token: admin,
+        async verify(answer) {
+          // Not configured here: the answer says so, without calling anyone.
+          expect(answer.data).toMatchObject({ ok: false });
+        },
+      };
+    },
+  },
   [adminTestSendEmail.path]: {
     async attempt() {
       const to = uniqueEmail('idem-test-send');
@@ -635,6 +966,32 @@ const scenarios: Record<string, Scenario> = {
         token: admin,
         async verify() {
           expect(wecom.received.filter((message) => JSON.stringify(message.body).includes(content))).toHaveLength(1);
+        },
+      };
+    },
+  },
+
+  // ---------- stores' basic config ----------
+  [merchantSiteConfigEdit.path]: {
+    async attempt(round) {
+      const siteName = `Owner's site ${round}`;
+      return {
+        body: { shop_id: owner.shopId, site_name: siteName, keywords: `round ${round}` },
+        token: owner.token,
+        async verify() {
+          expect(await one("select site_config->>'site_name' as site_name from shops where shop_id = $1", [owner.shopId])).toEqual({ site_name: siteName });
+        },
+      };
+    },
+  },
+  [adminSiteConfigEdit.path]: {
+    async attempt(round) {
+      const siteName = `Operator's edit ${round}`;
+      return {
+        body: { shop_id: owner.shopId, site_name: siteName, copyright: `© ${round}` },
+        token: admin,
+        async verify() {
+          expect(await one("select site_config->>'site_name' as site_name from shops where shop_id = $1", [owner.shopId])).toEqual({ site_name: siteName });
         },
       };
     },
@@ -690,6 +1047,110 @@ const scenarios: Record<string, Scenario> = {
         token: owner.token,
         async verify() {
           expect({ packages: await packages(), bills: await bills() }).toEqual({ packages: before.packages + 1, bills: before.bills + 1 });
+        },
+      };
+    },
+  },
+
+  // ---------- plugins ----------
+  [adminAddPlugin.path]: {
+    async attempt() {
+      const fields = pluginFields();
+      return {
+        body: fields,
+        token: admin,
+        async verify() {
+          expect(await count('select count(*) as n from plugins where code = $1', [fields.code])).toBe(1);
+        },
+      };
+    },
+  },
+  [adminEditPlugin.path]: {
+    async attempt(round) {
+      const plugin = await editedPlugin();
+      const { code: _code, ...fields } = pluginFields({ price: 5000 + round });
+      return {
+        body: { id: plugin.id, ...fields },
+        token: admin,
+        async verify() {
+          expect(await one('select price, code from plugins where id = $1', [plugin.id])).toEqual({ price: 5000 + round, code: plugin.code });
+        },
+      };
+    },
+  },
+  [adminSetPluginStatus.path]: {
+    async attempt(round) {
+      const plugin = await switchedPlugin();
+      const status = round === 0 ? 'unlisted' : 'listed';
+      return {
+        body: { id: plugin.id, status },
+        token: admin,
+        async verify() {
+          expect(await one('select status from plugins where id = $1', [plugin.id])).toEqual({ status });
+        },
+      };
+    },
+  },
+  [adminAddPluginType.path]: {
+    async attempt() {
+      const name = `类型 ${randomUUID().slice(0, 8)}`;
+      return {
+        body: { name: { 'zh-CN': name }, sort: 5 },
+        token: admin,
+        async verify() {
+          expect(await count('select count(*) as n from plugin_types where name = $1', [name])).toBe(1);
+        },
+      };
+    },
+  },
+  [adminEditPluginType.path]: {
+    async attempt(round) {
+      const type = await editedPluginType();
+      return {
+        body: { id: type.id, name: { 'zh-CN': `改名 ${round}` }, sort: 10 + round },
+        token: admin,
+        async verify() {
+          expect(await one('select name, sort from plugin_types where id = $1', [type.id])).toEqual({ name: `改名 ${round}`, sort: 10 + round });
+        },
+      };
+    },
+  },
+  [adminDeletePluginType.path]: {
+    // Each key deletes a type of its own (a second delete of one type would answer NOT_FOUND).
+    async attempt() {
+      const type = await addPluginType(t, admin);
+      return {
+        body: { id: type.id },
+        token: admin,
+        async verify() {
+          expect(await count('select count(*) as n from plugin_types where id = $1', [type.id])).toBe(0);
+        },
+      };
+    },
+  },
+  [merchantSetShopPluginStatus.path]: {
+    async attempt(round) {
+      const plugin = await installedPlugin();
+      const status = round === 0 ? 'disabled' : 'enabled';
+      return {
+        body: { shop_id: owner.shopId, plugin_id: plugin.id, status },
+        token: owner.token,
+        async verify() {
+          expect(await one('select status from shop_plugins where plugin_id = $1', [plugin.id])).toEqual({ status });
+        },
+      };
+    },
+  },
+  [merchantAddShopPlugin.path]: {
+    // Each key buys a plugin of its own: one bill per run (a second purchase of one plugin answers "order exists").
+    async attempt() {
+      const plugin = await addPlugin(t, admin);
+      const bills = () => count("select count(*) as n from bills where type = 'plugin' and plugin_id = $1", [plugin.id]);
+      return {
+        body: { shop_id: owner.shopId, plugin_id: plugin.id, pay_method: 'alipay' },
+        token: owner.token,
+        async verify() {
+          expect(await bills()).toBe(1);
         },
       };
     },
@@ -786,6 +1247,22 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
+  // ---------- operations ----------
+  [adminRetryJob.path]: {
+    async attempt() {
+      const job = await failingQueue.failedJob();
+      const retryLimit = async () => Number((await one<{ retry_limit: number }>('select retry_limit from pgboss.job where id = $1::uuid', [job.id])).retry_limit);
+      const before = await retryLimit();
+      return {
+        body: job,
+        token: admin,
+        async verify() {
+          // One retry allowed one more try, once.
+          expect(await retryLimit()).toBe(before + 1);
+        },
+      };
+    },
+  },
   [merchantRotateShopKey.path]: {
     // Each run draws a new key: the key answered (to every repeat) must be the one that works.
     async attempt() {
@@ -803,17 +1280,20 @@ const scenarios: Record<string, Scenario> = {
 function captchaScenario(): Scenario {
   return {
     async attempt() {
-      const before = await count('select count(*) as n from captchas');
       return {
         body: {},
+        // Issuing stores nothing (a signed id): the one run's captcha is the one replayed, and it works once.
         async verify(answer) {
-          expect(await count('select count(*) as n from captchas')).toBe(before + 1);
-          expect(await count('select count(*) as n from captchas where id = $1', [(answer.data as { captcha_id: string }).captcha_id])).toBe(1);
+          const id = (answer.data as { captcha_id: string }).captcha_id;
+          expect(await t.app.services.captchas.consumeCaptcha(id, 'wrong')).toBe(false);
+          expect(await count('select count(*) as n from captchas where id = $1', [id.split('.')[0]])).toBe(1);
         },
       };
     },
   };
 }
+
+const auditRows = (path: string) => count('select count(*) as n from audit_log where call_path = $1', [path]);
 
 /** Backend redirects: every run issues another single-use ticket into the store's admin. */
 function ticketScenario(role: 'merchant' | 'admin'): Scenario {
@@ -837,10 +1317,13 @@ describe('Idempotency-Key on every writing call', () => {
     [smtp, wecom, aliyun] = await Promise.all([startFakeSmtp(SMTP_ACCOUNT), startFakeWecom([WECOM_KEY]), startFakeAliyunSms(ALIYUN)]);
     t = await buildTestApp({
       clock: tickingClock(),
+      // Domain checks: a domain named ok-… checks out.
+      checkDns: fakeDnsChecker,
       // Many sign-ups and code sends come from the one test address.
       env: { CODE_SENDS_PER_IP_PER_HOUR: '10000', ALIYUN_SMS_ENDPOINT: aliyun.baseUrl, WECOM_WEBHOOK_BASE: wecom.baseUrl },
     });
     admin = await signInAdmin(t);
+    failingQueue = await startFailingQueue(t);
     const merchant = await registerMerchant(t);
     const store = await merchantWithStore(t, { token: merchant.token });
     owner = { id: merchant.id, email: merchant.email, token: merchant.token, shopId: store.shopId };
@@ -854,6 +1337,7 @@ describe('Idempotency-Key on every writing call', () => {
     await expectOk(t.call(adminSetConfig, { group: 'wecom', values: { webhook_url: wecom.webhookFor(WECOM_KEY) } }, admin));
   });
   afterAll(async () => {
+    await failingQueue?.stop();
     await t?.close();
     await Promise.all([smtp?.close(), wecom?.close(), aliyun?.close()]);
   });
@@ -870,8 +1354,12 @@ describe('Idempotency-Key on every writing call', () => {
     // The same key twice in a row: the repeat answers the stored answer without running.
     const sequential = await scenario.attempt(0);
     const sequentialKey = randomUUID();
+    const auditedBefore = await auditRows(path);
     const first = await send(path, sequential, sequentialKey);
     expect(first.answer.code, first.raw).toBe(200);
+    const auditedAfterFirst = await auditRows(path);
+    if (auditedPaths.has(path)) expect(auditedAfterFirst, `the operator writing call ${path} wrote no audit row`).toBeGreaterThan(auditedBefore);
+    else expect(auditedAfterFirst).toBe(auditedBefore);
     expect(first.replayedHeader).toBeUndefined();
     const repeat = await send(path, sequential, sequentialKey);
     if (scenario.revokesOwnSession) {
@@ -883,10 +1371,13 @@ describe('Idempotency-Key on every writing call', () => {
       expect(repeat.replayedHeader).toBe('true');
     }
     await sequential.verify?.(first.answer);
+    // A replay runs nothing, so it records nothing.
+    expect(await auditRows(path)).toBe(auditedAfterFirst);
 
     // A new key 20 times at once: one runs, the others wait for it and answer its answer.
     const concurrent = await scenario.attempt(1);
     const concurrentKey = randomUUID();
+    const auditedBeforeConcurrent = await auditRows(path);
     const answers = await Promise.all(Array.from({ length: CONCURRENT_REQUESTS }, () => send(path, concurrent, concurrentKey)));
     const ran = answers.filter((sent) => !sent.isReplayed && sent.answer.code === 200);
     expect(ran, answers.map((sent) => sent.raw).join('\n')).toHaveLength(1);
@@ -903,5 +1394,22 @@ describe('Idempotency-Key on every writing call', () => {
       expect(sent.raw).toBe(original.raw);
     }
     await concurrent.verify?.(original.answer);
+    // The one run of the 20 recorded what the first run recorded, no more.
+    expect(await auditRows(path)).toBe(auditedBeforeConcurrent + (auditedAfterFirst - auditedBefore));
+  });
+
+  it('records who, from where and which request in every audit row', async () => {
+    const { rows } = await t.database.executeSql(
+      'select a.call_path, a.admin_account, o.account, a.ip, a.request_id, a.action, a.target_type from audit_log a join admins o on o.id = a.admin_id',
+    );
+    const recorded = rows as Array<{ call_path: string; admin_account: string; account: string; ip: string; request_id: string; action: string; target_type: string }>;
+    expect(new Set(recorded.map((row) => row.call_path))).toEqual(auditedPaths);
+    for (const row of recorded) {
+      // The operator who made the call (some scenarios sign in an operator of their own).
+      expect(row.admin_account).toBe(row.account);
+      expect(row.ip).toBe('127.0.0.1');
+      expect(row.request_id).toMatch(/^req_[0-9a-f]{20}$/);
+      expect(row.action.startsWith(`${row.target_type}.`), row.action).toBe(true);
+    }
   });
 });

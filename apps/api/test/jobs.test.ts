@@ -18,14 +18,16 @@ describe('background jobs', () => {
 
   it('purges ended sessions, expired captchas, old codes and old failures, and keeps live ones', async () => {
     const merchant = await registerMerchant(t);
-    await t.call(merchantCaptcha, {});
+    // A captcha is stored only once used (issuing one stores nothing).
+    const captcha = await t.call(merchantCaptcha, {});
+    await t.app.services.captchas.consumeCaptcha(captcha.data.captcha_id, 'wrong');
     await t.call(merchantLogin, { account: 'ghost.jobs@example.com', password: 'Wrong#pass1' });
     await t.call(merchantLogout, {}, merchant.token);
     const purge = t.app.jobs.find((job) => job.queue === 'purge-stale-records');
     expect(purge?.cron).toBeTruthy();
 
     // Nothing is old enough yet.
-    expect(await purge!.run()).toEqual({ sessions: 0, captchas: 0, codes: 0, loginFailures: 0, idempotencyKeys: 0 });
+    expect(await purge!.run()).toEqual({ sessions: 0, captchas: 0, codes: 0, loginFailures: 0, idempotencyKeys: 0, twoFactorChallenges: 0, ipRateLimits: 0, paymentNonces: 0 });
 
     t.clock.advance(2 * 24 * 3600);
     const fresh = await t.call(merchantLogin, { account: merchant.email, password: merchant.password });
@@ -34,6 +36,8 @@ describe('background jobs', () => {
     expect(result.captchas).toBeGreaterThanOrEqual(1);
     expect(result.codes).toBeGreaterThanOrEqual(1);
     expect(result.loginFailures).toBeGreaterThanOrEqual(1);
+    // The per-IP counters of the captcha, code and login calls above (their windows are long over).
+    expect(result.ipRateLimits).toBeGreaterThanOrEqual(1);
     // The session opened after the clock moved is untouched.
     expect((await t.call(adminLogout, {}, fresh.data.userinfo.token)).code).toBe(10003);
     expect(await countRows(t, 'sessions')).toBeGreaterThanOrEqual(1);

@@ -7,9 +7,9 @@ import { adminAddPlan, adminEditPlan, adminListPlans, merchantListPackages, merc
 import { adminAddNotice, adminEditNotice, adminListNotices, adminNoticeDetail } from '@parlour/contract/calls/notice';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, registerMerchant, type TestApp } from './helper';
-import { merchantNotices } from './notice-helper';
-import { expectOk, merchantWithStore, shopFields, signInAdmin, VERSION } from './shop-helper';
+import { buildTestApp, registerMerchant, type CallBody, type TestApp } from './helper';
+import { merchantNotices, type NoticeFields } from './notice-helper';
+import { cashierToken, expectOk, merchantWithStore, shopFields, signInAdmin, VERSION } from './shop-helper';
 import { orderPackage, PLAN, planFields } from './traffic-package-helper';
 
 /**
@@ -28,10 +28,12 @@ describe('operator-written content in both languages', () => {
   });
   afterAll(() => t.close());
 
-  const en = { lang_code: 'en-US' };
-  const zh = { lang_code: 'zh-CN' };
+  type Lang = { lang_code?: string };
+  const en: Lang = { lang_code: 'en-US' };
+  const zh: Lang = { lang_code: 'zh-CN' };
 
-  const versionFields = (overrides: Record<string, unknown> = {}) => ({
+  /** A version's fields, typed from the call; `rawVersionFields` takes any override (the error tests). */
+  const versionFields = (overrides: Partial<CallBody<typeof adminEditVersionFunctions>> = {}): CallBody<typeof adminEditVersionFunctions> => ({
     name: { 'zh-CN': '旗舰版', 'en-US': 'Flagship' },
     description: { 'zh-CN': '面向大型代购团队', 'en-US': 'For large agent teams' },
     features: [
@@ -43,13 +45,14 @@ describe('operator-written content in both languages', () => {
     sort: 50,
     ...overrides,
   });
-  const merchantVersions = async (lang: Record<string, string>) =>
-    (await expectOk(t.callRaw(merchantListVersions, lang, merchantToken))).list;
-  const publicVersions = async (lang: Record<string, string>) => (await expectOk(t.callRaw(merchantPublicVersions, lang))).list;
+  const rawVersionFields = (overrides: Record<string, unknown>): Record<string, unknown> => ({ ...versionFields(), ...overrides });
+  const merchantVersions = async (lang: Lang) =>
+    (await expectOk(t.call(merchantListVersions, lang, merchantToken))).list;
+  const publicVersions = async (lang: Lang) => (await expectOk(t.call(merchantPublicVersions, lang))).list;
 
   describe('[VERSIONS]', () => {
     it('an operator writes a version in both languages; merchants and visitors read their language, a missing translation falls back to Chinese', async () => {
-      const created = await expectOk(t.callRaw(adminEditVersionFunctions, versionFields(), adminToken));
+      const created = await expectOk(t.call(adminEditVersionFunctions, versionFields(), adminToken));
       expect(created.localized).toEqual({
         name: { 'zh-CN': '旗舰版', 'en-US': 'Flagship' },
         description: { 'zh-CN': '面向大型代购团队', 'en-US': 'For large agent teams' },
@@ -67,7 +70,7 @@ describe('operator-written content in both languages', () => {
       expect((await publicVersions(zh)).find((version) => version.id === created.id)).toMatchObject({ name: '旗舰版' });
 
       // Clearing the English name: English readers get the Chinese one.
-      await expectOk(t.callRaw(adminEditVersionFunctions, { ...versionFields({ name: { 'zh-CN': '旗舰版', 'en-US': '   ' } }), id: created.id }, adminToken));
+      await expectOk(t.call(adminEditVersionFunctions, { ...versionFields({ name: { 'zh-CN': '旗舰版', 'en-US': '   ' } }), id: created.id }, adminToken));
       expect((await merchantVersions(en)).find((version) => version.id === created.id)).toMatchObject({ name: '旗舰版', description: 'For large agent teams' });
 
       // The operator's list carries both languages for the edit form.
@@ -76,7 +79,7 @@ describe('operator-written content in both languages', () => {
     });
 
     it('a plain string, as older clients send, is the Chinese text', async () => {
-      const created = await expectOk(t.callRaw(adminEditVersionFunctions, versionFields({ name: '基础版', description: '', features: ['店铺前台'] }), adminToken));
+      const created = await expectOk(t.call(adminEditVersionFunctions, versionFields({ name: '基础版', description: '', features: ['店铺前台'] }), adminToken));
       expect(created.localized.name).toEqual({ 'zh-CN': '基础版', 'en-US': '' });
       expect(created.localized.features).toEqual([{ 'zh-CN': '店铺前台', 'en-US': '' }]);
     });
@@ -91,8 +94,8 @@ describe('operator-written content in both languages', () => {
       [{ features: [{ 'zh-CN': '客服', 'en-US': 'x'.repeat(101) }] }, '每项功能最多 100 个字符（英文）', 'Each feature must be at most 100 characters (English)'],
     ])('refuses %j naming the field and the language, and changes nothing', async (override, chinese, english) => {
       const before = await expectOk(t.call(adminListVersions, { limit: 100 }, adminToken));
-      expect(await t.callRaw(adminEditVersionFunctions, versionFields(override), adminToken)).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, msg: chinese });
-      const answer = await t.callRaw(adminEditVersionFunctions, { ...versionFields(override), ...en }, adminToken);
+      expect(await t.callRaw(adminEditVersionFunctions, rawVersionFields(override), adminToken)).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, msg: chinese });
+      const answer = await t.callRaw(adminEditVersionFunctions, { ...rawVersionFields(override), ...en }, adminToken);
       expect(answer).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, msg: english });
       expect((answer as unknown as { data: { errors: Array<{ field: string }> } }).data.errors[0].field).toMatch(/^(name|description|features\.0)\.(zh-CN|en-US)$|^name$/);
       const after = await expectOk(t.call(adminListVersions, { limit: 100 }, adminToken));
@@ -111,9 +114,9 @@ describe('operator-written content in both languages', () => {
 
   describe('[STORES AND BILLS]', () => {
     it('the store list, bills and their exports name the version and product in the reader’s language', async () => {
-      const version = await expectOk(t.callRaw(adminEditVersionFunctions, versionFields({ name: { 'zh-CN': '跨境版', 'en-US': 'Cross-border' } }), adminToken));
-      const prices = [1, 3, 6, 9, 12].map((term) => ({ type: 'month', term, amount: 1000 * term })).concat([1, 2, 3, 4, 5].map((term) => ({ type: 'year', term, amount: 10000 * term })));
-      await expectOk(t.callRaw(adminEditVersionPrices, { id: version.id, prices }, adminToken));
+      const version = await expectOk(t.call(adminEditVersionFunctions, versionFields({ name: { 'zh-CN': '跨境版', 'en-US': 'Cross-border' } }), adminToken));
+      const prices = [1, 3, 6, 9, 12].map((term) => ({ type: 'month' as 'month' | 'year', term, amount: 1000 * term })).concat([1, 2, 3, 4, 5].map((term) => ({ type: 'year', term, amount: 10000 * term })));
+      await expectOk(t.call(adminEditVersionPrices, { id: version.id, prices }, adminToken));
       const { token } = await registerMerchant(t);
       const fields = shopFields({ package_id: version.id });
       // Ordered in Chinese; read in English.
@@ -132,7 +135,7 @@ describe('operator-written content in both languages', () => {
       const adminBills = await expectOk(t.call(adminListBills, { keyword: 'Cross-border', ...en }, adminToken));
       expect(adminBills.list.map((bill) => bill.bill_no)).toContain(purchase.bill.bill_no);
 
-      const csv = (lang: Record<string, string>) =>
+      const csv = (lang: Lang) =>
         expectOk(t.call(merchantExportBills, { format: 'csv', ...lang }, token)).then((file) => Buffer.from(file.content_base64, 'base64').toString('utf8'));
       expect(await csv(en)).toContain('New store · Cross-border · 3 months,Cross-border');
       expect(await csv(zh)).toContain('新开店铺 · 跨境版 · 3个月,跨境版');
@@ -144,8 +147,8 @@ describe('operator-written content in both languages', () => {
       expect(Buffer.from(storesCsv.content_base64, 'base64').toString('utf8')).toContain(',跨境版,');
 
       // The cashier shows the product in the payer's language too.
-      const payToken = new URL(purchase.payment.pay_url, 'http://x').searchParams.get('token');
-      const cashier = await expectOk(t.callRaw(cashierDetail, { bill_no: purchase.bill.bill_no, token: payToken, ...en }));
+      const payToken = cashierToken(purchase.payment.pay_url);
+      const cashier = await expectOk(t.call(cashierDetail, { bill_no: purchase.bill.bill_no, token: payToken, ...en }));
       expect(cashier.product_name).toBe('New store · Cross-border · 3 months');
     });
   });
@@ -160,13 +163,13 @@ describe('operator-written content in both languages', () => {
         ),
       );
       expect(plan.localized).toEqual({ name: { 'zh-CN': '夜间包', 'en-US': 'Night pack' }, api_usage: { 'zh-CN': '每次调用 1 单位', 'en-US': '' } });
-      const plans = async (lang: Record<string, string>) => (await expectOk(t.callRaw(merchantListPlans, lang, merchantToken))).list.find((entry) => entry.id === plan.id);
+      const plans = async (lang: Lang) => (await expectOk(t.call(merchantListPlans, lang, merchantToken))).list.find((entry) => entry.id === plan.id);
       expect(await plans(en)).toMatchObject({ name: 'Night pack', api_usage: '每次调用 1 单位' });
       expect(await plans(zh)).toMatchObject({ name: '夜间包', api_usage: '每次调用 1 单位' });
 
       const order = await orderPackage(t, merchantToken, { plan_id: plan.id, ...zh });
       expect(order.package.name).toBe('夜间包');
-      const packages = async (lang: Record<string, string>) =>
+      const packages = async (lang: Lang) =>
         (await expectOk(t.call(merchantListPackages, { tab: 'general', ...lang }, merchantToken))).list.find((entry) => entry.id === order.package.id);
       expect(await packages(en)).toMatchObject({ name: 'Night pack' });
       expect(await packages(zh)).toMatchObject({ name: '夜间包' });
@@ -174,27 +177,27 @@ describe('operator-written content in both languages', () => {
       expect(bills.list.find((bill) => bill.bill_no === order.bill.bill_no)).toMatchObject({ product_name: 'Traffic package · Night pack · 500 units · 30 days', package_name: 'Night pack' });
 
       // A package keeps the name it was bought with when the plan is renamed later.
-      await expectOk(t.callRaw(adminEditPlan, { ...planFields({ name: { 'zh-CN': '夜猫包', 'en-US': 'Owl pack' } }), id: plan.id }, adminToken));
+      await expectOk(t.call(adminEditPlan, { ...planFields({ name: { 'zh-CN': '夜猫包', 'en-US': 'Owl pack' } }), id: plan.id }, adminToken));
       expect(await packages(en)).toMatchObject({ name: 'Night pack' });
     });
 
     it('refuses a too long English plan name, naming the language, and adds nothing', async () => {
       const before = await expectOk(t.call(adminListPlans, {}, adminToken));
       const fields = planFields({ name: { 'zh-CN': '夜间包', 'en-US': 'x'.repeat(41) } });
-      expect(await t.callRaw(adminAddPlan, fields, adminToken)).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, msg: '套餐名称最多 40 个字符（英文）' });
-      expect(await t.callRaw(adminAddPlan, { ...fields, ...en }, adminToken)).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, msg: 'Plan name must be at most 40 characters (English)' });
+      expect(await t.call(adminAddPlan, fields, adminToken)).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, msg: '套餐名称最多 40 个字符（英文）' });
+      expect(await t.call(adminAddPlan, { ...fields, ...en }, adminToken)).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, msg: 'Plan name must be at most 40 characters (English)' });
       expect((await expectOk(t.call(adminListPlans, {}, adminToken))).total).toBe(before.total);
     });
 
     it('the seeded plans read in English after the migration', async () => {
-      const standard = (await expectOk(t.callRaw(merchantListPlans, en, merchantToken))).list.find((plan) => plan.id === PLAN.standard)!;
+      const standard = (await expectOk(t.call(merchantListPlans, en, merchantToken))).list.find((plan) => plan.id === PLAN.standard)!;
       expect(standard.name).toBe('Standard pack');
       expect(standard.api_usage).toContain('Item details cost 1 unit a call');
     });
   });
 
   describe('[NOTICES]', () => {
-    const noticeFields = (overrides: Record<string, unknown> = {}) => ({
+    const noticeFields = (overrides: Partial<NoticeFields> = {}): NoticeFields => ({
       title: { 'zh-CN': '系统维护通知', 'en-US': 'Scheduled maintenance' },
       content: { 'zh-CN': '<p>今晚<strong>维护</strong></p>', 'en-US': '<p>Maintenance <strong>tonight</strong><script>alert(1)</script></p>' },
       status: 'published',
@@ -202,7 +205,7 @@ describe('operator-written content in both languages', () => {
     });
 
     it('an operator writes a notice in both languages; merchants read their language; English is sanitised like Chinese', async () => {
-      const notice = await expectOk(t.callRaw(adminAddNotice, noticeFields(), adminToken));
+      const notice = await expectOk(t.call(adminAddNotice, noticeFields(), adminToken));
       expect(notice.localized).toEqual({
         title: { 'zh-CN': '系统维护通知', 'en-US': 'Scheduled maintenance' },
         content: { 'zh-CN': '<p>今晚<strong>维护</strong></p>', 'en-US': '<p>Maintenance <strong>tonight</strong></p>' },
@@ -216,10 +219,10 @@ describe('operator-written content in both languages', () => {
       expect(chinese).toMatchObject({ title: '系统维护通知', content: '<p>今晚<strong>维护</strong></p>' });
 
       // English content that is empty once cleaned is no translation: English readers get the Chinese.
-      await expectOk(t.callRaw(adminEditNotice, { ...noticeFields({ title: { 'zh-CN': '系统维护通知' }, content: { 'zh-CN': '<p>今晚维护</p>', 'en-US': '<p><br></p>' } }), id: notice.id }, adminToken));
+      await expectOk(t.call(adminEditNotice, { ...noticeFields({ title: { 'zh-CN': '系统维护通知' }, content: { 'zh-CN': '<p>今晚维护</p>', 'en-US': '<p><br></p>' } }), id: notice.id }, adminToken));
       expect((await merchantNotices(t, merchantToken, en)).list.find((entry) => entry.id === notice.id)).toMatchObject({ title: '系统维护通知', content: '<p>今晚维护</p>' });
       // Operators find a notice by either language.
-      await expectOk(t.callRaw(adminEditNotice, { ...noticeFields(), id: notice.id }, adminToken));
+      await expectOk(t.call(adminEditNotice, { ...noticeFields(), id: notice.id }, adminToken));
       const found = await expectOk(t.call(adminListNotices, { keyword: 'scheduled maint' }, adminToken));
       expect(found.list.map((entry) => entry.id)).toEqual([notice.id]);
     });
@@ -227,10 +230,10 @@ describe('operator-written content in both languages', () => {
     it('refuses a too long English title or empty Chinese content, naming the language, and changes nothing', async () => {
       const before = await expectOk(t.call(adminListNotices, {}, adminToken));
       const longTitle = noticeFields({ title: { 'zh-CN': '通知', 'en-US': 'x'.repeat(101) } });
-      expect(await t.callRaw(adminAddNotice, longTitle, adminToken)).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, msg: '公告标题最多 100 个字符（英文）' });
-      expect(await t.callRaw(adminAddNotice, { ...longTitle, ...en }, adminToken)).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, msg: 'Notice title must be at most 100 characters (English)' });
+      expect(await t.call(adminAddNotice, longTitle, adminToken)).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, msg: '公告标题最多 100 个字符（英文）' });
+      expect(await t.call(adminAddNotice, { ...longTitle, ...en }, adminToken)).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, msg: 'Notice title must be at most 100 characters (English)' });
       const emptyChinese = noticeFields({ content: { 'zh-CN': '<p><br></p>', 'en-US': '<p>Only English</p>' } });
-      expect(await t.callRaw(adminAddNotice, { ...emptyChinese, ...en }, adminToken)).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, msg: 'Notice content is required' });
+      expect(await t.call(adminAddNotice, { ...emptyChinese, ...en }, adminToken)).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, msg: 'Notice content is required' });
       expect((await expectOk(t.call(adminListNotices, {}, adminToken))).total).toBe(before.total);
     });
   });
@@ -262,7 +265,7 @@ describe('operator-written content in both languages', () => {
 
       await rerunDataMigration();
 
-      const read = async (lang: Record<string, string>) => (await expectOk(t.call(merchantListBills, { limit: 100, ...lang }, token))).list;
+      const read = async (lang: Lang) => (await expectOk(t.call(merchantListBills, { limit: 100, ...lang }, token))).list;
       expect((await read(en)).find((bill) => bill.bill_no === packageOrder.bill.bill_no)).toMatchObject({
         product_name: 'Traffic package · Standard pack · 10,000 units · 90 days',
         package_name: 'Standard pack',

@@ -1,22 +1,29 @@
+import { addMessage } from '@parlour/contract/calls/prospect';
 import { adminAddNotice, merchantListUnreadNotices, type TAdminNotice, type TMerchantNotice } from '@parlour/contract/calls/notice';
-import type { TestApp } from './helper';
+import type { CallBody, TestApp } from './helper';
 import { expectOk } from './shop-helper';
 
 export type { TAdminNotice, TMerchantNotice };
 
 let noticeCounter = 0;
 /** A published notice, due now, with a title unique within the run. */
-export function noticeFields(overrides: Record<string, unknown> = {}) {
+export type NoticeFields = CallBody<typeof adminAddNotice>;
+export function noticeFields(overrides: Partial<NoticeFields> = {}): NoticeFields {
   noticeCounter += 1;
   return { title: `Notice ${noticeCounter} ${Date.now().toString(36)}`, content: '<p>Maintenance <strong>tonight</strong></p>', status: 'published', ...overrides };
 }
 
-export async function addNotice(t: TestApp, adminToken: string, overrides: Record<string, unknown> = {}) {
-  return expectOk(t.callRaw(adminAddNotice, noticeFields(overrides), adminToken));
+/** The same fields with any overrides, unchecked: for error tests. */
+export function rawNoticeFields(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return { ...noticeFields(), ...overrides };
+}
+
+export async function addNotice(t: TestApp, adminToken: string, overrides: Partial<NoticeFields> = {}) {
+  return expectOk(t.call(adminAddNotice, noticeFields(overrides), adminToken));
 }
 
 export type MerchantNoticeList = { list: TMerchantNotice[]; total: number; unread_count: number };
-export async function merchantNotices(t: TestApp, token: string, body: Record<string, unknown> = {}) {
+export async function merchantNotices(t: TestApp, token: string, body: CallBody<typeof merchantListUnreadNotices> = {}) {
   return expectOk(t.call(merchantListUnreadNotices, { limit: 100, ...body }, token));
 }
 
@@ -28,7 +35,12 @@ export function uniqueIp() {
 }
 
 let phoneCounter = 0;
-export function messageFields(overrides: Record<string, unknown> = {}) {
+export type MessageFields = CallBody<typeof addMessage>;
+export function messageFields(overrides: Partial<MessageFields> = {}): MessageFields {
   phoneCounter += 1;
   return { name: `Lead ${phoneCounter}`, contact: `1390000${String(phoneCounter).padStart(4, '0')}`, content: 'Please call me about the enterprise version', ...overrides };
+}
+/** The same fields with any overrides, unchecked: for error and mass-assignment tests. */
+export function rawMessageFields(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return { ...messageFields(), ...overrides };
 }

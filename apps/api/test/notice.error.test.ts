@@ -1,7 +1,7 @@
 import { adminAddNotice, adminDeleteNotice, adminEditNotice, adminListNotices, adminNoticeDetail, merchantListUnreadNotices, merchantMarkNoticesRead } from '@parlour/contract/calls/notice';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
-import { addNotice, merchantNotices, noticeFields } from './notice-helper';
+import { addNotice, merchantNotices, noticeFields, rawNoticeFields } from './notice-helper';
 import { expectOk, signInAdmin } from './shop-helper';
 
 describe('notices: errors', () => {
@@ -29,7 +29,7 @@ describe('notices: errors', () => {
       [{ is_pinned: 'yes' }, 'Pinned is not valid', '置顶格式不正确'],
     ])('refuses %j with a message naming the field, and adds nothing', async (override, english, chinese) => {
       const before = await totalNotices();
-      const body = noticeFields(override);
+      const body = rawNoticeFields(override);
       expect(await t.callRaw(adminAddNotice, { ...body, lang_code: 'en-US' }, adminToken)).toMatchObject({ code: 10001, msg: english });
       expect(await t.callRaw(adminAddNotice, { ...body, lang_code: 'zh-CN' }, adminToken)).toMatchObject({ code: 10001, msg: chinese });
       expect(await totalNotices()).toBe(before);
@@ -37,7 +37,7 @@ describe('notices: errors', () => {
 
     it('refuses a bad edit and leaves the notice as it was', async () => {
       const notice = await addNotice(t, adminToken);
-      const answer = await t.callRaw(adminEditNotice, { ...noticeFields({ title: '' }), id: notice.id, lang_code: 'en-US' }, adminToken);
+      const answer = await t.call(adminEditNotice, { ...noticeFields({ title: '' }), id: notice.id, lang_code: 'en-US' }, adminToken);
       expect(answer).toMatchObject({ code: 10001, msg: 'Notice title is required' });
       expect(await expectOk(t.call(adminNoticeDetail, { id: notice.id }, adminToken))).toEqual(notice);
     });

@@ -44,7 +44,7 @@ describe('notices: security', () => {
     it('sanitises on edit too', async () => {
       const notice = await addNotice(t, adminToken);
       const edited = await expectOk(
-        t.callRaw(adminEditNotice, { ...noticeFields(), id: notice.id, content: '<p>ok<img src=x onerror=alert(1)><script>x()</script></p>' }, adminToken),
+        t.call(adminEditNotice, { ...noticeFields(), id: notice.id, content: '<p>ok<img src=x onerror=alert(1)><script>x()</script></p>' }, adminToken),
       );
       expect(edited.content).toBe('<p>ok</p>');
     });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createOutboundPolicy } from '../src/lib/outbound/outbound-policy';
 import { createHttpProductDataProvider } from '../src/providers/product-data/http-product-data-provider';
 import { toMinorUnits } from '../src/providers/product-data/product-data-provider';
 import { createSandboxProductDataProvider, sandboxItem } from '../src/providers/product-data/sandbox-product-data-provider';
@@ -54,6 +55,8 @@ describe('product data: sandbox provider', () => {
 
 describe('product data: HTTP provider against a fake vendor on 127.0.0.1', () => {
   let vendor: FakeVendor;
+  // The fake listens on loopback: reachable only because the policy allow-lists it, as OUTBOUND_ALLOW does.
+  const policy = createOutboundPolicy({ allow: ['127.0.0.1'] });
   beforeAll(async () => {
     vendor = await startFakeVendor();
   });
@@ -63,7 +66,7 @@ describe('product data: HTTP provider against a fake vendor on 127.0.0.1', () =>
     vendor.behaviour.delayMs = 0;
     vendor.behaviour.status = null;
   });
-  const provider = () => createHttpProductDataProvider({ baseUrl: `${vendor.baseUrl}/`, key: VENDOR_KEY, secret: VENDOR_SECRET });
+  const provider = () => createHttpProductDataProvider({ baseUrl: `${vendor.baseUrl}/`, key: VENDOR_KEY, secret: VENDOR_SECRET, policy });
 
   it('sends key and secret as query parameters on the platform path and maps the item', async () => {
     const outcome = await provider().call({ platform: 'micro_store', apiCode: 'item_get', params: { num_iid: '777' }, timeoutMs: 2000 });
@@ -98,9 +101,9 @@ describe('product data: HTTP provider against a fake vendor on 127.0.0.1', () =>
   });
 
   it('maps vendor error answers: wrong key, wrong secret, missing item', async () => {
-    const wrongKey = createHttpProductDataProvider({ baseUrl: vendor.baseUrl, key: 'nope', secret: VENDOR_SECRET });
+    const wrongKey = createHttpProductDataProvider({ baseUrl: vendor.baseUrl, key: 'nope', secret: VENDOR_SECRET, policy });
     expect(await wrongKey.call({ platform: 'taobao', apiCode: 'item_get', params: { num_iid: '1' }, timeoutMs: 2000 })).toEqual({ isOk: false, kind: 'vendor', error: '4005: key不存在或已禁用' });
-    const wrongSecret = createHttpProductDataProvider({ baseUrl: vendor.baseUrl, key: VENDOR_KEY, secret: 'nope' });
+    const wrongSecret = createHttpProductDataProvider({ baseUrl: vendor.baseUrl, key: VENDOR_KEY, secret: 'nope', policy });
     expect(await wrongSecret.call({ platform: 'taobao', apiCode: 'item_get', params: { num_iid: '1' }, timeoutMs: 2000 })).toEqual({ isOk: false, kind: 'vendor', error: '4006: secret不正确' });
     expect(await provider().call({ platform: 'taobao', apiCode: 'item_get', params: { num_iid: '404' }, timeoutMs: 2000 })).toEqual({ isOk: false, kind: 'vendor', error: '2000: 宝贝不存在' });
   });
@@ -111,9 +114,9 @@ describe('product data: HTTP provider against a fake vendor on 127.0.0.1', () =>
     expect(bad).toMatchObject({ isOk: false, kind: 'http' });
     expect((bad as { error: string }).error).toMatch(/^HTTP 502 Bad Gateway/);
     vendor.behaviour.status = null;
-    const refused = createHttpProductDataProvider({ baseUrl: 'http://127.0.0.1:1', key: VENDOR_KEY, secret: VENDOR_SECRET });
+    const refused = createHttpProductDataProvider({ baseUrl: 'http://127.0.0.1:1', key: VENDOR_KEY, secret: VENDOR_SECRET, policy });
     expect(await refused.call({ platform: 'jd', apiCode: 'item_get', params: { num_iid: '1' }, timeoutMs: 2000 })).toMatchObject({ isOk: false, kind: 'network' });
-    const wrongPath = createHttpProductDataProvider({ baseUrl: vendor.baseUrl, key: VENDOR_KEY, secret: VENDOR_SECRET, platformPaths: { jd: 'jingdong' } });
+    const wrongPath = createHttpProductDataProvider({ baseUrl: vendor.baseUrl, key: VENDOR_KEY, secret: VENDOR_SECRET, platformPaths: { jd: 'jingdong' }, policy });
     expect(await wrongPath.call({ platform: 'jd', apiCode: 'item_get', params: { num_iid: '1' }, timeoutMs: 2000 })).toMatchObject({ isOk: false, kind: 'http', error: expect.stringMatching(/^HTTP 404/) });
   });
 
@@ -121,7 +124,7 @@ describe('product data: HTTP provider against a fake vendor on 127.0.0.1', () =>
     vendor.behaviour.delayMs = 1_000;
     const started = Date.now();
     const outcome = await provider().call({ platform: 'taobao', apiCode: 'item_get', params: { num_iid: '1' }, timeoutMs: 150 });
-    expect(outcome).toEqual({ isOk: false, kind: 'timeout', error: 'no answer within 150 ms' });
+    expect(outcome).toEqual({ isOk: false, kind: 'timeout', error: 'timeout: no answer within 150 ms' });
     expect(Date.now() - started).toBeLessThan(900);
   });
 });

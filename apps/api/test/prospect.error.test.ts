@@ -1,7 +1,7 @@
 import { addMessage, adminEditProspect, adminListProspects } from '@parlour/contract/calls/prospect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helper';
-import { messageFields, uniqueIp } from './notice-helper';
+import { rawMessageFields, uniqueIp } from './notice-helper';
 import { expectOk, signInAdmin } from './shop-helper';
 
 describe('prospects: errors', () => {
@@ -34,10 +34,10 @@ describe('prospects: errors', () => {
       [{ content: 'x'.repeat(1001) }, 'Message must be at most 1000 characters', '留言内容最多 1000 个字符'],
     ])('refuses %j with a message naming the field, and stores nothing', async (override, english, chinese) => {
       const before = await total();
-      const body = messageFields(override);
+      const body = rawMessageFields(override);
       const ip = uniqueIp();
-      expect(await t.call(addMessage, { ...body, lang_code: 'en-US' }, undefined, { ip })).toMatchObject({ code: 10001, msg: english });
-      expect(await t.call(addMessage, { ...body, lang_code: 'zh-CN' }, undefined, { ip })).toMatchObject({ code: 10001, msg: chinese });
+      expect(await t.callRaw(addMessage, { ...body, lang_code: 'en-US' }, undefined, { ip })).toMatchObject({ code: 10001, msg: english });
+      expect(await t.callRaw(addMessage, { ...body, lang_code: 'zh-CN' }, undefined, { ip })).toMatchObject({ code: 10001, msg: chinese });
       expect(await total()).toBe(before);
     });
 

@@ -34,8 +34,13 @@ export interface ReceivedMail {
 /** An SMTP server that requires AUTH with one user and password (plain connection, no STARTTLS). */
 export async function startFakeSmtp(credentials: { user: string; password: string }) {
   const received: ReceivedMail[] = [];
+  let connections = 0;
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS'],
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
     allowInsecureAuth: true,
     authMethods: ['PLAIN', 'LOGIN'],
     logger: false,
@@ -61,7 +66,8 @@ export async function startFakeSmtp(credentials: { user: string; password: strin
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
-  return { port, received, close: () => close(server) };
+  /** `connections()`: how many clients connected, whether or not they sent anything. */
+  return { port, received, connections: () => connections, close: () => close(server) };
 }
 
 export interface ReceivedRobotMessage {
@@ -189,7 +195,7 @@ export const UPLOAD_URL = '/api/v1/admin/common/upload/image';
 /** POSTs one file as the console does: FormData with `file` and `lang_code`. */
 export async function uploadImage(
   app: { inject: (options: object) => Promise<{ statusCode: number; json: () => unknown; body: string }> },
-  options: { token?: string; bytes: Buffer; name: string; type?: string; lang?: string },
+  options: { token?: string; bytes: Buffer; name: string; type?: string; lang?: string; url?: string },
 ) {
   const form = new FormData();
   form.set('file', new Blob([options.bytes], { type: options.type ?? 'application/octet-stream' }), options.name);
@@ -197,7 +203,7 @@ export async function uploadImage(
   const request = new Request('http://localhost/', { method: 'POST', body: form });
   const response = await app.inject({
     method: 'POST',
-    url: UPLOAD_URL,
+    url: options.url ?? UPLOAD_URL,
     payload: Buffer.from(await request.arrayBuffer()),
     headers: { 'content-type': request.headers.get('content-type') ?? '', ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
   });

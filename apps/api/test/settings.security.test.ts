@@ -175,7 +175,7 @@ describe('secret box', () => {
     for (const bad of ['short', 'ab'.repeat(31), Buffer.alloc(16).toString('base64'), Buffer.alloc(48, 255).toString('base64')]) {
       expect(() => parseSecretsKey(bad), bad).toThrow(/SECRETS_KEY/);
     }
-    const production = { NODE_ENV: 'production', ADMIN_ACCOUNT: 'ops', ADMIN_PASSWORD: 'Ops#Secret1' };
+    const production = { NODE_ENV: 'production', ADMIN_ACCOUNT: 'ops', ADMIN_PASSWORD: 'Ops#Secret1', SHOP_BASE_DOMAIN: 'parlour.shop' };
     expect(() => loadConfig(production)).toThrow(/SECRETS_KEY must be set/);
     expect(() => loadConfig({ ...production, SECRETS_KEY: 'not-a-key' })).toThrow(/SECRETS_KEY/);
     expect(loadConfig({ ...production, SECRETS_KEY: hex })).toMatchObject({ secretsKey: Buffer.from(hex, 'hex'), isDevelopmentSecretsKey: false });

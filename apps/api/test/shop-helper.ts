@@ -1,7 +1,11 @@
-import { merchantBuyShop, merchantListShops, type TAdminShop, type TShop } from '@parlour/contract/calls/store';
+import { merchantAddShop, merchantBuyShop, merchantListShops, type TAdminShop, type TShop } from '@parlour/contract/calls/store';
 import { cashierSubmit, type TBill, type TPayPage } from '@parlour/contract/calls/bill';
 import { adminLogin } from '@parlour/contract/calls/account';
-import { registerMerchant, type TestApp } from './helper';
+import type { PAY_METHODS } from '@parlour/contract/constants';
+import { registerMerchant, type CallBody, type TestApp } from './helper';
+
+/** A way of paying a bill. */
+export type PayMethod = (typeof PAY_METHODS)[number];
 
 /** The seeded versions (migration 0003): Starter has a 14-day trial, Professional 7, Enterprise none. */
 export const VERSION = { starter: 1, professional: 2, enterprise: 3 } as const;
@@ -13,9 +17,15 @@ export function uniqueShopId(prefix = 's') {
   return `${prefix}${Date.now().toString(36).slice(-6)}${shopCounter}${Math.floor(Math.random() * 1000)}`.slice(0, 20);
 }
 
-export function shopFields(overrides: Record<string, unknown> = {}) {
+/** A new store's fields (a trial's whole input; a purchase adds its term and payment), typed from the call. */
+export type ShopFields = CallBody<typeof merchantAddShop>;
+export function shopFields(overrides: Partial<ShopFields> = {}) {
   const shopId = uniqueShopId();
-  return { shop_name: `Store ${shopId}`, shop_id: shopId, contact_email: `${shopId}@example.com`, package_id: VERSION.professional, ...overrides };
+  return { shop_name: `Store ${shopId}`, shop_id: shopId, contact_email: `${shopId}@example.com`, package_id: VERSION.professional, ...overrides } satisfies ShopFields;
+}
+/** The same fields with any overrides, unchecked: for error and mass-assignment tests. */
+export function rawShopFields(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return { ...shopFields(), ...overrides };
 }
 
 /** Answers the data of a successful call, or fails with the whole envelope. */
@@ -49,19 +59,23 @@ export async function provision(t: TestApp) {
   return t.app.services.shops.provisionPendingStores(0);
 }
 
-/** A merchant with a paid, provisioned store on `term` (Professional by default). */
-export async function merchantWithStore(t: TestApp, options: { term_type?: 'month' | 'year'; term?: number; token?: string } = {}) {
+/**
+ * A merchant with a paid, provisioned store on `term` (Professional by default), bought with
+ * `pay_method` (alipay by default) and paid through the sandbox cashier: a test that configures a
+ * real provider buys with a method it leaves unconfigured, so that the sandbox takes the purchase.
+ */
+export async function merchantWithStore(t: TestApp, options: { term_type?: 'month' | 'year'; term?: number; token?: string; pay_method?: PayMethod } = {}) {
   const token = options.token ?? (await registerMerchant(t)).token;
   const fields = shopFields();
   const purchase = await expectOk(
-    t.call(merchantBuyShop, { ...fields, term_type: options.term_type ?? 'month', term: options.term ?? 1, pay_method: 'alipay' }, token),
+    t.call(merchantBuyShop, { ...fields, term_type: options.term_type ?? 'month', term: options.term ?? 1, pay_method: options.pay_method ?? 'alipay' }, token),
   );
   await expectOk(payThroughCashier(t, purchase.payment));
   await provision(t);
   return { token, shopId: fields.shop_id, purchase };
 }
 
-export async function listShops(t: TestApp, token: string, input: Record<string, unknown> = {}) {
+export async function listShops(t: TestApp, token: string, input: CallBody<typeof merchantListShops> = {}) {
   return expectOk(t.call(merchantListShops, input, token));
 }
 export async function getShop(t: TestApp, token: string, shopId: string) {

@@ -3,7 +3,7 @@ import { cashierSubmit, merchantCancelBill, merchantListBills, merchantPayPage }
 import { adminSetConfig } from '@parlour/contract/calls/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
-import { expectOk, merchantWithStore, provision, shopFields, signInAdmin, VERSION } from './shop-helper';
+import { cashierToken, expectOk, merchantWithStore, provision, shopFields, signInAdmin, VERSION } from './shop-helper';
 
 describe('stores: errors', () => {
   let t: TestApp;
@@ -54,8 +54,8 @@ describe('stores: errors', () => {
     });
 
     it('refuses a price list that misses a term', async () => {
-      const prices = [1, 3, 6, 9].map((term) => ({ type: 'month', term, amount: 100 }));
-      const answer = await t.callRaw(adminEditVersionPrices, { id: VERSION.starter, prices, lang_code: 'en-US' }, adminToken);
+      const prices = [1, 3, 6, 9].map((term) => ({ type: 'month' as const, term, amount: 100 }));
+      const answer = await t.call(adminEditVersionPrices, { id: VERSION.starter, prices, lang_code: 'en-US' }, adminToken);
       expect(answer).toMatchObject({ code: 10001, msg: 'Every term must have a price' });
     });
 
@@ -65,12 +65,12 @@ describe('stores: errors', () => {
       ['a price with a fraction of a minor unit', 99.5],
     ])('refuses %s naming the field in both languages, and changes nothing', async (_case, amount) => {
       const before = await expectOk(t.call(adminListVersions, { page: 1, limit: 20 }, adminToken));
-      const prices = [1, 3, 6, 9, 12].map((term) => ({ type: 'month', term, amount: 100 })).concat([1, 2, 3, 4, 5].map((term) => ({ type: 'year', term, amount: 1000 })));
+      const prices = [1, 3, 6, 9, 12].map((term) => ({ type: 'month' as 'month' | 'year', term, amount: 100 })).concat([1, 2, 3, 4, 5].map((term) => ({ type: 'year', term, amount: 1000 })));
       prices[0] = { ...prices[0], amount: amount as number };
-      const en = await t.callRaw(adminEditVersionPrices, { id: VERSION.starter, prices, lang_code: 'en-US' }, adminToken);
+      const en = await t.call(adminEditVersionPrices, { id: VERSION.starter, prices, lang_code: 'en-US' }, adminToken);
       expect(en).toMatchObject({ code: 10001 });
       expect(en.msg).toMatch(/^Price/);
-      const zh = await t.callRaw(adminEditVersionPrices, { id: VERSION.starter, prices, lang_code: 'zh-CN' }, adminToken);
+      const zh = await t.call(adminEditVersionPrices, { id: VERSION.starter, prices, lang_code: 'zh-CN' }, adminToken);
       expect(zh).toMatchObject({ code: 10001 });
       expect(zh.msg).toMatch(/^价格/);
       const after = await expectOk(t.call(adminListVersions, { page: 1, limit: 20 }, adminToken));
@@ -153,7 +153,7 @@ describe('stores: errors', () => {
       const { token } = await registerMerchant(t);
       const fields = shopFields();
       const purchase = await expectOk(t.call(merchantBuyShop, { ...fields, term_type: 'month', term: 1, pay_method: 'alipay' }, token));
-      await expectOk(t.callRaw(cashierSubmit, { bill_no: purchase.bill.bill_no, token: new URL(purchase.payment.pay_url, 'http://x').searchParams.get('token'), outcome: 'paid' }));
+      await expectOk(t.call(cashierSubmit, { bill_no: purchase.bill.bill_no, token: cashierToken(purchase.payment.pay_url), outcome: 'paid' }));
       expect((await t.call(merchantRenewShop, { shop_id: fields.shop_id, term_type: 'month', term: 1, pay_method: 'alipay' }, token)).code).toBe(12023);
       expect((await t.call(merchantBackendRedirect, { shop_id: fields.shop_id }, token)).code).toBe(12023);
       expect((await t.call(merchantCancelBill, { bill_no: purchase.bill.bill_no }, token)).code).toBe(12014);

@@ -29,7 +29,7 @@ describe('stores: happy paths', () => {
       expect(before).toMatchObject({ is_ready: false, status: 'initializing' });
       expect(await provision(t)).toBeGreaterThanOrEqual(1);
       const after = await expectOk(t.call(merchantCheckSiteStatus, { shop_id: fields.shop_id }, token));
-      expect(after).toMatchObject({ is_ready: true, status: 'trial', domain: `${fields.shop_id}.parlour.shop` });
+      expect(after).toMatchObject({ is_ready: true, status: 'trial', domain: `${fields.shop_id}.localhost` });
     });
 
     it('creates and pays: unpaid store and bill, sandbox cashier pays, store initialises then operates for the term', async () => {
@@ -55,7 +55,7 @@ describe('stores: happy paths', () => {
       expect(initializing.expires_at).toBe(addTerm(t.clock.now(), 'month', 3).toISOString());
       await provision(t);
       const ready = await getShop(t, token, fields.shop_id);
-      expect(ready).toMatchObject({ status: 'operating', is_trial: false, domain: `${fields.shop_id}.parlour.shop`, unpaid_bill_no: null, order_count: 0, total_revenue: 0 });
+      expect(ready).toMatchObject({ status: 'operating', is_trial: false, domain: `${fields.shop_id}.localhost`, unpaid_bill_no: null, order_count: 0, total_revenue: 0 });
       const { list } = await expectOk(t.call(merchantListBills, {}, token));
       expect(list[0]).toMatchObject({ bill_no: purchase.bill.bill_no, status: 'paid', pay_method: 'wechat', shop_id: fields.shop_id });
     });
@@ -176,7 +176,7 @@ describe('stores: happy paths', () => {
       const { token, shopId } = await merchantWithStore(t);
       const { url } = await expectOk(t.call(merchantBackendRedirect, { shop_id: shopId }, token));
       const parsed = new URL(url);
-      expect(parsed.host).toBe(`${shopId}.parlour.shop`);
+      expect(parsed.host).toBe(`${shopId}.localhost`);
       expect(parsed.pathname).toBe('/admin/sso');
       const ticket = parsed.searchParams.get('ticket')!;
       const redeem = async (body: Record<string, unknown>) => (await t.app.inject({ method: 'POST', url: '/api/v1/store/ticket/redeem', payload: body })).json();

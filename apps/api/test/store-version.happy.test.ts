@@ -41,8 +41,8 @@ describe('store versions: happy paths', () => {
       const created = await expectOk(
         t.call(adminEditVersionFunctions, { name: 'Lite', description: 'small', features: ['a', 'b'], trial_days: 3, status: 'disabled' }, adminToken),
       );
-      const prices = [1, 3, 6, 9, 12].map((term) => ({ type: 'month', term, amount: term * 1000 })).concat([1, 2, 3, 4, 5].map((term) => ({ type: 'year', term, amount: term * 10000 })));
-      const priced = await expectOk(t.callRaw(adminEditVersionPrices, { id: created.id, currency: 'USD', prices }, adminToken));
+      const prices = [1, 3, 6, 9, 12].map((term) => ({ type: 'month' as 'month' | 'year', term, amount: term * 1000 })).concat([1, 2, 3, 4, 5].map((term) => ({ type: 'year', term, amount: term * 10000 })));
+      const priced = await expectOk(t.call(adminEditVersionPrices, { id: created.id, currency: 'USD', prices }, adminToken));
       expect(priced.currency).toBe('USD');
       expect(priced.prices.map((price) => price.amount)).toContain(12000);
       const edited = await expectOk(t.call(adminEditVersionFunctions, { id: created.id, name: 'Lite', features: ['c'], status: 'enabled' }, adminToken));

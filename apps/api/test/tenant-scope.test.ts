@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBillRepository } from '../src/modules/bill/bill.repository';
 import { createShopRepository } from '../src/modules/shop/shop.repository';
-import { merchantScope, operatorScope } from '../src/lib/tenant-scope';
-import { buildTestApp, type TestApp } from './helper';
+import { createTrafficReportRepository } from '../src/modules/traffic-report/traffic-report.repository';
+import { filteredMerchantId, merchantScope, operatorScope, systemScope } from '../src/lib/tenant-scope';
+import { buildTestApp, businessDay, type TestApp } from './helper';
 import { merchantWithStore } from './shop-helper';
+import { insertPackage, recordCall, storeRef } from './traffic-helper';
 
 /**
  * Issue 12 §3: the store and bill reads take a tenant scope. A merchant scope finds the merchant's
- * own rows and never another tenant's; only the operator's scope sees every tenant.
+ * own rows and never another tenant's; only the operator's scope sees every tenant. The traffic
+ * reports (roll-up sums, the call log, package balances) take the same scope.
  */
 describe('tenant scope', () => {
   let t: TestApp;
@@ -43,5 +46,49 @@ describe('tenant scope', () => {
     expect(ownBills.map((row) => row.bill_no)).toEqual([alice.purchase.bill.bill_no]);
     const all = await shops.listShops({ scope: operatorScope, tab: 'all' }, { limit: 100, offset: 0 }, at);
     expect(all.map((row) => row.shop_id)).toEqual(expect.arrayContaining([alice.shopId, bob.shopId]));
+  });
+
+  it("a merchant scope never reads another tenant's traffic: sums, call log, log detail, balances, store names", async () => {
+    const alice = await storeRef(t, (await merchantWithStore(t)).shopId);
+    const bob = await storeRef(t, (await merchantWithStore(t)).shopId);
+    const aliceLog = await recordCall(t, { store: alice, apiCode: 'item_get' });
+    const bobLog = await recordCall(t, { store: bob, apiCode: 'item_search' });
+    await insertPackage(t, { merchantId: alice.merchantId, units: 100 });
+    await insertPackage(t, { merchantId: bob.merchantId, units: 7 });
+    const reports = createTrafficReportRepository(t.database.db);
+    const now = t.clock.now();
+    const today = businessDay(now);
+    const days = { startDay: today, endDay: today };
+    const range = { start: new Date(now.getTime() - 60_000), end: new Date(now.getTime() + 60_000) };
+    const aliceScope = merchantScope(alice.merchantId);
+
+    // The operator's own filter by merchant is ignored under a merchant scope, which is narrower.
+    expect(filteredMerchantId(aliceScope, bob.merchantId)).toBe(alice.merchantId);
+    expect(filteredMerchantId(operatorScope, bob.merchantId)).toBe(bob.merchantId);
+    expect(filteredMerchantId(systemScope)).toBeUndefined();
+
+    const [byMerchant] = await reports.sumUsageSets({ scope: aliceScope, merchantId: bob.merchantId, ...days }, [['merchant_id']]);
+    expect(byMerchant.map((row) => row.merchant_id)).toEqual([alice.merchantId]);
+    // Bob's store named under Alice's scope matches nothing, in the sums and in the log.
+    const [[ofBobStore]] = await reports.sumUsageSets({ scope: aliceScope, shopId: bob.shopId, ...days }, [[]]);
+    expect(ofBobStore.calls).toBe(0);
+    expect(await reports.listLogs({ scope: aliceScope, shopId: bob.shopId, ...range }, { limit: 10, offset: 0 })).toEqual([]);
+    const aliceRows = await reports.listLogs({ scope: aliceScope, merchantId: bob.merchantId, ...range }, { limit: 10, offset: 0 });
+    expect(aliceRows.map((row) => row.id)).toEqual([aliceLog]);
+    expect((await reports.countLogs({ scope: aliceScope, ...range })).total).toBe(1);
+
+    expect((await reports.findLog(aliceLog, aliceScope))?.id).toBe(aliceLog);
+    expect(await reports.findLog(bobLog, aliceScope)).toBeUndefined();
+    expect((await reports.findLog(bobLog, operatorScope))?.merchant_id).toBe(bob.merchantId);
+
+    expect((await reports.packageBalance(now, aliceScope)).unitsLeft).toBe(100);
+    expect((await reports.packageBalance(now, operatorScope)).unitsLeft).toBeGreaterThanOrEqual(107);
+    const names = await reports.findShops([alice.shopRef, bob.shopRef], aliceScope);
+    expect([...names.keys()]).toEqual([alice.shopRef]);
+    expect([...(await reports.findShops([alice.shopRef, bob.shopRef], operatorScope)).keys()].sort()).toEqual([alice.shopRef, bob.shopRef].sort());
+
+    // The operator's scope with a merchant filter reads that merchant only.
+    const [bobOnly] = await reports.sumUsageSets({ scope: operatorScope, merchantId: bob.merchantId, ...days }, [['merchant_id']]);
+    expect(bobOnly.map((row) => row.merchant_id)).toEqual([bob.merchantId]);
   });
 });

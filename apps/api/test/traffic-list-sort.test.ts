@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminListApiLogs, merchantListApiLogs } from '@parlour/contract/calls/traffic-report';
 import { merchantListPackages, merchantListPlans } from '@parlour/contract/calls/traffic';
-import { buildTestApp, registerMerchant, type TestApp } from './helper';
+import { buildTestApp, businessDay, createTestClock, registerMerchant, type TestApp } from './helper';
 import { expectOk, merchantWithStore, payThroughCashier, signInAdmin } from './shop-helper';
 import { listPackages, orderPackage, PLAN, type TTrafficPackage } from './traffic-package-helper';
 import { daysAgo, insertPackage, recordCall, storeRef, type StoreRef } from './traffic-helper';
@@ -26,7 +26,9 @@ describe('traffic list sorting', () => {
   const logIds: number[] = [];
 
   beforeAll(async () => {
-    t = await buildTestApp({ env: { CODE_SENDS_PER_IP_PER_HOUR: '10000' } });
+    // Noon of today's business day (Asia/Shanghai): the calls 10 to 30 minutes ago are on "today"
+    // whatever the hour the suite runs at (at 00:20 in Shanghai they were yesterday's).
+    t = await buildTestApp({ clock: createTestClock(new Date(`${businessDay(new Date())}T04:00:00Z`)), env: { CODE_SENDS_PER_IP_PER_HOUR: '10000' } });
     adminToken = await signInAdmin(t);
     merchant = await registerMerchant(t);
     // Units left 90, 100, 200 (unpaid: no expiry yet), 0; used 10, 400, 0, 50; expiring in 29, 10, —, 90 days.

@@ -1,6 +1,6 @@
-import { merchantCreatePackageOrder, merchantListPackages, type TAdminTrafficPlan, type TTrafficPackage, type TTrafficPlan } from '@parlour/contract/calls/traffic';
+import { adminAddPlan, merchantCreatePackageOrder, merchantListPackages, type TAdminTrafficPlan, type TTrafficPackage, type TTrafficPlan } from '@parlour/contract/calls/traffic';
 import type { TBill, TPayPage } from '@parlour/contract/calls/bill';
-import type { TestApp } from './helper';
+import type { CallBody, TestApp } from './helper';
 import { expectOk } from './shop-helper';
 
 /** The seeded plans (migration 0008): three general ones and one store plan. */
@@ -9,8 +9,9 @@ export const PLAN = { trial: 1, standard: 2, professional: 3, store: 4 } as cons
 export type PackageOrder = { package: TTrafficPackage; bill: TBill; payment: TPayPage };
 export type PackageList = { list: TTrafficPackage[]; total: number; counts: { general: number; store: number } };
 
-export async function orderPackage(t: TestApp, token: string, input: Record<string, unknown>) {
-  return expectOk(t.callRaw(merchantCreatePackageOrder, { pay_method: 'alipay', ...input }, token));
+type PackageOrderInput = CallBody<typeof merchantCreatePackageOrder>;
+export async function orderPackage(t: TestApp, token: string, input: Omit<PackageOrderInput, 'pay_method'> & Partial<Pick<PackageOrderInput, 'pay_method'>>) {
+  return expectOk(t.call(merchantCreatePackageOrder, { pay_method: 'alipay', ...input }, token));
 }
 export async function listPackages(t: TestApp, token: string, input: Record<string, unknown> = {}) {
   return expectOk(t.call(merchantListPackages, input, token));
@@ -21,7 +22,9 @@ export async function setUnitsUsed(t: TestApp, packageId: number, unitsUsed: num
   await t.database.executeSql('update traffic_packages set units_used = $1 where id = $2', [unitsUsed, packageId]);
 }
 
-export function planFields(overrides: Record<string, unknown> = {}) {
+export type PlanFields = CallBody<typeof adminAddPlan>;
+/** A valid new plan, typed from the call (edit one with `{ ...planFields(), id }`). */
+export function planFields(overrides: Partial<PlanFields> = {}): PlanFields {
   return {
     name: `Plan ${Math.random().toString(36).slice(2, 8)}`,
     units: 500,
@@ -35,5 +38,9 @@ export function planFields(overrides: Record<string, unknown> = {}) {
     sort: 50,
     ...overrides,
   };
+}
+/** The same fields with any overrides, unchecked: for error tests that send a wrong or missing field on purpose. */
+export function rawPlanFields(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return { ...planFields(), ...overrides };
 }
 export type { TAdminTrafficPlan, TTrafficPackage, TTrafficPlan };

@@ -5,7 +5,7 @@ import { merchantCancelBill, merchantPayPage } from '@parlour/contract/calls/bil
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
 import { expectOk, merchantWithStore, shopFields, signInAdmin, VERSION } from './shop-helper';
-import { PLAN, planFields } from './traffic-package-helper';
+import { PLAN, planFields, rawPlanFields } from './traffic-package-helper';
 
 describe('traffic packages: errors', () => {
   let t: TestApp;
@@ -38,7 +38,7 @@ describe('traffic packages: errors', () => {
       [{ status: 'on' }, '套餐状态须为启用或停用', 'Plan status must be enabled or disabled'],
       [{ sort: -1 }, '排序须为 0-9999 的整数', 'Sort must be a whole number from 0 to 9999'],
     ])('refuses a plan with %j, naming the field in both languages', async (override, zh, english) => {
-      const fields = planFields(override);
+      const fields = rawPlanFields(override);
       const chinese = await t.callRaw(adminAddPlan, fields, adminToken);
       expect(chinese).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, msg: zh });
       const inEnglish = await t.callRaw(adminAddPlan, { ...fields, ...en }, adminToken);
@@ -46,7 +46,7 @@ describe('traffic packages: errors', () => {
     });
 
     it('editing or switching a plan that does not exist answers not found; a missing id names the plan', async () => {
-      expect((await t.callRaw(adminEditPlan, { ...planFields(), id: 999999 }, adminToken)).code).toBe(ErrorCode.NOT_FOUND);
+      expect((await t.call(adminEditPlan, { ...planFields(), id: 999999 }, adminToken)).code).toBe(ErrorCode.NOT_FOUND);
       expect((await t.call(adminSetPlanStatus, { id: 999999, status: 'disabled' }, adminToken)).code).toBe(ErrorCode.NOT_FOUND);
       expect(await t.callRaw(adminSetPlanStatus, { status: 'disabled', ...en }, adminToken)).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, msg: 'Plan is required' });
       expect(await t.callRaw(adminEditPlan, planFields(), adminToken)).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, msg: '请选择流量包套餐' });
@@ -61,7 +61,7 @@ describe('traffic packages: errors', () => {
     });
 
     it('refuses a plan that does not exist or is disabled', async () => {
-      const plan = await expectOk(t.callRaw(adminAddPlan, planFields({ status: 'disabled' }), adminToken));
+      const plan = await expectOk(t.call(adminAddPlan, planFields({ status: 'disabled' }), adminToken));
       expect(await t.call(merchantCreatePackageOrder, { plan_id: plan.id, pay_method: 'alipay' }, merchantToken)).toMatchObject({ code: ErrorCode.PLAN_UNAVAILABLE, msg: '该流量包套餐不存在或已下架' });
       expect(await t.call(merchantCreatePackageOrder, { plan_id: 999999, pay_method: 'alipay', ...en }, merchantToken)).toMatchObject({
         code: ErrorCode.PLAN_UNAVAILABLE,

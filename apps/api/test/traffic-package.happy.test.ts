@@ -32,10 +32,10 @@ describe('traffic packages: happy paths', () => {
 
     it('lets an operator add, edit, disable and enable a plan; a disabled plan is not offered', async () => {
       const { token } = await registerMerchant(t);
-      const created = await expectOk(t.callRaw(adminAddPlan, planFields({ name: 'Mini', sort: 90 }), adminToken));
+      const created = await expectOk(t.call(adminAddPlan, planFields({ name: 'Mini', sort: 90 }), adminToken));
       expect(created).toMatchObject({ name: 'Mini', units: 500, valid_days: 30, price: 1000, original_price: 2000, status: 'enabled', sold_count: 0 });
       const edited = await expectOk(
-        t.callRaw(adminEditPlan, { ...planFields({ name: 'Mini+', units: 800, price: 1500, is_general: false }), id: created.id }, adminToken),
+        t.call(adminEditPlan, { ...planFields({ name: 'Mini+', units: 800, price: 1500, is_general: false }), id: created.id }, adminToken),
       );
       expect(edited).toMatchObject({ id: created.id, name: 'Mini+', units: 800, price: 1500, is_general: false });
       expect((await expectOk(t.call(merchantListPlans, {}, token))).list.map((plan) => plan.id)).toContain(created.id);
@@ -112,10 +112,10 @@ describe('traffic packages: happy paths', () => {
 
     it('keeps the plan as bought: editing the plan later changes neither the package nor its bill', async () => {
       const { token } = await registerMerchant(t);
-      const plan = await expectOk(t.callRaw(adminAddPlan, planFields({ units: 300, price: 700 }), adminToken));
+      const plan = await expectOk(t.call(adminAddPlan, planFields({ units: 300, price: 700 }), adminToken));
       const order = await orderPackage(t, token, { plan_id: plan.id });
       await expectOk(payThroughCashier(t, order.payment));
-      await expectOk(t.callRaw(adminEditPlan, { ...planFields({ units: 999, price: 1, name: plan.name }), id: plan.id }, adminToken));
+      await expectOk(t.call(adminEditPlan, { ...planFields({ units: 999, price: 1, name: plan.name }), id: plan.id }, adminToken));
       const [pkg] = (await listPackages(t, token)).list;
       expect(pkg).toMatchObject({ units_total: 300, amount: 700 });
       const sold = await expectOk(t.call(adminListPlans, { keyword: plan.name }, adminToken));
@@ -127,7 +127,7 @@ describe('traffic packages: happy paths', () => {
   describe('[STATUS]', () => {
     it('derives exhausted from the used units and expired from the valid period, and filters by status', async () => {
       const { token } = await registerMerchant(t);
-      const plan = await expectOk(t.callRaw(adminAddPlan, planFields({ units: 100, valid_days: 10 }), adminToken));
+      const plan = await expectOk(t.call(adminAddPlan, planFields({ units: 100, valid_days: 10 }), adminToken));
       const first = await orderPackage(t, token, { plan_id: plan.id });
       await expectOk(payThroughCashier(t, first.payment));
       const second = await orderPackage(t, token, { plan_id: plan.id });
@@ -155,7 +155,7 @@ describe('traffic packages: happy paths', () => {
 
     it('a package expires exactly at paid_at + valid days (a merchant keeping the session alive)', async () => {
       const { token } = await registerMerchant(t);
-      const plan = await expectOk(t.callRaw(adminAddPlan, planFields({ units: 50, valid_days: 3 }), adminToken));
+      const plan = await expectOk(t.call(adminAddPlan, planFields({ units: 50, valid_days: 3 }), adminToken));
       const order = await orderPackage(t, token, { plan_id: plan.id });
       await expectOk(payThroughCashier(t, order.payment));
       t.clock.advance(3 * 86_400 - 1);

@@ -27,7 +27,7 @@ describe('traffic lists sorting', () => {
     const prices = [3000, 1000, 3000, 2000];
     const units = [400, 100, 300, 200];
     for (const [index, price] of prices.entries()) {
-      const plan = await expectOk(t.callRaw(adminAddPlan, planFields({ name: `${tag} ${index}`, price, original_price: price, units: units[index], sort: 10 - index }), adminToken));
+      const plan = await expectOk(t.call(adminAddPlan, planFields({ name: `${tag} ${index}`, price, original_price: price, units: units[index], sort: 10 - index }), adminToken));
       planIds.push(plan.id);
       await t.database.executeSql('update traffic_plans set created_at = $1 where id = $2', [new Date(Date.UTC(2026, 0, 1 + index)), plan.id]);
     }

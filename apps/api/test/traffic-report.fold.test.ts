@@ -7,6 +7,7 @@ import { lastClosedDay } from '../src/modules/traffic-report/usage-days';
 import { createUsageFold, REFOLD_CLOSED_DAYS } from '../src/modules/traffic-report/usage-fold';
 import { createUsageFoldRepository } from '../src/modules/traffic-report/usage-fold.repository';
 import { createUsageReader, planUsageSources } from '../src/modules/traffic-report/usage-reader';
+import { filteredMerchantId, merchantScope, operatorScope } from '../src/lib/tenant-scope';
 import { buildTestApp, businessDay, type TestApp } from './helper';
 import { expectOk, merchantWithStore, signInAdmin } from './shop-helper';
 import { daysAgo, recordCall, storeRef, type StoreRef } from './traffic-helper';
@@ -44,7 +45,8 @@ function sumLogs(rows: LogRow[], filter: UsageFilter & { shopRef?: number }, set
   const groups = new Map<string, UsageRow>();
   for (const row of rows) {
     if (row.status === 'pending' || row.day < filter.startDay || row.day > filter.endDay) continue;
-    if (filter.merchantId !== undefined && row.merchant_id !== filter.merchantId) continue;
+    const merchantId = filteredMerchantId(filter.scope, filter.merchantId);
+    if (merchantId !== undefined && row.merchant_id !== merchantId) continue;
     if (filter.shopRef !== undefined && row.shop_ref !== filter.shopRef) continue;
     if (filter.platform && row.platform !== filter.platform) continue;
     if (filter.apiCode && row.api_code !== filter.apiCode) continue;
@@ -102,8 +104,9 @@ describe('traffic reports: the compact roll-ups of closed days', () => {
       const merchantId = store ? (next() < 0.7 ? store.merchantId : undefined) : next() < 0.4 ? pick(stores).merchantId : undefined;
       const start = Math.floor(next() * 45);
       const length = Math.floor(next() * 40);
+      // A merchant's own reads (its scope) and the operator's filter by merchant narrow alike.
       const filter: UsageFilter = {
-        merchantId,
+        ...(merchantId !== undefined && index % 2 ? { scope: merchantScope(merchantId) } : { scope: operatorScope, merchantId }),
         shopId: store?.shopId,
         platform: next() < 0.3 ? pick(PLATFORMS) : undefined,
         apiCode: next() < 0.25 ? pick(APIS) : undefined,
@@ -158,7 +161,7 @@ describe('traffic reports: the compact roll-ups of closed days', () => {
   afterAll(() => t.close());
 
   it('chooses the smallest roll-up that has the keys and the filter, and api_usage_daily where none has', () => {
-    const range = { startDay: '2026-01-01', endDay: '2026-01-30' };
+    const range = { scope: operatorScope, startDay: '2026-01-01', endDay: '2026-01-30' };
     // The operator's dashboard: totals, days and platforms from the per-platform-and-API roll-up, merchants and stores from the per-store one.
     expect(planUsageSources(range, [[], ['day'], ['platform'], ['merchant_id'], ['shop_ref']])).toEqual([
       { source: 'total', setIndexes: [0, 1, 2] },
@@ -167,7 +170,7 @@ describe('traffic reports: the compact roll-ups of closed days', () => {
     // Merchants ranked on one platform: the per-store roll-up's platform columns.
     expect(planUsageSources({ ...range, platform: 'taobao' }, [['merchant_id']])).toEqual([{ source: 'shop', setIndexes: [0] }]);
     // A merchant's dashboard and statistics: its few per-API rows, its stores from the per-store roll-up.
-    expect(planUsageSources({ ...range, merchantId: 1 }, [[], ['day'], ['platform'], ['shop_ref']])).toEqual([
+    expect(planUsageSources({ ...range, scope: merchantScope(1) }, [[], ['day'], ['platform'], ['shop_ref']])).toEqual([
       { source: 'api', setIndexes: [0, 1, 2] },
       { source: 'shop', setIndexes: [3] },
     ]);
@@ -202,7 +205,7 @@ describe('traffic reports: the compact roll-ups of closed days', () => {
 
   it('reads folded days from the compact roll-ups', async () => {
     const repo = repository();
-    const filter = { startDay: day(daysAgo(t, 45)), endDay: lastClosedDay(t.clock.now(), ZONE) };
+    const filter = { scope: operatorScope, startDay: day(daysAgo(t, 45)), endDay: lastClosedDay(t.clock.now(), ZONE) };
     const [before] = await createUsageReader({ repository: repo, now: () => t.clock.now(), getTimeZone }).sumUsageSets(filter, [[]]);
     // Take a folded day out of api_usage_daily (in a transaction rolled back): the reports still count it, from the fold.
     const folded = await t.database.db.execute<{ day: string }>(sql`select to_char(day, 'YYYY-MM-DD') as day from api_usage_daily_shop where day >= ${filter.startDay}::date order by day limit 1`);
@@ -232,7 +235,7 @@ describe('traffic reports: the compact roll-ups of closed days', () => {
 
     // A change of 20 days ago is past the margin: it shows once folded from its day.
     await recordCall(t, { store, platform: 'taobao', apiCode: 'item_get', at: daysAgo(t, 20), responseMs: 30 });
-    const filter = { merchantId: store.merchantId, startDay: day(daysAgo(t, 20)), endDay: day(daysAgo(t, 20)) };
+    const filter = { scope: merchantScope(store.merchantId), startDay: day(daysAgo(t, 20)), endDay: day(daysAgo(t, 20)) };
     const stale = await createUsageReader({ repository: repository(), now: () => t.clock.now(), getTimeZone }).sumUsageSets(filter, [[]]);
     const daily = await repository().sumUsageSets(filter, [[]], 'daily');
     expect(stale[0][0].calls).toBe(daily[0][0].calls - 1);
@@ -260,11 +263,11 @@ describe('traffic reports: the compact roll-ups of closed days', () => {
 
   it('answers every report with the call log’s figures after the fold', async () => {
     const logs = await logRows();
-    const range = { time_range: 'custom', start_date: day(daysAgo(t, 35)), end_date: day(t.clock.now()) };
-    const filter = { startDay: range.start_date, endDay: range.end_date };
+    const range = { time_range: 'custom' as const, start_date: day(daysAgo(t, 35)), end_date: day(t.clock.now()) };
+    const filter = { scope: operatorScope, startDay: range.start_date, endDay: range.end_date };
     const pick = (rows: Map<string, UsageRow>, field: 'calls' | 'units' | 'success') => [...rows.values()].reduce((sum, row) => sum + row[field], 0);
 
-    const admin = await expectOk(t.callRaw(adminTrafficDashboard, range, adminToken));
+    const admin = await expectOk(t.call(adminTrafficDashboard, range, adminToken));
     const all = sumLogs(logs, filter, []);
     expect([admin.totals.calls, admin.totals.units, admin.totals.success]).toEqual([pick(all, 'calls'), pick(all, 'units'), pick(all, 'success')]);
     expect(admin.active_stores).toBe(sumLogs(logs, filter, ['shop_ref']).size);
@@ -274,26 +277,26 @@ describe('traffic reports: the compact roll-ups of closed days', () => {
     const byPlatform = sumLogs(logs, filter, ['platform']);
     expect(admin.by_platform.map((row) => [row.platform, row.calls, row.units])).toEqual(PLATFORMS.map((name) => [name, byPlatform.get(name)?.calls ?? 0, byPlatform.get(name)?.units ?? 0]));
 
-    const merchantStats = await expectOk(t.callRaw(adminMerchantStats, { ...range, platform: 'taobao' }, adminToken));
+    const merchantStats = await expectOk(t.call(adminMerchantStats, { ...range, platform: 'taobao' }, adminToken));
     const taobaoMerchants = sumLogs(logs, { ...filter, platform: 'taobao' }, ['merchant_id']);
     expect(merchantStats.list.map((row) => [row.merchant_id, row.calls, row.units]).sort()).toEqual([...taobaoMerchants.values()].map((row) => [row.merchant_id, row.calls, row.units]).sort());
 
     const [merchant] = merchants;
     const merchantId = merchant.stores[0].merchantId;
-    const dashboard = await expectOk(t.callRaw(merchantTrafficDashboard, range, merchant.token));
+    const dashboard = await expectOk(t.call(merchantTrafficDashboard, range, merchant.token));
     const own = sumLogs(logs, { ...filter, merchantId }, ['shop_ref']);
     expect(dashboard.totals.calls).toBe(pick(own, 'calls'));
     expect(dashboard.by_store.map((row) => [row.shop_id, row.calls, row.units]).sort()).toEqual(
       merchant.stores.filter((store) => own.has(String(store.shopRef))).map((store) => [store.shopId, own.get(String(store.shopRef))!.calls, own.get(String(store.shopRef))!.units]).sort(),
     );
 
-    const stats = await expectOk(t.callRaw(merchantApiLogStats, { ...range, platform: '1688' }, merchant.token));
+    const stats = await expectOk(t.call(merchantApiLogStats, { ...range, platform: '1688' }, merchant.token));
     const apis = sumLogs(logs, { ...filter, merchantId, platform: '1688' }, ['api_code']);
     expect(stats.list.map((row) => [row.api_code, row.calls, row.units, row.avg_response_ms]).sort()).toEqual(
       [...apis.values()].map((row) => [row.api_code, row.calls, row.units, Math.round(row.total_response_ms / row.calls)]).sort(),
     );
 
-    const usage = await expectOk(t.callRaw(merchantStoreUsage, { ...range, platform: 'jd', page: 1, limit: 20 }, merchant.token));
+    const usage = await expectOk(t.call(merchantStoreUsage, { ...range, platform: 'jd', page: 1, limit: 20 }, merchant.token));
     const jd = sumLogs(logs, { ...filter, merchantId, platform: 'jd' }, ['shop_ref']);
     expect(usage.list.map((row) => [row.shop_id, row.calls]).sort()).toEqual(merchant.stores.map((store) => [store.shopId, jd.get(String(store.shopRef))?.calls ?? 0]).sort());
   });

@@ -174,10 +174,12 @@ describe('traffic reports: happy paths', () => {
       expect(page2.list.map((row) => row.id)).toEqual(all.list.slice(5, 10).map((row) => row.id));
     });
 
-    it('opens a call with its request parameters and the upstream error', async () => {
+    it("opens a call with its request parameters and a generic outcome, without the upstream's words", async () => {
       const detail = await expectOk(t.call(merchantApiLogDetail, { id: failedId }, a.token));
-      expect(detail).toMatchObject({ id: failedId, status: 'failed_upstream', request_params: { num_iid: '100012043978' }, error: 'upstream timeout after 5000 ms' });
+      expect(detail).toMatchObject({ id: failedId, status: 'failed_upstream', request_params: { num_iid: '100012043978' }, error: 'OPEN_UPSTREAM_FAILED', error_code: 'OPEN_UPSTREAM_FAILED' });
       expect(detail.finished_at).not.toBeNull();
+      // The operator reads what the upstream said.
+      expect(await expectOk(t.call(adminApiLogDetail, { id: failedId }, adminToken))).toMatchObject({ error: 'upstream timeout after 5000 ms' });
     });
   });
 

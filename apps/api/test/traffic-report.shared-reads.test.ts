@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createSharedReads } from '../src/modules/traffic-report/closed-day-cache';
+import { operatorScope } from '../src/lib/tenant-scope';
 import type { UsageFilter, UsageRow } from '../src/modules/traffic-report/traffic-report.repository';
 
-const filter: UsageFilter = { startDay: '2026-11-24', endDay: '2026-11-24' };
+const filter: UsageFilter = { scope: operatorScope, startDay: '2026-11-24', endDay: '2026-11-24' };
 const row = (calls: number): UsageRow => ({ calls, success: calls, failed_upstream: 0, quota_exhausted: 0, rejected: 0, units: calls, total_response_ms: 0 });
 
 /** A read the test ends by hand; each answers the number of the read (1, 2, …) as its calls. */

@@ -4,7 +4,9 @@
  * entry chunk and everything it imports statically, plus the login route's lazy chunk and its
  * static imports, plus the public part of the interface language's catalogue (a chunk of its own,
  * loaded before the first render: the larger language counts; the console part loads with the
- * first console page, src/locales/catalogue-parts.ts) — gzipped, must stay within 250 KB.
+ * first console page, src/locales/catalogue-parts.ts; the public part also carries the contract's
+ * validation and error messages in its language, src/locales/contract-texts.ts) — gzipped, must
+ * stay within 250 KB.
  * scripts/build.mjs runs it on every build before the build is put in place;
  * `node scripts/check-budget.mjs [dist dir]` checks a build by hand and exits 1 past the budget.
  */

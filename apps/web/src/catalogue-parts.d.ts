@@ -2,4 +2,6 @@
 declare module 'virtual:catalogue/*' {
   const part: Partial<import('./lib/i18n').Catalogue>;
   export default part;
+  /** The contract's messages in the part's language: the public part only. */
+  export const contract: import('./locales/contract-texts').ContractTexts | undefined;
 }

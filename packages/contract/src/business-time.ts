@@ -54,6 +54,12 @@ export function zoneDay(instant: Date, zone: string): string {
   return `${pad(clock.year, 4)}-${pad(clock.month)}-${pad(clock.day)}`;
 }
 
+/** The wall-clock time of `instant` in `zone` to the minute: `YYYY-MM-DD HH:mm`. */
+export function zoneDateTime(instant: Date, zone: string): string {
+  const clock = wallClock(instant, zone);
+  return `${pad(clock.year, 4)}-${pad(clock.month)}-${pad(clock.day)} ${pad(clock.hour)}:${pad(clock.minute)}`;
+}
+
 /** `day` moved by `days` calendar days. */
 export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);

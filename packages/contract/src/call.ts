@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { Role } from './constants';
+import type { ErrorKey } from './errors';
+import { withSafeText } from './schemas';
 
 /**
  * One call of the API: `POST /api/v1/<path>` with a JSON body validated by `input`, answering
@@ -21,12 +23,22 @@ export interface Call<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.Z
   isWrite: boolean;
   /** One line for the API reference. */
   summary: string;
+  /**
+   * The catalogue code a body failing `input` answers instead of VALIDATION_FAILED (its message
+   * still names the field): a plugin purchase's bad body is the spec's "purchase data format error".
+   */
+  invalidInputError?: ErrorKey;
   input: I;
   output: O;
 }
 
+/**
+ * Declares a call. Its input gets the rule every call follows whatever its fields: no string in it
+ * holds a NUL character or a lone surrogate (issue 13 §3), so no such text reaches a handler, a
+ * query or a log. Forms that validate with a call's input get the same rule.
+ */
 export function defineCall<I extends z.ZodType, O extends z.ZodType, const A extends boolean>(call: Call<I, O, A>): Call<I, O, A> {
-  return call;
+  return { ...call, input: withSafeText(call.input) };
 }
 
 export type CallInput<C extends Call> = z.input<C['input']>;

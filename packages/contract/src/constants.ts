@@ -95,8 +95,16 @@ export const STORE_TABS = ['all', 'operating', 'disabled', 'pending_renewal'] as
 export type StoreTab = (typeof STORE_TABS)[number];
 
 /** Bill status (spec §4); an unpaid bill expires by itself at the end of its payment window. */
-export const BILL_STATUSES = ['unpaid', 'paid', 'cancelled', 'expired'] as const;
+/** `refunded`: paid (or paid late) and refunded in full by an operator through its provider (issue 16). */
+export const BILL_STATUSES = ['unpaid', 'paid', 'cancelled', 'expired', 'refunded'] as const;
 export type BillStatus = (typeof BILL_STATUSES)[number];
+/**
+ * A refund the provider has not completed (issue 16): `pending` while it processes (WeChat Pay
+ * PROCESSING), `failed` when it ended without refunding (ABNORMAL, CLOSED). A completed refund is
+ * the bill's status `refunded`; a bill without a refund under way has none (null).
+ */
+export const REFUND_STATES = ['pending', 'failed'] as const;
+export type RefundState = (typeof REFUND_STATES)[number];
 /** What a bill is for; plugin and traffic-package bills come with their features. */
 export const BILL_TYPES = ['new_store', 'renewal', 'plugin', 'traffic_package'] as const;
 export type BillType = (typeof BILL_TYPES)[number];
@@ -124,7 +132,7 @@ export const DEFAULT_PLATFORM_RULES = {
   /** Failed logins of one account after which a captcha is required; the API's LOGIN_CAPTCHA_THRESHOLD overrides this default. */
   captcha_failure_threshold: 5,
   store_limit_per_merchant: 5,
-  /** Domains one store may bind (spec §5: "up to a maximum number"). */
+  /** Custom domains one store may add, its system domain not counted (spec §5: "up to a maximum number"). */
   domains_per_store: 3,
   grace_days: 7,
   payment_window_minutes: 30,

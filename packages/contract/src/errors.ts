@@ -42,6 +42,19 @@ export const ErrorCode = {
   ACCOUNT_EXISTS: 11011,
   /** The verification code is wrong, expired, used, or was tried too many times. */
   CODE_INVALID: 11020,
+  /**
+   * Operator sign-in: the password was right and the operator has two-factor sign-in on; `data`
+   * carries `challenge_id` and `expires_in` for the second step (`admin/member/user/login_two_factor`).
+   */
+  TWO_FACTOR_REQUIRED: 11030,
+  /** The authenticator or recovery code is wrong, or was used already. */
+  TWO_FACTOR_CODE_INVALID: 11031,
+  /** The second sign-in step is unknown, expired, used, or had too many wrong codes: sign in with the password again. */
+  TWO_FACTOR_CHALLENGE_EXPIRED: 11032,
+  /** The platform rule requires two-factor sign-in and this operator has not turned it on: only enrolment (and sign-out) is allowed. */
+  TWO_FACTOR_ENROLMENT_REQUIRED: 11033,
+  /** Two-factor sign-in is not in the state the action needs (turning it on twice, confirming without a setup, turning off what is off). */
+  TWO_FACTOR_STATE_INVALID: 11034,
   /** A page's data could not be loaded (the console's message for a failed list or detail). */
   LOAD_FAILED: 12001,
   /** The payment provider refused or failed the payment of a bill. */
@@ -62,10 +75,18 @@ export const ErrorCode = {
   STORE_STATE_INVALID: 12023,
   /** The bill is no longer unpaid (paid, cancelled or expired), so it can be neither paid nor cancelled. */
   BILL_STATE_INVALID: 12014,
+  /** The bill was refunded already (a second refund, or one racing the first, changes nothing). */
+  BILL_REFUNDED: 12015,
+  /** The provider refused or could not be reached for a refund; `msg` carries its words. Nothing changed. */
+  REFUND_FAILED: 12016,
   /** A ticket into a store's admin is unknown, forged, expired or redeemed already. */
   TICKET_INVALID: 12024,
   /** The DNS records of a domain being bound do not point at the platform yet. */
   DOMAIN_VERIFICATION_FAILED: 12030,
+  /** The store has as many domains as its version (or the platform rule) allows. */
+  DOMAIN_LIMIT_REACHED: 12031,
+  /** The domain's state does not allow the action (a binding domain made primary, the system or primary domain removed, a redirect on the primary). */
+  DOMAIN_STATE_INVALID: 12032,
   /** An upload is not a JPG or PNG image (checked by content), or is too large. */
   UPLOAD_FORMAT_INVALID: 12040,
   /** A mail, SMS or WeCom message was refused by the provider or could not reach it; `msg` carries the provider's words. */
@@ -86,6 +107,11 @@ export const ErrorCode = {
   OPEN_UPSTREAM_FAILED: 13007,
   /** Open API: the product-data provider did not answer within the configured timeout; the units were given back. */
   OPEN_UPSTREAM_TIMEOUT: 13008,
+  /**
+   * Open API: the key's merchant is disabled by an operator, which suspends the keys of all its stores
+   * until it is enabled again. Not logged, not charged, not counted in the reports.
+   */
+  OPEN_KEY_SUSPENDED: 13009,
   /** Core data: the platform has a data source already (one per platform). */
   DATA_SOURCE_EXISTS: 13010,
   /** Core data: the platform has an API with this code already. */
@@ -96,6 +122,24 @@ export const ErrorCode = {
   PACKAGE_SHOP_REQUIRED: 13021,
   /** The store a package is ordered for is not on trial or operating. */
   PACKAGE_SHOP_NOT_RUNNING: 13022,
+  /** Plugin catalogue: another plugin has this code already (codes are unique and never change). */
+  PLUGIN_CODE_TAKEN: 12060,
+  /** A plugin type still used by a plugin cannot be deleted. */
+  PLUGIN_TYPE_IN_USE: 12061,
+  /** The plugin does not exist or is not in the market (unlisted), so it cannot be taken. */
+  PLUGIN_UNAVAILABLE: 12062,
+  /** The store's version may not have this plugin; `data.packages` names the versions that may. */
+  PLUGIN_VERSION_UNAVAILABLE: 12063,
+  /** A plugin was taken for a store that is not on trial or operating. */
+  PLUGIN_SHOP_NOT_RUNNING: 12064,
+  /** The store has the plugin already (installed, bought, or on a trial still running). */
+  PLUGIN_INSTALLED: 12065,
+  /** A trial was asked for a plugin without trial days, a free one, or one tried on this store before. */
+  PLUGIN_TRIAL_UNAVAILABLE: 12066,
+  /** The plugin's trial on this store has ended: it stays disabled until bought. */
+  PLUGIN_TRIAL_EXPIRED: 12067,
+  /** The store does not have this plugin (up_status on a plugin never installed). */
+  PLUGIN_NOT_INSTALLED: 12068,
 } as const;
 
 export type ErrorKey = keyof typeof ErrorCode;
@@ -140,6 +184,11 @@ export const errorMessages: Record<ErrorKey, Record<Lang, string>> = {
   ACCOUNT_DISABLED: { 'zh-CN': '账号已被禁用，请联系平台客服', 'en-US': 'This account is disabled, please contact support' },
   CAPTCHA_REQUIRED: { 'zh-CN': '登录失败次数过多，请输入图形验证码', 'en-US': 'Too many failed logins, please enter the captcha' },
   CAPTCHA_WRONG: { 'zh-CN': '图形验证码错误或已过期', 'en-US': 'The captcha is wrong or expired' },
+  TWO_FACTOR_REQUIRED: { 'zh-CN': '请输入身份验证器中的动态验证码', 'en-US': 'Enter the code from your authenticator app' },
+  TWO_FACTOR_CODE_INVALID: { 'zh-CN': '动态验证码或恢复码错误，或已使用过', 'en-US': 'The authenticator or recovery code is wrong or was used already' },
+  TWO_FACTOR_CHALLENGE_EXPIRED: { 'zh-CN': '验证已过期，请重新输入账号和密码登录', 'en-US': 'The verification has expired, please sign in with your password again' },
+  TWO_FACTOR_ENROLMENT_REQUIRED: { 'zh-CN': '平台要求运营账号开启两步验证，请先完成设置', 'en-US': 'The platform requires two-factor sign-in for operators: set it up first' },
+  TWO_FACTOR_STATE_INVALID: { 'zh-CN': '两步验证状态已变化，请刷新页面后重试', 'en-US': 'Two-factor sign-in has changed state; reload the page and try again' },
   REGISTER_FAILED: { 'zh-CN': '注册失败，请稍后再试', 'en-US': 'Registration failed, please try again later' },
   ACCOUNT_EXISTS: { 'zh-CN': '该账号已注册，请直接登录', 'en-US': 'This account is already registered, please log in' },
   CODE_INVALID: { 'zh-CN': '验证码错误或已过期', 'en-US': 'The verification code is wrong or expired' },
@@ -154,6 +203,9 @@ export const errorMessages: Record<ErrorKey, Record<Lang, string>> = {
     'zh-CN': '域名验证失败，请检查 DNS 解析（生效约需 10 分钟）',
     'en-US': 'Domain verification failed, please check the DNS records (changes take about 10 minutes)',
   },
+  // `{{limit}}`: the store's domain limit (its version's, else the platform rule), filled in by errorMessage's params.
+  DOMAIN_LIMIT_REACHED: { 'zh-CN': '域名数量已达上限：该店铺最多 {{limit}} 个域名', 'en-US': 'This store has reached its limit of {{limit}} domains' },
+  DOMAIN_STATE_INVALID: { 'zh-CN': '域名当前状态不支持该操作', 'en-US': 'The domain cannot do this in its current state' },
   UPLOAD_FORMAT_INVALID: { 'zh-CN': '仅支持 JPG 和 PNG 格式的图片', 'en-US': 'Only JPG and PNG images are allowed' },
   DELIVERY_FAILED: { 'zh-CN': '发送失败，请检查配置后重试', 'en-US': 'Sending failed, please check the settings and try again' },
   SHOP_ID_TAKEN: { 'zh-CN': '该店铺 ID 已被占用，请换一个', 'en-US': 'This store ID is taken, please choose another' },
@@ -163,6 +215,8 @@ export const errorMessages: Record<ErrorKey, Record<Lang, string>> = {
   },
   STORE_STATE_INVALID: { 'zh-CN': '店铺当前状态不支持该操作', 'en-US': 'The store cannot do this in its current state' },
   BILL_STATE_INVALID: { 'zh-CN': '账单已支付、已取消或已过期', 'en-US': 'This bill is already paid, cancelled or expired' },
+  BILL_REFUNDED: { 'zh-CN': '该账单已退款，不能再次退款', 'en-US': 'This bill has been refunded already' },
+  REFUND_FAILED: { 'zh-CN': '退款失败，请稍后重试或检查支付设置', 'en-US': 'The refund failed, please try again later or check the payment settings' },
   TICKET_INVALID: { 'zh-CN': '登录凭证无效或已过期', 'en-US': 'The sign-in ticket is invalid or has expired' },
   OPEN_KEY_INVALID: { 'zh-CN': 'API 密钥无效，请在流量管理的 API 密钥中复制店铺密钥', 'en-US': 'The API key is invalid; copy the store key from Traffic → API keys' },
   OPEN_STORE_NOT_RUNNING: { 'zh-CN': '店铺不在试用或运营中，无法调用接口', 'en-US': 'The store is not on trial or operating, so it cannot call the API' },
@@ -172,10 +226,23 @@ export const errorMessages: Record<ErrorKey, Record<Lang, string>> = {
   OPEN_QUOTA_EXHAUSTED: { 'zh-CN': '流量包额度不足，请购买流量包后再试', 'en-US': 'Quota exhausted: no traffic package has enough units left, please buy a package' },
   OPEN_UPSTREAM_FAILED: { 'zh-CN': '数据源调用失败，本次不扣流量', 'en-US': 'The data source failed; this call was not charged' },
   OPEN_UPSTREAM_TIMEOUT: { 'zh-CN': '数据源响应超时，本次不扣流量', 'en-US': 'The data source did not answer in time; this call was not charged' },
+  OPEN_KEY_SUSPENDED: {
+    'zh-CN': '商户账号已被平台停用，其店铺的 API 密钥暂停使用，本次不扣流量；账号恢复后密钥自动恢复',
+    'en-US': 'The merchant account is disabled by the platform, so its stores’ API keys are suspended; this call was not charged. The keys work again once the account is enabled',
+  },
   DATA_SOURCE_EXISTS: { 'zh-CN': '该平台已有数据源', 'en-US': 'This platform has a data source already' },
   OPEN_API_EXISTS: { 'zh-CN': '该平台已有相同编码的接口', 'en-US': 'This platform has an API with this code already' },
   PLAN_UNAVAILABLE: { 'zh-CN': '该流量包套餐不存在或已下架', 'en-US': 'This traffic package plan does not exist or is no longer on sale' },
   PACKAGE_SHOP_REQUIRED: { 'zh-CN': '店铺流量包须选择店铺（shop_id）', 'en-US': 'A store package needs the store it is for (shop_id)' },
+  PLUGIN_CODE_TAKEN: { 'zh-CN': '插件编码已被使用', 'en-US': 'This plugin code is in use already' },
+  PLUGIN_TYPE_IN_USE: { 'zh-CN': '该插件类型下还有插件，不能删除', 'en-US': 'Plugins still use this type, so it cannot be deleted' },
+  PLUGIN_UNAVAILABLE: { 'zh-CN': '该插件不存在或已下架', 'en-US': 'This plugin does not exist or is no longer in the market' },
+  PLUGIN_VERSION_UNAVAILABLE: { 'zh-CN': '该店铺的版本不支持此插件，请升级版本', 'en-US': "This store's version does not include this plugin; renew into a version that does" },
+  PLUGIN_SHOP_NOT_RUNNING: { 'zh-CN': '只能为试用中或运营中的店铺安装插件', 'en-US': 'Plugins can only be added to a store on trial or operating' },
+  PLUGIN_INSTALLED: { 'zh-CN': '该店铺已安装此插件', 'en-US': 'This store has this plugin already' },
+  PLUGIN_TRIAL_UNAVAILABLE: { 'zh-CN': '该插件不可试用，或此店铺已试用过', 'en-US': 'This plugin has no trial, or this store has tried it before' },
+  PLUGIN_TRIAL_EXPIRED: { 'zh-CN': '插件试用已结束，购买后才能启用', 'en-US': 'The trial of this plugin has ended; buy it to enable it again' },
+  PLUGIN_NOT_INSTALLED: { 'zh-CN': '该店铺未安装此插件', 'en-US': 'This store does not have this plugin' },
   PACKAGE_SHOP_NOT_RUNNING: {
     'zh-CN': '只能为试用中或运营中的店铺购买流量包',
     'en-US': 'Packages can only be bought for a store on trial or operating',

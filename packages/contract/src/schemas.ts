@@ -12,6 +12,86 @@ import {
  * `i18n/validation.ts`, translated by whoever shows them.
  */
 
+/** The largest value of PostgreSQL's `integer` (int4), the type of every serial id and count column. */
+export const INT4_MAX = 2_147_483_647;
+export const INT4_MIN = -2_147_483_648;
+
+/**
+ * A NUL character (PostgreSQL text cannot hold one) or a UTF-16 surrogate without its pair (no
+ * UTF-8 encoding exists for it): no field of any call may carry either.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export function hasUnsafeCharacter(value: string): boolean {
+  return value.includes('\u0000') || LONE_SURROGATE.test(value);
+}
+
+/** The text with every unsafe character replaced by U+FFFD, for text that is kept rather than refused. */
+export function replaceUnsafeCharacters(value: string): string {
+  return value.replaceAll('\u0000', '\uFFFD').replace(new RegExp(LONE_SURROGATE.source, 'g'), '\uFFFD');
+}
+
+/**
+ * The path of the first string inside `value` (keys included) holding an unsafe character.
+ * Iterative, each node linked to its parent, so any depth and size costs linear time and no stack.
+ */
+export function findUnsafeText(value: unknown): PropertyKey[] | undefined {
+  type Node = { value: unknown; key?: PropertyKey; parent?: Node };
+  const pathOf = (node: Node, last?: PropertyKey) => {
+    const path: PropertyKey[] = last === undefined ? [] : [last];
+    for (let current: Node | undefined = node; current?.parent; current = current.parent) path.push(current.key!);
+    return path.reverse();
+  };
+  const pending: Node[] = [{ value }];
+  while (pending.length > 0) {
+    const node = pending.pop()!;
+    const current = node.value;
+    if (typeof current === 'string') {
+      if (hasUnsafeCharacter(current)) return pathOf(node);
+    } else if (Array.isArray(current)) {
+      for (let index = current.length - 1; index >= 0; index -= 1) pending.push({ value: current[index], key: index, parent: node });
+    } else if (current && typeof current === 'object') {
+      const entries = Object.entries(current);
+      for (let index = entries.length - 1; index >= 0; index -= 1) {
+        const [key, item] = entries[index];
+        if (hasUnsafeCharacter(key)) return pathOf(node, key);
+        pending.push({ value: item, key, parent: node });
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Adds the rule every call's input follows (`defineCall` applies it): no string anywhere in the
+ * parsed input holds a NUL or a lone surrogate. The issue names the field.
+ */
+export function withSafeText<T extends z.ZodType>(schema: T): T {
+  return schema.superRefine((value, context) => {
+    const path = findUnsafeText(value);
+    if (path) context.addIssue({ code: 'custom', message: 'text_unsafe_character', path: path as Array<string | number> });
+  }) as T;
+}
+
+/** A positive row id: of a serial (int4) column unless `max` says otherwise (a bigserial's ids stay exact doubles). */
+export function rowId(error?: string, max: number = INT4_MAX) {
+  return z.coerce.number({ error }).int({ error }).positive({ error }).max(max, { error });
+}
+
+/** A whole number an int4 column (or int4 arithmetic) can hold. */
+export function int4(error?: string) {
+  return z.coerce.number({ error }).int({ error }).min(INT4_MIN, { error }).max(INT4_MAX, { error });
+}
+
+/** A real calendar day `YYYY-MM-DD` (not 2026-02-31, not month 64). */
+export const ZCalendarDay = z
+  .string({ error: 'date_range_invalid' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'date_range_invalid' })
+  .refine((value) => {
+    const time = Date.parse(`${value}T00:00:00Z`);
+    return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+  }, { error: 'date_range_invalid' });
+
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 /** Mainland mobile numbers (11 digits starting 1[3-9]) or any international number in E.164 form. */
 const MOBILE_PATTERN = /^(1[3-9]\d{9}|\+[1-9]\d{6,14})$/;
@@ -83,9 +163,12 @@ export function withMatchingConfirmation<T extends z.ZodType<{ password: string;
   });
 }
 
+/** The last page a list serves: its offset (page × limit) stays inside int4. */
+export const MAX_PAGE = Math.floor(INT4_MAX / MAX_PAGE_LIMIT);
+
 /** `{ page, limit }` of every list call. */
 export const ZPageInput = z.object({
-  page: z.coerce.number({ error: 'page_invalid' }).int({ error: 'page_invalid' }).min(1, { error: 'page_invalid' }).default(1),
+  page: z.coerce.number({ error: 'page_invalid' }).int({ error: 'page_invalid' }).min(1, { error: 'page_invalid' }).max(MAX_PAGE, { error: 'page_invalid' }).default(1),
   limit: z.coerce
     .number({ error: 'limit_invalid' })
     .int({ error: 'limit_invalid' })

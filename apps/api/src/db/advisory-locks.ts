@@ -8,12 +8,16 @@ import type { Db } from './client';
 export const ADVISORY_LOCKS = {
   /** Store creation per merchant: the store limit and the store ID check hold under concurrent requests. */
   shopCreation: (merchantId: number) => `shops:merchant:${merchantId}`,
+  /** Domain writes per store: the domain limit and the one primary hold under concurrent requests. */
+  shopDomains: (shopRef: number) => `shop-domains:${shopRef}`,
   /** Sign-in failures per role and account. */
   login: (role: string, account: string) => `login:${role}:${account}`,
   /** Verification code sends and checks per target. */
   verificationCode: (target: string) => `code:${target}`,
   /** Prospect submissions per IP. */
   prospectsPerIp: (ip: string) => `prospects:ip:${ip}`,
+  /** A store's purchase of one plugin: one bill, one trial, one install under concurrent requests. */
+  pluginPurchase: (shopRef: number, pluginId: number) => `plugins:shop:${shopRef}:${pluginId}`,
   /** The usage fold's closed days, one fold at a time. */
   usageFold: () => 'parlour:usage-fold',
 } as const;

@@ -8,6 +8,8 @@ export interface JobDefinition {
   queue: string;
   /** Cron expression; scheduled jobs run once per tick across all API processes. */
   cron?: string;
+  /** How often a worker looks for new jobs (pg-boss's default is 2 s; 0.5 at least). */
+  pollingIntervalSeconds?: number;
   /** Does the job; `data` is what was sent with it (nothing for scheduled runs). */
   run(data?: unknown): Promise<unknown>;
 }
@@ -35,7 +37,7 @@ export async function startJobs(options: {
   for (const job of options.jobs) {
     await boss.createQueue(job.queue);
     if (job.cron) await boss.schedule(job.queue, job.cron);
-    await boss.work(job.queue, async ([received]) => {
+    await boss.work(job.queue, { pollingIntervalSeconds: job.pollingIntervalSeconds ?? 2 }, async ([received]) => {
       const result = await job.run(received?.data);
       options.log.info({ queue: job.queue, result }, 'job done');
       return result;

@@ -2,8 +2,11 @@ import type { Db } from '../db/client';
 import { addSeconds, type Clock } from '../lib/clock';
 import type { AccountRepository } from '../modules/account/account.repository';
 import type { CaptchaService } from '../modules/account/captcha';
+import type { TwoFactorService } from '../modules/account/two-factor.service';
 import type { VerificationCodeRepository } from '../modules/account/verification-code.repository';
 import type { IdempotencyService } from '../modules/idempotency/idempotency.service';
+import type { BillRepository } from '../modules/bill/bill.repository';
+import type { IpRateLimit } from '../modules/rate-limit/ip-rate-limit.service';
 import type { SessionRepository } from '../modules/session/session.repository';
 import type { JobDefinition } from './boss';
 
@@ -12,7 +15,9 @@ const DAY_SECONDS = 24 * 60 * 60;
 /**
  * Hourly clean-up of records that have stopped mattering, so the tables stay small: sessions a day
  * after they ended, captchas an hour after expiry, codes and failed logins a day after creation
- * (past their validity and every throttle or captcha window), Idempotency-Keys past their 24 hours.
+ * (past their validity and every throttle or captcha window), Idempotency-Keys past their 24 hours,
+ * operators' second sign-in steps an hour after they expired, per-IP counters of windows an hour
+ * gone, payment nonces whose notifications left the 5-minute window.
  */
 export function purgeStaleRecordsJob(deps: {
   db: Db;
@@ -22,6 +27,9 @@ export function purgeStaleRecordsJob(deps: {
   codes: VerificationCodeRepository;
   captchas: CaptchaService;
   idempotency: IdempotencyService;
+  twoFactor: Pick<TwoFactorService, 'purgeChallenges'>;
+  ipRateLimit: IpRateLimit;
+  billRepository: Pick<BillRepository, 'purgePaymentNonces'>;
 }): JobDefinition {
   return {
     queue: 'purge-stale-records',
@@ -35,6 +43,10 @@ export function purgeStaleRecordsJob(deps: {
         codes: await deps.codes.purgeOld(deps.db, dayAgo),
         loginFailures: await deps.accounts.purgeFailures(dayAgo),
         idempotencyKeys: await deps.idempotency.purgeExpired(now),
+        twoFactorChallenges: await deps.twoFactor.purgeChallenges(addSeconds(now, -3600)),
+        // Every budget window is at most an hour; a nonce past its notification's window guards nothing.
+        ipRateLimits: await deps.ipRateLimit.purgeBefore(addSeconds(now, -3600)),
+        paymentNonces: await deps.billRepository.purgePaymentNonces(now),
       };
     },
   };

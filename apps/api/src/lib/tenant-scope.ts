@@ -18,6 +18,14 @@ export function scopedMerchantId(scope: TenantScope): number | undefined {
   return scope.kind === 'merchant' ? scope.merchantId : undefined;
 }
 
+/**
+ * The one merchant a query is limited to: the scope's own, else the operator's (or the system's)
+ * explicit filter by merchant, which a merchant scope ignores (it is narrower); undefined: every tenant.
+ */
+export function filteredMerchantId(scope: TenantScope, operatorFilter?: number): number | undefined {
+  return scope.kind === 'merchant' ? scope.merchantId : operatorFilter;
+}
+
 /** The condition limiting `column` (a merchant_id column) to the scope; none for the operator and the system. */
 export function tenantCondition(scope: TenantScope, column: AnyPgColumn): SQL | undefined {
   return scope.kind === 'merchant' ? eq(column, scope.merchantId) : undefined;

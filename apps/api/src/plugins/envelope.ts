@@ -1,6 +1,8 @@
-import { ErrorCode, errorMessage, toLang, type ErrorKey, type Lang } from '@parlour/contract/errors';
+import { ErrorCode, errorMessage, languages, toLang, type ErrorKey, type Lang } from '@parlour/contract/errors';
+import { translateIssue, type FieldRuleKey } from '@parlour/contract/i18n/validation';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
+import { findTooDeepField, MAX_JSON_DEPTH } from '../lib/json-depth';
 import { REQUEST_ID_HEADER } from '../lib/request-id';
 
 /** The answer shape of every call (spec §7). */
@@ -50,10 +52,17 @@ export function registerEnvelope(app: FastifyInstance) {
   });
 
   // An empty JSON body is an empty object, so `curl -X POST` on a call without fields works.
+  // A body nested deeper than any call reads is refused before parsing (issue 13 §3): every route
+  // (calls, the payment notification, the Open API) would otherwise walk it recursively somewhere.
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, {});
+    const deepField = findTooDeepField(text);
+    if (deepField !== undefined) {
+      const error = fieldValidationError(deepField ? [deepField] : [], 'json_too_deep', requestLang(request), { max_depth: MAX_JSON_DEPTH });
+      return done(error, undefined);
+    }
     try {
       done(null, JSON.parse(text));
     } catch {
@@ -79,6 +88,16 @@ export function registerEnvelope(app: FastifyInstance) {
     const data: ServerErrorData = { request_id: request.id };
     return reply.code(200).send(failure('SERVER_ERROR', lang, undefined, data));
   });
+}
+
+/**
+ * VALIDATION_FAILED for a field found wrong outside a call's schema (a body nested too deep, a
+ * multipart file), answered like the schema's own refusals: the message names the field in both
+ * languages, `data.errors` lists it in the caller's.
+ */
+export function fieldValidationError(path: PropertyKey[], messageKey: FieldRuleKey, lang: Lang, extra: Record<string, unknown> = {}): AppError {
+  const messages = Object.fromEntries(languages.map((each) => [each, translateIssue(messageKey, path, each)])) as Record<Lang, string>;
+  return new AppError('VALIDATION_FAILED', { messages, data: { errors: [{ field: path.join('.'), message: messages[lang], ...extra }] } });
 }
 
 /** Unknown paths below /api answer NOT_FOUND as an envelope, with HTTP 404. */

@@ -28,6 +28,7 @@ export const METERED_OPEN_API_PATH = `${OPEN_API_PATH_PREFIX}/{platform}/{api_co
 /** Answers the call can give besides success, with when and whether the call is charged. */
 export const METERED_OPEN_API_ERRORS: ReadonlyArray<{ key: ErrorKey; when: string }> = [
   { key: 'OPEN_KEY_INVALID', when: 'No key, or a key of no store (a rotated key stops at once). Not logged, not charged.' },
+  { key: 'OPEN_KEY_SUSPENDED', when: 'The store’s merchant is disabled by an operator; its stores’ keys work again once it is enabled. Not logged, not charged.' },
   { key: 'OPEN_STORE_NOT_RUNNING', when: 'The store is not on trial or operating. Logged as rejected, not charged.' },
   { key: 'OPEN_PLATFORM_DISABLED', when: 'Unknown platform, or its data source is missing or switched off. Logged as rejected, not charged.' },
   { key: 'OPEN_API_DISABLED', when: 'The platform has no API with this code, or it is switched off. Logged as rejected, not charged.' },

@@ -7,6 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { buildMeteredOpenApi } from './openapi-metered';
+import { buildStorePluginsOpenApi } from './openapi-store-plugins';
 
 /** The header every writing call takes (issue 11); described once, referenced by each such call. */
 const IDEMPOTENCY_KEY_PARAMETER = {
@@ -83,6 +84,7 @@ export function buildOpenApiDocument() {
     };
   }
   const metered = buildMeteredOpenApi();
+  const storePlugins = buildStorePluginsOpenApi();
   return {
     // 3.1: its schemas are JSON Schema 2020-12, as zod writes them (test/openapi.valid.test.ts keeps it valid).
     openapi: '3.1.0',
@@ -91,20 +93,21 @@ export function buildOpenApiDocument() {
       version: '1',
       description:
         'Every call is POST with a JSON body carrying lang_code. Every call that changes something takes an Idempotency-Key header ' +
-        '(see the parameter), so a retry or a double click changes things once. The metered product-data Open API (tag open) is called with a store API key. ' +
+        '(see the parameter), so a retry or a double click changes things once. The metered product-data Open API and the store system\'s plugin list (tag open) are called with a store API key. ' +
         'Every answer names its request id in the X-Request-Id header; a SERVER_ERROR answer quotes it in `data.request_id`, for support to find its log line.',
     },
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, ...metered.securitySchemes },
-      schemas: { ...metered.schemas, ServerErrorData: SERVER_ERROR_DATA_SCHEMA },
+      schemas: { ...metered.schemas, ...storePlugins.schemas, ServerErrorData: SERVER_ERROR_DATA_SCHEMA },
       parameters: { IdempotencyKey: IDEMPOTENCY_KEY_PARAMETER },
       headers: { RequestId: REQUEST_ID_HEADER_OBJECT },
     },
-    paths: { ...paths, ...metered.paths },
+    paths: { ...paths, ...metered.paths, ...storePlugins.paths },
   };
 }
 
 export async function registerOpenApi(app: FastifyInstance) {
   await app.register(swagger, { mode: 'static', specification: { document: buildOpenApiDocument() as never } });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // No validator badge: it would load an image from validator.swagger.io, outside the CSP's img-src.
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 }

@@ -4,10 +4,14 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 
-/** Settings the SPA needs before its first call, written into index.html. */
+/**
+ * Settings the SPA needs before its first call, written into index.html as a JSON data block
+ * (apps/web/src/lib/runtime-config.ts reads it): data, not script, so the CSP's script-src 'self'
+ * holds. `<` is escaped so no value can close the element.
+ */
 export function renderIndexHtml(template: string, config: Pick<Config, 'siteHosts' | 'consoleHosts'>) {
   const payload = JSON.stringify({ siteHosts: config.siteHosts, consoleHosts: config.consoleHosts }).replace(/</g, '\\u003c');
-  return template.replace('<!--parlour-config-->', `<script>window.__PARLOUR_CONFIG__=${payload}</script>`);
+  return template.replace('<!--parlour-config-->', `<script type="application/json" id="parlour-config">${payload}</script>`);
 }
 
 /**
@@ -26,8 +30,8 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
     root: config.webDistDir,
     index: false,
     wildcard: false,
+    // Security headers (nosniff, CSP…) come from plugins/security-headers.ts, on every answer.
     setHeaders(reply, filePath) {
-      reply.header('x-content-type-options', 'nosniff');
       // Hashed assets never change; everything else is revalidated.
       if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
     },
@@ -37,7 +41,5 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
       .code(200)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('x-content-type-options', 'nosniff')
-      .header('x-frame-options', 'SAMEORIGIN')
       .send(indexHtml);
 }

@@ -49,7 +49,7 @@ describe('guardNavigation', () => {
     expect(useSessionStore.getState().merchant.menus).toBeNull();
     expect(navigateTo('/merchant/setting/domain')).toBeNull();
     const paths = useSessionStore.getState().merchant.menus?.map((menu) => menu.path);
-    expect(paths).toEqual(['/merchant/store', '/merchant/plugin', '/merchant/traffic', '/merchant/bill', '/merchant/setting']);
+    expect(paths).toEqual(['/merchant/store', '/merchant/plugin', '/merchant/traffic', '/merchant/bill', '/merchant/setting', '/merchant/account']);
   });
 
   it('sends a merchant to /404 on an operator page', () => {

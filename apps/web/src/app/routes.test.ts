@@ -23,9 +23,11 @@ describe('route table', () => {
       '/merchant/setting/index',
       '/merchant/setting/domain',
       '/merchant/setting/domain_add',
+      '/merchant/account',
+      '/merchant/account/security',
     ]);
     const hidden = allRoutes.filter((entry) => entry.role === 'merchant' && entry.isHidden).map((entry) => entry.path);
-    expect(hidden).toEqual(['/merchant/store/renew', '/merchant/setting']);
+    expect(hidden).toEqual(['/merchant/store/renew', '/merchant/setting', '/merchant/account']);
   });
 
   it('has the operator menu of the spec, hidden entries included', () => {
@@ -45,6 +47,8 @@ describe('route table', () => {
       '/admin/setting/index',
       '/admin/setting/domain',
       '/admin/setting/domain_add',
+      '/admin/account',
+      '/admin/account/security',
       '/admin/operations',
     ]);
     const visible = adminMenu.filter((entry) => !entry.isHidden).map((entry) => entry.path);
@@ -86,6 +90,7 @@ describe('route table', () => {
       ['/merchant/traffic', 'traffic', false],
       ['/merchant/bill', 'bill', false],
       ['/merchant/setting', 'setting', true],
+      ['/merchant/account', 'setting', true],
     ]);
     expect(merchant[0]?.children?.[0]).toMatchObject({ path: '/merchant/store/renew', isHidden: true });
     expect(buildMenuRoutes('admin')[0]).toMatchObject({ path: '/admin/dashboard', titleKey: 'route.admin.dashboard' });

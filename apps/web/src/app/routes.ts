@@ -62,11 +62,19 @@ const adminDashboardPage: LazyPage = () => import('../features/admin-dashboard/p
 const adminMerchantListPage: LazyPage = () => import('../features/admin-merchant/pages/merchant-list-page');
 const adminNoticePage: LazyPage = () => import('../features/admin-notice/pages/notice-page');
 const adminProspectsPage: LazyPage = () => import('../features/admin-prospects/pages/prospects-page');
+const adminOperationsPage: LazyPage = () => import('../features/admin-operations/pages/operations-page');
 const adminSettingsPage: LazyPage = () => import('../features/admin-settings/pages/settings-page');
+const accountSecurityPage: LazyPage = () => import('../features/account/pages/security-page');
 const trafficPage: LazyPage = () => import('../features/traffic/pages/traffic-page');
+const pluginPage: LazyPage = () => import('../features/plugin/pages/plugin-page');
 const adminTrafficPage: LazyPage = () => import('../features/admin-traffic/pages/admin-traffic-page');
-/** Menu pages later issues build (shop, renewal, bill, plugin, traffic, settings, operator pages) show this until then. */
-const notAvailablePage: LazyPage = () => import('./pages/not-available-page');
+const merchantSiteConfigPage: LazyPage = () => import('../features/site-config/pages/merchant-site-config-page');
+const adminSiteConfigPage: LazyPage = () => import('../features/site-config/pages/admin-site-config-page');
+const adminPluginPage: LazyPage = () => import('../features/admin-plugin/pages/plugin-page');
+const domainListPage: LazyPage = () => import('../features/domain/pages/merchant-domain-list-page');
+const domainAddPage: LazyPage = () => import('../features/domain/pages/merchant-domain-add-page');
+const adminDomainListPage: LazyPage = () => import('../features/domain/pages/admin-domain-list-page');
+const adminDomainAddPage: LazyPage = () => import('../features/domain/pages/admin-domain-add-page');
 
 const site: RouteAccess = { kind: 'site' };
 const open: RouteAccess = { kind: 'public' };
@@ -89,7 +97,7 @@ export const publicRoutes: RouteEntry[] = [
   { path: '/forgot', publicTextsOnly: true, titleKey: 'route.forgot', access: open, page: forgotPage, needsQueryClient: true },
   { path: '/test', publicTextsOnly: true, titleKey: 'route.test', access: open, page: testPage },
   { path: '/404', publicTextsOnly: true, titleKey: 'route.notFound', access: { kind: 'not-found' }, page: notFoundPage },
-  /** The sandbox cashier: its link carries a signed token, so it needs no console session. */
+  /** The cashier (every provider's flow, the sandbox's buttons): its link carries a signed token, so it needs no console session. */
   { path: '/cashier/:billNo', titleKey: 'route.cashier', access: open, page: cashierPage, needsQueryClient: true },
 ];
 
@@ -110,7 +118,7 @@ export const merchantMenu: RouteEntry[] = [
       { path: '/merchant/store/renew', titleKey: 'route.merchant.storeRenew', role: 'merchant', isHidden: true, access: merchantOnly, page: storeRenewPage },
     ],
   },
-  { path: '/merchant/plugin', titleKey: 'route.merchant.plugin', icon: 'plugin', role: 'merchant', access: merchantOnly, page: notAvailablePage },
+  { path: '/merchant/plugin', titleKey: 'route.merchant.plugin', icon: 'plugin', role: 'merchant', access: merchantOnly, page: pluginPage },
   { path: '/merchant/traffic', titleKey: 'route.merchant.traffic', icon: 'traffic', role: 'merchant', access: merchantOnly, page: trafficPage },
   { path: '/merchant/bill', titleKey: 'route.merchant.bill', icon: 'bill', role: 'merchant', access: merchantOnly, page: billListPage },
   {
@@ -122,9 +130,22 @@ export const merchantMenu: RouteEntry[] = [
     access: merchantOnly,
     redirect: '/merchant/setting/index',
     children: [
-      { path: '/merchant/setting/index', titleKey: 'route.merchant.settingIndex', role: 'merchant', access: merchantOnly, page: notAvailablePage },
-      { path: '/merchant/setting/domain', titleKey: 'route.merchant.settingDomain', role: 'merchant', access: merchantOnly, page: notAvailablePage },
-      { path: '/merchant/setting/domain_add', titleKey: 'route.merchant.settingDomainAdd', role: 'merchant', access: merchantOnly, page: notAvailablePage },
+      { path: '/merchant/setting/index', titleKey: 'route.merchant.settingIndex', role: 'merchant', access: merchantOnly, page: merchantSiteConfigPage },
+      { path: '/merchant/setting/domain', titleKey: 'route.merchant.settingDomain', role: 'merchant', access: merchantOnly, page: domainListPage },
+      { path: '/merchant/setting/domain_add', titleKey: 'route.merchant.settingDomainAdd', role: 'merchant', access: merchantOnly, page: domainAddPage },
+    ],
+  },
+  /** The account's own pages, reached from the account menu (top right). */
+  {
+    path: '/merchant/account',
+    titleKey: 'route.merchant.account',
+    icon: 'setting',
+    role: 'merchant',
+    isHidden: true,
+    access: merchantOnly,
+    redirect: '/merchant/account/security',
+    children: [
+      { path: '/merchant/account/security', titleKey: 'route.merchant.accountSecurity', role: 'merchant', access: merchantOnly, page: accountSecurityPage },
     ],
   },
 ];
@@ -143,7 +164,7 @@ export const adminMenu: RouteEntry[] = [
       { path: '/admin/store/renew', titleKey: 'route.admin.storeRenew', role: 'admin', isHidden: true, access: adminOnly, page: adminStoreRenewPage },
     ],
   },
-  { path: '/admin/plugin', titleKey: 'route.admin.plugin', icon: 'plugin', role: 'admin', access: adminOnly, page: notAvailablePage },
+  { path: '/admin/plugin', titleKey: 'route.admin.plugin', icon: 'plugin', role: 'admin', access: adminOnly, page: adminPluginPage },
   { path: '/admin/traffic', titleKey: 'route.admin.traffic', icon: 'traffic', role: 'admin', access: adminOnly, page: adminTrafficPage },
   { path: '/admin/version', titleKey: 'route.admin.version', icon: 'version', role: 'admin', access: adminOnly, page: adminVersionListPage },
   { path: '/admin/notice', titleKey: 'route.admin.notice', icon: 'notice', role: 'admin', access: adminOnly, page: adminNoticePage },
@@ -159,13 +180,26 @@ export const adminMenu: RouteEntry[] = [
     access: adminOnly,
     redirect: '/admin/setting/index',
     children: [
-      { path: '/admin/setting/index', titleKey: 'route.admin.settingIndex', role: 'admin', access: adminOnly, page: notAvailablePage },
-      { path: '/admin/setting/domain', titleKey: 'route.admin.settingDomain', role: 'admin', access: adminOnly, page: notAvailablePage },
-      { path: '/admin/setting/domain_add', titleKey: 'route.admin.settingDomainAdd', role: 'admin', access: adminOnly, page: notAvailablePage },
+      { path: '/admin/setting/index', titleKey: 'route.admin.settingIndex', role: 'admin', access: adminOnly, page: adminSiteConfigPage },
+      { path: '/admin/setting/domain', titleKey: 'route.admin.settingDomain', role: 'admin', access: adminOnly, page: adminDomainListPage },
+      { path: '/admin/setting/domain_add', titleKey: 'route.admin.settingDomainAdd', role: 'admin', access: adminOnly, page: adminDomainAddPage },
+    ],
+  },
+  /** The account's own pages, reached from the account menu (top right). */
+  {
+    path: '/admin/account',
+    titleKey: 'route.admin.account',
+    icon: 'setting',
+    role: 'admin',
+    isHidden: true,
+    access: adminOnly,
+    redirect: '/admin/account/security',
+    children: [
+      { path: '/admin/account/security', titleKey: 'route.admin.accountSecurity', role: 'admin', access: adminOnly, page: accountSecurityPage },
     ],
   },
   /** Titled but not in the menu (spec §2). */
-  { path: '/admin/operations', titleKey: 'route.admin.operations', icon: 'operations', role: 'admin', isHidden: true, access: adminOnly, page: notAvailablePage },
+  { path: '/admin/operations', titleKey: 'route.admin.operations', icon: 'operations', role: 'admin', isHidden: true, access: adminOnly, page: adminOperationsPage },
 ];
 
 export const menuRoutesByRole: Record<Role, RouteEntry[]> = { merchant: merchantMenu, admin: adminMenu };

@@ -67,8 +67,8 @@ export function ApiLogDrawer({ isOpen, detail, isLoading, onClose }: ApiLogDrawe
               type="error"
               showIcon
               title={outcome.label}
-              // Operators see the code and the whole stored text in small print; merchants the translated
-              // outcome, plus the text only when it carries no code (an upstream's own words).
+              // Operators see the code and the whole stored text (the upstream's words) in small print;
+              // merchants the translated outcome only (their API answers the code without the upstream's text).
               description={
                 isOperator ? (
                   <>
@@ -79,8 +79,6 @@ export function ApiLogDrawer({ isOpen, detail, isLoading, onClose }: ApiLogDrawe
                       </Typography.Paragraph>
                     ) : null}
                   </>
-                ) : detail.error_code === null ? (
-                  detail.error
                 ) : undefined
               }
             />

@@ -1,4 +1,4 @@
-import type { BillStatus, BillType } from '@parlour/contract/constants';
+import type { BillStatus, BillType, RefundState } from '@parlour/contract/constants';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -8,6 +8,17 @@ export const BILL_STATUS_COLORS: Record<BillStatus, string> = {
   paid: 'success',
   cancelled: 'default',
   expired: 'error',
+  refunded: 'purple',
+};
+
+/**
+ * Colour of a refund's state: blue while the provider processes it, red when it failed. Not antd's
+ * `processing` status colour: that follows the theme's colorInfo, which is the product's orange
+ * (app/providers.tsx), and would read like "unpaid".
+ */
+export const REFUND_STATE_COLORS: Record<RefundState, string> = {
+  pending: 'blue',
+  failed: 'error',
 };
 
 /** A bill's status as a coloured tag. */
@@ -16,6 +27,20 @@ export function BillStatusTag({ status }: { status: BillStatus }) {
   return (
     <Tag color={BILL_STATUS_COLORS[status]} variant="filled">
       {t(`billStatus.${status}`)}
+    </Tag>
+  );
+}
+
+/**
+ * A refund under way or failed, shown under a bill's status in the lists (the status stays paid
+ * until the provider completes the refund); nothing when there is none.
+ */
+export function RefundStateTag({ state }: { state: RefundState | null }) {
+  const { t } = useTranslation();
+  if (!state) return null;
+  return (
+    <Tag color={REFUND_STATE_COLORS[state]} data-testid="refund-state-tag">
+      {t(`refundState.${state}`)}
     </Tag>
   );
 }

@@ -6,9 +6,9 @@ const REMARK_MAX_LENGTH = 200;
 
 /**
  * A link button whose action (disable or enable a merchant or a store, …) waits for a confirmation
- * that explains the effect and takes an optional remark. `onConfirm` gets the trimmed remark; the
- * remark is cleared once it succeeds. Popconfirm keeps its OK button loading until the promise
- * settles, so a second click does nothing.
+ * that explains the effect and takes an optional remark (a required reason with `isRemarkRequired`:
+ * a refund). `onConfirm` gets the trimmed remark; the remark is cleared once it succeeds. Popconfirm
+ * keeps its OK button loading until the promise settles, so a second click does nothing.
  */
 export function ConfirmWithRemark({
   label,
@@ -18,6 +18,7 @@ export function ConfirmWithRemark({
   remarkPlaceholder,
   isDanger,
   isPending,
+  isRemarkRequired = false,
   onConfirm,
 }: {
   label: string;
@@ -27,6 +28,8 @@ export function ConfirmWithRemark({
   remarkPlaceholder: string;
   isDanger: boolean;
   isPending: boolean;
+  /** The action needs a reason (a refund): OK stays disabled until one is typed. */
+  isRemarkRequired?: boolean;
   onConfirm: (remark: string) => Promise<unknown>;
 }) {
   const { t } = useTranslation();
@@ -47,6 +50,7 @@ export function ConfirmWithRemark({
           </Typography.Paragraph>
           <Input.TextArea
             aria-label={remarkLabel}
+            aria-required={isRemarkRequired || undefined}
             placeholder={remarkPlaceholder}
             value={remark}
             maxLength={REMARK_MAX_LENGTH}
@@ -56,7 +60,7 @@ export function ConfirmWithRemark({
         </div>
       }
       okText={label}
-      okButtonProps={{ danger: isDanger }}
+      okButtonProps={{ danger: isDanger, disabled: isRemarkRequired && remark.trim() === '' }}
       cancelText={t('common.cancel')}
       // A failure was already shown by the request layer; the confirmation just closes.
       onConfirm={() => confirm().catch(() => undefined)}

@@ -58,4 +58,24 @@ describe('UrlTabs', () => {
     await act(() => router.navigate(1));
     expect(await screen.findByText('income page 1')).toBeTruthy();
   });
+
+  it("keeps the page's own parameters (keepParams) across a tab change, and drops the tab's filters", async () => {
+    const { router } = renderPage(
+      <UrlTabs
+        keepParams={['shop_id']}
+        items={[
+          { key: 'mine', label: 'Mine', children: <TabList name="mine" /> },
+          { key: 'market', label: 'Market', children: <TabList name="market" /> },
+        ]}
+      />,
+      { path: '/plugins', url: '/plugins?shop_id=lucy' },
+    );
+    expect(await screen.findByText('mine page 1')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'search tea' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?shop_id=lucy&keyword=tea'));
+    fireEvent.click(screen.getByRole('tab', { name: 'Market' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=market&shop_id=lucy'));
+    fireEvent.click(screen.getByRole('tab', { name: 'Mine' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?shop_id=lucy'));
+  });
 });

@@ -1,7 +1,10 @@
 import { ZEmailRegisterInput, ZLoginInput, ZMobileRegisterInput } from '@parlour/contract/calls/account';
 import type { FormInstance } from 'antd';
 import { describe, expect, it } from 'vitest';
-import { fieldRule, validateField } from './form-rules';
+import { errorMessages, languages } from '@parlour/contract/errors';
+import { translateIssue, validationMessages } from '@parlour/contract/i18n/validation';
+import { contractTexts } from '../locales/contract-texts';
+import { fieldRule, issueMessage, validateField } from './form-rules';
 import { i18n } from './i18n';
 
 /** Runs an antd rule made by fieldRule against a form holding `values`; answers the message or undefined. */
@@ -82,5 +85,33 @@ describe('form rules from the contract schemas', () => {
     expect(await check(rule, { agree: false }, 'agree')).toBe('You must agree to the terms of service');
     expect(await check(rule, { agree: undefined }, 'agree')).toBe('You must agree to the terms of service');
     expect(await check(rule, { agree: true }, 'agree')).toBeUndefined();
+  });
+});
+
+describe('issue messages read through i18next, one language at a time', () => {
+  const fieldRules = ['text_unsafe_character', 'upload_incomplete', 'image_url_invalid', 'json_too_deep'];
+  const issues: { message: string; path: PropertyKey[] }[] = [
+    ...Object.keys(validationMessages).map((message) => ({ message, path: ['account'] })),
+    ...fieldRules.flatMap((message) => [{ message, path: ['logo'] }, { message, path: ['unknown_field'] }]),
+    { message: 'Invalid input: expected string', path: ['shop_name'] },
+    { message: 'not.a:key', path: ['features', 2] },
+    { message: 'name_required', path: [] },
+    { message: 'Too long', path: ['name', 'en-US'] },
+    { message: 'Too long', path: ['name', 'zh-CN'] },
+    { message: 'text_unsafe_character', path: ['description', 'en-US'] },
+  ];
+
+  it.each(languages)('say exactly what the contract says (%s)', async (lang) => {
+    await i18n.changeLanguage(lang);
+    for (const issue of issues) expect(issueMessage(issue), issue.message).toBe(translateIssue(issue.message, issue.path, lang));
+  });
+
+  it('carry every message of the contract in each language (locales/contract-texts.ts)', () => {
+    for (const lang of languages) {
+      const texts = contractTexts(lang);
+      expect(Object.keys(texts.validation).sort()).toEqual(Object.keys(validationMessages).sort());
+      expect(Object.keys(texts.errors).sort()).toEqual(Object.keys(errorMessages).sort());
+      expect(texts.errors.STORE_LIMIT_REACHED).toBe(errorMessages.STORE_LIMIT_REACHED[lang]);
+    }
   });
 });

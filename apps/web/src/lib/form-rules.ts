@@ -1,21 +1,40 @@
 import type { Lang } from '@parlour/contract/errors';
-import { translateIssue } from '@parlour/contract/i18n/validation';
+import { describeIssue, type IssueWords } from '@parlour/contract/i18n/issue';
 import { localizedTextSchemas, type LocalizedTextRule } from '@parlour/contract/localized-text';
 import type { FormRule } from 'antd';
 import type { z } from 'zod';
-import { currentLang } from './i18n';
+import { i18n } from './i18n';
 
 /**
  * Form rules from the contract's zod schemas, so the browser refuses exactly what the API
- * refuses, in the same words (messages are keys of the contract's validation catalogue).
+ * refuses, in the same words (messages are keys of the contract's validation catalogue). The words
+ * are the contract's, in the shown language only, read through i18next (locales/contract-texts.ts).
  */
 
 type ObjectSchema = z.ZodObject<z.ZodRawShape>;
 type Issue = { message: string; path: readonly PropertyKey[] };
 
+/** Keys are taken whole: a zod message or a field name may hold '.' or ':'. */
+const WHOLE_KEY = { keySeparator: false, nsSeparator: false } as const;
+type Namespace = 'validation' | 'issue';
+const translate = i18n.t.bind(i18n) as unknown as (key: string, options: Record<string, unknown>) => string;
+
+/** A text of the contract's in the interface language (else English), undefined when there is none. */
+function word(ns: Namespace, key: string, values: Record<string, string> = {}): string | undefined {
+  return i18n.exists(key, { ns, ...WHOLE_KEY }) ? translate(key, { ns, ...WHOLE_KEY, ...values }) : undefined;
+}
+
+const issueWords: IssueWords = {
+  message: (message) => word('validation', message),
+  fieldRule: (message, label) => word('issue', `rule.${message}`, { label }),
+  generic: (label) => word('issue', 'generic', { label }) ?? label,
+  fieldLabel: (field) => word('issue', `field.${field}`),
+  inLanguage: (sentence, textLang) => word('issue', 'inLanguage', { sentence, language: word('issue', `language.${textLang}`) ?? textLang }) ?? sentence,
+};
+
 /** The message of a zod issue in the interface language. */
 export function issueMessage(issue: Issue): string {
-  return translateIssue(issue.message, issue.path, currentLang());
+  return describeIssue(issue.message, issue.path, issueWords);
 }
 
 /** First message for `value` under `schema`, or undefined when valid. */

@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { contractTexts } from '../locales/contract-texts';
 import enUS from '../locales/en-US.json';
-import { addCatalogue, changeLanguage, forgetCatalogue, i18n, includeConsoleTexts, languageShown } from './i18n';
+import { addCatalogue, addContractTexts, changeLanguage, forgetCatalogue, i18n, includeConsoleTexts, languageShown } from './i18n';
 
 /** The setup registers both catalogues; these tests take English away to see it loaded on demand. */
 describe('catalogues loaded per language', () => {
   afterEach(() => {
     addCatalogue('en-US', enUS);
+    addContractTexts('en-US', contractTexts('en-US'));
   });
 
   it('switches at once to a language whose catalogue is loaded', () => {
@@ -22,6 +24,9 @@ describe('catalogues loaded per language', () => {
     await languageShown();
     expect(i18n.language).toBe('en-US');
     expect(i18n.t('common.cancel')).toBe('Cancel');
+    // The contract's messages in that language come with its public part.
+    expect(i18n.t('validation:account_required')).toBe('Account is required');
+    expect(i18n.t('errors:LOAD_FAILED')).toBe('Failed to load, please try again');
   });
 
   it('lets a later request win over a catalogue still loading', async () => {

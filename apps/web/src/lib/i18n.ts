@@ -1,44 +1,39 @@
-import { defaultLang, errorMessages, languages, toLang, type ErrorKey, type Lang } from '@parlour/contract/errors';
-import { validationMessages, type ValidationKey } from '@parlour/contract/i18n/validation';
+import { defaultLang, languages, toLang, type Lang } from '@parlour/contract/errors';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { CataloguePart } from '../locales/catalogue-parts';
+import type { ContractTexts } from '../locales/contract-texts';
 import type enUS from '../locales/en-US.json';
 import { feedback } from './feedback';
 
 /**
  * The console's translations: its own catalogues (`translation`) plus the contract's validation
- * messages (`validation`) and error catalogue (`errors`), so a rule or an error reads the same in
- * the browser as in the API's answer.
+ * messages (`validation`, with the words of a field's issue in `issue`) and error catalogue
+ * (`errors`), so a rule or an error reads the same in the browser as in the API's answer.
  *
  * The console's catalogues grow with every screen, so each language's comes in chunks of its own,
  * loaded the first time that language is shown: the public part (locales/catalogue-parts.ts)
  * before the first page — the root loader waits for it (app/router) — and the console part once a
  * page that needs it is visited (`includeConsoleTexts`), from then on with every language shown.
  * No page renders before its texts are there; the language switcher loads the other language's
- * parts on demand. The contract's messages are small and in the bundle anyway: both languages are
- * registered up front, so an error can always be told.
+ * parts on demand. The contract's messages grow with every call, so they come the same way: the
+ * public part of a language carries that language's (locales/contract-texts.ts, picked at build
+ * time), registered with it.
  */
 
 /** A console catalogue; every language has the keys of the English one (locales/locales.test.ts). */
 export type Catalogue = typeof enUS;
 
 /** The namespaces of one language, as the `t` typing sees them (i18next.d.ts). */
-export interface LanguageResources {
+export interface LanguageResources extends ContractTexts {
   translation: Catalogue;
-  validation: Record<ValidationKey, string>;
-  errors: Record<ErrorKey, string>;
 }
 
-type PartLoader = () => Promise<{ default: Partial<Catalogue> }>;
+type PartLoader = () => Promise<{ default: Partial<Catalogue>; contract?: ContractTexts }>;
 const catalogueLoaders: Record<Lang, Record<CataloguePart, PartLoader>> = {
   'zh-CN': { public: () => import('virtual:catalogue/zh-CN/public'), console: () => import('virtual:catalogue/zh-CN/console') },
   'en-US': { public: () => import('virtual:catalogue/en-US/public'), console: () => import('virtual:catalogue/en-US/console') },
 };
-
-function pickLanguage<K extends string>(table: Record<K, Record<Lang, string>>, lang: Lang): Record<K, string> {
-  return Object.fromEntries(Object.entries<Record<Lang, string>>(table).map(([key, text]) => [key, text[lang]])) as Record<K, string>;
-}
 
 export const i18n = i18next.createInstance();
 
@@ -47,18 +42,13 @@ i18n.on('languageChanged', (lng) => {
 });
 
 void i18n.use(initReactI18next).init({
-  resources: Object.fromEntries(
-    languages.map((lang) => [
-      lang,
-      { validation: pickLanguage<ValidationKey>(validationMessages, lang), errors: pickLanguage<ErrorKey>(errorMessages, lang) },
-    ]),
-  ),
+  resources: {},
   lng: defaultLang,
   // Only consulted for a key missing from the shown catalogue, and only once English was loaded;
   // otherwise the key itself is shown. Both catalogues have every key (locales.test.ts).
   fallbackLng: 'en-US',
   supportedLngs: [...languages],
-  ns: ['translation', 'validation', 'errors'],
+  ns: ['translation', 'validation', 'errors', 'issue'],
   defaultNS: 'translation',
   interpolation: { escapeValue: false },
   initAsync: false,
@@ -86,15 +76,20 @@ function addPart(lang: Lang, part: CataloguePart, texts: Partial<Catalogue>): vo
   loadedParts.set(lang, loaded);
 }
 
+/** Registers the contract's messages in a language (with the public part; tests register both languages up front). */
+export function addContractTexts(lang: Lang, texts: ContractTexts): void {
+  for (const [ns, bundle] of Object.entries(texts)) i18n.addResourceBundle(lang, ns, bundle, true, true);
+}
+
 /** Registers a language's whole catalogue (tests register both up front, synchronously). */
 export function addCatalogue(lang: Lang, catalogue: Catalogue): void {
   addPart(lang, 'public', catalogue);
   addPart(lang, 'console', catalogue);
 }
 
-/** Drops a language's catalogue, as if never loaded (tests of loading on demand). */
+/** Drops a language's catalogue (and contract messages), as if never loaded (tests of loading on demand). */
 export function forgetCatalogue(lang: Lang): void {
-  i18n.removeResourceBundle(lang, 'translation');
+  for (const ns of ['translation', 'validation', 'errors', 'issue']) i18n.removeResourceBundle(lang, ns);
   loadedParts.delete(lang);
 }
 
@@ -108,7 +103,10 @@ function loadPart(lang: Lang, part: CataloguePart): Promise<void> {
   if (!loading) {
     // Once settled the entry goes: loaded parts are in loadedParts, a failed one is tried again.
     loading = catalogueLoaders[lang][part]()
-      .then(({ default: texts }) => addPart(lang, part, texts))
+      .then(({ default: texts, contract }) => {
+        if (contract) addContractTexts(lang, contract);
+        addPart(lang, part, texts);
+      })
       .finally(() => loadingParts.delete(key));
     loadingParts.set(key, loading);
   }

@@ -24,3 +24,20 @@ export function openPendingTab(): { point: (url: string) => void; close: () => v
     close: () => tab?.close(),
   };
 }
+
+/** Goes to `url` in this tab by posting `fields` as a form (a provider's page that takes a signed form). */
+export function postFormTo(url: string, fields: Record<string, string>): void {
+  const form = document.createElement('form');
+  form.method = 'POST';
+  form.action = url;
+  form.style.display = 'none';
+  for (const [name, value] of Object.entries(fields)) {
+    const input = document.createElement('input');
+    input.type = 'hidden';
+    input.name = name;
+    input.value = value;
+    form.appendChild(input);
+  }
+  document.body.appendChild(form);
+  form.submit();
+}

@@ -1,15 +1,18 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { setFeedbackApi } from '../lib/feedback';
-import { addCatalogue, i18n } from '../lib/i18n';
+import { addCatalogue, addContractTexts, i18n } from '../lib/i18n';
 import { presetPublicConfig } from '../lib/public-config';
 import { useSessionStore } from '../lib/session-store';
+import { contractTexts } from '../locales/contract-texts';
 import enUS from '../locales/en-US.json';
 import zhCN from '../locales/zh-CN.json';
 
 // Both catalogues up front, synchronously: a test switches language without waiting for a chunk.
 addCatalogue('zh-CN', zhCN);
 addCatalogue('en-US', enUS);
+addContractTexts('zh-CN', contractTexts('zh-CN'));
+addContractTexts('en-US', contractTexts('en-US'));
 
 // Lazy pages load their chunk on first render; on a loaded 2-core machine that can pass the default
 // 1 s of findBy*, failing a test whose screen is right. Three seconds stays under the 5 s test timeout, so a wrong screen still fails with its own message.

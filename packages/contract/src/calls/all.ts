@@ -1,15 +1,21 @@
 import type { Call } from '../call';
 import * as account from './account';
+import * as accountSecurity from './account-security';
 import * as apiInfo from './api-info';
 import * as bill from './bill';
 import * as dashboard from './dashboard';
+import * as domain from './domain';
 import * as merchantAdmin from './merchant-admin';
 import * as notice from './notice';
 import * as openCore from './open-core';
+import * as operations from './operations';
+import * as paymentSettings from './payment-settings';
+import * as plugin from './plugin';
 import * as prospect from './prospect';
 import * as settings from './settings';
 import * as siteConfig from './site-config';
 import * as store from './store';
+import * as storeSiteConfig from './store-site-config';
 import * as traffic from './traffic';
 import * as trafficReport from './traffic-report';
 
@@ -18,4 +24,4 @@ function isCall(value: unknown): value is Call {
 }
 
 /** Every declared call, collected from the call modules. The server must register a handler for each (a test checks it). */
-export const allCalls: Call[] = [apiInfo, account, store, bill, merchantAdmin, notice, prospect, settings, siteConfig, dashboard, traffic, trafficReport, openCore].flatMap((module) => Object.values(module as Record<string, unknown>).filter(isCall));
+export const allCalls: Call[] = [apiInfo, account, accountSecurity, store, domain, bill, merchantAdmin, notice, prospect, settings, siteConfig, dashboard, traffic, trafficReport, openCore, operations, storeSiteConfig, plugin, paymentSettings].flatMap((module) => Object.values(module as Record<string, unknown>).filter(isCall));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { BILL_CHANNELS, BILL_STATUSES, BILL_TYPES, EXPORT_FORMATS, PAY_METHODS, TERM_TYPES } from '../constants';
-import { listOutput, sortFields, ZPageInput } from '../schemas';
+import { BILL_CHANNELS, BILL_STATUSES, BILL_TYPES, EXPORT_FORMATS, PAY_METHODS, REFUND_STATES, TERM_TYPES } from '../constants';
+import { listOutput, sortFields, ZPageInput, rowId } from '../schemas';
 import { withDateRangeCheck, ZDateRangeFields, ZDateRangeInput, ZExportFile, ZTrendOutput } from './report';
 
 /** Bills, their payment and the operator's income views (spec §2–§4, §7 order/*). */
@@ -22,6 +22,11 @@ export const ZBill = z.object({
   amount: z.number().int(),
   currency: z.string(),
   status: z.enum(BILL_STATUSES),
+  /**
+   * A refund under way or failed (a paid bill's status stays paid until the provider completes it):
+   * pending while the provider processes it, failed when it ended without refunding; null otherwise.
+   */
+  refund_state: z.enum(REFUND_STATES).nullable(),
   pay_method: z.enum(PAY_METHODS).nullable(),
   channel: z.enum(BILL_CHANNELS),
   created_at: z.string(),
@@ -53,7 +58,7 @@ const ZBillSort = sortFields(BILL_SORT_FIELDS);
 export const ZBillListInput = withDateRangeCheck(ZPageInput.extend(ZBillFilter.shape).extend(ZBillSort.shape));
 export type TBillListInput = z.input<typeof ZBillListInput>;
 export const ZAdminBillFilter = ZBillFilter.extend({
-  merchant_id: z.coerce.number().int().positive().optional(),
+  merchant_id: rowId().optional(),
   channel: z.enum(BILL_CHANNELS).optional(),
 });
 export const ZAdminBillListInput = withDateRangeCheck(ZPageInput.extend(ZAdminBillFilter.shape).extend(ZBillSort.shape));
@@ -158,6 +163,24 @@ export const ZCashierBill = z.object({
   expires_at: z.string(),
   /** Where the cashier sends the merchant afterwards. */
   return_path: z.string(),
+  /** The provider taking the payment (sandbox, wechat, alipay, paypal), null before the pay page made its order. */
+  provider: z.string().nullable().default(null),
+  /**
+   * What the provider charges when it differs from the bill (PayPal: the operator's currency at the
+   * operator's rate), in minor units of `charged_currency`; null when the bill's amount is charged.
+   */
+  charged_amount: z.number().int().nullable().default(null),
+  charged_currency: z.string().nullable().default(null),
+  charge_rate: z.string().nullable().default(null),
+  /** What the payer does (issue 16): a QR code to scan, the provider's page to go to, or the sandbox's buttons. */
+  flow: z
+    .discriminatedUnion('flow', [
+      z.object({ flow: z.literal('qr'), code_url: z.string() }),
+      z.object({ flow: z.literal('redirect'), url: z.string(), method: z.enum(['GET', 'POST']), fields: z.record(z.string(), z.string()).optional() }),
+      z.object({ flow: z.literal('sandbox') }),
+    ])
+    .nullable()
+    .default(null),
 });
 export const cashierDetail = defineCall({
   path: 'merchant/payment/sandbox/detail',
@@ -176,4 +199,70 @@ export const cashierSubmit = defineCall({
   summary: "Sandbox cashier: pays or fails the payment; completes through the provider's signed notification",
   input: ZCashierRef.extend({ outcome: z.enum(['paid', 'failed']) }),
   output: ZCashierBill,
+});
+
+// ---------- the operator's bill detail and refund (issue 16) ----------
+
+/** Kinds of a bill's payment events: a provider's notification, or our query, close or refund of its order. */
+export const PAYMENT_EVENT_KINDS = ['notification', 'query', 'close', 'refund'] as const;
+/** One stored payment event of a bill, as the operator's bill detail lists it (newest first). */
+export const ZPaymentEvent = z.object({
+  id: z.number().int(),
+  kind: z.enum(PAYMENT_EVENT_KINDS),
+  /** sandbox, wechat, alipay or paypal. */
+  provider: z.string(),
+  /** What the provider said (paid, failed, ignored, invalid; query, close, refund for ours). */
+  outcome: z.string(),
+  /** What we did with it: fulfilled, duplicate, mismatch, refused, stale, replayed, late_payment, unpaid, closed, failed, refunded, pending, … */
+  result: z.string(),
+  amount: z.number().int().nullable(),
+  currency: z.string().nullable(),
+  trade_no: z.string().nullable(),
+  /** What the provider sent or answered, without secrets (a digest of a stranger's body, never the body). */
+  payload: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+});
+export type TPaymentEvent = z.infer<typeof ZPaymentEvent>;
+
+/** A bill as the operator's detail shows it: the provider's side, the refund and every payment event. */
+export const ZAdminBillDetail = ZAdminBill.extend({
+  /** The provider that took (or was asked to take) the payment; null before the pay page made an order. */
+  provider: z.string().nullable(),
+  provider_order_id: z.string().nullable(),
+  /** The provider's transaction number once paid. */
+  trade_no: z.string().nullable(),
+  /** What the provider was asked to collect when it differs from the bill (PayPal: the operator's currency at the operator's rate). */
+  charged_amount: z.number().int().nullable(),
+  charged_currency: z.string().nullable(),
+  charge_rate: z.string().nullable(),
+  /** A payment arrived for this bill after it was cancelled or expired: the operator should refund it. */
+  needs_refund: z.boolean(),
+  /** Whether the operator's refund button applies: paid (or flagged for refund) online and not refunded yet. */
+  can_refund: z.boolean(),
+  refunded_at: z.string().nullable(),
+  refund_reason: z.string().nullable(),
+  /** The operator account that refunded it. */
+  refunded_by: z.string().nullable(),
+  events: z.array(ZPaymentEvent),
+});
+export type TAdminBillDetail = z.infer<typeof ZAdminBillDetail>;
+
+export const adminBillDetail = defineCall({
+  path: 'admin/order/order/detail',
+  role: 'admin',
+  isAuthenticated: true,
+  isWrite: false,
+  summary: "One bill with its provider's side, its refund and every stored notification, query, close and refund (newest first)",
+  input: ZBillRef,
+  output: ZAdminBillDetail,
+});
+export const adminRefundBill = defineCall({
+  path: 'admin/order/order/refund',
+  role: 'admin',
+  isAuthenticated: true,
+  isWrite: true,
+  summary:
+    'Refunds a paid online bill in full through its provider, with a reason; what it bought is revoked in the same transaction (store term shortened back or the new store ended, plugin uninstalled, unused traffic package voided). A bill refunded already answers BILL_REFUNDED',
+  input: ZBillRef.extend({ reason: z.string({ error: 'refund_reason_required' }).trim().min(1, { error: 'refund_reason_required' }).max(200, { error: 'refund_reason_length' }) }),
+  output: ZAdminBillDetail,
 });

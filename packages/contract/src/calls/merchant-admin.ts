@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall, ZEmptyInput } from '../call';
 import { MERCHANT_STATUSES, MERCHANT_TYPES } from '../constants';
-import { isEmail, isMobile, listOutput, sortFields, ZNewPassword, ZPageInput } from '../schemas';
+import { isEmail, isMobile, listOutput, sortFields, ZNewPassword, ZPageInput, rowId } from '../schemas';
 import { withDateRangeCheck, ZDateRangeFields, ZDateRangeInput, ZTrendOutput } from './report';
 
 /** The operator's merchant management (spec §7 admin member/merchant/*). */
@@ -74,7 +74,7 @@ export type TMerchantAddInput = z.input<typeof ZMerchantAddInput>;
  * an empty one is cleared (the other must remain). Disabling ends the merchant's sessions.
  */
 export const ZMerchantEditInput = z.object({
-  id: z.coerce.number({ error: 'id_required' }).int({ error: 'id_required' }).positive({ error: 'id_required' }),
+  id: rowId('id_required'),
   nickname: ZNickname.optional(),
   email: ZOptionalEmail,
   mobile: ZOptionalMobile,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
 import { localizedText, ZLocalizedTextOutput, type LocalizedTextRule } from '../localized-text';
-import { listOutput, sortFields, ZPageInput } from '../schemas';
+import { listOutput, sortFields, ZPageInput, rowId } from '../schemas';
 
 /** Notices (announcements) operators publish to merchants (spec §2, §7 cms/notification). */
 
@@ -14,7 +14,7 @@ export const NOTICE_CONTENT_MAX_LENGTH = 20_000;
 /** Largest number of ids one mark_read call takes. */
 export const NOTICE_MARK_READ_MAX_IDS = 100;
 
-const ZNoticeId = z.coerce.number({ error: 'id_required' }).int({ error: 'id_required' }).positive({ error: 'id_required' });
+const ZNoticeId = rowId('id_required');
 
 /**
  * What an operator writes, in Chinese and optionally English (localized-text). `content` is HTML from the console's editor; the server keeps only an

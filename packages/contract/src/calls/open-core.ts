@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall, ZEmptyInput, ZNullOutput } from '../call';
 import { LOG_PLATFORMS, STORE_STATUSES } from '../constants';
-import { listOutput, ZPageInput } from '../schemas';
+import { listOutput, ZPageInput, rowId } from '../schemas';
 import { ZShopId } from './store';
 
 /**
@@ -167,7 +167,7 @@ export const adminEditProductDataConfig = defineCall({
 
 const ZSort = z.coerce.number({ error: 'api_sort_invalid' }).int({ error: 'api_sort_invalid' }).min(0, { error: 'api_sort_invalid' }).max(9999, { error: 'api_sort_invalid' }).default(0);
 const ZIsEnabled = z.boolean({ error: 'is_enabled_invalid' });
-const ZRecordId = z.coerce.number({ error: 'id_required' }).int({ error: 'id_required' }).positive({ error: 'id_required' });
+const ZRecordId = rowId('id_required');
 const ZRemark = z.string({ error: 'remark_length' }).trim().max(200, { error: 'remark_length' }).default('');
 
 export const ZDataSource = z.object({

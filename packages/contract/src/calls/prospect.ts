@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
 import { DEFAULT_PHONE_COUNTRY, isPhoneCountry, PHONE_INPUT_MAX_LENGTH, toE164 } from '../phone';
-import { listOutput, sortFields, ZPageInput } from '../schemas';
+import { listOutput, sortFields, ZPageInput, rowId } from '../schemas';
 import { withDateRangeCheck, ZDateRangeFields } from './report';
 
 /** Prospects: leads left through the public site's message form (spec §3 message board, §5, §7 cms/message_board). */
@@ -81,7 +81,7 @@ export const ZProspectListInput = withDateRangeCheck(
 export type TProspectListInput = z.input<typeof ZProspectListInput>;
 
 export const ZProspectEditInput = z.object({
-  id: z.coerce.number({ error: 'id_required' }).int({ error: 'id_required' }).positive({ error: 'id_required' }),
+  id: rowId('id_required'),
   status: z.enum(PROSPECT_STATUSES, { error: 'prospect_status_invalid' }).default('followed_up'),
   remark: z.string().trim().max(PROSPECT_REMARK_MAX_LENGTH, { error: 'prospect_remark_length' }).default(''),
 });

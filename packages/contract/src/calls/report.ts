@@ -1,11 +1,10 @@
 import { z } from 'zod';
+import { ZCalendarDay } from '../schemas';
 
 /** Pieces shared by the charts and exports of several areas. */
 
-const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'date_range_invalid' });
-
 /** A range of whole days (UTC), both ends included; absent ends mean the last 30 days. At most 366 days. */
-export const ZDateRangeFields = z.object({ start_date: ZDay.optional(), end_date: ZDay.optional() });
+export const ZDateRangeFields = z.object({ start_date: ZCalendarDay.optional(), end_date: ZCalendarDay.optional() });
 /** Adds the rule that the range does not end before it starts. */
 export function withDateRangeCheck<T extends z.ZodType<{ start_date?: string; end_date?: string }>>(schema: T): T {
   return schema.refine((value) => !value.start_date || !value.end_date || value.start_date <= value.end_date, {

@@ -23,6 +23,8 @@ export const UPLOAD_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const UPLOAD_IMAGE_MIMES = ['image/jpeg', 'image/png'] as const;
 /** Multipart POST below /api/v1/ (file field `file`, plus `lang_code`); answers {@link ZUploadedImage}. */
 export const UPLOAD_IMAGE_PATH = 'admin/common/upload/image';
+/** The merchant's image upload (their stores' logo and icon): the same form and limits, a budget per merchant. */
+export const MERCHANT_UPLOAD_IMAGE_PATH = 'merchant/common/upload/image';
 /** Where uploaded images are served. */
 export const UPLOADS_URL_PREFIX = '/uploads/';
 
@@ -138,9 +140,13 @@ export const ZBusinessTimeZone = z
  * their time filters and the dashboard's daily figures count (default Asia/Shanghai). On save an
  * absent zone keeps the stored one.
  */
-export const ZPlatformSettingsInput = ZPlatformRules.extend({ business_time_zone: ZBusinessTimeZone.optional() });
+export const ZPlatformSettingsInput = ZPlatformRules.extend({
+  business_time_zone: ZBusinessTimeZone.optional(),
+  /** Every operator must sign in with two factors (TOTP); an operator without it is sent to set it up. Absent keeps the stored rule. */
+  require_admin_two_factor: z.boolean({ error: 'require_admin_two_factor_invalid' }).optional(),
+});
 export type TPlatformSettingsInput = z.input<typeof ZPlatformSettingsInput>;
-export const ZPlatformSettings = ZPlatformRules.extend({ business_time_zone: z.string() });
+export const ZPlatformSettings = ZPlatformRules.extend({ business_time_zone: z.string(), require_admin_two_factor: z.boolean() });
 export type TPlatformSettings = z.infer<typeof ZPlatformSettings>;
 
 /** Every group as the settings screen shows it. */

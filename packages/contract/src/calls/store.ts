@@ -13,7 +13,7 @@ import {
   ALL_TERMS,
 } from '../constants';
 import { localizedText, ZLocalizedTextOutput, type LocalizedTextRule } from '../localized-text';
-import { listOutput, sortFields, ZPageInput } from '../schemas';
+import { listOutput, sortFields, ZPageInput, INT4_MAX, INT4_MIN, int4, rowId } from '../schemas';
 import { ZBill, ZPayPage } from './bill';
 import { ZDateRangeInput, ZExportFile, ZTrendOutput } from './report';
 
@@ -23,7 +23,7 @@ import { ZDateRangeInput, ZExportFile, ZTrendOutput } from './report';
 
 export const ZVersionPrice = z.object({
   type: z.enum(TERM_TYPES, { error: 'term_type_invalid' }),
-  term: z.number({ error: 'term_invalid' }).int({ error: 'term_invalid' }),
+  term: z.number({ error: 'term_invalid' }).int({ error: 'term_invalid' }).min(INT4_MIN, { error: 'term_invalid' }).max(INT4_MAX, { error: 'term_invalid' }),
   /** Integer minor units (fen, cents). */
   amount: z.number({ error: 'price_invalid' }).int({ error: 'price_invalid' }).min(0, { error: 'price_invalid' }).max(1_000_000_000, { error: 'price_invalid' }),
 });
@@ -39,10 +39,26 @@ export const ZStoreVersion = z.object({
   prices: z.array(ZVersionPrice),
   status: z.enum(['enabled', 'disabled']),
   sort: z.number().int(),
+  /** Custom domains a store of this version may add (its system domain does not count); null: the platform rule "domains per store". */
+  domain_limit: z.number().int().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type TStoreVersion = z.infer<typeof ZStoreVersion>;
+
+/** What ranks store versions: their display order and their one-month price. */
+export type VersionTierFields = Pick<TStoreVersion, 'id' | 'sort'> & { prices: ReadonlyArray<{ type: string; term: number; amount: number }> };
+const monthlyPrice = (version: VersionTierFields) => version.prices.find((price) => price.type === 'month' && price.term === 1)?.amount ?? 0;
+/**
+ * Whether `candidate` is a higher version than `current` (a renewal may move a store up to it): it
+ * comes later in the versions' display order — `sort`, then id, as every version list shows them —
+ * and its one-month price is not lower. The same version, an earlier one or a cheaper one is not.
+ */
+export function isHigherVersion(candidate: VersionTierFields, current: VersionTierFields): boolean {
+  if (candidate.id === current.id) return false;
+  const isLater = candidate.sort > current.sort || (candidate.sort === current.sort && candidate.id > current.id);
+  return isLater && monthlyPrice(candidate) >= monthlyPrice(current);
+}
 
 /** A version as its edit form needs it: the texts above in the caller's language, and both languages of each. */
 export const ZEditableStoreVersion = ZStoreVersion.extend({
@@ -71,7 +87,7 @@ export const VERSION_TEXT_RULES = {
 /** Name, description and features are written in Chinese and optionally English (see localized-text). */
 export const ZVersionFunInput = z.object({
   /** Absent: create a version. */
-  id: z.number().int().positive().optional(),
+  id: z.number().int().positive().max(INT4_MAX).optional(),
   name: localizedText(VERSION_TEXT_RULES.name),
   description: localizedText(VERSION_TEXT_RULES.description).default({ 'zh-CN': '', 'en-US': '' }),
   features: z
@@ -81,12 +97,20 @@ export const ZVersionFunInput = z.object({
   trial_days: z.number({ error: 'trial_days_invalid' }).int({ error: 'trial_days_invalid' }).min(0, { error: 'trial_days_invalid' }).max(90, { error: 'trial_days_invalid' }).default(0),
   status: z.enum(['enabled', 'disabled']).default('enabled'),
   sort: z.number().int().min(0).max(9999).default(0),
+  /** Custom domains a store of this version may add, the system domain not counted (1–100); null: the platform rule; absent: kept (null for a new version). */
+  domain_limit: z
+    .number({ error: 'domain_limit_invalid' })
+    .int({ error: 'domain_limit_invalid' })
+    .min(1, { error: 'domain_limit_invalid' })
+    .max(100, { error: 'domain_limit_invalid' })
+    .nullable()
+    .optional(),
 });
 export type TVersionFunInput = z.input<typeof ZVersionFunInput>;
 
 /** The price list must name every term of §9 exactly once. */
 export const ZVersionPriceInput = z.object({
-  id: z.number({ error: 'id_required' }).int().positive(),
+  id: z.number({ error: 'id_required' }).int().positive().max(INT4_MAX),
   currency: z.string().trim().regex(/^[A-Z]{3}$/, { error: 'currency_invalid' }).default(DEFAULT_CURRENCY),
   prices: z.array(ZVersionPrice).superRefine((prices, context) => {
     const keys = new Set(prices.map((price) => `${price.type}:${price.term}`));
@@ -167,16 +191,13 @@ export const ZContactEmail = z
   .min(1, { error: 'contact_email_required' })
   .email({ error: 'contact_email_invalid' })
   .transform((value) => value.toLowerCase());
-export const ZPackageId = z.coerce
-  .number({ error: 'package_required' })
-  .int({ error: 'package_required' })
-  .positive({ error: 'package_required' });
+export const ZPackageId = rowId('package_required');
 export const ZPayMethod = z.enum(PAY_METHODS, { error: 'pay_method_required' });
 
 /** A term of §9: monthly 1/3/6/9/12 or yearly 1–5. */
 export const ZTermFields = z.object({
   term_type: z.enum(TERM_TYPES, { error: 'term_type_invalid' }),
-  term: z.coerce.number({ error: 'term_invalid' }).int({ error: 'term_invalid' }),
+  term: int4('term_invalid'),
 });
 export function isOfferedTerm(termType: string, term: number): boolean {
   const terms: readonly number[] = termType === 'year' ? YEAR_TERMS : MONTH_TERMS;
@@ -197,7 +218,15 @@ export type TShopCreateFields = z.input<typeof ZShopCreateFields>;
 
 export const ZShopBuyInput = withTermCheck(ZShopCreateFields.extend(ZTermFields.shape).extend({ pay_method: ZPayMethod }));
 export type TShopBuyInput = z.input<typeof ZShopBuyInput>;
-export const ZShopRenewInput = withTermCheck(z.object({ shop_id: ZShopId, pay_method: ZPayMethod }).extend(ZTermFields.shape));
+/**
+ * A renewal, optionally into a higher version (`package_id`): only a listed version higher than the
+ * store's current one (isHigherVersion) is accepted; the bill is priced at that version for the term,
+ * and paying it moves the store to that version as it extends the term. Absent or the current
+ * version: a plain renewal.
+ */
+export const ZShopRenewInput = withTermCheck(
+  z.object({ shop_id: ZShopId, pay_method: ZPayMethod, package_id: rowId('renew_version_invalid').optional() }).extend(ZTermFields.shape),
+);
 export type TShopRenewInput = z.input<typeof ZShopRenewInput>;
 
 export const ZShop = z.object({
@@ -244,7 +273,7 @@ const ZShopSort = sortFields(SHOP_SORT_FIELDS);
 export const ZShopListInput = ZPageInput.extend(ZShopFilter.shape).extend(ZShopSort.shape);
 export type TShopListInput = z.input<typeof ZShopListInput>;
 export const ZAdminShopFilter = ZShopFilter.extend({
-  merchant_id: z.coerce.number().int().positive().optional(),
+  merchant_id: rowId().optional(),
   /** Matches the merchant's email, phone or name. */
   merchant_keyword: ZKeyword,
 });
@@ -266,6 +295,8 @@ export const ZSiteStatus = z.object({
   ready_at: z.string().nullable(),
   domain: z.string().nullable(),
 });
+/** Where backend_redirect's single-use ticket lands, at the store's primary domain: the store admin's sign-in (`?ticket=…`). */
+export const STORE_ADMIN_SSO_PATH = '/admin/sso';
 export const ZBackendRedirect = z.object({ url: z.string(), expires_at: z.string() });
 /** What paying for something answers: the bill and where to pay it. */
 export const ZPurchaseOutput = z.object({ shop: ZShop, bill: ZBill, payment: ZPayPage });
@@ -335,11 +366,11 @@ export const merchantExportShops = defineCall({
 });
 
 export const ZAdminShopAddInput = ZShopCreateFields.extend({
-  merchant_id: z.coerce.number({ error: 'merchant_required' }).int({ error: 'merchant_required' }).positive({ error: 'merchant_required' }),
+  merchant_id: rowId('merchant_required'),
   /** `trial`: start the version's trial; `offline`: a term paid offline, recorded as a paid bill. */
   mode: z.enum(['trial', 'offline']),
   term_type: z.enum(TERM_TYPES, { error: 'term_type_invalid' }).optional(),
-  term: z.coerce.number({ error: 'term_invalid' }).int({ error: 'term_invalid' }).optional(),
+  term: int4('term_invalid').optional(),
   remark: z.string().trim().max(200).default(''),
 }).superRefine((value, context) => {
   if (value.mode === 'offline' && !(value.term_type && value.term !== undefined && isOfferedTerm(value.term_type, value.term))) {

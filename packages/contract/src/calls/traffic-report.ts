@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
 import { LOG_PLATFORMS, TIME_FILTERS } from '../constants';
-import { listOutput, sortFields, ZPageInput } from '../schemas';
+import { listOutput, rowId, sortFields, ZCalendarDay, ZPageInput } from '../schemas';
 import type { ErrorKey } from '../errors';
 import { MAX_TREND_DAYS } from './report';
 
@@ -17,23 +17,14 @@ export type ApiCallStatus = (typeof API_CALL_STATUSES)[number];
 export type LogPlatform = (typeof LOG_PLATFORMS)[number];
 export type TimeFilter = (typeof TIME_FILTERS)[number];
 
-/** A real calendar day `YYYY-MM-DD` (not 2026-02-31). */
-const ZDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'date_range_invalid' })
-  .refine((value) => {
-    const time = Date.parse(`${value}T00:00:00Z`);
-    return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
-  }, { error: 'date_range_invalid' });
-
 /**
  * The time filter of spec §9, in whole UTC days: today, the last 7 or 30 days (today included), or
  * a custom range of `start_date`..`end_date` (both included, at most 366 days), as ZDateRangeInput.
  */
 export const ZTrafficTimeFields = z.object({
   time_range: z.enum(TIME_FILTERS, { error: 'time_range_invalid' }).default('last_7_days'),
-  start_date: ZDay.optional(),
-  end_date: ZDay.optional(),
+  start_date: ZCalendarDay.optional(),
+  end_date: ZCalendarDay.optional(),
 });
 type TimeFields = { time_range?: TimeFilter; start_date?: string; end_date?: string };
 /** Adds the custom range's rules: both ends present, in order, at most {@link MAX_TREND_DAYS} days. */
@@ -61,7 +52,7 @@ const ZApiCodeFilter = z
   .regex(/^[a-z0-9_]*$/, { error: 'api_code_invalid' })
   .optional();
 const ZShopIdFilter = z.string().trim().max(20).optional();
-const ZMerchantIdFilter = z.coerce.number().int().positive().optional();
+const ZMerchantIdFilter = rowId().optional();
 
 /** The range a report covers, as the server resolved it (UTC days, both included). */
 export const ZResolvedRange = z.object({ start_date: z.string(), end_date: z.string(), days: z.number().int() });
@@ -241,7 +232,11 @@ export const ZApiLogDetail = ZApiLog.extend({
   finished_at: z.string().nullable(),
   /** The call's parameters as the store sent them. */
   request_params: z.unknown(),
-  /** Why the call was rejected or failed: an error key or the upstream's answer; empty on success. */
+  /**
+   * Why the call was rejected or failed, starting with its outcome code; empty on success. Operators
+   * read the upstream's own words after the code; merchants only the code (and, for
+   * OPEN_PARAMS_INVALID, our message naming the parameter): upstream text is never shown to tenants.
+   */
   error: z.string(),
   /** The outcome code `error` starts with (one of OPEN_API_LOG_ERRORS for what the Open API logs), null when none. */
   error_code: z.string().nullable(),
@@ -276,7 +271,8 @@ export const merchantListApiLogs = defineCall({
   input: ZApiLogListInput,
   output: ZApiLogListOutput,
 });
-export const ZApiLogRef = z.object({ id: z.coerce.number({ error: 'log_id_invalid' }).int({ error: 'log_id_invalid' }).positive({ error: 'log_id_invalid' }) });
+/** Log ids come from a bigserial: any exact (safe) integer. */
+export const ZApiLogRef = z.object({ id: rowId('log_id_invalid', Number.MAX_SAFE_INTEGER) });
 export const merchantApiLogDetail = defineCall({
   path: 'merchant/open/report/api_log_detail',
   role: 'merchant',

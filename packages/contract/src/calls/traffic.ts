@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall, ZEmptyInput } from '../call';
 import { DEFAULT_CURRENCY, PAY_METHODS } from '../constants';
 import { localizedText, ZLocalizedTextOutput, type LocalizedTextRule } from '../localized-text';
-import { listOutput, sortFields, ZPageInput } from '../schemas';
+import { listOutput, sortFields, ZPageInput, rowId } from '../schemas';
 import { ZBill, ZPayPage } from './bill';
 
 /**
@@ -92,7 +92,7 @@ function withPriceCheck<T extends z.ZodType<{ price: number; original_price: num
 }
 export const ZPlanAddInput = withPriceCheck(ZPlanFields);
 export type TPlanAddInput = z.input<typeof ZPlanAddInput>;
-export const ZPlanId = z.coerce.number({ error: 'plan_required' }).int({ error: 'plan_required' }).positive({ error: 'plan_required' });
+export const ZPlanId = rowId('plan_required');
 export const ZPlanEditInput = withPriceCheck(ZPlanFields.extend({ id: ZPlanId }));
 export type TPlanEditInput = z.input<typeof ZPlanEditInput>;
 export const ZPlanStatusInput = z.object({ id: ZPlanId, status: z.enum(PLAN_STATUSES, { error: 'plan_status_invalid' }) });
@@ -194,7 +194,7 @@ export type TPackageListInput = z.input<typeof ZPackageListInput>;
 export const ZPackageTabCounts = z.object({ general: z.number().int(), store: z.number().int() });
 
 export const ZAdminPackageListInput = ZPageInput.extend({
-  merchant_id: z.coerce.number().int().positive().optional(),
+  merchant_id: rowId().optional(),
   shop_id: ZPackageShopFilter,
   status: z.enum(PACKAGE_STATUSES, { error: 'package_status_invalid' }).optional(),
   is_general: z.boolean().optional(),

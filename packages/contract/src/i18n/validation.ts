@@ -1,5 +1,5 @@
 import type { Lang } from '../errors';
-import { isContentLang, SOURCE_LANG } from '../localized-text';
+import { describeIssue } from './issue';
 
 /**
  * Messages of the shared validation rules. A zod schema carries the key as its error message;
@@ -23,6 +23,11 @@ export const validationMessages = {
   confirm_password_mismatch: { 'zh-CN': '两次输入的密码不一致', 'en-US': 'Confirm password does not match the password' },
   code_required: { 'zh-CN': '请输入验证码', 'en-US': 'Verification code is required' },
   code_invalid: { 'zh-CN': '验证码须为 4-6 位字母或数字', 'en-US': 'Verification code must be 4-6 letters or digits' },
+  two_factor_code_required: { 'zh-CN': '请输入动态验证码或恢复码', 'en-US': 'Authenticator or recovery code is required' },
+  two_factor_code_invalid: { 'zh-CN': '动态验证码须为 6 位数字，恢复码形如 abcde-12345', 'en-US': 'Authenticator code must be 6 digits, a recovery code looks like abcde-12345' },
+  totp_code_invalid: { 'zh-CN': '动态验证码须为 6 位数字', 'en-US': 'Authenticator code must be 6 digits' },
+  require_admin_two_factor_invalid: { 'zh-CN': '“要求运营开启两步验证”须为开或关', 'en-US': 'Require operator two-factor sign-in must be on or off' },
+  challenge_id_required: { 'zh-CN': '缺少登录验证编号，请重新登录', 'en-US': 'Sign-in challenge is missing, please sign in again' },
   agree_required: { 'zh-CN': '请阅读并同意服务条款', 'en-US': 'You must agree to the terms of service' },
   captcha_required: { 'zh-CN': '请输入图形验证码', 'en-US': 'Captcha is required' },
   event_invalid: { 'zh-CN': '验证码用途不正确', 'en-US': 'Code purpose must be register or forgot' },
@@ -40,6 +45,7 @@ export const validationMessages = {
   package_required: { 'zh-CN': '请选择店铺版本', 'en-US': 'Store version is required' },
   term_type_invalid: { 'zh-CN': '请选择按月或按年', 'en-US': 'Term type must be monthly or yearly' },
   term_invalid: { 'zh-CN': '请选择有效的购买时长', 'en-US': 'Term must be one of the offered terms' },
+  renew_version_invalid: { 'zh-CN': '续费版本须为已上架且高于当前版本的店铺版本', 'en-US': "Renewal version must be a listed store version higher than the store's current one" },
   pay_method_required: { 'zh-CN': '请选择支付方式', 'en-US': 'Pay method is required' },
   version_name_required: { 'zh-CN': '请输入版本名称', 'en-US': 'Version name is required' },
   version_name_length: { 'zh-CN': '版本名称最多 40 个字符', 'en-US': 'Version name must be at most 40 characters' },
@@ -54,6 +60,9 @@ export const validationMessages = {
   id_required: { 'zh-CN': '缺少记录 ID', 'en-US': 'Record ID is required' },
   merchant_required: { 'zh-CN': '请选择商户', 'en-US': 'Merchant is required' },
   date_range_invalid: { 'zh-CN': '时间范围不正确', 'en-US': 'Date range is not valid' },
+  audit_action_invalid: { 'zh-CN': '操作类型不正确', 'en-US': 'Action is not valid' },
+  audit_target_invalid: { 'zh-CN': '操作对象不正确', 'en-US': 'Target is not valid' },
+  job_required: { 'zh-CN': '请选择任务', 'en-US': 'Choose a job' },
   merchant_account_required: { 'zh-CN': '请填写邮箱或手机号（至少一项）', 'en-US': 'Email or phone number is required' },
   merchant_type_invalid: { 'zh-CN': '商户类型须为个人或企业', 'en-US': 'Merchant type must be individual or enterprise' },
   merchant_status_invalid: { 'zh-CN': '商户状态须为正常或禁用', 'en-US': 'Merchant status must be active or disabled' },
@@ -63,14 +72,25 @@ export const validationMessages = {
   // settings (issue 4)
   site_name_required: { 'zh-CN': '请输入站点名称', 'en-US': 'Site name is required' },
   site_name_length: { 'zh-CN': '站点名称最多 50 个字符', 'en-US': 'Site name must be at most 50 characters' },
+  domain_required: { 'zh-CN': '请输入域名', 'en-US': 'Domain is required' },
+  domain_invalid: { 'zh-CN': '域名格式不正确，请填写如 shop.example.com 的域名（不含 http://、路径或端口）', 'en-US': 'Domain must be a name such as shop.example.com (no http://, path or port)' },
+  domain_ip_literal: { 'zh-CN': '域名不能是 IP 地址', 'en-US': 'Domain must be a name, not an IP address' },
+  domain_public_suffix: { 'zh-CN': '域名不能是公共后缀（如 com.cn），请填写您注册的域名', 'en-US': 'Domain cannot be a public suffix such as co.uk; enter a domain you registered' },
+  domain_platform_host: { 'zh-CN': '域名不能是平台自身的域名', 'en-US': "Domain cannot be one of the platform's own hosts" },
+  domain_taken: { 'zh-CN': '该域名已被其他店铺绑定或正在绑定', 'en-US': 'Domain is bound (or being bound) to another store' },
+  domain_exists: { 'zh-CN': '该域名已添加到本店铺', 'en-US': 'Domain is already added to this store' },
+  is_redirect_invalid: { 'zh-CN': '“跳转到主域名”须为开或关', 'en-US': 'Redirect to the primary domain must be on or off' },
   site_domain_invalid: { 'zh-CN': '站点域名格式不正确（如 www.example.com）', 'en-US': 'Site domain must be a hostname such as www.example.com' },
   keywords_length: { 'zh-CN': '关键词最多 200 个字符', 'en-US': 'Keywords must be at most 200 characters' },
   description_length: { 'zh-CN': '描述最多 500 个字符', 'en-US': 'Description must be at most 500 characters' },
-  image_url_invalid: { 'zh-CN': '图片须为上传的图片或 https 地址', 'en-US': 'Image must be an uploaded image or an https URL' },
   record_number_length: { 'zh-CN': '备案号最多 50 个字符', 'en-US': 'Record number must be at most 50 characters' },
   copyright_length: { 'zh-CN': '版权信息最多 100 个字符', 'en-US': 'Copyright must be at most 100 characters' },
   service_phone_invalid: { 'zh-CN': '客服电话格式不正确', 'en-US': 'Service phone is not a valid phone number' },
   smtp_host_invalid: { 'zh-CN': 'SMTP 服务器须为有效的主机名', 'en-US': 'SMTP host must be a valid hostname' },
+  smtp_host_internal: {
+    'zh-CN': 'SMTP 服务器不能是本机、内网、链路本地或保留地址',
+    'en-US': 'SMTP host must not be a loopback, private, link-local or reserved address',
+  },
   smtp_port_invalid: { 'zh-CN': 'SMTP 端口须为 1-65535 的整数', 'en-US': 'SMTP port must be a whole number from 1 to 65535' },
   smtp_security_invalid: { 'zh-CN': '请选择加密方式', 'en-US': 'SMTP security must be none, STARTTLS or SSL' },
   smtp_user_length: { 'zh-CN': 'SMTP 用户名最多 200 个字符', 'en-US': 'SMTP user must be at most 200 characters' },
@@ -90,10 +110,16 @@ export const validationMessages = {
     'zh-CN': 'Webhook 地址须为企业微信机器人地址（…/cgi-bin/webhook/send?key=…）',
     'en-US': 'Webhook URL must be a WeCom robot address (…/cgi-bin/webhook/send?key=…)',
   },
+  webhook_url_internal: {
+    'zh-CN': 'Webhook 地址不能指向本机、内网、链路本地或保留地址',
+    'en-US': 'Webhook URL must not point at a loopback, private, link-local or reserved address',
+  },
+  webhook_url_not_https: { 'zh-CN': 'Webhook 地址须为 https:// 地址', 'en-US': 'Webhook URL must be an https:// address' },
   webhook_url_host: { 'zh-CN': 'Webhook 地址须为企业微信的地址（qyapi.weixin.qq.com）', 'en-US': 'Webhook URL must be on the WeCom host (qyapi.weixin.qq.com)' },
   captcha_failure_threshold_invalid: { 'zh-CN': '验证码触发次数须为 1-100 的整数', 'en-US': 'Captcha threshold must be a whole number from 1 to 100' },
   store_limit_invalid: { 'zh-CN': '每个商户的店铺上限须为 1-1000 的整数', 'en-US': 'Store limit per merchant must be a whole number from 1 to 1000' },
-  domains_per_store_invalid: { 'zh-CN': '每个店铺的域名上限须为 1-100 的整数', 'en-US': 'Domains per store must be a whole number from 1 to 100' },
+  domain_limit_invalid: { 'zh-CN': '版本的域名上限须为 1-100 的整数，或留空使用平台规则', 'en-US': 'Domain limit must be a whole number from 1 to 100, or empty for the platform rule' },
+  domains_per_store_invalid: { 'zh-CN': '每个店铺的自定义域名上限须为 1-100 的整数', 'en-US': 'Custom domains per store must be a whole number from 1 to 100' },
   payment_window_invalid: { 'zh-CN': '账单支付时限须为 5-1440 分钟', 'en-US': 'Bill payment window must be 5 to 1440 minutes' },
   grace_days_invalid: { 'zh-CN': '宽限天数须为 0-90 的整数', 'en-US': 'Grace days must be a whole number from 0 to 90' },
   business_time_zone_invalid: { 'zh-CN': '业务时区须为有效的 IANA 时区名称，例如 Asia/Shanghai', 'en-US': 'Business time zone must be a valid IANA time zone name such as Asia/Shanghai' },
@@ -128,6 +154,11 @@ export const validationMessages = {
   api_sort_invalid: { 'zh-CN': '排序须为 0-9999 的整数', 'en-US': 'Sort must be a whole number from 0 to 9999' },
   provider_invalid: { 'zh-CN': '数据服务商须为沙箱或 HTTP 接口', 'en-US': 'Provider must be sandbox or HTTP' },
   base_url_required: { 'zh-CN': '使用 HTTP 接口时须填写接口地址', 'en-US': 'Base URL is required for the HTTP provider' },
+  base_url_internal: {
+    'zh-CN': '接口地址不能指向本机、内网、链路本地或保留地址',
+    'en-US': 'Base URL must not point at a loopback, private, link-local or reserved address',
+  },
+  base_url_not_https: { 'zh-CN': '接口地址须为 https:// 地址', 'en-US': 'Base URL must be an https:// address' },
   base_url_invalid: { 'zh-CN': '接口地址须为 http(s):// 开头的网址', 'en-US': 'Base URL must be an http(s):// address' },
   vendor_key_required: { 'zh-CN': '使用 HTTP 接口时须填写 Key', 'en-US': 'Key is required for the HTTP provider' },
   vendor_key_length: { 'zh-CN': 'Key 最多 200 个字符', 'en-US': 'Key must be at most 200 characters' },
@@ -168,6 +199,38 @@ export const validationMessages = {
   open_page_size_invalid: { 'zh-CN': '参数 page_size 须为 1-40 的整数', 'en-US': 'Parameter page_size must be a whole number from 1 to 40' },
   call_status_invalid: { 'zh-CN': '调用状态须为处理中、成功、上游失败、额度不足或已拒绝', 'en-US': 'Call status must be pending, success, failed upstream, quota exhausted or rejected' },
   log_id_invalid: { 'zh-CN': '日志 ID 须为正整数', 'en-US': 'Log ID must be a positive whole number' },
+  // plugins (issue 14)
+  plugin_required: { 'zh-CN': '请选择插件', 'en-US': 'Plugin is required' },
+  plugin_code_invalid: { 'zh-CN': '插件编码须为 2-40 位小写字母、数字或下划线，以字母开头', 'en-US': 'Plugin code must be 2-40 lower-case letters, digits or underscores, starting with a letter' },
+  plugin_name_required: { 'zh-CN': '请输入插件名称', 'en-US': 'Plugin name is required' },
+  plugin_name_length: { 'zh-CN': '插件名称最多 40 个字符', 'en-US': 'Plugin name must be at most 40 characters' },
+  plugin_description_required: { 'zh-CN': '请输入插件介绍', 'en-US': 'Plugin description is required' },
+  plugin_description_length: { 'zh-CN': '插件介绍最多 20000 个字符', 'en-US': 'Plugin description must be at most 20,000 characters' },
+  plugin_changelog_length: { 'zh-CN': '更新日志最多 5000 个字符', 'en-US': 'Changelog must be at most 5,000 characters' },
+  plugin_version_invalid: { 'zh-CN': '插件版本号须为 1-20 位字母、数字或 . + -，如 1.0.0', 'en-US': 'Plugin version must be 1-20 letters, digits, . + or -, such as 1.0.0' },
+  plugin_icon_invalid: { 'zh-CN': '插件图标须为上传的 JPG 或 PNG 图片', 'en-US': 'Plugin icon must be an uploaded JPG or PNG image' },
+  plugin_screenshot_invalid: { 'zh-CN': '截图须为上传的 JPG 或 PNG 图片', 'en-US': 'Screenshots must be uploaded JPG or PNG images' },
+  plugin_screenshots_length: { 'zh-CN': '截图最多 6 张', 'en-US': 'At most 6 screenshots' },
+  plugin_video_url_invalid: { 'zh-CN': '视频地址须为 https:// 地址', 'en-US': 'Video URL must be an https:// address' },
+  plugin_type_required: { 'zh-CN': '请选择插件类型', 'en-US': 'Plugin type is required' },
+  plugin_type_name_required: { 'zh-CN': '请输入类型名称', 'en-US': 'Type name is required' },
+  plugin_type_name_length: { 'zh-CN': '类型名称最多 20 个字符', 'en-US': 'Type name must be at most 20 characters' },
+  plugin_packages_required: { 'zh-CN': '请选择可安装的店铺版本（1-20 个）', 'en-US': 'Choose the store versions it can be installed on (1-20)' },
+  plugin_trial_days_invalid: { 'zh-CN': '试用天数须为 0-90 的整数', 'en-US': 'Trial days must be a whole number from 0 to 90' },
+  plugin_trial_needs_price: { 'zh-CN': '免费插件不设试用天数', 'en-US': 'A free plugin has no trial days' },
+  plugin_status_invalid: { 'zh-CN': '插件状态须为上架或下架', 'en-US': 'Plugin status must be listed or unlisted' },
+  plugin_price_type_invalid: { 'zh-CN': '价格筛选须为免费或付费', 'en-US': 'Price filter must be free or paid' },
+  plugin_shop_required: { 'zh-CN': '请选择店铺', 'en-US': 'Select a store' },
+  plugin_mode_invalid: { 'zh-CN': '购买方式须为购买或试用', 'en-US': 'Mode must be buy or trial' },
+  shop_plugin_status_invalid: { 'zh-CN': '插件状态须为启用或停用', 'en-US': 'Plugin status must be enabled or disabled' },
+  pay_method_invalid: { 'zh-CN': '支付方式须为微信支付、支付宝或 PayPal', 'en-US': 'Pay method must be WeChat Pay, Alipay or PayPal' },
+  payment_text_length: { 'zh-CN': '内容过长', 'en-US': 'This value is too long' },
+  payment_endpoint_invalid: { 'zh-CN': '接口地址须为 http:// 或 https:// 地址，可留空使用默认地址', 'en-US': 'API endpoint must be an http:// or https:// address, or empty for the default' },
+  payment_environment_invalid: { 'zh-CN': '环境须为沙箱或正式', 'en-US': 'Environment must be sandbox or live' },
+  payment_currency_invalid: { 'zh-CN': '币种须为三位字母代码（如 USD）', 'en-US': 'Currency must be a three-letter code (e.g. USD)' },
+  refund_reason_required: { 'zh-CN': '请填写退款原因', 'en-US': 'Enter the reason for the refund' },
+  refund_reason_length: { 'zh-CN': '退款原因最多 200 个字符', 'en-US': 'The refund reason can be at most 200 characters' },
+  payment_rate_invalid: { 'zh-CN': '汇率须为大于 0 的数字（1 人民币可兑换的金额）', 'en-US': 'Rate must be a number above 0 (units of the currency per CNY)' },
 } satisfies Record<string, Record<Lang, string>>;
 
 export type ValidationKey = keyof typeof validationMessages;
@@ -175,6 +238,7 @@ export type ValidationKey = keyof typeof validationMessages;
 /** Names of fields, for messages about a field that has no rule message of its own. */
 export const fieldLabels = {
   account: { 'zh-CN': '账号', 'en-US': 'Account' },
+  domain: { 'zh-CN': '域名', 'en-US': 'Domain' },
   email: { 'zh-CN': '邮箱', 'en-US': 'Email' },
   mobile: { 'zh-CN': '手机号', 'en-US': 'Phone number' },
   password: { 'zh-CN': '密码', 'en-US': 'Password' },
@@ -194,6 +258,7 @@ export const fieldLabels = {
   term: { 'zh-CN': '购买时长', 'en-US': 'Term' },
   pay_method: { 'zh-CN': '支付方式', 'en-US': 'Pay method' },
   keyword: { 'zh-CN': '搜索关键字', 'en-US': 'Search keyword' },
+  file: { 'zh-CN': '文件', 'en-US': 'File' },
   status: { 'zh-CN': '状态', 'en-US': 'Status' },
   tab: { 'zh-CN': '标签页', 'en-US': 'Tab' },
   type: { 'zh-CN': '类型', 'en-US': 'Type' },
@@ -236,6 +301,8 @@ export const fieldLabels = {
   currency: { 'zh-CN': '币种', 'en-US': 'Currency' },
   api_usage: { 'zh-CN': 'API 用途说明', 'en-US': 'API usage' },
   sort: { 'zh-CN': '排序', 'en-US': 'Sort' },
+  logo: { 'zh-CN': '网站 Logo', 'en-US': 'Logo' },
+  ico: { 'zh-CN': '网站图标', 'en-US': 'Icon' },
 } satisfies Record<string, Record<Lang, string>>;
 
 /** Messages of the rules every metered Open API call's parameters follow (calls/open-core.ts), naming the parameter. */
@@ -250,6 +317,32 @@ export const openApiParamMessages = {
   },
 } satisfies Record<string, Record<Lang, (...values: never[]) => string>>;
 
+/** Messages of rules every field follows, so they name the field they were found in. */
+export const fieldRuleMessages = {
+  /** A NUL character or a lone UTF-16 surrogate (issue 13 §3: refused in every string of every call). */
+  text_unsafe_character: {
+    'zh-CN': (label: string) => `${label}含有不允许的字符（空字符或不成对的代理字符）`,
+    'en-US': (label: string) => `${label} contains a character that is not allowed (a NUL or an unpaired surrogate)`,
+  },
+  /** A multipart body that ended before its closing boundary (the upload was cut off). */
+  upload_incomplete: {
+    'zh-CN': (label: string) => `${label}未完整上传，请重新上传`,
+    'en-US': (label: string) => `${label} did not arrive whole; upload it again`,
+  },
+  /** An image field (logo, icon) holding neither one of our uploads nor an https URL. */
+  image_url_invalid: {
+    'zh-CN': (label: string) => `${label}须为上传的图片或 https 地址`,
+    'en-US': (label: string) => `${label} must be an uploaded image or an https URL`,
+  },
+  /** A request body nested deeper than the API reads (issue 13 §3), refused before it is parsed. */
+  json_too_deep: {
+    'zh-CN': (label: string) => `${label}嵌套层级过深`,
+    'en-US': (label: string) => `${label} is nested too deeply`,
+  },
+} satisfies Record<string, Record<Lang, (label: string) => string>>;
+
+export type FieldRuleKey = keyof typeof fieldRuleMessages;
+
 export const genericFieldMessage = {
   'zh-CN': (label: string) => `${label}格式不正确`,
   'en-US': (label: string) => `${label} is not valid`,
@@ -259,21 +352,15 @@ export function isValidationKey(value: string): value is ValidationKey {
   return Object.hasOwn(validationMessages, value);
 }
 
-/** Turns a zod issue (its message and path) into a sentence naming the field, in `lang`. */
+/** Turns a zod issue (its message and path) into a sentence naming the field, in `lang` (i18n/issue.ts). */
 export function translateIssue(message: string, path: readonly PropertyKey[], lang: Lang): string {
-  // A bilingual text's issue ends in its language ('name.en-US'). The Chinese text is the field
-  // itself (required, shown when there is no translation); an issue with a translation says so.
-  const last = path[path.length - 1];
-  const textLang = last !== undefined && isContentLang(last) ? last : undefined;
-  const fieldPath = textLang ? path.slice(0, -1) : path;
-  const sentence = isValidationKey(message) ? validationMessages[message][lang] : genericFieldMessage[lang](fieldLabel(fieldPath, lang));
-  return textLang && textLang !== SOURCE_LANG ? languageSuffix[lang](sentence, contentLanguageNames[textLang][lang]) : sentence;
-}
-
-function fieldLabel(path: readonly PropertyKey[], lang: Lang): string {
-  // The last named segment: 'features.2' is a feature.
-  const field = String([...path].reverse().find((segment) => typeof segment === 'string') ?? '');
-  return Object.hasOwn(fieldLabels, field) ? fieldLabels[field as keyof typeof fieldLabels][lang] : field || 'body';
+  return describeIssue(message, path, {
+    message: (key) => (isValidationKey(key) ? validationMessages[key][lang] : undefined),
+    fieldRule: (key, label) => (Object.hasOwn(fieldRuleMessages, key) ? fieldRuleMessages[key as FieldRuleKey][lang](label) : undefined),
+    generic: (label) => genericFieldMessage[lang](label),
+    fieldLabel: (field) => (Object.hasOwn(fieldLabels, field) ? fieldLabels[field as keyof typeof fieldLabels][lang] : undefined),
+    inLanguage: (sentence, textLang) => languageSuffix[lang](sentence, contentLanguageNames[textLang][lang]),
+  });
 }
 
 /** Names of the languages operator-written texts are entered in, as messages name them. */
@@ -282,7 +369,8 @@ export const contentLanguageNames = {
   'en-US': { 'zh-CN': '英文', 'en-US': 'English' },
 } satisfies Record<Lang, Record<Lang, string>>;
 
-const languageSuffix = {
+/** A sentence about one language's text of a bilingual field, naming that language. */
+export const languageSuffix = {
   'zh-CN': (sentence: string, language: string) => `${sentence}（${language}）`,
   'en-US': (sentence: string, language: string) => `${sentence} (${language})`,
 } satisfies Record<Lang, (sentence: string, language: string) => string>;

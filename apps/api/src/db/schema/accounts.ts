@@ -81,7 +81,7 @@ export const loginFailures = pgTable(
   ],
 );
 
-/** Image captchas: the answer is kept hashed, used once, for a few minutes. */
+/** Image captchas used so far: the nonce of a signed captcha id (issuing one stores nothing), kept until it expires so it is used once. */
 export const captchas = pgTable('captchas', {
   id: text('id').primaryKey(),
   answer_hash: text('answer_hash').notNull(),
@@ -109,4 +109,78 @@ export const verificationCodes = pgTable(
     index('verification_codes_target_idx').on(table.channel, table.target, table.purpose, table.created_at),
     index('verification_codes_ip_idx').on(table.ip, table.created_at),
   ],
+);
+
+/**
+ * The periods a merchant was disabled by an operator: opened when it is disabled, closed when it is
+ * enabled again. While one is open the merchant's stores' Open API keys are suspended; a closed one
+ * the merchant has not yet seen is shown to it after signing in, then marked seen.
+ */
+export const merchantSuspensions = pgTable(
+  'merchant_suspensions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    merchant_id: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    disabled_at: timestamp('disabled_at', { withTimezone: true }).notNull(),
+    enabled_at: timestamp('enabled_at', { withTimezone: true }),
+    seen_at: timestamp('seen_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('merchant_suspensions_merchant_idx').on(table.merchant_id, table.disabled_at),
+    // At most one open period per merchant: a second disable without an enable changes nothing.
+    uniqueIndex('merchant_suspensions_open_unique').on(table.merchant_id).where(sql`${table.enabled_at} is null`),
+  ],
+);
+
+/**
+ * Operators' two-factor sign-in (TOTP, RFC 6238): the secret sealed with SECRETS_KEY. A row without
+ * `enabled_at` is an enrolment not confirmed yet (its secret shown once, waiting for a first code).
+ * `last_time_step` is the time step of the last code accepted: a code is accepted once.
+ */
+export const adminTwoFactor = pgTable('admin_two_factor', {
+  admin_id: integer('admin_id')
+    .primaryKey()
+    .references(() => admins.id, { onDelete: 'cascade' }),
+  secret_sealed: text('secret_sealed').notNull(),
+  enabled_at: timestamp('enabled_at', { withTimezone: true }),
+  last_time_step: integer('last_time_step'),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Recovery codes of an operator's two-factor sign-in: Argon2id hashes, each usable once. */
+export const adminRecoveryCodes = pgTable(
+  'admin_recovery_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    admin_id: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    code_hash: text('code_hash').notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('admin_recovery_codes_admin_idx').on(table.admin_id)],
+);
+
+/**
+ * The second step of an operator's sign-in: the password was right, a TOTP or recovery code is
+ * awaited. Only a SHA-256 of the challenge token is kept; it lasts a few minutes, is used once and is
+ * void after a few wrong codes.
+ */
+export const adminLoginChallenges = pgTable(
+  'admin_login_challenges',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    token_hash: text('token_hash').notNull().unique(),
+    admin_id: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    attempts: integer('attempts').notNull().default(0),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumed_at: timestamp('consumed_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('admin_login_challenges_expires_idx').on(table.expires_at)],
 );

@@ -5,3 +5,7 @@ export * from './operations';
 export * from './traffic';
 export * from './open-api';
 export * from './idempotency';
+export * from './audit';
+export * from './limits';
+export * from './domains';
+export * from './plugins';

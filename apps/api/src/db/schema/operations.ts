@@ -21,10 +21,15 @@ export const notices = pgTable(
     /** When merchants start seeing it (published notices only). */
     publish_at: timestamp('publish_at', { withTimezone: true }).notNull().defaultNow(),
     created_by_admin_id: integer('created_by_admin_id').references(() => admins.id),
+    /**
+     * A notice the platform writes to one merchant (a custom domain was bound, issue 15); null: an
+     * operator's notice to every merchant. The operator's notice pages show only the latter.
+     */
+    merchant_id: integer('merchant_id').references(() => merchants.id),
     created_at: createdAt,
     updated_at: updatedAt,
   },
-  (table) => [index('notices_visible_idx').on(table.status, table.is_pinned, table.publish_at)],
+  (table) => [index('notices_visible_idx').on(table.status, table.is_pinned, table.publish_at), index('notices_merchant_idx').on(table.merchant_id)],
 );
 
 /** Which merchant has read which notice; read state is per merchant. */
@@ -65,7 +70,10 @@ export const prospects = pgTable(
   ],
 );
 
-/** Images uploaded by operators (logo, ico, screenshots); the file lives under UPLOAD_DIR by its name. */
+/**
+ * Images uploaded by operators (logo, ico, screenshots) and by merchants (their stores' logo and
+ * icon); the file lives under UPLOAD_DIR by its name. One of the two uploaders is set.
+ */
 export const uploads = pgTable(
   'uploads',
   {
@@ -76,6 +84,7 @@ export const uploads = pgTable(
     sha256: text('sha256').notNull(),
     original_name: text('original_name').notNull().default(''),
     uploaded_by_admin_id: integer('uploaded_by_admin_id').references(() => admins.id),
+    uploaded_by_merchant_id: integer('uploaded_by_merchant_id').references(() => merchants.id),
     created_at: createdAt,
   },
   (table) => [index('uploads_sha256_idx').on(table.sha256)],

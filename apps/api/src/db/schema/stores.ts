@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { admins, merchants } from './accounts';
+import { plugins } from './plugins';
 
 const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -31,6 +32,8 @@ export const storeVersions = pgTable('store_versions', {
   prices: jsonb('prices').$type<Array<{ type: 'month' | 'year'; term: number; amount: number }>>().notNull().default([]),
   status: text('status', { enum: ['enabled', 'disabled'] }).notNull().default('enabled'),
   sort: integer('sort').notNull().default(0),
+  /** Custom domains a store of this version may add (its system domain does not count); null: the platform rule `domains_per_store`. */
+  domain_limit: integer('domain_limit'),
   created_at: createdAt,
   updated_at: updatedAt,
 });
@@ -106,13 +109,15 @@ export const bills = pgTable(
     product_name: text('product_name').notNull(),
     product_name_en: text('product_name_en').notNull().default(''),
     version_id: integer('version_id').references(() => storeVersions.id),
+    /** The plugin a bill of type plugin buys (for the store `shop_ref`). */
+    plugin_id: integer('plugin_id').references(() => plugins.id),
     package_name: text('package_name').notNull().default(''),
     package_name_en: text('package_name_en').notNull().default(''),
     term_type: text('term_type', { enum: ['month', 'year'] }),
     term: integer('term'),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
-    status: text('status', { enum: ['unpaid', 'paid', 'cancelled', 'expired'] }).notNull().default('unpaid'),
+    status: text('status', { enum: ['unpaid', 'paid', 'cancelled', 'expired', 'refunded'] }).notNull().default('unpaid'),
     pay_method: text('pay_method', { enum: ['wechat', 'alipay', 'paypal'] }),
     channel: text('channel', { enum: ['online', 'offline'] }).notNull().default('online'),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -120,6 +125,40 @@ export const bills = pgTable(
     cancelled_at: timestamp('cancelled_at', { withTimezone: true }),
     provider: text('provider'),
     trade_no: text('trade_no'),
+    /** The provider's order for this bill (issue 16): its id (out_trade_no, PayPal's order id), when it was made, and the cashier's flow. */
+    provider_order_id: text('provider_order_id'),
+    provider_ordered_at: timestamp('provider_ordered_at', { withTimezone: true }),
+    provider_flow: jsonb('provider_flow'),
+    /** What the provider was asked to collect when it differs from the bill (PayPal: the operator's currency at the operator's rate). */
+    charged_amount: integer('charged_amount'),
+    charged_currency: text('charged_currency'),
+    charge_rate: text('charge_rate'),
+    /** A payment taken for a bill no longer payable (cancelled, expired): recorded, waiting for the operator's refund. */
+    needs_refund: boolean('needs_refund').notNull().default(false),
+    /** The operator's full refund through the provider. */
+    refunded_at: timestamp('refunded_at', { withTimezone: true }),
+    refund_reason: text('refund_reason'),
+    refunded_by_admin_id: integer('refunded_by_admin_id').references(() => admins.id),
+    /**
+     * A refund the provider accepted but has not completed (WeChat Pay PROCESSING): 'pending' until the
+     * reconciliation job's query says SUCCESS (refunded) or ABNORMAL/CLOSED ('failed'); null otherwise.
+     */
+    refund_state: text('refund_state', { enum: ['pending', 'failed'] }),
+    /**
+     * The bill's refund attempt, numbering its refund at the provider (refundNoOf: R<bill_no>, then
+     * R<bill_no>-2, …). Asking again within one attempt reuses its number (the provider refunds once);
+     * an attempt the provider ended without refunding (WeChat Pay ABNORMAL, CLOSED) spends its number,
+     * and the next refund is a new attempt with a new one (WeChat Pay refuses a closed number again).
+     */
+    refund_attempt: integer('refund_attempt').notNull().default(1),
+    /**
+     * What paying a store bill changed on its store, recorded in the payment's transaction so a refund
+     * restores exactly that: the expiry before (null for a store not yet paid) and after, and the
+     * version before. Null on bills paid before this was kept (the refund then subtracts the term).
+     */
+    store_expires_before: timestamp('store_expires_before', { withTimezone: true }),
+    store_expires_after: timestamp('store_expires_after', { withTimezone: true }),
+    store_version_before: integer('store_version_before'),
     remark: text('remark').notNull().default(''),
     created_by_admin_id: integer('created_by_admin_id').references(() => admins.id),
     created_at: createdAt,
@@ -131,6 +170,10 @@ export const bills = pgTable(
     uniqueIndex('bills_one_unpaid_store_bill')
       .on(table.shop_ref)
       .where(sql`${table.status} = 'unpaid' and ${table.type} in ('new_store', 'renewal')`),
+    /** One unpaid plugin bill per store and plugin: concurrent purchases make one bill, the others "order exists". */
+    uniqueIndex('bills_one_unpaid_plugin_bill')
+      .on(table.shop_ref, table.plugin_id)
+      .where(sql`${table.status} = 'unpaid' and ${table.type} = 'plugin'`),
     index('bills_merchant_created_idx').on(table.merchant_id, table.created_at),
     index('bills_created_idx').on(table.created_at),
     index('bills_status_created_idx').on(table.status, table.created_at),
@@ -159,7 +202,9 @@ export const paymentNotifications = pgTable(
     amount: integer('amount'),
     currency: text('currency'),
     trade_no: text('trade_no'),
-    result: text('result', { enum: ['fulfilled', 'duplicate', 'mismatch', 'refused', 'failed_payment', 'unknown_bill'] }).notNull(),
+    /** What happened: a provider's notification, or our query, close or refund of its order (issue 16). */
+    kind: text('kind', { enum: ['notification', 'query', 'close', 'refund'] }).notNull().default('notification'),
+    result: text('result', { enum: ['fulfilled', 'duplicate', 'mismatch', 'refused', 'failed_payment', 'ignored', 'unknown_bill', 'stale', 'replayed', 'late_payment', 'unpaid', 'closed', 'failed', 'refunded', 'pending'] }).notNull(),
     payload: jsonb('payload').notNull(),
     created_at: createdAt,
   },

@@ -18,6 +18,7 @@ export async function seedDatabase(app: App, config: Config) {
   if (merchantId !== null) {
     await seedDemoStores(app, merchantId);
     await seedDemoPackages(app, merchantId);
+    await seedDemoPlugins(app, merchantId);
     await seedDemoApiCalls(app, merchantId);
     await seedDemoNotices(app, config);
     await seedDemoProspects(app, config);
@@ -145,6 +146,59 @@ async function seedDemoPackages(app: App, merchantId: number) {
   };
   if (general) await pay(await trafficPackages.createOrder({ merchantId, planId: general.id, payMethod: 'alipay', lang: 'zh-CN' }));
   if (forStore) await pay(await trafficPackages.createOrder({ merchantId, planId: forStore.id, shopId: DEMO_STORES.yearly, payMethod: 'wechat', lang: 'zh-CN' }));
+}
+
+const PLUGIN_DESCRIPTION = (zh: string, en: string) => ({ 'zh-CN': `<p>${zh}</p>`, 'en-US': `<p>${en}</p>` });
+/** Six plugins of a reverse-shopping store, over several of the seeded types (migration 0032): free and paid, some with trials. */
+const DEMO_PLUGINS = [
+  { code: 'live_chat', name: { 'zh-CN': '在线客服', 'en-US': 'Live chat' }, type: 1, price: 0, trial: 0, versions: [1, 2, 3], text: ['买家在店内随时发起会话，客服在后台统一回复，支持离线留言。', 'Buyers chat from any page; staff answer from one inbox, with offline messages.'] },
+  { code: 'currency_display', name: { 'zh-CN': '多币种价格显示', 'en-US': 'Currency display' }, type: 5, price: 0, trial: 0, versions: [1, 2, 3], text: ['按买家所在地区换算并显示商品价格，汇率每日更新。', "Shows prices in the buyer's currency at daily exchange rates."] },
+  { code: 'image_search', name: { 'zh-CN': '以图搜货', 'en-US': 'Image search' }, type: 3, price: 19900, trial: 7, versions: [2, 3], text: ['上传图片即可在 1688、淘宝找同款，一键加入代购清单。', 'Upload a photo to find the same item on 1688 and Taobao and add it to the order list.'] },
+  { code: 'shipping_estimator', name: { 'zh-CN': '国际运费估算', 'en-US': 'Shipping estimator' }, type: 4, price: 9900, trial: 14, versions: [1, 2, 3], text: ['按重量、体积和目的地估算国际运费与时效。', 'Estimates international shipping cost and time by weight, size and destination.'] },
+  { code: 'coupon_marketing', name: { 'zh-CN': '优惠券营销', 'en-US': 'Coupon marketing' }, type: 2, price: 29900, trial: 7, versions: [2, 3], text: ['满减券、新人券和限时券，按商品或全店发放。', 'Spend-and-save, welcome and limited-time coupons for items or the whole store.'] },
+  { code: 'product_translation', name: { 'zh-CN': '商品自动翻译', 'en-US': 'Product translation' }, type: 5, price: 39900, trial: 0, versions: [3], text: ['商品标题、详情和规格自动翻译为英、日、韩等语言。', 'Translates titles, details and specifications into English, Japanese, Korean and more.'] },
+] as const;
+
+/**
+ * Demo plugins (issue 14): the six catalogue plugins (only on a platform without plugins), and for the
+ * demo merchant's yearly store a free plugin installed, a paid one bought through the cashier and one
+ * on trial.
+ */
+async function seedDemoPlugins(app: App, merchantId: number) {
+  const { plugins, cashier } = app.services;
+  if ((await plugins.listForAdmin({ page: 1, limit: 1, sort_order: 'descend' }, 'zh-CN')).total > 0) return;
+  const ids = new Map<string, number>();
+  for (const plugin of DEMO_PLUGINS) {
+    const created = await plugins.addPlugin({
+      adminId: null,
+      lang: 'zh-CN',
+      fields: {
+        code: plugin.code,
+        name: plugin.name,
+        icon: '',
+        type_id: plugin.type,
+        package_ids: [...plugin.versions],
+        price: plugin.price,
+        currency: 'CNY',
+        trial_days: plugin.trial,
+        status: 'listed',
+        description: PLUGIN_DESCRIPTION(plugin.text[0], plugin.text[1]),
+        screenshots: [],
+        video_url: '',
+        version: '1.0.0',
+        changelog: { 'zh-CN': '首个版本。', 'en-US': 'First release.' },
+      },
+    });
+    ids.set(plugin.code, created.id);
+  }
+  const take = (code: string, mode: 'buy' | 'trial') =>
+    plugins.addShopPlugin(merchantId, { shop_id: DEMO_STORES.yearly, plugin_id: ids.get(code)!, mode, pay_method: 'alipay' }, 'zh-CN');
+  await take('live_chat', 'buy');
+  await take('image_search', 'trial');
+  if (cashier) {
+    const order = await take('shipping_estimator', 'buy');
+    if (order.bill && order.payment) await cashier.submit(order.bill.bill_no, new URL(order.payment.pay_url, 'http://seed').searchParams.get('token') ?? '', 'paid');
+  }
 }
 
 /**

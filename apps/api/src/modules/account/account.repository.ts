@@ -1,7 +1,7 @@
-import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Role } from '@parlour/contract/constants';
 import type { Db } from '../../db/client';
-import { admins, loginFailures, merchants } from '../../db/schema/index';
+import { admins, loginFailures, merchantSuspensions, merchants } from '../../db/schema/index';
 import { ADVISORY_LOCKS, lockForTransaction } from '../../db/advisory-locks';
 
 export type MerchantRow = typeof merchants.$inferSelect;
@@ -27,6 +27,10 @@ export function createAccountRepository(db: Db) {
     },
     async recordMerchantLogin(id: number, ip: string, now: Date) {
       await db.update(merchants).set({ last_login_at: now, last_login_ip: ip }).where(eq(merchants.id, id));
+    },
+    async findAdminById(id: number) {
+      const [row] = await db.select().from(admins).where(eq(admins.id, id)).limit(1);
+      return row;
     },
     async findAdminByAccount(account: string) {
       const [row] = await db.select().from(admins).where(eq(admins.account, account)).limit(1);
@@ -69,6 +73,21 @@ export function createAccountRepository(db: Db) {
     async purgeFailures(before: Date) {
       const rows = await db.delete(loginFailures).where(lt(loginFailures.created_at, before)).returning({ id: loginFailures.id });
       return rows.length;
+    },
+    /** Finished disabled periods of a merchant it has not seen yet, oldest first. */
+    async listUnseenSuspensions(merchantId: number) {
+      return db
+        .select()
+        .from(merchantSuspensions)
+        .where(and(eq(merchantSuspensions.merchant_id, merchantId), isNotNull(merchantSuspensions.enabled_at), isNull(merchantSuspensions.seen_at)))
+        .orderBy(asc(merchantSuspensions.disabled_at))
+        .limit(20);
+    },
+    async markSuspensionsSeen(merchantId: number, now: Date) {
+      await db
+        .update(merchantSuspensions)
+        .set({ seen_at: now })
+        .where(and(eq(merchantSuspensions.merchant_id, merchantId), isNotNull(merchantSuspensions.enabled_at), isNull(merchantSuspensions.seen_at)));
     },
     async countMerchants() {
       const [row] = await db.select({ value: sql<number>`count(*)::int` }).from(merchants);

@@ -1,4 +1,5 @@
 import * as calls from '@parlour/contract/calls/account';
+import { merchantDismissSuspensionNotices, merchantSuspensionNotices } from '@parlour/contract/calls/account-security';
 import type { CallRegistrar } from '../../lib/register-call';
 import type { SessionService } from '../session/session.service';
 import type { AccountService } from './account.service';
@@ -18,10 +19,16 @@ export function registerAccountRoutes(
     await sessions.revokeSession(principal);
     return null;
   });
-  register(calls.adminLogout, async ({ principal }) => {
-    await sessions.revokeSession(principal);
-    return null;
-  });
+  register(
+    calls.adminLogout,
+    async ({ principal }) => {
+      await sessions.revokeSession(principal);
+      return null;
+    },
+    { audit: { action: 'admin.sign_out', targetType: 'admin', targetId: (_input, _output, principal) => principal.userId } },
+  );
+  register(merchantSuspensionNotices, ({ principal }) => accounts.listSuspensionNotices(principal.userId));
+  register(merchantDismissSuspensionNotices, ({ principal }) => accounts.dismissSuspensionNotices(principal.userId));
   register(calls.merchantCaptcha, () => captchas.issueCaptcha());
   register(calls.adminCaptcha, () => captchas.issueCaptcha());
 

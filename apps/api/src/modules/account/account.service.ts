@@ -45,7 +45,8 @@ function merchantProfile(row: MerchantRow) {
   };
 }
 
-function adminProfile(row: AdminRow) {
+/** An operator's profile as sign-in answers it. */
+export function adminProfile(row: AdminRow) {
   return { id: row.id, account: row.account, nickname: row.nickname, created_at: row.created_at.toISOString() };
 }
 
@@ -72,6 +73,8 @@ export function createAccountService(deps: {
   /** Failed logins from one IP address (any accounts) within the window after which a captcha is required. */
   ipCaptchaThreshold: number;
   failureWindowMinutes: number;
+  /** Operators' second sign-in step: throws TWO_FACTOR_REQUIRED (with the challenge) after a right password when it is on. */
+  twoFactor?: { challengeIfEnabled: (adminId: number) => Promise<void> };
 }) {
   const { db, repository, sessions, codes, captchas, passwords, clock } = deps;
   // Verifying against a real hash when the account does not exist keeps the timing of both answers alike.
@@ -128,23 +131,18 @@ export function createAccountService(deps: {
 
     async loginAdmin(attempt: LoginAttempt): Promise<{ userinfo: TAdminUserinfo }> {
       const user = await guardedLogin('admin', attempt, () => repository.findAdminByAccount(attempt.account));
+      await deps.twoFactor?.challengeIfEnabled(user.id);
       const session = await sessions.createSession({ role: 'admin', userId: user.id, ip: attempt.ip, userAgent: attempt.userAgent });
       await repository.recordAdminLogin(user.id, attempt.ip, clock.now());
       return { userinfo: { token: session.token, expires_at: session.expiresAt.toISOString(), ...adminProfile(user) } };
     },
 
-    /** Sends a code; register refuses a taken account, forgot stays silent about unknown ones. */
+    /**
+     * Sends a code. The answer (and its timing) never depends on whether the account exists: the
+     * delivery job decides what the address gets (verification-code.service).
+     */
     async sendCode(options: { identity: MerchantIdentity; event: TCodeEvent; ip: string; lang: Lang }) {
-      const existing = await repository.findMerchantByAccount(byIdentity(options.identity));
-      if (options.event === 'register' && existing) throw new AppError('ACCOUNT_EXISTS');
-      return codes.sendCode({
-        channel: options.identity.channel,
-        target: options.identity.value,
-        purpose: options.event,
-        ip: options.ip,
-        lang: options.lang,
-        deliver: options.event === 'register' || Boolean(existing),
-      });
+      return codes.sendCode({ channel: options.identity.channel, target: options.identity.value, purpose: options.event, ip: options.ip, lang: options.lang });
     },
 
     async checkCode(options: { identity: MerchantIdentity; event: TCodeEvent; code: string }) {
@@ -154,8 +152,9 @@ export function createAccountService(deps: {
 
     async registerMerchant(options: { identity: MerchantIdentity; code: string; password: string; ip: string; userAgent?: string }) {
       const { identity } = options;
-      if (await repository.findMerchantByAccount(byIdentity(identity))) throw new AppError('ACCOUNT_EXISTS');
+      // The code first: only someone holding a valid code for the address learns that it has an account.
       const codeId = await codes.verifyCode({ channel: identity.channel, target: identity.value, purpose: 'register' }, options.code);
+      if (await repository.findMerchantByAccount(byIdentity(identity))) throw new AppError('ACCOUNT_EXISTS');
       const passwordHash = await passwords.hash(options.password);
       let row: MerchantRow | undefined;
       try {
@@ -187,6 +186,19 @@ export function createAccountService(deps: {
       });
       await sessions.revokeAllSessions('merchant', merchant.id);
       await repository.clearFailures('merchant', identity.value);
+      return null;
+    },
+
+    /** The disabled periods the merchant has not acknowledged (shown once it can sign in again). */
+    async listSuspensionNotices(merchantId: number) {
+      const rows = await repository.listUnseenSuspensions(merchantId);
+      return {
+        list: rows.map((row) => ({ id: row.id, disabled_at: row.disabled_at.toISOString(), enabled_at: (row.enabled_at ?? row.disabled_at).toISOString() })),
+      };
+    },
+
+    async dismissSuspensionNotices(merchantId: number) {
+      await repository.markSuspensionsSeen(merchantId, clock.now());
       return null;
     },
 

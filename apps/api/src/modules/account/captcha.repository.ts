@@ -1,28 +1,24 @@
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { captchas } from '../../db/schema/index';
 
-/** The stored captchas: an answer's hash, its expiry and whether it was used. */
+/** The captchas used so far (issue 13 §2: issuing one stores nothing): each row is a used id's nonce, until it expires. */
 export function createCaptchaRepository(db: Db) {
   return {
-    async insert(values: { id: string; answerHash: string; expiresAt: Date; now: Date }) {
-      await db.insert(captchas).values({ id: values.id, answer_hash: values.answerHash, expires_at: values.expiresAt, created_at: values.now });
+    /** Records the captcha as used; false when it was used before (or by a concurrent request). */
+    async claim(values: { id: string; answerTag: string; expiresAt: Date; now: Date }): Promise<boolean> {
+      const rows = await db
+        .insert(captchas)
+        .values({ id: values.id, answer_hash: values.answerTag, expires_at: values.expiresAt, consumed_at: values.now, created_at: values.now })
+        .onConflictDoNothing()
+        .returning({ id: captchas.id });
+      return rows.length === 1;
     },
 
     /** Deletes captchas that expired before `before`; answers how many. */
     async deleteExpired(before: Date): Promise<number> {
       const rows = await db.delete(captchas).where(lt(captchas.expires_at, before)).returning({ id: captchas.id });
       return rows.length;
-    },
-
-    /** Marks an unused, unexpired captcha used; answers its answer's hash, or undefined when there was none. */
-    async consume(id: string, now: Date): Promise<string | undefined> {
-      const [row] = await db
-        .update(captchas)
-        .set({ consumed_at: now })
-        .where(and(eq(captchas.id, id), isNull(captchas.consumed_at), gt(captchas.expires_at, now)))
-        .returning({ answer_hash: captchas.answer_hash });
-      return row?.answer_hash;
     },
   };
 }

@@ -34,6 +34,10 @@ export function createVerificationCodeRepository() {
         .limit(1);
       return row;
     },
+    async findById(tx: Db, id: number) {
+      const [row] = await tx.select().from(verificationCodes).where(eq(verificationCodes.id, id)).limit(1);
+      return row;
+    },
     async countSentFromIp(tx: Db, ip: string, since: Date) {
       const [row] = await tx
         .select({ value: sql<number>`count(*)::int` })

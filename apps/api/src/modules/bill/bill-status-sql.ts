@@ -21,6 +21,7 @@ export function billStatusIs(status: BillStatus, now: Date): SQL {
       return sql`(${bills.status} = 'expired' or (${bills.status} = 'unpaid' and ${bills.expires_at} <= ${now}))`;
     case 'paid':
     case 'cancelled':
+    case 'refunded':
       return sql`${bills.status} = ${status}`;
   }
 }

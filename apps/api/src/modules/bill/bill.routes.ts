@@ -23,5 +23,6 @@ export function registerBillRoutes(registrar: CallRegistrar, deps: { billService
   });
   register(calls.adminIncomeTrend, ({ input }) => billService.incomeTrend(input));
   register(calls.adminBillTypeDistribution, ({ input }) => billService.typeDistribution(input));
+  register(calls.adminBillDetail, ({ input, lang }) => billService.adminDetail(input.bill_no, lang));
   register(calls.adminExportBills, ({ input, lang }) => billService.exportBills(input, { scope: operatorScope, lang }));
 }

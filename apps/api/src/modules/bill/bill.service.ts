@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { CallParsedInput } from '@parlour/contract/call';
 import type * as calls from '@parlour/contract/calls/bill';
-import type { TAdminBill, TBill } from '@parlour/contract/calls/bill';
+import type { TAdminBill, TAdminBillDetail, TBill } from '@parlour/contract/calls/bill';
 import type { PayMethod, TermType } from '@parlour/contract/constants';
 import { EXPORT_MAX_ROWS } from '@parlour/contract/constants';
 import type { Lang } from '@parlour/contract/errors';
@@ -13,7 +13,9 @@ import { buildExportFile } from '../../lib/export-file';
 import { dayRange } from '../../lib/business-days';
 import { fillDays, trendDays } from '../../lib/trend';
 import { merchantScope, operatorScope, type TenantScope } from '../../lib/tenant-scope';
-import type { PaymentProvider } from '../../providers/payment/payment-provider';
+import { PAYMENT_NOTIFY_PATH } from '../../providers/payment/payment-provider';
+import type { PaymentProviderRegistry } from '../../providers/payment/payment-provider-registry';
+import type { CashierLinks } from '../payment/cashier-link';
 import { localizedOf, localizedValues, pickColumn } from '../../lib/localized-columns';
 import { isUniqueViolation } from '../../db/errors';
 import type { SettingsService } from '../settings/settings.service';
@@ -40,6 +42,7 @@ export function toBill(view: BillView, lang: Lang): TBill {
     amount: view.amount,
     currency: view.currency,
     status: view.status,
+    refund_state: view.refund_state,
     pay_method: view.pay_method,
     channel: view.channel,
     created_at: view.created_at.toISOString(),
@@ -51,6 +54,15 @@ export function toBill(view: BillView, lang: Lang): TBill {
 }
 export function toAdminBill(view: BillView, lang: Lang): TAdminBill {
   return { ...toBill(view, lang), merchant_id: view.merchant_id, merchant_account: view.merchant_account };
+}
+
+/**
+ * Whether an operator may refund the bill through its provider (issue 16): paid online, or a payment
+ * that arrived after the bill was cancelled or expired (flagged for refund), and not refunded yet.
+ * Offline bills were never paid through a provider.
+ */
+export function isRefundable(bill: Pick<BillRow, 'status' | 'channel' | 'provider' | 'needs_refund' | 'refunded_at' | 'refund_state'>) {
+  return bill.channel === 'online' && bill.provider !== null && bill.refunded_at === null && bill.refund_state !== 'pending' && (bill.status === 'paid' || bill.needs_refund);
 }
 
 /** B + UTC yyyyMMddHHmmss + 6 random digits: sortable by time, readable over the phone, unique by index. */
@@ -102,9 +114,14 @@ export function createBillService(deps: {
   repository: BillRepository;
   settings: SettingsService;
   clock: Clock;
-  provider: PaymentProvider | null;
+  providers: Pick<PaymentProviderRegistry, 'forMethod' | 'chargeOf'>;
+  cashierLinks: CashierLinks;
+  /** The platform's public origin (https://console.example.com): providers' notify and return URLs. */
+  publicOrigin: () => Promise<string>;
+  /** After a bill was cancelled: closes its provider order (the reconciliation job retries what fails). */
+  afterCancel?: (billNo: string) => Promise<void>;
 }) {
-  const { repository, settings, clock, provider } = deps;
+  const { repository, settings, clock, providers, cashierLinks } = deps;
 
   /** The list filter within `scope`; its dates are whole business days (the platform's business time zone). */
   async function toFilter(input: Omit<ListInput, 'page' | 'limit'>, scope: TenantScope): Promise<BillFilter> {
@@ -124,22 +141,42 @@ export function createBillService(deps: {
   }
 
   /** Where to pay a bill; the provider shows its product name in `lang`. */
+  /**
+   * Creates the provider's order for the bill through its pay method's provider and answers where
+   * to pay: our cashier page, which shows the method's flow (QR, redirect, the sandbox's buttons).
+   */
   async function paymentFor(bill: BillRow, lang: Lang) {
+    const payMethod = bill.pay_method ?? 'alipay';
+    const provider = await providers.forMethod(payMethod);
     if (!provider) {
       throw new AppError('PAYMENT_FAILED', {
         messages: { 'zh-CN': '平台尚未配置支付渠道，请联系客服', 'en-US': 'No payment provider is configured, please contact support' },
       });
     }
-    const payMethod = bill.pay_method ?? 'alipay';
-    const { payUrl } = await provider.createPayment({
+    const origin = await deps.publicOrigin();
+    const charge = await providers.chargeOf(provider.name, bill);
+    const { flow, providerOrderId } = await provider.createPayment({
       billNo: bill.bill_no,
-      amount: bill.amount,
-      currency: bill.currency,
+      amount: charge.amount,
+      currency: charge.currency,
       payMethod,
       productName: pickColumn(bill, 'product_name', lang),
       expiresAt: bill.expires_at,
+      notifyUrl: `${origin}${PAYMENT_NOTIFY_PATH}/${provider.name}`,
+      returnUrl: `${origin}${await cashierLinks.pathFor(bill.bill_no, { isReturn: true })}`,
     });
+    const isConverted = charge.amount !== bill.amount || charge.currency !== bill.currency;
+    await repository.setProviderOrder(bill.id, { provider: provider.name, providerOrderId, flow, orderedAt: clock.now(), charge: isConverted ? charge : null });
+    const payUrl = await cashierLinks.pathFor(bill.bill_no);
     return { bill_no: bill.bill_no, provider: provider.name, pay_method: payMethod, pay_url: payUrl, expires_at: bill.expires_at.toISOString() };
+  }
+
+  /** Refuses a pay method no provider takes now (not enabled or not configured by the operator). */
+  async function assertMethodOffered(payMethod: PayMethod) {
+    if (await providers.forMethod(payMethod)) return;
+    throw new AppError('PAYMENT_FAILED', {
+      messages: { 'zh-CN': '平台尚未配置支付渠道，请联系客服', 'en-US': 'No payment provider is configured, please contact support' },
+    });
   }
 
   /**
@@ -159,13 +196,14 @@ export function createBillService(deps: {
           ),
         );
       } catch (error) {
-        if (!isUniqueViolation(error) || constraintOf(error) === 'bills_one_unpaid_store_bill' || attempt >= 3) throw error;
+        if (!isUniqueViolation(error) || constraintOf(error) !== 'bills_bill_no_unique' || attempt >= 3) throw error;
       }
     }
   }
 
   return {
     paymentFor,
+    assertMethodOffered,
 
     /**
      * Creates the bill of a store purchase or renewal at the version's price for the term. Online
@@ -253,6 +291,7 @@ export function createBillService(deps: {
       // Only a bill still payable now is cancelled; one whose window closed meanwhile answers ORDER_EXPIRED.
       const cancelled = await repository.cancelBill(bill.id, now);
       if (!cancelled) throw new AppError(billStatusAt(bill, now) === 'expired' ? 'ORDER_EXPIRED' : 'BILL_STATE_INVALID');
+      if (cancelled.provider_order_id) await deps.afterCancel?.(billNo).catch(() => undefined);
       const after = await repository.findBillView(billNo, merchantScope(merchantId), now);
       if (!after) throw new AppError('NOT_FOUND');
       return toBill(after, lang);
@@ -264,6 +303,7 @@ export function createBillService(deps: {
       if (bill.status === 'expired') throw new AppError('ORDER_EXPIRED');
       if (bill.status !== 'unpaid') throw new AppError('BILL_STATE_INVALID');
       if (payMethod && payMethod !== bill.pay_method) {
+        await assertMethodOffered(payMethod);
         await repository.setPayMethod(bill.id, payMethod, clock.now());
         bill.pay_method = payMethod;
       }
@@ -289,6 +329,48 @@ export function createBillService(deps: {
     },
 
     findBill: repository.findBill,
+
+    /** The operator's bill detail (issue 16): the bill, its provider's side, its refund and every stored payment event, newest first. */
+    async adminDetail(billNo: string, lang: Lang): Promise<TAdminBillDetail> {
+      const view = await repository.findBillView(billNo, operatorScope, clock.now());
+      if (!view) throw new AppError('NOT_FOUND');
+      const events = await repository.listPaymentEvents(billNo);
+      const refundedBy = view.refunded_by_admin_id === null ? null : await repository.adminAccountOf(view.refunded_by_admin_id);
+      return {
+        ...toAdminBill(view, lang),
+        provider: view.provider,
+        provider_order_id: view.provider_order_id,
+        trade_no: view.trade_no,
+        charged_amount: view.charged_amount,
+        charged_currency: view.charged_currency,
+        charge_rate: view.charge_rate,
+        needs_refund: view.needs_refund,
+        can_refund: isRefundable(view),
+        refunded_at: iso(view.refunded_at),
+        refund_reason: view.refund_reason,
+        refunded_by: refundedBy,
+        events: events.map((event) => ({
+          id: event.id,
+          kind: event.kind,
+          provider: event.provider,
+          outcome: event.outcome,
+          result: event.result,
+          amount: event.amount,
+          currency: event.currency,
+          trade_no: event.trade_no,
+          payload: (event.payload ?? {}) as Record<string, unknown>,
+          created_at: event.created_at.toISOString(),
+        })),
+      };
+    },
+
+    /** A bill as the audit log keeps it before and after an operator's refund. */
+    async auditView(billNo: string) {
+      const bill = await repository.findBill(billNo);
+      if (!bill) return null;
+      const { bill_no, status, amount, currency, provider, trade_no, needs_refund, refunded_at, refund_reason, refunded_by_admin_id } = bill;
+      return { bill_no, status, amount, currency, provider, trade_no, needs_refund, refunded_at, refund_reason, refunded_by_admin_id };
+    },
   };
 }
 export type BillService = ReturnType<typeof createBillService>;

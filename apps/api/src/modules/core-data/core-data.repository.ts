@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { inSavepoint } from '../../db/errors';
 import { dataSources, openApis, platformSettings } from '../../db/schema/index';
 
 export type DataSourceRow = typeof dataSources.$inferSelect;
@@ -50,8 +51,9 @@ export function createCoreDataRepository(db: Db) {
       const [row] = await db.select().from(dataSources).where(eq(dataSources.id, id)).limit(1);
       return row;
     },
+    /** In a savepoint of its own: a unique refusal must leave an operator call's transaction usable (see inSavepoint). */
     async insertDataSource(values: typeof dataSources.$inferInsert) {
-      const [row] = await db.insert(dataSources).values(values).returning();
+      const [row] = await inSavepoint(db, (tx) => tx.insert(dataSources).values(values).returning());
       return row;
     },
     async updateDataSource(id: number, values: Partial<typeof dataSources.$inferInsert>) {
@@ -81,12 +83,13 @@ export function createCoreDataRepository(db: Db) {
       const [row] = await db.select().from(openApis).where(eq(openApis.id, id)).limit(1);
       return row;
     },
+    /** Insert and update in a savepoint each: the unique (platform, code) index may refuse them (see inSavepoint). */
     async insertOpenApi(values: typeof openApis.$inferInsert) {
-      const [row] = await db.insert(openApis).values(values).returning();
+      const [row] = await inSavepoint(db, (tx) => tx.insert(openApis).values(values).returning());
       return row;
     },
     async updateOpenApi(id: number, values: Partial<typeof openApis.$inferInsert>) {
-      const [row] = await db.update(openApis).set(values).where(eq(openApis.id, id)).returning();
+      const [row] = await inSavepoint(db, (tx) => tx.update(openApis).set(values).where(eq(openApis.id, id)).returning());
       return row;
     },
   };

@@ -10,6 +10,8 @@ import { createHttpProductDataProvider } from '../../providers/product-data/http
 import type { ProductDataProvider } from '../../providers/product-data/product-data-provider';
 import { createSandboxProductDataProvider } from '../../providers/product-data/sandbox-product-data-provider';
 import { isUniqueViolation } from '../../db/errors';
+import { checkOutboundOnSave } from '../../lib/outbound/outbound-field-error';
+import type { OutboundPolicy } from '../../lib/outbound/outbound-policy';
 import type { CoreDataRepository, DataSourceRow, OpenApiRow, Platform, StoredProductDataConfig } from './core-data.repository';
 
 const DEFAULT_CONFIG: StoredProductDataConfig = { provider: 'sandbox', base_url: '', key: '', secret_sealed: '', timeout_ms: PRODUCT_DATA_DEFAULT_TIMEOUT_MS };
@@ -60,8 +62,8 @@ function platformPathsOf(value: StoredProductDataConfig): TPlatformPaths {
   return { ...PRODUCT_DATA_DEFAULT_PLATFORM_PATHS, ...value.platform_paths };
 }
 
-export function defaultProductDataProviderFactory(config: { provider: 'sandbox' | 'http'; baseUrl: string; key: string; secret: string; platformPaths: TPlatformPaths }): ProductDataProvider {
-  if (config.provider === 'http') return createHttpProductDataProvider({ baseUrl: config.baseUrl, key: config.key, secret: config.secret, platformPaths: config.platformPaths });
+export function defaultProductDataProviderFactory(config: { provider: 'sandbox' | 'http'; baseUrl: string; key: string; secret: string; platformPaths: TPlatformPaths; policy: OutboundPolicy }): ProductDataProvider {
+  if (config.provider === 'http') return createHttpProductDataProvider({ baseUrl: config.baseUrl, key: config.key, secret: config.secret, platformPaths: config.platformPaths, policy: config.policy });
   return createSandboxProductDataProvider();
 }
 
@@ -75,8 +77,10 @@ export function createCoreDataService(deps: {
   clock: Clock;
   /** Builds the provider from the configuration; tests may pass their own. */
   createProvider?: typeof defaultProductDataProviderFactory;
+  /** The outbound policy the vendor's base URL is checked against on save and on every call. */
+  outbound: OutboundPolicy;
 }) {
-  const { repository, secrets, clock } = deps;
+  const { repository, secrets, clock, outbound } = deps;
   const createProvider = deps.createProvider ?? defaultProductDataProviderFactory;
   let cached: { active: ActiveProductData; readAt: number } | undefined;
 
@@ -105,6 +109,18 @@ export function createCoreDataService(deps: {
   }
 
   return {
+    /** The configuration with its secret opened (the audit log compares and then masks it). */
+    async getConfigWithSecret() {
+      const { value, updatedAt } = await storedConfig();
+      return { ...toConfig(value, updatedAt), secret: value.secret_sealed ? secrets.openSecret(value.secret_sealed) : '' };
+    },
+    getDataSource: dataSourceView,
+    async getOpenApi(id: number) {
+      const row = await repository.findOpenApi(id);
+      if (!row) throw new AppError('NOT_FOUND');
+      return toOpenApi(row);
+    },
+
     async getConfig(): Promise<TProductDataConfig> {
       const { value, updatedAt } = await storedConfig();
       return toConfig(value, updatedAt);
@@ -118,6 +134,7 @@ export function createCoreDataService(deps: {
         const messages = validationMessages.vendor_secret_required;
         throw new AppError('VALIDATION_FAILED', { messages, data: { errors: [{ field: 'secret', message: messages[lang] }] } });
       }
+      if (input.provider === 'http') await checkOutboundOnSave(() => outbound.checkUrlOnSave(input.base_url), 'base_url', lang);
       const next: StoredProductDataConfig = {
         provider: input.provider,
         base_url: input.base_url,
@@ -143,6 +160,7 @@ export function createCoreDataService(deps: {
         key: value.key,
         secret: value.secret_sealed ? secrets.openSecret(value.secret_sealed) : '',
         platformPaths: platformPathsOf(value),
+        policy: outbound,
       });
       cached = { active: { provider, timeoutMs: value.timeout_ms }, readAt: nowMs };
       return cached.active;

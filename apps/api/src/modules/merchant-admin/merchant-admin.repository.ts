@@ -1,8 +1,9 @@
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { MerchantSortField } from '@parlour/contract/calls/merchant-admin';
 import type { MerchantStatus, MerchantType } from '@parlour/contract/constants';
 import type { Db } from '../../db/client';
-import { merchants, shops } from '../../db/schema/index';
+import { inSavepoint } from '../../db/errors';
+import { merchantSuspensions, merchants, shops } from '../../db/schema/index';
 import { allOf, containsPattern } from '../../lib/sql-filters';
 import { orderByColumn, type ListSort } from '../../lib/sql-sort';
 import type { MerchantRow } from '../account/account.repository';
@@ -83,13 +84,28 @@ export function createMerchantAdminRepository(db: Db) {
         .limit(1);
       return row;
     },
+    /** In a savepoint of its own: the unique email/mobile indexes may refuse it (see inSavepoint). */
     async insertMerchant(values: typeof merchants.$inferInsert) {
-      const [row] = await db.insert(merchants).values(values).returning();
+      const [row] = await inSavepoint(db, (tx) => tx.insert(merchants).values(values).returning());
       return row;
     },
-    async updateMerchant(id: number, values: Partial<typeof merchants.$inferInsert>) {
-      const [row] = await db.update(merchants).set(values).where(eq(merchants.id, id)).returning();
-      return row;
+    /**
+     * Writes the merchant's fields. A status change opens (disable) or closes (enable) its suspension
+     * period in the same transaction, so the period and the status never disagree.
+     */
+    async updateMerchant(id: number, values: Partial<typeof merchants.$inferInsert>, statusChange?: { isDisabled: boolean; at: Date }) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.update(merchants).set(values).where(eq(merchants.id, id)).returning();
+        if (row && statusChange?.isDisabled) {
+          await tx.insert(merchantSuspensions).values({ merchant_id: id, disabled_at: statusChange.at }).onConflictDoNothing();
+        } else if (row && statusChange) {
+          await tx
+            .update(merchantSuspensions)
+            .set({ enabled_at: statusChange.at })
+            .where(and(eq(merchantSuspensions.merchant_id, id), isNull(merchantSuspensions.enabled_at)));
+        }
+        return row;
+      });
     },
     /** Registrations per UTC day in [start, end). */
     /** Merchants registered per business day (`zone`) within [start, end). */

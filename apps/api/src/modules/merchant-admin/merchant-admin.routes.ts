@@ -8,8 +8,13 @@ export function registerMerchantAdminRoutes(registrar: CallRegistrar, deps: { me
   const { merchantAdminService } = deps;
 
   register(calls.adminListMerchants, ({ input }) => merchantAdminService.list(input));
-  register(calls.adminAddMerchant, ({ input }) => merchantAdminService.add(input));
-  register(calls.adminEditMerchant, ({ input: { id, ...fields } }) => merchantAdminService.edit(id, fields));
+  const merchantAudit = { targetType: 'merchant', load: (id: string | number) => merchantAdminService.get(Number(id)) } as const;
+  register(calls.adminAddMerchant, ({ input }) => merchantAdminService.add(input), {
+    audit: { ...merchantAudit, action: 'merchant.add', targetId: (_input, output) => output?.id },
+  });
+  register(calls.adminEditMerchant, ({ input: { id, ...fields } }) => merchantAdminService.edit(id, fields), {
+    audit: { ...merchantAudit, action: 'merchant.edit', targetId: (input) => input.id },
+  });
   register(calls.adminMerchantRegisterTrend, ({ input }) => merchantAdminService.registerTrend(input));
   register(calls.adminMerchantTypeDistribution, () => merchantAdminService.typeDistribution());
 }

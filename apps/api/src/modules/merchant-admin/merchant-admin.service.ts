@@ -47,7 +47,9 @@ type EditInput = Omit<TMerchantEditInput, 'id' | 'email' | 'mobile'> & { email?:
 /**
  * The operator's merchant management: list, add (the registration rules for account and password),
  * edit profile, type, status and remark. Disabling a merchant ends all its sessions at once; its
- * login is then refused with ACCOUNT_DISABLED by the account service.
+ * login is then refused with ACCOUNT_DISABLED by the account service, and its stores' Open API keys
+ * answer OPEN_KEY_SUSPENDED (the key lookup reads the merchant's status on every call). The period is
+ * recorded (merchant_suspensions) so the merchant is told about it after it is enabled again.
  */
 export function createMerchantAdminService(deps: {
   repository: MerchantAdminRepository;
@@ -80,6 +82,11 @@ export function createMerchantAdminService(deps: {
   }
 
   return {
+    /** One merchant as the operator's list shows it (the audit log's before and after). */
+    async get(id: number) {
+      return toAdminMerchant(await viewOf(id));
+    },
+
     async list(input: ListInput) {
       const { start, end } = dayRange(input, await deps.getTimeZone());
       const filter = { keyword: input.keyword || undefined, type: input.type, status: input.status, start, end };
@@ -123,6 +130,7 @@ export function createMerchantAdminService(deps: {
       }
       await assertAccountFree({ email: email !== current.email ? email : null, mobile: mobile !== current.mobile ? mobile : null }, id);
       const now = clock.now();
+      const isStatusChanged = input.status !== undefined && input.status !== current.status;
       await writeMerchant(() =>
         repository.updateMerchant(id, {
           email,
@@ -132,13 +140,13 @@ export function createMerchantAdminService(deps: {
           status: input.status ?? current.status,
           remark: input.remark ?? current.remark,
           updated_at: now,
-        }),
+        }, isStatusChanged ? { isDisabled: input.status === 'disabled', at: now } : undefined),
       );
       // Revoked after the status is stored: a login racing this edit either fails the status check
       // or created its session before this line and is revoked here; a session written after this
       // line is refused by session resolution, which reads the merchant's status. Enabling again
       // also revokes, so such a late session does not come back to life.
-      if (input.status && input.status !== current.status) await sessionService.revokeAllSessions('merchant', id);
+      if (isStatusChanged) await sessionService.revokeAllSessions('merchant', id);
       return toAdminMerchant(await viewOf(id));
     },
 

@@ -9,10 +9,12 @@ export type NoticeRow = typeof notices.$inferSelect;
 export type NoticeAdminRow = NoticeRow & { read_count: number };
 export type NoticeMerchantRow = NoticeRow & { read_at: Date | null };
 
-/** Published and due: what merchants see at `now`. */
-function visibleAt(now: Date): SQL {
-  return sql`${notices.status} = 'published' and ${notices.publish_at} <= ${now}`;
+/** Published and due, to everyone or to this merchant: what the merchant sees at `now`. */
+function visibleAt(merchantId: number, now: Date): SQL {
+  return sql`${notices.status} = 'published' and ${notices.publish_at} <= ${now} and (${notices.merchant_id} is null or ${notices.merchant_id} = ${merchantId})`;
 }
+/** The operators' notices (to every merchant), not the platform's notes to one merchant. */
+const isBroadcast = sql`${notices.merchant_id} is null`;
 /** Pinned first, then the newest publish time. */
 const NEWEST_PINNED_FIRST = [desc(notices.is_pinned), desc(notices.publish_at), desc(notices.id)];
 
@@ -24,6 +26,7 @@ export function createNoticeRepository(db: Db) {
     async listForAdmin(filter: { keyword?: string; status?: NoticeStatus }, page: { limit: number; offset: number }, sort?: ListSort<NoticeSortField>) {
       const keyword = filter.keyword ? containsPattern(filter.keyword) : undefined;
       const where = allOf([
+        isBroadcast,
         // Either language's text matches.
         keyword
           ? sql`${notices.title} ilike ${keyword} or ${notices.content} ilike ${keyword} or ${notices.title_en} ilike ${keyword} or ${notices.content_en} ilike ${keyword}`
@@ -44,7 +47,7 @@ export function createNoticeRepository(db: Db) {
     },
 
     async findForAdmin(id: number): Promise<NoticeAdminRow | undefined> {
-      const [row] = await db.select({ notice: notices, read_count: readCount }).from(notices).where(eq(notices.id, id)).limit(1);
+      const [row] = await db.select({ notice: notices, read_count: readCount }).from(notices).where(and(eq(notices.id, id), isBroadcast)).limit(1);
       return row ? { ...row.notice, read_count: row.read_count } : undefined;
     },
 
@@ -55,20 +58,20 @@ export function createNoticeRepository(db: Db) {
 
     /** False when no notice has this id. */
     async update(id: number, values: Partial<typeof notices.$inferInsert>) {
-      const rows = await db.update(notices).set(values).where(eq(notices.id, id)).returning({ id: notices.id });
+      const rows = await db.update(notices).set(values).where(and(eq(notices.id, id), isBroadcast)).returning({ id: notices.id });
       return rows.length > 0;
     },
 
     /** Its read marks go with it (on delete cascade). False when no notice has this id. */
     async delete(id: number) {
-      const rows = await db.delete(notices).where(eq(notices.id, id)).returning({ id: notices.id });
+      const rows = await db.delete(notices).where(and(eq(notices.id, id), isBroadcast)).returning({ id: notices.id });
       return rows.length > 0;
     },
 
     /** Notices visible to a merchant at `now` with the merchant's own read mark; unread only unless `includeRead`. */
     async listForMerchant(merchantId: number, now: Date, options: { includeRead: boolean; limit: number; offset: number }) {
       const joinOn = and(eq(noticeReads.notice_id, notices.id), eq(noticeReads.merchant_id, merchantId));
-      const where = allOf([visibleAt(now), options.includeRead ? undefined : sql`${noticeReads.notice_id} is null`]);
+      const where = allOf([visibleAt(merchantId, now), options.includeRead ? undefined : sql`${noticeReads.notice_id} is null`]);
       const [rows, [{ total }]] = await Promise.all([
         db
           .select({ notice: notices, read_at: noticeReads.read_at })
@@ -88,7 +91,7 @@ export function createNoticeRepository(db: Db) {
         .select({ value: count() })
         .from(notices)
         .leftJoin(noticeReads, and(eq(noticeReads.notice_id, notices.id), eq(noticeReads.merchant_id, merchantId)))
-        .where(allOf([visibleAt(now), sql`${noticeReads.notice_id} is null`]));
+        .where(allOf([visibleAt(merchantId, now), sql`${noticeReads.notice_id} is null`]));
       return row.value;
     },
 
@@ -100,7 +103,7 @@ export function createNoticeRepository(db: Db) {
       const visible = db
         .select({ merchant_id: sql<number>`${merchantId}::integer`.as('merchant_id'), notice_id: notices.id, read_at: sql<Date>`${now}::timestamptz`.as('read_at') })
         .from(notices)
-        .where(allOf([visibleAt(now), ids === 'all' ? undefined : inArray(notices.id, ids)]));
+        .where(allOf([visibleAt(merchantId, now), ids === 'all' ? undefined : inArray(notices.id, ids)]));
       await db.insert(noticeReads).select(visible).onConflictDoNothing();
     },
   };

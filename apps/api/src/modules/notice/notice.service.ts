@@ -101,6 +101,24 @@ export function createNoticeService(deps: { repository: NoticeRepository; clock:
       return getForAdmin(options.id, options.lang);
     },
 
+    /**
+     * A notice from the platform to one merchant (a custom domain bound, issue 15), published at
+     * once, in both languages; `content` is HTML, sanitised like an operator's.
+     */
+    async notifyMerchant(options: { merchantId: number; title: TLocalizedText; content: TLocalizedText }) {
+      const now = clock.now();
+      await repository.insert({
+        ...localizedValues('title', options.title),
+        ...localizedValues('content', { 'zh-CN': sanitizeNoticeHtml(options.content['zh-CN']), 'en-US': sanitizeNoticeHtml(options.content['en-US'] ?? '') }),
+        status: 'published',
+        is_pinned: false,
+        publish_at: now,
+        merchant_id: options.merchantId,
+        created_at: now,
+        updated_at: now,
+      });
+    },
+
     async deleteNotice(id: number) {
       if (!(await repository.delete(id))) throw new AppError('NOT_FOUND');
       return null;

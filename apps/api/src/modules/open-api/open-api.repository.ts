@@ -12,6 +12,8 @@ export interface KeyOwner {
   status: string;
   expiresAt: Date | null;
   isDisabledByOperator: boolean;
+  /** The store's merchant is disabled: every key of its stores is suspended until it is enabled. */
+  isMerchantSuspended: boolean;
 }
 
 export interface CatalogueEntry {
@@ -156,6 +158,7 @@ export function createOpenApiRepository(db: Db) {
       status: string;
       expires_at: Date | string | null;
       is_disabled_by_operator: boolean;
+      is_merchant_suspended: boolean;
       source_enabled: boolean | null;
       api_id: number | null;
       api_name: string | null;
@@ -164,10 +167,12 @@ export function createOpenApiRepository(db: Db) {
     }>(
       await executeNamed(db, 'open_api_look_up', sql`
         select i.ordinal, k.shop_ref, s.merchant_id, s.shop_name, s.status, s.expires_at, s.is_disabled_by_operator,
+               m.status = 'disabled' as is_merchant_suspended,
                d.is_enabled as source_enabled, a.id as api_id, a.name as api_name, a.cost as api_cost, a.is_enabled as api_enabled
         from jsonb_to_recordset(${input}::jsonb) as i(ordinal int, key_hash text, platform text, api_code text)
         join shop_api_keys k on k.key_hash = i.key_hash
         join shops s on s.id = k.shop_ref
+        join merchants m on m.id = s.merchant_id
         left join data_sources d on d.platform = i.platform
         left join open_apis a on a.platform = i.platform and a.code = i.api_code`),
     );
@@ -183,6 +188,7 @@ export function createOpenApiRepository(db: Db) {
           status: row.status,
           expiresAt: row.expires_at ? new Date(row.expires_at) : null,
           isDisabledByOperator: row.is_disabled_by_operator,
+          isMerchantSuspended: Boolean(row.is_merchant_suspended),
         },
         entry: {
           isSourceEnabled: row.source_enabled ?? null,

@@ -7,6 +7,7 @@ import {
   OPEN_API_RESERVED_PARAMS,
 } from '@parlour/contract/calls/open-core';
 import type { Lang } from '@parlour/contract/errors';
+import { replaceUnsafeCharacters } from '@parlour/contract/schemas';
 import { openApiParamMessages, translateIssue } from '@parlour/contract/i18n/validation';
 import type { ProductDataParams } from '../../providers/product-data/product-data-provider';
 
@@ -23,7 +24,7 @@ export function isCallable(shop: { status: string; expiresAt: Date | null; isDis
  * row is written in a batch with other calls' rows, so one unstorable string must not fail them all.
  */
 export function storableText(text: string): string {
-  return text.replaceAll('\u0000', '\uFFFD').replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+  return replaceUnsafeCharacters(text);
 }
 
 type Messages = Record<Lang, string>;

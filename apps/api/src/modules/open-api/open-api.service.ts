@@ -76,6 +76,9 @@ export function createOpenApiService(deps: {
     // No tenant to log it under: answered, never logged (logging it would let anyone fill the table).
     if (!context) throw new AppError('OPEN_KEY_INVALID');
     const { owner, entry } = context;
+    // Read with the key on every call (nothing cached), so a disable or an enable holds in every
+    // process from the next call. Not logged: the reports count no usage for a suspended merchant.
+    if (owner.isMerchantSuspended) throw new AppError('OPEN_KEY_SUSPENDED');
     const check = checkCallParams(apiCode, call.body);
     const identity: CallIdentity = {
       merchantId: owner.merchantId,

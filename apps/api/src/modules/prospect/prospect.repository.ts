@@ -59,6 +59,11 @@ export function createProspectRepository(db: Db) {
       return { rows, total, newCount };
     },
 
+    async findById(id: number): Promise<ProspectRow | undefined> {
+      const [row] = await db.select().from(prospects).where(eq(prospects.id, id)).limit(1);
+      return row;
+    },
+
     async update(id: number, values: Partial<typeof prospects.$inferInsert>) {
       const [row] = await db.update(prospects).set(values).where(eq(prospects.id, id)).returning();
       return row;

@@ -11,5 +11,6 @@ export function registerProspectRoutes(registrar: CallRegistrar, deps: { prospec
   register(calls.adminListProspects, ({ input }) => prospects.list(input));
   register(calls.adminEditProspect, ({ input, principal }) =>
     prospects.followUp({ id: input.id, adminId: principal.userId, status: input.status, remark: input.remark }),
+    { audit: { action: 'prospect.edit', targetType: 'prospect', targetId: (input) => input.id, load: (id) => prospects.get(Number(id)) } },
   );
 }

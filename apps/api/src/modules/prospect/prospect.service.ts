@@ -85,6 +85,12 @@ export function createProspectService(deps: {
       return { list: rows.map(toProspect), total, new_count: newCount };
     },
 
+    async get(id: number) {
+      const row = await repository.findById(id);
+      if (!row) throw new AppError('NOT_FOUND');
+      return toProspect(row);
+    },
+
     async followUp(options: { id: number; adminId: number; status: ProspectStatus; remark: string }) {
       const now = clock.now();
       const isFollowedUp = options.status === 'followed_up';

@@ -1,7 +1,12 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Role } from '@parlour/contract/constants';
 import type { Db } from '../../db/client';
 import { admins, merchants, sessions } from '../../db/schema/index';
+
+/** The user's sessions that are neither revoked nor expired at `now`. */
+function liveSessionsOf(role: Role, userId: number, now: Date) {
+  return and(eq(sessions.role, role), eq(sessions.user_id, userId), isNull(sessions.revoked_at), gt(sessions.expires_at, now));
+}
 
 export function createSessionRepository(db: Db) {
   return {
@@ -41,6 +46,33 @@ export function createSessionRepository(db: Db) {
       const rows = await db
         .delete(sessions)
         .where(or(lt(sessions.expires_at, before), lt(sessions.revoked_at, before)))
+        .returning({ id: sessions.id });
+      return rows.length;
+    },
+    /** A user's sessions that are neither revoked nor expired, the most recently used first. */
+    async listLiveSessionsOfUser(role: Role, userId: number, now: Date) {
+      return db
+        .select()
+        .from(sessions)
+        .where(liveSessionsOf(role, userId, now))
+        .orderBy(desc(sessions.last_seen_at), desc(sessions.id))
+        .limit(200);
+    },
+    /** Revokes one live session of the user; answers how many it revoked (0: not the user's, or ended already). */
+    async revokeSessionOfUser(role: Role, userId: number, sessionId: number, now: Date) {
+      const rows = await db
+        .update(sessions)
+        .set({ revoked_at: now })
+        .where(and(eq(sessions.id, sessionId), liveSessionsOf(role, userId, now)))
+        .returning({ id: sessions.id });
+      return rows.length;
+    },
+    /** Revokes every live session of the user but `keepId`; answers how many. */
+    async revokeOtherSessionsOfUser(role: Role, userId: number, keepId: number, now: Date) {
+      const rows = await db
+        .update(sessions)
+        .set({ revoked_at: now })
+        .where(and(ne(sessions.id, keepId), liveSessionsOf(role, userId, now)))
         .returning({ id: sessions.id });
       return rows.length;
     },

@@ -1,7 +1,9 @@
 import { SESSION_TTL_SECONDS, type Role } from '@parlour/contract/constants';
 import { addSeconds, type Clock } from '../../lib/clock';
 import { newToken, sha256 } from '../../lib/secrets';
+import { AppError } from '../../lib/app-error';
 import type { SessionRepository } from './session.repository';
+import { describeUserAgent } from './user-agent';
 
 /** Who is calling: the role and the id in that role's table. */
 export interface Principal {
@@ -51,6 +53,41 @@ export function createSessionService(deps: { repository: SessionRepository; cloc
 
     revokeSession(principal: Principal) {
       return repository.revokeByTokenHash(principal.tokenHash, clock.now());
+    },
+
+    /** The caller's live sessions as the sessions screen shows them, its own marked. */
+    async listSessions(principal: Principal) {
+      const rows = await repository.listLiveSessionsOfUser(principal.role, principal.userId, clock.now());
+      return {
+        list: rows.map((row) => {
+          const device = describeUserAgent(row.user_agent);
+          return {
+            id: row.id,
+            device: { browser: device.browser, os: device.os, is_mobile: device.isMobile },
+            user_agent: row.user_agent ?? '',
+            ip: row.ip ?? '',
+            created_at: row.created_at.toISOString(),
+            last_seen_at: row.last_seen_at.toISOString(),
+            is_current: row.id === principal.sessionId,
+          };
+        }),
+      };
+    },
+
+    /**
+     * Ends one of the caller's sessions (its token is refused from the next call, in every process:
+     * sessions are read from the database on each call). Another user's session, or one that ended
+     * already, is NOT_FOUND.
+     */
+    async endSession(principal: Principal, sessionId: number) {
+      const ended = await repository.revokeSessionOfUser(principal.role, principal.userId, sessionId, clock.now());
+      if (ended === 0) throw new AppError('NOT_FOUND');
+      return { ended };
+    },
+
+    /** Ends every session of the caller but the one making the call. */
+    async endOtherSessions(principal: Principal) {
+      return { ended: await repository.revokeOtherSessionsOfUser(principal.role, principal.userId, principal.sessionId, clock.now()) };
     },
 
     /** Ends every session of a user: password reset, disabling an account. */

@@ -11,8 +11,11 @@ import { UPLOADS_URL_PREFIX } from '@parlour/contract/calls/settings';
 import type { Lang } from '@parlour/contract/errors';
 import { validationMessages } from '@parlour/contract/i18n/validation';
 import { AppError } from '../../lib/app-error';
+import { fieldValidationError } from '../../plugins/envelope';
 import type { SecretBox } from '../../lib/secret-box';
-import { DeliveryError, describeFailure } from '../../providers/delivery-error';
+import { checkOutboundOnSave } from '../../lib/outbound/outbound-field-error';
+import type { OutboundPolicy } from '../../lib/outbound/outbound-policy';
+import { DeliveryError, deliveryReasonMessages } from '../../providers/delivery-error';
 import { sendWithSmtpSettings, type StoredMailSettings } from '../../providers/mail/configured-mail-provider';
 import { isSmsConfigured, smsProviderFor, type StoredSmsSettings } from '../../providers/sms/configured-sms-provider';
 import { maskWebhookUrl, sendWecomText } from '../../providers/wecom/wecom-robot';
@@ -50,8 +53,18 @@ function fieldError(field: string, key: keyof typeof validationMessages, lang: L
   return new AppError('VALIDATION_FAILED', { messages, data: { errors: [{ field: `values.${field}`, message: messages[lang] }] } });
 }
 
+/**
+ * A failed test send: the provider API's own answer (Aliyun's Code and Message, WeCom's errcode),
+ * or our generic reason when the failure is in reaching it or it did not answer as the API does.
+ * What a remote end said on the wire (an SMTP banner, an error page) is never echoed.
+ */
 function deliveryFailed(error: unknown): AppError {
-  const detail = error instanceof DeliveryError ? error.providerMessage : describeFailure(error);
+  const reason = error instanceof DeliveryError ? error.reason : 'connect';
+  if (reason || !(error instanceof DeliveryError)) {
+    const text = deliveryReasonMessages[reason ?? 'connect'];
+    return new AppError('DELIVERY_FAILED', { messages: { 'zh-CN': `发送失败：${text['zh-CN']}`, 'en-US': `Sending failed: ${text['en-US']}` }, data: { reason: reason ?? 'connect' } });
+  }
+  const detail = error.providerMessage;
   return new AppError('DELIVERY_FAILED', {
     messages: { 'zh-CN': `发送失败：${detail}`, 'en-US': `Sending failed: ${detail}` },
     data: { provider_message: detail },
@@ -80,11 +93,14 @@ export function createConfigService(deps: {
   smsEndpoint?: string;
   /** The only origin a WeCom webhook may point at (the real robot host; tests use a local fake). */
   wecomWebhookBase: string;
-  fetch?: typeof fetch;
+  /** The outbound policy: the SMTP host and webhook are checked on save, and every send connects through it. */
+  outbound: OutboundPolicy;
   /** Seals the secret fields (SMTP password, SMS secret, webhook URL) before they are stored. */
   secrets: SecretBox;
+  /** Notes a test send's failure for the operations page (the providers' last errors). */
+  onDeliveryFailure?: (channel: 'mail' | 'sms' | 'wecom', error: unknown) => void;
 }) {
-  const { settings, secrets } = deps;
+  const { settings, secrets, outbound } = deps;
 
   async function stored<T>(group: SettingsGroup, defaults: T): Promise<T> {
     return { ...defaults, ...((await settings.getGroup<Partial<T>>(group))?.value ?? {}) };
@@ -116,8 +132,16 @@ export function createConfigService(deps: {
   };
 
   async function getAll(): Promise<TAllSettings> {
-    const [site, mail, sms, wecom, rules, businessTimeZone] = await Promise.all([getSite(), getMail(), getSms(), getWecom(), settings.getPlatformRules(), settings.getBusinessTimeZone()]);
-    const platform = { ...rules, business_time_zone: businessTimeZone };
+    const [site, mail, sms, wecom, rules, businessTimeZone, isTwoFactorRequired] = await Promise.all([
+      getSite(),
+      getMail(),
+      getSms(),
+      getWecom(),
+      settings.getPlatformRules(),
+      settings.getBusinessTimeZone(),
+      settings.isAdminTwoFactorRequired(),
+    ]);
+    const platform = { ...rules, business_time_zone: businessTimeZone, require_admin_two_factor: isTwoFactorRequired };
     const { smtp_password: smtpPassword, ...mailFields } = mail;
     const { access_key_secret: accessKeySecret, ...smsFields } = sms;
     const publicMail: TMailSettings = { ...mailFields, smtp_password_is_set: Boolean(smtpPassword) };
@@ -131,7 +155,7 @@ export function createConfigService(deps: {
 
   async function checkImage(field: 'logo' | 'ico', value: string, lang: Lang) {
     if (!value.startsWith(UPLOADS_URL_PREFIX)) return;
-    if (!(await deps.uploadExists(value.slice(UPLOADS_URL_PREFIX.length)))) throw fieldError(field, 'image_url_invalid', lang);
+    if (!(await deps.uploadExists(value.slice(UPLOADS_URL_PREFIX.length)))) throw fieldValidationError(['values', field], 'image_url_invalid', lang);
   }
 
   const savers: { [G in SettingsGroup]: (values: Values<G>, lang: Lang) => Promise<void> } = {
@@ -140,7 +164,8 @@ export function createConfigService(deps: {
       await checkImage('ico', values.ico, lang);
       await settings.setGroup('site', values);
     },
-    async mail(values) {
+    async mail(values, lang) {
+      if (values.smtp_host) await checkOutboundOnSave(() => outbound.checkHostOnSave(values.smtp_host), 'smtp_host', lang, 'values.smtp_host');
       const current = await getMail();
       await settings.setGroup('mail', { ...values, smtp_password: secrets.sealSecret(values.smtp_password || current.smtp_password) });
     },
@@ -159,14 +184,16 @@ export function createConfigService(deps: {
         return;
       }
       if (new URL(values.webhook_url).origin !== new URL(deps.wecomWebhookBase).origin) throw fieldError('webhook_url', 'webhook_url_host', lang);
+      await checkOutboundOnSave(() => outbound.checkUrlOnSave(values.webhook_url), 'webhook_url', lang, 'values.webhook_url');
       await settings.setGroup('wecom', { webhook_url: secrets.sealSecret(values.webhook_url) });
     },
     async platform(values, lang) {
-      const { business_time_zone: zone, ...rules } = values;
+      const { business_time_zone: zone, require_admin_two_factor: isTwoFactorRequired, ...rules } = values;
       // The contract checked Intl's list; the database must know the zone by that exact name as well, or its day arithmetic would fail.
       if (zone !== undefined && !(await settings.isTimeZoneKnownToDatabase(zone))) throw fieldError('business_time_zone', 'business_time_zone_invalid', lang);
       await settings.setPlatformRules(rules);
       if (zone !== undefined && zone !== (await settings.getBusinessTimeZone())) await settings.setBusinessTimeZone(zone);
+      if (isTwoFactorRequired !== undefined && isTwoFactorRequired !== (await settings.isAdminTwoFactorRequired())) await settings.setAdminTwoFactorRequired(isTwoFactorRequired);
     },
   };
 
@@ -179,21 +206,31 @@ export function createConfigService(deps: {
       return { ...site, business_time_zone: businessTimeZone };
     },
 
+    /** One group's stored values, secrets opened (the audit log compares and then masks them). */
+    async getGroupValues(group: SettingsGroup): Promise<Record<string, unknown>> {
+      if (group === 'site') return getSite();
+      if (group === 'mail') return getMail();
+      if (group === 'sms') return getSms();
+      if (group === 'wecom') return getWecom();
+      return (await getAll()).platform;
+    },
+
     /** Stored mail settings with the password, for the platform's mail transport. */
     getMailForDelivery: getMail,
     /** Stored SMS settings with the secret, for verification codes. */
     getSmsForDelivery: getSms,
 
     async listGroups() {
-      const [site, mail, sms, wecom, rulesUpdatedAt, zoneUpdatedAt] = await Promise.all([
+      const [site, mail, sms, wecom, rulesUpdatedAt, zoneUpdatedAt, twoFactorUpdatedAt] = await Promise.all([
         settings.getGroup('site'),
         settings.getGroup('mail'),
         settings.getGroup('sms'),
         settings.getGroup('wecom'),
         settings.platformRulesUpdatedAt(),
         settings.businessTimeZoneUpdatedAt(),
+        settings.adminTwoFactorRuleUpdatedAt(),
       ]);
-      const platformUpdatedAt = [rulesUpdatedAt, zoneUpdatedAt].filter((time): time is Date => Boolean(time)).sort((a, b) => b.getTime() - a.getTime())[0];
+      const platformUpdatedAt = [rulesUpdatedAt, zoneUpdatedAt, twoFactorUpdatedAt].filter((time): time is Date => Boolean(time)).sort((a, b) => b.getTime() - a.getTime())[0];
       const [mailValues, smsValues, wecomValues] = await Promise.all([getMail(), getSms(), getWecom()]);
       const summary = (group: SettingsGroup, updatedAt: Date | undefined, isConfigured: boolean) => ({
         group,
@@ -223,8 +260,9 @@ export function createConfigService(deps: {
       const site = await getSite();
       const text = testTexts[options.lang];
       try {
-        await sendWithSmtpSettings(mail, { to: options.to, subject: `${site.site_name} ${text.subject}`, text: text.body(site.site_name) });
+        await sendWithSmtpSettings(mail, { to: options.to, subject: `${site.site_name} ${text.subject}`, text: text.body(site.site_name) }, outbound);
       } catch (error) {
+        deps.onDeliveryFailure?.('mail', error);
         throw deliveryFailed(error);
       }
       return null;
@@ -235,8 +273,9 @@ export function createConfigService(deps: {
       if (!isSmsConfigured(sms)) throw new AppError('DELIVERY_FAILED', { messages: notConfigured.sms });
       try {
         // A real verification-code template needs a code; a test sends a fixed one nobody can use.
-        await smsProviderFor(sms, deps.smsEndpoint).sendCode({ mobile: options.mobile, code: '123456', purpose: 'register', lang: options.lang });
+        await smsProviderFor(sms, outbound, deps.smsEndpoint).sendCode({ mobile: options.mobile, code: '123456', purpose: 'register', lang: options.lang });
       } catch (error) {
+        deps.onDeliveryFailure?.('sms', error);
         throw deliveryFailed(error);
       }
       return null;
@@ -246,8 +285,9 @@ export function createConfigService(deps: {
       const wecom = await getWecom();
       if (!wecom.webhook_url) throw new AppError('DELIVERY_FAILED', { messages: notConfigured.wecom });
       try {
-        await sendWecomText({ webhookUrl: wecom.webhook_url, content: options.content, fetch: deps.fetch });
+        await sendWecomText({ webhookUrl: wecom.webhook_url, content: options.content, policy: outbound });
       } catch (error) {
+        deps.onDeliveryFailure?.('wecom', error);
         throw deliveryFailed(error);
       }
       return null;

@@ -8,6 +8,8 @@ import type { SettingsRepository } from './settings.repository';
 export type PlatformRules = { -readonly [K in keyof typeof DEFAULT_PLATFORM_RULES]: number };
 
 const RULES_KEY = 'platform_rules';
+/** The platform rule requiring every operator to sign in with two factors (issue 13 §5). */
+const ADMIN_TWO_FACTOR_KEY = 'admin_two_factor_required';
 /** How long a process keeps the zone it read: the reports ask for it on every request. */
 const TIME_ZONE_TTL_MS = 1000;
 
@@ -28,6 +30,7 @@ export function createSettingsService(deps: { repository: SettingsRepository; de
   const defaultRules: PlatformRules = { ...DEFAULT_PLATFORM_RULES, ...deps.defaults };
   const keyCache = new Map<string, Buffer>();
   let timeZone: { value: Promise<string>; expiresAt: number } | undefined;
+  let twoFactorRule: { value: Promise<boolean>; expiresAt: number } | undefined;
 
   async function readValue<T>(key: string, executor?: Db): Promise<StoredValue<T> | undefined> {
     return (await repository.find(key, executor)) as StoredValue<T> | undefined;
@@ -80,6 +83,29 @@ export function createSettingsService(deps: { repository: SettingsRepository; de
     /** When the business time zone was last changed; undefined while it is the default. */
     async businessTimeZoneUpdatedAt(): Promise<Date | undefined> {
       return (await readValue(BUSINESS_TIME_ZONE_KEY))?.updatedAt;
+    },
+
+    /**
+     * Whether every operator must sign in with two factors. Read on every operator call, so kept at
+     * most a second per process: a change holds everywhere within a second.
+     */
+    isAdminTwoFactorRequired(): Promise<boolean> {
+      const nowMs = Date.now();
+      if (!twoFactorRule || twoFactorRule.expiresAt <= nowMs) {
+        const value = readValue<boolean>(ADMIN_TWO_FACTOR_KEY).then((stored) => stored?.value === true);
+        value.catch(() => (twoFactorRule = undefined));
+        twoFactorRule = { value, expiresAt: nowMs + TIME_ZONE_TTL_MS };
+      }
+      return twoFactorRule.value;
+    },
+
+    async setAdminTwoFactorRequired(isRequired: boolean) {
+      await writeValue(ADMIN_TWO_FACTOR_KEY, isRequired);
+      twoFactorRule = undefined;
+    },
+
+    async adminTwoFactorRuleUpdatedAt(): Promise<Date | undefined> {
+      return (await readValue(ADMIN_TWO_FACTOR_KEY))?.updatedAt;
     },
 
     /** A settings group other than the platform rules (site, mail, sms, wecom), as stored. */

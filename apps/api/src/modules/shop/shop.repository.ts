@@ -2,19 +2,20 @@ import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ShopSortField } from '@parlour/contract/calls/store';
 import type { StoreStatus, StoreTab } from '@parlour/contract/constants';
 import type { Db } from '../../db/client';
-import { bills, merchants, shopStatusCounts, shopStatusDeltas, shops, storeTickets, storeVersions } from '../../db/schema/index';
+import { bills, merchants, shopDomains, shopStatusCounts, shopStatusDeltas, shops, storeTickets, storeVersions } from '../../db/schema/index';
 import { countMatchesByPart } from '../../lib/count-matches';
 import { allOf, containsPattern } from '../../lib/sql-filters';
 import { orderByColumn, type ListSort } from '../../lib/sql-sort';
 import { scopedMerchantId, tenantCondition, type TenantScope } from '../../lib/tenant-scope';
 import { ADVISORY_LOCKS, lockForTransaction } from '../../db/advisory-locks';
+import { primaryDomainSql } from '../domain/domain.repository';
 import { shopStatusIs, shopStatusSql, shopTabCondition, staleStatusCorrectionsSql, type StatusClock } from './shop-status-sql';
 
 export type ShopRow = typeof shops.$inferSelect;
 
 /**
  * A store as reads show it: its status derived at the read's clock (never written by the read), with
- * its version name, merchant account and payable store bill.
+ * its version name, merchant account and payable store bill; `domain` is its primary domain.
  */
 export interface ShopView extends ShopRow {
   /** The version's name in Chinese and English ('' when not translated). */
@@ -59,6 +60,7 @@ const viewColumns = (at: StatusClock) => ({
   package_name: sql<string>`coalesce(${storeVersions.name}, '')`.as('package_name'),
   package_name_en: sql<string>`coalesce(${storeVersions.name_en}, '')`.as('package_name_en'),
   merchant_account: sql<string>`coalesce(${merchants.email}, ${merchants.mobile}, '')`.as('merchant_account'),
+  primary_domain: primaryDomainSql.as('primary_domain'),
   // Only a bill still inside its payment window: one past it is expired, whether or not the sweep has said so yet.
   unpaid_bill_no: sql<
     string | null
@@ -107,8 +109,25 @@ export function createShopRepository(db: Db) {
       .leftJoin(storeVersions, eq(storeVersions.id, shops.version_id))
       .leftJoin(merchants, eq(merchants.id, shops.merchant_id));
   }
-  function toView(row: { shop: ShopRow; effective_status: StoreStatus; package_name: string; package_name_en: string; merchant_account: string; unpaid_bill_no: string | null }): ShopView {
-    return { ...row.shop, status: row.effective_status, package_name: row.package_name, package_name_en: row.package_name_en, merchant_account: row.merchant_account, unpaid_bill_no: row.unpaid_bill_no };
+  function toView(row: {
+    shop: ShopRow;
+    effective_status: StoreStatus;
+    package_name: string;
+    package_name_en: string;
+    merchant_account: string;
+    primary_domain: string | null;
+    unpaid_bill_no: string | null;
+  }): ShopView {
+    return {
+      ...row.shop,
+      // The store's primary domain stands for it everywhere a store is shown or entered.
+      domain: row.primary_domain,
+      status: row.effective_status,
+      package_name: row.package_name,
+      package_name_en: row.package_name_en,
+      merchant_account: row.merchant_account,
+      unpaid_bill_no: row.unpaid_bill_no,
+    };
   }
 
   /** Stores per stored status and the status they have at `at`, for those the sweep has not caught up with. */
@@ -285,14 +304,28 @@ export function createShopRepository(db: Db) {
       const [row] = await tx.update(shops).set(values).where(eq(shops.id, id)).returning();
       return row;
     },
-    /** Marks an initialising store ready; false when it was not initialising (done already by another worker). */
-    async completeProvisioning(id: number, values: Partial<typeof shops.$inferInsert>) {
-      const rows = await db
-        .update(shops)
-        .set(values)
-        .where(and(eq(shops.id, id), eq(shops.status, 'initializing')))
-        .returning({ id: shops.id });
-      return rows.length > 0;
+    /**
+     * Marks an initialising store ready and writes its system domain (bound, primary) in one
+     * transaction; false when it was not initialising (done already by another worker). Its
+     * `site_config` is the defaults: they go under what the config already holds (saved before the
+     * store was ready), so nothing saved is lost.
+     */
+    async completeProvisioning(id: number, values: Partial<typeof shops.$inferInsert> & { domain: string }, systemDomain: { token: string; now: Date }) {
+      const { site_config: siteConfigDefaults, ...rest } = values;
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(shops)
+          .set({ ...rest, ...(siteConfigDefaults ? { site_config: sql`${JSON.stringify(siteConfigDefaults)}::jsonb || coalesce(${shops.site_config}, '{}'::jsonb)` } : {}) })
+          .where(and(eq(shops.id, id), eq(shops.status, 'initializing')))
+          .returning({ id: shops.id });
+        if (!rows.length) return false;
+        const { token, now } = systemDomain;
+        await tx
+          .insert(shopDomains)
+          .values({ shop_ref: id, domain: values.domain, type: 'system', status: 'bound', is_primary: true, verify_token: token, verified_at: now, created_at: now, updated_at: now })
+          .onConflictDoNothing();
+        return true;
+      });
     },
     async listInitializingShops(startedBefore: Date, limit: number) {
       return db

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { CallParsedInput } from '@parlour/contract/call';
 import type * as calls from '@parlour/contract/calls/store';
-import type { TAdminShop, TShop, ZShopCreateFields } from '@parlour/contract/calls/store';
+import { isHigherVersion, STORE_ADMIN_SSO_PATH, type TAdminShop, type TShop, type ZShopCreateFields } from '@parlour/contract/calls/store';
 import { EXPORT_MAX_ROWS, STORE_TICKET_TTL_SECONDS, type PayMethod, type Role, type StoreStatus, type TermType } from '@parlour/contract/constants';
 import type { z } from 'zod';
 import type { Lang } from '@parlour/contract/errors';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { fieldError } from '../../lib/field-error';
 import type { Clock } from '../../lib/clock';
 import { buildExportFile } from '../../lib/export-file';
 import type { JobQueue } from '../../lib/job-queue';
@@ -21,6 +22,7 @@ import { toBill, type BillService } from '../bill/bill.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { StoreVersionRow } from '../store-version/store-version.repository';
 import type { StoreVersionService } from '../store-version/store-version.service';
+import { defaultStoreSiteConfig } from '../store-site-config/store-site-config.service';
 import { shopExportTable } from './shop-export';
 import type { ShopFilter, ShopRepository, ShopRow, ShopView } from './shop.repository';
 import { deriveStatus } from './shop-status';
@@ -201,18 +203,70 @@ export function createShopService(deps: {
     const shop = await repository.lockShop(bill.shop_ref, tx);
     if (!shop) return { needsProvisioning: false };
     if (shop.status === 'unpaid') {
-      await repository.updateShop(
-        shop.id,
-        { status: 'initializing', is_trial: false, expires_at: addTerm(now, bill.term_type, bill.term), initializing_since: now, updated_at: now },
-        tx,
-      );
+      const expiresAt = addTerm(now, bill.term_type, bill.term);
+      await repository.updateShop(shop.id, { status: 'initializing', is_trial: false, expires_at: expiresAt, initializing_since: now, updated_at: now }, tx);
+      await billRepository.recordStoreChange(bill.id, { expiresBefore: shop.expires_at, expiresAfter: expiresAt, versionBefore: shop.version_id }, tx);
       return { needsProvisioning: true };
     }
     const expiresAt = addTerm(renewalBase(now, shop.expires_at), bill.term_type, bill.term);
+    await billRepository.recordStoreChange(bill.id, { expiresBefore: shop.expires_at, expiresAfter: expiresAt, versionBefore: shop.version_id }, tx);
     const { grace_days: graceDays } = await settings.getPlatformRules(tx);
     const status = deriveStatus({ ...shop, expires_at: expiresAt, is_trial: false }, now, graceDays);
-    await repository.updateShop(shop.id, { expires_at: expiresAt, is_trial: false, status, updated_at: now }, tx);
+    // A renewal into a higher version (its bill names that version) moves the store to it.
+    const version = bill.type === 'renewal' && bill.version_id !== null && bill.version_id !== shop.version_id ? { version_id: bill.version_id } : {};
+    await repository.updateShop(shop.id, { expires_at: expiresAt, is_trial: false, status, ...version, updated_at: now }, tx);
     return { needsProvisioning: false };
+  }
+
+  /**
+   * The version a renewal bills: the store's own, or a listed version higher than it
+   * (isHigherVersion) to move up to when paid. A store still unpaid renews only its own version.
+   */
+  async function renewalVersion(current: StoreVersionRow, versionId: number | undefined, isUnpaid: boolean) {
+    if (versionId === undefined || versionId === current.id) return current;
+    const target = await storeVersionService.getVersion(versionId).catch(() => null);
+    if (isUnpaid || !target || target.status !== 'enabled' || !isHigherVersion(target, current)) throw fieldError('renew_version_invalid', ['package_id']);
+    return target;
+  }
+
+  /**
+   * What refunding a paid store bill takes back, in the refund's transaction (issue 16): the term it
+   * bought comes off the store's expiry; a store created by this bill ends at once (set past its grace
+   * period, so it is disabled now; a renewal brings it back); a renewal into a higher version moves the
+   * store back to its version before. A store still initialising keeps its
+   * status and is disabled by the sweep once ready.
+   */
+  async function revokePaidStoreBill(bill: BillRow, tx: Db) {
+    if (!bill.shop_ref || !bill.term_type || !bill.term) return;
+    const now = clock.now();
+    const shop = await repository.lockShop(bill.shop_ref, tx);
+    if (!shop?.expires_at) return;
+    const { grace_days: graceDays } = await settings.getPlatformRules(tx);
+    const shortened = termTakenBack(bill, shop.expires_at);
+    const ended = addDays(now, -graceDays - 1);
+    const expiresAt = bill.type === 'new_store' && shortened > ended ? ended : shortened;
+    const status = deriveStatus({ ...shop, expires_at: expiresAt }, now, graceDays);
+    // A renewal that moved the store into a higher version moves it back to the version it had
+    // (recorded when it was paid; bills paid before that was kept: the latest earlier paid store bill's).
+    const isVersionFromBill = bill.type === 'renewal' && bill.version_id === shop.version_id;
+    const recordedVersion = bill.store_expires_after !== null ? bill.store_version_before : undefined;
+    const previousVersion = !isVersionFromBill ? null : recordedVersion !== undefined ? recordedVersion : await billRepository.previousStoreVersion(shop.id, bill.id, tx);
+    const version = previousVersion !== null && previousVersion !== shop.version_id ? { version_id: previousVersion } : {};
+    await repository.updateShop(shop.id, { expires_at: expiresAt, status, ...version, updated_at: now }, tx);
+  }
+
+  /**
+   * The store's expiry without what a refunded bill added. With the change recorded at payment: the
+   * expiry before it when the store's expiry is still the one it set, else the current expiry moved
+   * back by exactly what it added (a later renewal built on it). Bills paid before the change was
+   * recorded: the term subtracted (a month-end date may come back a few days short).
+   */
+  function termTakenBack(bill: BillRow, current: Date) {
+    const { store_expires_before: before, store_expires_after: after } = bill;
+    if (!after) return addTerm(current, bill.term_type!, -bill.term!);
+    if (before && current.getTime() === after.getTime()) return before;
+    const base = renewalBase(bill.paid_at ?? after, before);
+    return new Date(current.getTime() - (after.getTime() - base.getTime()));
   }
 
   function shopFilter(input: Omit<ListInput, 'page' | 'limit'>, scope: TenantScope): ShopFilter {
@@ -247,7 +301,7 @@ export function createShopService(deps: {
     await repository.insertTicket({ id, shop_ref: view.id, role: principal.role, user_id: principal.userId, expires_at: expiresAt, created_at: now });
     const signature = sign(await settings.getSigningKey('store-ticket'), `${id}.${view.shop_id}.${expSeconds}`);
     const ticket = `${id}.${expSeconds}.${signature}`;
-    return { url: `https://${view.domain}/admin/sso?ticket=${encodeURIComponent(ticket)}`, expires_at: expiresAt.toISOString() };
+    return { url: `https://${view.domain}${STORE_ADMIN_SSO_PATH}?ticket=${encodeURIComponent(ticket)}`, expires_at: expiresAt.toISOString() };
   }
 
   return {
@@ -257,6 +311,7 @@ export function createShopService(deps: {
     createShop,
     createTrialShop,
     applyPaidStoreBill,
+    revokePaidStoreBill,
     startProvisioning,
     viewOf,
     list,
@@ -289,6 +344,8 @@ export function createShopService(deps: {
     /** Create and pay: the store waits, unpaid, for its first bill; the answer says where to pay. */
     async createAndPay(options: { merchantId: number; fields: ShopCreateFields; termType: TermType; term: number; payMethod: PayMethod; lang: Lang }) {
       const { merchantId, fields } = options;
+      // Before any transaction: reading the payment settings inside one would wait on the embedded database's single connection.
+      await billService.assertMethodOffered(options.payMethod);
       const version = await storeVersionService.getPurchasableVersion(fields.package_id);
       const { shop, bill } = await createShop({ merchantId, fields, version, start: 'unpaid' }, async (shop, tx) => {
         const bill = await billService.createStoreBill(
@@ -321,15 +378,17 @@ export function createShopService(deps: {
      * A renewal bill for a term, waiting for payment. A store whose first bill lapsed gets a new
      * first bill instead. An unpaid store bill answers ORDER_EXISTS naming it.
      */
-    async renew(options: { merchantId: number; shopId: string; termType: TermType; term: number; payMethod: PayMethod; lang: Lang }) {
+    async renew(options: { merchantId: number; shopId: string; versionId?: number; termType: TermType; term: number; payMethod: PayMethod; lang: Lang }) {
       const { view, rules } = await findShop(merchantScope(options.merchantId), options.shopId);
       // A store whose first bill was cancelled or lapsed is given up: a new store takes its place.
       if (view.status === 'initializing' || view.status === 'cancelled') throw new AppError('STORE_STATE_INVALID');
+      await billService.assertMethodOffered(options.payMethod);
       // A writing call: this store's bills past their window are expired here, so they do not block the new one.
       await billRepository.expireOverdueBills(clock.now(), { shopId: view.shop_id });
       const existing = await billRepository.findUnpaidStoreBill(view.id);
       if (existing) throw new AppError('ORDER_EXISTS', { data: { bill_no: existing.bill_no } });
-      const version = await storeVersionService.getVersion(view.version_id);
+      const current = await storeVersionService.getVersion(view.version_id);
+      const version = await renewalVersion(current, options.versionId, view.status === 'unpaid');
       const bill = await db.transaction((tx) =>
         billService.createStoreBill(
           {
@@ -392,10 +451,10 @@ export function createShopService(deps: {
       return repository.completeProvisioning(shopRef, {
         status,
         domain: `${shop.shop_id}.${deps.shopBaseDomain}`,
-        site_config: { site_name: shop.shop_name, contact_email: shop.contact_email, language: 'zh-CN', currency: shop.currency, theme: 'default' },
+        site_config: { ...defaultStoreSiteConfig(shop, now), contact_email: shop.contact_email, language: 'zh-CN', currency: shop.currency, theme: 'default' },
         ready_at: now,
         updated_at: now,
-      });
+      }, { token: randomBytes(16).toString('hex'), now });
     },
 
     /** The safety net behind the provisioning queue: stores initialising for a while, e.g. across a restart. */

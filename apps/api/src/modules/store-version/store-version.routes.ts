@@ -9,6 +9,11 @@ export function registerStoreVersionRoutes(registrar: CallRegistrar, deps: { sto
   register(calls.merchantPublicVersions, ({ lang }) => storeVersionService.listForMerchant(lang));
   register(calls.adminListVersions, ({ input, lang }) => storeVersionService.listForAdmin(input, lang));
   register(calls.adminListShopVersions, ({ lang }) => storeVersionService.listAll(lang));
-  register(calls.adminEditVersionFunctions, ({ input, lang }) => storeVersionService.editFunctions(input, lang));
-  register(calls.adminEditVersionPrices, ({ input, lang }) => storeVersionService.editPrices(input, lang));
+  const versionAudit = { targetType: 'store_version', load: (id: string | number) => storeVersionService.getVersion(Number(id)) } as const;
+  register(calls.adminEditVersionFunctions, ({ input, lang }) => storeVersionService.editFunctions(input, lang), {
+    audit: { ...versionAudit, action: (input) => (input.id === undefined ? 'store_version.add' : 'store_version.edit'), targetId: (input, output) => input.id ?? output?.id },
+  });
+  register(calls.adminEditVersionPrices, ({ input, lang }) => storeVersionService.editPrices(input, lang), {
+    audit: { ...versionAudit, action: 'store_version.edit_prices', targetId: (input) => input.id },
+  });
 }

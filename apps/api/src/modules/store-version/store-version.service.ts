@@ -20,6 +20,7 @@ export function toStoreVersion(row: StoreVersionRow, lang: Lang): TStoreVersion 
     prices: row.prices,
     status: row.status,
     sort: row.sort,
+    domain_limit: row.domain_limit,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
@@ -72,8 +73,9 @@ export function createStoreVersionService(deps: { repository: StoreVersionReposi
       return version;
     },
     async editFunctions(
-      input: Omit<Required<TVersionFunInput>, 'id' | 'name' | 'description' | 'features'> & {
+      input: Omit<Required<TVersionFunInput>, 'id' | 'name' | 'description' | 'features' | 'domain_limit'> & {
         id?: number;
+        domain_limit?: number | null;
         name: TLocalizedText;
         description: TLocalizedText;
         features: TLocalizedText[];
@@ -89,6 +91,8 @@ export function createStoreVersionService(deps: { repository: StoreVersionReposi
         trial_days: input.trial_days,
         status: input.status,
         sort: input.sort,
+        // Absent keeps the version's limit.
+        ...(input.domain_limit !== undefined ? { domain_limit: input.domain_limit } : {}),
       };
       if (input.id === undefined) return toEditableStoreVersion(await repository.insertVersion(values), lang);
       const row = await repository.updateVersion(input.id, { ...values, updated_at: clock.now() });

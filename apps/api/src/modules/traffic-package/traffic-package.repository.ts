@@ -207,6 +207,10 @@ export function createTrafficPackageRepository(db: Db) {
         .returning();
       return row;
     },
+    /** Voids the package a refunded bill bought (issue 16): what is left of it can no longer be used. */
+    async voidPackageOfBill(billId: number, now: Date, tx: Db) {
+      await tx.update(trafficPackages).set({ voided_at: now, updated_at: now }).where(and(eq(trafficPackages.bill_ref, billId), isNull(trafficPackages.voided_at)));
+    },
     async findPackageView(id: number, now: Date, tx: Db = db) {
       const [row] = await selectViews(now, tx).where(eq(trafficPackages.id, id)).limit(1);
       return row ? toView(row) : undefined;

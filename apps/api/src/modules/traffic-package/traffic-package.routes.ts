@@ -33,9 +33,16 @@ export function registerTrafficPackageRoutes(registrar: CallRegistrar, deps: { t
   const { trafficPackageService } = deps;
 
   register(calls.adminListPlans, ({ input, lang }) => trafficPackageService.listPlansForAdmin(input, lang));
-  register(calls.adminAddPlan, ({ input, lang }) => trafficPackageService.addPlan(planValues(input), lang));
-  register(calls.adminEditPlan, ({ input, lang }) => trafficPackageService.editPlan(input.id, planValues(input), lang));
-  register(calls.adminSetPlanStatus, ({ input, lang }) => trafficPackageService.setPlanStatus(input.id, input.status, lang));
+  const planAudit = { targetType: 'plan', load: (id: string | number) => trafficPackageService.getPlanForAdmin(Number(id), 'zh-CN') } as const;
+  register(calls.adminAddPlan, ({ input, lang }) => trafficPackageService.addPlan(planValues(input), lang), {
+    audit: { ...planAudit, action: 'plan.add', targetId: (_input, output) => output?.id },
+  });
+  register(calls.adminEditPlan, ({ input, lang }) => trafficPackageService.editPlan(input.id, planValues(input), lang), {
+    audit: { ...planAudit, action: 'plan.edit', targetId: (input) => input.id },
+  });
+  register(calls.adminSetPlanStatus, ({ input, lang }) => trafficPackageService.setPlanStatus(input.id, input.status, lang), {
+    audit: { ...planAudit, action: 'plan.set_status', targetId: (input) => input.id },
+  });
   register(calls.adminListPackages, ({ input, lang }) => trafficPackageService.listForAdmin(input, lang));
 
   register(calls.merchantListPlans, ({ lang }) => trafficPackageService.listPlansForMerchant(lang));

@@ -139,6 +139,9 @@ export function createTrafficPackageService(deps: { db: Db; repository: TrafficP
       );
       return { list: await withSoldCounts(rows, lang), total };
     },
+    async getPlanForAdmin(id: number, lang: Lang) {
+      return adminPlan(await repository.findPlan(id), lang);
+    },
     async addPlan(values: PlanValues, lang: Lang) {
       const now = clock.now();
       return adminPlan(await repository.insertPlan({ ...planColumns(values), created_at: now, updated_at: now }), lang);
@@ -197,6 +200,7 @@ export function createTrafficPackageService(deps: { db: Db; repository: TrafficP
       const plan = await repository.findPlan(options.planId);
       if (!plan || plan.status !== 'enabled') throw new AppError('PLAN_UNAVAILABLE');
       const shop = plan.is_general ? null : await runningShop(options.merchantId, options.shopId);
+      await billService.assertMethodOffered(options.payMethod);
       const { bill, pkg } = await db.transaction(async (tx) => {
         const bill = await billService.createOnlineBill(
           {
@@ -240,6 +244,10 @@ export function createTrafficPackageService(deps: { db: Db; repository: TrafficP
     /** What a paid traffic_package bill does, inside the payment's transaction: its package starts now. */
     async applyPaidPackageBill(bill: BillRow, tx: Db) {
       await repository.activateForBill(bill.id, bill.paid_at ?? clock.now(), tx);
+    },
+    /** What refunding a paid package bill takes back, in the refund's transaction: the package's unused units are voided. */
+    async revokePaidPackageBill(bill: BillRow, tx: Db) {
+      await repository.voidPackageOfBill(bill.id, clock.now(), tx);
     },
   };
 }

@@ -20,12 +20,15 @@ import {
 } from '../../db/schema/index';
 import { countMatches, EXACT_COUNT_LIMIT } from '../../lib/count-matches';
 import { allOf } from '../../lib/sql-filters';
+import { filteredMerchantId, tenantCondition, type TenantScope } from '../../lib/tenant-scope';
 
 /** What a roll-up query covers: whole business days `startDay`..`endDay` (both included; the roll-up's days) and optional narrowing. */
 export interface UsageFilter {
-  /** The tenant: set for every merchant call. */
+  /** Whose rows: a merchant call's own, or every tenant's for the operator. */
+  scope: TenantScope;
+  /** The operator's filter by merchant (ignored under a merchant scope, which is narrower). */
   merchantId?: number;
-  /** A store by its public shopId; with `merchantId`, only that merchant's store matches. */
+  /** A store by its public shopId; under a merchant (scope or filter), only that merchant's store matches. */
   shopId?: string;
   platform?: string;
   apiCode?: string;
@@ -49,6 +52,8 @@ export interface UsageSums {
 export type UsageRow = UsageSums & Partial<Record<UsageKey, string | number>>;
 
 export interface LogFilter {
+  scope: TenantScope;
+  /** The operator's filter by merchant (ignored under a merchant scope). */
   merchantId?: number;
   shopId?: string;
   platform?: string;
@@ -58,6 +63,9 @@ export interface LogFilter {
   start: Date;
   end: Date;
 }
+
+/** The merchant a report filter is limited to (its scope's, else the operator's filter); undefined: every tenant. */
+const merchantOf = (filter: { scope: TenantScope; merchantId?: number }) => filteredMerchantId(filter.scope, filter.merchantId);
 
 /**
  * A store by its shopId, of the merchant when one is given: a subquery, so an unknown or foreign store
@@ -101,18 +109,20 @@ const isUsagePlatform = (value: string): value is UsagePlatform => (USAGE_PLATFO
 /** Whether `source` can answer `set` under `filter`. */
 export function canSourceAnswer(source: UsageSource, filter: UsageFilter, set: UsageKey[]) {
   const { keys, filters } = USAGE_SOURCES[source];
-  const narrowed = (['merchantId', 'shopId', 'platform', 'apiCode'] as const).filter((field) => filter[field] !== undefined && filter[field] !== '');
+  const values: Record<UsageFilterField, string | number | undefined> = { merchantId: merchantOf(filter), shopId: filter.shopId, platform: filter.platform, apiCode: filter.apiCode };
+  const narrowed = (['merchantId', 'shopId', 'platform', 'apiCode'] as const).filter((field) => values[field] !== undefined && values[field] !== '');
   // A platform the shop roll-up has no columns for is read elsewhere (the contract allows only the four).
   if (source === 'shop' && filter.platform && !isUsagePlatform(filter.platform)) return false;
   return set.every((key) => keys.includes(key)) && narrowed.every((field) => filters.includes(field));
 }
 
 function usageConditions(filter: UsageFilter, source: UsageSource): SQL | undefined {
+  const merchantId = merchantOf(filter);
   return allOf([
     sql`day >= ${filter.startDay}::date`,
     sql`day <= ${filter.endDay}::date`,
-    filter.merchantId !== undefined ? sql`merchant_id = ${filter.merchantId}` : undefined,
-    filter.shopId ? shopRefOf(filter.shopId, filter.merchantId, sql`shop_ref`) : undefined,
+    merchantId !== undefined ? sql`merchant_id = ${merchantId}` : undefined,
+    filter.shopId ? shopRefOf(filter.shopId, merchantId, sql`shop_ref`) : undefined,
     // Of a store's row, the platform's part: a row without calls there is no group of that platform (every roll-up row has calls).
     filter.platform ? (source === 'shop' ? sql`${sql.identifier(platformSumColumn('calls', filter.platform as UsagePlatform))} > 0` : sql`platform = ${filter.platform}`) : undefined,
     filter.apiCode ? sql`api_code = ${filter.apiCode}` : undefined,
@@ -122,9 +132,10 @@ function usageConditions(filter: UsageFilter, source: UsageSource): SQL | undefi
 }
 
 function logConditions(filter: LogFilter): SQL | undefined {
+  const merchantId = merchantOf(filter);
   return allOf([
-    filter.merchantId !== undefined ? sql`${apiCallLogs.merchant_id} = ${filter.merchantId}` : undefined,
-    filter.shopId ? shopRefOf(filter.shopId, filter.merchantId, sql`${apiCallLogs.shop_ref}`) : undefined,
+    merchantId !== undefined ? sql`${apiCallLogs.merchant_id} = ${merchantId}` : undefined,
+    filter.shopId ? shopRefOf(filter.shopId, merchantId, sql`${apiCallLogs.shop_ref}`) : undefined,
     filter.platform ? sql`${apiCallLogs.platform} = ${filter.platform}` : undefined,
     filter.apiCode ? sql`${apiCallLogs.api_code} = ${filter.apiCode}` : undefined,
     filter.status ? sql`${apiCallLogs.status} = ${filter.status}` : undefined,
@@ -249,16 +260,16 @@ export function createTrafficReportRepository(db: Db) {
 
     /**
      * Active packages at `now` (paid, not voided, not expired, units left: the derived status of
-     * traffic.ts): how many, the units left in them and the earliest expiry. Of one merchant, of one
-     * store's own packages (`shopRefs`), or of everyone.
+     * traffic.ts): how many, the units left in them and the earliest expiry. Of the scope's merchant,
+     * or of everyone under the operator's scope.
      */
-    async packageBalance(now: Date, scope: { merchantId?: number } = {}) {
+    async packageBalance(now: Date, scope: TenantScope) {
       const result = await db.execute<{ packages: number; units_left: string | number | null; first_expires_at: Date | string | null }>(sql`
         select count(*)::int as packages, coalesce(sum(${trafficPackages.units_total} - ${trafficPackages.units_used}), 0)::bigint as units_left,
                min(${trafficPackages.expires_at}) as first_expires_at
         from ${trafficPackages}
         where ${allOf([
-          scope.merchantId !== undefined ? sql`${trafficPackages.merchant_id} = ${scope.merchantId}` : undefined,
+          tenantCondition(scope, trafficPackages.merchant_id),
           sql`${trafficPackages.paid_at} is not null and ${trafficPackages.voided_at} is null and ${trafficPackages.units_used} < ${trafficPackages.units_total}`,
           sql`${trafficPackages.expires_at} > ${now.toISOString()}::timestamptz`,
         ])}`);
@@ -282,12 +293,12 @@ export function createTrafficReportRepository(db: Db) {
       return new Map(result.rows.map((row) => [Number(row.shop_ref), Number(row.units_left)]));
     },
 
-    /** Stores by internal id, of the merchant when one is given. */
-    async findShops(refs: number[], merchantId?: number) {
+    /** Stores by internal id, within the scope. */
+    async findShops(refs: number[], scope: TenantScope) {
       if (!refs.length) return new Map<number, { shop_id: string; shop_name: string }>();
       const result = await db.execute<{ id: number; shop_id: string; shop_name: string }>(sql`
         select ${shops.id} as id, ${shops.shop_id} as shop_id, ${shops.shop_name} as shop_name from ${shops}
-        where ${shops.id} in (${sql.join(refs.map((ref) => sql`${ref}`), sql`, `)})${merchantId !== undefined ? sql` and ${shops.merchant_id} = ${merchantId}` : sql``}`);
+        where ${allOf([sql`${shops.id} in (${sql.join(refs.map((ref) => sql`${ref}`), sql`, `)})`, tenantCondition(scope, shops.merchant_id)])}`);
       return new Map(result.rows.map((row) => [Number(row.id), { shop_id: row.shop_id, shop_name: row.shop_name }]));
     },
 
@@ -347,8 +358,8 @@ export function createTrafficReportRepository(db: Db) {
       const total = await countMatches(db, apiCallLogs, logConditions(filter));
       return { total, isEstimated: total > EXACT_COUNT_LIMIT };
     },
-    /** One log row with its parameters and error; of the merchant when one is given. */
-    async findLog(id: number, merchantId?: number): Promise<LogView | undefined> {
+    /** One log row with its parameters and error, within the scope (another tenant's row is not found). */
+    async findLog(id: number, scope: TenantScope): Promise<LogView | undefined> {
       const result = await db.execute<Record<string, unknown>>(sql`
         select l.id, l.created_at, l.finished_at, l.merchant_id, s.shop_id, l.shop_name, l.platform, l.api_code, l.api_name, l.package_ref,
                l.package_name, p.name_en as package_name_en, p.is_general as package_is_general, l.status, l.charged_units, l.response_ms, l.error, l.request_params,
@@ -357,7 +368,7 @@ export function createTrafficReportRepository(db: Db) {
         left join ${shops} s on s.id = l.shop_ref
         left join ${trafficPackages} p on p.id = l.package_ref
         left join ${merchants} m on m.id = l.merchant_id
-        where l.id = ${id}${merchantId !== undefined ? sql` and l.merchant_id = ${merchantId}` : sql``}`);
+        where ${allOf([sql`l.id = ${id}`, scope.kind === 'merchant' ? sql`l.merchant_id = ${scope.merchantId}` : undefined])}`);
       return result.rows[0] ? toLogView(result.rows[0]) : undefined;
     },
   };

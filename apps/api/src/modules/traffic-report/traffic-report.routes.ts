@@ -1,4 +1,5 @@
 import * as calls from '@parlour/contract/calls/traffic-report';
+import { merchantScope, operatorScope } from '../../lib/tenant-scope';
 import type { CallRegistrar } from '../../lib/register-call';
 import type { TrafficReportService } from './traffic-report.service';
 
@@ -10,7 +11,7 @@ export function registerTrafficReportRoutes(registrar: CallRegistrar, deps: { re
   register(calls.merchantTrafficDashboard, ({ input, principal }) => reports.merchantDashboard(principal.userId, input));
   register(calls.merchantApiLogStats, ({ input, principal }) => reports.merchantApiStats(principal.userId, input));
   register(calls.merchantStoreUsage, ({ input, principal }) => reports.merchantStoreUsage(principal.userId, input));
-  register(calls.merchantApiEnum, ({ principal }) => reports.apiEnum(principal.userId));
+  register(calls.merchantApiEnum, ({ principal }) => reports.apiEnum(merchantScope(principal.userId)));
   register(calls.merchantListApiLogs, ({ input, principal, lang }) => reports.merchantListLogs(principal.userId, input, lang));
   register(calls.merchantApiLogDetail, ({ input, principal, lang }) => reports.merchantLogDetail(principal.userId, input.id, lang));
 
@@ -20,5 +21,5 @@ export function registerTrafficReportRoutes(registrar: CallRegistrar, deps: { re
   register(calls.adminApiLogStats, ({ input }) => reports.adminApiStats(input));
   register(calls.adminListApiLogs, ({ input, lang }) => reports.adminListLogs(input, lang));
   register(calls.adminApiLogDetail, ({ input, lang }) => reports.adminLogDetail(input.id, lang));
-  register(calls.adminApiEnum, () => reports.apiEnum(undefined));
+  register(calls.adminApiEnum, () => reports.apiEnum(operatorScope));
 }

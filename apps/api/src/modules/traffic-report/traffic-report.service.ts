@@ -15,7 +15,7 @@ import type {
   ApiCallStatus,
   ApiLogSortField,
 } from '@parlour/contract/calls/traffic-report';
-import { API_CALL_STATUSES, logErrorCodeOf } from '@parlour/contract/calls/traffic-report';
+import { API_CALL_STATUSES, logErrorCodeOf, OPEN_API_LOG_ERRORS } from '@parlour/contract/calls/traffic-report';
 import { LOG_PLATFORMS, TIME_FILTERS } from '@parlour/contract/constants';
 import { addDays, zoneDay } from '@parlour/contract/business-time';
 import type { SortOrder } from '@parlour/contract/schemas';
@@ -23,6 +23,7 @@ import type { Lang } from '@parlour/contract/errors';
 import { AppError } from '../../lib/app-error';
 import { dayRange, daysBetween } from '../../lib/business-days';
 import { listSort } from '../../lib/sql-sort';
+import { merchantScope, operatorScope, type TenantScope } from '../../lib/tenant-scope';
 import type { Clock } from '../../lib/clock';
 import { pickColumn } from '../../lib/localized-columns';
 import { createClosedDayCache } from './closed-day-cache';
@@ -133,6 +134,19 @@ function logDetailOutput(row: LogView, lang: Lang): TApiLogDetail {
   return { ...logOutput(row, lang), finished_at: row.finished_at?.toISOString() ?? null, request_params: row.request_params ?? {}, error: row.error ?? '', error_code: logErrorCodeOf(row.error ?? '') };
 }
 
+/**
+ * What a merchant may read of a logged error: the outcome code, which the console translates. The
+ * text after it is the upstream's (a vendor's error page, its internals) and is for operators only;
+ * the one exception is OPEN_PARAMS_INVALID, whose text is our own message naming the parameter.
+ * Text without a code (an older row) is an upstream failure as far as the merchant is told.
+ */
+export function merchantVisibleError(error: string): string {
+  const code = logErrorCodeOf(error);
+  if (code === 'OPEN_PARAMS_INVALID') return error;
+  if (code !== null && (OPEN_API_LOG_ERRORS as readonly string[]).includes(code)) return code;
+  return error.trim() ? 'OPEN_UPSTREAM_FAILED' : '';
+}
+
 export interface StatsInput extends TimeInput {
   platform?: Platform;
   api_code?: string;
@@ -165,16 +179,16 @@ export function createTrafficReportService(deps: {
   const usage = deps.isClosedDayCacheOff ? reader : createClosedDayCache({ readClosed: reader.sumUsageSets, readOpen, now: () => clock.now(), getTimeZone });
   const timeRange = async (input: TimeInput, now: Date) => resolveTimeRange(input, now, await getTimeZone());
 
-  function usageFilter(range: TimeRange, input: StatsInput, merchantId: number | undefined): UsageFilter {
-    return { merchantId, shopId: input.shop_id, platform: input.platform, apiCode: input.api_code || undefined, startDay: range.startDay, endDay: range.endDay };
+  function usageFilter(range: TimeRange, input: StatsInput, scope: TenantScope): UsageFilter {
+    return { scope, merchantId: input.merchant_id, shopId: input.shop_id, platform: input.platform, apiCode: input.api_code || undefined, startDay: range.startDay, endDay: range.endDay };
   }
-  function logFilter(range: TimeRange, input: LogListInput, merchantId: number | undefined): LogFilter {
-    return { merchantId, shopId: input.shop_id, platform: input.platform, apiCode: input.api_code || undefined, status: input.status, start: range.start, end: range.end };
+  function logFilter(range: TimeRange, input: LogListInput, scope: TenantScope): LogFilter {
+    return { scope, merchantId: input.merchant_id, shopId: input.shop_id, platform: input.platform, apiCode: input.api_code || undefined, status: input.status, start: range.start, end: range.end };
   }
 
-  async function apiStats(input: StatsInput, merchantId: number | undefined): Promise<TApiStatsOutput> {
+  async function apiStats(input: StatsInput, scope: TenantScope): Promise<TApiStatsOutput> {
     const range = await timeRange(input, clock.now());
-    const filter = usageFilter(range, input, merchantId);
+    const filter = usageFilter(range, input, scope);
     const [[rows, [sums], trend], apis] = await Promise.all([usage.sumUsageSets(filter, [['platform', 'api_code'], [], ['day']]), repository.listApis()]);
     const names = new Map(apis.map((api) => [`${api.platform}/${api.code}`, api.name]));
     const platformOrder = (platform: string) => LOG_PLATFORMS.indexOf(platform as Platform);
@@ -189,9 +203,9 @@ export function createTrafficReportService(deps: {
     return { range: rangeOutput(range), list, totals: totalsOf(sums), trend: fillTrend(range, trend) };
   }
 
-  async function listLogs(input: LogListInput, merchantId: number | undefined) {
+  async function listLogs(input: LogListInput, scope: TenantScope) {
     const range = await timeRange(input, clock.now());
-    const filter = logFilter(range, input, merchantId);
+    const filter = logFilter(range, input, scope);
     const [rows, count] = await Promise.all([
       repository.listLogs(filter, { limit: input.limit, offset: (input.page - 1) * input.limit }, listSort(input)?.order ?? 'descend'),
       repository.countLogs(filter),
@@ -220,13 +234,14 @@ export function createTrafficReportService(deps: {
     async merchantDashboard(merchantId: number, input: TimeInput & { shop_id?: string }): Promise<TMerchantTrafficDashboard> {
       const now = clock.now();
       const range = await timeRange(input, now);
-      const filter = usageFilter(range, input, merchantId);
+      const scope = merchantScope(merchantId);
+      const filter = usageFilter(range, input, scope);
       const [[[sums], trend, platforms, storeRows], balance] = await Promise.all([
         usage.sumUsageSets(filter, [[], ['day'], ['platform'], ['shop_ref']]),
-        repository.packageBalance(now, { merchantId }),
+        repository.packageBalance(now, scope),
       ]);
       const stores = rankBy(storeRows, 'shop_ref').slice(0, 20);
-      const names = await repository.findShops(stores.map((row) => row.shop_ref), merchantId);
+      const names = await repository.findShops(stores.map((row) => row.shop_ref), scope);
       return {
         range: rangeOutput(range),
         totals: totalsOf(sums),
@@ -243,7 +258,7 @@ export function createTrafficReportService(deps: {
       };
     },
 
-    merchantApiStats: (merchantId: number, input: StatsInput) => apiStats({ ...input, merchant_id: undefined }, merchantId),
+    merchantApiStats: (merchantId: number, input: StatsInput) => apiStats(input, merchantScope(merchantId)),
 
     /** Every store of the merchant (not the unpaid ones), busiest first, with its usage and its own packages' units left. */
     async merchantStoreUsage(merchantId: number, input: TimeInput & { platform?: Platform; page: number; limit: number }) {
@@ -251,7 +266,7 @@ export function createTrafficReportService(deps: {
       const range = await timeRange(input, now);
       const [shopList, [storeRows]] = await Promise.all([
         repository.listMerchantShops(merchantId),
-        usage.sumUsageSets(usageFilter(range, { ...input }, merchantId), [['shop_ref']]),
+        usage.sumUsageSets(usageFilter(range, input, merchantScope(merchantId)), [['shop_ref']]),
       ]);
       const usageByShop = new Map(storeRows.map((row) => [Number(row.shop_ref), row]));
       const ranked = shopList
@@ -273,11 +288,11 @@ export function createTrafficReportService(deps: {
     },
 
     /** The filters' options; the merchant's own stores for a merchant, none for the operator. */
-    async apiEnum(merchantId: number | undefined): Promise<TApiEnum> {
+    async apiEnum(scope: TenantScope): Promise<TApiEnum> {
       const [platforms, apis, shopList] = await Promise.all([
         repository.listPlatforms(),
         repository.listApis(),
-        merchantId !== undefined ? repository.listMerchantShops(merchantId) : Promise.resolve([]),
+        scope.kind === 'merchant' ? repository.listMerchantShops(scope.merchantId) : Promise.resolve([]),
       ]);
       const known = new Map(platforms.map((row) => [row.platform, row]));
       return {
@@ -291,23 +306,25 @@ export function createTrafficReportService(deps: {
     },
 
     async merchantListLogs(merchantId: number, input: LogListInput, lang: Lang) {
-      const { rows, total, is_total_estimated } = await listLogs({ ...input, merchant_id: undefined }, merchantId);
+      const { rows, total, is_total_estimated } = await listLogs(input, merchantScope(merchantId));
       return { list: rows.map((row) => logOutput(row, lang)), total, is_total_estimated };
     },
     async merchantLogDetail(merchantId: number, id: number, lang: Lang): Promise<TApiLogDetail> {
-      const row = await repository.findLog(id, merchantId);
+      const row = await repository.findLog(id, merchantScope(merchantId));
       // Another merchant's row reads as missing: its existence is not the caller's to learn.
       if (!row) throw new AppError('NOT_FOUND');
-      return logDetailOutput(row, lang);
+      const detail = logDetailOutput(row, lang);
+      const error = merchantVisibleError(detail.error);
+      return { ...detail, error, error_code: logErrorCodeOf(error) };
     },
 
     async adminDashboard(input: TimeInput): Promise<TAdminTrafficDashboard> {
       const now = clock.now();
       const range = await timeRange(input, now);
-      const filter = usageFilter(range, input, undefined);
+      const filter = usageFilter(range, input, operatorScope);
       const [[[sums], trend, platforms, merchantRows, storeRows], balance] = await Promise.all([
         usage.sumUsageSets(filter, [[], ['day'], ['platform'], ['merchant_id'], ['shop_ref']]),
-        repository.packageBalance(now),
+        repository.packageBalance(now, operatorScope),
       ]);
       const top = await describeMerchants(rankBy(merchantRows, 'merchant_id').slice(0, 10));
       return {
@@ -324,7 +341,7 @@ export function createTrafficReportService(deps: {
 
     async adminPlatformStats(input: TimeInput & { merchant_id?: number }) {
       const range = await timeRange(input, clock.now());
-      const filter = usageFilter(range, input, input.merchant_id);
+      const filter = usageFilter(range, input, operatorScope);
       const [[rows, [sums]], platforms] = await Promise.all([usage.sumUsageSets(filter, [['platform'], []]), repository.listPlatforms()]);
       const found = new Map(rows.map((row) => [String(row.platform), row]));
       const sources = new Map(platforms.map((row) => [row.platform, row]));
@@ -342,21 +359,21 @@ export function createTrafficReportService(deps: {
 
     async adminMerchantStats(input: TimeInput & { platform?: Platform; page: number; limit: number }) {
       const range = await timeRange(input, clock.now());
-      const [merchantRows] = await usage.sumUsageSets(usageFilter(range, input, undefined), [['merchant_id']]);
+      const [merchantRows] = await usage.sumUsageSets(usageFilter(range, input, operatorScope), [['merchant_id']]);
       const ranked = rankBy(merchantRows, 'merchant_id');
       const page = ranked.slice((input.page - 1) * input.limit, input.page * input.limit);
       return { range: rangeOutput(range), list: await describeMerchants(page), total: ranked.length };
     },
 
-    adminApiStats: (input: StatsInput) => apiStats(input, input.merchant_id),
+    adminApiStats: (input: StatsInput) => apiStats(input, operatorScope),
 
     async adminListLogs(input: LogListInput, lang: Lang) {
-      const { rows, total, is_total_estimated } = await listLogs(input, input.merchant_id);
+      const { rows, total, is_total_estimated } = await listLogs(input, operatorScope);
       const list: TAdminApiLog[] = rows.map((row) => ({ ...logOutput(row, lang), merchant_account: row.merchant_account, merchant_name: row.merchant_name }));
       return { list, total, is_total_estimated };
     },
     async adminLogDetail(id: number, lang: Lang): Promise<TAdminApiLogDetail> {
-      const row = await repository.findLog(id);
+      const row = await repository.findLog(id, operatorScope);
       if (!row) throw new AppError('NOT_FOUND');
       return { ...logDetailOutput(row, lang), merchant_account: row.merchant_account, merchant_name: row.merchant_name };
     },

@@ -2,6 +2,7 @@ import { mergeUsageSets } from './closed-day-cache';
 import { canSourceAnswer, type TrafficReportRepository, type UsageFilter, type UsageKey, type UsageRow, type UsageSource } from './traffic-report.repository';
 import { addDays, lastClosedDay } from './usage-days';
 import { USAGE_SUM_FIELDS } from '../../db/schema/index';
+import { filteredMerchantId } from '../../lib/tenant-scope';
 
 /**
  * Which roll-up answers each grouping set of a read of folded days: the smallest that has its keys
@@ -11,7 +12,7 @@ import { USAGE_SUM_FIELDS } from '../../db/schema/index';
  * only `shop`. A set none can answer (a store filter with an API grouping) reads api_usage_daily.
  */
 export function planUsageSources(filter: UsageFilter, sets: UsageKey[][]): Array<{ source: UsageSource; setIndexes: number[] }> {
-  const preferred: UsageSource[] = filter.shopId ? ['shop'] : filter.merchantId !== undefined ? ['api', 'shop'] : ['total', 'shop', 'api'];
+  const preferred: UsageSource[] = filter.shopId ? ['shop'] : filteredMerchantId(filter.scope, filter.merchantId) !== undefined ? ['api', 'shop'] : ['total', 'shop', 'api'];
   const plan = new Map<UsageSource, number[]>();
   sets.forEach((set, index) => {
     const source = preferred.find((candidate) => canSourceAnswer(candidate, filter, set)) ?? 'daily';

@@ -12,6 +12,11 @@ const EXTENSIONS: Record<ImageMime, string> = { 'image/png': 'png', 'image/jpeg'
 /** Names we hand out: 32 hex characters and the extension of the detected type. */
 const FILE_NAME_PATTERN = /^[a-f0-9]{32}\.(png|jpg)$/;
 
+/** The original name as recorded: at most 200 characters, counted by code point so no surrogate pair is cut in two. */
+function storableName(name: string): string {
+  return Array.from(name).slice(0, 200).join('');
+}
+
 /**
  * The image type by content (spec §5: JPG and PNG only, whatever the name says): PNG's 8-byte
  * signature followed by an IHDR chunk, or JPEG's SOI marker followed by another marker.
@@ -30,27 +35,39 @@ export const uploadTooLarge = () =>
     },
   });
 
-/** Operator image uploads (logo, icon, screenshots): checked by content, stored under a random name. */
+/** Who uploaded an image: an operator, or a merchant (their stores' logo and icon). */
+export type Uploader = { role: 'admin'; id: number } | { role: 'merchant'; id: number };
+
+/** Image uploads (logo, icon, screenshots): checked by content, stored under a random name. */
 export function createUploadService(deps: { repository: UploadRepository; uploadDir: string }) {
   const { repository, uploadDir } = deps;
 
   return {
-    async saveImage(options: { bytes: Buffer; originalName: string; adminId: number }): Promise<TUploadedImage> {
+    async saveImage(options: { bytes: Buffer; originalName: string; uploader: Uploader }): Promise<TUploadedImage> {
       if (options.bytes.length > UPLOAD_IMAGE_MAX_BYTES) throw uploadTooLarge();
       const mime = detectImageType(options.bytes);
       if (!mime) throw new AppError('UPLOAD_FORMAT_INVALID');
       const fileName = `${randomBytes(16).toString('hex')}.${EXTENSIONS[mime]}`;
       await fs.mkdir(uploadDir, { recursive: true });
-      // Written first, recorded second: a record always has its file; a crash in between leaves only an orphan file.
-      await fs.writeFile(path.join(uploadDir, fileName), options.bytes, { flag: 'wx' });
-      const row = await repository.insert({
-        file_name: fileName,
-        mime,
-        size: options.bytes.length,
-        sha256: createHash('sha256').update(options.bytes).digest('hex'),
-        original_name: options.originalName.slice(0, 200),
-        uploaded_by_admin_id: options.adminId,
-      });
+      // Written first, recorded second: a record always has its file. A failed record removes the
+      // file again (issue 13 §3: no orphan files); only a crash in between can leave one.
+      const filePath = path.join(uploadDir, fileName);
+      await fs.writeFile(filePath, options.bytes, { flag: 'wx' });
+      let row: UploadRow;
+      try {
+        row = await repository.insert({
+          file_name: fileName,
+          mime,
+          size: options.bytes.length,
+          sha256: createHash('sha256').update(options.bytes).digest('hex'),
+          original_name: storableName(options.originalName),
+          uploaded_by_admin_id: options.uploader.role === 'admin' ? options.uploader.id : null,
+          uploaded_by_merchant_id: options.uploader.role === 'merchant' ? options.uploader.id : null,
+        });
+      } catch (error) {
+        await fs.rm(filePath, { force: true });
+        throw error;
+      }
       return { url: `${UPLOADS_URL_PREFIX}${row.file_name}`, file_name: row.file_name, mime: row.mime, size: row.size };
     },
 
@@ -68,6 +85,17 @@ export function createUploadService(deps: { repository: UploadRepository; upload
 
     async exists(fileName: string): Promise<boolean> {
       return FILE_NAME_PATTERN.test(fileName) && Boolean(await repository.findByFileName(fileName));
+    },
+
+    /**
+     * Whether `merchantId` may put one of our images (`/uploads/<name>`) on a store: an image they
+     * uploaded, or one an operator uploaded (an operator may have set it for them). Another
+     * merchant's upload is refused, as is any name we did not hand out.
+     */
+    async isUsableByMerchant(fileName: string, merchantId: number): Promise<boolean> {
+      if (!FILE_NAME_PATTERN.test(fileName)) return false;
+      const row = await repository.findByFileName(fileName);
+      return Boolean(row) && (row!.uploaded_by_merchant_id === null || row!.uploaded_by_merchant_id === merchantId);
     },
   };
 }

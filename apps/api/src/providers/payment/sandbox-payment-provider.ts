@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { PAY_METHODS, type PayMethod } from '@parlour/contract/constants';
 import { isValidSignature, sign } from '../../lib/signing';
-import type { PaymentNotification, PaymentProvider } from './payment-provider';
+import type { NotificationVerdict, PaymentNotification, PaymentProvider } from './payment-provider';
 
 export const SANDBOX_PROVIDER = 'sandbox';
 
@@ -13,30 +13,36 @@ function canonical(fields: Record<string, string>): string {
   return SIGNED_FIELDS.map((name) => `${name}=${fields[name] ?? ''}`).join('&');
 }
 
+function parseJson(rawBody: string): unknown {
+  try {
+    return JSON.parse(rawBody);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The sandbox provider: our own cashier page plays the provider for every pay method. Like a real
- * provider it completes a payment only through a signed notification, which the notify endpoint
- * verifies before anything is fulfilled. Refused when NODE_ENV=production (config.ts).
+ * provider it completes a payment only through a signed notification (JSON, HMAC under a
+ * per-platform key), which the notify endpoint verifies before anything is fulfilled. Its orders
+ * live nowhere else: a query answers from what the notifications did (unpaid), closing and
+ * refunding always succeed. Refused when NODE_ENV=production (config.ts).
  */
 export function createSandboxPaymentProvider(deps: { getKey: () => Promise<Buffer> }) {
-  async function cashierToken(billNo: string) {
-    return sign(await deps.getKey(), `cashier:${billNo}`);
-  }
+  const invalid = (reason: string, billNo?: unknown): NotificationVerdict => ({
+    kind: 'invalid',
+    reason,
+    billNo: typeof billNo === 'string' ? billNo : undefined,
+    payload: {},
+  });
 
   const provider: PaymentProvider & {
-    isValidCashierToken(billNo: string, token: string): Promise<boolean>;
-    buildNotification(notification: Omit<PaymentNotification, 'tradeNo'>, now: Date): Promise<SandboxNotification>;
+    buildNotification(notification: Omit<PaymentNotification, 'tradeNo' | 'signedAt' | 'nonce'> & { outcome: 'paid' | 'failed' }, now: Date): Promise<SandboxNotification>;
   } = {
     name: SANDBOX_PROVIDER,
-    acknowledgement: { accepted: 'success', rejected: 'fail' },
 
     async createPayment(request) {
-      const token = await cashierToken(request.billNo);
-      return { payUrl: `/cashier/${encodeURIComponent(request.billNo)}?token=${encodeURIComponent(token)}` };
-    },
-
-    async isValidCashierToken(billNo, token) {
-      return isValidSignature(await deps.getKey(), `cashier:${billNo}`, token);
+      return { flow: { flow: 'sandbox' }, providerOrderId: request.billNo };
     },
 
     /** What the cashier sends on the payer's click, signed as the provider would sign it. */
@@ -54,23 +60,50 @@ export function createSandboxPaymentProvider(deps: { getKey: () => Promise<Buffe
       return { ...fields, sign: sign(await deps.getKey(), canonical(fields)) };
     },
 
-    async verifyNotification(body) {
-      if (typeof body !== 'object' || body === null) return null;
+    async verifyNotification({ rawBody }) {
+      const body = parseJson(rawBody);
+      if (typeof body !== 'object' || body === null) return invalid('not_json');
       const fields = body as Record<string, unknown>;
-      if (!SIGNED_FIELDS.every((name) => typeof fields[name] === 'string') || typeof fields.sign !== 'string') return null;
+      if (!SIGNED_FIELDS.every((name) => typeof fields[name] === 'string') || typeof fields.sign !== 'string') return invalid('bad_shape', fields.bill_no);
       const strings = fields as Record<string, string>;
-      if (!isValidSignature(await deps.getKey(), canonical(strings), strings.sign)) return null;
+      if (!isValidSignature(await deps.getKey(), canonical(strings), strings.sign)) return invalid('bad_signature', strings.bill_no);
       const amount = Number(strings.amount);
-      if (!Number.isInteger(amount) || !(PAY_METHODS as readonly string[]).includes(strings.pay_method)) return null;
-      if (strings.outcome !== 'paid' && strings.outcome !== 'failed') return null;
+      if (!Number.isInteger(amount) || !(PAY_METHODS as readonly string[]).includes(strings.pay_method)) return invalid('bad_shape', strings.bill_no);
+      if (strings.outcome !== 'paid' && strings.outcome !== 'failed') return invalid('bad_shape', strings.bill_no);
+      if (!/^\d{1,12}$/.test(strings.timestamp) || !/^[\w-]{8,64}$/.test(strings.nonce)) return invalid('bad_shape', strings.bill_no);
       return {
-        billNo: strings.bill_no,
-        tradeNo: strings.trade_no,
-        amount,
-        currency: strings.currency,
-        payMethod: strings.pay_method as PayMethod,
-        outcome: strings.outcome,
+        kind: 'notification',
+        notification: {
+          billNo: strings.bill_no,
+          tradeNo: strings.trade_no,
+          amount,
+          currency: strings.currency,
+          payMethod: strings.pay_method as PayMethod,
+          outcome: strings.outcome,
+          signedAt: new Date(Number(strings.timestamp) * 1000),
+          nonce: strings.nonce,
+        },
+        payload: {},
       };
+    },
+
+    // The sandbox's payments exist only through its notifications: the bill already says all there is.
+    async query() {
+      return { state: 'unpaid', payload: { sandbox: true } };
+    },
+    async close() {
+      return { outcome: 'closed', payload: { sandbox: true } };
+    },
+    async refund(order, request) {
+      return { outcome: 'refunded', refundId: `SBXR${order.billNo}`, payload: { sandbox: true, refund_no: request.refundNo, amount: request.amount } };
+    },
+
+    acknowledge(isAccepted) {
+      return { statusCode: isAccepted ? 200 : 400, contentType: 'text/plain', body: isAccepted ? 'success' : 'fail' };
+    },
+
+    async testConnection() {
+      return { ok: true };
     },
   };
   return provider;

@@ -1,4 +1,6 @@
 import { PRODUCT_DATA_DEFAULT_PLATFORM_PATHS } from '@parlour/contract/calls/open-core';
+import { outboundRequest } from '../../lib/outbound/outbound-http';
+import { OutboundError, type OutboundPolicy } from '../../lib/outbound/outbound-policy';
 import {
   ITEM_GET_PATTERN,
   ITEM_SEARCH_PATTERN,
@@ -25,6 +27,8 @@ export interface HttpProductDataOptions {
   platformPaths?: Partial<Record<ProductPlatform, string>>;
   /** The vendor's language parameter for titles (cn, en, ru). */
   lang?: string;
+  /** Every request goes through the outbound policy (https, public addresses, no redirects, size cap). */
+  policy: OutboundPolicy;
 }
 
 /** Onebound's platform paths; Weidian ("micro store") is `micro` there. Declared in the contract, where the operator's form reads them. */
@@ -139,15 +143,13 @@ export function createHttpProductDataProvider(options: HttpProductDataOptions): 
       let status: number;
       let statusText: string;
       try {
-        const response = await fetch(url, { method: 'GET', headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
+        const response = await outboundRequest(options.policy, url, { method: 'GET', headers: { accept: 'application/json' }, timeoutMs });
         status = response.status;
         statusText = response.statusText;
-        body = await response.text();
+        body = response.body;
       } catch (error) {
-        const name = (error as Error).name;
-        if (name === 'TimeoutError' || name === 'AbortError') return failure('timeout', `no answer within ${timeoutMs} ms`);
-        const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-        return failure('network', cause?.code ?? cause?.message ?? (error as Error).message);
+        if (error instanceof OutboundError) return failure(error.kind === 'timeout' ? 'timeout' : 'network', `${error.kind}: ${error.detail}`);
+        return failure('network', (error as Error).message);
       }
       if (status < 200 || status >= 300) return failure('http', `HTTP ${status} ${statusText}: ${body.slice(0, 200)}`.trim());
 

@@ -63,7 +63,8 @@ export interface ProductSearchPage {
 
 /**
  * How an upstream call ended. A failure carries why (`kind`) and the upstream's own words (`error`),
- * which the call log keeps for the detail view; the Open API refunds the units of any failure.
+ * which the call log keeps for the operator's detail view (merchants see the outcome code only); the
+ * Open API refunds the units of any failure.
  */
 export type ProductDataOutcome =
   | { isOk: true; data: unknown }

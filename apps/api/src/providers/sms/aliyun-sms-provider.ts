@@ -1,10 +1,14 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { DeliveryError, describeFailure } from '../delivery-error';
+import { outboundRequest } from '../../lib/outbound/outbound-http';
+import type { OutboundPolicy } from '../../lib/outbound/outbound-policy';
+import { DeliveryError, reasonOfOutbound } from '../delivery-error';
 import type { SmsProvider } from './sms-provider';
 
 /** Aliyun SMS (Dysmsapi) endpoint; ALIYUN_SMS_ENDPOINT replaces it (tests point it at a local fake). */
 export const ALIYUN_SMS_ENDPOINT = 'https://dysmsapi.aliyuncs.com';
 const TIMEOUT_MS = 10_000;
+/** SendSms answers a few hundred bytes. */
+const MAX_ANSWER_BYTES = 64 * 1024;
 
 export interface AliyunSmsCredentials {
   accessKeyId: string;
@@ -54,7 +58,8 @@ export async function sendAliyunSms(options: {
   templateParam: Record<string, string>;
   endpoint?: string;
   now?: Date;
-  fetch?: typeof fetch;
+  /** The endpoint is reached under the outbound policy (https, public addresses, no redirects, size cap). */
+  policy: OutboundPolicy;
 }): Promise<{ bizId: string | undefined; requestId: string | undefined }> {
   const { credentials } = options;
   const params: Record<string, string> = {
@@ -77,36 +82,35 @@ export async function sendAliyunSms(options: {
   const body = [...Object.entries(params), ['Signature', signature]]
     .map(([name, value]) => `${aliyunPercentEncode(name)}=${aliyunPercentEncode(value)}`)
     .join('&');
-  const doFetch = options.fetch ?? fetch;
   let answer: SendSmsAnswer;
   try {
-    const response = await doFetch(`${(options.endpoint ?? ALIYUN_SMS_ENDPOINT).replace(/\/+$/, '')}/`, {
+    const response = await outboundRequest(options.policy, `${(options.endpoint ?? ALIYUN_SMS_ENDPOINT).replace(/\/+$/, '')}/`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body,
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-      redirect: 'error',
+      timeoutMs: TIMEOUT_MS,
+      maxBytes: MAX_ANSWER_BYTES,
     });
-    const text = await response.text();
     try {
-      answer = JSON.parse(text) as SendSmsAnswer;
+      answer = JSON.parse(response.body) as SendSmsAnswer;
     } catch {
-      throw new DeliveryError('sms', `HTTP ${response.status}: ${text.slice(0, 200)}`);
+      // Not the API's answer (a proxy's error page, say): its text is not shown.
+      throw new DeliveryError('sms', `HTTP ${response.status}, not JSON`, { reason: 'bad_answer' });
     }
   } catch (error) {
     if (error instanceof DeliveryError) throw error;
-    throw new DeliveryError('sms', describeFailure(error), { cause: error });
+    throw new DeliveryError('sms', (error as Error).message, { cause: error, reason: reasonOfOutbound(error) });
   }
   if (answer.Code !== 'OK') throw new DeliveryError('sms', `${answer.Code ?? 'unknown'}: ${answer.Message ?? 'no message'}`);
   return { bizId: answer.BizId, requestId: answer.RequestId };
 }
 
 /** Verification codes through Aliyun SMS with the operator's credentials and template. */
-export function createAliyunSmsProvider(options: { credentials: AliyunSmsCredentials; endpoint?: string }): SmsProvider {
+export function createAliyunSmsProvider(options: { credentials: AliyunSmsCredentials; endpoint?: string; policy: OutboundPolicy }): SmsProvider {
   return {
     kind: 'aliyun',
     async sendCode(message) {
-      await sendAliyunSms({ credentials: options.credentials, endpoint: options.endpoint, phoneNumber: message.mobile, templateParam: { code: message.code } });
+      await sendAliyunSms({ credentials: options.credentials, endpoint: options.endpoint, policy: options.policy, phoneNumber: message.mobile, templateParam: { code: message.code } });
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { TSmsSettings } from '@parlour/contract/calls/settings';
+import type { OutboundPolicy } from '../../lib/outbound/outbound-policy';
 import { createAliyunSmsProvider } from './aliyun-sms-provider';
 import type { SmsProvider } from './sms-provider';
 
@@ -12,9 +13,10 @@ export function isSmsConfigured(settings: StoredSmsSettings | undefined): settin
   );
 }
 
-export function smsProviderFor(settings: StoredSmsSettings, endpoint?: string): SmsProvider {
+export function smsProviderFor(settings: StoredSmsSettings, policy: OutboundPolicy, endpoint?: string): SmsProvider {
   return createAliyunSmsProvider({
     endpoint,
+    policy,
     credentials: {
       accessKeyId: settings.access_key_id,
       accessKeySecret: settings.access_key_secret,
@@ -29,12 +31,12 @@ export function smsProviderFor(settings: StoredSmsSettings, endpoint?: string): 
  * configured, through `fallback` (the log in development). Read on every send, so every API process
  * follows a change at once.
  */
-export function createConfiguredSmsProvider(deps: { getSettings: () => Promise<StoredSmsSettings | undefined>; fallback: SmsProvider; endpoint?: string }): SmsProvider {
+export function createConfiguredSmsProvider(deps: { getSettings: () => Promise<StoredSmsSettings | undefined>; fallback: SmsProvider; endpoint?: string; policy: OutboundPolicy }): SmsProvider {
   return {
     kind: 'configured',
     async sendCode(message) {
       const settings = await deps.getSettings();
-      const provider = isSmsConfigured(settings) ? smsProviderFor(settings, deps.endpoint) : deps.fallback;
+      const provider = isSmsConfigured(settings) ? smsProviderFor(settings, deps.policy, deps.endpoint) : deps.fallback;
       await provider.sendCode(message);
     },
   };

@@ -6,6 +6,8 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { Logo } from '../../components/logo';
 import { MenuIcon } from '../../components/menu-icon';
+import { SuspensionNoticeBanner } from '../../features/account/components/suspension-notice-banner';
+import { TwoFactorEnrolmentGate } from '../../features/account/components/two-factor-enrolment-gate';
 import { useLogout } from '../../features/auth/api/logout';
 import { PLATFORM_PATH } from '../../lib/access';
 import { useSessionStore, type MenuRoute } from '../../lib/session-store';
@@ -122,7 +124,10 @@ export function ShellLayout() {
           </div>
         </Layout.Header>
         <Layout.Content className="shell__content">
-          <Outlet />
+          <SuspensionNoticeBanner isEnabled={loginType === 'merchant'} />
+          <TwoFactorEnrolmentGate isOperator={loginType === 'admin'}>
+            <Outlet />
+          </TwoFactorEnrolmentGate>
         </Layout.Content>
       </Layout>
       {isNarrow && !collapsed ? <div className="shell__backdrop" aria-hidden onClick={() => setIsCollapsed(true)} /> : null}

@@ -1,7 +1,7 @@
 import type { TAdminBill } from '@parlour/contract/calls/bill';
 import { Button, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { BillStatusTag } from '@/components/bill-status-tag';
+import { BillStatusTag, RefundStateTag } from '@/components/bill-status-tag';
 import type { DataColumn } from '@/components/data-table';
 import { DateTimeCell } from '@/components/date-time-cell';
 import { ExpiryCountdown } from '@/components/expiry-countdown';
@@ -81,6 +81,7 @@ export function useBillColumns({ onDetail, isIncome = false }: { onDetail: (bill
       render: (_, bill) => (
         <Flex vertical align="flex-start" gap={2}>
           <BillStatusTag status={bill.status} />
+          <RefundStateTag state={bill.refund_state} />
           {bill.status === 'unpaid' ? (
             // Kept on one line and inside the column: the pinned actions column must not cover its end.
             <span style={{ fontSize: 12, whiteSpace: 'nowrap' }}>

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { TAdminBill, TAdminBillDetail } from '@parlour/contract/calls/bill';
 import { describe, expect, it, vi } from 'vitest';
 import { chartOptions, makeAdminBill, makeTrend } from '@/test/admin-fixtures';
 import { mockFetch, recordFeedback } from '@/test/helpers';
@@ -51,6 +52,33 @@ async function chooseOption(label: string, option: string) {
   fireEvent.click(options.at(-1) as HTMLElement);
 }
 
+/** The operator's detail of a paid bill before any refund: refundable, charged in its own currency, no events unless told. */
+function paidDetail(paid: TAdminBill, overrides: Partial<TAdminBillDetail> & Pick<TAdminBillDetail, 'provider' | 'trade_no'>): TAdminBillDetail {
+  return {
+    ...paid,
+    provider_order_id: paid.bill_no,
+    charged_amount: null,
+    charged_currency: null,
+    charge_rate: null,
+    needs_refund: false,
+    can_refund: true,
+    refunded_at: null,
+    refund_state: null,
+    refund_reason: null,
+    refunded_by: null,
+    events: [],
+    ...overrides,
+  };
+}
+
+/** Renders the bill list and opens the detail drawer of the bill `billNo`; answers the drawer. */
+async function openDetail(billNo: string) {
+  renderPage(<BillPage />, { path: '/admin/bill' });
+  await screen.findByText(billNo);
+  fireEvent.click(screen.getByRole('button', { name: `Details of bill ${billNo}` }));
+  return screen.findByRole('dialog');
+}
+
 describe('operator bills', { timeout: 20_000 }, () => {
   it('lists bills with merchant, channel, pay method and a countdown on unpaid ones', async () => {
     const { calls } = mockFetch(answer());
@@ -67,6 +95,26 @@ describe('operator bills', { timeout: 20_000 }, () => {
     expect(screen.getByText(/^\d+d \d{2}h \d{2}m \d{2}s$/)).toBeTruthy();
     expect(screen.getByText('CN¥1,200.00')).toBeTruthy();
     expect(bodiesOf(calls, 'admin/order/order/lists')[0]).toEqual({ page: 1, limit: 20, lang_code: 'en-US' });
+  });
+
+  it('shows a refund under way or failed under the status of its bill in the list', async () => {
+    mockFetch(
+      answer({
+        'admin/order/order/lists': {
+          list: [makeAdminBill({ refund_state: 'pending' }), makeAdminBill({ id: 4, bill_no: 'B20260108100000222222', refund_state: 'failed' }), OFFLINE],
+          total: 3,
+        },
+      }),
+    );
+    recordFeedback();
+    renderPage(<BillPage />, { path: '/admin/bill' });
+    const pendingRow = (await screen.findByText('B20260105080000123456')).closest('tr') as HTMLElement;
+    expect(within(pendingRow).getByText('Paid')).toBeTruthy();
+    expect(within(pendingRow).getByText('Refund in progress').closest('.ant-tag')?.className).toContain('ant-tag-blue');
+    const failedRow = screen.getByText('B20260108100000222222').closest('tr') as HTMLElement;
+    expect(within(failedRow).getByText('Refund failed').closest('.ant-tag')?.className).toContain('ant-tag-error');
+    const offlineRow = screen.getByText('B20260107100000111111').closest('tr') as HTMLElement;
+    expect(within(offlineRow).queryByTestId('refund-state-tag')).toBeNull();
   });
 
   it('filters by status, type, channel, merchant and store', async () => {
@@ -101,15 +149,93 @@ describe('operator bills', { timeout: 20_000 }, () => {
   it('shows everything about a bill in the detail drawer', async () => {
     mockFetch(answer());
     recordFeedback();
-    renderPage(<BillPage />, { path: '/admin/bill' });
-    await screen.findByText('B20260107100000111111');
-
-    fireEvent.click(screen.getByRole('button', { name: 'Details of bill B20260107100000111111' }));
-    const drawer = await screen.findByRole('dialog');
+    const drawer = await openDetail('B20260107100000111111');
     expect(within(drawer).getByText('Bill details')).toBeTruthy();
     expect(within(drawer).getByText('Bank transfer 881')).toBeTruthy();
     expect(within(drawer).getByText('3 months')).toBeTruthy();
     expect(within(drawer).getByText('shop@example.com (ID 7)')).toBeTruthy();
+  });
+
+  it('shows the provider side and payment events of a paid bill and refunds it with a reason', async () => {
+    const paid = makeAdminBill();
+    const detail = paidDetail(paid, {
+      provider: 'alipay',
+      trade_no: '2026112422001',
+      events: [
+        { id: 2, kind: 'notification', provider: 'alipay', outcome: 'paid', result: 'fulfilled', amount: 30000, currency: 'CNY', trade_no: '2026112422001', payload: { trade_status: 'TRADE_SUCCESS', total_amount: '300.00' }, created_at: '2026-01-05T08:01:00.000Z' },
+        { id: 1, kind: 'notification', provider: 'alipay', outcome: 'invalid', result: 'refused', amount: null, currency: null, trade_no: null, payload: { reason: 'bad signature' }, created_at: '2026-01-05T08:00:30.000Z' },
+      ],
+    });
+    const refunded: TAdminBillDetail = { ...detail, status: 'refunded', can_refund: false, refunded_at: '2026-01-06T08:00:00.000Z', refund_reason: 'Customer asked', refunded_by: 'admin' };
+    const { calls } = mockFetch((path, body) => {
+      if (path === 'admin/order/order/detail') return { code: 200, data: detail };
+      if (path === 'admin/order/order/refund') return { code: 200, data: { ...refunded, refund_reason: (body as { reason: string }).reason } };
+      return answer()(path);
+    });
+    const feedback = recordFeedback();
+    const drawer = await openDetail(paid.bill_no);
+    expect(await within(drawer).findByText('Paid and delivered')).toBeTruthy();
+    expect(within(drawer).getByText('Not verified')).toBeTruthy();
+    expect(within(drawer).getByText(/"trade_status": "TRADE_SUCCESS"/)).toBeTruthy();
+    expect(within(drawer).getAllByText('2026112422001').length).toBeGreaterThan(0);
+
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Refund' }));
+    expect(await screen.findByText(`Refund bill ${paid.bill_no} in full?`)).toBeTruthy();
+    expect(screen.getByText(/The store this bill bought is ended/)).toBeTruthy();
+    const confirm = screen.getAllByRole('button', { name: 'Refund' }).at(-1) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Reason for the refund'), { target: { value: 'Customer asked' } });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Refund' }).at(-1) as HTMLElement);
+    await waitFor(() => expect(feedback.success).toHaveBeenCalledWith(`Bill ${paid.bill_no} refunded`));
+    expect(calls.filter((call) => call.url === '/api/v1/admin/order/order/refund').map((call) => call.body)[0]).toMatchObject({ bill_no: paid.bill_no, reason: 'Customer asked' });
+    expect(await within(drawer).findByText('Customer asked')).toBeTruthy();
+    expect(within(drawer).getAllByText('Refunded').length).toBeGreaterThan(0);
+    expect(within(drawer).queryByRole('button', { name: 'Refund' })).toBeNull();
+  });
+
+  it('a refund the provider is still processing shows "refund in progress"; one it ended shows "the refund failed"', async () => {
+    const paid = makeAdminBill();
+    const base = paidDetail(paid, { provider: 'wechat', trade_no: '4200000001' });
+    const pending: TAdminBillDetail = { ...base, can_refund: false, refund_state: 'pending', refund_reason: 'Paid twice', refunded_by: 'admin' };
+    let detail = base;
+    mockFetch((path) => {
+      if (path === 'admin/order/order/detail') return { code: 200, data: detail };
+      if (path === 'admin/order/order/refund') return { code: 200, data: (detail = pending) };
+      return answer()(path);
+    });
+    const feedback = recordFeedback();
+    const drawer = await openDetail(paid.bill_no);
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'Refund' }));
+    fireEvent.change(await screen.findByLabelText('Reason for the refund'), { target: { value: 'Paid twice' } });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Refund' }).at(-1) as HTMLElement);
+    await waitFor(() => expect(feedback.success).toHaveBeenCalledWith(`Refund of bill ${paid.bill_no} requested; the provider is still processing it`));
+    expect(await within(drawer).findByTestId('refund-state')).toHaveProperty('textContent', expect.stringContaining('Refund in progress'));
+    const stateTag = within(drawer).getAllByText('Refund in progress').map((node) => node.closest('.ant-tag')).find(Boolean);
+    expect(stateTag?.className).toContain('ant-tag-blue');
+    expect(within(drawer).getByText('Paid twice')).toBeTruthy();
+    expect(within(drawer).queryByRole('button', { name: 'Refund' })).toBeNull();
+  });
+
+  it('shows a failed refund on the bill detail', async () => {
+    const paid = makeAdminBill();
+    const failed = paidDetail(paid, {
+      provider: 'wechat',
+      trade_no: '4200000001',
+      refund_state: 'failed',
+      refund_reason: 'Paid twice',
+      refunded_by: 'admin',
+      events: [
+        // WeChat Pay's REFUND.ABNORMAL notification, then the refund's own record.
+        { id: 4, kind: 'notification', provider: 'wechat', outcome: 'refund_failed', result: 'failed', amount: 30000, currency: null, trade_no: '50300000001', payload: { provider: { event_type: 'REFUND.ABNORMAL' } }, created_at: '2026-01-06T08:02:00.000Z' },
+        { id: 3, kind: 'refund', provider: 'wechat', outcome: 'refund', result: 'failed', amount: 30000, currency: 'CNY', trade_no: '4200000001', payload: { status: 'ABNORMAL', error: 'refund ABNORMAL' }, created_at: '2026-01-06T08:01:00.000Z' },
+      ],
+    });
+    mockFetch((path) => (path === 'admin/order/order/detail' ? { code: 200, data: failed } : answer()(path)));
+    recordFeedback();
+    const drawer = await openDetail(paid.bill_no);
+    expect(await within(drawer).findByTestId('refund-state')).toHaveProperty('textContent', expect.stringContaining('The refund failed'));
+    expect(within(drawer).getByText(/"status": "ABNORMAL"/)).toBeTruthy();
+    expect(within(drawer).getByText('Says refund failed')).toBeTruthy();
   });
 
   it('exports the filtered bills and saves the file', async () => {

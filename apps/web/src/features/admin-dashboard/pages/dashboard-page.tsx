@@ -1,5 +1,7 @@
 import type { TDateRangeInput } from '@parlour/contract/calls/report';
+import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { Flex, Typography } from 'antd';
+import { Link } from 'react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFilter, lastDays } from '@/components/date-range-filter';
@@ -42,6 +44,12 @@ export default function DashboardPage() {
           </Typography.Title>
           <DistributionCharts range={range} />
         </section>
+        {/* The operations page is not in the menu (spec §2); operators reach it from here. */}
+        <Flex justify="flex-end">
+          <Link to="/admin/operations">
+            <SafetyCertificateOutlined /> {t('operations.dashboardLink')}
+          </Link>
+        </Flex>
       </div>
     </>
   );

@@ -1,18 +1,18 @@
 import { NOTICE_TEXT_RULES, NOTICE_TITLE_MAX_LENGTH, ZNoticeFields, type TAdminNotice, type TNoticeFields } from '@parlour/contract/calls/notice';
 import type { Lang } from '@parlour/contract/errors';
 import type { TLocalizedText } from '@parlour/contract/localized-text';
-import { Col, DatePicker, Form, Input, Radio, Row, Segmented, Switch, type FormRule } from 'antd';
+import { Col, DatePicker, Form, Input, Radio, Row, Segmented, Switch } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-modal';
 import { emptyLocalizedText, LocalizedTextField } from '@/components/localized-text-field';
+import { RichTextEditor } from '@/components/rich-text-editor';
 import { dayjs } from '@/lib/dayjs';
 import { feedback } from '@/lib/feedback';
-import { issueMessage } from '@/lib/form-rules';
+import { visibleText, visibleTextRule, withoutEmptyTranslation } from '@/lib/rich-text';
 import { useAddNotice } from '../api/add-notice';
 import { useEditNotice } from '../api/edit-notice';
-import { RichTextEditor } from './rich-text-editor';
 
 interface NoticeValues {
   title?: TLocalizedText;
@@ -28,24 +28,8 @@ function initialValues(notice: TAdminNotice | null): NoticeValues {
     : { title: emptyLocalizedText(), content: emptyLocalizedText(), status: 'published', is_pinned: false, publish_at: null };
 }
 
-/** The text a reader would see, to tell an empty editor (`<p><br></p>`) from real content. */
-function visibleText(html: string): string {
-  return new DOMParser().parseFromString(html, 'text/html').body.textContent?.trim() ?? '';
-}
-
 /** The Chinese content must have text a reader would see; an English one empty to the eye is no translation. */
-const contentRule: FormRule = {
-  validator: async (_rule, value: string | undefined) => {
-    // Empty is the contract rule's to report; here, markup that shows nothing (`<p><br></p>`).
-    if (value && !visibleText(value)) throw new Error(issueMessage({ message: 'notice_content_required', path: ['content', 'zh-CN'] }));
-  },
-};
-
-/** An English content that shows nothing (an emptied editor) is sent as no translation. */
-const withoutEmptyTranslation = (content: TLocalizedText | undefined): TLocalizedText => ({
-  'zh-CN': content?.['zh-CN'] ?? '',
-  'en-US': content?.['en-US'] && visibleText(content['en-US']) ? content['en-US'] : '',
-});
+const contentRule = visibleTextRule('notice_content_required', ['content', 'zh-CN']);
 
 /**
  * Adds a notice (`notice` null) or edits one: title, formatted content with a preview, published or

@@ -1,9 +1,8 @@
 import { SMTP_SECURITY_MODES, ZMailSettingsInput, ZTestSendEmailInput, type TMailSettings, type TMailSettingsInput } from '@parlour/contract/calls/settings';
 import { Col, Divider, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '@/lib/feedback';
 import { fieldRule } from '@/lib/form-rules';
-import { useSetConfig } from '../api/set-config';
+import { useSaveWithSecret } from '../api/set-config';
 import { useTestSendEmail } from '../api/test-send';
 import { SaveButton } from './save-button';
 import { SecretInput } from './secret-field';
@@ -16,14 +15,9 @@ const DEFAULT_PORTS = { none: 25, starttls: 587, ssl: 465 } as const;
 export function MailSettingsForm({ values }: { values: TMailSettings }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<TMailSettingsInput>();
-  const save = useSetConfig();
+  const { save, onFinish } = useSaveWithSecret('mail', 'smtp_password', form);
   const testSend = useTestSendEmail();
   const { smtp_password_is_set: isPasswordSet, ...fields } = values;
-  const onFinish = (next: TMailSettingsInput) =>
-    save.mutate(
-      { group: 'mail', values: { ...next, smtp_password: next.smtp_password ?? '' } },
-      { onSuccess: () => { form.setFieldValue('smtp_password', ''); feedback.success(t('adminSettings.saved')); } },
-    );
 
   return (
     <>

@@ -1,6 +1,6 @@
 import { listTimeZones } from '@parlour/contract/business-time';
 import { ZPlatformSettingsInput, type TPlatformRules, type TPlatformSettings } from '@parlour/contract/calls/settings';
-import { Col, Form, InputNumber, Row, Select } from 'antd';
+import { Col, Form, InputNumber, Row, Select, Switch } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeTimeZone } from '@/lib/business-time';
@@ -20,7 +20,7 @@ const FIELDS = [
 /**
  * Platform rules: captcha threshold, store and domain limits, the bill payment window, grace days;
  * and the business time zone whose days the reports count (any zone the browser knows, searchable
- * by name, shown with its current UTC offset).
+ * by name, shown with its current UTC offset); and whether every operator must sign in with two factors.
  */
 export function PlatformRulesForm({ values }: { values: TPlatformSettings }) {
   const { t } = useTranslation();
@@ -60,6 +60,16 @@ export function PlatformRulesForm({ values }: { values: TPlatformSettings }) {
             required
           >
             <Select showSearch optionFilterProp="label" options={zoneOptions} placeholder={t('adminSettings.platform.business_time_zone_placeholder')} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="require_admin_two_factor"
+            label={t('adminSettings.platform.require_admin_two_factor')}
+            valuePropName="checked"
+            extra={t('adminSettings.platform.require_admin_two_factor_hint')}
+          >
+            <Switch />
           </Form.Item>
         </Col>
       </Row>

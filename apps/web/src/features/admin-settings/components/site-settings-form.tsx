@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { feedback } from '@/lib/feedback';
 import { fieldRule } from '@/lib/form-rules';
 import { useSetConfig } from '../api/set-config';
-import { ImageUploadField } from './image-upload-field';
+import { ImageUploadField } from '@/components/image-upload-field';
 import { SaveButton } from './save-button';
 
 const rule = (field: keyof TSiteSettings) => fieldRule(ZSiteSettings, field);

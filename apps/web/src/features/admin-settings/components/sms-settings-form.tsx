@@ -1,9 +1,8 @@
 import { SMS_PROVIDERS, ZSmsSettingsInput, ZTestSendSmsInput, type TSmsSettings, type TSmsSettingsInput } from '@parlour/contract/calls/settings';
 import { Col, Divider, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '@/lib/feedback';
 import { fieldRule } from '@/lib/form-rules';
-import { useSetConfig } from '../api/set-config';
+import { useSaveWithSecret } from '../api/set-config';
 import { useTestSendSms } from '../api/test-send';
 import { SaveButton } from './save-button';
 import { SecretInput } from './secret-field';
@@ -15,16 +14,11 @@ const rule = (field: keyof TSmsSettingsInput & string) => fieldRule(ZSmsSettings
 export function SmsSettingsForm({ values }: { values: TSmsSettings }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<TSmsSettingsInput>();
-  const save = useSetConfig();
+  const { save, onFinish } = useSaveWithSecret('sms', 'access_key_secret', form);
   const testSend = useTestSendSms();
   const { access_key_secret_is_set: isSecretSet, ...fields } = values;
   const provider = Form.useWatch('sms_provider', form) ?? fields.sms_provider;
   const isEnabled = provider !== 'none';
-  const onFinish = (next: TSmsSettingsInput) =>
-    save.mutate(
-      { group: 'sms', values: { ...next, access_key_secret: next.access_key_secret ?? '' } },
-      { onSuccess: () => { form.setFieldValue('access_key_secret', ''); feedback.success(t('adminSettings.saved')); } },
-    );
 
   return (
     <>

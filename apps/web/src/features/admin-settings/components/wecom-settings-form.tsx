@@ -3,7 +3,7 @@ import { Alert, Button, Divider, Form, Input, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '@/lib/feedback';
 import { fieldRule } from '@/lib/form-rules';
-import { useSetConfig } from '../api/set-config';
+import { useSaveWithSecret } from '../api/set-config';
 import { useTestSendWecom } from '../api/test-send';
 import { SaveButton } from './save-button';
 import { TestSendForm } from './test-send-form';
@@ -12,13 +12,8 @@ import { TestSendForm } from './test-send-form';
 export function WecomSettingsForm({ values }: { values: TWecomSettings }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ webhook_url: string }>();
-  const save = useSetConfig();
+  const { save, onFinish } = useSaveWithSecret('wecom', 'webhook_url', form);
   const testSend = useTestSendWecom();
-  const onFinish = ({ webhook_url: webhookUrl }: { webhook_url: string }) =>
-    save.mutate(
-      { group: 'wecom', values: { webhook_url: webhookUrl ?? '' } },
-      { onSuccess: () => { form.setFieldValue('webhook_url', ''); feedback.success(t('adminSettings.saved')); } },
-    );
   const clear = () => save.mutate({ group: 'wecom', values: { is_cleared: true } }, { onSuccess: () => feedback.success(t('adminSettings.wecom.cleared')) });
 
   return (

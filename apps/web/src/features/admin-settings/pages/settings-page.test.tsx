@@ -10,7 +10,7 @@ const SETTINGS: TAllSettings = {
   mail: { smtp_host: 'smtp.example.com', smtp_port: 465, smtp_security: 'ssl', smtp_user: 'mailer', mail_sender: 'a@example.com', smtp_password_is_set: true },
   sms: { sms_provider: 'none', access_key_id: '', sign_name: '', template_code: '', access_key_secret_is_set: false },
   wecom: { webhook_url_is_set: false, webhook_url_masked: '' },
-  platform: { captcha_failure_threshold: 5, store_limit_per_merchant: 5, domains_per_store: 3, payment_window_minutes: 30, grace_days: 7, business_time_zone: 'Asia/Shanghai' },
+  platform: { captcha_failure_threshold: 5, store_limit_per_merchant: 5, domains_per_store: 3, payment_window_minutes: 30, grace_days: 7, business_time_zone: 'Asia/Shanghai', require_admin_two_factor: false },
 };
 
 const bodiesOf = (calls: { url: string; body: unknown }[], path: string) => calls.filter((call) => call.url === `/api/v1/${path}`).map((call) => call.body);

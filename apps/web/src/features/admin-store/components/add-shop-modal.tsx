@@ -8,7 +8,7 @@ import { feedback } from '@/lib/feedback';
 import { fieldRule, issueMessage } from '@/lib/form-rules';
 import { formatMoney } from '@/lib/money';
 import { useAddShop } from '../api/add-shop';
-import { useShopVersions } from '../api/list-shop-versions';
+import { useShopVersions } from '@/lib/api/list-shop-versions';
 import { MerchantSelect } from './merchant-select';
 
 type Mode = 'trial' | 'offline';

@@ -1,20 +1,12 @@
 import type { TAdminMerchant } from '@parlour/contract/calls/merchant-admin';
 import { Select, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDebounced } from '@/lib/use-debounced';
 import { useMerchantSearch } from '../api/search-merchants';
 
 /** Typing pauses this long before the merchants are searched, so each keystroke is not a call. */
 const SEARCH_DELAY_MS = 300;
-
-function useDebounced(value: string, delay: number) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
 
 function MerchantOption({ merchant }: { merchant: TAdminMerchant }) {
   const { t } = useTranslation();

@@ -5,6 +5,7 @@ import { Button, Empty, Flex, Form, Grid, Input, InputNumber, Select, Space, Tab
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '@/components/button-link';
+import { storePageLink } from '@/components/store-switcher';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { DateTimeCell } from '@/components/date-time-cell';
 import { ExpiryCountdown } from '@/components/expiry-countdown';
@@ -17,6 +18,7 @@ import { saveExportFile } from '@/lib/download-file';
 import { feedback } from '@/lib/feedback';
 import { formatMoney } from '@/lib/money';
 import { useTimeLeft } from '@/lib/use-countdown';
+import { storeAddress } from '@/lib/store-address';
 import { useEnterStoreAdmin } from '../api/enter-store-admin';
 import { exportShops } from '../api/export-shops';
 import { useShops } from '../api/list-shops';
@@ -206,9 +208,9 @@ export default function StoreListPage() {
       width: 90,
       render: (domain: string | null) =>
         domain ? (
-          <Typography.Text ellipsis={{ tooltip: domain }} style={{ maxWidth: cap(90) }}>
+          <Typography.Link href={storeAddress(domain)} target="_blank" rel="noopener noreferrer" ellipsis style={{ maxWidth: cap(90) }} title={domain}>
             {domain}
-          </Typography.Text>
+          </Typography.Link>
         ) : (
           '—'
         ),
@@ -243,6 +245,13 @@ export default function StoreListPage() {
           </Button>
           <ButtonLink type="link" size="small" to={`/admin/store/renew?shop_id=${encodeURIComponent(shop.shop_id)}`} disabled={UNRENEWABLE_STATUSES.includes(shop.status)}>
             {t('adminStore.action.renew')}
+          </ButtonLink>
+          {/* The system-config group's basic config and domains of this store (a store given up unpaid has none). */}
+          <ButtonLink type="link" size="small" to={storePageLink('/admin/setting/index', shop.shop_id)} disabled={shop.status === 'cancelled'}>
+            {t('adminStore.action.siteConfig')}
+          </ButtonLink>
+          <ButtonLink type="link" size="small" to={storePageLink('/admin/setting/domain', shop.shop_id)} disabled={shop.status === 'cancelled'}>
+            {t('adminStore.action.domains')}
           </ButtonLink>
           {/* A store given up unpaid has nothing to disable or enable. */}
           {shop.status === 'cancelled' ? null : <ShopStatusAction shop={shop} />}

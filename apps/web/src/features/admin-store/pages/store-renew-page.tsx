@@ -15,7 +15,7 @@ import { feedback } from '@/lib/feedback';
 import { issueMessage } from '@/lib/form-rules';
 import { formatMoney } from '@/lib/money';
 import { useShops } from '../api/list-shops';
-import { useShopVersions } from '../api/list-shop-versions';
+import { useShopVersions } from '@/lib/api/list-shop-versions';
 import { useRenewShop } from '../api/renew-shop';
 
 const LIST_PATH = '/admin/store';

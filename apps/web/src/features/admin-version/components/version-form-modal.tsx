@@ -24,6 +24,8 @@ interface VersionValues {
   trial_days?: number | null;
   status?: 'enabled' | 'disabled';
   sort?: number | null;
+  /** Empty: the platform rule "domains per store". */
+  domain_limit?: number | null;
 }
 
 function initialValues(version: TEditableStoreVersion | null): VersionValues {
@@ -35,8 +37,9 @@ function initialValues(version: TEditableStoreVersion | null): VersionValues {
         trial_days: version.trial_days,
         status: version.status,
         sort: version.sort,
+        domain_limit: version.domain_limit,
       }
-    : { name: emptyLocalizedText(), description: emptyLocalizedText(), features: [emptyLocalizedText()], trial_days: 0, status: 'enabled', sort: 0 };
+    : { name: emptyLocalizedText(), description: emptyLocalizedText(), features: [emptyLocalizedText()], trial_days: 0, status: 'enabled', sort: 0, domain_limit: null };
 }
 
 const isBlank = (text: TLocalizedText) => !text['zh-CN']?.trim() && !text['en-US']?.trim();
@@ -78,6 +81,7 @@ export function VersionFormModal({ version, isOpen, onClose }: { version: TEdita
       trial_days: values.trial_days,
       status: values.status,
       sort: values.sort ?? 0,
+      domain_limit: values.domain_limit ?? null,
     });
     if (!parsed.success) {
       feedback.error(t('validation:form_error'));
@@ -182,17 +186,22 @@ export function VersionFormModal({ version, isOpen, onClose }: { version: TEdita
           </Form.List>
         </Form.Item>
         <Row gutter={16}>
-          <Col xs={24} sm={8}>
+          <Col xs={24} sm={12}>
             <Form.Item name="trial_days" label={t('adminVersion.field.trialDays')} rules={[fieldRule(ZVersionFunInput, 'trial_days')]} extra={t('adminVersion.form.trialHint')}>
               <InputNumber min={0} max={90} precision={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
-          <Col xs={24} sm={8}>
+          <Col xs={24} sm={12}>
             <Form.Item name="sort" label={t('adminVersion.field.sort')} extra={t('adminVersion.form.sortHint')}>
               <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
-          <Col xs={24} sm={8}>
+          <Col xs={24} sm={12}>
+            <Form.Item name="domain_limit" label={t('adminVersion.field.domainLimit')} rules={[fieldRule(ZVersionFunInput, 'domain_limit')]} extra={t('adminVersion.form.domainLimitHint')}>
+              <InputNumber min={1} max={100} precision={0} placeholder={t('adminVersion.form.domainLimitPlaceholder')} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
             <Form.Item name="status" label={t('adminVersion.field.status')}>
               <Radio.Group
                 optionType="button"

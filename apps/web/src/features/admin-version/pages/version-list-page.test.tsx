@@ -88,6 +88,8 @@ describe('operator version list', { timeout: 20_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: /Add feature/ }));
     await within(dialog).findByLabelText('Feature 3 (Chinese)');
     fireEvent.change(within(dialog).getByLabelText('Trial days'), { target: { value: '14' } });
+    // Empty is the platform rule; a number is this version's own maximum of custom domains per store.
+    fireEvent.change(within(dialog).getByLabelText('Max custom domains'), { target: { value: '5' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add version' }));
 
     await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Version “Starter” added. Set its prices next.'));
@@ -101,6 +103,7 @@ describe('operator version list', { timeout: 20_000 }, () => {
       trial_days: 14,
       status: 'enabled',
       sort: 0,
+      domain_limit: 5,
       lang_code: 'en-US',
     });
   });

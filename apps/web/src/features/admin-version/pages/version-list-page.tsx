@@ -92,6 +92,13 @@ export default function VersionListPage() {
       render: (days: number) => (days > 0 ? t('adminVersion.trialValue', { count: days }) : <Typography.Text type="secondary">{t('adminVersion.noTrial')}</Typography.Text>),
     },
     {
+      title: t('adminVersion.field.domainLimit'),
+      key: 'domain_limit',
+      dataIndex: 'domain_limit',
+      align: 'right',
+      render: (limit: number | null) => (limit === null ? <Typography.Text type="secondary">{t('adminVersion.platformRule')}</Typography.Text> : limit),
+    },
+    {
       title: t('adminVersion.field.status'),
       key: 'status',
       dataIndex: 'status',

@@ -1,5 +1,6 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { ZAdminLoginInput, ZLoginInput } from '@parlour/contract/calls/account';
+import { ZAdminLoginInput, ZLoginInput, type TAdminUserinfo, type TMerchantUserinfo } from '@parlour/contract/calls/account';
+import type { TTwoFactorChallenge } from '@parlour/contract/calls/account-security';
 import type { Role } from '@parlour/contract/constants';
 import { ErrorCode } from '@parlour/contract/errors';
 import { Button } from 'antd';
@@ -19,6 +20,7 @@ import { getCaptcha } from '../api/get-captcha';
 import { login } from '../api/login';
 
 const CaptchaBlock = lazy(() => import('./captcha-block'));
+const TwoFactorStep = lazy(() => import('./two-factor-step'));
 
 type FieldName = 'account' | 'password' | 'captcha_code';
 type Values = Record<FieldName, string>;
@@ -54,6 +56,9 @@ export function LoginForm({ role }: { role: Role }) {
   const [captchaNotice, setCaptchaNotice] = useState<string | null>(null);
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
   const [isCaptchaLoading, setIsCaptchaLoading] = useState(false);
+  /** An operator with two-factor sign-in: the password was right, the code step is shown. */
+  const [challenge, setChallenge] = useState<TTwoFactorChallenge | null>(null);
+  const [restartNotice, setRestartNotice] = useState<string | null>(null);
   const schema = SCHEMAS[role];
   const idPrefix = `${role}_login`;
 
@@ -85,6 +90,12 @@ export function LoginForm({ role }: { role: Role }) {
     }
   };
 
+  const finishSignIn = (userinfo: TMerchantUserinfo | TAdminUserinfo) => {
+    signIn(role, userinfo);
+    feedback.success(t('auth.login.success'));
+    void navigate(safeRedirectTarget(searchParams.get('redirect')), { replace: true });
+  };
+
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const found: Errors = {
@@ -100,12 +111,15 @@ export function LoginForm({ role }: { role: Role }) {
     }
     const captchaAnswer = isCaptchaRequired && captcha ? { captcha_id: captcha.captcha_id, captcha_code: values.captcha_code.trim() } : {};
     setIsSubmitting(true);
+    setRestartNotice(null);
     try {
       const { userinfo } = await login(role, { ...parsed.data, ...captchaAnswer });
-      signIn(role, userinfo);
-      feedback.success(t('auth.login.success'));
-      void navigate(safeRedirectTarget(searchParams.get('redirect')), { replace: true });
+      finishSignIn(userinfo);
     } catch (error) {
+      if (isApiError(error) && error.code === ErrorCode.TWO_FACTOR_REQUIRED) {
+        setChallenge(error.data as TTwoFactorChallenge);
+        return;
+      }
       if (isApiError(error) && error.code === ErrorCode.CAPTCHA_REQUIRED) {
         setCaptchaNotice(error.message || t('errors:CAPTCHA_REQUIRED'));
       }
@@ -122,8 +136,25 @@ export function LoginForm({ role }: { role: Role }) {
   const accountId = `${idPrefix}_account`;
   const passwordId = `${idPrefix}_password`;
 
+  if (challenge) {
+    return (
+      <Suspense fallback={null}>
+        <TwoFactorStep
+          challengeId={challenge.challenge_id}
+          onSignedIn={finishSignIn}
+          onRestart={(reason) => {
+            setChallenge(null);
+            setValues((current) => ({ ...current, password: '' }));
+            setRestartNotice(reason || null);
+          }}
+        />
+      </Suspense>
+    );
+  }
+
   return (
     <form className="login-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={isSubmitting}>
+      {restartNotice ? <p className="form-field__error" role="alert">{restartNotice}</p> : null}
       <FormField htmlFor={accountId} label={role === 'admin' ? t('auth.login.adminAccount') : t('auth.login.account')} error={errors.account}>
         <Input
           id={accountId}

@@ -44,7 +44,8 @@ export function VerifyTargetFields({ form, method, schema, event, idPrefix }: Ve
     try {
       const { resend_after: resendAfter } =
         method === 'email' ? await sendEmailCode({ email: target, event }) : await sendMobileCode({ mobile: target, event });
-      feedback.success(t('auth.code.sent'));
+      // The answer is the same whether or not the account exists (issue 13 §5), so the message covers both.
+      feedback.success(t(event === 'forgot' ? 'auth.code.sentForgot' : method === 'email' ? 'auth.code.sentRegisterEmail' : 'auth.code.sentRegisterMobile'));
       return resendAfter > 0 ? resendAfter : CODE_RESEND_SECONDS;
     } catch (error) {
       // Throttled: count down to the moment the server accepts the next send.

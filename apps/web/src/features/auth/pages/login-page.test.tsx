@@ -170,4 +170,50 @@ describe('operator login page', () => {
     expect(useSessionStore.getState().admin.token).toBe('admin-token');
     expect(useSessionStore.getState().loginType).toBe('admin');
   });
+
+  it('asks an operator with two-factor sign-in for the code after the password', async () => {
+    const { calls } = mockFetch((path, body) => {
+      if (path === 'admin/member/user/login') return { code: ErrorCode.TWO_FACTOR_REQUIRED, msg: 'Enter the code', data: { challenge_id: 'challenge-1', expires_in: 300 } };
+      return (body as { code: string }).code === '123456' ? { code: 200, data: { userinfo: adminUserinfo } } : { code: ErrorCode.TWO_FACTOR_CODE_INVALID, msg: 'Wrong code' };
+    });
+    const feedback = recordFeedback();
+    renderPage(<AdminLoginPage />, { path: '/admin/login' });
+    fireEvent.change(screen.getByLabelText('Account'), { target: { value: 'admin' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Admin123!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+
+    const code = await screen.findByLabelText('Authentication code');
+    // The password step's answer is the code step, not an error.
+    expect(feedback.error).not.toHaveBeenCalled();
+    expect(useSessionStore.getState().admin.token).toBeNull();
+    fireEvent.change(code, { target: { value: '12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    expect(await screen.findByText('Authenticator code must be 6 digits, a recovery code looks like abcde-12345')).toBeTruthy();
+    fireEvent.change(code, { target: { value: '654321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    await waitFor(() => expect(feedback.error.mock.calls.map(([message]) => message)).toContain('Wrong code'));
+    fireEvent.change(screen.getByLabelText('Authentication code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    expect(await screen.findByTestId('location')).toHaveProperty('textContent', '/platform');
+    expect(calls.at(-1)?.body).toEqual({ challenge_id: 'challenge-1', code: '123456', lang_code: 'en-US' });
+    expect(useSessionStore.getState().admin.token).toBe('admin-token');
+  });
+
+  it('goes back to the password step, saying why, when the code step expired', async () => {
+    mockFetch((path) =>
+      path === 'admin/member/user/login'
+        ? { code: ErrorCode.TWO_FACTOR_REQUIRED, msg: 'Enter the code', data: { challenge_id: 'challenge-2', expires_in: 300 } }
+        : { code: ErrorCode.TWO_FACTOR_CHALLENGE_EXPIRED, msg: 'The verification has expired, please sign in with your password again' },
+    );
+    const feedback = recordFeedback();
+    renderPage(<AdminLoginPage />, { path: '/admin/login' });
+    fireEvent.change(screen.getByLabelText('Account'), { target: { value: 'admin' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Admin123!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    fireEvent.change(await screen.findByLabelText('Authentication code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    expect(await screen.findByText('The verification has expired, please sign in with your password again')).toBeTruthy();
+    expect(screen.getByLabelText('Password')).toHaveProperty('value', '');
+    expect(feedback.error).not.toHaveBeenCalled();
+  });
 });

@@ -25,7 +25,7 @@ describe('register page', () => {
     expect(countdown).toHaveProperty('disabled', true);
     expect(calls[0]?.url).toBe('/api/v1/merchant/common/code/email');
     expect(calls[0]?.body).toEqual({ email: 'new@example.com', event: 'register', lang_code: 'en-US' });
-    expect(feedback.success).toHaveBeenCalledWith('Verification code sent');
+    expect(feedback.success).toHaveBeenCalledWith('Code sent. If this email already has an account, we have emailed you how to sign in instead.');
 
     act(() => vi.advanceTimersByTime(1_000));
     expect(screen.getByRole('button', { name: 'Resend in 59 s' })).toBeTruthy();

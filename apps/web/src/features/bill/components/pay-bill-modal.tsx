@@ -6,12 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { ExpiryCountdown } from '@/components/expiry-countdown';
 import { PayMethodRadio } from '@/components/pay-method-radio';
 import { formatMoney } from '@/lib/money';
-import { usePayBill } from '../api/get-pay-page';
+import { useOpenCashier } from '@/lib/open-cashier';
+import { merchantBillsKey } from '@/lib/query-keys';
 
 /** Paying an unpaid bill: the amount, the time left, a pay method, then the cashier. */
 export function PayBillModal({ bill, onClose }: { bill: TBill | null; onClose: () => void }) {
   const { t } = useTranslation(['translation', 'validation']);
-  const payBill = usePayBill();
+  const payBill = useOpenCashier(merchantBillsKey);
   const [payMethod, setPayMethod] = useState<PayMethod | undefined>(undefined);
   const [isMissing, setIsMissing] = useState(false);
   const isLeaving = payBill.isPending || payBill.isSuccess;

@@ -23,6 +23,8 @@ function answerWith(overrides: Record<string, () => Answer> = {}) {
     const override = overrides[path];
     if (override) return override();
     switch (path) {
+      case 'merchant/payment/methods':
+        return { code: 200, data: { list: ['wechat', 'alipay', 'paypal'] } };
       case 'merchant/order/order/lists':
         return { code: 200, data: { list: BILLS, total: 2 } };
       case 'merchant/parlour/shop/lists':
@@ -47,6 +49,22 @@ describe('merchant bill list', { timeout: 20_000 }, () => {
     const paidRow = screen.getByText('B2').closest('tr') as HTMLElement;
     expect(within(paidRow).queryByRole('button', { name: 'Pay' })).toBeNull();
     expect(bodiesOf(calls, 'merchant/order/order/lists')[0]).toEqual({ page: 1, limit: 10, lang_code: 'en-US' });
+  });
+
+  it('shows a refund under way or failed under the status of its bill', async () => {
+    const list = [makeBill({ status: 'paid', refund_state: 'pending' }), makeBill({ id: 2, bill_no: 'B2', status: 'paid', refund_state: 'failed' }), makeBill({ id: 3, bill_no: 'B3', status: 'refunded' })];
+    mockFetch(answerWith({ 'merchant/order/order/lists': () => ({ code: 200, data: { list, total: 3 } }) }));
+    recordFeedback();
+    renderPage(<BillListPage />, { path: '/merchant/bill' });
+    const pendingRow = (await screen.findByText('B20250301080000123456')).closest('tr') as HTMLElement;
+    expect(within(pendingRow).getByText('Paid')).toBeTruthy();
+    // Blue while under way (not the theme's orange of "processing", which reads like unpaid), red when failed.
+    expect(within(pendingRow).getByText('Refund in progress').closest('.ant-tag')?.className).toContain('ant-tag-blue');
+    expect(within(pendingRow).getByText('Refund in progress').closest('.ant-tag')?.className).not.toContain('ant-tag-processing');
+    expect(within(screen.getByText('B2').closest('tr') as HTMLElement).getByText('Refund failed').closest('.ant-tag')?.className).toContain('ant-tag-error');
+    const refundedRow = screen.getByText('B3').closest('tr') as HTMLElement;
+    expect(within(refundedRow).getByText('Refunded')).toBeTruthy();
+    expect(within(refundedRow).queryByTestId('refund-state-tag')).toBeNull();
   });
 
   it('filters by status, type, store and keyword', async () => {
@@ -89,7 +107,7 @@ describe('merchant bill list', { timeout: 20_000 }, () => {
     const row = (await screen.findByText('B20250301080000123456')).closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByRole('button', { name: 'Pay' }));
     const dialog = await screen.findByRole('dialog');
-    expect((within(dialog).getByRole('radio', { name: /Alipay/ }) as HTMLInputElement).checked).toBe(true);
+    expect(((await within(dialog).findByRole('radio', { name: /Alipay/ })) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(within(dialog).getByRole('radio', { name: /PayPal/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Go to payment' }));
     await waitFor(() => expect(leavePageFor).toHaveBeenCalledWith('/cashier/B1?token=t'));

@@ -6,7 +6,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { BillStatusTag, billTypeLabelKey } from '@/components/bill-status-tag';
+import { BillStatusTag, RefundStateTag, billTypeLabelKey } from '@/components/bill-status-tag';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { DateTimeCell } from '@/components/date-time-cell';
 import { ExportButton } from '@/components/export-button';
@@ -173,6 +173,7 @@ export default function BillListPage() {
       render: (_, bill) => (
         <Flex vertical gap={2} align="start">
           <BillStatusTag status={bill.status} />
+          <RefundStateTag state={bill.refund_state} />
           {bill.status === 'unpaid' ? (
             <span style={{ fontSize: 12 }}>
               <ExpiryCountdown to={bill.expires_at} onEnd={() => void bills.refetch()} />

@@ -9,9 +9,12 @@ import { CreateStoreModal, type CreateMode } from './create-store-modal';
 const VERSIONS = [makeVersion(), makeVersion({ id: 3, name: 'Basic', trial_days: 0 })];
 
 function answerVersions(allowance: { is_trial_available: boolean; store_limit: number; store_count: number }) {
-  return mockFetch((path) =>
-    path === 'merchant/parlour/package/lists' ? { code: 200, data: { list: VERSIONS, total: VERSIONS.length, ...allowance } } : { code: 10004, msg: `no answer for ${path}` },
-  );
+  return mockFetch((path) => {
+    if (path === 'merchant/parlour/package/lists') return { code: 200, data: { list: VERSIONS, total: VERSIONS.length, ...allowance } };
+    // Create and pay offers the methods the server offers (issue 16).
+    if (path === 'merchant/payment/methods') return { code: 200, data: { list: ['wechat', 'alipay', 'paypal'] } };
+    return { code: 10004, msg: `no answer for ${path}` };
+  });
 }
 
 function renderModal(mode: CreateMode) {

@@ -6,9 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '@/components/button-link';
 import { DateTimeCell } from '@/components/date-time-cell';
 import { DataTable, type DataColumn, type DataTablePagination } from '@/components/data-table';
+import { storePageLink } from '@/components/store-switcher';
 import type { ListSort } from '@/components/use-list-url-state';
 import { StoreStatusTag } from '@/components/store-status-tag';
 import { formatMoney } from '@/lib/money';
+import { storeAddress } from '@/lib/store-address';
 import { StoreExpiry } from './store-expiry';
 
 /** Stores that are not ready cannot be entered or renewed yet. */
@@ -96,7 +98,7 @@ export function StoreTable({ shops, isLoading, pagination, sort, onSortChange, o
       width: 90,
       render: (domain: string | null) =>
         domain ? (
-          <Typography.Link href={`https://${domain}`} target="_blank" rel="noopener noreferrer" ellipsis style={{ maxWidth: 90 }} title={domain}>
+          <Typography.Link href={storeAddress(domain)} target="_blank" rel="noopener noreferrer" ellipsis style={{ maxWidth: 90 }} title={domain}>
             {domain}
           </Typography.Link>
         ) : (
@@ -151,7 +153,10 @@ export function StoreTable({ shops, isLoading, pagination, sort, onSortChange, o
             <Button type="link" size="small" disabled={shop.status === 'initializing' || (shop.status === 'unpaid' && shop.unpaid_bill_no !== null)} onClick={() => onRenew(shop)}>
               {t('store.actions.renew')}
             </Button>
-            <ButtonLink type="link" size="small" to={`/merchant/setting/domain?shop_id=${encodeURIComponent(shop.shop_id)}`}>
+            <ButtonLink type="link" size="small" to={storePageLink('/merchant/setting/index', shop.shop_id)}>
+              {t('store.actions.siteConfig')}
+            </ButtonLink>
+            <ButtonLink type="link" size="small" to={storePageLink('/merchant/setting/domain', shop.shop_id)}>
               {t('store.actions.domain')}
             </ButtonLink>
           </Flex>

@@ -35,6 +35,8 @@ function answerWith(overrides: Record<string, unknown> = {}) {
         return { code: 200, data: { list: SHOPS, total: 3, counts: COUNTS } };
       case 'merchant/parlour/package/lists':
         return { code: 200, data: { list: [makeVersion(), makeVersion({ id: 3, name: 'Basic', trial_days: 0 })], total: 2, is_trial_available: true, store_limit: 5, store_count: 3 } };
+      case 'merchant/payment/methods':
+        return { code: 200, data: { list: ['wechat', 'alipay', 'paypal'] } };
       case 'merchant/parlour/shop/check_site_status':
         return { code: 200, data: READY };
       case 'merchant/cms/notification/unread_lists':
@@ -68,7 +70,9 @@ describe('merchant store list', { timeout: 20_000 }, () => {
     expect(screen.getAllByText('1,234')).toHaveLength(3);
     expect(screen.getByText('Unpaid')).toBeTruthy();
     expect(screen.getByText('Grace period left')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'lucyshop.parlour.dev' })).toBeTruthy();
+    // The primary domain opens the store's front page, on the console's scheme and port.
+    expect(screen.getByRole('link', { name: 'lucyshop.parlour.dev' }).getAttribute('href')).toBe(`${window.location.protocol}//lucyshop.parlour.dev${window.location.port ? `:${window.location.port}` : ''}/`);
+    expect(screen.getAllByRole('link', { name: 'Basic config' })[0]?.getAttribute('href')).toBe('/merchant/setting/index?shop_id=lucyshop');
     expect(screen.getAllByRole('link', { name: 'Domains' })[0]?.getAttribute('href')).toBe('/merchant/setting/domain?shop_id=lucyshop');
     expect(screen.getByText('Announcements')).toBeTruthy();
     expect(await screen.findByText('No unread announcements')).toBeTruthy();
@@ -209,7 +213,7 @@ describe('merchant store list', { timeout: 20_000 }, () => {
     expect(await within(dialog).findByText('Pay method is required')).toBeTruthy();
     expect(feedback.error).toHaveBeenCalledWith('Please check the fields marked in red');
 
-    fireEvent.click(within(dialog).getByRole('radio', { name: /Alipay/ }));
+    fireEvent.click(await within(dialog).findByRole('radio', { name: /Alipay/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Go to payment' }));
     await waitFor(() => expect(leavePageFor).toHaveBeenCalledWith('/cashier/B2?token=t2'));
     expect(bodiesOf(calls, 'merchant/parlour/shop/buy')[0]).toEqual({

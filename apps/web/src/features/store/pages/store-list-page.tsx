@@ -10,7 +10,7 @@ import { PageHeader } from '@/components/page-header';
 import { useListUrlState } from '@/components/use-list-url-state';
 import { feedback } from '@/lib/feedback';
 import { exportShops } from '../api/export-shops';
-import { usePayBill } from '../api/get-pay-page';
+import { useOpenCashier } from '@/lib/open-cashier';
 import { useShops } from '../api/list-shops';
 import { useOpenStoreAdmin } from '../api/open-store-admin';
 import { AnnouncementsCard } from '../components/announcements-card';
@@ -56,7 +56,7 @@ export default function StoreListPage() {
   const [progressShopId, setProgressShopId] = useState<string | null>(() => searchParams.get('init'));
   const shops = useShops({ tab, ...search, ...list.query });
   const openStoreAdmin = useOpenStoreAdmin();
-  const payBill = usePayBill();
+  const payBill = useOpenCashier<{ shopId?: string }>();
   const counts = shops.data?.counts;
   // The header is 70px high: on a phone its two buttons get smaller to stay on one line.
   const isPhone = Grid.useBreakpoint().sm === false;

@@ -25,6 +25,8 @@ function answerWith(overrides: Record<string, () => Answer> = {}) {
         return { code: 200, data: { list: [makeShop({ shop_id: 'lucyshop2', shop_name: 'Other' }), makeShop()], total: 2, counts: { all: 2, operating: 2, disabled: 0, pending_renewal: 0 } } };
       case 'merchant/parlour/package/lists':
         return { code: 200, data: { list: [makeVersion()], total: 1 } };
+      case 'merchant/payment/methods':
+        return { code: 200, data: { list: ['wechat', 'alipay', 'paypal'] } };
       default:
         return { code: 10004, msg: `no answer for ${path}` };
     }
@@ -62,10 +64,62 @@ describe('store renewal page', { timeout: 20_000 }, () => {
     expect(feedback.error).toHaveBeenCalledWith('Please check the fields marked in red');
     expect(bodiesOf(calls, 'merchant/parlour/shop/renew')).toHaveLength(0);
 
-    fireEvent.click(screen.getByRole('radio', { name: /WeChat Pay/ }));
+    fireEvent.click(await screen.findByRole('radio', { name: /WeChat Pay/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Go to payment' }));
     await waitFor(() => expect(leavePageFor).toHaveBeenCalledWith('/cashier/B9?token=t9'));
     expect(bodiesOf(calls, 'merchant/parlour/shop/renew')[0]).toEqual({ shop_id: 'lucyshop', pay_method: 'wechat', term_type: 'month', term: 6, lang_code: 'en-US' });
+  });
+
+  it('renews into a higher version: preselected from the link, priced at that version, the version sent; a lower one is not offered', async () => {
+    const monthly = (perMonth: number) => makeVersion().prices.map((price) => ({ ...price, amount: price.type === 'month' ? perMonth * price.term : perMonth * 10 * price.term }));
+    const versions = [
+      makeVersion({ id: 1, name: 'Starter', sort: 0, prices: monthly(4_900) }),
+      makeVersion(),
+      makeVersion({ id: 3, name: 'Enterprise', sort: 2, prices: monthly(29_900) }),
+      makeVersion({ id: 4, name: 'Flagship', sort: 3, prices: monthly(49_900) }),
+    ];
+    const { calls } = mockFetch(
+      answerWith({
+        'merchant/parlour/package/lists': () => ({ code: 200, data: { list: versions, total: versions.length } }),
+        'merchant/parlour/shop/renew': () => ({ code: 200, data: { shop: makeShop(), bill: makeBill(), payment: PAYMENT } }),
+      }),
+    );
+    renderPage(<StoreRenewPage />, { path: '/merchant/store/renew', url: '/merchant/store/renew?shop_id=lucyshop&version=3' });
+    expect(await screen.findByText('Lucy Shop')).toBeTruthy();
+    const enterprise = await screen.findByRole('radio', { name: 'Enterprise' });
+    await waitFor(() => expect((enterprise as HTMLInputElement).checked).toBe(true));
+    expect(screen.getByRole('radio', { name: /\(current\)$/ })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Flagship' })).toBeTruthy();
+    expect(screen.queryByRole('radio', { name: 'Starter' })).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('renew-price').textContent).toBe('CN¥299.00'));
+    expect(screen.getByTestId('renew-version').textContent).toBe('Enterprise');
+    expect(screen.getByText(/the store moves to it when the bill is paid/)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Flagship' }));
+    await waitFor(() => expect(screen.getByTestId('renew-price').textContent).toBe('CN¥499.00'));
+    fireEvent.click(screen.getByRole('radio', { name: /WeChat Pay/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Go to payment' }));
+    await waitFor(() => expect(leavePageFor).toHaveBeenCalledWith('/cashier/B9?token=t9'));
+    expect(bodiesOf(calls, 'merchant/parlour/shop/renew')[0]).toEqual({ shop_id: 'lucyshop', pay_method: 'wechat', package_id: 4, term_type: 'month', term: 1, lang_code: 'en-US' });
+  });
+
+  it('ignores a version in the link that is not higher, and renews the current version without naming one', async () => {
+    const versions = [makeVersion({ id: 1, name: 'Starter', sort: 0 }), makeVersion()];
+    const { calls } = mockFetch(
+      answerWith({
+        'merchant/parlour/package/lists': () => ({ code: 200, data: { list: versions, total: versions.length } }),
+        'merchant/parlour/shop/renew': () => ({ code: 200, data: { shop: makeShop(), bill: makeBill(), payment: PAYMENT } }),
+      }),
+    );
+    renderPage(<StoreRenewPage />, { path: '/merchant/store/renew', url: '/merchant/store/renew?shop_id=lucyshop&version=1' });
+    expect(await screen.findByText('Lucy Shop')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('renew-price').textContent).toBe('CN¥99.00'));
+    // No higher version: no choice at all.
+    expect(screen.queryByRole('radio', { name: 'Starter' })).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: /WeChat Pay/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Go to payment' }));
+    await waitFor(() => expect(leavePageFor).toHaveBeenCalled());
+    expect(bodiesOf(calls, 'merchant/parlour/shop/renew')[0]).not.toHaveProperty('package_id');
   });
 
   it('offers the unpaid renewal bill that exists already', async () => {
@@ -78,7 +132,7 @@ describe('store renewal page', { timeout: 20_000 }, () => {
     const feedback = recordFeedback();
     renderRenew();
     await screen.findByText('Lucy Shop');
-    fireEvent.click(screen.getByRole('radio', { name: /Alipay/ }));
+    fireEvent.click(await screen.findByRole('radio', { name: /Alipay/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Go to payment' }));
 
     const dialog = await screen.findByRole('dialog');

@@ -1,8 +1,8 @@
-import { ZShopRenewInput, type TStoreVersion } from '@parlour/contract/calls/store';
+import { isHigherVersion, ZShopRenewInput, type TStoreVersion } from '@parlour/contract/calls/store';
 import type { PayMethod } from '@parlour/contract/constants';
 import { ErrorCode } from '@parlour/contract/errors';
-import { Button, Col, Descriptions, Divider, Flex, Form, Modal, Result, Row, Skeleton, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Col, Descriptions, Divider, Flex, Form, Modal, Radio, Result, Row, Skeleton, Space, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ButtonLink } from '@/components/button-link';
@@ -18,7 +18,7 @@ import { fieldRule } from '@/lib/form-rules';
 import { leavePageFor } from '@/lib/leave-page';
 import { formatMoney } from '@/lib/money';
 import { useShop } from '../api/find-shop';
-import { usePayBill } from '../api/get-pay-page';
+import { useOpenCashier } from '@/lib/open-cashier';
 import { useVersions } from '../api/list-versions';
 import { useRenewShop } from '../api/renew-shop';
 
@@ -27,6 +27,8 @@ const STORE_LIST_PATH = '/merchant/store';
 interface RenewFormValues {
   plan?: TermValue;
   pay_method?: PayMethod;
+  /** The version after the renewal: the store's own, or a higher one to move up to. */
+  package_id?: number;
 }
 
 /** The expiry a renewal would give: the term added to the later of now and the current expiry. */
@@ -39,19 +41,26 @@ export function renewedExpiry(currentExpiry: string | null, plan: TermValue, now
 interface RenewSummaryProps {
   currentExpiry: string | null;
   version: TStoreVersion | undefined;
+  /** Shown when the renewal moves the store to another version. */
+  isUpgrade: boolean;
   isPriceLoading: boolean;
   isSubmitting: boolean;
   onBack: () => void;
 }
 
 /** The chosen term, the expiry it gives and its price, then the submit button (inside the form, watching its term). */
-function RenewSummary({ currentExpiry, version, isPriceLoading, isSubmitting, onBack }: RenewSummaryProps) {
+function RenewSummary({ currentExpiry, version, isUpgrade, isPriceLoading, isSubmitting, onBack }: RenewSummaryProps) {
   const { t } = useTranslation();
   const plan = Form.useWatch<TermValue | undefined>('plan') ?? DEFAULT_TERM;
   const price = priceOf(version?.prices, plan);
   return (
     <>
       <Descriptions column={1} size="small" className="renew-summary">
+        {isUpgrade && version ? (
+          <Descriptions.Item label={t('store.renew.chosenVersion')}>
+            <span data-testid="renew-version">{version.name}</span>
+          </Descriptions.Item>
+        ) : null}
         <Descriptions.Item label={t('store.renew.chosenTerm')}>{termLabel(t, plan)}</Descriptions.Item>
         <Descriptions.Item label={t('store.renew.newExpiry')}>
           <span data-testid="new-expiry">{renewedExpiry(currentExpiry, plan).format('YYYY-MM-DD HH:mm')}</span>
@@ -75,9 +84,11 @@ function RenewSummary({ currentExpiry, version, isPriceLoading, isSubmitting, on
 }
 
 /**
- * /merchant/store/renew?shop_id=…: renews a store for a monthly or yearly term with a pay method
- * (spec §2); shows the price and the new expiry first, then goes to the cashier. An unpaid
- * renewal bill that exists already is offered instead ("order exists").
+ * /merchant/store/renew?shop_id=…[&version=…]: renews a store for a monthly or yearly term with a pay
+ * method (spec §2), optionally into a higher version (isHigherVersion; `version` preselects one, as
+ * the plugin market's "renew into a higher version" link does); shows the price of the chosen
+ * version and term and the new expiry first, then goes to the cashier. An unpaid renewal bill that
+ * exists already is offered instead ("order exists").
  */
 export default function StoreRenewPage() {
   const { t } = useTranslation(['translation', 'validation', 'errors']);
@@ -88,14 +99,28 @@ export default function StoreRenewPage() {
   const shop = useShop(shopId);
   const versions = useVersions(shopId !== '');
   const renewShop = useRenewShop();
-  const payBill = usePayBill();
+  const payBill = useOpenCashier();
   const [existingBillNo, setExistingBillNo] = useState<string | null>(null);
   const store = shop.data;
-  const version = versions.data?.list.find((candidate) => candidate.id === store?.package_id);
+  const currentVersion = versions.data?.list.find((candidate) => candidate.id === store?.package_id);
+  // A store still unpaid renews its own version; a running one may move up to a listed higher one.
+  const higherVersions =
+    !currentVersion || store?.status === 'unpaid' ? [] : (versions.data?.list ?? []).filter((candidate) => candidate.status === 'enabled' && isHigherVersion(candidate, currentVersion));
+  const requestedId = Number(searchParams.get('version'));
+  const linkedId = higherVersions.find((candidate) => candidate.id === requestedId)?.id;
+  const preselectedId = linkedId ?? store?.package_id;
+  // The versions may arrive after the form is mounted: the one from the link is chosen then, unless the merchant chose already.
+  useEffect(() => {
+    if (linkedId !== undefined && !form.isFieldTouched('package_id')) form.setFieldValue('package_id', linkedId);
+  }, [linkedId, form]);
+  const chosenId = Form.useWatch('package_id', form) ?? preselectedId;
+  const version = versions.data?.list.find((candidate) => candidate.id === chosenId) ?? currentVersion;
+  const isUpgrade = version !== undefined && currentVersion !== undefined && version.id !== currentVersion.id;
   const isLeaving = renewShop.isSuccess || payBill.isPending || payBill.isSuccess;
 
   const onFinish = (values: RenewFormValues) => {
-    const parsed = ZShopRenewInput.safeParse({ shop_id: shopId, pay_method: values.pay_method, ...(values.plan ?? DEFAULT_TERM) });
+    const target = values.package_id !== undefined && values.package_id !== store?.package_id ? { package_id: values.package_id } : {};
+    const parsed = ZShopRenewInput.safeParse({ shop_id: shopId, pay_method: values.pay_method, ...target, ...(values.plan ?? DEFAULT_TERM) });
     if (!parsed.success) return feedback.error(t('validation:form_error'));
     renewShop.mutate(parsed.data, {
       onSuccess: ({ payment }) => leavePageFor(payment.pay_url),
@@ -154,10 +179,22 @@ export default function StoreRenewPage() {
             layout="vertical"
             noValidate
             disabled={renewShop.isPending || isLeaving}
-            initialValues={{ plan: DEFAULT_TERM }}
+            initialValues={{ plan: DEFAULT_TERM, package_id: preselectedId }}
             onFinish={onFinish}
             onFinishFailed={() => feedback.error(t('validation:form_error'))}
           >
+            {currentVersion && higherVersions.length > 0 ? (
+              <Form.Item name="package_id" label={t('store.renew.versionLabel')} extra={isUpgrade && version ? t('store.renew.upgradeHint', { name: version.name }) : undefined}>
+                <Radio.Group
+                  optionType="button"
+                  buttonStyle="solid"
+                  options={[currentVersion, ...higherVersions].map((candidate) => ({
+                    value: candidate.id,
+                    label: candidate.id === currentVersion.id ? t('store.renew.currentVersion', { name: candidate.name }) : candidate.name,
+                  }))}
+                />
+              </Form.Item>
+            ) : null}
             <Form.Item name="plan" label={t('term.term')} required>
               <TermPicker prices={version?.prices} currency={version?.currency} />
             </Form.Item>
@@ -168,6 +205,7 @@ export default function StoreRenewPage() {
             <RenewSummary
               currentExpiry={store.status === 'unpaid' ? null : store.expires_at}
               version={version}
+              isUpgrade={isUpgrade}
               isPriceLoading={versions.isLoading}
               isSubmitting={renewShop.isPending || isLeaving}
               onBack={() => void navigate(STORE_LIST_PATH)}

@@ -69,6 +69,7 @@ function answer(overrides: Record<string, unknown> = {}) {
     }
     if (path === 'merchant/open/merchant_data/list') return { code: 200, data: { list: [makePackage()], total: 1, counts: { general: 1, store: 0 } } };
     if (path === 'merchant/parlour/shop/lists') return { code: 200, data: SHOPS };
+    if (path === 'merchant/payment/methods') return { code: 200, data: { list: ['wechat', 'alipay', 'paypal'] } };
     if (path === 'merchant/open/merchant_data/plan_list') return { code: 200, data: { list: [makePlan(), makePlan({ id: 4, name: 'Store special', is_general: false, price: 12900, original_price: 17900, units: 20000 })], total: 2 } };
     return { code: 10004, msg: `no answer for ${path}` };
   };
@@ -135,7 +136,7 @@ describe('merchant packages tab', { timeout: 20_000 }, () => {
     expect(within(storePlan).getByText('20,000 units · valid for 90 days')).toBeTruthy();
     fireEvent.click(within(storePlan.closest('label')!).getByRole('radio'));
     await waitFor(() => expect(within(dialog).getByTestId('package-total').textContent).toBe('CN¥129.00'), { timeout: 5000 });
-    fireEvent.click(within(dialog).getByRole('radio', { name: /Alipay/ }));
+    fireEvent.click(await within(dialog).findByRole('radio', { name: /Alipay/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Go to payment' }));
     expect(await within(dialog).findByText('Store is required for a store package', {}, { timeout: 5000 })).toBeTruthy();
     expect(bodiesOf(calls, 'merchant/open/order/createPackageOrder')).toHaveLength(0);

@@ -1,15 +1,16 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { PACKAGE_SORT_FIELDS, PACKAGE_STATUSES, PACKAGE_TABS, type PackageStatus, type PackageTab, type TTrafficPackage } from '@parlour/contract/calls/traffic';
 import { Alert, Button, Empty, Flex, Segmented, Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { DataTable } from '@/components/data-table';
 import { useListUrlState } from '@/components/use-list-url-state';
 import { feedback } from '@/lib/feedback';
+import { useSearchParamOnce } from '@/lib/use-search-param-once';
 import { usePackageShops } from '../api/list-package-shops';
 import { usePackages } from '../api/list-packages';
-import { usePayPackageBill } from '../api/pay-package-bill';
+import { useOpenCashier } from '@/lib/open-cashier';
+import { merchantPackagesKey } from '@/lib/query-keys';
 import { BuyPackageModal } from './buy-package-modal';
 import { usePackageColumns } from './package-columns';
 
@@ -34,33 +35,19 @@ function filterFromQuery(params: URLSearchParams): PackageFilter {
  */
 export function PackagesTab() {
   const { t } = useTranslation();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const paidBillNo = searchParams.get('paid');
   const list = useListUrlState({ filterKeys: ['kind', 'shop_id', 'status'], parseFilter: filterFromQuery, defaultPageSize: PAGE_SIZE, sortFields: PACKAGE_SORT_FIELDS });
   const { kind: tab = 'general', shop_id: shopId, status } = list.filter;
   const [isBuying, setIsBuying] = useState(false);
   const packages = usePackages({ tab, shop_id: shopId, status, ...list.query });
   const shops = usePackageShops();
-  const payBill = usePayPackageBill();
+  const payBill = useOpenCashier(merchantPackagesKey);
   const columns = usePackageColumns({
-    onPay: (billNo) => payBill.mutate(billNo),
-    payingBillNo: payBill.isPending ? payBill.variables : undefined,
+    onPay: (billNo) => payBill.mutate({ billNo }),
+    payingBillNo: payBill.isPending ? payBill.variables?.billNo : undefined,
     onPayWindowEnd: () => void packages.refetch(),
   });
 
-  useEffect(() => {
-    if (!paidBillNo) return;
-    feedback.success(t('trafficPackage.paidMessage', { billNo: paidBillNo }));
-    // Said once: a reload of the page should not repeat it.
-    setSearchParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        next.delete('paid');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [paidBillNo, setSearchParams, t]);
+  useSearchParamOnce('paid', (billNo) => feedback.success(t('trafficPackage.paidMessage', { billNo })));
 
   const counts = packages.data?.counts;
   const isFiltered = status !== undefined || shopId !== undefined;

@@ -149,7 +149,9 @@ describe('merchant traffic reports', { timeout: 20_000 }, () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Details of call 41' }));
     const drawer = await screen.findByRole('dialog');
-    expect(await within(drawer).findByText('upstream timeout after 5000 ms')).toBeTruthy();
+    // A merchant sees the translated outcome, never the upstream's own words (issue 13 §1).
+    expect(await within(drawer).findByRole('alert')).toBeTruthy();
+    expect(within(drawer).queryByText(/upstream timeout after 5000 ms/)).toBeNull();
     expect(within(drawer).getByLabelText('Request parameters').textContent).toContain('"num_iid": "100012043978"');
     expect(bodiesOf(calls, 'merchant/open/report/api_log_detail')).toEqual([{ id: 41, lang_code: 'en-US' }]);
   });

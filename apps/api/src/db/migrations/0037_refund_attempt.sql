@@ -1,0 +1,1 @@
+ALTER TABLE "bills" ADD COLUMN "refund_attempt" integer DEFAULT 1 NOT NULL;

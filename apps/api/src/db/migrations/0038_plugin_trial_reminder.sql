@@ -1,0 +1,1 @@
+ALTER TABLE "shop_plugins" ADD COLUMN "trial_reminded_at" timestamp with time zone;

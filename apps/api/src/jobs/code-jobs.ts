@@ -1,0 +1,16 @@
+import { DELIVER_CODE_QUEUE, type DeliverCodeJob, type VerificationCodeService } from '../modules/account/verification-code.service';
+import type { JobDefinition } from './boss';
+
+/** Delivers a verification code (or the "you already have an account" mail) queued by a send. */
+export function deliverCodeJob(deps: { codes: Pick<VerificationCodeService, 'deliverCode'> }): JobDefinition {
+  return {
+    queue: DELIVER_CODE_QUEUE,
+    // Someone is waiting for this mail: poll faster than pg-boss's default 2 s.
+    pollingIntervalSeconds: 0.5,
+    async run(data) {
+      const job = data as Partial<DeliverCodeJob> | undefined;
+      if (!job || !Number.isInteger(job.codeId) || typeof job.sealedCode !== 'string') return { delivery: 'skipped' };
+      return { delivery: await deps.codes.deliverCode(job as DeliverCodeJob) };
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import { adminListPluginTypes } from '@parlour/contract/calls/plugin';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { adminPluginTypesKey } from '@/lib/query-keys';
+import { callApi } from '@/lib/request';
+
+/** The plugin types the operator manages, in display order, with how many plugins use each. */
+export function listPluginTypes() {
+  return callApi(adminListPluginTypes, {});
+}
+
+export function listPluginTypesQueryOptions() {
+  return queryOptions({ queryKey: [...adminPluginTypesKey, 'list'], queryFn: listPluginTypes });
+}
+
+export function usePluginTypes() {
+  return useQuery(listPluginTypesQueryOptions());
+}

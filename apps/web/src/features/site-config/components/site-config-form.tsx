@@ -1,0 +1,157 @@
+import { ZStoreSiteConfigFields, type TStoreSiteConfig, type TStoreSiteConfigFields } from '@parlour/contract/calls/store-site-config';
+import type { Role } from '@parlour/contract/constants';
+import { Button, Col, Form, Input, Modal, Row, Space, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useBlocker } from 'react-router';
+import { ImageUploadField } from '@/components/image-upload-field';
+import { storePageLink } from '@/components/store-switcher';
+import { feedback } from '@/lib/feedback';
+import { fieldRule } from '@/lib/form-rules';
+import { storeAddress } from '@/lib/store-address';
+import { useEditSiteConfig } from '../api/edit-site-config';
+import { SiteConfigPreview } from './site-config-preview';
+
+const rule = (field: keyof TStoreSiteConfigFields) => fieldRule(ZStoreSiteConfigFields, field);
+
+function fieldsOf(config: TStoreSiteConfig): TStoreSiteConfigFields {
+  const { shop_id: _shopId, shop_name: _shopName, domain: _domain, updated_at: _updatedAt, ...fields } = config;
+  return fields;
+}
+
+/**
+ * Asks before leaving the page (or switching store) while the form has unsaved changes: in the app
+ * through the router, and when the tab is closed or reloaded through the browser's own prompt.
+ */
+function useLeaveGuard(isDirty: boolean) {
+  const { t } = useTranslation();
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => isDirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search));
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    Modal.confirm({
+      title: t('siteConfig.leave.title'),
+      content: t('siteConfig.leave.content'),
+      okText: t('siteConfig.leave.ok'),
+      cancelText: t('siteConfig.leave.cancel'),
+      onOk: () => blocker.proceed(),
+      onCancel: () => blocker.reset(),
+    });
+  }, [blocker, t]);
+  useEffect(() => {
+    if (!isDirty) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [isDirty]);
+}
+
+/**
+ * A store's basic config (spec §3 site config): the form with logo and icon uploads, the primary
+ * domain shown with a link to the domain pages, and a preview of the store's header and footer.
+ * The merchant's (`role="merchant"`) and the operator's system-config page use it alike.
+ */
+export function SiteConfigForm({ role, config }: { role: Role; config: TStoreSiteConfig }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<TStoreSiteConfigFields>();
+  const initial = fieldsOf(config);
+  const watched = Form.useWatch([], form) as Partial<TStoreSiteConfigFields> | undefined;
+  const [isDirty, setIsDirty] = useState(false);
+  const save = useEditSiteConfig(role);
+  useLeaveGuard(isDirty);
+  const domainPage = storePageLink(role === 'merchant' ? '/merchant/setting/domain' : '/admin/setting/domain', config.shop_id);
+
+  const onFinish = (values: TStoreSiteConfigFields) =>
+    save.mutate(
+      { shop_id: config.shop_id, ...values },
+      {
+        onSuccess: (saved) => {
+          form.setFieldsValue(fieldsOf(saved));
+          setIsDirty(false);
+          feedback.success(t('siteConfig.saved'));
+        },
+      },
+    );
+
+  return (
+    <Row gutter={[32, 24]}>
+      <Col xs={24} xl={14}>
+        <Form form={form} name="site_config" layout="vertical" initialValues={initial} onFinish={onFinish} onValuesChange={() => setIsDirty(true)} noValidate>
+          <Row gutter={24}>
+            <Col xs={24} md={12}>
+              <Form.Item name="site_name" label={t('siteConfig.fields.siteName')} rules={[rule('site_name')]} required>
+                <Input maxLength={50} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item label={t('siteConfig.fields.domain')} extra={t('siteConfig.domainHint')}>
+                <Space wrap size={[12, 4]}>
+                  <Typography.Text strong data-testid="primary-domain" style={{ wordBreak: 'break-all' }}>
+                    {config.domain ?? t('siteConfig.noDomain')}
+                  </Typography.Text>
+                  <Link to={domainPage}>{t('siteConfig.manageDomains')}</Link>
+                  {config.domain ? (
+                    <Typography.Link href={storeAddress(config.domain)} target="_blank" rel="noopener noreferrer">
+                      {t('siteConfig.openStore')}
+                    </Typography.Link>
+                  ) : null}
+                </Space>
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="logo" label={t('siteConfig.fields.logo')} rules={[rule('logo')]}>
+                <ImageUploadField role={role} alt={t('siteConfig.fields.logo')} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="ico" label={t('siteConfig.fields.ico')} rules={[rule('ico')]}>
+                <ImageUploadField role={role} alt={t('siteConfig.fields.ico')} />
+              </Form.Item>
+            </Col>
+            <Col xs={24}>
+              <Form.Item name="keywords" label={t('siteConfig.fields.keywords')} rules={[rule('keywords')]} extra={t('siteConfig.keywordsHint')}>
+                <Input maxLength={200} />
+              </Form.Item>
+            </Col>
+            <Col xs={24}>
+              <Form.Item name="description" label={t('siteConfig.fields.description')} rules={[rule('description')]}>
+                <Input.TextArea rows={3} maxLength={500} showCount />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="record_number" label={t('siteConfig.fields.recordNumber')} rules={[rule('record_number')]}>
+                <Input maxLength={50} placeholder="沪ICP备00000000号" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="service_phone" label={t('siteConfig.fields.servicePhone')} rules={[rule('service_phone')]}>
+                <Input maxLength={30} placeholder="400-000-0000" />
+              </Form.Item>
+            </Col>
+            <Col xs={24}>
+              <Form.Item name="copyright" label={t('siteConfig.fields.copyright')} rules={[rule('copyright')]}>
+                <Input maxLength={100} />
+              </Form.Item>
+            </Col>
+          </Row>
+          <Space wrap>
+            <Button type="primary" htmlType="submit" loading={save.isPending} disabled={save.isPending}>
+              {t('siteConfig.save')}
+            </Button>
+            <Button
+              disabled={!isDirty || save.isPending}
+              onClick={() => {
+                form.setFieldsValue(initial);
+                setIsDirty(false);
+              }}
+            >
+              {t('siteConfig.reset')}
+            </Button>
+          </Space>
+        </Form>
+      </Col>
+      <Col xs={24} xl={10}>
+        <SiteConfigPreview values={watched ?? initial} domain={config.domain} />
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,68 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useSessionStore } from '@/lib/session-store';
+import { merchantUserinfo, mockFetch, recordFeedback } from '@/test/helpers';
+import { makeShop } from '@/test/merchant-fixtures';
+import { renderPage } from '@/test/render';
+import MerchantSiteConfigPage from './merchant-site-config-page';
+
+const CONFIG = {
+  shop_id: 'lucyshop',
+  shop_name: 'Lucy Shop',
+  domain: 'lucyshop.localhost',
+  site_name: 'Lucy Shop',
+  keywords: '',
+  description: '',
+  logo: '',
+  ico: '',
+  record_number: '',
+  copyright: '© 2026 Lucy Shop',
+  service_phone: '',
+  updated_at: null,
+};
+
+describe('merchant basic config page', { timeout: 20_000 }, () => {
+  it('shows the chosen store’s config with its primary domain, previews edits and saves them', async () => {
+    useSessionStore.getState().signIn('merchant', merchantUserinfo);
+    const feedback = recordFeedback();
+    const { calls } = mockFetch((path, body) => {
+      if (path === 'merchant/parlour/shop/lists') return { code: 200, data: { list: [makeShop()], total: 1, counts: { all: 1, operating: 1, disabled: 0, pending_renewal: 0 } } };
+      if (path === 'merchant/parlour/site_config/detail') return { code: 200, data: CONFIG };
+      if (path === 'merchant/parlour/site_config/edit') {
+        const { lang_code: _lang, ...fields } = body as Record<string, unknown>;
+        return { code: 200, data: { ...CONFIG, ...fields, updated_at: '2026-11-24T10:00:00.000Z' } };
+      }
+      return { code: 10004 };
+    });
+    const { router } = renderPage(<MerchantSiteConfigPage />, { path: '/merchant/setting/index' });
+    expect(await screen.findByTestId('primary-domain')).toHaveProperty('textContent', 'lucyshop.localhost');
+    expect(screen.getByRole('link', { name: 'Manage domains' }).getAttribute('href')).toBe('/merchant/setting/domain?shop_id=lucyshop');
+    expect(router.state.location.search).toBe('?shop_id=lucyshop');
+
+    const preview = screen.getByTestId('site-preview');
+    fireEvent.change(screen.getByLabelText('Site name'), { target: { value: 'Lucy Tea' } });
+    fireEvent.change(screen.getByLabelText('ICP record number'), { target: { value: '沪ICP备1号' } });
+    await waitFor(() => expect(within(preview).getAllByText('Lucy Tea').length).toBeGreaterThan(0));
+    expect(within(preview).getByRole('link', { name: '沪ICP备1号' }).getAttribute('href')).toBe('https://beian.miit.gov.cn/');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Basic config saved'));
+    const edit = calls.find((call) => call.url.endsWith('site_config/edit'));
+    expect(edit?.body).toMatchObject({ shop_id: 'lucyshop', site_name: 'Lucy Tea', record_number: '沪ICP备1号', copyright: '© 2026 Lucy Shop' });
+    expect(edit?.headers.get('idempotency-key')).toBeTruthy();
+  });
+
+  it('refuses an empty site name in the form, naming the field', async () => {
+    useSessionStore.getState().signIn('merchant', merchantUserinfo);
+    const { calls } = mockFetch((path) => {
+      if (path === 'merchant/parlour/shop/lists') return { code: 200, data: { list: [makeShop()], total: 1, counts: { all: 1, operating: 1, disabled: 0, pending_renewal: 0 } } };
+      if (path === 'merchant/parlour/site_config/detail') return { code: 200, data: CONFIG };
+      return { code: 10004 };
+    });
+    renderPage(<MerchantSiteConfigPage />, { path: '/merchant/setting/index' });
+    fireEvent.change(await screen.findByLabelText('Site name'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Site name is required')).toBeTruthy();
+    expect(calls.some((call) => call.url.endsWith('site_config/edit'))).toBe(false);
+  });
+});
