@@ -12,9 +12,28 @@ import { expectOk, signInAdmin } from './shop-helper';
 
 const isPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
+const CHILD_APPLICATION_NAME = 'parlour-open-api-child';
+
+/**
+ * Waits until the database has no session left of a killed child process: a statement it sent just
+ * before the kill runs to its end (and commits) on the server whether or not anyone reads the answer.
+ */
+async function childSessionsGone(t: TestApp) {
+  const waitUntil = Date.now() + 30_000;
+  const sessions = async () =>
+    Number(((await t.database.executeSql('select count(*)::int as n from pg_stat_activity where application_name = $1 and datname = current_database()', [CHILD_APPLICATION_NAME])).rows[0] as { n: number }).n);
+  while ((await sessions()) > 0) {
+    if (Date.now() > waitUntil) throw new Error('the killed child process still has database sessions');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** The app in a process of its own (test/open-api-child-server.ts) on the same database. */
 function startChildServer(databaseUrl: string): Promise<{ port: number; stop: () => void; crash: () => void }> {
-  const child = fork(path.join(import.meta.dirname, 'open-api-child-server.ts'), { execArgv: ['--import', 'tsx'], env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: 'inherit' });
+  // Its connections carry a name of their own, so a test can wait for them to end after a kill.
+  const url = new URL(databaseUrl);
+  url.searchParams.set('application_name', CHILD_APPLICATION_NAME);
+  const child = fork(path.join(import.meta.dirname, 'open-api-child-server.ts'), { execArgv: ['--import', 'tsx'], env: { ...process.env, DATABASE_URL: url.toString() }, stdio: 'inherit' });
   return new Promise((resolve, reject) => {
     child.once('message', (message) => resolve({ port: (message as { port: number }).port, stop: () => child.kill('SIGTERM'), crash: () => child.kill('SIGKILL') }));
     child.once('exit', (code) => reject(new Error(`the child API process exited with ${code}`)));
@@ -241,15 +260,21 @@ describe.runIf(isPostgres)('Open API on PostgreSQL with several API processes', 
       await expectOk(t.call(adminEditProductDataConfig, { provider: 'sandbox' }, adminToken));
       await vendor.close();
     }
-    // The units stay charged by the calls' charge rows: nothing is lost, nothing is logged yet.
-    expect(await unitsUsed(t, packageId)).toEqual({ used: 20, total: 100 });
-    expect(await logsOf(t, store.shopRef)).toEqual([]);
-    expect(await inFlight()).toBe(20);
+    await childSessionsGone(t);
+    // The units of the calls in flight stay charged by their charge rows: nothing is lost, and they are
+    // not logged yet. (A call the child settled just before the kill — its statement ran to its end on
+    // the server — is logged once with its units given back.)
+    const stillInFlight = await inFlight();
+    const settledBefore = await logsOf(t, store.shopRef);
+    expect(stillInFlight).toBeGreaterThan(0);
+    expect(stillInFlight + settledBefore.length).toBe(20);
+    expect(await unitsUsed(t, packageId)).toEqual({ used: stillInFlight, total: 100 });
+    expect(settledBefore.every((log) => log.status === 'failed_upstream' && log.charged_units === 0)).toBe(true);
 
     // Past the timeout and the margin (the child's clock is the real one), the sweep settles them.
     const chargedAt = Date.now();
     t.clock.advance(Math.max(0, chargedAt + timeoutMs + SETTLE_MARGIN_MS - t.clock.now().getTime()) / 1000 + 5);
-    expect(await t.app.services.openApi.sweepStale()).toBe(20);
+    expect(await t.app.services.openApi.sweepStale()).toBe(stillInFlight);
     expect(await unitsUsed(t, packageId)).toEqual({ used: 0, total: 100 });
     expect(await inFlight()).toBe(0);
     expect(await summary(t, store.shopRef)).toEqual({ rows: 20, byStatus: { failed_upstream: 20 }, charged: 0 });

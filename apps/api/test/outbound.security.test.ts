@@ -1,3 +1,4 @@
+import diagnostics_channel from 'node:diagnostics_channel';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
@@ -141,6 +142,23 @@ describe('outbound HTTP: redirects, size cap, timeouts', () => {
     const started = Date.now();
     await expect(outboundRequest(policy, `${base}/trickle`, { timeoutMs: 300 })).rejects.toMatchObject({ kind: 'timeout' });
     expect(Date.now() - started).toBeLessThan(1500);
+  });
+
+  it('a process that stalls past the connect timeout while connecting is not told the connection timed out', async () => {
+    // The process is busy (a loaded machine) from the moment its socket is created: by the time it
+    // runs again the connection was made, but its timers come before that I/O.
+    const stall = () => {
+      const until = Date.now() + 300;
+      while (Date.now() < until) {
+        /* busy */
+      }
+    };
+    diagnostics_channel.subscribe('net.client.socket', stall);
+    try {
+      expect(await outboundRequest(policy, `${base}/`, { timeoutMs: 3000, connectTimeoutMs: 100 })).toMatchObject({ status: 200, body: 'ok' });
+    } finally {
+      diagnostics_channel.unsubscribe('net.client.socket', stall);
+    }
   });
 
   it('gives up on a name that does not answer in time', async () => {

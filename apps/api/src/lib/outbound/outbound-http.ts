@@ -71,8 +71,14 @@ export async function outboundRequest(policy: OutboundPolicy, url: string, reque
     };
     const remainingMs = Math.max(deadline - Date.now(), 1);
     const totalTimer = setTimeout(() => finish(timeoutError()), remainingMs);
+    let isConnected = false;
     const connectTimer = setTimeout(
-      () => finish(new OutboundError('timeout', `no connection within ${request.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS} ms`)),
+      () =>
+        // A process that stalled (a busy machine) runs its timers before the I/O that arrived
+        // meanwhile: the verdict waits for this turn's I/O, so a connection made in time is not a timeout.
+        setImmediate(() => {
+          if (!isConnected) finish(new OutboundError('timeout', `no connection within ${request.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS} ms`));
+        }),
       Math.min(request.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS, remainingMs),
     );
 
@@ -86,6 +92,7 @@ export async function outboundRequest(policy: OutboundPolicy, url: string, reque
     });
     outgoing.on('socket', (socket: Socket) => {
       const onConnect = () => {
+        isConnected = true;
         clearTimeout(connectTimer);
         // The address actually connected to, checked again before anything is read from it.
         try {
