@@ -68,6 +68,8 @@ describe('[STOREFRONT] the front page', () => {
     expect(metaOf(answer.body, 'parlour-plugins')).toBe('');
     expect(metaOf(answer.body, 'keywords')).toBeUndefined();
     expect(answer.body).not.toContain('<link rel="icon"');
+    // No link pretends to lead somewhere the store does not have (products and a cart live in the store system).
+    expect([...answer.body.matchAll(/<a [^>]*href="([^"]*)"/g)].map((match) => match[1])).toEqual(['/']);
     // HEAD answers the same without a body.
     const head = await t.app.inject({ method: 'HEAD', url: '/', headers: { host: `${shopId}.localhost` } });
     expect([head.statusCode, head.body]).toEqual([200, '']);

@@ -29,8 +29,6 @@ export interface StorefrontPlugin {
 const TEXT = {
   'zh-CN': {
     home: '首页',
-    products: '全部商品',
-    cart: '购物车',
     welcome: (name: string) => `欢迎光临${name}`,
     pluginsTitle: '店铺功能',
     pluginOn: '插件已启用',
@@ -51,8 +49,6 @@ const TEXT = {
   },
   'en-US': {
     home: 'Home',
-    products: 'All products',
-    cart: 'Cart',
     welcome: (name: string) => `Welcome to ${name}`,
     pluginsTitle: 'Store features',
     pluginOn: 'Plugin enabled',
@@ -176,7 +172,7 @@ ${plugins
   const body = `<header class="store-header"><div class="store-header__inner">
 ${logo}
 <h1 class="store-name">${escapeHtml(siteName)}</h1>
-<nav class="store-nav" aria-label="${escapeHtml(siteName)}"><a href="/">${escapeHtml(text.home)}</a><a href="/">${escapeHtml(text.products)}</a><a href="/">${escapeHtml(text.cart)}</a></nav>
+<nav class="store-nav" aria-label="${escapeHtml(siteName)}"><a href="/" aria-current="page">${escapeHtml(text.home)}</a></nav>
 </div></header>
 <main class="store-main">
 <section class="store-hero">
