@@ -33,7 +33,34 @@ describe('notices: security', () => {
         '<h2>T</h2><h3>U</h3><h4>V</h4><p><strong>b</strong><b>b</b><em>i</em><i>i</i><u>u</u><s>s</s><br /></p><ul><li>a</li></ul><ol><li>b</li></ol><blockquote>q</blockquote><pre><code>c</code></pre>',
       ],
       ['h1, divs and spans (kept as text)', '<h1>Big</h1><div><span class="x">in</span></div>', 'Bigin'],
-    ])('strips %s on add, and merchants get the sanitised HTML', async (_name, content, expected) => {
+      // A console path on the same origin is kept, opening in the same tab (no target or rel, whatever was written).
+      [
+        'a console path',
+        '<p><a href="/merchant/plugin?shop_id=lucy&amp;tab=market" target="_blank" rel="opener" onclick="x()">Market</a></p>',
+        '<p><a href="/merchant/plugin?shop_id=lucy&amp;tab=market">Market</a></p>',
+      ],
+      ['a console path with a fragment', '<a href="/merchant/bill#unpaid">Bills</a>', '<a href="/merchant/bill#unpaid">Bills</a>'],
+      ['a console path with percent-encoding', '<a href="/merchant/plugin?keyword=%E8%81%8A%E5%A4%A9">Chat</a>', '<a href="/merchant/plugin?keyword=%E8%81%8A%E5%A4%A9">Chat</a>'],
+      // Anything else that is not an absolute http(s)/mailto link goes: other hosts, schemes, relative forms.
+      ['a protocol-relative link', '<a href="//evil.example/login">x</a>', '<a>x</a>'],
+      ['a slash-backslash link', '<a href="/\\evil.example/login">x</a>', '<a>x</a>'],
+      ['a backslash-backslash link', '<a href="\\\\evil.example/login">x</a>', '<a>x</a>'],
+      ['a backslash later in the path', '<a href="/merchant\\..\\x">x</a>', '<a>x</a>'],
+      ['a protocol-relative link written with entities', '<a href="&#47;&#x2F;evil.example">x</a>', '<a>x</a>'],
+      ['a slash-backslash link written with an entity', '<a href="/&#x5C;evil.example">x</a>', '<a>x</a>'],
+      ['a tab between the slashes (browsers drop it)', '<a href="/&#9;/evil.example">x</a>', '<a>x</a>'],
+      ['a newline between the slashes (browsers drop it)', '<a href="/&#10;/evil.example">x</a>', '<a>x</a>'],
+      ['a leading space before a path', '<a href=" /merchant/bill">x</a>', '<a>x</a>'],
+      ['a space inside a path', '<a href="/merchant/bill x">x</a>', '<a>x</a>'],
+      ['a quote inside a path', '<a href=\'/merchant" onmouseover="alert(1)\'>x</a>', '<a>x</a>'],
+      ['a non-ASCII path', '<a href="/merchant/账单">x</a>', '<a>x</a>'],
+      ['a relative path', '<a href="merchant/bill">x</a>', '<a>x</a>'],
+      ['a dot-relative path', '<a href="../admin">x</a>', '<a>x</a>'],
+      ['a query-only link', '<a href="?tab=market">x</a>', '<a>x</a>'],
+      ['a scheme without slashes', '<a href="http:/merchant/bill">x</a>', '<a>x</a>'],
+      ['a javascript: link behind a slash-looking entity', '<a href="&#106;avascript:alert(1)">x</a>', '<a>x</a>'],
+      ['a vbscript: link', '<a href="vbscript:msgbox(1)">x</a>', '<a>x</a>'],
+    ])('sanitises %s on add, and merchants get the sanitised HTML', async (_name, content, expected) => {
       const { token } = await registerMerchant(t);
       const notice = await addNotice(t, adminToken, { content });
       expect(notice.content).toBe(expected);
