@@ -70,3 +70,17 @@ export async function addPluginType(t: TestApp, adminToken: string) {
 export async function takePlugin(t: TestApp, token: string, input: Omit<CallBody<typeof merchantAddShopPlugin>, 'pay_method'> & { pay_method?: 'wechat' | 'alipay' | 'paypal' }) {
   return t.call(merchantAddShopPlugin, { pay_method: 'alipay', ...input }, token);
 }
+
+/**
+ * The one link in a plugin trial notice's content: its words, and its href (entities decoded) split
+ * into the console path and the query the market screen reads (`tab`, `shop_id`, `keyword`).
+ */
+export function marketLinkIn(html: string) {
+  const links = [...html.matchAll(/<a\b([^>]*)>([^<]*)<\/a>/g)];
+  if (links.length !== 1) throw new Error(`expected one link in ${html}`);
+  const [, attributes, text] = links[0];
+  const href = /^ href="([^"]*)"$/.exec(attributes)?.[1]?.replace(/&amp;/g, '&');
+  if (href === undefined) throw new Error(`expected a link with only an href (same tab, no target or rel): ${links[0][0]}`);
+  const url = new URL(href, 'https://console.invalid');
+  return { text, href, origin: url.origin, path: url.pathname, query: Object.fromEntries(url.searchParams) };
+}

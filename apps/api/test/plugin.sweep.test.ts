@@ -3,7 +3,7 @@ import { merchantListMarketPlugins, merchantListShopPlugins, type TStorePlugins 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helper';
 import { openCall, storeWithKey } from './open-api-helper';
-import { addPlugin, takePlugin } from './plugin-helper';
+import { addPlugin, marketLinkIn, takePlugin } from './plugin-helper';
 import { advanceKeepingSessions, expectOk, payThroughCashier, signInAdmin } from './shop-helper';
 
 /**
@@ -62,6 +62,10 @@ describe('plugin sweep job', () => {
     const [en] = await told('en-US');
     expect(en.title).toMatch(/^Plugin trial ended: /);
     expect(en.content).toMatch(/has ended: the plugin is disabled/);
+    // Both link to the market (same tab), with the store chosen and the plugin searched.
+    const link = { origin: 'https://console.invalid', path: '/merchant/plugin', query: { tab: 'market', shop_id: store.shopId, keyword: short.code } };
+    expect(marketLinkIn(zh.content)).toMatchObject({ ...link, text: '「插件 → 插件市场」' });
+    expect(marketLinkIn(en.content)).toMatchObject({ ...link, text: 'Plugins → Market' });
     // Nobody else is told, and nothing about the bought plugin or the running trial.
     const others = await expectOk(t.call(merchantListUnreadNotices, {}, store.token));
     expect(others.list.filter((notice) => notice.title.includes(long.code) || notice.title.includes(bought.code))).toEqual([]);
@@ -72,7 +76,7 @@ describe('plugin sweep job', () => {
     expect(byId.get(short.id)).toMatchObject({ source: 'trial', shop_status: 'disabled', is_trial_expired: true });
     expect(byId.get(long.id)).toMatchObject({ source: 'trial', shop_status: 'enabled', is_trial_expired: false });
     expect(byId.get(bought.id)).toMatchObject({ source: 'purchased', shop_status: 'enabled' });
-    const market = await expectOk(t.call(merchantListMarketPlugins, { shop_id: store.shopId, keyword: short.code }, store.token));
+    const market = await expectOk(t.call(merchantListMarketPlugins, { shop_id: link.query.shop_id, keyword: link.query.keyword }, store.token));
     expect(market.list[0]).toMatchObject({ id: short.id, market_state: 'trial_expired' });
 
     // The storefront switches the feature off.

@@ -1,10 +1,10 @@
 import { formatZoneOffset, zoneDateTime } from '@parlour/contract/business-time';
 import { merchantListUnreadNotices } from '@parlour/contract/calls/notice';
-import { merchantListShopPlugins, merchantSetShopPluginStatus } from '@parlour/contract/calls/plugin';
+import { merchantListMarketPlugins, merchantListShopPlugins, merchantSetShopPluginStatus } from '@parlour/contract/calls/plugin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helper';
 import { storeWithKey } from './open-api-helper';
-import { addPlugin, takePlugin } from './plugin-helper';
+import { addPlugin, marketLinkIn, takePlugin } from './plugin-helper';
 import { advanceKeepingSessions, expectOk, merchantWithStore, payThroughCashier, signInAdmin } from './shop-helper';
 
 const DAY_S = 86_400;
@@ -68,14 +68,23 @@ describe('plugin trial reminder', () => {
     expect(zh.content).toContain(`<strong>插件 ${day.code}</strong>`);
     expect(zh.content).toContain(store.shopId);
     expect(zh.content).toContain(`试用期将于 ${zoneDateTime(dayEnd, 'Asia/Shanghai')} (${formatZoneOffset(dayEnd, 'Asia/Shanghai')}) 结束`);
-    expect(zh.content).toContain('「插件 → 插件市场」');
-    expect(zh.content).toContain(`/merchant/plugin?tab=market&amp;shop_id=${store.shopId}&amp;keyword=${day.code}`);
+    // Where to buy it: a same-tab link into the console's market, with the store chosen and the plugin searched.
+    const zhLink = marketLinkIn(zh.content);
+    expect(zhLink).toEqual({
+      text: '前往「插件 → 插件市场」购买',
+      href: `/merchant/plugin?tab=market&shop_id=${encodeURIComponent(store.shopId)}&keyword=${encodeURIComponent(day.code)}`,
+      origin: 'https://console.invalid',
+      path: '/merchant/plugin',
+      query: { tab: 'market', shop_id: store.shopId, keyword: day.code },
+    });
+    // The market the link opens shows that plugin, on that store, still on trial.
+    const linked = await expectOk(t.call(merchantListMarketPlugins, { shop_id: zhLink.query.shop_id, keyword: zhLink.query.keyword }, store.token));
+    expect(linked.list.map((plugin) => plugin.id)).toContain(day.id);
     const [en] = await noticesOf(store.token, REMINDER, 'en-US');
     expect(en.title).toBe(`Plugin trial ending soon: Plugin ${day.code}`);
     expect(en.content).toContain(`<strong>Plugin ${day.code}</strong>`);
     expect(en.content).toContain(`ends on ${zoneDateTime(dayEnd, 'Asia/Shanghai')} (UTC+08:00)`);
-    expect(en.content).toContain('buy it under Plugins → Market');
-    expect(en.content).toContain(`shop_id=${store.shopId}`);
+    expect(marketLinkIn(en.content)).toEqual({ ...zhLink, text: 'buy it under Plugins → Market' });
     // The other merchant's trial is not due yet, and they are told nothing of this store.
     expect(await noticesOf(other.token, REMINDER)).toEqual([]);
 
@@ -88,7 +97,7 @@ describe('plugin trial reminder', () => {
     const [otherReminder, ...otherMore] = await noticesOf(other.token, REMINDER, 'en-US');
     expect(otherMore).toEqual([]);
     expect(otherReminder.title).toBe(`Plugin trial ending soon: Plugin ${week.code}`);
-    expect(otherReminder.content).toContain(`shop_id=${other.shopId}`);
+    expect(marketLinkIn(otherReminder.content).query).toEqual({ tab: 'market', shop_id: other.shopId, keyword: week.code });
     expect(otherReminder.content).not.toContain(store.shopId);
     expect((await noticesOf(store.token, ENDED)).map((notice) => notice.title)).toEqual([`插件试用已结束：插件 ${day.code}`]);
 

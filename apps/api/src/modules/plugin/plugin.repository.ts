@@ -312,7 +312,7 @@ export function createPluginRepository(db: Db) {
         .returning({ id: shopPlugins.id, merchant_id: shopPlugins.merchant_id });
       if (!rows.length) return [];
       return db
-        .select({ merchant_id: shopPlugins.merchant_id, shop_id: shops.shop_id, shop_name: shops.shop_name, plugin_name: plugins.name, plugin_name_en: plugins.name_en })
+        .select({ merchant_id: shopPlugins.merchant_id, shop_id: shops.shop_id, shop_name: shops.shop_name, plugin_code: plugins.code, plugin_name: plugins.name, plugin_name_en: plugins.name_en })
         .from(shopPlugins)
         .innerJoin(shops, eq(shops.id, shopPlugins.shop_ref))
         .innerJoin(plugins, eq(plugins.id, shopPlugins.plugin_id))
