@@ -39,6 +39,9 @@ const TEXT = {
     store: '店铺',
     shopA: '插件测试店甲',
     shopB: '插件测试店乙',
+    reminderTitle: (name: string) => `插件试用即将结束：${name}`,
+    reminderLink: '前往「插件 → 插件市场」购买',
+    onTrial: '试用中，',
   },
   'en-US': {
     mine: 'My plugins',
@@ -68,6 +71,9 @@ const TEXT = {
     store: 'Store',
     shopA: 'Plugin test store A',
     shopB: 'Plugin test store B',
+    reminderTitle: (name: string) => `Plugin trial ending soon: ${name}`,
+    reminderLink: 'buy it under Plugins → Market',
+    onTrial: 'On trial until ',
   },
 } as const;
 
@@ -141,6 +147,41 @@ async function seedPlugins(request: APIRequestContext) {
     enterpriseOnly: { ...enterpriseOnly, name: { 'zh-CN': `商品翻译 ${suffix}`, 'en-US': `Product translation ${suffix}` } },
   };
 }
+
+/**
+ * A paid plugin with a 1-day trial for every version, and the merchant's store on that trial: the
+ * plugin sweep (every minute) reminds the merchant at its next run, the trial ending within 3 days.
+ */
+async function trialToBeReminded(request: APIRequestContext, merchant: string, shopId: string) {
+  const token = await operatorToken(request);
+  const suffix = Date.now().toString(36);
+  const types = await callApi<{ list: { id: number }[] }>(request, 'admin/plugin/plugin/type_lists', {}, { token });
+  const versions = await callApi<{ list: { id: number }[] }>(request, 'admin/parlour/shop/package_lists', {}, { token });
+  const name = { 'zh-CN': `会员积分 ${suffix}`, 'en-US': `Loyalty points ${suffix}` };
+  const plugin = await callApi<{ id: number; code: string }>(
+    request,
+    'admin/plugin/plugin/add',
+    {
+      code: `e2e_points_${suffix}`,
+      name,
+      icon: await uploadPng(request, token, 96),
+      type_id: types.list[0].id,
+      package_ids: versions.list.map((version) => version.id),
+      price: 2990,
+      currency: 'CNY',
+      trial_days: 1,
+      status: 'listed',
+      version: '1.0.0',
+      description: { 'zh-CN': '<p>下单累积积分。</p>', 'en-US': '<p>Buyers earn points on orders.</p>' },
+    },
+    { token },
+  );
+  await callApi(request, 'merchant/plugin/shop/add', { shop_id: shopId, plugin_id: plugin.id, mode: 'trial' }, { token: merchant });
+  return { ...plugin, name };
+}
+
+/** The cron sweep runs once a minute: waiting for its notice waits for the next run, however late on a busy machine. */
+const SWEEP = { timeout: 180_000, intervals: [2_000] };
 
 for (const lang of ['zh-CN', 'en-US'] as const satisfies readonly Lang[]) {
   const text = TEXT[lang];
@@ -272,5 +313,49 @@ for (const lang of ['zh-CN', 'en-US'] as const satisfies readonly Lang[]) {
     await page.goto(`/merchant/plugin?tab=market&shop_id=${shop.shop_id}&keyword=${plugins.suffix}`);
     await expect(other.getByRole('button', { name: text.buy })).toBeVisible();
     await expect(other.getByTestId('plugin-state')).toHaveCount(0);
+  });
+
+  test(`[PLUGINS]: the trial-ending reminder links to the market for its store, followed inside the console (${lang})`, async ({ page, request }) => {
+    test.setTimeout(300_000);
+    const merchant = await registerMerchantByApi(request);
+    const token = await merchantToken(request, merchant.email, merchant.password);
+    const { shop } = await createOperatingStore(request, token, { shop_name: text.shopA, contact_email: merchant.email }, lang);
+    const plugin = await trialToBeReminded(request, token, shop.shop_id);
+    const title = text.reminderTitle(plugin.name[lang]);
+    const reminders = async () =>
+      (await callApi<{ list: { title: string }[] }>(request, 'merchant/cms/notification/unread_lists', { limit: 50 }, { token, lang })).list.filter((notice) => notice.title === title);
+    await expect.poll(async () => (await reminders()).length, SWEEP).toBe(1);
+
+    await useLanguage(page, lang);
+    await loginThroughForm(page, merchant.email, merchant.password, { lang });
+    await expect(page).toHaveURL(/\/platform$/);
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    await page.goto('/merchant/store');
+    await page.locator('.announcements-card').getByRole('button', { name: title }).click();
+    const notice = page.getByRole('dialog', { name: title });
+    const link = notice.getByRole('link', { name: text.reminderLink });
+    await expect(link).toHaveAttribute('href', `/merchant/plugin?tab=market&shop_id=${shop.shop_id}&keyword=${plugin.code}`);
+    await expect(link).not.toHaveAttribute('target', /./);
+    await shot(page, `plugins-trial-reminder-${lang}-1440`, { fullPage: false });
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await shot(page, `plugins-trial-reminder-${lang}-375`, { fullPage: false });
+    await page.setViewportSize({ width: 1440, height: 1000 });
+
+    // Followed in the app: same tab, no page load (a mark left on the window survives), the market of that store showing the plugin.
+    await page.evaluate(() => Object.assign(window, { noticeLinkMark: true }));
+    const pagesBefore = page.context().pages().length;
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`/merchant/plugin\\?tab=market&shop_id=${shop.shop_id}&keyword=${plugin.code}$`));
+    expect(await page.evaluate(() => (window as unknown as { noticeLinkMark?: boolean }).noticeLinkMark)).toBe(true);
+    expect(page.context().pages().length).toBe(pagesBefore);
+    await expect(page.getByRole('dialog', { name: title })).toHaveCount(0);
+    await expect(page.getByRole('tab', { name: text.market })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('searchbox', { name: text.search })).toHaveValue(plugin.code);
+    const card = page.getByTestId(`plugin-card-${plugin.code}`);
+    await expect(card).toContainText(plugin.name[lang]);
+    await expect(card.getByTestId('plugin-state')).toContainText(text.onTrial);
+    await expect(card.getByRole('button', { name: text.buy })).toBeVisible();
+    await shot(page, `plugins-trial-reminder-market-${lang}-1440`);
   });
 }

@@ -1,3 +1,4 @@
+import { isConsolePath } from '@parlour/contract/console-path';
 import { BoldOutlined, ItalicOutlined, LinkOutlined, OrderedListOutlined, UnderlineOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Button, Input, Popover, Space, Tooltip } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -14,7 +15,8 @@ interface RichTextEditorProps {
   'aria-label'?: string;
 }
 
-const SAFE_LINK = /^(https?:\/\/|mailto:)/i;
+/** The links the server keeps: absolute http(s)/mailto, or a console path on this origin (`/merchant/bill`). */
+const isSafeLink = (href: string) => /^(https?:\/\/|mailto:)/i.test(href) || isConsolePath(href);
 
 /**
  * A small formatting editor: bold, italic, underline, lists, headings and links over a
@@ -46,7 +48,7 @@ export function RichTextEditor({ value = '', onChange, id, disabled = false, ...
   };
   const insertLink = () => {
     const href = link.trim();
-    if (!SAFE_LINK.test(href)) return;
+    if (!isSafeLink(href)) return;
     areaRef.current?.focus();
     const selection = window.getSelection();
     if (savedRange.current && selection) {
@@ -100,10 +102,10 @@ export function RichTextEditor({ value = '', onChange, id, disabled = false, ...
                 onChange={(event) => setLink(event.target.value)}
                 onPressEnter={insertLink}
                 aria-label={t('richTextEditor.linkUrl')}
-                status={link && !SAFE_LINK.test(link.trim()) ? 'error' : undefined}
+                status={link && !isSafeLink(link.trim()) ? 'error' : undefined}
                 style={{ width: 240 }}
               />
-              <Button size="small" type="primary" onClick={insertLink} disabled={!SAFE_LINK.test(link.trim())}>
+              <Button size="small" type="primary" onClick={insertLink} disabled={!isSafeLink(link.trim())}>
                 {t('richTextEditor.insertLink')}
               </Button>
             </Space.Compact>

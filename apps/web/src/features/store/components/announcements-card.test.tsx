@@ -79,4 +79,25 @@ describe('AnnouncementsCard', { timeout: 20_000 }, () => {
     await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('All announcements marked read'));
     await waitFor(() => expect(within(drawer).getByRole('button', { name: /Mark all read/ })).toHaveProperty('disabled', true));
   });
+
+  it('follows a console link in a notice inside the app, in the same tab, and keeps external links in a new tab', async () => {
+    const reminder = makeNotice({
+      id: 7,
+      title: 'Plugin trial ending soon: Chat',
+      content:
+        '<p>To keep it, <a href="/merchant/plugin?tab=market&amp;shop_id=lucy&amp;keyword=chat">buy it under Plugins → Market</a> or read <a href="https://example.com/help" target="_blank" rel="noopener noreferrer">the help</a>.</p>',
+    });
+    mockFetch((path) => (path === 'merchant/cms/notification/mark_read' ? { code: 200, data: { unread_count: 0 } } : { code: 200, data: { list: [reminder], total: 1, unread_count: 1 } }));
+    renderPage(<AnnouncementsCard />, { path: '/merchant/store' });
+
+    fireEvent.click(await screen.findByText('Plugin trial ending soon: Chat'));
+    const dialog = await screen.findByRole('dialog');
+    const external = within(dialog).getByRole('link', { name: 'the help' });
+    expect([external.getAttribute('target'), external.getAttribute('rel')]).toEqual(['_blank', 'noopener noreferrer']);
+    const market = within(dialog).getByRole('link', { name: 'buy it under Plugins → Market' });
+    expect(market.getAttribute('target')).toBeNull();
+    // fireEvent answers false when the click's default (a page load) was prevented: the router moved instead.
+    expect(fireEvent.click(market)).toBe(false);
+    expect((await screen.findByTestId('location')).textContent).toBe('/merchant/plugin?tab=market&shop_id=lucy&keyword=chat');
+  });
 });
