@@ -317,7 +317,17 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const trafficPackageService = createTrafficPackageService({ db, repository: createTrafficPackageRepository(db), billService, clock });
   registerTrafficPackageRoutes(registrar, { trafficPackageService });
   // Plugins (issue 14): the catalogue, the market, purchases through bills, installation on payment.
-  const pluginService = createPluginService({ db, repository: createPluginRepository(db), billRepository, billService, clock, uploadExists: (fileName) => uploads.exists(fileName) });
+  // Store API keys (issue 5): the merchant's keys, and the one lookup of a key's owner the store system's calls use.
+  const shopKeys = createShopKeyService({ repository: createShopKeyRepository(db), secrets: secretBox, clock });
+  const pluginService = createPluginService({
+    db,
+    repository: createPluginRepository(db),
+    billRepository,
+    billService,
+    clock,
+    uploadExists: (fileName) => uploads.exists(fileName),
+    ownerOfKey: shopKeys.ownerOfKey,
+  });
   registerPluginRoutes(app, registrar, { pluginService });
   // Requests to a store's system or custom domain reach the store: its front page from its basic config and plugins.
   registerStorefrontRouting(app, { storefrontService: createStorefrontService({ domainService, siteConfigs, pluginService }) });
@@ -359,7 +369,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // Core data and the metered Open API (issue 5): provider config, data sources, API catalogue, store keys.
   const coreData = createCoreDataService({ repository: createCoreDataRepository(db), secrets: secretBox, clock, createProvider: (providerConfig) => watchProductDataProvider((options.productDataProviderFactory ?? defaultProductDataProviderFactory)(providerConfig), providerStatus), outbound });
   registerCoreDataRoutes(registrar, { coreData });
-  const shopKeys = createShopKeyService({ repository: createShopKeyRepository(db), secrets: secretBox, clock });
   const openApi = createOpenApiService({ repository: createOpenApiRepository(db), clock, getProductData: () => coreData.getActiveProductData() });
   registerOpenApiRoutes(app, registrar, { openApi, shopKeys, ipRateLimit });
 

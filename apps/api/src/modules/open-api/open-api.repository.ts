@@ -3,18 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { executeNamed } from '../../db/named-statement';
 import { createGroupCommit } from './group-commit';
-
-/** The store a key resolves to, and whether it may call now. */
-export interface KeyOwner {
-  shopRef: number;
-  merchantId: number;
-  shopName: string;
-  status: string;
-  expiresAt: Date | null;
-  isDisabledByOperator: boolean;
-  /** The store's merchant is disabled: every key of its stores is suspended until it is enabled. */
-  isMerchantSuspended: boolean;
-}
+import { joinKeyOwner, KEY_OWNER_COLUMNS, keyOwnerOf, type KeyOwner, type KeyOwnerRow } from './shop-key.repository';
 
 export interface CatalogueEntry {
   /** null when the platform has no data source. */
@@ -94,8 +83,9 @@ export function createOpenApiRepository(db: Db) {
     },
 
     /**
-     * The store a key belongs to, and the catalogue entry of the call (the platform's data source and
-     * the API). Lookups arriving together share one query. Undefined when the key belongs to no store.
+     * The owner of a key (the key owner's SQL of shop-key.repository.ts), and the catalogue entry of
+     * the call (the platform's data source and the API), in one query: lookups arriving together share
+     * it. Undefined when the key belongs to no store.
      */
     findCallContext(keyHash: string, platform: string, apiCode: string): Promise<{ owner: KeyOwner; entry: CatalogueEntry } | undefined> {
       return lookUp({ keyHash, platform, apiCode });
@@ -150,29 +140,21 @@ export function createOpenApiRepository(db: Db) {
   /** Key owners and catalogue entries of a batch of calls, in one query (a read: no transaction). */
   async function lookUpBatch(items: Array<{ keyHash: string; platform: string; apiCode: string }>) {
     const input = JSON.stringify(items.map((item, index) => ({ ordinal: index, key_hash: item.keyHash, platform: item.platform, api_code: item.apiCode })));
-    const rows = rowsOf<{
-      ordinal: number;
-      shop_ref: number;
-      merchant_id: number;
-      shop_name: string;
-      status: string;
-      expires_at: Date | string | null;
-      is_disabled_by_operator: boolean;
-      is_merchant_suspended: boolean;
-      source_enabled: boolean | null;
-      api_id: number | null;
-      api_name: string | null;
-      api_cost: number | null;
-      api_enabled: boolean | null;
-    }>(
+    const rows = rowsOf<
+      KeyOwnerRow & {
+        ordinal: number;
+        source_enabled: boolean | null;
+        api_id: number | null;
+        api_name: string | null;
+        api_cost: number | null;
+        api_enabled: boolean | null;
+      }
+    >(
       await executeNamed(db, 'open_api_look_up', sql`
-        select i.ordinal, k.shop_ref, s.merchant_id, s.shop_name, s.status, s.expires_at, s.is_disabled_by_operator,
-               m.status = 'disabled' as is_merchant_suspended,
+        select i.ordinal, ${KEY_OWNER_COLUMNS},
                d.is_enabled as source_enabled, a.id as api_id, a.name as api_name, a.cost as api_cost, a.is_enabled as api_enabled
         from jsonb_to_recordset(${input}::jsonb) as i(ordinal int, key_hash text, platform text, api_code text)
-        join shop_api_keys k on k.key_hash = i.key_hash
-        join shops s on s.id = k.shop_ref
-        join merchants m on m.id = s.merchant_id
+        ${joinKeyOwner(sql`i.key_hash`)}
         left join data_sources d on d.platform = i.platform
         left join open_apis a on a.platform = i.platform and a.code = i.api_code`),
     );
@@ -181,15 +163,7 @@ export function createOpenApiRepository(db: Db) {
       const row = found.get(index);
       if (!row) return undefined;
       return {
-        owner: {
-          shopRef: Number(row.shop_ref),
-          merchantId: Number(row.merchant_id),
-          shopName: row.shop_name,
-          status: row.status,
-          expiresAt: row.expires_at ? new Date(row.expires_at) : null,
-          isDisabledByOperator: row.is_disabled_by_operator,
-          isMerchantSuspended: Boolean(row.is_merchant_suspended),
-        },
+        owner: keyOwnerOf(row),
         entry: {
           isSourceEnabled: row.source_enabled ?? null,
           api: row.api_id ? { id: Number(row.api_id), name: row.api_name ?? '', cost: Number(row.api_cost), isEnabled: Boolean(row.api_enabled) } : null,

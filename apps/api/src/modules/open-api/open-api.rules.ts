@@ -6,10 +6,12 @@ import {
   OPEN_API_PARAMS_MAX,
   OPEN_API_RESERVED_PARAMS,
 } from '@parlour/contract/calls/open-core';
-import type { Lang } from '@parlour/contract/errors';
+import type { ErrorKey, Lang } from '@parlour/contract/errors';
 import { replaceUnsafeCharacters } from '@parlour/contract/schemas';
 import { openApiParamMessages, translateIssue } from '@parlour/contract/i18n/validation';
+import { AppError } from '../../lib/app-error';
 import type { ProductDataParams } from '../../providers/product-data/product-data-provider';
+import type { KeyOwner } from './shop-key.repository';
 
 /** A store may call while on trial or operating, not disabled by an operator, and not past its expiry. */
 export function isCallable(shop: { status: string; expiresAt: Date | null; isDisabledByOperator: boolean }, now: Date): boolean {
@@ -17,6 +19,32 @@ export function isCallable(shop: { status: string; expiresAt: Date | null; isDis
   if (!(OPEN_API_CALLABLE_STATUSES as readonly string[]).includes(shop.status)) return false;
   // The status column catches up with the expiry in a sweep; the expiry itself decides here.
   return !shop.expiresAt || shop.expiresAt.getTime() > now.getTime();
+}
+
+/** Why a store key is refused, in the order the rules are applied. */
+export type KeyRefusal = Extract<ErrorKey, 'OPEN_KEY_INVALID' | 'OPEN_KEY_SUSPENDED' | 'OPEN_STORE_NOT_RUNNING'>;
+
+/**
+ * The rules of every call a store's system makes with its key — the metered Open API and the store's
+ * plugin list — written once so the two never disagree: a key no store holds is unknown
+ * (OPEN_KEY_INVALID), a disabled merchant's keys are suspended (OPEN_KEY_SUSPENDED), and a store not
+ * callable now ({@link isCallable}: not on trial or operating, disabled by an operator, or past its
+ * expiry) is not running (OPEN_STORE_NOT_RUNNING). Answers the first rule broken, or undefined when
+ * the owner may be served.
+ */
+export function keyOwnerRefusal(owner: KeyOwner | undefined, now: Date): KeyRefusal | undefined {
+  if (!owner) return 'OPEN_KEY_INVALID';
+  if (owner.isMerchantSuspended) return 'OPEN_KEY_SUSPENDED';
+  if (!isCallable(owner, now)) return 'OPEN_STORE_NOT_RUNNING';
+  return undefined;
+}
+
+/** The key's owner when {@link keyOwnerRefusal} lets it be served now; otherwise throws the refusal. */
+export function servedKeyOwner(owner: KeyOwner | undefined, now: Date): KeyOwner {
+  const refusal = keyOwnerRefusal(owner, now);
+  // `!owner` is for the compiler: keyOwnerRefusal refuses a missing owner first.
+  if (refusal || !owner) throw new AppError(refusal ?? 'OPEN_KEY_INVALID');
+  return owner;
 }
 
 /**

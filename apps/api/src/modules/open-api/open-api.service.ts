@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { ProductPlatform } from '../../providers/product-data/product-data-provider';
 import type { ActiveProductData } from '../core-data/core-data.service';
-import { checkCallParams, isCallable, storableText } from './open-api.rules';
+import { checkCallParams, keyOwnerRefusal, storableText } from './open-api.rules';
 import type { CallIdentity, OpenApiRepository } from './open-api.repository';
 import { createKeyRateLimit } from './key-rate-limit';
 import { hashApiKey } from './shop-key.service';
@@ -73,12 +73,14 @@ export function createOpenApiService(deps: {
     const retryAfter = limiter.take(keyHash);
     if (retryAfter > 0) throw new AppError('TOO_MANY_REQUESTS', { data: { retry_after: retryAfter } });
     const context = await repository.findCallContext(keyHash, platform, apiCode);
-    // No tenant to log it under: answered, never logged (logging it would let anyone fill the table).
-    if (!context) throw new AppError('OPEN_KEY_INVALID');
+    // The store key's rules, the store's plugin list's too (keyOwnerRefusal). Read with the key on every
+    // call (nothing cached), so a rotation, a disable or an enable holds in every process from the next call.
+    const refusal = keyOwnerRefusal(context?.owner, clock.now());
+    // Answered, never logged: an unknown key has no tenant to log it under (logging it would let anyone
+    // fill the table), and the reports count no usage for a suspended merchant. (`!context` is for the
+    // compiler: keyOwnerRefusal refuses a missing owner first.)
+    if (!context || refusal === 'OPEN_KEY_INVALID' || refusal === 'OPEN_KEY_SUSPENDED') throw new AppError(refusal ?? 'OPEN_KEY_INVALID');
     const { owner, entry } = context;
-    // Read with the key on every call (nothing cached), so a disable or an enable holds in every
-    // process from the next call. Not logged: the reports count no usage for a suspended merchant.
-    if (owner.isMerchantSuspended) throw new AppError('OPEN_KEY_SUSPENDED');
     const check = checkCallParams(apiCode, call.body);
     const identity: CallIdentity = {
       merchantId: owner.merchantId,
@@ -90,7 +92,8 @@ export function createOpenApiService(deps: {
       requestParams: check.isValid ? check.params : paramsForLog(call.body),
     };
 
-    if (!isCallable(owner, clock.now())) return reject(identity, 'OPEN_STORE_NOT_RUNNING', startedAt);
+    // A store not running: logged as rejected.
+    if (refusal) return reject(identity, refusal, startedAt);
     if (!(LOG_PLATFORMS as readonly string[]).includes(platform)) return reject(identity, 'OPEN_PLATFORM_DISABLED', startedAt);
     if (entry.api) identity.apiName = entry.api.name;
     if (!entry.isSourceEnabled) return reject(identity, 'OPEN_PLATFORM_DISABLED', startedAt);

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { executeNamed } from '../../db/named-statement';
 import { shopApiKeys, shops } from '../../db/schema/index';
 
 export interface NewKey {
@@ -8,7 +9,64 @@ export interface NewKey {
   keyLast4: string;
 }
 
-/** Store API keys; every query is scoped to the merchant from the session. */
+/**
+ * Whom a store key belongs to: its store, the store's merchant, and what decides whether the key may be
+ * served now (`keyOwnerRefusal` in open-api.rules.ts applies the rules).
+ */
+export interface KeyOwner {
+  shopRef: number;
+  /** The merchant's store ID (the slug). */
+  shopId: string;
+  merchantId: number;
+  shopName: string;
+  status: string;
+  expiresAt: Date | null;
+  isDisabledByOperator: boolean;
+  /** The store's merchant is disabled: every key of its stores is suspended until it is enabled. */
+  isMerchantSuspended: boolean;
+}
+
+/**
+ * The key owner's SQL, written once for every lookup of a key (this repository's `findKeyOwner`, and
+ * the Open API's batched call context, which joins the catalogue in the same query): `joinKeyOwner`
+ * joins the key (alias k), its store (s) and merchant (m) to `keyHash`, an expression of the enclosing
+ * query; select `KEY_OWNER_COLUMNS` and read each row with `keyOwnerOf`.
+ */
+export function joinKeyOwner(keyHash: SQL): SQL {
+  return sql`join shop_api_keys k on k.key_hash = ${keyHash}
+        join shops s on s.id = k.shop_ref
+        join merchants m on m.id = s.merchant_id`;
+}
+export const KEY_OWNER_COLUMNS = sql`k.shop_ref, s.shop_id, s.merchant_id, s.shop_name, s.status, s.expires_at, s.is_disabled_by_operator,
+               m.status = 'disabled' as is_merchant_suspended`;
+/** A row of `KEY_OWNER_COLUMNS` as either driver answers it (numbers may be strings, times strings). */
+export interface KeyOwnerRow {
+  shop_ref: number | string;
+  shop_id: string;
+  merchant_id: number | string;
+  shop_name: string;
+  status: string;
+  expires_at: Date | string | null;
+  is_disabled_by_operator: boolean;
+  is_merchant_suspended: boolean;
+}
+export function keyOwnerOf(row: KeyOwnerRow): KeyOwner {
+  return {
+    shopRef: Number(row.shop_ref),
+    shopId: row.shop_id,
+    merchantId: Number(row.merchant_id),
+    shopName: row.shop_name,
+    status: row.status,
+    expiresAt: row.expires_at ? new Date(row.expires_at) : null,
+    isDisabledByOperator: row.is_disabled_by_operator,
+    isMerchantSuspended: Boolean(row.is_merchant_suspended),
+  };
+}
+
+/**
+ * Store API keys. The merchant's calls are scoped to the merchant from the session; `findKeyOwner` is
+ * the store system's, whose key names its store.
+ */
 export function createShopKeyRepository(db: Db) {
   const columns = {
     shopRef: shops.id,
@@ -23,6 +81,16 @@ export function createShopKeyRepository(db: Db) {
   };
 
   return {
+    /** The owner of a key's hash (read on every call: nothing cached), or undefined when no store holds it. */
+    async findKeyOwner(keyHash: string): Promise<KeyOwner | undefined> {
+      const { rows } = await executeNamed<KeyOwnerRow>(
+        db,
+        'shop_key_owner',
+        sql`select ${KEY_OWNER_COLUMNS} from (select ${keyHash}::text as key_hash) as i ${joinKeyOwner(sql`i.key_hash`)}`,
+      );
+      return rows[0] ? keyOwnerOf(rows[0]) : undefined;
+    },
+
     async listMerchantShops(merchantId: number, page: { limit: number; offset: number }) {
       const [rows, [total]] = await Promise.all([
         db

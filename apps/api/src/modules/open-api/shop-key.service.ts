@@ -3,8 +3,8 @@ import { OPEN_API_KEY_PREFIX, type TShopKey } from '@parlour/contract/calls/open
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { SecretBox } from '../../lib/secret-box';
-import { isCallable } from './open-api.rules';
-import type { NewKey, ShopKeyRepository } from './shop-key.repository';
+import { isCallable, servedKeyOwner } from './open-api.rules';
+import type { KeyOwner, NewKey, ShopKeyRepository } from './shop-key.repository';
 
 /** The lookup hash of a key: calls find their store by it, so the key itself is never compared. */
 export function hashApiKey(key: string) {
@@ -63,6 +63,17 @@ export function createShopKeyService(deps: { repository: ShopKeyRepository; secr
   }
 
   return {
+    /**
+     * The owner of the key a store's system presents (undefined: none was sent), when the store key's
+     * rules let it be served now; otherwise throws their refusal as an AppError (OPEN_KEY_INVALID,
+     * OPEN_KEY_SUSPENDED, OPEN_STORE_NOT_RUNNING: `keyOwnerRefusal`). The metered Open API applies the
+     * same rules to the owner its call-context query finds (open-api.service.ts).
+     */
+    async ownerOfKey(apiKey: string | undefined): Promise<KeyOwner> {
+      const owner = apiKey ? await repository.findKeyOwner(hashApiKey(apiKey)) : undefined;
+      return servedKeyOwner(owner, clock.now());
+    },
+
     async listKeys(merchantId: number, page: { page: number; limit: number }) {
       const offset = (page.page - 1) * page.limit;
       let { rows, total } = await repository.listMerchantShops(merchantId, { limit: page.limit, offset });

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { PluginPriceType, PluginSortField, PluginStatus, ShopPluginStatus } from '@parlour/contract/calls/plugin';
 import type { Db } from '../../db/client';
-import { bills, merchants, pluginTypes, plugins, pluginVersions, shopApiKeys, shopPlugins, shops, storeVersions } from '../../db/schema/index';
+import { bills, merchants, pluginTypes, plugins, pluginVersions, shopPlugins, shops, storeVersions } from '../../db/schema/index';
 import { allOf, containsPattern } from '../../lib/sql-filters';
 import { orderByColumn, type ListSort } from '../../lib/sql-sort';
 
@@ -359,24 +359,6 @@ export function createPluginRepository(db: Db) {
 
     // ----- the store system -----
 
-    /** The store behind an API key's hash, with its state. */
-    async findShopByKeyHash(keyHash: string) {
-      const [row] = await db
-        .select({
-          id: shops.id,
-          shop_id: shops.shop_id,
-          status: shops.status,
-          expires_at: shops.expires_at,
-          is_disabled_by_operator: shops.is_disabled_by_operator,
-          merchant_status: merchants.status,
-        })
-        .from(shopApiKeys)
-        .innerJoin(shops, eq(shops.id, shopApiKeys.shop_ref))
-        .innerJoin(merchants, eq(merchants.id, shops.merchant_id))
-        .where(eq(shopApiKeys.key_hash, keyHash))
-        .limit(1);
-      return row;
-    },
     /** The store's enabled plugins at `now` (a trial past its end is not), by code. */
     async enabledPluginsOf(shopRef: number, now: Date) {
       return db

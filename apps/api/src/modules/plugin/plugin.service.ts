@@ -29,8 +29,7 @@ import { runInUnitOfWork } from '../../lib/unit-of-work';
 import type { BillRepository, BillRow } from '../bill/bill.repository';
 import { toBill, type BillService } from '../bill/bill.service';
 import { sanitizeNoticeHtml, visibleText } from '../notice/notice-content';
-import { isCallable } from '../open-api/open-api.rules';
-import { hashApiKey } from '../open-api/shop-key.service';
+import type { ShopKeyService } from '../open-api/shop-key.service';
 import type { EndedTrial, TrialToRemind } from './plugin-notice';
 import type { PluginRepository, PluginRow, PluginTypeRow, PluginVersionRef, ShopPluginRow } from './plugin.repository';
 
@@ -67,6 +66,8 @@ export function createPluginService(deps: {
   clock: Clock;
   /** Whether an uploaded image of this name exists (icon and screenshots come from the upload pipeline). */
   uploadExists: (fileName: string) => Promise<boolean>;
+  /** The store keys' lookup: the owner of a store's key, or the Open API's refusal (shop-key.service.ts). */
+  ownerOfKey: ShopKeyService['ownerOfKey'];
 }) {
   const { db, repository, billRepository, billService, clock } = deps;
 
@@ -517,15 +518,12 @@ export function createPluginService(deps: {
 
     /** The store system's view: the enabled plugins of the store behind an API key (code, version, trial end). */
     async enabledPluginsForKey(apiKey: string | undefined) {
-      const shop = apiKey ? await repository.findShopByKeyHash(hashApiKey(apiKey)) : undefined;
-      if (!shop) throw new AppError('OPEN_KEY_INVALID');
-      // The Open API's rules: a disabled merchant's keys are suspended; a store not running has no features on.
-      if (shop.merchant_status === 'disabled') throw new AppError('OPEN_KEY_SUSPENDED');
-      const now = clock.now();
-      if (!isCallable({ status: shop.status, expiresAt: shop.expires_at, isDisabledByOperator: shop.is_disabled_by_operator }, now)) throw new AppError('OPEN_STORE_NOT_RUNNING');
-      const rows = await repository.enabledPluginsOf(shop.id, now);
+      // The Open API's rules, from the store keys' one lookup: a disabled merchant's keys are suspended;
+      // a store not running has no features on.
+      const owner = await deps.ownerOfKey(apiKey);
+      const rows = await repository.enabledPluginsOf(owner.shopRef, clock.now());
       return {
-        shop_id: shop.shop_id,
+        shop_id: owner.shopId,
         plugins: rows.map((row) => ({ code: row.code, version: row.version, source: row.source, trial_ends_at: row.source === 'trial' ? iso(row.trial_ends_at) : null })),
       };
     },
