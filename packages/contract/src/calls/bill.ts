@@ -235,8 +235,13 @@ export const ZAdminBillDetail = ZAdminBill.extend({
   charged_amount: z.number().int().nullable(),
   charged_currency: z.string().nullable(),
   charge_rate: z.string().nullable(),
-  /** A payment arrived for this bill after it was cancelled or expired: the operator should refund it. */
+  /** A payment arrived for this bill after it was cancelled or expired, or paid for a version it could not apply: the operator should refund it. */
   needs_refund: z.boolean(),
+  /**
+   * A renewal into a higher version paid after an operator had changed the store's version: the term
+   * was extended, the version was left as the operator set it, and the bill was flagged for refund.
+   */
+  version_not_applied: z.boolean(),
   /** Whether the operator's refund button applies: paid (or flagged for refund) online and not refunded yet. */
   can_refund: z.boolean(),
   refunded_at: z.string().nullable(),

@@ -60,6 +60,14 @@ export function isHigherVersion(candidate: VersionTierFields, current: VersionTi
   return isLater && monthlyPrice(candidate) >= monthlyPrice(current);
 }
 
+/**
+ * The versions a store on `current` may be renewed into, as a renewal form offers them: its own
+ * first, then the listed higher ones (isHigherVersion) in the list's order.
+ */
+export function renewalVersionChoices<T extends VersionTierFields & { status: string }>(list: readonly T[], current: T): T[] {
+  return [current, ...list.filter((candidate) => candidate.status === 'enabled' && isHigherVersion(candidate, current))];
+}
+
 /** A version as its edit form needs it: the texts above in the caller's language, and both languages of each. */
 export const ZEditableStoreVersion = ZStoreVersion.extend({
   localized: z.object({
@@ -378,7 +386,14 @@ export const ZAdminShopAddInput = ZShopCreateFields.extend({
   }
 });
 export type TAdminShopAddInput = z.input<typeof ZAdminShopAddInput>;
-export const ZAdminShopRenewInput = withTermCheck(z.object({ shop_id: ZShopId, remark: z.string().trim().max(200).default('') }).extend(ZTermFields.shape));
+/**
+ * The operator's offline renewal, optionally into a higher version (`package_id`) by the merchant's
+ * rule (ZShopRenewInput): only a listed version higher than the store's current one; the paid bill is
+ * priced at that version and moves the store to it at once.
+ */
+export const ZAdminShopRenewInput = withTermCheck(
+  z.object({ shop_id: ZShopId, remark: z.string().trim().max(200).default(''), package_id: rowId('renew_version_invalid').optional() }).extend(ZTermFields.shape),
+);
 export type TAdminShopRenewInput = z.input<typeof ZAdminShopRenewInput>;
 export const ZAdminShopStatusInput = z.object({ shop_id: ZShopId, is_disabled: z.boolean(), remark: z.string().trim().max(200).default('') });
 
@@ -441,7 +456,7 @@ export const adminRenewShop = defineCall({
   role: 'admin',
   isAuthenticated: true,
   isWrite: true,
-  summary: 'Renews a store for a term paid offline; recorded as a paid renewal bill',
+  summary: 'Renews a store for a term paid offline, optionally into a higher version; recorded as a paid renewal bill',
   input: ZAdminShopRenewInput,
   output: z.object({ shop: ZAdminShop, bill: ZBill }),
 });

@@ -159,6 +159,12 @@ export const bills = pgTable(
     store_expires_before: timestamp('store_expires_before', { withTimezone: true }),
     store_expires_after: timestamp('store_expires_after', { withTimezone: true }),
     store_version_before: integer('store_version_before'),
+    /**
+     * The store's version when this store bill was made: a renewal into a higher version moves the
+     * store only if it is still on this one when paid (an operator may have changed it meanwhile;
+     * applyPaidStoreBill). Null on bills made before this was kept.
+     */
+    store_version_from: integer('store_version_from'),
     remark: text('remark').notNull().default(''),
     created_by_admin_id: integer('created_by_admin_id').references(() => admins.id),
     created_at: createdAt,

@@ -328,11 +328,19 @@ export function createBillRepository(db: Db) {
       const rows = await db.select({ bill_no: bills.bill_no }).from(bills).where(eq(bills.refund_state, 'pending')).orderBy(bills.updated_at).limit(limit);
       return rows.map((row) => row.bill_no);
     },
-    /** Records on a paid store bill what paying it changed on its store (in the payment's transaction). */
-    async recordStoreChange(billId: number, change: { expiresBefore: Date | null; expiresAfter: Date; versionBefore: number }, tx: Db) {
+    /**
+     * Records on a paid store bill what paying it changed on its store (in the payment's transaction),
+     * and flags it for the operator's refund when the version it paid to move into was not applied.
+     */
+    async recordStoreChange(billId: number, change: { expiresBefore: Date | null; expiresAfter: Date; versionBefore: number; needsRefund?: boolean }, tx: Db) {
       await tx
         .update(bills)
-        .set({ store_expires_before: change.expiresBefore, store_expires_after: change.expiresAfter, store_version_before: change.versionBefore })
+        .set({
+          store_expires_before: change.expiresBefore,
+          store_expires_after: change.expiresAfter,
+          store_version_before: change.versionBefore,
+          ...(change.needsRefund ? { needs_refund: true } : {}),
+        })
         .where(eq(bills.id, billId));
     },
     async previousStoreVersion(shopRef: number, beforeBillId: number, tx: Db) {

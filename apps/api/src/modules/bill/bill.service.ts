@@ -57,6 +57,15 @@ export function toAdminBill(view: BillView, lang: Lang): TAdminBill {
 }
 
 /**
+ * A paid renewal into a higher version that found its store on another version than the one it was
+ * made from (an operator changed it), so it left the version alone (shop.service applyPaidStoreBill).
+ */
+export function isVersionNotApplied(bill: Pick<BillRow, 'type' | 'version_id' | 'store_version_from' | 'store_version_before'>) {
+  const { version_id: target, store_version_from: from, store_version_before: atPayment } = bill;
+  return bill.type === 'renewal' && from !== null && atPayment !== null && target !== from && atPayment !== from && atPayment !== target;
+}
+
+/**
  * Whether an operator may refund the bill through its provider (issue 16): paid online, or a payment
  * that arrived after the bill was cancelled or expired (flagged for refund), and not refunded yet.
  * Offline bills were never paid through a provider.
@@ -87,7 +96,8 @@ export function storeProductName(type: 'new_store' | 'renewal', versionName: str
 
 export interface StoreBillRequest {
   merchantId: number;
-  shop: { id: number; shop_name: string };
+  /** The store as the bill is made: its version is recorded as the one the bill was made from. */
+  shop: { id: number; shop_name: string; version_id: number };
   type: 'new_store' | 'renewal';
   version: StoreVersionRow;
   termType: TermType;
@@ -226,6 +236,7 @@ export function createBillService(deps: {
               'en-US': storeProductName(request.type, pickColumn(request.version, 'name', 'en-US'), request.termType, request.term, 'en-US'),
             }),
             version_id: request.version.id,
+            store_version_from: request.shop.version_id,
             ...localizedValues('package_name', localizedOf(request.version, 'name')),
             term_type: request.termType,
             term: request.term,
@@ -345,6 +356,7 @@ export function createBillService(deps: {
         charged_currency: view.charged_currency,
         charge_rate: view.charge_rate,
         needs_refund: view.needs_refund,
+        version_not_applied: isVersionNotApplied(view),
         can_refund: isRefundable(view),
         refunded_at: iso(view.refunded_at),
         refund_reason: view.refund_reason,

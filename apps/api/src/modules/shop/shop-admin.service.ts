@@ -67,11 +67,14 @@ export function createShopAdminService(deps: {
       return toAdminShop(await shopService.viewOf(shop.id), rules.grace_days, options.lang);
     },
 
-    /** Operator renewal: an offline payment recorded as a paid renewal bill, applied at once. */
-    async renew(options: { adminId: number; shopId: string; termType: TermType; term: number; remark: string; lang: Lang }) {
+    /**
+     * Operator renewal: an offline payment recorded as a paid renewal bill, applied at once; into a
+     * higher version by the merchant's rule (renewalVersion), priced at it and moving the store to it.
+     */
+    async renew(options: { adminId: number; shopId: string; versionId?: number; termType: TermType; term: number; remark: string; lang: Lang }) {
       const { view, rules } = await shopService.findShop(operatorScope, options.shopId);
       if (view.status === 'initializing' || view.status === 'unpaid' || view.status === 'cancelled') throw new AppError('STORE_STATE_INVALID');
-      const version = await storeVersionService.getVersion(view.version_id);
+      const version = await shopService.renewalVersion(await storeVersionService.getVersion(view.version_id), options.versionId, false);
       const bill = await db.transaction(async (tx) => {
         const bill = await billService.createStoreBill(
           {

@@ -53,7 +53,7 @@ export function registerShopRoutes(
   register(calls.adminShopCreateTrend, ({ input }) => shopAdminService.createTrend(input));
   register(calls.adminShopVersionDistribution, () => shopAdminService.versionDistribution());
   register(calls.adminRenewShop, ({ input, principal, lang }) =>
-    shopAdminService.renew({ adminId: principal.userId, shopId: input.shop_id, termType: input.term_type, term: input.term, remark: input.remark, lang }),
+    shopAdminService.renew({ adminId: principal.userId, shopId: input.shop_id, versionId: input.package_id, termType: input.term_type, term: input.term, remark: input.remark, lang }),
     { audit: { ...shopAudit, action: 'shop.renew', targetId: (input) => input.shop_id } },
   );
   register(calls.adminSetShopStatus, ({ input, lang }) => shopAdminService.setStatus({ shopId: input.shop_id, isDisabled: input.is_disabled, remark: input.remark, lang }), {

@@ -209,13 +209,40 @@ export function createShopService(deps: {
       return { needsProvisioning: true };
     }
     const expiresAt = addTerm(renewalBase(now, shop.expires_at), bill.term_type, bill.term);
-    await billRepository.recordStoreChange(bill.id, { expiresBefore: shop.expires_at, expiresAfter: expiresAt, versionBefore: shop.version_id }, tx);
+    const versionChange = renewalVersionChange(bill, shop.version_id);
+    // An operator's offline renewal is made and paid in one transaction: a store changed in between is refused (retried), never flagged.
+    if (versionChange === 'not_applied' && bill.channel === 'offline') throw new AppError('STORE_STATE_INVALID');
+    await billRepository.recordStoreChange(
+      bill.id,
+      { expiresBefore: shop.expires_at, expiresAfter: expiresAt, versionBefore: shop.version_id, needsRefund: versionChange === 'not_applied' },
+      tx,
+    );
     const { grace_days: graceDays } = await settings.getPlatformRules(tx);
     const status = deriveStatus({ ...shop, expires_at: expiresAt, is_trial: false }, now, graceDays);
-    // A renewal into a higher version (its bill names that version) moves the store to it.
-    const version = bill.type === 'renewal' && bill.version_id !== null && bill.version_id !== shop.version_id ? { version_id: bill.version_id } : {};
+    const version = versionChange === 'apply' ? { version_id: bill.version_id! } : {};
     await repository.updateShop(shop.id, { expires_at: expiresAt, is_trial: false, status, ...version, updated_at: now }, tx);
     return { needsProvisioning: false };
+  }
+
+  /**
+   * What a paid renewal does to its store's version (the store locked, on `currentVersion`). A renewal
+   * into a higher version (its bill names a version other than the one it was made from) moves the
+   * store only if the store is still on the version the bill was made from: the merchant paid to move
+   * from that one. If an operator changed the store's version after the bill was made (an offline
+   * renewal into another version), the payment is not allowed to silently overwrite that: the term
+   * is still extended (it was paid for), the version stays as the operator left it, and the bill is
+   * flagged for the operator's refund (needs_refund, as a late payment is), who refunds it (taking the
+   * term back too) or settles the difference with the merchant. A store already on the bill's version
+   * needs nothing. A plain renewal never changes the version (one made before an operator's change
+   * extends the store on its new version at the old price, and is not flagged: nothing was overpaid).
+   * Bills made before the version they were made from was kept: as before, a renewal naming another
+   * version than the store's moves it there.
+   */
+  function renewalVersionChange(bill: BillRow, currentVersion: number): 'none' | 'apply' | 'not_applied' {
+    if (bill.type !== 'renewal' || bill.version_id === null || bill.version_id === currentVersion) return 'none';
+    const from = bill.store_version_from ?? currentVersion;
+    if (bill.version_id === from) return 'none';
+    return currentVersion === from ? 'apply' : 'not_applied';
   }
 
   /**
@@ -312,6 +339,7 @@ export function createShopService(deps: {
     createTrialShop,
     applyPaidStoreBill,
     revokePaidStoreBill,
+    renewalVersion,
     startProvisioning,
     viewOf,
     list,
