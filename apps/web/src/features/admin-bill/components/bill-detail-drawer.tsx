@@ -35,7 +35,7 @@ export function BillDetailDrawer({ bill: row, onClose }: { bill: TAdminBill | nu
       {full?.refund_state === 'failed' ? (
         <Alert className="bill-detail-drawer__alert" type="error" showIcon title={t('adminBill.detail.refundFailed')} description={t('adminBill.detail.refundFailedHint')} data-testid="refund-state" />
       ) : null}
-      {full?.needs_refund && full.status !== 'refunded' ? <Alert className="bill-detail-drawer__alert" type="warning" showIcon title={t('adminBill.detail.needsRefund')} description={t('adminBill.detail.needsRefundHint')} /> : null}
+      {full?.needs_refund && full.status !== 'refunded' ? <Alert className="bill-detail-drawer__alert" type="warning" showIcon title={t('adminBill.detail.needsRefund')} description={t(full.version_not_applied ? 'adminBill.detail.versionNotAppliedHint' : 'adminBill.detail.needsRefundHint')} /> : null}
       {bill ? (
         <Descriptions column={1} size="small" bordered styles={{ label: { width: 140 } }}>
           <Descriptions.Item label={t('adminBill.column.billNo')}>

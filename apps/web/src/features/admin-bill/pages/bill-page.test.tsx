@@ -61,6 +61,7 @@ function paidDetail(paid: TAdminBill, overrides: Partial<TAdminBillDetail> & Pic
     charged_currency: null,
     charge_rate: null,
     needs_refund: false,
+    version_not_applied: false,
     can_refund: true,
     refunded_at: null,
     refund_state: null,

@@ -54,6 +54,38 @@ describe('operator store renewal', { timeout: 20_000 }, () => {
     expect(feedback.success).toHaveBeenCalledWith(`“Lucy Shop” renewed until ${dayjs('2030-09-01T00:00:00.000Z').format('YYYY-MM-DD HH:mm')}`);
   });
 
+  it('offers the current version (the default) and the listed higher ones; a higher one is priced at it and sent', async () => {
+    const versions = [
+      makeVersion({ id: 1, name: 'Starter', sort: 0, prices: [{ type: 'month', term: 1, amount: 5_000 }] }),
+      makeVersion(),
+      makeVersion({ id: 3, name: 'Enterprise', sort: 2, prices: [{ type: 'month', term: 1, amount: 30_000 }, { type: 'month', term: 3, amount: 90_000 }] }),
+      makeVersion({ id: 4, name: 'Legacy Max', sort: 3, status: 'disabled' }),
+    ];
+    const { calls } = mockFetch((path) => (path === 'admin/parlour/shop/package_lists' ? { code: 200, data: { list: versions, total: versions.length } } : answer(path)));
+    recordFeedback();
+    renderPage(<StoreRenewPage />, { path: '/admin/store/renew', url: URL });
+
+    expect(await screen.findByText('CN¥100.00', { selector: 'td *, td' })).toBeTruthy();
+    expect(screen.getByTestId('renew-version').textContent).toBe('Professional');
+    expect(screen.getByTitle('Professional (current)')).toBeTruthy();
+    fireEvent.mouseDown(screen.getByLabelText('Version'));
+    expect(await screen.findByRole('option', { name: 'Enterprise' })).toBeTruthy();
+    // Only the current version and the listed higher ones: not a lower one, not an unlisted one.
+    expect(screen.getAllByRole('option').map((option) => option.getAttribute('aria-label'))).toEqual(['Professional (current)', 'Enterprise']);
+    fireEvent.click(screen.getAllByTitle('Enterprise').at(-1) as HTMLElement);
+
+    expect(await screen.findByText('CN¥300.00', { selector: 'td *, td' })).toBeTruthy();
+    expect(screen.getByTestId('renew-version').textContent).toBe('Enterprise');
+    expect(screen.getByText(/Renewing into Enterprise/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: /3 months/ }));
+    expect(await screen.findByText('CN¥900.00', { selector: 'td *, td' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Record renewal' }));
+    expect(await screen.findByTestId('location')).toHaveProperty('textContent', '/admin/store');
+    const renewal = calls.find((call) => call.url === '/api/v1/admin/parlour/shop/renew');
+    expect(renewal?.body).toEqual({ shop_id: 'lucyshop', package_id: 3, term_type: 'month', term: 3, remark: '', lang_code: 'en-US' });
+  });
+
   it('says so when the store does not exist, and offers the way back', async () => {
     mockFetch((path) => (path === 'admin/parlour/shop/lists' ? { code: 200, data: { list: [], total: 0, counts: { all: 0, operating: 0, disabled: 0, pending_renewal: 0 } } } : { code: 10004 }));
     recordFeedback();

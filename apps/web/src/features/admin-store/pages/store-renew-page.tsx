@@ -1,8 +1,9 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { isOfferedTerm, ZAdminShopRenewInput, type TAdminShop } from '@parlour/contract/calls/store';
+import { isOfferedTerm, renewalVersionChoices, ZAdminShopRenewInput, type TAdminShop } from '@parlour/contract/calls/store';
 import type { StoreStatus } from '@parlour/contract/constants';
 import type { Dayjs } from 'dayjs';
-import { Button, Descriptions, Form, Input, Result, Skeleton, Space, Typography } from 'antd';
+import { Button, Descriptions, Form, Input, Result, Select, Skeleton, Space, Typography } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ButtonLink } from '@/components/button-link';
@@ -24,6 +25,8 @@ const UNRENEWABLE: readonly StoreStatus[] = ['unpaid', 'initializing'];
 
 interface RenewValues {
   term_value: TermValue;
+  /** The version after the renewal: the store's own (the default), or a listed higher one to move up to. */
+  package_id?: number;
   remark?: string;
 }
 
@@ -50,7 +53,17 @@ export default function StoreRenewPage() {
   const shops = useShops({ keyword: shopId || undefined, page: 1, limit: 20 });
   const shop: TAdminShop | undefined = shopId ? shops.data?.list.find((item) => item.shop_id === shopId) : undefined;
   const versions = useShopVersions({ isEnabled: Boolean(shop) });
-  const version = versions.data?.list.find((item) => item.id === shop?.package_id);
+  const currentVersion = versions.data?.list.find((item) => item.id === shop?.package_id);
+  // The merchant's rule: the store's own version, or a listed higher one (isHigherVersion).
+  const versionChoices = currentVersion && versions.data ? renewalVersionChoices(versions.data.list, currentVersion) : [];
+  // The store arrives after the form is mounted: its version is the default then, unless one was chosen already.
+  const shopVersionId = shop?.package_id;
+  useEffect(() => {
+    if (shopVersionId !== undefined && !form.isFieldTouched('package_id')) form.setFieldValue('package_id', shopVersionId);
+  }, [shopVersionId, form]);
+  const chosenId = Form.useWatch('package_id', form) ?? shopVersionId;
+  const version = versionChoices.find((item) => item.id === chosenId) ?? currentVersion;
+  const isUpgrade = version !== undefined && currentVersion !== undefined && version.id !== currentVersion.id;
   const renew = useRenewShop();
   const termValue = Form.useWatch('term_value', form) ?? DEFAULT_TERM;
   const amount = priceOf(version?.prices, termValue);
@@ -75,7 +88,8 @@ export default function StoreRenewPage() {
   }
 
   const onFinish = (values: RenewValues) => {
-    const parsed = ZAdminShopRenewInput.safeParse({ shop_id: shopId, ...values.term_value, remark: values.remark ?? '' });
+    const target = values.package_id !== undefined && values.package_id !== shop?.package_id ? { package_id: values.package_id } : {};
+    const parsed = ZAdminShopRenewInput.safeParse({ shop_id: shopId, ...target, ...values.term_value, remark: values.remark ?? '' });
     if (!parsed.success) {
       feedback.error(t('validation:form_error'));
       return;
@@ -130,12 +144,23 @@ export default function StoreRenewPage() {
             name="admin_renew_shop"
             layout="vertical"
             noValidate
-            initialValues={{ term_value: DEFAULT_TERM, remark: '' }}
+            initialValues={{ term_value: DEFAULT_TERM, package_id: shop?.package_id, remark: '' }}
             onFinish={onFinish}
             onFinishFailed={() => feedback.error(t('validation:form_error'))}
             disabled={renew.isPending || !shop || !isRenewable}
             style={{ maxWidth: 640 }}
           >
+            <Form.Item
+              name="package_id"
+              label={t('adminStore.renew.version')}
+              extra={isUpgrade && version ? t('adminStore.renew.upgradeHint', { name: version.name }) : t('adminStore.renew.versionHint')}
+            >
+              <Select
+                loading={versions.isPending}
+                style={{ maxWidth: 320 }}
+                options={versionChoices.map((item) => ({ value: item.id, label: item.id === currentVersion?.id ? t('store.renew.currentVersion', { name: item.name }) : item.name }))}
+              />
+            </Form.Item>
             <Form.Item
               name="term_value"
               label={t('term.term')}
@@ -154,6 +179,9 @@ export default function StoreRenewPage() {
             </Form.Item>
             {shop ? (
               <Descriptions column={1} size="small" bordered style={{ marginBottom: 24 }} className="renew-summary">
+                <Descriptions.Item label={t('adminStore.renew.version')}>
+                  <span data-testid="renew-version">{version?.name ?? shop.package_name}</span>
+                </Descriptions.Item>
                 <Descriptions.Item label={t('adminStore.renew.term')}>{termLabel(t, termValue)}</Descriptions.Item>
                 <Descriptions.Item label={t('adminStore.renew.amount')}>
                   {amount !== undefined && version ? formatMoney(amount, version.currency) : t('money.noPrice')}

@@ -1,4 +1,4 @@
-import { isHigherVersion, ZShopRenewInput, type TStoreVersion } from '@parlour/contract/calls/store';
+import { renewalVersionChoices, ZShopRenewInput, type TStoreVersion } from '@parlour/contract/calls/store';
 import type { PayMethod } from '@parlour/contract/constants';
 import { ErrorCode } from '@parlour/contract/errors';
 import { Button, Col, Descriptions, Divider, Flex, Form, Modal, Radio, Result, Row, Skeleton, Space, Typography } from 'antd';
@@ -104,8 +104,7 @@ export default function StoreRenewPage() {
   const store = shop.data;
   const currentVersion = versions.data?.list.find((candidate) => candidate.id === store?.package_id);
   // A store still unpaid renews its own version; a running one may move up to a listed higher one.
-  const higherVersions =
-    !currentVersion || store?.status === 'unpaid' ? [] : (versions.data?.list ?? []).filter((candidate) => candidate.status === 'enabled' && isHigherVersion(candidate, currentVersion));
+  const higherVersions = !currentVersion || store?.status === 'unpaid' ? [] : renewalVersionChoices(versions.data?.list ?? [], currentVersion).slice(1);
   const requestedId = Number(searchParams.get('version'));
   const linkedId = higherVersions.find((candidate) => candidate.id === requestedId)?.id;
   const preselectedId = linkedId ?? store?.package_id;
