@@ -239,6 +239,19 @@ describe('operator bills', { timeout: 20_000 }, () => {
     expect(within(drawer).getByText('Says refund failed')).toBeTruthy();
   });
 
+  it.each([
+    ['a late payment', false, /A payment arrived after the bill was cancelled or expired/],
+    ['a version an operator changed before it was paid', true, /an operator had changed the store's version before the payment arrived/],
+  ] as const)('says why a bill needs a refund: %s', async (_why, versionNotApplied, hint) => {
+    const paid = makeAdminBill();
+    const detail = paidDetail(paid, { provider: 'alipay', trade_no: '2026010622001', needs_refund: true, version_not_applied: versionNotApplied });
+    mockFetch((path) => (path === 'admin/order/order/detail' ? { code: 200, data: detail } : answer()(path)));
+    recordFeedback();
+    const drawer = await openDetail(paid.bill_no);
+    expect(await within(drawer).findByText('This bill needs a refund')).toBeTruthy();
+    expect(within(drawer).getByText(hint)).toBeTruthy();
+  });
+
   it('exports the filtered bills and saves the file', async () => {
     const { calls } = mockFetch(answer({ 'admin/order/order/export': { filename: 'bills.csv', mime: 'text/csv', content_base64: btoa('bill_no\nB1\n'), rows: 1 } }));
     const feedback = recordFeedback();
