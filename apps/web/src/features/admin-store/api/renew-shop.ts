@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminBillsKey, adminShopsKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
 
-/** Renews a store for a term paid offline; the API records a paid renewal bill. */
+/** Renews a store for a term paid offline, optionally into a higher version; the API records a paid renewal bill. */
 export function renewShop(input: TAdminShopRenewInput) {
   return callApi(adminRenewShop, input);
 }
