@@ -10,11 +10,18 @@ import { FeedbackHost } from './feedback-host';
 /** The orange of the product (spec §1). */
 export const PRIMARY_COLOR = '#fa8c16';
 
+/**
+ * The colour of "in progress" and of information: antd's own blue. antd draws Tag/Badge status
+ * `processing`, Alert `info`, Result `info` and info messages with colorInfo; in the brand orange
+ * those read like warnings ("unpaid", "needs renewal") instead of work under way.
+ */
+export const INFO_COLOR = '#1677ff';
+
 export const theme: ThemeConfig = {
   token: {
     colorPrimary: PRIMARY_COLOR,
     colorLink: PRIMARY_COLOR,
-    colorInfo: PRIMARY_COLOR,
+    colorInfo: INFO_COLOR,
     borderRadius: 8,
     fontFamily:
       "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', sans-serif",

@@ -11,13 +11,9 @@ export const BILL_STATUS_COLORS: Record<BillStatus, string> = {
   refunded: 'purple',
 };
 
-/**
- * Colour of a refund's state: blue while the provider processes it, red when it failed. Not antd's
- * `processing` status colour: that follows the theme's colorInfo, which is the product's orange
- * (app/providers.tsx), and would read like "unpaid".
- */
+/** Colour of a refund's state: "in progress" (the theme's blue) while the provider processes it, red when it failed. */
 export const REFUND_STATE_COLORS: Record<RefundState, string> = {
-  pending: 'blue',
+  pending: 'processing',
   failed: 'error',
 };
 

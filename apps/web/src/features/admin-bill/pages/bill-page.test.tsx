@@ -111,7 +111,7 @@ describe('operator bills', { timeout: 20_000 }, () => {
     renderPage(<BillPage />, { path: '/admin/bill' });
     const pendingRow = (await screen.findByText('B20260105080000123456')).closest('tr') as HTMLElement;
     expect(within(pendingRow).getByText('Paid')).toBeTruthy();
-    expect(within(pendingRow).getByText('Refund in progress').closest('.ant-tag')?.className).toContain('ant-tag-blue');
+    expect(within(pendingRow).getByText('Refund in progress').closest('.ant-tag')?.className).toContain('ant-tag-processing');
     const failedRow = screen.getByText('B20260108100000222222').closest('tr') as HTMLElement;
     expect(within(failedRow).getByText('Refund failed').closest('.ant-tag')?.className).toContain('ant-tag-error');
     const offlineRow = screen.getByText('B20260107100000111111').closest('tr') as HTMLElement;
@@ -212,7 +212,7 @@ describe('operator bills', { timeout: 20_000 }, () => {
     await waitFor(() => expect(feedback.success).toHaveBeenCalledWith(`Refund of bill ${paid.bill_no} requested; the provider is still processing it`));
     expect(await within(drawer).findByTestId('refund-state')).toHaveProperty('textContent', expect.stringContaining('Refund in progress'));
     const stateTag = within(drawer).getAllByText('Refund in progress').map((node) => node.closest('.ant-tag')).find(Boolean);
-    expect(stateTag?.className).toContain('ant-tag-blue');
+    expect(stateTag?.className).toContain('ant-tag-processing');
     expect(within(drawer).getByText('Paid twice')).toBeTruthy();
     expect(within(drawer).queryByRole('button', { name: 'Refund' })).toBeNull();
   });

@@ -58,7 +58,8 @@ function AllNoticesDrawer({ isOpen, onClose, onOpenNotice }: { isOpen: boolean; 
         renderItem={(notice) => (
           <List.Item key={notice.id} className={notice.is_read ? 'notice-row notice-row--read' : 'notice-row'}>
             <List.Item.Meta
-              avatar={<Badge status={notice.is_read ? 'default' : 'processing'} />}
+              // Unread is a call for attention, not work under way: the brand orange of the "Unread" tag, not "processing" blue.
+              avatar={notice.is_read ? <Badge status="default" /> : <Badge color="orange" />}
               title={
                 <Button type="link" onClick={() => onOpenNotice(notice)} className="announcement-link" style={{ padding: 0, height: 'auto', textAlign: 'left', whiteSpace: 'normal' }}>
                   <NoticeTitle notice={notice} />
