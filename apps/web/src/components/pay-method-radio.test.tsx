@@ -31,6 +31,8 @@ describe('pay method choice', { timeout: 20_000 }, () => {
     recordFeedback();
     renderPage(<PayMethodRadio />, { path: '/' });
     expect(await screen.findByText('No payment method is available')).toBeTruthy();
+    // Nothing can be paid: a warning, not the blue of information.
+    expect(screen.getByTestId('pay-method-none').className).toContain('ant-alert-warning');
     expect(screen.queryByRole('radio')).toBeNull();
   });
 

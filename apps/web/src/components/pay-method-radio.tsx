@@ -34,7 +34,8 @@ export function PayMethodRadio({ value, onChange, disabled }: { value?: PayMetho
       />
     );
   }
-  if (offered.length === 0) return <Alert type="info" showIcon title={t('payMethod.noneTitle')} description={t('payMethod.noneHint')} data-testid="pay-method-none" />;
+  // Nothing can be paid: a warning, not information (info is the blue of "in progress").
+  if (offered.length === 0) return <Alert type="warning" showIcon title={t('payMethod.noneTitle')} description={t('payMethod.noneHint')} data-testid="pay-method-none" />;
   return (
     <Radio.Group
       value={value}
