@@ -13,11 +13,14 @@ export function DomainStatusTag({ status }: { status: DomainStatus }) {
   );
 }
 
-/** A domain's type (spec §4): assigned by the system or added by hand. */
+/**
+ * A domain's type (spec §4): assigned by the system or added by hand. Not blue: beside the status
+ * column, blue is "binding" (in progress).
+ */
 export function DomainTypeTag({ type }: { type: DomainType }) {
   const { t } = useTranslation();
   return (
-    <Tag color={type === 'system' ? 'blue' : 'default'} variant="filled">
+    <Tag color={type === 'system' ? 'purple' : 'default'} variant="filled">
       {t(`domain.type.${type}`)}
     </Tag>
   );
