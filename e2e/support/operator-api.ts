@@ -1,25 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { OPERATOR, loginThroughForm, useLanguage, type Lang } from './fixtures';
 
 /**
  * Helpers for the operator-console browser tests (issue 4): the operator's session in its own
- * browser context, the API shapes the tests compare the screens with, a real PNG made in memory,
- * and screenshots into one folder a person looks through.
+ * browser context, the API shapes the tests compare the screens with, a real PNG made in memory.
  */
-
-export const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? '/tmp/shots-issue4';
-
-/** A screenshot named `name` into SHOTS_DIR (full page unless told otherwise). */
-export async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
-  fs.mkdirSync(SHOTS_DIR, { recursive: true });
-  const fullPage = options.fullPage ?? true;
-  // A full-page capture of a scrolled page paints the fixed header mid-page: start from the top.
-  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage });
-}
 
 export interface ApiOverview {
   merchants: { total: number; new_this_month: number };

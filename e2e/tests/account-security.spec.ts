@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { OPERATOR, PASSWORD, expect, loginThroughForm, merchantPage, registerMerchantByApi, test } from '../support/fixtures';
-import { operatorPage, shot } from '../support/operator-api';
+import { operatorPage } from '../support/operator-api';
+import { setWidth, shot } from '../support/screenshots';
 import { callApi, callApiRaw, operatorToken } from '../support/store-api';
 
 /**
@@ -27,7 +28,7 @@ async function openFromAccountMenu(page: Page, entry: string) {
 }
 
 async function atWidth(page: Page, width: number, name: string) {
-  await page.setViewportSize({ width, height: width < 768 ? 800 : 900 });
+  await setWidth(page, width);
   await shot(page, name);
 }
 

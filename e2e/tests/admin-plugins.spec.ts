@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { horizontalOverflow, logoPng, operatorPage, shot, tableOverflow } from '../support/operator-api';
+import { horizontalOverflow, logoPng, operatorPage, tableOverflow } from '../support/operator-api';
+import { shot } from '../support/screenshots';
 
 /** antd puts a space between the two characters of a Chinese button label. */
 const zhButton = (label: string) => new RegExp(`^${[...label].join('\\s*')}$`);

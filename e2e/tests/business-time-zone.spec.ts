@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, loginThroughForm, registerMerchantByApi, test, useLanguage } from '../support/fixtures';
-import { operatorPage, shot } from '../support/operator-api';
+import { operatorPage } from '../support/operator-api';
+import { shot } from '../support/screenshots';
 
 /** Today in `zone`, as the console's date pickers write it. */
 const todayIn = (zone: string) => {

@@ -1,9 +1,9 @@
-import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { clearName, publishRecord } from '../support/dns-zone';
 import { expect, merchantPage, registerMerchantByApi, test, type Lang } from '../support/fixtures';
 import { horizontalOverflow, operatorPage } from '../support/operator-api';
 import { callApi, callApiRaw, createOperatingStore, merchantToken } from '../support/store-api';
+import { setWidth, shot } from '../support/screenshots';
 
 /**
  * Issue 15 in the browser: a store's domains. A merchant adds a domain in three steps (fill → verify
@@ -13,18 +13,13 @@ import { callApi, callApiRaw, createOperatingStore, merchantToken } from '../sup
  * domains from the operator store list. Screenshots at 1440 and 375 px in both languages.
  */
 
-/** Screenshots land in screenshots/ (git-ignored) for a person to look at; the assertions check the behaviour. */
-const shotsDir = path.resolve(import.meta.dirname, '../../screenshots');
-const shot = (page: Page, name: string) => page.screenshot({ path: `${shotsDir}/e2e-domains-${name}.png`, fullPage: true });
-
 /** Each screen at a desktop and a phone width: nothing may run off the side. */
 async function shotAtWidths(page: Page, name: string) {
   for (const width of [375, 1440]) {
-    await page.setViewportSize({ width, height: width < 768 ? 800 : 900 });
-    // Let the layout settle at the new width (the table turns into cards below 768 px).
-    await page.waitForTimeout(300);
+    // Measured once the layout has settled at the new width (the table turns into cards below 768 px).
+    await setWidth(page, width);
     expect(await horizontalOverflow(page), `${name} at ${width} px runs off the side`).toBeLessThanOrEqual(0);
-    await shot(page, `${name}-${width}`);
+    await shot(page, `domains-${name}-${width}`);
   }
 }
 
@@ -184,7 +179,7 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
       await field.fill('www.parlour.test');
       await page.getByRole('button', { name: text.next }).click();
       await expect(page.getByText(text.platformHost)).toBeVisible();
-      await shot(page, `fill-error-${lang}-1440`);
+      await shot(page, `domains-fill-error-${lang}-1440`);
       await field.fill(domain.toUpperCase());
       await page.getByRole('button', { name: text.next }).click();
 

@@ -1,11 +1,6 @@
-import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { OPERATOR, expect, loginThroughForm, registerMerchantByApi, test, useLanguage } from '../support/fixtures';
 import { callApi, merchantToken, operatorToken, uniqueShopId } from '../support/store-api';
-
-/** Screenshots land in screenshots/ (git-ignored) for a person to look at; the assertions check the behaviour. */
-const shotsDir = path.resolve(import.meta.dirname, '../../screenshots');
-const shot = (page: Page, name: string) => page.screenshot({ path: `${shotsDir}/e2e-${name}.png`, fullPage: false });
+import { shot } from '../support/screenshots';
 
 /** Issue 11 §4: forms say what is possible before they are filled, and take input as people write it. */
 test.describe('[FORMS]', () => {
@@ -29,7 +24,7 @@ test.describe('[FORMS]', () => {
     await expect(professional).toHaveClass(/ant-select-item-option-disabled/);
     await expect(professional).toContainText('You have used your trial');
     await expect(page.locator('.ant-select-item-option', { hasText: 'Enterprise' })).toContainText('No trial for this version');
-    await shot(page, 'forms-trial-used-en-US');
+    await shot(page, 'forms-trial-used-en-US', { fullPage: false });
     await page.keyboard.press('Escape');
 
     await dialog.getByRole('alert').getByRole('button', { name: 'Create and pay' }).click();

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, merchantPage, test } from '../support/fixtures';
-import { horizontalOverflow, operatorPage, shot } from '../support/operator-api';
+import { horizontalOverflow, operatorPage } from '../support/operator-api';
+import { shot } from '../support/screenshots';
 
 /**
  * Issue 11 §4 in the browser: the column settings reorder by drag (remembered across a reload), the
@@ -12,7 +13,6 @@ const TEXT = {
   'zh-CN': { columnSettings: '列设置', reset: '重置' },
   'en-US': { columnSettings: 'Column settings', reset: 'Reset' },
 } as const;
-
 
 /** The column settings popover's movable rows, as their labels, in order. */
 async function movableTitles(popover: Locator) {

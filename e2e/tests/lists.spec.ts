@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, merchantPage, test } from '../support/fixtures';
-import { horizontalOverflow, operatorPage, shot, tableOverflow } from '../support/operator-api';
+import { horizontalOverflow, operatorPage, tableOverflow } from '../support/operator-api';
+import { shot } from '../support/screenshots';
 
 /** The interface texts the tests look for, in each language (from apps/web/src/locales). */
 const TEXT = {
@@ -25,7 +26,6 @@ const TEXT = {
     columnSettings: 'Column settings',
   },
 } as const;
-
 
 /** The header cells of the list's table that are inside the window (not scrolled away or under a pinned column). */
 async function headersInView(page: Page) {

@@ -1,5 +1,6 @@
 import { expect, loginThroughForm, registerMerchantByApi, test, useLanguage } from '../support/fixtures';
-import { operatorPage, shot } from '../support/operator-api';
+import { operatorPage } from '../support/operator-api';
+import { shot } from '../support/screenshots';
 
 /**
  * Issue 11 §3 in the browser: the operator (whose console stays Chinese) writes a plan and a notice

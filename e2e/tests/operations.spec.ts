@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { operatorPage, shot } from '../support/operator-api';
+import { operatorPage } from '../support/operator-api';
+import { shot } from '../support/screenshots';
 
 /**
  * Issue 13 §6 in the browser: a change made in one tab shows in the audit log of the operations page

@@ -1,5 +1,6 @@
 import { expect, test } from '../support/fixtures';
-import { horizontalOverflow, operatorPage, shot, tableOverflow } from '../support/operator-api';
+import { horizontalOverflow, operatorPage, tableOverflow } from '../support/operator-api';
+import { shot } from '../support/screenshots';
 
 /**
  * The operator's traffic, version and store lists on the demo data (issue 11 §4): every column in

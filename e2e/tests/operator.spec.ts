@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { OPERATOR, expect, loginThroughForm, registerMerchantByApi, test, uniqueEmail, merchantPage, useLanguage } from '../support/fixtures';
-import { horizontalOverflow, logoPng, tableOverflow, money, operatorPage, shot, type ApiOverview, type ApiPublicVersion, type ApiSiteSettings } from '../support/operator-api';
+import { horizontalOverflow, logoPng, tableOverflow, money, operatorPage, type ApiOverview, type ApiPublicVersion, type ApiSiteSettings } from '../support/operator-api';
+import { shot } from '../support/screenshots';
 import { callApi, operatorToken } from '../support/store-api';
 
 /**
@@ -84,7 +85,6 @@ async function expectOperatorChinese(page: Page, title: string) {
   await expect(page).toHaveTitle(`${title} - Parlour`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
 }
-
 
 test('[OPERATOR]: the dashboard shows the real totals, in Chinese with an English browser, and a figure opens its filtered list', async ({ page, request }) => {
   await useLanguage(page, 'en-US');

@@ -2,7 +2,8 @@ import { generateKeyPairSync } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { startFakeAlipay, type FakeAlipay } from '../../apps/api/test/fake-alipay';
 import { expect, registerMerchantByApi, test } from '../support/fixtures';
-import { horizontalOverflow, operatorPage, shot } from '../support/operator-api';
+import { horizontalOverflow, operatorPage } from '../support/operator-api';
+import { shot } from '../support/screenshots';
 import { buyStore, findShop, merchantToken, payAtCashier, uniqueShopId, versionNamed, waitUntilReady } from '../support/store-api';
 
 /**

@@ -4,7 +4,8 @@ import { startFakePaypal, type FakePaypal } from '../../apps/api/test/fake-paypa
 import { startFakeWechatPay, type FakeWechatPay } from '../../apps/api/test/fake-wechat-pay';
 import { APP_PORT, CONSOLE_HOST } from '../playwright.config';
 import { expect, loginThroughForm, registerMerchantByApi, test, uniqueEmail, useLanguage, type Lang } from '../support/fixtures';
-import { money, operatorPage, shot } from '../support/operator-api';
+import { money, operatorPage } from '../support/operator-api';
+import { shot } from '../support/screenshots';
 import { buyStore, callApi, findBill, merchantToken, operatorToken, uniqueShopId, versionNamed } from '../support/store-api';
 
 /**
@@ -227,6 +228,21 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     await page.goto(`/merchant/bill?keyword=${billNo}`);
     await expect(merchantRow().getByTestId('refund-state-tag')).toHaveText(text.refundPending);
     await shotBothWidths(page, `bill-list-refund-pending-${lang}`);
+    // The operator's bill detail says so too, as information (blue: under way, not a warning).
+    const pendingOperator = await operatorPage(browser, baseURL, lang);
+    try {
+      const admin = pendingOperator.page;
+      await admin.setViewportSize({ width: 1440, height: 900 });
+      await admin.goto(`/admin/bill?keyword=${billNo}`);
+      await admin.getByRole('button', { name: `账单 ${billNo} 的详情` }).click();
+      await expect(admin.getByTestId('refund-state')).toContainText('退款处理中');
+      await expect(admin.getByTestId('refund-state')).toHaveClass(/ant-alert-info/);
+      await shot(admin, `admin-bill-detail-refund-pending-${lang}-1440`, { fullPage: false });
+      await admin.setViewportSize({ width: 375, height: 812 });
+      await shot(admin, `admin-bill-detail-refund-pending-${lang}-375`, { fullPage: false });
+    } finally {
+      await pendingOperator.close();
+    }
 
     // WeChat Pay ends it ABNORMAL and notifies: failed, in both lists.
     wechat.finishRefund(`R${billNo}`, 'ABNORMAL');

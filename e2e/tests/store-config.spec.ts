@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, merchantPage, registerMerchantByApi, test, uniqueEmail, type Lang } from '../support/fixtures';
-import { logoPng, operatorPage, shot } from '../support/operator-api';
+import { logoPng, operatorPage } from '../support/operator-api';
+import { shot } from '../support/screenshots';
 import { callApi, createOperatingStore, merchantToken, operatorToken } from '../support/store-api';
 
 /**

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { OPERATOR, expect, loginThroughForm, registerMerchantByApi, test, useLanguage, type Lang } from '../support/fixtures';
+import { shot } from '../support/screenshots';
 import {
   addMonthsUtc,
   buyStore,
@@ -15,12 +15,6 @@ import {
   versionNamed,
   zipEntries,
 } from '../support/store-api';
-
-/** Screenshots land in screenshots/ (git-ignored) for a person to look at; the assertions check the behaviour. */
-const shotsDir = path.resolve(import.meta.dirname, '../../screenshots');
-/** Full page, except for a popup over a scrolled page: a full-page capture would paint the fixed header mid-page. */
-const shot = (page: Page, name: string, options: { fullPage?: boolean } = {}) =>
-  page.screenshot({ path: `${shotsDir}/e2e-${name}.png`, fullPage: options.fullPage ?? true });
 
 /** The interface texts the tests look for, in each language (from apps/web/src/locales). */
 const TEXT = {

@@ -1,13 +1,8 @@
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, loginThroughForm, registerMerchantByApi, test, useLanguage, type Lang } from '../support/fixtures';
 import { money, operatorPage, tableOverflow } from '../support/operator-api';
 import { callApi, createOperatingStore, findBill, merchantToken, operatorToken, payAtCashier } from '../support/store-api';
-
-/** Screenshots land in screenshots/ (git-ignored) for a person to look at; the assertions check the behaviour. */
-const shotsDir = path.resolve(import.meta.dirname, '../../screenshots');
-const shot = (page: Page, name: string, options: { fullPage?: boolean } = {}) =>
-  page.screenshot({ path: `${shotsDir}/e2e-${name}.png`, fullPage: options.fullPage ?? true });
+import { shot } from '../support/screenshots';
 
 /** The interface texts the tests look for, in each language (from apps/web/src/locales). */
 const TEXT = {

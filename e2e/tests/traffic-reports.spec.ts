@@ -1,15 +1,8 @@
-import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, loginThroughForm, registerMerchantByApi, test, useLanguage } from '../support/fixtures';
 import { operatorPage, tableOverflow } from '../support/operator-api';
 import { callApi, createOperatingStore, merchantToken, payAtCashier } from '../support/store-api';
-
-/** Screenshots land in screenshots/ (git-ignored) for a person to look at; the assertions check the behaviour. */
-const shotsDir = path.resolve(import.meta.dirname, '../../screenshots');
-const shot = async (page: Page, name: string, options: { fullPage?: boolean } = {}) => {
-  if (options.fullPage ?? true) await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${shotsDir}/e2e-${name}.png`, fullPage: options.fullPage ?? true });
-};
+import { shot } from '../support/screenshots';
 
 /** The interface texts the tests look for, in each language (from apps/web/src/locales). */
 const TEXT = {
