@@ -324,4 +324,97 @@ describe('payments: WeChat Pay', () => {
     expect(await expectOk(t.call(adminRefundBill, { bill_no: billNo, reason: 'Card fixed' }, admin))).toMatchObject({ status: 'refunded' });
     expect(refundRequests(billNo)).toEqual([`R${billNo}`, `R${billNo}-2`]);
   });
+
+  /** The results recorded under a bill number, with what the provider said, oldest first. */
+  const recordsWithOutcome = async (billNo: string) =>
+    (await t.database.executeSql('select outcome, result from payment_notifications where bill_no = $1 order by id', [billNo])).rows as Array<{ outcome: string; result: string }>;
+
+  it('a verified refund notification for a refund that is not ours is recorded as unknown_refund and acknowledged (204); nothing changes', async () => {
+    const admin = await signInAdmin(t);
+    const { billNo, token, shopId, paid } = await pendingRefund(admin);
+    fake.finishRefund(`R${billNo}`, 'SUCCESS');
+    // The store's own bill, paid through the sandbox: WeChat Pay never took it.
+    const sandboxBill = (await expectOk(t.call(merchantListBills, { shop_id: shopId, type: 'new_store' }, token))).list[0].bill_no;
+    const strangerBill = `B${Date.now()}NOTOURS`;
+    const unknown = [
+      // Our bill, an out_refund_no we never asked under (a refund made by hand in the merchant platform).
+      fake.refundNotification(`R${billNo}`, { refund: { out_refund_no: 'REFUND-BY-HAND-1' } }),
+      // Our bill, a later attempt than the bill has made.
+      fake.refundNotification(`R${billNo}`, { refund: { out_refund_no: `R${billNo}-3` } }),
+      // Another bill's refund number under this bill.
+      fake.refundNotification(`R${billNo}`, { refund: { out_refund_no: `R${sandboxBill}` } }),
+      // A bill another provider took.
+      fake.refundNotification(`R${billNo}`, { refund: { out_trade_no: sandboxBill, out_refund_no: `R${sandboxBill}` } }),
+      // No such bill at all, failed or succeeded.
+      fake.refundNotification(`R${billNo}`, { refund: { out_trade_no: strangerBill, out_refund_no: `R${strangerBill}` } }),
+      fake.refundNotification(`R${billNo}`, { eventType: 'REFUND.ABNORMAL', refund: { out_trade_no: strangerBill, out_refund_no: `R${strangerBill}`, refund_status: 'ABNORMAL' } }),
+    ];
+    for (const delivery of unknown) expect(await notify(delivery)).toEqual({ status: 204, body: '' });
+    // The same delivery again (its nonce seen): still nothing to change, still acknowledged.
+    expect(await notify(unknown[4])).toEqual({ status: 204, body: '' });
+
+    // Nothing changed: the bill's refund still pending, the store still paid for, the sandbox bill still paid.
+    expect(await expectOk(t.call(adminBillDetail, { bill_no: billNo }, admin))).toMatchObject({ status: 'paid', refund_state: 'pending' });
+    expect(await expectOk(t.call(adminBillDetail, { bill_no: sandboxBill }, admin))).toMatchObject({ status: 'paid', refund_state: null });
+    expect((await getShop(t, token, shopId)).expires_at).toBe(paid.expires_at);
+    // Each recorded under the bill it names; the operator sees those of our bill in its events.
+    expect(await recordsWithOutcome(billNo)).toEqual(expect.arrayContaining([{ outcome: 'refund_succeeded', result: 'unknown_refund' }]));
+    expect((await recordsWithOutcome(billNo)).filter((row) => row.result === 'unknown_refund')).toHaveLength(3);
+    expect((await billEvents(billNo, admin)).filter((event) => event.result === 'unknown_refund').map((event) => event.payload.provider)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ out_refund_no: 'REFUND-BY-HAND-1', refund_status: 'SUCCESS' })]),
+    );
+    expect(await recordsWithOutcome(sandboxBill)).toContainEqual({ outcome: 'refund_succeeded', result: 'unknown_refund' });
+    expect(await recordsWithOutcome(strangerBill)).toEqual([
+      { outcome: 'refund_succeeded', result: 'unknown_refund' },
+      { outcome: 'refund_failed', result: 'unknown_refund' },
+      { outcome: 'refund_succeeded', result: 'unknown_refund' },
+    ]);
+    // Our own refund's notification still refunds the bill afterwards.
+    expect((await notify(fake.refundNotification(`R${billNo}`))).status).toBe(204);
+    expect(await expectOk(t.call(adminBillDetail, { bill_no: billNo }, admin))).toMatchObject({ status: 'refunded' });
+  });
+
+  it('a refund notification for a refund that is not ours is still refused (400 FAIL) when its signature, timestamp, decryption or merchant is wrong', async () => {
+    const admin = await signInAdmin(t);
+    const { billNo } = await pendingRefund(admin);
+    fake.finishRefund(`R${billNo}`, 'SUCCESS');
+    const strangerBill = `B${Date.now()}FORGED`;
+    const notOurs = { out_trade_no: strangerBill, out_refund_no: `R${strangerBill}` };
+    const attempts = [
+      fake.refundNotification(`R${billNo}`, { refund: notOurs, signingKey: fake.strangerKey }),
+      fake.refundNotification(`R${billNo}`, { refund: notOurs, alterBody: (body) => body.replace('"REFUND.SUCCESS"', '"REFUND.SUCCESS "') }),
+      fake.refundNotification(`R${billNo}`, { refund: notOurs, timestamp: Math.floor(t.clock.now().getTime() / 1000) - 301 }),
+      fake.refundNotification(`R${billNo}`, { refund: notOurs, apiV3Key: 'K'.repeat(32) }),
+      fake.refundNotification(`R${billNo}`, { refund: { ...notOurs, mchid: '1900000109' } }),
+    ];
+    const recordsBefore = await countNotificationRecords(t);
+    for (const attempt of attempts) {
+      const answer = await notify(attempt);
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.body)).toMatchObject({ code: 'FAIL' });
+    }
+    expect(await countNotificationRecords(t)).toBe(recordsBefore + attempts.length);
+    // Only the other merchant's names the bill once decrypted (the provider refuses the others before trusting their resource); none is unknown_refund.
+    expect(await recordsWithOutcome(strangerBill)).toEqual([{ outcome: 'invalid', result: 'refused' }]);
+    expect(await expectOk(t.call(adminBillDetail, { bill_no: billNo }, admin))).toMatchObject({ status: 'paid', refund_state: 'pending' });
+  });
+
+  it('a verified payment notification for an out_trade_no that is not ours is recorded as unknown_bill and acknowledged (204); forged or another merchant\'s is refused', async () => {
+    const { billNo, token, shopId, before } = await wechatRenewal();
+    fake.pay(billNo);
+    const strangerBill = `B${Date.now()}ELSEWHERE`;
+    const delivery = fake.notification(billNo, { transaction: { out_trade_no: strangerBill } });
+    expect(await notify(delivery)).toEqual({ status: 204, body: '' });
+    // Delivered again (its nonce seen): still acknowledged.
+    expect(await notify(delivery)).toEqual({ status: 204, body: '' });
+    const forged = await notify(fake.notification(billNo, { transaction: { out_trade_no: strangerBill }, signingKey: fake.strangerKey }));
+    const otherMerchant = await notify(fake.notification(billNo, { transaction: { out_trade_no: strangerBill, mchid: '1230000109' } }));
+    expect([forged.status, otherMerchant.status]).toEqual([400, 400]);
+    expect(await records(strangerBill)).toEqual(['unknown_bill', 'unknown_bill', 'refused']);
+    // Our bill is untouched and still payable.
+    expect((await getShop(t, token, shopId)).expires_at).toBe(before.expires_at);
+    expect(await records(billNo)).toEqual([]);
+    expect((await notify(fake.notification(billNo))).status).toBe(204);
+    expect((await getShop(t, token, shopId)).expires_at).toBe(monthAfter(before.expires_at));
+  });
 });

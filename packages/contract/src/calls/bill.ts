@@ -213,7 +213,7 @@ export const ZPaymentEvent = z.object({
   provider: z.string(),
   /** What the provider said (paid, failed, ignored, invalid; query, close, refund for ours). */
   outcome: z.string(),
-  /** What we did with it: fulfilled, duplicate, mismatch, refused, stale, replayed, late_payment, unpaid, closed, failed, refunded, pending, … */
+  /** What we did with it: fulfilled, duplicate, mismatch, refused, stale, replayed, late_payment, unknown_refund, unpaid, closed, failed, refunded, pending, … */
   result: z.string(),
   amount: z.number().int().nullable(),
   currency: z.string().nullable(),

@@ -210,7 +210,7 @@ export const paymentNotifications = pgTable(
     trade_no: text('trade_no'),
     /** What happened: a provider's notification, or our query, close or refund of its order (issue 16). */
     kind: text('kind', { enum: ['notification', 'query', 'close', 'refund'] }).notNull().default('notification'),
-    result: text('result', { enum: ['fulfilled', 'duplicate', 'mismatch', 'refused', 'failed_payment', 'ignored', 'unknown_bill', 'stale', 'replayed', 'late_payment', 'unpaid', 'closed', 'failed', 'refunded', 'pending'] }).notNull(),
+    result: text('result', { enum: ['fulfilled', 'duplicate', 'mismatch', 'refused', 'failed_payment', 'ignored', 'unknown_bill', 'unknown_refund', 'stale', 'replayed', 'late_payment', 'unpaid', 'closed', 'failed', 'refunded', 'pending'] }).notNull(),
     payload: jsonb('payload').notNull(),
     created_at: createdAt,
   },

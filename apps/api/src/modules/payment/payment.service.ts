@@ -16,13 +16,21 @@ import type { ShopService } from '../shop/shop.service';
 import type { PluginService } from '../plugin/plugin.service';
 import type { TrafficPackageService } from '../traffic-package/traffic-package.service';
 
-export type NotificationResult = 'fulfilled' | 'duplicate' | 'mismatch' | 'refused' | 'failed_payment' | 'ignored' | 'late_payment' | 'unknown_bill' | 'stale' | 'replayed' | 'refunded' | 'failed';
+export type NotificationResult = 'fulfilled' | 'duplicate' | 'mismatch' | 'refused' | 'failed_payment' | 'ignored' | 'late_payment' | 'unknown_bill' | 'unknown_refund' | 'stale' | 'replayed' | 'refunded' | 'failed';
 
 /** How far a notification's signing time may be from our clock, either way. */
 export const NOTIFICATION_WINDOW_SECONDS = 300;
 
-/** Results that are not acknowledged, so a provider delivering in good faith tries again or gives up. */
-const UNACKNOWLEDGED: ReadonlySet<NotificationResult> = new Set(['refused', 'mismatch', 'unknown_bill', 'stale', 'replayed']);
+/**
+ * Results that are not acknowledged, so a provider delivering in good faith tries again or gives up:
+ * what failed verification (`refused`: signature, decryption, our merchant / app / seller), what is
+ * too old or reuses a nonce, and what names our bill or refund with other facts (`mismatch`).
+ * A verified notification naming a bill (`unknown_bill`, out_trade_no) or a refund (`unknown_refund`,
+ * out_refund_no) that is not ours is recorded and acknowledged: the providers ask for an answer once
+ * the notification is received and verified (WeChat Pay, Alipay and PayPal alike retry for a day or
+ * more otherwise), and no retry can make an unknown bill or refund known.
+ */
+const UNACKNOWLEDGED: ReadonlySet<NotificationResult> = new Set(['refused', 'mismatch', 'stale', 'replayed']);
 
 /**
  * Payment notifications and fulfilment. A notification is trusted only after the provider has
@@ -57,14 +65,15 @@ export function createPaymentService(deps: {
       tx,
     );
     const bill = await billRepository.findBill(notification.billNo, tx);
+    // Not our bill (out_trade_no no bill has): nothing to change, delivered again or not; acknowledged (UNACKNOWLEDGED).
+    if (!bill) return { result: 'unknown_bill' };
     if (!isFresh) {
       // The provider delivering again the payment we already took (our answer to it was lost): it is
       // acknowledged, or the provider retries for a day, and changes nothing. Any other reuse of a
       // nonce (another bill, another trade) is a replay and refused.
-      const isRedelivery = bill?.status === 'paid' && bill.provider === providerName && bill.trade_no === notification.tradeNo;
+      const isRedelivery = bill.status === 'paid' && bill.provider === providerName && bill.trade_no === notification.tradeNo;
       return { result: isRedelivery ? 'duplicate' : 'replayed' };
     }
-    if (!bill) return { result: 'unknown_bill' };
     if (notification.outcome === 'failed' || notification.outcome === 'ignored') {
       if (!chargeMatches(bill, notification)) return { result: 'mismatch' };
       return { result: notification.outcome === 'failed' ? 'failed_payment' : 'ignored' };
@@ -271,7 +280,10 @@ export function createPaymentService(deps: {
   /**
    * What a verified refund notification does, in the caller's transaction with its record (WeChat
    * Pay REFUND.*): the nonce is taken and the bill locked, so replays and concurrent deliveries act
-   * once. It must name one of the bill's refund numbers and its whole charge. SUCCESS refunds the bill
+   * once. A refund that is not ours — no bill under its out_trade_no, a bill another provider took,
+   * or an out_refund_no we never asked under (not one of the bill's attempts: say one made by hand
+   * in the merchant platform) — is `unknown_refund`: recorded and acknowledged, changing nothing.
+   * One of ours must be for the bill's whole charge (`mismatch` otherwise). SUCCESS refunds the bill
    * and revokes what it bought (the same as the job's query finding it); ABNORMAL or CLOSED of the
    * bill's current attempt marks the refund failed and spends its number; anything about a refund
    * already settled changes nothing and is acknowledged.
@@ -282,12 +294,13 @@ export function createPaymentService(deps: {
       tx,
     );
     const bill = await billRepository.lockBill(refund.billNo, tx);
+    const attempt = bill && bill.provider === providerName ? refundAttemptOf(bill, refund.refundNo) : null;
+    // Not our refund: nothing to change, delivered again or not; acknowledged (UNACKNOWLEDGED).
+    if (!bill || attempt === null || attempt > bill.refund_attempt) return 'unknown_refund';
     const isSettled = (current: BillRow) => (refund.outcome === 'refunded' ? current.status === 'refunded' : refund.refundNo !== refundNoOf(current) || current.refund_state === 'failed');
-    if (!isFresh) return bill && bill.provider === providerName && isSettled(bill) ? 'duplicate' : 'replayed';
-    if (!bill) return 'unknown_bill';
+    if (!isFresh) return isSettled(bill) ? 'duplicate' : 'replayed';
     const charge = bill.charged_amount ?? bill.amount;
-    const attempt = refundAttemptOf(bill, refund.refundNo);
-    if (bill.provider !== providerName || attempt === null || attempt > bill.refund_attempt || refund.amount !== charge || refund.total !== charge) return 'mismatch';
+    if (refund.amount !== charge || refund.total !== charge) return 'mismatch';
     if (refund.outcome === 'ignored') return 'ignored';
     if (isSettled(bill)) return 'duplicate';
     if (refund.outcome === 'failed') {

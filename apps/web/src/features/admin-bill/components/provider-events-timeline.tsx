@@ -24,6 +24,7 @@ const RESULT_KEYS = {
   stale: 'adminBill.events.result.stale',
   replayed: 'adminBill.events.result.replayed',
   late_payment: 'adminBill.events.result.late_payment',
+  unknown_refund: 'adminBill.events.result.unknown_refund',
   unpaid: 'adminBill.events.result.unpaid',
   closed: 'adminBill.events.result.closed',
   failed: 'adminBill.events.result.failed',
@@ -42,6 +43,8 @@ const OUTCOME_KEYS = {
 } as const;
 const GOOD_RESULTS = new Set(['fulfilled', 'closed', 'refunded', 'unpaid', 'pending', 'duplicate']);
 const BAD_RESULTS = new Set(['mismatch', 'refused', 'stale', 'replayed', 'failed']);
+/** Worth the operator's look though nothing changed: a payment to refund, a refund of the bill we did not ask for (made in the provider's own console). */
+const WARNING_RESULTS = new Set(['late_payment', 'unknown_refund']);
 
 const isKeyOf = <M extends object>(map: M, value: string): value is Extract<keyof M, string> => Object.hasOwn(map, value);
 
@@ -69,7 +72,7 @@ export function ProviderEventsTimeline({ events }: { events: TPaymentEvent[] }) 
     <Timeline
       className="provider-events"
       items={events.map((event) => {
-        const color = BAD_RESULTS.has(event.result) ? 'red' : event.result === 'late_payment' ? 'orange' : GOOD_RESULTS.has(event.result) ? 'green' : 'gray';
+        const color = BAD_RESULTS.has(event.result) ? 'red' : WARNING_RESULTS.has(event.result) ? 'orange' : GOOD_RESULTS.has(event.result) ? 'green' : 'gray';
         const hasPayload = Object.keys(event.payload).length > 0;
         return {
           key: event.id,
