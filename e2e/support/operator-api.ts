@@ -48,9 +48,10 @@ export async function operatorPage(browser: Browser, baseURL: string | undefined
   return { page, close: () => context.close() };
 }
 
-/** Money as the console shows it in `lang` (Intl, as apps/web/src/lib/money.ts formats it). */
+/** Money as the console shows it in `lang` (Intl, as apps/web/src/lib/money.ts formats it: CNY with its symbol, any other currency with its ISO code). */
 export function money(amount: number, lang: Lang, currency = 'CNY') {
-  return new Intl.NumberFormat(lang, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount / 100);
+  const currencyDisplay = currency === 'CNY' ? 'symbol' : 'code';
+  return new Intl.NumberFormat(lang, { style: 'currency', currency, currencyDisplay, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount / 100);
 }
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, index) => {

@@ -174,6 +174,8 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
         // PayPal charges the operator's currency at the operator's rate: the cashier says how much, beside the CNY amount.
         const order = [...paypal.orders.values()].find((candidate) => candidate.purchase_units[0].custom_id === billNo);
         const charged = money(Math.round(Number(order?.purchase_units[0].amount.value) * 100), lang, 'USD');
+        // In both languages the charge names its currency: "USD 41.86", never a bare "$" (any dollar).
+        expect(charged).toBe(`USD\u00a0${order?.purchase_units[0].amount.value}`);
         await expect(page.getByTestId('cashier-charged')).toHaveText(text.chargedBy(charged));
       } else {
         await expect(page.getByTestId('cashier-charged')).toHaveCount(0);

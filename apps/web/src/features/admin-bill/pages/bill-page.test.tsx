@@ -252,6 +252,35 @@ describe('operator bills', { timeout: 20_000 }, () => {
     expect(within(drawer).getByText(hint)).toBeTruthy();
   });
 
+  it('shows a charge in another currency with its ISO code (drawer, events, refund hint) and a refund that is not ours as a warning', async () => {
+    const paid = makeAdminBill({ pay_method: 'paypal' });
+    const detail = paidDetail(paid, {
+      provider: 'paypal',
+      trade_no: '3C679366HH908993F',
+      charged_amount: 4_186,
+      charged_currency: 'USD',
+      charge_rate: '0.14',
+      events: [
+        { id: 6, kind: 'notification', provider: 'wechat', outcome: 'refund_succeeded', result: 'unknown_refund', amount: 30000, currency: null, trade_no: '50300000009', payload: { provider: { out_refund_no: 'BY-HAND-1' } }, created_at: '2026-01-06T08:03:00.000Z' },
+        { id: 5, kind: 'notification', provider: 'paypal', outcome: 'paid', result: 'fulfilled', amount: 4_186, currency: 'USD', trade_no: '3C679366HH908993F', payload: {}, created_at: '2026-01-05T08:01:00.000Z' },
+      ],
+    });
+    mockFetch((path) => (path === 'admin/order/order/detail' ? { code: 200, data: detail } : answer()(path)));
+    recordFeedback();
+    const drawer = await openDetail(paid.bill_no);
+    const unknown = await within(drawer).findByText('Not our refund, acknowledged');
+    const charge = 'USD\u00a041.86';
+    // The charged amount (with its rate) and the payment's event, each with the code; no bare "$" anywhere.
+    expect(drawer.textContent?.split(charge)).toHaveLength(3);
+    expect(drawer.textContent).toContain(`${charge} (at 0.14 USD per CNY)`);
+    expect(drawer.textContent).not.toMatch(/(^|[^A-Z])\$\d/);
+    expect(unknown.closest('.ant-tag')?.className).toContain('ant-tag-warning');
+
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Refund' }));
+    const hint = await screen.findByText(/goes back to the payer/);
+    expect(hint.textContent?.startsWith(`${charge} goes back to the payer`)).toBe(true);
+  });
+
   it('exports the filtered bills and saves the file', async () => {
     const { calls } = mockFetch(answer({ 'admin/order/order/export': { filename: 'bills.csv', mime: 'text/csv', content_base64: btoa('bill_no\nB1\n'), rows: 1 } }));
     const feedback = recordFeedback();

@@ -158,7 +158,7 @@ describe('provider cashier', { timeout: 30_000 }, () => {
     recordFeedback();
     renderCashier();
     expect(await screen.findByTestId('cashier-amount')).toHaveProperty('textContent', 'CN¥299.00');
-    expect(screen.getByTestId('cashier-charged')).toHaveProperty('textContent', 'You will be charged $41.86 by PayPal (rate: 1 CNY = 0.14 USD)');
+    expect(screen.getByTestId('cashier-charged')).toHaveProperty('textContent', 'You will be charged USD\u00a041.86 by PayPal (rate: 1 CNY = 0.14 USD)');
   });
 
   it('says it in Chinese too', async () => {
@@ -167,7 +167,7 @@ describe('provider cashier', { timeout: 30_000 }, () => {
     await act(() => i18n.changeLanguage('zh-CN'));
     try {
       renderCashier();
-      expect(await screen.findByTestId('cashier-charged')).toHaveProperty('textContent', 'PayPal 贝宝 将向您收取 US$41.86（汇率：1 CNY = 0.14 USD）');
+      expect(await screen.findByTestId('cashier-charged')).toHaveProperty('textContent', 'PayPal 贝宝 将向您收取 USD\u00a041.86（汇率：1 CNY = 0.14 USD）');
     } finally {
       await act(() => i18n.changeLanguage('en-US'));
     }
