@@ -1,5 +1,6 @@
 import { expect, registerMerchantByApi, test } from '../support/fixtures';
-import { horizontalOverflow, money, operatorPage, shot } from '../support/operator-api';
+import { horizontalOverflow, money, operatorPage } from '../support/operator-api';
+import { shot } from '../support/screenshots';
 import { callApi, createOperatingStore, findShop, merchantToken, priceOf, type ApiVersion } from '../support/store-api';
 
 /** Browser languages: the operator console is Chinese whatever the browser asks for (spec), so it is checked in Chinese under both. */
