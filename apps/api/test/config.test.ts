@@ -49,7 +49,7 @@ describe('seed', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 90_000);
 
   it('leaves the demo merchant out with SEED_DEMO=false', async () => {
     const t = await buildTestApp();

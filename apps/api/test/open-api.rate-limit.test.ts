@@ -32,7 +32,8 @@ describe('Open API: per-key rate protection', () => {
         repository: createOpenApiRepository(t.database.db),
         clock: t.clock,
         getProductData: async () => ({ provider: createSandboxProductDataProvider(), timeoutMs: 1000 }),
-        rateLimit: { perSecond: 0.5, burst: 2 },
+        // The bucket's time stands still: a slow machine must not refill it between the calls.
+        rateLimit: { perSecond: 0.5, burst: 2, now: () => 0 },
       });
       const call = { apiKey: store.key, platform: 'taobao', apiCode: 'item_get', body: { num_iid: '1' } };
       await service.handleCall(call);

@@ -33,5 +33,5 @@ describe('demo seed: Open API calls', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 90_000);
 });

@@ -70,5 +70,5 @@ describe('demo seed: plugins', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 90_000);
 });

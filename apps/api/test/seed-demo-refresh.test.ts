@@ -70,7 +70,7 @@ describe('demo data stays demo data', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 90_000);
 
   it('on a start after time spoiled the demo, brings back each state once, touching only the demo merchant', async () => {
     const t = await buildTestApp();
@@ -119,7 +119,7 @@ describe('demo data stays demo data', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 90_000);
 
   it('leaves the demo merchant alone with SEED_DEMO=false', async () => {
     const t = await buildTestApp();
@@ -134,5 +134,5 @@ describe('demo data stays demo data', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 90_000);
 });

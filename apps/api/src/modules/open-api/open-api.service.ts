@@ -52,7 +52,7 @@ export function createOpenApiService(deps: {
   /** The provider serving calls and its timeout (core data). */
   getProductData: () => Promise<ActiveProductData>;
   /** Per-key rate protection of this process; the contract's defaults when absent. */
-  rateLimit?: { perSecond: number; burst: number };
+  rateLimit?: Parameters<typeof createKeyRateLimit>[0];
 }) {
   const { repository, clock } = deps;
   const limiter = createKeyRateLimit(deps.rateLimit ?? { perSecond: OPEN_API_RATE_PER_SECOND, burst: OPEN_API_RATE_BURST });
