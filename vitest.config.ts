@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -6,6 +7,10 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Vitest's default (cores - 1) runs one file at a time on the 2-core CI machines; two workers
+    // there measured 1.5x faster (console 448 s → 296 s, API on PGlite ~600 s → 445 s, on
+    // PostgreSQL ~350 s → 265 s), since a file waits on the database or on imports part of the time.
+    maxWorkers: Math.max(os.availableParallelism() - 1, 2),
     projects: [
       {
         test: {
