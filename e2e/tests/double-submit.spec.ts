@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { PASSWORD, expect, latestCode, loginThroughForm, registerMerchantByApi, test, uniqueEmail, useLanguage } from '../support/fixtures';
 import { callApi, merchantToken, operatorToken, uniqueShopId } from '../support/store-api';
+import { chooseOption } from '../support/antd-select';
 
 /**
  * Double clicks on the forms that create something a merchant pays for or an operator reads (issue
@@ -56,7 +57,7 @@ test.describe('[SAFE SUBMIT]', () => {
     await dialog.getByLabel('店铺 ID', { exact: true }).fill(shopId);
     await dialog.getByLabel('联系邮箱', { exact: true }).fill(`shop.${shopId}@example.com`);
     await dialog.getByLabel('店铺版本', { exact: true }).click();
-    await page.locator('.ant-select-item-option').filter({ hasText: 'Professional' }).click();
+    await chooseOption(page, 'Professional');
     await expect(dialog.getByTestId('buy-total')).not.toHaveText('—');
     await dialog.getByText('支付宝', { exact: true }).click();
     await dialog.getByRole('button', { name: '去支付' }).dblclick();

@@ -15,6 +15,7 @@ import {
   versionNamed,
   zipEntries,
 } from '../support/store-api';
+import { chooseOption } from '../support/antd-select';
 
 /** The interface texts the tests look for, in each language (from apps/web/src/locales). */
 const TEXT = {
@@ -157,8 +158,7 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     await dialog.getByLabel(text.shopId, { exact: true }).fill(shopId);
     await dialog.getByLabel(text.contactEmail, { exact: true }).fill(`shop.${shopId}@example.com`);
     await dialog.getByLabel(text.version, { exact: true }).click();
-    // antd's visible options carry no role (its role="option" list is a hidden copy for screen readers).
-    await page.locator('.ant-select-item-option').filter({ hasText: 'Professional' }).click();
+    await chooseOption(page, 'Professional');
     await dialog.getByText(text.monthly, { exact: true }).click();
     await dialog.getByText(text.months(6), { exact: true }).click();
     await dialog.getByText(text.payMethod.alipay, { exact: true }).click();
