@@ -37,7 +37,7 @@ test('[TRAFFIC REPORTS]: the operator sets the business time zone, and a merchan
       await loginThroughForm(page, merchant.email, merchant.password, { lang: 'en-US' });
       await expect(page).toHaveURL(/\/platform$/);
       await page.goto('/merchant/traffic');
-      await expect(page.getByText('Days are calendar days in Asia/Tokyo (UTC+09:00)')).toBeVisible();
+      await expect(page.getByText('Times and days in Asia/Tokyo (UTC+09:00)')).toBeVisible();
       await page.getByText('Custom', { exact: true }).click();
       // The range ends on Tokyo's today, whatever day it is in Los Angeles.
       await expect(page.locator('.ant-picker-range input').last()).toHaveValue(todayIn('Asia/Tokyo'));

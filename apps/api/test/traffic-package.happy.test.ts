@@ -91,7 +91,9 @@ describe('traffic packages: happy paths', () => {
       const order = await orderPackage(t, token, { plan_id: PLAN.store, shop_id: shopId });
       expect(order.bill).toMatchObject({ type: 'traffic_package', shop_id: shopId, amount: 12900 });
       expect(order.package).toMatchObject({ is_general: false, shop_id: shopId, status: 'pending' });
-      await expectOk(payThroughCashier(t, order.payment));
+      const paid = await expectOk(payThroughCashier(t, order.payment));
+      // The cashier's way back opens the tab that lists this package.
+      expect((paid as { return_path: string }).return_path).toBe(`/merchant/traffic?tab=packages&kind=store&shop_id=${shopId}&paid=${order.bill.bill_no}`);
 
       const stores = await listPackages(t, token, { tab: 'store' });
       expect(stores.list.map((pkg) => [pkg.shop_id, pkg.status, pkg.units_total])).toEqual([[shopId, 'active', 20000]]);

@@ -60,6 +60,12 @@ export function zoneDateTime(instant: Date, zone: string): string {
   return `${pad(clock.year, 4)}-${pad(clock.month)}-${pad(clock.day)} ${pad(clock.hour)}:${pad(clock.minute)}`;
 }
 
+/** The wall-clock time of `instant` in `zone` to the second, as a day and a time of day: `{ day: 'YYYY-MM-DD', time: 'HH:mm:ss' }`. */
+export function zoneDayAndTime(instant: Date, zone: string): { day: string; time: string } {
+  const clock = wallClock(instant, zone);
+  return { day: `${pad(clock.year, 4)}-${pad(clock.month)}-${pad(clock.day)}`, time: `${pad(clock.hour)}:${pad(clock.minute)}:${pad(clock.second)}` };
+}
+
 /** `day` moved by `days` calendar days. */
 export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);

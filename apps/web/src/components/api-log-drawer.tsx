@@ -1,7 +1,8 @@
 import type { TAdminApiLogDetail, TApiLogDetail } from '@parlour/contract/calls/traffic-report';
 import { Alert, Descriptions, Drawer, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatLogTime } from './api-log-table';
+import { describeTimeZone, formatInZone, useBusinessTimeZone } from '../lib/business-time';
+import { packageLabel } from './api-log-table';
 import { CallStatusTag } from './call-status-tag';
 import { apiLabel, consumeSourceLabel, logOutcomeLabel, platformLabel } from './traffic-labels';
 
@@ -16,6 +17,7 @@ interface ApiLogDrawerProps {
 /** One call in full: what the store sent (request parameters) and what went wrong upstream. */
 export function ApiLogDrawer({ isOpen, detail, isLoading, onClose }: ApiLogDrawerProps) {
   const { t } = useTranslation();
+  const zone = useBusinessTimeZone();
   // The operator's detail names the merchant; operators also see raw codes, in small print.
   const isOperator = detail !== undefined && 'merchant_account' in detail;
   const outcome = detail ? logOutcomeLabel(t, detail.error_code) : null;
@@ -30,13 +32,16 @@ export function ApiLogDrawer({ isOpen, detail, isLoading, onClose }: ApiLogDrawe
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : (
         <>
+          <Typography.Paragraph type="secondary" style={{ fontSize: 12 }} data-testid="log-time-zone">
+            {t('trafficReport.time.zoneNote', { zone: describeTimeZone(zone) })}
+          </Typography.Paragraph>
           <Descriptions column={1} size="small" bordered styles={{ label: { width: 150 } }}>
             <Descriptions.Item label={t('trafficReport.detail.id')}>{detail.id}</Descriptions.Item>
             <Descriptions.Item label={t('trafficReport.column.status')}>
               <CallStatusTag status={detail.status} />
             </Descriptions.Item>
-            <Descriptions.Item label={t('trafficReport.column.time')}>{formatLogTime(detail.created_at)}</Descriptions.Item>
-            <Descriptions.Item label={t('trafficReport.detail.finishedAt')}>{formatLogTime(detail.finished_at)}</Descriptions.Item>
+            <Descriptions.Item label={t('trafficReport.column.time')}>{formatInZone(detail.created_at, zone)}</Descriptions.Item>
+            <Descriptions.Item label={t('trafficReport.detail.finishedAt')}>{formatInZone(detail.finished_at, zone)}</Descriptions.Item>
             <Descriptions.Item label={t('trafficReport.column.merchantId')}>
               {detail.merchant_id}
               {'merchant_account' in detail && detail.merchant_account ? ` · ${detail.merchant_account}` : ''}
@@ -49,7 +54,7 @@ export function ApiLogDrawer({ isOpen, detail, isLoading, onClose }: ApiLogDrawe
               {apiLabel(t, detail.api_code, detail.api_name)} {isOperator ? smallCode(detail.api_code) : null}
             </Descriptions.Item>
             <Descriptions.Item label={t('trafficReport.column.source')}>{consumeSourceLabel(t, detail.consume_source) ?? t('trafficReport.logs.noSource')}</Descriptions.Item>
-            <Descriptions.Item label={t('trafficReport.column.packageName')}>{detail.package_id ? `${detail.package_name} #${detail.package_id}` : '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('trafficReport.column.packageName')}>{packageLabel(detail, isOperator)}</Descriptions.Item>
             <Descriptions.Item label={t('trafficReport.column.units')}>{detail.charged_units}</Descriptions.Item>
             <Descriptions.Item label={t('trafficReport.column.responseMs')}>{detail.response_ms ?? '—'}</Descriptions.Item>
           </Descriptions>

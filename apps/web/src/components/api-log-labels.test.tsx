@@ -67,7 +67,9 @@ describe('traffic log labels', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('columnheader', { name: 'Consume source' })).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: 'Package' })).toBeTruthy();
     const charged = screen.getByText('Store package').closest('tr') as HTMLElement;
-    expect(within(charged).getByText('标准包 #3')).toBeTruthy();
+    // Merchants see the package's name, never its internal ID.
+    expect(within(charged).getByText('标准包')).toBeTruthy();
+    expect(charged.textContent).not.toContain('#3');
     const rejected = screen.getByText('Rejected').closest('tr') as HTMLElement;
     expect(within(rejected).getByText('Not charged')).toBeTruthy();
   });

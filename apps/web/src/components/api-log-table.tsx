@@ -1,7 +1,7 @@
 import type { TAdminApiLog, TApiLog } from '@parlour/contract/calls/traffic-report';
 import { Button, Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { dayjs } from '../lib/dayjs';
+import { timeInZone, useBusinessTimeZone } from '../lib/business-time';
 import { CallStatusTag } from './call-status-tag';
 import { DataTable, type DataColumn } from './data-table';
 import { apiLabel, consumeSourceLabel, platformLabel } from './traffic-labels';
@@ -9,7 +9,24 @@ import type { ListSort } from './use-list-url-state';
 
 type Log = TApiLog | TAdminApiLog;
 
-export const formatLogTime = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '—');
+/**
+ * The package a call was charged to: its name; the operator also sees its ID (merchants see no internal IDs).
+ */
+export function packageLabel(log: { package_id: number | null; package_name: string }, isOperator: boolean): string {
+  if (!log.package_id) return '—';
+  return isOperator ? `${log.package_name} · ID ${log.package_id}` : log.package_name;
+}
+
+/** A call's time in the business time zone (the zone the filters and charts count days in), the day above the time. */
+function LogTimeCell({ value }: { value: string }) {
+  const { day, time } = timeInZone(value, useBusinessTimeZone());
+  return (
+    <span className="date-time-cell">
+      <span>{day}</span>
+      <Typography.Text type="secondary">{time}</Typography.Text>
+    </span>
+  );
+}
 
 interface ApiLogTableProps<T extends Log> {
   /** Names the list in the remembered column settings. */
@@ -55,12 +72,7 @@ export function ApiLogTable<T extends Log>({ listId, logs, total, isTotalEstimat
       cardRole: 'title',
       sortField: 'created_at',
       width: 120,
-      render: (value: string) => (
-        <span className="date-time-cell">
-          <span>{dayjs(value).format('YYYY-MM-DD')}</span>
-          <Typography.Text type="secondary">{dayjs(value).format('HH:mm:ss')}</Typography.Text>
-        </span>
-      ),
+      render: (value: string) => <LogTimeCell value={value} />,
     },
     // The operator's merchant column carries the ID; a merchant's own ID is the same on every row.
     ...(showMerchant
@@ -91,7 +103,7 @@ export function ApiLogTable<T extends Log>({ listId, logs, total, isTotalEstimat
       title: t('trafficReport.column.packageName'),
       width: 120,
       isHiddenByDefault: showMerchant,
-      render: (_: unknown, log: T) => (log.package_id ? <Clipped width={110} text={`${log.package_name} #${log.package_id}`} /> : <Typography.Text type="secondary">—</Typography.Text>),
+      render: (_: unknown, log: T) => (log.package_id ? <Clipped width={110} text={packageLabel(log, showMerchant)} /> : <Typography.Text type="secondary">—</Typography.Text>),
     },
     { key: 'status', title: t('trafficReport.column.status'), dataIndex: 'status', width: 110, render: (status: T['status']) => <CallStatusTag status={status} /> },
     { key: 'charged_units', title: t('trafficReport.column.units'), dataIndex: 'charged_units', width: 80, align: 'right' },

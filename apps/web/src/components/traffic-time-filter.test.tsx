@@ -41,7 +41,7 @@ describe('traffic time filter: days of the business time zone', () => {
     presetPublicConfig(SITE);
     const onChange = vi.fn();
     render(<TrafficTimeFilter value={{ time_range: 'today' }} onChange={onChange} />);
-    expect(screen.getByText('Days are calendar days in Asia/Shanghai (UTC+08:00)')).toBeTruthy();
+    expect(screen.getByText('Times and days in Asia/Shanghai (UTC+08:00)')).toBeTruthy();
     fireEvent.click(screen.getByText('Custom'));
     expect(onChange).toHaveBeenCalledWith({ time_range: 'custom', start_date: '2025-12-27', end_date: '2026-01-02' });
   });
@@ -51,7 +51,7 @@ describe('traffic time filter: days of the business time zone', () => {
     presetPublicConfig({ ...SITE, business_time_zone: 'UTC' });
     const onChange = vi.fn();
     render(<TrafficTimeFilter value={{ time_range: 'today' }} onChange={onChange} />);
-    expect(screen.getByText('Days are calendar days in UTC (UTC+00:00)')).toBeTruthy();
+    expect(screen.getByText('Times and days in UTC (UTC+00:00)')).toBeTruthy();
     fireEvent.click(screen.getByText('Custom'));
     expect(onChange).toHaveBeenCalledWith({ time_range: 'custom', start_date: '2025-12-26', end_date: '2026-01-01' });
   });
@@ -70,6 +70,6 @@ describe('traffic time filter: days of the business time zone', () => {
     const { i18n } = await import('../lib/i18n');
     await i18n.changeLanguage('zh-CN');
     render(<TrafficTimeFilter value={{ time_range: 'today' }} />);
-    expect(screen.getByText('按 Asia/Shanghai (UTC+08:00) 的自然日统计')).toBeTruthy();
+    expect(screen.getByText('时间和日期均按 Asia/Shanghai (UTC+08:00)')).toBeTruthy();
   });
 });

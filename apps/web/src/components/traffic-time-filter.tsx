@@ -53,7 +53,7 @@ export function TrafficTimeFilter({ value = DEFAULT_TRAFFIC_TIME, onChange }: { 
           }}
         />
       ) : null}
-      {/* The API counts the business zone's days, while times in the lists are shown in the browser's time zone. */}
+      {/* The API counts the business zone's days, and every time on the traffic pages is shown in that zone too. */}
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {t('trafficReport.time.zoneNote', { zone: describeTimeZone(zone) })}
       </Typography.Text>

@@ -1,4 +1,4 @@
-import { DEFAULT_BUSINESS_TIME_ZONE, formatZoneOffset, zoneDay } from '@parlour/contract/business-time';
+import { DEFAULT_BUSINESS_TIME_ZONE, formatZoneOffset, zoneDay, zoneDayAndTime } from '@parlour/contract/business-time';
 import type { Dayjs } from 'dayjs';
 import { dayjs } from './dayjs';
 import { usePublicConfig } from './public-config';
@@ -9,6 +9,21 @@ import { usePublicConfig } from './public-config';
  */
 export function useBusinessTimeZone(): string {
   return usePublicConfig()?.business_time_zone || DEFAULT_BUSINESS_TIME_ZONE;
+}
+
+/**
+ * A stored time as the business time zone's wall clock: `day` (`YYYY-MM-DD`) and `time` (`HH:mm:ss`).
+ * The traffic pages show every time this way, so a call made "today" reads as today's date.
+ */
+export function timeInZone(value: string, zone: string): { day: string; time: string } {
+  return zoneDayAndTime(new Date(value), zone);
+}
+
+/** A stored time in `zone`: `YYYY-MM-DD HH:mm:ss`, or `YYYY-MM-DD HH:mm` without seconds; '—' for none. */
+export function formatInZone(value: string | null | undefined, zone: string, { hasSeconds = true } = {}): string {
+  if (!value) return '—';
+  const { day, time } = timeInZone(value, zone);
+  return `${day} ${hasSeconds ? time : time.slice(0, 5)}`;
 }
 
 /** Today in `zone`, as a day for the date pickers (which compare whole days only). */

@@ -477,6 +477,8 @@ export function createSandboxCashier(deps: {
 
   function returnPath(bill: BillRow, shopSlug: string | null) {
     if (bill.type === 'new_store' && shopSlug) return `/merchant/store?init=${encodeURIComponent(shopSlug)}`;
+    // A store's package is listed under that store's packages, not under the general ones the tab opens on.
+    if (bill.type === 'traffic_package' && shopSlug) return `/merchant/traffic?tab=packages&kind=store&shop_id=${encodeURIComponent(shopSlug)}&paid=${encodeURIComponent(bill.bill_no)}`;
     if (bill.type === 'traffic_package') return `/merchant/traffic?tab=packages&paid=${encodeURIComponent(bill.bill_no)}`;
     if (bill.type === 'plugin' && shopSlug) return `/merchant/plugin?tab=mine&shop_id=${encodeURIComponent(shopSlug)}&paid=${encodeURIComponent(bill.bill_no)}`;
     return `/merchant/bill?paid=${encodeURIComponent(bill.bill_no)}`;

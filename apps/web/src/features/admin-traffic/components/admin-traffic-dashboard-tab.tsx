@@ -5,7 +5,7 @@ import type { DataColumn } from '@/components/data-table';
 import type { Figure } from '@/components/traffic-charts';
 import { TrafficDashboard } from '@/components/traffic-dashboard';
 import { percent } from '@/components/traffic-labels';
-import { dayjs } from '@/lib/dayjs';
+import { timeInZone, useBusinessTimeZone } from '@/lib/business-time';
 import { useAdminTrafficDashboard } from '../api/report-dashboard';
 
 /** Top merchants by units used, as the dashboard and the statistics tab show them (`offset`: the rank before the first row). */
@@ -30,6 +30,7 @@ export function useMerchantUsageColumns(offset = 0): Array<DataColumn<TMerchantU
 /** The operator's traffic dashboard: platform-wide figures, daily usage, platforms and the top merchants. */
 export function AdminTrafficDashboardTab() {
   const { t } = useTranslation();
+  const zone = useBusinessTimeZone();
   const merchantColumns = useMerchantUsageColumns();
   type Data = NonNullable<ReturnType<typeof useAdminTrafficDashboard>['data']>;
   const moreFigures = (data: Data): Figure[] => [
@@ -39,7 +40,7 @@ export function AdminTrafficDashboardTab() {
       title: t('trafficReport.figure.unitsLeft'),
       value: data.balance.units_left,
       hint: data.balance.active_packages
-        ? `${t('trafficReport.figure.unitsLeftHint', { count: data.balance.active_packages })}${data.balance.first_expires_at ? ` · ${t('trafficReport.figure.firstExpiryHint', { time: dayjs(data.balance.first_expires_at).format('YYYY-MM-DD') })}` : ''}`
+        ? `${t('trafficReport.figure.unitsLeftHint', { count: data.balance.active_packages })}${data.balance.first_expires_at ? ` · ${t('trafficReport.figure.firstExpiryHint', { time: timeInZone(data.balance.first_expires_at, zone).day })}` : ''}`
         : t('trafficReport.figure.noActivePackage'),
     },
   ];

@@ -2,12 +2,13 @@ import { Card, Empty, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Figure } from '@/components/traffic-charts';
 import { TrafficDashboard } from '@/components/traffic-dashboard';
-import { dayjs } from '@/lib/dayjs';
+import { formatInZone, useBusinessTimeZone } from '@/lib/business-time';
 import { useTrafficDashboard } from '../api/report-dashboard';
 
 /** The merchant's traffic dashboard: headline figures, daily usage, platforms and the busiest stores over a time filter. */
 export function TrafficDashboardTab() {
   const { t } = useTranslation();
+  const zone = useBusinessTimeZone();
   type Data = NonNullable<ReturnType<typeof useTrafficDashboard>['data']>;
   const moreFigures = (data: Data): Figure[] => [
     {
@@ -20,7 +21,7 @@ export function TrafficDashboardTab() {
       key: 'expiry',
       title: t('trafficReport.figure.firstExpiry'),
       value: data.balance.days_to_first_expiry === null ? '—' : t('trafficReport.figure.days', { count: data.balance.days_to_first_expiry }),
-      hint: data.balance.first_expires_at ? t('trafficReport.figure.firstExpiryHint', { time: dayjs(data.balance.first_expires_at).format('YYYY-MM-DD HH:mm') }) : undefined,
+      hint: data.balance.first_expires_at ? t('trafficReport.figure.firstExpiryHint', { time: formatInZone(data.balance.first_expires_at, zone, { hasSeconds: false }) }) : undefined,
     },
   ];
 
