@@ -104,7 +104,10 @@ export const ZDomain = z.object({
   is_primary: z.boolean(),
   /** A non-primary domain answering 301 to the primary. */
   is_redirect: z.boolean(),
-  /** True for a domain with no CNAME possible (the registrable domain itself): it needs A/AAAA records. */
+  /**
+   * True for a domain with no CNAME possible (the registrable domain itself): it needs A/AAAA records of
+   * the platform's addresses, and `records` has none of them when the operator has not published any.
+   */
   is_apex: z.boolean(),
   created_at: z.string(),
   verified_at: z.string().nullable(),

@@ -91,12 +91,16 @@ export function createDomainService(deps: DomainServiceDeps) {
   /** The platform's hosts and addresses, which never name a store. */
   const isPlatformHost = (host: string) => host === deps.shopBaseDomain || host === 'localhost' || isIP(host) !== 0 || deps.platformHosts.includes(host);
 
+  /**
+   * The records a domain needs: a CNAME to the store's system domain, or for an apex (which cannot
+   * hold a CNAME) A/AAAA records of the platform's addresses — none when the operator has not
+   * published them (PLATFORM_IPV4/6), rather than a record that cannot work —, and the TXT token.
+   */
   function recordsOf(row: DomainRow, systemDomain: string): TDnsRecord[] {
     if (row.type === 'system') return [];
-    const target: TDnsRecord[] =
-      isApexDomain(row.domain) && deps.platformIpv4.length + deps.platformIpv6.length > 0
-        ? [...deps.platformIpv4.map((value) => ({ type: 'A' as const, name: row.domain, value })), ...deps.platformIpv6.map((value) => ({ type: 'AAAA' as const, name: row.domain, value }))]
-        : [{ type: 'CNAME', name: row.domain, value: systemDomain }];
+    const target: TDnsRecord[] = isApexDomain(row.domain)
+      ? [...deps.platformIpv4.map((value) => ({ type: 'A' as const, name: row.domain, value })), ...deps.platformIpv6.map((value) => ({ type: 'AAAA' as const, name: row.domain, value }))]
+      : [{ type: 'CNAME', name: row.domain, value: systemDomain }];
     return [...target, { type: 'TXT', name: `${DOMAIN_VERIFY_LABEL}.${row.domain}`, value: row.verify_token }];
   }
 

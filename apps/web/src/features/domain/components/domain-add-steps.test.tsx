@@ -85,6 +85,28 @@ describe('add-domain steps', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Create these DNS records for www.lucy.com at your DNS provider' })).toBeTruthy();
   });
 
+  it('an apex lists the A/AAAA records of the platform addresses, or, when none are published, says so and lists no CNAME', async () => {
+    const apex = (records: TDomain['records']) =>
+      makeDomain({ ...binding, id: 3, domain: 'lucy.com', display_domain: 'lucy.com', is_apex: true, records: [...records, { type: 'TXT', name: '_parlour-verify.lucy.com', value: 'parlour-verify-abc' }] });
+    let current = apex([{ type: 'A', name: 'lucy.com', value: '203.0.113.10' }]);
+    mockFetch((path) => (path === 'merchant/parlour/domain/lists' ? { code: 200, data: listOf([makeDomain(), current]) } : { code: 10004 }));
+    const first = renderSteps('shop_id=lucyshop&domain=lucy.com');
+    expect(await screen.findByText(/create the A\/AAAA records below/)).toBeTruthy();
+    expect(screen.getAllByText('203.0.113.10').length).toBeGreaterThan(0);
+    expect(screen.queryByText('This root domain cannot point at the store yet')).toBeNull();
+    first.unmount();
+
+    current = apex([]);
+    renderSteps('shop_id=lucyshop&domain=lucy.com');
+    const warning = await screen.findByRole('alert');
+    expect(within(warning).getByText('This root domain cannot point at the store yet')).toBeTruthy();
+    expect(warning.textContent).toContain('the platform operator has not published them');
+    expect(warning.textContent).toContain('www.lucy.com');
+    expect(screen.queryByText('CNAME')).toBeNull();
+    expect(screen.queryByText(/create the A\/AAAA records below/)).toBeNull();
+    expect(screen.getAllByText('TXT').length).toBeGreaterThan(0);
+  });
+
   it('step 2 lists the records with copy buttons, says a failed check\'s reason, and completes once bound', async () => {
     let current = binding;
     mockFetch((path) => {

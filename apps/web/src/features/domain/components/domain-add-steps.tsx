@@ -2,6 +2,7 @@ import { CheckCircleFilled } from '@ant-design/icons';
 import { ZDomainAddInput, type TDomain, type TDomainList } from '@parlour/contract/calls/domain';
 import type { Role } from '@parlour/contract/constants';
 import { Alert, Button, Flex, Form, Grid, Input, Result, Skeleton, Space, Steps, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ButtonLink } from '@/components/button-link';
@@ -65,6 +66,15 @@ function FillStep({ role, list, onAdded }: { role: Role; list: TDomainList; onAd
   );
 }
 
+/** An apex's A/AAAA records are listed only when the operator has published the platform's addresses. */
+const hasAddressRecords = (domain: TDomain) => domain.records.some((record) => record.type === 'A' || record.type === 'AAAA');
+
+/** What the records are for: a CNAME, an apex's addresses, or (none published) the TXT token alone. */
+function introOf(t: TFunction, domain: TDomain, target: string) {
+  if (!domain.is_apex) return t('domain.verify.intro', { target });
+  return hasAddressRecords(domain) ? t('domain.verify.introApex') : t('domain.verify.introApexTxtOnly');
+}
+
 /** Step 2: the records to create, and a check that says exactly what is wrong. */
 function VerifyStep({ role, list, domain }: { role: Role; list: TDomainList; domain: TDomain }) {
   const { t } = useTranslation(['translation', 'errors']);
@@ -85,7 +95,17 @@ function VerifyStep({ role, list, domain }: { role: Role; list: TDomainList; dom
       <Typography.Title level={5} style={{ marginTop: 0 }}>
         {t('domain.verify.title', { domain: domain.display_domain })}
       </Typography.Title>
-      <Typography.Paragraph type="secondary">{domain.is_apex ? t('domain.verify.introApex', { target: list.system_domain }) : t('domain.verify.intro', { target: list.system_domain })}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{introOf(t, domain, list.system_domain)}</Typography.Paragraph>
+      {domain.is_apex && !hasAddressRecords(domain) ? (
+        <Alert
+          type="warning"
+          showIcon
+          role="alert"
+          style={{ marginBottom: 16 }}
+          title={t('domain.verify.apexUnpublishedTitle')}
+          description={t('domain.verify.apexUnpublished', { domain: domain.display_domain })}
+        />
+      ) : null}
       <DnsRecords records={domain.records} />
       <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0, fontSize: 13 }}>
         {t('domain.records.nameHint')}

@@ -16,6 +16,7 @@ import { formatMoney } from '@/lib/money';
 import { usePublicConfig } from '@/lib/public-config';
 import { getRuntimeConfig } from '@/lib/runtime-config';
 import { usePublicVersions } from '../api/list-public-versions';
+import { ComingNext } from '../components/coming-next';
 import { MessageForm } from '../components/message-form';
 import { priceOf } from '../components/version-price';
 
@@ -89,7 +90,9 @@ export default function HomePage() {
         </Row>
       </section>
 
-      <section className="site-section site-section--tinted" aria-labelledby="steps-title">
+      <ComingNext className="site-section site-section--tinted" />
+
+      <section className="site-section" aria-labelledby="steps-title">
         <div className="site-section__head">
           <h2 id="steps-title">{t('home.steps.title')}</h2>
         </div>

@@ -7,6 +7,7 @@ import { ButtonLink } from '@/components/button-link';
 import { consoleEntryHref } from '@/lib/access';
 import { getRuntimeConfig } from '@/lib/runtime-config';
 import { usePublicVersions } from '../api/list-public-versions';
+import { ComingNext } from '../components/coming-next';
 import { VersionCard } from '../components/version-card';
 
 const INCLUDED = ['domain', 'sources', 'payments', 'console'] as const;
@@ -80,6 +81,7 @@ export default function PricingPage() {
           ))}
         </ul>
       </section>
+      <ComingNext />
       <section className="cta-band">
         <h2>{t('pricing.cta.title')}</h2>
         <p>{t('pricing.cta.description')}</p>
