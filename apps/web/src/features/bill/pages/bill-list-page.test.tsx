@@ -139,6 +139,18 @@ describe('merchant bill list', { timeout: 20_000 }, () => {
     await waitFor(() => expect(bodiesOf(calls, 'merchant/order/order/lists').length).toBeGreaterThan(1));
   });
 
+  it('opens the pay dialog of the bill the cashier sent back to choose another method (?pay=)', async () => {
+    const { calls } = mockFetch(answerWith());
+    recordFeedback();
+    renderPage(<BillListPage />, { path: '/merchant/bill', url: '/merchant/bill?keyword=B20250301080000123456&pay=B20250301080000123456' });
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('B20250301080000123456')).toBeTruthy();
+    expect(await within(dialog).findByRole('radio', { name: /PayPal/ })).toBeTruthy();
+    expect(bodiesOf(calls, 'merchant/order/order/lists')[0]).toMatchObject({ keyword: 'B20250301080000123456' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('says the payment went through when the cashier returns with ?paid=', async () => {
     mockFetch(answerWith());
     recordFeedback();

@@ -98,6 +98,9 @@ export default function BillListPage() {
   const [detail, setDetail] = useState<TBill | null>(null);
   const [paying, setPaying] = useState<TBill | null>(null);
   const bills = useBills({ ...filter, ...list.query });
+  // `?keyword=<bill_no>&pay=<bill_no>` (the cashier's "choose another method"): that bill's pay dialog opens once it is listed.
+  const [payBillNo, setPayBillNo] = useState(() => searchParams.get('pay'));
+  const billToPay = payBillNo ? bills.data?.list.find((bill) => bill.bill_no === payBillNo && bill.status === 'unpaid') : undefined;
   const shopOptions = useShopOptions();
   const cancelBill = useCancelBill();
   const apply = (next: Filters) => list.setFilter(toFilter(next));
@@ -278,7 +281,13 @@ export default function BillListPage() {
           ) : null
         }
       />
-      <PayBillModal bill={paying} onClose={() => setPaying(null)} />
+      <PayBillModal
+        bill={paying ?? billToPay ?? null}
+        onClose={() => {
+          setPaying(null);
+          setPayBillNo(null);
+        }}
+      />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@parlour/contract/errors';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { leavePageFor } from '@/lib/leave-page';
@@ -63,6 +63,8 @@ describe('sandbox cashier', { timeout: 20_000 }, () => {
     expect(bodiesOf(calls, 'merchant/payment/sandbox/submit')[0]).toMatchObject({ outcome: 'failed' });
     expect(feedback.error).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Pay CN¥297.00' })).toHaveProperty('disabled', false);
+    // "Choose another method" is a way, not just words: the bill's pay dialog in the console.
+    expect(within(screen.getByRole('alert')).getByRole('link', { name: 'Choose another method' }).getAttribute('href')).toBe('/merchant/bill?keyword=B1&pay=B1');
   });
 
   it('shows an expired bill with a way back to the bills', async () => {

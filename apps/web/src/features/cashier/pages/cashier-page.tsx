@@ -57,6 +57,9 @@ function goToProvider(flow: Extract<TCashierBill['flow'], { flow: 'redirect' }>)
  * once the server says so (a verified notification or query): it asks every few seconds while it
  * waits and moves on to the console by itself. A poll that fails keeps the page and tries again.
  */
+/** The bill list filtered to this bill with its pay dialog open, to pay it with another method. */
+const otherMethodPath = (billNo: string) => `${BILLS_PATH}?keyword=${encodeURIComponent(billNo)}&pay=${encodeURIComponent(billNo)}`;
+
 export default function CashierPage() {
   const { t } = useTranslation(['translation', 'errors']);
   const navigate = useNavigate();
@@ -222,7 +225,21 @@ export default function CashierPage() {
         {bill.isError ? <Alert type="warning" showIcon title={t('cashier.connectionLost')} style={{ marginBottom: 16 }} role="status" /> : null}
         {mode === 'sandbox' ? (
           <>
-            {failure ? <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} role="alert" /> : null}
+            {failure ? (
+              <Alert
+                type="error"
+                showIcon
+                title={failure}
+                style={{ marginBottom: 16 }}
+                role="alert"
+                // "Choose another method": the bill's pay dialog in the console, where every offered method can be picked.
+                action={
+                  <ButtonLink size="small" to={otherMethodPath(data.bill_no)}>
+                    {t('cashier.otherMethod')}
+                  </ButtonLink>
+                }
+              />
+            ) : null}
             <Flex vertical gap={12}>
               <Button type="primary" size="large" block loading={isBusy && submit.variables === 'paid'} disabled={isBusy} onClick={() => pay('paid')}>
                 {t('cashier.pay', { amount: formatMoney(data.amount, data.currency) })}
