@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, loginThroughForm, registerMerchantByApi, test, useLanguage, type Lang } from '../support/fixtures';
 import { money, operatorPage, tableOverflow } from '../support/operator-api';
 import { callApi, createOperatingStore, findBill, merchantToken, operatorToken, payAtCashier } from '../support/store-api';
-import { shot } from '../support/screenshots';
+import { setWidth, shot } from '../support/screenshots';
 
 /** The interface texts the tests look for, in each language (from apps/web/src/locales). */
 const TEXT = {
@@ -129,20 +129,25 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     await shot(page, `traffic-packages-general-${lang}`);
     expect(await findBill(request, token, generalBill)).toMatchObject({ status: 'paid', type: 'traffic_package', amount: general.price, shop_id: null });
 
-    // A shop package for the store.
-    await page.getByText(text.shopPackages).click();
+    // A shop package for the store, bought from "My packages", where a merchant stands after the first purchase.
     const storeDialog = await buyThroughDialog(page, lang, forStore, `${shop.shop_name} (${shop.shop_id})`);
     await shot(page, `traffic-packages-buy-store-${lang}`, { fullPage: false });
     await storeDialog.getByRole('button', { name: text.goToPayment }).click();
     const storeBill = await payOnCashier(page, lang, forStore.price);
     await expect(page).toHaveURL(/\/merchant\/traffic\?tab=packages/, AFTER_CASHIER);
     await expect(page.getByText(text.paidMessage(storeBill))).toBeVisible(AFTER_CASHIER);
-    await page.getByText(text.shopPackages).click();
+    // Back from the cashier on the tab that holds the package (issue 22 §2.7), not on an empty "My packages".
+    await expect(page).toHaveURL(new RegExp(`kind=store&shop_id=${shop.shop_id}`));
+    await expect(page.locator('.ant-segmented-item-selected')).toHaveText(text.shopPackages);
     const storeCard = page.getByRole('row').filter({ hasText: forStore.name });
     await expect(storeCard).toContainText(text.active);
     await expect(storeCard).toContainText(text.forShop(`${shop.shop_name} (${shop.shop_id})`));
     await expect(storeCard.getByTestId('package-remaining')).toHaveText(forStore.units.toLocaleString(lang));
     await shot(page, `traffic-packages-store-${lang}`);
+    await setWidth(page, 375);
+    await expect(page.locator('.ant-segmented-item-selected')).toHaveText(text.shopPackages);
+    await expect(page.getByText(forStore.name).first()).toBeVisible();
+    await shot(page, `traffic-packages-store-${lang}-375`);
     expect(await findBill(request, token, storeBill)).toMatchObject({ status: 'paid', type: 'traffic_package', amount: forStore.price, shop_id: shop.shop_id });
   });
 }

@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, loginThroughForm, registerMerchantByApi, test, useLanguage } from '../support/fixtures';
 import { operatorPage, tableOverflow } from '../support/operator-api';
 import { callApi, createOperatingStore, merchantToken, payAtCashier } from '../support/store-api';
-import { shot } from '../support/screenshots';
+import { setWidth, shot } from '../support/screenshots';
 
 /** The interface texts the tests look for, in each language (from apps/web/src/locales). */
 const TEXT = {
@@ -183,3 +183,58 @@ test('[TRAFFIC REPORTS]: the operator sees the top merchants by usage and every 
     await operator.close();
   }
 });
+
+/** `YYYY-MM-DD` and `HH:mm:ss` of `iso` on the wall clock of `zone`. */
+function wallClockIn(iso: string, zone: string) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+      .formatToParts(new Date(iso))
+      .map((part) => [part.type, part.value]),
+  );
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}:${parts.second}` };
+}
+
+const ZONE_NOTE = { 'zh-CN': /^时间和日期均按 (\S+) \(UTC[+-]\d\d:\d\d\)$/, 'en-US': /^Times and days in (\S+) \(UTC[+-]\d\d:\d\d\)$/ } as const;
+
+for (const lang of ['zh-CN', 'en-US'] as const) {
+  test(`[TRAFFIC REPORTS]: a merchant browsing from Los Angeles sees the log's times in the business time zone the page names (${lang})`, async ({ browser, baseURL, request }) => {
+    test.slow();
+    const { merchant, token } = await merchantWithTraffic(request, lang);
+    const logs = await callApi<{ list: Array<{ id: number; created_at: string; finished_at?: string }> }>(request, 'merchant/open/report/api_logs', { time_range: 'today', page: 1, limit: 20 }, { token });
+    const newest = logs.list[0];
+    // 16 hours behind Shanghai: the browser's own clock shows a different time, and for half the day a different date.
+    const context = await browser.newContext({ baseURL, locale: lang, timezoneId: 'America/Los_Angeles', viewport: { width: 1440, height: 900 } });
+    try {
+      const page = await context.newPage();
+      await useLanguage(page, lang);
+      await loginThroughForm(page, merchant.email, merchant.password, { lang });
+      await expect(page).toHaveURL(/\/platform$/);
+      await page.goto('/merchant/traffic?tab=logs&time_range=today');
+      const note = page.getByText(ZONE_NOTE[lang]).first();
+      await expect(note).toBeVisible();
+      const zone = ZONE_NOTE[lang].exec((await note.textContent()) ?? '')![1];
+      const expected = wallClockIn(newest.created_at, zone);
+      const row = page.locator('.ant-table-tbody tr.ant-table-row').first();
+      await expect(row.locator('.date-time-cell')).toHaveText(`${expected.day}${expected.time}`);
+      // Merchants see a package by its name, never by its internal ID.
+      await expect(page.locator('.ant-table-tbody')).not.toContainText('#');
+      await shot(page, `traffic-logs-time-zone-${lang}`);
+      await row.getByRole('button', { name: TEXT[lang].detailOf }).click();
+      const drawer = page.getByRole('dialog');
+      await expect(drawer.getByTestId('log-time-zone')).toHaveText(ZONE_NOTE[lang]);
+      await expect(drawer).toContainText(`${expected.day} ${expected.time}`);
+      await shot(page, `traffic-log-detail-time-zone-${lang}`, { fullPage: false });
+      await page.keyboard.press('Escape');
+      await setWidth(page, 375);
+      await expect(page.locator('.data-card').first()).toContainText(expected.time);
+      await shot(page, `traffic-logs-time-zone-${lang}-375`);
+      // The dashboard and the statistics name the same zone.
+      for (const tab of ['dashboard', 'statistics']) {
+        await page.goto(`/merchant/traffic?tab=${tab}`);
+        await expect(page.getByText(ZONE_NOTE[lang]).first()).toBeVisible();
+      }
+    } finally {
+      await context.close();
+    }
+  });
+}

@@ -7,6 +7,7 @@ import { DateTimeCell } from '@/components/date-time-cell';
 import { ExpiryCountdown } from '@/components/expiry-countdown';
 import { dayjs } from '@/lib/dayjs';
 import { formatMoney } from '@/lib/money';
+import { BreakableText } from '@/components/breakable-text';
 
 export const formatTime = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '—');
 
@@ -61,7 +62,9 @@ export function useBillColumns({ onDetail, isIncome = false }: { onDetail: (bill
       width: 140,
       render: (_, bill) => (
         <Flex vertical>
-          <Typography.Text ellipsis={{ tooltip: bill.product_name }} style={{ maxWidth: 140 }}>{bill.product_name}</Typography.Text>
+          <Typography.Text>
+            <BreakableText text={bill.product_name} />
+          </Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {t(`billType.${bill.type}`)}
           </Typography.Text>

@@ -17,6 +17,7 @@ import { AddMerchantModal } from '../components/add-merchant-modal';
 import { EditMerchantModal } from '../components/edit-merchant-modal';
 import { MerchantCharts } from '../components/merchant-charts';
 import { MerchantStatusAction } from '../components/merchant-status-action';
+import { BreakableText } from '@/components/breakable-text';
 
 interface Filters extends TDateRangeInput {
   keyword?: string;
@@ -98,9 +99,9 @@ export default function MerchantListPage() {
       key: 'contact',
       width: 160,
       render: (_, merchant) => (
-        // A long email ends in an ellipsis (whole address in the tooltip) rather than widening the list past 1440 px.
+        // A long email wraps at its dots and @ rather than widening the list past 1440 px or being cut off.
         <Flex vertical style={{ minWidth: 0 }}>
-          <Typography.Text ellipsis={{ tooltip: merchant.email ?? undefined }}>{merchant.email ?? '—'}</Typography.Text>
+          <Typography.Text data-testid="merchant-email">{merchant.email ? <BreakableText text={merchant.email} /> : '—'}</Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {merchant.mobile ?? '—'}
           </Typography.Text>

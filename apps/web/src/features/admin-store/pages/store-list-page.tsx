@@ -25,6 +25,7 @@ import { useShops } from '../api/list-shops';
 import { AddShopModal } from '../components/add-shop-modal';
 import { ShopStatusAction } from '../components/shop-status-action';
 import { StoreCharts } from '../components/store-charts';
+import { BreakableText } from '@/components/breakable-text';
 
 interface Filters {
   tab?: StoreTab;
@@ -125,8 +126,8 @@ export default function StoreListPage() {
           <Typography.Text type="secondary" copyable={{ text: shop.shop_id }} style={{ fontSize: 12 }}>
             {shop.shop_id}
           </Typography.Text>
-          <Typography.Text type="secondary" ellipsis={{ tooltip: shop.contact_email }} style={{ fontSize: 12, maxWidth: cap(130) }}>
-            {shop.contact_email}
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="store-contact-email">
+            <BreakableText text={shop.contact_email} />
           </Typography.Text>
         </Flex>
       ),
@@ -150,8 +151,8 @@ export default function StoreListPage() {
       width: 90,
       render: (_, shop) => (
         <Flex vertical align="flex-start" gap={2}>
-          <Typography.Text ellipsis={{ tooltip: shop.package_name }} style={{ maxWidth: cap(90) }}>
-            {shop.package_name}
+          <Typography.Text>
+            <BreakableText text={shop.package_name} />
           </Typography.Text>
           {shop.is_trial ? <Tag color="cyan">{t('adminStore.trialTag')}</Tag> : null}
         </Flex>
@@ -205,11 +206,11 @@ export default function StoreListPage() {
       title: t('adminStore.column.domain'),
       key: 'domain',
       dataIndex: 'domain',
-      width: 90,
+      width: 130,
       render: (domain: string | null) =>
         domain ? (
-          <Typography.Link href={storeAddress(domain)} target="_blank" rel="noopener noreferrer" ellipsis style={{ maxWidth: cap(90) }} title={domain}>
-            {domain}
+          <Typography.Link href={storeAddress(domain)} target="_blank" rel="noopener noreferrer" className="store-domain">
+            <BreakableText text={domain} />
           </Typography.Link>
         ) : (
           '—'

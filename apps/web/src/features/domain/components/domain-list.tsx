@@ -61,7 +61,7 @@ export function DomainList({ role, shopId }: { role: Role; shopId: string }) {
         <Flex vertical gap={2} align="flex-start">
           <DomainStatusTag status={domain.status} />
           {domain.status === 'binding' && domain.failure_message ? (
-            <Typography.Text type="secondary" ellipsis={{ tooltip: domain.failure_message }} style={{ fontSize: 12, maxWidth: 200 }}>
+            <Typography.Text type="secondary" style={{ fontSize: 12, maxWidth: 260, overflowWrap: 'anywhere' }} data-testid="domain-failure-message">
               {domain.failure_message}
             </Typography.Text>
           ) : null}

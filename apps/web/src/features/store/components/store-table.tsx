@@ -12,6 +12,7 @@ import { StoreStatusTag } from '@/components/store-status-tag';
 import { formatMoney } from '@/lib/money';
 import { storeAddress } from '@/lib/store-address';
 import { StoreExpiry } from './store-expiry';
+import { BreakableText } from '@/components/breakable-text';
 
 /** Stores that are not ready cannot be entered or renewed yet. */
 const NOT_READY = new Set<TShop['status']>(['unpaid', 'initializing']);
@@ -95,11 +96,12 @@ export function StoreTable({ shops, isLoading, pagination, sort, onSortChange, o
       key: 'domain',
       title: t('store.fields.domain'),
       dataIndex: 'domain',
-      width: 90,
+      width: 130,
+      // The whole domain, wrapped at its dots: cut off, two stores' domains could not be told apart.
       render: (domain: string | null) =>
         domain ? (
-          <Typography.Link href={storeAddress(domain)} target="_blank" rel="noopener noreferrer" ellipsis style={{ maxWidth: 90 }} title={domain}>
-            {domain}
+          <Typography.Link href={storeAddress(domain)} target="_blank" rel="noopener noreferrer" className="store-domain">
+            <BreakableText text={domain} />
           </Typography.Link>
         ) : (
           <Typography.Text type="secondary">—</Typography.Text>

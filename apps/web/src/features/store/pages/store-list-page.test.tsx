@@ -72,6 +72,8 @@ describe('merchant store list', { timeout: 20_000 }, () => {
     expect(screen.getByText('Grace period left')).toBeTruthy();
     // The primary domain opens the store's front page, on the console's scheme and port.
     expect(screen.getByRole('link', { name: 'lucyshop.parlour.dev' }).getAttribute('href')).toBe(`${window.location.protocol}//lucyshop.parlour.dev${window.location.port ? `:${window.location.port}` : ''}/`);
+    // The whole domain, wrapped at its dots, never cut off with an ellipsis (issue 22 §2.11).
+    expect(screen.getByRole('link', { name: 'lucyshop.parlour.dev' }).className).not.toContain('ellipsis');
     expect(screen.getAllByRole('link', { name: 'Basic config' })[0]?.getAttribute('href')).toBe('/merchant/setting/index?shop_id=lucyshop');
     expect(screen.getAllByRole('link', { name: 'Domains' })[0]?.getAttribute('href')).toBe('/merchant/setting/domain?shop_id=lucyshop');
     expect(screen.getByText('Announcements')).toBeTruthy();
