@@ -89,9 +89,9 @@ for (const lang of ['zh-CN', 'en-US'] as const satisfies readonly Lang[]) {
 
     // The store list's domain column shows the whole system domain at 1440 px.
     await page.goto('/merchant/store');
-    const domainLink = page.locator('a.store-domain').filter({ hasText: shop.domain ?? shop.shop_id });
+    const domainLink = page.locator('.ant-table-tbody').getByRole('link', { name: shop.domain!, exact: true });
     await expect(domainLink).toBeVisible();
-    await expect(domainLink).toHaveText(shop.domain!);
+    expect(await domainLink.evaluate((link) => link.scrollWidth <= link.clientWidth + 1 && !link.className.includes('ellipsis'))).toBe(true);
     expect(await cutOff(page, '.ant-table-tbody td')).toEqual([]);
     await shot(page, `store-list-domain-${lang}-1440`);
 

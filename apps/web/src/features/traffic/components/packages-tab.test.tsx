@@ -157,12 +157,13 @@ describe('merchant packages tab', { timeout: 20_000 }, () => {
         'merchant/order/order/pay_page': { bill_no: 'B20261122000000123456', provider: 'sandbox', pay_method: 'alipay', pay_url: '/cashier/B2?token=t2', expires_at: inDays(0.01) },
       }),
     );
-    const feedback = recordFeedback();
+    recordFeedback();
     renderPage(<PackagesTab />, { path: '/merchant/traffic', url: '/merchant/traffic?tab=packages&paid=B9' });
     const card = await packageRow('Standard');
     expect(within(card).getByText('Pending payment')).toBeTruthy();
     expect(within(card).getByText('Starts when paid, valid for 90 days')).toBeTruthy();
-    await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Payment received: the package of bill B9 is active'));
+    // A confirmation that stays on the page until closed.
+    expect(await screen.findByText('Payment received: the package of bill B9 is active')).toBeTruthy();
     fireEvent.click(within(card).getByRole('button', { name: 'Pay' }));
     await waitFor(() => expect(leavePageFor).toHaveBeenCalledWith('/cashier/B2?token=t2'));
     expect(bodiesOf(calls, 'merchant/order/order/pay_page')[0]).toMatchObject({ bill_no: 'B20261122000000123456' });

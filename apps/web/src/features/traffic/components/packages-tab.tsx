@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/data-table';
 import { useListUrlState } from '@/components/use-list-url-state';
-import { feedback } from '@/lib/feedback';
 import { useSearchParamOnce } from '@/lib/use-search-param-once';
 import { usePackageShops } from '../api/list-package-shops';
 import { usePackages } from '../api/list-packages';
@@ -47,7 +46,9 @@ export function PackagesTab() {
     onPayWindowEnd: () => void packages.refetch(),
   });
 
-  useSearchParamOnce('paid', (billNo) => feedback.success(t('trafficPackage.paidMessage', { billNo })));
+  // Back from the cashier: a confirmation that stays until closed (a passing toast was easy to miss while the list loaded).
+  const [paidBillNo, setPaidBillNo] = useState<string | null>(null);
+  useSearchParamOnce('paid', setPaidBillNo);
 
   const counts = packages.data?.counts;
   const isFiltered = status !== undefined || shopId !== undefined;
@@ -61,6 +62,7 @@ export function PackagesTab() {
 
   return (
     <Flex vertical gap={16}>
+      {paidBillNo ? <Alert type="success" showIcon closable role="status" title={t('trafficPackage.paidMessage', { billNo: paidBillNo })} onClose={() => setPaidBillNo(null)} /> : null}
       <Flex justify="space-between" align="center" gap={12} wrap>
         <Flex gap={12} align="center" wrap>
           <Segmented<PackageTab>
