@@ -210,8 +210,8 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
       await loginThroughForm(page, merchant.email, merchant.password, { lang });
       await expect(page).toHaveURL(/\/platform$/);
       await page.goto('/merchant/traffic?tab=logs&time_range=today');
-      const note = page.getByText(ZONE_NOTE[lang]).first();
-      await expect(note).toBeVisible();
+      const note = page.getByTestId('traffic-time-zone').first();
+      await expect(note).toHaveText(ZONE_NOTE[lang]);
       const zone = ZONE_NOTE[lang].exec((await note.textContent()) ?? '')![1];
       const expected = wallClockIn(newest.created_at, zone);
       const row = page.locator('.ant-table-tbody tr.ant-table-row').first();
@@ -231,7 +231,7 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
       // The dashboard and the statistics name the same zone.
       for (const tab of ['dashboard', 'statistics']) {
         await page.goto(`/merchant/traffic?tab=${tab}`);
-        await expect(page.getByText(ZONE_NOTE[lang]).first()).toBeVisible();
+        await expect(page.getByTestId('traffic-time-zone').first()).toHaveText(ZONE_NOTE[lang]);
       }
     } finally {
       await context.close();

@@ -54,7 +54,7 @@ export function TrafficTimeFilter({ value = DEFAULT_TRAFFIC_TIME, onChange }: { 
         />
       ) : null}
       {/* The API counts the business zone's days, and every time on the traffic pages is shown in that zone too. */}
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="traffic-time-zone">
         {t('trafficReport.time.zoneNote', { zone: describeTimeZone(zone) })}
       </Typography.Text>
     </Flex>
