@@ -17,8 +17,10 @@
  * the number of requests, the encodings the scripts came with, First Contentful Paint and LCP (the
  * last 'largest-contentful-paint' entry once the page shows its content, the network has been idle
  * for 500 ms and the entry has not changed for a second: entries arrive when their frame is
- * presented, late on a busy machine). Prints a
- * Markdown table of medians (LCP also min–max). Settings: BENCH_URL, BENCH_PORT, BENCH_RUNS,
+ * presented, late on a busy machine). BENCH_ACCEPT_ENCODING sets the header Chromium sends (CDP
+ * Network.setExtraHTTPHeaders): `identity` makes the same server send everything uncompressed, as
+ * before issue 22. Prints a
+ * Markdown table of medians (LCP also min–max). Settings: BENCH_URL, BENCH_PORT, BENCH_RUNS, BENCH_ACCEPT_ENCODING,
  * BENCH_ONLY (a substring of page names), CHROMIUM_PATH (default /usr/bin/chromium).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -179,6 +181,9 @@ async function loadOnce(browser: Browser, baseUrl: string, pageCase: PageCase, s
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    // BENCH_ACCEPT_ENCODING=identity: Chromium asks for no encoding, the server answers as it did before compression.
+    const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING;
+    if (acceptEncoding) await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': acceptEncoding } });
     const network = watchNetwork(cdp);
     await page.goto(`${baseUrl}${pageCase.path}`, { waitUntil: 'load' });
     await page.locator(pageCase.ready).first().waitFor({ timeout: 60_000 });
