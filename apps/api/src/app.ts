@@ -72,6 +72,7 @@ import { createPaymentSettingsService } from './modules/payment/payment-settings
 import { registerPaymentSettingsRoutes } from './modules/payment/payment-settings.routes';
 import { paymentReconcileJob } from './jobs/payment-jobs';
 import { outboundRequest } from './lib/outbound/outbound-http';
+import { registerCompression } from './plugins/compression';
 import { registerEnvelope, sendApiNotFound } from './plugins/envelope';
 import { registerGracefulClose } from './plugins/graceful-close';
 import { registerOpenApi } from './plugins/openapi';
@@ -157,6 +158,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerGracefulClose(app);
   // Before any route, so every answer (API, console, static files, uploads, 404s) carries them.
   await registerSecurityHeaders(app);
+  // Before any route too: it hooks the routes registered after it (issue 22 §2.1).
+  await registerCompression(app);
   const clock = options.clock ?? systemClock;
   // Inside an operator's writing call every query runs in the call's transaction (lib/unit-of-work).
   const db = transactionAware(database.db);

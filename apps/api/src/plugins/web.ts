@@ -1,8 +1,37 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import { RESPONSE_ENCODINGS } from './compression';
+
+/** Long-lived caching of the build's hashed files: their names change whenever their bytes do. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** Everything else the build serves (index.html, favicon.svg, zod-jitless.js) is revalidated on every use. */
+export const REVALIDATE_CACHE_CONTROL = 'no-cache';
+
+type ResponseEncoding = (typeof RESPONSE_ENCODINGS)[number];
+
+/**
+ * The encoding to answer in, as @fastify/static chooses among the build's precompressed files:
+ * br before gzip unless the client's q-values say otherwise, `*` read as gzip, none without the header.
+ */
+export function chooseEncoding(acceptEncoding: string | undefined): ResponseEncoding | undefined {
+  if (!acceptEncoding) return undefined;
+  return negotiate(acceptEncoding.toLowerCase().replace(/\*/g, 'gzip'), [...RESPONSE_ENCODINGS]) ?? undefined;
+}
+
+/** The page's bytes in each encoding, compressed once (the page does not change while the process runs). */
+function precompress(html: string): Record<ResponseEncoding | 'identity', Buffer> {
+  const bytes = Buffer.from(html, 'utf8');
+  return {
+    identity: bytes,
+    br: brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT } }),
+    gzip: gzipSync(bytes, { level: 9 }),
+  };
+}
 
 /**
  * Settings the SPA needs before its first call, written into index.html as a JSON data block
@@ -15,9 +44,16 @@ export function renderIndexHtml(template: string, config: Pick<Config, 'siteHost
 }
 
 /**
- * Serves the built console (apps/web/dist) from the API process: files as they are, every other
- * GET outside /api as index.html so the SPA's router takes over. Returns the SPA fallback, or
- * undefined when there is no build.
+ * Serves the built console (apps/web/dist) from the API process: its files, every other GET outside
+ * /api as index.html so the SPA's router takes over. Returns the SPA fallback, or undefined when
+ * there is no build.
+ *
+ * Compression (issue 22 §2.1): the build writes a brotli (.br) and a gzip (.gz) copy beside each
+ * text file (apps/web/scripts/compress-build.mjs); @fastify/static's `preCompressed` answers the
+ * one the client's Accept-Encoding prefers (br, then gzip, then the file itself) with `Vary:
+ * Accept-Encoding`. The copies are not served under their own names. index.html is the template
+ * of the page the fallback answers (with the runtime settings written in), so it is not served as
+ * a file either; the fallback compresses its page once at start, in the same encodings.
  */
 export async function registerWeb(app: FastifyInstance, config: Config) {
   const indexPath = path.join(config.webDistDir, 'index.html');
@@ -25,21 +61,24 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
     app.log.warn(`no console build at ${config.webDistDir}: run "npm run build" to serve the web app`);
     return undefined;
   }
-  const indexHtml = renderIndexHtml(fs.readFileSync(indexPath, 'utf8'), config);
+  const indexPage = precompress(renderIndexHtml(fs.readFileSync(indexPath, 'utf8'), config));
   await app.register(fastifyStatic, {
     root: config.webDistDir,
     index: false,
     wildcard: false,
+    preCompressed: true,
+    globIgnore: ['index.html', '**/*.br', '**/*.gz'],
     // Security headers (nosniff, CSP…) come from plugins/security-headers.ts, on every answer.
     setHeaders(reply, filePath) {
-      // Hashed assets never change; everything else is revalidated.
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      // Hashed assets (Vite's assets/ directory) never change; everything else is revalidated.
+      const isHashed = path.relative(config.webDistDir, filePath).split(path.sep)[0] === 'assets';
+      reply.header('cache-control', isHashed ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL);
     },
   });
-  return (_request: FastifyRequest, reply: FastifyReply) =>
-    reply
-      .code(200)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(indexHtml);
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    const encoding = chooseEncoding(request.headers['accept-encoding']);
+    reply.code(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', REVALIDATE_CACHE_CONTROL).header('vary', 'accept-encoding');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(indexPage[encoding ?? 'identity']);
+  };
 }
