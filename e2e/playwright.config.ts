@@ -33,9 +33,11 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   outputDir: '../test-results',
+  // The serial project is listed first: the runner hands out tests in this order, so its one worker
+  // starts at once beside the parallel ones instead of waiting for the parallel queue to drain.
   projects: [
-    { name: 'parallel', grepInvert: new RegExp(SERIAL), fullyParallel: true, use: { baseURL: `http://127.0.0.1:${APP_PORT}` } },
     { name: 'serial', grep: new RegExp(SERIAL), fullyParallel: false, workers: 1, use: { baseURL: `http://127.0.0.1:${SERIAL_APP_PORT}` } },
+    { name: 'parallel', grepInvert: new RegExp(SERIAL), fullyParallel: true, use: { baseURL: `http://127.0.0.1:${APP_PORT}` } },
   ],
   use: {
     locale: 'zh-CN',
