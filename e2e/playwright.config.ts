@@ -1,6 +1,16 @@
 import { defineConfig } from '@playwright/test';
 
 export const APP_PORT = Number(process.env.E2E_PORT ?? 3100);
+/**
+ * The second server, for the serial project: tests tagged SERIAL change what the whole platform
+ * sees (settings, the operator's own account, catalogues, global orderings), so they run one at a
+ * time against a database of their own, beside the parallel tests and without disturbing them.
+ */
+export const SERIAL_APP_PORT = Number(process.env.E2E_SERIAL_PORT ?? APP_PORT + 50);
+/** Where the servers keep their databases and uploads (under the repository), wiped at each start. */
+const DATA_DIR = process.env.E2E_DATA_DIR ?? '.data-e2e';
+/** The tag of the tests that run in the serial project (see SERIAL_APP_PORT). */
+export const SERIAL = '@serial';
 /** The mail sink's ports; a run beside another one (its own E2E_PORT) moves them too. */
 export const MAIL_SINK_HTTP_PORT = Number(process.env.E2E_MAIL_HTTP_PORT ?? 2527);
 const MAIL_SINK_SMTP_PORT = Number(process.env.E2E_MAIL_SMTP_PORT ?? 2526);
@@ -17,13 +27,19 @@ export default defineConfig({
   testDir: './tests',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
-  workers: 1,
+  // Two parallel workers and the serial one; the machine has two cores, and most of a test's time is
+  // spent waiting on the server or the browser.
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   outputDir: '../test-results',
+  // The serial project is listed first: the runner hands out tests in this order, so its one worker
+  // starts at once beside the parallel ones instead of waiting for the parallel queue to drain.
+  projects: [
+    { name: 'serial', grep: new RegExp(SERIAL), fullyParallel: false, workers: 1, use: { baseURL: `http://127.0.0.1:${SERIAL_APP_PORT}` } },
+    { name: 'parallel', grepInvert: new RegExp(SERIAL), fullyParallel: true, use: { baseURL: `http://127.0.0.1:${APP_PORT}` } },
+  ],
   use: {
-    baseURL: `http://127.0.0.1:${APP_PORT}`,
     locale: 'zh-CN',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
@@ -54,32 +70,39 @@ export default defineConfig({
       reuseExistingServer: false,
       env: { DNS_SERVER_PORT: String(DNS_SERVER_PORT), DNS_CONTROL_PORT: String(DNS_CONTROL_PORT) },
     },
-    {
-      command: 'node support/start-app.mjs',
-      url: `http://127.0.0.1:${APP_PORT}/healthz`,
-      timeout: 240_000,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        PORT: String(APP_PORT),
-        HOST: '127.0.0.1',
-        SEED_DEMO: 'true',
-        SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK_SMTP_PORT}`,
-        CAPTCHA_FIXED_TEXT: E2E_CAPTCHA,
-        CODE_SENDS_PER_IP_PER_HOUR: '1000',
-        // Every request of the run comes from 127.0.0.1: the per-IP budgets of the public endpoints are raised.
-        IP_RATE_LIMIT_SCALE: '100',
-        SITE_HOSTS: SITE_HOST,
-        CONSOLE_HOSTS: CONSOLE_HOST,
-        LOG_LEVEL: 'warn',
-        // Custom domains are checked against the tests' DNS server; stores' system domains are <shop_id>.localhost.
-        DNS_SERVERS: `127.0.0.1:${DNS_SERVER_PORT}`,
-        DNS_TIMEOUT_MS: '2000',
-        SHOP_BASE_DOMAIN: 'localhost',
-        // Payment providers' fakes listen on 127.0.0.1 (tests/payment-settings.spec.ts, tests/payments.spec.ts): the outbound policy lets the app reach them.
-        OUTBOUND_ALLOW: '127.0.0.1',
-      },
-    },
+    appServer(APP_PORT, { E2E_DATA_DIR: DATA_DIR, E2E_UPLOAD_DIR: `${DATA_DIR}-uploads` }),
+    appServer(SERIAL_APP_PORT, { E2E_DATA_DIR: `${DATA_DIR}-serial`, E2E_UPLOAD_DIR: `${DATA_DIR}-serial-uploads`, E2E_WAIT_FOR_BUILD: 'true' }),
   ],
 });
+
+/** One app server for browser tests on `port`, with a database (and uploads) of its own. */
+function appServer(port: number, instance: Record<string, string>) {
+  return {
+    command: 'node support/start-app.mjs',
+    url: `http://127.0.0.1:${port}/healthz`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      ...instance,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO: 'true',
+      SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK_SMTP_PORT}`,
+      CAPTCHA_FIXED_TEXT: E2E_CAPTCHA,
+      CODE_SENDS_PER_IP_PER_HOUR: '1000',
+      // Every request of the run comes from 127.0.0.1: the per-IP budgets of the public endpoints are raised.
+      IP_RATE_LIMIT_SCALE: '100',
+      SITE_HOSTS: SITE_HOST,
+      CONSOLE_HOSTS: CONSOLE_HOST,
+      LOG_LEVEL: 'warn',
+      // Custom domains are checked against the tests' DNS server; stores' system domains are <shop_id>.localhost.
+      DNS_SERVERS: `127.0.0.1:${DNS_SERVER_PORT}`,
+      DNS_TIMEOUT_MS: '2000',
+      SHOP_BASE_DOMAIN: 'localhost',
+      // Payment providers' fakes listen on 127.0.0.1 (tests/payment-settings.spec.ts, tests/payments.spec.ts): the outbound policy lets the app reach them.
+      OUTBOUND_ALLOW: '127.0.0.1',
+    },
+  };
+}

@@ -1,4 +1,4 @@
-import { expect, test as base, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, request as apiRequest, test as base, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { MAIL_SINK_HTTP_PORT } from '../playwright.config';
 
 export type Lang = 'zh-CN' | 'en-US';
@@ -68,17 +68,79 @@ export async function loginThroughForm(page: Page, account: string, password: st
   await page.getByRole('button', { name: isEnglish ? 'Log in' : /登\s*录/ }).click();
 }
 
+export type Role = 'merchant' | 'admin';
+type Userinfo = { token: string; expires_at: string } & Record<string, unknown>;
+interface RoleSession {
+  token: string | null;
+  expiresAt: string | null;
+  info: Record<string, unknown> | null;
+  menus: null;
+}
+const SIGNED_OUT: RoleSession = { token: null, expiresAt: null, info: null, menus: null };
+
 /**
- * A merchant signed in through the login form in `lang`, in a browser context of its own (1440 px
- * wide), so an operator can be signed in beside it. The demo merchant unless told otherwise.
+ * Signs in through the API, as the login form does, and answers the role's session as the console
+ * keeps it in localStorage (apps/web/src/lib/session-store.ts: token and expiry beside the rest of
+ * the userinfo, menus loaded by the navigation).
  */
-export async function merchantPage(browser: Browser, baseURL: string | undefined, lang: Lang, account = DEMO_MERCHANT.account, password = DEMO_MERCHANT.password) {
-  const context = await browser.newContext({ baseURL, locale: lang, viewport: { width: 1440, height: 900 } });
+async function sessionByApi(request: APIRequestContext, role: Role, account: string, password: string): Promise<RoleSession> {
+  const { userinfo } = await post<{ userinfo: Userinfo }>(request, `${role}/member/user/login`, { account, password });
+  const { token, expires_at: expiresAt, ...info } = userinfo;
+  return { token, expiresAt, info, menus: null };
+}
+
+/** The persisted session store's value with `role` signed in and the console in `lang`. */
+function sessionValue(role: Role, session: RoleSession, lang: Lang) {
+  return JSON.stringify({ state: { loginType: role, lang, merchant: SIGNED_OUT, admin: SIGNED_OUT, [role]: session }, version: 1 });
+}
+
+/**
+ * A browser context of its own (so a merchant and an operator can be signed in side by side) whose
+ * console session is already in storage: signed in through the API, not the form, which the tests
+ * of signing in (auth.spec.ts, navigation.spec.ts) drive. Opens /platform, as the form's sign-in lands.
+ */
+async function signedInContext(browser: Browser, baseURL: string | undefined, role: Role, account: string, password: string, lang: Lang, viewport?: { width: number; height: number }) {
+  const api = await apiRequest.newContext({ baseURL });
+  const session = await sessionByApi(api, role, account, password).finally(() => api.dispose());
+  const storageState = { cookies: [], origins: [{ origin: new URL(baseURL ?? '').origin, localStorage: [{ name: SESSION_KEY, value: sessionValue(role, session, lang) }] }] };
+  const context = await browser.newContext({ baseURL, locale: lang, viewport, storageState });
   const page = await context.newPage();
-  await useLanguage(page, lang);
-  await loginThroughForm(page, account, password, { lang });
+  await page.goto('/platform');
   await expect(page).toHaveURL(/\/platform$/);
   return { page, close: () => context.close() };
+}
+
+/**
+ * A merchant signed in (through the API) in `lang`, in a browser context of its own (1440 px wide),
+ * so an operator can be signed in beside it. The demo merchant unless told otherwise.
+ */
+export async function merchantPage(browser: Browser, baseURL: string | undefined, lang: Lang, account = DEMO_MERCHANT.account, password = DEMO_MERCHANT.password) {
+  return signedInContext(browser, baseURL, 'merchant', account, password, lang, { width: 1440, height: 900 });
+}
+
+/** The operator signed in (through the API) in a context of its own, the browser set to `browserLang`. */
+export async function operatorContext(browser: Browser, baseURL: string | undefined, browserLang: Lang) {
+  return signedInContext(browser, baseURL, 'admin', OPERATOR.account, OPERATOR.password, browserLang);
+}
+
+/**
+ * Signs `page` in through the API (for tests that are not about signing in): the session goes into
+ * the console's storage, keeping the language the page already chose (useLanguage), then `path`
+ * opens (/platform, where the form's sign-in lands, unless told otherwise).
+ */
+export async function signInByApi(page: Page, role: Role, account: string, password: string, options: { path?: string; lang?: Lang } = {}) {
+  const session = await sessionByApi(page.request, role, account, password);
+  // Any page of the origin gives access to its storage; the health check is the smallest.
+  await page.goto('/healthz');
+  await page.evaluate(
+    ([key, signedIn, chosenRole, chosenLang, signedOut]) => {
+      const current = (JSON.parse(localStorage.getItem(key) ?? 'null') as { state?: Record<string, unknown> } | null)?.state ?? {};
+      const state = { merchant: signedOut, admin: signedOut, ...current, loginType: chosenRole, lang: chosenLang ?? current.lang ?? 'zh-CN', [chosenRole]: signedIn };
+      localStorage.setItem(key, JSON.stringify({ state, version: 1 }));
+    },
+    [SESSION_KEY, session, role, options.lang, SIGNED_OUT] as const,
+  );
+  await page.goto(options.path ?? '/platform');
 }
 
 /** The marker the page-side listener prints for each `securitypolicyviolation` event. */

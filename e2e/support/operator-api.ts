@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
-import { expect, type Browser, type Page } from '@playwright/test';
-import { OPERATOR, loginThroughForm, useLanguage, type Lang } from './fixtures';
+import type { Browser, Page } from '@playwright/test';
+import { operatorContext, type Lang } from './fixtures';
 
 /**
  * Helpers for the operator-console browser tests (issue 4): the operator's session in its own
@@ -35,17 +35,12 @@ export interface ApiPublicVersion {
 }
 
 /**
- * The operator signed in through the console's login form in a context of its own (so a merchant
- * can be signed in beside it), with the browser set to `browserLang`: the operator console is
- * Chinese whatever the browser says.
+ * The operator signed in (through the API) in a context of its own (so a merchant can be signed in
+ * beside it), with the browser set to `browserLang`: the operator console is Chinese whatever the
+ * browser says.
  */
 export async function operatorPage(browser: Browser, baseURL: string | undefined, browserLang: Lang = 'en-US') {
-  const context = await browser.newContext({ baseURL, locale: browserLang });
-  const page = await context.newPage();
-  await useLanguage(page, browserLang);
-  await loginThroughForm(page, OPERATOR.account, OPERATOR.password, { path: '/admin/login' });
-  await expect(page).toHaveURL(/\/platform$/);
-  return { page, close: () => context.close() };
+  return operatorContext(browser, baseURL, browserLang);
 }
 
 /** Money as the console shows it in `lang` (Intl, as apps/web/src/lib/money.ts formats it: CNY with its symbol, any other currency with its ISO code). */

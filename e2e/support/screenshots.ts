@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** Screenshots for a person to look through, all in one folder. */
 export const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? '/tmp/shots-issue4';
@@ -39,6 +39,26 @@ export async function settleLayout(page: Page) {
   await page.waitForFunction(isLaidOut, SHELL_NARROW_BELOW, { polling: 'raf' });
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
   await page.waitForFunction(isLaidOut, SHELL_NARROW_BELOW, { polling: 'raf' });
+  await chartsStill(page);
+}
+
+/**
+ * Waits until every chart on the page has finished animating in: ECharts draws on a canvas from
+ * requestAnimationFrame, which document.getAnimations() does not see, so the pictures of its
+ * canvases are compared a few frames apart until none changes. Nothing to wait for without charts.
+ */
+async function chartsStill(page: Page) {
+  const canvases = page.locator('.chart canvas');
+  if ((await canvases.count()) === 0) return;
+  let previous = '';
+  await expect
+    .poll(async () => {
+      const pictures = (await canvases.evaluateAll((elements) => elements.map((canvas) => (canvas as HTMLCanvasElement).toDataURL()))).join('|');
+      const isStill = pictures === previous;
+      previous = pictures;
+      return isStill;
+    }, { intervals: [150], timeout: 10_000 })
+    .toBe(true);
 }
 
 /** The viewport at `width` (a phone's height below 768 px, a desktop's above), once the layout has settled at it. */

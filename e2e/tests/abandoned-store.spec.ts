@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, loginThroughForm, registerMerchantByApi, test, useLanguage, type Lang } from '../support/fixtures';
+import { expect, registerMerchantByApi, test, useLanguage, type Lang, signInByApi } from '../support/fixtures';
 import { buyStore, findBill, merchantToken, uniqueShopId, versionNamed } from '../support/store-api';
 
 /** Screenshots land in screenshots/ (git-ignored) for a person to look at; the assertions check the behaviour. */
@@ -36,7 +36,7 @@ async function signedInMerchant(page: Page, request: Parameters<typeof registerM
   const merchant = await registerMerchantByApi(request);
   const token = await merchantToken(request, merchant.email, merchant.password);
   await useLanguage(page, lang);
-  await loginThroughForm(page, merchant.email, merchant.password, { lang });
+  await signInByApi(page, 'merchant', merchant.email, merchant.password, { lang });
   await expect(page).toHaveURL(/\/platform$/);
   return { ...merchant, token };
 }

@@ -1,3 +1,4 @@
+import { SERIAL } from '../playwright.config';
 import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { OPERATOR, PASSWORD, expect, loginThroughForm, merchantPage, registerMerchantByApi, test } from '../support/fixtures';
@@ -34,7 +35,7 @@ async function atWidth(page: Page, width: number, name: string) {
 
 test.describe('[ACCOUNTS]', () => {
   for (const lang of LANGS) {
-    test(`[ACCOUNTS]: an operator turns on two-factor sign-in and signs in with a code (browser ${lang})`, async ({ browser, baseURL, request }) => {
+    test(`[ACCOUNTS]: an operator turns on two-factor sign-in and signs in with a code (browser ${lang})`, { tag: SERIAL }, async ({ browser, baseURL, request }) => {
       test.setTimeout(150_000);
       let recoveryCodes: string[] = [];
       const operator = await operatorPage(browser, baseURL, lang);

@@ -1,3 +1,4 @@
+import { SERIAL } from '../playwright.config';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { horizontalOverflow, logoPng, operatorPage, tableOverflow } from '../support/operator-api';
@@ -26,7 +27,7 @@ const cardActionLines = (page: Page) =>
  * confirmation. The operator console is Chinese whatever the browser says, so the screens are
  * looked at in Chinese, at 1440 and 375 px.
  */
-test('[PLUGINS]: operator creates a paid plugin with screenshots, edits it, unlists and lists it', async ({ browser, baseURL }) => {
+test('[PLUGINS]: operator creates a paid plugin with screenshots, edits it, unlists and lists it', { tag: SERIAL }, async ({ browser, baseURL }) => {
   test.setTimeout(180_000);
   const suffix = Date.now().toString(36).slice(-5);
   const plugin = { code: `e2e_chat_${suffix}`, zh: `在线客服${suffix}`, en: `Live chat ${suffix}` };

@@ -1,5 +1,6 @@
+import { SERIAL } from '../playwright.config';
 import type { Page } from '@playwright/test';
-import { expect, loginThroughForm, registerMerchantByApi, test, useLanguage } from '../support/fixtures';
+import { expect, registerMerchantByApi, test, useLanguage, signInByApi } from '../support/fixtures';
 import { operatorPage } from '../support/operator-api';
 import { shot } from '../support/screenshots';
 
@@ -20,7 +21,7 @@ async function chooseZone(page: Page, search: string, option: RegExp) {
   await expect(page.getByText('设置已保存')).toBeVisible();
 }
 
-test('[TRAFFIC REPORTS]: the operator sets the business time zone, and a merchant browsing from Los Angeles counts its days', async ({ browser, baseURL, request }) => {
+test('[TRAFFIC REPORTS]: the operator sets the business time zone, and a merchant browsing from Los Angeles counts its days', { tag: SERIAL }, async ({ browser, baseURL, request }) => {
   test.slow();
   const operator = await operatorPage(browser, baseURL);
   try {
@@ -34,7 +35,7 @@ test('[TRAFFIC REPORTS]: the operator sets the business time zone, and a merchan
     const page = await context.newPage();
     try {
       await useLanguage(page, 'en-US');
-      await loginThroughForm(page, merchant.email, merchant.password, { lang: 'en-US' });
+      await signInByApi(page, 'merchant', merchant.email, merchant.password, { lang: 'en-US' });
       await expect(page).toHaveURL(/\/platform$/);
       await page.goto('/merchant/traffic');
       await expect(page.getByText('Times and days in Asia/Tokyo (UTC+09:00)')).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { PASSWORD, expect, latestCode, loginThroughForm, registerMerchantByApi, test, uniqueEmail, useLanguage } from '../support/fixtures';
+import { PASSWORD, expect, latestCode, registerMerchantByApi, test, uniqueEmail, useLanguage, signInByApi } from '../support/fixtures';
 import { callApi, merchantToken, operatorToken, uniqueShopId } from '../support/store-api';
 import { chooseOption } from '../support/antd-select';
 
@@ -13,8 +13,8 @@ import { chooseOption } from '../support/antd-select';
 const errorToasts = (page: Page) => page.locator('.ant-message-notice .ant-message-error');
 
 async function expectNoErrorToast(page: Page) {
-  // Give a late second answer the time to show its toast, if there were one.
-  await page.waitForTimeout(800);
+  // Every answer in, a late second one included: its toast, if there were one, is on the page.
+  await page.waitForLoadState('networkidle');
   await expect(errorToasts(page)).toHaveCount(0);
 }
 
@@ -46,7 +46,7 @@ test.describe('[SAFE SUBMIT]', () => {
     const merchant = await registerMerchantByApi(request);
     const token = await merchantToken(request, merchant.email, merchant.password);
     await useLanguage(page, 'zh-CN');
-    await loginThroughForm(page, merchant.email, merchant.password);
+    await signInByApi(page, 'merchant', merchant.email, merchant.password);
     await expect(page).toHaveURL(/\/platform$/);
     const shopId = uniqueShopId('dbl');
     await page.setViewportSize({ width: 1280, height: 1100 });
@@ -83,7 +83,7 @@ test.describe('[SAFE SUBMIT]', () => {
     const general = plans.list.find((plan) => plan.is_general)!;
     const billsBefore = (await callApi<Listed<unknown>>(request, 'merchant/order/order/lists', {}, { token })).total;
     await useLanguage(page, 'en-US');
-    await loginThroughForm(page, merchant.email, merchant.password, { lang: 'en-US' });
+    await signInByApi(page, 'merchant', merchant.email, merchant.password, { lang: 'en-US' });
     await expect(page).toHaveURL(/\/platform$/);
     await page.goto('/merchant/traffic?tab=packages');
     await page.getByRole('button', { name: 'Buy package' }).first().click();

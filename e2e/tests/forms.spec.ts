@@ -1,4 +1,4 @@
-import { OPERATOR, expect, loginThroughForm, registerMerchantByApi, test, useLanguage } from '../support/fixtures';
+import { OPERATOR, expect, registerMerchantByApi, test, useLanguage, signInByApi } from '../support/fixtures';
 import { callApi, merchantToken, operatorToken, uniqueShopId } from '../support/store-api';
 import { shot } from '../support/screenshots';
 
@@ -11,7 +11,7 @@ test.describe('[FORMS]', () => {
     await callApi(request, 'merchant/parlour/shop/add', { shop_name: 'First trial', shop_id: shopId, contact_email: merchant.email, package_id: 1 }, { token });
 
     await useLanguage(page, 'en-US');
-    await loginThroughForm(page, merchant.email, merchant.password, { lang: 'en-US' });
+    await signInByApi(page, 'merchant', merchant.email, merchant.password, { lang: 'en-US' });
     await expect(page).toHaveURL(/\/platform$/);
     await page.goto('/merchant/store');
     await expect(page.getByRole('cell', { name: 'First trial' })).toBeVisible();
@@ -49,7 +49,7 @@ test.describe('[FORMS]', () => {
     const leads = await callApi<{ list: Array<{ contact: string }>; total: number }>(request, 'admin/cms/message_board/lists', { keyword: content }, { token: adminToken });
     expect(leads.list.map((lead) => lead.contact)).toEqual(['+447911123456']);
 
-    await loginThroughForm(page, OPERATOR.account, OPERATOR.password, { path: '/admin/login' });
+    await signInByApi(page, 'admin', OPERATOR.account, OPERATOR.password);
     await expect(page).toHaveURL(/\/platform$/);
     await page.goto('/admin/prospects');
     const row = page.getByRole('row', { name: /Amelia/ }).first();

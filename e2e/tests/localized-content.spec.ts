@@ -1,4 +1,5 @@
-import { expect, loginThroughForm, registerMerchantByApi, test, useLanguage } from '../support/fixtures';
+import { SERIAL } from '../playwright.config';
+import { expect, registerMerchantByApi, test, useLanguage, signInByApi } from '../support/fixtures';
 import { operatorPage } from '../support/operator-api';
 import { shot } from '../support/screenshots';
 
@@ -7,7 +8,7 @@ import { shot } from '../support/screenshots';
  * in Chinese and English; a merchant in English mode reads the English, in Chinese mode the Chinese;
  * the public pricing page shows the seeded versions' English.
  */
-test('[CONTENT]: operator writes English content, a merchant in English mode sees it', async ({ browser, baseURL, request }) => {
+test('[CONTENT]: operator writes English content, a merchant in English mode sees it', { tag: SERIAL }, async ({ browser, baseURL, request }) => {
   // Two consoles, two languages and a fresh merchant: past a minute on a loaded machine.
   test.slow();
   const suffix = Date.now().toString(36).slice(-4);
@@ -63,7 +64,7 @@ test('[CONTENT]: operator writes English content, a merchant in English mode see
     const page = await context.newPage();
     try {
       await useLanguage(page, lang);
-      await loginThroughForm(page, account.email, account.password, { lang });
+      await signInByApi(page, 'merchant', account.email, account.password, { lang });
       await expect(page).toHaveURL(/\/platform$/);
       const isEnglish = lang === 'en-US';
       for (const width of [1440, 375]) {

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, loginThroughForm, registerMerchantByApi, test, useLanguage, type Lang } from '../support/fixtures';
+import { expect, registerMerchantByApi, test, useLanguage, type Lang, signInByApi } from '../support/fixtures';
 import { horizontalOverflow, logoPng, money } from '../support/operator-api';
 import { callApi, createOperatingStore, findBill, findShop, merchantToken, operatorToken } from '../support/store-api';
 import { shot } from '../support/screenshots';
@@ -193,7 +193,7 @@ for (const lang of ['zh-CN', 'en-US'] as const satisfies readonly Lang[]) {
     await createOperatingStore(request, token, { shop_name: text.shopB, contact_email: merchant.email }, lang);
 
     await useLanguage(page, lang);
-    await loginThroughForm(page, merchant.email, merchant.password, { lang });
+    await signInByApi(page, 'merchant', merchant.email, merchant.password, { lang });
     await expect(page).toHaveURL(/\/platform$/);
     await page.setViewportSize({ width: 1440, height: 1000 });
     await page.goto('/merchant/plugin');
@@ -322,7 +322,7 @@ for (const lang of ['zh-CN', 'en-US'] as const satisfies readonly Lang[]) {
     await expect.poll(async () => (await reminders()).length, SWEEP).toBe(1);
 
     await useLanguage(page, lang);
-    await loginThroughForm(page, merchant.email, merchant.password, { lang });
+    await signInByApi(page, 'merchant', merchant.email, merchant.password, { lang });
     await expect(page).toHaveURL(/\/platform$/);
     await page.setViewportSize({ width: 1440, height: 1000 });
     await page.goto('/merchant/store');

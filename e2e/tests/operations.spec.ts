@@ -1,3 +1,4 @@
+import { SERIAL } from '../playwright.config';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { operatorPage } from '../support/operator-api';
@@ -20,7 +21,7 @@ async function atWidth(page: Page, width: number, name: string) {
 
 test.describe('[OPERATIONS]', () => {
   for (const lang of LANGS) {
-    test(`[OPERATIONS]: the audit log shows a notice created in another tab, with its fields (browser ${lang})`, async ({ browser, baseURL }) => {
+    test(`[OPERATIONS]: the audit log shows a notice created in another tab, with its fields (browser ${lang})`, { tag: SERIAL }, async ({ browser, baseURL }) => {
       test.setTimeout(120_000);
       const operator = await operatorPage(browser, baseURL, lang);
       const operations = operator.page;

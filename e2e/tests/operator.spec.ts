@@ -1,5 +1,6 @@
+import { SERIAL } from '../playwright.config';
 import type { Page } from '@playwright/test';
-import { OPERATOR, expect, loginThroughForm, registerMerchantByApi, test, uniqueEmail, merchantPage, useLanguage } from '../support/fixtures';
+import { OPERATOR, expect, loginThroughForm, registerMerchantByApi, test, uniqueEmail, merchantPage, useLanguage, signInByApi } from '../support/fixtures';
 import { horizontalOverflow, logoPng, tableOverflow, money, operatorPage, type ApiOverview, type ApiPublicVersion, type ApiSiteSettings } from '../support/operator-api';
 import { shot } from '../support/screenshots';
 import { callApi, operatorToken } from '../support/store-api';
@@ -86,13 +87,13 @@ async function expectOperatorChinese(page: Page, title: string) {
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
 }
 
-test('[OPERATOR]: the dashboard shows the real totals, in Chinese with an English browser, and a figure opens its filtered list', async ({ page, request }) => {
+test('[OPERATOR]: the dashboard shows the real totals, in Chinese with an English browser, and a figure opens its filtered list', { tag: SERIAL }, async ({ page, request }) => {
   await useLanguage(page, 'en-US');
   const token = await operatorToken(request);
   await registerMerchantByApi(request);
   const overview = await callApi<ApiOverview>(request, 'admin/member/user/overview', {}, { token });
 
-  await loginThroughForm(page, OPERATOR.account, OPERATOR.password, { path: '/admin/login' });
+  await signInByApi(page, 'admin', OPERATOR.account, OPERATOR.password);
   await expect(page).toHaveURL(/\/platform$/);
   await page.goto('/admin/dashboard');
   await expectOperatorChinese(page, '数据看板');
@@ -295,7 +296,7 @@ for (const lang of LANGS) {
       await expect(xssDetail.locator('script, img, [onerror]')).toHaveCount(0);
       await expect(xssDetail.getByText('link')).toBeVisible();
       expect(await xssDetail.getByText('link').evaluate((element) => element.closest('a')?.getAttribute('href') ?? null)).toBeNull();
-      await page.waitForTimeout(300);
+      // Nothing that could run is on the page (checked above), so the flag is final.
       expect(await page.evaluate(() => (window as unknown as { __parlourXss?: number }).__parlourXss)).toBeUndefined();
     } finally {
       await merchant?.close();
@@ -357,7 +358,7 @@ for (const lang of LANGS) {
   });
 }
 
-test('[OPERATOR]: site settings drive the public site in both languages; a PNG logo uploads and a non-image is refused', async ({ browser, baseURL, request }) => {
+test('[OPERATOR]: site settings drive the public site in both languages; a PNG logo uploads and a non-image is refused', { tag: SERIAL }, async ({ browser, baseURL, request }) => {
   test.setTimeout(TWO_BROWSERS);
   const token = await operatorToken(request);
   const original = (await callApi<{ site: ApiSiteSettings }>(request, 'admin/common/config/configList', {}, { token })).site;
@@ -478,7 +479,7 @@ for (const lang of LANGS) {
 test('[OPERATOR]: the operator screens fit a 375 px phone without sideways scrolling (zh-CN)', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await useLanguage(page, 'en-US');
-  await loginThroughForm(page, OPERATOR.account, OPERATOR.password, { path: '/admin/login' });
+  await signInByApi(page, 'admin', OPERATOR.account, OPERATOR.password);
   await expect(page).toHaveURL(/\/platform$/);
   for (const [path, title] of [
     ['/admin/dashboard', '数据看板'],
@@ -492,8 +493,6 @@ test('[OPERATOR]: the operator screens fit a 375 px phone without sideways scrol
     // Lists show cards at phone width (components/data-table.tsx), not a table.
     await expect(page.locator('.ant-table, .data-table, .ant-tabs, .dashboard-figures').first()).toBeVisible();
     expect(await horizontalOverflow(page), path).toBeLessThanOrEqual(0);
-    // Charts animate in; let them finish before the picture.
-    await page.waitForTimeout(1_200);
     await shot(page, `phone-operator${path.replaceAll('/', '-')}`);
   }
 });

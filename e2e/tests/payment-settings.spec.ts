@@ -1,3 +1,4 @@
+import { SERIAL } from '../playwright.config';
 import { generateKeyPairSync } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { startFakeAlipay, type FakeAlipay } from '../../apps/api/test/fake-alipay';
@@ -42,7 +43,7 @@ async function saveMethod(page: Page, name: string) {
 
 test.describe('[PAYMENT-SETTINGS]', () => {
   for (const lang of LANGS) {
-    test(`[PAYMENT-SETTINGS]: operator configures Alipay, secrets stay hidden, test connection against the fake (browser ${lang})`, async ({ browser, baseURL }) => {
+    test(`[PAYMENT-SETTINGS]: operator configures Alipay, secrets stay hidden, test connection against the fake (browser ${lang})`, { tag: SERIAL }, async ({ browser, baseURL }) => {
       test.setTimeout(240_000);
       const operator = await operatorPage(browser, baseURL, lang);
       const page = operator.page;
@@ -120,7 +121,7 @@ test.describe('[PAYMENT-SETTINGS]', () => {
  */
 test.describe('[BILL-REFUND]', () => {
   for (const lang of LANGS) {
-    test(`[BILL-REFUND]: operator refunds a paid bill from its detail (browser ${lang})`, async ({ browser, baseURL, request }) => {
+    test(`[BILL-REFUND]: operator refunds a paid bill from its detail (browser ${lang})`, { tag: SERIAL }, async ({ browser, baseURL, request }) => {
       test.setTimeout(240_000);
       // A merchant of its own: the demo merchant's store limit is used up by other tests.
       const merchant = await registerMerchantByApi(request);

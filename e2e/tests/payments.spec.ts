@@ -2,8 +2,8 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { startFakeAlipay, type FakeAlipay } from '../../apps/api/test/fake-alipay';
 import { startFakePaypal, type FakePaypal } from '../../apps/api/test/fake-paypal';
 import { startFakeWechatPay, type FakeWechatPay } from '../../apps/api/test/fake-wechat-pay';
-import { APP_PORT, CONSOLE_HOST } from '../playwright.config';
-import { expect, loginThroughForm, registerMerchantByApi, test, uniqueEmail, useLanguage, type Lang } from '../support/fixtures';
+import { APP_PORT, CONSOLE_HOST, SERIAL } from '../playwright.config';
+import { expect, registerMerchantByApi, test, uniqueEmail, useLanguage, type Lang, signInByApi } from '../support/fixtures';
 import { money, operatorPage } from '../support/operator-api';
 import { shot } from '../support/screenshots';
 import { buyStore, callApi, findBill, merchantToken, operatorToken, uniqueShopId, versionNamed } from '../support/store-api';
@@ -109,7 +109,7 @@ async function merchantWithBill(browser: Browser, request: Parameters<typeof ope
   await context.route(`https://${CONSOLE_HOST}/**`, (route) => route.fulfill({ status: 302, headers: { location: route.request().url().replace(`https://${CONSOLE_HOST}`, ORIGIN) } }));
   const page = await context.newPage();
   await useLanguage(page, lang);
-  await loginThroughForm(page, email, password, { lang });
+  await signInByApi(page, 'merchant', email, password, { lang });
   await expect(page).toHaveURL(/\/platform$/);
   return { page, context, token, shopId, billNo: purchase.bill.bill_no, amount: purchase.bill.amount };
 }
@@ -139,7 +139,7 @@ async function shotBothWidths(page: Page, name: string) {
 for (const lang of ['zh-CN', 'en-US'] as const) {
   const text = TEXT[lang];
 
-  test(`[PAYMENTS]: pays a store bill with WeChat Pay: QR code, then on by itself once the notification arrives (${lang})`, async ({ browser, request }) => {
+  test(`[PAYMENTS]: pays a store bill with WeChat Pay: QR code, then on by itself once the notification arrives (${lang})`, { tag: SERIAL }, async ({ browser, request }) => {
     const { page, context, billNo, amount, shopId, token } = await merchantWithBill(browser, request, lang, 'wechat');
     await payFromBillList(page, lang, billNo, 'wechat');
     await expect(page.getByTestId('cashier-amount')).toHaveText(money(amount, lang));
@@ -164,7 +164,7 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
   });
 
   for (const method of ['alipay', 'paypal'] as const) {
-    test(`[PAYMENTS]: pays a store bill with ${method}: to its page and back, paid once the server says so (${lang})`, async ({ browser, request }) => {
+    test(`[PAYMENTS]: pays a store bill with ${method}: to its page and back, paid once the server says so (${lang})`, { tag: SERIAL }, async ({ browser, request }) => {
       const { page, context, billNo, amount, shopId, token } = await merchantWithBill(browser, request, lang, method);
       await payFromBillList(page, lang, billNo, method);
       await expect(page.getByTestId('cashier-amount')).toHaveText(money(amount, lang));
@@ -196,7 +196,8 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
         await shot(page, `cashier-return-${method}-${lang}-375`);
         await page.setViewportSize({ width: 1440, height: 900 });
         await shot(page, `cashier-return-${method}-${lang}-1440`);
-        await page.waitForTimeout(4_000);
+        // The page asks the server again (every 3 s) and still shows no payment.
+        await page.waitForResponse((response) => response.url().endsWith('/api/v1/merchant/payment/sandbox/detail'));
         await expect(page.getByText(text.paid, { exact: true })).toHaveCount(0);
         alipay.pay(billNo, alipay.trades.get(billNo)?.total_amount ?? (amount / 100).toFixed(2));
       } else {
@@ -212,7 +213,7 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     });
   }
 
-  test(`[PAYMENTS]: a WeChat Pay refund in progress, then failed by WeChat Pay's notification, shows under the bill's status in both bill lists (${lang})`, async ({ browser, baseURL, request }) => {
+  test(`[PAYMENTS]: a WeChat Pay refund in progress, then failed by WeChat Pay's notification, shows under the bill's status in both bill lists (${lang})`, { tag: SERIAL }, async ({ browser, baseURL, request }) => {
     test.setTimeout(120_000);
     const { page, context, billNo, token } = await merchantWithBill(browser, request, lang, 'wechat');
     // Paid at WeChat Pay (the Native order made by the pay page, in the language the bill was bought in, then its signed notification).

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEMO_MERCHANT, OPERATOR, expect, loginThroughForm, test, useLanguage, type Lang } from '../support/fixtures';
+import { DEMO_MERCHANT, OPERATOR, expect, loginThroughForm, test, useLanguage, type Lang, signInByApi } from '../support/fixtures';
 
 /** Screenshots land in screenshots/ (git-ignored) for a person to look at; the assertions check the language. */
 const shotsDir = path.resolve(import.meta.dirname, '../../screenshots');
@@ -39,7 +39,7 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     });
 
     test(`[SCREENS]: merchant welcome, the plugin page and 404 in ${lang}`, async ({ page }) => {
-      await loginThroughForm(page, DEMO_MERCHANT.account, DEMO_MERCHANT.password, { lang });
+      await signInByApi(page, 'merchant', DEMO_MERCHANT.account, DEMO_MERCHANT.password, { lang });
       await expect(page).toHaveURL(/\/platform$/);
       await expect(page).toHaveTitle(lang === 'zh-CN' ? '欢迎 - Parlour' : 'Welcome - Parlour');
       await expect(page.getByRole('heading', { name: lang === 'zh-CN' ? /欢迎回来/ : /Welcome back/ })).toBeVisible();

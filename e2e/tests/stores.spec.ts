@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { OPERATOR, expect, loginThroughForm, registerMerchantByApi, test, useLanguage, type Lang } from '../support/fixtures';
+import { OPERATOR, expect, registerMerchantByApi, test, useLanguage, type Lang, signInByApi } from '../support/fixtures';
 import { shot } from '../support/screenshots';
 import {
   addMonthsUtc,
@@ -114,7 +114,7 @@ async function signedInMerchant(page: Page, request: Parameters<typeof registerM
   const merchant = await registerMerchantByApi(request);
   const token = await merchantToken(request, merchant.email, merchant.password);
   await useLanguage(page, lang);
-  await loginThroughForm(page, merchant.email, merchant.password, { lang });
+  await signInByApi(page, 'merchant', merchant.email, merchant.password, { lang });
   await expect(page).toHaveURL(/\/platform$/);
   return { ...merchant, token };
 }
@@ -310,7 +310,7 @@ test('[STORES]: an operator disables a store and the merchant sees it disabled',
   const operatorContext = await browser.newContext({ baseURL, locale: 'zh-CN' });
   try {
     const admin = await operatorContext.newPage();
-    await loginThroughForm(admin, OPERATOR.account, OPERATOR.password, { path: '/admin/login' });
+    await signInByApi(admin, 'admin', OPERATOR.account, OPERATOR.password);
     await expect(admin).toHaveURL(/\/platform$/);
     await admin.goto('/admin/store');
     await expect(admin).toHaveTitle('店铺管理 - Parlour');
@@ -356,7 +356,7 @@ test('[STORES]: the operator store, version and bill pages show the stores and b
   await createRenewalBill(request, token, shop.shop_id, { term_type: 'year', term: 1 }, 'zh-CN');
 
   await useLanguage(page, 'en-US');
-  await loginThroughForm(page, OPERATOR.account, OPERATOR.password, { path: '/admin/login' });
+  await signInByApi(page, 'admin', OPERATOR.account, OPERATOR.password);
   await expect(page).toHaveURL(/\/platform$/);
 
   await page.goto('/admin/store');

@@ -1,5 +1,6 @@
+import { SERIAL } from '../playwright.config';
 import type { APIRequestContext } from '@playwright/test';
-import { expect, loginThroughForm, registerMerchantByApi, test, useLanguage } from '../support/fixtures';
+import { expect, registerMerchantByApi, test, useLanguage, signInByApi } from '../support/fixtures';
 import { operatorPage } from '../support/operator-api';
 import { callApi, createOperatingStore, merchantToken, operatorToken } from '../support/store-api';
 import { shot } from '../support/screenshots';
@@ -50,7 +51,7 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
 
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await useLanguage(page, lang);
-    await loginThroughForm(page, merchant.email, merchant.password, { lang });
+    await signInByApi(page, 'merchant', merchant.email, merchant.password, { lang });
     await expect(page).toHaveURL(/\/platform$/);
     await page.setViewportSize({ width: 1280, height: 1000 });
     await page.goto('/merchant/traffic?tab=keys');
@@ -88,7 +89,7 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
   });
 }
 
-test('[OPEN API]: the operator switches a platform off and adds an API to the catalogue', async ({ browser, baseURL, request }) => {
+test('[OPEN API]: the operator switches a platform off and adds an API to the catalogue', { tag: SERIAL }, async ({ browser, baseURL, request }) => {
   test.slow();
   // A store that can call, to see the operator's changes from the outside.
   const merchant = await registerMerchantByApi(request);

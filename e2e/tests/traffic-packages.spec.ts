@@ -1,5 +1,6 @@
+import { SERIAL } from '../playwright.config';
 import type { Page } from '@playwright/test';
-import { expect, loginThroughForm, registerMerchantByApi, test, useLanguage, type Lang } from '../support/fixtures';
+import { expect, registerMerchantByApi, test, useLanguage, type Lang, signInByApi } from '../support/fixtures';
 import { money, operatorPage, tableOverflow } from '../support/operator-api';
 import { callApi, createOperatingStore, findBill, merchantToken, operatorToken, payAtCashier } from '../support/store-api';
 import { setWidth, shot } from '../support/screenshots';
@@ -106,7 +107,7 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     const forStore = plans.find((plan) => !plan.is_general)!;
 
     await useLanguage(page, lang);
-    await loginThroughForm(page, merchant.email, merchant.password, { lang });
+    await signInByApi(page, 'merchant', merchant.email, merchant.password, { lang });
     await expect(page).toHaveURL(/\/platform$/);
     await page.setViewportSize({ width: 1280, height: 1000 });
     await page.goto('/merchant/traffic?tab=packages');
@@ -152,7 +153,7 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
   });
 }
 
-test('[PACKAGES]: the operator creates a plan and disables one; merchants are offered only enabled plans', async ({ browser, baseURL, request }) => {
+test('[PACKAGES]: the operator creates a plan and disables one; merchants are offered only enabled plans', { tag: SERIAL }, async ({ browser, baseURL, request }) => {
   const operator = await operatorPage(browser, baseURL);
   const page = operator.page;
   const planName = `冲量包${Date.now().toString(36).slice(-4)}`;

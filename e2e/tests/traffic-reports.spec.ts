@@ -1,5 +1,6 @@
+import { SERIAL } from '../playwright.config';
 import type { APIRequestContext } from '@playwright/test';
-import { expect, loginThroughForm, registerMerchantByApi, test, useLanguage } from '../support/fixtures';
+import { expect, registerMerchantByApi, test, useLanguage, signInByApi } from '../support/fixtures';
 import { operatorPage, tableOverflow } from '../support/operator-api';
 import { callApi, createOperatingStore, merchantToken, payAtCashier } from '../support/store-api';
 import { setWidth, shot } from '../support/screenshots';
@@ -88,7 +89,7 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     const { merchant, plan } = await merchantWithTraffic(request, lang);
 
     await useLanguage(page, lang);
-    await loginThroughForm(page, merchant.email, merchant.password, { lang });
+    await signInByApi(page, 'merchant', merchant.email, merchant.password, { lang });
     await expect(page).toHaveURL(/\/platform$/);
     await page.setViewportSize({ width: 1366, height: 1000 });
 
@@ -100,7 +101,6 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     const leftCard = page.locator('.traffic-figure').filter({ hasText: text.unitsLeft });
     await expect(leftCard.locator('.ant-statistic-content')).toHaveText((plan.units - 5).toLocaleString('en-US'));
     await expect(page.locator('.chart canvas').first()).toBeVisible();
-    await page.waitForTimeout(800);
     await shot(page, `traffic-dashboard-${lang}`);
 
     // Logs: every call, then JD + quota exhausted only, then its details.
@@ -147,12 +147,11 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     await page.getByRole('tab', { name: text.statisticsTab }).click();
     await expect(page.getByText(text.perApi)).toBeVisible();
     await expect(page.locator('.ant-table-row').filter({ hasText: text.taobao }).filter({ hasText: text.itemGet })).toContainText('3');
-    await page.waitForTimeout(800);
     await shot(page, `traffic-statistics-${lang}`);
   });
 }
 
-test('[TRAFFIC REPORTS]: the operator sees the top merchants by usage and every merchant’s logs', async ({ browser, baseURL, request }) => {
+test('[TRAFFIC REPORTS]: the operator sees the top merchants by usage and every merchant’s logs', { tag: SERIAL }, async ({ browser, baseURL, request }) => {
   test.slow();
   const { merchant } = await merchantWithTraffic(request, 'zh-CN');
   const operator = await operatorPage(browser, baseURL);
@@ -163,7 +162,6 @@ test('[TRAFFIC REPORTS]: the operator sees the top merchants by usage and every 
     await expect(page.getByRole('tab', { name: '概览' })).toHaveAttribute('aria-selected', 'true');
     const top = page.locator('.ant-card').filter({ hasText: '商户用量排行' });
     await expect(top.getByRole('row').filter({ hasText: merchant.email })).toBeVisible();
-    await page.waitForTimeout(800);
     await shot(page, 'admin-traffic-dashboard');
 
     await page.getByRole('tab', { name: '日志' }).click();
@@ -177,7 +175,6 @@ test('[TRAFFIC REPORTS]: the operator sees the top merchants by usage and every 
     await page.getByRole('tab', { name: '统计' }).click();
     await expect(page.getByText('平台统计')).toBeVisible();
     await expect(page.locator('.ant-card').filter({ hasText: '商户用量排行' }).getByRole('row').filter({ hasText: merchant.email })).toBeVisible();
-    await page.waitForTimeout(800);
     await shot(page, 'admin-traffic-statistics');
   } finally {
     await operator.close();
