@@ -64,7 +64,8 @@ describe('sandbox cashier', { timeout: 20_000 }, () => {
     expect(feedback.error).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Pay CN¥297.00' })).toHaveProperty('disabled', false);
     // "Choose another method" is a way, not just words: the bill's pay dialog in the console.
-    expect(within(screen.getByRole('alert')).getByRole('link', { name: 'Choose another method' }).getAttribute('href')).toBe('/merchant/bill?keyword=B1&pay=B1');
+    const failure = screen.getByText('Payment failed, please try again or choose another method').closest('[role="alert"]') as HTMLElement;
+    expect(within(failure).getByRole('link', { name: 'Choose another method' }).getAttribute('href')).toBe('/merchant/bill?keyword=B1&pay=B1');
   });
 
   it('shows an expired bill with a way back to the bills', async () => {
