@@ -1,5 +1,5 @@
 /**
- * Precompression of the console's build (issue 22 §2.1): a brotli (`.br`, quality 11) and a gzip
+ * Precompression of the console's build (issue 22 §2.1): a brotli (`.br`, quality 10) and a gzip
  * (`.gz`, level 9) copy beside every text file of the build, which the API serves as the client's
  * Accept-Encoding asks (apps/api/src/plugins/web.ts, @fastify/static's `preCompressed`). Written by
  * scripts/build.mjs before the budget is checked, so the budget reads the bytes that are sent.
@@ -14,6 +14,12 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
 const brotli = promisify(zlib.brotliCompress);
+/**
+ * Brotli's quality: 11 (the maximum) made the JavaScript 1.8 % smaller than 10 for more than twice
+ * the CPU (8.0 s against 3.5 s for the whole build's JavaScript on this machine), which every build
+ * and every `npm start` after a change pays.
+ */
+const BROTLI_QUALITY = 10;
 const gzip = promisify(zlib.gzip);
 
 /** Text formats a build holds (Vite's output and apps/web/public). */
@@ -38,7 +44,7 @@ async function compressFile(distDir, file) {
   const [br, gz] = await Promise.all([
     brotli(source, {
       params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
       },
