@@ -18,6 +18,11 @@ export const ErrorCode = {
   NOT_FOUND: 10004,
   /** Too many requests from this address or for this target; `data.retry_after` says when to try again. */
   TOO_MANY_REQUESTS: 10029,
+  /**
+   * The path takes another HTTP method (a GET on an Open API path, which takes POST only); HTTP 405
+   * with an `Allow` header naming the methods it takes.
+   */
+  METHOD_NOT_ALLOWED: 10405,
   /** An unexpected failure on our side; details are in the server log, never in the answer. */
   SERVER_ERROR: 10500,
   /** The Idempotency-Key header is empty, longer than 255 characters or not printable ASCII. */
@@ -166,6 +171,8 @@ export const errorMessages: Record<ErrorKey, Record<Lang, string>> = {
   NO_PERMISSION: { 'zh-CN': '没有权限', 'en-US': 'No permission' },
   NOT_FOUND: { 'zh-CN': '请求的资源不存在', 'en-US': 'Resource not found' },
   TOO_MANY_REQUESTS: { 'zh-CN': '操作过于频繁，请稍后再试', 'en-US': 'Too many requests, please try again later' },
+  // `{{allow}}`: the methods the path takes (the Allow header's value).
+  METHOD_NOT_ALLOWED: { 'zh-CN': '不支持该请求方法，请使用 {{allow}}', 'en-US': 'Method not allowed: use {{allow}}' },
   SERVER_ERROR: { 'zh-CN': '服务器错误，请稍后再试', 'en-US': 'Server error, please try again later' },
   UNKNOWN_ERROR: { 'zh-CN': '未知错误', 'en-US': 'Unknown error' },
   IDEMPOTENCY_KEY_INVALID: {
