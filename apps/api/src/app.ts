@@ -291,7 +291,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     shopBaseDomain: config.shopBaseDomain,
   });
   const shopAdminService = createShopAdminService({ db, shopService, repository: shopRepository, billService, storeVersionService, settings, clock });
-  registerShopRoutes(app, registrar, { shopService, shopAdminService, ipRateLimit });
+  registerShopRoutes(app, registrar, { shopService, shopAdminService, ipRateLimit, storeUrlScheme: config.storeUrlScheme });
   // Each store's basic config (issue 15): its merchant's, and the operator's system-config group.
   const siteConfigs = createStoreSiteConfigService({ repository: createStoreSiteConfigRepository(db), clock, isImageUsable: (fileName, merchantId) => uploads.isUsableByMerchant(fileName, merchantId) });
   registerStoreSiteConfigRoutes(registrar, { siteConfigs });
@@ -330,7 +330,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   registerPluginRoutes(app, registrar, { pluginService });
   // Requests to a store's system or custom domain reach the store: its front page from its basic config and plugins.
-  registerStorefrontRouting(app, { storefrontService: createStorefrontService({ domainService, siteConfigs, pluginService }) });
+  registerStorefrontRouting(app, { storefrontService: createStorefrontService({ domainService, siteConfigs, pluginService }), storeUrlScheme: config.storeUrlScheme });
   const paymentService = createPaymentService({ db, billRepository, shopService, trafficPackageService, pluginService, providers: paymentProviders, clock, publicOrigin });
   // Our cashier page for every provider; its pay / fail buttons only with the sandbox.
   const cashier = createSandboxCashier({
