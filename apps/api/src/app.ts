@@ -54,6 +54,7 @@ import { createShopRepository } from './modules/shop/shop.repository';
 import { registerShopRoutes } from './modules/shop/shop.routes';
 import { createShopService } from './modules/shop/shop.service';
 import { createShopAdminService } from './modules/shop/shop-admin.service';
+import { fixedReservedShopIds } from './modules/shop/reserved-shop-ids';
 import { createDomainRepository } from './modules/domain/domain.repository';
 import { registerDomainRoutes } from './modules/domain/domain.routes';
 import { createDomainService } from './modules/domain/domain.service';
@@ -171,8 +172,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const outbound = createOutboundPolicy({ allow: config.outboundAllow, lookup: options.outboundLookup });
   // The providers' last errors, for the operations page; written on the plain database, outside any call's transaction.
   const providerStatus = createProviderStatusRecorder({ repository: createOperationsRepository(database.db), clock, log: app.log });
+  // Store IDs no store may take (issue 22 §2.3): the contract's list and the platform hosts' first labels; the operator adds more in settings.
+  const reservedShopIds = fixedReservedShopIds([...config.siteHosts, ...config.consoleHosts]);
   const configs = createConfigService({
     outbound,
+    fixedReservedShopIds: reservedShopIds,
     onDeliveryFailure: (channel, error) => providerStatus.failed(channel, error),
     settings,
     secrets: secretBox,
@@ -289,6 +293,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     jobs: jobQueue,
     clock,
     shopBaseDomain: config.shopBaseDomain,
+    reservedShopIds,
   });
   const shopAdminService = createShopAdminService({ db, shopService, repository: shopRepository, billService, storeVersionService, settings, clock });
   registerShopRoutes(app, registrar, { shopService, shopAdminService, ipRateLimit, storeUrlScheme: config.storeUrlScheme });

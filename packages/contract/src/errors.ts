@@ -74,6 +74,8 @@ export const ErrorCode = {
   STORE_LIMIT_REACHED: 12020,
   /** The shopId asked for is taken by another store of the platform. */
   SHOP_ID_TAKEN: 12021,
+  /** The shopId asked for is reserved for the platform's own hosts (RESERVED_SHOP_IDS, the hosts' labels, the operator's list). */
+  SHOP_ID_RESERVED: 12025,
   /** A trial was asked for a version without trial days, or the merchant has had a trial already. */
   TRIAL_UNAVAILABLE: 12022,
   /** The store's state does not allow the action (renewing an initialising store, entering an unready store, …). */
@@ -216,6 +218,8 @@ export const errorMessages: Record<ErrorKey, Record<Lang, string>> = {
   UPLOAD_FORMAT_INVALID: { 'zh-CN': '仅支持 JPG 和 PNG 格式的图片', 'en-US': 'Only JPG and PNG images are allowed' },
   DELIVERY_FAILED: { 'zh-CN': '发送失败，请检查配置后重试', 'en-US': 'Sending failed, please check the settings and try again' },
   SHOP_ID_TAKEN: { 'zh-CN': '该店铺 ID 已被占用，请换一个', 'en-US': 'This store ID is taken, please choose another' },
+  // `{{shop_id}}`: the store ID asked for.
+  SHOP_ID_RESERVED: { 'zh-CN': '店铺 ID「{{shop_id}}」为平台保留，请换一个', 'en-US': 'Store ID "{{shop_id}}" is reserved by the platform, please choose another' },
   TRIAL_UNAVAILABLE: {
     'zh-CN': '该版本不提供试用，或您已使用过试用',
     'en-US': 'This version has no trial, or you have had a trial already',

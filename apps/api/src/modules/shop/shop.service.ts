@@ -120,7 +120,10 @@ export function createShopService(deps: {
   jobs: JobQueue;
   clock: Clock;
   shopBaseDomain: string;
+  /** Store IDs reserved whatever the operator saves (fixedReservedShopIds); the operator's list is read from the settings. */
+  reservedShopIds?: readonly string[];
 }) {
+  const fixedReserved: ReadonlySet<string> = new Set(deps.reservedShopIds ?? []);
   const { db, repository, billRepository, billService, storeVersionService, settings, jobs, clock } = deps;
 
   /**
@@ -158,6 +161,9 @@ export function createShopService(deps: {
    * trial) is checked and the row inserted; `inTransaction` adds what goes with it (its first bill).
    */
   async function createShop<T>(shop: NewShop, inTransaction: (row: ShopRow, tx: Db) => Promise<T>): Promise<T> {
+    const shopId = shop.fields.shop_id;
+    // Every way a store is created comes here: a merchant's trial and create-and-pay, an operator's add.
+    if (fixedReserved.has(shopId) || (await settings.getReservedShopIds()).includes(shopId)) throw new AppError('SHOP_ID_RESERVED', { params: { shop_id: shopId } });
     if (await repository.isShopIdTaken(shop.fields.shop_id, await statusClock())) throw new AppError('SHOP_ID_TAKEN');
     const now = clock.now();
     return db.transaction(async (tx) => {
