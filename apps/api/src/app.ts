@@ -54,6 +54,7 @@ import { createShopRepository } from './modules/shop/shop.repository';
 import { registerShopRoutes } from './modules/shop/shop.routes';
 import { createShopService } from './modules/shop/shop.service';
 import { createShopAdminService } from './modules/shop/shop-admin.service';
+import { fixedReservedShopIds } from './modules/shop/reserved-shop-ids';
 import { createDomainRepository } from './modules/domain/domain.repository';
 import { registerDomainRoutes } from './modules/domain/domain.routes';
 import { createDomainService } from './modules/domain/domain.service';
@@ -174,8 +175,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const outbound = createOutboundPolicy({ allow: config.outboundAllow, lookup: options.outboundLookup });
   // The providers' last errors, for the operations page; written on the plain database, outside any call's transaction.
   const providerStatus = createProviderStatusRecorder({ repository: createOperationsRepository(database.db), clock, log: app.log });
+  // Store IDs no store may take (issue 22 §2.3): the contract's list and the platform hosts' first labels; the operator adds more in settings.
+  const reservedShopIds = fixedReservedShopIds([...config.siteHosts, ...config.consoleHosts]);
   const configs = createConfigService({
     outbound,
+    fixedReservedShopIds: reservedShopIds,
     onDeliveryFailure: (channel, error) => providerStatus.failed(channel, error),
     settings,
     secrets: secretBox,
@@ -292,9 +296,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     jobs: jobQueue,
     clock,
     shopBaseDomain: config.shopBaseDomain,
+    reservedShopIds,
   });
   const shopAdminService = createShopAdminService({ db, shopService, repository: shopRepository, billService, storeVersionService, settings, clock });
-  registerShopRoutes(app, registrar, { shopService, shopAdminService, ipRateLimit });
+  registerShopRoutes(app, registrar, { shopService, shopAdminService, ipRateLimit, storeUrlScheme: config.storeUrlScheme });
   // Each store's basic config (issue 15): its merchant's, and the operator's system-config group.
   const siteConfigs = createStoreSiteConfigService({ repository: createStoreSiteConfigRepository(db), clock, isImageUsable: (fileName, merchantId) => uploads.isUsableByMerchant(fileName, merchantId) });
   registerStoreSiteConfigRoutes(registrar, { siteConfigs });
@@ -333,7 +338,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   registerPluginRoutes(app, registrar, { pluginService });
   // Requests to a store's system or custom domain reach the store: its front page from its basic config and plugins.
-  registerStorefrontRouting(app, { storefrontService: createStorefrontService({ domainService, siteConfigs, pluginService }) });
+  registerStorefrontRouting(app, { storefrontService: createStorefrontService({ domainService, siteConfigs, pluginService }), storeUrlScheme: config.storeUrlScheme });
   const paymentService = createPaymentService({ db, billRepository, shopService, trafficPackageService, pluginService, providers: paymentProviders, clock, publicOrigin });
   // Our cashier page for every provider; its pay / fail buttons only with the sandbox.
   const cashier = createSandboxCashier({

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseLogFormat, type LogFormat } from './lib/logger';
 import { parseAllowList } from './lib/outbound/outbound-policy';
+import { STORE_URL_SCHEMES, type StoreUrlScheme } from './lib/public-address';
 import { DEVELOPMENT_SECRETS_KEY, parseSecretsKey } from './lib/secret-box';
 
 /** Everything the API reads from its environment, parsed once at start. README documents each variable. */
@@ -41,8 +42,13 @@ export interface Config {
   logFormat: LogFormat;
   /** Argon2 memory cost in KiB; tests lower it, production keeps the OWASP figure. */
   passwordMemoryCost: number;
-  /** Stores get the system domain `<shop_id>.<shopBaseDomain>`; their admin is at https://<domain>/admin. */
+  /** Stores get the system domain `<shop_id>.<shopBaseDomain>`; their admin is at <scheme>://<domain>/admin. */
   shopBaseDomain: string;
+  /**
+   * The scheme links to stores' hosts use (STORE_URL_SCHEME: http or https, on that scheme's own
+   * port); unset: the scheme and port each request reached the platform at (lib/public-address.ts).
+   */
+  storeUrlScheme: StoreUrlScheme | undefined;
   /**
    * DNS servers custom domains are checked against (DNS_SERVERS, comma-separated host or host:port;
    * empty: the system's resolvers). Tests point it at a DNS server on 127.0.0.1.
@@ -142,6 +148,13 @@ function shopBaseDomainOf(env: NodeJS.ProcessEnv, isProduction: boolean): string
   return 'localhost';
 }
 
+function storeUrlSchemeOf(env: NodeJS.ProcessEnv): StoreUrlScheme | undefined {
+  const value = (env.STORE_URL_SCHEME ?? '').trim().toLowerCase();
+  if (!value) return undefined;
+  if (!(STORE_URL_SCHEMES as readonly string[]).includes(value)) throw new Error(`STORE_URL_SCHEME must be http or https, got "${env.STORE_URL_SCHEME}"`);
+  return value as StoreUrlScheme;
+}
+
 function addressList(value: string | undefined, family: 4 | 6, name: string): string[] {
   const entries = list(value);
   for (const entry of entries) if (isIP(entry) !== family) throw new Error(`${name} must list IPv${family} addresses, got "${entry}"`);
@@ -195,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true',
     captchaFixedText: captchaFixedTextOf(env, isProduction),
     outboundAllow: outboundAllowOf(env, isProduction),
+    storeUrlScheme: storeUrlSchemeOf(env),
     // Last, so the checks above say what else is wrong first.
     shopBaseDomain: shopBaseDomainOf(env, isProduction),
   };

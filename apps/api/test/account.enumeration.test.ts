@@ -28,6 +28,7 @@ describe('accounts: enumeration', () => {
     async send(message) {
       await sleep(DELIVERY_MS);
       slowMail.sent.push(message.to);
+      return 'sent';
     },
   };
   const slowSms: SmsProvider & { sent: string[] } = {
@@ -36,6 +37,7 @@ describe('accounts: enumeration', () => {
     async sendCode(message) {
       await sleep(DELIVERY_MS);
       slowSms.sent.push(message.mobile);
+      return 'sent';
     },
   };
 

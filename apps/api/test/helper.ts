@@ -54,6 +54,7 @@ export function createRecordingMail() {
     kind: 'log',
     async send(message) {
       sent.push(message);
+      return 'sent';
     },
   };
   /** The code of the newest message to `to` (addresses compare case-insensitively, as the API stores them lower case); throws when none was sent. */
@@ -87,6 +88,7 @@ export function createRecordingSms() {
     kind: 'recording',
     async sendCode(message) {
       sent.push(message);
+      return 'sent';
     },
   };
   /** The code of the newest message to `mobile`; throws when none was sent. */

@@ -16,6 +16,25 @@ export const CODE_MAX_ATTEMPTS = 5;
 export const CODE_RESEND_SECONDS = 60;
 /** shopId is at most this long (spec §5, §9). */
 export const SHOP_ID_MAX_LENGTH = 20;
+/**
+ * Store IDs no store may take (issue 22 §2.3): a store ID becomes the subdomain `<shop_id>.<SHOP_BASE_DOMAIN>`,
+ * and these name the platform's own hosts and services (or look as if they did) on the platform's
+ * domain. The API adds the first labels of SITE_HOSTS and CONSOLE_HOSTS; the operator may add more
+ * in settings (platform rules). Only names a store ID can be: lowercase letters and digits.
+ */
+export const RESERVED_SHOP_IDS = [
+  'www', 'admin', 'api', 'app', 'apps', 'mail', 'email', 'smtp', 'imap', 'pop', 'pop3', 'mx', 'ftp', 'sftp', 'ssh', 'vpn',
+  'ns', 'ns1', 'ns2', 'ns3', 'ns4', 'dns', 'static', 'assets', 'cdn', 'img', 'images', 'media', 'files', 'upload', 'uploads', 'download',
+  'shop', 'store', 'stores', 'help', 'docs', 'doc', 'status', 'm', 'mobile', 'wap', 'blog', 'news', 'forum', 'community',
+  'dev', 'test', 'testing', 'stage', 'staging', 'demo', 'sandbox', 'preview', 'beta', 'alpha', 'local', 'localhost', 'internal',
+  'support', 'billing', 'pay', 'payment', 'payments', 'checkout', 'cashier', 'invoice', 'console', 'dashboard', 'panel',
+  'login', 'logout', 'signin', 'signup', 'register', 'auth', 'oauth', 'sso', 'account', 'accounts', 'user', 'users', 'my',
+  'platform', 'merchant', 'merchants', 'operator', 'operators', 'open', 'openapi', 'webhook', 'webhooks', 'callback', 'notify',
+  'root', 'system', 'sys', 'host', 'server', 'gateway', 'proxy', 'secure', 'security', 'ssl', 'tls', 'www1', 'www2',
+  'parlour', 'official', 'service', 'services', 'cloud', 'portal', 'home', 'index', 'about', 'contact', 'legal', 'privacy', 'terms',
+] as const;
+/** How many store IDs the operator may add to the reserved list. */
+export const RESERVED_SHOP_IDS_MAX = 500;
 
 /** Session token lifetime, refreshed on use. */
 export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;

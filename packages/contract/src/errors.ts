@@ -18,6 +18,11 @@ export const ErrorCode = {
   NOT_FOUND: 10004,
   /** Too many requests from this address or for this target; `data.retry_after` says when to try again. */
   TOO_MANY_REQUESTS: 10029,
+  /**
+   * The path takes another HTTP method (a GET on an Open API path, which takes POST only); HTTP 405
+   * with an `Allow` header naming the methods it takes.
+   */
+  METHOD_NOT_ALLOWED: 10405,
   /** An unexpected failure on our side; details are in the server log, never in the answer. */
   SERVER_ERROR: 10500,
   /** The Idempotency-Key header is empty, longer than 255 characters or not printable ASCII. */
@@ -69,6 +74,8 @@ export const ErrorCode = {
   STORE_LIMIT_REACHED: 12020,
   /** The shopId asked for is taken by another store of the platform. */
   SHOP_ID_TAKEN: 12021,
+  /** The shopId asked for is reserved for the platform's own hosts (RESERVED_SHOP_IDS, the hosts' labels, the operator's list). */
+  SHOP_ID_RESERVED: 12025,
   /** A trial was asked for a version without trial days, or the merchant has had a trial already. */
   TRIAL_UNAVAILABLE: 12022,
   /** The store's state does not allow the action (renewing an initialising store, entering an unready store, …). */
@@ -166,6 +173,8 @@ export const errorMessages: Record<ErrorKey, Record<Lang, string>> = {
   NO_PERMISSION: { 'zh-CN': '没有权限', 'en-US': 'No permission' },
   NOT_FOUND: { 'zh-CN': '请求的资源不存在', 'en-US': 'Resource not found' },
   TOO_MANY_REQUESTS: { 'zh-CN': '操作过于频繁，请稍后再试', 'en-US': 'Too many requests, please try again later' },
+  // `{{allow}}`: the methods the path takes (the Allow header's value).
+  METHOD_NOT_ALLOWED: { 'zh-CN': '不支持该请求方法，请使用 {{allow}}', 'en-US': 'Method not allowed: use {{allow}}' },
   SERVER_ERROR: { 'zh-CN': '服务器错误，请稍后再试', 'en-US': 'Server error, please try again later' },
   UNKNOWN_ERROR: { 'zh-CN': '未知错误', 'en-US': 'Unknown error' },
   IDEMPOTENCY_KEY_INVALID: {
@@ -209,6 +218,8 @@ export const errorMessages: Record<ErrorKey, Record<Lang, string>> = {
   UPLOAD_FORMAT_INVALID: { 'zh-CN': '仅支持 JPG 和 PNG 格式的图片', 'en-US': 'Only JPG and PNG images are allowed' },
   DELIVERY_FAILED: { 'zh-CN': '发送失败，请检查配置后重试', 'en-US': 'Sending failed, please check the settings and try again' },
   SHOP_ID_TAKEN: { 'zh-CN': '该店铺 ID 已被占用，请换一个', 'en-US': 'This store ID is taken, please choose another' },
+  // `{{shop_id}}`: the store ID asked for.
+  SHOP_ID_RESERVED: { 'zh-CN': '店铺 ID「{{shop_id}}」为平台保留，请换一个', 'en-US': 'Store ID "{{shop_id}}" is reserved by the platform, please choose another' },
   TRIAL_UNAVAILABLE: {
     'zh-CN': '该版本不提供试用，或您已使用过试用',
     'en-US': 'This version has no trial, or you have had a trial already',

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import pretty from 'pino-pretty';
 import { REQUEST_ID_LOG_FIELD } from './request-id';
 
@@ -50,13 +50,28 @@ export function loggerOptions(options: { level: string; format: LogFormat }): Fa
   return { level: options.level, stream };
 }
 
+/** Answers whose 5xx status is the expected one (a store closed at the end of its term answers 503): not failures. */
+const expectedAnswers = new WeakSet<object>();
+
+/**
+ * Marks an answer as expected whatever its status: its request line is logged at info like the
+ * other expected client errors, not at error, which is kept for failures someone must look at.
+ */
+export function markExpectedAnswer(reply: FastifyReply) {
+  expectedAnswers.add(reply.raw);
+}
+
+/** The level of an answered request's line: error for a 5xx failure, info for everything else (marked expected answers included). */
+export function requestLogLevel(reply: Pick<FastifyReply, 'statusCode' | 'raw'>): 'error' | 'info' {
+  return reply.statusCode >= 500 && !expectedAnswers.has(reply.raw) ? 'error' : 'info';
+}
+
 /**
  * Pretty mode replaces Fastify's two request lines (with their request and response objects) by
  * one line per answered request: `GET /api/… 200 4 ms`.
  */
 export function registerPrettyRequestLog(app: FastifyInstance) {
   app.addHook('onResponse', async (request, reply) => {
-    const level = reply.statusCode >= 500 ? 'error' : 'info';
-    request.log[level](`${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`);
+    request.log[requestLogLevel(reply)](`${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`);
   });
 }

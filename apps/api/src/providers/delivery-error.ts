@@ -2,6 +2,12 @@ import type { Lang } from '@parlour/contract/errors';
 import { OutboundError } from '../lib/outbound/outbound-policy';
 
 /**
+ * What became of a message a provider took: `sent` (handed to an SMTP server or an SMS API), or
+ * `logged` (no provider is configured: written to the server log only, for a developer to read).
+ */
+export type Delivery = 'sent' | 'logged';
+
+/**
  * Why a delivery failed, in words of our own. A test send shows the operator this reason, never
  * what the remote end said on the wire (an SMTP banner, an HTML error page): otherwise "test send"
  * reads the banner of whatever listens at an address, a port scanner.

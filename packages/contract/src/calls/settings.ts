@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, ZEmptyInput, ZNullOutput } from '../call';
 import { isKnownTimeZone } from '../business-time';
+import { RESERVED_SHOP_IDS_MAX, SHOP_ID_MAX_LENGTH } from '../constants';
 import { ZEmail, ZMobile } from '../schemas';
 import { optionalText, ZSiteSettings } from './site-config';
 
@@ -142,11 +143,35 @@ export const ZBusinessTimeZone = z
  */
 export const ZPlatformSettingsInput = ZPlatformRules.extend({
   business_time_zone: ZBusinessTimeZone.optional(),
+  /**
+   * Store IDs the operator reserves beside the platform's own list (no store may be created with
+   * one), in the store ID's format; stored lower-case, once each, sorted. Absent keeps the stored list.
+   */
+  reserved_shop_ids: z
+    .array(
+      z
+        .string({ error: 'reserved_shop_id_invalid' })
+        .trim()
+        .toLowerCase()
+        .max(SHOP_ID_MAX_LENGTH, { error: 'reserved_shop_id_invalid' })
+        .regex(/^[a-z0-9]+$/, { error: 'reserved_shop_id_invalid' }),
+      { error: 'reserved_shop_id_invalid' },
+    )
+    .max(RESERVED_SHOP_IDS_MAX, { error: 'reserved_shop_ids_too_many' })
+    .transform((ids) => [...new Set(ids)].sort())
+    .optional(),
   /** Every operator must sign in with two factors (TOTP); an operator without it is sent to set it up. Absent keeps the stored rule. */
   require_admin_two_factor: z.boolean({ error: 'require_admin_two_factor_invalid' }).optional(),
 });
 export type TPlatformSettingsInput = z.input<typeof ZPlatformSettingsInput>;
-export const ZPlatformSettings = ZPlatformRules.extend({ business_time_zone: z.string(), require_admin_two_factor: z.boolean() });
+export const ZPlatformSettings = ZPlatformRules.extend({
+  business_time_zone: z.string(),
+  require_admin_two_factor: z.boolean(),
+  /** The operator's reserved store IDs. */
+  reserved_shop_ids: z.array(z.string()),
+  /** What is reserved whatever the operator saves: RESERVED_SHOP_IDS and the first labels of SITE_HOSTS / CONSOLE_HOSTS. */
+  reserved_shop_ids_fixed: z.array(z.string()),
+});
 export type TPlatformSettings = z.infer<typeof ZPlatformSettings>;
 
 /** Every group as the settings screen shows it. */

@@ -61,6 +61,12 @@ const mailTexts = {
  * sends nothing: the SMS templates carry codes only); a reset code for an address without an
  * account sends nothing.
  */
+/**
+ * What a code's delivery job did: sent it (or the "you already have an account" mail), only wrote it
+ * to the server log (no provider configured), or nothing (no account to reset, code gone).
+ */
+export type CodeDeliveryOutcome = 'sent' | 'logged, not sent' | 'account_exists' | 'account_exists: logged, not sent' | 'no_account' | 'skipped';
+
 export function createVerificationCodeService(deps: {
   db: Db;
   repository: VerificationCodeRepository;
@@ -115,9 +121,11 @@ export function createVerificationCodeService(deps: {
   /**
    * The delivery job: sends what the code's target should get. A code already used, expired or
    * dropped is not sent. A failed delivery drops the code, so the resend throttle does not hold the
-   * target behind a code nobody received, and fails the job (its error is kept with the job).
+   * target behind a code nobody received, and fails the job (its error is kept with the job). Its
+   * answer (the job log's `delivery`) says what happened: a message only written to the log, with
+   * no mail or SMS provider configured, is "logged, not sent".
    */
-  async function deliverCode(job: DeliverCodeJob): Promise<'sent' | 'account_exists' | 'no_account' | 'skipped'> {
+  async function deliverCode(job: DeliverCodeJob): Promise<CodeDeliveryOutcome> {
     const row = await repository.findById(db, job.codeId);
     if (!row || row.consumed_at || row.expires_at <= clock.now()) return 'skipped';
     const code = deps.secrets.openSecret(job.sealedCode);
@@ -127,17 +135,16 @@ export function createVerificationCodeService(deps: {
       if (row.purpose === 'register' && hasAccount) {
         if (row.channel !== 'email') return 'account_exists';
         const text = mailTexts[lang].accountExists;
-        await deps.mail.send({ to: row.target, subject: text.subject, text: text.body(links()) });
-        return 'account_exists';
+        const delivery = await deps.mail.send({ to: row.target, subject: text.subject, text: text.body(links()) });
+        return delivery === 'logged' ? 'account_exists: logged, not sent' : 'account_exists';
       }
       if (row.purpose === 'forgot' && !hasAccount) return 'no_account';
-      if (row.channel === 'email') {
-        const text = mailTexts[lang];
-        await deps.mail.send({ to: row.target, subject: text.subject[row.purpose], text: text.body(code) });
-      } else {
-        await deps.sms.sendCode({ mobile: row.target, code, purpose: row.purpose, lang });
-      }
-      return 'sent';
+      const text = mailTexts[lang];
+      const delivery =
+        row.channel === 'email'
+          ? await deps.mail.send({ to: row.target, subject: text.subject[row.purpose], text: text.body(code) })
+          : await deps.sms.sendCode({ mobile: row.target, code, purpose: row.purpose, lang });
+      return delivery === 'logged' ? 'logged, not sent' : 'sent';
     } catch (error) {
       await repository.deleteCode(db, row.id);
       throw error;

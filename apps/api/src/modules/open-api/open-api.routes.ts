@@ -1,10 +1,11 @@
 import * as calls from '@parlour/contract/calls/open-core';
 import { OPEN_API_KEY_HEADER, OPEN_API_PATH_PREFIX } from '@parlour/contract/calls/open-core';
+import { errorMessage } from '@parlour/contract/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import type { CallRegistrar } from '../../lib/register-call';
 import { PUBLIC_BODY_LIMITS, publicRouteOptions, type IpRateLimit } from '../rate-limit/ip-rate-limit.service';
-import { ok, requestLang } from '../../plugins/envelope';
+import { failure, ok, requestLang } from '../../plugins/envelope';
 import type { OpenApiService } from './open-api.service';
 import type { ShopKeyService } from './shop-key.service';
 
@@ -85,6 +86,17 @@ export function registerOpenApiRoutes(
       }
     },
   );
+
+  // Every other method on an Open API path: 405 in the Open API's envelope, not the console's page (HEAD comes with GET).
+  app.route({
+    method: ['GET', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    url: `${OPEN_API_PATH_PREFIX}/*`,
+    handler: (request, reply) =>
+      reply
+        .code(405)
+        .header('allow', 'POST')
+        .send(failure('METHOD_NOT_ALLOWED', requestLang(request), errorMessage('METHOD_NOT_ALLOWED', requestLang(request), { allow: 'POST' }))),
+  });
 
   register(calls.merchantListShopKeys, ({ input, principal }) => shopKeys.listKeys(principal.userId, input));
   register(calls.merchantRevealShopKey, ({ input, principal }) => shopKeys.revealKey(principal.userId, input.shop_id));

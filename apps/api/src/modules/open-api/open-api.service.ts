@@ -35,7 +35,8 @@ export interface ChargedCall {
 
 /**
  * The metered Open API. Per call: the per-key rate limit (past it: answered, not logged); the key
- * resolves the store (unknown keys are answered, not logged); the store must be on trial or operating,
+ * resolves the store (unknown keys are answered, not logged); a path naming no API of the catalogue is
+ * answered, not logged; the store must be on trial or operating,
  * the platform's data source and the API enabled and the parameters valid by the contract's rules
  * (open-api.rules.ts) — otherwise the call is logged as rejected, not charged. Then `charge` takes the
  * API's cost from a package and inserts the call's charge row (api_call_charges) in one statement,
@@ -92,13 +93,18 @@ export function createOpenApiService(deps: {
       requestParams: check.isValid ? check.params : paramsForLog(call.body),
     };
 
+    // A path naming no API of the catalogue (a platform that is not one of the four, a code the
+    // platform has no API for) is answered and not logged: its row would carry names no report can
+    // show, and any store could write such names into the log and its roll-up with its own key.
+    const isCatalogued = (LOG_PLATFORMS as readonly string[]).includes(platform) && entry.api !== null;
+    const refuse = (key: ErrorKey, messages?: Record<Lang, string>) => (isCatalogued ? reject(identity, key, startedAt, messages) : Promise.reject(new AppError(key, messages ? { messages } : {})));
     // A store not running: logged as rejected.
-    if (refusal) return reject(identity, refusal, startedAt);
-    if (!(LOG_PLATFORMS as readonly string[]).includes(platform)) return reject(identity, 'OPEN_PLATFORM_DISABLED', startedAt);
+    if (refusal) return refuse(refusal);
+    if (!(LOG_PLATFORMS as readonly string[]).includes(platform)) return refuse('OPEN_PLATFORM_DISABLED');
     if (entry.api) identity.apiName = entry.api.name;
-    if (!entry.isSourceEnabled) return reject(identity, 'OPEN_PLATFORM_DISABLED', startedAt);
-    if (!entry.api || !entry.api.isEnabled) return reject(identity, 'OPEN_API_DISABLED', startedAt);
-    if (!check.isValid) return reject(identity, 'OPEN_PARAMS_INVALID', startedAt, check.messages);
+    if (!entry.isSourceEnabled) return refuse('OPEN_PLATFORM_DISABLED');
+    if (!entry.api || !entry.api.isEnabled) return refuse('OPEN_API_DISABLED');
+    if (!check.isValid) return refuse('OPEN_PARAMS_INVALID', check.messages);
 
     const charged = await repository.charge({ ...identity, cost: entry.api.cost, now: clock.now(), startedAt });
     if (!charged) throw new AppError('OPEN_QUOTA_EXHAUSTED');

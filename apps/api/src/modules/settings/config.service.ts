@@ -97,6 +97,8 @@ export function createConfigService(deps: {
   outbound: OutboundPolicy;
   /** Seals the secret fields (SMTP password, SMS secret, webhook URL) before they are stored. */
   secrets: SecretBox;
+  /** Store IDs reserved whatever the operator saves (shown beside the operator's list). */
+  fixedReservedShopIds?: readonly string[];
   /** Notes a test send's failure for the operations page (the providers' last errors). */
   onDeliveryFailure?: (channel: 'mail' | 'sms' | 'wecom', error: unknown) => void;
 }) {
@@ -132,7 +134,7 @@ export function createConfigService(deps: {
   };
 
   async function getAll(): Promise<TAllSettings> {
-    const [site, mail, sms, wecom, rules, businessTimeZone, isTwoFactorRequired] = await Promise.all([
+    const [site, mail, sms, wecom, rules, businessTimeZone, isTwoFactorRequired, reservedShopIds] = await Promise.all([
       getSite(),
       getMail(),
       getSms(),
@@ -140,8 +142,15 @@ export function createConfigService(deps: {
       settings.getPlatformRules(),
       settings.getBusinessTimeZone(),
       settings.isAdminTwoFactorRequired(),
+      settings.getReservedShopIds(),
     ]);
-    const platform = { ...rules, business_time_zone: businessTimeZone, require_admin_two_factor: isTwoFactorRequired };
+    const platform = {
+      ...rules,
+      business_time_zone: businessTimeZone,
+      require_admin_two_factor: isTwoFactorRequired,
+      reserved_shop_ids: reservedShopIds,
+      reserved_shop_ids_fixed: [...(deps.fixedReservedShopIds ?? [])],
+    };
     const { smtp_password: smtpPassword, ...mailFields } = mail;
     const { access_key_secret: accessKeySecret, ...smsFields } = sms;
     const publicMail: TMailSettings = { ...mailFields, smtp_password_is_set: Boolean(smtpPassword) };
@@ -188,12 +197,13 @@ export function createConfigService(deps: {
       await settings.setGroup('wecom', { webhook_url: secrets.sealSecret(values.webhook_url) });
     },
     async platform(values, lang) {
-      const { business_time_zone: zone, require_admin_two_factor: isTwoFactorRequired, ...rules } = values;
+      const { business_time_zone: zone, require_admin_two_factor: isTwoFactorRequired, reserved_shop_ids: reservedShopIds, ...rules } = values;
       // The contract checked Intl's list; the database must know the zone by that exact name as well, or its day arithmetic would fail.
       if (zone !== undefined && !(await settings.isTimeZoneKnownToDatabase(zone))) throw fieldError('business_time_zone', 'business_time_zone_invalid', lang);
       await settings.setPlatformRules(rules);
       if (zone !== undefined && zone !== (await settings.getBusinessTimeZone())) await settings.setBusinessTimeZone(zone);
       if (isTwoFactorRequired !== undefined && isTwoFactorRequired !== (await settings.isAdminTwoFactorRequired())) await settings.setAdminTwoFactorRequired(isTwoFactorRequired);
+      if (reservedShopIds !== undefined) await settings.setReservedShopIds(reservedShopIds);
     },
   };
 
@@ -221,7 +231,7 @@ export function createConfigService(deps: {
     getSmsForDelivery: getSms,
 
     async listGroups() {
-      const [site, mail, sms, wecom, rulesUpdatedAt, zoneUpdatedAt, twoFactorUpdatedAt] = await Promise.all([
+      const [site, mail, sms, wecom, rulesUpdatedAt, zoneUpdatedAt, twoFactorUpdatedAt, reservedUpdatedAt] = await Promise.all([
         settings.getGroup('site'),
         settings.getGroup('mail'),
         settings.getGroup('sms'),
@@ -229,8 +239,9 @@ export function createConfigService(deps: {
         settings.platformRulesUpdatedAt(),
         settings.businessTimeZoneUpdatedAt(),
         settings.adminTwoFactorRuleUpdatedAt(),
+        settings.reservedShopIdsUpdatedAt(),
       ]);
-      const platformUpdatedAt = [rulesUpdatedAt, zoneUpdatedAt, twoFactorUpdatedAt].filter((time): time is Date => Boolean(time)).sort((a, b) => b.getTime() - a.getTime())[0];
+      const platformUpdatedAt = [rulesUpdatedAt, zoneUpdatedAt, twoFactorUpdatedAt, reservedUpdatedAt].filter((time): time is Date => Boolean(time)).sort((a, b) => b.getTime() - a.getTime())[0];
       const [mailValues, smsValues, wecomValues] = await Promise.all([getMail(), getSms(), getWecom()]);
       const summary = (group: SettingsGroup, updatedAt: Date | undefined, isConfigured: boolean) => ({
         group,

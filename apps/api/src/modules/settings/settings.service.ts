@@ -8,6 +8,8 @@ import type { SettingsRepository } from './settings.repository';
 export type PlatformRules = { -readonly [K in keyof typeof DEFAULT_PLATFORM_RULES]: number };
 
 const RULES_KEY = 'platform_rules';
+/** The store IDs the operator reserves beside the fixed list (issue 22 §2.3). */
+const RESERVED_SHOP_IDS_KEY = 'reserved_shop_ids';
 /** The platform rule requiring every operator to sign in with two factors (issue 13 §5). */
 const ADMIN_TWO_FACTOR_KEY = 'admin_two_factor_required';
 /** How long a process keeps the zone it read: the reports ask for it on every request. */
@@ -56,6 +58,20 @@ export function createSettingsService(deps: { repository: SettingsRepository; de
     /** When the platform rules were last changed by an operator; undefined while they are the defaults. */
     async platformRulesUpdatedAt(): Promise<Date | undefined> {
       return (await readValue(RULES_KEY))?.updatedAt;
+    },
+
+    /** The operator's reserved store IDs (none until saved). Pass the transaction when inside one. */
+    async getReservedShopIds(executor?: Db): Promise<string[]> {
+      const stored = await readValue<unknown>(RESERVED_SHOP_IDS_KEY, executor);
+      return Array.isArray(stored?.value) ? stored.value.filter((id): id is string => typeof id === 'string') : [];
+    },
+
+    async setReservedShopIds(ids: readonly string[]) {
+      await writeValue(RESERVED_SHOP_IDS_KEY, [...ids]);
+    },
+
+    async reservedShopIdsUpdatedAt(): Promise<Date | undefined> {
+      return (await readValue(RESERVED_SHOP_IDS_KEY))?.updatedAt;
     },
 
     /** The business time zone (IANA name), read at most once a second per process. */

@@ -1,7 +1,8 @@
 import * as calls from '@parlour/contract/calls/store';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
+import { publicAddressOf, type StoreUrlScheme } from '../../lib/public-address';
 import type { CallRegistrar } from '../../lib/register-call';
 import { ok, requestLang } from '../../plugins/envelope';
 import { merchantScope, operatorScope } from '../../lib/tenant-scope';
@@ -15,10 +16,11 @@ const ZRedeemInput = z.object({ ticket: z.string().min(1).max(300), shop_id: z.s
 export function registerShopRoutes(
   app: FastifyInstance,
   registrar: CallRegistrar,
-  deps: { shopService: ShopService; shopAdminService: ShopAdminService; ipRateLimit?: IpRateLimit },
+  deps: { shopService: ShopService; shopAdminService: ShopAdminService; ipRateLimit?: IpRateLimit; storeUrlScheme?: StoreUrlScheme },
 ) {
   const { register } = registrar;
   const { shopService, shopAdminService } = deps;
+  const addressOf = (request: FastifyRequest) => publicAddressOf(request, deps.storeUrlScheme);
 
   register(calls.merchantListVersions, ({ principal, lang }) => shopService.listVersionsForCreation(principal.userId, lang));
   register(calls.merchantListShops, ({ input, principal, lang }) => shopService.listForMerchant(principal.userId, input, lang));
@@ -37,7 +39,7 @@ export function registerShopRoutes(
   register(calls.merchantRenewShop, ({ input, principal, lang }) =>
     shopService.renew({ merchantId: principal.userId, shopId: input.shop_id, versionId: input.package_id, termType: input.term_type, term: input.term, payMethod: input.pay_method, lang }),
   );
-  register(calls.merchantBackendRedirect, ({ input, principal }) => shopService.backendRedirect(principal, input.shop_id));
+  register(calls.merchantBackendRedirect, ({ input, principal, request }) => shopService.backendRedirect(principal, input.shop_id, addressOf(request)));
   register(calls.merchantExportShops, ({ input, principal, lang }) => shopService.exportShops(input, { scope: merchantScope(principal.userId), lang }));
 
   register(calls.adminListShops, ({ input, lang }) => shopAdminService.list(input, lang));
@@ -47,7 +49,7 @@ export function registerShopRoutes(
     audit: { ...shopAudit, action: 'shop.add', targetId: (_input, output) => output?.shop_id },
   });
   // Entering a merchant's store admin changes nothing in the store, but is an operator act on the merchant's behalf.
-  register(calls.adminBackendRedirect, ({ input, principal }) => shopService.backendRedirect(principal, input.shop_id), {
+  register(calls.adminBackendRedirect, ({ input, principal, request }) => shopService.backendRedirect(principal, input.shop_id, addressOf(request)), {
     audit: { action: 'shop.enter_admin', targetType: 'shop', targetId: (input) => input.shop_id },
   });
   register(calls.adminShopCreateTrend, ({ input }) => shopAdminService.createTrend(input));

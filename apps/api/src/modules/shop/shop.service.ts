@@ -12,6 +12,7 @@ import type { Clock } from '../../lib/clock';
 import { buildExportFile } from '../../lib/export-file';
 import type { JobQueue } from '../../lib/job-queue';
 import { pickColumn } from '../../lib/localized-columns';
+import { storeOrigin, type PublicAddress } from '../../lib/public-address';
 import { isValidSignature, sign } from '../../lib/signing';
 import { listSort } from '../../lib/sql-sort';
 import { addDays, addTerm, renewalBase } from '../../lib/terms';
@@ -119,7 +120,10 @@ export function createShopService(deps: {
   jobs: JobQueue;
   clock: Clock;
   shopBaseDomain: string;
+  /** Store IDs reserved whatever the operator saves (fixedReservedShopIds); the operator's list is read from the settings. */
+  reservedShopIds?: readonly string[];
 }) {
+  const fixedReserved: ReadonlySet<string> = new Set(deps.reservedShopIds ?? []);
   const { db, repository, billRepository, billService, storeVersionService, settings, jobs, clock } = deps;
 
   /**
@@ -157,6 +161,9 @@ export function createShopService(deps: {
    * trial) is checked and the row inserted; `inTransaction` adds what goes with it (its first bill).
    */
   async function createShop<T>(shop: NewShop, inTransaction: (row: ShopRow, tx: Db) => Promise<T>): Promise<T> {
+    const shopId = shop.fields.shop_id;
+    // Every way a store is created comes here: a merchant's trial and create-and-pay, an operator's add.
+    if (fixedReserved.has(shopId) || (await settings.getReservedShopIds()).includes(shopId)) throw new AppError('SHOP_ID_RESERVED', { params: { shop_id: shopId } });
     if (await repository.isShopIdTaken(shop.fields.shop_id, await statusClock())) throw new AppError('SHOP_ID_TAKEN');
     const now = clock.now();
     return db.transaction(async (tx) => {
@@ -318,7 +325,7 @@ export function createShopService(deps: {
     return { rows, counts, total, graceDays: at.graceDays };
   }
 
-  async function issueTicket(view: ShopView, principal: { role: Role; userId: number }) {
+  async function issueTicket(view: ShopView, principal: { role: Role; userId: number }, address: PublicAddress) {
     const blocked: StoreStatus[] = principal.role === 'admin' ? ['unpaid', 'initializing', 'cancelled'] : ['unpaid', 'initializing', 'disabled', 'cancelled'];
     if (blocked.includes(view.status) || !view.domain) throw new AppError('STORE_STATE_INVALID');
     const now = clock.now();
@@ -328,7 +335,7 @@ export function createShopService(deps: {
     await repository.insertTicket({ id, shop_ref: view.id, role: principal.role, user_id: principal.userId, expires_at: expiresAt, created_at: now });
     const signature = sign(await settings.getSigningKey('store-ticket'), `${id}.${view.shop_id}.${expSeconds}`);
     const ticket = `${id}.${expSeconds}.${signature}`;
-    return { url: `https://${view.domain}${STORE_ADMIN_SSO_PATH}?ticket=${encodeURIComponent(ticket)}`, expires_at: expiresAt.toISOString() };
+    return { url: `${storeOrigin(view.domain, address)}${STORE_ADMIN_SSO_PATH}?ticket=${encodeURIComponent(ticket)}`, expires_at: expiresAt.toISOString() };
   }
 
   return {
@@ -438,10 +445,13 @@ export function createShopService(deps: {
       };
     },
 
-    /** A ticket into the store's admin: a merchant's own store, or any store for an operator. */
-    async backendRedirect(principal: { role: Role; userId: number }, shopId: string) {
+    /**
+     * A ticket into the store's admin: a merchant's own store, or any store for an operator. Its URL
+     * is on the scheme and port the console was reached at (`address`), so it opens wherever the platform runs.
+     */
+    async backendRedirect(principal: { role: Role; userId: number }, shopId: string, address: PublicAddress) {
       const { view } = await findShop(principal.role === 'merchant' ? merchantScope(principal.userId) : operatorScope, shopId);
-      return issueTicket(view, principal);
+      return issueTicket(view, principal, address);
     },
 
     /**

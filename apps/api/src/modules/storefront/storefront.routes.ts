@@ -1,5 +1,7 @@
 import { toLang } from '@parlour/contract/errors';
 import type { FastifyInstance } from 'fastify';
+import { markExpectedAnswer } from '../../lib/logger';
+import { publicAddressOf, storeOrigin, type StoreUrlScheme } from '../../lib/public-address';
 import { hostnameOf } from '../domain/store-host.routes';
 import { STOREFRONT_CSP } from './storefront-page';
 import type { StorefrontService } from './storefront.service';
@@ -12,7 +14,7 @@ import type { StorefrontService } from './storefront.service';
  * domain with the redirect flag; a name under SHOP_BASE_DOMAIN with no store answers 404. Every other
  * host (the platform's) is served as before.
  */
-export function registerStorefrontRouting(app: FastifyInstance, deps: { storefrontService: StorefrontService }) {
+export function registerStorefrontRouting(app: FastifyInstance, deps: { storefrontService: StorefrontService; storeUrlScheme?: StoreUrlScheme }) {
   app.addHook('onRequest', async (request, reply) => {
     const host = hostnameOf(request.headers.host);
     const path = request.url.split('?')[0] ?? '/';
@@ -21,8 +23,7 @@ export function registerStorefrontRouting(app: FastifyInstance, deps: { storefro
     if (!answer || answer.kind === 'upload') return;
     if (answer.kind === 'redirect') {
       // Same scheme and port as the request (https behind the proxy; a port in development).
-      const port = /:(\d+)$/.exec(request.headers.host ?? '')?.[1];
-      return reply.redirect(`${request.protocol}://${answer.to}${port ? `:${port}` : ''}${request.url}`, 301);
+      return reply.redirect(`${storeOrigin(answer.to, publicAddressOf(request, deps.storeUrlScheme))}${request.url}`, 301);
     }
     if (answer.kind === 'icon') {
       reply.header('cache-control', 'no-store');
@@ -31,6 +32,8 @@ export function registerStorefrontRouting(app: FastifyInstance, deps: { storefro
     }
     reply.header('cache-control', 'no-store').header('content-security-policy', STOREFRONT_CSP).type('text/html; charset=utf-8');
     if (answer.kind === 'notice') {
+      // A closed or unready store's 503 is the answer it should give, not a failure of ours.
+      markExpectedAnswer(reply);
       if (answer.retryAfterSeconds) reply.header('retry-after', String(answer.retryAfterSeconds));
       if (answer.statusCode === 405) reply.header('allow', 'GET, HEAD');
       return reply.code(answer.statusCode).send(answer.html);

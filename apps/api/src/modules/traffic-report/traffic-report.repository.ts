@@ -99,10 +99,24 @@ const DAILY_SUMS = sql.raw(`sum(calls)::bigint as calls,
   coalesce(sum(calls) filter (where status = 'rejected'), 0)::bigint as rejected,
   sum(units)::bigint as units,
   sum(total_response_ms)::bigint as total_response_ms`);
-/** The sums of compact rows; of one platform's columns of api_usage_daily_shop when given. */
-function foldedSums(platform?: UsagePlatform) {
-  return sql.raw(USAGE_SUM_FIELDS.map((field) => `sum(${platform ? platformSumColumn(field, platform) : field})::bigint as ${field}`).join(', '));
+/**
+ * The sums of compact rows: of one platform's columns of api_usage_daily_shop when given; of a store's
+ * row without one, the four platforms' columns added up, since its own totals may count calls an
+ * older version logged under a name that is no platform (see KNOWN_PLATFORMS).
+ */
+function foldedSums(source: Exclude<UsageSource, 'daily'>, platform?: UsagePlatform) {
+  const summed = (field: (typeof USAGE_SUM_FIELDS)[number]) => {
+    if (platform) return platformSumColumn(field, platform);
+    return source === 'shop' ? USAGE_PLATFORMS.map((each) => platformSumColumn(field, each)).join(' + ') : field;
+  };
+  return sql.raw(USAGE_SUM_FIELDS.map((field) => `sum(${summed(field)})::bigint as ${field}`).join(', '));
 }
+/**
+ * Reports count calls to the four platforms only. Versions before 2026-11 logged a call to any
+ * platform name as rejected (POST /open/v1/<anything>/…); those rows stay in the log, where they read
+ * as they were, but the roll-ups' other names are left out, since a report has no place for them.
+ */
+const KNOWN_PLATFORMS = sql.raw(`platform in (${USAGE_PLATFORMS.map((platform) => `'${platform}'`).join(', ')})`);
 type UsagePlatform = (typeof USAGE_PLATFORMS)[number];
 const isUsagePlatform = (value: string): value is UsagePlatform => (USAGE_PLATFORMS as readonly string[]).includes(value);
 
@@ -126,6 +140,8 @@ function usageConditions(filter: UsageFilter, source: UsageSource): SQL | undefi
     // Of a store's row, the platform's part: a row without calls there is no group of that platform (every roll-up row has calls).
     filter.platform ? (source === 'shop' ? sql`${sql.identifier(platformSumColumn('calls', filter.platform as UsagePlatform))} > 0` : sql`platform = ${filter.platform}`) : undefined,
     filter.apiCode ? sql`api_code = ${filter.apiCode}` : undefined,
+    // The shop roll-up has no platform column: its sums read the four platforms' columns (foldedSums).
+    source !== 'shop' ? KNOWN_PLATFORMS : undefined,
     // A call in flight is a charge row, not a log row; the condition keeps a `pending` log row of an old version out of every total.
     source === 'daily' ? sql`status <> 'pending'` : undefined,
   ]);
@@ -220,7 +236,7 @@ export function createTrafficReportRepository(db: Db) {
     async sumUsageSets(filter: UsageFilter, sets: UsageKey[][], source: UsageSource = 'daily'): Promise<UsageRow[][]> {
       if (!sets.every((set) => canSourceAnswer(source, filter, set))) throw new Error(`${source} usage cannot answer ${JSON.stringify({ filter, sets })}`);
       const table = USAGE_TABLES[source];
-      const sums = source === 'daily' ? DAILY_SUMS : foldedSums(source === 'shop' && filter.platform ? (filter.platform as UsagePlatform) : undefined);
+      const sums = source === 'daily' ? DAILY_SUMS : foldedSums(source, source === 'shop' && filter.platform ? (filter.platform as UsagePlatform) : undefined);
       const where = usageConditions(filter, source);
       const keys = [...new Set(sets.flat())];
       if (!keys.length) {

@@ -60,6 +60,7 @@ export function createConfiguredMailProvider(deps: { getSettings: () => Promise<
       const settings = await deps.getSettings();
       if (!settings?.smtp_host) return deps.fallback.send(message);
       await sendWithSmtpSettings(settings, message, deps.policy);
+      return 'sent';
     },
   };
 }

@@ -111,6 +111,7 @@ export function createAliyunSmsProvider(options: { credentials: AliyunSmsCredent
     kind: 'aliyun',
     async sendCode(message) {
       await sendAliyunSms({ credentials: options.credentials, endpoint: options.endpoint, policy: options.policy, phoneNumber: message.mobile, templateParam: { code: message.code } });
+      return 'sent';
     },
   };
 }

@@ -37,7 +37,7 @@ export function createConfiguredSmsProvider(deps: { getSettings: () => Promise<S
     async sendCode(message) {
       const settings = await deps.getSettings();
       const provider = isSmsConfigured(settings) ? smsProviderFor(settings, deps.policy, deps.endpoint) : deps.fallback;
-      await provider.sendCode(message);
+      return provider.sendCode(message);
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Delivery } from '../delivery-error';
 
 export interface SmsCodeMessage {
   mobile: string;
@@ -10,7 +11,8 @@ export interface SmsCodeMessage {
 /** Sends verification codes by SMS. Real providers (Aliyun, Tencent Cloud) implement the same interface. */
 export interface SmsProvider {
   readonly kind: string;
-  sendCode(message: SmsCodeMessage): Promise<void>;
+  /** Resolves with what became of the code (sent, or only logged); rejects when it could not be sent. */
+  sendCode(message: SmsCodeMessage): Promise<Delivery>;
 }
 
 /** Development implementation: writes the code to the server log. */
@@ -22,6 +24,7 @@ export function createLogSmsProvider(log: Pick<FastifyBaseLogger, 'info'>): SmsP
         { mobile: message.mobile, code: message.code, purpose: message.purpose },
         `SMS code ${message.code} for ${message.mobile} (${message.purpose}; not sent: no SMS provider configured)`,
       );
+      return 'logged';
     },
   };
 }

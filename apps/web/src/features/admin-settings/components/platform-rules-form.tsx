@@ -1,6 +1,6 @@
 import { listTimeZones } from '@parlour/contract/business-time';
 import { ZPlatformSettingsInput, type TPlatformRules, type TPlatformSettings } from '@parlour/contract/calls/settings';
-import { Col, Form, InputNumber, Row, Select, Switch } from 'antd';
+import { Col, Form, InputNumber, Row, Select, Switch, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeTimeZone } from '@/lib/business-time';
@@ -20,7 +20,8 @@ const FIELDS = [
 /**
  * Platform rules: captcha threshold, store and domain limits, the bill payment window, grace days;
  * and the business time zone whose days the reports count (any zone the browser knows, searchable
- * by name, shown with its current UTC offset); and whether every operator must sign in with two factors.
+ * by name, shown with its current UTC offset); whether every operator must sign in with two factors;
+ * and the store IDs the operator reserves beside the platform's fixed list (shown under them).
  */
 export function PlatformRulesForm({ values }: { values: TPlatformSettings }) {
   const { t } = useTranslation();
@@ -71,6 +72,19 @@ export function PlatformRulesForm({ values }: { values: TPlatformSettings }) {
           >
             <Switch />
           </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item
+            name="reserved_shop_ids"
+            label={t('adminSettings.platform.reserved_shop_ids')}
+            rules={[fieldRule(ZPlatformSettingsInput, 'reserved_shop_ids')]}
+            extra={t('adminSettings.platform.reserved_shop_ids_hint')}
+          >
+            <Select mode="tags" open={false} suffixIcon={null} tokenSeparators={[',', ' ', '，']} placeholder={t('adminSettings.platform.reserved_shop_ids_placeholder')} />
+          </Form.Item>
+          <Typography.Paragraph type="secondary" ellipsis={{ rows: 2, expandable: 'collapsible' }} data-testid="reserved-shop-ids-fixed">
+            {t('adminSettings.platform.reserved_shop_ids_fixed', { count: values.reserved_shop_ids_fixed.length, ids: values.reserved_shop_ids_fixed.join(', ') })}
+          </Typography.Paragraph>
         </Col>
       </Row>
       <SaveButton isPending={save.isPending} />

@@ -10,7 +10,7 @@ const SETTINGS: TAllSettings = {
   mail: { smtp_host: 'smtp.example.com', smtp_port: 465, smtp_security: 'ssl', smtp_user: 'mailer', mail_sender: 'a@example.com', smtp_password_is_set: true },
   sms: { sms_provider: 'none', access_key_id: '', sign_name: '', template_code: '', access_key_secret_is_set: false },
   wecom: { webhook_url_is_set: false, webhook_url_masked: '' },
-  platform: { captcha_failure_threshold: 5, store_limit_per_merchant: 5, domains_per_store: 3, payment_window_minutes: 30, grace_days: 7, business_time_zone: 'Asia/Shanghai', require_admin_two_factor: false },
+  platform: { captcha_failure_threshold: 5, store_limit_per_merchant: 5, domains_per_store: 3, payment_window_minutes: 30, grace_days: 7, business_time_zone: 'Asia/Shanghai', require_admin_two_factor: false, reserved_shop_ids: [], reserved_shop_ids_fixed: ['admin', 'www'] },
 };
 
 const bodiesOf = (calls: { url: string; body: unknown }[], path: string) => calls.filter((call) => call.url === `/api/v1/${path}`).map((call) => call.body);
@@ -63,7 +63,7 @@ describe('operator settings', { timeout: 20_000 }, () => {
   it('saves the business time zone chosen by name, which the filters follow at once', async () => {
     const { calls } = mockFetch((path, body) => {
       if (path === 'admin/common/config/configList') return { code: 200, data: SETTINGS };
-      if (path === 'admin/common/config/set_config') return { code: 200, data: { ...SETTINGS, platform: (body as { values: TAllSettings['platform'] }).values } };
+      if (path === 'admin/common/config/set_config') return { code: 200, data: { ...SETTINGS, platform: { ...SETTINGS.platform, ...(body as { values: TAllSettings['platform'] }).values } } };
       return { code: 10004 };
     });
     const feedback = recordFeedback();

@@ -2,10 +2,12 @@ import { adminAddShop, type TAdminShopAddInput } from '@parlour/contract/calls/s
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminBillsKey, adminShopsKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
+import { SHOP_ID_FIELD_ERRORS } from '@/lib/shop-id-errors';
 
 /** Adds a store for a merchant, on trial or paid offline (then recorded as a paid bill). */
 export function addShop(input: TAdminShopAddInput) {
-  return callApi(adminAddShop, input);
+  // A taken or reserved store ID is shown on its field by the form, not as a toast.
+  return callApi(adminAddShop, input, { skipErrorHandler: SHOP_ID_FIELD_ERRORS });
 }
 
 export function useAddShop() {

@@ -7,6 +7,7 @@ import { DEFAULT_TERM, priceOf, TermPicker, type TermValue } from '@/components/
 import { feedback } from '@/lib/feedback';
 import { fieldRule, issueMessage } from '@/lib/form-rules';
 import { formatMoney } from '@/lib/money';
+import { shopIdFieldError } from '@/lib/shop-id-errors';
 import { useAddShop } from '../api/add-shop';
 import { useShopVersions } from '@/lib/api/list-shop-versions';
 import { MerchantSelect } from './merchant-select';
@@ -65,6 +66,10 @@ export function AddShopModal({ isOpen, onClose }: { isOpen: boolean; onClose: ()
       onSuccess: (shop) => {
         feedback.success(t('adminStore.add.success', { name: shop.shop_name }));
         onClose();
+      },
+      onError: (error) => {
+        const field = shopIdFieldError(error);
+        if (field) form.setFields([field]);
       },
     });
   };

@@ -1,16 +1,15 @@
 import { ZShopBuyInput, ZShopCreateFields, type TShop, type TStoreVersion } from '@parlour/contract/calls/store';
 import type { PayMethod } from '@parlour/contract/constants';
-import { ErrorCode } from '@parlour/contract/errors';
 import { Alert, Button, Divider, Flex, Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PayMethodRadio } from '@/components/pay-method-radio';
 import { DEFAULT_TERM, priceOf, TermPicker, type TermValue } from '@/components/term-picker';
-import { isApiError } from '@/lib/api-error';
 import { feedback } from '@/lib/feedback';
 import { fieldRule } from '@/lib/form-rules';
 import { leavePageFor } from '@/lib/leave-page';
 import { formatMoney } from '@/lib/money';
 import { useSessionStore } from '@/lib/session-store';
+import { shopIdFieldError } from '@/lib/shop-id-errors';
 import { useAddShop } from '../api/add-shop';
 import { useBuyShop } from '../api/buy-shop';
 import { useVersions } from '../api/list-versions';
@@ -80,10 +79,10 @@ export function CreateStoreModal({ mode, onClose, onModeChange, onTrialCreated }
   // Said before the form is filled, in the order the server would refuse: the limit, then the trial.
   const blocker = !allowance ? null : isAtLimit ? 'limit' : isBuying ? null : isTrialUsed ? 'trialUsed' : !hasTrialVersion ? 'noTrial' : null;
 
+  // A taken or reserved store ID is said on its field.
   const showShopIdTaken = (error: unknown) => {
-    if (isApiError(error) && error.code === ErrorCode.SHOP_ID_TAKEN) {
-      form.setFields([{ name: 'shop_id', errors: [error.message || t('errors:SHOP_ID_TAKEN')] }]);
-    }
+    const field = shopIdFieldError(error);
+    if (field) form.setFields([field]);
   };
 
   const onFinish = (values: CreateFormValues) => {
