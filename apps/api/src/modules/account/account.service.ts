@@ -123,7 +123,8 @@ export function createAccountService(deps: {
   async function openMerchantSession(row: MerchantRow, ip: string, userAgent?: string): Promise<TMerchantUserinfo> {
     const session = await sessions.createSession({ role: 'merchant', userId: row.id, ip, userAgent });
     await repository.recordMerchantLogin(row.id, ip, clock.now());
-    return { token: session.token, expires_at: session.expiresAt.toISOString(), ...merchantProfile(row) };
+    // The row was read before this sign-in was recorded: no last login means this is the first session.
+    return { token: session.token, expires_at: session.expiresAt.toISOString(), ...merchantProfile(row), is_first_sign_in: row.last_login_at === null };
   }
 
   /** The row of the signed-in principal and the account name its login failures are counted under. */
