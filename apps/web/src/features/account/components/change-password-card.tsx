@@ -52,7 +52,7 @@ export function ChangePasswordCard({ role }: { role: Role }) {
         className="change-password-form"
       >
         <Form.Item name="current_password" label={t('accountSecurity.password.current')} required rules={[fieldRule(ZChangePasswordInput, 'current_password')]}>
-          <Input.Password id={`${role}_change_password_current`} autoComplete="current-password" />
+          <Input.Password autoComplete="current-password" />
         </Form.Item>
         <PasswordFields schema={ZChangePasswordInput} idPrefix={`${role}_change_password`} passwordLabel={t('accountSecurity.password.new')} size="middle" showRules />
         <Button type="primary" htmlType="submit" loading={change.isPending}>
