@@ -25,15 +25,15 @@ describe('change password card', { timeout: 20_000 }, () => {
 
     expect(metRules()).toEqual([]);
     type('New password', 'abc');
-    expect(metRules()).toEqual(['A lower-case letter']);
+    await waitFor(() => expect(metRules()).toEqual(['A lower-case letter']));
     type('New password', 'Newpass1!');
-    expect(metRules()).toEqual(['6-16 characters', 'An upper-case letter', 'A lower-case letter', 'A digit', 'A special character, e.g. # @ !']);
+    await waitFor(() => expect(metRules()).toEqual(['6-16 characters', 'An upper-case letter', 'A lower-case letter', 'A digit', 'A special character, e.g. # @ !']));
 
     type('Current password', 'Oldpass1!');
     type('Confirm password', 'Newpass1!');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
 
-    await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Your password is changed; other devices signed out: 2'));
+    await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Your password is changed; other devices signed out: 2'), { timeout: 10_000 });
     expect(calls).toHaveLength(1);
     expect(calls[0].url).toBe('/api/v1/merchant/member/user/change_password');
     expect(calls[0].body).toEqual({ current_password: 'Oldpass1!', password: 'Newpass1!', confirm_password: 'Newpass1!', lang_code: 'en-US' });
@@ -52,8 +52,8 @@ describe('change password card', { timeout: 20_000 }, () => {
     type('New password', 'Same#Pass1');
     type('Confirm password', 'Other#Pass1');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByText('Confirm password does not match the password')).toBeTruthy();
-    expect(await screen.findByText('New password must differ from the current password')).toBeTruthy();
+    expect(await screen.findByText('Confirm password does not match the password', undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('New password must differ from the current password', undefined, { timeout: 10_000 })).toBeTruthy();
     expect(calls).toHaveLength(0);
   });
 
@@ -70,7 +70,7 @@ describe('change password card', { timeout: 20_000 }, () => {
     type('New password', 'Newpass1!');
     type('Confirm password', 'Newpass1!');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByText('Current password is not correct')).toBeTruthy();
+    expect(await screen.findByText('Current password is not correct', undefined, { timeout: 10_000 })).toBeTruthy();
     expect(calls[0].url).toBe('/api/v1/admin/member/user/change_password');
     expect(feedback.success).not.toHaveBeenCalled();
     // Shown on the field, not also as a message.
