@@ -37,7 +37,8 @@ import { createIdempotencyRepository } from './modules/idempotency/idempotency.r
 import { createIdempotencyService } from './modules/idempotency/idempotency.service';
 import { createJobQueue } from './lib/job-queue';
 import { provisionStoreJob, storeSweepJob } from './jobs/store-jobs';
-import { deliverCodeJob } from './jobs/code-jobs';
+import { deliverCodeJob, passwordNoticeJob } from './jobs/code-jobs';
+import { createPasswordNotices } from './modules/account/password-notice';
 import { createBillRepository } from './modules/bill/bill.repository';
 import { registerBillRoutes } from './modules/bill/bill.routes';
 import { createBillService } from './modules/bill/bill.service';
@@ -235,6 +236,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerApiInfoRoutes(registrar, { clock });
   const captchas = createCaptchaService({ repository: createCaptchaRepository(db), clock, draw: captchaDrawer, getKey: () => settings.getSigningKey('captcha') });
   const jobQueue = createJobQueue();
+  const consoleOrigin = config.consoleHosts[0] ? `https://${config.consoleHosts[0]}` : undefined;
   const codeRepository = createVerificationCodeRepository();
   // Codes go out from the deliver-code job, which decides what an address gets (issue 13 §5).
   const codes = createVerificationCodeService({
@@ -247,10 +249,18 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     jobs: jobQueue,
     secrets: secretBox,
     hasAccount: async ({ channel, value }) => Boolean(await accountRepository.findMerchantByAccount(channel === 'email' ? { email: value } : { mobile: value })),
-    consoleOrigin: config.consoleHosts[0] ? `https://${config.consoleHosts[0]}` : undefined,
+    consoleOrigin,
+  });
+  const passwordNotices = createPasswordNotices({
+    jobs: jobQueue,
+    mail,
+    clock,
+    emailOf: async (merchantId) => (await accountRepository.findMerchantById(merchantId))?.email ?? null,
+    consoleOrigin,
   });
   const accounts = createAccountService({
     db,
+    passwordNotices,
     repository: accountRepository,
     sessions,
     codes,
@@ -417,6 +427,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const jobs = [
     purgeStaleRecordsJob({ db, clock, sessions: sessionRepository, accounts: accountRepository, codes: codeRepository, captchas, idempotency, twoFactor, ipRateLimit, billRepository }),
     deliverCodeJob({ codes }),
+    passwordNoticeJob({ notices: passwordNotices }),
     provisionStoreJob({ shopService }),
     domainRecheckJob({ domainService }),
     storeSweepJob({ shopService, billRepository, clock }),

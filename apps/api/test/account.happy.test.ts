@@ -38,6 +38,18 @@ describe('accounts: happy paths', () => {
       expect((await t.call(merchantLogout, {}, answer.data.userinfo.token)).code).toBe(200);
     });
 
+    it('marks the session of a registration as the first sign-in, and later sign-ins as returning (issue 22 §2.11)', async () => {
+      const merchant = await registerMerchant(t);
+      const registered = await t.call(merchantLogin, { account: merchant.email, password: merchant.password });
+      expect(registered.data.userinfo.is_first_sign_in).toBe(false);
+      const email = uniqueEmail();
+      expect((await t.call(sendEmailCode, { email, event: 'register' })).code).toBe(200);
+      const answer = await t.call(merchantRegister, { email, code: t.mail.lastCodeTo(email), password: GOOD_PASSWORD, confirm_password: GOOD_PASSWORD, agree: true });
+      expect(answer.data.userinfo.is_first_sign_in).toBe(true);
+      const later = await t.call(merchantLogin, { account: email, password: GOOD_PASSWORD });
+      expect(later.data.userinfo.is_first_sign_in).toBe(false);
+    });
+
     it('registers by phone with an SMS code and answers a signed-in session', async () => {
       const mobile = uniqueMobile();
       expect((await t.call(sendMobileCode, { mobile, event: 'register' })).code).toBe(200);

@@ -8,7 +8,7 @@ import { adminAddPlan, adminEditPlan, adminSetPlanStatus, merchantCreatePackageO
 import { adminAddDataSource, adminAddOpenApi, adminDeleteDataSource, adminEditDataSource, adminEditOpenApi, adminEditProductDataConfig, adminEnableDataSource, adminGetProductDataConfig, merchantRotateShopKey } from '@parlour/contract/calls/open-core';
 import { addMessage, adminEditProspect } from '@parlour/contract/calls/prospect';
 import { adminCaptcha, adminLogin, adminLogout, checkEmailCode, checkMobileCode, merchantCaptcha, merchantForgotPassword, merchantLogin, merchantLogout, merchantMobileForgotPassword, merchantMobileRegister, merchantRegister, sendEmailCode, sendMobileCode } from '@parlour/contract/calls/account';
-import { adminEndOtherSessions, adminEndSession, adminListSessions, adminLoginTwoFactor, adminTwoFactorDisable, adminTwoFactorEnable, adminTwoFactorSetup, merchantDismissSuspensionNotices, merchantEndOtherSessions, merchantEndSession, merchantListSessions } from '@parlour/contract/calls/account-security';
+import { adminChangePassword, adminEndOtherSessions, adminEndSession, merchantChangePassword, adminListSessions, adminLoginTwoFactor, adminTwoFactorDisable, adminTwoFactorEnable, adminTwoFactorSetup, merchantDismissSuspensionNotices, merchantEndOtherSessions, merchantEndSession, merchantListSessions } from '@parlour/contract/calls/account-security';
 import { adminRefundBill, cashierSubmit, merchantCancelBill, merchantPayPage } from '@parlour/contract/calls/bill';
 import { adminAddMerchant, adminEditMerchant } from '@parlour/contract/calls/merchant-admin';
 import { adminAddNotice, adminDeleteNotice, adminEditNotice, merchantMarkNoticesRead } from '@parlour/contract/calls/notice';
@@ -780,6 +780,37 @@ const scenarios: Record<string, Scenario> = {
         async verify(answer) {
           expect(answer.data).toEqual({ ended: 1 });
           expect((await t.call(merchantListShops, {}, other)).code).toBe(ErrorCode.TOKEN_EXPIRED);
+        },
+      };
+    },
+  },
+  // A second run would find the current password wrong: one change, one other session ended, one notice queued.
+  [merchantChangePassword.path]: {
+    async attempt() {
+      const merchant = await registerMerchant(t);
+      const other = (await expectOk(t.call(merchantLogin, { account: merchant.email, password: merchant.password }))).userinfo.token;
+      return {
+        body: { current_password: merchant.password, password: OTHER_PASSWORD, confirm_password: OTHER_PASSWORD },
+        token: merchant.token,
+        async verify(answer) {
+          expect(answer.data).toEqual({ ended_sessions: 1 });
+          expect((await t.call(merchantListShops, {}, other)).code).toBe(ErrorCode.TOKEN_EXPIRED);
+          expect((await t.call(merchantListShops, {}, merchant.token)).code).toBe(ErrorCode.OK);
+          expect(t.queued.filter((job) => job.queue === 'password-changed-notice' && job.data.merchantId === merchant.id)).toHaveLength(1);
+          expect((await t.call(merchantLogin, { account: merchant.email, password: OTHER_PASSWORD })).code).toBe(ErrorCode.OK);
+        },
+      };
+    },
+  },
+  [adminChangePassword.path]: {
+    async attempt() {
+      const operator = await freshOperator();
+      return {
+        body: { current_password: ADMIN_PASSWORD, password: OTHER_PASSWORD, confirm_password: OTHER_PASSWORD },
+        token: operator.token,
+        async verify(answer) {
+          expect(answer.data).toEqual({ ended_sessions: 0 });
+          expect((await t.call(adminLogin, { account: operator.account, password: OTHER_PASSWORD })).code).toBe(ErrorCode.OK);
         },
       };
     },

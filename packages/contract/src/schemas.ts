@@ -132,16 +132,24 @@ export const ZLoginPassword = z
   .min(1, { error: 'password_required' })
   .max(128, { error: 'password_length' });
 
+/** The rules of a new password one by one (spec §5), for a checklist beside the field; {@link ZNewPassword} checks them all. */
+export const PASSWORD_RULES = {
+  length: (value: string) => value.length >= PASSWORD_MIN_LENGTH && value.length <= PASSWORD_MAX_LENGTH,
+  upper: (value: string) => /[A-Z]/.test(value),
+  lower: (value: string) => /[a-z]/.test(value),
+  digit: (value: string) => /\d/.test(value),
+  special: (value: string) => SPECIAL_CHARACTER.test(value),
+} as const;
+export type PasswordRule = keyof typeof PASSWORD_RULES;
+const PASSWORD_CHARACTER_RULES: readonly PasswordRule[] = ['upper', 'lower', 'digit', 'special'];
+
 /** A new password: 6-16 characters with upper case, lower case, a digit and a special character. */
 export const ZNewPassword = z
   .string({ error: 'password_required' })
   .min(1, { error: 'password_required' })
   .min(PASSWORD_MIN_LENGTH, { error: 'password_length' })
   .max(PASSWORD_MAX_LENGTH, { error: 'password_length' })
-  .refine(
-    (value) => /[A-Z]/.test(value) && /[a-z]/.test(value) && /\d/.test(value) && SPECIAL_CHARACTER.test(value),
-    { error: 'password_complexity' },
-  );
+  .refine((value) => PASSWORD_CHARACTER_RULES.every((rule) => PASSWORD_RULES[rule](value)), { error: 'password_complexity' });
 
 export const ZConfirmPassword = z
   .string({ error: 'confirm_password_required' })

@@ -1,4 +1,5 @@
 import { DELIVER_CODE_QUEUE, type DeliverCodeJob, type VerificationCodeService } from '../modules/account/verification-code.service';
+import { PASSWORD_NOTICE_QUEUE, type PasswordNoticeJob, type PasswordNotices } from '../modules/account/password-notice';
 import type { JobDefinition } from './boss';
 
 /** Delivers a verification code (or the "you already have an account" mail) queued by a send. */
@@ -11,6 +12,18 @@ export function deliverCodeJob(deps: { codes: Pick<VerificationCodeService, 'del
       const job = data as Partial<DeliverCodeJob> | undefined;
       if (!job || !Number.isInteger(job.codeId) || typeof job.sealedCode !== 'string') return { delivery: 'skipped' };
       return { delivery: await deps.codes.deliverCode(job as DeliverCodeJob) };
+    },
+  };
+}
+
+/** Mails a merchant that its password was changed (queued by change_password). */
+export function passwordNoticeJob(deps: { notices: Pick<PasswordNotices, 'deliver'> }): JobDefinition {
+  return {
+    queue: PASSWORD_NOTICE_QUEUE,
+    async run(data) {
+      const job = data as Partial<PasswordNoticeJob> | undefined;
+      if (!job || !Number.isInteger(job.merchantId) || typeof job.changedAt !== 'string') return { delivery: 'skipped' };
+      return { delivery: await deps.notices.deliver(job as PasswordNoticeJob) };
     },
   };
 }

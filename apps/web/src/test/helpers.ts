@@ -48,6 +48,7 @@ export const merchantUserinfo = {
   nickname: 'Lucy',
   type: 'individual' as const,
   created_at: '2025-01-01T00:00:00.000Z',
+  is_first_sign_in: false,
 };
 
 export const adminUserinfo = {

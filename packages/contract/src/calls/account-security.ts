@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, ZEmptyInput, ZNullOutput } from '../call';
+import { withMatchingConfirmation, ZConfirmPassword, ZNewPassword } from '../schemas';
 import { ZAdminLoginOutput } from './account';
 
 /**
@@ -109,6 +110,47 @@ export const merchantEndOtherSessions = merchantSessionCalls.endOthers;
 export const adminListSessions = adminSessionCalls.list;
 export const adminEndSession = adminSessionCalls.end;
 export const adminEndOtherSessions = adminSessionCalls.endOthers;
+
+// ---------- changing the password while signed in (issue 22 §2.6) ----------
+
+/** The password in use, as typed: only required (like at login), so a password set under older rules is still accepted. */
+export const ZCurrentPassword = z
+  .string({ error: 'current_password_required' })
+  .min(1, { error: 'current_password_required' })
+  .max(128, { error: 'current_password_required' });
+
+/**
+ * Current password, the new one (the register rules, spec §5) and its confirmation; the new one
+ * must differ from the current one.
+ */
+export const ZChangePasswordInput = withMatchingConfirmation(
+  z.object({ current_password: ZCurrentPassword, password: ZNewPassword, confirm_password: ZConfirmPassword }),
+).refine((value) => value.password !== value.current_password, { error: 'password_same_as_current', path: ['password'] });
+export type TChangePasswordInput = z.input<typeof ZChangePasswordInput>;
+
+/** How many other sessions the change signed out (the one making the call stays signed in). */
+export const ZChangePasswordOutput = z.object({ ended_sessions: z.number().int() });
+
+function changePasswordCall<const R extends 'merchant' | 'admin'>(role: R, summary: string) {
+  return defineCall({
+    path: `${role}/member/user/change_password`,
+    role,
+    isAuthenticated: true,
+    isWrite: true,
+    summary,
+    input: ZChangePasswordInput,
+    output: ZChangePasswordOutput,
+  });
+}
+
+export const merchantChangePassword = changePasswordCall(
+  'merchant',
+  'Changes the password with the current one: signs out every other session and mails a notice. Wrong current passwords count as failed logins.',
+);
+export const adminChangePassword = changePasswordCall(
+  'admin',
+  'Changes the operator password with the current one: signs out every other session; audited. Wrong current passwords count as failed logins.',
+);
 
 // ---------- operator two-factor sign-in (TOTP) ----------
 

@@ -35,6 +35,11 @@ export const ZMerchantProfile = z.object({
   nickname: z.string(),
   type: z.enum(['individual', 'enterprise']),
   created_at: z.string(),
+  /**
+   * This session is the account's first (just registered, or an account an operator added signing
+   * in for the first time): the console greets a newcomer rather than welcoming them back.
+   */
+  is_first_sign_in: z.boolean(),
 });
 export type TMerchantProfile = z.infer<typeof ZMerchantProfile>;
 

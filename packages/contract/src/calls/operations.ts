@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = [
   'admin.sign_out',
   'admin.end_session',
   'admin.end_other_sessions',
+  'admin.change_password',
   'admin.two_factor_setup',
   'admin.two_factor_enable',
   'admin.two_factor_disable',

@@ -40,6 +40,9 @@ export function createAccountRepository(db: Db) {
       const [row] = await db.insert(admins).values(values).onConflictDoNothing({ target: admins.account }).returning();
       return row;
     },
+    async updateAdminPassword(id: number, passwordHash: string, now: Date) {
+      await db.update(admins).set({ password_hash: passwordHash, updated_at: now }).where(eq(admins.id, id));
+    },
     async recordAdminLogin(id: number, ip: string, now: Date) {
       await db.update(admins).set({ last_login_at: now, last_login_ip: ip }).where(eq(admins.id, id));
     },

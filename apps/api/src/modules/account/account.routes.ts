@@ -1,5 +1,10 @@
 import * as calls from '@parlour/contract/calls/account';
-import { merchantDismissSuspensionNotices, merchantSuspensionNotices } from '@parlour/contract/calls/account-security';
+import {
+  adminChangePassword,
+  merchantChangePassword,
+  merchantDismissSuspensionNotices,
+  merchantSuspensionNotices,
+} from '@parlour/contract/calls/account-security';
 import type { CallRegistrar } from '../../lib/register-call';
 import type { SessionService } from '../session/session.service';
 import type { AccountService } from './account.service';
@@ -26,6 +31,15 @@ export function registerAccountRoutes(
       return null;
     },
     { audit: { action: 'admin.sign_out', targetType: 'admin', targetId: (_input, _output, principal) => principal.userId } },
+  );
+  register(merchantChangePassword, ({ input, principal, ip, lang }) =>
+    accounts.changePassword({ principal, currentPassword: input.current_password, newPassword: input.password, ip, lang }),
+  );
+  // Audited with the input as `after`: the audit log masks every password field.
+  register(
+    adminChangePassword,
+    ({ input, principal, ip, lang }) => accounts.changePassword({ principal, currentPassword: input.current_password, newPassword: input.password, ip, lang }),
+    { audit: { action: 'admin.change_password', targetType: 'admin', targetId: (_input, _output, principal) => principal.userId } },
   );
   register(merchantSuspensionNotices, ({ principal }) => accounts.listSuspensionNotices(principal.userId));
   register(merchantDismissSuspensionNotices, ({ principal }) => accounts.dismissSuspensionNotices(principal.userId));

@@ -7,9 +7,11 @@ import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../lib/app-error';
 import { addSeconds, type Clock } from '../../lib/clock';
 import type { PasswordHasher } from '../../lib/secrets';
-import type { SessionService } from '../session/session.service';
+import { fieldError } from '../../lib/field-error';
+import type { Principal, SessionService } from '../session/session.service';
 import type { AccountRepository, AdminRow, MerchantRow } from './account.repository';
 import type { CaptchaService } from './captcha';
+import type { PasswordNotices } from './password-notice';
 import type { CodeChannel } from './verification-code.repository';
 import type { VerificationCodeService } from './verification-code.service';
 
@@ -75,6 +77,8 @@ export function createAccountService(deps: {
   failureWindowMinutes: number;
   /** Operators' second sign-in step: throws TWO_FACTOR_REQUIRED (with the challenge) after a right password when it is on. */
   twoFactor?: { challengeIfEnabled: (adminId: number) => Promise<void> };
+  /** The "your password was changed" mail to a merchant (queued, sent by a job). */
+  passwordNotices?: Pick<PasswordNotices, 'queue'>;
 }) {
   const { db, repository, sessions, codes, captchas, passwords, clock } = deps;
   // Verifying against a real hash when the account does not exist keeps the timing of both answers alike.
@@ -119,10 +123,50 @@ export function createAccountService(deps: {
   async function openMerchantSession(row: MerchantRow, ip: string, userAgent?: string): Promise<TMerchantUserinfo> {
     const session = await sessions.createSession({ role: 'merchant', userId: row.id, ip, userAgent });
     await repository.recordMerchantLogin(row.id, ip, clock.now());
-    return { token: session.token, expires_at: session.expiresAt.toISOString(), ...merchantProfile(row) };
+    // The row was read before this sign-in was recorded: no last login means this is the first session.
+    return { token: session.token, expires_at: session.expiresAt.toISOString(), ...merchantProfile(row), is_first_sign_in: row.last_login_at === null };
+  }
+
+  /** The row of the signed-in principal and the account name its login failures are counted under. */
+  async function principalAccount(principal: Principal) {
+    if (principal.role === 'merchant') {
+      const row = await repository.findMerchantById(principal.userId);
+      return row ? { row, account: row.email ?? row.mobile ?? '' } : undefined;
+    }
+    const row = await repository.findAdminById(principal.userId);
+    return row ? { row, account: row.account } : undefined;
   }
 
   return {
+    /**
+     * Changes the password of the signed-in user with its current one (issue 22 §2.6). A wrong
+     * current password counts as a failed login of the account (the same window and threshold), so
+     * the form cannot be used to guess without limit: past the threshold it is refused until the
+     * window has passed (and the login form asks for a captcha). On success every other session of
+     * the user ends and a merchant is mailed a notice; the session making the call stays signed in.
+     */
+    async changePassword(options: { principal: Principal; currentPassword: string; newPassword: string; ip: string; lang: Lang }) {
+      const { principal } = options;
+      const found = await principalAccount(principal);
+      if (!found) throw new AppError('TOKEN_EXPIRED');
+      const now = clock.now();
+      const recorded = await repository.recordAttempt(principal.role, found.account, options.ip, now, addSeconds(now, -deps.failureWindowMinutes * 60));
+      if (recorded.failuresBefore >= (await deps.captchaThreshold())) {
+        await repository.deleteFailure(recorded.id);
+        throw new AppError('TOO_MANY_REQUESTS', { data: { retry_after: deps.failureWindowMinutes * 60 } });
+      }
+      if (!(await passwords.verify(found.row.password_hash, options.currentPassword))) {
+        throw fieldError('current_password_wrong', ['current_password'], options.lang);
+      }
+      const passwordHash = await passwords.hash(options.newPassword);
+      if (principal.role === 'merchant') await repository.updateMerchantPassword(principal.userId, passwordHash, now);
+      else await repository.updateAdminPassword(principal.userId, passwordHash, now);
+      await repository.clearFailures(principal.role, found.account);
+      const { ended } = await sessions.endOtherSessions(principal);
+      if (principal.role === 'merchant') await deps.passwordNotices?.queue({ merchantId: principal.userId, ip: options.ip, lang: options.lang });
+      return { ended_sessions: ended };
+    },
+
     async loginMerchant(attempt: LoginAttempt) {
       const identity = identityOf(attempt.account);
       const user = await guardedLogin('merchant', attempt, () => repository.findMerchantByAccount(byIdentity(identity)));

@@ -16,7 +16,7 @@ import { useCheckMobileCode } from '../api/check-mobile-code';
 import { useResetPasswordByEmail } from '../api/forgot-password';
 import { useResetPasswordByMobile } from '../api/mobile-forgot-password';
 import { FormSubmitButton } from '../components/form-submit-button';
-import { PasswordFields } from '../components/password-fields';
+import { PasswordFields } from '@/components/password-fields';
 import { VerifyMethodTabs } from '../components/verify-method-tabs';
 import { VerifyTargetFields, type VerifyMethod } from '../components/verify-target-fields';
 

@@ -11,7 +11,7 @@ import { useSessionStore } from '@/lib/session-store';
 import { useRegisterByMobile } from '../api/mobile-register';
 import { useRegisterByEmail } from '../api/register';
 import { FormSubmitButton } from '../components/form-submit-button';
-import { PasswordFields } from '../components/password-fields';
+import { PasswordFields } from '@/components/password-fields';
 import { TermsModal } from '../components/terms-modal';
 import { VerifyMethodTabs } from '../components/verify-method-tabs';
 import { VerifyTargetFields, type VerifyMethod } from '../components/verify-target-fields';

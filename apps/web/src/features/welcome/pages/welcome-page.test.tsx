@@ -68,6 +68,20 @@ describe('welcome page', { timeout: 20_000 }, () => {
     expect(await within(card).findByText('A traffic package expires in 3 days')).toBeTruthy();
   });
 
+  it('greets a merchant who has just registered as new, and welcomes them back on later sign-ins', async () => {
+    useSessionStore.getState().signIn('merchant', { ...merchantUserinfo, is_first_sign_in: true });
+    mockFetch(answer({ all: 0, operating: 0, disabled: 0, pending_renewal: 0 }));
+    recordFeedback();
+    const first = renderPage(<WelcomePage />, { path: '/platform' });
+    expect(await screen.findByRole('heading', { name: 'Welcome to Parlour, Lucy' })).toBeTruthy();
+    expect(screen.queryByText(/Welcome back/)).toBeNull();
+    first.unmount();
+
+    useSessionStore.getState().signIn('merchant', { ...merchantUserinfo, is_first_sign_in: false });
+    renderPage(<WelcomePage />, { path: '/platform' });
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Lucy' })).toBeTruthy();
+  });
+
   it('shows an operator no merchant summary and makes no merchant call', async () => {
     useSessionStore.getState().signIn('admin', adminUserinfo);
     const { calls } = mockFetch(() => ({ code: 10004 }));

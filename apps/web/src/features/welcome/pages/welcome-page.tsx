@@ -48,6 +48,9 @@ export default function WelcomePage() {
   const info = useSessionStore((state) => state[state.loginType].info);
   const menus = useSessionStore((state) => state[state.loginType].menus);
   const name = info?.nickname || info?.account || '';
+  // A merchant's first session (right after registering) is greeted as new, later ones welcomed back.
+  const isNewcomer = loginType === 'merchant' && info !== null && 'is_first_sign_in' in info && info.is_first_sign_in === true;
+  const subtitle = loginType === 'admin' ? t('welcome.adminSubtitle') : isNewcomer ? t('welcome.firstSubtitle') : t('welcome.merchantSubtitle');
 
   return (
     <>
@@ -58,10 +61,8 @@ export default function WelcomePage() {
             {name.slice(0, 1).toUpperCase()}
           </Avatar>
           <div className="welcome-hero__text">
-            <Typography.Title level={3}>{t('welcome.greeting', { name })}</Typography.Title>
-            <Typography.Paragraph type="secondary">
-              {loginType === 'admin' ? t('welcome.adminSubtitle') : t('welcome.merchantSubtitle')}
-            </Typography.Paragraph>
+            <Typography.Title level={3}>{isNewcomer ? t('welcome.greetingFirst', { name }) : t('welcome.greeting', { name })}</Typography.Title>
+            <Typography.Paragraph type="secondary">{subtitle}</Typography.Paragraph>
           </div>
         </section>
         {loginType === 'merchant' ? (
