@@ -135,4 +135,45 @@ describe('demo data stays demo data', () => {
       await t.close();
     }
   }, 90_000);
+
+  /** A warning or error of the seed (the app's own start warnings, such as the development key, are not the seed's). */
+  const isSeedWarning = (entry: { level: number; msg: string }) => entry.level >= 40 && entry.msg.startsWith('demo data');
+
+  it('seeds and refreshes without a payment provider (PAYMENT_PROVIDER=none): paid stores opened offline, no bill to pay, said in the log', async () => {
+    const lines: string[] = [];
+    const env = { PAYMENT_PROVIDER: 'none' };
+    const t = await buildTestApp({ env, logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } } });
+    try {
+      const config = testConfig(env);
+      expect(await seedDatabase(t.app, config)).toEqual({ demoSeeded: true });
+      const token = await demoToken(t);
+      const first = await demoView(t, token);
+      expect(first.statusOf(DEMO_STORES.trial)).toBe('trial');
+      expect(first.statusOf(DEMO_STORES.yearly)).toBe('operating');
+      expect(first.statusOf(DEMO_STORES.monthly)).toBe('pending_renewal');
+      expect(first.statusOf(DEMO_STORES.closed)).toBe('disabled');
+      // Every bill was paid offline through the operator's path; none waits for a payment nobody can take.
+      expect(first.unpaid).toEqual([]);
+      expect(first.bills.list.map((bill) => [bill.shop_id, bill.status, bill.channel]).sort()).toEqual(
+        [DEMO_STORES.closed, DEMO_STORES.yearly, DEMO_STORES.monthly].map((shopId) => [shopId, 'paid', 'offline']),
+      );
+      const logged = lines.map((line) => JSON.parse(line) as { level: number; msg: string; skipped?: string[] });
+      expect(logged.find((entry) => entry.msg.startsWith('demo data: no sandbox cashier'))?.skipped).toEqual(['unpaid renewal bill', 'traffic packages', 'paid plugin']);
+      expect(logged.filter(isSeedWarning)).toEqual([]);
+
+      // 40 days on, a later start brings the store pending renewal back, without warnings.
+      t.clock.advance(40 * DAY_SECONDS);
+      lines.length = 0;
+      expect(await seedDatabase(t.app, config)).toEqual({ demoSeeded: false });
+      const later = await demoView(t, await demoToken(t));
+      expect(later.statusOf(DEMO_STORES.monthly)).toBe('pending_renewal');
+      expect(later.stores.counts.disabled).toBeGreaterThan(0);
+      expect(later.unpaid).toEqual([]);
+      const refreshed = lines.map((line) => JSON.parse(line) as { level: number; msg: string });
+      expect(refreshed.filter(isSeedWarning)).toEqual([]);
+      expect(refreshed.map((entry) => entry.msg)).toContain('demo data: no payable bill kept, since no payment provider takes payments (PAYMENT_PROVIDER=none)');
+    } finally {
+      await t.close();
+    }
+  }, 90_000);
 });

@@ -4,9 +4,13 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { callUrl } from '@parlour/contract/call';
+import { adminLogin, merchantLogin } from '@parlour/contract/calls/account';
+import { ErrorCode } from '@parlour/contract/errors';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { DEMO_MERCHANT } from '../src/db/seed/seed';
 import { withDatabase } from './database-url';
 
 /**
@@ -37,15 +41,20 @@ async function isPortFree(port: number) {
   });
 }
 
-/** A database of its own: a copy of the run's template on PostgreSQL, else a PGlite data directory. */
-async function databaseEnv(): Promise<NodeJS.ProcessEnv> {
+/**
+ * A database of its own: a copy of the run's template on PostgreSQL, else a PGlite data directory.
+ * `empty` makes it a database nothing has migrated yet (an empty PostgreSQL database, a new directory).
+ */
+async function databaseEnv(options: { empty?: boolean } = {}): Promise<NodeJS.ProcessEnv> {
   const template = inject('postgresTemplate');
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!template || !serverUrl) return { DATA_DIR: path.join(tmp, 'data'), DATABASE_URL: '' };
-  const name = `${template}_${randomUUID().slice(0, 8)}`;
+  // Named after the template, so the run's teardown drops it.
+  const suffix = randomUUID().slice(0, 8);
+  if (!template || !serverUrl) return { DATA_DIR: path.join(tmp, `data-${suffix}`), DATABASE_URL: '' };
+  const name = `${template}_${suffix}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name} template ${template}`);
+  await admin.query(options.empty ? `create database ${name}` : `create database ${name} template ${template}`);
   await admin.end();
   return { DATABASE_URL: withDatabase(serverUrl, name) };
 }
@@ -160,5 +169,79 @@ describe('npm start on a fresh clone', () => {
     while (!(await isPortFree(port)) && Date.now() - sentAt < STOP_DEADLINE_MS) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await isPortFree(port)).toBe(true);
     console.log(`npm start test: port free ${Date.now() - sentAt} ms after npm exited`);
+  });
+});
+
+/** Answers a contract call's envelope code from a started server. */
+async function callCode(port: number, call: Parameters<typeof callUrl>[0], body: Record<string, unknown>) {
+  const response = await fetch(`http://127.0.0.1:${port}${callUrl(call)}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return ((await response.json()) as { code: number }).code;
+}
+
+/**
+ * The first start on a fresh database, for every payment provider, demo data setting and environment
+ * the configuration allows (issue 22 §2.4: production's default PAYMENT_PROVIDER=none crashed the demo
+ * seed). The API entry runs on its own, without the console build the test above covers, so each
+ * start takes seconds: migrate, seed, listen, answer, stop on SIGTERM with exit code 0.
+ */
+describe('first start on a fresh database', () => {
+  const combinations = [
+    { nodeEnv: 'development', provider: 'sandbox', seedDemo: true },
+    { nodeEnv: 'development', provider: 'sandbox', seedDemo: false },
+    { nodeEnv: 'development', provider: 'none', seedDemo: true },
+    { nodeEnv: 'development', provider: 'none', seedDemo: false },
+    // PAYMENT_PROVIDER=sandbox is refused in production (config.test.ts): none is its default.
+    { nodeEnv: 'production', provider: undefined, seedDemo: true },
+    { nodeEnv: 'production', provider: undefined, seedDemo: false },
+  ] as const;
+
+  it.each(combinations)('starts cleanly with NODE_ENV=$nodeEnv PAYMENT_PROVIDER=$provider SEED_DEMO=$seedDemo', { timeout: 300_000 }, async ({ nodeEnv, provider, seedDemo }) => {
+    const port = await freePort();
+    const isProduction = nodeEnv === 'production';
+    const admin = { account: isProduction ? 'ops' : 'admin', password: isProduction ? 'Ops#Start-2026' : 'Admin@2026' };
+    // Only what a deployment sets: nothing inherited from the test run (no OUTBOUND_ALLOW, no test database).
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      ...(await databaseEnv({ empty: true })),
+      NODE_ENV: nodeEnv,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WEB_DIST_DIR: path.join(tmp, 'no-console-build'),
+      UPLOAD_DIR: path.join(tmp, `uploads-${port}`),
+      PASSWORD_MEMORY_COST_KIB: '1024',
+      LOG_FORMAT: 'json',
+      LOG_LEVEL: 'info',
+      SEED_DEMO: String(seedDemo),
+      ...(provider ? { PAYMENT_PROVIDER: provider } : {}),
+      ...(isProduction
+        ? { ADMIN_ACCOUNT: admin.account, ADMIN_PASSWORD: admin.password, SECRETS_KEY: 'ab'.repeat(32), SHOP_BASE_DOMAIN: 'parlour.test' }
+        : {}),
+    };
+    const started = run(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], env);
+    try {
+      await waitForHealth(port, started, 240_000);
+    } catch (error) {
+      // Not up: a stop would wait for the start under way; report why it is not up instead.
+      started.child.kill('SIGKILL');
+      throw error;
+    }
+    const answers = {
+      operator: await callCode(port, adminLogin, admin),
+      demo: await callCode(port, merchantLogin, { account: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password }),
+    };
+    const stopped = await stopWithin(started, 'SIGTERM', STOP_DEADLINE_MS);
+    expect(stopped.code, started.output().slice(-4000)).toBe(0);
+    expect(answers).toEqual({ operator: 200, demo: seedDemo ? 200 : ErrorCode.LOGIN_FAILED });
+    const entries = started
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { level: number; msg: string });
+    // Nothing went wrong on the way (pino: 50 error, 60 fatal), and the seed warned of nothing.
+    expect(entries.filter((entry) => entry.level >= 50)).toEqual([]);
+    expect(entries.filter((entry) => entry.level >= 40 && entry.msg.startsWith('demo data'))).toEqual([]);
+    // Without the sandbox the log says what the demo could not have.
+    expect(entries.some((entry) => entry.msg.startsWith('demo data: no sandbox cashier'))).toBe(seedDemo && provider !== 'sandbox');
   });
 });

@@ -12,8 +12,12 @@ export const ADVISORY_LOCKS = {
   shopDomains: (shopRef: number) => `shop-domains:${shopRef}`,
   /** Sign-in failures per role and account. */
   login: (role: string, account: string) => `login:${role}:${account}`,
+  /** Sign-in failures per IP over every role and account; taken after the account's lock, never before it. */
+  loginPerIp: (ip: string) => `login-ip:${ip}`,
   /** Verification code sends and checks per target. */
   verificationCode: (target: string) => `code:${target}`,
+  /** Verification code sends per IP over every target; taken after the target's lock, never before it. */
+  codeSendsPerIp: (ip: string) => `code-ip:${ip}`,
   /** Prospect submissions per IP. */
   prospectsPerIp: (ip: string) => `prospects:ip:${ip}`,
   /** A store's purchase of one plugin: one bill, one trial, one install under concurrent requests. */

@@ -1,3 +1,4 @@
+import type { PayMethod, TermType } from '@parlour/contract/constants';
 import type { App } from '../../app';
 import type { Config } from '../../config';
 
@@ -5,6 +6,45 @@ import type { Config } from '../../config';
 export const DEMO_STORES = { trial: 'demotrial', yearly: 'demoglobal', monthly: 'demotaobao', closed: 'democlosed' } as const;
 
 const DAY_MS = 86_400_000;
+
+/** Whether a bill to be paid with `method` can be paid at all: a provider takes the method (the sandbox, or one an operator set up). */
+export async function takesPayments(app: App, method: PayMethod) {
+  return (await app.services.paymentProviders.forMethod(method)) !== null;
+}
+
+/** Whether the seed itself can pay a bill made for `method`: only through the sandbox cashier, which moves no money. */
+export async function sandboxPays(app: App, method: PayMethod) {
+  return (await app.services.paymentProviders.forMethod(method))?.name === 'sandbox';
+}
+
+/**
+ * A demo store opened by the operator and paid offline (a merchant who paid by bank transfer): the
+ * operator's own path, which needs no payment provider. Answers the store's row id.
+ */
+export async function addOfflineDemoStore(
+  app: App,
+  options: { adminId: number; merchantId: number; shopId: string; name: string; packageId: number; termType: TermType; term: number },
+) {
+  const added = await app.services.shopAdmin.add({
+    adminId: options.adminId,
+    input: {
+      merchant_id: options.merchantId,
+      shop_id: options.shopId,
+      shop_name: options.name,
+      contact_email: `${options.shopId}@parlour.dev`,
+      package_id: options.packageId,
+      mode: 'offline',
+      term_type: options.termType,
+      term: options.term,
+      remark: '线下转账开通',
+    },
+    lang: 'zh-CN',
+  });
+  return added.id;
+}
+
+/** How the demo's unpaid renewal bills are to be paid. */
+export const DEMO_RENEWAL_METHOD: PayMethod = 'wechat';
 
 /** What a refresh changed, by store ID or bill number; empty when the demo was still as it should be. */
 export interface DemoRefreshResult {
@@ -23,7 +63,7 @@ export interface DemoRefreshResult {
  * the start goes on.
  */
 export async function refreshDemoData(app: App, config: Config, merchantId: number): Promise<DemoRefreshResult> {
-  const { shops, shopAdmin, bills, settings, accounts, cashier } = app.services;
+  const { shops, shopAdmin, bills, settings, accounts } = app.services;
   const result: DemoRefreshResult = {};
   const demoStores = async () => new Map((await shops.listForMerchant(merchantId, { page: 1, limit: 100, tab: 'all', sort_order: 'descend' }, 'zh-CN')).list.map((store) => [store.shop_id, store]));
   const step = async (what: string, run: () => Promise<void>) => {
@@ -51,23 +91,16 @@ export async function refreshDemoData(app: App, config: Config, merchantId: numb
     const adminId = await accounts.findAdminId(config.adminAccount);
     if (adminId === undefined) return;
     if (!stores.has(DEMO_STORES.closed)) {
-      // Opened by the operator with an offline payment, as a merchant who paid by bank transfer.
-      const added = await shopAdmin.add({
+      const addedId = await addOfflineDemoStore(app, {
         adminId,
-        input: {
-          merchant_id: merchantId,
-          shop_id: DEMO_STORES.closed,
-          shop_name: '优选海淘馆（已停用）',
-          contact_email: `${DEMO_STORES.closed}@parlour.dev`,
-          package_id: 1,
-          mode: 'offline',
-          term_type: 'month',
-          term: 6,
-          remark: '线下转账开通',
-        },
-        lang: 'zh-CN',
+        merchantId,
+        shopId: DEMO_STORES.closed,
+        name: '优选海淘馆（已停用）',
+        packageId: 1,
+        termType: 'month',
+        term: 6,
       });
-      await shops.provisionStore(added.id);
+      await shops.provisionStore(addedId);
       stores = await demoStores();
     }
     const closed = stores.get(DEMO_STORES.closed);
@@ -76,20 +109,23 @@ export async function refreshDemoData(app: App, config: Config, merchantId: numb
     result.disabled = closed.shop_id;
   });
 
-  // Without a payment provider (PAYMENT_PROVIDER=none) there is no way to pay a bill: nothing to keep.
-  if (cashier) {
-    await step('keep an unpaid bill', async () => {
-      if ((await bills.listForMerchant(merchantId, { status: 'unpaid', page: 1, limit: 1, sort_order: 'descend' }, 'zh-CN')).total > 0) return;
-      const stores = await demoStores();
-      for (const shopId of [DEMO_STORES.monthly, DEMO_STORES.yearly]) {
-        const store = stores.get(shopId);
-        if (!store || store.status === 'initializing') continue;
-        const renewal = await shops.renew({ merchantId, shopId, termType: 'month', term: 3, payMethod: 'wechat', lang: 'zh-CN' });
-        result.unpaidBill = renewal.bill.bill_no;
-        return;
-      }
-    });
-  }
+  // Without a provider for the method (PAYMENT_PROVIDER=none and none set up by the operator) no bill
+  // can be paid: there is no payable bill to keep, and the log says so.
+  await step('keep an unpaid bill', async () => {
+    if ((await bills.listForMerchant(merchantId, { status: 'unpaid', page: 1, limit: 1, sort_order: 'descend' }, 'zh-CN')).total > 0) return;
+    if (!(await takesPayments(app, DEMO_RENEWAL_METHOD))) {
+      app.log.info('demo data: no payable bill kept, since no payment provider takes payments (PAYMENT_PROVIDER=none)');
+      return;
+    }
+    const stores = await demoStores();
+    for (const shopId of [DEMO_STORES.monthly, DEMO_STORES.yearly]) {
+      const store = stores.get(shopId);
+      if (!store || store.status === 'initializing') continue;
+      const renewal = await shops.renew({ merchantId, shopId, termType: 'month', term: 3, payMethod: DEMO_RENEWAL_METHOD, lang: 'zh-CN' });
+      result.unpaidBill = renewal.bill.bill_no;
+      return;
+    }
+  });
 
   if (Object.keys(result).length > 0) app.log.info(result, 'demo data refreshed');
   return result;

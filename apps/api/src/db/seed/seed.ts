@@ -1,6 +1,6 @@
 import type { Config } from '../../config';
 import type { App } from '../../app';
-import { DEMO_STORES, refreshDemoData } from './demo-refresh';
+import { addOfflineDemoStore, DEMO_RENEWAL_METHOD, DEMO_STORES, refreshDemoData, sandboxPays, takesPayments } from './demo-refresh';
 
 export const DEMO_MERCHANT = { email: 'demo@parlour.dev', password: 'Demo@2026' } as const;
 
@@ -16,9 +16,14 @@ export async function seedDatabase(app: App, config: Config) {
   if (!config.seedDemo) return { demoSeeded: false };
   const merchantId = await accounts.ensureDemoMerchant(DEMO_MERCHANT.email, DEMO_MERCHANT.password);
   if (merchantId !== null) {
-    await seedDemoStores(app, merchantId);
-    await seedDemoPackages(app, merchantId);
-    await seedDemoPlugins(app, merchantId);
+    const skipped: string[] = [];
+    await seedDemoStores(app, config, merchantId, skipped);
+    await seedDemoPackages(app, merchantId, skipped);
+    await seedDemoPlugins(app, merchantId, skipped);
+    if (skipped.length > 0) {
+      const what = `the demo's paid stores were opened by the operator as paid offline, and it has no ${skipped.join(', ')}`;
+      app.log.info({ skipped }, `demo data: no sandbox cashier to pay bills (PAYMENT_PROVIDER=none): ${what}`);
+    }
     await seedDemoApiCalls(app, merchantId);
     await seedDemoNotices(app, config);
     await seedDemoProspects(app, config);
@@ -29,24 +34,45 @@ export async function seedDatabase(app: App, config: Config) {
 }
 
 /**
- * The demo merchant's stores, made through the same services a merchant uses: a trial, a store paid
- * for a year and one paid for a month through the sandbox cashier, and an unpaid renewal bill. The
- * refresh that follows (demo-refresh.ts) moves the monthly store into its grace period and adds a
- * store the operator disabled.
+ * Pays a bill the seed made through the sandbox cashier, as a merchant clicking "pay" on it: the same
+ * signed notification a real provider sends completes it.
  */
-async function seedDemoStores(app: App, merchantId: number) {
-  const { shops, cashier } = app.services;
+async function payInSandbox(app: App, order: { bill: { bill_no: string }; payment: { pay_url: string } }) {
+  const token = new URL(order.payment.pay_url, 'http://seed').searchParams.get('token') ?? '';
+  await app.services.cashier.submit(order.bill.bill_no, token, 'paid');
+}
+
+/**
+ * The demo merchant's stores, made through the same services a merchant uses: a trial, a store paid
+ * for a year and one paid for a month, and an unpaid renewal bill. The paid stores are bought and paid
+ * through the sandbox cashier when it takes payments; otherwise (PAYMENT_PROVIDER=none) the operator
+ * opens them as paid offline, the operator's own path, and there is no unpaid bill (nothing could pay
+ * it). The refresh that follows (demo-refresh.ts) moves the monthly store into its grace period and
+ * adds a store the operator disabled.
+ */
+async function seedDemoStores(app: App, config: Config, merchantId: number, skipped: string[]) {
+  const { shops, accounts } = app.services;
   const fields = (shopId: string, name: string, packageId: number) => ({ shop_id: shopId, shop_name: name, contact_email: `${shopId}@parlour.dev`, package_id: packageId });
+  const paid = [
+    { shopId: DEMO_STORES.yearly, name: 'Global Picks 环球优选', packageId: 2, termType: 'year', term: 1, payMethod: 'alipay' },
+    { shopId: DEMO_STORES.monthly, name: '淘宝直邮馆', packageId: 1, termType: 'month', term: 1, payMethod: 'wechat' },
+  ] as const;
   await shops.createTrial({ merchantId, fields: fields(DEMO_STORES.trial, '环球好物（试用）', 1), lang: 'zh-CN' });
-  if (cashier) {
-    const yearly = await shops.createAndPay({ merchantId, fields: fields(DEMO_STORES.yearly, 'Global Picks 环球优选', 2), termType: 'year', term: 1, payMethod: 'alipay', lang: 'zh-CN' });
-    await cashier.submit(yearly.bill.bill_no, new URL(yearly.payment.pay_url, 'http://seed').searchParams.get('token') ?? '', 'paid');
-    const monthly = await shops.createAndPay({ merchantId, fields: fields(DEMO_STORES.monthly, '淘宝直邮馆', 1), termType: 'month', term: 1, payMethod: 'wechat', lang: 'zh-CN' });
-    await cashier.submit(monthly.bill.bill_no, new URL(monthly.payment.pay_url, 'http://seed').searchParams.get('token') ?? '', 'paid');
-    await shops.provisionPendingStores(0);
-    await shops.renew({ merchantId, shopId: DEMO_STORES.monthly, termType: 'month', term: 3, payMethod: 'wechat', lang: 'zh-CN' });
+  const adminId = await accounts.findAdminId(config.adminAccount);
+  for (const store of paid) {
+    if (await sandboxPays(app, store.payMethod)) {
+      const { shopId, name, packageId, ...purchase } = store;
+      await payInSandbox(app, await shops.createAndPay({ merchantId, fields: fields(shopId, name, packageId), ...purchase, lang: 'zh-CN' }));
+    } else if (adminId !== undefined) {
+      await addOfflineDemoStore(app, { adminId, merchantId, ...store });
+    }
   }
   await shops.provisionPendingStores(0);
+  if (await takesPayments(app, DEMO_RENEWAL_METHOD)) {
+    await shops.renew({ merchantId, shopId: DEMO_STORES.monthly, termType: 'month', term: 3, payMethod: DEMO_RENEWAL_METHOD, lang: 'zh-CN' });
+  } else {
+    skipped.push('unpaid renewal bill');
+  }
 }
 
 const DAY_MS = 86_400_000;
@@ -131,21 +157,24 @@ async function seedDemoProspects(app: App, config: Config) {
 /**
  * The demo merchant's traffic packages (issue 5), bought and paid through the same order and cashier
  * path a merchant uses: a general 标准包 and a 店铺专享包 for the yearly store. Only while the merchant
- * has no packages, so a second run adds nothing.
+ * has no packages, so a second run adds nothing, and only when the sandbox cashier can pay them.
  */
-async function seedDemoPackages(app: App, merchantId: number) {
-  const { trafficPackages, cashier } = app.services;
-  if (!cashier) return;
+async function seedDemoPackages(app: App, merchantId: number, skipped: string[]) {
+  const { trafficPackages } = app.services;
   const existing = await trafficPackages.listForMerchant(merchantId, { page: 1, limit: 1, tab: 'general', sort_order: 'descend' }, 'zh-CN');
   if (existing.counts.general + existing.counts.store > 0) return;
   const { list: plans } = await trafficPackages.listPlansForMerchant('zh-CN');
   const general = plans.find((plan) => plan.is_general && plan.name === '标准包') ?? plans.find((plan) => plan.is_general);
   const forStore = plans.find((plan) => !plan.is_general);
-  const pay = async (order: { bill: { bill_no: string }; payment: { pay_url: string } }) => {
-    await cashier.submit(order.bill.bill_no, new URL(order.payment.pay_url, 'http://seed').searchParams.get('token') ?? '', 'paid');
-  };
-  if (general) await pay(await trafficPackages.createOrder({ merchantId, planId: general.id, payMethod: 'alipay', lang: 'zh-CN' }));
-  if (forStore) await pay(await trafficPackages.createOrder({ merchantId, planId: forStore.id, shopId: DEMO_STORES.yearly, payMethod: 'wechat', lang: 'zh-CN' }));
+  // Traffic packages are only sold online: without the sandbox to pay them there are none.
+  if (!(await sandboxPays(app, 'alipay')) || !(await sandboxPays(app, 'wechat'))) {
+    skipped.push('traffic packages');
+    return;
+  }
+  if (general) await payInSandbox(app, await trafficPackages.createOrder({ merchantId, planId: general.id, payMethod: 'alipay', lang: 'zh-CN' }));
+  if (forStore) {
+    await payInSandbox(app, await trafficPackages.createOrder({ merchantId, planId: forStore.id, shopId: DEMO_STORES.yearly, payMethod: 'wechat', lang: 'zh-CN' }));
+  }
 }
 
 const PLUGIN_DESCRIPTION = (zh: string, en: string) => ({ 'zh-CN': `<p>${zh}</p>`, 'en-US': `<p>${en}</p>` });
@@ -161,11 +190,11 @@ const DEMO_PLUGINS = [
 
 /**
  * Demo plugins (issue 14): the six catalogue plugins (only on a platform without plugins), and for the
- * demo merchant's yearly store a free plugin installed, a paid one bought through the cashier and one
- * on trial.
+ * demo merchant's yearly store a free plugin installed, a paid one bought through the sandbox cashier
+ * (when it takes payments) and one on trial.
  */
-async function seedDemoPlugins(app: App, merchantId: number) {
-  const { plugins, cashier } = app.services;
+async function seedDemoPlugins(app: App, merchantId: number, skipped: string[]) {
+  const { plugins } = app.services;
   if ((await plugins.listForAdmin({ page: 1, limit: 1, sort_order: 'descend' }, 'zh-CN')).total > 0) return;
   const ids = new Map<string, number>();
   for (const plugin of DEMO_PLUGINS) {
@@ -195,10 +224,13 @@ async function seedDemoPlugins(app: App, merchantId: number) {
     plugins.addShopPlugin(merchantId, { shop_id: DEMO_STORES.yearly, plugin_id: ids.get(code)!, mode, pay_method: 'alipay' }, 'zh-CN');
   await take('live_chat', 'buy');
   await take('image_search', 'trial');
-  if (cashier) {
-    const order = await take('shipping_estimator', 'buy');
-    if (order.bill && order.payment) await cashier.submit(order.bill.bill_no, new URL(order.payment.pay_url, 'http://seed').searchParams.get('token') ?? '', 'paid');
+  // A paid plugin is only sold online: without the sandbox to pay it, the store has none.
+  if (!(await sandboxPays(app, 'alipay'))) {
+    skipped.push('paid plugin');
+    return;
   }
+  const order = await take('shipping_estimator', 'buy');
+  if (order.bill && order.payment) await payInSandbox(app, { bill: order.bill, payment: order.payment });
 }
 
 /**

@@ -53,7 +53,10 @@ export function createAccountRepository(db: Db) {
      */
     async recordAttempt(role: Role, account: string, ip: string, now: Date, since: Date) {
       return db.transaction(async (tx) => {
+        // Both counts serialise: the account's (one account guessed at in parallel) and the address's
+        // (many accounts guessed at in parallel from one address). Always in this order, so no deadlock.
         await lockForTransaction(tx, ADVISORY_LOCKS.login(role, account));
+        await lockForTransaction(tx, ADVISORY_LOCKS.loginPerIp(ip));
         const [counted] = await tx
           .select({ value: count() })
           .from(loginFailures)

@@ -18,6 +18,13 @@ export function createVerificationCodeRepository() {
     async lockTarget(tx: Db, target: string) {
       await lockForTransaction(tx, ADVISORY_LOCKS.verificationCode(target));
     },
+    /**
+     * Serialises sends from one IP inside `tx` (after lockTarget, always in that order), so requests for
+     * many targets racing from one address cannot pass the per-IP hourly budget together.
+     */
+    async lockSenderIp(tx: Db, ip: string) {
+      await lockForTransaction(tx, ADVISORY_LOCKS.codeSendsPerIp(ip));
+    },
     /** The newest code sent to the target for the purpose, used or not; older ones are void once a new one is sent. */
     async findNewest(tx: Db, key: CodeTarget) {
       const [row] = await tx

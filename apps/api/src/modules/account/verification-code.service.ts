@@ -96,6 +96,7 @@ export function createVerificationCodeService(deps: {
           throw new AppError('TOO_MANY_REQUESTS', { data: { retry_after: Math.ceil(CODE_RESEND_SECONDS - waited) } });
         }
       }
+      await repository.lockSenderIp(txDb, options.ip);
       const sentFromIp = await repository.countSentFromIp(txDb, options.ip, addSeconds(now, -3600));
       if (sentFromIp >= deps.sendsPerIpPerHour) throw new AppError('TOO_MANY_REQUESTS', { data: { retry_after: 3600 } });
       return repository.insertCode(txDb, {
