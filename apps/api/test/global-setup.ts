@@ -26,9 +26,11 @@ export default async function setup(project: TestProject) {
   if (!serverUrl) {
     const database = await openPglite();
     await database.migrate();
-    const dump = await database.pglite.dumpDataDir('gzip');
+    // Uncompressed (43 MB against 5 MB): every test file loads it, and restoring skips the gunzip and
+    // PGlite's failed first untar of the unlabelled gzip (CPU per restore 1.75–1.94 s against 2.12–2.67 s).
+    const dump = await database.pglite.dumpDataDir('none');
     await database.close();
-    const file = path.join(os.tmpdir(), `parlour-pglite-${process.pid}-${Date.now()}.tar.gz`);
+    const file = path.join(os.tmpdir(), `parlour-pglite-${process.pid}-${Date.now()}.tar`);
     fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
     project.provide('pgliteSnapshot', file);
     project.provide('postgresTemplate', '');
