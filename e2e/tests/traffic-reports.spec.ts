@@ -204,7 +204,7 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     try {
       const page = await context.newPage();
       await useLanguage(page, lang);
-      await loginThroughForm(page, merchant.email, merchant.password, { lang });
+      await signInByApi(page, 'merchant', merchant.email, merchant.password, { lang });
       await expect(page).toHaveURL(/\/platform$/);
       await page.goto('/merchant/traffic?tab=logs&time_range=today');
       const note = page.getByTestId('traffic-time-zone').first();
