@@ -101,7 +101,7 @@ describe('accounts: happy paths', () => {
       const { userinfo } = login.data;
       expect(userinfo).toMatchObject({ id: merchant.id, account: merchant.email, email: merchant.email, mobile: null });
       expect(Object.keys(userinfo).sort()).toEqual(
-        ['account', 'created_at', 'email', 'expires_at', 'id', 'mobile', 'nickname', 'token', 'type'].sort(),
+        ['account', 'created_at', 'email', 'expires_at', 'id', 'is_first_sign_in', 'mobile', 'nickname', 'token', 'type'].sort(),
       );
       expect(userinfo).not.toHaveProperty('password_hash');
       expect(JSON.stringify(login)).not.toMatch(/argon2/);

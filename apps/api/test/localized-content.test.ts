@@ -104,10 +104,10 @@ describe('operator-written content in both languages', () => {
 
     it('the seeded versions read in English after the migration', async () => {
       const professional = (await merchantVersions(en)).find((version) => version.id === VERSION.professional)!;
-      expect(professional.description).toBe('For growing agent stores: import from every platform, marketing plugins and your own domains.');
+      expect(professional.description).toBe('For growing agent stores: everything in Starter, and more plugins.');
       expect(professional.features[0]).toBe('Everything in Starter');
       const chinese = (await merchantVersions(zh)).find((version) => version.id === VERSION.professional)!;
-      expect(chinese.description).toBe('成长型代购店：多平台采集、营销插件与自定义域名。');
+      expect(chinese.description).toBe('成长型代购店：入门版的一切，以及更多插件。');
       expect(chinese.features[0]).toBe('包含入门版全部功能');
     });
   });

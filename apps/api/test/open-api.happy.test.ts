@@ -105,7 +105,7 @@ describe('Open API: metered calls', () => {
     expect(await usageOf(t, store.shopRef)).toEqual(await logTotalsOf(t, store.shopRef));
   });
 
-  it('rejects calls on a disabled platform, a disabled or unknown API and a stopped store: logged, not charged', async () => {
+  it('rejects calls on a disabled platform, a disabled API and a stopped store (logged, not charged) and an unknown platform or API (answered, not logged)', async () => {
     const store = await storeWithKey(t);
     const packageId = await grantPackage(t, { merchantId: store.merchantId, units: 10 });
     const { list: sources } = await expectOk(t.call(adminListDataSources, {}, adminToken));
@@ -132,8 +132,7 @@ describe('Open API: metered calls', () => {
       ['rejected', 'OPEN_PLATFORM_DISABLED', 0],
       ['success', '', 1],
       ['rejected', 'OPEN_API_DISABLED', 0],
-      ['rejected', 'OPEN_API_DISABLED', 0],
-      ['rejected', 'OPEN_PLATFORM_DISABLED', 0],
+      // jd/item_unknown and amazon/item_get name nothing in the catalogue: no row a report could not show (issue 22 §3).
       ['rejected', 'OPEN_STORE_NOT_RUNNING', 0],
     ]);
     expect(await usageOf(t, store.shopRef)).toEqual(await logTotalsOf(t, store.shopRef));

@@ -125,7 +125,7 @@ describe('the OpenAPI description of the metered Open API', () => {
     expect(operation.description).toMatch(/\| 10029 \| TOO_MANY_REQUESTS \|.*retry_after/);
     // Every error the Open API's route and service throw is documented.
     const sources = ['open-api.service.ts', 'open-api.routes.ts'].map((file) => readFileSync(new URL(`../src/modules/open-api/${file}`, import.meta.url), 'utf8')).join('\n');
-    const thrown = new Set([...sources.matchAll(/(?:AppError\(|reject\(identity, )'([A-Z_]+)'/g)].map((match) => match[1] as ErrorKey));
+    const thrown = new Set([...sources.matchAll(/(?:AppError\(|reject\(identity, |refuse\()'([A-Z_]+)'/g)].map((match) => match[1] as ErrorKey));
     expect(thrown.size).toBeGreaterThan(5);
     for (const key of thrown) expect(documented, key).toContain(key);
     // And the codes real calls answer.

@@ -10,6 +10,10 @@ import { aliyunPercentEncode, signAliyunRpc } from '../src/providers/sms/aliyun-
 import { buildTestApp, GOOD_PASSWORD, uniqueEmail, uniqueMobile, type TestApp } from './helper';
 import { IMAGES, startFakeAliyunSms, startFakeSmtp, startFakeWecom, uploadImage } from './settings-fakes';
 import { expectOk, signInAdmin } from './shop-helper';
+import { fixedReservedShopIds } from '../src/modules/shop/reserved-shop-ids';
+
+/** The platform rules' reserved store IDs when the operator has added none (no SITE_HOSTS / CONSOLE_HOSTS in tests). */
+const NO_RESERVED_SHOP_IDS = { reserved_shop_ids: [], reserved_shop_ids_fixed: fixedReservedShopIds([]) };
 
 const SMTP_USER = 'mailer@parlour.test';
 const SMTP_PASSWORD = 'smtp-Pass-7f3a';
@@ -62,7 +66,7 @@ describe('settings: happy paths', () => {
     expect(all.mail).toMatchObject({ smtp_host: '', smtp_password_is_set: false });
     expect(all.sms).toMatchObject({ sms_provider: 'none', access_key_secret_is_set: false });
     expect(all.wecom).toEqual({ webhook_url_is_set: false, webhook_url_masked: '' });
-    expect(all.platform).toEqual({ captcha_failure_threshold: 5, store_limit_per_merchant: 5, domains_per_store: 3, payment_window_minutes: 30, grace_days: 7, business_time_zone: 'Asia/Shanghai', require_admin_two_factor: false });
+    expect(all.platform).toEqual({ captcha_failure_threshold: 5, store_limit_per_merchant: 5, domains_per_store: 3, payment_window_minutes: 30, grace_days: 7, business_time_zone: 'Asia/Shanghai', require_admin_two_factor: false, ...NO_RESERVED_SHOP_IDS });
     const groups = await expectOk(t.call(adminConfigGroups, {}, admin));
     expect(groups.list.map((item) => item.group)).toEqual(['site', 'mail', 'sms', 'wecom', 'platform']);
     expect(groups.list.every((item) => !item.is_configured)).toBe(true);
@@ -152,7 +156,7 @@ describe('settings: happy paths', () => {
 
   it('applies the platform rules: the captcha threshold drives login', async () => {
     const rules = { captcha_failure_threshold: 2, store_limit_per_merchant: 8, domains_per_store: 4, payment_window_minutes: 45, grace_days: 10 };
-    expect((await expectOk(set('platform', rules))).platform).toEqual({ ...rules, business_time_zone: 'Asia/Shanghai', require_admin_two_factor: false });
+    expect((await expectOk(set('platform', rules))).platform).toEqual({ ...rules, business_time_zone: 'Asia/Shanghai', require_admin_two_factor: false, ...NO_RESERVED_SHOP_IDS });
     expect(await t.app.services.settings.getPlatformRules()).toEqual(rules);
 
     // The merchant registered by phone above.

@@ -6,7 +6,7 @@ UPDATE "store_versions" SET
   "description" = '适合刚起步的代购店：店铺上线、商品数据接口与自有域名。',
   "description_en" = 'For agent stores starting out: a store online, the product-data API and your own domain.',
   "features" = '["店铺上线，自带免费系统域名", "1688 / 淘宝 / 京东 / 微店商品数据接口：每个店铺独立密钥与调用日志，按流量包计费", "绑定自有域名，DNS 验证", "插件市场", "即将推出：店铺前台，支持粘贴链接与关键词搜索，商品页按买家币种显示价格", "即将推出：买家、购物车与订单，店铺后台处理采购、收货、打包与发货"]'::jsonb,
-  "features_en" = '["Your store online with a free system domain", "1688 / Taobao / JD / Weidian product-data API: each store''s own key and call log, charged to traffic packages", "Your own domains, verified by DNS", "Plugin market", "Coming: a storefront with link and keyword search, item pages priced in the buyer''s currency", "Coming: buyers, carts and orders, and a store admin to purchase, receive, pack and ship"]'::jsonb
+  "features_en" = '["Your store online with a free system domain", "1688, Taobao, JD and Weidian product data: each store''s own API key and call log", "Your own domains, verified by DNS", "Plugin market", "Coming: a storefront with link and keyword search, item pages priced in the buyer''s currency", "Coming: buyers, carts and orders, and a store admin to purchase, receive, pack and ship"]'::jsonb
 WHERE "name" = 'Starter' AND "description" = '适合刚起步的代购店：一个店铺前台、基础商品采集与订单管理。'
   AND "features" = '["店铺前台与移动端", "1688 / 淘宝商品采集", "订单与物流管理", "会员管理（最多 1,000 人）", "邮件客服"]'::jsonb
   AND "features_en" IN ('[]'::jsonb, '["Storefront and mobile site", "1688 / Taobao product import", "Order and shipping management", "Members (up to 1,000)", "Email support"]'::jsonb);

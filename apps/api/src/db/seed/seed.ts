@@ -256,7 +256,7 @@ async function seedDemoApiCalls(app: App, merchantId: number) {
   for (const apiKey of others) {
     calls.push({ apiKey, platform: 'taobao', apiCode: 'item_get', body: {} });
     calls.push({ apiKey, platform: 'jd', apiCode: 'item_search', body: { q: '' } });
-    calls.push({ apiKey, platform: '1688', apiCode: 'item_review', body: { num_iid: '620000000001' } });
+    calls.push({ apiKey, platform: '1688', apiCode: 'item_search', body: { q: '保温杯', page: 0 } });
   }
   // One after another, as a store system would call; refusals are part of the demo.
   for (const call of calls) await openApi.handleCall(call).catch(() => undefined);
