@@ -1,32 +1,5 @@
-import fs from 'node:fs';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-
-const WEB_TESTS = /\.test\.tsx?$/;
-
-/**
- * Console test files that mock a module (vi.mock): a mock needs a fresh module graph, since a module
- * another file already loaded would keep the real import. Only these run isolated (project web-isolated).
- */
-const WEB_SRC = fileURLToPath(new URL('./apps/web/src/', import.meta.url));
-const mockingWebTests = fs
-  .readdirSync(WEB_SRC, { recursive: true, encoding: 'utf8' })
-  .filter((file) => WEB_TESTS.test(file) && /\bvi\.(do)?mock\(/.test(fs.readFileSync(WEB_SRC + file, 'utf8')))
-  .map((file) => `src/${file.split('\\').join('/')}`);
-
-const webProject = (name: string, isolated: boolean) => ({
-  extends: './apps/web/vite.config.ts',
-  test: {
-    name,
-    root: './apps/web',
-    include: isolated ? mockingWebTests : ['src/**/*.test.{ts,tsx}'],
-    exclude: isolated ? [] : mockingWebTests,
-    environment: 'happy-dom',
-    setupFiles: ['./src/test/setup.ts'],
-    isolate: isolated,
-  },
-});
 
 /**
  * One test command for the whole workspace: contract and API tests in Node (API tests on a fresh
@@ -56,11 +29,16 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      // Console files share one module graph and one happy-dom per worker (src/test/setup.ts resets the DOM,
-      // storage, session, language, timers, globals and mocks before each test), so antd and the console are
-      // imported once per worker rather than once per file: 25 % less CPU on a 3-file sample (33.8 → 25.4 s).
-      webProject('web', false),
-      webProject('web-isolated', true),
+      {
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: './apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['./src/test/setup.ts'],
+        },
+      },
     ],
   },
 });
