@@ -17,7 +17,8 @@ test.describe('[AUTH]', () => {
     await page.getByRole('button', { name: '注册', exact: true }).click();
 
     await expect(page).toHaveURL(/\/platform$/);
-    await expect(page.getByRole('heading', { name: new RegExp(`欢迎回来，${email.split('@')[0]}`) })).toBeVisible();
+    // A new merchant is greeted as new (issue 22 §2.11), as returning only on a later sign-in.
+    await expect(page.getByRole('heading', { name: new RegExp(`欢迎加入 Parlour，${email.split('@')[0]}`) })).toBeVisible();
     await expect(page).toHaveTitle('欢迎 - Parlour');
 
     await page.getByRole('button', { name: '退出登录' }).click();
@@ -25,6 +26,7 @@ test.describe('[AUTH]', () => {
 
     await loginThroughForm(page, email, PASSWORD);
     await expect(page).toHaveURL(/\/platform$/);
+    await expect(page.getByRole('heading', { name: new RegExp(`欢迎回来，${email.split('@')[0]}`) })).toBeVisible();
   });
 
   test('[AUTH]: shows the rules of the shared schema before calling the server (en-US)', async ({ page }) => {
@@ -56,7 +58,7 @@ test.describe('[AUTH]', () => {
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await expect(page).toHaveURL(/\/platform$/);
-    await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /Welcome to Parlour/ })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Console menu' }).getByRole('link', { name: 'Stores' })).toBeVisible();
   });
 
