@@ -171,7 +171,9 @@ async function loadOnce(browser: Browser, baseUrl: string, pageCase: PageCase, s
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element | null; size: number })[]) {
           const element = entry.element;
-          const name = element ? `${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.split(' ')[0]}` : ''}` : '(removed)';
+          const name = element
+            ? `${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.split(' ')[0]}` : ''}`
+            : '(removed)';
           const isLoader = Boolean(element?.closest('#initial-loader'));
           lcp.push({ startTime: entry.startTime, element: `${name} "${(element?.textContent ?? '').trim().slice(0, 24)}" ${entry.size} px²`, isLoader });
         }
@@ -265,8 +267,10 @@ async function main() {
     }
     const header = ['page', 'JS on the wire', 'JS decoded', 'script encodings', 'all on the wire', 'FCP ms', 'LCP ms (min–max)', `LCP ≤ ${TARGET_LCP_MS} ms`];
     const table = [header, header.map(() => '---'), ...rows].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
-    console.log(`\n${baseUrl}, ${runs} cold loads per page (medians), Chromium ${browser.version()}, ` +
-      `${os.cpus().length} cores, load average ${loadBefore.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}\n`);
+    console.log(
+      `\n${baseUrl}, ${runs} cold loads per page (medians), Chromium ${browser.version()}, ` +
+        `${os.cpus().length} cores, load average ${loadBefore.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}\n`,
+    );
     console.log(table);
   } finally {
     await browser.close();

@@ -18,12 +18,26 @@ import { callApi, callApiRaw } from '../support/store-api';
 const NEW_PASSWORD = 'Changed#2026';
 const TEXT = {
   'zh-CN': {
-    menu: '账号安全', current: '当前密码', next: '新密码', confirm: '确认密码', submit: '修改密码', rules: '密码规则',
-    changed: '密码已修改，已退出其他设备 2 台', welcomeBack: /^欢迎回来/, wrong: '当前密码不正确',
+    menu: '账号安全',
+    current: '当前密码',
+    next: '新密码',
+    confirm: '确认密码',
+    submit: '修改密码',
+    rules: '密码规则',
+    changed: '密码已修改，已退出其他设备 2 台',
+    welcomeBack: /^欢迎回来/,
+    wrong: '当前密码不正确',
   },
   'en-US': {
-    menu: 'Account security', current: 'Current password', next: 'New password', confirm: 'Confirm password', submit: 'Change password', rules: 'Password rules',
-    changed: 'Your password is changed; other devices signed out: 2', welcomeBack: /^Welcome back/, wrong: 'Current password is not correct',
+    menu: 'Account security',
+    current: 'Current password',
+    next: 'New password',
+    confirm: 'Confirm password',
+    submit: 'Change password',
+    rules: 'Password rules',
+    changed: 'Your password is changed; other devices signed out: 2',
+    welcomeBack: /^Welcome back/,
+    wrong: 'Current password is not correct',
   },
 } as const;
 
@@ -55,7 +69,8 @@ test.describe('[ACCOUNTS] change password', () => {
       const text = TEXT[lang];
       const { email } = await registerMerchantByApi(request);
       // Registering signed in a session too: with this one, two other sessions to sign out.
-      const other = (await callApi<{ userinfo: { token: string } }>(request, 'merchant/member/user/login', { account: email, password: PASSWORD })).userinfo.token;
+      const other = (await callApi<{ userinfo: { token: string } }>(request, 'merchant/member/user/login', { account: email, password: PASSWORD })).userinfo
+        .token;
       const merchant = await merchantPage(browser, baseURL, lang, email, PASSWORD);
       const { page } = merchant;
       try {
@@ -84,7 +99,9 @@ test.describe('[ACCOUNTS] change password', () => {
         await expect(page.getByLabel(text.current, { exact: true })).toBeVisible();
         // The notice mail arrives.
         await expect.poll(() => countMessages(request, email), { timeout: 15_000 }).toBe(mailsBefore + 1);
-        const mails = (await (await request.get(`http://127.0.0.1:${MAIL_SINK_HTTP_PORT}/messages?to=${encodeURIComponent(email)}`)).json()) as { text: string }[];
+        const mails = (await (await request.get(`http://127.0.0.1:${MAIL_SINK_HTTP_PORT}/messages?to=${encodeURIComponent(email)}`)).json()) as {
+          text: string;
+        }[];
         expect(mails.at(-1)?.text).toContain('/forgot');
 
         // The old password no longer signs in; the new one does.
@@ -118,15 +135,24 @@ test.describe('[ACCOUNTS] change password', () => {
       await expect(page.getByText(/密码已修改/)).toBeVisible();
       expect((await callApiRaw(request, 'admin/parlour/shop/lists', {}, { token: other })).code).toBe(10000);
 
-      await page.getByRole('button', { name: /退出登录/ }).first().click();
+      await page
+        .getByRole('button', { name: /退出登录/ })
+        .first()
+        .click();
       await expect(page).toHaveURL(/\/admin\/login/);
       await loginThroughForm(page, OPERATOR.account, NEW_PASSWORD, { path: '/admin/login' });
       await expect(page).toHaveURL(/\/platform$/);
     } finally {
       // Whatever failed above, the operator's password is put back for the other tests.
       if (current !== OPERATOR.password) {
-        const token = (await callApi<{ userinfo: { token: string } }>(request, 'admin/member/user/login', { account: OPERATOR.account, password: current })).userinfo.token;
-        await callApi(request, 'admin/member/user/change_password', { current_password: current, password: OPERATOR.password, confirm_password: OPERATOR.password }, { token });
+        const token = (await callApi<{ userinfo: { token: string } }>(request, 'admin/member/user/login', { account: OPERATOR.account, password: current }))
+          .userinfo.token;
+        await callApi(
+          request,
+          'admin/member/user/change_password',
+          { current_password: current, password: OPERATOR.password, confirm_password: OPERATOR.password },
+          { token },
+        );
       }
       await operator.close();
     }

@@ -56,7 +56,9 @@ async function cutOff(page: Page, selector: string) {
 for (const lang of ['zh-CN', 'en-US'] as const satisfies readonly Lang[]) {
   const text = TEXT[lang];
 
-  test(`[SITE]: the home and pricing pages promise what a store does today, name what is coming, and line the platform names up (${lang})`, async ({ page }) => {
+  test(`[SITE]: the home and pricing pages promise what a store does today, name what is coming, and line the platform names up (${lang})`, async ({
+    page,
+  }) => {
     await useLanguage(page, lang);
     for (const width of [1440, 375]) {
       await page.setViewportSize({ width, height: width < 768 ? 800 : 900 });
@@ -77,11 +79,19 @@ for (const lang of ['zh-CN', 'en-US'] as const satisfies readonly Lang[]) {
     }
   });
 
-  test(`[STORES]: whole domains in the store list, an apex domain without published platform addresses, and another method after a failed payment (${lang})`, async ({ page, request }) => {
+  test(`[STORES]: whole domains in the store list, an apex domain without published platform addresses, and another method after a failed payment (${lang})`, async ({
+    page,
+    request,
+  }) => {
     test.slow();
     const merchant = await registerMerchantByApi(request);
     const token = await merchantToken(request, merchant.email, merchant.password);
-    const { shop } = await createOperatingStore(request, token, { shop_id: `wholedomain${Date.now().toString(36)}`, shop_name: text.storeName, contact_email: merchant.email }, lang);
+    const { shop } = await createOperatingStore(
+      request,
+      token,
+      { shop_id: `wholedomain${Date.now().toString(36)}`, shop_name: text.storeName, contact_email: merchant.email },
+      lang,
+    );
     await useLanguage(page, lang);
     await page.setViewportSize({ width: 1440, height: 900 });
     await loginThroughForm(page, merchant.email, merchant.password, { lang });
@@ -127,6 +137,15 @@ for (const lang of ['zh-CN', 'en-US'] as const satisfies readonly Lang[]) {
     await setWidth(page, 375);
     await expect(dialog).toBeVisible();
     await shot(page, `bill-pay-other-method-${lang}-375`, { fullPage: false });
-    expect((await callApi<{ list: Array<{ bill_no: string; status: string }> }>(request, 'merchant/order/order/lists', { keyword: renewal.bill.bill_no, page: 1, limit: 10 }, { token })).list[0].status).toBe('unpaid');
+    expect(
+      (
+        await callApi<{ list: Array<{ bill_no: string; status: string }> }>(
+          request,
+          'merchant/order/order/lists',
+          { keyword: renewal.bill.bill_no, page: 1, limit: 10 },
+          { token },
+        )
+      ).list[0].status,
+    ).toBe('unpaid');
   });
 }

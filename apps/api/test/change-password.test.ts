@@ -137,7 +137,11 @@ describe('change password', () => {
         [change('', OTHER_PASSWORD), 'current_password', 'Current password is required'],
       ];
       for (const [body, field, message] of cases) {
-        const answer = await t.callRaw<{ errors: Array<{ field: string; message: string }> }>(merchantChangePassword, { ...body, lang_code: 'en-US' }, merchant.token);
+        const answer = await t.callRaw<{ errors: Array<{ field: string; message: string }> }>(
+          merchantChangePassword,
+          { ...body, lang_code: 'en-US' },
+          merchant.token,
+        );
         expect(answer.code, JSON.stringify(body)).toBe(ErrorCode.VALIDATION_FAILED);
         expect(answer.data.errors[0]).toMatchObject({ field, message });
       }
@@ -161,7 +165,11 @@ describe('change password', () => {
       for (let attempt = 0; attempt < CAPTCHA_THRESHOLD; attempt += 1) {
         expect((await t.call(merchantChangePassword, change(`Wrong#Pass${attempt}`, OTHER_PASSWORD), merchant.token)).code).toBe(ErrorCode.VALIDATION_FAILED);
       }
-      const refused = await t.callRaw<{ retry_after: number }>(merchantChangePassword, { ...change(GOOD_PASSWORD, OTHER_PASSWORD), lang_code: 'en-US' }, merchant.token);
+      const refused = await t.callRaw<{ retry_after: number }>(
+        merchantChangePassword,
+        { ...change(GOOD_PASSWORD, OTHER_PASSWORD), lang_code: 'en-US' },
+        merchant.token,
+      );
       expect(refused.code).toBe(ErrorCode.TOO_MANY_REQUESTS);
       expect(refused.data.retry_after).toBeGreaterThan(0);
       // The failures are the login's: the login form now asks for a captcha.

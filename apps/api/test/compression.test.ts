@@ -50,7 +50,8 @@ afterAll(async () => {
   fs.rmSync(webDistDir, { recursive: true, force: true });
 });
 
-const get = (url: string, acceptEncoding?: string) => t.app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+const get = (url: string, acceptEncoding?: string) =>
+  t.app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
 
 /** The body as the client reads it once it has undone the Content-Encoding. */
 function decoded(response: LightMyRequestResponse): string {
@@ -208,7 +209,10 @@ describe('API answers, compressed on the fly above the threshold', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/v1/payment/notify/sandbox',
-      payload: sandboxPayments(t).provider.buildNotification({ billNo: 'B000', amount: 100, currency: 'CNY', payMethod: 'alipay', outcome: 'paid' }, t.clock.now()) as object,
+      payload: sandboxPayments(t).provider.buildNotification(
+        { billNo: 'B000', amount: 100, currency: 'CNY', payMethod: 'alipay', outcome: 'paid' },
+        t.clock.now(),
+      ) as object,
       headers: { 'accept-encoding': CHROMIUM_ACCEPT },
     });
     expect(response.headers['content-encoding']).toBeUndefined();

@@ -20,7 +20,11 @@ import { daysAgo, recordCall, storeRef } from './traffic-helper';
 
 /** The sums of a report's rows, as its totals must be. */
 function sumOf(rows: TCallTotals[]) {
-  return rows.reduce((sum, row) => ({ calls: sum.calls + row.calls, rejected: sum.rejected + row.rejected, units: sum.units + row.units }), { calls: 0, rejected: 0, units: 0 });
+  return rows.reduce((sum, row) => ({ calls: sum.calls + row.calls, rejected: sum.rejected + row.rejected, units: sum.units + row.units }), {
+    calls: 0,
+    rejected: 0,
+    units: 0,
+  });
 }
 
 describe('Open API: paths that name no API of the catalogue (issue 22 §3.2)', () => {

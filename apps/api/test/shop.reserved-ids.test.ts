@@ -11,7 +11,9 @@ describe('reserved store IDs', () => {
   let t: TestApp;
   let admin: string;
   beforeAll(async () => {
-    t = await buildTestApp({ env: { SITE_HOSTS: 'www.parlour.example,home1.parlour.example', CONSOLE_HOSTS: 'console7.parlour.example,my-console.parlour.example' } });
+    t = await buildTestApp({
+      env: { SITE_HOSTS: 'www.parlour.example,home1.parlour.example', CONSOLE_HOSTS: 'console7.parlour.example,my-console.parlour.example' },
+    });
     admin = await signInAdmin(t);
   });
   afterAll(() => t.close());
@@ -20,8 +22,16 @@ describe('reserved store IDs', () => {
   async function createEveryWay(shopId: string, lang: 'zh-CN' | 'en-US' = 'en-US') {
     const merchant = await registerMerchant(t);
     const trial = await t.call(merchantAddShop, { ...shopFields({ shop_id: shopId }), lang_code: lang }, merchant.token);
-    const paid = await t.call(merchantBuyShop, { ...shopFields({ shop_id: shopId }), term_type: 'month', term: 1, pay_method: 'alipay', lang_code: lang }, merchant.token);
-    const added = await t.call(adminAddShop, { ...shopFields({ shop_id: shopId }), merchant_id: merchant.id, mode: 'trial', remark: '', lang_code: lang }, admin);
+    const paid = await t.call(
+      merchantBuyShop,
+      { ...shopFields({ shop_id: shopId }), term_type: 'month', term: 1, pay_method: 'alipay', lang_code: lang },
+      merchant.token,
+    );
+    const added = await t.call(
+      adminAddShop,
+      { ...shopFields({ shop_id: shopId }), merchant_id: merchant.id, mode: 'trial', remark: '', lang_code: lang },
+      admin,
+    );
     return [trial, paid, added];
   }
 
@@ -38,7 +48,8 @@ describe('reserved store IDs', () => {
   );
 
   it('refuses the first labels of SITE_HOSTS and CONSOLE_HOSTS, says so in Chinese, and takes IDs that merely contain a reserved word', async () => {
-    for (const shopId of ['home1', 'console7']) for (const answer of await createEveryWay(shopId, 'zh-CN')) expect(answer.msg).toBe(`店铺 ID「${shopId}」为平台保留，请换一个`);
+    for (const shopId of ['home1', 'console7'])
+      for (const answer of await createEveryWay(shopId, 'zh-CN')) expect(answer.msg).toBe(`店铺 ID「${shopId}」为平台保留，请换一个`);
     const merchant = await registerMerchant(t);
     expect((await t.call(merchantAddShop, shopFields({ shop_id: `www${uniqueShopId('x')}`.slice(0, 20) }), merchant.token)).code).toBe(200);
     const fixed = (await expectOk(t.call(adminConfigList, {}, admin))).platform.reserved_shop_ids_fixed;
@@ -49,14 +60,22 @@ describe('reserved store IDs', () => {
 
   it('lets the operator extend the list: validated, stored once each and sorted, audited, and refused on every creation path', async () => {
     const extra = uniqueShopId('rsv').slice(0, 20);
-    const bad = await t.callRaw(adminSetConfig, { group: 'platform', values: { ...PLATFORM_RULES, reserved_shop_ids: ['ok1', 'Not-OK!'] }, lang_code: 'en-US' }, admin);
+    const bad = await t.callRaw(
+      adminSetConfig,
+      { group: 'platform', values: { ...PLATFORM_RULES, reserved_shop_ids: ['ok1', 'Not-OK!'] }, lang_code: 'en-US' },
+      admin,
+    );
     expect(bad.code).toBe(10001);
     expect(bad.msg).toContain('Reserved store IDs may contain only lowercase letters and digits');
 
-    const saved = await expectOk(t.call(adminSetConfig, { group: 'platform', values: { ...PLATFORM_RULES, reserved_shop_ids: [` ${extra.toUpperCase()} `, 'zz9', extra] } }, admin));
+    const saved = await expectOk(
+      t.call(adminSetConfig, { group: 'platform', values: { ...PLATFORM_RULES, reserved_shop_ids: [` ${extra.toUpperCase()} `, 'zz9', extra] } }, admin),
+    );
     expect(saved.platform.reserved_shop_ids).toEqual([extra, 'zz9'].sort());
     expect((await expectOk(t.call(adminConfigList, {}, admin))).platform.reserved_shop_ids).toEqual([extra, 'zz9'].sort());
-    const { rows } = await t.database.executeSql("select action, before, after from audit_log where call_path = 'admin/common/config/set_config' order by id desc limit 1");
+    const { rows } = await t.database.executeSql(
+      "select action, before, after from audit_log where call_path = 'admin/common/config/set_config' order by id desc limit 1",
+    );
     const audit = rows[0] as { action: string; before: { reserved_shop_ids?: string[] }; after: { reserved_shop_ids?: string[] } };
     expect(audit.action).toBe('settings.edit');
     expect(audit.after.reserved_shop_ids).toEqual([extra, 'zz9'].sort());

@@ -71,7 +71,12 @@ export function PasswordFields({
         required
         rules={[fieldRule(schema, 'confirm_password', { sameAs: { field: 'password', message: 'confirm_password_mismatch' } })]}
       >
-        <Input.Password id={`${idPrefix}_confirm_password`} size={size} autoComplete="new-password" placeholder={t('auth.register.confirmPasswordPlaceholder')} />
+        <Input.Password
+          id={`${idPrefix}_confirm_password`}
+          size={size}
+          autoComplete="new-password"
+          placeholder={t('auth.register.confirmPasswordPlaceholder')}
+        />
       </Form.Item>
     </>
   );

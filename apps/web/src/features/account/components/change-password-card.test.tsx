@@ -27,7 +27,9 @@ describe('change password card', { timeout: 20_000 }, () => {
     type('New password', 'abc');
     await waitFor(() => expect(metRules()).toEqual(['A lower-case letter']));
     type('New password', 'Newpass1!');
-    await waitFor(() => expect(metRules()).toEqual(['6-16 characters', 'An upper-case letter', 'A lower-case letter', 'A digit', 'A special character, e.g. # @ !']));
+    await waitFor(() =>
+      expect(metRules()).toEqual(['6-16 characters', 'An upper-case letter', 'A lower-case letter', 'A digit', 'A special character, e.g. # @ !']),
+    );
 
     type('Current password', 'Oldpass1!');
     type('Confirm password', 'Newpass1!');

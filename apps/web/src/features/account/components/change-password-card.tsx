@@ -54,7 +54,13 @@ export function ChangePasswordCard({ role }: { role: Role }) {
         <Form.Item name="current_password" label={t('accountSecurity.password.current')} required rules={[fieldRule(ZChangePasswordInput, 'current_password')]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <PasswordFields schema={ZChangePasswordInput} idPrefix={`${role}_change_password`} passwordLabel={t('accountSecurity.password.new')} size="middle" showRules />
+        <PasswordFields
+          schema={ZChangePasswordInput}
+          idPrefix={`${role}_change_password`}
+          passwordLabel={t('accountSecurity.password.new')}
+          size="middle"
+          showRules
+        />
         <Button type="primary" htmlType="submit" loading={change.isPending}>
           {t('accountSecurity.password.submit')}
         </Button>
