@@ -41,7 +41,7 @@ export default defineConfig({
   ],
   use: {
     locale: 'zh-CN',
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { MAIL_SINK_HTTP_PORT } from '../playwright.config';
-import { OPERATOR, PASSWORD, countMessages, expect, loginThroughForm, merchantPage, registerMerchantByApi, test } from '../support/fixtures';
+import { OPERATOR, PASSWORD, countMessages, expect, loginThroughForm, merchantPage, registerMerchantByApi, test, useLanguage } from '../support/fixtures';
 import { operatorPage } from '../support/operator-api';
 import { setWidth, shot } from '../support/screenshots';
 import { callApi, callApiRaw } from '../support/store-api';
@@ -107,6 +107,8 @@ test.describe('[ACCOUNTS] change password', () => {
         // The old password no longer signs in; the new one does.
         expect((await callApiRaw(request, 'merchant/member/user/login', { account: email, password: PASSWORD })).code).toBe(11001);
         await page.evaluate(() => window.localStorage.clear());
+        // Signed out on this device too; the login form keeps the language chosen before.
+        await useLanguage(page, lang);
         await loginThroughForm(page, email, NEW_PASSWORD, { lang });
         await expect(page).toHaveURL(/\/platform$/);
       } finally {

@@ -118,7 +118,7 @@ test('[PLUGINS]: operator creates a paid plugin with screenshots, edits it, unli
     await expect(row).toContainText('已上架');
     await expect(row).toContainText('Professional');
     await expect(row).toContainText('Enterprise');
-    expect(await horizontalOverflow(admin)).toBeLessThanOrEqual(0);
+    await expect.poll(() => horizontalOverflow(admin)).toBeLessThanOrEqual(0);
     await shot(admin, 'plugins-admin-list-1440', { fullPage: false });
 
     // The detail: both languages, screenshots, video, changelog, no store yet.
@@ -164,8 +164,8 @@ test('[PLUGINS]: operator creates a paid plugin with screenshots, edits it, unli
     await admin.goto('/admin/plugin');
     await expect(admin.getByRole('row').nth(2)).toBeVisible();
     // Every column fits 1440 px: the table does not scroll sideways, the status is not under the pinned actions.
-    expect(await tableOverflow(admin), 'the plugin list scrolls sideways at 1440 px').toBeLessThanOrEqual(0);
-    expect(await horizontalOverflow(admin)).toBeLessThanOrEqual(0);
+    await expect.poll(() => tableOverflow(admin), 'the plugin list scrolls sideways at 1440 px').toBeLessThanOrEqual(0);
+    await expect.poll(() => horizontalOverflow(admin)).toBeLessThanOrEqual(0);
     // Each row's actions (详情, 编辑, 下架 or 上架) sit on one line.
     expect(await actionLinesPerRow(admin)).toEqual(Array.from({ length: await admin.locator('.data-table tbody tr.ant-table-row').count() }, () => 1));
     const statusUnderActions = await admin.evaluate(() => {
@@ -180,7 +180,7 @@ test('[PLUGINS]: operator creates a paid plugin with screenshots, edits it, unli
     await admin.setViewportSize({ width: 375, height: 800 });
     await admin.goto('/admin/plugin');
     await expect(admin.locator('.data-card').nth(1)).toBeVisible();
-    expect(await horizontalOverflow(admin)).toBeLessThanOrEqual(0);
+    await expect.poll(() => horizontalOverflow(admin)).toBeLessThanOrEqual(0);
     // A card's actions are in view and on one line too.
     const firstCardActions = admin.locator('.data-card').first().getByRole('button', { name: /编\s*辑/ });
     await firstCardActions.scrollIntoViewIfNeeded();
@@ -190,7 +190,7 @@ test('[PLUGINS]: operator creates a paid plugin with screenshots, edits it, unli
     await admin.goto(`/admin/plugin?keyword=${plugin.code}`);
     const card = admin.locator('.data-card').filter({ hasText: plugin.code });
     await expect(card).toContainText('¥129.50');
-    expect(await horizontalOverflow(admin)).toBeLessThanOrEqual(0);
+    await expect.poll(() => horizontalOverflow(admin)).toBeLessThanOrEqual(0);
     await shot(admin, 'plugins-admin-list-375');
     await card.getByRole('button', { name: plugin.zh }).click();
     await expect(admin.getByRole('dialog', { name: '插件详情' }).getByText(plugin.en)).toBeVisible();

@@ -18,7 +18,7 @@ async function shotAtWidths(page: Page, name: string) {
   for (const width of [375, 1440]) {
     // Measured once the layout has settled at the new width (the table turns into cards below 768 px).
     await setWidth(page, width);
-    expect(await horizontalOverflow(page), `${name} at ${width} px runs off the side`).toBeLessThanOrEqual(0);
+    await expect.poll(() => horizontalOverflow(page), `${name} at ${width} px runs off the side`).toBeLessThanOrEqual(0);
     await shot(page, `domains-${name}-${width}`);
   }
 }

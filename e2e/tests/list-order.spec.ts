@@ -104,7 +104,7 @@ test.describe('[LIST-ORDER]', () => {
       const phoneSource = (await phoneRows.nth(0).boundingBox())!;
       await phoneRows.nth(0).dragTo(phoneRows.nth(1), { sourcePosition: { x: 12, y: phoneSource.height / 2 }, targetPosition: { x: 40, y: phoneTarget.height - 4 } });
       await expect.poll(() => movableTitles(phonePopover)).toEqual([phoneBefore[1], phoneBefore[0], ...phoneBefore.slice(2)]);
-      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await expect.poll(() => horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await shot(page, `list-order-column-settings-${lang}-375`, { fullPage: false });
       await phonePopover.getByRole('button', { name: text.reset }).click();
       await expect.poll(() => movableTitles(phonePopover)).toEqual(before);
@@ -138,7 +138,7 @@ test.describe('[LIST-ORDER]', () => {
       await expect(created).toHaveAttribute('aria-sort', 'ascending');
       await page.setViewportSize({ width: 375, height: 812 });
       await expect(page.getByRole('list', { name: '列表' })).toBeVisible();
-      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await expect.poll(() => horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await settled(page);
       await shot(page, `list-order-prospects-${lang}-375`);
 
@@ -157,7 +157,7 @@ test.describe('[LIST-ORDER]', () => {
       await shot(page, `list-order-notices-${lang}-1440`);
       await page.setViewportSize({ width: 375, height: 812 });
       await expect(page.getByRole('list', { name: '列表' })).toBeVisible();
-      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await expect.poll(() => horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await settled(page);
       await shot(page, `list-order-notices-${lang}-375`);
       await close();

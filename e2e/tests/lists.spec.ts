@@ -54,7 +54,7 @@ test.describe('[LISTS]', () => {
       // Every figure column is in view: nothing is hidden off-screen, the table needs no sideways scroll.
       const headers = await headersInView(page);
       for (const figure of text.figures) expect(headers.some((header) => header.startsWith(figure))).toBe(true);
-      expect(await tableOverflow(page)).toBeLessThanOrEqual(0);
+      await expect.poll(() => tableOverflow(page)).toBeLessThanOrEqual(0);
       await shot(page, `lists-stores-${lang}-1440`);
 
       await page.setViewportSize({ width: 375, height: 812 });
@@ -67,7 +67,7 @@ test.describe('[LISTS]', () => {
       const enter = first.getByRole('button', { name: text.enterAdmin });
       await enter.scrollIntoViewIfNeeded();
       await expect(enter).toBeInViewport();
-      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await expect.poll(() => horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await shot(page, `lists-stores-${lang}-375`);
       await close();
     });
@@ -78,7 +78,7 @@ test.describe('[LISTS]', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/admin/bill');
     await expect(page.locator('.data-table tbody tr.ant-table-row').first()).toBeVisible();
-    expect(await tableOverflow(page)).toBeLessThanOrEqual(0);
+    await expect.poll(() => tableOverflow(page)).toBeLessThanOrEqual(0);
     const headers = await headersInView(page);
     for (const column of ['账单号', '商户', '店铺', '商品', '金额', '状态', '渠道 / 支付方式', '创建时间', '操作']) expect(headers.some((header) => header.startsWith(column))).toBe(true);
     // The unpaid bill's countdown ends before the pinned actions column starts.
@@ -96,7 +96,7 @@ test.describe('[LISTS]', () => {
     const cards = page.getByRole('list', { name: '列表' });
     await expect(cards).toBeVisible();
     await expect(cards.getByRole('listitem').first().getByRole('button', { name: /查看账单|详情/ }).first()).toBeVisible();
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await expect.poll(() => horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await shot(page, 'lists-admin-bills-375');
     await close();
   });

@@ -212,7 +212,7 @@ for (const lang of ['zh-CN', 'en-US'] as const satisfies readonly Lang[]) {
     await expect(other).toContainText(text.availableWith);
     await expect(other.getByRole('link', { name: text.renewInto })).toHaveAttribute('href', `/merchant/store/renew?shop_id=${shop.shop_id}&version=${plugins.enterprise.id}`);
     await expect(other.getByRole('button', { name: text.buy })).toHaveCount(0);
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await expect.poll(() => horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await shot(page, `plugins-market-${lang}-1440`);
 
     // The detail: screenshots, the video as a link, description and changelog.
@@ -271,7 +271,7 @@ for (const lang of ['zh-CN', 'en-US'] as const satisfies readonly Lang[]) {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`/merchant/plugin?tab=market&shop_id=${shop.shop_id}&keyword=${plugins.suffix}`);
     await expect(other.getByTestId('plugin-state')).toHaveText(text.unavailable);
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await expect.poll(() => horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await shot(page, `plugins-market-${lang}-375`);
     await card.getByRole('button', { name: text.details }).click();
     await expect(drawer.getByRole('heading', { name: paidName })).toBeVisible();
@@ -280,7 +280,7 @@ for (const lang of ['zh-CN', 'en-US'] as const satisfies readonly Lang[]) {
     await shot(page, `plugins-detail-${lang}-375`, { fullPage: false });
     await page.goto(`/merchant/plugin?shop_id=${shop.shop_id}`);
     await expect(page.getByText(paidName)).toBeVisible();
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await expect.poll(() => horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await shot(page, `plugins-mine-${lang}-375`);
 
     // "Renew into a higher version": the renewal opens with Enterprise chosen and priced; paid, the
@@ -292,10 +292,10 @@ for (const lang of ['zh-CN', 'en-US'] as const satisfies readonly Lang[]) {
     await expect(page.getByRole('radio', { name: 'Enterprise' })).toBeChecked();
     await expect(page.getByTestId('renew-version')).toHaveText('Enterprise');
     await expect(page.getByTestId('renew-price')).toHaveText(money(plugins.enterprise.monthly, lang));
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await expect.poll(() => horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await shot(page, `plugins-renew-upgrade-${lang}-1440`);
     await page.setViewportSize({ width: 375, height: 800 });
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await expect.poll(() => horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await shot(page, `plugins-renew-upgrade-${lang}-375`);
     await page.setViewportSize({ width: 1440, height: 1000 });
     await page.getByText(text.alipay, { exact: true }).click();
@@ -333,7 +333,7 @@ for (const lang of ['zh-CN', 'en-US'] as const satisfies readonly Lang[]) {
     await expect(link).not.toHaveAttribute('target', /./);
     await shot(page, `plugins-trial-reminder-${lang}-1440`, { fullPage: false });
     await page.setViewportSize({ width: 375, height: 800 });
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await expect.poll(() => horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await shot(page, `plugins-trial-reminder-${lang}-375`, { fullPage: false });
     await page.setViewportSize({ width: 1440, height: 1000 });
 

@@ -37,7 +37,7 @@ for (const lang of LANGS) {
       await expect(summary).toContainText(money(priceOf(higher, 'month', 1), CONSOLE_LANG));
       await shot(page, `operator-store-renew-version-${lang}`);
       await page.setViewportSize({ width: 375, height: 800 });
-      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await expect.poll(() => horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await shot(page, `phone-operator-store-renew-version-${lang}`);
       await page.setViewportSize({ width: 1440, height: 900 });
 

@@ -24,7 +24,7 @@ test('[LISTS]: the operator traffic, version and store lists fit 1440 px and sho
       await page.setViewportSize({ width: 1440, height: 900 });
       await page.goto(list.path);
       await expect(page.locator('.data-table tbody tr.ant-table-row').first()).toBeVisible();
-      expect(await tableOverflow(page), `${list.name} scrolls sideways at 1440 px`).toBeLessThanOrEqual(0);
+      await expect.poll(() => tableOverflow(page), `${list.name} scrolls sideways at 1440 px`).toBeLessThanOrEqual(0);
       await shot(page, `operator-lists-${list.name}-1440`);
 
       await page.setViewportSize({ width: 375, height: 812 });
@@ -36,7 +36,7 @@ test('[LISTS]: the operator traffic, version and store lists fit 1440 px and sho
         await action.scrollIntoViewIfNeeded();
         await expect(action).toBeInViewport();
       }
-      expect(await horizontalOverflow(page), `${list.name} is wider than a phone`).toBeLessThanOrEqual(0);
+      await expect.poll(() => horizontalOverflow(page), `${list.name} is wider than a phone`).toBeLessThanOrEqual(0);
       await shot(page, `operator-lists-${list.name}-375`, { fullPage: false });
     }
   } finally {

@@ -350,7 +350,7 @@ for (const lang of LANGS) {
       await expect(row).toContainText('已跟进');
       await expect(row).toContainText('已电话回访，发送专业版年付报价');
       // Every column, the time and the actions included, in view at 1366 px.
-      expect(await tableOverflow(admin)).toBeLessThanOrEqual(0);
+      await expect.poll(() => tableOverflow(admin)).toBeLessThanOrEqual(0);
       await shot(admin, `operator-prospects-${lang}`);
     } finally {
       await operator.close();
@@ -470,7 +470,7 @@ for (const lang of LANGS) {
       await expect(page.locator('header.site-header').getByRole('link', { name: TEXT[lang].login })).toBeVisible();
       await expect(page.locator('footer')).toBeVisible();
       await page.locator('footer').scrollIntoViewIfNeeded();
-      expect(await horizontalOverflow(page), path).toBeLessThanOrEqual(0);
+      await expect.poll(() => horizontalOverflow(page), path).toBeLessThanOrEqual(0);
       await shot(page, `phone-site${path.replace('/', '-')}-${lang}`);
     }
   });
@@ -492,7 +492,7 @@ test('[OPERATOR]: the operator screens fit a 375 px phone without sideways scrol
     await expectOperatorChinese(page, title);
     // Lists show cards at phone width (components/data-table.tsx), not a table.
     await expect(page.locator('.ant-table, .data-table, .ant-tabs, .dashboard-figures').first()).toBeVisible();
-    expect(await horizontalOverflow(page), path).toBeLessThanOrEqual(0);
+    await expect.poll(() => horizontalOverflow(page), path).toBeLessThanOrEqual(0);
     await shot(page, `phone-operator${path.replaceAll('/', '-')}`);
   }
 });

@@ -105,7 +105,7 @@ test.describe('[PAYMENT-SETTINGS]', () => {
         // The phone width.
         await page.setViewportSize({ width: 375, height: 800 });
         await expect(card).toBeVisible();
-        expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+        await expect.poll(() => horizontalOverflow(page)).toBeLessThanOrEqual(0);
         await shot(page, `payment-settings-${lang}-375`);
       } finally {
         await operator.close();

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { startFakeAlipay, type FakeAlipay } from '../../apps/api/test/fake-alipay';
 import { startFakePaypal, type FakePaypal } from '../../apps/api/test/fake-paypal';
 import { startFakeWechatPay, type FakeWechatPay } from '../../apps/api/test/fake-wechat-pay';
-import { APP_PORT, CONSOLE_HOST, SERIAL } from '../playwright.config';
+import { CONSOLE_HOST, SERIAL, SERIAL_APP_PORT } from '../playwright.config';
 import { expect, registerMerchantByApi, test, uniqueEmail, useLanguage, type Lang, signInByApi } from '../support/fixtures';
 import { money, operatorPage } from '../support/operator-api';
 import { shot } from '../support/screenshots';
@@ -18,7 +18,8 @@ import { buyStore, callApi, findBill, merchantToken, operatorToken, uniqueShopId
  * off again afterwards, so the rest of the run pays at the sandbox cashier as before.
  */
 
-const ORIGIN = `http://127.0.0.1:${APP_PORT}`;
+// These tests are @serial: they run against the serial project's server.
+const ORIGIN = `http://127.0.0.1:${SERIAL_APP_PORT}`;
 const NOTIFY_PATH = '/api/v1/payment/notify';
 
 const TEXT = {

@@ -22,7 +22,7 @@ const TEXT = {
     shopName: 'Store name',
     shopId: 'Store ID',
     contactEmail: 'Contact email',
-    version: 'Store version',
+    version: 'Version',
     monthly: 'Monthly',
     oneMonth: '1 month',
     alipay: 'Alipay',

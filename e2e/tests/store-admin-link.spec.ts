@@ -40,7 +40,7 @@ test.describe('[STORES] store admin link', () => {
       await merchantSide.page.goto('/merchant/store');
       const fromMerchant = await enterStoreAdmin(merchantSide.page, shopId, ENTER_ADMIN[lang]);
       // The landing is the store's front page until the store admin exists (a later issue).
-      await expect(fromMerchant.getByRole('heading', { name: shopName })).toBeVisible();
+      await expect(fromMerchant.getByRole('heading', { name: shopName, exact: true })).toBeVisible();
       await shot(fromMerchant, `store-admin-link-merchant-${lang}`);
       await merchantSide.close();
 
@@ -48,7 +48,7 @@ test.describe('[STORES] store admin link', () => {
       const operatorSide = await operatorPage(browser, baseURL, lang);
       await operatorSide.page.goto(`/admin/store?keyword=${shopId}`);
       const fromOperator = await enterStoreAdmin(operatorSide.page, shopId, ENTER_ADMIN['zh-CN']);
-      await expect(fromOperator.getByRole('heading', { name: shopName })).toBeVisible();
+      await expect(fromOperator.getByRole('heading', { name: shopName, exact: true })).toBeVisible();
       await operatorSide.close();
     });
   }

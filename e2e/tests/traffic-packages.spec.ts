@@ -214,7 +214,7 @@ test('[PACKAGES]: the operator creates a plan and disables one; merchants are of
     const bought = page.getByRole('row').filter({ hasText: order.bill.bill_no });
     await expect(bought).toContainText(merchant.email);
     await expect(bought).toContainText('生效中');
-    expect(await tableOverflow(page)).toBeLessThanOrEqual(0);
+    await expect.poll(() => tableOverflow(page)).toBeLessThanOrEqual(0);
     await shot(page, 'admin-traffic-purchased-packages');
   } finally {
     await operator.close();

@@ -109,7 +109,7 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     // The charged package in the reader's language (the log keeps the Chinese name it was charged under).
     await expect(page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text.taobao }).first()).toContainText(plan.name);
     // Every column in view at 1366 px, no sideways scrolling.
-    expect(await tableOverflow(page)).toBeLessThanOrEqual(0);
+    await expect.poll(() => tableOverflow(page)).toBeLessThanOrEqual(0);
     await shot(page, `traffic-logs-${lang}`);
     await page.getByLabel(text.platform, { exact: true }).click();
     await page.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${text.jd}$`) }).click();
@@ -169,7 +169,7 @@ test('[TRAFFIC REPORTS]: the operator sees the top merchants by usage and every 
     await page.getByLabel('状态', { exact: true }).click();
     await page.locator('.ant-select-item-option').filter({ hasText: /^额度不足$/ }).click();
     await expect(page.getByRole('row').filter({ hasText: merchant.email })).toHaveCount(1);
-    expect(await tableOverflow(page)).toBeLessThanOrEqual(0);
+    await expect.poll(() => tableOverflow(page)).toBeLessThanOrEqual(0);
     await shot(page, 'admin-traffic-logs');
 
     await page.getByRole('tab', { name: '统计' }).click();

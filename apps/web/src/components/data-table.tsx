@@ -40,8 +40,13 @@ interface DataTableProps<Row> {
   sort?: ListSort;
   onSortChange?: (sort: ListSort | null) => void;
   emptyText?: ReactNode;
-  /** Table width below which it scrolls sideways (default: its columns' content). */
-  scrollX?: number | 'max-content';
+  /**
+   * Table width below which it scrolls sideways. By default the table fits the page, its cells
+   * wrapping where they can (long names at their separators), and scrolls only when even wrapped
+   * columns do not fit: a list never needs a sideways scroll on a wide screen because one row holds
+   * a long name.
+   */
+  scrollX?: number | 'max-content' | true;
   /** Content left of the settings button on the list's own toolbar row (a count, a hint). */
   toolbar?: ReactNode;
   size?: 'small' | 'middle' | 'large';
@@ -63,7 +68,7 @@ function cellOf<Row>(column: DataColumn<Row>, row: Row, index: number): ReactNod
  * list; a whole list is sorted here), and pages. The state itself (sort, page) belongs to the
  * caller, usually useListUrlState, so it lives in the URL.
  */
-export function DataTable<Row extends object>({ listId, columns, rows, rowKey, isLoading = false, pagination, sort, onSortChange, emptyText, scrollX = 'max-content', toolbar, size = 'middle' }: DataTableProps<Row>) {
+export function DataTable<Row extends object>({ listId, columns, rows, rowKey, isLoading = false, pagination, sort, onSortChange, emptyText, scrollX = true, toolbar, size = 'middle' }: DataTableProps<Row>) {
   const { t } = useTranslation();
   const isPhone = Grid.useBreakpoint().md === false;
   const settings = useColumnSettings(listId, columns);

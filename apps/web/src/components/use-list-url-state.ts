@@ -59,17 +59,18 @@ export function useListUrlState<Filter extends FilterShape<Filter>, Field extend
   const sort: ListSort<Field> | undefined = isKnownSort(sortField) ? { field: sortField, order: sortOrder === 'ascend' ? 'ascend' : 'descend' } : defaultSort;
 
   /** Writes the changed parts into a copy of the current query and pushes it. */
-  const update = (change: { filter?: Filter; page?: number; pageSize?: number; sort?: ListSort<Field> | null }) => {
+  const update = (change: { filter?: Filter; filterPatch?: Partial<Filter>; page?: number; pageSize?: number; sort?: ListSort<Field> | null }) => {
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        if (change.filter) {
-          for (const key of filterKeys) {
-            const value = change.filter[key];
-            if (isPresent(value)) next.set(key, String(value));
-            else next.delete(key);
-          }
-        }
+        const write = (key: keyof Filter & string, value: FilterValue) => {
+          if (isPresent(value)) next.set(key, String(value));
+          else next.delete(key);
+        };
+        if (change.filter) for (const key of filterKeys) write(key, change.filter[key]);
+        // Only the keys named: the others stay as the URL has them now, not as this render saw them
+        // (a tab clicked just before a search must not be undone by the search).
+        if (change.filterPatch) for (const key of filterKeys) if (key in change.filterPatch) write(key, change.filterPatch[key] as FilterValue);
         if (change.pageSize !== undefined) {
           if (change.pageSize === defaultPageSize) next.delete(SIZE);
           else next.set(SIZE, String(change.pageSize));
@@ -109,6 +110,8 @@ export function useListUrlState<Filter extends FilterShape<Filter>, Field extend
     /** The sort alone, for a call that takes the list's order without its page (an export). */
     sortQuery,
     setFilter: (next: Filter) => update({ filter: next }),
+    /** Changes the filters `patch` names (undefined clears one) and keeps the others as the URL has them. */
+    patchFilter: (patch: Partial<Filter>) => update({ filterPatch: patch }),
     /** Takes the sort a table reports (any column's field): one outside `sortFields` goes back to the default order. */
     setSort: (next: ListSort | null) => update({ sort: next && isKnownSort(next.field) ? { field: next.field, order: next.order } : null }),
     onPageChange,

@@ -65,7 +65,7 @@ export function IncomeTab() {
     <Flex vertical gap={16}>
       <Flex wrap gap={8} align="center">
         <Typography.Text type="secondary">{t('adminBill.income.range')}</Typography.Text>
-        <DateRangeFilter value={range} onChange={(next) => list.setFilter({ ...filter, start_date: next.start_date, end_date: next.end_date })} />
+        <DateRangeFilter value={range} onChange={(next) => list.patchFilter({ start_date: next.start_date, end_date: next.end_date })} />
       </Flex>
       <Row gutter={[16, 16]}>
         <Col xs={24} sm={12}>

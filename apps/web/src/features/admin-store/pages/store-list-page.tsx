@@ -89,7 +89,11 @@ export default function StoreListPage() {
   const enterAdmin = useEnterStoreAdmin();
   const counts = shops.data?.counts;
 
-  const search = (values: Filters) => list.setFilter(cleanFilters({ ...values, tab: list.filter.tab }));
+  // Every filter but the tab, which the URL keeps as it is now (a tab clicked just before must not be undone).
+  const search = (values: Filters) => {
+    const { tab: _tab, ...next } = cleanFilters(values);
+    list.patchFilter({ keyword: next.keyword, status: next.status, merchant_keyword: next.merchant_keyword, merchant_id: next.merchant_id });
+  };
   const reset = () => {
     form.setFieldsValue({ keyword: undefined, status: undefined, merchant_keyword: undefined, merchant_id: undefined });
     search({});
@@ -277,7 +281,7 @@ export default function StoreListPage() {
         <section className="page-card admin-page__list" aria-label={t('adminStore.listLabel')}>
           <Tabs
             activeKey={tab}
-            onChange={(key) => list.setFilter({ ...filters, tab: key === 'all' ? undefined : (key as StoreTab) })}
+            onChange={(key) => list.patchFilter({ tab: key === 'all' ? undefined : (key as StoreTab) })}
             items={STORE_TABS.map((key) => ({ key, label: tabLabel(key) }))}
           />
           <Form

@@ -110,7 +110,7 @@ export function CoreDataApis() {
             aria-label={t('openApi.apis.platform')}
             value={filter.platform}
             options={LOG_PLATFORMS.map((value) => ({ value, label: platformLabel(t, value) }))}
-            onChange={(value?: TPlatform) => list.setFilter({ ...filter, platform: value })}
+            onChange={(value?: TPlatform) => list.patchFilter({ platform: value })}
           />
           <Input.Search
             // The field follows the URL: back and forward show the keyword of that step.
@@ -121,7 +121,7 @@ export function CoreDataApis() {
             aria-label={t('openApi.apis.searchPlaceholder')}
             defaultValue={filter.keyword}
             enterButton={<SearchOutlined />}
-            onSearch={(value) => list.setFilter({ ...filter, keyword: value.trim() || undefined })}
+            onSearch={(value) => list.patchFilter({ keyword: value.trim() || undefined })}
           />
         </Flex>
         <DataTable<TOpenApi>

@@ -151,7 +151,7 @@ export function PlansTab() {
             aria-label={t('trafficPackage.filter.status')}
             value={filter.status}
             options={PLAN_STATUSES.map((value) => ({ value, label: t(`trafficPackage.planStatus.${value}`) }))}
-            onChange={(value?: PlanStatus) => list.setFilter({ ...filter, status: value })}
+            onChange={(value?: PlanStatus) => list.patchFilter({ status: value })}
           />
           <Input.Search
             // The field follows the URL: back and forward show the keyword of that step.
@@ -162,7 +162,7 @@ export function PlansTab() {
             aria-label={t('trafficPackage.admin.searchPlaceholder')}
             defaultValue={filter.keyword}
             enterButton={<SearchOutlined />}
-            onSearch={(value) => list.setFilter({ ...filter, keyword: value.trim() || undefined })}
+            onSearch={(value) => list.patchFilter({ keyword: value.trim() || undefined })}
           />
         </Flex>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>

@@ -39,7 +39,7 @@ export function MarketTab({ shop, isShopRunning }: { shop: TShop; isShopRunning:
   const types = usePluginTypes();
   const market = useMarketPlugins({ shop_id: shop.shop_id, ...list.filter, page: list.page, limit: list.pageSize });
   const purchase = usePluginPurchase(shop);
-  const setFilter = (patch: MarketFilter) => list.setFilter({ ...list.filter, ...patch });
+  const setFilter = (patch: MarketFilter) => list.patchFilter(patch);
   const rows: TMarketPlugin[] = market.data?.list ?? [];
   const total = market.data?.total ?? 0;
 

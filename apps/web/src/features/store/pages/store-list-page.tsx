@@ -61,7 +61,7 @@ export default function StoreListPage() {
   // The header is 70px high: on a phone its two buttons get smaller to stay on one line.
   const isPhone = Grid.useBreakpoint().sm === false;
 
-  const applySearch = (next: Omit<Search, 'tab'>) => list.setFilter({ tab, ...next });
+  const applySearch = (next: Omit<Search, 'tab'>) => list.patchFilter({ keyword: next.keyword, status: next.status });
   const setKeyword = (value: string) => setKeywordDraft({ for: search.keyword, value });
 
   const closeProgress = () => {
@@ -116,7 +116,7 @@ export default function StoreListPage() {
             <div className="page-card">
               <Tabs
                 activeKey={tab}
-                onChange={(key) => list.setFilter({ ...search, tab: key === 'all' ? undefined : (key as StoreTab) })}
+                onChange={(key) => list.patchFilter({ tab: key === 'all' ? undefined : (key as StoreTab) })}
                 items={STORE_TABS.map((key) => ({
                   key,
                   label: counts ? `${t(`store.tabs.${key}`)} (${counts[key]})` : t(`store.tabs.${key}`),
