@@ -41,6 +41,10 @@ export default defineConfig({
   ],
   use: {
     locale: 'zh-CN',
+    // The console honours the system's "reduce motion" (app/providers.tsx): nothing slides or fades, so
+    // a page is still sooner and the 2-core machine does not paint frames no assertion looks at.
+    reducedMotion: 'reduce',
+    // Recorded for a retried test only: tracing every test costs CPU the machine does not have.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {

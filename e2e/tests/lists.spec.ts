@@ -108,6 +108,7 @@ test.describe('[LISTS]', () => {
       // One store a page, so the demo merchant's stores make several pages.
       await page.goto('/merchant/store?size=1');
       await page.getByRole('tab', { name: text.operatingTab }).click();
+      await expect(page).toHaveURL(/tab=operating/);
       await page.getByLabel(text.keyword).fill('demo');
       await page.getByRole('button', { name: text.search }).click();
       await page.locator('.ant-pagination').getByTitle('2', { exact: true }).click();
@@ -116,6 +117,8 @@ test.describe('[LISTS]', () => {
       await expect(page).toHaveURL(/page=2/);
       await page.getByRole('columnheader', { name: new RegExp(text.figures[4]) }).click();
       await expect(page).toHaveURL(/sort=created_at&order=descend/);
+      // A new sort starts at page 1: clicked while page 2 is still shown as current, "2" would do nothing.
+      await expect(page.locator('.ant-pagination-item-active')).toHaveText('1');
       await page.locator('.ant-pagination').getByTitle('2', { exact: true }).click();
       const url = page.url();
 

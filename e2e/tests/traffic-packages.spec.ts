@@ -154,6 +154,8 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
 }
 
 test('[PACKAGES]: the operator creates a plan and disables one; merchants are offered only enabled plans', { tag: SERIAL }, async ({ browser, baseURL, request }) => {
+  // Two lists, a plan's life and a package paid at the cashier: more than one minute's work on a loaded machine.
+  test.slow();
   const operator = await operatorPage(browser, baseURL);
   const page = operator.page;
   const planName = `冲量包${Date.now().toString(36).slice(-4)}`;
