@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { merchantAddDomain, merchantCheckDomain } from '@parlour/contract/calls/domain';
 import { MERCHANT_UPLOAD_IMAGE_PATH } from '@parlour/contract/calls/settings';
 import { merchantSetShopPluginStatus } from '@parlour/contract/calls/plugin';
@@ -73,6 +74,26 @@ describe('[STOREFRONT] the front page', () => {
     // HEAD answers the same without a body.
     const head = await t.app.inject({ method: 'HEAD', url: '/', headers: { host: `${shopId}.localhost` } });
     expect([head.statusCode, head.body]).toEqual([200, '']);
+  });
+
+  it('sends its pages compressed as the browser asks (issue 22 §2.1), and the same page once decoded', async () => {
+    const { shopId } = await merchantWithStore(t);
+    const host = `${shopId}.localhost`;
+    const plain = await get(host);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+    const inEncoding = (url: string, acceptEncoding: string) => t.app.inject({ method: 'GET', url, headers: { host, 'accept-encoding': acceptEncoding } });
+    const brotli = await inEncoding('/', 'gzip, deflate, br, zstd');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString('utf8')).toBe(plain.body);
+    const gzip = await inEncoding('/', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
+    // "Page not found" is a page too.
+    const missing = await inEncoding('/products/123', 'br');
+    expect([missing.statusCode, missing.headers['content-encoding']]).toEqual([404, 'br']);
+    expect(zlib.brotliDecompressSync(missing.rawPayload).toString('utf8')).toContain(`Store ${shopId}`);
   });
 
   it('serves the basic config, escaped, at the system domain and a bound custom domain, in the visitor language', async () => {

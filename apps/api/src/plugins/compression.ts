@@ -1,10 +1,36 @@
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
 import compress from '@fastify/compress';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Answers smaller than this go as they are: compressing them saves less than it costs. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 /** What the server compresses with, best first; the console's built files come in the same two (apps/web/scripts/compress-build.mjs). */
 export const RESPONSE_ENCODINGS = ['br', 'gzip'] as const;
+export type ResponseEncoding = (typeof RESPONSE_ENCODINGS)[number];
+
+/**
+ * The encoding to answer in, as @fastify/static chooses among the build's precompressed files:
+ * br before gzip unless the client's q-values say otherwise, `*` read as gzip, none without the header.
+ */
+export function chooseEncoding(acceptEncoding: string | undefined): ResponseEncoding | undefined {
+  if (!acceptEncoding) return undefined;
+  return negotiate(acceptEncoding.toLowerCase().replace(/\*/g, 'gzip'), [...RESPONSE_ENCODINGS]) ?? undefined;
+}
+
+/**
+ * Sends a page made for this request, compressed as the client asks above the threshold (brotli at
+ * quality 4, as the plugin compresses answers made per request). For answers sent from a hook before
+ * any route is reached (a store's pages, modules/storefront), which the plugin's per-route hooks never see.
+ */
+export function sendCompressed(request: FastifyRequest, reply: FastifyReply, body: string) {
+  const bytes = Buffer.from(body, 'utf8');
+  reply.header('vary', 'accept-encoding');
+  const encoding = bytes.length >= COMPRESSION_THRESHOLD_BYTES ? chooseEncoding(request.headers['accept-encoding']) : undefined;
+  if (!encoding) return reply.send(bytes);
+  const compressed = encoding === 'br' ? brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }) : gzipSync(bytes);
+  return reply.header('content-encoding', encoding).send(compressed);
+}
 
 /**
  * On-the-fly compression of answers (issue 22 §2.1): JSON (calls, the Open API, exports in their

@@ -1,27 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import negotiate from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import { RESPONSE_ENCODINGS } from './compression';
+import { chooseEncoding, type ResponseEncoding } from './compression';
 
 /** Long-lived caching of the build's hashed files: their names change whenever their bytes do. */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** Everything else the build serves (index.html, favicon.svg, zod-jitless.js) is revalidated on every use. */
 export const REVALIDATE_CACHE_CONTROL = 'no-cache';
 
-type ResponseEncoding = (typeof RESPONSE_ENCODINGS)[number];
-
-/**
- * The encoding to answer in, as @fastify/static chooses among the build's precompressed files:
- * br before gzip unless the client's q-values say otherwise, `*` read as gzip, none without the header.
- */
-export function chooseEncoding(acceptEncoding: string | undefined): ResponseEncoding | undefined {
-  if (!acceptEncoding) return undefined;
-  return negotiate(acceptEncoding.toLowerCase().replace(/\*/g, 'gzip'), [...RESPONSE_ENCODINGS]) ?? undefined;
-}
 
 /** The page's bytes in each encoding, compressed once (the page does not change while the process runs). */
 function precompress(html: string): Record<ResponseEncoding | 'identity', Buffer> {

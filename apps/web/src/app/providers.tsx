@@ -5,7 +5,6 @@ import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePrefersReducedMotion } from '../lib/reduced-motion';
 import { FeedbackHost } from './feedback-host';
 
 /** The orange of the product (spec §1). */
@@ -32,9 +31,6 @@ export const theme: ThemeConfig = {
   },
 };
 
-/** The theme without antd's motion (drawers, modals, tabs, waves, skeletons), for users who asked for less motion. */
-const STILL_THEME: ThemeConfig = { ...theme, token: { ...theme.token, motion: false } };
-
 const ANTD_LOCALES = { 'zh-CN': zhCN, 'en-US': enUS } as const;
 
 /**
@@ -46,12 +42,11 @@ const ANTD_LOCALES = { 'zh-CN': zhCN, 'en-US': enUS } as const;
  */
 const BUTTON_CONFIG = { autoInsertSpace: false, loadingIcon: <LoadingOutlined /> };
 
-/** antd theme (still when the system asks for reduced motion) and locale (following the interface language), and the message host. */
+/** antd theme and locale (following the interface language), and the message host. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
-  const isReducedMotion = usePrefersReducedMotion();
   return (
-    <ConfigProvider locale={ANTD_LOCALES[toLang(i18n.language)]} theme={isReducedMotion ? STILL_THEME : theme} button={BUTTON_CONFIG}>
+    <ConfigProvider locale={ANTD_LOCALES[toLang(i18n.language)]} theme={theme} button={BUTTON_CONFIG}>
       <FeedbackHost />
       {children}
     </ConfigProvider>

@@ -4,7 +4,6 @@ import type { GridComponentOption, LegendComponentOption, TitleComponentOption, 
 import type { ComposeOption, EChartsType } from 'echarts/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePrefersReducedMotion } from '../lib/reduced-motion';
 
 /** An option of the charts lib/echarts registers (line, bar, pie with grid, tooltip, legend and title). */
 export type ChartOption = ComposeOption<
@@ -41,7 +40,6 @@ export function Chart({ option, height = 300, ariaLabel }: ChartProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<EChartsType | null>(null);
   const [isFailed, setIsFailed] = useState(false);
-  const isReducedMotion = usePrefersReducedMotion();
 
   useEffect(() => {
     const container = containerRef.current;
@@ -73,10 +71,9 @@ export function Chart({ option, height = 300, ariaLabel }: ChartProps) {
   }, []);
 
   useEffect(() => {
-    // notMerge: a new option replaces the old one, so series that went away do not linger. Drawn at
-    // once, without ECharts' grow-in animation, when the system asks for reduced motion.
-    chart?.setOption(isReducedMotion ? { ...option, animation: false } : option, { notMerge: true });
-  }, [chart, option, isReducedMotion]);
+    // notMerge: a new option replaces the old one, so series that went away do not linger.
+    chart?.setOption(option, { notMerge: true });
+  }, [chart, option]);
 
   return (
     <div className="chart" style={{ position: 'relative', width: '100%', height }} role="img" aria-label={ariaLabel}>

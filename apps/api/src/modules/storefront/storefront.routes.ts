@@ -1,6 +1,7 @@
 import { toLang } from '@parlour/contract/errors';
 import type { FastifyInstance } from 'fastify';
 import { markExpectedAnswer } from '../../lib/logger';
+import { sendCompressed } from '../../plugins/compression';
 import { publicAddressOf, storeOrigin, type StoreUrlScheme } from '../../lib/public-address';
 import { hostnameOf } from '../domain/store-host.routes';
 import { STOREFRONT_CSP } from './storefront-page';
@@ -36,8 +37,8 @@ export function registerStorefrontRouting(app: FastifyInstance, deps: { storefro
       markExpectedAnswer(reply);
       if (answer.retryAfterSeconds) reply.header('retry-after', String(answer.retryAfterSeconds));
       if (answer.statusCode === 405) reply.header('allow', 'GET, HEAD');
-      return reply.code(answer.statusCode).send(answer.html);
+      return sendCompressed(request, reply.code(answer.statusCode), answer.html);
     }
-    return reply.code(200).send(answer.html);
+    return sendCompressed(request, reply.code(200), answer.html);
   });
 }
