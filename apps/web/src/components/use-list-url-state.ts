@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import type { DataTablePagination } from './data-table';
 
 /** Directions of a sorted list, as antd's tables and the contract's `sort_order` name them. */
@@ -49,6 +49,7 @@ function positiveInteger(value: string | null): number | undefined {
 export function useListUrlState<Filter extends FilterShape<Filter>, Field extends string = string>(options: ListUrlStateOptions<Filter, Field>) {
   const { filterKeys, parseFilter, defaultPageSize = 20, sortFields, defaultSort } = options;
   const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
 
   const filter = parseFilter ? parseFilter(params) : (Object.fromEntries(filterKeys.map((key) => [key, params.get(key) || undefined])) as Filter);
   const page = positiveInteger(params.get(PAGE)) ?? 1;
@@ -62,7 +63,11 @@ export function useListUrlState<Filter extends FilterShape<Filter>, Field extend
   const update = (change: { filter?: Filter; filterPatch?: Partial<Filter>; page?: number; pageSize?: number; sort?: ListSort<Field> | null }) => {
     setParams(
       (current) => {
-        const next = new URLSearchParams(current);
+        // From the address bar as it is now when it shows this page: react-router hands this function the
+        // query of the render that made the handler, which misses a change pushed since (a tab, then a
+        // search; a sort, then a page, clicked before the list re-rendered). In memory (tests) the render's.
+        const isBrowserAddress = typeof window !== 'undefined' && window.location.pathname === pathname;
+        const next = new URLSearchParams(isBrowserAddress ? window.location.search : current);
         const write = (key: keyof Filter & string, value: FilterValue) => {
           if (isPresent(value)) next.set(key, String(value));
           else next.delete(key);
