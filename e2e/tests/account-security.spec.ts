@@ -51,7 +51,8 @@ test.describe('[ACCOUNTS]', () => {
 
   for (const lang of LANGS) {
     test(`[ACCOUNTS]: an operator turns on two-factor sign-in and signs in with a code (browser ${lang})`, { tag: SERIAL }, async ({ browser, baseURL }) => {
-      test.setTimeout(150_000);
+      // Enrolment, eight screenshots at two widths, a sign-out, a coded sign-in and the turn-off: past 150 s on a loaded 2-core machine.
+      test.setTimeout(240_000);
       const operator = await operatorPage(browser, baseURL, lang);
       const { page } = operator;
       try {
