@@ -27,8 +27,8 @@ export default defineConfig({
   testDir: './tests',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // One parallel worker and the serial one: three (two parallel) loaded the 2-core machine to 12-14 and tests timed out; most of a test's time is
-  // spent waiting on the server or the browser.
+  // One parallel worker and the serial one: with three (two parallel) the load on the 2-core machine
+  // reached 12-14 and tests timed out.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],

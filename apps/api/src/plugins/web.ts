@@ -11,7 +11,6 @@ export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** Everything else the build serves (index.html, favicon.svg, zod-jitless.js) is revalidated on every use. */
 export const REVALIDATE_CACHE_CONTROL = 'no-cache';
 
-
 /** The page's bytes in each encoding, compressed once (the page does not change while the process runs). */
 function precompress(html: string): Record<ResponseEncoding | 'identity', Buffer> {
   const bytes = Buffer.from(html, 'utf8');

@@ -68,7 +68,20 @@ function cellOf<Row>(column: DataColumn<Row>, row: Row, index: number): ReactNod
  * list; a whole list is sorted here), and pages. The state itself (sort, page) belongs to the
  * caller, usually useListUrlState, so it lives in the URL.
  */
-export function DataTable<Row extends object>({ listId, columns, rows, rowKey, isLoading = false, pagination, sort, onSortChange, emptyText, scrollX = true, toolbar, size = 'middle' }: DataTableProps<Row>) {
+export function DataTable<Row extends object>({
+  listId,
+  columns,
+  rows,
+  rowKey,
+  isLoading = false,
+  pagination,
+  sort,
+  onSortChange,
+  emptyText,
+  scrollX = true,
+  toolbar,
+  size = 'middle',
+}: DataTableProps<Row>) {
   const { t } = useTranslation();
   const isPhone = Grid.useBreakpoint().md === false;
   const settings = useColumnSettings(listId, columns);

@@ -92,7 +92,7 @@ export default function StoreListPage() {
   // Every filter but the tab, which the URL keeps as it is now (a tab clicked just before must not be undone).
   const search = (values: Filters) => {
     const { tab: _tab, ...next } = cleanFilters(values);
-    list.patchFilter({ keyword: next.keyword, status: next.status, merchant_keyword: next.merchant_keyword, merchant_id: next.merchant_id });
+    list.patchFilter(next);
   };
   const reset = () => {
     form.setFieldsValue({ keyword: undefined, status: undefined, merchant_keyword: undefined, merchant_id: undefined });
