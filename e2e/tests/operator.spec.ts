@@ -268,7 +268,12 @@ for (const lang of LANGS) {
       await expect(card.getByText(text.announcements)).toBeVisible();
       const entry = card.getByRole('button', { name: title });
       await expect(entry).toBeVisible();
-      await expect(card.getByRole('listitem').first()).toContainText(title);
+      // Pinned first: every notice above it is pinned too (the other language's run may have pinned a newer one).
+      const pinnedAbove = await card.getByRole('listitem').evaluateAll((items, wanted) => {
+        const index = items.findIndex((item) => item.textContent?.includes(wanted));
+        return index >= 0 && items.slice(0, index + 1).every((item) => item.querySelector('.notice-pin') !== null);
+      }, title);
+      expect(pinnedAbove).toBe(true);
       const badge = card.locator('.ant-badge-count').first();
       const unreadBefore = Number(await badge.getAttribute('title').then((value) => /\d+/.exec(value ?? '')?.[0] ?? '0'));
       expect(unreadBefore).toBeGreaterThanOrEqual(2);
