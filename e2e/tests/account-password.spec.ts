@@ -74,6 +74,7 @@ test.describe('[ACCOUNTS] change password', () => {
       const merchant = await merchantPage(browser, baseURL, lang, email, PASSWORD);
       const { page } = merchant;
       try {
+        await page.goto('/platform');
         // Signed in after registering: welcomed back, not greeted as new.
         await expect(page.getByRole('heading', { level: 3, name: text.welcomeBack })).toBeVisible();
         await openFromAccountMenu(page, text.menu);
@@ -126,6 +127,7 @@ test.describe('[ACCOUNTS] change password', () => {
     const { page } = operator;
     try {
       await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto('/platform');
       await openFromAccountMenu(page, text.menu);
       await expect(page).toHaveURL(/\/admin\/account\/security$/);
       await fillChange(page, text, OPERATOR.password, NEW_PASSWORD);

@@ -57,6 +57,7 @@ test.describe('[ACCOUNTS]', () => {
       const { page } = operator;
       try {
         await page.setViewportSize({ width: 1440, height: 900 });
+        await page.goto('/platform');
         await openFromAccountMenu(page, '账号安全');
         await expect(page).toHaveURL(/\/admin\/account\/security$/);
         await expect(page.getByRole('heading', { name: '两步验证' })).toBeVisible();
@@ -125,6 +126,7 @@ test.describe('[ACCOUNTS]', () => {
       const merchant = await merchantPage(browser, baseURL, lang, email, PASSWORD);
       const { page } = merchant;
       try {
+        await page.goto('/platform');
         const notice = page.getByRole('alert').filter({ hasText: text.noticeTitle });
         await expect(notice).toBeVisible();
         await shot(page, `accounts-suspension-notice-1440-${lang}`);
