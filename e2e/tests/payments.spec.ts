@@ -108,6 +108,13 @@ async function merchantWithBill(browser: Browser, request: Parameters<typeof ope
   const purchase = await buyStore(request, token, { shop_id: shopId, shop_name: `Pay ${method} ${shopId.slice(-4)}`, contact_email: email, package_id: version.id, pay_method: method }, lang);
   const context: BrowserContext = await browser.newContext({ baseURL: ORIGIN, locale: lang, viewport: { width: 1440, height: 900 } });
   await context.route(`https://${CONSOLE_HOST}/**`, (route) => route.fulfill({ status: 302, headers: { location: route.request().url().replace(`https://${CONSOLE_HOST}`, ORIGIN) } }));
+  // A redirect's later hops are not routed: PayPal's approval page (the fake's GET /checkoutnow) sends the payer
+  // back to the console's https host with a 302, so its answer is fetched here and sent on with that host put back.
+  await context.route(/\/checkoutnow\?/, async (route) => {
+    const response = await route.fetch({ maxRedirects: 0 });
+    const location = response.headers().location?.replace(`https://${CONSOLE_HOST}`, ORIGIN);
+    await route.fulfill({ response, headers: { ...response.headers(), ...(location ? { location } : {}) } });
+  });
   const page = await context.newPage();
   await useLanguage(page, lang);
   await signInByApi(page, 'merchant', email, password, { lang });
