@@ -131,7 +131,9 @@ test.describe('[ACCOUNTS]', () => {
         await expect(notice).toBeVisible();
         await shot(page, `accounts-suspension-notice-1440-${lang}`);
         await atWidth(page, 375, `accounts-suspension-notice-375-${lang}`);
-        await page.setViewportSize({ width: 1440, height: 900 });
+        // Back at 1440 px once the shell has re-laid itself out: the header's account menu opened while the
+        // phone layout was still being swapped out was seen closing under the click (the URL stayed /platform).
+        await setWidth(page, 1440);
         await notice.getByRole('button', { name: lang === 'zh-CN' ? spaced(text.acknowledge) : text.acknowledge }).click();
         await expect(notice).toBeHidden();
 
