@@ -68,6 +68,12 @@ export async function loginThroughForm(page: Page, account: string, password: st
   await page.getByRole('button', { name: isEnglish ? 'Log in' : /登\s*录/ }).click();
 }
 
+/** Opens the console's account menu (top right, either console, either language) and picks an entry. */
+export async function openFromAccountMenu(page: Page, entry: string) {
+  await page.getByRole('button', { name: /账户菜单|Account menu/ }).click();
+  await page.getByRole('menuitem', { name: entry }).click();
+}
+
 export type Role = 'merchant' | 'admin';
 type Userinfo = { token: string; expires_at: string } & Record<string, unknown>;
 interface RoleSession {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { MAIL_SINK_HTTP_PORT } from '../playwright.config';
-import { OPERATOR, PASSWORD, countMessages, expect, loginThroughForm, merchantPage, registerMerchantByApi, test, useLanguage } from '../support/fixtures';
+import { OPERATOR, PASSWORD, countMessages, expect, loginThroughForm, merchantPage, openFromAccountMenu, registerMerchantByApi, test, useLanguage } from '../support/fixtures';
 import { operatorPage } from '../support/operator-api';
 import { setWidth, shot } from '../support/screenshots';
 import { callApi, callApiRaw } from '../support/store-api';
@@ -40,11 +40,6 @@ const TEXT = {
     wrong: 'Current password is not correct',
   },
 } as const;
-
-async function openFromAccountMenu(page: Page, entry: string) {
-  await page.getByRole('button', { name: /账户菜单|Account menu/ }).click();
-  await page.getByRole('menuitem', { name: entry }).click();
-}
 
 async function fillChange(page: Page, text: (typeof TEXT)[keyof typeof TEXT], current: string, next: string) {
   await page.getByLabel(text.current, { exact: true }).fill(current);

@@ -1,7 +1,7 @@
 import { SERIAL } from '../playwright.config';
 import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { OPERATOR, PASSWORD, expect, loginThroughForm, merchantPage, registerMerchantByApi, test } from '../support/fixtures';
+import { OPERATOR, PASSWORD, expect, loginThroughForm, merchantPage, openFromAccountMenu, registerMerchantByApi, test } from '../support/fixtures';
 import { operatorPage } from '../support/operator-api';
 import { setWidth, shot } from '../support/screenshots';
 import { callApi, callApiRaw, operatorToken } from '../support/store-api';
@@ -21,12 +21,6 @@ const MERCHANT_TEXT = {
 
 /** antd puts a space between the two characters of a two-character Chinese button label. */
 const spaced = (label: string) => new RegExp(`^${[...label].join('\\s*')}$`);
-
-/** Opens the account menu (top right) and picks an entry. */
-async function openFromAccountMenu(page: Page, entry: string) {
-  await page.getByRole('button', { name: /账户菜单|Account menu/ }).click();
-  await page.getByRole('menuitem', { name: entry }).click();
-}
 
 async function atWidth(page: Page, width: number, name: string) {
   await setWidth(page, width);
