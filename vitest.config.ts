@@ -1,5 +1,20 @@
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The console's test files that need a module graph of their own: those replacing a module (vi.mock),
+ * whose replacement would otherwise reach or miss files sharing the worker, and those marked
+ * `@vitest-isolate` because they test what a module holds from its first import. Every other console file
+ * shares its worker's imports (isolate: false), which spares each file a fresh import of React and antd.
+ */
+const WEB_SOURCE = 'apps/web/src';
+const isolatedWebTests = fs
+  .readdirSync(WEB_SOURCE, { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .filter((file) => /\bvi\.mock\(|@vitest-isolate/.test(fs.readFileSync(path.join(WEB_SOURCE, file), 'utf8')))
+  .map((file) => `src/${file.split(path.sep).join('/')}`);
 
 /**
  * One test command for the whole workspace: contract and API tests in Node (API tests on a fresh
@@ -22,6 +37,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
+          // Each file builds its own app on its own database: the modules are imported once per worker, not per file.
           isolate: false,
           include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
           environment: 'node',
@@ -34,9 +50,20 @@ export default defineConfig({
         extends: './apps/web/vite.config.ts',
         test: {
           name: 'web',
-          isolate: false,
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
+          exclude: isolatedWebTests,
+          isolate: false,
+          environment: 'happy-dom',
+          setupFiles: ['./src/test/setup.ts'],
+        },
+      },
+      {
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web-isolated',
+          root: './apps/web',
+          include: isolatedWebTests,
           environment: 'happy-dom',
           setupFiles: ['./src/test/setup.ts'],
         },

@@ -1,3 +1,4 @@
+// @vitest-isolate: what the catalogues hold depends on what was asked of the module since its first import.
 import { afterEach, describe, expect, it } from 'vitest';
 import { contractTexts } from '../locales/contract-texts';
 import enUS from '../locales/en-US.json';

@@ -1,8 +1,10 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { setFeedbackApi } from '../lib/feedback';
+import type { StoreApi } from 'zustand';
+import { setFeedbackApi, useFeedbackStore } from '../lib/feedback';
 import { addCatalogue, addContractTexts, i18n } from '../lib/i18n';
 import { presetPublicConfig } from '../lib/public-config';
+import { useLoadingStore } from '../lib/loading-store';
 import { useSessionStore } from '../lib/session-store';
 import { contractTexts } from '../locales/contract-texts';
 import enUS from '../locales/en-US.json';
@@ -18,13 +20,18 @@ addContractTexts('en-US', contractTexts('en-US'));
 // 1 s of findBy*, failing a test whose screen is right. Three seconds stays under the 5 s test timeout, so a wrong screen still fails with its own message.
 configure({ asyncUtilTimeout: 3_000 });
 
-const initialSession = useSessionStore.getInitialState();
+// Most test files share their worker's modules (vitest.config.ts): every store starts each test as on a first load.
+const resetStore = <State,>(store: StoreApi<State>) => store.setState(store.getInitialState(), true);
 
 beforeEach(() => {
+  resetStore(useSessionStore);
+  resetStore(useFeedbackStore);
+  resetStore(useLoadingStore);
   localStorage.clear();
+  sessionStorage.clear();
+  document.title = '';
   // The layouts' public configuration is known up front, so no test sees its fetch among its calls.
   presetPublicConfig(null);
-  useSessionStore.setState(initialSession, true);
   void i18n.changeLanguage('en-US');
 });
 
