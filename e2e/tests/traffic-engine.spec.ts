@@ -105,6 +105,9 @@ test('[OPEN API]: the operator switches a platform off and adds an API to the ca
     await page.goto('/admin/traffic?tab=core');
     await expect(page.getByRole('tab', { name: '核心数据' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByText('数据服务商配置')).toBeVisible();
+    // The provider form above the table has loaded: its skeleton giving way later would move the switch and its
+    // confirmation under the click (seen once: the click on 确定 missed and the switch stayed on).
+    await expect(page.getByRole('radio', { name: '沙箱' })).toBeAttached();
     const weidian = page.getByRole('row').filter({ hasText: 'micro_store' });
     await expect(weidian).toContainText('2 / 2 个启用');
     await shot(page, 'admin-core-data');
