@@ -254,8 +254,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const passwordNotices = createPasswordNotices({
     jobs: jobQueue,
     mail,
+    sms,
     clock,
-    emailOf: async (merchantId) => (await accountRepository.findMerchantById(merchantId))?.email ?? null,
+    contactOf: async (merchantId) => {
+      const merchant = await accountRepository.findMerchantById(merchantId);
+      return merchant && { email: merchant.email, mobile: merchant.mobile };
+    },
     consoleOrigin,
   });
   const accounts = createAccountService({

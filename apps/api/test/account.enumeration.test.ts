@@ -39,6 +39,9 @@ describe('accounts: enumeration', () => {
       slowSms.sent.push(message.mobile);
       return 'sent';
     },
+    async sendNotice() {
+      return 'sent';
+    },
   };
 
   beforeAll(async () => {

@@ -79,14 +79,18 @@ describe('change password', () => {
       expect(t.mail.sent.slice(before)[0]).toMatchObject({ to: merchant.email, subject: 'Parlour：您的登录密码已修改' });
     });
 
-    it('a phone-only merchant changes its password; its notice job finds no email and sends nothing', async () => {
+    it('a phone-only merchant changes its password; its notice job texts it the time of the change, in the language of the request', async () => {
       const merchant = await registerMobileMerchant(t);
-      await expectOk(t.call(merchantChangePassword, change(GOOD_PASSWORD, OTHER_PASSWORD), merchant.token));
-      const smsBefore = t.sms.sent.length;
+      await expectOk(t.call(merchantChangePassword, { ...change(GOOD_PASSWORD, OTHER_PASSWORD), lang_code: 'en-US' }, merchant.token));
+      const [job] = noticeJobsOf(merchant.id);
+      const codesBefore = t.sms.sent.length;
+      const noticesBefore = t.sms.notices.length;
       const mailBefore = t.mail.sent.length;
-      expect(await runNoticeJob(noticeJobsOf(merchant.id)[0].data)).toEqual({ delivery: 'no_email' });
+      expect(await runNoticeJob(job.data)).toEqual({ delivery: 'sent' });
       expect(t.mail.sent.length).toBe(mailBefore);
-      expect(t.sms.sent.length).toBe(smsBefore);
+      expect(t.sms.sent.length).toBe(codesBefore);
+      const notices = t.sms.notices.slice(noticesBefore);
+      expect(notices).toEqual([{ mobile: merchant.mobile, notice: 'password_changed', time: String(job.data.changedAt).slice(0, 16).replace('T', ' '), lang: 'en-US' }]);
     });
 
     it('an operator changes its password: other sessions end, this one keeps working, the change is audited without the passwords', async () => {

@@ -9,7 +9,7 @@ import { buildApp, type BuildAppOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openPglite, openPostgres, type Database } from '../src/db/client';
 import type { MailMessage, MailProvider } from '../src/providers/mail/mail-provider';
-import type { SmsCodeMessage, SmsProvider } from '../src/providers/sms/sms-provider';
+import type { SmsCodeMessage, SmsNoticeMessage, SmsProvider } from '../src/providers/sms/sms-provider';
 import type { Clock } from '../src/lib/clock';
 import type { OutboundLookup } from '../src/lib/outbound/outbound-policy';
 import { withDatabase } from './database-url';
@@ -84,10 +84,15 @@ async function awaitCode(read: () => string): Promise<string> {
 
 export function createRecordingSms() {
   const sent: SmsCodeMessage[] = [];
+  const notices: SmsNoticeMessage[] = [];
   const provider: SmsProvider = {
     kind: 'recording',
     async sendCode(message) {
       sent.push(message);
+      return 'sent';
+    },
+    async sendNotice(message) {
+      notices.push(message);
       return 'sent';
     },
   };
@@ -97,7 +102,7 @@ export function createRecordingSms() {
     if (code === undefined) throw new Error(`no code was texted to ${mobile}`);
     return code;
   };
-  return { provider, sent, lastCodeTo, codeTo: (mobile: string) => awaitCode(() => lastCodeTo(mobile)) };
+  return { provider, sent, notices, lastCodeTo, codeTo: (mobile: string) => awaitCode(() => lastCodeTo(mobile)) };
 }
 
 /**

@@ -127,9 +127,11 @@ export interface ReceivedSms {
 /**
  * Aliyun Dysmsapi SendSms (RPC style, signature version 1.0): recomputes the HMAC-SHA1 signature
  * from the sorted parameters, checks the public parameters, the timestamp window, the nonce's
- * uniqueness, the sign name and the template, as the real service does.
+ * uniqueness, the sign name and the template with its variable, as the real service does. The account has a
+ * verification-code template (variable `code`) and may have a notice template (variable `time`).
  */
-export async function startFakeAliyunSms(account: { accessKeyId: string; accessKeySecret: string; signName: string; templateCode: string }) {
+export async function startFakeAliyunSms(account: { accessKeyId: string; accessKeySecret: string; signName: string; templateCode: string; noticeTemplateCode?: string }) {
+  const templates = new Map([[account.templateCode, 'code'], ...(account.noticeTemplateCode ? [[account.noticeTemplateCode, 'time'] as const] : [])]);
   const received: ReceivedSms[] = [];
   const nonces = new Set<string>();
   const server = http.createServer(async (request, response) => {
@@ -160,11 +162,12 @@ export async function startFakeAliyunSms(account: { accessKeyId: string; accessK
     if (nonces.has(params.SignatureNonce)) return answer(400, 'SignatureNonceUsed', 'Specified signature nonce was used already.');
     nonces.add(params.SignatureNonce);
     if (params.SignName !== account.signName) return answer(200, 'isv.SMS_SIGNATURE_ILLEGAL', '该账号下找不到对应签名');
-    if (params.TemplateCode !== account.templateCode) return answer(200, 'isv.SMS_TEMPLATE_ILLEGAL', '该账号下找不到对应模板');
+    const variable = templates.get(params.TemplateCode);
+    if (!variable) return answer(200, 'isv.SMS_TEMPLATE_ILLEGAL', '该账号下找不到对应模板');
     if (!/^(1[3-9]\d{9}|[1-9]\d{6,14})$/.test(params.PhoneNumbers)) return answer(200, 'isv.MOBILE_NUMBER_ILLEGAL', '非法手机号');
     try {
       const templateParam = JSON.parse(params.TemplateParam ?? '{}') as Record<string, unknown>;
-      if (typeof templateParam.code !== 'string') return answer(200, 'isv.TEMPLATE_MISSING_PARAMETERS', '模板缺少变量');
+      if (typeof templateParam[variable] !== 'string') return answer(200, 'isv.TEMPLATE_MISSING_PARAMETERS', '模板缺少变量');
     } catch {
       return answer(200, 'isv.INVALID_JSON_PARAM', 'JSON参数不合法，只接受字符串值');
     }

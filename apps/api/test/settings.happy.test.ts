@@ -4,10 +4,12 @@ import path from 'node:path';
 import { adminConfigGroups, adminConfigList, adminSetConfig, adminTestSendEmail, adminTestSendSms, adminTestSendWecom } from '@parlour/contract/calls/settings';
 import { merchantConfigList } from '@parlour/contract/calls/site-config';
 import { checkEmailCode, merchantLogin, merchantMobileRegister, sendEmailCode, sendMobileCode } from '@parlour/contract/calls/account';
+import { merchantChangePassword } from '@parlour/contract/calls/account-security';
 import { merchantPublicVersions } from '@parlour/contract/calls/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aliyunPercentEncode, signAliyunRpc } from '../src/providers/sms/aliyun-sms-provider';
-import { buildTestApp, GOOD_PASSWORD, uniqueEmail, uniqueMobile, type TestApp } from './helper';
+import { PASSWORD_NOTICE_QUEUE } from '../src/modules/account/password-notice';
+import { buildTestApp, GOOD_PASSWORD, OTHER_PASSWORD, uniqueEmail, uniqueMobile, type TestApp } from './helper';
 import { IMAGES, startFakeAliyunSms, startFakeSmtp, startFakeWecom, uploadImage } from './settings-fakes';
 import { expectOk, signInAdmin } from './shop-helper';
 import { fixedReservedShopIds } from '../src/modules/shop/reserved-shop-ids';
@@ -17,7 +19,7 @@ const NO_RESERVED_SHOP_IDS = { reserved_shop_ids: [], reserved_shop_ids_fixed: f
 
 const SMTP_USER = 'mailer@parlour.test';
 const SMTP_PASSWORD = 'smtp-Pass-7f3a';
-const ALIYUN = { accessKeyId: 'LTAI5tTestKeyId01', accessKeySecret: 'aliyun-Secret-9c1d', signName: '阿里云短信测试', templateCode: 'SMS_154950909' };
+const ALIYUN = { accessKeyId: 'LTAI5tTestKeyId01', accessKeySecret: 'aliyun-Secret-9c1d', signName: '阿里云短信测试', templateCode: 'SMS_154950909', noticeTemplateCode: 'SMS_4711' };
 const WECOM_KEY = '693a91f6-7xxx-4bc4-97a0-0ec2sifa5aaa';
 
 const site = {
@@ -127,7 +129,14 @@ describe('settings: happy paths', () => {
   it('sends a test SMS through Aliyun SendSms with a valid signature, and verification codes follow', async () => {
     const sms = { sms_provider: 'aliyun', access_key_id: ALIYUN.accessKeyId, access_key_secret: ALIYUN.accessKeySecret, sign_name: ALIYUN.signName, template_code: ALIYUN.templateCode };
     const saved = await expectOk(set('sms', sms));
-    expect(saved.sms).toEqual({ sms_provider: 'aliyun', access_key_id: ALIYUN.accessKeyId, sign_name: ALIYUN.signName, template_code: ALIYUN.templateCode, access_key_secret_is_set: true });
+    expect(saved.sms).toEqual({
+      sms_provider: 'aliyun',
+      access_key_id: ALIYUN.accessKeyId,
+      sign_name: ALIYUN.signName,
+      template_code: ALIYUN.templateCode,
+      notice_template_code: '',
+      access_key_secret_is_set: true,
+    });
 
     const mobile = uniqueMobile();
     expect((await t.call(adminTestSendSms, { mobile }, admin)).code).toBe(200);
@@ -141,6 +150,36 @@ describe('settings: happy paths', () => {
     const code = (JSON.parse(aliyun.received.find((item) => item.params.PhoneNumbers === phoneMerchant)!.params.TemplateParam) as { code: string }).code;
     const registered = await t.call(merchantMobileRegister, { mobile: phoneMerchant, code, password: GOOD_PASSWORD, confirm_password: GOOD_PASSWORD, agree: true });
     expect(registered.code).toBe(200);
+  });
+
+  it("texts a phone-only merchant that its password changed through the SMS settings' notice template, and says so when none is set", async () => {
+    const mobile = uniqueMobile();
+    expect((await t.call(sendMobileCode, { mobile, event: 'register' })).code).toBe(200);
+    const code = (JSON.parse(aliyun.received.find((item) => item.params.PhoneNumbers === mobile)!.params.TemplateParam) as { code: string }).code;
+    const merchant = await expectOk(t.call(merchantMobileRegister, { mobile, code, password: GOOD_PASSWORD, confirm_password: GOOD_PASSWORD, agree: true }));
+    const changeTo = async (current: string, next: string) => {
+      await expectOk(t.call(merchantChangePassword, { current_password: current, password: next, confirm_password: next }, merchant.userinfo.token));
+      const job = t.queued.filter((item) => item.queue === PASSWORD_NOTICE_QUEUE && item.data.merchantId === merchant.userinfo.id).at(-1)!;
+      const delivery = await t.app.jobs.find((item) => item.queue === PASSWORD_NOTICE_QUEUE)!.run(job.data);
+      return { delivery, changedAt: String(job.data.changedAt) };
+    };
+
+    // The code template alone: the notice is not sent, and the job says why.
+    const received = aliyun.received.length;
+    expect((await changeTo(GOOD_PASSWORD, OTHER_PASSWORD)).delivery).toEqual({ delivery: 'no_template' });
+    expect(aliyun.received.length).toBe(received);
+
+    const sms = { sms_provider: 'aliyun', access_key_id: ALIYUN.accessKeyId, access_key_secret: '', sign_name: ALIYUN.signName, template_code: ALIYUN.templateCode };
+    expect((await expectOk(set('sms', { ...sms, notice_template_code: ALIYUN.noticeTemplateCode }))).sms.notice_template_code).toBe(ALIYUN.noticeTemplateCode);
+    const { delivery, changedAt } = await changeTo(OTHER_PASSWORD, GOOD_PASSWORD);
+    expect(delivery).toEqual({ delivery: 'sent' });
+    const notice = aliyun.received.at(-1)!;
+    expect(notice.params).toMatchObject({ PhoneNumbers: mobile, SignName: ALIYUN.signName, TemplateCode: ALIYUN.noticeTemplateCode });
+    expect(JSON.parse(notice.params.TemplateParam)).toEqual({ time: changedAt.slice(0, 16).replace('T', ' ') });
+    // Codes keep their own template.
+    expect((await t.call(sendMobileCode, { mobile: uniqueMobile(), event: 'register' })).code).toBe(200);
+    expect(aliyun.received.at(-1)!.params.TemplateCode).toBe(ALIYUN.templateCode);
+    expect((await t.callRaw(adminSetConfig, { group: 'sms', values: { ...sms, notice_template_code: 'SMS-1' }, lang_code: 'en-US' }, admin)).code).toBe(10001);
   });
 
   it('posts a test message through the WeCom robot and shows the webhook masked', async () => {

@@ -16,7 +16,7 @@ export function deliverCodeJob(deps: { codes: Pick<VerificationCodeService, 'del
   };
 }
 
-/** Mails a merchant that its password was changed (queued by change_password). */
+/** Tells a merchant that its password was changed, by mail or SMS (queued by change_password). */
 export function passwordNoticeJob(deps: { notices: Pick<PasswordNotices, 'deliver'> }): JobDefinition {
   return {
     queue: PASSWORD_NOTICE_QUEUE,

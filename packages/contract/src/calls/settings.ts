@@ -83,6 +83,11 @@ const ZSmsFields = z.object({
   sign_name: optionalText(30, 'sign_name_length'),
   /** The verification-code template, whose variable is `${code}`. */
   template_code: optionalText(50, 'template_code_invalid').refine((value) => /^[A-Za-z0-9_]*$/.test(value), { error: 'template_code_invalid' }),
+  /**
+   * The security-notice template ("your password was changed"), whose variable is `${time}`: a merchant
+   * without an email is told by SMS. Empty: such merchants get no notice.
+   */
+  notice_template_code: optionalText(50, 'template_code_invalid').refine((value) => /^[A-Za-z0-9_]*$/.test(value), { error: 'template_code_invalid' }),
 });
 export const ZSmsSettingsInput = ZSmsFields.superRefine((value, context) => {
   if (value.sms_provider === 'none') return;

@@ -2,6 +2,7 @@ import type { Lang } from '@parlour/contract/errors';
 import type { Clock } from '../../lib/clock';
 import type { JobQueue } from '../../lib/job-queue';
 import type { MailProvider } from '../../providers/mail/mail-provider';
+import type { NoticeDelivery, SmsProvider } from '../../providers/sms/sms-provider';
 
 /** The queue of "your password was changed" notices: mail goes out from a job, never inside the request. */
 export const PASSWORD_NOTICE_QUEUE = 'password-changed-notice';
@@ -31,15 +32,17 @@ const noticeTexts = {
 
 /**
  * The notice a merchant gets when its password is changed while signed in (issue 22 §2.6): queued by
- * the change, mailed by the `password-changed-notice` job in the language of the request. A merchant
- * without an email (phone only) gets nothing: the SMS provider's only template is the verification code's.
+ * the change, sent by the `password-changed-notice` job in the language of the request — mailed, or for
+ * a merchant without an email (phone only) texted through the SMS settings' notice template (none set:
+ * nothing is sent, and the job says so).
  */
 export function createPasswordNotices(deps: {
   jobs: JobQueue;
   mail: MailProvider;
+  sms: Pick<SmsProvider, 'sendNotice'>;
   clock: Clock;
-  /** The merchant's email, read when the job runs; null for a phone-only merchant. */
-  emailOf: (merchantId: number) => Promise<string | null>;
+  /** The merchant's email and mobile, read when the job runs (either may be missing). */
+  contactOf: (merchantId: number) => Promise<{ email: string | null; mobile: string | null } | undefined>;
   /** The console's origin for the link in the mail, or none: the link is then a path. */
   consoleOrigin?: string;
 }) {
@@ -49,13 +52,17 @@ export function createPasswordNotices(deps: {
       await deps.jobs.send(PASSWORD_NOTICE_QUEUE, { ...job });
     },
 
-    async deliver(job: PasswordNoticeJob): Promise<'sent' | 'no_email'> {
-      const email = await deps.emailOf(job.merchantId);
-      if (!email) return 'no_email';
-      const text = noticeTexts[job.lang === 'en-US' ? 'en-US' : 'zh-CN'];
+    async deliver(job: PasswordNoticeJob): Promise<NoticeDelivery | 'no_contact'> {
+      const contact = await deps.contactOf(job.merchantId);
+      const lang = job.lang === 'en-US' ? 'en-US' : 'zh-CN';
       const when = job.changedAt.slice(0, 19).replace('T', ' ');
-      await deps.mail.send({ to: email, subject: text.subject, text: text.body(when, job.ip, `${deps.consoleOrigin ?? ''}/forgot`) });
-      return 'sent';
+      if (contact?.email) {
+        const text = noticeTexts[lang];
+        await deps.mail.send({ to: contact.email, subject: text.subject, text: text.body(when, job.ip, `${deps.consoleOrigin ?? ''}/forgot`) });
+        return 'sent';
+      }
+      if (contact?.mobile) return deps.sms.sendNotice({ mobile: contact.mobile, notice: 'password_changed', time: when.slice(0, 16), lang });
+      return 'no_contact';
     },
   };
 }

@@ -71,7 +71,11 @@ export function watchMailProvider(provider: MailProvider, recorder: ProviderStat
 
 /** The SMS provider with its failures recorded. */
 export function watchSmsProvider(provider: SmsProvider, recorder: ProviderStatusRecorder): SmsProvider {
-  return { kind: provider.kind, sendCode: (message) => watchProvider(recorder, 'sms', () => provider.sendCode(message)) };
+  return {
+    kind: provider.kind,
+    sendCode: (message) => watchProvider(recorder, 'sms', () => provider.sendCode(message)),
+    sendNotice: (message) => watchProvider(recorder, 'sms', () => provider.sendNotice(message)),
+  };
 }
 
 /** The product-data provider with its failures recorded (an API it does not serve is the caller's mistake, not a failure). */

@@ -16,6 +16,8 @@ export interface AliyunSmsCredentials {
   signName: string;
   /** A verification-code template whose variable is `${code}`. */
   templateCode: string;
+  /** A security-notice template whose variable is `${time}`; none: notices are not sent. */
+  noticeTemplateCode?: string;
 }
 
 /**
@@ -55,6 +57,8 @@ interface SendSmsAnswer {
 export async function sendAliyunSms(options: {
   credentials: AliyunSmsCredentials;
   phoneNumber: string;
+  /** The template of the message; the credentials' verification-code template by default. */
+  templateCode?: string;
   templateParam: Record<string, string>;
   endpoint?: string;
   now?: Date;
@@ -73,7 +77,7 @@ export async function sendAliyunSms(options: {
     SignatureMethod: 'HMAC-SHA1',
     SignatureNonce: randomUUID(),
     SignatureVersion: '1.0',
-    TemplateCode: credentials.templateCode,
+    TemplateCode: options.templateCode ?? credentials.templateCode,
     TemplateParam: JSON.stringify(options.templateParam),
     Timestamp: timestamp(options.now ?? new Date()),
     Version: '2017-05-25',
@@ -105,12 +109,18 @@ export async function sendAliyunSms(options: {
   return { bizId: answer.BizId, requestId: answer.RequestId };
 }
 
-/** Verification codes through Aliyun SMS with the operator's credentials and template. */
+/** Verification codes and security notices through Aliyun SMS with the operator's credentials and templates. */
 export function createAliyunSmsProvider(options: { credentials: AliyunSmsCredentials; endpoint?: string; policy: OutboundPolicy }): SmsProvider {
   return {
     kind: 'aliyun',
     async sendCode(message) {
       await sendAliyunSms({ credentials: options.credentials, endpoint: options.endpoint, policy: options.policy, phoneNumber: message.mobile, templateParam: { code: message.code } });
+      return 'sent';
+    },
+    async sendNotice(message) {
+      const templateCode = options.credentials.noticeTemplateCode;
+      if (!templateCode) return 'no_template';
+      await sendAliyunSms({ ...options, phoneNumber: message.mobile, templateCode, templateParam: { time: message.time } });
       return 'sent';
     },
   };

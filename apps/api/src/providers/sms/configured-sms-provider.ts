@@ -22,22 +22,24 @@ export function smsProviderFor(settings: StoredSmsSettings, policy: OutboundPoli
       accessKeySecret: settings.access_key_secret,
       signName: settings.sign_name,
       templateCode: settings.template_code,
+      noticeTemplateCode: settings.notice_template_code || undefined,
     },
   });
 }
 
 /**
- * Verification codes go through the provider the operator configured in settings; until one is
+ * Verification codes and notices go through the provider the operator configured in settings; until one is
  * configured, through `fallback` (the log in development). Read on every send, so every API process
  * follows a change at once.
  */
 export function createConfiguredSmsProvider(deps: { getSettings: () => Promise<StoredSmsSettings | undefined>; fallback: SmsProvider; endpoint?: string; policy: OutboundPolicy }): SmsProvider {
+  const current = async () => {
+    const settings = await deps.getSettings();
+    return isSmsConfigured(settings) ? smsProviderFor(settings, deps.policy, deps.endpoint) : deps.fallback;
+  };
   return {
     kind: 'configured',
-    async sendCode(message) {
-      const settings = await deps.getSettings();
-      const provider = isSmsConfigured(settings) ? smsProviderFor(settings, deps.policy, deps.endpoint) : deps.fallback;
-      return provider.sendCode(message);
-    },
+    sendCode: async (message) => (await current()).sendCode(message),
+    sendNotice: async (message) => (await current()).sendNotice(message),
   };
 }

@@ -9,7 +9,7 @@ import SettingsPage from '../pages/settings-page';
 const SETTINGS: TAllSettings = {
   site: { site_name: 'Parlour', domain: '', keywords: '', description: '', logo: '', ico: '', record_number: '', copyright: '', service_phone: '' },
   mail: { smtp_host: '', smtp_port: 465, smtp_security: 'ssl', smtp_user: '', mail_sender: '', smtp_password_is_set: false },
-  sms: { sms_provider: 'none', access_key_id: '', sign_name: '', template_code: '', access_key_secret_is_set: false },
+  sms: { sms_provider: 'none', access_key_id: '', sign_name: '', template_code: '', notice_template_code: '', access_key_secret_is_set: false },
   wecom: { webhook_url_is_set: false, webhook_url_masked: '' },
   platform: { captcha_failure_threshold: 5, store_limit_per_merchant: 5, domains_per_store: 3, payment_window_minutes: 30, grace_days: 7, business_time_zone: 'Asia/Shanghai', require_admin_two_factor: false, reserved_shop_ids: [], reserved_shop_ids_fixed: ['admin', 'www'] },
 };

@@ -7,7 +7,7 @@ import { SmsSettingsForm } from './sms-settings-form';
 import { WecomSettingsForm } from './wecom-settings-form';
 
 const MAIL = { smtp_host: 'smtp.example.com', smtp_port: 465, smtp_security: 'ssl' as const, smtp_user: 'mailer', mail_sender: 'Parlour <no-reply@example.com>', smtp_password_is_set: true };
-const SMS = { sms_provider: 'aliyun' as const, access_key_id: 'LTAI5tKey', sign_name: 'Parlour', template_code: 'SMS_1', access_key_secret_is_set: true };
+const SMS = { sms_provider: 'aliyun' as const, access_key_id: 'LTAI5tKey', sign_name: 'Parlour', template_code: 'SMS_1', notice_template_code: '', access_key_secret_is_set: true };
 const WECOM = { webhook_url_is_set: true, webhook_url_masked: 'https://qyapi.weixin.qq.com/…a5aa' };
 
 const savesOf = (calls: { url: string; body: unknown }[]) => calls.filter((call) => call.url === '/api/v1/admin/common/config/set_config').map((call) => call.body);
@@ -39,5 +39,21 @@ describe('settings forms with a write-only secret', { timeout: 20_000 }, () => {
     expect(savesOf(calls)[1]).toEqual(expect.objectContaining({ group, values: expect.objectContaining({ [field]: typed }) }));
     await waitFor(() => expect(secret.value).toBe(''));
     expect(feedback.success).toHaveBeenCalledWith('Settings saved');
+  });
+
+  it('sms: saves the security notice template, refusing one with other characters on that field', async () => {
+    const { calls } = mockFetch((path) => (path === 'admin/common/config/set_config' ? { code: 200, data: {} } : { code: 10004, msg: `no answer for ${path}` }));
+    recordFeedback();
+    renderPage(<SmsSettingsForm values={SMS} />, { path: '/admin/settings' });
+    const notice = await screen.findByLabelText('Security notice template code');
+    fireEvent.change(notice, { target: { value: 'SMS-4711' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('SMS template code may contain only letters, digits and underscores')).toBeTruthy();
+    expect(savesOf(calls)).toHaveLength(0);
+
+    fireEvent.change(notice, { target: { value: 'SMS_4711' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(savesOf(calls)).toHaveLength(1));
+    expect(savesOf(calls)[0]).toEqual(expect.objectContaining({ group: 'sms', values: expect.objectContaining({ template_code: 'SMS_1', notice_template_code: 'SMS_4711' }) }));
   });
 });

@@ -10,7 +10,7 @@ import { TestSendForm } from './test-send-form';
 
 const rule = (field: keyof TSmsSettingsInput & string) => fieldRule(ZSmsSettingsInput, field as never);
 
-/** SMS group: the provider verification codes go through (Aliyun SMS), or none (codes go to the log). */
+/** SMS group: the provider verification codes and security notices go through (Aliyun SMS), or none (they go to the log). */
 export function SmsSettingsForm({ values }: { values: TSmsSettings }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<TSmsSettingsInput>();
@@ -49,6 +49,11 @@ export function SmsSettingsForm({ values }: { values: TSmsSettings }) {
           <Col xs={24} md={12}>
             <Form.Item name="template_code" label={t('adminSettings.sms.templateCode')} rules={[rule('template_code')]} required={isEnabled} extra={t('adminSettings.sms.templateHint')}>
               <Input placeholder="SMS_123456789" disabled={!isEnabled} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="notice_template_code" label={t('adminSettings.sms.noticeTemplateCode')} rules={[rule('notice_template_code')]} extra={t('adminSettings.sms.noticeTemplateHint')}>
+              <Input placeholder="SMS_987654321" disabled={!isEnabled} />
             </Form.Item>
           </Col>
         </Row>
