@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, registerMerchantByApi, test, useLanguage, signInByApi } from '../support/fixtures';
 import { operatorPage } from '../support/operator-api';
 import { shot } from '../support/screenshots';
+import { chooseOption } from '../support/antd-select';
 
 /** Today in `zone`, as the console's date pickers write it. */
 const todayIn = (zone: string) => {
@@ -16,7 +17,7 @@ async function chooseZone(page: Page, search: string, option: RegExp) {
   const zone = page.getByLabel('业务时区');
   await zone.click();
   await zone.fill(search);
-  await page.locator('.ant-select-item-option').filter({ hasText: option }).click();
+  await chooseOption(page, option);
   await page.getByRole('button', { name: /保\s*存/ }).click();
   await expect(page.getByText('设置已保存')).toBeVisible();
 }

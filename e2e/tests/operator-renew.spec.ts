@@ -2,6 +2,7 @@ import { expect, registerMerchantByApi, test } from '../support/fixtures';
 import { horizontalOverflow, money, operatorPage } from '../support/operator-api';
 import { shot } from '../support/screenshots';
 import { callApi, createOperatingStore, findShop, merchantToken, priceOf, type ApiVersion } from '../support/store-api';
+import { chooseOption } from '../support/antd-select';
 
 /** Browser languages: the operator console is Chinese whatever the browser asks for (spec), so it is checked in Chinese under both. */
 const LANGS = ['zh-CN', 'en-US'] as const;
@@ -31,7 +32,7 @@ for (const lang of LANGS) {
       // The store's own version is the default.
       await expect(page.locator('.ant-select').filter({ hasText: text.current(current.name) })).toBeVisible();
       await page.getByLabel(text.version, { exact: true }).click();
-      await page.locator('.ant-select-item-option').filter({ hasText: higher.name }).click();
+      await chooseOption(page, higher.name);
       await expect(page.getByTestId('renew-version')).toHaveText(higher.name);
       await expect(page.getByText(text.upgrade(higher.name))).toBeVisible();
       await expect(summary).toContainText(money(priceOf(higher, 'month', 1), CONSOLE_LANG));

@@ -1,6 +1,7 @@
 import { expect, test } from '../support/fixtures';
 import { horizontalOverflow, operatorPage, tableOverflow } from '../support/operator-api';
 import { shot } from '../support/screenshots';
+import { chooseOption } from '../support/antd-select';
 
 /**
  * The operator's traffic, version and store lists on the demo data (issue 11 §4): every column in
@@ -64,7 +65,7 @@ test('[LISTS]: the operator plan and package lists keep their sort and filter in
     await page.getByRole('columnheader', { name: /用量/ }).click();
     await expect(page).toHaveURL(/sort=units_used&order=descend/);
     await page.getByLabel('状态', { exact: true }).click();
-    await page.getByTitle('生效中').click();
+    await chooseOption(page, /^生效中$/);
     await expect(page).toHaveURL(/status=active/);
     await expect(page).toHaveURL(/sort=units_used/);
     await page.goBack();

@@ -4,6 +4,7 @@ import { expect, registerMerchantByApi, test, useLanguage, type Lang, signInByAp
 import { money, operatorPage, tableOverflow } from '../support/operator-api';
 import { callApi, createOperatingStore, findBill, merchantToken, operatorToken, payAtCashier } from '../support/store-api';
 import { setWidth, shot } from '../support/screenshots';
+import { chooseOption } from '../support/antd-select';
 
 /** The interface texts the tests look for, in each language (from apps/web/src/locales). */
 const TEXT = {
@@ -76,7 +77,7 @@ async function buyThroughDialog(page: Page, lang: Lang, plan: ApiPlan, shopLabel
   await choice.click();
   if (shopLabel) {
     await dialog.getByLabel(text.shop, { exact: true }).click();
-    await page.locator('.ant-select-item-option').filter({ hasText: shopLabel }).click();
+    await chooseOption(page, shopLabel);
   }
   await dialog.getByText(text.alipay, { exact: true }).click();
   await expect(dialog.getByTestId('package-total')).toHaveText(money(plan.price, lang));

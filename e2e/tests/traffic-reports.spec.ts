@@ -4,6 +4,7 @@ import { expect, registerMerchantByApi, test, useLanguage, signInByApi } from '.
 import { operatorPage, tableOverflow } from '../support/operator-api';
 import { callApi, createOperatingStore, merchantToken, payAtCashier } from '../support/store-api';
 import { setWidth, shot } from '../support/screenshots';
+import { chooseOption } from '../support/antd-select';
 
 /** The interface texts the tests look for, in each language (from apps/web/src/locales). */
 const TEXT = {
@@ -112,9 +113,9 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     await expect.poll(() => tableOverflow(page)).toBeLessThanOrEqual(0);
     await shot(page, `traffic-logs-${lang}`);
     await page.getByLabel(text.platform, { exact: true }).click();
-    await page.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${text.jd}$`) }).click();
+    await chooseOption(page, new RegExp(`^${text.jd}$`));
     await page.getByLabel(text.status, { exact: true }).click();
-    await page.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${text.quotaExhausted}$`) }).click();
+    await chooseOption(page, new RegExp(`^${text.quotaExhausted}$`));
     await expect(page.getByText(text.total(1))).toBeVisible();
     // The filter is in the URL: a reload shows the same calls.
     await expect(page).toHaveURL(/platform=jd/);
@@ -167,7 +168,7 @@ test('[TRAFFIC REPORTS]: the operator sees the top merchants by usage and every 
     await page.getByRole('tab', { name: '日志' }).click();
     await expect(page.getByRole('row').filter({ hasText: merchant.email }).first()).toBeVisible();
     await page.getByLabel('状态', { exact: true }).click();
-    await page.locator('.ant-select-item-option').filter({ hasText: /^额度不足$/ }).click();
+    await chooseOption(page, /^额度不足$/);
     await expect(page.getByRole('row').filter({ hasText: merchant.email })).toHaveCount(1);
     await expect.poll(() => tableOverflow(page)).toBeLessThanOrEqual(0);
     await shot(page, 'admin-traffic-logs');
