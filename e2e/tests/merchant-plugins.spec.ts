@@ -3,7 +3,6 @@ import { expect, registerMerchantByApi, test, useLanguage, type Lang, signInByAp
 import { horizontalOverflow, logoPng, money } from '../support/operator-api';
 import { callApi, createOperatingStore, findBill, findShop, merchantToken, operatorToken } from '../support/store-api';
 import { shot } from '../support/screenshots';
-import { chooseOption } from '../support/antd-select';
 
 /** The interface texts the tests look for, in each language (from apps/web/src/locales). */
 const TEXT = {
@@ -201,7 +200,7 @@ for (const lang of ['zh-CN', 'en-US'] as const satisfies readonly Lang[]) {
     await expect(page.getByRole('tab', { name: text.mine })).toHaveAttribute('aria-selected', 'true');
     await page.getByRole('tab', { name: text.market }).click();
     await page.getByRole('combobox', { name: text.store }).click();
-    await chooseOption(page, `${shop.shop_name} (${shop.shop_id})`);
+    await page.locator('.ant-select-item-option').filter({ hasText: `${shop.shop_name} (${shop.shop_id})` }).click();
     await expect(page).toHaveURL(new RegExp(`tab=market&shop_id=${shop.shop_id}`));
     await page.getByRole('searchbox', { name: text.search }).fill(plugins.suffix);
     await page.getByRole('searchbox', { name: text.search }).press('Enter');
