@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * The console's test files that need a module graph of their own: those replacing a module (vi.mock),
@@ -15,6 +15,12 @@ const isolatedWebTests = fs
   .filter((file) => /\.test\.tsx?$/.test(file))
   .filter((file) => /\bvi\.mock\(|@vitest-isolate/.test(fs.readFileSync(path.join(WEB_SOURCE, file), 'utf8')))
   .map((file) => `src/${file.split(path.sep).join('/')}`);
+
+/** What both console projects share: the app's Vite config, happy-dom and the setup. */
+const webProject = {
+  extends: './apps/web/vite.config.ts',
+  test: { root: './apps/web', environment: 'happy-dom', setupFiles: ['./src/test/setup.ts'] },
+};
 
 /**
  * One test command for the whole workspace: contract and API tests in Node (API tests on a fresh
@@ -47,27 +53,16 @@ export default defineConfig({
         },
       },
       {
-        extends: './apps/web/vite.config.ts',
+        ...webProject,
         test: {
+          ...webProject.test,
           name: 'web',
-          root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
-          exclude: isolatedWebTests,
+          exclude: [...configDefaults.exclude, ...isolatedWebTests],
           isolate: false,
-          environment: 'happy-dom',
-          setupFiles: ['./src/test/setup.ts'],
         },
       },
-      {
-        extends: './apps/web/vite.config.ts',
-        test: {
-          name: 'web-isolated',
-          root: './apps/web',
-          include: isolatedWebTests,
-          environment: 'happy-dom',
-          setupFiles: ['./src/test/setup.ts'],
-        },
-      },
+      { ...webProject, test: { ...webProject.test, name: 'web-isolated', include: isolatedWebTests } },
     ],
   },
 });

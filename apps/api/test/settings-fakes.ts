@@ -130,7 +130,13 @@ export interface ReceivedSms {
  * uniqueness, the sign name and the template with its variable, as the real service does. The account has a
  * verification-code template (variable `code`) and may have a notice template (variable `time`).
  */
-export async function startFakeAliyunSms(account: { accessKeyId: string; accessKeySecret: string; signName: string; templateCode: string; noticeTemplateCode?: string }) {
+export async function startFakeAliyunSms(account: {
+  accessKeyId: string;
+  accessKeySecret: string;
+  signName: string;
+  templateCode: string;
+  noticeTemplateCode?: string;
+}) {
   const templates = new Map([[account.templateCode, 'code'], ...(account.noticeTemplateCode ? [[account.noticeTemplateCode, 'time'] as const] : [])]);
   const received: ReceivedSms[] = [];
   const nonces = new Set<string>();

@@ -75,6 +75,9 @@ function isMailSender(value: string): boolean {
 export const ZMailSettings = ZMailFields.omit({ smtp_password: true }).extend({ smtp_password_is_set: z.boolean() });
 export type TMailSettings = z.infer<typeof ZMailSettings>;
 
+/** An Aliyun SMS template code (SMS_123456789): letters, digits and underscores; empty when not set. */
+const ZTemplateCode = optionalText(50, 'template_code_invalid').refine((value) => /^[A-Za-z0-9_]*$/.test(value), { error: 'template_code_invalid' });
+
 const ZSmsFields = z.object({
   sms_provider: z.enum(SMS_PROVIDERS, { error: 'sms_provider_invalid' }).default('none'),
   access_key_id: optionalText(100, 'access_key_id_invalid').refine((value) => /^[A-Za-z0-9]*$/.test(value), { error: 'access_key_id_invalid' }),
@@ -82,12 +85,12 @@ const ZSmsFields = z.object({
   access_key_secret: optionalText(100, 'access_key_secret_invalid'),
   sign_name: optionalText(30, 'sign_name_length'),
   /** The verification-code template, whose variable is `${code}`. */
-  template_code: optionalText(50, 'template_code_invalid').refine((value) => /^[A-Za-z0-9_]*$/.test(value), { error: 'template_code_invalid' }),
+  template_code: ZTemplateCode,
   /**
    * The security-notice template ("your password was changed"), whose variable is `${time}`: a merchant
    * without an email is told by SMS. Empty: such merchants get no notice.
    */
-  notice_template_code: optionalText(50, 'template_code_invalid').refine((value) => /^[A-Za-z0-9_]*$/.test(value), { error: 'template_code_invalid' }),
+  notice_template_code: ZTemplateCode,
 });
 export const ZSmsSettingsInput = ZSmsFields.superRefine((value, context) => {
   if (value.sms_provider === 'none') return;

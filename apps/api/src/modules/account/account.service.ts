@@ -143,7 +143,8 @@ export function createAccountService(deps: {
      * current password counts as a failed login of the account (the same window and threshold), so
      * the form cannot be used to guess without limit: past the threshold it is refused until the
      * window has passed (and the login form asks for a captcha). On success every other session of
-     * the user ends and a merchant is sent a notice (mail, or SMS when it has only a phone); the session making the call stays signed in.
+     * the user ends and a merchant is sent a notice (mail, or SMS when it has only a phone); the
+     * session making the call stays signed in.
      */
     async changePassword(options: { principal: Principal; currentPassword: string; newPassword: string; ip: string; lang: Lang }) {
       const { principal } = options;

@@ -45,7 +45,14 @@ const DEFAULT_MAIL_SETTINGS: StoredMailSettings = {
   smtp_password: '',
   mail_sender: '',
 };
-const DEFAULT_SMS_SETTINGS: StoredSmsSettings = { sms_provider: 'none', access_key_id: '', access_key_secret: '', sign_name: '', template_code: '', notice_template_code: '' };
+const DEFAULT_SMS_SETTINGS: StoredSmsSettings = {
+  sms_provider: 'none',
+  access_key_id: '',
+  access_key_secret: '',
+  sign_name: '',
+  template_code: '',
+  notice_template_code: '',
+};
 
 /** A field error in the same shape as the contract's validation failures. */
 function fieldError(field: string, key: keyof typeof validationMessages, lang: Lang): AppError {

@@ -40,7 +40,10 @@ export function createLogSmsProvider(log: Pick<FastifyBaseLogger, 'info'>): SmsP
       return 'logged';
     },
     async sendNotice(message) {
-      log.info({ mobile: message.mobile, notice: message.notice }, `SMS notice "${message.notice}" (${message.time}) for ${message.mobile} (not sent: no SMS provider configured)`);
+      log.info(
+        { mobile: message.mobile, notice: message.notice },
+        `SMS notice "${message.notice}" (${message.time}) for ${message.mobile} (not sent: no SMS provider configured)`,
+      );
       return 'logged';
     },
   };

@@ -7,9 +7,18 @@ import { SmsSettingsForm } from './sms-settings-form';
 import { WecomSettingsForm } from './wecom-settings-form';
 
 const MAIL = { smtp_host: 'smtp.example.com', smtp_port: 465, smtp_security: 'ssl' as const, smtp_user: 'mailer', mail_sender: 'Parlour <no-reply@example.com>', smtp_password_is_set: true };
-const SMS = { sms_provider: 'aliyun' as const, access_key_id: 'LTAI5tKey', sign_name: 'Parlour', template_code: 'SMS_1', notice_template_code: '', access_key_secret_is_set: true };
+const SMS = {
+  sms_provider: 'aliyun' as const,
+  access_key_id: 'LTAI5tKey',
+  sign_name: 'Parlour',
+  template_code: 'SMS_1',
+  notice_template_code: '',
+  access_key_secret_is_set: true,
+};
 const WECOM = { webhook_url_is_set: true, webhook_url_masked: 'https://qyapi.weixin.qq.com/…a5aa' };
 
+/** The server's side: saves succeed, anything else is not expected. */
+const answerSaves = (path: string) => (path === 'admin/common/config/set_config' ? { code: 200, data: {} } : { code: 10004, msg: `no answer for ${path}` });
 const savesOf = (calls: { url: string; body: unknown }[]) => calls.filter((call) => call.url === '/api/v1/admin/common/config/set_config').map((call) => call.body);
 
 /**
@@ -23,7 +32,7 @@ describe('settings forms with a write-only secret', { timeout: 20_000 }, () => {
     ['sms', <SmsSettingsForm values={SMS} />, 'AccessKey Secret', 'access_key_secret', { sms_provider: 'aliyun', access_key_id: 'LTAI5tKey' }, 'new-Secret-1'],
     ['wecom', <WecomSettingsForm values={WECOM} />, 'Robot webhook URL', 'webhook_url', {}, 'https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=693a91f6-7aaa-4bc4-97a0-0ec2a5aa5aaa'],
   ] as const)('%s: keeps the stored secret when left empty, sends a typed one and empties its field after saving', async (group, form, label, field, kept, typed) => {
-    const { calls } = mockFetch((path) => (path === 'admin/common/config/set_config' ? { code: 200, data: {} } : { code: 10004, msg: `no answer for ${path}` }));
+    const { calls } = mockFetch(answerSaves);
     const feedback = recordFeedback();
     renderPage(form, { path: '/admin/settings' });
     const secret = (await screen.findByLabelText(label)) as HTMLInputElement;
@@ -42,7 +51,7 @@ describe('settings forms with a write-only secret', { timeout: 20_000 }, () => {
   });
 
   it('sms: saves the security notice template, refusing one with other characters on that field', async () => {
-    const { calls } = mockFetch((path) => (path === 'admin/common/config/set_config' ? { code: 200, data: {} } : { code: 10004, msg: `no answer for ${path}` }));
+    const { calls } = mockFetch(answerSaves);
     recordFeedback();
     renderPage(<SmsSettingsForm values={SMS} />, { path: '/admin/settings' });
     const notice = await screen.findByLabelText('Security notice template code');
@@ -54,6 +63,7 @@ describe('settings forms with a write-only secret', { timeout: 20_000 }, () => {
     fireEvent.change(notice, { target: { value: 'SMS_4711' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(savesOf(calls)).toHaveLength(1));
-    expect(savesOf(calls)[0]).toEqual(expect.objectContaining({ group: 'sms', values: expect.objectContaining({ template_code: 'SMS_1', notice_template_code: 'SMS_4711' }) }));
+    const values = expect.objectContaining({ template_code: 'SMS_1', notice_template_code: 'SMS_4711' });
+    expect(savesOf(calls)[0]).toEqual(expect.objectContaining({ group: 'sms', values }));
   });
 });

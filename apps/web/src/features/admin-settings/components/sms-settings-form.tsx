@@ -52,7 +52,12 @@ export function SmsSettingsForm({ values }: { values: TSmsSettings }) {
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="notice_template_code" label={t('adminSettings.sms.noticeTemplateCode')} rules={[rule('notice_template_code')]} extra={t('adminSettings.sms.noticeTemplateHint')}>
+            <Form.Item
+              name="notice_template_code"
+              label={t('adminSettings.sms.noticeTemplateCode')}
+              rules={[rule('notice_template_code')]}
+              extra={t('adminSettings.sms.noticeTemplateHint')}
+            >
               <Input placeholder="SMS_987654321" disabled={!isEnabled} />
             </Form.Item>
           </Col>
