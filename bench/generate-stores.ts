@@ -16,13 +16,71 @@
  */
 import { performance } from 'node:perf_hooks';
 import { createShopRepository } from '../apps/api/src/modules/shop/shop.repository';
-import { BENCH_ADMIN, BENCH_AGENCY_MERCHANT, BENCH_DEMO_MERCHANT, benchSizes, type BenchSizes } from './lib/bench-accounts';
+import {
+  BENCH_ADMIN,
+  BENCH_AGENCY_MERCHANT,
+  BENCH_DEMO_MERCHANT,
+  benchSizes,
+  type BenchSizes,
+} from './lib/bench-accounts';
 import { benchDatabaseUrl } from './lib/bench-database';
 import { generateDatabase } from './lib/generate-database';
 import { runMain } from './lib/run-main';
 
-const NAME_WORDS = ['Golden', 'Panda', 'Jade', 'Lucky', 'Dragon', 'Lotus', 'Orient', 'Silk', 'Bamboo', 'Phoenix', 'Harbor', 'Maple', 'Coral', 'Summit', 'Cedar', 'Amber', 'Willow', 'Pearl', 'Crane', 'Tiger', 'Peony', 'Sakura', 'River', 'Cloud', 'Star'];
-const CN_WORDS = ['金熊猫', '玉兰', '好运', '东方', '丝路', '竹林', '凤凰', '海港', '枫叶', '珊瑚', '山顶', '琥珀', '垂柳', '珍珠', '仙鹤', '老虎', '牡丹', '樱花', '长江', '云端', '星辰', '锦鲤', '青花', '龙井', '紫禁'];
+const NAME_WORDS = [
+  'Golden',
+  'Panda',
+  'Jade',
+  'Lucky',
+  'Dragon',
+  'Lotus',
+  'Orient',
+  'Silk',
+  'Bamboo',
+  'Phoenix',
+  'Harbor',
+  'Maple',
+  'Coral',
+  'Summit',
+  'Cedar',
+  'Amber',
+  'Willow',
+  'Pearl',
+  'Crane',
+  'Tiger',
+  'Peony',
+  'Sakura',
+  'River',
+  'Cloud',
+  'Star',
+];
+const CN_WORDS = [
+  '金熊猫',
+  '玉兰',
+  '好运',
+  '东方',
+  '丝路',
+  '竹林',
+  '凤凰',
+  '海港',
+  '枫叶',
+  '珊瑚',
+  '山顶',
+  '琥珀',
+  '垂柳',
+  '珍珠',
+  '仙鹤',
+  '老虎',
+  '牡丹',
+  '樱花',
+  '长江',
+  '云端',
+  '星辰',
+  '锦鲤',
+  '青花',
+  '龙井',
+  '紫禁',
+];
 const KINDS = ['Mall', 'Buy', 'Shop', 'Store', 'Outlet', 'Market', 'Select', 'Direct'];
 const CN_KINDS = ['代购', '海淘', '优选', '商城', '小铺', '严选', '直邮', '好物'];
 const PLUGINS = [
@@ -40,10 +98,17 @@ const TRAFFIC = [
   ['流量包 · 100万次', 499900],
 ] as const;
 
-const sqlArray = (values: readonly string[]) => `array[${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(', ')}]::text[]`;
-const sqlValues = (rows: ReadonlyArray<readonly [string, number]>) => rows.map(([name, amount], index) => `(${index}, '${name}', ${amount})`).join(', ');
+const sqlArray = (values: readonly string[]) =>
+  `array[${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(', ')}]::text[]`;
+const sqlValues = (rows: ReadonlyArray<readonly [string, number]>) =>
+  rows.map(([name, amount], index) => `(${index}, '${name}', ${amount})`).join(', ');
 
-function statements(sizes: BenchSizes, now: Date, passwordHash: string, adminHash: string): Array<[label: string, sql: string]> {
+function statements(
+  sizes: BenchSizes,
+  now: Date,
+  passwordHash: string,
+  adminHash: string,
+): Array<[label: string, sql: string]> {
   const NOW = `'${now.toISOString()}'::timestamptz`;
   const { merchants: M, stores: S, bills: B } = sizes;
   return [
@@ -243,7 +308,9 @@ async function main() {
       step('fold status deltas', since);
       // As autovacuum would have long since done on a live database: statistics and the visibility map.
       since = performance.now();
-      await database.pool.query('vacuum (analyze) merchants, shops, bills, shop_status_counts, shop_status_deltas, income_daily');
+      await database.pool.query(
+        'vacuum (analyze) merchants, shops, bills, shop_status_counts, shop_status_deltas, income_daily',
+      );
       step('vacuum analyze', since);
 
       const { rows } = await database.pool.query<{ status: string; count: string }>(

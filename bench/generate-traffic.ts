@@ -21,11 +21,21 @@ import { performance } from 'node:perf_hooks';
 import { BENCH_ADMIN, BENCH_AGENCY_MERCHANT, BENCH_DEMO_MERCHANT } from './lib/bench-accounts';
 import { generateDatabase } from './lib/generate-database';
 import { runMain } from './lib/run-main';
-import { createBenchUsageFold, trafficBenchDatabaseUrl, trafficBenchSizes, type TrafficBenchSizes } from './lib/traffic-bench';
+import {
+  createBenchUsageFold,
+  trafficBenchDatabaseUrl,
+  trafficBenchSizes,
+  type TrafficBenchSizes,
+} from './lib/traffic-bench';
 
 const SLICES = 10;
 
-function statements(sizes: TrafficBenchSizes, now: Date, passwordHash: string, adminHash: string): Array<[label: string, sql: string]> {
+function statements(
+  sizes: TrafficBenchSizes,
+  now: Date,
+  passwordHash: string,
+  adminHash: string,
+): Array<[label: string, sql: string]> {
   const NOW = `'${now.toISOString()}'::timestamptz`;
   const { merchants: M, stores: S, activeStores: A, logs: L, days: D } = sizes;
   const perSlice = Math.ceil(L / SLICES);
@@ -130,7 +140,10 @@ function statements(sizes: TrafficBenchSizes, now: Date, passwordHash: string, a
          ${NOW} - interval '60 days', ${NOW}
        from shops s where s.id % 10 = 0`,
     ],
-    ['package choice', `create temp table gen_package as select merchant_id, id, name from traffic_packages where is_general`],
+    [
+      'package choice',
+      `create temp table gen_package as select merchant_id, id, name from traffic_packages where is_general`,
+    ],
     ['package index', `create unique index on gen_package (merchant_id)`],
     ...sliceStatements,
     // A few calls under way right now: charged, not yet settled, not in the roll-up.
@@ -169,14 +182,17 @@ async function main() {
     labelWidth: 28,
     statements: (now, passwordHash, adminHash) => statements(sizes, now, passwordHash, adminHash),
     setUp: (client) => client.query(`set work_mem = '64MB'`),
-    stepLabel: (label, result) => `${label}${result.rowCount && !label.startsWith('logs') ? ` → ${result.rowCount.toLocaleString('en-US')}` : ''}`,
+    stepLabel: (label, result) =>
+      `${label}${result.rowCount && !label.startsWith('logs') ? ` → ${result.rowCount.toLocaleString('en-US')}` : ''}`,
     finish: async (database, step) => {
       // What the usage-fold job does on its first run: every closed day into the compact roll-ups the reports read.
       let since = performance.now();
       const folded = await createBenchUsageFold(database.db).foldUsage();
       step(`fold ${folded.from}..${folded.to}`, since);
       since = performance.now();
-      await database.pool.query('vacuum (analyze) merchants, shops, traffic_packages, api_call_logs, api_usage_daily, api_usage_daily_shop, api_usage_daily_api');
+      await database.pool.query(
+        'vacuum (analyze) merchants, shops, traffic_packages, api_call_logs, api_usage_daily, api_usage_daily_shop, api_usage_daily_api',
+      );
       step('vacuum analyze', since);
 
       const { rows } = await database.pool.query<{ label: string; count: string }>(

@@ -21,7 +21,15 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { databaseName, maintenanceUrl } from './lib/bench-database';
-import { loadSettings, resultTable, runScenarios, startServers, writeResults, type Row, type Scenario } from './lib/load-run';
+import {
+  loadSettings,
+  resultTable,
+  runScenarios,
+  startServers,
+  writeResults,
+  type Row,
+  type Scenario,
+} from './lib/load-run';
 
 /** The issue's target at 50 connections on a 2-core machine with PostgreSQL. */
 const TARGET_MS = 20;
@@ -39,7 +47,8 @@ function databaseUrl() {
 
 async function recreateDatabase(url: string) {
   const name = databaseName(url);
-  if (!name.includes('bench')) throw new Error(`refusing to drop ${name}: the benchmark database's name must contain "bench"`);
+  if (!name.includes('bench'))
+    throw new Error(`refusing to drop ${name}: the benchmark database's name must contain "bench"`);
   const client = new pg.Client({ connectionString: maintenanceUrl(url) });
   await client.connect();
   try {
@@ -67,7 +76,10 @@ async function seedCaller(url: string) {
       );
       // The key is found by its hash; the stored copy is only read when a merchant copies it.
       const key = apiKey(index);
-      await client.query(`insert into shop_api_keys (shop_ref, key_hash, key_sealed, key_last4) values ($1, $2, $3, $4)`, [shop.rows[0].id, createHash('sha256').update(key).digest('hex'), key, key.slice(-4)]);
+      await client.query(
+        `insert into shop_api_keys (shop_ref, key_hash, key_sealed, key_last4) values ($1, $2, $3, $4)`,
+        [shop.rows[0].id, createHash('sha256').update(key).digest('hex'), key, key.slice(-4)],
+      );
     }
     const pkg = await client.query<{ id: number }>(
       `insert into traffic_packages (merchant_id, plan_id, name, is_general, units_total, valid_days, paid_at, expires_at)
@@ -90,17 +102,24 @@ function cpuMs(pid: number) {
   }
 }
 async function backendsCpu(client: pg.Client) {
-  const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+  const { rows } = await client.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
   return new Map(rows.map((row) => [row.pid, cpuMs(row.pid)]));
 }
 
 function run(options: autocannon.Options) {
-  return new Promise<autocannon.Result>((resolve, reject) => autocannon(options, (error, result) => (error ? reject(error) : resolve(result))));
+  return new Promise<autocannon.Result>((resolve, reject) =>
+    autocannon(options, (error, result) => (error ? reject(error) : resolve(result))),
+  );
 }
 
 async function main() {
   const url = databaseUrl();
-  const settings = { ...loadSettings(), connectionsList: (process.env.BENCH_CONNECTIONS ?? '50').split(',').map(Number) };
+  const settings = {
+    ...loadSettings(),
+    connectionsList: (process.env.BENCH_CONNECTIONS ?? '50').split(',').map(Number),
+  };
   const loadBefore = os.loadavg()[0];
   await recreateDatabase(url);
   const servers = await startServers(url);
@@ -110,7 +129,14 @@ async function main() {
       { name: 'bare node:http', target: 'http', path: 'bare' },
       { name: 'bare Fastify', target: 'fastify', path: 'bare' },
     ];
-    const rows: Row[] = await runScenarios({ scenarios: bare, ports: servers.ports, serverPid: servers.pid, databaseUrl: url, tokens: {}, settings });
+    const rows: Row[] = await runScenarios({
+      scenarios: bare,
+      ports: servers.ports,
+      serverPid: servers.pid,
+      databaseUrl: url,
+      tokens: {},
+      settings,
+    });
 
     const target = `http://127.0.0.1:${servers.ports.app}/open/v1/taobao/item_get`;
     const runOptions = {
@@ -122,7 +148,14 @@ async function main() {
     };
     let next = 0;
     // Each request with the next store's key, round robin.
-    const requests = [{ setupRequest: (request: autocannon.Request) => ({ ...request, headers: { ...request.headers, 'x-api-key': apiKey(next++ % STORES) } }) }];
+    const requests = [
+      {
+        setupRequest: (request: autocannon.Request) => ({
+          ...request,
+          headers: { ...request.headers, 'x-api-key': apiKey(next++ % STORES) },
+        }),
+      },
+    ];
     const firstStarted = performance.now();
     const check = await fetch(target, { method: 'POST', headers: runOptions.headers, body: runOptions.body });
     const answer = (await check.json()) as { code: number; msg: string };
@@ -142,7 +175,10 @@ async function main() {
         for (const [pid, ms] of afterBackends) postgres += ms - (before.backends.get(pid) ?? 0);
         const node = appCpuMs() - before.node;
         const row: Row = {
-          scenario: servers.appPids.length > 1 ? `Open API item_get (metered), ${servers.appPids.length} API processes` : 'Open API item_get (metered)',
+          scenario:
+            servers.appPids.length > 1
+              ? `Open API item_get (metered), ${servers.appPids.length} API processes`
+              : 'Open API item_get (metered)',
           connections,
           total: null,
           firstMs,
@@ -157,12 +193,24 @@ async function main() {
           errors: result.errors + result.non2xx + result.mismatches + result.timeouts,
         };
         rows.push(row);
-        console.log(`Open API c=${connections}  p50 ${row.p50} ms  p99 ${row.p99} ms  ${row.requestsPerSecond.toFixed(0)} req/s  cpu ${(row.nodeCpuMsPerRequest + row.postgresCpuMsPerRequest).toFixed(2)} ms/req${row.errors ? `  ${row.errors} errors` : ''}`);
+        console.log(
+          `Open API c=${connections}  p50 ${row.p50} ms  p99 ${row.p99} ms  ${row.requestsPerSecond.toFixed(0)} req/s  cpu ${(row.nodeCpuMsPerRequest + row.postgresCpuMsPerRequest).toFixed(2)} ms/req${row.errors ? `  ${row.errors} errors` : ''}`,
+        );
       }
 
       // Accounting: every successful call charged exactly its unit, nothing left pending.
       await new Promise((resolve) => setTimeout(resolve, 1_000));
-      const { rows: [totals] } = await cpuClient.query<{ success: number; charged: number; pending: number; other: number; rollup_calls: number; rollup_units: number; used: number }>(
+      const {
+        rows: [totals],
+      } = await cpuClient.query<{
+        success: number;
+        charged: number;
+        pending: number;
+        other: number;
+        rollup_calls: number;
+        rollup_units: number;
+        used: number;
+      }>(
         `select (select count(*)::int from api_call_logs where status = 'success') as success,
                 (select coalesce(sum(charged_units), 0)::int from api_call_logs) as charged,
                 ((select count(*)::int from api_call_logs where status = 'pending') + (select count(*)::int from api_call_charges)) as pending,
@@ -172,11 +220,30 @@ async function main() {
                 (select units_used from traffic_packages where id = $1) as used`,
         [packageId],
       );
-      const isExact = totals.success === totals.charged && totals.charged === totals.used && totals.pending === 0 && totals.rollup_calls === totals.success && totals.rollup_units === totals.charged;
+      const isExact =
+        totals.success === totals.charged &&
+        totals.charged === totals.used &&
+        totals.pending === 0 &&
+        totals.rollup_calls === totals.success &&
+        totals.rollup_units === totals.charged;
       const accounting = `Accounting: ${totals.success} successful calls, ${totals.charged} units charged in the log, package units_used ${totals.used}, roll-up ${totals.rollup_calls} calls / ${totals.rollup_units} units, ${totals.pending} in flight, ${totals.other} other — ${isExact ? 'exact' : '**MISMATCH**'}.`;
 
-      const table = resultTable(rows, { settings, loadBefore, targetMs: TARGET_MS, targetColumn: `p99 < ${TARGET_MS} ms` });
-      console.log(['', ...table, '', accounting, `Target: ${TARGET_RPS} metered calls/s with p99 ≤ ${TARGET_MS} ms at 50 connections.`, ''].join('\n'));
+      const table = resultTable(rows, {
+        settings,
+        loadBefore,
+        targetMs: TARGET_MS,
+        targetColumn: `p99 < ${TARGET_MS} ms`,
+      });
+      console.log(
+        [
+          '',
+          ...table,
+          '',
+          accounting,
+          `Target: ${TARGET_RPS} metered calls/s with p99 ≤ ${TARGET_MS} ms at 50 connections.`,
+          '',
+        ].join('\n'),
+      );
       console.log(`figures written to ${writeResults('open-api', rows, settings, loadBefore)}`);
       if (!isExact) process.exitCode = 1;
     } finally {

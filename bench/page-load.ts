@@ -93,7 +93,14 @@ async function startServer() {
   const server = spawn(process.execPath, [path.join(repoRoot, 'scripts/start.mjs')], {
     cwd: repoRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+    },
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
@@ -123,15 +130,25 @@ async function demoMerchantSession(baseUrl: string) {
   if (answer.code !== 200) throw new Error(`demo merchant login: ${answer.code} ${answer.msg} (is the demo seed on?)`);
   const { token, expires_at: expiresAt, ...info } = answer.data.userinfo;
   const empty = { token: null, expiresAt: null, info: null, menus: null };
-  return JSON.stringify({ state: { loginType: 'merchant', lang: 'zh-CN', merchant: { token, expiresAt, info, menus: null }, admin: empty }, version: 1 });
+  return JSON.stringify({
+    state: { loginType: 'merchant', lang: 'zh-CN', merchant: { token, expiresAt, info, menus: null }, admin: empty },
+    version: 1,
+  });
 }
 
 /** Counts what each response of the page cost on the wire, from CDP's Network events. */
 function watchNetwork(cdp: CDPSession) {
   const responses = new Map<string, { type: string; encoding: string; decodedBytes: number; wireBytes: number }>();
   cdp.on('Network.responseReceived', (event) => {
-    const headers = Object.fromEntries(Object.entries(event.response.headers).map(([name, value]) => [name.toLowerCase(), String(value)]));
-    responses.set(event.requestId, { type: event.type, encoding: headers['content-encoding'] ?? 'identity', decodedBytes: 0, wireBytes: 0 });
+    const headers = Object.fromEntries(
+      Object.entries(event.response.headers).map(([name, value]) => [name.toLowerCase(), String(value)]),
+    );
+    responses.set(event.requestId, {
+      type: event.type,
+      encoding: headers['content-encoding'] ?? 'identity',
+      decodedBytes: 0,
+      wireBytes: 0,
+    });
   });
   cdp.on('Network.dataReceived', (event) => {
     const response = responses.get(event.requestId);
@@ -146,7 +163,8 @@ function watchNetwork(cdp: CDPSession) {
     const scripts = all.filter((response) => response.type === 'Script');
     const jsEncodings: Record<string, number> = {};
     for (const script of scripts) jsEncodings[script.encoding] = (jsEncodings[script.encoding] ?? 0) + 1;
-    const sum = (list: typeof all, key: 'wireBytes' | 'decodedBytes') => list.reduce((total, response) => total + response[key], 0);
+    const sum = (list: typeof all, key: 'wireBytes' | 'decodedBytes') =>
+      list.reduce((total, response) => total + response[key], 0);
     return {
       jsWireBytes: sum(scripts, 'wireBytes'),
       jsDecodedBytes: sum(scripts, 'decodedBytes'),
@@ -159,11 +177,19 @@ function watchNetwork(cdp: CDPSession) {
 }
 
 /** One cold load: a fresh context, the cache disabled, the page opened and left until the network is idle. */
-async function loadOnce(browser: Browser, baseUrl: string, pageCase: PageCase, session: string | undefined): Promise<LoadFigures> {
+async function loadOnce(
+  browser: Browser,
+  baseUrl: string,
+  pageCase: PageCase,
+  session: string | undefined,
+): Promise<LoadFigures> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
   try {
     if (session) {
-      await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [SESSION_STORAGE_KEY, session] as const);
+      await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+        SESSION_STORAGE_KEY,
+        session,
+      ] as const);
     }
     await context.addInitScript(() => {
       const lcp: { startTime: number; element: string; isLoader: boolean }[] = [];
@@ -175,7 +201,11 @@ async function loadOnce(browser: Browser, baseUrl: string, pageCase: PageCase, s
             ? `${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.split(' ')[0]}` : ''}`
             : '(removed)';
           const isLoader = Boolean(element?.closest('#initial-loader'));
-          lcp.push({ startTime: entry.startTime, element: `${name} "${(element?.textContent ?? '').trim().slice(0, 24)}" ${entry.size} px²`, isLoader });
+          lcp.push({
+            startTime: entry.startTime,
+            element: `${name} "${(element?.textContent ?? '').trim().slice(0, 24)}" ${entry.size} px²`,
+            isLoader,
+          });
         }
       }).observe({ type: 'largest-contentful-paint', buffered: true });
     });
@@ -185,7 +215,8 @@ async function loadOnce(browser: Browser, baseUrl: string, pageCase: PageCase, s
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     // BENCH_ACCEPT_ENCODING=identity: Chromium asks for no encoding, the server answers as it did before compression.
     const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING;
-    if (acceptEncoding) await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': acceptEncoding } });
+    if (acceptEncoding)
+      await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': acceptEncoding } });
     const network = watchNetwork(cdp);
     await page.goto(`${baseUrl}${pageCase.path}`, { waitUntil: 'load' });
     await page.locator(pageCase.ready).first().waitFor({ timeout: 60_000 });
@@ -194,22 +225,32 @@ async function loadOnce(browser: Browser, baseUrl: string, pageCase: PageCase, s
     // machine: wait until the candidate is the page's (not the initial loader's) and has not changed for a second.
     await page.waitForFunction(
       () => {
-        const state = window as unknown as { __benchLcp: { startTime: number; isLoader: boolean }[]; __benchStable?: { count: number; since: number } };
+        const state = window as unknown as {
+          __benchLcp: { startTime: number; isLoader: boolean }[];
+          __benchStable?: { count: number; since: number };
+        };
         const entries = state.__benchLcp;
         if (!entries.length || entries.at(-1)!.isLoader) return false;
-        if (state.__benchStable?.count !== entries.length) state.__benchStable = { count: entries.length, since: performance.now() };
+        if (state.__benchStable?.count !== entries.length)
+          state.__benchStable = { count: entries.length, since: performance.now() };
         return performance.now() - state.__benchStable.since >= 1000;
       },
       undefined,
       { timeout: 30_000, polling: 100 },
     );
     const url = new URL(page.url());
-    if (url.pathname !== pageCase.path) throw new Error(`${pageCase.path} ended on ${url.pathname}: not the page asked for`);
+    if (url.pathname !== pageCase.path)
+      throw new Error(`${pageCase.path} ended on ${url.pathname}: not the page asked for`);
     const paints = await page.evaluate(() => ({
       lcp: (window as unknown as { __benchLcp: { startTime: number; element: string }[] }).__benchLcp.at(-1),
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
     }));
-    return { lcpMs: paints.lcp?.startTime ?? Number.NaN, lcpElement: paints.lcp?.element ?? 'none', fcpMs: paints.fcp, ...network() };
+    return {
+      lcpMs: paints.lcp?.startTime ?? Number.NaN,
+      lcpElement: paints.lcp?.element ?? 'none',
+      fcpMs: paints.fcp,
+      ...network(),
+    };
   } finally {
     await context.close();
   }
@@ -251,7 +292,14 @@ async function main() {
   const baseUrl = (process.env.BENCH_URL ?? started!.baseUrl).replace(/\/$/, '');
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const loadBefore = os.loadavg()[0];
   try {
@@ -263,9 +311,20 @@ async function main() {
       const figures: LoadFigures[] = [];
       for (let run = 0; run < runs; run += 1) figures.push(await loadOnce(browser, baseUrl, pageCase, pageSession));
       rows.push(row(pageCase, figures));
-      console.error(`${pageCase.name}: LCP ${figures.map((figure) => `${ms(figure.lcpMs)} ms (${figure.lcpElement})`).join(', ')}`);
+      console.error(
+        `${pageCase.name}: LCP ${figures.map((figure) => `${ms(figure.lcpMs)} ms (${figure.lcpElement})`).join(', ')}`,
+      );
     }
-    const header = ['page', 'JS on the wire', 'JS decoded', 'script encodings', 'all on the wire', 'FCP ms', 'LCP ms (min–max)', `LCP ≤ ${TARGET_LCP_MS} ms`];
+    const header = [
+      'page',
+      'JS on the wire',
+      'JS decoded',
+      'script encodings',
+      'all on the wire',
+      'FCP ms',
+      'LCP ms (min–max)',
+      `LCP ≤ ${TARGET_LCP_MS} ms`,
+    ];
     const table = [header, header.map(() => '---'), ...rows].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
     console.log(
       `\n${baseUrl}, ${runs} cold loads per page (medians), Chromium ${browser.version()}, ` +

@@ -24,7 +24,6 @@ import { runMain } from './lib/run-main';
 const here = import.meta.dirname;
 const TARGET_P99_MS = 50;
 
-
 /** The database as the issue sets it: generated when missing or of other sizes. */
 async function ensureData(url: string) {
   const sizes = benchSizes();
@@ -44,7 +43,10 @@ async function ensureData(url: string) {
     }
   }
   if (current && current.stores === sizes.stores && current.bills >= sizes.bills) return;
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'generate-stores.ts')], { stdio: 'inherit', env: process.env });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'generate-stores.ts')], {
+    stdio: 'inherit',
+    env: process.env,
+  });
   if (result.status !== 0) throw new Error('generating the benchmark database failed');
 }
 
@@ -53,7 +55,9 @@ async function sampleValues(url: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows: [sample] } = await client.query<{ shop_id: string; merchant_email: string; bill_no: string }>(
+    const {
+      rows: [sample],
+    } = await client.query<{ shop_id: string; merchant_email: string; bill_no: string }>(
       `select
          (select shop_id from shops order by id offset (select count(*) / 2 from shops) limit 1) as shop_id,
          (select email from merchants where email like 'merchant%' order by id offset 1000 limit 1) as merchant_email,
@@ -65,7 +69,11 @@ async function sampleValues(url: string) {
   }
 }
 
-function scenarios(sample: { shop_id: string; merchant_email: string; bill_no: string }): Array<Scenario<BenchPrincipal>> {
+function scenarios(sample: {
+  shop_id: string;
+  merchant_email: string;
+  bill_no: string;
+}): Array<Scenario<BenchPrincipal>> {
   const now = new Date();
   const monthAgo = new Date(now.getTime() - 29 * 86_400_000);
   const range = { start_date: day(monthAgo), end_date: day(now) };
@@ -75,17 +83,41 @@ function scenarios(sample: { shop_id: string; merchant_email: string; bill_no: s
     { name: 'bare node:http', target: 'http', path: 'bare' },
     { name: 'bare Fastify', target: 'fastify', path: 'bare' },
     { name: 'admin stores: all, page 1', target: 'app', path: shops, as: 'admin', body: { tab: 'all', page: 1 } },
-    { name: 'admin stores: pending renewal', target: 'app', path: shops, as: 'admin', body: { tab: 'pending_renewal', page: 1 } },
-    { name: 'admin stores: keyword, one store', target: 'app', path: shops, as: 'admin', body: { keyword: sample.shop_id } },
+    {
+      name: 'admin stores: pending renewal',
+      target: 'app',
+      path: shops,
+      as: 'admin',
+      body: { tab: 'pending_renewal', page: 1 },
+    },
+    {
+      name: 'admin stores: keyword, one store',
+      target: 'app',
+      path: shops,
+      as: 'admin',
+      body: { keyword: sample.shop_id },
+    },
     { name: 'admin stores: keyword "panda"', target: 'app', path: shops, as: 'admin', body: { keyword: 'panda' } },
-    { name: 'admin stores: merchant keyword', target: 'app', path: shops, as: 'admin', body: { merchant_keyword: sample.merchant_email.split('@')[0] } },
+    {
+      name: 'admin stores: merchant keyword',
+      target: 'app',
+      path: shops,
+      as: 'admin',
+      body: { merchant_keyword: sample.merchant_email.split('@')[0] },
+    },
     { name: 'admin stores: page 50', target: 'app', path: shops, as: 'admin', body: { tab: 'all', page: 50 } },
     { name: 'merchant stores (5 stores)', target: 'app', path: 'merchant/parlour/shop/lists', as: 'demo', body: {} },
     { name: 'merchant stores (agency)', target: 'app', path: 'merchant/parlour/shop/lists', as: 'agency', body: {} },
     { name: 'admin bills: all, page 1', target: 'app', path: bills, as: 'admin', body: { page: 1 } },
     { name: 'admin bills: status paid', target: 'app', path: bills, as: 'admin', body: { status: 'paid' } },
     { name: 'admin bills: last 30 days', target: 'app', path: bills, as: 'admin', body: range },
-    { name: 'admin bills: keyword bill_no', target: 'app', path: bills, as: 'admin', body: { keyword: sample.bill_no } },
+    {
+      name: 'admin bills: keyword bill_no',
+      target: 'app',
+      path: bills,
+      as: 'admin',
+      body: { keyword: sample.bill_no },
+    },
     { name: 'admin income: all, page 1', target: 'app', path: 'admin/order/income/lists', as: 'admin', body: {} },
     // What the console's income tab asks for: it always sends a range, the last 30 days by default.
     { name: 'admin income: last 30 days', target: 'app', path: 'admin/order/income/lists', as: 'admin', body: range },
@@ -100,4 +132,13 @@ async function prepare(url: string) {
   return sampleValues(url);
 }
 
-runMain(() => runListBenchmark({ name: 'stores-lists', databaseUrl: benchDatabaseUrl(), prepare, scenarios, targetMs: TARGET_P99_MS, targetColumn: 'p99 < 50 ms' }));
+runMain(() =>
+  runListBenchmark({
+    name: 'stores-lists',
+    databaseUrl: benchDatabaseUrl(),
+    prepare,
+    scenarios,
+    targetMs: TARGET_P99_MS,
+    targetColumn: 'p99 < 50 ms',
+  }),
+);

@@ -46,8 +46,19 @@ export default defineConfig({
   // The serial project is listed first: the runner hands out tests in this order, so its one worker
   // starts at once beside the parallel ones instead of waiting for the parallel queue to drain.
   projects: [
-    { name: 'serial', grep: new RegExp(SERIAL), fullyParallel: false, workers: 1, use: { baseURL: `http://127.0.0.1:${SERIAL_APP_PORT}` } },
-    { name: 'parallel', grepInvert: new RegExp(SERIAL), fullyParallel: true, use: { baseURL: `http://127.0.0.1:${APP_PORT}` } },
+    {
+      name: 'serial',
+      grep: new RegExp(SERIAL),
+      fullyParallel: false,
+      workers: 1,
+      use: { baseURL: `http://127.0.0.1:${SERIAL_APP_PORT}` },
+    },
+    {
+      name: 'parallel',
+      grepInvert: new RegExp(SERIAL),
+      fullyParallel: true,
+      use: { baseURL: `http://127.0.0.1:${APP_PORT}` },
+    },
   ],
   use: {
     locale: 'zh-CN',
@@ -81,7 +92,11 @@ export default defineConfig({
       env: { DNS_SERVER_PORT: String(DNS_SERVER_PORT), DNS_CONTROL_PORT: String(DNS_CONTROL_PORT) },
     },
     appServer(APP_PORT, { E2E_DATA_DIR: DATA_DIR, E2E_UPLOAD_DIR: `${DATA_DIR}-uploads` }),
-    appServer(SERIAL_APP_PORT, { E2E_DATA_DIR: `${DATA_DIR}-serial`, E2E_UPLOAD_DIR: `${DATA_DIR}-serial-uploads`, E2E_WAIT_FOR_BUILD: 'true' }),
+    appServer(SERIAL_APP_PORT, {
+      E2E_DATA_DIR: `${DATA_DIR}-serial`,
+      E2E_UPLOAD_DIR: `${DATA_DIR}-serial-uploads`,
+      E2E_WAIT_FOR_BUILD: 'true',
+    }),
   ],
 });
 

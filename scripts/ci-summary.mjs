@@ -21,7 +21,9 @@ for (const file of fs.readdirSync(dir).filter((name) => name.endsWith('.json')))
   const fileFailed = isPlaywright ? report.stats.unexpected : (report.numFailedTests ?? 0);
   // A test that passed only on its retry is flaky: counted as passed, but named so it is seen.
   const flaky = isPlaywright ? (report.stats.flaky ?? 0) : 0;
-  console.log(`${file}: ${filePassed} passed, ${fileFailed} failed${flaky ? ` (${flaky} flaky: passed on a retry)` : ''}`);
+  console.log(
+    `${file}: ${filePassed} passed, ${fileFailed} failed${flaky ? ` (${flaky} flaky: passed on a retry)` : ''}`,
+  );
   passed += filePassed;
   failed += fileFailed;
 }

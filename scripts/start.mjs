@@ -20,16 +20,29 @@ const KILL_AFTER_MS = 12_000;
 const webDistDir = defaultOutDir(env);
 const reason = env.SKIP_WEB_BUILD === 'true' ? undefined : staleReason(webDistDir);
 if (reason) {
-  const why = { missing: 'Building the console (first start)…', unchecked: 'Rebuilding the console (the build there was never checked)…', stale: 'Console sources changed: rebuilding…' }[reason];
+  const why = {
+    missing: 'Building the console (first start)…',
+    unchecked: 'Rebuilding the console (the build there was never checked)…',
+    stale: 'Console sources changed: rebuilding…',
+  }[reason];
   console.log(why);
-  const build = spawnSync(process.execPath, [path.join(root, 'apps/web/scripts/build.mjs'), '--out-dir', webDistDir, '--quiet'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync(
+    process.execPath,
+    [path.join(root, 'apps/web/scripts/build.mjs'), '--out-dir', webDistDir, '--quiet'],
+    { cwd: root, stdio: 'inherit' },
+  );
   if (build.status !== 0) {
     console.error('The console build failed (see above); nothing was started.');
     process.exit(build.status ?? 1);
   }
 }
 
-const args = [...(hasEnvFile ? [`--env-file=${envFile}`] : []), '--import', 'tsx', path.join(root, 'apps/api/src/server.ts')];
+const args = [
+  ...(hasEnvFile ? [`--env-file=${envFile}`] : []),
+  '--import',
+  'tsx',
+  path.join(root, 'apps/api/src/server.ts'),
+];
 // The IPC channel lets the server notice when this process is gone, however it went.
 const server = spawn(process.execPath, args, { cwd: root, stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
 
@@ -40,7 +53,8 @@ function stopServer(signal) {
   server.kill(signal);
   setTimeout(() => server.kill('SIGKILL'), KILL_AFTER_MS).unref();
 }
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stopServer(signal === 'SIGHUP' ? 'SIGTERM' : signal));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+  process.on(signal, () => stopServer(signal === 'SIGHUP' ? 'SIGTERM' : signal));
 // `npm start` runs this script through `sh -c`; on SIGTERM npm signals only that shell, which exits
 // without passing the signal on. Being handed to another parent means whoever started us is gone.
 const parentPid = process.ppid;

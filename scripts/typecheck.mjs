@@ -17,7 +17,10 @@ const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 function check(project) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(process.execPath, [tsc, '-p', project, '--pretty'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [tsc, '-p', project, '--pretty'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));

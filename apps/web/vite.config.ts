@@ -16,7 +16,11 @@ const API_ORIGIN = 'http://127.0.0.1:3000';
 const VENDOR_GROUPS: { name: string; test: RegExp; priority: number }[] = [
   { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
   { name: 'vendor-router', test: /node_modules[\\/]react-router[\\/]/, priority: 30 },
-  { name: 'vendor-i18n', test: /node_modules[\\/](i18next|react-i18next|zustand|use-sync-external-store)[\\/]/, priority: 20 },
+  {
+    name: 'vendor-i18n',
+    test: /node_modules[\\/](i18next|react-i18next|zustand|use-sync-external-store)[\\/]/,
+    priority: 20,
+  },
 ];
 
 type ContractTextsModule = typeof import('./src/locales/contract-texts');
@@ -34,7 +38,9 @@ function catalogueParts(): Plugin {
   // The contract is TypeScript in a workspace package, which the bundled config cannot import:
   // a module runner reads it (once per build or dev server; vite restarts on a config change).
   const contractTextsFile = fileURLToPath(new URL('./src/locales/contract-texts.ts', import.meta.url));
-  const contractFiles = ['errors.ts', 'i18n/validation.ts'].map((file) => fileURLToPath(new URL(`../../packages/contract/src/${file}`, import.meta.url)));
+  const contractFiles = ['errors.ts', 'i18n/validation.ts'].map((file) =>
+    fileURLToPath(new URL(`../../packages/contract/src/${file}`, import.meta.url)),
+  );
   let contractTexts: Promise<ContractTextsModule> | undefined;
   return {
     name: 'parlour-catalogue-parts',
@@ -49,10 +55,15 @@ function catalogueParts(): Plugin {
       const file = fileURLToPath(new URL(`./src/locales/${lang}.json`, import.meta.url));
       this.addWatchFile(file);
       const catalogue = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-      const picked = Object.fromEntries(Object.entries(catalogue).filter(([key]) => publicKeys.has(key) === (part === 'public')));
+      const picked = Object.fromEntries(
+        Object.entries(catalogue).filter(([key]) => publicKeys.has(key) === (part === 'public')),
+      );
       if (part !== 'public') return `export default ${JSON.stringify(picked)};\n`;
       for (const contractFile of contractFiles) this.addWatchFile(contractFile);
-      contractTexts ??= runnerImport<ContractTextsModule>(contractTextsFile, { configFile: false, logLevel: 'silent' }).then(({ module }) => module);
+      contractTexts ??= runnerImport<ContractTextsModule>(contractTextsFile, {
+        configFile: false,
+        logLevel: 'silent',
+      }).then(({ module }) => module);
       const { contractTexts: pickContract } = await contractTexts;
       const contract = `export const contract = ${JSON.stringify(pickContract(lang))};\n`;
       return `export default ${JSON.stringify(picked)};\n${contract}`;

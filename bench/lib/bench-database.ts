@@ -33,7 +33,9 @@ export async function databaseExists(url: string): Promise<boolean> {
 export async function recreateDatabase(url: string): Promise<void> {
   const name = databaseName(url);
   if (!/bench/i.test(name) || !/^[a-z0-9_]+$/.test(name)) {
-    throw new Error(`refusing to recreate database "${name}": the benchmark only drops databases named like *bench* (set BENCH_DATABASE_URL)`);
+    throw new Error(
+      `refusing to recreate database "${name}": the benchmark only drops databases named like *bench* (set BENCH_DATABASE_URL)`,
+    );
   }
   const client = new pg.Client({ connectionString: maintenanceUrl(url) });
   await client.connect();

@@ -31,7 +31,8 @@ export async function generateDatabase(options: {
   finish: (database: PostgresDatabase, step: StepLog) => Promise<void>;
 }): Promise<void> {
   const started = performance.now();
-  const step: StepLog = (label, since) => console.log(`  ${label.padEnd(options.labelWidth)} ${((performance.now() - since) / 1000).toFixed(1)} s`);
+  const step: StepLog = (label, since) =>
+    console.log(`  ${label.padEnd(options.labelWidth)} ${((performance.now() - since) / 1000).toFixed(1)} s`);
 
   console.log(`Generating ${databaseName(options.url)}: ${options.description}`);
   await recreateDatabase(options.url);

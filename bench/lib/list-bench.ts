@@ -16,7 +16,12 @@ async function signInBenchAccounts(base: string): Promise<Record<BenchPrincipal,
   return {
     admin: await signIn(base, 'admin/member/user/login', BENCH_ADMIN.account, BENCH_ADMIN.password),
     demo: await signIn(base, 'merchant/member/user/login', BENCH_DEMO_MERCHANT.email, BENCH_DEMO_MERCHANT.password),
-    agency: await signIn(base, 'merchant/member/user/login', BENCH_AGENCY_MERCHANT.email, BENCH_AGENCY_MERCHANT.password),
+    agency: await signIn(
+      base,
+      'merchant/member/user/login',
+      BENCH_AGENCY_MERCHANT.email,
+      BENCH_AGENCY_MERCHANT.password,
+    ),
   };
 }
 
@@ -39,12 +44,24 @@ export async function runListBenchmark<S>(options: {
   let rows;
   try {
     const tokens = await signInBenchAccounts(`http://127.0.0.1:${ports.app}`);
-    rows = await runScenarios({ scenarios: options.scenarios(sample), ports, serverPid: pid, databaseUrl: url, tokens, settings });
+    rows = await runScenarios({
+      scenarios: options.scenarios(sample),
+      ports,
+      serverPid: pid,
+      databaseUrl: url,
+      tokens,
+      settings,
+    });
   } finally {
     stop();
   }
 
-  const lines = resultTable(rows, { settings, loadBefore, targetMs: options.targetMs, targetColumn: options.targetColumn });
+  const lines = resultTable(rows, {
+    settings,
+    loadBefore,
+    targetMs: options.targetMs,
+    targetColumn: options.targetColumn,
+  });
   console.log(`\n${lines.join('\n')}`);
   const file = writeResults(options.name, rows, settings, loadBefore);
   console.log(`\nFigures written to ${path.relative(process.cwd(), file)}`);

@@ -41,7 +41,8 @@ export interface Row {
   firstMs: number;
 }
 
-export const numberList = (value: string | undefined, fallback: number[]) => (value ? value.split(',').map((item) => Number(item.trim())) : fallback);
+export const numberList = (value: string | undefined, fallback: number[]) =>
+  value ? value.split(',').map((item) => Number(item.trim())) : fallback;
 export const day = (date: Date) => date.toISOString().slice(0, 10);
 
 /** CPU time of a process so far, in ms, from /proc (Linux): user + system clock ticks of 10 ms. */
@@ -59,7 +60,9 @@ function cpuMs(pid: number): number {
  * unlike latency, it hardly moves with other work on the machine.
  */
 async function readCpu(client: pg.Client, serverPid: number) {
-  const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+  const { rows } = await client.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
   return { server: cpuMs(serverPid), backends: new Map(rows.map((row) => [row.pid, cpuMs(row.pid)])) };
 }
 function cpuSince(before: Awaited<ReturnType<typeof readCpu>>, after: Awaited<ReturnType<typeof readCpu>>) {
@@ -69,8 +72,14 @@ function cpuSince(before: Awaited<ReturnType<typeof readCpu>>, after: Awaited<Re
 }
 
 /** The app on `databaseUrl`, a bare Fastify route and a bare node:http handler, in a child process (the app in `appPids`: that process, or its cluster workers with BENCH_API_WORKERS). */
-export function startServers(databaseUrl: string): Promise<{ ports: Record<Target, number>; pid: number; appPids: number[]; stop: () => void }> {
-  const child = fork(path.join(here, 'serve.ts'), { execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_EXEC_ARGV ?? '').split(' ').filter(Boolean)], env: { ...process.env, BENCH_DATABASE_URL: databaseUrl }, stdio: 'inherit' });
+export function startServers(
+  databaseUrl: string,
+): Promise<{ ports: Record<Target, number>; pid: number; appPids: number[]; stop: () => void }> {
+  const child = fork(path.join(here, 'serve.ts'), {
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_EXEC_ARGV ?? '').split(' ').filter(Boolean)],
+    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
+    stdio: 'inherit',
+  });
   return new Promise((resolve, reject) => {
     child.once('message', (message) => {
       const { appPids, ...ports } = message as Record<Target, number> & { appPids: number[] };
@@ -86,12 +95,17 @@ export async function post(url: string, body: unknown, token?: string) {
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
-  return (await response.json()) as { code: number; msg: string; data: { total?: number; userinfo?: { token: string } } | null };
+  return (await response.json()) as {
+    code: number;
+    msg: string;
+    data: { total?: number; userinfo?: { token: string } } | null;
+  };
 }
 
 export async function signIn(base: string, callPath: string, account: string, password: string) {
   const answer = await post(`${base}/api/v1/${callPath}`, { account, password, lang_code: 'en-US' });
-  if (answer.code !== 200 || !answer.data?.userinfo) throw new Error(`sign-in of ${account} failed: ${JSON.stringify(answer)}`);
+  if (answer.code !== 200 || !answer.data?.userinfo)
+    throw new Error(`sign-in of ${account} failed: ${JSON.stringify(answer)}`);
   return answer.data.userinfo.token;
 }
 
@@ -146,7 +160,14 @@ export async function runScenarios<P extends string>(options: {
       const total = scenario.target === 'app' ? (answer.data?.total ?? null) : null;
 
       for (const connections of settings.connectionsList) {
-        const runOptions = { url: target, method: 'POST' as const, headers, body, connections, verifyBody: (text: string) => text.startsWith('{"code":200,') };
+        const runOptions = {
+          url: target,
+          method: 'POST' as const,
+          headers,
+          body,
+          connections,
+          verifyBody: (text: string) => text.startsWith('{"code":200,'),
+        };
         if (settings.warmup > 0) await run({ ...runOptions, duration: settings.warmup });
         const cpuBefore = await readCpu(cpuClient, serverPid);
         const result = await run({ ...runOptions, duration: settings.duration });
@@ -167,7 +188,12 @@ export async function runScenarios<P extends string>(options: {
           firstMs,
         };
         // Nothing answered within the run: the latency is at least the run's length, not the histogram's zero.
-        if (row.completed === 0) Object.assign(row, { p50: settings.duration * 1000, p99: settings.duration * 1000, max: settings.duration * 1000 });
+        if (row.completed === 0)
+          Object.assign(row, {
+            p50: settings.duration * 1000,
+            p99: settings.duration * 1000,
+            max: settings.duration * 1000,
+          });
         rows.push(row);
         console.log(
           `${scenario.name.padEnd(40)} c=${String(connections).padStart(2)}  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms  ${row.requestsPerSecond.toFixed(0).padStart(6)} req/s  cpu ${(row.nodeCpuMsPerRequest + row.postgresCpuMsPerRequest).toFixed(2)} ms/req${row.errors ? `  ${row.errors} errors` : ''}${total !== null ? `  (total ${total})` : ''}`,
@@ -181,8 +207,12 @@ export async function runScenarios<P extends string>(options: {
 }
 
 /** The Markdown table of a run: ratios to the bare servers at the same connections, CPU per request, the target column. */
-export function resultTable(rows: Row[], options: { settings: LoadSettings; loadBefore: number; targetMs: number; targetColumn: string }) {
-  const reference = (scenario: string, connections: number) => rows.find((row) => row.scenario === scenario && row.connections === connections)?.requestsPerSecond;
+export function resultTable(
+  rows: Row[],
+  options: { settings: LoadSettings; loadBefore: number; targetMs: number; targetColumn: string },
+) {
+  const reference = (scenario: string, connections: number) =>
+    rows.find((row) => row.scenario === scenario && row.connections === connections)?.requestsPerSecond;
   return [
     `Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${options.settings.duration} s per run after ${options.settings.warmup} s warm-up; load average ${options.loadBefore.toFixed(1)} before, ${os.loadavg()[0].toFixed(1)} after.`,
     '',

@@ -37,15 +37,27 @@ async function startApp() {
   });
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
-  return { port: (app.server.address() as AddressInfo).port, close: async () => (await app.close(), await database.close()) };
+  return {
+    port: (app.server.address() as AddressInfo).port,
+    close: async () => (await app.close(), await database.close()),
+  };
 }
 
 /** The app in WORKERS cluster workers on one shared port; answers the port and the workers' pids. */
 async function startWorkers() {
   const workers = Array.from({ length: WORKERS }, () => cluster.fork());
-  const ports = await Promise.all(workers.map((worker) => new Promise<number>((resolve) => worker.once('message', (message: { port: number }) => resolve(message.port)))));
+  const ports = await Promise.all(
+    workers.map(
+      (worker) =>
+        new Promise<number>((resolve) => worker.once('message', (message: { port: number }) => resolve(message.port))),
+    ),
+  );
   if (new Set(ports).size !== 1) throw new Error(`the workers listen on different ports: ${ports.join(', ')}`);
-  return { port: ports[0], pids: workers.map((worker) => worker.process.pid!), close: async () => workers.forEach((worker) => worker.kill('SIGTERM')) };
+  return {
+    port: ports[0],
+    pids: workers.map((worker) => worker.process.pid!),
+    close: async () => workers.forEach((worker) => worker.kill('SIGTERM')),
+  };
 }
 
 async function main() {

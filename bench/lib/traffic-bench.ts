@@ -30,5 +30,9 @@ export type TrafficBenchSizes = ReturnType<typeof trafficBenchSizes>;
 
 /** The usage-fold job as the app builds it: closed days of the business time zone into the compact roll-ups the reports read. */
 export function createBenchUsageFold(db: Db) {
-  return createUsageFold({ repository: createUsageFoldRepository(db), clock: systemClock, getTimeZone: createSettingsService({ repository: createSettingsRepository(db) }).getBusinessTimeZone });
+  return createUsageFold({
+    repository: createUsageFoldRepository(db),
+    clock: systemClock,
+    getTimeZone: createSettingsService({ repository: createSettingsRepository(db) }).getBusinessTimeZone,
+  });
 }

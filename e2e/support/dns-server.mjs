@@ -79,7 +79,8 @@ http
     }
     if (request.method === 'PUT') {
       const { name, type, value } = await readJson(request).catch(() => ({}));
-      if (typeof name !== 'string' || !TYPES.includes(type) || typeof value !== 'string') return answer(400, { error: `name, type (${TYPES.join(', ')}) and value are required` });
+      if (typeof name !== 'string' || !TYPES.includes(type) || typeof value !== 'string')
+        return answer(400, { error: `name, type (${TYPES.join(', ')}) and value are required` });
       const key = normalise(name);
       zone.set(key, [...(zone.get(key) ?? []), { type, value: type === 'CNAME' ? normalise(value) : value }]);
       return answer(200, { ok: true });

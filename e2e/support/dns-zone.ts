@@ -12,7 +12,10 @@ const RECORDS_URL = `http://127.0.0.1:${DNS_CONTROL_PORT}/records`;
 export type DnsRecordType = 'A' | 'AAAA' | 'CNAME' | 'TXT';
 
 /** Adds a record (a name may hold several). */
-export async function publishRecord(request: APIRequestContext, record: { name: string; type: DnsRecordType; value: string }) {
+export async function publishRecord(
+  request: APIRequestContext,
+  record: { name: string; type: DnsRecordType; value: string },
+) {
   const response = await request.put(RECORDS_URL, { data: record });
   expect(response.ok(), await response.text()).toBe(true);
 }

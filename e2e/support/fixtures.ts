@@ -1,4 +1,12 @@
-import { expect, request as apiRequest, test as base, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import {
+  expect,
+  request as apiRequest,
+  test as base,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 import { MAIL_SINK_HTTP_PORT } from '../playwright.config';
 
 export type Lang = 'zh-CN' | 'en-US';
@@ -17,19 +25,26 @@ export function uniqueEmail(prefix = 'e2e') {
 export async function latestCode(request: APIRequestContext, email: string, after = 0): Promise<string> {
   let code: string | undefined;
   await expect
-    .poll(async () => {
-      const response = await request.get(`http://127.0.0.1:${MAIL_SINK_HTTP_PORT}/messages?to=${encodeURIComponent(email)}`);
-      const messages = (await response.json()) as { text: string }[];
-      if (messages.length <= after) return undefined;
-      code = /(\d{6})/.exec(messages[messages.length - 1].text)?.[1];
-      return code;
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        const response = await request.get(
+          `http://127.0.0.1:${MAIL_SINK_HTTP_PORT}/messages?to=${encodeURIComponent(email)}`,
+        );
+        const messages = (await response.json()) as { text: string }[];
+        if (messages.length <= after) return undefined;
+        code = /(\d{6})/.exec(messages[messages.length - 1].text)?.[1];
+        return code;
+      },
+      { timeout: 15_000 },
+    )
     .toBeTruthy();
   return code as string;
 }
 
 export async function countMessages(request: APIRequestContext, email: string) {
-  const response = await request.get(`http://127.0.0.1:${MAIL_SINK_HTTP_PORT}/messages?to=${encodeURIComponent(email)}`);
+  const response = await request.get(
+    `http://127.0.0.1:${MAIL_SINK_HTTP_PORT}/messages?to=${encodeURIComponent(email)}`,
+  );
   return ((await response.json()) as unknown[]).length;
 }
 
@@ -45,7 +60,13 @@ export async function registerMerchantByApi(request: APIRequestContext, email = 
   const before = await countMessages(request, email);
   await post(request, 'merchant/common/code/email', { email, event: 'register' });
   const code = await latestCode(request, email, before);
-  await post(request, 'merchant/member/user/register', { email, code, password: PASSWORD, confirm_password: PASSWORD, agree: true });
+  await post(request, 'merchant/member/user/register', {
+    email,
+    code,
+    password: PASSWORD,
+    confirm_password: PASSWORD,
+    agree: true,
+  });
   return { email, password: PASSWORD };
 }
 
@@ -53,16 +74,28 @@ export async function registerMerchantByApi(request: APIRequestContext, email = 
 export async function useLanguage(page: Page, lang: Lang) {
   await page.addInitScript(
     ([key, chosen]) => {
-      if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, JSON.stringify({ state: { lang: chosen }, version: 1 }));
+      if (!window.localStorage.getItem(key))
+        window.localStorage.setItem(key, JSON.stringify({ state: { lang: chosen }, version: 1 }));
     },
     [SESSION_KEY, lang] as const,
   );
 }
 
-export async function loginThroughForm(page: Page, account: string, password: string, options: { path?: string; lang?: Lang } = {}) {
+export async function loginThroughForm(
+  page: Page,
+  account: string,
+  password: string,
+  options: { path?: string; lang?: Lang } = {},
+) {
   await page.goto(options.path ?? '/login');
   const isEnglish = options.lang === 'en-US';
-  const accountLabel = options.path?.includes('/admin/') ? (isEnglish ? 'Account' : '账号') : isEnglish ? 'Email or phone' : /邮箱或手机号/;
+  const accountLabel = options.path?.includes('/admin/')
+    ? isEnglish
+      ? 'Account'
+      : '账号'
+    : isEnglish
+      ? 'Email or phone'
+      : /邮箱或手机号/;
   await page.getByLabel(accountLabel, { exact: typeof accountLabel === 'string' }).fill(account);
   await page.getByLabel(isEnglish ? 'Password' : '密码', { exact: true }).fill(password);
   await page.getByRole('button', { name: isEnglish ? 'Log in' : /登\s*录/ }).click();
@@ -89,7 +122,12 @@ const SIGNED_OUT: RoleSession = { token: null, expiresAt: null, info: null, menu
  * keeps it in localStorage (apps/web/src/lib/session-store.ts: token and expiry beside the rest of
  * the userinfo, menus loaded by the navigation).
  */
-async function sessionByApi(request: APIRequestContext, role: Role, account: string, password: string): Promise<RoleSession> {
+async function sessionByApi(
+  request: APIRequestContext,
+  role: Role,
+  account: string,
+  password: string,
+): Promise<RoleSession> {
   const { userinfo } = await post<{ userinfo: Userinfo }>(request, `${role}/member/user/login`, { account, password });
   const { token, expires_at: expiresAt, ...info } = userinfo;
   return { token, expiresAt, info, menus: null };
@@ -97,7 +135,10 @@ async function sessionByApi(request: APIRequestContext, role: Role, account: str
 
 /** The persisted session store's value with `role` signed in and the console in `lang`. */
 function sessionValue(role: Role, session: RoleSession, lang: Lang) {
-  return JSON.stringify({ state: { loginType: role, lang, merchant: SIGNED_OUT, admin: SIGNED_OUT, [role]: session }, version: 1 });
+  return JSON.stringify({
+    state: { loginType: role, lang, merchant: SIGNED_OUT, admin: SIGNED_OUT, [role]: session },
+    version: 1,
+  });
 }
 
 /**
@@ -107,10 +148,26 @@ function sessionValue(role: Role, session: RoleSession, lang: Lang) {
  * it is about (/platform for where the form's sign-in lands), so the console loads once, not twice
  * (a load of a console screen costs Chromium 1-2 s of CPU on the 2-core CI machines).
  */
-async function signedInContext(browser: Browser, baseURL: string | undefined, role: Role, account: string, password: string, lang: Lang, viewport?: { width: number; height: number }) {
+async function signedInContext(
+  browser: Browser,
+  baseURL: string | undefined,
+  role: Role,
+  account: string,
+  password: string,
+  lang: Lang,
+  viewport?: { width: number; height: number },
+) {
   const api = await apiRequest.newContext({ baseURL });
   const session = await sessionByApi(api, role, account, password).finally(() => api.dispose());
-  const storageState = { cookies: [], origins: [{ origin: new URL(baseURL ?? '').origin, localStorage: [{ name: SESSION_KEY, value: sessionValue(role, session, lang) }] }] };
+  const storageState = {
+    cookies: [],
+    origins: [
+      {
+        origin: new URL(baseURL ?? '').origin,
+        localStorage: [{ name: SESSION_KEY, value: sessionValue(role, session, lang) }],
+      },
+    ],
+  };
   const context = await browser.newContext({ baseURL, locale: lang, viewport, storageState });
   const page = await context.newPage();
   return { page, close: () => context.close() };
@@ -120,7 +177,13 @@ async function signedInContext(browser: Browser, baseURL: string | undefined, ro
  * A merchant signed in (through the API) in `lang`, in a browser context of its own (1440 px wide),
  * so an operator can be signed in beside it. The demo merchant unless told otherwise.
  */
-export async function merchantPage(browser: Browser, baseURL: string | undefined, lang: Lang, account = DEMO_MERCHANT.account, password = DEMO_MERCHANT.password) {
+export async function merchantPage(
+  browser: Browser,
+  baseURL: string | undefined,
+  lang: Lang,
+  account = DEMO_MERCHANT.account,
+  password = DEMO_MERCHANT.password,
+) {
   return signedInContext(browser, baseURL, 'merchant', account, password, lang, { width: 1440, height: 900 });
 }
 
@@ -134,14 +197,28 @@ export async function operatorContext(browser: Browser, baseURL: string | undefi
  * the console's storage, keeping the language the page already chose (useLanguage), then `path`
  * opens (/platform, where the form's sign-in lands, unless told otherwise).
  */
-export async function signInByApi(page: Page, role: Role, account: string, password: string, options: { path?: string; lang?: Lang } = {}) {
+export async function signInByApi(
+  page: Page,
+  role: Role,
+  account: string,
+  password: string,
+  options: { path?: string; lang?: Lang } = {},
+) {
   const session = await sessionByApi(page.request, role, account, password);
   // Any page of the origin gives access to its storage; the health check is the smallest.
   await page.goto('/healthz');
   await page.evaluate(
     ([key, signedIn, chosenRole, chosenLang, signedOut]) => {
-      const current = (JSON.parse(localStorage.getItem(key) ?? 'null') as { state?: Record<string, unknown> } | null)?.state ?? {};
-      const state = { merchant: signedOut, admin: signedOut, ...current, loginType: chosenRole, lang: chosenLang ?? current.lang ?? 'zh-CN', [chosenRole]: signedIn };
+      const current =
+        (JSON.parse(localStorage.getItem(key) ?? 'null') as { state?: Record<string, unknown> } | null)?.state ?? {};
+      const state = {
+        merchant: signedOut,
+        admin: signedOut,
+        ...current,
+        loginType: chosenRole,
+        lang: chosenLang ?? current.lang ?? 'zh-CN',
+        [chosenRole]: signedIn,
+      };
       localStorage.setItem(key, JSON.stringify({ state, version: 1 }));
     },
     [SESSION_KEY, session, role, options.lang, SIGNED_OUT] as const,
@@ -168,7 +245,9 @@ export async function watchSecurityPolicy(context: BrowserContext, violations: s
   });
   await context.addInitScript((marker) => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`${marker} ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`);
+      console.error(
+        `${marker} ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`,
+      );
     });
   }, CSP_VIOLATION_MARKER);
 }

@@ -13,9 +13,12 @@ function decodeBody(raw) {
   const split = raw.indexOf('\n\n');
   const headers = raw.slice(0, split).toLowerCase();
   const body = raw.slice(split + 2);
-  if (headers.includes('content-transfer-encoding: base64')) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (headers.includes('content-transfer-encoding: base64'))
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (headers.includes('content-transfer-encoding: quoted-printable')) {
-    const bytes = body.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex) => String.fromCharCode(parseInt(hex, 16)));
+    const bytes = body
+      .replace(/=\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_m, hex) => String.fromCharCode(parseInt(hex, 16)));
     return Buffer.from(bytes, 'latin1').toString('utf8');
   }
   return body;

@@ -46,7 +46,13 @@ export async function operatorPage(browser: Browser, baseURL: string | undefined
 /** Money as the console shows it in `lang` (Intl, as apps/web/src/lib/money.ts formats it: CNY with its symbol, any other currency with its ISO code). */
 export function money(amount: number, lang: Lang, currency = 'CNY') {
   const currencyDisplay = currency === 'CNY' ? 'symbol' : 'code';
-  return new Intl.NumberFormat(lang, { style: 'currency', currency, currencyDisplay, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount / 100);
+  return new Intl.NumberFormat(lang, {
+    style: 'currency',
+    currency,
+    currencyDisplay,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(amount / 100);
 }
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, index) => {
@@ -112,5 +118,13 @@ export async function horizontalOverflow(page: Page) {
 
 /** How far the widest table on the page scrolls sideways (0 or less: every column is in view). */
 export async function tableOverflow(page: Page) {
-  return page.evaluate(() => Math.max(0, ...Array.from(document.querySelectorAll('.ant-table-content, .ant-table-body'), (element) => element.scrollWidth - element.clientWidth)));
+  return page.evaluate(() =>
+    Math.max(
+      0,
+      ...Array.from(
+        document.querySelectorAll('.ant-table-content, .ant-table-body'),
+        (element) => element.scrollWidth - element.clientWidth,
+      ),
+    ),
+  );
 }

@@ -37,7 +37,9 @@ function isLaidOut(narrowBelow: number): boolean {
  */
 export async function settleLayout(page: Page) {
   await page.waitForFunction(isLaidOut, SHELL_NARROW_BELOW, { polling: 'raf' });
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
   await page.waitForFunction(isLaidOut, SHELL_NARROW_BELOW, { polling: 'raf' });
   await chartsStill(page);
 }
@@ -52,12 +54,17 @@ async function chartsStill(page: Page) {
   if ((await canvases.count()) === 0) return;
   let previous = '';
   await expect
-    .poll(async () => {
-      const pictures = (await canvases.evaluateAll((elements) => elements.map((canvas) => (canvas as HTMLCanvasElement).toDataURL()))).join('|');
-      const isStill = pictures === previous;
-      previous = pictures;
-      return isStill;
-    }, { intervals: [150], timeout: 10_000 })
+    .poll(
+      async () => {
+        const pictures = (
+          await canvases.evaluateAll((elements) => elements.map((canvas) => (canvas as HTMLCanvasElement).toDataURL()))
+        ).join('|');
+        const isStill = pictures === previous;
+        previous = pictures;
+        return isStill;
+      },
+      { intervals: [150], timeout: 10_000 },
+    )
     .toBe(true);
 }
 

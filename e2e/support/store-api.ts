@@ -45,7 +45,12 @@ export interface ApiVersion {
 }
 
 /** Calls `/api/v1/<path>` (with a session token when given) and answers the whole envelope. */
-export async function callApiRaw<T>(request: APIRequestContext, path: string, body: Record<string, unknown>, options: { token?: string; lang?: Lang } = {}) {
+export async function callApiRaw<T>(
+  request: APIRequestContext,
+  path: string,
+  body: Record<string, unknown>,
+  options: { token?: string; lang?: Lang } = {},
+) {
   const response = await request.post(`/api/v1/${path}`, {
     data: { lang_code: options.lang ?? 'en-US', ...body },
     headers: options.token ? { authorization: `Bearer ${options.token}` } : undefined,
@@ -54,7 +59,12 @@ export async function callApiRaw<T>(request: APIRequestContext, path: string, bo
 }
 
 /** Like callApiRaw, but answers `data` and throws on any code other than 200. */
-export async function callApi<T>(request: APIRequestContext, path: string, body: Record<string, unknown>, options: { token?: string; lang?: Lang } = {}) {
+export async function callApi<T>(
+  request: APIRequestContext,
+  path: string,
+  body: Record<string, unknown>,
+  options: { token?: string; lang?: Lang } = {},
+) {
   const answer = await callApiRaw<T>(request, path, body, options);
   if (answer.code !== 200) throw new Error(`${path}: ${answer.code} ${answer.msg}`);
   return answer.data;
@@ -62,13 +72,19 @@ export async function callApi<T>(request: APIRequestContext, path: string, body:
 
 /** A merchant session token (the same login the form does). */
 export async function merchantToken(request: APIRequestContext, account: string, password: string) {
-  const data = await callApi<{ userinfo: { token: string } }>(request, 'merchant/member/user/login', { account, password });
+  const data = await callApi<{ userinfo: { token: string } }>(request, 'merchant/member/user/login', {
+    account,
+    password,
+  });
   return data.userinfo.token;
 }
 
 /** An operator session token. */
 export async function operatorToken(request: APIRequestContext) {
-  const data = await callApi<{ userinfo: { token: string } }>(request, 'admin/member/user/login', { account: OPERATOR.account, password: OPERATOR.password });
+  const data = await callApi<{ userinfo: { token: string } }>(request, 'admin/member/user/login', {
+    account: OPERATOR.account,
+    password: OPERATOR.password,
+  });
   return data.userinfo.token;
 }
 
@@ -76,7 +92,9 @@ let shopCounter = 0;
 /** A store ID unique per run: lowercase letters and digits, at most 20 characters. */
 export function uniqueShopId(prefix = 'e2e') {
   shopCounter += 1;
-  const id = `${prefix}${Date.now().toString(36)}${shopCounter}${Math.random().toString(36).slice(2, 5)}`.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const id = `${prefix}${Date.now().toString(36)}${shopCounter}${Math.random().toString(36).slice(2, 5)}`
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
   return id.slice(0, 20);
 }
 
@@ -104,11 +122,24 @@ export function priceOf(version: ApiVersion, termType: 'month' | 'year', term: n
 export async function buyStore(
   request: APIRequestContext,
   token: string,
-  fields: { shop_id: string; shop_name: string; contact_email: string; package_id: number; term_type?: 'month' | 'year'; term?: number; pay_method?: string },
+  fields: {
+    shop_id: string;
+    shop_name: string;
+    contact_email: string;
+    package_id: number;
+    term_type?: 'month' | 'year';
+    term?: number;
+    pay_method?: string;
+  },
   lang?: Lang,
 ) {
   const { term_type = 'month', term = 1, pay_method = 'alipay', ...store } = fields;
-  return callApi<ApiPurchase>(request, 'merchant/parlour/shop/buy', { ...store, term_type, term, pay_method }, { token, lang });
+  return callApi<ApiPurchase>(
+    request,
+    'merchant/parlour/shop/buy',
+    { ...store, term_type, term, pay_method },
+    { token, lang },
+  );
 }
 
 /** Pays a bill at the sandbox cashier behind a `pay_url` (`/cashier/<bill_no>?token=…`), as the cashier page does. */
@@ -116,16 +147,31 @@ export async function payAtCashier(request: APIRequestContext, payUrl: string) {
   const url = new URL(payUrl, 'http://cashier.invalid');
   const billNo = decodeURIComponent(url.pathname.split('/').pop() ?? '');
   const token = url.searchParams.get('token') ?? '';
-  return callApi<{ status: string; return_path: string }>(request, 'merchant/payment/sandbox/submit', { bill_no: billNo, token, outcome: 'paid' });
+  return callApi<{ status: string; return_path: string }>(request, 'merchant/payment/sandbox/submit', {
+    bill_no: billNo,
+    token,
+    outcome: 'paid',
+  });
 }
 
 /** Waits until the background job has provisioned a paid store (the UI's initialisation dialog waits the same way). */
 export async function waitUntilReady(request: APIRequestContext, token: string, shopId: string) {
   await expect
-    .poll(async () => (await callApi<{ is_ready: boolean }>(request, 'merchant/parlour/shop/check_site_status', { shop_id: shopId }, { token })).is_ready, {
-      timeout: 45_000,
-      intervals: [500, 1_000],
-    })
+    .poll(
+      async () =>
+        (
+          await callApi<{ is_ready: boolean }>(
+            request,
+            'merchant/parlour/shop/check_site_status',
+            { shop_id: shopId },
+            { token },
+          )
+        ).is_ready,
+      {
+        timeout: 45_000,
+        intervals: [500, 1_000],
+      },
+    )
     .toBe(true);
 }
 
@@ -133,19 +179,31 @@ export async function waitUntilReady(request: APIRequestContext, token: string, 
 export async function createOperatingStore(
   request: APIRequestContext,
   token: string,
-  fields: { shop_id?: string; shop_name: string; contact_email: string; version?: string; term_type?: 'month' | 'year'; term?: number },
+  fields: {
+    shop_id?: string;
+    shop_name: string;
+    contact_email: string;
+    version?: string;
+    term_type?: 'month' | 'year';
+    term?: number;
+  },
   lang?: Lang,
 ) {
   const version = await versionNamed(request, token, fields.version ?? 'Starter');
   const shopId = fields.shop_id ?? uniqueShopId();
-  const purchase = await buyStore(request, token, {
-    shop_id: shopId,
-    shop_name: fields.shop_name,
-    contact_email: fields.contact_email,
-    package_id: version.id,
-    term_type: fields.term_type,
-    term: fields.term,
-  }, lang);
+  const purchase = await buyStore(
+    request,
+    token,
+    {
+      shop_id: shopId,
+      shop_name: fields.shop_name,
+      contact_email: fields.contact_email,
+      package_id: version.id,
+      term_type: fields.term_type,
+      term: fields.term,
+    },
+    lang,
+  );
   await payAtCashier(request, purchase.payment.pay_url);
   await waitUntilReady(request, token, shopId);
   const shop = await findShop(request, token, shopId);
@@ -161,12 +219,22 @@ export async function createRenewalBill(
   term: { term_type: 'month' | 'year'; term: number; pay_method?: string },
   lang?: Lang,
 ) {
-  return callApi<ApiPurchase>(request, 'merchant/parlour/shop/renew', { shop_id: shopId, pay_method: 'wechat', ...term }, { token, lang });
+  return callApi<ApiPurchase>(
+    request,
+    'merchant/parlour/shop/renew',
+    { shop_id: shopId, pay_method: 'wechat', ...term },
+    { token, lang },
+  );
 }
 
 /** One of the merchant's stores, read back through the list call. */
 export async function findShop(request: APIRequestContext, token: string, shopId: string) {
-  const data = await callApi<{ list: ApiShop[] }>(request, 'merchant/parlour/shop/lists', { page: 1, limit: 20, tab: 'all', keyword: shopId }, { token });
+  const data = await callApi<{ list: ApiShop[] }>(
+    request,
+    'merchant/parlour/shop/lists',
+    { page: 1, limit: 20, tab: 'all', keyword: shopId },
+    { token },
+  );
   const shop = data.list.find((candidate) => candidate.shop_id === shopId);
   if (!shop) throw new Error(`store ${shopId} not found`);
   return shop;
@@ -174,7 +242,12 @@ export async function findShop(request: APIRequestContext, token: string, shopId
 
 /** One of the merchant's bills, read back through the list call. */
 export async function findBill(request: APIRequestContext, token: string, billNo: string) {
-  const data = await callApi<{ list: ApiBill[] }>(request, 'merchant/order/order/lists', { page: 1, limit: 20, keyword: billNo }, { token });
+  const data = await callApi<{ list: ApiBill[] }>(
+    request,
+    'merchant/order/order/lists',
+    { page: 1, limit: 20, keyword: billNo },
+    { token },
+  );
   const bill = data.list.find((candidate) => candidate.bill_no === billNo);
   if (!bill) throw new Error(`bill ${billNo} not found`);
   return bill;

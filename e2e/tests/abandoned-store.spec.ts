@@ -22,7 +22,8 @@ const TEXT = {
   'en-US': {
     cancel: /^Cancel$/,
     confirmOk: 'Cancel bill',
-    willNotOpen: (name: string, shopId: string) => `The store “${name}” will not be opened, and its store ID ${shopId} becomes free to use again.`,
+    willNotOpen: (name: string, shopId: string) =>
+      `The store “${name}” will not be opened, and its store ID ${shopId} becomes free to use again.`,
     cancelledToast: 'Bill cancelled',
     cancelledStatus: 'Cancelled',
     released: 'Payment not completed · store ID released',
@@ -42,14 +43,22 @@ async function signedInMerchant(page: Page, request: Parameters<typeof registerM
 }
 
 for (const lang of ['zh-CN', 'en-US'] as const) {
-  test(`[STORES]: cancelling the bill of a create-and-pay store gives the store up, and the merchant sees why (${lang})`, async ({ page, request }) => {
+  test(`[STORES]: cancelling the bill of a create-and-pay store gives the store up, and the merchant sees why (${lang})`, async ({
+    page,
+    request,
+  }) => {
     test.slow();
     const text = TEXT[lang];
     const merchant = await signedInMerchant(page, request, lang);
     const version = await versionNamed(request, merchant.token, 'Professional');
     const shopId = uniqueShopId('gone');
     const shopName = lang === 'zh-CN' ? '未付款的店' : 'Never paid shop';
-    const { bill } = await buyStore(request, merchant.token, { shop_id: shopId, shop_name: shopName, contact_email: merchant.email, package_id: version.id }, lang);
+    const { bill } = await buyStore(
+      request,
+      merchant.token,
+      { shop_id: shopId, shop_name: shopName, contact_email: merchant.email, package_id: version.id },
+      lang,
+    );
 
     // The bill list warns what cancelling a first bill does to its store.
     await page.goto('/merchant/bill');
@@ -71,7 +80,10 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
       await expect(row).toContainText(text.cancelledStatus);
       await expect(row).toContainText(text.released);
       await expect(row.getByRole('button', { name: text.storeAdmin })).toHaveCount(0);
-      await expect(row.getByRole('link', { name: text.viewBill })).toHaveAttribute('href', `/merchant/bill?shop_id=${shopId}`);
+      await expect(row.getByRole('link', { name: text.viewBill })).toHaveAttribute(
+        'href',
+        `/merchant/bill?shop_id=${shopId}`,
+      );
       await row.getByText(text.released).hover();
       await expect(page.getByRole('tooltip').filter({ hasText: text.why })).toBeVisible();
       await page.screenshot({ path: `${shotsDir}/e2e-abandoned-store-list-${lang}-${width}.png`, fullPage: true });
@@ -80,7 +92,12 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     // The store ID is free again: another merchant takes it.
     const other = await registerMerchantByApi(request);
     const otherToken = await merchantToken(request, other.email, other.password);
-    const retaken = await buyStore(request, otherToken, { shop_id: shopId, shop_name: 'Taken again', contact_email: other.email, package_id: version.id }, lang);
+    const retaken = await buyStore(
+      request,
+      otherToken,
+      { shop_id: shopId, shop_name: 'Taken again', contact_email: other.email, package_id: version.id },
+      lang,
+    );
     expect(retaken.shop.shop_id).toBe(shopId);
   });
 }

@@ -1,6 +1,17 @@
 import type { Page } from '@playwright/test';
 import { MAIL_SINK_HTTP_PORT } from '../playwright.config';
-import { OPERATOR, PASSWORD, countMessages, expect, loginThroughForm, merchantPage, openFromAccountMenu, registerMerchantByApi, test, useLanguage } from '../support/fixtures';
+import {
+  OPERATOR,
+  PASSWORD,
+  countMessages,
+  expect,
+  loginThroughForm,
+  merchantPage,
+  openFromAccountMenu,
+  registerMerchantByApi,
+  test,
+  useLanguage,
+} from '../support/fixtures';
 import { operatorPage } from '../support/operator-api';
 import { setWidth, shot } from '../support/screenshots';
 import { callApi, callApiRaw } from '../support/store-api';
@@ -59,13 +70,21 @@ async function shootForm(page: Page, name: string) {
 
 test.describe('[ACCOUNTS] change password', () => {
   for (const lang of ['zh-CN', 'en-US'] as const) {
-    test(`[ACCOUNTS]: a merchant changes its password, other devices are signed out, the new one signs in (${lang})`, async ({ browser, baseURL, request }) => {
+    test(`[ACCOUNTS]: a merchant changes its password, other devices are signed out, the new one signs in (${lang})`, async ({
+      browser,
+      baseURL,
+      request,
+    }) => {
       test.setTimeout(150_000);
       const text = TEXT[lang];
       const { email } = await registerMerchantByApi(request);
       // Registering signed in a session too: with this one, two other sessions to sign out.
-      const other = (await callApi<{ userinfo: { token: string } }>(request, 'merchant/member/user/login', { account: email, password: PASSWORD })).userinfo
-        .token;
+      const other = (
+        await callApi<{ userinfo: { token: string } }>(request, 'merchant/member/user/login', {
+          account: email,
+          password: PASSWORD,
+        })
+      ).userinfo.token;
       const merchant = await merchantPage(browser, baseURL, lang, email, PASSWORD);
       const { page } = merchant;
       try {
@@ -84,7 +103,9 @@ test.describe('[ACCOUNTS] change password', () => {
         await expect(page.getByRole('list', { name: text.rules }).locator('[data-met="true"]')).toHaveCount(5);
         await shootForm(page, `accounts-change-password-${lang}`);
         const mailsBefore = await countMessages(request, email);
-        const answered = page.waitForResponse((response) => response.url().endsWith('/merchant/member/user/change_password'));
+        const answered = page.waitForResponse((response) =>
+          response.url().endsWith('/merchant/member/user/change_password'),
+        );
         await page.getByRole('button', { name: text.submit }).click();
         await answered;
         await expect(page.getByText(text.changed)).toBeVisible();
@@ -95,13 +116,17 @@ test.describe('[ACCOUNTS] change password', () => {
         await expect(page.getByLabel(text.current, { exact: true })).toBeVisible();
         // The notice mail arrives.
         await expect.poll(() => countMessages(request, email), { timeout: 15_000 }).toBe(mailsBefore + 1);
-        const mails = (await (await request.get(`http://127.0.0.1:${MAIL_SINK_HTTP_PORT}/messages?to=${encodeURIComponent(email)}`)).json()) as {
+        const mails = (await (
+          await request.get(`http://127.0.0.1:${MAIL_SINK_HTTP_PORT}/messages?to=${encodeURIComponent(email)}`)
+        ).json()) as {
           text: string;
         }[];
         expect(mails.at(-1)?.text).toContain('/forgot');
 
         // The old password no longer signs in; the new one does.
-        expect((await callApiRaw(request, 'merchant/member/user/login', { account: email, password: PASSWORD })).code).toBe(11001);
+        expect(
+          (await callApiRaw(request, 'merchant/member/user/login', { account: email, password: PASSWORD })).code,
+        ).toBe(11001);
         await page.evaluate(() => window.localStorage.clear());
         // Signed out on this device too; the login form keeps the language chosen before.
         await useLanguage(page, lang);
@@ -113,11 +138,16 @@ test.describe('[ACCOUNTS] change password', () => {
     });
   }
 
-  test('[ACCOUNTS]: the operator changes its password and signs in with the new one @serial', async ({ browser, baseURL, request }) => {
+  test('[ACCOUNTS]: the operator changes its password and signs in with the new one @serial', async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
     test.setTimeout(150_000);
     const text = TEXT['zh-CN'];
     let current: string = OPERATOR.password;
-    const other = (await callApi<{ userinfo: { token: string } }>(request, 'admin/member/user/login', OPERATOR)).userinfo.token;
+    const other = (await callApi<{ userinfo: { token: string } }>(request, 'admin/member/user/login', OPERATOR))
+      .userinfo.token;
     const operator = await operatorPage(browser, baseURL, 'en-US');
     const { page } = operator;
     try {
@@ -127,7 +157,9 @@ test.describe('[ACCOUNTS] change password', () => {
       await expect(page).toHaveURL(/\/admin\/account\/security$/);
       await fillChange(page, text, OPERATOR.password, NEW_PASSWORD);
       await shootForm(page, 'accounts-change-password-operator');
-      const answered = page.waitForResponse((response) => response.url().endsWith('/admin/member/user/change_password'));
+      const answered = page.waitForResponse((response) =>
+        response.url().endsWith('/admin/member/user/change_password'),
+      );
       await page.getByRole('button', { name: text.submit }).click();
       const answer = (await (await answered).json()) as { code: number };
       if (answer.code === 200) current = NEW_PASSWORD;
@@ -144,8 +176,12 @@ test.describe('[ACCOUNTS] change password', () => {
     } finally {
       // Whatever failed above, the operator's password is put back for the other tests.
       if (current !== OPERATOR.password) {
-        const token = (await callApi<{ userinfo: { token: string } }>(request, 'admin/member/user/login', { account: OPERATOR.account, password: current }))
-          .userinfo.token;
+        const token = (
+          await callApi<{ userinfo: { token: string } }>(request, 'admin/member/user/login', {
+            account: OPERATOR.account,
+            password: current,
+          })
+        ).userinfo.token;
         await callApi(
           request,
           'admin/member/user/change_password',

@@ -1,8 +1,22 @@
-import { PASSWORD, countMessages, expect, latestCode, loginThroughForm, registerMerchantByApi, test, uniqueEmail, useLanguage, OPERATOR } from '../support/fixtures';
+import {
+  PASSWORD,
+  countMessages,
+  expect,
+  latestCode,
+  loginThroughForm,
+  registerMerchantByApi,
+  test,
+  uniqueEmail,
+  useLanguage,
+  OPERATOR,
+} from '../support/fixtures';
 import { E2E_CAPTCHA } from '../playwright.config';
 
 test.describe('[AUTH]', () => {
-  test('[AUTH]: registers by email, lands in the console, logs out and logs back in (zh-CN)', async ({ page, request }) => {
+  test('[AUTH]: registers by email, lands in the console, logs out and logs back in (zh-CN)', async ({
+    page,
+    request,
+  }) => {
     const email = uniqueEmail('reg-zh');
     await page.goto('/register');
     await expect(page).toHaveTitle('注册 - Parlour');
@@ -18,7 +32,9 @@ test.describe('[AUTH]', () => {
 
     await expect(page).toHaveURL(/\/platform$/);
     // A new merchant is greeted as new (issue 22 §2.11), as returning only on a later sign-in.
-    await expect(page.getByRole('heading', { name: new RegExp(`欢迎加入 Parlour，${email.split('@')[0]}`) })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: new RegExp(`欢迎加入 Parlour，${email.split('@')[0]}`) }),
+    ).toBeVisible();
     await expect(page).toHaveTitle('欢迎 - Parlour');
 
     await page.getByRole('button', { name: '退出登录' }).click();
@@ -59,7 +75,9 @@ test.describe('[AUTH]', () => {
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await expect(page).toHaveURL(/\/platform$/);
     await expect(page.getByRole('heading', { name: /Welcome to Parlour/ })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Console menu' }).getByRole('link', { name: 'Stores' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Console menu' }).getByRole('link', { name: 'Stores' }),
+    ).toBeVisible();
   });
 
   test('[AUTH]: asks for the captcha after five failures and accepts it', async ({ page, request }) => {
@@ -110,14 +128,27 @@ test.describe('[AUTH]', () => {
     await expect(page).toHaveURL(/\/platform$/);
   });
 
-  test('[AUTH]: an operator signs in to a Chinese console with the operator menu, and out to the operator login', async ({ page }) => {
+  test('[AUTH]: an operator signs in to a Chinese console with the operator menu, and out to the operator login', async ({
+    page,
+  }) => {
     await useLanguage(page, 'en-US');
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/admin\/login$/);
     await loginThroughForm(page, OPERATOR.account, OPERATOR.password, { path: '/admin/login' });
     await expect(page).toHaveURL(/\/platform$/);
     const menu = page.getByRole('navigation', { name: '控制台菜单' });
-    for (const entry of ['数据看板', '商户管理', '店铺管理', '插件管理', '流量管理', '版本管理', '公告管理', '意向客户', '账单管理', '系统设置']) {
+    for (const entry of [
+      '数据看板',
+      '商户管理',
+      '店铺管理',
+      '插件管理',
+      '流量管理',
+      '版本管理',
+      '公告管理',
+      '意向客户',
+      '账单管理',
+      '系统设置',
+    ]) {
       await expect(menu.getByRole('link', { name: entry })).toBeVisible();
     }
     await expect(page.getByRole('button', { name: 'English' })).toHaveCount(0);

@@ -9,7 +9,11 @@ test('the login page and its scripts arrive brotli-compressed in Chromium', asyn
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
     const headers = response.headers();
-    scripts.push({ url: new URL(response.url()).pathname, encoding: headers['content-encoding'], cacheControl: headers['cache-control'] });
+    scripts.push({
+      url: new URL(response.url()).pathname,
+      encoding: headers['content-encoding'],
+      cacheControl: headers['cache-control'],
+    });
   });
   const document = await page.goto('/login');
   expect(document?.headers()['content-encoding']).toBe('br');

@@ -18,7 +18,9 @@ async function shotAtWidths(page: Page, name: string) {
   for (const width of [375, 1440]) {
     // Measured once the layout has settled at the new width (the table turns into cards below 768 px).
     await setWidth(page, width);
-    await expect.poll(() => horizontalOverflow(page), `${name} at ${width} px runs off the side`).toBeLessThanOrEqual(0);
+    await expect
+      .poll(() => horizontalOverflow(page), `${name} at ${width} px runs off the side`)
+      .toBeLessThanOrEqual(0);
     await shot(page, `domains-${name}-${width}`);
   }
 }
@@ -138,12 +140,21 @@ async function checkFails(page: Page, lang: Lang, reason: string) {
 }
 
 for (const lang of ['zh-CN', 'en-US'] as const) {
-  test(`[DOMAINS]: adds a domain in three steps against DNS, makes it primary, redirects, removes one and stops at the maximum (${lang})`, async ({ browser, baseURL, request }) => {
+  test(`[DOMAINS]: adds a domain in three steps against DNS, makes it primary, redirects, removes one and stops at the maximum (${lang})`, async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
     test.setTimeout(240_000);
     const text = TEXT[lang];
     const account = await registerMerchantByApi(request);
     const token = await merchantToken(request, account.email, account.password);
-    const { shop } = await createOperatingStore(request, token, { shop_name: `Domains ${lang}`, contact_email: account.email }, lang);
+    const { shop } = await createOperatingStore(
+      request,
+      token,
+      { shop_name: `Domains ${lang}`, contact_email: account.email },
+      lang,
+    );
     const systemDomain = `${shop.shop_id}.localhost`;
     const domain = `www.${shop.shop_id}.com`;
     const merchant = await merchantPage(browser, baseURL, lang, account.email, account.password);
@@ -160,7 +171,10 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
       // A bound domain opens the store on that domain in a new tab.
       const port = new URL(baseURL ?? '').port;
       await expectStoreLink(systemRow, systemDomain, port);
-      const [front] = await Promise.all([page.waitForEvent('popup'), systemRow.getByRole('link', { name: systemDomain }).click()]);
+      const [front] = await Promise.all([
+        page.waitForEvent('popup'),
+        systemRow.getByRole('link', { name: systemDomain }).click(),
+      ]);
       await front.waitForLoadState();
       expect(new URL(front.url()).host).toBe(`${systemDomain}:${port}`);
       await expect(front.getByRole('heading', { level: 1 })).toHaveText(`Domains ${lang}`);
@@ -239,9 +253,20 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
       const redirect = page.getByRole('switch', { name: text.redirectToggle(systemDomain) });
       await redirect.click();
       await expect(redirect).toBeChecked();
-      const afterPrimary = await callApi<ApiDomainList>(request, 'merchant/parlour/domain/lists', { shop_id: shop.shop_id }, { token });
-      expect(afterPrimary.list.find((entry) => entry.domain === domain)).toMatchObject({ is_primary: true, status: 'bound' });
-      expect(afterPrimary.list.find((entry) => entry.type === 'system')).toMatchObject({ is_primary: false, is_redirect: true });
+      const afterPrimary = await callApi<ApiDomainList>(
+        request,
+        'merchant/parlour/domain/lists',
+        { shop_id: shop.shop_id },
+        { token },
+      );
+      expect(afterPrimary.list.find((entry) => entry.domain === domain)).toMatchObject({
+        is_primary: true,
+        status: 'bound',
+      });
+      expect(afterPrimary.list.find((entry) => entry.type === 'system')).toMatchObject({
+        is_primary: false,
+        is_redirect: true,
+      });
 
       // A custom domain is removed after a confirmation.
       const spare = `spare.${shop.shop_id}.com`;
@@ -259,7 +284,12 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
       // At the store's maximum, "Add domain" is disabled and says why.
       // Added through the API until it refuses at the limit (12031 DOMAIN_LIMIT_REACHED).
       for (let index = 1, code = 200; code === 200 && index <= 10; index += 1) {
-        ({ code } = await callApiRaw(request, 'merchant/parlour/domain/add', { shop_id: shop.shop_id, domain: `extra${index}.${shop.shop_id}.com` }, { token }));
+        ({ code } = await callApiRaw(
+          request,
+          'merchant/parlour/domain/add',
+          { shop_id: shop.shop_id, domain: `extra${index}.${shop.shop_id}.com` },
+          { token },
+        ));
         expect([200, 12031]).toContain(code);
       }
       await page.reload();
@@ -273,12 +303,21 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
   });
 }
 
-test('[DOMAINS]: the operator manages a store\'s domains from the operator store list (zh-CN)', async ({ browser, baseURL, request }) => {
+test("[DOMAINS]: the operator manages a store's domains from the operator store list (zh-CN)", async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   test.setTimeout(180_000);
   const text = TEXT['zh-CN'];
   const account = await registerMerchantByApi(request);
   const token = await merchantToken(request, account.email, account.password);
-  const { shop } = await createOperatingStore(request, token, { shop_name: '运营代管域名', contact_email: account.email }, 'zh-CN');
+  const { shop } = await createOperatingStore(
+    request,
+    token,
+    { shop_name: '运营代管域名', contact_email: account.email },
+    'zh-CN',
+  );
   const systemDomain = `${shop.shop_id}.localhost`;
   const domain = `ops.${shop.shop_id}.com`;
   const operator = await operatorPage(browser, baseURL);
@@ -302,8 +341,16 @@ test('[DOMAINS]: the operator manages a store\'s domains from the operator store
     await expect(page.getByText(text.bound(domain), { exact: true })).toBeVisible();
 
     // The merchant sees it; the operator removes it again.
-    const merchantView = await callApi<ApiDomainList>(request, 'merchant/parlour/domain/lists', { shop_id: shop.shop_id }, { token });
-    expect(merchantView.list.find((entry) => entry.domain === domain)).toMatchObject({ status: 'bound', type: 'manual' });
+    const merchantView = await callApi<ApiDomainList>(
+      request,
+      'merchant/parlour/domain/lists',
+      { shop_id: shop.shop_id },
+      { token },
+    );
+    expect(merchantView.list.find((entry) => entry.domain === domain)).toMatchObject({
+      status: 'bound',
+      type: 'manual',
+    });
     await page.getByRole('link', { name: text.backToList }).click();
     await expect(rowWith(page, domain)).toContainText(text.statusBound);
     await expectStoreLink(rowWith(page, domain), domain, new URL(baseURL ?? '').port);

@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { PASSWORD, expect, latestCode, registerMerchantByApi, test, uniqueEmail, useLanguage, signInByApi } from '../support/fixtures';
+import {
+  PASSWORD,
+  expect,
+  latestCode,
+  registerMerchantByApi,
+  test,
+  uniqueEmail,
+  useLanguage,
+  signInByApi,
+} from '../support/fixtures';
 import { callApi, merchantToken, operatorToken, uniqueShopId } from '../support/store-api';
 import { chooseOption } from '../support/antd-select';
 
@@ -24,7 +33,10 @@ interface Listed<T> {
 }
 
 test.describe('[SAFE SUBMIT]', () => {
-  test('[SAFE SUBMIT]: a double click on Sign up creates the account once and signs in without an error (en-US)', async ({ page, request }) => {
+  test('[SAFE SUBMIT]: a double click on Sign up creates the account once and signs in without an error (en-US)', async ({
+    page,
+    request,
+  }) => {
     await useLanguage(page, 'en-US');
     const email = uniqueEmail('dbl-reg');
     await page.goto('/register');
@@ -42,7 +54,10 @@ test.describe('[SAFE SUBMIT]', () => {
     expect(await merchantToken(request, email, PASSWORD)).toBeTruthy();
   });
 
-  test('[SAFE SUBMIT]: a double click on "Go to payment" makes one store and one bill and opens the cashier (zh-CN)', async ({ page, request }) => {
+  test('[SAFE SUBMIT]: a double click on "Go to payment" makes one store and one bill and opens the cashier (zh-CN)', async ({
+    page,
+    request,
+  }) => {
     const merchant = await registerMerchantByApi(request);
     const token = await merchantToken(request, merchant.email, merchant.password);
     await useLanguage(page, 'zh-CN');
@@ -76,10 +91,18 @@ test.describe('[SAFE SUBMIT]', () => {
     expect(paid.list.map((bill) => bill.status)).toEqual(['paid']);
   });
 
-  test('[SAFE SUBMIT]: a double click on "Go to payment" for a traffic package makes one unpaid bill (en-US)', async ({ page, request }) => {
+  test('[SAFE SUBMIT]: a double click on "Go to payment" for a traffic package makes one unpaid bill (en-US)', async ({
+    page,
+    request,
+  }) => {
     const merchant = await registerMerchantByApi(request);
     const token = await merchantToken(request, merchant.email, merchant.password);
-    const plans = await callApi<{ list: Array<{ id: number; is_general: boolean }> }>(request, 'merchant/open/merchant_data/plan_list', {}, { token });
+    const plans = await callApi<{ list: Array<{ id: number; is_general: boolean }> }>(
+      request,
+      'merchant/open/merchant_data/plan_list',
+      {},
+      { token },
+    );
     const general = plans.list.find((plan) => plan.is_general)!;
     const billsBefore = (await callApi<Listed<unknown>>(request, 'merchant/order/order/lists', {}, { token })).total;
     await useLanguage(page, 'en-US');
@@ -93,12 +116,20 @@ test.describe('[SAFE SUBMIT]', () => {
     await dialog.getByRole('button', { name: 'Go to payment' }).dblclick();
     await expect(page).toHaveURL(/\/cashier\/B\d+\?token=/);
     await expectNoErrorToast(page);
-    const bills = await callApi<Listed<{ type: string; status: string }>>(request, 'merchant/order/order/lists', {}, { token });
+    const bills = await callApi<Listed<{ type: string; status: string }>>(
+      request,
+      'merchant/order/order/lists',
+      {},
+      { token },
+    );
     expect(bills.total).toBe(billsBefore + 1);
     expect(bills.list.filter((bill) => bill.type === 'traffic_package')).toHaveLength(1);
   });
 
-  test('[SAFE SUBMIT]: a double click on the home page message form leaves one lead (zh-CN)', async ({ page, request }) => {
+  test('[SAFE SUBMIT]: a double click on the home page message form leaves one lead (zh-CN)', async ({
+    page,
+    request,
+  }) => {
     const content = `双击测试 ${Date.now().toString(36)}：想了解企业版。`;
     await useLanguage(page, 'zh-CN');
     await page.goto('/index');
@@ -111,7 +142,12 @@ test.describe('[SAFE SUBMIT]', () => {
     await expect(form.getByText('感谢留言，我们已收到')).toBeVisible();
     await expectNoErrorToast(page);
     const adminToken = await operatorToken(request);
-    const leads = await callApi<Listed<{ content: string }>>(request, 'admin/cms/message_board/lists', { keyword: content }, { token: adminToken });
+    const leads = await callApi<Listed<{ content: string }>>(
+      request,
+      'admin/cms/message_board/lists',
+      { keyword: content },
+      { token: adminToken },
+    );
     expect(leads.total).toBe(1);
   });
 });

@@ -26,12 +26,17 @@ async function movableTitles(popover: Locator) {
 async function settledRows(rows: Locator) {
   let previous = '';
   await expect
-    .poll(async () => {
-      const boxes = JSON.stringify(await rows.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().toJSON())));
-      const isStill = boxes === previous;
-      previous = boxes;
-      return isStill;
-    }, { intervals: [100] })
+    .poll(
+      async () => {
+        const boxes = JSON.stringify(
+          await rows.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().toJSON())),
+        );
+        const isStill = boxes === previous;
+        previous = boxes;
+        return isStill;
+      },
+      { intervals: [100] },
+    )
     .toBe(true);
 }
 
@@ -49,7 +54,10 @@ async function headerTexts(page: Page) {
 
 test.describe('[LIST-ORDER]', () => {
   for (const lang of ['zh-CN', 'en-US'] as const) {
-    test(`[LIST-ORDER]: a column dragged in the settings moves in the table and stays after a reload (${lang})`, async ({ browser, baseURL }) => {
+    test(`[LIST-ORDER]: a column dragged in the settings moves in the table and stays after a reload (${lang})`, async ({
+      browser,
+      baseURL,
+    }) => {
       const text = TEXT[lang];
       const { page, close } = await merchantPage(browser, baseURL, lang);
       await page.goto('/merchant/store');
@@ -72,7 +80,9 @@ test.describe('[LIST-ORDER]', () => {
       await expect.poll(() => movableTitles(popover)).toEqual(expected);
       await shot(page, `list-order-column-settings-${lang}-1440`, { fullPage: false });
       const headers = await headerTexts(page);
-      expect(headers.findIndex((header) => header.startsWith(before[0]))).toBeGreaterThan(headers.findIndex((header) => header.startsWith(before[2])));
+      expect(headers.findIndex((header) => header.startsWith(before[0]))).toBeGreaterThan(
+        headers.findIndex((header) => header.startsWith(before[2])),
+      );
 
       await page.reload();
       await expect(page.locator('.data-table tbody tr.ant-table-row').first()).toBeVisible();
@@ -80,10 +90,15 @@ test.describe('[LIST-ORDER]', () => {
       await expect.poll(() => movableTitles(page.getByRole('group', { name: text.columnSettings }))).toEqual(expected);
 
       // The handle answers the arrow keys too.
-      const handle = page.getByRole('group', { name: text.columnSettings }).locator('button.column-settings__handle').first();
+      const handle = page
+        .getByRole('group', { name: text.columnSettings })
+        .locator('button.column-settings__handle')
+        .first();
       await handle.focus();
       await page.keyboard.press('ArrowDown');
-      await expect.poll(() => movableTitles(page.getByRole('group', { name: text.columnSettings }))).toEqual([expected[1], expected[0], ...expected.slice(2)]);
+      await expect
+        .poll(() => movableTitles(page.getByRole('group', { name: text.columnSettings })))
+        .toEqual([expected[1], expected[0], ...expected.slice(2)]);
 
       // At phone width the settings open above the cards and still drag.
       await page.getByRole('button', { name: text.columnSettings }).click();
@@ -102,8 +117,15 @@ test.describe('[LIST-ORDER]', () => {
       const phoneTarget = (await phoneRows.nth(1).boundingBox())!;
       // Grabbed by its grip, as a thumb would: the middle of a phone-width row is its checkbox's label.
       const phoneSource = (await phoneRows.nth(0).boundingBox())!;
-      await phoneRows.nth(0).dragTo(phoneRows.nth(1), { sourcePosition: { x: 12, y: phoneSource.height / 2 }, targetPosition: { x: 40, y: phoneTarget.height - 4 } });
-      await expect.poll(() => movableTitles(phonePopover)).toEqual([phoneBefore[1], phoneBefore[0], ...phoneBefore.slice(2)]);
+      await phoneRows
+        .nth(0)
+        .dragTo(phoneRows.nth(1), {
+          sourcePosition: { x: 12, y: phoneSource.height / 2 },
+          targetPosition: { x: 40, y: phoneTarget.height - 4 },
+        });
+      await expect
+        .poll(() => movableTitles(phonePopover))
+        .toEqual([phoneBefore[1], phoneBefore[0], ...phoneBefore.slice(2)]);
       await expect.poll(() => horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await shot(page, `list-order-column-settings-${lang}-375`, { fullPage: false });
       await phonePopover.getByRole('button', { name: text.reset }).click();
@@ -113,7 +135,10 @@ test.describe('[LIST-ORDER]', () => {
   }
 
   for (const lang of ['zh-CN', 'en-US'] as const) {
-    test(`[LIST-ORDER]: the operator's prospect and notice lists sort on the server through the URL, and back undoes a sort (${lang})`, async ({ browser, baseURL }) => {
+    test(`[LIST-ORDER]: the operator's prospect and notice lists sort on the server through the URL, and back undoes a sort (${lang})`, async ({
+      browser,
+      baseURL,
+    }) => {
       const { page, close } = await operatorPage(browser, baseURL, lang);
       await page.setViewportSize({ width: 1440, height: 900 });
       await page.goto('/admin/prospects');
@@ -164,7 +189,10 @@ test.describe('[LIST-ORDER]', () => {
     });
   }
 
-  test('[LIST-ORDER]: a tab change is one step of the back button (operator bills and income)', async ({ browser, baseURL }) => {
+  test('[LIST-ORDER]: a tab change is one step of the back button (operator bills and income)', async ({
+    browser,
+    baseURL,
+  }) => {
     const { page, close } = await operatorPage(browser, baseURL, 'zh-CN');
     await page.goto('/admin/bill');
     await expect(page.locator('.data-table tbody tr.ant-table-row').first()).toBeVisible();
@@ -179,7 +207,10 @@ test.describe('[LIST-ORDER]', () => {
     await close();
   });
 
-  test('[LIST-ORDER]: the prospect search finds a lead by its number typed with spaces or without the country', async ({ browser, baseURL }) => {
+  test('[LIST-ORDER]: the prospect search finds a lead by its number typed with spaces or without the country', async ({
+    browser,
+    baseURL,
+  }) => {
     const { page, close } = await operatorPage(browser, baseURL, 'zh-CN');
     await page.goto('/admin/prospects');
     const rows = page.locator('.data-table tbody tr.ant-table-row');

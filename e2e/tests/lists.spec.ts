@@ -44,7 +44,10 @@ async function headersInView(page: Page) {
 
 test.describe('[LISTS]', () => {
   for (const lang of ['zh-CN', 'en-US'] as const) {
-    test(`[LISTS]: the store list shows every column at 1440 px and a card per store with its actions at 375 px (${lang})`, async ({ browser, baseURL }) => {
+    test(`[LISTS]: the store list shows every column at 1440 px and a card per store with its actions at 375 px (${lang})`, async ({
+      browser,
+      baseURL,
+    }) => {
       const text = TEXT[lang];
       const { page, close } = await merchantPage(browser, baseURL, lang);
       await page.goto('/merchant/store');
@@ -73,18 +76,26 @@ test.describe('[LISTS]', () => {
     });
   }
 
-  test('[LISTS]: the operator bill list shows every column and the whole countdown at 1440 px, cards at 375 px', async ({ browser, baseURL }) => {
+  test('[LISTS]: the operator bill list shows every column and the whole countdown at 1440 px, cards at 375 px', async ({
+    browser,
+    baseURL,
+  }) => {
     const { page, close } = await operatorPage(browser, baseURL, 'en-US');
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/admin/bill');
     await expect(page.locator('.data-table tbody tr.ant-table-row').first()).toBeVisible();
     await expect.poll(() => tableOverflow(page)).toBeLessThanOrEqual(0);
     const headers = await headersInView(page);
-    for (const column of ['账单号', '商户', '店铺', '商品', '金额', '状态', '渠道 / 支付方式', '创建时间', '操作']) expect(headers.some((header) => header.startsWith(column))).toBe(true);
+    for (const column of ['账单号', '商户', '店铺', '商品', '金额', '状态', '渠道 / 支付方式', '创建时间', '操作'])
+      expect(headers.some((header) => header.startsWith(column))).toBe(true);
     // The unpaid bill's countdown ends before the pinned actions column starts.
     const clipped = await page.evaluate(() => {
-      const actions = document.querySelector('.data-table tbody td.ant-table-cell-fix-end, .data-table tbody td.ant-table-cell-fix-right');
-      const countdowns = Array.from(document.querySelectorAll('.data-table tbody tr.ant-table-row td span[style*="nowrap"]'));
+      const actions = document.querySelector(
+        '.data-table tbody td.ant-table-cell-fix-end, .data-table tbody td.ant-table-cell-fix-right',
+      );
+      const countdowns = Array.from(
+        document.querySelectorAll('.data-table tbody tr.ant-table-row td span[style*="nowrap"]'),
+      );
       if (!actions) return null;
       const edge = actions.getBoundingClientRect().left;
       return countdowns.filter((element) => element.getBoundingClientRect().right > edge + 1).length;
@@ -95,14 +106,23 @@ test.describe('[LISTS]', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     const cards = page.getByRole('list', { name: '列表' });
     await expect(cards).toBeVisible();
-    await expect(cards.getByRole('listitem').first().getByRole('button', { name: /查看账单|详情/ }).first()).toBeVisible();
+    await expect(
+      cards
+        .getByRole('listitem')
+        .first()
+        .getByRole('button', { name: /查看账单|详情/ })
+        .first(),
+    ).toBeVisible();
     await expect.poll(() => horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await shot(page, 'lists-admin-bills-375');
     await close();
   });
 
   for (const lang of ['zh-CN', 'en-US'] as const) {
-    test(`[LISTS]: the back button and a reload restore the store list's tab, search, sort and page (${lang})`, async ({ browser, baseURL }) => {
+    test(`[LISTS]: the back button and a reload restore the store list's tab, search, sort and page (${lang})`, async ({
+      browser,
+      baseURL,
+    }) => {
       const text = TEXT[lang];
       const { page, close } = await merchantPage(browser, baseURL, lang);
       // One store a page, so the demo merchant's stores make several pages.
@@ -126,7 +146,10 @@ test.describe('[LISTS]', () => {
         await expect(page.getByRole('tab', { name: text.operatingTab })).toHaveAttribute('aria-selected', 'true');
         await expect(page.getByLabel(text.keyword)).toHaveValue('demo');
         await expect(page.locator('.ant-pagination-item-active')).toHaveText('2');
-        await expect(page.getByRole('columnheader', { name: new RegExp(text.figures[4]) })).toHaveAttribute('aria-sort', 'descending');
+        await expect(page.getByRole('columnheader', { name: new RegExp(text.figures[4]) })).toHaveAttribute(
+          'aria-sort',
+          'descending',
+        );
       };
       await expectRestored();
 

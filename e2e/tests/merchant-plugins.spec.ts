@@ -95,7 +95,9 @@ async function seedPlugins(request: APIRequestContext) {
   const token = await operatorToken(request);
   const suffix = Date.now().toString(36);
   const types = await callApi<{ list: { id: number }[] }>(request, 'admin/plugin/plugin/type_lists', {}, { token });
-  const allVersions = await callApi<{ list: { id: number; name: string; prices: { type: string; term: number; amount: number }[] }[] }>(request, 'admin/parlour/shop/package_lists', {}, { token });
+  const allVersions = await callApi<{
+    list: { id: number; name: string; prices: { type: string; term: number; amount: number }[] }[];
+  }>(request, 'admin/parlour/shop/package_lists', {}, { token });
   const enterprise = allVersions.list.find((version) => version.name === 'Enterprise')!;
   const screenshots = [await uploadPng(request, token, 640), await uploadPng(request, token, 480)];
   const common = {
@@ -115,7 +117,10 @@ async function seedPlugins(request: APIRequestContext) {
       name: { 'zh-CN': `在线客服 ${suffix}`, 'en-US': `Live chat ${suffix}` },
       package_ids: allVersions.list.map((version) => version.id),
       price: 1990,
-      description: { 'zh-CN': '<p>买家可以<strong>实时</strong>联系店铺客服。</p>', 'en-US': '<p>Buyers can <strong>talk</strong> to the store in real time.</p>' },
+      description: {
+        'zh-CN': '<p>买家可以<strong>实时</strong>联系店铺客服。</p>',
+        'en-US': '<p>Buyers can <strong>talk</strong> to the store in real time.</p>',
+      },
       changelog: { 'zh-CN': '更快的消息提醒\n支持表情', 'en-US': 'Faster notifications\nEmoji support' },
       screenshots,
       video_url: 'https://video.example.com/live-chat',
@@ -131,15 +136,24 @@ async function seedPlugins(request: APIRequestContext) {
       name: { 'zh-CN': `商品翻译 ${suffix}`, 'en-US': `Product translation ${suffix}` },
       package_ids: [enterprise.id],
       price: 4990,
-      description: { 'zh-CN': '<p>自动翻译商品标题与详情。</p>', 'en-US': '<p>Translates item titles and details.</p>' },
+      description: {
+        'zh-CN': '<p>自动翻译商品标题与详情。</p>',
+        'en-US': '<p>Translates item titles and details.</p>',
+      },
     },
     { token },
   );
   return {
     suffix,
-    enterprise: { id: enterprise.id, monthly: enterprise.prices.find((price) => price.type === 'month' && price.term === 1)!.amount },
+    enterprise: {
+      id: enterprise.id,
+      monthly: enterprise.prices.find((price) => price.type === 'month' && price.term === 1)!.amount,
+    },
     paid: { ...paid, name: { 'zh-CN': `在线客服 ${suffix}`, 'en-US': `Live chat ${suffix}` } },
-    enterpriseOnly: { ...enterpriseOnly, name: { 'zh-CN': `商品翻译 ${suffix}`, 'en-US': `Product translation ${suffix}` } },
+    enterpriseOnly: {
+      ...enterpriseOnly,
+      name: { 'zh-CN': `商品翻译 ${suffix}`, 'en-US': `Product translation ${suffix}` },
+    },
   };
 }
 
@@ -151,7 +165,12 @@ async function trialToBeReminded(request: APIRequestContext, merchant: string, s
   const token = await operatorToken(request);
   const suffix = Date.now().toString(36);
   const types = await callApi<{ list: { id: number }[] }>(request, 'admin/plugin/plugin/type_lists', {}, { token });
-  const versions = await callApi<{ list: { id: number }[] }>(request, 'admin/parlour/shop/package_lists', {}, { token });
+  const versions = await callApi<{ list: { id: number }[] }>(
+    request,
+    'admin/parlour/shop/package_lists',
+    {},
+    { token },
+  );
   const name = { 'zh-CN': `会员积分 ${suffix}`, 'en-US': `Loyalty points ${suffix}` };
   const plugin = await callApi<{ id: number; code: string }>(
     request,
@@ -171,7 +190,12 @@ async function trialToBeReminded(request: APIRequestContext, merchant: string, s
     },
     { token },
   );
-  await callApi(request, 'merchant/plugin/shop/add', { shop_id: shopId, plugin_id: plugin.id, mode: 'trial' }, { token: merchant });
+  await callApi(
+    request,
+    'merchant/plugin/shop/add',
+    { shop_id: shopId, plugin_id: plugin.id, mode: 'trial' },
+    { token: merchant },
+  );
   return { ...plugin, name };
 }
 
@@ -181,14 +205,22 @@ const SWEEP = { timeout: 180_000, intervals: [2_000] };
 for (const lang of ['zh-CN', 'en-US'] as const satisfies readonly Lang[]) {
   const text = TEXT[lang];
 
-  test(`[PLUGINS]: a merchant picks a store, buys a paid plugin through the sandbox cashier, disables and enables it; another version's plugin says why (${lang})`, async ({ page, request }) => {
+  test(`[PLUGINS]: a merchant picks a store, buys a paid plugin through the sandbox cashier, disables and enables it; another version's plugin says why (${lang})`, async ({
+    page,
+    request,
+  }) => {
     test.slow();
     const plugins = await seedPlugins(request);
     const paidName = plugins.paid.name[lang];
     const enterpriseName = plugins.enterpriseOnly.name[lang];
     const merchant = await registerMerchantByApi(request);
     const token = await merchantToken(request, merchant.email, merchant.password);
-    const { shop } = await createOperatingStore(request, token, { shop_name: text.shopA, contact_email: merchant.email }, lang);
+    const { shop } = await createOperatingStore(
+      request,
+      token,
+      { shop_name: text.shopA, contact_email: merchant.email },
+      lang,
+    );
     // A second, newer store: the switcher starts on it, and the merchant picks the first.
     await createOperatingStore(request, token, { shop_name: text.shopB, contact_email: merchant.email }, lang);
 
@@ -200,7 +232,10 @@ for (const lang of ['zh-CN', 'en-US'] as const satisfies readonly Lang[]) {
     await expect(page.getByRole('tab', { name: text.mine })).toHaveAttribute('aria-selected', 'true');
     await page.getByRole('tab', { name: text.market }).click();
     await page.getByRole('combobox', { name: text.store }).click();
-    await page.locator('.ant-select-item-option').filter({ hasText: `${shop.shop_name} (${shop.shop_id})` }).click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: `${shop.shop_name} (${shop.shop_id})` })
+      .click();
     await expect(page).toHaveURL(new RegExp(`tab=market&shop_id=${shop.shop_id}`));
     await page.getByRole('searchbox', { name: text.search }).fill(plugins.suffix);
     await page.getByRole('searchbox', { name: text.search }).press('Enter');
@@ -210,7 +245,10 @@ for (const lang of ['zh-CN', 'en-US'] as const satisfies readonly Lang[]) {
     await expect(other).toContainText(enterpriseName);
     await expect(other.getByTestId('plugin-state')).toHaveText(text.unavailable);
     await expect(other).toContainText(text.availableWith);
-    await expect(other.getByRole('link', { name: text.renewInto })).toHaveAttribute('href', `/merchant/store/renew?shop_id=${shop.shop_id}&version=${plugins.enterprise.id}`);
+    await expect(other.getByRole('link', { name: text.renewInto })).toHaveAttribute(
+      'href',
+      `/merchant/store/renew?shop_id=${shop.shop_id}&version=${plugins.enterprise.id}`,
+    );
     await expect(other.getByRole('button', { name: text.buy })).toHaveCount(0);
     await expect.poll(() => horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await shot(page, `plugins-market-${lang}-1440`);
@@ -220,8 +258,13 @@ for (const lang of ['zh-CN', 'en-US'] as const satisfies readonly Lang[]) {
     const drawer = page.getByRole('dialog', { name: text.detailTitle });
     await expect(drawer.getByRole('heading', { name: paidName })).toBeVisible();
     await expect(drawer.locator('.plugin-carousel img').first()).toBeVisible();
-    await expect(drawer.getByRole('link', { name: text.video })).toHaveAttribute('href', 'https://video.example.com/live-chat');
-    await expect(drawer.locator('.plugin-detail__changelog')).toContainText(lang === 'zh-CN' ? '支持表情' : 'Emoji support');
+    await expect(drawer.getByRole('link', { name: text.video })).toHaveAttribute(
+      'href',
+      'https://video.example.com/live-chat',
+    );
+    await expect(drawer.locator('.plugin-detail__changelog')).toContainText(
+      lang === 'zh-CN' ? '支持表情' : 'Emoji support',
+    );
     await shot(page, `plugins-detail-${lang}-1440`, { fullPage: false });
 
     // Buy from the detail: the dialog, Alipay, the cashier, back to the store's plugins.
@@ -260,7 +303,12 @@ for (const lang of ['zh-CN', 'en-US'] as const satisfies readonly Lang[]) {
     await page.getByRole('searchbox', { name: text.search }).fill(plugins.suffix);
     await page.getByRole('searchbox', { name: text.search }).press('Enter');
     await expect(card.getByTestId('plugin-state')).toHaveText(text.purchased);
-    expect(await findBill(request, token, billNo)).toMatchObject({ status: 'paid', type: 'plugin', amount: 1990, shop_id: shop.shop_id });
+    expect(await findBill(request, token, billNo)).toMatchObject({
+      status: 'paid',
+      type: 'plugin',
+      amount: 1990,
+      shop_id: shop.shop_id,
+    });
     await page.goto(`/merchant/bill?keyword=${billNo}`);
     const billRow = page.getByRole('row').filter({ hasText: billNo });
     await expect(billRow).toContainText(text.billType);
@@ -288,7 +336,9 @@ for (const lang of ['zh-CN', 'en-US'] as const satisfies readonly Lang[]) {
     await page.setViewportSize({ width: 1440, height: 1000 });
     await page.goto(`/merchant/plugin?tab=market&shop_id=${shop.shop_id}&keyword=${plugins.suffix}`);
     await other.getByRole('link', { name: text.renewInto }).click();
-    await expect(page).toHaveURL(new RegExp(`/merchant/store/renew\\?shop_id=${shop.shop_id}&version=${plugins.enterprise.id}$`));
+    await expect(page).toHaveURL(
+      new RegExp(`/merchant/store/renew\\?shop_id=${shop.shop_id}&version=${plugins.enterprise.id}$`),
+    );
     await expect(page.getByRole('radio', { name: 'Enterprise' })).toBeChecked();
     await expect(page.getByTestId('renew-version')).toHaveText('Enterprise');
     await expect(page.getByTestId('renew-price')).toHaveText(money(plugins.enterprise.monthly, lang));
@@ -304,21 +354,38 @@ for (const lang of ['zh-CN', 'en-US'] as const satisfies readonly Lang[]) {
     await expect(page.getByTestId('cashier-amount')).toHaveText(money(plugins.enterprise.monthly, lang));
     await page.getByRole('button', { name: text.cashierPay }).click();
     await expect(page.getByText(text.paid)).toBeVisible();
-    await expect.poll(async () => (await findShop(request, token, shop.shop_id)).package_id, AFTER_CASHIER).toBe(plugins.enterprise.id);
+    await expect
+      .poll(async () => (await findShop(request, token, shop.shop_id)).package_id, AFTER_CASHIER)
+      .toBe(plugins.enterprise.id);
     await page.goto(`/merchant/plugin?tab=market&shop_id=${shop.shop_id}&keyword=${plugins.suffix}`);
     await expect(other.getByRole('button', { name: text.buy })).toBeVisible();
     await expect(other.getByTestId('plugin-state')).toHaveCount(0);
   });
 
-  test(`[PLUGINS]: the trial-ending reminder links to the market for its store, followed inside the console (${lang})`, async ({ page, request }) => {
+  test(`[PLUGINS]: the trial-ending reminder links to the market for its store, followed inside the console (${lang})`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(300_000);
     const merchant = await registerMerchantByApi(request);
     const token = await merchantToken(request, merchant.email, merchant.password);
-    const { shop } = await createOperatingStore(request, token, { shop_name: text.shopA, contact_email: merchant.email }, lang);
+    const { shop } = await createOperatingStore(
+      request,
+      token,
+      { shop_name: text.shopA, contact_email: merchant.email },
+      lang,
+    );
     const plugin = await trialToBeReminded(request, token, shop.shop_id);
     const title = text.reminderTitle(plugin.name[lang]);
     const reminders = async () =>
-      (await callApi<{ list: { title: string }[] }>(request, 'merchant/cms/notification/unread_lists', { limit: 50 }, { token, lang })).list.filter((notice) => notice.title === title);
+      (
+        await callApi<{ list: { title: string }[] }>(
+          request,
+          'merchant/cms/notification/unread_lists',
+          { limit: 50 },
+          { token, lang },
+        )
+      ).list.filter((notice) => notice.title === title);
     await expect.poll(async () => (await reminders()).length, SWEEP).toBe(1);
 
     await useLanguage(page, lang);
@@ -329,7 +396,10 @@ for (const lang of ['zh-CN', 'en-US'] as const satisfies readonly Lang[]) {
     await page.locator('.announcements-card').getByRole('button', { name: title }).click();
     const notice = page.getByRole('dialog', { name: title });
     const link = notice.getByRole('link', { name: text.reminderLink });
-    await expect(link).toHaveAttribute('href', `/merchant/plugin?tab=market&shop_id=${shop.shop_id}&keyword=${plugin.code}`);
+    await expect(link).toHaveAttribute(
+      'href',
+      `/merchant/plugin?tab=market&shop_id=${shop.shop_id}&keyword=${plugin.code}`,
+    );
     await expect(link).not.toHaveAttribute('target', /./);
     await shot(page, `plugins-trial-reminder-${lang}-1440`, { fullPage: false });
     await page.setViewportSize({ width: 375, height: 800 });
@@ -341,7 +411,9 @@ for (const lang of ['zh-CN', 'en-US'] as const satisfies readonly Lang[]) {
     await page.evaluate(() => Object.assign(window, { noticeLinkMark: true }));
     const pagesBefore = page.context().pages().length;
     await link.click();
-    await expect(page).toHaveURL(new RegExp(`/merchant/plugin\\?tab=market&shop_id=${shop.shop_id}&keyword=${plugin.code}$`));
+    await expect(page).toHaveURL(
+      new RegExp(`/merchant/plugin\\?tab=market&shop_id=${shop.shop_id}&keyword=${plugin.code}$`),
+    );
     expect(await page.evaluate(() => (window as unknown as { noticeLinkMark?: boolean }).noticeLinkMark)).toBe(true);
     expect(page.context().pages().length).toBe(pagesBefore);
     await expect(page.getByRole('dialog', { name: title })).toHaveCount(0);

@@ -12,7 +12,9 @@ test.describe('[NAVIGATION]', () => {
     await expect(page).toHaveTitle('运营登录 - Parlour');
   });
 
-  test('[NAVIGATION]: an unknown path goes to /404, which sends visitors without a session to login', async ({ page }) => {
+  test('[NAVIGATION]: an unknown path goes to /404, which sends visitors without a session to login', async ({
+    page,
+  }) => {
     await page.goto('/no/such/page');
     await expect(page).toHaveURL(/\/login/);
     await loginThroughForm(page, DEMO_MERCHANT.account, DEMO_MERCHANT.password);
@@ -22,7 +24,9 @@ test.describe('[NAVIGATION]', () => {
     await expect(page.getByText('抱歉，你访问的页面不存在。')).toBeVisible();
   });
 
-  test('[NAVIGATION]: a console page without a token goes to login with the full target, and back after login', async ({ page }) => {
+  test('[NAVIGATION]: a console page without a token goes to login with the full target, and back after login', async ({
+    page,
+  }) => {
     await page.goto('/merchant/bill?status=unpaid&page=2');
     await expect(page).toHaveURL(/\/login\?redirect=/);
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/merchant/bill?status=unpaid&page=2');
@@ -41,10 +45,17 @@ test.describe('[NAVIGATION]', () => {
     expect(box).toEqual({ height: 70, left: '32px', right: '32px' });
     // The same at a phone's width.
     await page.setViewportSize({ width: 390, height: 844 });
-    expect(await header.evaluate((element) => [element.getBoundingClientRect().height, getComputedStyle(element).paddingLeft])).toEqual([70, '32px']);
+    expect(
+      await header.evaluate((element) => [
+        element.getBoundingClientRect().height,
+        getComputedStyle(element).paddingLeft,
+      ]),
+    ).toEqual([70, '32px']);
   });
 
-  test('[NAVIGATION]: the login page while signed in goes to /platform; menu pages load after a reload', async ({ page }) => {
+  test('[NAVIGATION]: the login page while signed in goes to /platform; menu pages load after a reload', async ({
+    page,
+  }) => {
     await loginThroughForm(page, DEMO_MERCHANT.account, DEMO_MERCHANT.password);
     await expect(page).toHaveURL(/\/platform$/);
     await page.goto('/login');
@@ -52,17 +63,23 @@ test.describe('[NAVIGATION]', () => {
     // A fresh page load has no menu routes in memory: they are loaded and the navigation retried.
     await page.goto('/merchant/store');
     await expect(page).toHaveURL(/\/merchant\/store$/);
-    await expect(page.getByRole('navigation', { name: '控制台菜单' }).getByRole('link', { name: '店铺管理' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: '控制台菜单' }).getByRole('link', { name: '店铺管理' }),
+    ).toBeVisible();
     // An operator page is not part of the merchant's routes.
     await page.goto('/admin/dashboard');
     await expect(page).toHaveURL(/\/404$/);
   });
 
-  test('[NAVIGATION]: the login type is remembered: an operator who logs out returns to the operator login', async ({ page }) => {
+  test('[NAVIGATION]: the login type is remembered: an operator who logs out returns to the operator login', async ({
+    page,
+  }) => {
     await loginThroughForm(page, OPERATOR.account, OPERATOR.password, { path: '/admin/login' });
     await expect(page).toHaveURL(/\/platform$/);
     await page.reload();
-    await expect(page.getByRole('navigation', { name: '控制台菜单' }).getByRole('link', { name: '数据看板' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: '控制台菜单' }).getByRole('link', { name: '数据看板' }),
+    ).toBeVisible();
     await page.getByRole('button', { name: '退出登录' }).click();
     await expect(page).toHaveURL(/\/admin\/login$/);
     await page.goto('/platform');

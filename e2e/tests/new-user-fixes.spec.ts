@@ -50,7 +50,11 @@ async function baselineSpread(page: Page, selector: string) {
 
 /** Elements matching `selector` whose text is cut (wider than their box). */
 async function cutOff(page: Page, selector: string) {
-  return page.locator(selector).evaluateAll((items) => items.filter((item) => item.scrollWidth > item.clientWidth + 1).map((item) => item.textContent));
+  return page
+    .locator(selector)
+    .evaluateAll((items) =>
+      items.filter((item) => item.scrollWidth > item.clientWidth + 1).map((item) => item.textContent),
+    );
 }
 
 for (const lang of ['zh-CN', 'en-US'] as const satisfies readonly Lang[]) {
@@ -102,7 +106,11 @@ for (const lang of ['zh-CN', 'en-US'] as const satisfies readonly Lang[]) {
     const domainLink = page.locator('.ant-table-tbody a').filter({ hasText: shop.domain! });
     await expect(domainLink).toBeVisible({ timeout: 30_000 });
     await expect(domainLink).toHaveText(shop.domain!);
-    expect(await domainLink.evaluate((link) => link.scrollWidth <= link.clientWidth + 1 && !link.className.includes('ellipsis'))).toBe(true);
+    expect(
+      await domainLink.evaluate(
+        (link) => link.scrollWidth <= link.clientWidth + 1 && !link.className.includes('ellipsis'),
+      ),
+    ).toBe(true);
     expect(await cutOff(page, '.ant-table-tbody a')).toEqual([]);
     await shot(page, `store-list-domain-${lang}-1440`);
 
@@ -134,7 +142,9 @@ for (const lang of ['zh-CN', 'en-US'] as const satisfies readonly Lang[]) {
     await expect(failure).toBeVisible();
     await shot(page, `cashier-failed-${lang}-1440`, { fullPage: false });
     await failure.getByRole('link', { name: text.otherMethod }).click();
-    await expect(page).toHaveURL(new RegExp(`/merchant/bill\\?keyword=${renewal.bill.bill_no}&pay=${renewal.bill.bill_no}`));
+    await expect(page).toHaveURL(
+      new RegExp(`/merchant/bill\\?keyword=${renewal.bill.bill_no}&pay=${renewal.bill.bill_no}`),
+    );
     const dialog = page.getByRole('dialog', { name: text.payBill });
     await expect(dialog).toContainText(renewal.bill.bill_no);
     await shot(page, `bill-pay-other-method-${lang}-1440`, { fullPage: false });

@@ -8,20 +8,43 @@ import { chooseOption } from '../support/antd-select';
 const LANGS = ['zh-CN', 'en-US'] as const;
 const CONSOLE_LANG = 'zh-CN';
 
-const TEXT = { version: '版本', current: (name: string) => `${name}（当前）`, submit: /确\s*认\s*续\s*费/, upgrade: (name: string) => `续费升级到 ${name}` } as const;
+const TEXT = {
+  version: '版本',
+  current: (name: string) => `${name}（当前）`,
+  submit: /确\s*认\s*续\s*费/,
+  upgrade: (name: string) => `续费升级到 ${name}`,
+} as const;
 
 for (const lang of LANGS) {
-  test(`[OPERATOR]: an offline renewal moves a store into a higher version, priced at it (browser ${lang})`, async ({ browser, baseURL, request }) => {
+  test(`[OPERATOR]: an offline renewal moves a store into a higher version, priced at it (browser ${lang})`, async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
     // Waits for a store to be provisioned, then drives the operator console.
     test.slow();
     const text = TEXT;
     const merchant = await registerMerchantByApi(request);
     const token = await merchantToken(request, merchant.email, merchant.password);
-    const { shop } = await createOperatingStore(request, token, { shop_name: lang === 'zh-CN' ? '升级续费测试店' : 'Upgrade renewal store', contact_email: merchant.email }, lang);
-    const versions = (await callApi<{ list: ApiVersion[] }>(request, 'merchant/parlour/package/lists', {}, { token, lang: CONSOLE_LANG })).list;
+    const { shop } = await createOperatingStore(
+      request,
+      token,
+      { shop_name: lang === 'zh-CN' ? '升级续费测试店' : 'Upgrade renewal store', contact_email: merchant.email },
+      lang,
+    );
+    const versions = (
+      await callApi<{ list: ApiVersion[] }>(
+        request,
+        'merchant/parlour/package/lists',
+        {},
+        { token, lang: CONSOLE_LANG },
+      )
+    ).list;
     const current = versions.find((version) => version.id === shop.package_id)!;
     // The list is in display order: the next version that costs more is a higher one (Starter → Professional).
-    const higher = versions.slice(versions.indexOf(current) + 1).find((version) => priceOf(version, 'month', 1) > priceOf(current, 'month', 1))!;
+    const higher = versions
+      .slice(versions.indexOf(current) + 1)
+      .find((version) => priceOf(version, 'month', 1) > priceOf(current, 'month', 1))!;
 
     const operator = await operatorPage(browser, baseURL, lang);
     try {

@@ -17,7 +17,10 @@ const LISTS = [
   { name: 'stores', path: '/admin/store', cardAction: '进入后台' },
 ] as const;
 
-test('[LISTS]: the operator traffic, version and store lists fit 1440 px and show cards with their actions at 375 px', async ({ browser, baseURL }) => {
+test('[LISTS]: the operator traffic, version and store lists fit 1440 px and show cards with their actions at 375 px', async ({
+  browser,
+  baseURL,
+}) => {
   test.slow();
   const { page, close } = await operatorPage(browser, baseURL, 'zh-CN');
   try {
@@ -45,7 +48,10 @@ test('[LISTS]: the operator traffic, version and store lists fit 1440 px and sho
   }
 });
 
-test('[LISTS]: the operator plan and package lists keep their sort and filter in the URL through reload and back', async ({ browser, baseURL }) => {
+test('[LISTS]: the operator plan and package lists keep their sort and filter in the URL through reload and back', async ({
+  browser,
+  baseURL,
+}) => {
   const { page, close } = await operatorPage(browser, baseURL, 'zh-CN');
   try {
     await page.setViewportSize({ width: 1440, height: 900 });

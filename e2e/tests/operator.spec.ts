@@ -1,7 +1,26 @@
 import { SERIAL } from '../playwright.config';
 import type { Page } from '@playwright/test';
-import { OPERATOR, expect, loginThroughForm, registerMerchantByApi, test, uniqueEmail, merchantPage, useLanguage, signInByApi } from '../support/fixtures';
-import { horizontalOverflow, logoPng, tableOverflow, money, operatorPage, type ApiOverview, type ApiPublicVersion, type ApiSiteSettings } from '../support/operator-api';
+import {
+  OPERATOR,
+  expect,
+  loginThroughForm,
+  registerMerchantByApi,
+  test,
+  uniqueEmail,
+  merchantPage,
+  useLanguage,
+  signInByApi,
+} from '../support/fixtures';
+import {
+  horizontalOverflow,
+  logoPng,
+  tableOverflow,
+  money,
+  operatorPage,
+  type ApiOverview,
+  type ApiPublicVersion,
+  type ApiSiteSettings,
+} from '../support/operator-api';
 import { shot } from '../support/screenshots';
 import { callApi, operatorToken } from '../support/store-api';
 
@@ -76,7 +95,8 @@ const TEXT = {
 const zhButton = (label: string) => new RegExp(`${[...label].join('\\s*')}$`);
 
 /** The row of a list table showing `text` (not a row of a dialog's description table). */
-const tableRow = (page: Page, text: string) => page.locator('.ant-table-tbody').getByRole('row').filter({ hasText: text });
+const tableRow = (page: Page, text: string) =>
+  page.locator('.ant-table-tbody').getByRole('row').filter({ hasText: text });
 
 /** Tests with two browsers (operator and merchant) take longer than one page on a busy machine. */
 const TWO_BROWSERS = 120_000;
@@ -87,55 +107,72 @@ async function expectOperatorChinese(page: Page, title: string) {
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
 }
 
-test('[OPERATOR]: the dashboard shows the real totals, in Chinese with an English browser, and a figure opens its filtered list', { tag: SERIAL }, async ({ page, request }) => {
-  await useLanguage(page, 'en-US');
-  const token = await operatorToken(request);
-  await registerMerchantByApi(request);
-  const overview = await callApi<ApiOverview>(request, 'admin/member/user/overview', {}, { token });
+test(
+  '[OPERATOR]: the dashboard shows the real totals, in Chinese with an English browser, and a figure opens its filtered list',
+  { tag: SERIAL },
+  async ({ page, request }) => {
+    await useLanguage(page, 'en-US');
+    const token = await operatorToken(request);
+    await registerMerchantByApi(request);
+    const overview = await callApi<ApiOverview>(request, 'admin/member/user/overview', {}, { token });
 
-  await signInByApi(page, 'admin', OPERATOR.account, OPERATOR.password);
-  await expect(page).toHaveURL(/\/platform$/);
-  await page.goto('/admin/dashboard');
-  await expectOperatorChinese(page, '数据看板');
-  const figure = (title: string) => page.locator('.dashboard-figure').filter({ has: page.getByText(title, { exact: true }) });
-  const figureValue = (title: string) => figure(title).locator('.ant-statistic-content-value').first();
-  await expect(figureValue('商户总数')).toHaveText(String(overview.merchants.total));
-  await expect(figure('商户总数')).toContainText(`本月新增 ${overview.merchants.new_this_month}`);
-  await expect(figureValue('本月收入')).toHaveText(money(overview.income_this_month.amount, 'zh-CN'));
-  await expect(figure('本月收入')).toContainText(`本月已支付账单 ${overview.income_this_month.count} 笔`);
-  await expect(figureValue('待支付账单')).toHaveText(String(overview.unpaid_bills.count));
-  await expect(figure('待支付账单')).toContainText(`合计 ${money(overview.unpaid_bills.amount, 'zh-CN')}`);
-  await expect(figureValue('店铺总数')).toHaveText(String(overview.stores.total));
-  const storeLink = (label: string, count: number) => figure('店铺总数').getByRole('link', { name: new RegExp(`^${label}\\s*${count}$`) });
-  for (const [status, label] of [['trial', '试用中'], ['operating', '运营中'], ['disabled', '已停用']] as const) {
-    await expect(storeLink(label, overview.stores[status])).toBeVisible();
-  }
-  await expect(page.getByRole('img', { name: '每日注册商户' }).or(page.getByText('每日注册商户')).first()).toBeVisible();
-  await shot(page, 'operator-dashboard-zh-CN');
+    await signInByApi(page, 'admin', OPERATOR.account, OPERATOR.password);
+    await expect(page).toHaveURL(/\/platform$/);
+    await page.goto('/admin/dashboard');
+    await expectOperatorChinese(page, '数据看板');
+    const figure = (title: string) =>
+      page.locator('.dashboard-figure').filter({ has: page.getByText(title, { exact: true }) });
+    const figureValue = (title: string) => figure(title).locator('.ant-statistic-content-value').first();
+    await expect(figureValue('商户总数')).toHaveText(String(overview.merchants.total));
+    await expect(figure('商户总数')).toContainText(`本月新增 ${overview.merchants.new_this_month}`);
+    await expect(figureValue('本月收入')).toHaveText(money(overview.income_this_month.amount, 'zh-CN'));
+    await expect(figure('本月收入')).toContainText(`本月已支付账单 ${overview.income_this_month.count} 笔`);
+    await expect(figureValue('待支付账单')).toHaveText(String(overview.unpaid_bills.count));
+    await expect(figure('待支付账单')).toContainText(`合计 ${money(overview.unpaid_bills.amount, 'zh-CN')}`);
+    await expect(figureValue('店铺总数')).toHaveText(String(overview.stores.total));
+    const storeLink = (label: string, count: number) =>
+      figure('店铺总数').getByRole('link', { name: new RegExp(`^${label}\\s*${count}$`) });
+    for (const [status, label] of [
+      ['trial', '试用中'],
+      ['operating', '运营中'],
+      ['disabled', '已停用'],
+    ] as const) {
+      await expect(storeLink(label, overview.stores[status])).toBeVisible();
+    }
+    await expect(
+      page.getByRole('img', { name: '每日注册商户' }).or(page.getByText('每日注册商户')).first(),
+    ).toBeVisible();
+    await shot(page, 'operator-dashboard-zh-CN');
 
-  // Figures are live: a merchant registered now is counted after a reload.
-  await registerMerchantByApi(request);
-  await page.reload();
-  await expect(figureValue('商户总数')).toHaveText(String(overview.merchants.total + 1));
+    // Figures are live: a merchant registered now is counted after a reload.
+    await registerMerchantByApi(request);
+    await page.reload();
+    await expect(figureValue('商户总数')).toHaveText(String(overview.merchants.total + 1));
 
-  // A store figure opens the store list filtered the same way, with the same count.
-  await storeLink('运营中', overview.stores.operating).click();
-  await expect(page).toHaveURL(/\/admin\/store\?status=operating$/);
-  await expect(page.getByText(`共 ${overview.stores.operating} 个店铺`)).toBeVisible();
-  const statusCells = page.locator('.ant-table-tbody .ant-tag').filter({ hasText: /运营中|试用中|已停用|待续费|待支付|初始化中/ });
-  await expect(statusCells).toHaveCount(overview.stores.operating);
-  for (const cell of await statusCells.all()) await expect(cell).toHaveText('运营中');
+    // A store figure opens the store list filtered the same way, with the same count.
+    await storeLink('运营中', overview.stores.operating).click();
+    await expect(page).toHaveURL(/\/admin\/store\?status=operating$/);
+    await expect(page.getByText(`共 ${overview.stores.operating} 个店铺`)).toBeVisible();
+    const statusCells = page
+      .locator('.ant-table-tbody .ant-tag')
+      .filter({ hasText: /运营中|试用中|已停用|待续费|待支付|初始化中/ });
+    await expect(statusCells).toHaveCount(overview.stores.operating);
+    for (const cell of await statusCells.all()) await expect(cell).toHaveText('运营中');
 
-  // "View list" of unpaid bills opens the bill list on unpaid bills, with the same count.
-  await page.goto('/admin/dashboard');
-  await figure('待支付账单').getByRole('link', { name: '待支付账单: 查看列表' }).click();
-  await expect(page).toHaveURL(/\/admin\/bill\?status=unpaid$/);
-  await expect(page.getByText(`共 ${overview.unpaid_bills.count} 条账单`)).toBeVisible();
-  await shot(page, 'operator-dashboard-unpaid-bills-zh-CN');
-});
+    // "View list" of unpaid bills opens the bill list on unpaid bills, with the same count.
+    await page.goto('/admin/dashboard');
+    await figure('待支付账单').getByRole('link', { name: '待支付账单: 查看列表' }).click();
+    await expect(page).toHaveURL(/\/admin\/bill\?status=unpaid$/);
+    await expect(page.getByText(`共 ${overview.unpaid_bills.count} 条账单`)).toBeVisible();
+    await shot(page, 'operator-dashboard-unpaid-bills-zh-CN');
+  },
+);
 
 for (const lang of LANGS) {
-  test(`[OPERATOR]: a merchant the operator adds signs in (${lang}); disabling it throws its open session out and refuses its login`, async ({ browser, baseURL }) => {
+  test(`[OPERATOR]: a merchant the operator adds signs in (${lang}); disabling it throws its open session out and refuses its login`, async ({
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(TWO_BROWSERS);
     const text = TEXT[lang];
     const email = uniqueEmail(`added-${lang.slice(0, 2)}`);
@@ -202,7 +239,11 @@ for (const lang of LANGS) {
 }
 
 for (const lang of LANGS) {
-  test(`[OPERATOR]: a pinned formatted notice reaches the merchant's announcements (${lang}), is read once opened, and a script in content never runs`, async ({ browser, baseURL, request }) => {
+  test(`[OPERATOR]: a pinned formatted notice reaches the merchant's announcements (${lang}), is read once opened, and a script in content never runs`, async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
     test.setTimeout(TWO_BROWSERS);
     const text = TEXT[lang];
     const title = `E2E 置顶公告 ${lang} ${Date.now().toString(36)}`;
@@ -213,7 +254,8 @@ for (const lang of LANGS) {
       'admin/cms/notification/add',
       {
         title: xssTitle,
-        content: '<p>Safe <strong>text</strong></p><script>window.__parlourXss = 1</script><img src="x" onerror="window.__parlourXss = 2"><a href="javascript:window.__parlourXss = 3">link</a>',
+        content:
+          '<p>Safe <strong>text</strong></p><script>window.__parlourXss = 1</script><img src="x" onerror="window.__parlourXss = 2"><a href="javascript:window.__parlourXss = 3">link</a>',
         status: 'published',
         is_pinned: false,
       },
@@ -242,7 +284,9 @@ for (const lang of LANGS) {
       await expect(dialog.getByRole('radio', { name: '已发布' })).toBeChecked();
       await shot(admin, `operator-notice-form-${lang}`, { fullPage: false });
       await dialog.getByText('预览', { exact: true }).click();
-      await expect(dialog.frameLocator('iframe.notice-preview').locator('strong, b').first()).toHaveText('今晚 22:00 开始');
+      await expect(dialog.frameLocator('iframe.notice-preview').locator('strong, b').first()).toHaveText(
+        '今晚 22:00 开始',
+      );
       await shot(admin, `operator-notice-preview-${lang}`, { fullPage: false });
       await dialog.getByRole('button', { name: zhButton('创建') }).click();
       await expect(admin.getByText(`公告「${title}」已创建`)).toBeVisible();
@@ -251,7 +295,9 @@ for (const lang of LANGS) {
       await shot(admin, `operator-notices-${lang}`);
 
       // The script-laden notice was stored cleaned.
-      await tableRow(admin, xssTitle).getByRole('button', { name: zhButton('查看') }).click();
+      await tableRow(admin, xssTitle)
+        .getByRole('button', { name: zhButton('查看') })
+        .click();
       await expect(admin.getByText('Safe text').first()).toBeVisible();
       expect(await admin.evaluate(() => (window as unknown as { __parlourXss?: number }).__parlourXss)).toBeUndefined();
       await admin.keyboard.press('Escape');
@@ -275,7 +321,9 @@ for (const lang of LANGS) {
       }, title);
       expect(pinnedAbove).toBe(true);
       const badge = card.locator('.ant-badge-count').first();
-      const unreadBefore = Number(await badge.getAttribute('title').then((value) => /\d+/.exec(value ?? '')?.[0] ?? '0'));
+      const unreadBefore = Number(
+        await badge.getAttribute('title').then((value) => /\d+/.exec(value ?? '')?.[0] ?? '0'),
+      );
       expect(unreadBefore).toBeGreaterThanOrEqual(2);
       await shot(page, `merchant-announcements-${lang}`);
 
@@ -300,7 +348,9 @@ for (const lang of LANGS) {
       await expect(xssDetail.getByText('Safe text')).toBeVisible();
       await expect(xssDetail.locator('script, img, [onerror]')).toHaveCount(0);
       await expect(xssDetail.getByText('link')).toBeVisible();
-      expect(await xssDetail.getByText('link').evaluate((element) => element.closest('a')?.getAttribute('href') ?? null)).toBeNull();
+      expect(
+        await xssDetail.getByText('link').evaluate((element) => element.closest('a')?.getAttribute('href') ?? null),
+      ).toBeNull();
       // Nothing that could run is on the page (checked above), so the flag is final.
       expect(await page.evaluate(() => (window as unknown as { __parlourXss?: number }).__parlourXss)).toBeUndefined();
     } finally {
@@ -311,7 +361,11 @@ for (const lang of LANGS) {
 }
 
 for (const lang of LANGS) {
-  test(`[OPERATOR]: the public message form checks the phone (${lang}); the operator follows the lead up with a remark`, async ({ page, browser, baseURL }) => {
+  test(`[OPERATOR]: the public message form checks the phone (${lang}); the operator follows the lead up with a remark`, async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(TWO_BROWSERS);
     const text = TEXT[lang];
     const name = `E2E 访客 ${lang} ${Date.now().toString(36)}`;
@@ -367,86 +421,111 @@ for (const lang of LANGS) {
   });
 }
 
-test('[OPERATOR]: site settings drive the public site in both languages; a PNG logo uploads and a non-image is refused', { tag: SERIAL }, async ({ browser, baseURL, request }) => {
-  test.setTimeout(TWO_BROWSERS);
-  const token = await operatorToken(request);
-  const original = (await callApi<{ site: ApiSiteSettings }>(request, 'admin/common/config/configList', {}, { token })).site;
-  const siteName = `环球代购云 ${Date.now().toString(36).slice(-4)}`;
-  const recordNumber = '沪ICP备2026000001号-1';
-  const operator = await operatorPage(browser, baseURL);
-  try {
-    const admin = operator.page;
-    await admin.goto('/admin/settings');
-    await expectOperatorChinese(admin, '系统设置');
-    await admin.getByLabel('站点名称').fill(siteName);
-    await admin.getByLabel('关键词').fill('反向代购,跨境独立站,1688代购');
-    await admin.getByLabel('站点描述').fill('一站搭建跨境反向代购独立站');
-    await admin.getByLabel('备案号').fill(recordNumber);
-    await admin.getByLabel('客服电话').fill('400-820-8820');
+test(
+  '[OPERATOR]: site settings drive the public site in both languages; a PNG logo uploads and a non-image is refused',
+  { tag: SERIAL },
+  async ({ browser, baseURL, request }) => {
+    test.setTimeout(TWO_BROWSERS);
+    const token = await operatorToken(request);
+    const original = (
+      await callApi<{ site: ApiSiteSettings }>(request, 'admin/common/config/configList', {}, { token })
+    ).site;
+    const siteName = `环球代购云 ${Date.now().toString(36).slice(-4)}`;
+    const recordNumber = '沪ICP备2026000001号-1';
+    const operator = await operatorPage(browser, baseURL);
+    try {
+      const admin = operator.page;
+      await admin.goto('/admin/settings');
+      await expectOperatorChinese(admin, '系统设置');
+      await admin.getByLabel('站点名称').fill(siteName);
+      await admin.getByLabel('关键词').fill('反向代购,跨境独立站,1688代购');
+      await admin.getByLabel('站点描述').fill('一站搭建跨境反向代购独立站');
+      await admin.getByLabel('备案号').fill(recordNumber);
+      await admin.getByLabel('客服电话').fill('400-820-8820');
 
-    // A text file named .png is refused by its content, with the upload-format error.
-    await admin.locator('input[type=file][aria-label="站点图标（ico）"]').setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
-    await expect(admin.getByText('仅支持 JPG 和 PNG 格式的图片')).toBeVisible();
-    await expect(admin.locator('.image-upload__preview img')).toHaveCount(0);
+      // A text file named .png is refused by its content, with the upload-format error.
+      await admin
+        .locator('input[type=file][aria-label="站点图标（ico）"]')
+        .setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
+      await expect(admin.getByText('仅支持 JPG 和 PNG 格式的图片')).toBeVisible();
+      await expect(admin.locator('.image-upload__preview img')).toHaveCount(0);
 
-    // A real PNG is uploaded and previewed, then saved with the rest.
-    await admin.locator('input[type=file][aria-label="站点 Logo"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logoPng() });
-    const preview = admin.locator('.image-upload__preview img[alt="站点 Logo"]');
-    await expect(preview).toHaveAttribute('src', /^\/uploads\/[a-f0-9]{32}\.png$/);
-    expect(await preview.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(96);
-    await admin.getByRole('button', { name: zhButton('保存') }).click();
-    await expect(admin.getByText('设置已保存')).toBeVisible();
-    await shot(admin, 'operator-settings-site-zh-CN');
-    const logoUrl = await preview.getAttribute('src');
+      // A real PNG is uploaded and previewed, then saved with the rest.
+      await admin
+        .locator('input[type=file][aria-label="站点 Logo"]')
+        .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logoPng() });
+      const preview = admin.locator('.image-upload__preview img[alt="站点 Logo"]');
+      await expect(preview).toHaveAttribute('src', /^\/uploads\/[a-f0-9]{32}\.png$/);
+      expect(await preview.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(96);
+      await admin.getByRole('button', { name: zhButton('保存') }).click();
+      await expect(admin.getByText('设置已保存')).toBeVisible();
+      await shot(admin, 'operator-settings-site-zh-CN');
+      const logoUrl = await preview.getAttribute('src');
 
-    // The operator console's own header follows at once on the next load.
-    await admin.reload();
-    await expect(admin).toHaveTitle(`系统设置 - ${siteName}`);
-    await expect(admin.locator('.logo').first()).toContainText(siteName);
+      // The operator console's own header follows at once on the next load.
+      await admin.reload();
+      await expect(admin).toHaveTitle(`系统设置 - ${siteName}`);
+      await expect(admin.locator('.logo').first()).toContainText(siteName);
 
-    for (const lang of LANGS) {
-      const text = TEXT[lang];
-      const context = await browser.newContext({ baseURL, locale: lang });
-      try {
-        const page = await context.newPage();
-        await useLanguage(page, lang);
-        await page.goto('/index');
-        await expect(page).toHaveTitle(text.homeTitle(siteName));
-        const header = page.locator('header.site-header');
-        await expect(header.locator('.logo')).toContainText(siteName);
-        await expect(header.locator('.logo img')).toHaveAttribute('src', logoUrl ?? '');
-        const footer = page.locator('footer');
-        await expect(footer.getByRole('link', { name: recordNumber })).toHaveAttribute('href', 'https://beian.miit.gov.cn/');
-        await expect(footer).toContainText('400-820-8820');
-        await expect(footer).toContainText('一站搭建跨境反向代购独立站');
-        await expect(page.locator('meta[name="keywords"]')).toHaveAttribute('content', '反向代购,跨境独立站,1688代购');
-        await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', '一站搭建跨境反向代购独立站');
-        await shot(page, `site-home-configured-${lang}`);
-        await page.goto('/pricing');
-        await expect(page).toHaveTitle(text.pricingTitle(siteName));
-      } finally {
-        await context.close();
+      for (const lang of LANGS) {
+        const text = TEXT[lang];
+        const context = await browser.newContext({ baseURL, locale: lang });
+        try {
+          const page = await context.newPage();
+          await useLanguage(page, lang);
+          await page.goto('/index');
+          await expect(page).toHaveTitle(text.homeTitle(siteName));
+          const header = page.locator('header.site-header');
+          await expect(header.locator('.logo')).toContainText(siteName);
+          await expect(header.locator('.logo img')).toHaveAttribute('src', logoUrl ?? '');
+          const footer = page.locator('footer');
+          await expect(footer.getByRole('link', { name: recordNumber })).toHaveAttribute(
+            'href',
+            'https://beian.miit.gov.cn/',
+          );
+          await expect(footer).toContainText('400-820-8820');
+          await expect(footer).toContainText('一站搭建跨境反向代购独立站');
+          await expect(page.locator('meta[name="keywords"]')).toHaveAttribute(
+            'content',
+            '反向代购,跨境独立站,1688代购',
+          );
+          await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+            'content',
+            '一站搭建跨境反向代购独立站',
+          );
+          await shot(page, `site-home-configured-${lang}`);
+          await page.goto('/pricing');
+          await expect(page).toHaveTitle(text.pricingTitle(siteName));
+        } finally {
+          await context.close();
+        }
       }
+    } finally {
+      // Later tests read the product's own name in titles: put the site settings back.
+      await callApi(request, 'admin/common/config/set_config', { group: 'site', values: original }, { token });
+      await operator.close();
     }
-  } finally {
-    // Later tests read the product's own name in titles: put the site settings back.
-    await callApi(request, 'admin/common/config/set_config', { group: 'site', values: original }, { token });
-    await operator.close();
-  }
-});
+  },
+);
 
 for (const lang of LANGS) {
-  test(`[OPERATOR]: home and pricing show every version's price per term from the versions (${lang})`, async ({ page, request }) => {
+  test(`[OPERATOR]: home and pricing show every version's price per term from the versions (${lang})`, async ({
+    page,
+    request,
+  }) => {
     const text = TEXT[lang];
-    const versions = (await callApi<{ list: ApiPublicVersion[] }>(request, 'merchant/parlour/package/public_lists', {})).list;
+    const versions = (await callApi<{ list: ApiPublicVersion[] }>(request, 'merchant/parlour/package/public_lists', {}))
+      .list;
     expect(versions.length).toBeGreaterThan(0);
-    const priceOf = (version: ApiPublicVersion, type: 'month' | 'year', term: number) => version.prices.find((price) => price.type === type && price.term === term)?.amount;
+    const priceOf = (version: ApiPublicVersion, type: 'month' | 'year', term: number) =>
+      version.prices.find((price) => price.type === type && price.term === term)?.amount;
     await useLanguage(page, lang);
 
     await page.goto('/index');
     for (const version of versions) {
       const monthly = priceOf(version, 'month', 1);
-      if (monthly !== undefined) await expect(page.getByText(text.from(money(monthly, lang, version.currency)), { exact: true })).toBeVisible();
+      if (monthly !== undefined)
+        await expect(page.getByText(text.from(money(monthly, lang, version.currency)), { exact: true })).toBeVisible();
     }
 
     await page.goto('/pricing');
@@ -460,7 +539,11 @@ for (const lang of LANGS) {
           await expect(card.locator('.version-card__per')).toHaveText(type === 'month' ? text.perMonth : text.perYear);
         }
         for (const price of version.prices.filter((candidate) => candidate.type === type && candidate.term !== 1)) {
-          const term = card.locator('.version-card__terms > div').filter({ has: page.getByText(type === 'month' ? text.months(price.term) : text.years(price.term), { exact: true }) });
+          const term = card
+            .locator('.version-card__terms > div')
+            .filter({
+              has: page.getByText(type === 'month' ? text.months(price.term) : text.years(price.term), { exact: true }),
+            });
           await expect(term.locator('dd')).toHaveText(money(price.amount, lang, version.currency));
         }
       }

@@ -33,7 +33,11 @@ const TEXT = {
 
 test.describe('[STORES] reserved store IDs', () => {
   for (const lang of ['zh-CN', 'en-US'] as const) {
-    test(`[STORES]: a store ID that names a platform host is refused on the store ID field (${lang})`, async ({ browser, baseURL, request }) => {
+    test(`[STORES]: a store ID that names a platform host is refused on the store ID field (${lang})`, async ({
+      browser,
+      baseURL,
+      request,
+    }) => {
       const text = TEXT[lang];
       const merchant = await registerMerchantByApi(request);
       const { page, close } = await merchantPage(browser, baseURL, lang, merchant.email, merchant.password);
@@ -53,7 +57,9 @@ test.describe('[STORES] reserved store IDs', () => {
       await dialog.getByRole('button', { name: text.goToPayment }).click();
       expect((await (await refused).json()).code).toBe(12025);
       // Said on the field, the dialog stays open with what was typed.
-      await expect(dialog.locator('#shop_id_help, .ant-form-item-explain-error').filter({ hasText: text.reserved })).toBeVisible();
+      await expect(
+        dialog.locator('#shop_id_help, .ant-form-item-explain-error').filter({ hasText: text.reserved }),
+      ).toBeVisible();
       await expect(dialog.getByLabel(text.shopId, { exact: true })).toHaveValue('www');
       await shot(page, `reserved-shop-id-${lang}`, { fullPage: false });
       await close();

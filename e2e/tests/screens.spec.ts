@@ -1,17 +1,50 @@
 import path from 'node:path';
-import { DEMO_MERCHANT, OPERATOR, expect, loginThroughForm, test, useLanguage, type Lang, signInByApi } from '../support/fixtures';
+import {
+  DEMO_MERCHANT,
+  OPERATOR,
+  expect,
+  loginThroughForm,
+  test,
+  useLanguage,
+  type Lang,
+  signInByApi,
+} from '../support/fixtures';
 
 /** Screenshots land in screenshots/ (git-ignored) for a person to look at; the assertions check the language. */
 const shotsDir = path.resolve(import.meta.dirname, '../../screenshots');
 
 const zhPricingTitle = '适合每个阶段的简单方案';
 const publicScreens: { path: string; title: Record<Lang, string>; heading: Record<Lang, RegExp> }[] = [
-  { path: '/index', title: { 'zh-CN': '首页 - Parlour', 'en-US': 'Home - Parlour' }, heading: { 'zh-CN': /1688/, 'en-US': /Launch your agent store/ } },
-  { path: '/pricing', title: { 'zh-CN': '价格 - Parlour', 'en-US': 'Pricing - Parlour' }, heading: { 'zh-CN': new RegExp(zhPricingTitle), 'en-US': /Simple plans/ } },
-  { path: '/login', title: { 'zh-CN': '登录 - Parlour', 'en-US': 'Log in - Parlour' }, heading: { 'zh-CN': /登录/, 'en-US': /Log in to Parlour/ } },
-  { path: '/register', title: { 'zh-CN': '注册 - Parlour', 'en-US': 'Sign up - Parlour' }, heading: { 'zh-CN': /注册商户账号/, 'en-US': /Create your merchant account/ } },
-  { path: '/forgot', title: { 'zh-CN': '忘记密码 - Parlour', 'en-US': 'Forgot password - Parlour' }, heading: { 'zh-CN': /重置密码/, 'en-US': /Reset your password/ } },
-  { path: '/test', title: { 'zh-CN': '诊断信息 - Parlour', 'en-US': 'Diagnostics - Parlour' }, heading: { 'zh-CN': /诊断信息/, 'en-US': /Diagnostics/ } },
+  {
+    path: '/index',
+    title: { 'zh-CN': '首页 - Parlour', 'en-US': 'Home - Parlour' },
+    heading: { 'zh-CN': /1688/, 'en-US': /Launch your agent store/ },
+  },
+  {
+    path: '/pricing',
+    title: { 'zh-CN': '价格 - Parlour', 'en-US': 'Pricing - Parlour' },
+    heading: { 'zh-CN': new RegExp(zhPricingTitle), 'en-US': /Simple plans/ },
+  },
+  {
+    path: '/login',
+    title: { 'zh-CN': '登录 - Parlour', 'en-US': 'Log in - Parlour' },
+    heading: { 'zh-CN': /登录/, 'en-US': /Log in to Parlour/ },
+  },
+  {
+    path: '/register',
+    title: { 'zh-CN': '注册 - Parlour', 'en-US': 'Sign up - Parlour' },
+    heading: { 'zh-CN': /注册商户账号/, 'en-US': /Create your merchant account/ },
+  },
+  {
+    path: '/forgot',
+    title: { 'zh-CN': '忘记密码 - Parlour', 'en-US': 'Forgot password - Parlour' },
+    heading: { 'zh-CN': /重置密码/, 'en-US': /Reset your password/ },
+  },
+  {
+    path: '/test',
+    title: { 'zh-CN': '诊断信息 - Parlour', 'en-US': 'Diagnostics - Parlour' },
+    heading: { 'zh-CN': /诊断信息/, 'en-US': /Diagnostics/ },
+  },
 ];
 
 for (const lang of ['zh-CN', 'en-US'] as const) {
@@ -49,7 +82,9 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
       await expect(page.getByRole('tab', { name: lang === 'zh-CN' ? '我的插件' : 'My plugins' })).toBeVisible();
       await page.screenshot({ path: `${shotsDir}/${lang}_merchant_plugin.png`, fullPage: true });
       await page.goto('/404');
-      await expect(page.getByText(lang === 'zh-CN' ? '抱歉，你访问的页面不存在。' : 'Sorry, the page you visited does not exist.')).toBeVisible();
+      await expect(
+        page.getByText(lang === 'zh-CN' ? '抱歉，你访问的页面不存在。' : 'Sorry, the page you visited does not exist.'),
+      ).toBeVisible();
       await expect(page.getByRole('link', { name: lang === 'zh-CN' ? /返回首页/ : /Back home/ })).toBeVisible();
       await page.screenshot({ path: `${shotsDir}/${lang}_404.png`, fullPage: true });
     });

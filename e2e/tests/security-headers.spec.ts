@@ -1,5 +1,13 @@
 import type { Page, Response } from '@playwright/test';
-import { OPERATOR, expect, loginThroughForm, registerMerchantByApi, test, useLanguage, type Lang } from '../support/fixtures';
+import {
+  OPERATOR,
+  expect,
+  loginThroughForm,
+  registerMerchantByApi,
+  test,
+  useLanguage,
+  type Lang,
+} from '../support/fixtures';
 import { buyStore, merchantToken, uniqueShopId, versionNamed } from '../support/store-api';
 
 /**
@@ -9,7 +17,14 @@ import { buyStore, merchantToken, uniqueShopId, versionNamed } from '../support/
  * run-time styles, the scroll locker) so that the policy is exercised on all of them.
  */
 
-const MERCHANT_PAGES = ['/platform', '/merchant/store', '/merchant/traffic', '/merchant/bill', '/merchant/plugin', '/merchant/account/security'];
+const MERCHANT_PAGES = [
+  '/platform',
+  '/merchant/store',
+  '/merchant/traffic',
+  '/merchant/bill',
+  '/merchant/plugin',
+  '/merchant/account/security',
+];
 const OPERATOR_PAGES = [
   '/admin/dashboard',
   '/admin/merchant',
@@ -63,7 +78,10 @@ for (const lang of ['zh-CN', 'en-US'] as const satisfies readonly Lang[]) {
   test.describe(`[HEADERS] ${lang}`, () => {
     test.use({ locale: lang });
 
-    test(`[HEADERS]: the public site and every merchant page load under the CSP, with a dialog open (${lang})`, async ({ page, request }) => {
+    test(`[HEADERS]: the public site and every merchant page load under the CSP, with a dialog open (${lang})`, async ({
+      page,
+      request,
+    }) => {
       // Ten full page loads on a shared machine.
       test.slow();
       await useLanguage(page, lang);
@@ -76,7 +94,9 @@ for (const lang of ['zh-CN', 'en-US'] as const satisfies readonly Lang[]) {
       await openAndCloseDialog(page, text.buyStore);
     });
 
-    test(`[HEADERS]: every operator page loads under the CSP, with a dialog open (browser in ${lang})`, async ({ page }) => {
+    test(`[HEADERS]: every operator page loads under the CSP, with a dialog open (browser in ${lang})`, async ({
+      page,
+    }) => {
       test.slow();
       await useLanguage(page, lang);
       await visit(page, '/admin/login');
@@ -92,12 +112,25 @@ for (const lang of ['zh-CN', 'en-US'] as const satisfies readonly Lang[]) {
       });
     });
 
-    test(`[HEADERS]: the cashier works under the CSP and its token never leaves through Referer (${lang})`, async ({ page, request }) => {
+    test(`[HEADERS]: the cashier works under the CSP and its token never leaves through Referer (${lang})`, async ({
+      page,
+      request,
+    }) => {
       const merchant = await registerMerchantByApi(request);
       const token = await merchantToken(request, merchant.email, merchant.password);
       const version = await versionNamed(request, token, 'Professional');
       const shopId = uniqueShopId('csp');
-      const purchase = await buyStore(request, token, { shop_id: shopId, shop_name: `CSP ${shopId.slice(-4)}`, contact_email: `shop.${shopId}@example.com`, package_id: version.id }, lang);
+      const purchase = await buyStore(
+        request,
+        token,
+        {
+          shop_id: shopId,
+          shop_name: `CSP ${shopId.slice(-4)}`,
+          contact_email: `shop.${shopId}@example.com`,
+          package_id: version.id,
+        },
+        lang,
+      );
       const referers: string[] = [];
       page.on('request', (sent) => {
         const referer = sent.headers()['referer'];

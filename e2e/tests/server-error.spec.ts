@@ -19,7 +19,9 @@ const TEXT: Record<Lang, { message: string; requestId: string }> = {
 test.describe('[ERRORS]', () => {
   for (const lang of ['zh-CN', 'en-US'] as const) {
     for (const width of [1440, 375]) {
-      test(`[ERRORS]: a server error shows its request id with a copy button (${lang}, ${width} px)`, async ({ page }) => {
+      test(`[ERRORS]: a server error shows its request id with a copy button (${lang}, ${width} px)`, async ({
+        page,
+      }) => {
         await page.setViewportSize({ width, height: 800 });
         await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
         await useLanguage(page, lang);

@@ -34,7 +34,12 @@ test.describe('[STORES] store admin link', () => {
       const token = await merchantToken(request, merchant.email, merchant.password);
       const shopId = uniqueShopId('adm');
       const shopName = `Link ${shopId}`;
-      await createOperatingStore(request, token, { shop_id: shopId, shop_name: shopName, contact_email: merchant.email }, lang);
+      await createOperatingStore(
+        request,
+        token,
+        { shop_id: shopId, shop_name: shopName, contact_email: merchant.email },
+        lang,
+      );
 
       const merchantSide = await merchantPage(browser, baseURL, lang, merchant.email, merchant.password);
       await merchantSide.page.goto('/merchant/store');

@@ -70,19 +70,42 @@ async function freePlugin(request: APIRequestContext) {
   const token = await operatorToken(request);
   const suffix = Date.now().toString(36);
   const types = await callApi<{ list: { id: number }[] }>(request, 'admin/plugin/plugin/type_lists', {}, { token });
-  const versions = await callApi<{ list: { id: number }[] }>(request, 'admin/parlour/shop/package_lists', {}, { token });
+  const versions = await callApi<{ list: { id: number }[] }>(
+    request,
+    'admin/parlour/shop/package_lists',
+    {},
+    { token },
+  );
   const name = { 'zh-CN': `在线客服 ${suffix}`, 'en-US': `Live chat ${suffix}` };
   const plugin = await callApi<{ id: number; code: string }>(
     request,
     'admin/plugin/plugin/add',
-    { code: `e2e_front_${suffix}`, name, type_id: types.list[0].id, package_ids: versions.list.map((version) => version.id), price: 0, currency: 'CNY', trial_days: 0, status: 'listed', version: '1.0.0', description: { 'zh-CN': '<p>买家可以实时联系店铺。</p>', 'en-US': '<p>Buyers talk to the store in real time.</p>' } },
+    {
+      code: `e2e_front_${suffix}`,
+      name,
+      type_id: types.list[0].id,
+      package_ids: versions.list.map((version) => version.id),
+      price: 0,
+      currency: 'CNY',
+      trial_days: 0,
+      status: 'listed',
+      version: '1.0.0',
+      description: {
+        'zh-CN': '<p>买家可以实时联系店铺。</p>',
+        'en-US': '<p>Buyers talk to the store in real time.</p>',
+      },
+    },
     { token },
   );
   return { ...plugin, name };
 }
 
 for (const lang of LANGS) {
-  test(`[STORE CONFIG]: a merchant sets a store's basic config with a PNG logo, and a non-image is refused (${lang})`, async ({ browser, baseURL, request }) => {
+  test(`[STORE CONFIG]: a merchant sets a store's basic config with a PNG logo, and a non-image is refused (${lang})`, async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
     test.setTimeout(TWO_BROWSERS);
     const text = TEXT[lang];
     const account = await registerMerchantByApi(request, uniqueEmail('config'));
@@ -97,7 +120,10 @@ for (const lang of LANGS) {
       await expect(page).toHaveURL(new RegExp(`/merchant/setting/index\\?shop_id=${shop.shop_id}$`));
       await expect(page.getByLabel(text.siteName)).toHaveValue(shopName);
       await expect(page.getByTestId('primary-domain')).toHaveText(shop.domain ?? '');
-      await expect(page.getByRole('link', { name: text.manageDomains })).toHaveAttribute('href', `/merchant/setting/domain?shop_id=${shop.shop_id}`);
+      await expect(page.getByRole('link', { name: text.manageDomains })).toHaveAttribute(
+        'href',
+        `/merchant/setting/domain?shop_id=${shop.shop_id}`,
+      );
 
       // Required, in the page's language, naming the field.
       await page.getByLabel(text.siteName).fill('');
@@ -106,37 +132,58 @@ for (const lang of LANGS) {
 
       const siteName = `${shopName} ${Date.now().toString(36).slice(-4)}`;
       await page.getByLabel(text.siteName).fill(siteName);
-      await page.getByLabel(text.description).fill(lang === 'zh-CN' ? '云南普洱，直邮海外。' : 'Pu-erh from Yunnan, shipped abroad.');
+      await page
+        .getByLabel(text.description)
+        .fill(lang === 'zh-CN' ? '云南普洱，直邮海外。' : 'Pu-erh from Yunnan, shipped abroad.');
       await page.getByLabel(text.recordNumber).fill('沪ICP备2026000002号');
       await page.getByLabel(text.servicePhone).fill('400-820-8820');
 
       // A text file named .png is refused by its content, with the upload-format error.
-      await page.locator(`input[type=file][aria-label="${text.ico}"]`).setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
+      await page
+        .locator(`input[type=file][aria-label="${text.ico}"]`)
+        .setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
       await expect(page.getByText(text.formatError)).toBeVisible();
       await expect(page.locator(`.image-upload__preview img[alt="${text.ico}"]`)).toHaveCount(0);
       // A real PNG is the store's icon.
-      await page.locator(`input[type=file][aria-label="${text.ico}"]`).setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: logoPng(64) });
+      await page
+        .locator(`input[type=file][aria-label="${text.ico}"]`)
+        .setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: logoPng(64) });
       const icoPreview = page.locator(`.image-upload__preview img[alt="${text.ico}"]`);
       await expect(icoPreview).toHaveAttribute('src', /^\/uploads\/[a-f0-9]{32}\.png$/);
       const icoUrl = (await icoPreview.getAttribute('src')) ?? '';
 
       // A real PNG is uploaded, previewed in the field and in the store's header.
-      await page.locator(`input[type=file][aria-label="${text.logo}"]`).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logoPng() });
+      await page
+        .locator(`input[type=file][aria-label="${text.logo}"]`)
+        .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logoPng() });
       const fieldPreview = page.locator(`.image-upload__preview img[alt="${text.logo}"]`);
       await expect(fieldPreview).toHaveAttribute('src', /^\/uploads\/[a-f0-9]{32}\.png$/);
       const logoUrl = (await fieldPreview.getAttribute('src')) ?? '';
       const preview = page.getByTestId('site-preview');
       await expect(preview.locator('.site-preview__header img')).toHaveAttribute('src', logoUrl);
       await expect(preview.locator('.site-preview__header')).toContainText(siteName);
-      await expect(preview.locator('.site-preview__footer').getByRole('link', { name: '沪ICP备2026000002号' })).toHaveAttribute('href', 'https://beian.miit.gov.cn/');
+      await expect(
+        preview.locator('.site-preview__footer').getByRole('link', { name: '沪ICP备2026000002号' }),
+      ).toHaveAttribute('href', 'https://beian.miit.gov.cn/');
       await expect(preview.locator('.site-preview__footer')).toContainText('400-820-8820');
 
       await page.getByRole('button', { name: text.save }).click();
       await expect(page.getByText(text.saved)).toBeVisible();
       await shot(page, `store-config-merchant-${lang}-1440`);
 
-      const saved = await callApi<ApiSiteConfig>(request, 'merchant/parlour/site_config/detail', { shop_id: shop.shop_id }, { token });
-      expect(saved).toMatchObject({ site_name: siteName, logo: logoUrl, ico: icoUrl, record_number: '沪ICP备2026000002号', service_phone: '400-820-8820' });
+      const saved = await callApi<ApiSiteConfig>(
+        request,
+        'merchant/parlour/site_config/detail',
+        { shop_id: shop.shop_id },
+        { token },
+      );
+      expect(saved).toMatchObject({
+        site_name: siteName,
+        logo: logoUrl,
+        ico: icoUrl,
+        record_number: '沪ICP备2026000002号',
+        service_phone: '400-820-8820',
+      });
 
       // Kept across a reload, and laid out for a phone.
       await page.setViewportSize({ width: 375, height: 812 });
@@ -153,20 +200,37 @@ for (const lang of LANGS) {
 
       // A plugin enabled on the store shows on its front page, which serves the saved config.
       const plugin = await freePlugin(request);
-      await callApi(request, 'merchant/plugin/shop/add', { shop_id: shop.shop_id, plugin_id: plugin.id, pay_method: 'alipay' }, { token });
-      const [front] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: text.openStore }).click()]);
+      await callApi(
+        request,
+        'merchant/plugin/shop/add',
+        { shop_id: shop.shop_id, plugin_id: plugin.id, pay_method: 'alipay' },
+        { token },
+      );
+      const [front] = await Promise.all([
+        page.waitForEvent('popup'),
+        page.getByRole('link', { name: text.openStore }).click(),
+      ]);
       await front.waitForLoadState();
       expect(new URL(front.url()).host).toBe(`${shop.shop_id}.localhost:${new URL(baseURL ?? '').port}`);
       await expect(front).toHaveTitle(siteName);
       await expect(front.getByRole('heading', { level: 1 })).toHaveText(siteName);
       await expect(front.locator('img.store-logo')).toHaveAttribute('src', logoUrl);
       // The logo is served at the store's own host.
-      expect(await front.locator('img.store-logo').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+      expect(
+        await front
+          .locator('img.store-logo')
+          .evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0),
+      ).toBe(true);
       await expect(front.locator('meta[name="parlour-plugins"]')).toHaveAttribute('content', plugin.code);
       await expect(front.getByRole('heading', { name: text.pluginsTitle })).toBeVisible();
-      await expect(front.locator(`[data-parlour-plugin="${plugin.code}"].plugin-slot`)).toContainText(plugin.name[lang]);
+      await expect(front.locator(`[data-parlour-plugin="${plugin.code}"].plugin-slot`)).toContainText(
+        plugin.name[lang],
+      );
       await expect(front.getByRole('contentinfo')).toContainText(text.servicePhoneFooter);
-      await expect(front.getByRole('contentinfo').getByRole('link', { name: '沪ICP备2026000002号' })).toHaveAttribute('href', 'https://beian.miit.gov.cn/');
+      await expect(front.getByRole('contentinfo').getByRole('link', { name: '沪ICP备2026000002号' })).toHaveAttribute(
+        'href',
+        'https://beian.miit.gov.cn/',
+      );
       // The icon: the page's <link rel="icon"> names it, and the store's own host serves it as an image, at /favicon.ico too.
       // (Loaded as the page's images are: opening an image as a document would break the console's CSP check with Chromium's viewer styles.)
       await expect(front.locator('link[rel="icon"]')).toHaveAttribute('href', icoUrl);
@@ -179,7 +243,10 @@ for (const lang of LANGS) {
           return image.naturalWidth;
         }, src);
       // A query of its own: the response is this load's, not a cached one's.
-      const [iconResponse, iconWidth] = await Promise.all([front.waitForResponse(`${storeOrigin}${icoUrl}?load=1`), loadImage(`${icoUrl}?load=1`)]);
+      const [iconResponse, iconWidth] = await Promise.all([
+        front.waitForResponse(`${storeOrigin}${icoUrl}?load=1`),
+        loadImage(`${icoUrl}?load=1`),
+      ]);
       expect(iconResponse.status()).toBe(200);
       expect(iconResponse.headers()['content-type']).toMatch(/^image\/png/);
       expect(iconWidth).toBe(64);
@@ -211,11 +278,18 @@ for (const lang of LANGS) {
   });
 }
 
-test('[STORE CONFIG]: an operator edits a store’s basic config from the store list, recorded in the audit log', async ({ browser, baseURL, request }) => {
+test('[STORE CONFIG]: an operator edits a store’s basic config from the store list, recorded in the audit log', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   test.setTimeout(TWO_BROWSERS);
   const account = await registerMerchantByApi(request, uniqueEmail('opconfig'));
   const token = await merchantToken(request, account.email, account.password);
-  const { shop } = await createOperatingStore(request, token, { shop_name: 'Harbour Goods', contact_email: account.email });
+  const { shop } = await createOperatingStore(request, token, {
+    shop_name: 'Harbour Goods',
+    contact_email: account.email,
+  });
   const operator = await operatorPage(browser, baseURL, 'en-US');
   try {
     const page = operator.page;
@@ -231,14 +305,24 @@ test('[STORE CONFIG]: an operator edits a store’s basic config from the store 
     const siteName = `Harbour Goods 官方店 ${Date.now().toString(36).slice(-4)}`;
     await page.getByLabel('站点名称').fill(siteName);
     await page.getByLabel('版权信息').fill('© 2026 Harbour Goods Ltd.');
-    await page.locator('input[type=file][aria-label="网站 Logo"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logoPng() });
-    await expect(page.locator('.image-upload__preview img[alt="网站 Logo"]')).toHaveAttribute('src', /^\/uploads\/[a-f0-9]{32}\.png$/);
+    await page
+      .locator('input[type=file][aria-label="网站 Logo"]')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logoPng() });
+    await expect(page.locator('.image-upload__preview img[alt="网站 Logo"]')).toHaveAttribute(
+      'src',
+      /^\/uploads\/[a-f0-9]{32}\.png$/,
+    );
     await page.getByRole('button', { name: /保\s*存/ }).click();
     await expect(page.getByText('基础配置已保存')).toBeVisible();
     await shot(page, 'store-config-operator-zh-CN-1440');
 
     // The merchant sees the operator's change; the audit log names the operator.
-    const seen = await callApi<ApiSiteConfig>(request, 'merchant/parlour/site_config/detail', { shop_id: shop.shop_id }, { token });
+    const seen = await callApi<ApiSiteConfig>(
+      request,
+      'merchant/parlour/site_config/detail',
+      { shop_id: shop.shop_id },
+      { token },
+    );
     expect(seen.site_name).toBe(siteName);
     const audit = await callApi<{ list: { action: string; target_id: string; admin_account: string }[] }>(
       request,
@@ -247,7 +331,11 @@ test('[STORE CONFIG]: an operator edits a store’s basic config from the store 
       { token: await operatorToken(request) },
     );
     expect(audit.list).toHaveLength(1);
-    expect(audit.list[0]).toMatchObject({ action: 'shop.edit_site_config', target_id: shop.shop_id, admin_account: 'admin' });
+    expect(audit.list[0]).toMatchObject({
+      action: 'shop.edit_site_config',
+      target_id: shop.shop_id,
+      admin_account: 'admin',
+    });
 
     await page.setViewportSize({ width: 375, height: 812 });
     await page.reload();

@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { OPERATOR, expect, registerMerchantByApi, test, useLanguage, type Lang, signInByApi } from '../support/fixtures';
+import {
+  OPERATOR,
+  expect,
+  registerMerchantByApi,
+  test,
+  useLanguage,
+  type Lang,
+  signInByApi,
+} from '../support/fixtures';
 import { shot } from '../support/screenshots';
 import {
   addMonthsUtc,
@@ -98,7 +106,12 @@ const TEXT = {
 
 /** Money as the UI shows it in `lang` (Intl, as apps/web/src/lib/money.ts formats it). */
 const money = (amount: number, lang: Lang) =>
-  new Intl.NumberFormat(lang, { style: 'currency', currency: 'CNY', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount / 100);
+  new Intl.NumberFormat(lang, {
+    style: 'currency',
+    currency: 'CNY',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(amount / 100);
 
 /**
  * Coming back from the cashier is a fresh load of the console (shell, session, lazy page), which on a
@@ -138,7 +151,10 @@ async function payOnCashier(page: Page, lang: Lang, amount: number) {
 for (const lang of ['zh-CN', 'en-US'] as const) {
   const text = TEXT[lang];
 
-  test(`[STORES]: creates and pays for a store at the sandbox cashier until it is ready (${lang})`, async ({ page, request }) => {
+  test(`[STORES]: creates and pays for a store at the sandbox cashier until it is ready (${lang})`, async ({
+    page,
+    request,
+  }) => {
     // Waits for the background job that provisions a paid store, on top of several pages.
     test.slow();
     const merchant = await signedInMerchant(page, request, lang);
@@ -200,7 +216,12 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     // Waits for the background job that provisions a paid store, on top of several pages.
     test.slow();
     const merchant = await signedInMerchant(page, request, lang);
-    const { shop, version } = await createOperatingStore(request, merchant.token, { shop_name: lang === 'zh-CN' ? '续费测试店' : 'Renewal test store', contact_email: merchant.email }, lang);
+    const { shop, version } = await createOperatingStore(
+      request,
+      merchant.token,
+      { shop_name: lang === 'zh-CN' ? '续费测试店' : 'Renewal test store', contact_email: merchant.email },
+      lang,
+    );
     const amount = priceOf(version, 'month', 3);
     const expiresBefore = new Date(shop.expires_at as string);
 
@@ -244,7 +265,17 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     const merchant = await signedInMerchant(page, request, lang);
     const starter = await versionNamed(request, merchant.token, 'Starter');
     const shopId = uniqueShopId('exp');
-    await buyStore(request, merchant.token, { shop_id: shopId, shop_name: lang === 'zh-CN' ? '导出测试店' : 'Export test store', contact_email: merchant.email, package_id: starter.id }, lang);
+    await buyStore(
+      request,
+      merchant.token,
+      {
+        shop_id: shopId,
+        shop_name: lang === 'zh-CN' ? '导出测试店' : 'Export test store',
+        contact_email: merchant.email,
+        package_id: starter.id,
+      },
+      lang,
+    );
 
     await page.goto('/merchant/store');
     await expect(rowWith(page, shopId)).toBeVisible();
@@ -277,8 +308,19 @@ test('[STORES]: cancels an unpaid renewal bill after confirming', async ({ page,
   const lang = 'zh-CN';
   const text = TEXT[lang];
   const merchant = await signedInMerchant(page, request, lang);
-  const { shop } = await createOperatingStore(request, merchant.token, { shop_name: '取消账单测试店', contact_email: merchant.email }, lang);
-  const { bill } = await createRenewalBill(request, merchant.token, shop.shop_id, { term_type: 'month', term: 3 }, lang);
+  const { shop } = await createOperatingStore(
+    request,
+    merchant.token,
+    { shop_name: '取消账单测试店', contact_email: merchant.email },
+    lang,
+  );
+  const { bill } = await createRenewalBill(
+    request,
+    merchant.token,
+    shop.shop_id,
+    { term_type: 'month', term: 3 },
+    lang,
+  );
 
   await page.goto('/merchant/bill');
   const row = rowWith(page, bill.bill_no);
@@ -296,13 +338,23 @@ test('[STORES]: cancels an unpaid renewal bill after confirming', async ({ page,
   expect((await findShop(request, merchant.token, shop.shop_id)).unpaid_bill_no).toBeNull();
 });
 
-test('[STORES]: an operator disables a store and the merchant sees it disabled', async ({ page, request, browser, baseURL }) => {
+test('[STORES]: an operator disables a store and the merchant sees it disabled', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
   // Waits for the background job that provisions a paid store, on top of several pages.
   test.slow();
   const lang = 'en-US';
   const text = TEXT[lang];
   const merchant = await signedInMerchant(page, request, lang);
-  const { shop } = await createOperatingStore(request, merchant.token, { shop_name: `Disable me ${Date.now().toString(36)}`, contact_email: merchant.email }, lang);
+  const { shop } = await createOperatingStore(
+    request,
+    merchant.token,
+    { shop_name: `Disable me ${Date.now().toString(36)}`, contact_email: merchant.email },
+    lang,
+  );
   await page.goto('/merchant/store');
   await expect(rowWith(page, shop.shop_id)).toContainText(text.operating);
 
@@ -347,12 +399,20 @@ test('[STORES]: an operator disables a store and the merchant sees it disabled',
   expect((await findShop(request, merchant.token, shop.shop_id)).status).toBe('disabled');
 });
 
-test('[STORES]: the operator store, version and bill pages show the stores and bills (zh-CN)', async ({ page, request }) => {
+test('[STORES]: the operator store, version and bill pages show the stores and bills (zh-CN)', async ({
+  page,
+  request,
+}) => {
   // Waits for the background job that provisions a paid store, on top of several pages.
   test.slow();
   const merchant = await registerMerchantByApi(request);
   const token = await merchantToken(request, merchant.email, merchant.password);
-  const { shop } = await createOperatingStore(request, token, { shop_name: '运营截图店', contact_email: merchant.email }, 'zh-CN');
+  const { shop } = await createOperatingStore(
+    request,
+    token,
+    { shop_name: '运营截图店', contact_email: merchant.email },
+    'zh-CN',
+  );
   await createRenewalBill(request, token, shop.shop_id, { term_type: 'year', term: 1 }, 'zh-CN');
 
   await useLanguage(page, 'en-US');

@@ -43,11 +43,19 @@ async function openCall(request: APIRequestContext, route: string, body: Record<
 for (const lang of ['zh-CN', 'en-US'] as const) {
   const text = TEXT[lang];
 
-  test(`[OPEN API]: a merchant copies a store's API key, calls with it and rotates it; the old key stops at once (${lang})`, async ({ page, request }) => {
+  test(`[OPEN API]: a merchant copies a store's API key, calls with it and rotates it; the old key stops at once (${lang})`, async ({
+    page,
+    request,
+  }) => {
     test.slow();
     const merchant = await registerMerchantByApi(request);
     const token = await merchantToken(request, merchant.email, merchant.password);
-    const { shop } = await createOperatingStore(request, token, { shop_name: text.storeName, contact_email: merchant.email }, lang);
+    const { shop } = await createOperatingStore(
+      request,
+      token,
+      { shop_name: text.storeName, contact_email: merchant.email },
+      lang,
+    );
 
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await useLanguage(page, lang);
@@ -89,65 +97,96 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
   });
 }
 
-test('[OPEN API]: the operator switches a platform off and adds an API to the catalogue', { tag: SERIAL }, async ({ browser, baseURL, request }) => {
-  test.slow();
-  // A store that can call, to see the operator's changes from the outside.
-  const merchant = await registerMerchantByApi(request);
-  const token = await merchantToken(request, merchant.email, merchant.password);
-  const { shop } = await createOperatingStore(request, token, { shop_name: '核心数据测试店', contact_email: merchant.email });
-  const key = (await callApi<{ key: string }>(request, 'merchant/open/shop_key/reveal', { shop_id: shop.shop_id }, { token })).key;
-  const apiCode = `item_e2e_${Date.now().toString(36).slice(-5)}`;
+test(
+  '[OPEN API]: the operator switches a platform off and adds an API to the catalogue',
+  { tag: SERIAL },
+  async ({ browser, baseURL, request }) => {
+    test.slow();
+    // A store that can call, to see the operator's changes from the outside.
+    const merchant = await registerMerchantByApi(request);
+    const token = await merchantToken(request, merchant.email, merchant.password);
+    const { shop } = await createOperatingStore(request, token, {
+      shop_name: '核心数据测试店',
+      contact_email: merchant.email,
+    });
+    const key = (
+      await callApi<{ key: string }>(request, 'merchant/open/shop_key/reveal', { shop_id: shop.shop_id }, { token })
+    ).key;
+    const apiCode = `item_e2e_${Date.now().toString(36).slice(-5)}`;
 
-  const operator = await operatorPage(browser, baseURL);
-  const page = operator.page;
-  try {
-    await page.setViewportSize({ width: 1400, height: 1000 });
-    await page.goto('/admin/traffic?tab=core');
-    await expect(page.getByRole('tab', { name: '核心数据' })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByText('数据服务商配置')).toBeVisible();
-    // The provider form above the table has loaded: its skeleton giving way later would move the switch and its
-    // confirmation under the click (seen once: the click on 确定 missed and the switch stayed on).
-    await expect(page.getByRole('radio', { name: '沙箱' })).toBeAttached();
-    const weidian = page.getByRole('row').filter({ hasText: 'micro_store' });
-    await expect(weidian).toContainText('2 / 2 个启用');
-    await shot(page, 'admin-core-data');
+    const operator = await operatorPage(browser, baseURL);
+    const page = operator.page;
+    try {
+      await page.setViewportSize({ width: 1400, height: 1000 });
+      await page.goto('/admin/traffic?tab=core');
+      await expect(page.getByRole('tab', { name: '核心数据' })).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByText('数据服务商配置')).toBeVisible();
+      // The provider form above the table has loaded: its skeleton giving way later would move the switch and its
+      // confirmation under the click (seen once: the click on 确定 missed and the switch stayed on).
+      await expect(page.getByRole('radio', { name: '沙箱' })).toBeAttached();
+      const weidian = page.getByRole('row').filter({ hasText: 'micro_store' });
+      await expect(weidian).toContainText('2 / 2 个启用');
+      await shot(page, 'admin-core-data');
 
-    // Switch Weidian off (with confirmation): calls on it are rejected.
-    await weidian.getByRole('switch').click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: /^确\s*定$/ }).click();
-    await expect(weidian.getByRole('switch')).toHaveAttribute('aria-checked', 'false');
-    expect((await openCall(request, 'micro_store/item_get', { num_iid: '1' }, key)).code).toBe(13003);
-    await shot(page, 'admin-core-data-disabled');
+      // Switch Weidian off (with confirmation): calls on it are rejected.
+      await weidian.getByRole('switch').click();
+      await page
+        .locator('.ant-popconfirm')
+        .getByRole('button', { name: /^确\s*定$/ })
+        .click();
+      await expect(weidian.getByRole('switch')).toHaveAttribute('aria-checked', 'false');
+      expect((await openCall(request, 'micro_store/item_get', { num_iid: '1' }, key)).code).toBe(13003);
+      await shot(page, 'admin-core-data-disabled');
 
-    // Add an API: the form names the missing fields first.
-    await page.getByRole('button', { name: '添加接口' }).click();
-    const dialog = page.getByRole('dialog', { name: '添加接口' });
-    await dialog.getByLabel('接口编码').fill('Bad-Code');
-    await dialog.getByRole('button', { name: /^创\s*建$/ }).click();
-    await expect(dialog.getByText('接口编码须以小写字母开头，只含小写字母、数字和下划线，最多 40 个字符')).toBeVisible();
-    await expect(dialog.getByText('请输入接口名称')).toBeVisible();
-    await shot(page, 'admin-core-data-api-invalid', { fullPage: false });
-    await dialog.getByLabel('接口编码').fill(apiCode);
-    await dialog.getByLabel('接口名称').fill('E2E 商品详情');
-    await dialog.getByLabel('单次消耗').fill('3');
-    await dialog.getByRole('button', { name: /^创\s*建$/ }).click();
-    await expect(dialog).toBeHidden();
-    await page.getByPlaceholder('搜索接口编码或名称').fill(apiCode);
-    await page.getByPlaceholder('搜索接口编码或名称').press('Enter');
-    const apiRow = page.getByRole('row').filter({ hasText: apiCode });
-    await expect(apiRow).toContainText('3 单位');
-    await expect(apiRow).toContainText('淘宝');
-    await shot(page, 'admin-core-data-api-added');
-    // The new API is in the catalogue: a call passes the catalogue and meets the store's empty quota.
-    expect((await openCall(request, `taobao/${apiCode}`, {}, key)).code).toBe(13006);
-  } finally {
-    await operator.close();
-    // Leave the catalogue as seeded for the other tests: Weidian on, the new API off.
-    const adminToken = await operatorToken(request);
-    const { list: sources } = await callApi<{ list: Array<{ id: number; platform: string }> }>(request, 'admin/open/core_data/list', {}, { token: adminToken });
-    const source = sources.find((entry) => entry.platform === 'micro_store');
-    if (source) await callApi(request, 'admin/open/core_data/enable', { id: source.id, is_enabled: true }, { token: adminToken });
-    const { list: apis } = await callApi<{ list: Array<Record<string, unknown>> }>(request, 'admin/open/core_data/api_list', { keyword: apiCode }, { token: adminToken });
-    for (const api of apis) await callApi(request, 'admin/open/core_data/api_edit', { ...api, is_enabled: false }, { token: adminToken });
-  }
-});
+      // Add an API: the form names the missing fields first.
+      await page.getByRole('button', { name: '添加接口' }).click();
+      const dialog = page.getByRole('dialog', { name: '添加接口' });
+      await dialog.getByLabel('接口编码').fill('Bad-Code');
+      await dialog.getByRole('button', { name: /^创\s*建$/ }).click();
+      await expect(
+        dialog.getByText('接口编码须以小写字母开头，只含小写字母、数字和下划线，最多 40 个字符'),
+      ).toBeVisible();
+      await expect(dialog.getByText('请输入接口名称')).toBeVisible();
+      await shot(page, 'admin-core-data-api-invalid', { fullPage: false });
+      await dialog.getByLabel('接口编码').fill(apiCode);
+      await dialog.getByLabel('接口名称').fill('E2E 商品详情');
+      await dialog.getByLabel('单次消耗').fill('3');
+      await dialog.getByRole('button', { name: /^创\s*建$/ }).click();
+      await expect(dialog).toBeHidden();
+      await page.getByPlaceholder('搜索接口编码或名称').fill(apiCode);
+      await page.getByPlaceholder('搜索接口编码或名称').press('Enter');
+      const apiRow = page.getByRole('row').filter({ hasText: apiCode });
+      await expect(apiRow).toContainText('3 单位');
+      await expect(apiRow).toContainText('淘宝');
+      await shot(page, 'admin-core-data-api-added');
+      // The new API is in the catalogue: a call passes the catalogue and meets the store's empty quota.
+      expect((await openCall(request, `taobao/${apiCode}`, {}, key)).code).toBe(13006);
+    } finally {
+      await operator.close();
+      // Leave the catalogue as seeded for the other tests: Weidian on, the new API off.
+      const adminToken = await operatorToken(request);
+      const { list: sources } = await callApi<{ list: Array<{ id: number; platform: string }> }>(
+        request,
+        'admin/open/core_data/list',
+        {},
+        { token: adminToken },
+      );
+      const source = sources.find((entry) => entry.platform === 'micro_store');
+      if (source)
+        await callApi(
+          request,
+          'admin/open/core_data/enable',
+          { id: source.id, is_enabled: true },
+          { token: adminToken },
+        );
+      const { list: apis } = await callApi<{ list: Array<Record<string, unknown>> }>(
+        request,
+        'admin/open/core_data/api_list',
+        { keyword: apiCode },
+        { token: adminToken },
+      );
+      for (const api of apis)
+        await callApi(request, 'admin/open/core_data/api_edit', { ...api, is_enabled: false }, { token: adminToken });
+    }
+  },
+);

@@ -2,7 +2,14 @@ import { SERIAL } from '../playwright.config';
 import type { Page } from '@playwright/test';
 import { expect, registerMerchantByApi, test, useLanguage, type Lang, signInByApi } from '../support/fixtures';
 import { money, operatorPage, tableOverflow } from '../support/operator-api';
-import { callApi, createOperatingStore, findBill, merchantToken, operatorToken, payAtCashier } from '../support/store-api';
+import {
+  callApi,
+  createOperatingStore,
+  findBill,
+  merchantToken,
+  operatorToken,
+  payAtCashier,
+} from '../support/store-api';
 import { setWidth, shot } from '../support/screenshots';
 import { chooseOption } from '../support/antd-select';
 
@@ -62,7 +69,8 @@ const AFTER_CASHIER = { timeout: 20_000 };
 
 /** Plans on sale, named in `lang` (operator-written texts follow the reader's language). */
 async function plansOnSale(request: Parameters<typeof callApi>[0], token: string, lang: Lang = 'en-US') {
-  return (await callApi<{ list: ApiPlan[] }>(request, 'merchant/open/merchant_data/plan_list', {}, { token, lang })).list;
+  return (await callApi<{ list: ApiPlan[] }>(request, 'merchant/open/merchant_data/plan_list', {}, { token, lang }))
+    .list;
 }
 
 /** Chooses a plan in the buy dialog, a store when asked, Alipay, and goes to the cashier; answers the bill number there. */
@@ -97,11 +105,19 @@ async function payOnCashier(page: Page, lang: Lang, amount: number) {
 for (const lang of ['zh-CN', 'en-US'] as const) {
   const text = TEXT[lang];
 
-  test(`[PACKAGES]: buys a general package and a shop package through the sandbox cashier and sees them active (${lang})`, async ({ page, request }) => {
+  test(`[PACKAGES]: buys a general package and a shop package through the sandbox cashier and sees them active (${lang})`, async ({
+    page,
+    request,
+  }) => {
     test.slow();
     const merchant = await registerMerchantByApi(request);
     const token = await merchantToken(request, merchant.email, merchant.password);
-    const { shop } = await createOperatingStore(request, token, { shop_name: text.storeName, contact_email: merchant.email }, lang);
+    const { shop } = await createOperatingStore(
+      request,
+      token,
+      { shop_name: text.storeName, contact_email: merchant.email },
+      lang,
+    );
     const standardId = (await plansOnSale(request, token, 'zh-CN')).find((plan) => plan.name === '标准包')!.id;
     const plans = await plansOnSale(request, token, lang);
     const general = plans.find((plan) => plan.id === standardId)!;
@@ -127,9 +143,17 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     await expect(card).toContainText(text.active);
     await expect(card.getByTestId('package-remaining')).toHaveText(general.units.toLocaleString(lang));
     await expect(card).toContainText(text.remainingOf('0', general.units.toLocaleString(lang)));
-    await expect(card.getByRole('link', { name: new RegExp(generalBill) })).toHaveAttribute('href', `/merchant/bill?keyword=${generalBill}`);
+    await expect(card.getByRole('link', { name: new RegExp(generalBill) })).toHaveAttribute(
+      'href',
+      `/merchant/bill?keyword=${generalBill}`,
+    );
     await shot(page, `traffic-packages-general-${lang}`);
-    expect(await findBill(request, token, generalBill)).toMatchObject({ status: 'paid', type: 'traffic_package', amount: general.price, shop_id: null });
+    expect(await findBill(request, token, generalBill)).toMatchObject({
+      status: 'paid',
+      type: 'traffic_package',
+      amount: general.price,
+      shop_id: null,
+    });
 
     // A shop package for the store, bought from "My packages", where a merchant stands after the first purchase.
     const storeDialog = await buyThroughDialog(page, lang, forStore, `${shop.shop_name} (${shop.shop_id})`);
@@ -150,80 +174,108 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     await expect(page.locator('.ant-segmented-item-selected')).toHaveText(text.shopPackages);
     await expect(page.getByText(forStore.name).first()).toBeVisible();
     await shot(page, `traffic-packages-store-${lang}-375`);
-    expect(await findBill(request, token, storeBill)).toMatchObject({ status: 'paid', type: 'traffic_package', amount: forStore.price, shop_id: shop.shop_id });
+    expect(await findBill(request, token, storeBill)).toMatchObject({
+      status: 'paid',
+      type: 'traffic_package',
+      amount: forStore.price,
+      shop_id: shop.shop_id,
+    });
   });
 }
 
-test('[PACKAGES]: the operator creates a plan and disables one; merchants are offered only enabled plans', { tag: SERIAL }, async ({ browser, baseURL, request }) => {
-  // Two lists, a plan's life and a package paid at the cashier: more than one minute's work on a loaded machine.
-  test.slow();
-  const operator = await operatorPage(browser, baseURL);
-  const page = operator.page;
-  const planName = `冲量包${Date.now().toString(36).slice(-4)}`;
-  try {
-    await page.setViewportSize({ width: 1400, height: 1000 });
-    await page.goto('/admin/traffic?tab=plans');
-    await expect(page.getByRole('tab', { name: '流量包套餐' })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByRole('row').filter({ hasText: '标准包' })).toBeVisible();
-    await shot(page, 'admin-traffic-plans');
+test(
+  '[PACKAGES]: the operator creates a plan and disables one; merchants are offered only enabled plans',
+  { tag: SERIAL },
+  async ({ browser, baseURL, request }) => {
+    // Two lists, a plan's life and a package paid at the cashier: more than one minute's work on a loaded machine.
+    test.slow();
+    const operator = await operatorPage(browser, baseURL);
+    const page = operator.page;
+    const planName = `冲量包${Date.now().toString(36).slice(-4)}`;
+    try {
+      await page.setViewportSize({ width: 1400, height: 1000 });
+      await page.goto('/admin/traffic?tab=plans');
+      await expect(page.getByRole('tab', { name: '流量包套餐' })).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByRole('row').filter({ hasText: '标准包' })).toBeVisible();
+      await shot(page, 'admin-traffic-plans');
 
-    await page.getByRole('button', { name: '新增套餐' }).click();
-    const dialog = page.getByRole('dialog', { name: '新增流量包套餐' });
-    await dialog.getByLabel('售价（元）').fill('59');
-    await dialog.getByLabel('原价（元）').fill('49');
-    await dialog.getByRole('button', { name: /^创\s*建$/ }).click();
-    await expect(dialog.getByText('请输入套餐名称')).toBeVisible();
-    await expect(dialog.getByText('售价不能高于原价')).toBeVisible();
-    await shot(page, 'admin-traffic-plan-invalid', { fullPage: false });
-    await dialog.getByLabel('套餐名称 (中文)').fill(planName);
-    await dialog.getByLabel('流量（次）').fill('5000');
-    await dialog.getByLabel('有效天数').fill('60');
-    await dialog.getByLabel('原价（元）').fill('79');
-    await dialog.getByLabel('API 用途说明 (中文)').fill('商品详情每次 1 单位');
-    await dialog.getByRole('button', { name: /^创\s*建$/ }).click();
-    await expect(dialog).toBeHidden();
-    const row = page.getByRole('row').filter({ hasText: planName });
-    await expect(row).toContainText('5,000');
-    await expect(row).toContainText(money(5900, 'zh-CN'));
-    await expect(row).toContainText(money(7900, 'zh-CN'));
+      await page.getByRole('button', { name: '新增套餐' }).click();
+      const dialog = page.getByRole('dialog', { name: '新增流量包套餐' });
+      await dialog.getByLabel('售价（元）').fill('59');
+      await dialog.getByLabel('原价（元）').fill('49');
+      await dialog.getByRole('button', { name: /^创\s*建$/ }).click();
+      await expect(dialog.getByText('请输入套餐名称')).toBeVisible();
+      await expect(dialog.getByText('售价不能高于原价')).toBeVisible();
+      await shot(page, 'admin-traffic-plan-invalid', { fullPage: false });
+      await dialog.getByLabel('套餐名称 (中文)').fill(planName);
+      await dialog.getByLabel('流量（次）').fill('5000');
+      await dialog.getByLabel('有效天数').fill('60');
+      await dialog.getByLabel('原价（元）').fill('79');
+      await dialog.getByLabel('API 用途说明 (中文)').fill('商品详情每次 1 单位');
+      await dialog.getByRole('button', { name: /^创\s*建$/ }).click();
+      await expect(dialog).toBeHidden();
+      const row = page.getByRole('row').filter({ hasText: planName });
+      await expect(row).toContainText('5,000');
+      await expect(row).toContainText(money(5900, 'zh-CN'));
+      await expect(row).toContainText(money(7900, 'zh-CN'));
 
-    const merchant = await registerMerchantByApi(request);
-    const { userinfo } = await callApi<{ userinfo: { id: number; token: string } }>(request, 'merchant/member/user/login', { account: merchant.email, password: merchant.password });
-    const token = userinfo.token;
-    expect((await plansOnSale(request, token)).map((plan) => plan.name)).toContain(planName);
+      const merchant = await registerMerchantByApi(request);
+      const { userinfo } = await callApi<{ userinfo: { id: number; token: string } }>(
+        request,
+        'merchant/member/user/login',
+        { account: merchant.email, password: merchant.password },
+      );
+      const token = userinfo.token;
+      expect((await plansOnSale(request, token)).map((plan) => plan.name)).toContain(planName);
 
-    // Disable it: no longer offered.
-    await row.getByRole('switch').click();
-    // The confirmation's own button: the create dialog's OK button may still be fading out.
-    await page.locator('.ant-popconfirm').getByRole('button', { name: /^确\s*定$/ }).click();
-    await expect(row.getByRole('switch')).toHaveAttribute('aria-checked', 'false');
-    await shot(page, 'admin-traffic-plans-disabled');
-    expect((await plansOnSale(request, token)).map((plan) => plan.name)).not.toContain(planName);
+      // Disable it: no longer offered.
+      await row.getByRole('switch').click();
+      // The confirmation's own button: the create dialog's OK button may still be fading out.
+      await page
+        .locator('.ant-popconfirm')
+        .getByRole('button', { name: /^确\s*定$/ })
+        .click();
+      await expect(row.getByRole('switch')).toHaveAttribute('aria-checked', 'false');
+      await shot(page, 'admin-traffic-plans-disabled');
+      expect((await plansOnSale(request, token)).map((plan) => plan.name)).not.toContain(planName);
 
-    // The merchant's package (bought before the plan was disabled) shows on the purchased packages tab.
-    const order = await callApi<{ bill: { bill_no: string }; payment: { pay_url: string } }>(
-      request,
-      'merchant/open/order/createPackageOrder',
-      { plan_id: (await plansOnSale(request, token)).find((plan) => plan.is_general)!.id, pay_method: 'wechat' },
-      { token },
-    );
-    await payAtCashier(request, order.payment.pay_url);
-    // The whole list, bill column included, fits a 1366 px screen.
-    await page.setViewportSize({ width: 1366, height: 1000 });
-    await page.goto('/admin/traffic?tab=packages');
-    await expect(page.getByRole('tab', { name: '已购流量包' })).toHaveAttribute('aria-selected', 'true');
-    await page.getByPlaceholder('商户 ID').fill(String(userinfo.id));
-    await page.getByRole('button', { name: /搜\s*索/ }).click();
-    const bought = page.getByRole('row').filter({ hasText: order.bill.bill_no });
-    await expect(bought).toContainText(merchant.email);
-    await expect(bought).toContainText('生效中');
-    await expect.poll(() => tableOverflow(page)).toBeLessThanOrEqual(0);
-    await shot(page, 'admin-traffic-purchased-packages');
-  } finally {
-    await operator.close();
-    // Leave the catalogue as seeded for the other tests: the new plan stays disabled.
-    const adminToken = await operatorToken(request);
-    const { list } = await callApi<{ list: ApiPlan[] }>(request, 'admin/open/plan/lists', { keyword: planName }, { token: adminToken });
-    for (const plan of list) if (plan.status !== 'disabled') await callApi(request, 'admin/open/plan/up_status', { id: plan.id, status: 'disabled' }, { token: adminToken });
-  }
-});
+      // The merchant's package (bought before the plan was disabled) shows on the purchased packages tab.
+      const order = await callApi<{ bill: { bill_no: string }; payment: { pay_url: string } }>(
+        request,
+        'merchant/open/order/createPackageOrder',
+        { plan_id: (await plansOnSale(request, token)).find((plan) => plan.is_general)!.id, pay_method: 'wechat' },
+        { token },
+      );
+      await payAtCashier(request, order.payment.pay_url);
+      // The whole list, bill column included, fits a 1366 px screen.
+      await page.setViewportSize({ width: 1366, height: 1000 });
+      await page.goto('/admin/traffic?tab=packages');
+      await expect(page.getByRole('tab', { name: '已购流量包' })).toHaveAttribute('aria-selected', 'true');
+      await page.getByPlaceholder('商户 ID').fill(String(userinfo.id));
+      await page.getByRole('button', { name: /搜\s*索/ }).click();
+      const bought = page.getByRole('row').filter({ hasText: order.bill.bill_no });
+      await expect(bought).toContainText(merchant.email);
+      await expect(bought).toContainText('生效中');
+      await expect.poll(() => tableOverflow(page)).toBeLessThanOrEqual(0);
+      await shot(page, 'admin-traffic-purchased-packages');
+    } finally {
+      await operator.close();
+      // Leave the catalogue as seeded for the other tests: the new plan stays disabled.
+      const adminToken = await operatorToken(request);
+      const { list } = await callApi<{ list: ApiPlan[] }>(
+        request,
+        'admin/open/plan/lists',
+        { keyword: planName },
+        { token: adminToken },
+      );
+      for (const plan of list)
+        if (plan.status !== 'disabled')
+          await callApi(
+            request,
+            'admin/open/plan/up_status',
+            { id: plan.id, status: 'disabled' },
+            { token: adminToken },
+          );
+    }
+  },
+);

@@ -48,7 +48,7 @@ const TEXT = {
     detailTitle: 'Call details',
     requestParams: 'Request parameters',
     upstreamError: 'Upstream error',
-    total: (count: number) => (count === 1 ? "1 call" : `${count} calls`),
+    total: (count: number) => (count === 1 ? '1 call' : `${count} calls`),
     perApi: 'Statistics per API',
     itemGet: 'Item details',
   },
@@ -69,15 +69,33 @@ async function openCall(request: APIRequestContext, route: string, body: Record<
 async function merchantWithTraffic(request: APIRequestContext, lang: 'zh-CN' | 'en-US') {
   const merchant = await registerMerchantByApi(request);
   const token = await merchantToken(request, merchant.email, merchant.password);
-  const { shop } = await createOperatingStore(request, token, { shop_name: TEXT[lang].storeName, contact_email: merchant.email }, lang);
-  const key = (await callApi<{ key: string }>(request, 'merchant/open/shop_key/reveal', { shop_id: shop.shop_id }, { token })).key;
+  const { shop } = await createOperatingStore(
+    request,
+    token,
+    { shop_name: TEXT[lang].storeName, contact_email: merchant.email },
+    lang,
+  );
+  const key = (
+    await callApi<{ key: string }>(request, 'merchant/open/shop_key/reveal', { shop_id: shop.shop_id }, { token })
+  ).key;
   // No package yet: a JD call is logged as quota exhausted and not charged.
   expect(await openCall(request, 'jd/item_get', { num_iid: '100012043978' }, key)).toBe(13006);
-  const plans = await callApi<{ list: Array<{ id: number; is_general: boolean; units: number; name: string }> }>(request, 'merchant/open/merchant_data/plan_list', {}, { token, lang });
+  const plans = await callApi<{ list: Array<{ id: number; is_general: boolean; units: number; name: string }> }>(
+    request,
+    'merchant/open/merchant_data/plan_list',
+    {},
+    { token, lang },
+  );
   const plan = plans.list.find((entry) => entry.is_general)!;
-  const order = await callApi<{ payment: { pay_url: string } }>(request, 'merchant/open/order/createPackageOrder', { plan_id: plan.id, pay_method: 'alipay' }, { token });
+  const order = await callApi<{ payment: { pay_url: string } }>(
+    request,
+    'merchant/open/order/createPackageOrder',
+    { plan_id: plan.id, pay_method: 'alipay' },
+    { token },
+  );
   await payAtCashier(request, order.payment.pay_url);
-  for (const numIid of ['610947572360', '610947572361', '610947572362']) expect(await openCall(request, 'taobao/item_get', { num_iid: numIid }, key)).toBe(200);
+  for (const numIid of ['610947572360', '610947572361', '610947572362'])
+    expect(await openCall(request, 'taobao/item_get', { num_iid: numIid }, key)).toBe(200);
   expect(await openCall(request, 'taobao/item_search', { q: '保温杯' }, key)).toBe(200);
   return { merchant, token, shop, plan };
 }
@@ -85,7 +103,10 @@ async function merchantWithTraffic(request: APIRequestContext, lang: 'zh-CN' | '
 for (const lang of ['zh-CN', 'en-US'] as const) {
   const text = TEXT[lang];
 
-  test(`[TRAFFIC REPORTS]: a merchant sees its calls on the dashboard, filters the logs by platform and status and opens a call (${lang})`, async ({ page, request }) => {
+  test(`[TRAFFIC REPORTS]: a merchant sees its calls on the dashboard, filters the logs by platform and status and opens a call (${lang})`, async ({
+    page,
+    request,
+  }) => {
     test.slow();
     const { merchant, plan } = await merchantWithTraffic(request, lang);
 
@@ -108,7 +129,9 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     await page.getByRole('tab', { name: text.logsTab }).click();
     await expect(page.getByText(text.total(5))).toBeVisible();
     // The charged package in the reader's language (the log keeps the Chinese name it was charged under).
-    await expect(page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text.taobao }).first()).toContainText(plan.name);
+    await expect(
+      page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text.taobao }).first(),
+    ).toContainText(plan.name);
     // Every column in view at 1366 px, no sideways scrolling.
     await expect.poll(() => tableOverflow(page)).toBeLessThanOrEqual(0);
     await shot(page, `traffic-logs-${lang}`);
@@ -147,61 +170,99 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     // Statistics: one row per API, the totals row.
     await page.getByRole('tab', { name: text.statisticsTab }).click();
     await expect(page.getByText(text.perApi)).toBeVisible();
-    await expect(page.locator('.ant-table-row').filter({ hasText: text.taobao }).filter({ hasText: text.itemGet })).toContainText('3');
+    await expect(
+      page.locator('.ant-table-row').filter({ hasText: text.taobao }).filter({ hasText: text.itemGet }),
+    ).toContainText('3');
     await shot(page, `traffic-statistics-${lang}`);
   });
 }
 
-test('[TRAFFIC REPORTS]: the operator sees the top merchants by usage and every merchant’s logs', { tag: SERIAL }, async ({ browser, baseURL, request }) => {
-  test.slow();
-  const { merchant } = await merchantWithTraffic(request, 'zh-CN');
-  const operator = await operatorPage(browser, baseURL);
-  const page = operator.page;
-  try {
-    await page.setViewportSize({ width: 1366, height: 1000 });
-    await page.goto('/admin/traffic');
-    await expect(page.getByRole('tab', { name: '概览' })).toHaveAttribute('aria-selected', 'true');
-    const top = page.locator('.ant-card').filter({ hasText: '商户用量排行' });
-    await expect(top.getByRole('row').filter({ hasText: merchant.email })).toBeVisible();
-    await shot(page, 'admin-traffic-dashboard');
+test(
+  '[TRAFFIC REPORTS]: the operator sees the top merchants by usage and every merchant’s logs',
+  { tag: SERIAL },
+  async ({ browser, baseURL, request }) => {
+    test.slow();
+    const { merchant } = await merchantWithTraffic(request, 'zh-CN');
+    const operator = await operatorPage(browser, baseURL);
+    const page = operator.page;
+    try {
+      await page.setViewportSize({ width: 1366, height: 1000 });
+      await page.goto('/admin/traffic');
+      await expect(page.getByRole('tab', { name: '概览' })).toHaveAttribute('aria-selected', 'true');
+      const top = page.locator('.ant-card').filter({ hasText: '商户用量排行' });
+      await expect(top.getByRole('row').filter({ hasText: merchant.email })).toBeVisible();
+      await shot(page, 'admin-traffic-dashboard');
 
-    await page.getByRole('tab', { name: '日志' }).click();
-    await expect(page.getByRole('row').filter({ hasText: merchant.email }).first()).toBeVisible();
-    await page.getByLabel('状态', { exact: true }).click();
-    await chooseOption(page, /^额度不足$/);
-    await expect(page.getByRole('row').filter({ hasText: merchant.email })).toHaveCount(1);
-    await expect.poll(() => tableOverflow(page)).toBeLessThanOrEqual(0);
-    await shot(page, 'admin-traffic-logs');
+      await page.getByRole('tab', { name: '日志' }).click();
+      await expect(page.getByRole('row').filter({ hasText: merchant.email }).first()).toBeVisible();
+      await page.getByLabel('状态', { exact: true }).click();
+      await chooseOption(page, /^额度不足$/);
+      await expect(page.getByRole('row').filter({ hasText: merchant.email })).toHaveCount(1);
+      await expect.poll(() => tableOverflow(page)).toBeLessThanOrEqual(0);
+      await shot(page, 'admin-traffic-logs');
 
-    await page.getByRole('tab', { name: '统计' }).click();
-    await expect(page.getByText('平台统计')).toBeVisible();
-    await expect(page.locator('.ant-card').filter({ hasText: '商户用量排行' }).getByRole('row').filter({ hasText: merchant.email })).toBeVisible();
-    await shot(page, 'admin-traffic-statistics');
-  } finally {
-    await operator.close();
-  }
-});
+      await page.getByRole('tab', { name: '统计' }).click();
+      await expect(page.getByText('平台统计')).toBeVisible();
+      await expect(
+        page
+          .locator('.ant-card')
+          .filter({ hasText: '商户用量排行' })
+          .getByRole('row')
+          .filter({ hasText: merchant.email }),
+      ).toBeVisible();
+      await shot(page, 'admin-traffic-statistics');
+    } finally {
+      await operator.close();
+    }
+  },
+);
 
 /** `YYYY-MM-DD` and `HH:mm:ss` of `iso` on the wall clock of `zone`. */
 function wallClockIn(iso: string, zone: string) {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
       .formatToParts(new Date(iso))
       .map((part) => [part.type, part.value]),
   );
   return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}:${parts.second}` };
 }
 
-const ZONE_NOTE = { 'zh-CN': /^时间和日期均按 (\S+) \(UTC[+-]\d\d:\d\d\)$/, 'en-US': /^Times and days in (\S+) \(UTC[+-]\d\d:\d\d\)$/ } as const;
+const ZONE_NOTE = {
+  'zh-CN': /^时间和日期均按 (\S+) \(UTC[+-]\d\d:\d\d\)$/,
+  'en-US': /^Times and days in (\S+) \(UTC[+-]\d\d:\d\d\)$/,
+} as const;
 
 for (const lang of ['zh-CN', 'en-US'] as const) {
-  test(`[TRAFFIC REPORTS]: a merchant browsing from Los Angeles sees the log's times in the business time zone the page names (${lang})`, async ({ browser, baseURL, request }) => {
+  test(`[TRAFFIC REPORTS]: a merchant browsing from Los Angeles sees the log's times in the business time zone the page names (${lang})`, async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
     test.slow();
     const { merchant, token } = await merchantWithTraffic(request, lang);
-    const logs = await callApi<{ list: Array<{ id: number; created_at: string; finished_at?: string }> }>(request, 'merchant/open/report/api_logs', { time_range: 'today', page: 1, limit: 20 }, { token });
+    const logs = await callApi<{ list: Array<{ id: number; created_at: string; finished_at?: string }> }>(
+      request,
+      'merchant/open/report/api_logs',
+      { time_range: 'today', page: 1, limit: 20 },
+      { token },
+    );
     const newest = logs.list[0];
     // 16 hours behind Shanghai: the browser's own clock shows a different time, and for half the day a different date.
-    const context = await browser.newContext({ baseURL, locale: lang, timezoneId: 'America/Los_Angeles', viewport: { width: 1440, height: 900 } });
+    const context = await browser.newContext({
+      baseURL,
+      locale: lang,
+      timezoneId: 'America/Los_Angeles',
+      viewport: { width: 1440, height: 900 },
+    });
     try {
       const page = await context.newPage();
       await useLanguage(page, lang);

@@ -14,7 +14,13 @@ import { createAuditRepository } from './modules/audit/audit.repository';
 import { createAuditService } from './modules/audit/audit.service';
 import { createOperationsRepository } from './modules/operations/operations.repository';
 import { createOperationsService } from './modules/operations/operations.service';
-import { createProviderStatusRecorder, watchMailProvider, watchProductDataProvider, watchProvider, watchSmsProvider } from './modules/operations/provider-status';
+import {
+  createProviderStatusRecorder,
+  watchMailProvider,
+  watchProductDataProvider,
+  watchProvider,
+  watchSmsProvider,
+} from './modules/operations/provider-status';
 import { registerOperationsRoutes } from './modules/operations/operations.routes';
 import { createPasswordHasher } from './lib/secrets';
 import { createSecretBox, type SecretBox } from './lib/secret-box';
@@ -23,7 +29,12 @@ import { registerAccountRoutes } from './modules/account/account.routes';
 import { createAccountService } from './modules/account/account.service';
 import { createTwoFactorRepository } from './modules/account/two-factor.repository';
 import { createTwoFactorService } from './modules/account/two-factor.service';
-import { createCaptchaService, drawSvgCaptcha, fixedCaptchaDrawer, type CaptchaDrawer } from './modules/account/captcha';
+import {
+  createCaptchaService,
+  drawSvgCaptcha,
+  fixedCaptchaDrawer,
+  type CaptchaDrawer,
+} from './modules/account/captcha';
 import { createCaptchaRepository } from './modules/account/captcha.repository';
 import { createVerificationCodeRepository } from './modules/account/verification-code.repository';
 import { createVerificationCodeService } from './modules/account/verification-code.service';
@@ -67,7 +78,10 @@ import { createStoreVersionRepository } from './modules/store-version/store-vers
 import { registerStoreVersionRoutes } from './modules/store-version/store-version.routes';
 import { createStoreVersionService } from './modules/store-version/store-version.service';
 import { createSandboxPaymentProvider, SANDBOX_PROVIDER } from './providers/payment/sandbox-payment-provider';
-import { createPaymentProviderRegistry, type PaymentProviderFactories } from './providers/payment/payment-provider-registry';
+import {
+  createPaymentProviderRegistry,
+  type PaymentProviderFactories,
+} from './providers/payment/payment-provider-registry';
 import { PAYMENT_PROVIDER_FACTORIES } from './providers/payment/payment-provider-factories';
 import { createCashierLinks } from './modules/payment/cashier-link';
 import { createPaymentSettingsService } from './modules/payment/payment-settings.service';
@@ -166,7 +180,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // Inside an operator's writing call every query runs in the call's transaction (lib/unit-of-work).
   const db = transactionAware(database.db);
   // Settings (issue 4): platform rules, the operator's groups, uploads; mail and SMS follow the saved groups.
-  const settings = createSettingsService({ repository: createSettingsRepository(db), defaults: { captcha_failure_threshold: config.loginCaptchaThreshold } });
+  const settings = createSettingsService({
+    repository: createSettingsRepository(db),
+    defaults: { captcha_failure_threshold: config.loginCaptchaThreshold },
+  });
   const uploads = createUploadService({ repository: createUploadRepository(db), uploadDir: config.uploadDir });
   // Secrets at rest (settings secrets, provider keys) are sealed under SECRETS_KEY.
   const secretBox = createSecretBox(config.secretsKey);
@@ -175,7 +192,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   if (config.outboundAllow.length && config.isProduction) throw new Error(OUTBOUND_ALLOW_REFUSED);
   const outbound = createOutboundPolicy({ allow: config.outboundAllow, lookup: options.outboundLookup });
   // The providers' last errors, for the operations page; written on the plain database, outside any call's transaction.
-  const providerStatus = createProviderStatusRecorder({ repository: createOperationsRepository(database.db), clock, log: app.log });
+  const providerStatus = createProviderStatusRecorder({
+    repository: createOperationsRepository(database.db),
+    clock,
+    log: app.log,
+  });
   // Store IDs no store may take (issue 22 §2.3): the contract's list and the platform hosts' first labels; the operator adds more in settings.
   const reservedShopIds = fixedReservedShopIds([...config.siteHosts, ...config.consoleHosts]);
   const configs = createConfigService({
@@ -188,9 +209,28 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     smsEndpoint: config.aliyunSmsEndpoint,
     wecomWebhookBase: config.wecomWebhookBase,
   });
-  const fallbackMail = config.smtpUrl ? createSmtpMailProvider({ url: config.smtpUrl, from: config.mailFrom }) : createLogMailProvider(app.log);
-  const mail = watchMailProvider(options.mail ?? createConfiguredMailProvider({ getSettings: configs.getMailForDelivery, fallback: fallbackMail, policy: outbound }), providerStatus);
-  const sms = watchSmsProvider(options.sms ?? createConfiguredSmsProvider({ getSettings: configs.getSmsForDelivery, fallback: createLogSmsProvider(app.log), endpoint: config.aliyunSmsEndpoint, policy: outbound }), providerStatus);
+  const fallbackMail = config.smtpUrl
+    ? createSmtpMailProvider({ url: config.smtpUrl, from: config.mailFrom })
+    : createLogMailProvider(app.log);
+  const mail = watchMailProvider(
+    options.mail ??
+      createConfiguredMailProvider({
+        getSettings: configs.getMailForDelivery,
+        fallback: fallbackMail,
+        policy: outbound,
+      }),
+    providerStatus,
+  );
+  const sms = watchSmsProvider(
+    options.sms ??
+      createConfiguredSmsProvider({
+        getSettings: configs.getSmsForDelivery,
+        fallback: createLogSmsProvider(app.log),
+        endpoint: config.aliyunSmsEndpoint,
+        policy: outbound,
+      }),
+    providerStatus,
+  );
   const fixedCaptcha = config.captchaFixedText;
   // A configuration built by hand (not through loadConfig) is held to the same rule.
   if (fixedCaptcha && config.isProduction) throw new Error(CAPTCHA_FIXED_TEXT_REFUSED);
@@ -223,7 +263,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // Every operator change is recorded in the audit log in its own transaction (issue 13 §6).
   const audit = createAuditService({ repository: createAuditRepository(db), clock });
   // Per-IP budgets of the unauthenticated endpoints, counted in the database (issue 13 §2).
-  const ipRateLimit = createIpRateLimit({ repository: createIpRateLimitRepository(db), clock, scale: config.ipRateLimitScale });
+  const ipRateLimit = createIpRateLimit({
+    repository: createIpRateLimitRepository(db),
+    clock,
+    scale: config.ipRateLimitScale,
+  });
   const registrar = createCallRegistrar(app, {
     sessions,
     checkOutput: !config.isProduction,
@@ -234,7 +278,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   // The spec's bare /api/v1 call (§7): reachability and clock skew.
   registerApiInfoRoutes(registrar, { clock });
-  const captchas = createCaptchaService({ repository: createCaptchaRepository(db), clock, draw: captchaDrawer, getKey: () => settings.getSigningKey('captcha') });
+  const captchas = createCaptchaService({
+    repository: createCaptchaRepository(db),
+    clock,
+    draw: captchaDrawer,
+    getKey: () => settings.getSigningKey('captcha'),
+  });
   const jobQueue = createJobQueue();
   const consoleOrigin = config.consoleHosts[0] ? `https://${config.consoleHosts[0]}` : undefined;
   const codeRepository = createVerificationCodeRepository();
@@ -248,7 +297,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     sendsPerIpPerHour: config.codeSendsPerIpPerHour,
     jobs: jobQueue,
     secrets: secretBox,
-    hasAccount: async ({ channel, value }) => Boolean(await accountRepository.findMerchantByAccount(channel === 'email' ? { email: value } : { mobile: value })),
+    hasAccount: async ({ channel, value }) =>
+      Boolean(
+        await accountRepository.findMerchantByAccount(channel === 'email' ? { email: value } : { mobile: value }),
+      ),
     consoleOrigin,
   });
   const passwordNotices = createPasswordNotices({
@@ -283,21 +335,43 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await registerUploadRoutes(app, registrar, { uploads, ipRateLimit });
 
   // Payments (issue 16): one provider per pay method from the operator's settings, the sandbox outside production.
-  const sandboxProvider = config.paymentProvider === 'sandbox' ? createSandboxPaymentProvider({ getKey: () => settings.getSigningKey('sandbox-payment') }) : null;
+  const sandboxProvider =
+    config.paymentProvider === 'sandbox'
+      ? createSandboxPaymentProvider({ getKey: () => settings.getSigningKey('sandbox-payment') })
+      : null;
   const paymentProviders = createPaymentProviderRegistry({
     sandbox: sandboxProvider,
     loadSettings: () => paymentSettings.getForProviders(),
     factories: options.paymentProviderFactories ?? PAYMENT_PROVIDER_FACTORIES,
-    context: { clock, request: (url, request) => watchProvider(providerStatus, 'payment', () => outboundRequest(outbound, url, request)) },
+    context: {
+      clock,
+      request: (url, request) =>
+        watchProvider(providerStatus, 'payment', () => outboundRequest(outbound, url, request)),
+    },
   });
   const cashierLinks = createCashierLinks({ getKey: () => settings.getSigningKey('cashier') });
-  const publicOrigin = async () => (config.consoleHosts[0] ? `https://${config.consoleHosts[0]}` : `http://127.0.0.1:${config.port}`);
-  const paymentSettings = createPaymentSettingsService({ settings, secrets: secretBox, publicOrigin, providers: () => paymentProviders });
+  const publicOrigin = async () =>
+    config.consoleHosts[0] ? `https://${config.consoleHosts[0]}` : `http://127.0.0.1:${config.port}`;
+  const paymentSettings = createPaymentSettingsService({
+    settings,
+    secrets: secretBox,
+    publicOrigin,
+    providers: () => paymentProviders,
+  });
   // Names follow the glossary in docs/ARCHITECTURE.md: `<thing>Service`, `<thing>Repository`.
   const storeVersionService = createStoreVersionService({ repository: createStoreVersionRepository(db), clock });
   registerStoreVersionRoutes(registrar, { storeVersionService });
   const billRepository = createBillRepository(db);
-  const billService = createBillService({ db, repository: billRepository, settings, clock, providers: paymentProviders, cashierLinks, publicOrigin, afterCancel: (billNo) => paymentService.closeOrder(billNo) });
+  const billService = createBillService({
+    db,
+    repository: billRepository,
+    settings,
+    clock,
+    providers: paymentProviders,
+    cashierLinks,
+    publicOrigin,
+    afterCancel: (billNo) => paymentService.closeOrder(billNo),
+  });
   registerBillRoutes(registrar, { billService });
   const shopRepository = createShopRepository(db);
   const shopService = createShopService({
@@ -312,10 +386,27 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     shopBaseDomain: config.shopBaseDomain,
     reservedShopIds,
   });
-  const shopAdminService = createShopAdminService({ db, shopService, repository: shopRepository, billService, storeVersionService, settings, clock });
-  registerShopRoutes(app, registrar, { shopService, shopAdminService, ipRateLimit, storeUrlScheme: config.storeUrlScheme });
+  const shopAdminService = createShopAdminService({
+    db,
+    shopService,
+    repository: shopRepository,
+    billService,
+    storeVersionService,
+    settings,
+    clock,
+  });
+  registerShopRoutes(app, registrar, {
+    shopService,
+    shopAdminService,
+    ipRateLimit,
+    storeUrlScheme: config.storeUrlScheme,
+  });
   // Each store's basic config (issue 15): its merchant's, and the operator's system-config group.
-  const siteConfigs = createStoreSiteConfigService({ repository: createStoreSiteConfigRepository(db), clock, isImageUsable: (fileName, merchantId) => uploads.isUsableByMerchant(fileName, merchantId) });
+  const siteConfigs = createStoreSiteConfigService({
+    repository: createStoreSiteConfigRepository(db),
+    clock,
+    isImageUsable: (fileName, merchantId) => uploads.isUsableByMerchant(fileName, merchantId),
+  });
   registerStoreSiteConfigRoutes(registrar, { siteConfigs });
   // Domains (issue 15): the system domain and custom domains bound by DNS.
   const domainService = createDomainService({
@@ -336,7 +427,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // Caddy's on-demand TLS ask (docs/deploy.md).
   registerTlsAskRoute(app, { domainService, ipRateLimit });
   // Traffic packages (issue 5): plans, orders through bills, activation on payment.
-  const trafficPackageService = createTrafficPackageService({ db, repository: createTrafficPackageRepository(db), billService, clock });
+  const trafficPackageService = createTrafficPackageService({
+    db,
+    repository: createTrafficPackageRepository(db),
+    billService,
+    clock,
+  });
   registerTrafficPackageRoutes(registrar, { trafficPackageService });
   // Plugins (issue 14): the catalogue, the market, purchases through bills, installation on payment.
   // Store API keys (issue 5): the merchant's keys, and the one lookup of a key's owner the store system's calls use.
@@ -352,8 +448,20 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   registerPluginRoutes(app, registrar, { pluginService });
   // Requests to a store's system or custom domain reach the store: its front page from its basic config and plugins.
-  registerStorefrontRouting(app, { storefrontService: createStorefrontService({ domainService, siteConfigs, pluginService }), storeUrlScheme: config.storeUrlScheme });
-  const paymentService = createPaymentService({ db, billRepository, shopService, trafficPackageService, pluginService, providers: paymentProviders, clock, publicOrigin });
+  registerStorefrontRouting(app, {
+    storefrontService: createStorefrontService({ domainService, siteConfigs, pluginService }),
+    storeUrlScheme: config.storeUrlScheme,
+  });
+  const paymentService = createPaymentService({
+    db,
+    billRepository,
+    shopService,
+    trafficPackageService,
+    pluginService,
+    providers: paymentProviders,
+    clock,
+    publicOrigin,
+  });
   // Our cashier page for every provider; its pay / fail buttons only with the sandbox.
   const cashier = createSandboxCashier({
     provider: sandboxProvider,
@@ -372,7 +480,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // Notices and prospects (issue 4).
   const notices = createNoticeService({ repository: createNoticeRepository(db), clock });
   registerNoticeRoutes(registrar, { notices });
-  const prospects = createProspectService({ repository: createProspectRepository(db), clock, submitsPerIpPerHour: PROSPECT_SUBMITS_PER_IP_PER_HOUR, getTimeZone: settings.getBusinessTimeZone });
+  const prospects = createProspectService({
+    repository: createProspectRepository(db),
+    clock,
+    submitsPerIpPerHour: PROSPECT_SUBMITS_PER_IP_PER_HOUR,
+    getTimeZone: settings.getBusinessTimeZone,
+  });
   registerProspectRoutes(registrar, { prospects });
 
   // Operator: merchants and the dashboard totals (issue 4).
@@ -385,17 +498,43 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     getTimeZone: settings.getBusinessTimeZone,
   });
   registerMerchantAdminRoutes(registrar, { merchantAdminService });
-  const dashboardService = createDashboardService({ shopRepository, billRepository, merchantAdminRepository, settings, clock });
+  const dashboardService = createDashboardService({
+    shopRepository,
+    billRepository,
+    merchantAdminRepository,
+    settings,
+    clock,
+  });
   registerDashboardRoutes(registrar, { dashboardService });
 
   // Core data and the metered Open API (issue 5): provider config, data sources, API catalogue, store keys.
-  const coreData = createCoreDataService({ repository: createCoreDataRepository(db), secrets: secretBox, clock, createProvider: (providerConfig) => watchProductDataProvider((options.productDataProviderFactory ?? defaultProductDataProviderFactory)(providerConfig), providerStatus), outbound });
+  const coreData = createCoreDataService({
+    repository: createCoreDataRepository(db),
+    secrets: secretBox,
+    clock,
+    createProvider: (providerConfig) =>
+      watchProductDataProvider(
+        (options.productDataProviderFactory ?? defaultProductDataProviderFactory)(providerConfig),
+        providerStatus,
+      ),
+    outbound,
+  });
   registerCoreDataRoutes(registrar, { coreData });
-  const openApi = createOpenApiService({ repository: createOpenApiRepository(db), clock, getProductData: () => coreData.getActiveProductData() });
+  const openApi = createOpenApiService({
+    repository: createOpenApiRepository(db),
+    clock,
+    getProductData: () => coreData.getActiveProductData(),
+  });
   registerOpenApiRoutes(app, registrar, { openApi, shopKeys, ipRateLimit });
 
   // Traffic reports (issue 5): dashboards and statistics from the daily roll-up, the call log.
-  registerTrafficReportRoutes(registrar, { reports: createTrafficReportService({ repository: createTrafficReportRepository(db), clock, getTimeZone: settings.getBusinessTimeZone }) });
+  registerTrafficReportRoutes(registrar, {
+    reports: createTrafficReportService({
+      repository: createTrafficReportRepository(db),
+      clock,
+      getTimeZone: settings.getBusinessTimeZone,
+    }),
+  });
 
   // The operations page (issue 13 §6): audit log, job queues, providers' last errors.
   const operations = createOperationsService({
@@ -416,29 +555,76 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await registerOpenApi(app);
   const spaFallback = await registerWeb(app, config);
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET' || !spaFallback) return sendApiNotFound(request, reply);
+    if (request.url.startsWith('/api/') || request.method !== 'GET' || !spaFallback)
+      return sendApiNotFound(request, reply);
     return spaFallback(request, reply);
   });
 
-  const services = { secretBox, idempotency, audit, providerStatus, ipRateLimit, accounts, twoFactor, sessions, captchas, codes, settings, configs, uploads,
+  const services = {
+    secretBox,
+    idempotency,
+    audit,
+    providerStatus,
+    ipRateLimit,
+    accounts,
+    twoFactor,
+    sessions,
+    captchas,
+    codes,
+    settings,
+    configs,
+    uploads,
     versions: storeVersionService,
     shops: shopService,
     shopAdmin: shopAdminService,
     domains: domainService,
     bills: billService,
     payments: paymentService,
-    cashier, paymentProviders, paymentSettings, cashierLinks, coreData, shopKeys, openApi, notices, prospects, trafficPackages: trafficPackageService, plugins: pluginService };
+    cashier,
+    paymentProviders,
+    paymentSettings,
+    cashierLinks,
+    coreData,
+    shopKeys,
+    openApi,
+    notices,
+    prospects,
+    trafficPackages: trafficPackageService,
+    plugins: pluginService,
+  };
   const jobs = [
-    purgeStaleRecordsJob({ db, clock, sessions: sessionRepository, accounts: accountRepository, codes: codeRepository, captchas, idempotency, twoFactor, ipRateLimit, billRepository }),
+    purgeStaleRecordsJob({
+      db,
+      clock,
+      sessions: sessionRepository,
+      accounts: accountRepository,
+      codes: codeRepository,
+      captchas,
+      idempotency,
+      twoFactor,
+      ipRateLimit,
+      billRepository,
+    }),
     deliverCodeJob({ codes }),
     passwordNoticeJob({ notices: passwordNotices }),
     provisionStoreJob({ shopService }),
     domainRecheckJob({ domainService }),
     storeSweepJob({ shopService, billRepository, clock }),
-    paymentReconcileJob({ payments: paymentService, billRepository, clock, log: (error, billNo) => app.log.warn({ err: error, bill_no: billNo }, 'payment reconciliation failed for a bill') }),
+    paymentReconcileJob({
+      payments: paymentService,
+      billRepository,
+      clock,
+      log: (error, billNo) => app.log.warn({ err: error, bill_no: billNo }, 'payment reconciliation failed for a bill'),
+    }),
     openApiSweepJob({ openApi }),
     pluginSweepJob({ pluginService, notices, getTimeZone: settings.getBusinessTimeZone }),
-    usageFoldJob({ fold: createUsageFold({ repository: createUsageFoldRepository(db), clock, getTimeZone: settings.getBusinessTimeZone }) }),
+    usageFoldJob({
+      fold: createUsageFold({
+        repository: createUsageFoldRepository(db),
+        clock,
+        getTimeZone: settings.getBusinessTimeZone,
+      }),
+    }),
   ];
   return Object.assign(app, { services, jobs, jobQueue, clock }) as App;
 }
@@ -476,12 +662,19 @@ export interface AppServices {
   prospects: ReturnType<typeof createProspectService>;
 }
 /** The Fastify instance with the services (and clock) seeds and tests reach for, and the background jobs server.ts starts. */
-export type App = FastifyInstance & { services: AppServices; jobs: JobDefinition[]; jobQueue: ReturnType<typeof createJobQueue>; clock: Clock };
+export type App = FastifyInstance & {
+  services: AppServices;
+  jobs: JobDefinition[];
+  jobQueue: ReturnType<typeof createJobQueue>;
+  clock: Clock;
+};
 
 let hasWarnedDevelopmentSecretsKey = false;
 /** Once per process: tests and the dev server build many apps. */
 function warnDevelopmentSecretsKey(log: FastifyInstance['log']) {
   if (hasWarnedDevelopmentSecretsKey) return;
   hasWarnedDevelopmentSecretsKey = true;
-  log.warn('SECRETS_KEY is not set: stored secrets are sealed with the fixed development key (set SECRETS_KEY before real use)');
+  log.warn(
+    'SECRETS_KEY is not set: stored secrets are sealed with the fixed development key (set SECRETS_KEY before real use)',
+  );
 }

@@ -109,17 +109,23 @@ function positiveNumber(value: string | undefined, fallback: number, name: strin
   return parsed;
 }
 
-function secretsKeyOf(env: NodeJS.ProcessEnv, isProduction: boolean): Pick<Config, 'secretsKey' | 'isDevelopmentSecretsKey'> {
+function secretsKeyOf(
+  env: NodeJS.ProcessEnv,
+  isProduction: boolean,
+): Pick<Config, 'secretsKey' | 'isDevelopmentSecretsKey'> {
   if (env.SECRETS_KEY) return { secretsKey: parseSecretsKey(env.SECRETS_KEY), isDevelopmentSecretsKey: false };
-  if (isProduction) throw new Error('SECRETS_KEY must be set when NODE_ENV=production (32 bytes: `openssl rand -base64 32`)');
+  if (isProduction)
+    throw new Error('SECRETS_KEY must be set when NODE_ENV=production (32 bytes: `openssl rand -base64 32`)');
   return { secretsKey: DEVELOPMENT_SECRETS_KEY, isDevelopmentSecretsKey: true };
 }
 
 function paymentProviderOf(env: NodeJS.ProcessEnv, isProduction: boolean): Config['paymentProvider'] {
   const value = env.PAYMENT_PROVIDER || (isProduction ? 'none' : 'sandbox');
-  if (value !== 'sandbox' && value !== 'none') throw new Error(`PAYMENT_PROVIDER must be sandbox or none, got "${value}"`);
+  if (value !== 'sandbox' && value !== 'none')
+    throw new Error(`PAYMENT_PROVIDER must be sandbox or none, got "${value}"`);
   // The sandbox cashier pays without money changing hands: never in production.
-  if (value === 'sandbox' && isProduction) throw new Error('PAYMENT_PROVIDER=sandbox is refused when NODE_ENV=production');
+  if (value === 'sandbox' && isProduction)
+    throw new Error('PAYMENT_PROVIDER=sandbox is refused when NODE_ENV=production');
   return value;
 }
 
@@ -144,25 +150,31 @@ function outboundAllowOf(env: NodeJS.ProcessEnv, isProduction: boolean): string[
 function shopBaseDomainOf(env: NodeJS.ProcessEnv, isProduction: boolean): string {
   const value = (env.SHOP_BASE_DOMAIN ?? '').trim().toLowerCase().replace(/\.$/, '');
   if (value) return value;
-  if (isProduction) throw new Error('SHOP_BASE_DOMAIN must be set when NODE_ENV=production (e.g. parlour.shop: stores answer at <shop_id>.parlour.shop)');
+  if (isProduction)
+    throw new Error(
+      'SHOP_BASE_DOMAIN must be set when NODE_ENV=production (e.g. parlour.shop: stores answer at <shop_id>.parlour.shop)',
+    );
   return 'localhost';
 }
 
 function storeUrlSchemeOf(env: NodeJS.ProcessEnv): StoreUrlScheme | undefined {
   const value = (env.STORE_URL_SCHEME ?? '').trim().toLowerCase();
   if (!value) return undefined;
-  if (!(STORE_URL_SCHEMES as readonly string[]).includes(value)) throw new Error(`STORE_URL_SCHEME must be http or https, got "${env.STORE_URL_SCHEME}"`);
+  if (!(STORE_URL_SCHEMES as readonly string[]).includes(value))
+    throw new Error(`STORE_URL_SCHEME must be http or https, got "${env.STORE_URL_SCHEME}"`);
   return value as StoreUrlScheme;
 }
 
 function addressList(value: string | undefined, family: 4 | 6, name: string): string[] {
   const entries = list(value);
-  for (const entry of entries) if (isIP(entry) !== family) throw new Error(`${name} must list IPv${family} addresses, got "${entry}"`);
+  for (const entry of entries)
+    if (isIP(entry) !== family) throw new Error(`${name} must list IPv${family} addresses, got "${entry}"`);
   return entries;
 }
 
 /** Why a configuration with an outbound allow-list is refused in production (loadConfig and buildApp both check). */
-export const OUTBOUND_ALLOW_REFUSED = 'OUTBOUND_ALLOW is for tests and development and is refused when NODE_ENV=production: production connects only to public addresses';
+export const OUTBOUND_ALLOW_REFUSED =
+  'OUTBOUND_ALLOW is for tests and development and is refused when NODE_ENV=production: production connects only to public addresses';
 
 /** Why a configuration with a fixed captcha answer is refused in production (loadConfig and buildApp both check). */
 export const CAPTCHA_FIXED_TEXT_REFUSED = 'CAPTCHA_FIXED_TEXT is for tests and is refused when NODE_ENV=production';

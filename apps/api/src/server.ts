@@ -33,16 +33,32 @@ async function start(config: Config, running: Running) {
 /** Where to go and how to sign in, set apart from the log lines (one log entry in JSON mode). */
 function printBanner(app: App, config: Config, database: Database) {
   const url = `http://localhost:${config.port}`;
-  const operatorPassword = config.adminPassword === DEFAULT_ADMIN_PASSWORD ? DEFAULT_ADMIN_PASSWORD : '(ADMIN_PASSWORD)';
+  const operatorPassword =
+    config.adminPassword === DEFAULT_ADMIN_PASSWORD ? DEFAULT_ADMIN_PASSWORD : '(ADMIN_PASSWORD)';
   const entries: Array<[string, string]> = [
     ['Console', url],
     ['Operator', `${url}/admin/login   account ${config.adminAccount}   password ${operatorPassword}`],
-    ...(config.seedDemo ? [['Demo merchant', `${url}/login   account ${DEMO_MERCHANT.email}   password ${DEMO_MERCHANT.password}`] as [string, string]] : []),
+    ...(config.seedDemo
+      ? [
+          ['Demo merchant', `${url}/login   account ${DEMO_MERCHANT.email}   password ${DEMO_MERCHANT.password}`] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
     ['API reference', `${url}/api/docs`],
     ['Database', database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'],
   ];
   if (config.logFormat === 'json') {
-    app.log.info({ url, database: database.kind, operator: config.adminAccount, demo_merchant: config.seedDemo ? DEMO_MERCHANT.email : undefined }, `Parlour is running at ${url}`);
+    app.log.info(
+      {
+        url,
+        database: database.kind,
+        operator: config.adminAccount,
+        demo_merchant: config.seedDemo ? DEMO_MERCHANT.email : undefined,
+      },
+      `Parlour is running at ${url}`,
+    );
     return;
   }
   const bold = (text: string) => (process.stdout.isTTY ? `\x1b[1m${text}\x1b[22m` : text);
@@ -78,7 +94,11 @@ async function stop(running: Running, startup: Promise<void>, reason: string) {
   await startup.catch(() => undefined);
   const steps: Array<[string, (() => Promise<unknown>) | undefined]> = [
     ['http server', running.app && (() => running.app!.close())],
-    ['jobs', running.boss && (() => running.boss!.stop({ graceful: true, wait: true, close: false, timeout: JOB_STOP_TIMEOUT_MS }))],
+    [
+      'jobs',
+      running.boss &&
+        (() => running.boss!.stop({ graceful: true, wait: true, close: false, timeout: JOB_STOP_TIMEOUT_MS })),
+    ],
     ['database', running.database && (() => running.database!.close())],
   ];
   let failed = false;

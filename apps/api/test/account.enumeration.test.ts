@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELIVER_CODE_QUEUE } from '../src/modules/account/verification-code.service';
 import type { MailProvider } from '../src/providers/mail/mail-provider';
 import type { SmsProvider } from '../src/providers/sms/sms-provider';
-import { buildTestApp, GOOD_PASSWORD, registerMerchant, registerMobileMerchant, uniqueEmail, uniqueMobile, type TestApp } from './helper';
+import {
+  buildTestApp,
+  GOOD_PASSWORD,
+  registerMerchant,
+  registerMobileMerchant,
+  uniqueEmail,
+  uniqueMobile,
+  type TestApp,
+} from './helper';
 
 /** A provider as slow as a real SMTP server or SMS gateway: sending inside a request would show in its time. */
 const DELIVERY_MS = 150;
@@ -46,7 +54,14 @@ describe('accounts: enumeration', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ env: { CODE_SENDS_PER_IP_PER_HOUR: '10000' } });
-    queuedOnly = await buildTestApp({ database: t.database, clock: t.clock, mail: slowMail, sms: slowSms, deliverCodesInline: false, env: { CODE_SENDS_PER_IP_PER_HOUR: '10000' } });
+    queuedOnly = await buildTestApp({
+      database: t.database,
+      clock: t.clock,
+      mail: slowMail,
+      sms: slowSms,
+      deliverCodesInline: false,
+      env: { CODE_SENDS_PER_IP_PER_HOUR: '10000' },
+    });
   });
   afterAll(async () => {
     await queuedOnly.close();
@@ -68,10 +83,15 @@ describe('accounts: enumeration', () => {
       t.clock.advance(60);
       const times = { existing: [] as number[], fresh: [] as number[] };
       for (let index = 0; index < existing.length; index += 1) {
-        for (const [kind, email] of [['existing', existing[index]], ['fresh', fresh[index]]] as const) {
+        for (const [kind, email] of [
+          ['existing', existing[index]],
+          ['fresh', fresh[index]],
+        ] as const) {
           const queuedBefore = queuedOnly.queued.length;
           const mailedBefore = slowMail.sent.length;
-          const { answer, ms } = await timed(() => queuedOnly.call(sendEmailCode, { email, event, lang_code: 'en-US' }));
+          const { answer, ms } = await timed(() =>
+            queuedOnly.call(sendEmailCode, { email, event, lang_code: 'en-US' }),
+          );
           expect(answer).toEqual({ code: 200, msg: expect.any(String), data: { resend_after: 60 } });
           expect(queuedOnly.queued.slice(queuedBefore).map((job) => job.queue)).toEqual([DELIVER_CODE_QUEUE]);
           expect(slowMail.sent.length).toBe(mailedBefore);
@@ -89,13 +109,23 @@ describe('accounts: enumeration', () => {
     const unknown = uniqueEmail('unknown');
     t.clock.advance(60);
     const queuedBefore = queuedOnly.queued.length;
-    for (const [email, event] of [[existing, 'register'], [fresh, 'register'], [existing, 'forgot'], [unknown, 'forgot']] as const) {
+    for (const [email, event] of [
+      [existing, 'register'],
+      [fresh, 'register'],
+      [existing, 'forgot'],
+      [unknown, 'forgot'],
+    ] as const) {
       expect((await queuedOnly.call(sendEmailCode, { email, event })).code).toBe(200);
     }
     const deliver = queuedOnly.app.jobs.find((job) => job.queue === DELIVER_CODE_QUEUE)!;
     const results = [];
     for (const job of queuedOnly.queued.slice(queuedBefore)) results.push(await deliver.run(job.data));
-    expect(results).toEqual([{ delivery: 'account_exists' }, { delivery: 'sent' }, { delivery: 'sent' }, { delivery: 'no_account' }]);
+    expect(results).toEqual([
+      { delivery: 'account_exists' },
+      { delivery: 'sent' },
+      { delivery: 'sent' },
+      { delivery: 'no_account' },
+    ]);
     expect(slowMail.sent.slice(-3)).toEqual([existing, fresh, existing]);
     // A job whose code is gone (used, expired or dropped after a failed delivery) sends nothing.
     expect(await deliver.run({ codeId: 0, sealedCode: 'x', lang: 'en-US' })).toEqual({ delivery: 'skipped' });
@@ -119,8 +149,17 @@ describe('accounts: enumeration', () => {
   it('a reset with a guessed code answers the same for an unknown address as for a known one', async () => {
     const known = (await registerMerchant(t)).email;
     const unknown = uniqueEmail('unknown');
-    const body = (email: string) => ({ email, code: '000000', password: GOOD_PASSWORD, confirm_password: GOOD_PASSWORD, lang_code: 'en-US' });
-    const [forKnown, forUnknown] = [await t.callRaw(merchantForgotPassword, body(known)), await t.callRaw(merchantForgotPassword, body(unknown))];
+    const body = (email: string) => ({
+      email,
+      code: '000000',
+      password: GOOD_PASSWORD,
+      confirm_password: GOOD_PASSWORD,
+      lang_code: 'en-US',
+    });
+    const [forKnown, forUnknown] = [
+      await t.callRaw(merchantForgotPassword, body(known)),
+      await t.callRaw(merchantForgotPassword, body(unknown)),
+    ];
     expect(forKnown).toEqual(forUnknown);
   });
 });

@@ -1,7 +1,29 @@
 import { errorMessages } from '@parlour/contract/errors';
-import { adminCaptcha, adminLogin, checkEmailCode, checkMobileCode, merchantCaptcha, merchantForgotPassword, merchantLogin, merchantMobileForgotPassword, merchantMobileRegister, merchantRegister, sendEmailCode, sendMobileCode } from '@parlour/contract/calls/account';
+import {
+  adminCaptcha,
+  adminLogin,
+  checkEmailCode,
+  checkMobileCode,
+  merchantCaptcha,
+  merchantForgotPassword,
+  merchantLogin,
+  merchantMobileForgotPassword,
+  merchantMobileRegister,
+  merchantRegister,
+  sendEmailCode,
+  sendMobileCode,
+} from '@parlour/contract/calls/account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, GOOD_PASSWORD, OTHER_PASSWORD, registerMerchant, registerMobileMerchant, uniqueEmail, uniqueMobile, type TestApp } from './helper';
+import {
+  buildTestApp,
+  GOOD_PASSWORD,
+  OTHER_PASSWORD,
+  registerMerchant,
+  registerMobileMerchant,
+  uniqueEmail,
+  uniqueMobile,
+  type TestApp,
+} from './helper';
 
 /** The numbers of the specification, written out so a changed constant fails here. */
 const CODE_MAX_ATTEMPTS = 5;
@@ -144,8 +166,12 @@ describe('accounts: errors', () => {
       const merchant = await registerMerchant(t);
       t.clock.advance(CODE_RESEND_SECONDS);
       const forgotCode = await mailedCode(merchant.email, 'forgot');
-      expect((await t.call(checkEmailCode, { email: merchant.email, code: forgotCode, event: 'register' })).code).toBe(11020);
-      expect((await t.call(checkEmailCode, { email: merchant.email, code: forgotCode, event: 'forgot' })).code).toBe(200);
+      expect((await t.call(checkEmailCode, { email: merchant.email, code: forgotCode, event: 'register' })).code).toBe(
+        11020,
+      );
+      expect((await t.call(checkEmailCode, { email: merchant.email, code: forgotCode, event: 'forgot' })).code).toBe(
+        200,
+      );
     });
 
     it('binds a code to its target: the code of one address is refused for another', async () => {
@@ -160,7 +186,9 @@ describe('accounts: errors', () => {
       const mobile = uniqueMobile();
       expect((await t.call(sendMobileCode, { mobile, event: 'register' })).code).toBe(200);
       const mobileCode = t.sms.lastCodeTo(mobile);
-      expect((await t.call(checkEmailCode, { email: uniqueEmail(), code: mobileCode, event: 'register' })).code).toBe(11020);
+      expect((await t.call(checkEmailCode, { email: uniqueEmail(), code: mobileCode, event: 'register' })).code).toBe(
+        11020,
+      );
     });
 
     it('keeps only the newest code of a target', async () => {
@@ -173,8 +201,12 @@ describe('accounts: errors', () => {
     });
 
     it('answers CODE_INVALID when no code was ever sent', async () => {
-      expect((await t.call(checkEmailCode, { email: uniqueEmail(), code: '123456', event: 'register' })).code).toBe(11020);
-      expect((await t.call(checkMobileCode, { mobile: uniqueMobile(), code: '123456', event: 'forgot' })).code).toBe(11020);
+      expect((await t.call(checkEmailCode, { email: uniqueEmail(), code: '123456', event: 'register' })).code).toBe(
+        11020,
+      );
+      expect((await t.call(checkMobileCode, { mobile: uniqueMobile(), code: '123456', event: 'forgot' })).code).toBe(
+        11020,
+      );
     });
   });
 
@@ -182,8 +214,16 @@ describe('accounts: errors', () => {
     it('refuses a second code to the same target within 60 s, with retry_after', async () => {
       const email = uniqueEmail();
       const code = await mailedCode(email);
-      const again = await t.callRaw<{ retry_after: number }>(sendEmailCode, { email, event: 'register', lang_code: 'en-US' });
-      expect(again).toMatchObject({ code: 10029, msg: errorMessages.TOO_MANY_REQUESTS['en-US'], data: { retry_after: CODE_RESEND_SECONDS } });
+      const again = await t.callRaw<{ retry_after: number }>(sendEmailCode, {
+        email,
+        event: 'register',
+        lang_code: 'en-US',
+      });
+      expect(again).toMatchObject({
+        code: 10029,
+        msg: errorMessages.TOO_MANY_REQUESTS['en-US'],
+        data: { retry_after: CODE_RESEND_SECONDS },
+      });
 
       t.clock.advance(CODE_RESEND_SECONDS - 20);
       const later = await t.callRaw<{ retry_after: number }>(sendEmailCode, { email, event: 'register' });
@@ -200,7 +240,10 @@ describe('accounts: errors', () => {
     it('throttles SMS codes per number the same way', async () => {
       const mobile = uniqueMobile();
       expect((await t.call(sendMobileCode, { mobile, event: 'register' })).code).toBe(200);
-      expect(await t.call(sendMobileCode, { mobile, event: 'register' })).toMatchObject({ code: 10029, data: { retry_after: CODE_RESEND_SECONDS } });
+      expect(await t.call(sendMobileCode, { mobile, event: 'register' })).toMatchObject({
+        code: 10029,
+        data: { retry_after: CODE_RESEND_SECONDS },
+      });
       t.clock.advance(CODE_RESEND_SECONDS);
       expect((await t.call(sendMobileCode, { mobile, event: 'register' })).code).toBe(200);
     });
@@ -216,8 +259,18 @@ describe('accounts: errors', () => {
       try {
         const send = (ip: string, index: number) =>
           index % 2
-            ? limited.callRaw<{ retry_after?: number }>(sendMobileCode, { mobile: uniqueMobile(), event: 'register' }, undefined, { ip })
-            : limited.callRaw<{ retry_after?: number }>(sendEmailCode, { email: uniqueEmail(), event: 'register' }, undefined, { ip });
+            ? limited.callRaw<{ retry_after?: number }>(
+                sendMobileCode,
+                { mobile: uniqueMobile(), event: 'register' },
+                undefined,
+                { ip },
+              )
+            : limited.callRaw<{ retry_after?: number }>(
+                sendEmailCode,
+                { email: uniqueEmail(), event: 'register' },
+                undefined,
+                { ip },
+              );
         for (let index = 0; index < 3; index += 1) expect((await send('203.0.113.7', index)).code).toBe(200);
         const refused = await send('203.0.113.7', 3);
         expect(refused.code).toBe(10029);
@@ -246,13 +299,20 @@ describe('accounts: errors', () => {
       });
       expect(reset.code).toBe(11020);
       expect((await t.call(merchantLogin, { account: merchant.email, password: merchant.password })).code).toBe(200);
-      expect((await t.call(checkEmailCode, { email: merchant.email, code: wrongCode(code), event: 'forgot' })).code).toBe(11020);
+      expect(
+        (await t.call(checkEmailCode, { email: merchant.email, code: wrongCode(code), event: 'forgot' })).code,
+      ).toBe(11020);
     });
 
     it('refuses a reset for an account that does not exist', async () => {
       const email = uniqueEmail('nobody');
       expect((await t.call(sendEmailCode, { email, event: 'forgot' })).code).toBe(200);
-      const reset = await t.call(merchantForgotPassword, { email, code: '123456', password: OTHER_PASSWORD, confirm_password: OTHER_PASSWORD });
+      const reset = await t.call(merchantForgotPassword, {
+        email,
+        code: '123456',
+        password: OTHER_PASSWORD,
+        confirm_password: OTHER_PASSWORD,
+      });
       expect(reset.code).toBe(11020);
       const mobileReset = await t.call(merchantMobileForgotPassword, {
         mobile: uniqueMobile(),
@@ -267,14 +327,21 @@ describe('accounts: errors', () => {
   describe('[REGISTER] the shared field rules hold on the server', () => {
     it.each([
       ['a weak password', { password: 'weakpass', confirm_password: 'weakpass' }, 'password'],
-      ['a password over 16 characters', { password: 'Aa1!Aa1!Aa1!Aa1!x', confirm_password: 'Aa1!Aa1!Aa1!Aa1!x' }, 'password'],
+      [
+        'a password over 16 characters',
+        { password: 'Aa1!Aa1!Aa1!Aa1!x', confirm_password: 'Aa1!Aa1!Aa1!Aa1!x' },
+        'password',
+      ],
       ['a confirmation that does not match', { confirm_password: OTHER_PASSWORD }, 'confirm_password'],
       ['terms not agreed', { agree: false }, 'agree'],
       ['a code of 3 characters', { code: '123' }, 'code'],
       ['a code with symbols', { code: '12-456' }, 'code'],
       ['a malformed email', { email: 'not-an-email' }, 'email'],
     ])('refuses %s with VALIDATION_FAILED naming the field', async (_name, change, field) => {
-      const answer = await t.callRaw<{ errors: { field: string }[] }>(merchantRegister, { ...registerBody(uniqueEmail(), '123456'), ...change });
+      const answer = await t.callRaw<{ errors: { field: string }[] }>(merchantRegister, {
+        ...registerBody(uniqueEmail(), '123456'),
+        ...change,
+      });
       expect(answer.code).toBe(10001);
       expect(answer.data.errors.map((error) => error.field)).toContain(field);
     });
@@ -304,9 +371,21 @@ describe('accounts: errors', () => {
 
     it('answers LOGIN_FAILED for an unknown account and for a wrong password alike', async () => {
       const merchant = await registerMerchant(t);
-      const unknown = await t.call(merchantLogin, { account: uniqueEmail('nobody'), password: merchant.password, lang_code: 'en-US' });
-      const wrong = await t.call(merchantLogin, { account: merchant.email, password: 'Wrong#Pass1', lang_code: 'en-US' });
-      expect(unknown).toEqual({ code: 11001, msg: errorMessages.LOGIN_FAILED['en-US'], data: { captcha_required: false } });
+      const unknown = await t.call(merchantLogin, {
+        account: uniqueEmail('nobody'),
+        password: merchant.password,
+        lang_code: 'en-US',
+      });
+      const wrong = await t.call(merchantLogin, {
+        account: merchant.email,
+        password: 'Wrong#Pass1',
+        lang_code: 'en-US',
+      });
+      expect(unknown).toEqual({
+        code: 11001,
+        msg: errorMessages.LOGIN_FAILED['en-US'],
+        data: { captcha_required: false },
+      });
       expect(wrong).toEqual(unknown);
     });
 
@@ -318,20 +397,40 @@ describe('accounts: errors', () => {
       expect(await fail(merchant.email)).toMatchObject({ code: 11001, data: { captcha_required: true } });
 
       // Even the right password needs the captcha now.
-      const withoutCaptcha = await t.call(merchantLogin, { account: merchant.email, password: merchant.password, lang_code: 'en-US' });
-      expect(withoutCaptcha).toMatchObject({ code: 11003, msg: errorMessages.CAPTCHA_REQUIRED['en-US'], data: { captcha_required: true } });
+      const withoutCaptcha = await t.call(merchantLogin, {
+        account: merchant.email,
+        password: merchant.password,
+        lang_code: 'en-US',
+      });
+      expect(withoutCaptcha).toMatchObject({
+        code: 11003,
+        msg: errorMessages.CAPTCHA_REQUIRED['en-US'],
+        data: { captcha_required: true },
+      });
 
       const captcha = await fetchCaptcha();
       expect(captcha).toMatchObject({ captcha_id: expect.any(String), svg: '<svg/>', expires_in: expect.any(Number) });
 
       // A wrong answer uses the captcha up: the right answer to the same image fails after it.
-      const wrongAnswer = await t.call(merchantLogin, { account: merchant.email, password: merchant.password, captcha_id: captcha.captcha_id, captcha_code: 'zzzz' });
+      const wrongAnswer = await t.call(merchantLogin, {
+        account: merchant.email,
+        password: merchant.password,
+        captcha_id: captcha.captcha_id,
+        captcha_code: 'zzzz',
+      });
       expect(wrongAnswer).toMatchObject({ code: 11004, data: { captcha_required: true } });
-      const reused = await t.call(merchantLogin, { account: merchant.email, password: merchant.password, captcha_id: captcha.captcha_id, captcha_code: CAPTCHA_TEXT });
+      const reused = await t.call(merchantLogin, {
+        account: merchant.email,
+        password: merchant.password,
+        captcha_id: captcha.captcha_id,
+        captcha_code: CAPTCHA_TEXT,
+      });
       expect(reused.code).toBe(11004);
 
       // A right captcha with a wrong password is still a failure, and still needs a captcha next.
-      expect(await fail(merchant.email, { captcha_id: (await fetchCaptcha()).captcha_id, captcha_code: CAPTCHA_TEXT })).toMatchObject({
+      expect(
+        await fail(merchant.email, { captcha_id: (await fetchCaptcha()).captcha_id, captcha_code: CAPTCHA_TEXT }),
+      ).toMatchObject({
         code: 11001,
         data: { captcha_required: true },
       });
@@ -356,9 +455,19 @@ describe('accounts: errors', () => {
       const captcha = await fetchCaptcha();
       t.clock.advance(captcha.expires_in + 1);
       // Still inside the 15-minute failure window.
-      const late = await t.call(merchantLogin, { account: merchant.email, password: merchant.password, captcha_id: captcha.captcha_id, captcha_code: CAPTCHA_TEXT });
+      const late = await t.call(merchantLogin, {
+        account: merchant.email,
+        password: merchant.password,
+        captcha_id: captcha.captcha_id,
+        captcha_code: CAPTCHA_TEXT,
+      });
       expect(late.code).toBe(11004);
-      const unknown = await t.call(merchantLogin, { account: merchant.email, password: merchant.password, captcha_id: 'no-such-captcha', captcha_code: CAPTCHA_TEXT });
+      const unknown = await t.call(merchantLogin, {
+        account: merchant.email,
+        password: merchant.password,
+        captcha_id: 'no-such-captcha',
+        captcha_code: CAPTCHA_TEXT,
+      });
       expect(unknown.code).toBe(11004);
     });
 
@@ -393,23 +502,39 @@ describe('accounts: errors', () => {
       for (let attempt = 1; attempt <= 5; attempt += 1) await fail(merchant.email);
       t.clock.advance(CODE_RESEND_SECONDS);
       const code = await mailedCode(merchant.email, 'forgot');
-      const reset = await t.call(merchantForgotPassword, { email: merchant.email, code, password: OTHER_PASSWORD, confirm_password: OTHER_PASSWORD });
+      const reset = await t.call(merchantForgotPassword, {
+        email: merchant.email,
+        code,
+        password: OTHER_PASSWORD,
+        confirm_password: OTHER_PASSWORD,
+      });
       expect(reset.code).toBe(200);
       expect((await t.call(merchantLogin, { account: merchant.email, password: OTHER_PASSWORD })).code).toBe(200);
     });
 
     it('requires the captcha on operator login too', async () => {
       const failAdmin = () => t.callRaw<LoginFailure>(adminLogin, { account: 'admin', password: 'Wrong#Pass1' });
-      for (let attempt = 1; attempt <= 4; attempt += 1) expect(await failAdmin()).toMatchObject({ code: 11001, data: { captcha_required: false } });
+      for (let attempt = 1; attempt <= 4; attempt += 1)
+        expect(await failAdmin()).toMatchObject({ code: 11001, data: { captcha_required: false } });
       expect(await failAdmin()).toMatchObject({ code: 11001, data: { captcha_required: true } });
       expect((await t.call(adminLogin, { account: 'admin', password: 'Admin@2026' })).code).toBe(11003);
 
       const wrong = await fetchCaptcha(adminCaptcha);
-      const wrongAnswer = await t.call(adminLogin, { account: 'admin', password: 'Admin@2026', captcha_id: wrong.captcha_id, captcha_code: 'zzzz' });
+      const wrongAnswer = await t.call(adminLogin, {
+        account: 'admin',
+        password: 'Admin@2026',
+        captcha_id: wrong.captcha_id,
+        captcha_code: 'zzzz',
+      });
       expect(wrongAnswer.code).toBe(11004);
 
       const captcha = await fetchCaptcha(adminCaptcha);
-      const success = await t.call(adminLogin, { account: 'admin', password: 'Admin@2026', captcha_id: captcha.captcha_id, captcha_code: CAPTCHA_TEXT });
+      const success = await t.call(adminLogin, {
+        account: 'admin',
+        password: 'Admin@2026',
+        captcha_id: captcha.captcha_id,
+        captcha_code: CAPTCHA_TEXT,
+      });
       expect(success.code).toBe(200);
       expect((await t.call(adminLogin, { account: 'admin', password: 'Admin@2026' })).code).toBe(200);
     });
@@ -417,21 +542,30 @@ describe('accounts: errors', () => {
     it('keeps merchant and operator failures apart', async () => {
       // An operator account named like a merchant's email does not share its counter.
       const merchant = await registerMerchant(t);
-      for (let attempt = 1; attempt <= 5; attempt += 1) await t.call(adminLogin, { account: merchant.email, password: 'Wrong#Pass1' });
+      for (let attempt = 1; attempt <= 5; attempt += 1)
+        await t.call(adminLogin, { account: merchant.email, password: 'Wrong#Pass1' });
       expect((await t.call(merchantLogin, { account: merchant.email, password: merchant.password })).code).toBe(200);
     });
   });
 
   it('reads the threshold and the window from the configuration', async () => {
-    const strict = await buildTestApp({ captchaDrawer, env: { LOGIN_CAPTCHA_THRESHOLD: '2', LOGIN_FAILURE_WINDOW_MINUTES: '1' } });
+    const strict = await buildTestApp({
+      captchaDrawer,
+      env: { LOGIN_CAPTCHA_THRESHOLD: '2', LOGIN_FAILURE_WINDOW_MINUTES: '1' },
+    });
     try {
       const merchant = await registerMerchant(strict);
-      const fail = () => strict.callRaw<LoginFailure>(merchantLogin, { account: merchant.email, password: 'Wrong#Pass1' });
+      const fail = () =>
+        strict.callRaw<LoginFailure>(merchantLogin, { account: merchant.email, password: 'Wrong#Pass1' });
       expect((await fail()).data.captcha_required).toBe(false);
       expect((await fail()).data.captcha_required).toBe(true);
-      expect((await strict.call(merchantLogin, { account: merchant.email, password: merchant.password })).code).toBe(11003);
+      expect((await strict.call(merchantLogin, { account: merchant.email, password: merchant.password })).code).toBe(
+        11003,
+      );
       strict.clock.advance(61);
-      expect((await strict.call(merchantLogin, { account: merchant.email, password: merchant.password })).code).toBe(200);
+      expect((await strict.call(merchantLogin, { account: merchant.email, password: merchant.password })).code).toBe(
+        200,
+      );
     } finally {
       await strict.close();
     }

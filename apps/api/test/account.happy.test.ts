@@ -1,6 +1,28 @@
-import { adminLogin, adminLogout, checkEmailCode, checkMobileCode, merchantForgotPassword, merchantLogin, merchantLogout, merchantMobileForgotPassword, merchantMobileRegister, merchantRegister, sendEmailCode, sendMobileCode } from '@parlour/contract/calls/account';
+import {
+  adminLogin,
+  adminLogout,
+  checkEmailCode,
+  checkMobileCode,
+  merchantForgotPassword,
+  merchantLogin,
+  merchantLogout,
+  merchantMobileForgotPassword,
+  merchantMobileRegister,
+  merchantRegister,
+  sendEmailCode,
+  sendMobileCode,
+} from '@parlour/contract/calls/account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, GOOD_PASSWORD, OTHER_PASSWORD, registerMerchant, registerMobileMerchant, uniqueEmail, uniqueMobile, type TestApp } from './helper';
+import {
+  buildTestApp,
+  GOOD_PASSWORD,
+  OTHER_PASSWORD,
+  registerMerchant,
+  registerMobileMerchant,
+  uniqueEmail,
+  uniqueMobile,
+  type TestApp,
+} from './helper';
 
 /** Spec numbers, written out so a changed constant fails here. */
 const CODE_RESEND_SECONDS = 60;
@@ -44,7 +66,13 @@ describe('accounts: happy paths', () => {
       expect(registered.data.userinfo.is_first_sign_in).toBe(false);
       const email = uniqueEmail();
       expect((await t.call(sendEmailCode, { email, event: 'register' })).code).toBe(200);
-      const answer = await t.call(merchantRegister, { email, code: t.mail.lastCodeTo(email), password: GOOD_PASSWORD, confirm_password: GOOD_PASSWORD, agree: true });
+      const answer = await t.call(merchantRegister, {
+        email,
+        code: t.mail.lastCodeTo(email),
+        password: GOOD_PASSWORD,
+        confirm_password: GOOD_PASSWORD,
+        agree: true,
+      });
       expect(answer.data.userinfo.is_first_sign_in).toBe(true);
       const later = await t.call(merchantLogin, { account: email, password: GOOD_PASSWORD });
       expect(later.data.userinfo.is_first_sign_in).toBe(false);
@@ -101,7 +129,18 @@ describe('accounts: happy paths', () => {
       const { userinfo } = login.data;
       expect(userinfo).toMatchObject({ id: merchant.id, account: merchant.email, email: merchant.email, mobile: null });
       expect(Object.keys(userinfo).sort()).toEqual(
-        ['account', 'created_at', 'email', 'expires_at', 'id', 'is_first_sign_in', 'mobile', 'nickname', 'token', 'type'].sort(),
+        [
+          'account',
+          'created_at',
+          'email',
+          'expires_at',
+          'id',
+          'is_first_sign_in',
+          'mobile',
+          'nickname',
+          'token',
+          'type',
+        ].sort(),
       );
       expect(userinfo).not.toHaveProperty('password_hash');
       expect(JSON.stringify(login)).not.toMatch(/argon2/);
@@ -197,7 +236,10 @@ describe('accounts: happy paths', () => {
     it('answers a code request for an unknown email like any other, but sends nothing', async () => {
       const email = uniqueEmail('nobody');
       const mailsBefore = t.mail.sent.length;
-      expect(await t.call(sendEmailCode, { email, event: 'forgot' })).toMatchObject({ code: 200, data: { resend_after: CODE_RESEND_SECONDS } });
+      expect(await t.call(sendEmailCode, { email, event: 'forgot' })).toMatchObject({
+        code: 200,
+        data: { resend_after: CODE_RESEND_SECONDS },
+      });
       expect(t.mail.sent.length).toBe(mailsBefore);
 
       const mobile = uniqueMobile();

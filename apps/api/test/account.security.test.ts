@@ -1,4 +1,14 @@
-import { adminLogin, adminLogout, merchantCaptcha, merchantForgotPassword, merchantLogin, merchantLogout, merchantRegister, sendEmailCode, sendMobileCode } from '@parlour/contract/calls/account';
+import {
+  adminLogin,
+  adminLogout,
+  merchantCaptcha,
+  merchantForgotPassword,
+  merchantLogin,
+  merchantLogout,
+  merchantRegister,
+  sendEmailCode,
+  sendMobileCode,
+} from '@parlour/contract/calls/account';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
@@ -16,7 +26,10 @@ const CAPTCHA_TEXT = 'abcd';
 describe('accounts: security', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ captchaDrawer: () => ({ text: CAPTCHA_TEXT, svg: '<svg/>' }), env: { CODE_SENDS_PER_IP_PER_HOUR: '1000' } });
+    t = await buildTestApp({
+      captchaDrawer: () => ({ text: CAPTCHA_TEXT, svg: '<svg/>' }),
+      env: { CODE_SENDS_PER_IP_PER_HOUR: '1000' },
+    });
     await t.app.services.accounts.ensureAdmin('admin', 'Admin@2026');
   });
   afterAll(() => t.close());
@@ -29,7 +42,13 @@ describe('accounts: security', () => {
 
   describe('[TOKENS]', () => {
     it('refuses a call without a token, or with an unknown one, as TOKEN_EXPIRED', async () => {
-      const headers: Record<string, string>[] = [{}, { authorization: 'Bearer' }, { authorization: 'Bearer not-a-token' }, { authorization: 'Basic abc' }, { authorization: 'garbage' }];
+      const headers: Record<string, string>[] = [
+        {},
+        { authorization: 'Bearer' },
+        { authorization: 'Bearer not-a-token' },
+        { authorization: 'Basic abc' },
+        { authorization: 'garbage' },
+      ];
       for (const header of headers) {
         for (const path of [merchantLogout, adminLogout]) {
           const answer = await t.callRaw(path, { lang_code: 'en-US' }, undefined, { headers: header });
@@ -68,7 +87,10 @@ describe('accounts: security', () => {
       const merchant = await registerMerchant(t);
       expect((await t.call(merchantLogout, {}, merchant.token)).code).toBe(200);
       expect((await t.call(merchantLogout, {}, merchant.token)).code).toBe(10000);
-      const [row] = await t.database.db.select().from(sessions).where(eq(sessions.token_hash, sha256(merchant.token)));
+      const [row] = await t.database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.token_hash, sha256(merchant.token)));
       expect(row?.revoked_at).toBeInstanceOf(Date);
     });
   });
@@ -155,20 +177,35 @@ describe('accounts: security', () => {
       const victim = await registerMerchant(t);
       const bystander = await registerMerchant(t);
       for (let attempt = 1; attempt <= 5; attempt += 1) {
-        await t.call(merchantLogin, { account: victim.email, password: 'Wrong#Pass1' }, undefined, { ip: '198.51.100.9' });
+        await t.call(merchantLogin, { account: victim.email, password: 'Wrong#Pass1' }, undefined, {
+          ip: '198.51.100.9',
+        });
       }
-      expect((await t.call(merchantLogin, { account: bystander.email, password: bystander.password }, undefined, { ip: '198.51.100.9' })).code).toBe(200);
+      expect(
+        (
+          await t.call(merchantLogin, { account: bystander.email, password: bystander.password }, undefined, {
+            ip: '198.51.100.9',
+          })
+        ).code,
+      ).toBe(200);
     });
 
     it('costs the owner only a captcha, however many failures a stranger piles up', async () => {
       const owner = await registerMerchant(t);
       for (let attempt = 1; attempt <= 20; attempt += 1) {
-        await t.call(merchantLogin, { account: owner.email, password: 'Wrong#Pass1' }, undefined, { ip: `198.51.100.${attempt}` });
+        await t.call(merchantLogin, { account: owner.email, password: 'Wrong#Pass1' }, undefined, {
+          ip: `198.51.100.${attempt}`,
+        });
       }
       const captcha = await t.call(merchantCaptcha, {});
       const login = await t.call(
         merchantLogin,
-        { account: owner.email, password: owner.password, captcha_id: captcha.data.captcha_id, captcha_code: CAPTCHA_TEXT },
+        {
+          account: owner.email,
+          password: owner.password,
+          captcha_id: captcha.data.captcha_id,
+          captcha_code: CAPTCHA_TEXT,
+        },
         undefined,
         { ip: '192.0.2.1' },
       );
@@ -198,8 +235,12 @@ describe('accounts: security', () => {
         expect(await plain.database.db.select().from(captchas)).toHaveLength(0);
         // A forged or altered id is refused without storing anything; the issued one works once.
         const [nonce, expiry, issued] = answer.data.captcha_id.split('.');
-        expect(await plain.app.services.captchas.consumeCaptcha(`${nonce}.${expiry}.${issued}.${'A'.repeat(16)}`, 'ab12')).toBe(false);
-        expect(await plain.app.services.captchas.consumeCaptcha(`${nonce}.zzzzzz.${issued}.${'A'.repeat(16)}`, 'ab12')).toBe(false);
+        expect(
+          await plain.app.services.captchas.consumeCaptcha(`${nonce}.${expiry}.${issued}.${'A'.repeat(16)}`, 'ab12'),
+        ).toBe(false);
+        expect(
+          await plain.app.services.captchas.consumeCaptcha(`${nonce}.zzzzzz.${issued}.${'A'.repeat(16)}`, 'ab12'),
+        ).toBe(false);
         expect(await plain.database.db.select().from(captchas)).toHaveLength(0);
         expect(await plain.app.services.captchas.consumeCaptcha(answer.data.captcha_id, 'AB12 ')).toBe(true);
         expect(await plain.app.services.captchas.consumeCaptcha(answer.data.captcha_id, 'ab12')).toBe(false);
@@ -213,7 +254,11 @@ describe('accounts: security', () => {
 
   describe('[PROCESSES] state lives in the database', () => {
     it('shares sessions, failures and captchas between two API processes', async () => {
-      const second = await buildTestApp({ database: t.database, clock: t.clock, captchaDrawer: () => ({ text: CAPTCHA_TEXT, svg: '<svg/>' }) });
+      const second = await buildTestApp({
+        database: t.database,
+        clock: t.clock,
+        captchaDrawer: () => ({ text: CAPTCHA_TEXT, svg: '<svg/>' }),
+      });
       try {
         const merchant = await registerMerchant(t);
         // A session opened by one process is known to the other.
@@ -226,7 +271,9 @@ describe('accounts: security', () => {
           const app = attempt % 2 ? t : second;
           await app.call(merchantLogin, { account: merchant.email, password: 'Wrong#Pass1' });
         }
-        expect((await second.call(merchantLogin, { account: merchant.email, password: merchant.password })).code).toBe(11003);
+        expect((await second.call(merchantLogin, { account: merchant.email, password: merchant.password })).code).toBe(
+          11003,
+        );
 
         // A captcha drawn by one process is accepted by the other.
         const captcha = await t.call(merchantCaptcha, {});
@@ -251,7 +298,9 @@ describe('accounts: security', () => {
   describe('[RACES]', () => {
     it('lets only one of several simultaneous sends to a target through', async () => {
       const email = uniqueEmail();
-      const answers = await Promise.all(Array.from({ length: 10 }, () => t.call(sendEmailCode, { email, event: 'register' })));
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => t.call(sendEmailCode, { email, event: 'register' })),
+      );
       const codes = answers.map((answer) => answer.code);
       expect(codes.filter((code) => code === 200)).toHaveLength(1);
       expect(codes.filter((code) => code === 10029)).toHaveLength(9);

@@ -16,7 +16,10 @@ describe('Merchant suspension', () => {
   afterAll(() => t.close());
 
   async function usageRows(shopRef: number) {
-    const { rows } = await t.database.executeSql('select coalesce(sum(calls), 0)::int as calls from api_usage_daily where shop_ref = $1', [shopRef]);
+    const { rows } = await t.database.executeSql(
+      'select coalesce(sum(calls), 0)::int as calls from api_usage_daily where shop_ref = $1',
+      [shopRef],
+    );
     return Number((rows[0] as { calls: number }).calls);
   }
 
@@ -36,13 +39,17 @@ describe('Merchant suspension', () => {
       expect(refused.code).toBe(ErrorCode.OPEN_KEY_SUSPENDED);
       expect(refused.msg).toBe(errorMessages.OPEN_KEY_SUSPENDED['en-US']);
     }
-    expect((await openCall(t, 'taobao/item_get', { num_iid: '1', lang_code: 'zh-CN' }, store.key)).msg).toBe(errorMessages.OPEN_KEY_SUSPENDED['zh-CN']);
+    expect((await openCall(t, 'taobao/item_get', { num_iid: '1', lang_code: 'zh-CN' }, store.key)).msg).toBe(
+      errorMessages.OPEN_KEY_SUSPENDED['zh-CN'],
+    );
     // Not charged, not logged, not counted as usage.
     expect(await unitsUsed(t, packageId)).toEqual({ used: 1, total: 10 });
     expect((await logsOf(t, store.shopRef)).length).toBe(1);
     expect((await logsOf(t, second.shopRef)).length).toBe(0);
     expect(await usageRows(store.shopRef)).toBe(usageBefore);
-    expect((await t.call(merchantLogin, { account: merchant.email, password: merchant.password })).code).toBe(ErrorCode.ACCOUNT_DISABLED);
+    expect((await t.call(merchantLogin, { account: merchant.email, password: merchant.password })).code).toBe(
+      ErrorCode.ACCOUNT_DISABLED,
+    );
 
     t.clock.advance(3600);
     await expectOk(t.call(adminEditMerchant, { id: merchant.id, status: 'active' }, await signInAdmin(t)));
@@ -63,7 +70,8 @@ describe('Merchant suspension', () => {
     const enabledAt = t.clock.now().toISOString();
     await expectOk(t.call(adminEditMerchant, { id: merchant.id, status: 'active' }, await signInAdmin(t)));
 
-    const token = (await expectOk(t.call(merchantLogin, { account: merchant.email, password: merchant.password }))).userinfo.token;
+    const token = (await expectOk(t.call(merchantLogin, { account: merchant.email, password: merchant.password })))
+      .userinfo.token;
     const notices = (await expectOk(t.call(merchantSuspensionNotices, {}, token))).list;
     expect(notices).toEqual([{ id: expect.any(Number), disabled_at: disabledAt, enabled_at: enabledAt }]);
     await expectOk(t.call(merchantDismissSuspensionNotices, {}, token));

@@ -11,7 +11,8 @@ describe('the bare POST /api/v1 call (spec §7)', () => {
   });
   afterAll(() => t.close());
 
-  const bare = (payload: unknown = {}, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url: '/api/v1', payload: payload as object, headers });
+  const bare = (payload: unknown = {}, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/api/v1', payload: payload as object, headers });
 
   it('answers the envelope with the API name, its version and the server time', async () => {
     t.clock.advance(3600);
@@ -41,7 +42,10 @@ describe('the bare POST /api/v1 call (spec §7)', () => {
     await own.database.close();
     try {
       const response = await own.app.inject({ method: 'POST', url: '/api/v1', payload: {} });
-      expect(response.json()).toMatchObject({ code: 200, data: { name: 'Parlour API', server_time: own.clock.now().toISOString() } });
+      expect(response.json()).toMatchObject({
+        code: 200,
+        data: { name: 'Parlour API', server_time: own.clock.now().toISOString() },
+      });
     } finally {
       await own.app.close();
     }

@@ -2,7 +2,15 @@ import { sql } from 'drizzle-orm';
 import { adminOverview } from '@parlour/contract/calls/dashboard';
 import { adminListPackages } from '@parlour/contract/calls/traffic';
 import { merchantBuyShop, merchantListVersions, merchantRenewShop } from '@parlour/contract/calls/store';
-import { adminListBills, cashierDetail, cashierSubmit, merchantCancelBill, merchantExportBills, merchantListBills, merchantPayPage } from '@parlour/contract/calls/bill';
+import {
+  adminListBills,
+  cashierDetail,
+  cashierSubmit,
+  merchantCancelBill,
+  merchantExportBills,
+  merchantListBills,
+  merchantPayPage,
+} from '@parlour/contract/calls/bill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
 import { cashierToken, expectOk, listShops, shopFields, signInAdmin } from './shop-helper';
@@ -10,7 +18,8 @@ import { listPackages, orderPackage, PLAN } from './traffic-package-helper';
 
 /** Every stored status and update time of the tables whose statuses reads derive. */
 async function storedState(t: TestApp) {
-  const rows = async (table: string, columns: string) => (await t.database.db.execute(sql.raw(`select ${columns} from ${table} order by id`))).rows;
+  const rows = async (table: string, columns: string) =>
+    (await t.database.db.execute(sql.raw(`select ${columns} from ${table} order by id`))).rows;
   return {
     bills: await rows('bills', 'id, status, updated_at'),
     shops: await rows('shops', 'id, status, updated_at'),
@@ -30,7 +39,9 @@ describe('bills: reads derive an unpaid bill past its window as expired and writ
   it('lists, counts, status filters, detail, pay page, cashier, export, dashboard and package lists say expired before the sweep; the sweep persists it', async () => {
     const merchant = await registerMerchant(t);
     const fields = shopFields();
-    const purchase = await expectOk(t.call(merchantBuyShop, { ...fields, term_type: 'month', term: 1, pay_method: 'alipay' }, merchant.token));
+    const purchase = await expectOk(
+      t.call(merchantBuyShop, { ...fields, term_type: 'month', term: 1, pay_method: 'alipay' }, merchant.token),
+    );
     const order = await orderPackage(t, merchant.token, { plan_id: PLAN.trial });
     const billNos = [purchase.bill.bill_no, order.bill.bill_no];
     const unpaidBefore = (await expectOk(t.call(adminOverview, {}, adminToken))).unpaid_bills;
@@ -41,7 +52,9 @@ describe('bills: reads derive an unpaid bill past its window as expired and writ
 
     // Merchant bill list: every status filter and the counts agree with the derived status.
     const all = await expectOk(t.call(merchantListBills, {}, merchant.token));
-    expect(all.list.map((bill) => [bill.bill_no, bill.status])).toEqual(expect.arrayContaining(billNos.map((billNo) => [billNo, 'expired'])));
+    expect(all.list.map((bill) => [bill.bill_no, bill.status])).toEqual(
+      expect.arrayContaining(billNos.map((billNo) => [billNo, 'expired'])),
+    );
     expect((await expectOk(t.call(merchantListBills, { status: 'expired' }, merchant.token))).total).toBe(2);
     expect((await expectOk(t.call(merchantListBills, { status: 'unpaid' }, merchant.token))).total).toBe(0);
 
@@ -60,7 +73,9 @@ describe('bills: reads derive an unpaid bill past its window as expired and writ
 
     // Pay page and cashier: expired, and paying is refused.
     expect((await t.call(merchantPayPage, { bill_no: purchase.bill.bill_no }, merchant.token)).code).toBe(12012);
-    const cashier = await expectOk(t.call(cashierDetail, { bill_no: order.bill.bill_no, token: cashierToken(order.payment.pay_url) }));
+    const cashier = await expectOk(
+      t.call(cashierDetail, { bill_no: order.bill.bill_no, token: cashierToken(order.payment.pay_url) }),
+    );
     expect(cashier.status).toBe('expired');
 
     // The create-and-pay store reads as cancelled, out of the limit; the package is void.
@@ -80,11 +95,17 @@ describe('bills: reads derive an unpaid bill past its window as expired and writ
 
     // The sweep persists what the reads derived: bills expired, the store given up, the package void.
     await t.app.jobs.find((job) => job.queue === 'store-sweep')!.run();
-    const after = await t.database.db.execute<{ status: string }>(sql`select status from bills where bill_no in (${billNos[0]}, ${billNos[1]})`);
+    const after = await t.database.db.execute<{ status: string }>(
+      sql`select status from bills where bill_no in (${billNos[0]}, ${billNos[1]})`,
+    );
     expect(after.rows.map((row) => row.status)).toEqual(['expired', 'expired']);
-    const stored = await t.database.db.execute<{ status: string }>(sql`select status from shops where shop_id = ${fields.shop_id}`);
+    const stored = await t.database.db.execute<{ status: string }>(
+      sql`select status from shops where shop_id = ${fields.shop_id}`,
+    );
     expect(stored.rows.map((row) => row.status)).toEqual(['cancelled']);
-    const voided = await t.database.db.execute<{ voided_at: unknown }>(sql`select voided_at from traffic_packages where id = ${order.package.id}`);
+    const voided = await t.database.db.execute<{ voided_at: unknown }>(
+      sql`select voided_at from traffic_packages where id = ${order.package.id}`,
+    );
     expect(voided.rows[0].voided_at).not.toBeNull();
     // And the reads answer as before.
     expect((await expectOk(t.call(merchantListBills, { status: 'expired' }, merchant.token))).total).toBe(2);
@@ -96,26 +117,43 @@ describe('bills: reads derive an unpaid bill past its window as expired and writ
     const first = await orderPackage(t, merchant.token, { plan_id: PLAN.trial });
     const second = await orderPackage(t, merchant.token, { plan_id: PLAN.trial });
     t.clock.advance(29 * 60);
-    expect((await expectOk(t.call(merchantCancelBill, { bill_no: first.bill.bill_no }, merchant.token))).status).toBe('cancelled');
+    expect((await expectOk(t.call(merchantCancelBill, { bill_no: first.bill.bill_no }, merchant.token))).status).toBe(
+      'cancelled',
+    );
     expect((await t.call(merchantPayPage, { bill_no: second.bill.bill_no }, merchant.token)).code).toBe(200);
     t.clock.advance(60 + 1);
     expect((await t.call(merchantPayPage, { bill_no: second.bill.bill_no }, merchant.token)).code).toBe(12012);
     expect((await t.call(merchantCancelBill, { bill_no: second.bill.bill_no }, merchant.token)).code).toBe(12012);
-    const bill = await t.database.db.execute<{ status: string }>(sql`select status from bills where bill_no = ${second.bill.bill_no}`);
+    const bill = await t.database.db.execute<{ status: string }>(
+      sql`select status from bills where bill_no = ${second.bill.bill_no}`,
+    );
     expect(bill.rows[0].status).toBe('unpaid');
   });
 
   it('a create-and-pay store whose bill lapsed unswept: its owner buys the same store ID again at once, and the old bill stays unpayable', async () => {
     const merchant = await registerMerchant(t);
     const fields = shopFields();
-    const buy = () => t.call(merchantBuyShop, { ...fields, term_type: 'month', term: 1, pay_method: 'alipay' }, merchant.token);
+    const buy = () =>
+      t.call(merchantBuyShop, { ...fields, term_type: 'month', term: 1, pay_method: 'alipay' }, merchant.token);
     const first = await expectOk(buy());
     t.clock.advance(30 * 60);
     // No sweep: the stored rows still say unpaid.
     const stored = async () =>
-      (await t.database.db.execute<{ shop: string; bill: string }>(sql`select s.status as shop, b.status as bill from shops s join bills b on b.shop_ref = s.id where s.shop_id = ${fields.shop_id} order by s.id`)).rows;
+      (
+        await t.database.db.execute<{ shop: string; bill: string }>(
+          sql`select s.status as shop, b.status as bill from shops s join bills b on b.shop_ref = s.id where s.shop_id = ${fields.shop_id} order by s.id`,
+        )
+      ).rows;
     expect(await stored()).toEqual([{ shop: 'unpaid', bill: 'unpaid' }]);
-    expect((await t.call(merchantRenewShop, { shop_id: fields.shop_id, term_type: 'month', term: 1, pay_method: 'alipay' }, merchant.token)).code).not.toBe(200);
+    expect(
+      (
+        await t.call(
+          merchantRenewShop,
+          { shop_id: fields.shop_id, term_type: 'month', term: 1, pay_method: 'alipay' },
+          merchant.token,
+        )
+      ).code,
+    ).not.toBe(200);
 
     // The creation gives the lapsed store up in its own transaction and takes the ID.
     const second = await expectOk(buy());
@@ -126,7 +164,23 @@ describe('bills: reads derive an unpaid bill past its window as expired and writ
     ]);
     const rows = (await listShops(t, merchant.token, { keyword: fields.shop_id })).list.map((entry) => entry.status);
     expect(rows.sort()).toEqual(['cancelled', 'unpaid']);
-    expect((await t.call(cashierSubmit, { bill_no: first.bill.bill_no, token: cashierToken(first.payment.pay_url), outcome: 'paid' })).code).toBe(12012);
-    expect((await t.call(cashierSubmit, { bill_no: second.bill.bill_no, token: cashierToken(second.payment.pay_url), outcome: 'paid' })).code).toBe(200);
+    expect(
+      (
+        await t.call(cashierSubmit, {
+          bill_no: first.bill.bill_no,
+          token: cashierToken(first.payment.pay_url),
+          outcome: 'paid',
+        })
+      ).code,
+    ).toBe(12012);
+    expect(
+      (
+        await t.call(cashierSubmit, {
+          bill_no: second.bill.bill_no,
+          token: cashierToken(second.payment.pay_url),
+          outcome: 'paid',
+        })
+      ).code,
+    ).toBe(200);
   });
 });

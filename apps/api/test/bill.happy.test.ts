@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, businessDay, type TestApp } from './helper';
 import { expectOk, merchantWithStore, payThroughCashier } from './shop-helper';
 
-
 describe('bills: happy paths', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -15,11 +14,15 @@ describe('bills: happy paths', () => {
   describe('[BILLS]', () => {
     it('cancels an unpaid bill, and expires another at the end of its window', async () => {
       const { token, shopId } = await merchantWithStore(t);
-      const renewal = await expectOk(t.call(merchantRenewShop, { shop_id: shopId, term_type: 'month', term: 1, pay_method: 'alipay' }, token));
+      const renewal = await expectOk(
+        t.call(merchantRenewShop, { shop_id: shopId, term_type: 'month', term: 1, pay_method: 'alipay' }, token),
+      );
       const cancelled = await expectOk(t.call(merchantCancelBill, { bill_no: renewal.bill.bill_no }, token));
       expect(cancelled).toMatchObject({ status: 'cancelled' });
       expect(cancelled.cancelled_at).not.toBeNull();
-      const next = await expectOk(t.call(merchantRenewShop, { shop_id: shopId, term_type: 'month', term: 1, pay_method: 'alipay' }, token));
+      const next = await expectOk(
+        t.call(merchantRenewShop, { shop_id: shopId, term_type: 'month', term: 1, pay_method: 'alipay' }, token),
+      );
       t.clock.advance(30 * 60);
       const expired = await t.call(merchantPayPage, { bill_no: next.bill.bill_no }, token);
       expect(expired.code).toBe(12012);
@@ -27,14 +30,20 @@ describe('bills: happy paths', () => {
       const { list } = await expectOk(t.call(merchantListBills, { status: 'expired' }, token));
       expect(list.map((bill) => bill.bill_no)).toEqual([next.bill.bill_no]);
       // The expired bill no longer blocks a new renewal.
-      expect((await t.call(merchantRenewShop, { shop_id: shopId, term_type: 'month', term: 1, pay_method: 'alipay' }, token)).code).toBe(200);
+      expect(
+        (await t.call(merchantRenewShop, { shop_id: shopId, term_type: 'month', term: 1, pay_method: 'alipay' }, token))
+          .code,
+      ).toBe(200);
     });
 
     it('filters bills by status, type, store, time and keyword', async () => {
       const { token, shopId, purchase } = await merchantWithStore(t);
-      await expectOk(t.call(merchantRenewShop, { shop_id: shopId, term_type: 'month', term: 1, pay_method: 'alipay' }, token));
+      await expectOk(
+        t.call(merchantRenewShop, { shop_id: shopId, term_type: 'month', term: 1, pay_method: 'alipay' }, token),
+      );
       const today = businessDay(t.clock.now());
-      const filtered = async (input: Record<string, unknown>) => (await expectOk(t.call(merchantListBills, input, token))).total;
+      const filtered = async (input: Record<string, unknown>) =>
+        (await expectOk(t.call(merchantListBills, input, token))).total;
       expect(await filtered({})).toBe(2);
       expect(await filtered({ type: 'renewal' })).toBe(1);
       expect(await filtered({ status: 'paid' })).toBe(1);
@@ -47,5 +56,4 @@ describe('bills: happy paths', () => {
       expect(await filtered({ keyword: purchase.bill.bill_no.slice(0, 12) })).toBeGreaterThanOrEqual(1);
     });
   });
-
 });

@@ -55,7 +55,12 @@ describe('verification codes: without a mail or SMS provider (issue 22 §2.11)',
   beforeAll(async () => {
     // No SMTP_URL, no SMTP settings, no SMS settings: the log providers, whose lines are kept here.
     const stream = { write: (line: string) => lines.push(line) };
-    t = await buildTestApp({ recordMail: false, sms: undefined, deliverCodesInline: false, logger: { level: 'info', stream } });
+    t = await buildTestApp({
+      recordMail: false,
+      sms: undefined,
+      deliverCodesInline: false,
+      logger: { level: 'info', stream },
+    });
   });
   afterAll(() => t.close());
 
@@ -72,7 +77,11 @@ describe('verification codes: without a mail or SMS provider (issue 22 §2.11)',
     const deliver = t.app.jobs.find((job) => job.queue === DELIVER_CODE_QUEUE)!;
     const results = [];
     for (const job of t.queued.slice(queuedBefore)) results.push(await deliver.run(job.data));
-    expect(results).toEqual([{ delivery: 'logged, not sent' }, { delivery: 'logged, not sent' }, { delivery: 'account_exists: logged, not sent' }]);
+    expect(results).toEqual([
+      { delivery: 'logged, not sent' },
+      { delivery: 'logged, not sent' },
+      { delivery: 'account_exists: logged, not sent' },
+    ]);
     expect(lines.join('')).toContain(`mail to ${email} (not sent: no SMTP configured)`);
     expect(lines.join('')).toContain(`for ${mobile} (register; not sent: no SMS provider configured)`);
   });
@@ -85,9 +94,21 @@ async function registerMerchantThroughLog(t: TestApp, lines: string[]) {
   expect((await t.call(sendEmailCode, { email, event: 'register' })).code).toBe(200);
   const deliver = t.app.jobs.find((job) => job.queue === DELIVER_CODE_QUEUE)!;
   for (const job of t.queued.slice(queuedBefore)) await deliver.run(job.data);
-  const message = lines.map((line) => String((JSON.parse(line) as { msg?: unknown }).msg ?? '')).find((msg) => msg.startsWith(`mail to ${email}`));
+  const message = lines
+    .map((line) => String((JSON.parse(line) as { msg?: unknown }).msg ?? ''))
+    .find((msg) => msg.startsWith(`mail to ${email}`));
   const code = /验证码是 (\d{6})/.exec(message ?? '')?.[1];
   expect(code, 'the code in the log line').toBeDefined();
-  expect((await t.call(merchantRegister, { email, password: GOOD_PASSWORD, confirm_password: GOOD_PASSWORD, code: code!, agree: true })).code).toBe(200);
+  expect(
+    (
+      await t.call(merchantRegister, {
+        email,
+        password: GOOD_PASSWORD,
+        confirm_password: GOOD_PASSWORD,
+        code: code!,
+        agree: true,
+      })
+    ).code,
+  ).toBe(200);
   return email;
 }

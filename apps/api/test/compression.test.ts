@@ -22,7 +22,10 @@ import { shopFields, signInAdmin } from './shop-helper';
 const CHROMIUM_ACCEPT = 'gzip, deflate, br, zstd';
 const ASSET = 'assets/index-abc123.js';
 /** Big enough that compression pays, as a real chunk. */
-const ASSET_SOURCE = Array.from({ length: 400 }, (_, index) => `export const value${index} = ${JSON.stringify(`chunk line ${index}`)};`).join('\n');
+const ASSET_SOURCE = Array.from(
+  { length: 400 },
+  (_, index) => `export const value${index} = ${JSON.stringify(`chunk line ${index}`)};`,
+).join('\n');
 const INDEX_TEMPLATE = `<!doctype html><html><head><!--parlour-config--><style>${'body{margin:0}'.repeat(100)}</style></head><body><div id="root"></div></body></html>`;
 
 let webDistDir: string;
@@ -51,7 +54,11 @@ afterAll(async () => {
 });
 
 const get = (url: string, acceptEncoding?: string) =>
-  t.app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+  t.app.inject({
+    method: 'GET',
+    url,
+    headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+  });
 
 /** The body as the client reads it once it has undone the Content-Encoding. */
 function decoded(response: LightMyRequestResponse): string {
@@ -160,7 +167,12 @@ describe('API answers, compressed on the fly above the threshold', () => {
   });
 
   it('a small answer goes as it is, even when compression is accepted', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/v1', payload: {}, headers: { 'accept-encoding': CHROMIUM_ACCEPT } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1',
+      payload: {},
+      headers: { 'accept-encoding': CHROMIUM_ACCEPT },
+    });
     expect(response.rawPayload.length).toBeLessThan(COMPRESSION_THRESHOLD_BYTES);
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.json<{ code: number }>().code).toBe(200);
@@ -175,7 +187,11 @@ describe('API answers, compressed on the fly above the threshold', () => {
         method: 'POST',
         url: callUrl(merchantBuyShop),
         payload: body,
-        headers: { authorization: `Bearer ${merchant.token}`, 'idempotency-key': key, 'accept-encoding': CHROMIUM_ACCEPT },
+        headers: {
+          authorization: `Bearer ${merchant.token}`,
+          'idempotency-key': key,
+          'accept-encoding': CHROMIUM_ACCEPT,
+        },
       });
     const first = await buy();
     const replay = await buy();

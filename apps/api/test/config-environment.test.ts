@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 
-const production = { NODE_ENV: 'production', ADMIN_ACCOUNT: 'ops', ADMIN_PASSWORD: 'Ops#Secret1', SECRETS_KEY: 'ab'.repeat(32), SHOP_BASE_DOMAIN: 'parlour.shop' };
+const production = {
+  NODE_ENV: 'production',
+  ADMIN_ACCOUNT: 'ops',
+  ADMIN_PASSWORD: 'Ops#Secret1',
+  SECRETS_KEY: 'ab'.repeat(32),
+  SHOP_BASE_DOMAIN: 'parlour.shop',
+};
 
 describe('configuration read only through loadConfig', () => {
   it('trusts a reverse proxy only when TRUST_PROXY is true', () => {

@@ -12,14 +12,27 @@ describe('configuration', () => {
 
   it('defaults the operator account outside production', () => {
     const config = loadConfig({ NODE_ENV: 'development' });
-    expect(config).toMatchObject({ adminAccount: DEFAULT_ADMIN_ACCOUNT, adminPassword: DEFAULT_ADMIN_PASSWORD, port: 3000, seedDemo: true });
+    expect(config).toMatchObject({
+      adminAccount: DEFAULT_ADMIN_ACCOUNT,
+      adminPassword: DEFAULT_ADMIN_PASSWORD,
+      port: 3000,
+      seedDemo: true,
+    });
     expect(config.databaseUrl).toBeUndefined();
   });
 
   it('refuses to start in production without ADMIN_ACCOUNT and ADMIN_PASSWORD', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/ADMIN_ACCOUNT/);
     expect(() => loadConfig({ NODE_ENV: 'production', ADMIN_ACCOUNT: 'ops' })).toThrow(/ADMIN_PASSWORD/);
-    expect(loadConfig({ NODE_ENV: 'production', ADMIN_ACCOUNT: 'ops', ADMIN_PASSWORD: 'Ops#Secret1', SECRETS_KEY: 'ab'.repeat(32), SHOP_BASE_DOMAIN: 'parlour.shop' })).toMatchObject({
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        ADMIN_ACCOUNT: 'ops',
+        ADMIN_PASSWORD: 'Ops#Secret1',
+        SECRETS_KEY: 'ab'.repeat(32),
+        SHOP_BASE_DOMAIN: 'parlour.shop',
+      }),
+    ).toMatchObject({
       isProduction: true,
       adminAccount: 'ops',
     });
@@ -32,7 +45,17 @@ describe('configuration', () => {
 
   it('refuses a fixed captcha answer in production', async () => {
     // A configuration built by hand; loadConfig refuses it already (config-environment.test.ts).
-    const config = { ...loadConfig({ NODE_ENV: 'production', ADMIN_ACCOUNT: 'ops', ADMIN_PASSWORD: 'Ops#Secret1', SECRETS_KEY: 'ab'.repeat(32), SHOP_BASE_DOMAIN: 'parlour.shop', LOG_LEVEL: 'silent' }), captchaFixedText: 'abcd' };
+    const config = {
+      ...loadConfig({
+        NODE_ENV: 'production',
+        ADMIN_ACCOUNT: 'ops',
+        ADMIN_PASSWORD: 'Ops#Secret1',
+        SECRETS_KEY: 'ab'.repeat(32),
+        SHOP_BASE_DOMAIN: 'parlour.shop',
+        LOG_LEVEL: 'silent',
+      }),
+      captchaFixedText: 'abcd',
+    };
     await expect(buildApp({ config, database: {} as never, logger: false })).rejects.toThrow(/CAPTCHA_FIXED_TEXT/);
   });
 });
@@ -45,7 +68,9 @@ describe('seed', () => {
       expect(await seedDatabase(t.app, config)).toEqual({ demoSeeded: true });
       expect(await seedDatabase(t.app, config)).toEqual({ demoSeeded: false });
       expect((await t.call(adminLogin, { account: 'ops', password: 'Ops#Secret1' })).code).toBe(200);
-      expect((await t.call(merchantLogin, { account: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password })).code).toBe(200);
+      expect(
+        (await t.call(merchantLogin, { account: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password })).code,
+      ).toBe(200);
     } finally {
       await t.close();
     }
@@ -55,8 +80,12 @@ describe('seed', () => {
     const t = await buildTestApp();
     try {
       expect(await seedDatabase(t.app, testConfig({ SEED_DEMO: 'false' }))).toEqual({ demoSeeded: false });
-      expect((await t.call(adminLogin, { account: DEFAULT_ADMIN_ACCOUNT, password: DEFAULT_ADMIN_PASSWORD })).code).toBe(200);
-      expect((await t.call(merchantLogin, { account: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password })).code).toBe(11001);
+      expect(
+        (await t.call(adminLogin, { account: DEFAULT_ADMIN_ACCOUNT, password: DEFAULT_ADMIN_PASSWORD })).code,
+      ).toBe(200);
+      expect(
+        (await t.call(merchantLogin, { account: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password })).code,
+      ).toBe(11001);
     } finally {
       await t.close();
     }

@@ -47,7 +47,8 @@ type JsonSchema = {
   maxItems?: number;
 };
 
-const inputSchemaOf = (call: Call) => z.toJSONSchema(call.input, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as JsonSchema;
+const inputSchemaOf = (call: Call) =>
+  z.toJSONSchema(call.input, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as JsonSchema;
 
 /** Values of the declared shape (refinements aside): the baseline the hostile values are mixed into. */
 function shaped(schema: JsonSchema): fc.Arbitrary<unknown> {
@@ -66,13 +67,27 @@ function shaped(schema: JsonSchema): fc.Arbitrary<unknown> {
       });
     }
     case 'array':
-      return fc.array(schema.items ? shaped(schema.items) : fc.jsonValue(), { maxLength: Math.min(schema.maxItems ?? 4, 4) });
+      return fc.array(schema.items ? shaped(schema.items) : fc.jsonValue(), {
+        maxLength: Math.min(schema.maxItems ?? 4, 4),
+      });
     case 'integer':
     case 'number': {
       // Inside what an int4 column holds: the values past it are the hostile arms' job.
-      const min = Math.max(schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : -INT4_MAX), -INT4_MAX);
-      const max = Math.max(Math.min(schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - 1 : INT4_MAX), INT4_MAX), min);
-      return fc.oneof(fc.integer({ min: Math.max(min, -1000), max: Math.max(Math.min(max, 1000), Math.max(min, -1000)) }), fc.constantFrom(min, max));
+      const min = Math.max(
+        schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : -INT4_MAX),
+        -INT4_MAX,
+      );
+      const max = Math.max(
+        Math.min(
+          schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - 1 : INT4_MAX),
+          INT4_MAX,
+        ),
+        min,
+      );
+      return fc.oneof(
+        fc.integer({ min: Math.max(min, -1000), max: Math.max(Math.min(max, 1000), Math.max(min, -1000)) }),
+        fc.constantFrom(min, max),
+      );
     }
     case 'boolean':
       return fc.boolean();
@@ -123,7 +138,8 @@ function poisonStrings(value: unknown, bad: string, position: number): unknown {
 function enlargeIntegers(value: unknown, huge: number): unknown {
   if (typeof value === 'number' && Number.isInteger(value)) return huge;
   if (Array.isArray(value)) return value.map((item) => enlargeIntegers(item, huge));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, enlargeIntegers(item, huge)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, enlargeIntegers(item, huge)]));
   return value;
 }
 
@@ -131,29 +147,50 @@ function enlargeIntegers(value: unknown, huge: number): unknown {
 function hostileBodies(call: Call): fc.Arbitrary<unknown> {
   const schema = inputSchemaOf(call);
   const keys = Object.keys(schema.properties ?? {});
-  const base = shaped(schema).map((body) => (body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}));
+  const base = shaped(schema).map((body) =>
+    body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {},
+  );
   const someKey = keys.length > 0 ? fc.constantFrom(...keys) : fc.constant('id');
   return fc.oneof(
     base,
     // Valid-shaped, with NUL or a lone surrogate in every string.
-    fc.tuple(base, fc.constantFrom(...BAD_CHARACTERS), fc.nat(40)).map(([body, bad, at]) => poisonStrings(body, bad, at)),
+    fc
+      .tuple(base, fc.constantFrom(...BAD_CHARACTERS), fc.nat(40))
+      .map(([body, bad, at]) => poisonStrings(body, bad, at)),
     // Valid-shaped, with NUL or a lone surrogate in one field.
-    fc.tuple(base, someKey, fc.constantFrom(...BAD_CHARACTERS), fc.nat(40)).map(([body, key, bad, at]) => ({ ...body, [key]: poisonStrings(body[key] ?? 'x', bad, at) })),
+    fc
+      .tuple(base, someKey, fc.constantFrom(...BAD_CHARACTERS), fc.nat(40))
+      .map(([body, key, bad, at]) => ({ ...body, [key]: poisonStrings(body[key] ?? 'x', bad, at) })),
     // Every integer 2^31 or more (or below int4), as numbers.
     fc.tuple(base, fc.constantFrom(...HUGE_INTEGERS)).map(([body, huge]) => enlargeIntegers(body, huge)),
     // One field of a wrong type or a hostile value.
     fc.tuple(base, someKey, hostileValue).map(([body, key, value]) => ({ ...body, [key]: value })),
     // Missing fields and extra fields (a language of any type among them).
-    fc.tuple(base, fc.subarray(keys), fc.dictionary(fc.string({ unit: 'binary', maxLength: 8 }), hostileValue, { maxKeys: 3 }), hostileValue).map(
-      ([body, dropped, extra, lang]) => ({ ...Object.fromEntries(Object.entries(body).filter(([key]) => !dropped.includes(key))), ...extra, lang_code: lang }),
-    ),
+    fc
+      .tuple(
+        base,
+        fc.subarray(keys),
+        fc.dictionary(fc.string({ unit: 'binary', maxLength: 8 }), hostileValue, { maxKeys: 3 }),
+        hostileValue,
+      )
+      .map(([body, dropped, extra, lang]) => ({
+        ...Object.fromEntries(Object.entries(body).filter(([key]) => !dropped.includes(key))),
+        ...extra,
+        lang_code: lang,
+      })),
     // A body that is not an object at all.
     hostileValue,
   );
 }
 
 /** What a fuzzed request answered: HTTP status and envelope code. */
-async function send(t: TestApp, url: string, payload: string, token: string | undefined, headers: Record<string, string> = {}) {
+async function send(
+  t: TestApp,
+  url: string,
+  payload: string,
+  token: string | undefined,
+  headers: Record<string, string> = {},
+) {
   const response = await t.app.inject({
     method: 'POST',
     url,
@@ -170,9 +207,14 @@ async function send(t: TestApp, url: string, payload: string, token: string | un
 }
 
 /** Answers about the caller's session rather than the body. */
-const SESSION_REFUSALS = new Set<number>([ErrorCode.TOKEN_EXPIRED, ErrorCode.NO_PERMISSION, ErrorCode.TWO_FACTOR_ENROLMENT_REQUIRED]);
+const SESSION_REFUSALS = new Set<number>([
+  ErrorCode.TOKEN_EXPIRED,
+  ErrorCode.NO_PERMISSION,
+  ErrorCode.TWO_FACTOR_ENROLMENT_REQUIRED,
+]);
 
-const isCrash = (answer: { status: number; code: number | undefined }) => answer.status >= 500 || answer.code === ErrorCode.SERVER_ERROR;
+const isCrash = (answer: { status: number; code: number | undefined }) =>
+  answer.status >= 500 || answer.code === ErrorCode.SERVER_ERROR;
 
 describe('[FUZZ] every declared call refuses hostile bodies without a server error', () => {
   let t: TestApp;
@@ -199,7 +241,8 @@ describe('[FUZZ] every declared call refuses hostile bodies without a server err
     await fc.assert(
       fc.asyncProperty(hostileBodies(call), async (body) => {
         const answer = await send(t, url, JSON.stringify(body) ?? 'null', token);
-        if (isCrash(answer)) throw new Error(`${url} answered ${answer.status} ${answer.body} to ${JSON.stringify(body)}`);
+        if (isCrash(answer))
+          throw new Error(`${url} answered ${answer.status} ${answer.body} to ${JSON.stringify(body)}`);
         if (answer.code === undefined || !SESSION_REFUSALS.has(answer.code)) passedSession += 1;
       }),
       { seed: SEED, numRuns: RUNS_PER_CALL, endOnFailure: true },
@@ -212,33 +255,69 @@ describe('[FUZZ] every declared call refuses hostile bodies without a server err
     const store = await storeWithKey(t);
     await grantPackage(t, { merchantId: store.merchantId, units: 100_000 });
     // The parameters the Open API reads, valid-shaped, then made hostile like the calls' bodies.
-    const params = fc.record({ num_iid: fc.oneof(fc.nat().map(String), fc.string({ maxLength: 12 })), q: fc.string({ maxLength: 12 }), page: fc.nat(5), page_size: fc.nat(50) }, { requiredKeys: [] });
+    const params = fc.record(
+      {
+        num_iid: fc.oneof(fc.nat().map(String), fc.string({ maxLength: 12 })),
+        q: fc.string({ maxLength: 12 }),
+        page: fc.nat(5),
+        page_size: fc.nat(50),
+      },
+      { requiredKeys: [] },
+    );
     const hostileParams = fc.oneof(
       params,
-      fc.tuple(params, fc.constantFrom(...BAD_CHARACTERS), fc.nat(20)).map(([body, bad, at]) => poisonStrings(body, bad, at)),
+      fc
+        .tuple(params, fc.constantFrom(...BAD_CHARACTERS), fc.nat(20))
+        .map(([body, bad, at]) => poisonStrings(body, bad, at)),
       fc.tuple(params, fc.constantFrom(...HUGE_INTEGERS)).map(([body, huge]) => enlargeIntegers(body, huge)),
       fc.dictionary(fc.string({ unit: 'binary', maxLength: 8 }), hostileValue, { maxKeys: 4 }),
       hostileValue,
     );
-    const platform = fc.oneof(fc.constantFrom('taobao', '1688', 'jd', 'micro_store'), fc.constantFrom('%00', '%ED%A0%80', 'x'.repeat(300)));
-    const apiCode = fc.oneof(fc.constantFrom('item_get', 'item_search'), fc.constantFrom('%00', '%ED%A0%80', '2147483648'));
+    const platform = fc.oneof(
+      fc.constantFrom('taobao', '1688', 'jd', 'micro_store'),
+      fc.constantFrom('%00', '%ED%A0%80', 'x'.repeat(300)),
+    );
+    const apiCode = fc.oneof(
+      fc.constantFrom('item_get', 'item_search'),
+      fc.constantFrom('%00', '%ED%A0%80', '2147483648'),
+    );
     await fc.assert(
       fc.asyncProperty(platform, apiCode, hostileParams, async (platformName, code, body) => {
-        const answer = await send(t, `/open/v1/${platformName}/${code}`, JSON.stringify(body) ?? 'null', undefined, { 'x-api-key': store.key });
-        if (isCrash(answer)) throw new Error(`/open/v1/${platformName}/${code} answered ${answer.status} ${answer.body} to ${JSON.stringify(body)}`);
+        const answer = await send(t, `/open/v1/${platformName}/${code}`, JSON.stringify(body) ?? 'null', undefined, {
+          'x-api-key': store.key,
+        });
+        if (isCrash(answer))
+          throw new Error(
+            `/open/v1/${platformName}/${code} answered ${answer.status} ${answer.body} to ${JSON.stringify(body)}`,
+          );
       }),
       { seed: SEED, numRuns: RUNS_PER_CALL * 2, endOnFailure: true },
     );
     const notification = fc.oneof(
-      fc.dictionary(fc.constantFrom('bill_no', 'amount', 'currency', 'trade_no', 'sign', 'timestamp', 'nonce', 'status'), hostileValue),
-      fc.tuple(fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), { maxKeys: 5 }), fc.constantFrom(...BAD_CHARACTERS), fc.nat(8)).map(([body, bad, at]) => poisonStrings(body, bad, at)),
+      fc.dictionary(
+        fc.constantFrom('bill_no', 'amount', 'currency', 'trade_no', 'sign', 'timestamp', 'nonce', 'status'),
+        hostileValue,
+      ),
+      fc
+        .tuple(
+          fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), { maxKeys: 5 }),
+          fc.constantFrom(...BAD_CHARACTERS),
+          fc.nat(8),
+        )
+        .map(([body, bad, at]) => poisonStrings(body, bad, at)),
       hostileValue,
     );
     const provider = fc.constantFrom('sandbox', 'alipay', '%00', '%ED%A0%80');
     await fc.assert(
       fc.asyncProperty(provider, notification, async (providerName, body) => {
-        const answer = await send(t, `/api/v1/payment/notify/${providerName}`, JSON.stringify(body) ?? 'null', undefined);
-        if (isCrash(answer)) throw new Error(`notify/${providerName} answered ${answer.status} ${answer.body} to ${JSON.stringify(body)}`);
+        const answer = await send(
+          t,
+          `/api/v1/payment/notify/${providerName}`,
+          JSON.stringify(body) ?? 'null',
+          undefined,
+        );
+        if (isCrash(answer))
+          throw new Error(`notify/${providerName} answered ${answer.status} ${answer.body} to ${JSON.stringify(body)}`);
       }),
       { seed: SEED, numRuns: RUNS_PER_CALL * 2, endOnFailure: true },
     );
@@ -250,7 +329,10 @@ describe('[FUZZ] every declared call refuses hostile bodies without a server err
     const merchant = (await registerMerchant(t, uniqueEmail('fuzz'))).token;
     const admin = await signInAdmin(t);
     const targets = [
-      ...allCalls.map((call) => ({ url: callUrl(call), token: call.isAuthenticated ? (call.role === 'admin' ? admin : merchant) : undefined })),
+      ...allCalls.map((call) => ({
+        url: callUrl(call),
+        token: call.isAuthenticated ? (call.role === 'admin' ? admin : merchant) : undefined,
+      })),
       { url: '/api/v1/payment/notify/sandbox', token: undefined },
       { url: '/open/v1/taobao/item_get', token: undefined },
     ];

@@ -72,9 +72,17 @@ describe('the API contract', () => {
     registerAccountRoutes(leaky, { accounts: {} as never, sessions: {} as never, captchas: {} as never });
     await app.ready();
     // Only the account routes are on this server, so the check is read for the account calls.
-    const accountPaths = new Set(Object.values(accountCalls as Record<string, unknown>).flatMap((value) => ((value as Call)?.path ? [(value as Call).path] : [])));
+    const accountPaths = new Set(
+      Object.values(accountCalls as Record<string, unknown>).flatMap((value) =>
+        (value as Call)?.path ? [(value as Call).path] : [],
+      ),
+    );
     expect(callsWithoutHandler(app).filter((path) => accountPaths.has(path))).toEqual([skipped.path]);
-    expect(allCalls.filter((call) => accountPaths.has(call.path) && !registrar.registered.has(call.path)).map((call) => call.path)).toEqual([skipped.path]);
+    expect(
+      allCalls
+        .filter((call) => accountPaths.has(call.path) && !registrar.registered.has(call.path))
+        .map((call) => call.path),
+    ).toEqual([skipped.path]);
     await app.close();
   });
 
@@ -82,7 +90,12 @@ describe('the API contract', () => {
     const paths = allCalls.map((call) => call.path);
     expect(new Set(paths).size).toBe(paths.length);
     // The specification (§7) names a few calls in camelCase; those keep its spelling.
-    const specNamed = new Set(['merchant/common/config/configList', 'admin/common/config/configList', 'merchant/open/order/createPackageOrder', 'admin/open/core_data/configGet']);
+    const specNamed = new Set([
+      'merchant/common/config/configList',
+      'admin/common/config/configList',
+      'merchant/open/order/createPackageOrder',
+      'admin/open/core_data/configGet',
+    ]);
     // The spec's bare /api/v1 call (§7) is the one call with no path of its own.
     expect(allCalls.filter((call) => call.path === '').map((call) => call.summary)).toHaveLength(1);
     for (const call of allCalls.filter((call) => call.path !== '')) {
@@ -99,14 +112,18 @@ describe('the API contract', () => {
       ];
       // A map keyed by platform (core data platform_paths) uses the §9 platform codes, '1688' among them;
       // a bilingual text (localized-text) is keyed by the language codes lang_code takes ('zh-CN', 'en-US').
-      const fieldNames = names.filter((name) => !(LOG_PLATFORMS as readonly string[]).includes(name) && !(languages as readonly string[]).includes(name));
+      const fieldNames = names.filter(
+        (name) =>
+          !(LOG_PLATFORMS as readonly string[]).includes(name) && !(languages as readonly string[]).includes(name),
+      );
       for (const name of fieldNames) expect(name, `${call.path}: ${name}`).toMatch(/^[a-z][a-z0-9]*(_[a-z0-9]+)*$/);
     }
   });
 
   it('requires a session on logout and on no other account call', () => {
     const calls = (Object.values(accountCalls) as unknown[]).filter(
-      (value): value is Call => typeof value === 'object' && value !== null && 'path' in value && 'isAuthenticated' in value,
+      (value): value is Call =>
+        typeof value === 'object' && value !== null && 'path' in value && 'isAuthenticated' in value,
     );
     const authenticated = calls.filter((call) => call.isAuthenticated).map((call) => call.path);
     expect(authenticated.sort()).toEqual(['admin/member/user/logout', 'merchant/member/user/logout']);

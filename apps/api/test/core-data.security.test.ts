@@ -1,4 +1,18 @@
-import { adminAddDataSource, adminAddOpenApi, adminDeleteDataSource, adminEditDataSource, adminEditOpenApi, adminEditProductDataConfig, adminEnableDataSource, adminGetProductDataConfig, adminListDataSources, adminListOpenApis, merchantListShopKeys, merchantRevealShopKey, merchantRotateShopKey } from '@parlour/contract/calls/open-core';
+import {
+  adminAddDataSource,
+  adminAddOpenApi,
+  adminDeleteDataSource,
+  adminEditDataSource,
+  adminEditOpenApi,
+  adminEditProductDataConfig,
+  adminEnableDataSource,
+  adminGetProductDataConfig,
+  adminListDataSources,
+  adminListOpenApis,
+  merchantListShopKeys,
+  merchantRevealShopKey,
+  merchantRotateShopKey,
+} from '@parlour/contract/calls/open-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
 import { signInAdmin } from './shop-helper';
@@ -37,6 +51,7 @@ describe('core data: operator only', () => {
 
   it('refuses an operator token on the merchant key calls', async () => {
     const admin = await signInAdmin(t);
-    for (const path of [merchantListShopKeys, merchantRevealShopKey, merchantRotateShopKey]) expect((await t.call(path, { shop_id: 'abc' }, admin)).code).toBe(10003);
+    for (const path of [merchantListShopKeys, merchantRevealShopKey, merchantRotateShopKey])
+      expect((await t.call(path, { shop_id: 'abc' }, admin)).code).toBe(10003);
   });
 });

@@ -9,7 +9,13 @@ describe("core data: the operator's vendor paths reach the HTTP provider", () =>
   let t: TestApp;
   let vendor: FakeVendor;
   let admin: string;
-  const config = () => ({ provider: 'http' as const, base_url: vendor.baseUrl, key: VENDOR_KEY, secret: VENDOR_SECRET, timeout_ms: 2000 });
+  const config = () => ({
+    provider: 'http' as const,
+    base_url: vendor.baseUrl,
+    key: VENDOR_KEY,
+    secret: VENDOR_SECRET,
+    timeout_ms: 2000,
+  });
   beforeAll(async () => {
     t = await buildTestApp({ env: { CODE_SENDS_PER_IP_PER_HOUR: '10000' } });
     vendor = await startFakeVendor();
@@ -31,10 +37,22 @@ describe("core data: the operator's vendor paths reach the HTTP provider", () =>
     // The vendor moved JD and Weidian: the operator edits the paths and the next calls use them.
     vendor.platformPaths.add('jingdong');
     vendor.platformPaths.add('weidian');
-    const saved = await expectOk(t.call(adminEditProductDataConfig, { ...config(), platform_paths: { jd: 'jingdong', micro_store: 'weidian' } }, admin));
+    const saved = await expectOk(
+      t.call(
+        adminEditProductDataConfig,
+        { ...config(), platform_paths: { jd: 'jingdong', micro_store: 'weidian' } },
+        admin,
+      ),
+    );
     expect(saved.platform_paths).toEqual({ '1688': '1688', taobao: 'taobao', micro_store: 'weidian', jd: 'jingdong' });
-    expect(await openCall(t, 'jd/item_get', { num_iid: '12' }, store.key)).toMatchObject({ code: 200, data: { item_id: '12', price: 2580 } });
-    expect(vendor.requests.at(-1)).toEqual({ path: '/jingdong/item_get/', query: { key: VENDOR_KEY, secret: VENDOR_SECRET, num_iid: '12' } });
+    expect(await openCall(t, 'jd/item_get', { num_iid: '12' }, store.key)).toMatchObject({
+      code: 200,
+      data: { item_id: '12', price: 2580 },
+    });
+    expect(vendor.requests.at(-1)).toEqual({
+      path: '/jingdong/item_get/',
+      query: { key: VENDOR_KEY, secret: VENDOR_SECRET, num_iid: '12' },
+    });
     expect((await openCall(t, 'micro_store/item_search', { q: '伞', page: 2 }, store.key)).code).toBe(200);
     expect(vendor.requests.at(-1)).toMatchObject({ path: '/weidian/item_search/', query: { q: '伞', page: '2' } });
     expect((await openCall(t, 'taobao/item_get', { num_iid: '13' }, store.key)).code).toBe(200);

@@ -25,7 +25,16 @@ describe('dashboard: operator totals', () => {
   it('starts at zero on an empty platform', async () => {
     expect(await overview()).toEqual({
       merchants: { total: 0, new_this_month: 0 },
-      stores: { total: 0, unpaid: 0, initializing: 0, trial: 0, operating: 0, pending_renewal: 0, disabled: 0, cancelled: 0 },
+      stores: {
+        total: 0,
+        unpaid: 0,
+        initializing: 0,
+        trial: 0,
+        operating: 0,
+        pending_renewal: 0,
+        disabled: 0,
+        cancelled: 0,
+      },
       income_this_month: { amount: 0, count: 0, currency: 'CNY' },
       unpaid_bills: { count: 0, amount: 0, currency: 'CNY' },
     });
@@ -36,13 +45,21 @@ describe('dashboard: operator totals', () => {
     const b = await addMerchant(t, adminToken, { type: 'enterprise' });
 
     // Unpaid: created with "create and pay", not paid yet.
-    const unpaid = await expectOk(t.call(merchantBuyShop, { ...shopFields(), term_type: 'month', term: 1, pay_method: 'alipay' }, a.token));
+    const unpaid = await expectOk(
+      t.call(merchantBuyShop, { ...shopFields(), term_type: 'month', term: 1, pay_method: 'alipay' }, a.token),
+    );
     // Operating: paid online and provisioned.
     const operating = await merchantWithStore(t, { token: a.token, term_type: 'month', term: 3 });
     // Trial and an offline-paid store that the operator then disables.
     await expectOk(t.call(adminAddShop, { ...shopFields(), merchant_id: b.id, mode: 'trial' }, adminToken));
     const offlineFields = shopFields();
-    await expectOk(t.call(adminAddShop, { ...offlineFields, merchant_id: b.id, mode: 'offline', term_type: 'year', term: 1 }, adminToken));
+    await expectOk(
+      t.call(
+        adminAddShop,
+        { ...offlineFields, merchant_id: b.id, mode: 'offline', term_type: 'year', term: 1 },
+        adminToken,
+      ),
+    );
     await provision(t);
     await expectOk(t.call(adminSetShopStatus, { shop_id: offlineFields.shop_id, is_disabled: true }, adminToken));
     // Pending renewal: a paid store whose term ended yesterday, inside the grace period.
@@ -57,12 +74,25 @@ describe('dashboard: operator totals', () => {
     const { list: paidBills } = await expectOk(t.call(adminListIncome, { limit: 100 }, adminToken));
     expect(paidBills).toHaveLength(3);
     const income = paidBills.reduce((sum, bill) => sum + bill.amount, 0);
-    expect(income).toBe(operating.purchase.bill.amount + lapsed.purchase.bill.amount + paidBills.find((bill) => bill.channel === 'offline')!.amount);
+    expect(income).toBe(
+      operating.purchase.bill.amount +
+        lapsed.purchase.bill.amount +
+        paidBills.find((bill) => bill.channel === 'offline')!.amount,
+    );
 
     const figures = await overview();
     expect(figures).toEqual({
       merchants: { total: 2, new_this_month: 2 },
-      stores: { total: 6, unpaid: 1, initializing: 1, trial: 1, operating: 1, pending_renewal: 1, disabled: 1, cancelled: 0 },
+      stores: {
+        total: 6,
+        unpaid: 1,
+        initializing: 1,
+        trial: 1,
+        operating: 1,
+        pending_renewal: 1,
+        disabled: 1,
+        cancelled: 0,
+      },
       income_this_month: { amount: income, count: 3, currency: 'CNY' },
       unpaid_bills: { count: 1, amount: unpaid.bill.amount, currency: 'CNY' },
     });
@@ -74,7 +104,9 @@ describe('dashboard: operator totals', () => {
     }
     const { counts } = await expectOk(t.call(adminListShops, { tab: 'pending_renewal' }, adminToken));
     expect(counts.pending_renewal).toBe(1);
-    expect((await expectOk(t.call(adminListBills, { status: 'unpaid' }, adminToken))).total).toBe(figures.unpaid_bills.count);
+    expect((await expectOk(t.call(adminListBills, { status: 'unpaid' }, adminToken))).total).toBe(
+      figures.unpaid_bills.count,
+    );
     expect((await expectOk(t.call(adminListMerchants, { type: 'enterprise' }, adminToken))).total).toBe(1);
   });
 
@@ -91,7 +123,9 @@ describe('dashboard: operator totals', () => {
     const monthStart = startOfMonth(t.clock.now(), DEFAULT_BUSINESS_TIME_ZONE);
     const before = await overview();
     // Move one paid bill to the previous month, as if paid then.
-    await t.database.db.execute(sql`update bills set paid_at = ${new Date(monthStart.getTime() - 60_000)} where id = (select min(id) from bills where status = 'paid')`);
+    await t.database.db.execute(
+      sql`update bills set paid_at = ${new Date(monthStart.getTime() - 60_000)} where id = (select min(id) from bills where status = 'paid')`,
+    );
     const after = await overview();
     expect(after.income_this_month.count).toBe(before.income_this_month.count - 1);
     expect(after.income_this_month.amount).toBeLessThan(before.income_this_month.amount);

@@ -23,11 +23,18 @@ describe('[DOMAINS] an apex without published platform addresses', () => {
     const apex = uniqueDomain('apex').replace(/\.example\.com$/, '.com');
     const added = await expectOk(t.call(merchantAddDomain, { shop_id: shopId, domain: apex }, token));
     expect(added).toMatchObject({ domain: apex, is_apex: true });
-    expect(added.records).toEqual([{ type: 'TXT', name: `_parlour-verify.${apex}`, value: expect.stringMatching(/^parlour-verify-/) }]);
-    const listed = (await expectOk(t.call(merchantListDomains, { shop_id: shopId }, token))).list.find((domain) => domain.domain === apex);
+    expect(added.records).toEqual([
+      { type: 'TXT', name: `_parlour-verify.${apex}`, value: expect.stringMatching(/^parlour-verify-/) },
+    ]);
+    const listed = (await expectOk(t.call(merchantListDomains, { shop_id: shopId }, token))).list.find(
+      (domain) => domain.domain === apex,
+    );
     expect(listed?.records.map((record) => record.type)).toEqual(['TXT']);
 
     const sub = await expectOk(t.call(merchantAddDomain, { shop_id: shopId, domain: `www.${apex}` }, token));
-    expect(sub.records.map((record) => `${record.type} ${record.name}`)).toEqual([`CNAME www.${apex}`, `TXT _parlour-verify.www.${apex}`]);
+    expect(sub.records.map((record) => `${record.type} ${record.name}`)).toEqual([
+      `CNAME www.${apex}`,
+      `TXT _parlour-verify.www.${apex}`,
+    ]);
   });
 });

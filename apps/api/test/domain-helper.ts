@@ -84,7 +84,8 @@ export async function appWithTestDns(env: Record<string, string> = {}) {
  * A DNS checker for tests that are not about DNS (idempotency, audit, isolation): a domain starting
  * with `ok-` checks out, any other has no record.
  */
-export const fakeDnsChecker: DnsChecker = async ({ domain }) => (domain.startsWith('ok-') ? { isBound: true } : { isBound: false, reason: 'no_record', detail: '' });
+export const fakeDnsChecker: DnsChecker = async ({ domain }) =>
+  domain.startsWith('ok-') ? { isBound: true } : { isBound: false, reason: 'no_record', detail: '' };
 
 let domainCounter = 0;
 /** A unique custom domain name under example.com; `ok-` first when it should check out with {@link fakeDnsChecker}. */

@@ -27,7 +27,10 @@ describe('the answer envelope (spec §7)', () => {
   describe('[BODY]', () => {
     it('answers malformed JSON with MALFORMED_REQUEST, HTTP 200 and a message', async () => {
       for (const lang of ['en-US', 'zh-CN'] as const) {
-        const answer = await post(merchantLogin, '{"account": "a@b.co",', { 'content-type': 'application/json', 'accept-language': lang });
+        const answer = await post(merchantLogin, '{"account": "a@b.co",', {
+          'content-type': 'application/json',
+          'accept-language': lang,
+        });
         expect(answer.status).toBe(200);
         expect(answer.type).toMatch(/^application\/json/);
         expect(answer.body).toEqual({ code: 10002, msg: errorMessages.MALFORMED_REQUEST[lang], data: null });
@@ -48,7 +51,9 @@ describe('the answer envelope (spec §7)', () => {
     });
 
     it('answers a body over the size limit as an envelope', async () => {
-      const answer = await post(merchantLogin, JSON.stringify({ account: 'a'.repeat(2 * 1024 * 1024) }), { 'content-type': 'application/json' });
+      const answer = await post(merchantLogin, JSON.stringify({ account: 'a'.repeat(2 * 1024 * 1024) }), {
+        'content-type': 'application/json',
+      });
       expect(answer.status).toBe(200);
       expect(answer.body.code).toBe(10002);
     });
@@ -59,22 +64,39 @@ describe('the answer envelope (spec §7)', () => {
       expect(first.body).toMatchObject({ code: 200, data: null });
 
       const other = await registerMerchant(t);
-      const withType = await post(merchantLogout, '', { authorization: `Bearer ${other.token}`, 'content-type': 'application/json' });
+      const withType = await post(merchantLogout, '', {
+        authorization: `Bearer ${other.token}`,
+        'content-type': 'application/json',
+      });
       expect(withType.body).toMatchObject({ code: 200, data: null });
     });
 
     it('ignores unknown fields', async () => {
       const merchant = await registerMerchant(t);
-      const login = await t.callRaw(merchantLogin, { account: merchant.email, password: merchant.password, remember_me: true, shop_id: 7, nested: { a: 1 } });
+      const login = await t.callRaw(merchantLogin, {
+        account: merchant.email,
+        password: merchant.password,
+        remember_me: true,
+        shop_id: 7,
+        nested: { a: 1 },
+      });
       expect(login.code).toBe(200);
       expect(login.data).not.toHaveProperty('remember_me');
     });
 
     it('answers a success as code 200 with the message in the caller language', async () => {
       const merchant = await registerMerchant(t);
-      const zh = await t.call(merchantLogin, { account: merchant.email, password: merchant.password, lang_code: 'zh-CN' });
+      const zh = await t.call(merchantLogin, {
+        account: merchant.email,
+        password: merchant.password,
+        lang_code: 'zh-CN',
+      });
       expect(zh).toMatchObject({ code: 200, msg: errorMessages.OK['zh-CN'] });
-      const en = await t.call(merchantLogin, { account: merchant.email, password: merchant.password, lang_code: 'en-US' });
+      const en = await t.call(merchantLogin, {
+        account: merchant.email,
+        password: merchant.password,
+        lang_code: 'en-US',
+      });
       expect(en).toMatchObject({ code: 200, msg: errorMessages.OK['en-US'] });
     });
   });
@@ -88,21 +110,35 @@ describe('the answer envelope (spec §7)', () => {
       ['EN-us', 'en-US'],
       ['fr-FR', 'zh-CN'],
     ] as const)('lang_code %s answers in %s', async (langCode, lang) => {
-      const answer = await t.call(merchantLogin, { account: uniqueEmail('nobody'), password: 'Wrong#Pass1', lang_code: langCode });
+      const answer = await t.call(merchantLogin, {
+        account: uniqueEmail('nobody'),
+        password: 'Wrong#Pass1',
+        lang_code: langCode,
+      });
       expect(answer).toMatchObject({ code: 11001, msg: errorMessages.LOGIN_FAILED[lang] });
     });
 
     it('answers in Chinese without lang_code, and follows Accept-Language when the body has none', async () => {
       const plain = await t.call(merchantLogin, { account: uniqueEmail('nobody'), password: 'Wrong#Pass1' });
       expect(plain.msg).toBe(errorMessages.LOGIN_FAILED['zh-CN']);
-      const header = await t.call(merchantLogin, { account: uniqueEmail('nobody'), password: 'Wrong#Pass1' }, undefined, {
-        headers: { 'accept-language': 'en-US,en;q=0.9' },
-      });
+      const header = await t.call(
+        merchantLogin,
+        { account: uniqueEmail('nobody'), password: 'Wrong#Pass1' },
+        undefined,
+        {
+          headers: { 'accept-language': 'en-US,en;q=0.9' },
+        },
+      );
       expect(header.msg).toBe(errorMessages.LOGIN_FAILED['en-US']);
       // lang_code wins over the header.
-      const both = await t.call(merchantLogin, { account: uniqueEmail('nobody'), password: 'Wrong#Pass1', lang_code: 'zh-CN' }, undefined, {
-        headers: { 'accept-language': 'en-US' },
-      });
+      const both = await t.call(
+        merchantLogin,
+        { account: uniqueEmail('nobody'), password: 'Wrong#Pass1', lang_code: 'zh-CN' },
+        undefined,
+        {
+          headers: { 'accept-language': 'en-US' },
+        },
+      );
       expect(both.msg).toBe(errorMessages.LOGIN_FAILED['zh-CN']);
     });
 
@@ -149,7 +185,11 @@ describe('the answer envelope (spec §7)', () => {
     it('names the field when a rule has no message of its own', async () => {
       const captcha = { account: 'a@b.co', password: 'x', captcha_id: 'x'.repeat(65), captcha_code: 'abcd' };
       const en = await t.call(merchantLogin, { ...captcha, lang_code: 'en-US' });
-      expect(en).toMatchObject({ code: 10001, msg: 'Captcha is not valid', data: { errors: [{ field: 'captcha_id' }] } });
+      expect(en).toMatchObject({
+        code: 10001,
+        msg: 'Captcha is not valid',
+        data: { errors: [{ field: 'captcha_id' }] },
+      });
       const zh = await t.call(merchantLogin, { ...captcha, lang_code: 'zh-CN' });
       expect(zh.msg).toBe('图形验证码格式不正确');
     });
@@ -190,7 +230,11 @@ describe('the answer envelope (spec §7)', () => {
       });
       expect(response.statusCode).toBe(200);
       // The only detail is the request id its log line carries (request-id.test.ts).
-      expect(response.json()).toEqual({ code: 10500, msg: errorMessages.SERVER_ERROR['en-US'], data: { request_id: response.headers['x-request-id'] } });
+      expect(response.json()).toEqual({
+        code: 10500,
+        msg: errorMessages.SERVER_ERROR['en-US'],
+        data: { request_id: response.headers['x-request-id'] },
+      });
       expect(response.body).not.toMatch(/stack|Error:|at /);
     } finally {
       await broken.app.close();

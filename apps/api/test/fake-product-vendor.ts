@@ -31,14 +31,31 @@ export function vendorItem(numIid: string) {
     num: '832',
     detail_url: `//item.taobao.com/item.htm?id=${numIid}`,
     pic_url: '//img.alicdn.com/imgextra/i1/main.jpg',
-    item_imgs: [{ url: '//img.alicdn.com/imgextra/i1/main.jpg' }, { url: 'https://img.alicdn.com/imgextra/i2/side.jpg' }],
+    item_imgs: [
+      { url: '//img.alicdn.com/imgextra/i1/main.jpg' },
+      { url: 'https://img.alicdn.com/imgextra/i2/side.jpg' },
+    ],
     location: '浙江 杭州',
     seller_id: '59531614',
     seller_info: { nick: '开心客栈', shop_name: '开心客栈 旗舰店' },
     skus: {
       sku: [
-        { price: '25.80', orginal_price: '39.90', properties: '1627207:28341', properties_name: '1627207:28341:颜色分类:黑色', quantity: '500', sku_id: '4333333301' },
-        { price: '27.5', orginal_price: '39.90', properties: '1627207:28320', properties_name: '1627207:28320:颜色分类:白色', quantity: '332', sku_id: '4333333302' },
+        {
+          price: '25.80',
+          orginal_price: '39.90',
+          properties: '1627207:28341',
+          properties_name: '1627207:28341:颜色分类:黑色',
+          quantity: '500',
+          sku_id: '4333333301',
+        },
+        {
+          price: '27.5',
+          orginal_price: '39.90',
+          properties: '1627207:28320',
+          properties_name: '1627207:28320:颜色分类:白色',
+          quantity: '332',
+          sku_id: '4333333302',
+        },
       ],
     },
   };
@@ -66,11 +83,14 @@ export async function startFakeVendor(): Promise<FakeVendor> {
     const match = /^\/([^/]+)\/([a-z0-9_]+)\/?$/.exec(url.pathname);
     if (!match || !platformPaths.has(match[1])) return send(404, { error: 'not found' });
     const meta = { api_info: 'today:41 max:10000', execution_time: 0.12, client_ip: '127.0.0.1' };
-    if (query.key !== VENDOR_KEY) return send(200, { error: 'key error', reason: 'key不存在或已禁用', error_code: '4005', ...meta });
-    if (query.secret !== VENDOR_SECRET) return send(200, { error: 'secret error', reason: 'secret不正确', error_code: '4006', ...meta });
+    if (query.key !== VENDOR_KEY)
+      return send(200, { error: 'key error', reason: 'key不存在或已禁用', error_code: '4005', ...meta });
+    if (query.secret !== VENDOR_SECRET)
+      return send(200, { error: 'secret error', reason: 'secret不正确', error_code: '4006', ...meta });
     const [, , api] = match;
     if (api === 'item_get') {
-      if (query.num_iid === '404') return send(200, { error: 'item-not-found', reason: '宝贝不存在', error_code: '2000', ...meta });
+      if (query.num_iid === '404')
+        return send(200, { error: 'item-not-found', reason: '宝贝不存在', error_code: '2000', ...meta });
       return send(200, { item: vendorItem(query.num_iid), error: '', reason: '', error_code: '0000', ...meta });
     }
     if (api === 'item_search') {
@@ -82,8 +102,24 @@ export async function startFakeVendor(): Promise<FakeVendor> {
           real_total_results: 57,
           total_results: 57,
           item: [
-            { num_iid: '1001', title: `${query.q} 一`, price: '19.90', pic_url: '//img.alicdn.com/a.jpg', detail_url: '//item.taobao.com/item.htm?id=1001', sales: 88, seller_nick: '甲店' },
-            { num_iid: '1002', title: `${query.q} 二`, price: '9', pic_url: '//img.alicdn.com/b.jpg', detail_url: '//item.taobao.com/item.htm?id=1002', sales: '12', nick: '乙店' },
+            {
+              num_iid: '1001',
+              title: `${query.q} 一`,
+              price: '19.90',
+              pic_url: '//img.alicdn.com/a.jpg',
+              detail_url: '//item.taobao.com/item.htm?id=1001',
+              sales: 88,
+              seller_nick: '甲店',
+            },
+            {
+              num_iid: '1002',
+              title: `${query.q} 二`,
+              price: '9',
+              pic_url: '//img.alicdn.com/b.jpg',
+              detail_url: '//item.taobao.com/item.htm?id=1002',
+              sales: '12',
+              nick: '乙店',
+            },
           ],
         },
         error: '',

@@ -1,4 +1,12 @@
-import { createCipheriv, createSign, createVerify, generateKeyPairSync, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
+import {
+  createCipheriv,
+  createSign,
+  createVerify,
+  generateKeyPairSync,
+  randomBytes,
+  randomUUID,
+  type KeyObject,
+} from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { WechatPayCredentials } from '../src/providers/payment/wechat-pay-api';
@@ -92,7 +100,10 @@ export interface FakeWechatPay {
    * ended: the refund (mchid, out_trade_no, out_refund_no, refund_status, amount without currency)
    * encrypted under the APIv3 key.
    */
-  refundNotification(outRefundNo: string, tampering?: Omit<NotificationTampering, 'transaction'> & { refund?: Record<string, unknown> }): SignedDelivery;
+  refundNotification(
+    outRefundNo: string,
+    tampering?: Omit<NotificationTampering, 'transaction'> & { refund?: Record<string, unknown> },
+  ): SignedDelivery;
   /** The payer scans and pays: the order becomes SUCCESS; answers the signed notification WeChat Pay would POST. */
   pay(outTradeNo: string, tampering?: NotificationTampering): SignedDelivery;
   /** A signed notification for an order (paid or not), with optional tampering. */
@@ -149,7 +160,11 @@ export async function startFakeWechatPay(options: { now?: () => Date } = {}): Pr
   const orders = new Map<string, FakeWechatOrder>();
   const refunds = new Map<string, FakeWechatRefund>();
   const requests: FakeWechatPay['requests'] = [];
-  const behaviour: FakeWechatPay['behaviour'] = { signAnswersWithStrangerKey: false, failWith: null, refundsProcessing: false };
+  const behaviour: FakeWechatPay['behaviour'] = {
+    signAnswersWithStrangerKey: false,
+    failWith: null,
+    refundsProcessing: false,
+  };
 
   /** Headers signing a body: timestamp\nnonce\nbody\n under the platform key. */
   function signedHeaders(body: string, overrides: { timestamp?: number; key?: KeyObject; serial?: string } = {}) {
@@ -167,14 +182,24 @@ export async function startFakeWechatPay(options: { now?: () => Date } = {}): Pr
   }
 
   /** Checks a merchant request's Authorization as documented; the reason it fails, or null. */
-  function authorizationError(method: string, pathWithQuery: string, body: string, header: string | undefined): string | null {
+  function authorizationError(
+    method: string,
+    pathWithQuery: string,
+    body: string,
+    header: string | undefined,
+  ): string | null {
     if (!header?.startsWith(`${SCHEME} `)) return 'Authorization 不是 WECHATPAY2-SHA256-RSA2048';
-    const fields = Object.fromEntries([...header.slice(SCHEME.length + 1).matchAll(/(\w+)="([^"]*)"/g)].map((match) => [match[1], match[2]]));
+    const fields = Object.fromEntries(
+      [...header.slice(SCHEME.length + 1).matchAll(/(\w+)="([^"]*)"/g)].map((match) => [match[1], match[2]]),
+    );
     if (fields.mchid !== mchid) return 'mchid 不匹配';
     if (fields.serial_no !== merchantSerialNo) return '商户证书序列号错误';
-    if (!/^\d+$/.test(fields.timestamp ?? '') || Math.abs(Number(fields.timestamp) - now().getTime() / 1000) > 300) return '请求时间戳过期';
+    if (!/^\d+$/.test(fields.timestamp ?? '') || Math.abs(Number(fields.timestamp) - now().getTime() / 1000) > 300)
+      return '请求时间戳过期';
     const message = `${method}\n${pathWithQuery}\n${fields.timestamp}\n${fields.nonce_str}\n${body}\n`;
-    const isValid = createVerify('RSA-SHA256').update(message).verify(merchant.publicKey, fields.signature ?? '', 'base64');
+    const isValid = createVerify('RSA-SHA256')
+      .update(message)
+      .verify(merchant.publicKey, fields.signature ?? '', 'base64');
     return isValid ? null : '签名错误';
   }
 
@@ -184,33 +209,75 @@ export async function startFakeWechatPay(options: { now?: () => Date } = {}): Pr
       appid: order.appid,
       mchid: order.mchid,
       out_trade_no: order.out_trade_no,
-      ...(isPaid ? { transaction_id: order.transaction_id, trade_type: 'NATIVE', bank_type: 'OTHERS', success_time: order.success_time, payer: { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' } } : {}),
+      ...(isPaid
+        ? {
+            transaction_id: order.transaction_id,
+            trade_type: 'NATIVE',
+            bank_type: 'OTHERS',
+            success_time: order.success_time,
+            payer: { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' },
+          }
+        : {}),
       trade_state: order.trade_state,
-      trade_state_desc: { NOTPAY: '未支付', SUCCESS: '支付成功', CLOSED: '已关闭', REFUND: '转入退款' }[order.trade_state],
+      trade_state_desc: { NOTPAY: '未支付', SUCCESS: '支付成功', CLOSED: '已关闭', REFUND: '转入退款' }[
+        order.trade_state
+      ],
       attach: '',
       amount: isPaid
-        ? { total: order.amount.total, payer_total: order.amount.total, currency: order.amount.currency, payer_currency: order.amount.currency }
+        ? {
+            total: order.amount.total,
+            payer_total: order.amount.total,
+            currency: order.amount.currency,
+            payer_currency: order.amount.currency,
+          }
         : { total: order.amount.total, currency: order.amount.currency },
     };
   }
 
   /** A signed notification envelope around `resource`, encrypted with AEAD_AES_256_GCM under the APIv3 key. */
-  function signedNotification(resource: object, originalType: string, eventType: string, summary: string, tampering: Omit<NotificationTampering, 'transaction'>): SignedDelivery {
+  function signedNotification(
+    resource: object,
+    originalType: string,
+    eventType: string,
+    summary: string,
+    tampering: Omit<NotificationTampering, 'transaction'>,
+  ): SignedDelivery {
     const resourceNonce = alphanumeric(12);
     const associatedData = originalType;
-    const cipher = createCipheriv('aes-256-gcm', Buffer.from(tampering.apiV3Key ?? apiV3Key, 'utf8'), Buffer.from(resourceNonce, 'utf8'));
+    const cipher = createCipheriv(
+      'aes-256-gcm',
+      Buffer.from(tampering.apiV3Key ?? apiV3Key, 'utf8'),
+      Buffer.from(resourceNonce, 'utf8'),
+    );
     cipher.setAAD(Buffer.from(associatedData, 'utf8'));
-    const ciphertext = Buffer.concat([cipher.update(JSON.stringify(resource), 'utf8'), cipher.final(), cipher.getAuthTag()]).toString('base64');
+    const ciphertext = Buffer.concat([
+      cipher.update(JSON.stringify(resource), 'utf8'),
+      cipher.final(),
+      cipher.getAuthTag(),
+    ]).toString('base64');
     const envelope = {
       id: randomUUID(),
       create_time: beijingTime(now()),
       resource_type: 'encrypt-resource',
       event_type: eventType,
       summary,
-      resource: { original_type: originalType, algorithm: 'AEAD_AES_256_GCM', ciphertext, associated_data: associatedData, nonce: resourceNonce },
+      resource: {
+        original_type: originalType,
+        algorithm: 'AEAD_AES_256_GCM',
+        ciphertext,
+        associated_data: associatedData,
+        nonce: resourceNonce,
+      },
     };
     const signedBody = JSON.stringify(envelope);
-    const headers = { ...signedHeaders(signedBody, { timestamp: tampering.timestamp, key: tampering.signingKey, serial: tampering.serial }), 'content-type': 'application/json' };
+    const headers = {
+      ...signedHeaders(signedBody, {
+        timestamp: tampering.timestamp,
+        key: tampering.signingKey,
+        serial: tampering.serial,
+      }),
+      'content-type': 'application/json',
+    };
     return { headers, body: tampering.alterBody ? tampering.alterBody(signedBody) : signedBody };
   }
 
@@ -218,10 +285,19 @@ export async function startFakeWechatPay(options: { now?: () => Date } = {}): Pr
     const order = orders.get(outTradeNo);
     if (!order) throw new Error(`the fake has no order ${outTradeNo}`);
     const eventType = tampering.eventType ?? 'TRANSACTION.SUCCESS';
-    return signedNotification({ ...transactionOf(order), ...tampering.transaction }, 'transaction', eventType, eventType === 'TRANSACTION.SUCCESS' ? '支付成功' : '', tampering);
+    return signedNotification(
+      { ...transactionOf(order), ...tampering.transaction },
+      'transaction',
+      eventType,
+      eventType === 'TRANSACTION.SUCCESS' ? '支付成功' : '',
+      tampering,
+    );
   }
 
-  function refundNotification(outRefundNo: string, tampering: Omit<NotificationTampering, 'transaction'> & { refund?: Record<string, unknown> } = {}): SignedDelivery {
+  function refundNotification(
+    outRefundNo: string,
+    tampering: Omit<NotificationTampering, 'transaction'> & { refund?: Record<string, unknown> } = {},
+  ): SignedDelivery {
     const refund = refunds.get(outRefundNo);
     if (!refund) throw new Error(`the fake has no refund ${outRefundNo}`);
     // The documented resource of a refund notification: no appid, amounts without currency.
@@ -234,7 +310,12 @@ export async function startFakeWechatPay(options: { now?: () => Date } = {}): Pr
       refund_status: refund.status,
       ...(refund.success_time ? { success_time: refund.success_time } : {}),
       user_received_account: '支付用户零钱',
-      amount: { total: refund.amount.total, refund: refund.amount.refund, payer_total: refund.amount.payer_total, payer_refund: refund.amount.payer_refund },
+      amount: {
+        total: refund.amount.total,
+        refund: refund.amount.refund,
+        payer_total: refund.amount.payer_total,
+        payer_refund: refund.amount.payer_refund,
+      },
       ...tampering.refund,
     };
     const summary = { SUCCESS: '退款成功', ABNORMAL: '退款异常', CLOSED: '退款关闭' }[refund.status] ?? '';
@@ -257,7 +338,8 @@ export async function startFakeWechatPay(options: { now?: () => Date } = {}): Pr
       const authError = authorizationError(method, pathWithQuery, body, request.headers.authorization);
       requests.push({ method, path: url.pathname, isAuthorized: !authError, body });
       if (authError) return send(401, { code: 'SIGN_ERROR', message: authError });
-      if (behaviour.failWith) return send(behaviour.failWith.status, { code: behaviour.failWith.code, message: behaviour.failWith.message });
+      if (behaviour.failWith)
+        return send(behaviour.failWith.status, { code: behaviour.failWith.code, message: behaviour.failWith.message });
       let input: WechatRequestBody = {};
       if (body) {
         try {
@@ -268,15 +350,24 @@ export async function startFakeWechatPay(options: { now?: () => Date } = {}): Pr
       }
 
       if (method === 'POST' && url.pathname === '/v3/pay/transactions/native') {
-        if (input.mchid !== mchid || input.appid !== appid) return send(400, { code: 'APPID_MCHID_NOT_MATCH', message: 'appid和mch_id不匹配' });
-        if (typeof input.out_trade_no !== 'string' || !/^[0-9A-Za-z_\-|*]{6,32}$/.test(input.out_trade_no)) return send(400, { code: 'PARAM_ERROR', message: 'out_trade_no 格式错误' });
+        if (input.mchid !== mchid || input.appid !== appid)
+          return send(400, { code: 'APPID_MCHID_NOT_MATCH', message: 'appid和mch_id不匹配' });
+        if (typeof input.out_trade_no !== 'string' || !/^[0-9A-Za-z_\-|*]{6,32}$/.test(input.out_trade_no))
+          return send(400, { code: 'PARAM_ERROR', message: 'out_trade_no 格式错误' });
         const total = input.amount?.total;
-        if (typeof input.description !== 'string' || typeof input.notify_url !== 'string' || typeof total !== 'number' || !Number.isInteger(total) || total < 1) {
+        if (
+          typeof input.description !== 'string' ||
+          typeof input.notify_url !== 'string' ||
+          typeof total !== 'number' ||
+          !Number.isInteger(total) ||
+          total < 1
+        ) {
           return send(400, { code: 'PARAM_ERROR', message: '参数错误' });
         }
         const existing = orders.get(input.out_trade_no);
         if (existing) {
-          if (existing.amount.total !== total || existing.description !== input.description) return send(400, { code: 'INVALID_REQUEST', message: '201 商户订单号重复' });
+          if (existing.amount.total !== total || existing.description !== input.description)
+            return send(400, { code: 'INVALID_REQUEST', message: '201 商户订单号重复' });
           if (existing.trade_state === 'SUCCESS') return send(400, { code: 'ORDERPAID', message: '该订单已支付' });
           return send(200, { code_url: existing.code_url });
         }
@@ -299,14 +390,16 @@ export async function startFakeWechatPay(options: { now?: () => Date } = {}): Pr
       if (trade) {
         const order = orders.get(decodeURIComponent(trade[1]));
         if (!trade[2] && method === 'GET') {
-          if (url.searchParams.get('mchid') !== mchid) return send(400, { code: 'PARAM_ERROR', message: 'mchid 不匹配' });
+          if (url.searchParams.get('mchid') !== mchid)
+            return send(400, { code: 'PARAM_ERROR', message: 'mchid 不匹配' });
           if (!order) return send(404, { code: 'ORDER_NOT_EXIST', message: '订单不存在' });
           return send(200, transactionOf(order));
         }
         if (trade[2] && method === 'POST') {
           if (input.mchid !== mchid) return send(400, { code: 'PARAM_ERROR', message: 'mchid 不匹配' });
           if (!order) return send(404, { code: 'ORDER_NOT_EXIST', message: '订单不存在' });
-          if (order.trade_state === 'SUCCESS' || order.trade_state === 'REFUND') return send(400, { code: 'ORDERPAID', message: '订单已支付' });
+          if (order.trade_state === 'SUCCESS' || order.trade_state === 'REFUND')
+            return send(400, { code: 'ORDERPAID', message: '订单已支付' });
           order.trade_state = 'CLOSED';
           return send(204);
         }
@@ -316,16 +409,27 @@ export async function startFakeWechatPay(options: { now?: () => Date } = {}): Pr
         const { out_trade_no: outTradeNo = '', out_refund_no: outRefundNo = '' } = input;
         const order = orders.get(outTradeNo);
         if (!order) return send(404, { code: 'RESOURCE_NOT_EXISTS', message: '订单不存在' });
-        if (order.trade_state !== 'SUCCESS' && order.trade_state !== 'REFUND') return send(400, { code: 'INVALID_REQUEST', message: '订单未支付' });
+        if (order.trade_state !== 'SUCCESS' && order.trade_state !== 'REFUND')
+          return send(400, { code: 'INVALID_REQUEST', message: '订单未支付' });
         const existing = refunds.get(outRefundNo);
         if (existing) return send(200, existing);
         // A refund WeChat Pay closed or could not pay back (ABNORMAL) does not count against the order: the merchant refunds again under a new out_refund_no.
         const refunded = [...refunds.values()]
-          .filter((refund) => refund.out_trade_no === order.out_trade_no && refund.status !== 'CLOSED' && refund.status !== 'ABNORMAL')
+          .filter(
+            (refund) =>
+              refund.out_trade_no === order.out_trade_no && refund.status !== 'CLOSED' && refund.status !== 'ABNORMAL',
+          )
           .reduce((sum, refund) => sum + refund.amount.refund, 0);
-        if (input.amount?.total !== order.amount.total || input.amount?.currency !== order.amount.currency) return send(400, { code: 'PARAM_ERROR', message: '订单金额或币种不一致' });
+        if (input.amount?.total !== order.amount.total || input.amount?.currency !== order.amount.currency)
+          return send(400, { code: 'PARAM_ERROR', message: '订单金额或币种不一致' });
         const amount = input.amount.refund;
-        if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1 || refunded + amount > order.amount.total) return send(403, { code: 'NOT_ENOUGH', message: '退款金额超过订单可退金额' });
+        if (
+          typeof amount !== 'number' ||
+          !Number.isInteger(amount) ||
+          amount < 1 ||
+          refunded + amount > order.amount.total
+        )
+          return send(403, { code: 'NOT_ENOUGH', message: '退款金额超过订单可退金额' });
         const at = beijingTime(now());
         const refund: FakeWechatRefund = {
           refund_id: `50000${randomBytes(12).toString('hex').slice(0, 24)}`,
@@ -337,7 +441,13 @@ export async function startFakeWechatPay(options: { now?: () => Date } = {}): Pr
           status: behaviour.refundsProcessing ? 'PROCESSING' : 'SUCCESS',
           create_time: at,
           ...(behaviour.refundsProcessing ? {} : { success_time: at }),
-          amount: { refund: amount, total: order.amount.total, currency: order.amount.currency, payer_refund: amount, payer_total: order.amount.total },
+          amount: {
+            refund: amount,
+            total: order.amount.total,
+            currency: order.amount.currency,
+            payer_refund: amount,
+            payer_total: order.amount.total,
+          },
         };
         refunds.set(refund.out_refund_no, refund);
         order.trade_state = 'REFUND';
@@ -367,7 +477,9 @@ export async function startFakeWechatPay(options: { now?: () => Date } = {}): Pr
       merchantSerialNo,
       merchantPrivateKey: merchant.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
       apiV3Key,
-      platformKeys: [{ pem: platform.publicKey.export({ type: 'spki', format: 'pem' }).toString(), serial: platformPublicKeyId }],
+      platformKeys: [
+        { pem: platform.publicKey.export({ type: 'spki', format: 'pem' }).toString(), serial: platformPublicKeyId },
+      ],
     },
     orders,
     refunds,
@@ -376,7 +488,8 @@ export async function startFakeWechatPay(options: { now?: () => Date } = {}): Pr
     strangerKey: stranger.privateKey,
     finishRefund(outRefundNo, status) {
       const refund = refunds.get(outRefundNo);
-      if (!refund || refund.status !== 'PROCESSING') throw new Error(`the fake has no processing refund ${outRefundNo}`);
+      if (!refund || refund.status !== 'PROCESSING')
+        throw new Error(`the fake has no processing refund ${outRefundNo}`);
       refund.status = status;
       if (status === 'SUCCESS') refund.success_time = beijingTime(now());
     },

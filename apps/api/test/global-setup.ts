@@ -15,7 +15,6 @@ declare module 'vitest' {
   }
 }
 
-
 /**
  * Migrates once per run. On PGlite (the default) the migrated data directory is dumped and each test
  * file starts from that snapshot; with TEST_DATABASE_URL a fresh template database is migrated on the
@@ -47,9 +46,10 @@ export default async function setup(project: TestProject) {
   project.provide('pgliteSnapshot', '');
   project.provide('postgresTemplate', template);
   return async () => {
-    const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [`${template}%`]);
+    const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [
+      `${template}%`,
+    ]);
     for (const row of rows) await admin.query(`drop database if exists ${row.datname} with (force)`);
     await admin.end();
   };
 }
-

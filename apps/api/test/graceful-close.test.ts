@@ -15,11 +15,20 @@ describe('closing the server', () => {
       const body = JSON.stringify({ account: 'nobody@example.com', password: 'Wrong#Pass1' });
       const answered = new Promise<{ status?: number; connection?: string; body: string }>((resolve, reject) => {
         const request = http.request(
-          { host: '127.0.0.1', port, method: 'POST', path: `/api/v1/${merchantLogin.path}`, agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: `/api/v1/${merchantLogin.path}`,
+            agent,
+            headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+          },
           (response) => {
             let text = '';
             response.on('data', (chunk) => (text += chunk));
-            response.on('end', () => resolve({ status: response.statusCode, connection: response.headers.connection, body: text }));
+            response.on('end', () =>
+              resolve({ status: response.statusCode, connection: response.headers.connection, body: text }),
+            );
           },
         );
         request.on('error', reject);

@@ -1,5 +1,10 @@
 import { DEFAULT_BUSINESS_TIME_ZONE, zoneDay } from '@parlour/contract/business-time';
-import { merchantMobileRegister, merchantRegister, sendEmailCode, sendMobileCode } from '@parlour/contract/calls/account';
+import {
+  merchantMobileRegister,
+  merchantRegister,
+  sendEmailCode,
+  sendMobileCode,
+} from '@parlour/contract/calls/account';
 import { callUrl, type Call, type CallInput, type CallOutput } from '@parlour/contract/call';
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
@@ -14,7 +19,6 @@ import type { Clock } from '../src/lib/clock';
 import type { OutboundLookup } from '../src/lib/outbound/outbound-policy';
 import { withDatabase } from './database-url';
 import { DELIVER_CODE_QUEUE } from '../src/modules/account/verification-code.service';
-
 
 /** A fresh, migrated database: a copy of the run's template on PostgreSQL, the snapshot on PGlite. */
 export async function openTestDatabase(): Promise<Database> {
@@ -59,7 +63,9 @@ export function createRecordingMail() {
   };
   /** The code of the newest message to `to` (addresses compare case-insensitively, as the API stores them lower case); throws when none was sent. */
   const lastCodeTo = (to: string) => {
-    const code = /(\d{6})/.exec([...sent].reverse().find((m) => m.to.toLowerCase() === to.toLowerCase())?.text ?? '')?.[1];
+    const code = /(\d{6})/.exec(
+      [...sent].reverse().find((m) => m.to.toLowerCase() === to.toLowerCase())?.text ?? '',
+    )?.[1];
     if (code === undefined) throw new Error(`no code was mailed to ${to}`);
     return code;
   };
@@ -111,7 +117,16 @@ export function createRecordingSms() {
  */
 export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
   // Tests share 127.0.0.1 for most calls: the per-IP budgets are raised unless a test sets its own scale.
-  return loadConfig({ NODE_ENV: 'test', PASSWORD_MEMORY_COST_KIB: '1024', WEB_DIST_DIR: '/nonexistent', LOG_LEVEL: 'silent', LOG_FORMAT: 'json', OUTBOUND_ALLOW: '127.0.0.1', IP_RATE_LIMIT_SCALE: '1000', ...overrides });
+  return loadConfig({
+    NODE_ENV: 'test',
+    PASSWORD_MEMORY_COST_KIB: '1024',
+    WEB_DIST_DIR: '/nonexistent',
+    LOG_LEVEL: 'silent',
+    LOG_FORMAT: 'json',
+    OUTBOUND_ALLOW: '127.0.0.1',
+    IP_RATE_LIMIT_SCALE: '1000',
+    ...overrides,
+  });
 }
 
 /** A public address the tests' resolver answers for public-looking names (nothing listens there for them). */
@@ -134,7 +149,8 @@ export const testDnsTable: Record<string, string[]> = {
 export function createTestLookup(table: Record<string, string[]> = testDnsTable): OutboundLookup {
   return async (hostname) => {
     const name = hostname.toLowerCase();
-    const addresses = table[name] ?? (/(^|\.)(example|example\.com|onebound\.cn)$/.test(name) ? [TEST_PUBLIC_ADDRESS] : undefined);
+    const addresses =
+      table[name] ?? (/(^|\.)(example|example\.com|onebound\.cn)$/.test(name) ? [TEST_PUBLIC_ADDRESS] : undefined);
     if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
     return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }) as const);
   };
@@ -163,7 +179,9 @@ export interface TestAppOptions extends Partial<Omit<BuildAppOptions, 'clock'>> 
  * A call's input, plus the `lang_code` every call accepts (the language of its messages). A call
  * without fields (z.object({}), whose input type forbids every key) still takes `lang_code`.
  */
-export type CallBody<C extends Call> = (string extends keyof CallInput<C> ? Record<never, never> : CallInput<C>) & { lang_code?: string };
+export type CallBody<C extends Call> = (string extends keyof CallInput<C> ? Record<never, never> : CallInput<C>) & {
+  lang_code?: string;
+};
 
 /** The envelope a contract call answers, its data typed from the call's output. */
 export interface CallAnswer<C extends Call> {
@@ -172,7 +190,8 @@ export interface CallAnswer<C extends Call> {
   data: CallOutput<C>;
 }
 
-const urlOf = (pathOrCall: string | Pick<Call, 'path'>) => callUrl(typeof pathOrCall === 'string' ? { path: pathOrCall } : pathOrCall);
+const urlOf = (pathOrCall: string | Pick<Call, 'path'>) =>
+  callUrl(typeof pathOrCall === 'string' ? { path: pathOrCall } : pathOrCall);
 
 /** What one `call` may set besides the body: the caller's address and extra headers. */
 export interface CallOptions {
@@ -233,7 +252,12 @@ export async function buildTestApp(options: TestAppOptions = {}) {
    * POSTs a contract call and answers the parsed envelope: the input is typed from the call's
    * schema, the data from its output (on an error answer `data` is whatever the error carries).
    */
-  async function call<C extends Call>(contractCall: C, input: CallBody<C>, token?: string, callOptions: CallOptions = {}): Promise<CallAnswer<C>> {
+  async function call<C extends Call>(
+    contractCall: C,
+    input: CallBody<C>,
+    token?: string,
+    callOptions: CallOptions = {},
+  ): Promise<CallAnswer<C>> {
     return (await post(callUrl(contractCall), input, token, callOptions)) as CallAnswer<C>;
   }
 
@@ -242,9 +266,19 @@ export async function buildTestApp(options: TestAppOptions = {}) {
    * an error answer's details. Given a contract call, the answer's data is typed from its output;
    * given a type argument, as that type; else unknown.
    */
-  function callRaw<C extends Call>(contractCall: C, body: unknown, token?: string, callOptions?: CallOptions): Promise<CallAnswer<C>>;
+  function callRaw<C extends Call>(
+    contractCall: C,
+    body: unknown,
+    token?: string,
+    callOptions?: CallOptions,
+  ): Promise<CallAnswer<C>>;
   /** With a type argument: the data the test expects of this answer (an error's details, say). */
-  function callRaw<T = unknown>(pathOrCall: string | Call, body: unknown, token?: string, callOptions?: CallOptions): Promise<{ code: number; msg: string; data: T }>;
+  function callRaw<T = unknown>(
+    pathOrCall: string | Call,
+    body: unknown,
+    token?: string,
+    callOptions?: CallOptions,
+  ): Promise<{ code: number; msg: string; data: T }>;
   async function callRaw(pathOrCall: string | Call, body: unknown, token?: string, callOptions: CallOptions = {}) {
     return post(urlOf(pathOrCall), body, token, callOptions);
   }

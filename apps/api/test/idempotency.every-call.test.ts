@@ -1,19 +1,96 @@
 import { randomUUID } from 'node:crypto';
 import { generate } from 'otplib';
 import { allCalls } from '@parlour/contract/calls/all';
-import { ALL_TERMS, IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, LOG_PLATFORMS } from '@parlour/contract/constants';
+import {
+  ALL_TERMS,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
+  LOG_PLATFORMS,
+} from '@parlour/contract/constants';
 import { ErrorCode } from '@parlour/contract/errors';
-import { adminAddShop, adminBackendRedirect, adminEditVersionFunctions, adminEditVersionPrices, adminListShops, adminRenewShop, adminSetShopStatus, merchantAddShop, merchantBackendRedirect, merchantBuyShop, merchantListShops, merchantRenewShop } from '@parlour/contract/calls/store';
-import { adminAddPlan, adminEditPlan, adminSetPlanStatus, merchantCreatePackageOrder } from '@parlour/contract/calls/traffic';
-import { adminAddDataSource, adminAddOpenApi, adminDeleteDataSource, adminEditDataSource, adminEditOpenApi, adminEditProductDataConfig, adminEnableDataSource, adminGetProductDataConfig, merchantRotateShopKey } from '@parlour/contract/calls/open-core';
+import {
+  adminAddShop,
+  adminBackendRedirect,
+  adminEditVersionFunctions,
+  adminEditVersionPrices,
+  adminListShops,
+  adminRenewShop,
+  adminSetShopStatus,
+  merchantAddShop,
+  merchantBackendRedirect,
+  merchantBuyShop,
+  merchantListShops,
+  merchantRenewShop,
+} from '@parlour/contract/calls/store';
+import {
+  adminAddPlan,
+  adminEditPlan,
+  adminSetPlanStatus,
+  merchantCreatePackageOrder,
+} from '@parlour/contract/calls/traffic';
+import {
+  adminAddDataSource,
+  adminAddOpenApi,
+  adminDeleteDataSource,
+  adminEditDataSource,
+  adminEditOpenApi,
+  adminEditProductDataConfig,
+  adminEnableDataSource,
+  adminGetProductDataConfig,
+  merchantRotateShopKey,
+} from '@parlour/contract/calls/open-core';
 import { addMessage, adminEditProspect } from '@parlour/contract/calls/prospect';
-import { adminCaptcha, adminLogin, adminLogout, checkEmailCode, checkMobileCode, merchantCaptcha, merchantForgotPassword, merchantLogin, merchantLogout, merchantMobileForgotPassword, merchantMobileRegister, merchantRegister, sendEmailCode, sendMobileCode } from '@parlour/contract/calls/account';
-import { adminChangePassword, adminEndOtherSessions, adminEndSession, merchantChangePassword, adminListSessions, adminLoginTwoFactor, adminTwoFactorDisable, adminTwoFactorEnable, adminTwoFactorSetup, merchantDismissSuspensionNotices, merchantEndOtherSessions, merchantEndSession, merchantListSessions } from '@parlour/contract/calls/account-security';
+import {
+  adminCaptcha,
+  adminLogin,
+  adminLogout,
+  checkEmailCode,
+  checkMobileCode,
+  merchantCaptcha,
+  merchantForgotPassword,
+  merchantLogin,
+  merchantLogout,
+  merchantMobileForgotPassword,
+  merchantMobileRegister,
+  merchantRegister,
+  sendEmailCode,
+  sendMobileCode,
+} from '@parlour/contract/calls/account';
+import {
+  adminChangePassword,
+  adminEndOtherSessions,
+  adminEndSession,
+  merchantChangePassword,
+  adminListSessions,
+  adminLoginTwoFactor,
+  adminTwoFactorDisable,
+  adminTwoFactorEnable,
+  adminTwoFactorSetup,
+  merchantDismissSuspensionNotices,
+  merchantEndOtherSessions,
+  merchantEndSession,
+  merchantListSessions,
+} from '@parlour/contract/calls/account-security';
 import { adminRefundBill, cashierSubmit, merchantCancelBill, merchantPayPage } from '@parlour/contract/calls/bill';
 import { adminAddMerchant, adminEditMerchant } from '@parlour/contract/calls/merchant-admin';
-import { adminAddNotice, adminDeleteNotice, adminEditNotice, merchantMarkNoticesRead } from '@parlour/contract/calls/notice';
-import { adminPaymentSettings, adminSetPaymentSettings, adminTestPaymentConnection } from '@parlour/contract/calls/payment-settings';
-import { adminConfigList, adminSetConfig, adminTestSendEmail, adminTestSendSms, adminTestSendWecom } from '@parlour/contract/calls/settings';
+import {
+  adminAddNotice,
+  adminDeleteNotice,
+  adminEditNotice,
+  merchantMarkNoticesRead,
+} from '@parlour/contract/calls/notice';
+import {
+  adminPaymentSettings,
+  adminSetPaymentSettings,
+  adminTestPaymentConnection,
+} from '@parlour/contract/calls/payment-settings';
+import {
+  adminConfigList,
+  adminSetConfig,
+  adminTestSendEmail,
+  adminTestSendSms,
+  adminTestSendWecom,
+} from '@parlour/contract/calls/settings';
 import { adminRetryJob } from '@parlour/contract/calls/operations';
 import { adminSiteConfigEdit, merchantSiteConfigEdit } from '@parlour/contract/calls/store-site-config';
 import {
@@ -28,15 +105,42 @@ import {
   merchantDeleteDomain,
   merchantSetDomainRedirect,
 } from '@parlour/contract/calls/domain';
-import { adminAddPlugin, adminAddPluginType, adminDeletePluginType, adminEditPlugin, adminEditPluginType, adminSetPluginStatus, merchantAddShopPlugin, merchantSetShopPluginStatus } from '@parlour/contract/calls/plugin';
+import {
+  adminAddPlugin,
+  adminAddPluginType,
+  adminDeletePluginType,
+  adminEditPlugin,
+  adminEditPluginType,
+  adminSetPluginStatus,
+  merchantAddShopPlugin,
+  merchantSetShopPluginStatus,
+} from '@parlour/contract/calls/plugin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFailingQueue, type FailingQueue } from './operations-helper';
-import { buildTestApp, GOOD_PASSWORD, OTHER_PASSWORD, registerMerchant, registerMobileMerchant, uniqueEmail, uniqueMobile, type TestApp, type TestClock } from './helper';
+import {
+  buildTestApp,
+  GOOD_PASSWORD,
+  OTHER_PASSWORD,
+  registerMerchant,
+  registerMobileMerchant,
+  uniqueEmail,
+  uniqueMobile,
+  type TestApp,
+  type TestClock,
+} from './helper';
 import { addNotice, messageFields, noticeFields, uniqueIp } from './notice-helper';
 import { fakeDnsChecker, uniqueDomain } from './domain-helper';
 import { revealKey } from './open-api-helper';
 import { startFakeAliyunSms, startFakeSmtp, startFakeWecom } from './settings-fakes';
-import { cashierToken, expectOk, merchantWithStore, payThroughCashier, shopFields, signInAdmin, VERSION } from './shop-helper';
+import {
+  cashierToken,
+  expectOk,
+  merchantWithStore,
+  payThroughCashier,
+  shopFields,
+  signInAdmin,
+  VERSION,
+} from './shop-helper';
 import { PLAN, planFields } from './traffic-package-helper';
 import { addPlugin, addPluginType, pluginFields } from './plugin-helper';
 
@@ -88,12 +192,19 @@ interface Scenario {
 const CONCURRENT_REQUESTS = 20;
 const ADMIN_PASSWORD = 'Admin@2026';
 const SMTP_ACCOUNT = { user: 'mailer@parlour.test', password: 'smtp-Pass-7f3a' };
-const ALIYUN = { accessKeyId: 'LTAI5tTestKeyId01', accessKeySecret: 'aliyun-Secret-9c1d', signName: '阿里云短信测试', templateCode: 'SMS_154950909' };
+const ALIYUN = {
+  accessKeyId: 'LTAI5tTestKeyId01',
+  accessKeySecret: 'aliyun-Secret-9c1d',
+  signName: '阿里云短信测试',
+  templateCode: 'SMS_154950909',
+};
 const WECOM_KEY = '693a91f6-7xxx-4bc4-97a0-0ec2sifa5aaa';
 
 const writePaths = allCalls.filter((call) => call.isWrite).map((call) => call.path);
 /** Operator writing calls: each must leave an audit row (sign-in and its captcha come before there is an operator). */
-const auditedPaths = new Set(allCalls.filter((call) => call.isWrite && call.role === 'admin' && call.isAuthenticated).map((call) => call.path));
+const auditedPaths = new Set(
+  allCalls.filter((call) => call.isWrite && call.role === 'admin' && call.isAuthenticated).map((call) => call.path),
+);
 
 /**
  * A clock that moves one millisecond at each reading: two runs of a call never stamp the same time,
@@ -136,7 +247,12 @@ async function send(path: string, attempt: Attempt, key: string): Promise<Sent> 
   });
   expect(response.statusCode, response.body).toBe(200);
   const replayedHeader = response.headers[IDEMPOTENT_REPLAYED_HEADER];
-  return { raw: response.body, answer: response.json() as Answer, isReplayed: replayedHeader === 'true', replayedHeader };
+  return {
+    raw: response.body,
+    answer: response.json() as Answer,
+    isReplayed: replayedHeader === 'true',
+    replayedHeader,
+  };
 }
 
 async function count(sql: string, values: unknown[] = []) {
@@ -156,11 +272,15 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
 }
 
 async function unpaidPurchase(token: string) {
-  return expectOk(t.call(merchantBuyShop, { ...shopFields(), term_type: 'month', term: 1, pay_method: 'alipay' }, token));
+  return expectOk(
+    t.call(merchantBuyShop, { ...shopFields(), term_type: 'month', term: 1, pay_method: 'alipay' }, token),
+  );
 }
 const sessionsOf = (role: 'merchant' | 'admin', userId: number) =>
   count('select count(*) as n from sessions where role = $1 and user_id = $2', [role, userId]);
-const adminId = once(async () => Number((await one<{ id: number }>("select id from admins where account = 'admin'")).id));
+const adminId = once(async () =>
+  Number((await one<{ id: number }>("select id from admins where account = 'admin'")).id),
+);
 
 /** Merchants for the scenarios that need their own (store limit, one trial per merchant). */
 const adminAddTarget = once(() => registerMerchant(t));
@@ -185,7 +305,9 @@ function totpOf(secret: string) {
 async function enrolledOperator() {
   const operator = await freshOperator();
   const setup = await expectOk(t.call(adminTwoFactorSetup, {}, operator.token));
-  const { recovery_codes: recoveryCodes } = await expectOk(t.call(adminTwoFactorEnable, { code: await totpOf(setup.secret) }, operator.token));
+  const { recovery_codes: recoveryCodes } = await expectOk(
+    t.call(adminTwoFactorEnable, { code: await totpOf(setup.secret) }, operator.token),
+  );
   t.clock.advance(30);
   return { ...operator, secret: setup.secret, recoveryCodes };
 }
@@ -198,7 +320,9 @@ const editedMerchant = once(() => registerMerchant(t));
 const statusStore = once(() => merchantWithStore(t));
 
 const pricedVersion = once(async () =>
-  expectOk(t.call(adminEditVersionFunctions, { name: `Priced ${randomUUID().slice(0, 8)}`, status: 'disabled' }, admin)),
+  expectOk(
+    t.call(adminEditVersionFunctions, { name: `Priced ${randomUUID().slice(0, 8)}`, status: 'disabled' }, admin),
+  ),
 );
 const editedNotice = once(() => addNotice(t, admin));
 const editedPlan = once(() => expectOk(t.call(adminAddPlan, planFields(), admin)));
@@ -213,7 +337,13 @@ const installedPlugin = once(async () => {
   return plugin;
 });
 const editedApi = once(() =>
-  expectOk(t.call(adminAddOpenApi, { platform: 'jd', code: `idem_edit_${Date.now().toString(36)}`, name: 'To edit', cost: 1 }, admin)),
+  expectOk(
+    t.call(
+      adminAddOpenApi,
+      { platform: 'jd', code: `idem_edit_${Date.now().toString(36)}`, name: 'To edit', cost: 1 },
+      admin,
+    ),
+  ),
 );
 const followedProspect = once(async () => {
   const fields = messageFields({ content: `Lead to follow up ${randomUUID()}` });
@@ -239,11 +369,26 @@ const domainCountOf = (domain: string) => count('select count(*) as n from shop_
 function domainScenarios(role: 'merchant' | 'admin'): Record<string, Scenario> {
   const calls =
     role === 'merchant'
-      ? { add: merchantAddDomain, check: merchantCheckDomain, changeMain: merchantChangeMainDomain, setRedirect: merchantSetDomainRedirect, remove: merchantDeleteDomain }
-      : { add: adminAddDomain, check: adminCheckDomain, changeMain: adminChangeMainDomain, setRedirect: adminSetDomainRedirect, remove: adminDeleteDomain };
+      ? {
+          add: merchantAddDomain,
+          check: merchantCheckDomain,
+          changeMain: merchantChangeMainDomain,
+          setRedirect: merchantSetDomainRedirect,
+          remove: merchantDeleteDomain,
+        }
+      : {
+          add: adminAddDomain,
+          check: adminCheckDomain,
+          changeMain: adminChangeMainDomain,
+          setRedirect: adminSetDomainRedirect,
+          remove: adminDeleteDomain,
+        };
   const store = async () => {
     const made = await domainStores[role]();
-    await t.database.executeSql('update store_versions set domain_limit = 100 where id = (select version_id from shops where shop_id = $1)', [made.shopId]);
+    await t.database.executeSql(
+      'update store_versions set domain_limit = 100 where id = (select version_id from shops where shop_id = $1)',
+      [made.shopId],
+    );
     return made;
   };
   const tokenOf = async () => (role === 'merchant' ? (await store()).token : admin);
@@ -251,7 +396,11 @@ function domainScenarios(role: 'merchant' | 'admin'): Record<string, Scenario> {
     const { shopId, token } = await store();
     return expectOk(t.call(merchantAddDomain, { shop_id: shopId, domain: uniqueDomain(prefix) }, token));
   };
-  const domainRow = (id: number) => one<{ status: string; is_primary: boolean; is_redirect: boolean }>('select status, is_primary, is_redirect from shop_domains where id = $1', [id]);
+  const domainRow = (id: number) =>
+    one<{ status: string; is_primary: boolean; is_redirect: boolean }>(
+      'select status, is_primary, is_redirect from shop_domains where id = $1',
+      [id],
+    );
   return {
     [calls.add.path]: {
       async attempt() {
@@ -287,7 +436,12 @@ function domainScenarios(role: 'merchant' | 'admin'): Record<string, Scenario> {
           token: await tokenOf(),
           async verify() {
             expect(await domainRow(domain.id)).toMatchObject({ is_primary: true });
-            expect(await count('select count(*) as n from shop_domains d join shops s on s.id = d.shop_ref where s.shop_id = $1 and d.is_primary', [(await store()).shopId])).toBe(1);
+            expect(
+              await count(
+                'select count(*) as n from shop_domains d join shops s on s.id = d.shop_ref where s.shop_id = $1 and d.is_primary',
+                [(await store()).shopId],
+              ),
+            ).toBe(1);
           },
         };
       },
@@ -337,7 +491,8 @@ const scenarios: Record<string, Scenario> = {
     revokesOwnSession: true,
     async attempt() {
       const merchant = await loginMerchant();
-      const token = (await expectOk(t.call(merchantLogin, { account: merchant.email, password: merchant.password }))).userinfo.token;
+      const token = (await expectOk(t.call(merchantLogin, { account: merchant.email, password: merchant.password })))
+        .userinfo.token;
       return {
         body: {},
         token,
@@ -352,7 +507,13 @@ const scenarios: Record<string, Scenario> = {
       const email = uniqueEmail('idem-register');
       await expectOk(t.call(sendEmailCode, { email, event: 'register' }));
       return {
-        body: { email, code: t.mail.lastCodeTo(email), password: GOOD_PASSWORD, confirm_password: GOOD_PASSWORD, agree: true },
+        body: {
+          email,
+          code: t.mail.lastCodeTo(email),
+          password: GOOD_PASSWORD,
+          confirm_password: GOOD_PASSWORD,
+          agree: true,
+        },
         async verify() {
           const { id } = await one<{ id: number }>('select id from merchants where email = $1', [email]);
           expect(await sessionsOf('merchant', Number(id))).toBe(1);
@@ -365,7 +526,13 @@ const scenarios: Record<string, Scenario> = {
       const mobile = uniqueMobile();
       await expectOk(t.call(sendMobileCode, { mobile, event: 'register' }));
       return {
-        body: { mobile, code: t.sms.lastCodeTo(mobile), password: GOOD_PASSWORD, confirm_password: GOOD_PASSWORD, agree: true },
+        body: {
+          mobile,
+          code: t.sms.lastCodeTo(mobile),
+          password: GOOD_PASSWORD,
+          confirm_password: GOOD_PASSWORD,
+          agree: true,
+        },
         async verify() {
           const { id } = await one<{ id: number }>('select id from merchants where mobile = $1', [mobile]);
           expect(await sessionsOf('merchant', Number(id))).toBe(1);
@@ -379,7 +546,12 @@ const scenarios: Record<string, Scenario> = {
       const merchant = await registerMerchant(t);
       await expectOk(t.call(sendEmailCode, { email: merchant.email, event: 'forgot' }));
       return {
-        body: { email: merchant.email, code: t.mail.lastCodeTo(merchant.email), password: OTHER_PASSWORD, confirm_password: OTHER_PASSWORD },
+        body: {
+          email: merchant.email,
+          code: t.mail.lastCodeTo(merchant.email),
+          password: OTHER_PASSWORD,
+          confirm_password: OTHER_PASSWORD,
+        },
         async verify() {
           expect((await t.call(merchantLogin, { account: merchant.email, password: OTHER_PASSWORD })).code).toBe(200);
         },
@@ -391,7 +563,12 @@ const scenarios: Record<string, Scenario> = {
       const merchant = await registerMobileMerchant(t);
       await expectOk(t.call(sendMobileCode, { mobile: merchant.mobile, event: 'forgot' }));
       return {
-        body: { mobile: merchant.mobile, code: t.sms.lastCodeTo(merchant.mobile), password: OTHER_PASSWORD, confirm_password: OTHER_PASSWORD },
+        body: {
+          mobile: merchant.mobile,
+          code: t.sms.lastCodeTo(merchant.mobile),
+          password: OTHER_PASSWORD,
+          confirm_password: OTHER_PASSWORD,
+        },
         async verify() {
           expect((await t.call(merchantLogin, { account: merchant.mobile, password: OTHER_PASSWORD })).code).toBe(200);
         },
@@ -431,7 +608,10 @@ const scenarios: Record<string, Scenario> = {
         body: { email, code: t.mail.lastCodeTo(email), event: 'register' },
         async verify() {
           // Checking does not use the code up.
-          expect(await one('select attempts, consumed_at from verification_codes where target = $1', [email])).toEqual({ attempts: 0, consumed_at: null });
+          expect(await one('select attempts, consumed_at from verification_codes where target = $1', [email])).toEqual({
+            attempts: 0,
+            consumed_at: null,
+          });
         },
       };
     },
@@ -443,7 +623,9 @@ const scenarios: Record<string, Scenario> = {
       return {
         body: { mobile, code: t.sms.lastCodeTo(mobile), event: 'register' },
         async verify() {
-          expect(await one('select attempts, consumed_at from verification_codes where target = $1', [mobile])).toEqual({ attempts: 0, consumed_at: null });
+          expect(await one('select attempts, consumed_at from verification_codes where target = $1', [mobile])).toEqual(
+            { attempts: 0, consumed_at: null },
+          );
         },
       };
     },
@@ -482,7 +664,14 @@ const scenarios: Record<string, Scenario> = {
     async attempt() {
       const name = `Idem ${randomUUID().slice(0, 8)}`;
       return {
-        body: { name, description: 'Created once', features: ['One store'], trial_days: 3, status: 'disabled', sort: 900 },
+        body: {
+          name,
+          description: 'Created once',
+          features: ['One store'],
+          trial_days: 3,
+          status: 'disabled',
+          sort: 900,
+        },
         token: admin,
         async verify() {
           expect(await count('select count(*) as n from store_versions where name = $1', [name])).toBe(1);
@@ -493,7 +682,11 @@ const scenarios: Record<string, Scenario> = {
   [adminEditVersionPrices.path]: {
     async attempt(round) {
       const version = await pricedVersion();
-      const prices = ALL_TERMS.map((term, index) => ({ type: term.type, term: term.term, amount: 1000 * (index + 1) + round }));
+      const prices = ALL_TERMS.map((term, index) => ({
+        type: term.type,
+        term: term.term,
+        amount: 1000 * (index + 1) + round,
+      }));
       return {
         body: { id: version.id, currency: 'CNY', prices },
         token: admin,
@@ -522,15 +715,26 @@ const scenarios: Record<string, Scenario> = {
   [merchantBuyShop.path]: {
     async attempt() {
       const merchant = await buyer();
-      const before = { shops: await count('select count(*) as n from shops where merchant_id = $1', [merchant.id]), bills: await count('select count(*) as n from bills where merchant_id = $1', [merchant.id]) };
+      const before = {
+        shops: await count('select count(*) as n from shops where merchant_id = $1', [merchant.id]),
+        bills: await count('select count(*) as n from bills where merchant_id = $1', [merchant.id]),
+      };
       const fields = shopFields();
       return {
         body: { ...fields, term_type: 'month', term: 1, pay_method: 'alipay' },
         token: merchant.token,
         async verify() {
-          expect(await count('select count(*) as n from shops where merchant_id = $1', [merchant.id])).toBe(before.shops + 1);
-          expect(await count('select count(*) as n from bills where merchant_id = $1', [merchant.id])).toBe(before.bills + 1);
-          expect(await count('select count(*) as n from bills where shop_ref = (select id from shops where shop_id = $1)', [fields.shop_id])).toBe(1);
+          expect(await count('select count(*) as n from shops where merchant_id = $1', [merchant.id])).toBe(
+            before.shops + 1,
+          );
+          expect(await count('select count(*) as n from bills where merchant_id = $1', [merchant.id])).toBe(
+            before.bills + 1,
+          );
+          expect(
+            await count('select count(*) as n from bills where shop_ref = (select id from shops where shop_id = $1)', [
+              fields.shop_id,
+            ]),
+          ).toBe(1);
         },
       };
     },
@@ -541,11 +745,27 @@ const scenarios: Record<string, Scenario> = {
       const store = await merchantWithStore(t);
       return {
         // Into a higher version (issue 14): one bill, for that version.
-        body: { shop_id: store.shopId, pay_method: 'alipay', term_type: 'month', term: 3, package_id: VERSION.enterprise },
+        body: {
+          shop_id: store.shopId,
+          pay_method: 'alipay',
+          term_type: 'month',
+          term: 3,
+          package_id: VERSION.enterprise,
+        },
         token: store.token,
         async verify() {
-          expect(await count("select count(*) as n from bills where type = 'renewal' and shop_ref = (select id from shops where shop_id = $1)", [store.shopId])).toBe(1);
-          expect(await count("select count(*) as n from bills where type = 'renewal' and version_id = $2 and shop_ref = (select id from shops where shop_id = $1)", [store.shopId, VERSION.enterprise])).toBe(1);
+          expect(
+            await count(
+              "select count(*) as n from bills where type = 'renewal' and shop_ref = (select id from shops where shop_id = $1)",
+              [store.shopId],
+            ),
+          ).toBe(1);
+          expect(
+            await count(
+              "select count(*) as n from bills where type = 'renewal' and version_id = $2 and shop_ref = (select id from shops where shop_id = $1)",
+              [store.shopId, VERSION.enterprise],
+            ),
+          ).toBe(1);
         },
       };
     },
@@ -556,11 +776,23 @@ const scenarios: Record<string, Scenario> = {
       const merchant = await adminAddTarget();
       const fields = shopFields();
       return {
-        body: { ...fields, merchant_id: merchant.id, mode: 'offline', term_type: 'month', term: 1, remark: 'Paid by bank transfer' },
+        body: {
+          ...fields,
+          merchant_id: merchant.id,
+          mode: 'offline',
+          term_type: 'month',
+          term: 1,
+          remark: 'Paid by bank transfer',
+        },
         token: admin,
         async verify() {
           expect(await count('select count(*) as n from shops where shop_id = $1', [fields.shop_id])).toBe(1);
-          expect(await count("select count(*) as n from bills where channel = 'offline' and shop_ref = (select id from shops where shop_id = $1)", [fields.shop_id])).toBe(1);
+          expect(
+            await count(
+              "select count(*) as n from bills where channel = 'offline' and shop_ref = (select id from shops where shop_id = $1)",
+              [fields.shop_id],
+            ),
+          ).toBe(1);
         },
       };
     },
@@ -569,12 +801,20 @@ const scenarios: Record<string, Scenario> = {
   [adminRenewShop.path]: {
     // Every run records another paid renewal and extends the store again.
     async attempt() {
-      const before = await count("select count(*) as n from bills where type = 'renewal' and shop_ref = (select id from shops where shop_id = $1)", [owner.shopId]);
+      const before = await count(
+        "select count(*) as n from bills where type = 'renewal' and shop_ref = (select id from shops where shop_id = $1)",
+        [owner.shopId],
+      );
       return {
         body: { shop_id: owner.shopId, term_type: 'month', term: 1, remark: 'Renewed offline' },
         token: admin,
         async verify() {
-          expect(await count("select count(*) as n from bills where type = 'renewal' and shop_ref = (select id from shops where shop_id = $1)", [owner.shopId])).toBe(before + 1);
+          expect(
+            await count(
+              "select count(*) as n from bills where type = 'renewal' and shop_ref = (select id from shops where shop_id = $1)",
+              [owner.shopId],
+            ),
+          ).toBe(before + 1);
         },
       };
     },
@@ -584,10 +824,16 @@ const scenarios: Record<string, Scenario> = {
       const store = await statusStore();
       const isDisabled = round === 0;
       return {
-        body: { shop_id: store.shopId, is_disabled: isDisabled, remark: isDisabled ? 'Disabled for review' : 'Review passed' },
+        body: {
+          shop_id: store.shopId,
+          is_disabled: isDisabled,
+          remark: isDisabled ? 'Disabled for review' : 'Review passed',
+        },
         token: admin,
         async verify() {
-          expect(await one('select is_disabled_by_operator from shops where shop_id = $1', [store.shopId])).toEqual({ is_disabled_by_operator: isDisabled });
+          expect(await one('select is_disabled_by_operator from shops where shop_id = $1', [store.shopId])).toEqual({
+            is_disabled_by_operator: isDisabled,
+          });
         },
       };
     },
@@ -607,7 +853,9 @@ const scenarios: Record<string, Scenario> = {
         body: { bill_no: bill.bill_no },
         token: merchant.token,
         async verify() {
-          expect(await one('select status from bills where bill_no = $1', [bill.bill_no])).toEqual({ status: 'cancelled' });
+          expect(await one('select status from bills where bill_no = $1', [bill.bill_no])).toEqual({
+            status: 'cancelled',
+          });
         },
       };
     },
@@ -620,7 +868,9 @@ const scenarios: Record<string, Scenario> = {
         body: { bill_no: bill.bill_no, pay_method: 'wechat' },
         token: merchant.token,
         async verify() {
-          expect(await one('select pay_method from bills where bill_no = $1', [bill.bill_no])).toEqual({ pay_method: 'wechat' });
+          expect(await one('select pay_method from bills where bill_no = $1', [bill.bill_no])).toEqual({
+            pay_method: 'wechat',
+          });
         },
       };
     },
@@ -633,8 +883,12 @@ const scenarios: Record<string, Scenario> = {
       return {
         body: { bill_no: payment.bill_no, token: cashierToken(payment.pay_url), outcome: 'paid' },
         async verify() {
-          expect(await one('select status from bills where bill_no = $1', [payment.bill_no])).toEqual({ status: 'paid' });
-          const { rows } = await t.database.executeSql('select result from payment_notifications where bill_no = $1', [payment.bill_no]);
+          expect(await one('select status from bills where bill_no = $1', [payment.bill_no])).toEqual({
+            status: 'paid',
+          });
+          const { rows } = await t.database.executeSql('select result from payment_notifications where bill_no = $1', [
+            payment.bill_no,
+          ]);
           expect(rows).toEqual([{ result: 'fulfilled' }]);
         },
       };
@@ -651,8 +905,13 @@ const scenarios: Record<string, Scenario> = {
         body: { bill_no: payment.bill_no, reason: 'Refund asked for by the merchant' },
         token: admin,
         async verify() {
-          expect(await one('select status from bills where bill_no = $1', [payment.bill_no])).toEqual({ status: 'refunded' });
-          const { rows } = await t.database.executeSql("select result from payment_notifications where bill_no = $1 and kind = 'refund'", [payment.bill_no]);
+          expect(await one('select status from bills where bill_no = $1', [payment.bill_no])).toEqual({
+            status: 'refunded',
+          });
+          const { rows } = await t.database.executeSql(
+            "select result from payment_notifications where bill_no = $1 and kind = 'refund'",
+            [payment.bill_no],
+          );
           expect(rows).toEqual([{ result: 'refunded' }]);
         },
       };
@@ -732,7 +991,12 @@ const scenarios: Record<string, Scenario> = {
         body: { ids: [notice.id] },
         token: owner.token,
         async verify() {
-          expect(await count('select count(*) as n from notice_reads where merchant_id = $1 and notice_id = $2', [owner.id, notice.id])).toBe(1);
+          expect(
+            await count('select count(*) as n from notice_reads where merchant_id = $1 and notice_id = $2', [
+              owner.id,
+              notice.id,
+            ]),
+          ).toBe(1);
         },
       };
     },
@@ -744,12 +1008,18 @@ const scenarios: Record<string, Scenario> = {
       const merchant = await registerMerchant(t);
       await expectOk(t.call(adminEditMerchant, { id: merchant.id, status: 'disabled' }, admin));
       await expectOk(t.call(adminEditMerchant, { id: merchant.id, status: 'active' }, admin));
-      const token = (await expectOk(t.call(merchantLogin, { account: merchant.email, password: merchant.password }))).userinfo.token;
+      const token = (await expectOk(t.call(merchantLogin, { account: merchant.email, password: merchant.password })))
+        .userinfo.token;
       return {
         body: {},
         token,
         async verify() {
-          expect(await count('select count(*) as n from merchant_suspensions where merchant_id = $1 and seen_at is not null', [merchant.id])).toBe(1);
+          expect(
+            await count(
+              'select count(*) as n from merchant_suspensions where merchant_id = $1 and seen_at is not null',
+              [merchant.id],
+            ),
+          ).toBe(1);
         },
       };
     },
@@ -758,8 +1028,11 @@ const scenarios: Record<string, Scenario> = {
   [merchantEndSession.path]: {
     async attempt() {
       const merchant = await registerMerchant(t);
-      const other = (await expectOk(t.call(merchantLogin, { account: merchant.email, password: merchant.password }))).userinfo.token;
-      const otherId = (await expectOk(t.call(merchantListSessions, {}, other))).list.find((session) => session.is_current)!.id;
+      const other = (await expectOk(t.call(merchantLogin, { account: merchant.email, password: merchant.password })))
+        .userinfo.token;
+      const otherId = (await expectOk(t.call(merchantListSessions, {}, other))).list.find(
+        (session) => session.is_current,
+      )!.id;
       return {
         body: { id: otherId },
         token: merchant.token,
@@ -773,7 +1046,8 @@ const scenarios: Record<string, Scenario> = {
   [merchantEndOtherSessions.path]: {
     async attempt() {
       const merchant = await registerMerchant(t);
-      const other = (await expectOk(t.call(merchantLogin, { account: merchant.email, password: merchant.password }))).userinfo.token;
+      const other = (await expectOk(t.call(merchantLogin, { account: merchant.email, password: merchant.password })))
+        .userinfo.token;
       return {
         body: {},
         token: merchant.token,
@@ -788,7 +1062,8 @@ const scenarios: Record<string, Scenario> = {
   [merchantChangePassword.path]: {
     async attempt() {
       const merchant = await registerMerchant(t);
-      const other = (await expectOk(t.call(merchantLogin, { account: merchant.email, password: merchant.password }))).userinfo.token;
+      const other = (await expectOk(t.call(merchantLogin, { account: merchant.email, password: merchant.password })))
+        .userinfo.token;
       return {
         body: { current_password: merchant.password, password: OTHER_PASSWORD, confirm_password: OTHER_PASSWORD },
         token: merchant.token,
@@ -796,8 +1071,12 @@ const scenarios: Record<string, Scenario> = {
           expect(answer.data).toEqual({ ended_sessions: 1 });
           expect((await t.call(merchantListShops, {}, other)).code).toBe(ErrorCode.TOKEN_EXPIRED);
           expect((await t.call(merchantListShops, {}, merchant.token)).code).toBe(ErrorCode.OK);
-          expect(t.queued.filter((job) => job.queue === 'password-changed-notice' && job.data.merchantId === merchant.id)).toHaveLength(1);
-          expect((await t.call(merchantLogin, { account: merchant.email, password: OTHER_PASSWORD })).code).toBe(ErrorCode.OK);
+          expect(
+            t.queued.filter((job) => job.queue === 'password-changed-notice' && job.data.merchantId === merchant.id),
+          ).toHaveLength(1);
+          expect((await t.call(merchantLogin, { account: merchant.email, password: OTHER_PASSWORD })).code).toBe(
+            ErrorCode.OK,
+          );
         },
       };
     },
@@ -810,7 +1089,9 @@ const scenarios: Record<string, Scenario> = {
         token: operator.token,
         async verify(answer) {
           expect(answer.data).toEqual({ ended_sessions: 0 });
-          expect((await t.call(adminLogin, { account: operator.account, password: OTHER_PASSWORD })).code).toBe(ErrorCode.OK);
+          expect((await t.call(adminLogin, { account: operator.account, password: OTHER_PASSWORD })).code).toBe(
+            ErrorCode.OK,
+          );
         },
       };
     },
@@ -820,7 +1101,9 @@ const scenarios: Record<string, Scenario> = {
     async attempt() {
       const keep = await sessionsOperatorToken();
       const other = await sessionsOperatorToken();
-      const otherId = (await expectOk(t.call(adminListSessions, {}, other))).list.find((session) => session.is_current)!.id;
+      const otherId = (await expectOk(t.call(adminListSessions, {}, other))).list.find(
+        (session) => session.is_current,
+      )!.id;
       return {
         body: { id: otherId },
         token: keep,
@@ -854,8 +1137,13 @@ const scenarios: Record<string, Scenario> = {
         body: {},
         token: operator.token,
         async verify(answer) {
-          const stored = await one<{ secret_sealed: string }>('select secret_sealed from admin_two_factor where admin_id = $1', [operator.id]);
-          expect(t.app.services.secretBox.openSecret(String(stored.secret_sealed))).toBe((answer.data as { secret: string }).secret);
+          const stored = await one<{ secret_sealed: string }>(
+            'select secret_sealed from admin_two_factor where admin_id = $1',
+            [operator.id],
+          );
+          expect(t.app.services.secretBox.openSecret(String(stored.secret_sealed))).toBe(
+            (answer.data as { secret: string }).secret,
+          );
         },
       };
     },
@@ -868,7 +1156,9 @@ const scenarios: Record<string, Scenario> = {
         body: { code: await totpOf(setup.secret) },
         token: operator.token,
         async verify() {
-          expect(await count('select count(*) as n from admin_recovery_codes where admin_id = $1', [operator.id])).toBe(10);
+          expect(await count('select count(*) as n from admin_recovery_codes where admin_id = $1', [operator.id])).toBe(
+            10,
+          );
         },
       };
     },
@@ -888,13 +1178,18 @@ const scenarios: Record<string, Scenario> = {
   [adminLoginTwoFactor.path]: {
     async attempt() {
       const operator = await enrolledOperator();
-      const challenge = await t.callRaw<{ challenge_id: string }>(adminLogin, { account: operator.account, password: 'Admin@2026' });
+      const challenge = await t.callRaw<{ challenge_id: string }>(adminLogin, {
+        account: operator.account,
+        password: 'Admin@2026',
+      });
       expect(challenge.code).toBe(ErrorCode.TWO_FACTOR_REQUIRED);
       return {
         body: { challenge_id: challenge.data.challenge_id, code: await totpOf(operator.secret) },
         async verify() {
           // The password sign-in of freshOperator, and this one.
-          expect(await count("select count(*) as n from sessions where role = 'admin' and user_id = $1", [operator.id])).toBe(2);
+          expect(
+            await count("select count(*) as n from sessions where role = 'admin' and user_id = $1", [operator.id]),
+          ).toBe(2);
         },
       };
     },
@@ -909,7 +1204,10 @@ const scenarios: Record<string, Scenario> = {
         body: { id, status: 'followed_up', remark },
         token: admin,
         async verify() {
-          expect(await one('select status, remark from prospects where id = $1', [id])).toEqual({ status: 'followed_up', remark });
+          expect(await one('select status, remark from prospects where id = $1', [id])).toEqual({
+            status: 'followed_up',
+            remark,
+          });
         },
       };
     },
@@ -933,7 +1231,10 @@ const scenarios: Record<string, Scenario> = {
     async attempt(round) {
       const siteName = `Parlour round ${round}`;
       return {
-        body: { group: 'site', values: { site_name: siteName, domain: 'www.parlour.test', service_phone: '400-800-1234' } },
+        body: {
+          group: 'site',
+          values: { site_name: siteName, domain: 'www.parlour.test', service_phone: '400-800-1234' },
+        },
         token: admin,
         async verify() {
           expect((await expectOk(t.call(adminConfigList, {}, admin))).site.site_name).toBe(siteName);
@@ -1010,7 +1311,9 @@ const scenarios: Record<string, Scenario> = {
         body: { shop_id: owner.shopId, site_name: siteName, keywords: `round ${round}` },
         token: owner.token,
         async verify() {
-          expect(await one("select site_config->>'site_name' as site_name from shops where shop_id = $1", [owner.shopId])).toEqual({ site_name: siteName });
+          expect(
+            await one("select site_config->>'site_name' as site_name from shops where shop_id = $1", [owner.shopId]),
+          ).toEqual({ site_name: siteName });
         },
       };
     },
@@ -1022,7 +1325,9 @@ const scenarios: Record<string, Scenario> = {
         body: { shop_id: owner.shopId, site_name: siteName, copyright: `© ${round}` },
         token: admin,
         async verify() {
-          expect(await one("select site_config->>'site_name' as site_name from shops where shop_id = $1", [owner.shopId])).toEqual({ site_name: siteName });
+          expect(
+            await one("select site_config->>'site_name' as site_name from shops where shop_id = $1", [owner.shopId]),
+          ).toEqual({ site_name: siteName });
         },
       };
     },
@@ -1049,7 +1354,10 @@ const scenarios: Record<string, Scenario> = {
         body: { id: plan.id, ...fields },
         token: admin,
         async verify() {
-          expect(await one('select name, units from traffic_plans where id = $1', [plan.id])).toEqual({ name: fields.name, units: 800 });
+          expect(await one('select name, units from traffic_plans where id = $1', [plan.id])).toEqual({
+            name: fields.name,
+            units: 800,
+          });
         },
       };
     },
@@ -1071,13 +1379,17 @@ const scenarios: Record<string, Scenario> = {
     // Every run creates a pending package and its bill.
     async attempt() {
       const packages = () => count('select count(*) as n from traffic_packages where merchant_id = $1', [owner.id]);
-      const bills = () => count("select count(*) as n from bills where type = 'traffic_package' and merchant_id = $1", [owner.id]);
+      const bills = () =>
+        count("select count(*) as n from bills where type = 'traffic_package' and merchant_id = $1", [owner.id]);
       const before = { packages: await packages(), bills: await bills() };
       return {
         body: { plan_id: PLAN.standard, pay_method: 'alipay' },
         token: owner.token,
         async verify() {
-          expect({ packages: await packages(), bills: await bills() }).toEqual({ packages: before.packages + 1, bills: before.bills + 1 });
+          expect({ packages: await packages(), bills: await bills() }).toEqual({
+            packages: before.packages + 1,
+            bills: before.bills + 1,
+          });
         },
       };
     },
@@ -1104,7 +1416,10 @@ const scenarios: Record<string, Scenario> = {
         body: { id: plugin.id, ...fields },
         token: admin,
         async verify() {
-          expect(await one('select price, code from plugins where id = $1', [plugin.id])).toEqual({ price: 5000 + round, code: plugin.code });
+          expect(await one('select price, code from plugins where id = $1', [plugin.id])).toEqual({
+            price: 5000 + round,
+            code: plugin.code,
+          });
         },
       };
     },
@@ -1141,7 +1456,10 @@ const scenarios: Record<string, Scenario> = {
         body: { id: type.id, name: { 'zh-CN': `改名 ${round}` }, sort: 10 + round },
         token: admin,
         async verify() {
-          expect(await one('select name, sort from plugin_types where id = $1', [type.id])).toEqual({ name: `改名 ${round}`, sort: 10 + round });
+          expect(await one('select name, sort from plugin_types where id = $1', [type.id])).toEqual({
+            name: `改名 ${round}`,
+            sort: 10 + round,
+          });
         },
       };
     },
@@ -1176,7 +1494,8 @@ const scenarios: Record<string, Scenario> = {
     // Each key buys a plugin of its own: one bill per run (a second purchase of one plugin answers "order exists").
     async attempt() {
       const plugin = await addPlugin(t, admin);
-      const bills = () => count("select count(*) as n from bills where type = 'plugin' and plugin_id = $1", [plugin.id]);
+      const bills = () =>
+        count("select count(*) as n from bills where type = 'plugin' and plugin_id = $1", [plugin.id]);
       return {
         body: { shop_id: owner.shopId, plugin_id: plugin.id, pay_method: 'alipay' },
         token: owner.token,
@@ -1248,7 +1567,9 @@ const scenarios: Record<string, Scenario> = {
         body: { id, is_enabled: isEnabled },
         token: admin,
         async verify() {
-          expect(await one('select is_enabled from data_sources where id = $1', [id])).toEqual({ is_enabled: isEnabled });
+          expect(await one('select is_enabled from data_sources where id = $1', [id])).toEqual({
+            is_enabled: isEnabled,
+          });
         },
       };
     },
@@ -1273,7 +1594,10 @@ const scenarios: Record<string, Scenario> = {
         body: { id: api.id, platform: 'jd', code: api.code, name, cost: 3 + round },
         token: admin,
         async verify() {
-          expect(await one('select name, cost from open_apis where id = $1', [api.id])).toEqual({ name, cost: 3 + round });
+          expect(await one('select name, cost from open_apis where id = $1', [api.id])).toEqual({
+            name,
+            cost: 3 + round,
+          });
         },
       };
     },
@@ -1282,7 +1606,11 @@ const scenarios: Record<string, Scenario> = {
   [adminRetryJob.path]: {
     async attempt() {
       const job = await failingQueue.failedJob();
-      const retryLimit = async () => Number((await one<{ retry_limit: number }>('select retry_limit from pgboss.job where id = $1::uuid', [job.id])).retry_limit);
+      const retryLimit = async () =>
+        Number(
+          (await one<{ retry_limit: number }>('select retry_limit from pgboss.job where id = $1::uuid', [job.id]))
+            .retry_limit,
+        );
       const before = await retryLimit();
       return {
         body: job,
@@ -1330,7 +1658,10 @@ const auditRows = (path: string) => count('select count(*) as n from audit_log w
 function ticketScenario(role: 'merchant' | 'admin'): Scenario {
   return {
     async attempt() {
-      const tickets = () => count('select count(*) as n from store_tickets where shop_ref = (select id from shops where shop_id = $1)', [owner.shopId]);
+      const tickets = () =>
+        count('select count(*) as n from store_tickets where shop_ref = (select id from shops where shop_id = $1)', [
+          owner.shopId,
+        ]);
       const before = await tickets();
       return {
         body: { shop_id: owner.shopId },
@@ -1345,13 +1676,21 @@ function ticketScenario(role: 'merchant' | 'admin'): Scenario {
 
 describe('Idempotency-Key on every writing call', () => {
   beforeAll(async () => {
-    [smtp, wecom, aliyun] = await Promise.all([startFakeSmtp(SMTP_ACCOUNT), startFakeWecom([WECOM_KEY]), startFakeAliyunSms(ALIYUN)]);
+    [smtp, wecom, aliyun] = await Promise.all([
+      startFakeSmtp(SMTP_ACCOUNT),
+      startFakeWecom([WECOM_KEY]),
+      startFakeAliyunSms(ALIYUN),
+    ]);
     t = await buildTestApp({
       clock: tickingClock(),
       // Domain checks: a domain named ok-… checks out.
       checkDns: fakeDnsChecker,
       // Many sign-ups and code sends come from the one test address.
-      env: { CODE_SENDS_PER_IP_PER_HOUR: '10000', ALIYUN_SMS_ENDPOINT: aliyun.baseUrl, WECOM_WEBHOOK_BASE: wecom.baseUrl },
+      env: {
+        CODE_SENDS_PER_IP_PER_HOUR: '10000',
+        ALIYUN_SMS_ENDPOINT: aliyun.baseUrl,
+        WECOM_WEBHOOK_BASE: wecom.baseUrl,
+      },
     });
     admin = await signInAdmin(t);
     failingQueue = await startFailingQueue(t);
@@ -1360,12 +1699,41 @@ describe('Idempotency-Key on every writing call', () => {
     owner = { id: merchant.id, email: merchant.email, token: merchant.token, shopId: store.shopId };
     // The test sends go to the local stand-ins (the recording providers keep carrying the codes).
     await expectOk(
-      t.call(adminSetConfig, { group: 'mail', values: { smtp_host: '127.0.0.1', smtp_port: smtp.port, smtp_security: 'none', smtp_user: SMTP_ACCOUNT.user, smtp_password: SMTP_ACCOUNT.password, mail_sender: 'Parlour <noreply@parlour.test>' } }, admin),
+      t.call(
+        adminSetConfig,
+        {
+          group: 'mail',
+          values: {
+            smtp_host: '127.0.0.1',
+            smtp_port: smtp.port,
+            smtp_security: 'none',
+            smtp_user: SMTP_ACCOUNT.user,
+            smtp_password: SMTP_ACCOUNT.password,
+            mail_sender: 'Parlour <noreply@parlour.test>',
+          },
+        },
+        admin,
+      ),
     );
     await expectOk(
-      t.call(adminSetConfig, { group: 'sms', values: { sms_provider: 'aliyun', access_key_id: ALIYUN.accessKeyId, access_key_secret: ALIYUN.accessKeySecret, sign_name: ALIYUN.signName, template_code: ALIYUN.templateCode } }, admin),
+      t.call(
+        adminSetConfig,
+        {
+          group: 'sms',
+          values: {
+            sms_provider: 'aliyun',
+            access_key_id: ALIYUN.accessKeyId,
+            access_key_secret: ALIYUN.accessKeySecret,
+            sign_name: ALIYUN.signName,
+            template_code: ALIYUN.templateCode,
+          },
+        },
+        admin,
+      ),
     );
-    await expectOk(t.call(adminSetConfig, { group: 'wecom', values: { webhook_url: wecom.webhookFor(WECOM_KEY) } }, admin));
+    await expectOk(
+      t.call(adminSetConfig, { group: 'wecom', values: { webhook_url: wecom.webhookFor(WECOM_KEY) } }, admin),
+    );
   });
   afterAll(async () => {
     await failingQueue?.stop();
@@ -1378,62 +1746,78 @@ describe('Idempotency-Key on every writing call', () => {
     expect(Object.keys(scenarios).sort()).toEqual([...writePaths].sort());
   });
 
-  it.each(writePaths)('%s: one key twice, then one key 20 times at once, runs once and answers the same', async (path) => {
-    const scenario = scenarios[path];
-    expect(scenario, `the writing call ${path} has no idempotency scenario`).toBeDefined();
+  it.each(writePaths)(
+    '%s: one key twice, then one key 20 times at once, runs once and answers the same',
+    async (path) => {
+      const scenario = scenarios[path];
+      expect(scenario, `the writing call ${path} has no idempotency scenario`).toBeDefined();
 
-    // The same key twice in a row: the repeat answers the stored answer without running.
-    const sequential = await scenario.attempt(0);
-    const sequentialKey = randomUUID();
-    const auditedBefore = await auditRows(path);
-    const first = await send(path, sequential, sequentialKey);
-    expect(first.answer.code, first.raw).toBe(200);
-    const auditedAfterFirst = await auditRows(path);
-    if (auditedPaths.has(path)) expect(auditedAfterFirst, `the operator writing call ${path} wrote no audit row`).toBeGreaterThan(auditedBefore);
-    else expect(auditedAfterFirst).toBe(auditedBefore);
-    expect(first.replayedHeader).toBeUndefined();
-    const repeat = await send(path, sequential, sequentialKey);
-    if (scenario.revokesOwnSession) {
-      // The first run revoked the session the repeat carries: refused at authentication, nothing ran.
-      expect(repeat.answer.code, repeat.raw).toBe(ErrorCode.TOKEN_EXPIRED);
-      expect(repeat.replayedHeader).toBeUndefined();
-    } else {
-      expect(repeat.raw).toBe(first.raw);
-      expect(repeat.replayedHeader).toBe('true');
-    }
-    await sequential.verify?.(first.answer);
-    // A replay runs nothing, so it records nothing.
-    expect(await auditRows(path)).toBe(auditedAfterFirst);
-
-    // A new key 20 times at once: one runs, the others wait for it and answer its answer.
-    const concurrent = await scenario.attempt(1);
-    const concurrentKey = randomUUID();
-    const auditedBeforeConcurrent = await auditRows(path);
-    const answers = await Promise.all(Array.from({ length: CONCURRENT_REQUESTS }, () => send(path, concurrent, concurrentKey)));
-    const ran = answers.filter((sent) => !sent.isReplayed && sent.answer.code === 200);
-    expect(ran, answers.map((sent) => sent.raw).join('\n')).toHaveLength(1);
-    const [original] = ran;
-    expect(original.replayedHeader).toBeUndefined();
-    for (const sent of answers) {
-      if (sent === original) continue;
-      if (scenario.revokesOwnSession && !sent.isReplayed) {
-        // Authenticated after the one run had revoked the session.
-        expect(sent.answer.code, sent.raw).toBe(ErrorCode.TOKEN_EXPIRED);
-        continue;
+      // The same key twice in a row: the repeat answers the stored answer without running.
+      const sequential = await scenario.attempt(0);
+      const sequentialKey = randomUUID();
+      const auditedBefore = await auditRows(path);
+      const first = await send(path, sequential, sequentialKey);
+      expect(first.answer.code, first.raw).toBe(200);
+      const auditedAfterFirst = await auditRows(path);
+      if (auditedPaths.has(path))
+        expect(auditedAfterFirst, `the operator writing call ${path} wrote no audit row`).toBeGreaterThan(
+          auditedBefore,
+        );
+      else expect(auditedAfterFirst).toBe(auditedBefore);
+      expect(first.replayedHeader).toBeUndefined();
+      const repeat = await send(path, sequential, sequentialKey);
+      if (scenario.revokesOwnSession) {
+        // The first run revoked the session the repeat carries: refused at authentication, nothing ran.
+        expect(repeat.answer.code, repeat.raw).toBe(ErrorCode.TOKEN_EXPIRED);
+        expect(repeat.replayedHeader).toBeUndefined();
+      } else {
+        expect(repeat.raw).toBe(first.raw);
+        expect(repeat.replayedHeader).toBe('true');
       }
-      expect(sent.replayedHeader).toBe('true');
-      expect(sent.raw).toBe(original.raw);
-    }
-    await concurrent.verify?.(original.answer);
-    // The one run of the 20 recorded what the first run recorded, no more.
-    expect(await auditRows(path)).toBe(auditedBeforeConcurrent + (auditedAfterFirst - auditedBefore));
-  });
+      await sequential.verify?.(first.answer);
+      // A replay runs nothing, so it records nothing.
+      expect(await auditRows(path)).toBe(auditedAfterFirst);
+
+      // A new key 20 times at once: one runs, the others wait for it and answer its answer.
+      const concurrent = await scenario.attempt(1);
+      const concurrentKey = randomUUID();
+      const auditedBeforeConcurrent = await auditRows(path);
+      const answers = await Promise.all(
+        Array.from({ length: CONCURRENT_REQUESTS }, () => send(path, concurrent, concurrentKey)),
+      );
+      const ran = answers.filter((sent) => !sent.isReplayed && sent.answer.code === 200);
+      expect(ran, answers.map((sent) => sent.raw).join('\n')).toHaveLength(1);
+      const [original] = ran;
+      expect(original.replayedHeader).toBeUndefined();
+      for (const sent of answers) {
+        if (sent === original) continue;
+        if (scenario.revokesOwnSession && !sent.isReplayed) {
+          // Authenticated after the one run had revoked the session.
+          expect(sent.answer.code, sent.raw).toBe(ErrorCode.TOKEN_EXPIRED);
+          continue;
+        }
+        expect(sent.replayedHeader).toBe('true');
+        expect(sent.raw).toBe(original.raw);
+      }
+      await concurrent.verify?.(original.answer);
+      // The one run of the 20 recorded what the first run recorded, no more.
+      expect(await auditRows(path)).toBe(auditedBeforeConcurrent + (auditedAfterFirst - auditedBefore));
+    },
+  );
 
   it('records who, from where and which request in every audit row', async () => {
     const { rows } = await t.database.executeSql(
       'select a.call_path, a.admin_account, o.account, a.ip, a.request_id, a.action, a.target_type from audit_log a join admins o on o.id = a.admin_id',
     );
-    const recorded = rows as Array<{ call_path: string; admin_account: string; account: string; ip: string; request_id: string; action: string; target_type: string }>;
+    const recorded = rows as Array<{
+      call_path: string;
+      admin_account: string;
+      account: string;
+      ip: string;
+      request_id: string;
+      action: string;
+      target_type: string;
+    }>;
     expect(new Set(recorded.map((row) => row.call_path))).toEqual(auditedPaths);
     for (const row of recorded) {
       // The operator who made the call (some scenarios sign in an operator of their own).

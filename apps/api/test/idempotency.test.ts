@@ -28,16 +28,28 @@ describe('idempotency keys', () => {
       payload: body,
       headers: { 'idempotency-key': key, ...(token ? { authorization: `Bearer ${token}` } : {}) },
     });
-    return { body: response.body, json: response.json() as { code: number; msg: string; data: unknown }, isReplayed: response.headers[REPLAYED] === 'true' };
+    return {
+      body: response.body,
+      json: response.json() as { code: number; msg: string; data: unknown },
+      isReplayed: response.headers[REPLAYED] === 'true',
+    };
   }
 
-  const countShops = async (merchantId: number) => (await t.database.db.select({ n: count() }).from(shops).where(eq(shops.merchant_id, merchantId)))[0].n;
-  const countBills = async (merchantId: number) => (await t.database.db.select({ n: count() }).from(bills).where(eq(bills.merchant_id, merchantId)))[0].n;
+  const countShops = async (merchantId: number) =>
+    (await t.database.db.select({ n: count() }).from(shops).where(eq(shops.merchant_id, merchantId)))[0].n;
+  const countBills = async (merchantId: number) =>
+    (await t.database.db.select({ n: count() }).from(bills).where(eq(bills.merchant_id, merchantId)))[0].n;
 
   it('[IDEMPOTENCY]: a double-clicked registration creates one account and answers the same session twice', async () => {
     const email = uniqueEmail('double');
     await expectOk(t.call(sendEmailCode, { email, event: 'register' }));
-    const body = { email, code: t.mail.lastCodeTo(email), password: GOOD_PASSWORD, confirm_password: GOOD_PASSWORD, agree: true };
+    const body = {
+      email,
+      code: t.mail.lastCodeTo(email),
+      password: GOOD_PASSWORD,
+      confirm_password: GOOD_PASSWORD,
+      agree: true,
+    };
     const key = randomUUID();
     const [first, second] = await Promise.all([send(merchantRegister, body, key), send(merchantRegister, body, key)]);
     expect(first.json.code).toBe(200);
@@ -54,7 +66,9 @@ describe('idempotency keys', () => {
     const merchant = await registerMerchant(t);
     const body = { ...shopFields(), term_type: 'month', term: 1, pay_method: 'alipay' };
     const key = randomUUID();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => send(merchantBuyShop, body, key, merchant.token)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => send(merchantBuyShop, body, key, merchant.token)),
+    );
     expect(answers[0].json.code).toBe(200);
     expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
     expect(answers.filter((answer) => !answer.isReplayed)).toHaveLength(1);
@@ -71,7 +85,12 @@ describe('idempotency keys', () => {
     expect(other.json.code).toBe(ErrorCode.IDEMPOTENCY_KEY_REUSED);
     expect(other.json.msg).toContain('Idempotency-Key');
     // Same key on another call: refused too.
-    const otherCall = await send(merchantRenewShop, { shop_id: 'whatever1', term_type: 'month', term: 1, pay_method: 'alipay' }, key, merchant.token);
+    const otherCall = await send(
+      merchantRenewShop,
+      { shop_id: 'whatever1', term_type: 'month', term: 1, pay_method: 'alipay' },
+      key,
+      merchant.token,
+    );
     expect(otherCall.json.code).toBe(ErrorCode.IDEMPOTENCY_KEY_REUSED);
     expect(await countShops(merchant.id)).toBe(1);
   });
@@ -90,21 +109,33 @@ describe('idempotency keys', () => {
     expect(await countShops(b.id)).toBe(0);
   });
 
-  it('refuses a malformed key in the caller\'s language and runs nothing', async () => {
+  it("refuses a malformed key in the caller's language and runs nothing", async () => {
     const merchant = await registerMerchant(t);
     for (const key of ['', 'x'.repeat(256), 'clé-unique', 'tab\there']) {
-      const answer = await send(merchantAddShop, { ...shopFields({ package_id: 1 }), lang_code: 'en-US' }, key, merchant.token);
+      const answer = await send(
+        merchantAddShop,
+        { ...shopFields({ package_id: 1 }), lang_code: 'en-US' },
+        key,
+        merchant.token,
+      );
       expect(answer.json.code).toBe(ErrorCode.IDEMPOTENCY_KEY_INVALID);
       expect(answer.json.msg).toMatch(/Idempotency-Key/);
     }
-    expect((await send(merchantAddShop, shopFields({ package_id: 1 }), 'k'.repeat(255), merchant.token)).json.code).toBe(200);
+    expect(
+      (await send(merchantAddShop, shopFields({ package_id: 1 }), 'k'.repeat(255), merchant.token)).json.code,
+    ).toBe(200);
     expect(await countShops(merchant.id)).toBe(1);
   });
 
   it('does not keep a validation failure: the corrected body with the same key runs', async () => {
     const merchant = await registerMerchant(t);
     const key = randomUUID();
-    const refused = await send(merchantAddShop, shopFields({ package_id: 1, contact_email: 'not-an-email' }), key, merchant.token);
+    const refused = await send(
+      merchantAddShop,
+      shopFields({ package_id: 1, contact_email: 'not-an-email' }),
+      key,
+      merchant.token,
+    );
     expect(refused.json.code).toBe(ErrorCode.VALIDATION_FAILED);
     expect((await send(merchantAddShop, shopFields({ package_id: 1 }), key, merchant.token)).json.code).toBe(200);
   });
@@ -136,7 +167,10 @@ describe('idempotency keys', () => {
     const purge = t.app.jobs.find((job) => job.queue === 'purge-stale-records');
     const result = (await purge!.run()) as { idempotencyKeys: number };
     expect(result.idempotencyKeys).toBeGreaterThanOrEqual(1);
-    const [{ n }] = await t.database.db.select({ n: count() }).from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    const [{ n }] = await t.database.db
+      .select({ n: count() })
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.key, key));
     expect(n).toBe(0);
   });
 
@@ -198,20 +232,32 @@ describe('idempotency keys', () => {
         return { code: 200, msg: 'ok', data: null };
       });
       await new Promise((resolve) => setTimeout(resolve, 20));
-      await expect(idempotency.run({ ...request, key }, async () => ({ code: 200, msg: 'twice', data: null }))).rejects.toMatchObject({
+      await expect(
+        idempotency.run({ ...request, key }, async () => ({ code: 200, msg: 'twice', data: null })),
+      ).rejects.toMatchObject({
         key: 'IDEMPOTENCY_IN_PROGRESS',
       });
       release();
       expect((await first).isReplayed).toBe(false);
-      expect((await idempotency.run({ ...request, key }, async () => ({ code: 200, msg: 'again', data: null }))).isReplayed).toBe(true);
+      expect(
+        (await idempotency.run({ ...request, key }, async () => ({ code: 200, msg: 'again', data: null }))).isReplayed,
+      ).toBe(true);
     });
 
     it('takes over a key whose request was abandoned (its process died)', async () => {
       const idempotency = service({ waitMs: 100, staleSeconds: 60 });
       const key = randomUUID();
-      await createIdempotencyRepository(t.database.db).insertRunning({ key, principal: request.principal, callPath: request.callPath, requestHash: 'x', now: t.clock.now() });
+      await createIdempotencyRepository(t.database.db).insertRunning({
+        key,
+        principal: request.principal,
+        callPath: request.callPath,
+        requestHash: 'x',
+        now: t.clock.now(),
+      });
       // Another hash: refused even while running.
-      await expect(idempotency.run({ ...request, key }, async () => ({ code: 200, msg: '', data: null }))).rejects.toMatchObject({ key: 'IDEMPOTENCY_KEY_REUSED' });
+      await expect(
+        idempotency.run({ ...request, key }, async () => ({ code: 200, msg: '', data: null })),
+      ).rejects.toMatchObject({ key: 'IDEMPOTENCY_KEY_REUSED' });
       const own = randomUUID();
       let runs = 0;
       const execute = async () => {
@@ -235,8 +281,14 @@ describe('idempotency keys', () => {
     it('releases the key when the request fails unexpectedly or is rate limited, so a retry runs', async () => {
       const idempotency = service({ waitMs: 100 });
       const key = randomUUID();
-      await expect(idempotency.run({ ...request, key }, async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
-      const limited = await idempotency.run({ ...request, key }, async () => ({ code: ErrorCode.TOO_MANY_REQUESTS, msg: 'slow down', data: null }));
+      await expect(idempotency.run({ ...request, key }, async () => Promise.reject(new Error('boom')))).rejects.toThrow(
+        'boom',
+      );
+      const limited = await idempotency.run({ ...request, key }, async () => ({
+        code: ErrorCode.TOO_MANY_REQUESTS,
+        msg: 'slow down',
+        data: null,
+      }));
       expect(limited.isReplayed).toBe(false);
       const retried = await idempotency.run({ ...request, key }, async () => ({ code: 200, msg: 'ok', data: null }));
       expect(retried).toEqual({ envelope: { code: 200, msg: 'ok', data: null }, isReplayed: false });

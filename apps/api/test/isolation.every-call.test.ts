@@ -3,12 +3,30 @@ import type { Call } from '@parlour/contract/call';
 import { ErrorCode } from '@parlour/contract/errors';
 import { merchantEndSession, merchantListSessions } from '@parlour/contract/calls/account-security';
 import { merchantListUnreadNotices, merchantMarkNoticesRead } from '@parlour/contract/calls/notice';
-import { merchantAddShop, merchantBackendRedirect, merchantBuyShop, merchantCheckSiteStatus, merchantListShops, merchantRenewShop } from '@parlour/contract/calls/store';
-import { merchantCancelBill, merchantExportBills, merchantListBills, merchantPayPage } from '@parlour/contract/calls/bill';
+import {
+  merchantAddShop,
+  merchantBackendRedirect,
+  merchantBuyShop,
+  merchantCheckSiteStatus,
+  merchantListShops,
+  merchantRenewShop,
+} from '@parlour/contract/calls/store';
+import {
+  merchantCancelBill,
+  merchantExportBills,
+  merchantListBills,
+  merchantPayPage,
+} from '@parlour/contract/calls/bill';
 import { merchantCreatePackageOrder, merchantListPackages } from '@parlour/contract/calls/traffic';
 import { merchantRevealShopKey, merchantRotateShopKey } from '@parlour/contract/calls/open-core';
 import { merchantSiteConfigDetail, merchantSiteConfigEdit } from '@parlour/contract/calls/store-site-config';
-import { merchantAddShopPlugin, merchantListMarketPlugins, merchantListShopPlugins, merchantPluginDetail, merchantSetShopPluginStatus } from '@parlour/contract/calls/plugin';
+import {
+  merchantAddShopPlugin,
+  merchantListMarketPlugins,
+  merchantListShopPlugins,
+  merchantPluginDetail,
+  merchantSetShopPluginStatus,
+} from '@parlour/contract/calls/plugin';
 import {
   merchantAddDomain,
   merchantChangeMainDomain,
@@ -95,7 +113,10 @@ const ID_FIELD = /^(id|ids)$|_id$|_no$/;
 
 /** The field names of a call's input object (through refinements and pipes). */
 function inputFields(call: Call): string[] {
-  let schema = call.input as z.ZodType & { shape?: Record<string, unknown>; def?: { in?: unknown; innerType?: unknown } };
+  let schema = call.input as z.ZodType & {
+    shape?: Record<string, unknown>;
+    def?: { in?: unknown; innerType?: unknown };
+  };
   for (let depth = 0; depth < 5 && !schema.shape; depth += 1) {
     const inner = schema.def?.in ?? schema.def?.innerType;
     if (!inner) break;
@@ -114,7 +135,8 @@ const emptyList = (data: unknown) => {
   expect((data as { list: unknown[] }).list).toEqual([]);
   expect((data as { total: number }).total).toBe(0);
 };
-const noCalls = (data: unknown) => expect((data as { totals: { calls: number; units: number } }).totals).toMatchObject({ calls: 0, units: 0 });
+const noCalls = (data: unknown) =>
+  expect((data as { totals: { calls: number; units: number } }).totals).toMatchObject({ calls: 0, units: 0 });
 
 const scenarios: Record<string, Scenario> = {
   // ---------- stores ----------
@@ -126,24 +148,52 @@ const scenarios: Record<string, Scenario> = {
   },
   [merchantBackendRedirect.path]: { bodies: (a) => [{ shop_id: a.shopId }], expect: { refused: 'NOT_FOUND' } },
   [merchantCheckSiteStatus.path]: { bodies: (a) => [{ shop_id: a.shopId }], expect: { refused: 'NOT_FOUND' } },
-  [merchantRenewShop.path]: { bodies: (a) => [{ shop_id: a.shopId, term_type: 'month', term: 1, pay_method: 'alipay' }], expect: { refused: 'NOT_FOUND' } },
+  [merchantRenewShop.path]: {
+    bodies: (a) => [{ shop_id: a.shopId, term_type: 'month', term: 1, pay_method: 'alipay' }],
+    expect: { refused: 'NOT_FOUND' },
+  },
 
   // ---------- domains ----------
   // A's store and domains by store ID and by id: not found, nothing of A's checked, bound, changed or removed.
   [merchantListDomains.path]: { bodies: (a) => [{ shop_id: a.shopId }], expect: { refused: 'NOT_FOUND' } },
-  [merchantAddDomain.path]: { bodies: (a) => [{ shop_id: a.shopId, domain: uniqueDomain('ok-b-claim') }], expect: { refused: 'NOT_FOUND' } },
-  [merchantCheckDomain.path]: { bodies: (a) => [{ id: a.domainId }, { id: a.systemDomainId }], expect: { refused: 'NOT_FOUND' } },
-  [merchantChangeMainDomain.path]: { bodies: (a) => [{ id: a.domainId }, { id: a.systemDomainId }], expect: { refused: 'NOT_FOUND' } },
-  [merchantSetDomainRedirect.path]: { bodies: (a) => [{ id: a.domainId, is_redirect: true }, { id: a.systemDomainId, is_redirect: true }], expect: { refused: 'NOT_FOUND' } },
+  [merchantAddDomain.path]: {
+    bodies: (a) => [{ shop_id: a.shopId, domain: uniqueDomain('ok-b-claim') }],
+    expect: { refused: 'NOT_FOUND' },
+  },
+  [merchantCheckDomain.path]: {
+    bodies: (a) => [{ id: a.domainId }, { id: a.systemDomainId }],
+    expect: { refused: 'NOT_FOUND' },
+  },
+  [merchantChangeMainDomain.path]: {
+    bodies: (a) => [{ id: a.domainId }, { id: a.systemDomainId }],
+    expect: { refused: 'NOT_FOUND' },
+  },
+  [merchantSetDomainRedirect.path]: {
+    bodies: (a) => [
+      { id: a.domainId, is_redirect: true },
+      { id: a.systemDomainId, is_redirect: true },
+    ],
+    expect: { refused: 'NOT_FOUND' },
+  },
   [merchantDeleteDomain.path]: { bodies: (a) => [{ id: a.domainId }], expect: { refused: 'NOT_FOUND' } },
 
   // ---------- bills ----------
-  [merchantCancelBill.path]: { bodies: (a) => [{ bill_no: a.unpaidRenewalBillNo }, { bill_no: a.unpaidPackageBillNo }, { bill_no: a.paidBillNo }], expect: { refused: 'NOT_FOUND' } },
-  [merchantPayPage.path]: {
-    bodies: (a) => [a.unpaidRenewalBillNo, a.unpaidPackageBillNo, a.paidBillNo].map((billNo) => ({ bill_no: billNo, pay_method: 'wechat' })),
+  [merchantCancelBill.path]: {
+    bodies: (a) => [{ bill_no: a.unpaidRenewalBillNo }, { bill_no: a.unpaidPackageBillNo }, { bill_no: a.paidBillNo }],
     expect: { refused: 'NOT_FOUND' },
   },
-  [merchantListBills.path]: { bodies: (a) => [{ shop_id: a.shopId }, { keyword: a.paidBillNo }], expect: { answers: emptyList } },
+  [merchantPayPage.path]: {
+    bodies: (a) =>
+      [a.unpaidRenewalBillNo, a.unpaidPackageBillNo, a.paidBillNo].map((billNo) => ({
+        bill_no: billNo,
+        pay_method: 'wechat',
+      })),
+    expect: { refused: 'NOT_FOUND' },
+  },
+  [merchantListBills.path]: {
+    bodies: (a) => [{ shop_id: a.shopId }, { keyword: a.paidBillNo }],
+    expect: { answers: emptyList },
+  },
   [merchantExportBills.path]: {
     bodies: (a) => [{ shop_id: a.shopId }, { keyword: a.unpaidRenewalBillNo }],
     expect: { answers: (data) => expect((data as { rows: number }).rows).toBe(0) },
@@ -151,16 +201,34 @@ const scenarios: Record<string, Scenario> = {
 
   // ---------- traffic packages ----------
   // Buying a store package for A's store: the store is not B's.
-  [merchantCreatePackageOrder.path]: { bodies: (a) => [{ plan_id: PLAN.store, shop_id: a.shopId, pay_method: 'alipay' }], expect: { refused: 'NOT_FOUND' } },
-  [merchantListPackages.path]: { bodies: (a) => [{ shop_id: a.shopId }, { shop_id: a.shopId, tab: 'store' }], expect: { answers: emptyList } },
+  [merchantCreatePackageOrder.path]: {
+    bodies: (a) => [{ plan_id: PLAN.store, shop_id: a.shopId, pay_method: 'alipay' }],
+    expect: { refused: 'NOT_FOUND' },
+  },
+  [merchantListPackages.path]: {
+    bodies: (a) => [{ shop_id: a.shopId }, { shop_id: a.shopId, tab: 'store' }],
+    expect: { answers: emptyList },
+  },
 
   // ---------- plugins ----------
   // A's store is not B's: the market, the store's plugins, its detail state, the switch and a purchase all answer "not found".
   [merchantListMarketPlugins.path]: { bodies: (a) => [{ shop_id: a.shopId }], expect: { refused: 'NOT_FOUND' } },
-  [merchantListShopPlugins.path]: { bodies: (a) => [{ shop_id: a.shopId }, { shop_id: a.shopId, status: 'enabled' }], expect: { refused: 'NOT_FOUND' } },
-  [merchantPluginDetail.path]: { bodies: (a) => [{ id: a.boughtPluginId, shop_id: a.shopId }, { id: a.trialPluginId, shop_id: a.shopId }], expect: { refused: 'NOT_FOUND' } },
+  [merchantListShopPlugins.path]: {
+    bodies: (a) => [{ shop_id: a.shopId }, { shop_id: a.shopId, status: 'enabled' }],
+    expect: { refused: 'NOT_FOUND' },
+  },
+  [merchantPluginDetail.path]: {
+    bodies: (a) => [
+      { id: a.boughtPluginId, shop_id: a.shopId },
+      { id: a.trialPluginId, shop_id: a.shopId },
+    ],
+    expect: { refused: 'NOT_FOUND' },
+  },
   [merchantSetShopPluginStatus.path]: {
-    bodies: (a) => [a.boughtPluginId, a.trialPluginId].flatMap((pluginId) => (['disabled', 'enabled'] as const).map((status) => ({ shop_id: a.shopId, plugin_id: pluginId, status }))),
+    bodies: (a) =>
+      [a.boughtPluginId, a.trialPluginId].flatMap((pluginId) =>
+        (['disabled', 'enabled'] as const).map((status) => ({ shop_id: a.shopId, plugin_id: pluginId, status })),
+      ),
     expect: { refused: 'NOT_FOUND' },
   },
   [merchantAddShopPlugin.path]: {
@@ -177,11 +245,17 @@ const scenarios: Record<string, Scenario> = {
 
   // ---------- the store's basic config ----------
   [merchantSiteConfigDetail.path]: { bodies: (a) => [{ shop_id: a.shopId }], expect: { refused: 'NOT_FOUND' } },
-  [merchantSiteConfigEdit.path]: { bodies: (a) => [{ shop_id: a.shopId, site_name: 'Taken over' }], expect: { refused: 'NOT_FOUND' } },
+  [merchantSiteConfigEdit.path]: {
+    bodies: (a) => [{ shop_id: a.shopId, site_name: 'Taken over' }],
+    expect: { refused: 'NOT_FOUND' },
+  },
 
   // ---------- traffic reports ----------
   [merchantApiLogDetail.path]: { bodies: (a) => [{ id: a.logId }], expect: { refused: 'NOT_FOUND' } },
-  [merchantListApiLogs.path]: { bodies: (a) => [{ shop_id: a.shopId }, { shop_id: a.shopId, time_range: 'last_30_days' }], expect: { answers: emptyList } },
+  [merchantListApiLogs.path]: {
+    bodies: (a) => [{ shop_id: a.shopId }, { shop_id: a.shopId, time_range: 'last_30_days' }],
+    expect: { answers: emptyList },
+  },
   [merchantApiLogStats.path]: {
     bodies: (a) => [{ shop_id: a.shopId }],
     expect: {
@@ -205,7 +279,10 @@ const scenarios: Record<string, Scenario> = {
 
   // ---------- notices ----------
   // Notices are the platform's; the read mark is each merchant's: B marking A's read and unread notices leaves A's marks as they were.
-  [merchantMarkNoticesRead.path]: { bodies: (a) => [{ ids: [a.readNoticeId, a.unreadNoticeId] }], expect: { answers: () => undefined } },
+  [merchantMarkNoticesRead.path]: {
+    bodies: (a) => [{ ids: [a.readNoticeId, a.unreadNoticeId] }],
+    expect: { answers: () => undefined },
+  },
 
   // ---------- sessions ----------
   [merchantEndSession.path]: { bodies: (a) => [{ id: a.sessionId }], expect: { refused: 'NOT_FOUND' } },
@@ -222,7 +299,8 @@ async function rowsOf(tenant: Tenant): Promise<string[]> {
      where table_schema = current_schema() and column_name in ('merchant_id', 'shop_ref') order by table_name, column_name`,
   );
   const tables = new Map<string, string[]>();
-  for (const row of columns as Array<{ table_name: string; column_name: string }>) tables.set(row.table_name, [...(tables.get(row.table_name) ?? []), row.column_name]);
+  for (const row of columns as Array<{ table_name: string; column_name: string }>)
+    tables.set(row.table_name, [...(tables.get(row.table_name) ?? []), row.column_name]);
   const { rows: shopRows } = await t.database.executeSql('select id from shops where merchant_id = $1', [tenant.id]);
   const shopRefs = (shopRows as Array<{ id: number }>).map((row) => Number(row.id));
   const found: string[] = [];
@@ -238,14 +316,28 @@ async function rowsOf(tenant: Tenant): Promise<string[]> {
   const { rows: account } = await t.database.executeSql('select * from merchants where id = $1', [tenant.id]);
   found.push(`merchants ${JSON.stringify(account)}`);
   // Sessions name their user by role and id, not by merchant_id.
-  const { rows: sessions } = await t.database.executeSql("select * from sessions where role = 'merchant' and user_id = $1", [tenant.id]);
+  const { rows: sessions } = await t.database.executeSql(
+    "select * from sessions where role = 'merchant' and user_id = $1",
+    [tenant.id],
+  );
   for (const row of sessions) found.push(`sessions ${JSON.stringify(row)}`);
   return found.sort();
 }
 
 /** The strings of A's that no answer to B may hold (unless B sent it itself, as a store ID it asks about). */
 function markersOf(tenant: Tenant) {
-  return [tenant.shopId, tenant.shopName, tenant.contactEmail, tenant.email, tenant.key, tenant.paidBillNo, tenant.unpaidRenewalBillNo, tenant.unpaidPackageBillNo, tenant.domainName, tenant.unpaidPluginBillNo];
+  return [
+    tenant.shopId,
+    tenant.shopName,
+    tenant.contactEmail,
+    tenant.email,
+    tenant.key,
+    tenant.paidBillNo,
+    tenant.unpaidRenewalBillNo,
+    tenant.unpaidPackageBillNo,
+    tenant.domainName,
+    tenant.unpaidPluginBillNo,
+  ];
 }
 
 /** The answer as text, with an export's file decoded. */
@@ -264,22 +356,57 @@ describe('tenant isolation on every merchant call that takes an id', () => {
     const store = await merchantWithStore(t, { token: account.token });
     const ref = await storeRef(t, store.shopId);
     const key = await revealKey(t, account.token, store.shopId);
-    const renewal = await expectOk(t.call(merchantRenewShop, { shop_id: store.shopId, term_type: 'month', term: 1, pay_method: 'alipay' }, account.token));
-    const paidPackage = await expectOk(t.call(merchantCreatePackageOrder, { plan_id: PLAN.store, shop_id: store.shopId, pay_method: 'alipay' }, account.token));
+    const renewal = await expectOk(
+      t.call(
+        merchantRenewShop,
+        { shop_id: store.shopId, term_type: 'month', term: 1, pay_method: 'alipay' },
+        account.token,
+      ),
+    );
+    const paidPackage = await expectOk(
+      t.call(
+        merchantCreatePackageOrder,
+        { plan_id: PLAN.store, shop_id: store.shopId, pay_method: 'alipay' },
+        account.token,
+      ),
+    );
     await expectOk(payThroughCashier(t, paidPackage.payment));
-    const unpaidPackage = await expectOk(t.call(merchantCreatePackageOrder, { plan_id: PLAN.standard, pay_method: 'wechat' }, account.token));
-    const logId = await recordCall(t, { store: ref, package: { id: paidPackage.package.id, name: paidPackage.package.name } });
+    const unpaidPackage = await expectOk(
+      t.call(merchantCreatePackageOrder, { plan_id: PLAN.standard, pay_method: 'wechat' }, account.token),
+    );
+    const logId = await recordCall(t, {
+      store: ref,
+      package: { id: paidPackage.package.id, name: paidPackage.package.name },
+    });
     const [bought, tried, unpaid] = [await addPlugin(t, admin), await addPlugin(t, admin), await addPlugin(t, admin)];
-    const boughtPlugin = await expectOk(t.call(merchantAddShopPlugin, { shop_id: store.shopId, plugin_id: bought.id, pay_method: 'alipay' }, account.token));
+    const boughtPlugin = await expectOk(
+      t.call(
+        merchantAddShopPlugin,
+        { shop_id: store.shopId, plugin_id: bought.id, pay_method: 'alipay' },
+        account.token,
+      ),
+    );
     await expectOk(payThroughCashier(t, boughtPlugin.payment!));
-    await expectOk(t.call(merchantAddShopPlugin, { shop_id: store.shopId, plugin_id: tried.id, mode: 'trial' }, account.token));
-    const unpaidPlugin = await expectOk(t.call(merchantAddShopPlugin, { shop_id: store.shopId, plugin_id: unpaid.id, pay_method: 'wechat' }, account.token));
+    await expectOk(
+      t.call(merchantAddShopPlugin, { shop_id: store.shopId, plugin_id: tried.id, mode: 'trial' }, account.token),
+    );
+    const unpaidPlugin = await expectOk(
+      t.call(
+        merchantAddShopPlugin,
+        { shop_id: store.shopId, plugin_id: unpaid.id, pay_method: 'wechat' },
+        account.token,
+      ),
+    );
     const read = await addNotice(t, admin);
     const unread = await addNotice(t, admin);
     await expectOk(t.call(merchantMarkNoticesRead, { ids: [read.id] }, account.token));
     const { list: shops } = await expectOk(t.call(merchantListShops, { keyword: store.shopId }, account.token));
-    const domain = await expectOk(t.call(merchantAddDomain, { shop_id: store.shopId, domain: uniqueDomain('ok-a-domain') }, account.token));
-    const systemDomain = (await expectOk(t.call(merchantListDomains, { shop_id: store.shopId }, account.token))).list.find((row) => row.type === 'system')!;
+    const domain = await expectOk(
+      t.call(merchantAddDomain, { shop_id: store.shopId, domain: uniqueDomain('ok-a-domain') }, account.token),
+    );
+    const systemDomain = (
+      await expectOk(t.call(merchantListDomains, { shop_id: store.shopId }, account.token))
+    ).list.find((row) => row.type === 'system')!;
     a = {
       id: account.id,
       email: account.email,
@@ -303,7 +430,9 @@ describe('tenant isolation on every merchant call that takes an id', () => {
       domainId: domain.id,
       domainName: domain.domain,
       systemDomainId: systemDomain.id,
-      sessionId: (await expectOk(t.call(merchantListSessions, {}, account.token))).list.find((session) => session.is_current)!.id,
+      sessionId: (await expectOk(t.call(merchantListSessions, {}, account.token))).list.find(
+        (session) => session.is_current,
+      )!.id,
     };
     // A sees its own objects (so a refusal to B is isolation, not a missing object).
     expect((await t.call(merchantApiLogDetail, { id: logId }, a.token)).code).toBe(200);
@@ -321,38 +450,63 @@ describe('tenant isolation on every merchant call that takes an id', () => {
 
   it("watches A's rows in every table that holds them", async () => {
     const tables = new Set((await rowsOf(a)).map((row) => row.split(' ')[0]));
-    for (const table of ['merchants', 'sessions', 'shops', 'shop_domains', 'bills', 'shop_api_keys', 'traffic_packages', 'api_call_logs', 'api_usage_daily', 'notice_reads', 'shop_plugins']) expect(tables).toContain(table);
+    for (const table of [
+      'merchants',
+      'sessions',
+      'shops',
+      'shop_domains',
+      'bills',
+      'shop_api_keys',
+      'traffic_packages',
+      'api_call_logs',
+      'api_usage_daily',
+      'notice_reads',
+      'shop_plugins',
+    ])
+      expect(tables).toContain(table);
   });
 
-  it.each(merchantIdCalls.map((entry) => [entry.call.path, entry.idFields.join(', ')]))("%s (%s): merchant B with A's ids gets nothing of A's and changes nothing of A's", async (path) => {
-    const scenario = scenarios[path];
-    expect(scenario, `no isolation scenario for ${path}`).toBeDefined();
-    const before = await rowsOf(a);
-    for (const body of scenario.bodies(a)) {
-      const answer = await t.callRaw<unknown>(path, body, bToken);
-      const context = `${path} ${JSON.stringify(body)} → ${JSON.stringify(answer).slice(0, 500)}`;
-      if ('refused' in scenario.expect) {
-        expect(answer.code, context).toBe(ErrorCode[scenario.expect.refused]);
-      } else {
-        expect(answer.code, context).toBe(200);
-        scenario.expect.answers(answer.data, a);
+  it.each(merchantIdCalls.map((entry) => [entry.call.path, entry.idFields.join(', ')]))(
+    "%s (%s): merchant B with A's ids gets nothing of A's and changes nothing of A's",
+    async (path) => {
+      const scenario = scenarios[path];
+      expect(scenario, `no isolation scenario for ${path}`).toBeDefined();
+      const before = await rowsOf(a);
+      for (const body of scenario.bodies(a)) {
+        const answer = await t.callRaw<unknown>(path, body, bToken);
+        const context = `${path} ${JSON.stringify(body)} → ${JSON.stringify(answer).slice(0, 500)}`;
+        if ('refused' in scenario.expect) {
+          expect(answer.code, context).toBe(ErrorCode[scenario.expect.refused]);
+        } else {
+          expect(answer.code, context).toBe(200);
+          scenario.expect.answers(answer.data, a);
+        }
+        const sent = JSON.stringify(body);
+        const text = answerText(answer);
+        for (const marker of markersOf(a).filter((value) => !sent.includes(value)))
+          expect(text, context).not.toContain(marker);
       }
-      const sent = JSON.stringify(body);
-      const text = answerText(answer);
-      for (const marker of markersOf(a).filter((value) => !sent.includes(value))) expect(text, context).not.toContain(marker);
-    }
-    expect(await rowsOf(a)).toEqual(before);
-  });
+      expect(await rowsOf(a)).toEqual(before);
+    },
+  );
 
   it('reads A’s own objects back after every probe: the probes were refused, not the objects gone', async () => {
-    expect((await t.call(merchantApiLogDetail, { id: a.logId }, a.token)).data).toMatchObject({ id: a.logId, shop_id: a.shopId });
+    expect((await t.call(merchantApiLogDetail, { id: a.logId }, a.token)).data).toMatchObject({
+      id: a.logId,
+      shop_id: a.shopId,
+    });
     expect((await expectOk(t.call(merchantRevealShopKey, { shop_id: a.shopId }, a.token))).key).toBe(a.key);
     const plugins = await expectOk(t.call(merchantListShopPlugins, { shop_id: a.shopId }, a.token));
     expect(plugins.list.map((plugin) => [plugin.id, plugin.source, plugin.shop_status]).sort()).toEqual(
-      [[a.boughtPluginId, 'purchased', 'enabled'], [a.trialPluginId, 'trial', 'enabled']].sort(),
+      [
+        [a.boughtPluginId, 'purchased', 'enabled'],
+        [a.trialPluginId, 'trial', 'enabled'],
+      ].sort(),
     );
     const bills = await expectOk(t.call(merchantListBills, { shop_id: a.shopId, limit: 100 }, a.token));
-    expect(bills.list.map((bill) => bill.bill_no)).toEqual(expect.arrayContaining([a.paidBillNo, a.unpaidRenewalBillNo]));
+    expect(bills.list.map((bill) => bill.bill_no)).toEqual(
+      expect.arrayContaining([a.paidBillNo, a.unpaidRenewalBillNo]),
+    );
     const notices = await expectOk(t.call(merchantListUnreadNotices, { include_read: true, limit: 100 }, a.token));
     expect(notices.list.find((notice) => notice.id === a.readNoticeId)?.is_read).toBe(true);
     expect(notices.list.find((notice) => notice.id === a.unreadNoticeId)?.is_read).toBe(false);

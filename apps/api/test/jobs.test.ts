@@ -27,7 +27,16 @@ describe('background jobs', () => {
     expect(purge?.cron).toBeTruthy();
 
     // Nothing is old enough yet.
-    expect(await purge!.run()).toEqual({ sessions: 0, captchas: 0, codes: 0, loginFailures: 0, idempotencyKeys: 0, twoFactorChallenges: 0, ipRateLimits: 0, paymentNonces: 0 });
+    expect(await purge!.run()).toEqual({
+      sessions: 0,
+      captchas: 0,
+      codes: 0,
+      loginFailures: 0,
+      idempotencyKeys: 0,
+      twoFactorChallenges: 0,
+      ipRateLimits: 0,
+      paymentNonces: 0,
+    });
 
     t.clock.advance(2 * 24 * 3600);
     const fresh = await t.call(merchantLogin, { account: merchant.email, password: merchant.password });
@@ -55,7 +64,9 @@ describe('background jobs', () => {
     });
     try {
       await boss.send('test-queue', {});
-      await expect(Promise.race([ran, new Promise((_, reject) => setTimeout(() => reject(new Error('job did not run')), 20_000))])).resolves.toBe('done');
+      await expect(
+        Promise.race([ran, new Promise((_, reject) => setTimeout(() => reject(new Error('job did not run')), 20_000))]),
+      ).resolves.toBe('done');
     } finally {
       await boss.stop({ graceful: false, wait: true, timeout: 5_000 });
     }

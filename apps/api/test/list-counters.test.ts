@@ -18,7 +18,9 @@ async function countedStatuses(t: TestApp, merchantId?: number) {
 
 /** Counters with the statuses no store has any more (count 0) left out, to compare with a group-by. */
 async function counterStatuses(t: TestApp, merchantId?: number) {
-  const counts = await createShopRepository(t.database.db).countByStatusFromCounters(merchantId !== undefined ? merchantScope(merchantId) : operatorScope);
+  const counts = await createShopRepository(t.database.db).countByStatusFromCounters(
+    merchantId !== undefined ? merchantScope(merchantId) : operatorScope,
+  );
   return Object.fromEntries(Object.entries(counts).filter(([, stores]) => stores !== 0));
 }
 
@@ -33,9 +35,15 @@ describe('list counters', () => {
     const shops = createShopRepository(t.database.db);
     const adminToken = await signInAdmin(t);
     const alice = await merchantWithStore(t, { term: 1 });
-    const aliceId = (await t.database.db.execute<{ merchant_id: number }>(sql`select merchant_id from shops where shop_id = ${alice.shopId}`)).rows[0].merchant_id;
+    const aliceId = (
+      await t.database.db.execute<{ merchant_id: number }>(
+        sql`select merchant_id from shops where shop_id = ${alice.shopId}`,
+      )
+    ).rows[0].merchant_id;
     await expectOk(t.call(merchantAddShop, shopFields({ package_id: VERSION.starter }), alice.token));
-    await expectOk(t.call(merchantBuyShop, { ...shopFields(), term_type: 'month', term: 3, pay_method: 'wechat' }, alice.token));
+    await expectOk(
+      t.call(merchantBuyShop, { ...shopFields(), term_type: 'month', term: 3, pay_method: 'wechat' }, alice.token),
+    );
     const bob = await registerMerchant(t);
     const disabled = shopFields({ package_id: VERSION.starter });
     await expectOk(t.call(merchantAddShop, disabled, bob.token));
@@ -49,7 +57,9 @@ describe('list counters', () => {
     t.clock.advance(33 * 86_400);
     const sweep = t.app.jobs.find((job) => job.queue === 'store-sweep')!;
     await sweep.run();
-    const deltasLeft = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from shop_status_deltas`);
+    const deltasLeft = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from shop_status_deltas`,
+    );
     expect(Number(deltasLeft.rows[0].n)).toBe(0);
     const platform = await countedStatuses(t);
     expect(platform.pending_renewal ?? 0).toBeGreaterThan(0);
@@ -66,14 +76,21 @@ describe('list counters', () => {
     expect(tabs.all).toBe(Object.values(counted).reduce((sum, stores) => sum + stores, 0));
     expect(tabs.disabled).toBe(counted.disabled ?? 0);
     expect(tabs.operating).toBe((counted.operating ?? 0) + (counted.trial ?? 0));
-    expect(await shops.countTabs({ scope: operatorScope, status: 'disabled' }, at)).toEqual({ all: counted.disabled ?? 0, operating: 0, disabled: counted.disabled ?? 0, pending_renewal: 0 });
+    expect(await shops.countTabs({ scope: operatorScope, status: 'disabled' }, at)).toEqual({
+      all: counted.disabled ?? 0,
+      operating: 0,
+      disabled: counted.disabled ?? 0,
+      pending_renewal: 0,
+    });
   });
 
   it('concurrent folds add every delta exactly once', async () => {
     const shops = createShopRepository(t.database.db);
     await shops.foldStatusDeltas();
     const before = await counterStatuses(t);
-    await t.database.db.execute(sql`insert into shop_status_deltas (merchant_id, status, delta) select 999999, 'trial', 1 from generate_series(1, 50)`);
+    await t.database.db.execute(
+      sql`insert into shop_status_deltas (merchant_id, status, delta) select 999999, 'trial', 1 from generate_series(1, 50)`,
+    );
     const folded = await Promise.all([shops.foldStatusDeltas(), shops.foldStatusDeltas(), shops.foldStatusDeltas()]);
     expect(folded.reduce((sum, count) => sum + count, 0)).toBe(50);
     expect(await shops.countByStatusFromCounters(merchantScope(999999))).toEqual({ trial: 50 });
@@ -109,7 +126,9 @@ describe('list counters', () => {
       .insert(bills)
       .values({ ...rows[0], bill_no: `BROLLL${Date.now()}`, status: 'unpaid', paid_at: null })
       .returning();
-    await t.database.db.execute(sql`update bills set status = 'paid', paid_at = ${new Date(base + 60 * hour)} where id = ${late.id}`);
+    await t.database.db.execute(
+      sql`update bills set status = 'paid', paid_at = ${new Date(base + 60 * hour)} where id = ${late.id}`,
+    );
 
     const direct = async (filter: { start?: Date; end?: Date; type?: 'renewal'; channel?: 'offline' }) => {
       const result = await t.database.db.execute<{ n: number; amount: number }>(sql`
@@ -131,7 +150,11 @@ describe('list counters', () => {
     for (const range of ranges) {
       const expected = await direct(range);
       const filter = { ...range, scope: operatorScope, isIncome: true, now: new Date() };
-      expect({ range, count: await billRepository.countBills(filter), amount: await billRepository.sumAmount(filter) }).toEqual({
+      expect({
+        range,
+        count: await billRepository.countBills(filter),
+        amount: await billRepository.sumAmount(filter),
+      }).toEqual({
         range,
         ...expected,
       });

@@ -8,7 +8,6 @@ import { addMerchant } from './merchant-admin-helper';
 import { addNotice, messageFields, uniqueIp } from './notice-helper';
 import { expectOk, signInAdmin } from './shop-helper';
 
-
 /**
  * Server-side sorting of the operator's merchant, prospect and notice lists (issue 11 §4): each
  * sortable column in both directions with the id as tie-breaker, the default order without a sort,
@@ -28,12 +27,15 @@ describe('operator list sorting', () => {
 
   it('sorts the merchant list on registration, store count and last login', async () => {
     const ids: number[] = [];
-    for (let index = 0; index < 4; index += 1) ids.push((await addMerchant(t, adminToken, { remark: `sort-merchant ${index}` })).id);
+    for (let index = 0; index < 4; index += 1)
+      ids.push((await addMerchant(t, adminToken, { remark: `sort-merchant ${index}` })).id);
     // Stores 2, 0, 2, 1 (two merchants tie); the last merchant never signed in.
     const storeCounts = [2, 0, 2, 1];
     const logins = [day(30), day(10), day(20), null];
     for (const [index, id] of ids.entries()) {
-      await t.database.db.execute(sql`update merchants set created_at = ${day(index)}, last_login_at = ${logins[index]} where id = ${id}`);
+      await t.database.db.execute(
+        sql`update merchants set created_at = ${day(index)}, last_login_at = ${logins[index]} where id = ${id}`,
+      );
       for (let store = 0; store < storeCounts[index]; store += 1) {
         await t.database.db.execute(
           sql`insert into shops (merchant_id, shop_id, shop_name, contact_email, version_id, status)
@@ -79,10 +81,13 @@ describe('operator list sorting', () => {
 
   it('sorts the notice list on publish time, creation time and read count; pinned first only by default', async () => {
     const ids: number[] = [];
-    for (let index = 0; index < 3; index += 1) ids.push((await addNotice(t, adminToken, { title: `sort-notice ${index}`, is_pinned: index === 0 })).id);
+    for (let index = 0; index < 3; index += 1)
+      ids.push((await addNotice(t, adminToken, { title: `sort-notice ${index}`, is_pinned: index === 0 })).id);
     const publish = [day(1), day(3), day(2)];
     for (const [index, id] of ids.entries()) {
-      await t.database.db.execute(sql`update notices set publish_at = ${publish[index]}, created_at = ${day(10 - index)} where id = ${id}`);
+      await t.database.db.execute(
+        sql`update notices set publish_at = ${publish[index]}, created_at = ${day(10 - index)} where id = ${id}`,
+      );
     }
     const order = async (body: Record<string, unknown>) => {
       const answer = await expectOk(t.call(adminListNotices, { keyword: 'sort-notice', ...body }, adminToken));
@@ -105,8 +110,16 @@ describe('operator list sorting', () => {
   });
 
   it('finds a prospect by its number typed with spaces, an international prefix or a local format', async () => {
-    await expectOk(t.call(addMessage, messageFields({ contact: '+44 7911 123456', content: 'phone search gb' }), undefined, { ip: uniqueIp() }));
-    await expectOk(t.call(addMessage, messageFields({ contact: '13912345678', content: 'phone search cn' }), undefined, { ip: uniqueIp() }));
+    await expectOk(
+      t.call(addMessage, messageFields({ contact: '+44 7911 123456', content: 'phone search gb' }), undefined, {
+        ip: uniqueIp(),
+      }),
+    );
+    await expectOk(
+      t.call(addMessage, messageFields({ contact: '13912345678', content: 'phone search cn' }), undefined, {
+        ip: uniqueIp(),
+      }),
+    );
     const found = async (keyword: string) => {
       const answer = await expectOk(t.call(adminListProspects, { keyword, limit: 100 }, adminToken));
       return answer.list.map((prospect) => prospect.content).filter((content) => content.startsWith('phone search'));

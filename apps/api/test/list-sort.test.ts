@@ -1,7 +1,23 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminExportBills, adminListBills, adminListIncome, merchantExportBills, merchantListBills, type TAdminBill, type TBill } from '@parlour/contract/calls/bill';
-import { adminExportShops, adminListShops, merchantBuyShop, merchantExportShops, merchantListShops, type TAdminShop, type TShop } from '@parlour/contract/calls/store';
+import {
+  adminExportBills,
+  adminListBills,
+  adminListIncome,
+  merchantExportBills,
+  merchantListBills,
+  type TAdminBill,
+  type TBill,
+} from '@parlour/contract/calls/bill';
+import {
+  adminExportShops,
+  adminListShops,
+  merchantBuyShop,
+  merchantExportShops,
+  merchantListShops,
+  type TAdminShop,
+  type TShop,
+} from '@parlour/contract/calls/store';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
 import { expectOk, shopFields, signInAdmin } from './shop-helper';
 
@@ -26,7 +42,9 @@ describe('list sorting', () => {
     merchant = await registerMerchant(t);
     for (let index = 0; index < 4; index += 1) {
       const fields = shopFields();
-      const bought = await expectOk(t.call(merchantBuyShop, { ...fields, term_type: 'month', term: 1, pay_method: 'wechat' }, merchant.token));
+      const bought = await expectOk(
+        t.call(merchantBuyShop, { ...fields, term_type: 'month', term: 1, pay_method: 'wechat' }, merchant.token),
+      );
       shopIds.push(fields.shop_id);
       billNos.push(bought.bill.bill_no);
     }
@@ -38,7 +56,9 @@ describe('list sorting', () => {
       await t.database.db.execute(
         sql`update shops set total_revenue = ${revenues[index]}, expires_at = ${expiries[index] ? new Date(`${expiries[index]}T00:00:00Z`) : null}, created_at = ${new Date(Date.UTC(2026, 0, 1 + index))} where shop_id = ${shopId}`,
       );
-      await t.database.db.execute(sql`update bills set amount = ${amounts[index]}, created_at = ${new Date(Date.UTC(2026, 0, 1 + index))} where bill_no = ${billNos[index]}`);
+      await t.database.db.execute(
+        sql`update bills set amount = ${amounts[index]}, created_at = ${new Date(Date.UTC(2026, 0, 1 + index))} where bill_no = ${billNos[index]}`,
+      );
     }
   });
   afterAll(() => t.close());
@@ -56,12 +76,16 @@ describe('list sorting', () => {
     expect(shopOrder(await list({ sort_field: 'expires_at', sort_order: 'ascend' }))).toEqual([1, 2, 0, 3]);
     expect(shopOrder(await list({ sort_field: 'expires_at' }))).toEqual([3, 0, 2, 1]);
     // Paging through a tie keeps each store on exactly one page.
-    const pages = [await list({ sort_field: 'total_revenue', page: 1, limit: 1 }), await list({ sort_field: 'total_revenue', page: 2, limit: 1 })];
+    const pages = [
+      await list({ sort_field: 'total_revenue', page: 1, limit: 1 }),
+      await list({ sort_field: 'total_revenue', page: 2, limit: 1 }),
+    ];
     expect(pages.flatMap(shopOrder)).toEqual([2, 0]);
   });
 
   it('sorts the operator store list the same way', async () => {
-    const list = (body: Record<string, unknown>) => expectOk(t.call(adminListShops, { merchant_keyword: undefined, ...body }, adminToken));
+    const list = (body: Record<string, unknown>) =>
+      expectOk(t.call(adminListShops, { merchant_keyword: undefined, ...body }, adminToken));
     const ours = (answer: Page<TAdminShop>) => shopOrder(answer).filter((index) => index >= 0);
     expect(ours(await list({ sort_field: 'total_revenue', sort_order: 'descend' }))).toEqual([2, 0, 3, 1]);
     expect(ours(await list({ sort_field: 'expires_at', sort_order: 'ascend' }))).toEqual([1, 2, 0, 3]);
@@ -87,21 +111,37 @@ describe('list sorting', () => {
         .split('\n')
         .map((line) => keys.findIndex((key) => line.includes(key)))
         .filter((index) => index >= 0);
-    const merchantShops = (body: Record<string, unknown>) => expectOk(t.call(merchantExportShops, { format: 'csv', ...body }, merchant.token));
+    const merchantShops = (body: Record<string, unknown>) =>
+      expectOk(t.call(merchantExportShops, { format: 'csv', ...body }, merchant.token));
     expect(fileOrder(await merchantShops({}), shopIds)).toEqual([3, 2, 1, 0]);
-    expect(fileOrder(await merchantShops({ sort_field: 'total_revenue', sort_order: 'descend' }), shopIds)).toEqual([2, 0, 3, 1]);
-    expect(fileOrder(await merchantShops({ sort_field: 'expires_at', sort_order: 'ascend' }), shopIds)).toEqual([1, 2, 0, 3]);
-    const adminShops = await expectOk(t.call(adminExportShops, { format: 'csv', sort_field: 'total_revenue', sort_order: 'ascend' }, adminToken));
+    expect(fileOrder(await merchantShops({ sort_field: 'total_revenue', sort_order: 'descend' }), shopIds)).toEqual([
+      2, 0, 3, 1,
+    ]);
+    expect(fileOrder(await merchantShops({ sort_field: 'expires_at', sort_order: 'ascend' }), shopIds)).toEqual([
+      1, 2, 0, 3,
+    ]);
+    const adminShops = await expectOk(
+      t.call(adminExportShops, { format: 'csv', sort_field: 'total_revenue', sort_order: 'ascend' }, adminToken),
+    );
     expect(fileOrder(adminShops, shopIds)).toEqual([1, 3, 0, 2]);
-    const merchantBills = (body: Record<string, unknown>) => expectOk(t.call(merchantExportBills, { format: 'csv', ...body }, merchant.token));
+    const merchantBills = (body: Record<string, unknown>) =>
+      expectOk(t.call(merchantExportBills, { format: 'csv', ...body }, merchant.token));
     expect(fileOrder(await merchantBills({}), billNos)).toEqual([3, 2, 1, 0]);
-    expect(fileOrder(await merchantBills({ sort_field: 'amount', sort_order: 'ascend' }), billNos)).toEqual([1, 3, 0, 2]);
-    const adminBills = await expectOk(t.call(adminExportBills, { format: 'csv', sort_field: 'amount', sort_order: 'descend' }, adminToken));
+    expect(fileOrder(await merchantBills({ sort_field: 'amount', sort_order: 'ascend' }), billNos)).toEqual([
+      1, 3, 0, 2,
+    ]);
+    const adminBills = await expectOk(
+      t.call(adminExportBills, { format: 'csv', sort_field: 'amount', sort_order: 'descend' }, adminToken),
+    );
     expect(fileOrder(adminBills, billNos)).toEqual([2, 0, 3, 1]);
     // The filter still applies with the sort.
     const filtered = await merchantBills({ sort_field: 'amount', sort_order: 'ascend', keyword: billNos[2] });
     expect(fileOrder(filtered, billNos)).toEqual([2]);
-    const refused = await t.callRaw(merchantExportBills, { format: 'csv', sort_field: 'password_hash', lang_code: 'en-US' }, merchant.token);
+    const refused = await t.callRaw(
+      merchantExportBills,
+      { format: 'csv', sort_field: 'password_hash', lang_code: 'en-US' },
+      merchant.token,
+    );
     expect(refused.msg).toBe('Sort field must be one of the sortable columns of this list');
   });
 
@@ -120,7 +160,11 @@ describe('list sorting', () => {
       const zh = await t.callRaw(path, { sort_field: 'shop_name; drop table shops', lang_code: 'zh-CN' }, token);
       expect(zh.msg).toBe('排序字段须为该列表可排序的列之一');
     }
-    const order = await t.callRaw(merchantListShops, { sort_field: 'created_at', sort_order: 'sideways', lang_code: 'en-US' }, merchant.token);
+    const order = await t.callRaw(
+      merchantListShops,
+      { sort_field: 'created_at', sort_order: 'sideways', lang_code: 'en-US' },
+      merchant.token,
+    );
     expect(order.msg).toBe('Sort order must be ascend or descend');
   });
 });

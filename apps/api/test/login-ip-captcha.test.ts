@@ -15,16 +15,41 @@ describe('accounts: failures from one address across accounts', () => {
     const stuffer = { ip: '203.0.113.9' };
     const answers = [];
     for (const account of ['a.stuff@example.com', 'b.stuff@example.com', 'c.stuff@example.com']) {
-      answers.push(await t.callRaw<{ captcha_required: boolean }>(merchantLogin, { account, password: 'Guess#123' }, undefined, stuffer));
+      answers.push(
+        await t.callRaw<{ captcha_required: boolean }>(
+          merchantLogin,
+          { account, password: 'Guess#123' },
+          undefined,
+          stuffer,
+        ),
+      );
     }
-    expect(answers.map((answer) => answer.code)).toEqual([ErrorCode.LOGIN_FAILED, ErrorCode.LOGIN_FAILED, ErrorCode.LOGIN_FAILED]);
-    expect(answers.map((answer) => (answer.data as { captcha_required: boolean }).captcha_required)).toEqual([false, false, true]);
+    expect(answers.map((answer) => answer.code)).toEqual([
+      ErrorCode.LOGIN_FAILED,
+      ErrorCode.LOGIN_FAILED,
+      ErrorCode.LOGIN_FAILED,
+    ]);
+    expect(answers.map((answer) => (answer.data as { captcha_required: boolean }).captcha_required)).toEqual([
+      false,
+      false,
+      true,
+    ]);
 
     // The merchant's own account has no failures, but this address must now solve a captcha.
-    const fromStuffer = await t.call(merchantLogin, { account: merchant.email, password: merchant.password }, undefined, stuffer);
+    const fromStuffer = await t.call(
+      merchantLogin,
+      { account: merchant.email, password: merchant.password },
+      undefined,
+      stuffer,
+    );
     expect(fromStuffer.code).toBe(ErrorCode.CAPTCHA_REQUIRED);
 
-    const fromElsewhere = await t.call(merchantLogin, { account: merchant.email, password: merchant.password }, undefined, { ip: '198.51.100.4' });
+    const fromElsewhere = await t.call(
+      merchantLogin,
+      { account: merchant.email, password: merchant.password },
+      undefined,
+      { ip: '198.51.100.4' },
+    );
     expect(fromElsewhere.code).toBe(200);
   });
 });
@@ -44,25 +69,37 @@ describe('per-IP budgets under parallel requests', () => {
   const PARALLEL = 60;
   const codesOf = (answers: Array<{ code: number }>) => answers.map((answer) => answer.code);
   // A LOGIN_FAILED answer is the only one that checked a password; the others stopped at the captcha.
-  const passwordsChecked = (answers: Array<{ code: number }>) => codesOf(answers).filter((code) => code === ErrorCode.LOGIN_FAILED).length;
+  const passwordsChecked = (answers: Array<{ code: number }>) =>
+    codesOf(answers).filter((code) => code === ErrorCode.LOGIN_FAILED).length;
 
   it.each([
     ['merchant', merchantLogin, '203.0.113.60'],
     ['operator', adminLogin, '203.0.113.61'],
-  ] as const)('checks at most 20 %s passwords for 60 parallel guesses over distinct accounts from one address', async (_role, call, ip) => {
-    const answers = await Promise.all(
-      Array.from({ length: PARALLEL }, (_, index) => t.callRaw(call, { account: `stuffed.${index}@example.com`, password: 'Guess#123' }, undefined, { ip })),
-    );
-    expect(new Set(codesOf(answers))).toEqual(new Set([ErrorCode.LOGIN_FAILED, ErrorCode.CAPTCHA_REQUIRED]));
-    expect(passwordsChecked(answers)).toBe(20);
-  });
+  ] as const)(
+    'checks at most 20 %s passwords for 60 parallel guesses over distinct accounts from one address',
+    async (_role, call, ip) => {
+      const answers = await Promise.all(
+        Array.from({ length: PARALLEL }, (_, index) =>
+          t.callRaw(call, { account: `stuffed.${index}@example.com`, password: 'Guess#123' }, undefined, { ip }),
+        ),
+      );
+      expect(new Set(codesOf(answers))).toEqual(new Set([ErrorCode.LOGIN_FAILED, ErrorCode.CAPTCHA_REQUIRED]));
+      expect(passwordsChecked(answers)).toBe(20);
+    },
+  );
 
   it('sends at most 20 codes for 60 parallel sends to distinct addresses from one address', async () => {
     const ip = '203.0.113.62';
     const answers = await Promise.all(
-      Array.from({ length: PARALLEL }, (_, index) => t.callRaw(sendEmailCode, { email: `racer.${index}@example.com`, event: 'register' }, undefined, { ip })),
+      Array.from({ length: PARALLEL }, (_, index) =>
+        t.callRaw(sendEmailCode, { email: `racer.${index}@example.com`, event: 'register' }, undefined, { ip }),
+      ),
     );
     expect(codesOf(answers).filter((code) => code === 200)).toHaveLength(20);
-    expect(codesOf(answers).filter((code) => code !== 200).every((code) => code === ErrorCode.TOO_MANY_REQUESTS)).toBe(true);
+    expect(
+      codesOf(answers)
+        .filter((code) => code !== 200)
+        .every((code) => code === ErrorCode.TOO_MANY_REQUESTS),
+    ).toBe(true);
   });
 });

@@ -4,7 +4,9 @@ import { expectOk } from './shop-helper';
 
 /** Adds a merchant through the operator call and answers its row. */
 export async function addMerchant(t: TestApp, adminToken: string, fields: Record<string, unknown> = {}) {
-  return expectOk(t.call(adminAddMerchant, { email: uniqueEmail('added'), password: GOOD_PASSWORD, ...fields }, adminToken));
+  return expectOk(
+    t.call(adminAddMerchant, { email: uniqueEmail('added'), password: GOOD_PASSWORD, ...fields }, adminToken),
+  );
 }
 
 export async function listMerchants(t: TestApp, adminToken: string, input: Record<string, unknown> = {}) {

@@ -1,5 +1,11 @@
 import { adminOverview } from '@parlour/contract/calls/dashboard';
-import { adminAddMerchant, adminEditMerchant, adminListMerchants, adminMerchantRegisterTrend, adminMerchantTypeDistribution } from '@parlour/contract/calls/merchant-admin';
+import {
+  adminAddMerchant,
+  adminEditMerchant,
+  adminListMerchants,
+  adminMerchantRegisterTrend,
+  adminMerchantTypeDistribution,
+} from '@parlour/contract/calls/merchant-admin';
 import { merchantListShops } from '@parlour/contract/calls/store';
 import { merchantLogin } from '@parlour/contract/calls/account';
 import { eq } from 'drizzle-orm';
@@ -20,7 +26,14 @@ describe('merchants (operator): security', () => {
 
   it('a merchant token is refused on every merchant-management and dashboard call; no token signs out', async () => {
     const merchant = await registerMerchant(t);
-    for (const path of [adminListMerchants, adminAddMerchant, adminEditMerchant, adminMerchantRegisterTrend, adminMerchantTypeDistribution, adminOverview]) {
+    for (const path of [
+      adminListMerchants,
+      adminAddMerchant,
+      adminEditMerchant,
+      adminMerchantRegisterTrend,
+      adminMerchantTypeDistribution,
+      adminOverview,
+    ]) {
       expect((await t.callRaw(path, {}, merchant.token)).code, path.path).toBe(10003);
       expect((await t.callRaw(path, {})).code, path.path).toBe(10000);
       expect((await t.callRaw(path, {}, 'forged-token')).code, path.path).toBe(10000);
@@ -31,7 +44,9 @@ describe('merchants (operator): security', () => {
     const a = await registerMerchant(t);
     const b = await registerMerchant(t);
     expect((await t.call(adminEditMerchant, { id: b.id, status: 'disabled' }, a.token)).code).toBe(10003);
-    expect((await t.call(adminAddMerchant, { email: 'sneaky@example.com', password: GOOD_PASSWORD }, a.token)).code).toBe(10003);
+    expect(
+      (await t.call(adminAddMerchant, { email: 'sneaky@example.com', password: GOOD_PASSWORD }, a.token)).code,
+    ).toBe(10003);
     expect((await t.call(merchantListShops, {}, b.token)).code).toBe(200);
     expect((await listMerchants(t, adminToken, { keyword: 'sneaky@example.com' })).total).toBe(0);
   });

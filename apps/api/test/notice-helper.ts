@@ -1,5 +1,10 @@
 import { addMessage } from '@parlour/contract/calls/prospect';
-import { adminAddNotice, merchantListUnreadNotices, type TAdminNotice, type TMerchantNotice } from '@parlour/contract/calls/notice';
+import {
+  adminAddNotice,
+  merchantListUnreadNotices,
+  type TAdminNotice,
+  type TMerchantNotice,
+} from '@parlour/contract/calls/notice';
 import type { CallBody, TestApp } from './helper';
 import { expectOk } from './shop-helper';
 
@@ -10,7 +15,12 @@ let noticeCounter = 0;
 export type NoticeFields = CallBody<typeof adminAddNotice>;
 export function noticeFields(overrides: Partial<NoticeFields> = {}): NoticeFields {
   noticeCounter += 1;
-  return { title: `Notice ${noticeCounter} ${Date.now().toString(36)}`, content: '<p>Maintenance <strong>tonight</strong></p>', status: 'published', ...overrides };
+  return {
+    title: `Notice ${noticeCounter} ${Date.now().toString(36)}`,
+    content: '<p>Maintenance <strong>tonight</strong></p>',
+    status: 'published',
+    ...overrides,
+  };
 }
 
 /** The same fields with any overrides, unchecked: for error tests. */
@@ -23,7 +33,11 @@ export async function addNotice(t: TestApp, adminToken: string, overrides: Parti
 }
 
 export type MerchantNoticeList = { list: TMerchantNotice[]; total: number; unread_count: number };
-export async function merchantNotices(t: TestApp, token: string, body: CallBody<typeof merchantListUnreadNotices> = {}) {
+export async function merchantNotices(
+  t: TestApp,
+  token: string,
+  body: CallBody<typeof merchantListUnreadNotices> = {},
+) {
   return expectOk(t.call(merchantListUnreadNotices, { limit: 100, ...body }, token));
 }
 
@@ -38,7 +52,12 @@ let phoneCounter = 0;
 export type MessageFields = CallBody<typeof addMessage>;
 export function messageFields(overrides: Partial<MessageFields> = {}): MessageFields {
   phoneCounter += 1;
-  return { name: `Lead ${phoneCounter}`, contact: `1390000${String(phoneCounter).padStart(4, '0')}`, content: 'Please call me about the enterprise version', ...overrides };
+  return {
+    name: `Lead ${phoneCounter}`,
+    contact: `1390000${String(phoneCounter).padStart(4, '0')}`,
+    content: 'Please call me about the enterprise version',
+    ...overrides,
+  };
 }
 /** The same fields with any overrides, unchecked: for error and mass-assignment tests. */
 export function rawMessageFields(overrides: Record<string, unknown> = {}): Record<string, unknown> {

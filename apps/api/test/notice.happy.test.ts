@@ -1,4 +1,10 @@
-import { adminDeleteNotice, adminEditNotice, adminListNotices, adminNoticeDetail, merchantMarkNoticesRead } from '@parlour/contract/calls/notice';
+import {
+  adminDeleteNotice,
+  adminEditNotice,
+  adminListNotices,
+  adminNoticeDetail,
+  merchantMarkNoticesRead,
+} from '@parlour/contract/calls/notice';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
@@ -18,24 +24,60 @@ describe('notices: happy paths', () => {
 
   describe('[NOTICES]: operator', () => {
     it('adds, finds, edits and deletes a notice', async () => {
-      const added = await addNotice(t, adminToken, { title: 'Spring maintenance window', status: 'draft', is_pinned: true });
-      expect(added).toMatchObject({ title: 'Spring maintenance window', status: 'draft', is_pinned: true, read_count: 0, content: '<p>Maintenance <strong>tonight</strong></p>' });
+      const added = await addNotice(t, adminToken, {
+        title: 'Spring maintenance window',
+        status: 'draft',
+        is_pinned: true,
+      });
+      expect(added).toMatchObject({
+        title: 'Spring maintenance window',
+        status: 'draft',
+        is_pinned: true,
+        read_count: 0,
+        content: '<p>Maintenance <strong>tonight</strong></p>',
+      });
       expect(added.publish_at).toBe(t.clock.now().toISOString());
 
       const found = await expectOk(t.call(adminListNotices, { keyword: 'spring maint', status: 'draft' }, adminToken));
       expect(found.list.map((notice) => notice.id)).toEqual([added.id]);
       expect(found.total).toBe(1);
-      expect((await expectOk(t.call(adminListNotices, { keyword: 'spring maint', status: 'published' }, adminToken))).total).toBe(0);
+      expect(
+        (await expectOk(t.call(adminListNotices, { keyword: 'spring maint', status: 'published' }, adminToken))).total,
+      ).toBe(0);
 
       const publishAt = inHours(2);
       const edited = await expectOk(
-        t.call(adminEditNotice, { id: added.id, title: 'Spring maintenance (updated)', content: '<p>New time</p>', status: 'published', is_pinned: false, publish_at: publishAt }, adminToken),
+        t.call(
+          adminEditNotice,
+          {
+            id: added.id,
+            title: 'Spring maintenance (updated)',
+            content: '<p>New time</p>',
+            status: 'published',
+            is_pinned: false,
+            publish_at: publishAt,
+          },
+          adminToken,
+        ),
       );
-      expect(edited).toMatchObject({ id: added.id, title: 'Spring maintenance (updated)', content: '<p>New time</p>', status: 'published', is_pinned: false, publish_at: publishAt });
+      expect(edited).toMatchObject({
+        id: added.id,
+        title: 'Spring maintenance (updated)',
+        content: '<p>New time</p>',
+        status: 'published',
+        is_pinned: false,
+        publish_at: publishAt,
+      });
       expect(await expectOk(t.call(adminNoticeDetail, { id: added.id }, adminToken))).toEqual(edited);
 
       // Editing without a publish time keeps the one it had.
-      const retitled = await expectOk(t.call(adminEditNotice, { id: added.id, title: 'Typo fixed', content: '<p>New time</p>', status: 'published' }, adminToken));
+      const retitled = await expectOk(
+        t.call(
+          adminEditNotice,
+          { id: added.id, title: 'Typo fixed', content: '<p>New time</p>', status: 'published' },
+          adminToken,
+        ),
+      );
       expect(retitled.publish_at).toBe(publishAt);
 
       expect((await t.call(adminDeleteNotice, { id: added.id }, adminToken)).code).toBe(200);
@@ -44,7 +86,11 @@ describe('notices: happy paths', () => {
 
     it('lists pinned notices first, then the newest publish time', async () => {
       const older = await addNotice(t, adminToken, { title: 'order-test older', publish_at: inHours(-3) });
-      const pinnedOld = await addNotice(t, adminToken, { title: 'order-test pinned', is_pinned: true, publish_at: inHours(-5) });
+      const pinnedOld = await addNotice(t, adminToken, {
+        title: 'order-test pinned',
+        is_pinned: true,
+        publish_at: inHours(-5),
+      });
       const newer = await addNotice(t, adminToken, { title: 'order-test newer', publish_at: inHours(-1) });
       const { list } = await expectOk(t.call(adminListNotices, { keyword: 'order-test' }, adminToken));
       expect(list.map((notice) => notice.id)).toEqual([pinnedOld.id, newer.id, older.id]);
@@ -63,7 +109,13 @@ describe('notices: happy paths', () => {
       const mine = new Set([plain.id, newest.id, pinned.id, draft.id, scheduled.id]);
       const seen = (await merchantNotices(t, merchant.token)).list.filter((notice) => mine.has(notice.id));
       expect(seen.map((notice) => notice.id)).toEqual([pinned.id, newest.id, plain.id]);
-      expect(seen[0]).toMatchObject({ title: pinned.title, content: pinned.content, is_pinned: true, is_read: false, read_at: null });
+      expect(seen[0]).toMatchObject({
+        title: pinned.title,
+        content: pinned.content,
+        is_pinned: true,
+        is_read: false,
+        read_at: null,
+      });
       expect(seen[0]).not.toHaveProperty('status');
 
       t.clock.advance(2 * 3600);
@@ -98,7 +150,10 @@ describe('notices: happy paths', () => {
       // Reading again keeps the first read time.
       t.clock.advance(60);
       await expectOk(t.call(merchantMarkNoticesRead, { ids: [first.id] }, a.token));
-      expect((await merchantNotices(t, a.token, { include_read: true })).list.find((notice) => notice.id === first.id)!.read_at).toBe(readRow.read_at);
+      expect(
+        (await merchantNotices(t, a.token, { include_read: true })).list.find((notice) => notice.id === first.id)!
+          .read_at,
+      ).toBe(readRow.read_at);
 
       const detail = await expectOk(t.call(adminNoticeDetail, { id: first.id }, adminToken));
       expect(detail.read_count).toBe(1);
@@ -135,13 +190,17 @@ describe('notices: happy paths', () => {
       const notice = await addNotice(t, adminToken, { publish_at: inHours(-1) });
       await expectOk(t.call(merchantMarkNoticesRead, { ids: [notice.id] }, merchant.token));
       const count = async () => {
-        const result = await t.database.db.execute(sql`select count(*)::int as value from notice_reads where notice_id = ${notice.id}`);
+        const result = await t.database.db.execute(
+          sql`select count(*)::int as value from notice_reads where notice_id = ${notice.id}`,
+        );
         return Number((result.rows[0] as { value: number }).value);
       };
       expect(await count()).toBe(1);
       await expectOk(t.call(adminDeleteNotice, { id: notice.id }, adminToken));
       expect(await count()).toBe(0);
-      expect((await merchantNotices(t, merchant.token, { include_read: true })).list.map((row) => row.id)).not.toContain(notice.id);
+      expect(
+        (await merchantNotices(t, merchant.token, { include_read: true })).list.map((row) => row.id),
+      ).not.toContain(notice.id);
     });
   });
 });

@@ -1,4 +1,12 @@
-import { adminAddNotice, adminDeleteNotice, adminEditNotice, adminListNotices, adminNoticeDetail, merchantListUnreadNotices, merchantMarkNoticesRead } from '@parlour/contract/calls/notice';
+import {
+  adminAddNotice,
+  adminDeleteNotice,
+  adminEditNotice,
+  adminListNotices,
+  adminNoticeDetail,
+  merchantListUnreadNotices,
+  merchantMarkNoticesRead,
+} from '@parlour/contract/calls/notice';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
 import { addNotice, merchantNotices, noticeFields } from './notice-helper';
@@ -23,10 +31,26 @@ describe('notices: security', () => {
       ['a javascript: link', '<p><a href="javascript:alert(1)">click</a></p>', '<p><a>click</a></p>'],
       ['a mixed-case javascript: link', '<a href=" JaVaScRiPt:alert(1)">x</a>', '<a>x</a>'],
       ['a data: link', '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>', '<a>x</a>'],
-      ['event handlers and styles on allowed tags', '<p onclick="steal()" style="background:url(javascript:x)">Text</p>', '<p>Text</p>'],
-      ['iframes, forms and svg', '<iframe src="https://evil.example"></iframe><form action="/x"><input></form><svg onload="x()"><script>1</script></svg>ok', 'ok'],
-      ['a safe link', '<a href="https://example.com/help" onclick="x()">Help</a>', '<a href="https://example.com/help" target="_blank" rel="noopener noreferrer">Help</a>'],
-      ['a mailto link', '<a href="mailto:support@example.com" target="_self">Mail</a>', '<a href="mailto:support@example.com" target="_blank" rel="noopener noreferrer">Mail</a>'],
+      [
+        'event handlers and styles on allowed tags',
+        '<p onclick="steal()" style="background:url(javascript:x)">Text</p>',
+        '<p>Text</p>',
+      ],
+      [
+        'iframes, forms and svg',
+        '<iframe src="https://evil.example"></iframe><form action="/x"><input></form><svg onload="x()"><script>1</script></svg>ok',
+        'ok',
+      ],
+      [
+        'a safe link',
+        '<a href="https://example.com/help" onclick="x()">Help</a>',
+        '<a href="https://example.com/help" target="_blank" rel="noopener noreferrer">Help</a>',
+      ],
+      [
+        'a mailto link',
+        '<a href="mailto:support@example.com" target="_self">Mail</a>',
+        '<a href="mailto:support@example.com" target="_blank" rel="noopener noreferrer">Mail</a>',
+      ],
       [
         'the formatting allowlist',
         '<h2>T</h2><h3>U</h3><h4>V</h4><p><strong>b</strong><b>b</b><em>i</em><i>i</i><u>u</u><s>s</s><br></p><ul><li>a</li></ul><ol><li>b</li></ol><blockquote>q</blockquote><pre><code>c</code></pre>',
@@ -39,8 +63,16 @@ describe('notices: security', () => {
         '<p><a href="/merchant/plugin?shop_id=lucy&amp;tab=market" target="_blank" rel="opener" onclick="x()">Market</a></p>',
         '<p><a href="/merchant/plugin?shop_id=lucy&amp;tab=market">Market</a></p>',
       ],
-      ['a console path with a fragment', '<a href="/merchant/bill#unpaid">Bills</a>', '<a href="/merchant/bill#unpaid">Bills</a>'],
-      ['a console path with percent-encoding', '<a href="/merchant/plugin?keyword=%E8%81%8A%E5%A4%A9">Chat</a>', '<a href="/merchant/plugin?keyword=%E8%81%8A%E5%A4%A9">Chat</a>'],
+      [
+        'a console path with a fragment',
+        '<a href="/merchant/bill#unpaid">Bills</a>',
+        '<a href="/merchant/bill#unpaid">Bills</a>',
+      ],
+      [
+        'a console path with percent-encoding',
+        '<a href="/merchant/plugin?keyword=%E8%81%8A%E5%A4%A9">Chat</a>',
+        '<a href="/merchant/plugin?keyword=%E8%81%8A%E5%A4%A9">Chat</a>',
+      ],
       // Anything else that is not an absolute http(s)/mailto link goes: other hosts, schemes, relative forms.
       ['a protocol-relative link', '<a href="//evil.example/login">x</a>', '<a>x</a>'],
       ['a slash-backslash link', '<a href="/\\evil.example/login">x</a>', '<a>x</a>'],
@@ -71,7 +103,11 @@ describe('notices: security', () => {
     it('sanitises on edit too', async () => {
       const notice = await addNotice(t, adminToken);
       const edited = await expectOk(
-        t.call(adminEditNotice, { ...noticeFields(), id: notice.id, content: '<p>ok<img src=x onerror=alert(1)><script>x()</script></p>' }, adminToken),
+        t.call(
+          adminEditNotice,
+          { ...noticeFields(), id: notice.id, content: '<p>ok<img src=x onerror=alert(1)><script>x()</script></p>' },
+          adminToken,
+        ),
       );
       expect(edited.content).toBe('<p>ok</p>');
     });
@@ -103,7 +139,9 @@ describe('notices: security', () => {
       const b = await registerMerchant(t);
       const notice = await addNotice(t, adminToken);
       await expectOk(t.call(merchantMarkNoticesRead, { all: true }, b.token));
-      expect((await merchantNotices(t, b.token, { include_read: true })).list.find((row) => row.id === notice.id)?.is_read).toBe(true);
+      expect(
+        (await merchantNotices(t, b.token, { include_read: true })).list.find((row) => row.id === notice.id)?.is_read,
+      ).toBe(true);
       // B marking everything read leaves A's notices unread, and A's reading does not show on B's side as A's time.
       const aList = await merchantNotices(t, a.token);
       expect(aList.list.map((row) => row.id)).toContain(notice.id);

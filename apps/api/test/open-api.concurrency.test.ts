@@ -21,7 +21,16 @@ const CHILD_APPLICATION_NAME = 'parlour-open-api-child';
 async function childSessionsGone(t: TestApp) {
   const waitUntil = Date.now() + 30_000;
   const sessions = async () =>
-    Number(((await t.database.executeSql('select count(*)::int as n from pg_stat_activity where application_name = $1 and datname = current_database()', [CHILD_APPLICATION_NAME])).rows[0] as { n: number }).n);
+    Number(
+      (
+        (
+          await t.database.executeSql(
+            'select count(*)::int as n from pg_stat_activity where application_name = $1 and datname = current_database()',
+            [CHILD_APPLICATION_NAME],
+          )
+        ).rows[0] as { n: number }
+      ).n,
+    );
   while ((await sessions()) > 0) {
     if (Date.now() > waitUntil) throw new Error('the killed child process still has database sessions');
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -33,9 +42,19 @@ function startChildServer(databaseUrl: string): Promise<{ port: number; stop: ()
   // Its connections carry a name of their own, so a test can wait for them to end after a kill.
   const url = new URL(databaseUrl);
   url.searchParams.set('application_name', CHILD_APPLICATION_NAME);
-  const child = fork(path.join(import.meta.dirname, 'open-api-child-server.ts'), { execArgv: ['--import', 'tsx'], env: { ...process.env, DATABASE_URL: url.toString() }, stdio: 'inherit' });
+  const child = fork(path.join(import.meta.dirname, 'open-api-child-server.ts'), {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, DATABASE_URL: url.toString() },
+    stdio: 'inherit',
+  });
   return new Promise((resolve, reject) => {
-    child.once('message', (message) => resolve({ port: (message as { port: number }).port, stop: () => child.kill('SIGTERM'), crash: () => child.kill('SIGKILL') }));
+    child.once('message', (message) =>
+      resolve({
+        port: (message as { port: number }).port,
+        stop: () => child.kill('SIGTERM'),
+        crash: () => child.kill('SIGKILL'),
+      }),
+    );
     child.once('exit', (code) => reject(new Error(`the child API process exited with ${code}`)));
   });
 }
@@ -58,12 +77,26 @@ describe('Open API: exactly-once accounting', () => {
   it('1,000 concurrent calls against 500 remaining units: exactly 500 succeed, none go negative, 1,000 log rows', async () => {
     const store = await storeWithKey(t);
     const packageId = await grantPackage(t, { merchantId: store.merchantId, units: 700, used: 200 });
-    const answers = await Promise.all(Array.from({ length: 1000 }, (_, index) => openCall(t, 'taobao/item_get', { num_iid: String(10_000 + index) }, store.key)));
-    const codes = answers.reduce<Record<number, number>>((acc, answer) => ({ ...acc, [answer.code]: (acc[answer.code] ?? 0) + 1 }), {});
+    const answers = await Promise.all(
+      Array.from({ length: 1000 }, (_, index) =>
+        openCall(t, 'taobao/item_get', { num_iid: String(10_000 + index) }, store.key),
+      ),
+    );
+    const codes = answers.reduce<Record<number, number>>(
+      (acc, answer) => ({ ...acc, [answer.code]: (acc[answer.code] ?? 0) + 1 }),
+      {},
+    );
     expect(codes).toEqual({ 200: 500, 13006: 500 });
     expect(await unitsUsed(t, packageId)).toEqual({ used: 700, total: 700 });
-    expect(await summary(t, store.shopRef)).toEqual({ rows: 1000, byStatus: { success: 500, quota_exhausted: 500 }, charged: 500 });
-    expect(await usageOf(t, store.shopRef)).toEqual({ success: { calls: 500, units: 500 }, quota_exhausted: { calls: 500, units: 0 } });
+    expect(await summary(t, store.shopRef)).toEqual({
+      rows: 1000,
+      byStatus: { success: 500, quota_exhausted: 500 },
+      charged: 500,
+    });
+    expect(await usageOf(t, store.shopRef)).toEqual({
+      success: { calls: 500, units: 500 },
+      quota_exhausted: { calls: 500, units: 0 },
+    });
     expect(await usageOf(t, store.shopRef)).toEqual(await logTotalsOf(t, store.shopRef));
   }, 120_000);
 
@@ -72,11 +105,22 @@ describe('Open API: exactly-once accounting', () => {
     const packageId = await grantPackage(t, { merchantId: store.merchantId, units: 10 });
     // A second API process on the same database charges a call, then stops before its upstream answer.
     const doomed = await buildTestApp({ database: t.database, clock: t.clock });
-    const charged = await doomed.app.services.openApi.charge({ apiKey: store.key, platform: 'taobao', apiCode: 'item_search', body: { q: '雨伞' } });
+    const charged = await doomed.app.services.openApi.charge({
+      apiKey: store.key,
+      platform: 'taobao',
+      apiCode: 'item_search',
+      body: { q: '雨伞' },
+    });
     await doomed.close();
     expect(await unitsUsed(t, packageId)).toEqual({ used: 2, total: 10 });
     // In flight: a charge row holds the units; the call has no log row and is not in the roll-up until it settles.
-    expect((await t.database.executeSql('select package_ref, units from api_call_charges where shop_ref = $1', [store.shopRef])).rows).toEqual([{ package_ref: packageId, units: 2 }]);
+    expect(
+      (
+        await t.database.executeSql('select package_ref, units from api_call_charges where shop_ref = $1', [
+          store.shopRef,
+        ])
+      ).rows,
+    ).toEqual([{ package_ref: packageId, units: 2 }]);
     expect(await logsOf(t, store.shopRef)).toEqual([]);
     expect(await usageOf(t, store.shopRef)).toEqual({});
 
@@ -91,7 +135,9 @@ describe('Open API: exactly-once accounting', () => {
     expect(log).toMatchObject({ status: 'failed_upstream', charged_units: 0, package_ref: packageId });
     expect(log.error).toMatch(/settled by the sweep/);
     expect(log.id).toBe(charged.callId);
-    expect((await t.database.executeSql('select id from api_call_charges where shop_ref = $1', [store.shopRef])).rows).toEqual([]);
+    expect(
+      (await t.database.executeSql('select id from api_call_charges where shop_ref = $1', [store.shopRef])).rows,
+    ).toEqual([]);
     expect(await usageOf(t, store.shopRef)).toEqual({ failed_upstream: { calls: 1, units: 0 } });
 
     // Should the process come back with an answer, the row is no longer pending: nothing changes.
@@ -108,7 +154,9 @@ describe('Open API: exactly-once accounting', () => {
     await t.database.executeSql(
       `create function fail_log_insert() returns trigger language plpgsql as $$ begin if new.shop_ref = ${store.shopRef} then raise exception 'disk full'; end if; return new; end $$`,
     );
-    await t.database.executeSql('create trigger fail_log_insert before insert on api_call_charges for each row execute function fail_log_insert()');
+    await t.database.executeSql(
+      'create trigger fail_log_insert before insert on api_call_charges for each row execute function fail_log_insert()',
+    );
     try {
       expect((await openCall(t, 'taobao/item_get', { num_iid: '1' }, store.key)).code).toBe(10500);
       expect(await unitsUsed(t, packageId)).toEqual({ used: 0, total: 5 });
@@ -127,7 +175,9 @@ describe('Open API: exactly-once accounting', () => {
     await t.database.executeSql(
       `create function fail_settle() returns trigger language plpgsql as $$ begin if new.shop_ref = ${store.shopRef} then raise exception 'disk full'; end if; return new; end $$`,
     );
-    await t.database.executeSql('create trigger fail_settle before insert on api_call_logs for each row execute function fail_settle()');
+    await t.database.executeSql(
+      'create trigger fail_settle before insert on api_call_logs for each row execute function fail_settle()',
+    );
     try {
       expect((await openCall(t, 'taobao/item_get', { num_iid: '1' }, store.key)).code).toBe(10500);
     } finally {
@@ -148,7 +198,12 @@ describe('Open API: exactly-once accounting', () => {
   it('a call settling normally is left alone by the sweep, and a settled call cannot be refunded twice', async () => {
     const store = await storeWithKey(t);
     const packageId = await grantPackage(t, { merchantId: store.merchantId, units: 5 });
-    const charged = await t.app.services.openApi.charge({ apiKey: store.key, platform: 'jd', apiCode: 'item_get', body: { num_iid: '9' } });
+    const charged = await t.app.services.openApi.charge({
+      apiKey: store.key,
+      platform: 'jd',
+      apiCode: 'item_get',
+      body: { num_iid: '9' },
+    });
     await t.app.services.openApi.fulfil(charged);
     t.clock.advance(3600);
     expect(await t.app.services.openApi.sweepStale()).toBe(0);
@@ -163,7 +218,8 @@ describe.runIf(isPostgres)('Open API on PostgreSQL with several API processes', 
   const others: Array<{ app: TestApp; database: Database }> = [];
   beforeAll(async () => {
     t = await buildTestApp({ env: { CODE_SENDS_PER_IP_PER_HOUR: '10000' } });
-    const url = (t.database as Database & { pool: { options: { connectionString: string } } }).pool.options.connectionString;
+    const url = (t.database as Database & { pool: { options: { connectionString: string } } }).pool.options
+      .connectionString;
     for (let i = 0; i < 3; i += 1) {
       // Each process has its own connection pool on the same database.
       const database = await openPostgres(url);
@@ -181,16 +237,30 @@ describe.runIf(isPostgres)('Open API on PostgreSQL with several API processes', 
   it('1,000 calls spread over four processes against 500 units: exactly 500 charged', async () => {
     const store = await storeWithKey(t);
     // Two packages: the store's own (200 left) is used before the general one (300 left).
-    const storePackage = await grantPackage(t, { merchantId: store.merchantId, shopRef: store.shopRef, units: 250, used: 50, expiresInDays: 90 });
+    const storePackage = await grantPackage(t, {
+      merchantId: store.merchantId,
+      shopRef: store.shopRef,
+      units: 250,
+      used: 50,
+      expiresInDays: 90,
+    });
     const generalPackage = await grantPackage(t, { merchantId: store.merchantId, units: 300, expiresInDays: 10 });
     const apps = [t, ...others.map((other) => other.app)];
-    const answers = await Promise.all(Array.from({ length: 1000 }, (_, index) => openCall(apps[index % apps.length], 'taobao/item_get', { num_iid: String(index + 1) }, store.key)));
+    const answers = await Promise.all(
+      Array.from({ length: 1000 }, (_, index) =>
+        openCall(apps[index % apps.length], 'taobao/item_get', { num_iid: String(index + 1) }, store.key),
+      ),
+    );
     const successes = answers.filter((answer) => answer.code === 200).length;
     expect(successes).toBe(500);
     expect(answers.filter((answer) => answer.code === 13006).length).toBe(500);
     expect(await unitsUsed(t, storePackage)).toEqual({ used: 250, total: 250 });
     expect(await unitsUsed(t, generalPackage)).toEqual({ used: 300, total: 300 });
-    expect(await summary(t, store.shopRef)).toEqual({ rows: 1000, byStatus: { success: 500, quota_exhausted: 500 }, charged: 500 });
+    expect(await summary(t, store.shopRef)).toEqual({
+      rows: 1000,
+      byStatus: { success: 500, quota_exhausted: 500 },
+      charged: 500,
+    });
     const logs = await logsOf(t, store.shopRef);
     expect(logs.filter((log) => log.package_ref === storePackage).length).toBe(200);
     expect(logs.filter((log) => log.package_ref === generalPackage).length).toBe(300);
@@ -200,7 +270,8 @@ describe.runIf(isPostgres)('Open API on PostgreSQL with several API processes', 
   it('1,000 calls over HTTP to two child API processes against 500 units: exactly 500 charged', async () => {
     const store = await storeWithKey(t);
     const packageId = await grantPackage(t, { merchantId: store.merchantId, units: 500 });
-    const url = (t.database as Database & { pool: { options: { connectionString: string } } }).pool.options.connectionString;
+    const url = (t.database as Database & { pool: { options: { connectionString: string } } }).pool.options
+      .connectionString;
     const children = await Promise.all([0, 1].map(() => startChildServer(url)));
     try {
       const answers = await Promise.all(
@@ -219,14 +290,19 @@ describe.runIf(isPostgres)('Open API on PostgreSQL with several API processes', 
       for (const child of children) child.stop();
     }
     expect(await unitsUsed(t, packageId)).toEqual({ used: 500, total: 500 });
-    expect(await summary(t, store.shopRef)).toEqual({ rows: 1000, byStatus: { success: 500, quota_exhausted: 500 }, charged: 500 });
+    expect(await summary(t, store.shopRef)).toEqual({
+      rows: 1000,
+      byStatus: { success: 500, quota_exhausted: 500 },
+      charged: 500,
+    });
     expect(await usageOf(t, store.shopRef)).toEqual(await logTotalsOf(t, store.shopRef));
   }, 180_000);
 
   it('an API process killed with calls in flight loses no units: the sweep refunds them and logs each call once', async () => {
     const store = await storeWithKey(t);
     const packageId = await grantPackage(t, { merchantId: store.merchantId, units: 100 });
-    const url = (t.database as Database & { pool: { options: { connectionString: string } } }).pool.options.connectionString;
+    const url = (t.database as Database & { pool: { options: { connectionString: string } } }).pool.options
+      .connectionString;
     // An upstream that does not answer: the child's calls stay charged, in flight, until it is killed.
     const vendor = await startFakeVendor();
     vendor.behaviour.delayMs = 120_000;
@@ -234,8 +310,23 @@ describe.runIf(isPostgres)('Open API on PostgreSQL with several API processes', 
     // The longest timeout an operator may set: on a loaded machine the first call must not time out (and be
     // refunded) before the last one is charged.
     const timeoutMs = PRODUCT_DATA_TIMEOUT_MAX_MS;
-    await expectOk(t.call(adminEditProductDataConfig, { provider: 'http', base_url: vendor.baseUrl, key: VENDOR_KEY, secret: VENDOR_SECRET, timeout_ms: timeoutMs }, adminToken));
-    const inFlight = async () => Number(((await t.database.executeSql('select count(*)::int as n from api_call_charges where shop_ref = $1', [store.shopRef])).rows[0] as { n: number }).n);
+    await expectOk(
+      t.call(
+        adminEditProductDataConfig,
+        { provider: 'http', base_url: vendor.baseUrl, key: VENDOR_KEY, secret: VENDOR_SECRET, timeout_ms: timeoutMs },
+        adminToken,
+      ),
+    );
+    const inFlight = async () =>
+      Number(
+        (
+          (
+            await t.database.executeSql('select count(*)::int as n from api_call_charges where shop_ref = $1', [
+              store.shopRef,
+            ])
+          ).rows[0] as { n: number }
+        ).n,
+      );
     const child = await startChildServer(url);
     try {
       const answers = Array.from({ length: 20 }, (_, index) =>
@@ -253,7 +344,9 @@ describe.runIf(isPostgres)('Open API on PostgreSQL with several API processes', 
       while ((await inFlight()) < 20 || vendor.requests.length < 20) {
         if (Date.now() > waitUntil) {
           const settled = (await logsOf(t, store.shopRef)).map((log) => `${log.status}: ${log.error}`);
-          throw new Error(`${await inFlight()} calls in flight, ${vendor.requests.length} at the upstream; settled already: ${JSON.stringify(settled.slice(0, 3))}`);
+          throw new Error(
+            `${await inFlight()} calls in flight, ${vendor.requests.length} at the upstream; settled already: ${JSON.stringify(settled.slice(0, 3))}`,
+          );
         }
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
@@ -285,9 +378,17 @@ describe.runIf(isPostgres)('Open API on PostgreSQL with several API processes', 
     const store = await storeWithKey(t);
     const packageId = await grantPackage(t, { merchantId: store.merchantId, units: 301 });
     const apps = [t, ...others.map((other) => other.app)];
-    const answers = await Promise.all(Array.from({ length: 400 }, (_, index) => openCall(apps[index % apps.length], '1688/item_search', { q: `q${index}` }, store.key)));
+    const answers = await Promise.all(
+      Array.from({ length: 400 }, (_, index) =>
+        openCall(apps[index % apps.length], '1688/item_search', { q: `q${index}` }, store.key),
+      ),
+    );
     expect(answers.filter((answer) => answer.code === 200).length).toBe(150);
     expect(await unitsUsed(t, packageId)).toEqual({ used: 300, total: 301 });
-    expect(await summary(t, store.shopRef)).toEqual({ rows: 400, byStatus: { success: 150, quota_exhausted: 250 }, charged: 300 });
+    expect(await summary(t, store.shopRef)).toEqual({
+      rows: 400,
+      byStatus: { success: 150, quota_exhausted: 250 },
+      charged: 300,
+    });
   }, 120_000);
 });

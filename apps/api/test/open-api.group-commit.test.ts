@@ -4,11 +4,14 @@ import { createGroupCommit } from '../src/modules/open-api/group-commit';
 describe('group commit', () => {
   it('sends items arriving during a transaction together in the next one, answering each its own result', async () => {
     const batches: number[][] = [];
-    const commit = createGroupCommit(async (items: number[]) => {
-      batches.push(items);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      return items.map((item) => item * 10);
-    }, { maxBatch: 3 });
+    const commit = createGroupCommit(
+      async (items: number[]) => {
+        batches.push(items);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return items.map((item) => item * 10);
+      },
+      { maxBatch: 3 },
+    );
     const results = await Promise.all([1, 2, 3, 4, 5, 6, 7].map((item) => commit(item)));
     expect(results).toEqual([10, 20, 30, 40, 50, 60, 70]);
     // The first item goes alone; the rest waited and went in batches of at most 3.

@@ -1,10 +1,27 @@
-import { adminEditOpenApi, adminEditProductDataConfig, adminEnableDataSource, adminGetProductDataConfig, adminListDataSources, adminListOpenApis, merchantRotateShopKey } from '@parlour/contract/calls/open-core';
+import {
+  adminEditOpenApi,
+  adminEditProductDataConfig,
+  adminEnableDataSource,
+  adminGetProductDataConfig,
+  adminListDataSources,
+  adminListOpenApis,
+  merchantRotateShopKey,
+} from '@parlour/contract/calls/open-core';
 import { adminSetShopStatus } from '@parlour/contract/calls/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helper';
 import { expectOk, signInAdmin } from './shop-helper';
 import { startFakeVendor, VENDOR_KEY, VENDOR_SECRET, type FakeVendor } from './fake-product-vendor';
-import { grantPackage, logsOf, logTotalsOf, openCall, revealKey, storeWithKey, unitsUsed, usageOf } from './open-api-helper';
+import {
+  grantPackage,
+  logsOf,
+  logTotalsOf,
+  openCall,
+  revealKey,
+  storeWithKey,
+  unitsUsed,
+  usageOf,
+} from './open-api-helper';
 
 describe('Open API: metered calls', () => {
   let t: TestApp;
@@ -20,14 +37,29 @@ describe('Open API: metered calls', () => {
     expect(store.key).toMatch(/^pk_live_[A-Za-z0-9_-]{43}$/);
     const packageId = await grantPackage(t, { merchantId: store.merchantId, units: 10, name: '体验包' });
 
-    const answer = await openCall<{ item_id: string; title: string; price: number; currency: string; skus: unknown[] }>(t, 'taobao/item_get', { num_iid: '520813250866' }, store.key);
+    const answer = await openCall<{ item_id: string; title: string; price: number; currency: string; skus: unknown[] }>(
+      t,
+      'taobao/item_get',
+      { num_iid: '520813250866' },
+      store.key,
+    );
     expect(answer.code).toBe(200);
     expect(answer.data).toMatchObject({ item_id: '520813250866', currency: 'CNY' });
     expect(answer.data.skus.length).toBeGreaterThan(0);
     expect(await unitsUsed(t, packageId)).toEqual({ used: 1, total: 10 });
 
     const [log] = await logsOf(t, store.shopRef);
-    expect(log).toMatchObject({ status: 'success', charged_units: 1, package_ref: packageId, package_name: '体验包', api_name: '商品详情', platform: 'taobao', api_code: 'item_get', request_params: { num_iid: '520813250866' }, error: '' });
+    expect(log).toMatchObject({
+      status: 'success',
+      charged_units: 1,
+      package_ref: packageId,
+      package_name: '体验包',
+      api_name: '商品详情',
+      platform: 'taobao',
+      api_code: 'item_get',
+      request_params: { num_iid: '520813250866' },
+      error: '',
+    });
     expect(log.response_ms).toBeGreaterThanOrEqual(0);
     expect(log.finished_at).not.toBeNull();
     expect(await usageOf(t, store.shopRef)).toEqual({ success: { calls: 1, units: 1 } });
@@ -36,7 +68,13 @@ describe('Open API: metered calls', () => {
   it('an item_search costs 2 units; the key is also accepted as a bearer token; answers in the caller language', async () => {
     const store = await storeWithKey(t);
     const packageId = await grantPackage(t, { merchantId: store.merchantId, units: 10 });
-    const answer = await openCall<{ items: unknown[]; page: number }>(t, '1688/item_search', { q: '保温杯', page: 2, lang_code: 'en-US' }, undefined, { authorization: `Bearer ${store.key}` });
+    const answer = await openCall<{ items: unknown[]; page: number }>(
+      t,
+      '1688/item_search',
+      { q: '保温杯', page: 2, lang_code: 'en-US' },
+      undefined,
+      { authorization: `Bearer ${store.key}` },
+    );
     expect(answer).toMatchObject({ code: 200, msg: 'Success', data: { page: 2 } });
     expect(await unitsUsed(t, packageId)).toEqual({ used: 2, total: 10 });
     const missing = await openCall(t, '1688/item_search', {}, store.key, { 'accept-language': 'en-US,en;q=0.9' });
@@ -45,7 +83,9 @@ describe('Open API: metered calls', () => {
     expect(missingZh.code).toBe(13005);
     expect(missingZh.msg).toContain('num_iid');
     // The vendor's credentials and answer format cannot be set by the caller.
-    expect(await openCall(t, '1688/item_get', { num_iid: '1', secret: 'x', lang_code: 'en-US' }, store.key)).toMatchObject({ code: 13005, msg: 'Parameter secret is reserved' });
+    expect(
+      await openCall(t, '1688/item_get', { num_iid: '1', secret: 'x', lang_code: 'en-US' }, store.key),
+    ).toMatchObject({ code: 13005, msg: 'Parameter secret is reserved' });
     expect((await openCall(t, '1688/item_get', { num_iid: '1', result_type: 'xml' }, store.key)).code).toBe(13005);
     expect(await unitsUsed(t, packageId)).toEqual({ used: 2, total: 10 });
   });
@@ -57,13 +97,25 @@ describe('Open API: metered calls', () => {
     const earlyGeneral = await grantPackage(t, { merchantId, units: 3, expiresInDays: 20 });
     const storePackage = await grantPackage(t, { merchantId, shopRef, units: 2, expiresInDays: 200 });
     // Unusable: expired, unpaid, voided, and a package of another store of the same merchant.
-    const expired = await grantPackage(t, { merchantId, units: 100, expiresInDays: 1, paidAt: new Date(t.clock.now().getTime() - 5 * 86_400_000) });
+    const expired = await grantPackage(t, {
+      merchantId,
+      units: 100,
+      expiresInDays: 1,
+      paidAt: new Date(t.clock.now().getTime() - 5 * 86_400_000),
+    });
     const unpaid = await grantPackage(t, { merchantId, units: 100, expiresInDays: 1 });
-    await t.database.executeSql('update traffic_packages set paid_at = null, expires_at = null where id = $1', [unpaid]);
+    await t.database.executeSql('update traffic_packages set paid_at = null, expires_at = null where id = $1', [
+      unpaid,
+    ]);
     const voided = await grantPackage(t, { merchantId, units: 100, expiresInDays: 2 });
     await t.database.executeSql('update traffic_packages set voided_at = now() where id = $1', [voided]);
     const other = await storeWithKey(t, { token: store.token });
-    const otherStorePackage = await grantPackage(t, { merchantId, shopRef: other.shopRef, units: 100, expiresInDays: 1 });
+    const otherStorePackage = await grantPackage(t, {
+      merchantId,
+      shopRef: other.shopRef,
+      units: 100,
+      expiresInDays: 1,
+    });
 
     const charged: number[] = [];
     for (let i = 0; i < 5; i += 1) {
@@ -123,7 +175,9 @@ describe('Open API: metered calls', () => {
     expect((await openCall(t, 'jd/item_unknown', { num_iid: '1' }, store.key)).code).toBe(13004);
     expect((await openCall(t, 'amazon/item_get', { num_iid: '1' }, store.key)).code).toBe(13003);
 
-    await expectOk(t.call(adminSetShopStatus, { shop_id: store.shopId, is_disabled: true, remark: 'test' }, adminToken));
+    await expectOk(
+      t.call(adminSetShopStatus, { shop_id: store.shopId, is_disabled: true, remark: 'test' }, adminToken),
+    );
     expect((await openCall(t, 'taobao/item_get', { num_iid: '1' }, store.key)).code).toBe(13002);
 
     expect(await unitsUsed(t, packageId)).toEqual({ used: 1, total: 10 });
@@ -181,7 +235,13 @@ describe('Open API: upstream failures give the units back', () => {
     t = await buildTestApp({ env: { CODE_SENDS_PER_IP_PER_HOUR: '10000' } });
     vendor = await startFakeVendor();
     adminToken = await signInAdmin(t);
-    await expectOk(t.call(adminEditProductDataConfig, { provider: 'http', base_url: vendor.baseUrl, key: VENDOR_KEY, secret: VENDOR_SECRET, timeout_ms: 300 }, adminToken));
+    await expectOk(
+      t.call(
+        adminEditProductDataConfig,
+        { provider: 'http', base_url: vendor.baseUrl, key: VENDOR_KEY, secret: VENDOR_SECRET, timeout_ms: 300 },
+        adminToken,
+      ),
+    );
   });
   afterAll(async () => {
     await t.close();
@@ -193,7 +253,10 @@ describe('Open API: upstream failures give the units back', () => {
     const packageId = await grantPackage(t, { merchantId: store.merchantId, units: 10 });
     const answer = await openCall<{ price: number; title: string }>(t, 'taobao/item_get', { num_iid: '42' }, store.key);
     expect(answer).toMatchObject({ code: 200, data: { price: 2580, title: '三扬木折叠刀迷你钥匙扣' } });
-    expect(vendor.requests.at(-1)).toEqual({ path: '/taobao/item_get/', query: { key: VENDOR_KEY, secret: VENDOR_SECRET, num_iid: '42' } });
+    expect(vendor.requests.at(-1)).toEqual({
+      path: '/taobao/item_get/',
+      query: { key: VENDOR_KEY, secret: VENDOR_SECRET, num_iid: '42' },
+    });
     expect(await unitsUsed(t, packageId)).toEqual({ used: 1, total: 10 });
   });
 
@@ -208,7 +271,10 @@ describe('Open API: upstream failures give the units back', () => {
     const started = Date.now();
     const timedOut = await openCall(t, 'taobao/item_get', { num_iid: '5', lang_code: 'en-US' }, store.key);
     vendor.behaviour.delayMs = 0;
-    expect(timedOut).toMatchObject({ code: 13008, msg: 'The data source did not answer in time; this call was not charged' });
+    expect(timedOut).toMatchObject({
+      code: 13008,
+      msg: 'The data source did not answer in time; this call was not charged',
+    });
     expect(Date.now() - started).toBeLessThan(1_400);
     expect(await unitsUsed(t, packageId)).toEqual({ used: 0, total: 10 });
     const logs = await logsOf(t, store.shopRef);
@@ -239,7 +305,10 @@ describe('Open API: upstream failures give the units back', () => {
       const packageId = await grantPackage(t, { merchantId: store.merchantId, units: 3 });
       expect((await openCall(broken, 'taobao/item_get', { num_iid: '1' }, store.key)).code).toBe(13007);
       expect(await unitsUsed(t, packageId)).toEqual({ used: 0, total: 3 });
-      expect((await logsOf(t, store.shopRef))[0]).toMatchObject({ status: 'failed_upstream', error: 'OPEN_UPSTREAM_FAILED: network: socket hang up' });
+      expect((await logsOf(t, store.shopRef))[0]).toMatchObject({
+        status: 'failed_upstream',
+        error: 'OPEN_UPSTREAM_FAILED: network: socket hang up',
+      });
     } finally {
       await broken.close();
     }
@@ -247,7 +316,13 @@ describe('Open API: upstream failures give the units back', () => {
 
   it('the configuration answers has_secret, never the secret', async () => {
     const config = await expectOk(t.call(adminGetProductDataConfig, {}, adminToken));
-    expect(config).toMatchObject({ provider: 'http', base_url: vendor.baseUrl, key: VENDOR_KEY, has_secret: true, timeout_ms: 300 });
+    expect(config).toMatchObject({
+      provider: 'http',
+      base_url: vendor.baseUrl,
+      key: VENDOR_KEY,
+      has_secret: true,
+      timeout_ms: 300,
+    });
     expect(JSON.stringify(config)).not.toContain(VENDOR_SECRET);
     const { rows } = await t.database.executeSql("select value from platform_settings where key = 'product_data'");
     const stored = (rows[0] as { value: { secret_sealed: string } }).value;

@@ -27,7 +27,9 @@ interface Case {
 }
 
 async function expireAgo(t: TestApp, shopRef: number, ms: number) {
-  await t.database.db.execute(sql`update shops set expires_at = ${new Date(t.clock.now().getTime() - ms)} where id = ${shopRef}`);
+  await t.database.db.execute(
+    sql`update shops set expires_at = ${new Date(t.clock.now().getTime() - ms)} where id = ${shopRef}`,
+  );
 }
 
 async function storedStatus(t: TestApp, shopRef: number) {
@@ -47,7 +49,12 @@ const cases: Case[] = [
     logged: [['success', '']],
   },
   { rule: 'no key sent', present: async () => ({ key: undefined }), refusal: 'OPEN_KEY_INVALID', logged: [] },
-  { rule: 'a key no store holds', present: async () => ({ key: `pk_live_${'x'.repeat(43)}` }), refusal: 'OPEN_KEY_INVALID', logged: [] },
+  {
+    rule: 'a key no store holds',
+    present: async () => ({ key: `pk_live_${'x'.repeat(43)}` }),
+    refusal: 'OPEN_KEY_INVALID',
+    logged: [],
+  },
   {
     rule: 'a rotated-out key',
     present: async (t) => {
@@ -72,7 +79,9 @@ const cases: Case[] = [
     rule: 'a suspended merchant whose store is also disabled (suspension is answered first)',
     present: async (t, admin) => {
       const store = await storeWithKey(t);
-      await expectOk(t.call(adminSetShopStatus, { shop_id: store.shopId, is_disabled: true, remark: 'key owner test' }, admin));
+      await expectOk(
+        t.call(adminSetShopStatus, { shop_id: store.shopId, is_disabled: true, remark: 'key owner test' }, admin),
+      );
       await expectOk(t.call(adminEditMerchant, { id: store.merchantId, status: 'disabled' }, admin));
       return store;
     },
@@ -83,7 +92,9 @@ const cases: Case[] = [
     rule: 'a store disabled by an operator',
     present: async (t, admin) => {
       const store = await storeWithKey(t);
-      await expectOk(t.call(adminSetShopStatus, { shop_id: store.shopId, is_disabled: true, remark: 'key owner test' }, admin));
+      await expectOk(
+        t.call(adminSetShopStatus, { shop_id: store.shopId, is_disabled: true, remark: 'key owner test' }, admin),
+      );
       return store;
     },
     refusal: 'OPEN_STORE_NOT_RUNNING',
@@ -154,7 +165,11 @@ describe('a store key is refused the same way by the Open API and the plugin lis
       const metered = await openCall(t, 'taobao/item_get', { num_iid: '1', lang_code: lang }, key);
       const plugins = await openCall<TStorePlugins>(t, 'plugins', { lang_code: lang }, key);
       if (refusal) {
-        for (const answer of [metered, plugins]) expect({ code: answer.code, msg: answer.msg }).toEqual({ code: ErrorCode[refusal], msg: errorMessages[refusal][lang] });
+        for (const answer of [metered, plugins])
+          expect({ code: answer.code, msg: answer.msg }).toEqual({
+            code: ErrorCode[refusal],
+            msg: errorMessages[refusal][lang],
+          });
       } else {
         expect([metered.code, plugins.code]).toEqual([200, 200]);
         expect(plugins.data.plugins).toEqual([]);

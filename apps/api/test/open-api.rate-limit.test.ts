@@ -38,7 +38,9 @@ describe('Open API: per-key rate protection', () => {
       const call = { apiKey: store.key, platform: 'taobao', apiCode: 'item_get', body: { num_iid: '1' } };
       await service.handleCall(call);
       await service.handleCall(call);
-      await expect(service.handleCall(call)).rejects.toEqual(new AppError('TOO_MANY_REQUESTS', { data: { retry_after: 2 } }));
+      await expect(service.handleCall(call)).rejects.toEqual(
+        new AppError('TOO_MANY_REQUESTS', { data: { retry_after: 2 } }),
+      );
       expect(await unitsUsed(t, packageId)).toEqual({ used: 2, total: 10 });
       expect((await logsOf(t, store.shopRef)).map((log) => log.status)).toEqual(['success', 'success']);
     });

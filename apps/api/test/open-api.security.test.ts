@@ -53,7 +53,15 @@ describe('Open API keys: tenancy', () => {
     const a = await storeWithKey(t);
     const unpaid = await t.call(
       merchantBuyShop,
-      { shop_name: 'Unpaid', shop_id: `u${Date.now().toString(36)}`, contact_email: 'u@example.com', package_id: 2, term_type: 'month', term: 1, pay_method: 'alipay' },
+      {
+        shop_name: 'Unpaid',
+        shop_id: `u${Date.now().toString(36)}`,
+        contact_email: 'u@example.com',
+        package_id: 2,
+        term_type: 'month',
+        term: 1,
+        pay_method: 'alipay',
+      },
       a.token,
     );
     const shopId = unpaid.data.shop.shop_id;
@@ -61,6 +69,8 @@ describe('Open API keys: tenancy', () => {
     expect(list.list.find((entry) => entry.shop_id === shopId)).toMatchObject({ status: 'unpaid', is_callable: false });
     await grantPackage(t, { merchantId: a.merchantId, units: 5 });
     const key = await revealKey(t, a.token, shopId);
-    expect((await openCall(t, 'taobao/item_get', { num_iid: '1', lang_code: 'en-US' }, key)).msg).toBe('The store is not on trial or operating, so it cannot call the API');
+    expect((await openCall(t, 'taobao/item_get', { num_iid: '1', lang_code: 'en-US' }, key)).msg).toBe(
+      'The store is not on trial or operating, so it cannot call the API',
+    );
   });
 });

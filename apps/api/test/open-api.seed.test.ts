@@ -20,12 +20,16 @@ describe('demo seed: Open API calls', () => {
         { shop_id: 'demotrial', status: 'rejected', calls: 3, units: 0 },
       ]);
       // Paid from the store package first; the general package is untouched.
-      const { rows: packages } = await t.database.executeSql('select name, units_used from traffic_packages order by id');
+      const { rows: packages } = await t.database.executeSql(
+        'select name, units_used from traffic_packages order by id',
+      );
       expect(packages).toEqual([
         { name: '标准包', units_used: 0 },
         { name: '店铺专享包', units_used: 40 },
       ]);
-      const { rows: rollup } = await t.database.executeSql("select sum(calls)::int as calls, sum(units)::int as units from api_usage_daily");
+      const { rows: rollup } = await t.database.executeSql(
+        'select sum(calls)::int as calls, sum(units)::int as units from api_usage_daily',
+      );
       expect(rollup).toEqual([{ calls: 40, units: 40 }]);
       expect(await seedDatabase(t.app, config)).toEqual({ demoSeeded: false });
       const { rows: after } = await t.database.executeSql('select count(*)::int as n from api_call_logs');

@@ -44,12 +44,16 @@ interface Document {
 /** Keys of an answer and of its nested objects, as the document must describe them. */
 function shapeOf(value: unknown): unknown {
   if (Array.isArray(value)) return value.length ? [shapeOf(value[0])] : [];
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, inner]): [string, unknown] => [key, shapeOf(inner)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, inner]): [string, unknown] => [key, shapeOf(inner)]));
   return typeof value;
 }
 function shapeOfSchema(schema: Schema): unknown {
   if (schema.type === 'array') return schema.items?.type === 'string' ? ['string'] : [shapeOfSchema(schema.items!)];
-  if (schema.type === 'object') return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, inner]): [string, unknown] => [key, shapeOfSchema(inner)]));
+  if (schema.type === 'object')
+    return Object.fromEntries(
+      Object.entries(schema.properties ?? {}).map(([key, inner]): [string, unknown] => [key, shapeOfSchema(inner)]),
+    );
   return schema.type === 'integer' ? 'number' : schema.type;
 }
 
@@ -71,10 +75,16 @@ describe('the OpenAPI description of the metered Open API', () => {
     expect(platform).toMatchObject({ in: 'path', required: true, schema: { enum: [...LOG_PLATFORMS] } });
     const apiCode = operation.parameters.find((parameter) => parameter.name === 'api_code')!;
     expect(apiCode).toMatchObject({ in: 'path', required: true });
-    expect(new RegExp(apiCode.schema.pattern!).test('item_get') && !new RegExp(apiCode.schema.pattern!).test('Item-Get')).toBe(true);
+    expect(
+      new RegExp(apiCode.schema.pattern!).test('item_get') && !new RegExp(apiCode.schema.pattern!).test('Item-Get'),
+    ).toBe(true);
     // Either scheme alone is enough: two entries of the security list, not two keys of one.
     expect(operation.security).toEqual([{ openApiKey: [] }, { openApiBearer: [] }]);
-    expect(document.components.securitySchemes.openApiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-api-key' });
+    expect(document.components.securitySchemes.openApiKey).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'x-api-key',
+    });
     expect(document.components.securitySchemes.openApiBearer).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 
@@ -105,13 +115,17 @@ describe('the OpenAPI description of the metered Open API', () => {
 
   it('describes the answers as the providers give them', async () => {
     expect(shapeOfSchema(document.components.schemas.OpenApiItem)).toEqual(shapeOf(sandboxItem('taobao', '1')));
-    expect(shapeOfSchema(document.components.schemas.OpenApiSearchPage)).toEqual(shapeOf(sandboxSearch('1688', 'cup', 1)));
+    expect(shapeOfSchema(document.components.schemas.OpenApiSearchPage)).toEqual(
+      shapeOf(sandboxSearch('1688', 'cup', 1)),
+    );
     const store = await storeWithKey(t);
     await grantPackage(t, { merchantId: store.merchantId, units: 10 });
     const item = await openCall(t, 'taobao/item_get', { num_iid: '42' }, store.key);
     expect(item.code).toBe(200);
     expect(shapeOfSchema(document.components.schemas.OpenApiItem)).toEqual(shapeOf(item.data));
-    const page = await openCall(t, 'jd/item_search', { q: '伞', page: 2, page_size: 5 }, undefined, { authorization: `Bearer ${store.key}` });
+    const page = await openCall(t, 'jd/item_search', { q: '伞', page: 2, page_size: 5 }, undefined, {
+      authorization: `Bearer ${store.key}`,
+    });
     expect(page.code).toBe(200);
     expect(shapeOfSchema(document.components.schemas.OpenApiSearchPage)).toEqual(shapeOf(page.data));
     const [success, failure] = operation.responses[200].content['application/json'].schema.oneOf!;
@@ -124,8 +138,14 @@ describe('the OpenAPI description of the metered Open API', () => {
     for (const key of documented) expect(operation.description).toContain(`| ${ErrorCode[key]} | ${key} |`);
     expect(operation.description).toMatch(/\| 10029 \| TOO_MANY_REQUESTS \|.*retry_after/);
     // Every error the Open API's route and service throw is documented.
-    const sources = ['open-api.service.ts', 'open-api.routes.ts'].map((file) => readFileSync(new URL(`../src/modules/open-api/${file}`, import.meta.url), 'utf8')).join('\n');
-    const thrown = new Set([...sources.matchAll(/(?:AppError\(|reject\(identity, |refuse\()'([A-Z_]+)'/g)].map((match) => match[1] as ErrorKey));
+    const sources = ['open-api.service.ts', 'open-api.routes.ts']
+      .map((file) => readFileSync(new URL(`../src/modules/open-api/${file}`, import.meta.url), 'utf8'))
+      .join('\n');
+    const thrown = new Set(
+      [...sources.matchAll(/(?:AppError\(|reject\(identity, |refuse\()'([A-Z_]+)'/g)].map(
+        (match) => match[1] as ErrorKey,
+      ),
+    );
     expect(thrown.size).toBeGreaterThan(5);
     for (const key of thrown) expect(documented, key).toContain(key);
     // And the codes real calls answer.

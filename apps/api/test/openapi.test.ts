@@ -11,7 +11,9 @@ import { expectOk, signInAdmin } from './shop-helper';
 interface Operation {
   summary: string;
   security: unknown[];
-  requestBody: { content: { 'application/json': { schema: { properties: Record<string, unknown>; required?: string[] } } } };
+  requestBody: {
+    content: { 'application/json': { schema: { properties: Record<string, unknown>; required?: string[] } } };
+  };
   responses: { 200: { content: { 'application/json': { schema: { properties: Record<string, unknown> } } } } };
 }
 
@@ -28,7 +30,9 @@ describe('the OpenAPI description', () => {
 
   it('lists every declared call as a POST with its summary, the metered Open API and the store plugins call', () => {
     expect(document.openapi).toMatch(/^3\./);
-    expect(Object.keys(document.paths).sort()).toEqual([...allCalls.map(callUrl), '/open/v1/{platform}/{api_code}', STORE_PLUGINS_PATH].sort());
+    expect(Object.keys(document.paths).sort()).toEqual(
+      [...allCalls.map(callUrl), '/open/v1/{platform}/{api_code}', STORE_PLUGINS_PATH].sort(),
+    );
     for (const call of allCalls) {
       const operation = document.paths[callUrl(call)];
       expect(Object.keys(operation)).toEqual(['post']);
@@ -38,33 +42,64 @@ describe('the OpenAPI description', () => {
   });
 
   it('documents the Idempotency-Key header on every writing call and on no read', () => {
-    const parameters = (document as unknown as { components: { parameters: Record<string, { name: string; in: string; description: string }> } }).components.parameters;
+    const parameters = (
+      document as unknown as {
+        components: { parameters: Record<string, { name: string; in: string; description: string }> };
+      }
+    ).components.parameters;
     expect(parameters.IdempotencyKey).toMatchObject({ name: 'Idempotency-Key', in: 'header' });
     expect(parameters.IdempotencyKey.description).toMatch(/24 hours/);
     for (const call of allCalls) {
       const operation = document.paths[callUrl(call)].post as unknown as { parameters?: Array<{ $ref: string }> };
-      expect(operation.parameters ?? []).toEqual(call.isWrite ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []);
+      expect(operation.parameters ?? []).toEqual(
+        call.isWrite ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : [],
+      );
     }
   });
 
   it('describes the body from the contract, lang_code included, and the envelope', () => {
     const register = document.paths['/api/v1/merchant/member/user/register'].post;
     const body = register.requestBody.content['application/json'].schema;
-    expect(Object.keys(body.properties)).toEqual(expect.arrayContaining(['email', 'code', 'password', 'confirm_password', 'agree', 'lang_code']));
+    expect(Object.keys(body.properties)).toEqual(
+      expect.arrayContaining(['email', 'code', 'password', 'confirm_password', 'agree', 'lang_code']),
+    );
     expect(body.required).toEqual(expect.arrayContaining(['email', 'code', 'password', 'confirm_password', 'agree']));
     const answer = register.responses[200].content['application/json'].schema;
     expect(Object.keys(answer.properties)).toEqual(['code', 'msg', 'data']);
   });
 
   it('describes POST /open/v1/plugins: the store key as header or bearer, the body, and the answer the route gives', async () => {
-    type Schema = { type?: string; properties?: Record<string, Schema>; items?: Schema; required?: string[]; oneOf?: Schema[]; $ref?: string };
-    const full = document as unknown as { components: { schemas: Record<string, Schema> }; paths: Record<string, Record<string, { tags: string[]; security: unknown[]; description: string; requestBody: { content: { 'application/json': { schema: Schema } } }; responses: { 200: { content: { 'application/json': { schema: Schema } } } } }>> };
+    type Schema = {
+      type?: string;
+      properties?: Record<string, Schema>;
+      items?: Schema;
+      required?: string[];
+      oneOf?: Schema[];
+      $ref?: string;
+    };
+    const full = document as unknown as {
+      components: { schemas: Record<string, Schema> };
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            tags: string[];
+            security: unknown[];
+            description: string;
+            requestBody: { content: { 'application/json': { schema: Schema } } };
+            responses: { 200: { content: { 'application/json': { schema: Schema } } } };
+          }
+        >
+      >;
+    };
     expect(Object.keys(full.paths[STORE_PLUGINS_PATH])).toEqual(['post']);
     const operation = full.paths[STORE_PLUGINS_PATH].post;
     expect(operation.tags).toEqual(['open']);
     expect(operation.security).toEqual([{ openApiKey: [] }, { openApiBearer: [] }]);
     expect(operation.description).toMatch(/not metered/);
-    for (const code of [ErrorCode.OPEN_KEY_INVALID, ErrorCode.OPEN_KEY_SUSPENDED, ErrorCode.OPEN_STORE_NOT_RUNNING]) expect(operation.description).toContain(`| ${code} |`);
+    for (const code of [ErrorCode.OPEN_KEY_INVALID, ErrorCode.OPEN_KEY_SUSPENDED, ErrorCode.OPEN_STORE_NOT_RUNNING])
+      expect(operation.description).toContain(`| ${code} |`);
     expect(Object.keys(operation.requestBody.content['application/json'].schema.properties!)).toEqual(['lang_code']);
     const answer = operation.responses[200].content['application/json'].schema;
     expect(Object.keys(answer.properties!)).toEqual(['code', 'msg', 'data']);
@@ -80,7 +115,9 @@ describe('the OpenAPI description', () => {
     expect(real.code).toBe(200);
     expect(Object.keys(schema.properties!).sort()).toEqual(Object.keys(real.data).sort());
     expect(schema.required!.sort()).toEqual(Object.keys(real.data).sort());
-    expect(Object.keys(schema.properties!.plugins.items!.properties!).sort()).toEqual(Object.keys(real.data.plugins[0]).sort());
+    expect(Object.keys(schema.properties!.plugins.items!.properties!).sort()).toEqual(
+      Object.keys(real.data.plugins[0]).sort(),
+    );
   });
 
   it('serves the reference as an HTML page at /api/docs', async () => {

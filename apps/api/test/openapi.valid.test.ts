@@ -12,14 +12,28 @@ import { buildTestApp, type TestApp } from './helper';
 function findKeyword(value: unknown, keyword: string, at = '#'): string[] {
   if (Array.isArray(value)) return value.flatMap((item, index) => findKeyword(item, keyword, `${at}/${index}`));
   if (typeof value !== 'object' || value === null) return [];
-  return Object.entries(value).flatMap(([key, child]) => [...(key === keyword ? [at] : []), ...findKeyword(child, keyword, `${at}/${key}`)]);
+  return Object.entries(value).flatMap(([key, child]) => [
+    ...(key === keyword ? [at] : []),
+    ...findKeyword(child, keyword, `${at}/${key}`),
+  ]);
 }
 
 /** Type errors of the given .ts files, compiled strictly (the standard library's declarations unchecked, for speed). */
 function typeErrors(files: string[]): string[] {
-  const options = { strict: true, noEmit: true, skipLibCheck: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, types: [], allowImportingTsExtensions: true };
+  const options = {
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    types: [],
+    allowImportingTsExtensions: true,
+  };
   const program = ts.createProgram(files, options);
-  return ts.getPreEmitDiagnostics(program).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
 }
 
 describe('the OpenAPI document is valid (issue 12)', () => {
@@ -60,7 +74,7 @@ describe('the OpenAPI document is valid (issue 12)', () => {
       [
         "import type { components, paths } from './parlour-api.ts';",
         `type LoginAnswer = paths['/api/v1/${merchantLogin.path}']['post']['responses'][200]['content']['application/json'];`,
-        "export const token: string = ({} as LoginAnswer).data.userinfo.token;",
+        'export const token: string = ({} as LoginAnswer).data.userinfo.token;',
         "export const requestId: string = ({} as components['schemas']['ServerErrorData']).request_id;",
         '',
       ].join('\n'),

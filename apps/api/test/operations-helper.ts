@@ -34,7 +34,9 @@ export async function startFailingQueue(t: TestApp) {
     ],
   });
   async function stateOf(id: string) {
-    const { rows } = await t.database.executeSql('select state::text as state from pgboss.job where id = $1::uuid', [id]);
+    const { rows } = await t.database.executeSql('select state::text as state from pgboss.job where id = $1::uuid', [
+      id,
+    ]);
     return (rows[0] as { state: string } | undefined)?.state;
   }
   return {

@@ -1,5 +1,11 @@
 import { createServer } from 'node:net';
-import { adminAuditDetail, adminListAuditLog, adminListFailedJobs, adminOperationsOverview, adminRetryJob } from '@parlour/contract/calls/operations';
+import {
+  adminAuditDetail,
+  adminListAuditLog,
+  adminListFailedJobs,
+  adminOperationsOverview,
+  adminRetryJob,
+} from '@parlour/contract/calls/operations';
 import { adminEditNotice } from '@parlour/contract/calls/notice';
 import { adminSetConfig, adminTestSendEmail } from '@parlour/contract/calls/settings';
 import { ErrorCode } from '@parlour/contract/errors';
@@ -34,7 +40,16 @@ afterAll(async () => {
 
 describe('masking secrets', () => {
   it('tells secret fields by the words of their names and by the contract', () => {
-    for (const name of ['smtp_password', 'access_key_secret', 'api_key', 'token_hash', 'accessToken', 'webhook_url', 'recovery_codes', 'secret']) {
+    for (const name of [
+      'smtp_password',
+      'access_key_secret',
+      'api_key',
+      'token_hash',
+      'accessToken',
+      'webhook_url',
+      'recovery_codes',
+      'secret',
+    ]) {
       expect(isSecretField(name), name).toBe(true);
     }
     for (const name of ['keywords', 'sign_name', 'smtp_host', 'title', 'monkey', 'tokenizer_name']) {
@@ -43,7 +58,15 @@ describe('masking secrets', () => {
   });
 
   it('masks values at any depth and keeps whether a secret is set', () => {
-    expect(maskSecrets({ smtp_password: 'hunter2', has_secret: true, nested: { api_key: 'k', list: [{ secret: 's', name: 'n' }] }, empty_secret: '', title: 't' })).toEqual({
+    expect(
+      maskSecrets({
+        smtp_password: 'hunter2',
+        has_secret: true,
+        nested: { api_key: 'k', list: [{ secret: 's', name: 'n' }] },
+        empty_secret: '',
+        title: 't',
+      }),
+    ).toEqual({
       smtp_password: MASK,
       has_secret: true,
       nested: { api_key: MASK, list: [{ secret: MASK, name: 'n' }] },
@@ -53,15 +76,33 @@ describe('masking secrets', () => {
   });
 
   it('stores a changed SMTP password and webhook as changed, never their values', async () => {
-    const values = { smtp_host: '127.0.0.1', smtp_port: 2525, smtp_security: 'none', smtp_user: 'mailer@parlour.test', smtp_password: 'first-Pass-123', mail_sender: 'Parlour <noreply@parlour.test>' } as const;
+    const values = {
+      smtp_host: '127.0.0.1',
+      smtp_port: 2525,
+      smtp_security: 'none',
+      smtp_user: 'mailer@parlour.test',
+      smtp_password: 'first-Pass-123',
+      mail_sender: 'Parlour <noreply@parlour.test>',
+    } as const;
     await expectOk(t.call(adminSetConfig, { group: 'mail', values }, admin));
-    await expectOk(t.call(adminSetConfig, { group: 'mail', values: { ...values, smtp_password: 'second-Pass-456' } }, admin));
-    await expectOk(t.call(adminSetConfig, { group: 'wecom', values: { webhook_url: 'http://127.0.0.1:9/cgi-bin/webhook/send?key=robot-key-0123' } }, admin));
+    await expectOk(
+      t.call(adminSetConfig, { group: 'mail', values: { ...values, smtp_password: 'second-Pass-456' } }, admin),
+    );
+    await expectOk(
+      t.call(
+        adminSetConfig,
+        { group: 'wecom', values: { webhook_url: 'http://127.0.0.1:9/cgi-bin/webhook/send?key=robot-key-0123' } },
+        admin,
+      ),
+    );
     const rows = await auditRows("action = 'settings.edit'");
     const everything = JSON.stringify(rows);
-    for (const secret of ['first-Pass-123', 'second-Pass-456', 'robot-key-0123']) expect(everything).not.toContain(secret);
+    for (const secret of ['first-Pass-123', 'second-Pass-456', 'robot-key-0123'])
+      expect(everything).not.toContain(secret);
 
-    const passwordChange = rows.find((row) => row.target_id === 'mail' && (row.before as { smtp_password?: string } | null)?.smtp_password === MASK);
+    const passwordChange = rows.find(
+      (row) => row.target_id === 'mail' && (row.before as { smtp_password?: string } | null)?.smtp_password === MASK,
+    );
     expect(passwordChange).toBeDefined();
     expect(passwordChange!.changed_fields).toEqual(['smtp_password']);
     const detail = await expectOk(t.call(adminAuditDetail, { id: Number(passwordChange!.id) }, admin));
@@ -75,9 +116,20 @@ describe('masking secrets', () => {
 describe('recorded in the action’s transaction', () => {
   it('records the target before and after with the fields that changed', async () => {
     const notice = await addNotice(t, admin, { title: 'Before the edit' });
-    await expectOk(t.callRaw(adminEditNotice, { id: notice.id, title: 'After the edit', content: notice.content, status: notice.status }, admin));
+    await expectOk(
+      t.callRaw(
+        adminEditNotice,
+        { id: notice.id, title: 'After the edit', content: notice.content, status: notice.status },
+        admin,
+      ),
+    );
     const [row] = await auditRows("action = 'notice.edit' and target_id = $1", [String(notice.id)]);
-    expect(row).toMatchObject({ admin_id: adminId, admin_account: 'admin', call_path: adminEditNotice.path, target_type: 'notice' });
+    expect(row).toMatchObject({
+      admin_id: adminId,
+      admin_account: 'admin',
+      call_path: adminEditNotice.path,
+      target_type: 'notice',
+    });
     expect((row.before as { title: string }).title).toBe('Before the edit');
     expect((row.after as { title: string }).title).toBe('After the edit');
     expect(row.changed_fields).toEqual(['localized', 'title']);
@@ -96,8 +148,23 @@ describe('recorded in the action’s transaction', () => {
     const actor = { adminId, ip: '127.0.0.1', requestId: 'req_00000000000000000000', callPath: adminEditNotice.path };
     await expect(
       runInUnitOfWork(t.database.db, { actor }, async (unit) => {
-        await t.app.services.notices.editNotice({ id: notice.id, fields: { title: { 'zh-CN': 'Changed then lost' }, content: { 'zh-CN': notice.content }, status: 'published', is_pinned: false }, lang: 'en-US' });
-        await t.app.services.audit.record({ action: 'notice.edit', targetType: 'notice', targetId: notice.id, before: notice, after: { title: 'Changed then lost' } });
+        await t.app.services.notices.editNotice({
+          id: notice.id,
+          fields: {
+            title: { 'zh-CN': 'Changed then lost' },
+            content: { 'zh-CN': notice.content },
+            status: 'published',
+            is_pinned: false,
+          },
+          lang: 'en-US',
+        });
+        await t.app.services.audit.record({
+          action: 'notice.edit',
+          targetType: 'notice',
+          targetId: notice.id,
+          before: notice,
+          after: { title: 'Changed then lost' },
+        });
         expect(unit.auditCount).toBe(1);
         throw new Error('the process fails after recording');
       }),
@@ -107,7 +174,9 @@ describe('recorded in the action’s transaction', () => {
   });
 
   it('refuses to record outside an operator writing call', async () => {
-    await expect(t.app.services.audit.record({ action: 'notice.edit', targetType: 'notice', targetId: 1 })).rejects.toThrow(/outside an operator writing call/);
+    await expect(
+      t.app.services.audit.record({ action: 'notice.edit', targetType: 'notice', targetId: 1 }),
+    ).rejects.toThrow(/outside an operator writing call/);
   });
 });
 
@@ -120,15 +189,21 @@ describe('the audit list', () => {
     const times = all.list.map((entry) => entry.created_at);
     expect([...times].sort().reverse()).toEqual(times);
 
-    const ascending = await expectOk(t.call(adminListAuditLog, { limit: 100, sort_field: 'created_at', sort_order: 'ascend' }, admin));
+    const ascending = await expectOk(
+      t.call(adminListAuditLog, { limit: 100, sort_field: 'created_at', sort_order: 'ascend' }, admin),
+    );
     expect(ascending.list.map((entry) => entry.id)).toEqual([...all.list.map((entry) => entry.id)].reverse());
 
-    const byTarget = await expectOk(t.call(adminListAuditLog, { target_type: 'notice', target_id: String(second.id) }, admin));
+    const byTarget = await expectOk(
+      t.call(adminListAuditLog, { target_type: 'notice', target_id: String(second.id) }, admin),
+    );
     expect(byTarget.list.map((entry) => [entry.action, entry.target_id])).toEqual([['notice.add', String(second.id)]]);
 
     const adds = await expectOk(t.call(adminListAuditLog, { action: 'notice.add', limit: 100 }, admin));
     expect(adds.list.every((entry) => entry.action === 'notice.add')).toBe(true);
-    expect(adds.list.map((entry) => entry.target_id)).toEqual(expect.arrayContaining([String(first.id), String(second.id)]));
+    expect(adds.list.map((entry) => entry.target_id)).toEqual(
+      expect.arrayContaining([String(first.id), String(second.id)]),
+    );
 
     expect((await expectOk(t.call(adminListAuditLog, { admin_id: adminId, limit: 1 }, admin))).total).toBe(all.total);
     expect((await expectOk(t.call(adminListAuditLog, { admin_id: adminId + 1000 }, admin))).total).toBe(0);
@@ -147,7 +222,11 @@ describe('the audit list', () => {
   it('refuses an unknown action or a reversed range naming the field', async () => {
     const unknown = await t.callRaw(adminListAuditLog, { action: 'notice.burn' }, admin);
     expect(unknown.code).toBe(ErrorCode.VALIDATION_FAILED);
-    const reversed = await t.callRaw(adminListAuditLog, { from: '2026-02-01T00:00:00Z', to: '2026-01-01T00:00:00Z' }, admin);
+    const reversed = await t.callRaw(
+      adminListAuditLog,
+      { from: '2026-02-01T00:00:00Z', to: '2026-01-01T00:00:00Z' },
+      admin,
+    );
     expect(reversed.code).toBe(ErrorCode.VALIDATION_FAILED);
   });
 });
@@ -179,7 +258,11 @@ describe('background jobs', () => {
     expect(row.changed_fields).toEqual(expect.arrayContaining(['state', 'retry_limit']));
 
     // Not failed (any more): nothing to retry, nothing recorded.
-    const again = await t.call(adminRetryJob, { queue: FAILING_QUEUE, id: '00000000-0000-4000-8000-000000000000' }, admin);
+    const again = await t.call(
+      adminRetryJob,
+      { queue: FAILING_QUEUE, id: '00000000-0000-4000-8000-000000000000' },
+      admin,
+    );
     expect(again.code).toBe(ErrorCode.NOT_FOUND);
     expect(await auditRows("action = 'job.retry'")).toHaveLength(1);
   });
@@ -192,7 +275,23 @@ describe("providers' last errors", () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as { port: number }).port;
     try {
-      await expectOk(t.call(adminSetConfig, { group: 'mail', values: { smtp_host: '127.0.0.1', smtp_port: port, smtp_security: 'none', smtp_user: '', smtp_password: '', mail_sender: 'Parlour <noreply@parlour.test>' } }, admin));
+      await expectOk(
+        t.call(
+          adminSetConfig,
+          {
+            group: 'mail',
+            values: {
+              smtp_host: '127.0.0.1',
+              smtp_port: port,
+              smtp_security: 'none',
+              smtp_user: '',
+              smtp_password: '',
+              mail_sender: 'Parlour <noreply@parlour.test>',
+            },
+          },
+          admin,
+        ),
+      );
       const answer = await t.call(adminTestSendEmail, { to: 'someone@parlour.test' }, admin);
       expect(answer.code).not.toBe(200);
     } finally {

@@ -46,7 +46,18 @@ const INTERNAL_HOSTS = [
   'mixed.parlour.test',
 ];
 /** The same, as an SMTP host: what the contract's host rule lets through. */
-const INTERNAL_SMTP_HOSTS = ['127.0.0.1', 'localhost', '2130706433', '0x7f000001', '0177.0.0.1', '169.254.169.254', '10.0.0.1', '100.64.0.1', 'loopback.parlour.test', 'mapped.parlour.test'];
+const INTERNAL_SMTP_HOSTS = [
+  '127.0.0.1',
+  'localhost',
+  '2130706433',
+  '0x7f000001',
+  '0177.0.0.1',
+  '169.254.169.254',
+  '10.0.0.1',
+  '100.64.0.1',
+  'loopback.parlour.test',
+  'mapped.parlour.test',
+];
 
 const noAllowList = { OUTBOUND_ALLOW: '' };
 
@@ -70,7 +81,9 @@ describe('outbound policy: which addresses a connection may reach', () => {
   });
 
   it('accepts a public https address and refuses plain http to it', async () => {
-    await expect(policy.resolveUrl('https://vendor.example/api')).resolves.toMatchObject({ addresses: [{ address: TEST_PUBLIC_ADDRESS, family: 4 }] });
+    await expect(policy.resolveUrl('https://vendor.example/api')).resolves.toMatchObject({
+      addresses: [{ address: TEST_PUBLIC_ADDRESS, family: 4 }],
+    });
     await expect(policy.resolveUrl('http://vendor.example/api')).rejects.toMatchObject({ kind: 'insecure' });
     await expect(policy.resolveUrl('ftp://vendor.example/')).rejects.toMatchObject({ kind: 'insecure' });
     // On save a name that does not resolve yet is accepted over https, not over http.
@@ -131,16 +144,22 @@ describe('outbound HTTP: redirects, size cap, timeouts', () => {
   });
 
   it('refuses a redirect instead of following it', async () => {
-    await expect(outboundRequest(policy, `${base}/redirect`, { timeoutMs: 2000 })).rejects.toMatchObject({ kind: 'redirect' });
+    await expect(outboundRequest(policy, `${base}/redirect`, { timeoutMs: 2000 })).rejects.toMatchObject({
+      kind: 'redirect',
+    });
   });
 
   it('stops reading past the size cap', async () => {
-    await expect(outboundRequest(policy, `${base}/big`, { timeoutMs: 5000, maxBytes: 1024 * 1024 })).rejects.toMatchObject({ kind: 'too_large' });
+    await expect(
+      outboundRequest(policy, `${base}/big`, { timeoutMs: 5000, maxBytes: 1024 * 1024 }),
+    ).rejects.toMatchObject({ kind: 'too_large' });
   });
 
   it('gives up at the total timeout even while bytes keep arriving', async () => {
     const started = Date.now();
-    await expect(outboundRequest(policy, `${base}/trickle`, { timeoutMs: 300 })).rejects.toMatchObject({ kind: 'timeout' });
+    await expect(outboundRequest(policy, `${base}/trickle`, { timeoutMs: 300 })).rejects.toMatchObject({
+      kind: 'timeout',
+    });
     expect(Date.now() - started).toBeLessThan(1500);
   });
 
@@ -155,7 +174,10 @@ describe('outbound HTTP: redirects, size cap, timeouts', () => {
     };
     diagnostics_channel.subscribe('net.client.socket', stall);
     try {
-      expect(await outboundRequest(policy, `${base}/`, { timeoutMs: 3000, connectTimeoutMs: 100 })).toMatchObject({ status: 200, body: 'ok' });
+      expect(await outboundRequest(policy, `${base}/`, { timeoutMs: 3000, connectTimeoutMs: 100 })).toMatchObject({
+        status: 200,
+        body: 'ok',
+      });
     } finally {
       diagnostics_channel.unsubscribe('net.client.socket', stall);
     }
@@ -163,7 +185,9 @@ describe('outbound HTTP: redirects, size cap, timeouts', () => {
 
   it('gives up on a name that does not answer in time', async () => {
     const slowDns = createOutboundPolicy({ lookup: () => new Promise(() => undefined), dnsTimeoutMs: 100 });
-    await expect(outboundRequest(slowDns, 'https://slow.example/', { timeoutMs: 2000 })).rejects.toMatchObject({ kind: 'timeout' });
+    await expect(outboundRequest(slowDns, 'https://slow.example/', { timeoutMs: 2000 })).rejects.toMatchObject({
+      kind: 'timeout',
+    });
   });
 
   it('refuses a loopback address that is not allow-listed without connecting', async () => {
@@ -181,21 +205,32 @@ describe('outbound https: the checked address is connected to, the configured na
   let server: https.Server;
   let port: number;
   beforeAll(async () => {
-    server = https.createServer({ key: TEST_TLS_KEY, cert: TEST_TLS_CERT }, (request, response) => response.end(`secure ${request.headers.host}`));
+    server = https.createServer({ key: TEST_TLS_KEY, cert: TEST_TLS_CERT }, (request, response) =>
+      response.end(`secure ${request.headers.host}`),
+    );
     port = await listen(server);
   });
   afterAll(() => close(server));
 
   it('presents and verifies the name while connecting to the address the policy answered', async () => {
-    const policy = createOutboundPolicy({ allow: ['127.0.0.1'], lookup: createTestLookup({ 'vendor.parlour.test': ['127.0.0.1'] }) });
-    expect(await outboundRequest(policy, `https://vendor.parlour.test:${port}/`, { timeoutMs: 3000, ca: TEST_TLS_CERT })).toMatchObject({ status: 200, body: `secure vendor.parlour.test:${port}` });
+    const policy = createOutboundPolicy({
+      allow: ['127.0.0.1'],
+      lookup: createTestLookup({ 'vendor.parlour.test': ['127.0.0.1'] }),
+    });
+    expect(
+      await outboundRequest(policy, `https://vendor.parlour.test:${port}/`, { timeoutMs: 3000, ca: TEST_TLS_CERT }),
+    ).toMatchObject({ status: 200, body: `secure vendor.parlour.test:${port}` });
     // The certificate names vendor.parlour.test, not the address: verified against the name, refused by address.
-    await expect(outboundRequest(policy, `https://127.0.0.1:${port}/`, { timeoutMs: 3000, ca: TEST_TLS_CERT })).rejects.toMatchObject({ kind: 'network' });
+    await expect(
+      outboundRequest(policy, `https://127.0.0.1:${port}/`, { timeoutMs: 3000, ca: TEST_TLS_CERT }),
+    ).rejects.toMatchObject({ kind: 'network' });
   });
 
   it('refuses the same server when the name resolves to it without the allow-list', async () => {
     const strict = createOutboundPolicy({ lookup: createTestLookup({ 'vendor.parlour.test': ['127.0.0.1'] }) });
-    await expect(outboundRequest(strict, `https://vendor.parlour.test:${port}/`, { timeoutMs: 3000, ca: TEST_TLS_CERT })).rejects.toMatchObject({ kind: 'blocked' });
+    await expect(
+      outboundRequest(strict, `https://vendor.parlour.test:${port}/`, { timeoutMs: 3000, ca: TEST_TLS_CERT }),
+    ).rejects.toMatchObject({ kind: 'blocked' });
   });
 });
 
@@ -216,21 +251,39 @@ describe('outbound: settings refused at save time, naming the field', () => {
         admin,
       );
       expect(answer.code).toBe(10001);
-      expect(answer.msg).toBe(lang === 'en-US' ? 'Base URL must not point at a loopback, private, link-local or reserved address' : '接口地址不能指向本机、内网、链路本地或保留地址');
+      expect(answer.msg).toBe(
+        lang === 'en-US'
+          ? 'Base URL must not point at a loopback, private, link-local or reserved address'
+          : '接口地址不能指向本机、内网、链路本地或保留地址',
+      );
       expect(answer.data.errors[0].field).toBe('base_url');
     }
   });
 
   it('the vendor base URL over plain http, and accepts a public https one', async () => {
-    const plain = await t.callRaw(adminEditProductDataConfig, { provider: 'http', base_url: 'http://api.vendor.example', key: 'k', secret: 's', lang_code: 'en-US' }, admin);
+    const plain = await t.callRaw(
+      adminEditProductDataConfig,
+      { provider: 'http', base_url: 'http://api.vendor.example', key: 'k', secret: 's', lang_code: 'en-US' },
+      admin,
+    );
     expect([plain.code, plain.msg]).toEqual([10001, 'Base URL must be an https:// address']);
-    await expectOk(t.call(adminEditProductDataConfig, { provider: 'http', base_url: 'https://api.vendor.example', key: 'k', secret: 's' }, admin));
+    await expectOk(
+      t.call(
+        adminEditProductDataConfig,
+        { provider: 'http', base_url: 'https://api.vendor.example', key: 'k', secret: 's' },
+        admin,
+      ),
+    );
   });
 
   it.each(INTERNAL_SMTP_HOSTS)('the SMTP host %s', async (host) => {
     const answer = await t.callRaw<{ errors: Array<{ field: string }> }>(
       adminSetConfig,
-      { group: 'mail', values: { smtp_host: host, smtp_port: 25, smtp_security: 'none', mail_sender: 'a@parlour.test' }, lang_code: 'zh-CN' },
+      {
+        group: 'mail',
+        values: { smtp_host: host, smtp_port: 25, smtp_security: 'none', mail_sender: 'a@parlour.test' },
+        lang_code: 'zh-CN',
+      },
       admin,
     );
     expect([answer.code, answer.msg]).toEqual([10001, 'SMTP 服务器不能是本机、内网、链路本地或保留地址']);
@@ -238,8 +291,19 @@ describe('outbound: settings refused at save time, naming the field', () => {
   });
 
   it('the WeCom webhook on an internal address', async () => {
-    const answer = await t.callRaw(adminSetConfig, { group: 'wecom', values: { webhook_url: 'http://127.0.0.1:9/cgi-bin/webhook/send?key=abc' }, lang_code: 'en-US' }, admin);
-    expect([answer.code, answer.msg]).toEqual([10001, 'Webhook URL must not point at a loopback, private, link-local or reserved address']);
+    const answer = await t.callRaw(
+      adminSetConfig,
+      {
+        group: 'wecom',
+        values: { webhook_url: 'http://127.0.0.1:9/cgi-bin/webhook/send?key=abc' },
+        lang_code: 'en-US',
+      },
+      admin,
+    );
+    expect([answer.code, answer.msg]).toEqual([
+      10001,
+      'Webhook URL must not point at a loopback, private, link-local or reserved address',
+    ]);
   });
 });
 
@@ -256,7 +320,12 @@ describe('outbound: checked again when connecting', () => {
     // One process may reach 127.0.0.1 (the saved settings point at local fakes, as an older
     // release let anyone save); a second process on the same database runs without the allow-list.
     allowing = await buildTestApp({ env: { CODE_SENDS_PER_IP_PER_HOUR: '10000' } });
-    strict = await buildTestApp({ database: allowing.database, clock: allowing.clock, env: { ...noAllowList, CODE_SENDS_PER_IP_PER_HOUR: '10000' }, outboundLookup: createTestLookup(dns) });
+    strict = await buildTestApp({
+      database: allowing.database,
+      clock: allowing.clock,
+      env: { ...noAllowList, CODE_SENDS_PER_IP_PER_HOUR: '10000' },
+      outboundLookup: createTestLookup(dns),
+    });
     adminAllowing = await signInAdmin(allowing);
     adminStrict = await signInAdmin(strict);
   });
@@ -270,8 +339,27 @@ describe('outbound: checked again when connecting', () => {
     const store = await storeWithKey(allowing);
     await grantPackage(allowing, { merchantId: store.merchantId, units: 100 });
     const port = new URL(vendor.baseUrl).port;
-    for (const host of ['127.0.0.1', '2130706433', '0x7f000001', '0177.0.0.1', '[::ffff:127.0.0.1]', 'loopback.parlour.test']) {
-      await expectOk(allowing.call(adminEditProductDataConfig, { provider: 'http', base_url: `http://${host}:${port}`, key: VENDOR_KEY, secret: VENDOR_SECRET, timeout_ms: 2000 }, adminAllowing));
+    for (const host of [
+      '127.0.0.1',
+      '2130706433',
+      '0x7f000001',
+      '0177.0.0.1',
+      '[::ffff:127.0.0.1]',
+      'loopback.parlour.test',
+    ]) {
+      await expectOk(
+        allowing.call(
+          adminEditProductDataConfig,
+          {
+            provider: 'http',
+            base_url: `http://${host}:${port}`,
+            key: VENDOR_KEY,
+            secret: VENDOR_SECRET,
+            timeout_ms: 2000,
+          },
+          adminAllowing,
+        ),
+      );
       // The other process reads the provider configuration at most once a second.
       await sleep(1100);
       vendor.requests.length = 0;
@@ -288,7 +376,19 @@ describe('outbound: checked again when connecting', () => {
     await grantPackage(strict, { merchantId: store.merchantId, units: 10 });
     dns['rebind.parlour.test'] = [TEST_PUBLIC_ADDRESS];
     const port = new URL(vendor.baseUrl).port;
-    await expectOk(strict.call(adminEditProductDataConfig, { provider: 'http', base_url: `https://rebind.parlour.test:${port}`, key: VENDOR_KEY, secret: VENDOR_SECRET, timeout_ms: 2000 }, adminStrict));
+    await expectOk(
+      strict.call(
+        adminEditProductDataConfig,
+        {
+          provider: 'http',
+          base_url: `https://rebind.parlour.test:${port}`,
+          key: VENDOR_KEY,
+          secret: VENDOR_SECRET,
+          timeout_ms: 2000,
+        },
+        adminStrict,
+      ),
+    );
     dns['rebind.parlour.test'] = ['127.0.0.1'];
     vendor.requests.length = 0;
     expect((await openCall(strict, 'taobao/item_get', { num_iid: '7' }, store.key)).code).toBe(13007);
@@ -310,15 +410,43 @@ describe('outbound: checked again when connecting', () => {
     try {
       const store = await storeWithKey(allowing);
       await grantPackage(allowing, { merchantId: store.merchantId, units: 10 });
-      await expectOk(allowing.call(adminEditProductDataConfig, { provider: 'http', base_url: `http://127.0.0.1:${port}/redirect`, key: VENDOR_KEY, secret: VENDOR_SECRET, timeout_ms: 2000 }, adminAllowing));
+      await expectOk(
+        allowing.call(
+          adminEditProductDataConfig,
+          {
+            provider: 'http',
+            base_url: `http://127.0.0.1:${port}/redirect`,
+            key: VENDOR_KEY,
+            secret: VENDOR_SECRET,
+            timeout_ms: 2000,
+          },
+          adminAllowing,
+        ),
+      );
       vendor.requests.length = 0;
       expect((await openCall(allowing, 'taobao/item_get', { num_iid: '1' }, store.key)).code).toBe(13007);
       expect(vendor.requests).toEqual([]);
-      expect((await logsOf(allowing, store.shopRef)).at(-1)!.error).toMatch(/^OPEN_UPSTREAM_FAILED: network: redirect: HTTP 302/);
+      expect((await logsOf(allowing, store.shopRef)).at(-1)!.error).toMatch(
+        /^OPEN_UPSTREAM_FAILED: network: redirect: HTTP 302/,
+      );
 
-      await expectOk(allowing.call(adminEditProductDataConfig, { provider: 'http', base_url: `http://127.0.0.1:${port}/big`, key: VENDOR_KEY, secret: VENDOR_SECRET, timeout_ms: 2000 }, adminAllowing));
+      await expectOk(
+        allowing.call(
+          adminEditProductDataConfig,
+          {
+            provider: 'http',
+            base_url: `http://127.0.0.1:${port}/big`,
+            key: VENDOR_KEY,
+            secret: VENDOR_SECRET,
+            timeout_ms: 2000,
+          },
+          adminAllowing,
+        ),
+      );
       expect((await openCall(allowing, 'taobao/item_get', { num_iid: '1' }, store.key)).code).toBe(13007);
-      expect((await logsOf(allowing, store.shopRef)).at(-1)!.error).toMatch(/^OPEN_UPSTREAM_FAILED: network: too_large: /);
+      expect((await logsOf(allowing, store.shopRef)).at(-1)!.error).toMatch(
+        /^OPEN_UPSTREAM_FAILED: network: too_large: /,
+      );
     } finally {
       await close(tricky);
     }
@@ -327,9 +455,28 @@ describe('outbound: checked again when connecting', () => {
   it('a stored SMTP host on loopback is not connected to; the test send says why in our words', async () => {
     const smtp = await startFakeSmtp({ user: 'u@parlour.test', password: 'pw' });
     try {
-      await expectOk(allowing.call(adminSetConfig, { group: 'mail', values: { smtp_host: '127.0.0.1', smtp_port: smtp.port, smtp_security: 'none', smtp_user: 'u@parlour.test', smtp_password: 'pw', mail_sender: 'a@parlour.test' } }, adminAllowing));
+      await expectOk(
+        allowing.call(
+          adminSetConfig,
+          {
+            group: 'mail',
+            values: {
+              smtp_host: '127.0.0.1',
+              smtp_port: smtp.port,
+              smtp_security: 'none',
+              smtp_user: 'u@parlour.test',
+              smtp_password: 'pw',
+              mail_sender: 'a@parlour.test',
+            },
+          },
+          adminAllowing,
+        ),
+      );
       const answer = await strict.call(adminTestSendEmail, { to: 'x@example.com', lang_code: 'en-US' }, adminStrict);
-      expect([answer.code, answer.msg]).toEqual([12050, 'Sending failed: the address is a loopback, private or reserved address; not connected']);
+      expect([answer.code, answer.msg]).toEqual([
+        12050,
+        'Sending failed: the address is a loopback, private or reserved address; not connected',
+      ]);
       expect(smtp.connections()).toBe(0);
       expect(smtp.received).toEqual([]);
       // The process allowed to reach it sends.
@@ -347,11 +494,29 @@ describe('outbound: checked again when connecting', () => {
       response.end('{"errcode":0,"errmsg":"ok"}');
     });
     const port = await listen(robot);
-    const withRobot = await buildTestApp({ database: allowing.database, clock: allowing.clock, env: { WECOM_WEBHOOK_BASE: `http://127.0.0.1:${port}` } });
-    const strictRobot = await buildTestApp({ database: allowing.database, clock: allowing.clock, env: { ...noAllowList, WECOM_WEBHOOK_BASE: `http://127.0.0.1:${port}` } });
+    const withRobot = await buildTestApp({
+      database: allowing.database,
+      clock: allowing.clock,
+      env: { WECOM_WEBHOOK_BASE: `http://127.0.0.1:${port}` },
+    });
+    const strictRobot = await buildTestApp({
+      database: allowing.database,
+      clock: allowing.clock,
+      env: { ...noAllowList, WECOM_WEBHOOK_BASE: `http://127.0.0.1:${port}` },
+    });
     try {
-      await expectOk(withRobot.call(adminSetConfig, { group: 'wecom', values: { webhook_url: `http://127.0.0.1:${port}/cgi-bin/webhook/send?key=abc` } }, await signInAdmin(withRobot)));
-      const answer = await strictRobot.call(adminTestSendWecom, { content: 'hi', lang_code: 'zh-CN' }, await signInAdmin(strictRobot));
+      await expectOk(
+        withRobot.call(
+          adminSetConfig,
+          { group: 'wecom', values: { webhook_url: `http://127.0.0.1:${port}/cgi-bin/webhook/send?key=abc` } },
+          await signInAdmin(withRobot),
+        ),
+      );
+      const answer = await strictRobot.call(
+        adminTestSendWecom,
+        { content: 'hi', lang_code: 'zh-CN' },
+        await signInAdmin(strictRobot),
+      );
       expect([answer.code, answer.msg]).toEqual([12050, '发送失败：地址指向本机、内网或保留地址，已拒绝连接']);
       expect(isReached).toBe(false);
     } finally {
@@ -373,17 +538,34 @@ describe('outbound: test send is not a port scanner', () => {
 
   it.each([
     ['an SSH server', (socket: net.Socket) => socket.write('SSH-2.0-OpenSSH_9.6 internal-build-7731\r\n')],
-    ['an HTTP server', (socket: net.Socket) => socket.once('data', () => socket.end('HTTP/1.1 400 Bad Request\r\nServer: internal-nginx/1.25.3\r\n\r\n'))],
+    [
+      'an HTTP server',
+      (socket: net.Socket) =>
+        socket.once('data', () => socket.end('HTTP/1.1 400 Bad Request\r\nServer: internal-nginx/1.25.3\r\n\r\n')),
+    ],
     ['a database', (socket: net.Socket) => socket.end('-ERR db password=hunter2 unknown command\r\n')],
   ])('against %s answers a generic reason without its banner', async (_name, greet) => {
     const listener = net.createServer(greet);
     const port = await listen(listener);
     try {
-      await expectOk(t.call(adminSetConfig, { group: 'mail', values: { smtp_host: '127.0.0.1', smtp_port: port, smtp_security: 'none', mail_sender: 'a@parlour.test' } }, admin));
+      await expectOk(
+        t.call(
+          adminSetConfig,
+          {
+            group: 'mail',
+            values: { smtp_host: '127.0.0.1', smtp_port: port, smtp_security: 'none', mail_sender: 'a@parlour.test' },
+          },
+          admin,
+        ),
+      );
       for (const lang of ['en-US', 'zh-CN'] as const) {
         const answer = await t.callRaw(adminTestSendEmail, { to: 'x@example.com', lang_code: lang }, admin);
         expect(answer.code).toBe(12050);
-        expect(answer.msg).toMatch(lang === 'en-US' ? /^Sending failed: (the server at this address is not an SMTP server|could not connect to the server|the server did not answer in time)$/ : /^发送失败：/);
+        expect(answer.msg).toMatch(
+          lang === 'en-US'
+            ? /^Sending failed: (the server at this address is not an SMTP server|could not connect to the server|the server did not answer in time)$/
+            : /^发送失败：/,
+        );
         expect(JSON.stringify(answer)).not.toMatch(/OpenSSH|internal-build|nginx|Bad Request|hunter2|ERR/);
       }
     } finally {
@@ -402,7 +584,13 @@ describe('outbound: merchants never see upstream text', () => {
     });
     const port = await listen(leaky);
     t = await buildTestApp({ env: { CODE_SENDS_PER_IP_PER_HOUR: '10000' } });
-    await expectOk(t.call(adminEditProductDataConfig, { provider: 'http', base_url: `http://127.0.0.1:${port}`, key: 'k', secret: 's', timeout_ms: 2000 }, await signInAdmin(t)));
+    await expectOk(
+      t.call(
+        adminEditProductDataConfig,
+        { provider: 'http', base_url: `http://127.0.0.1:${port}`, key: 'k', secret: 's', timeout_ms: 2000 },
+        await signInAdmin(t),
+      ),
+    );
   });
   afterAll(async () => {
     await t.close();
@@ -415,7 +603,11 @@ describe('outbound: merchants never see upstream text', () => {
     expect((await openCall(t, 'taobao/item_get', { num_iid: '1' }, store.key)).code).toBe(13007);
     const id = (await logsOf(t, store.shopRef)).at(-1)!.id;
     const merchantView = await expectOk(t.call(merchantApiLogDetail, { id }, store.token));
-    expect(merchantView).toMatchObject({ status: 'failed_upstream', error: 'OPEN_UPSTREAM_FAILED', error_code: 'OPEN_UPSTREAM_FAILED' });
+    expect(merchantView).toMatchObject({
+      status: 'failed_upstream',
+      error: 'OPEN_UPSTREAM_FAILED',
+      error_code: 'OPEN_UPSTREAM_FAILED',
+    });
     expect(JSON.stringify(merchantView)).not.toContain('hunter2');
     const operatorView = await expectOk(t.call(adminApiLogDetail, { id }, await signInAdmin(t)));
     expect(operatorView.error).toMatch(/^OPEN_UPSTREAM_FAILED: http: HTTP 500 .*db password=hunter2/);
@@ -423,13 +615,28 @@ describe('outbound: merchants never see upstream text', () => {
 });
 
 describe('outbound: the allow-list is for tests and development only', () => {
-  const production = { NODE_ENV: 'production', ADMIN_ACCOUNT: 'ops', ADMIN_PASSWORD: 'Ops#Secret1', SECRETS_KEY: 'ab'.repeat(32), SHOP_BASE_DOMAIN: 'parlour.shop', LOG_LEVEL: 'silent' };
+  const production = {
+    NODE_ENV: 'production',
+    ADMIN_ACCOUNT: 'ops',
+    ADMIN_PASSWORD: 'Ops#Secret1',
+    SECRETS_KEY: 'ab'.repeat(32),
+    SHOP_BASE_DOMAIN: 'parlour.shop',
+    LOG_LEVEL: 'silent',
+  };
 
   it('production refuses OUTBOUND_ALLOW at start; other environments take addresses and ranges only', async () => {
-    expect(() => loadConfig({ ...production, OUTBOUND_ALLOW: '127.0.0.1' })).toThrow(/OUTBOUND_ALLOW .*refused when NODE_ENV=production/);
+    expect(() => loadConfig({ ...production, OUTBOUND_ALLOW: '127.0.0.1' })).toThrow(
+      /OUTBOUND_ALLOW .*refused when NODE_ENV=production/,
+    );
     expect(loadConfig(production).outboundAllow).toEqual([]);
-    expect(loadConfig({ NODE_ENV: 'development', OUTBOUND_ALLOW: '127.0.0.1, 10.0.0.0/8,::1' }).outboundAllow).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
-    expect(() => loadConfig({ NODE_ENV: 'development', OUTBOUND_ALLOW: 'localhost' })).toThrow(/OUTBOUND_ALLOW: "localhost"/);
+    expect(loadConfig({ NODE_ENV: 'development', OUTBOUND_ALLOW: '127.0.0.1, 10.0.0.0/8,::1' }).outboundAllow).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+    ]);
+    expect(() => loadConfig({ NODE_ENV: 'development', OUTBOUND_ALLOW: 'localhost' })).toThrow(
+      /OUTBOUND_ALLOW: "localhost"/,
+    );
     // A configuration built by hand is held to the same rule.
     const config = { ...loadConfig(production), outboundAllow: ['127.0.0.1'] };
     await expect(buildApp({ config, database: {} as never, logger: false })).rejects.toThrow(/OUTBOUND_ALLOW/);

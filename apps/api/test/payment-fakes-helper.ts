@@ -35,7 +35,16 @@ export function wechatSettingsFor(fake: FakeWechatPay): WechatPaySettings {
 
 /** The operator's PayPal settings for the fake: charged in USD at 0.14 per CNY. */
 export function paypalSettingsFor(fake: FakePaypal): PaypalSettings {
-  return { enabled: true, environment: 'sandbox', endpoint: fake.baseUrl, clientId: fake.clientId, clientSecret: fake.clientSecret, webhookId: fake.webhookId, currency: 'USD', rate: '0.14' };
+  return {
+    enabled: true,
+    environment: 'sandbox',
+    endpoint: fake.baseUrl,
+    clientId: fake.clientId,
+    clientSecret: fake.clientSecret,
+    webhookId: fake.webhookId,
+    currency: 'USD',
+    rate: '0.14',
+  };
 }
 
 /**
@@ -50,7 +59,18 @@ export async function appWithFakeAlipay() {
   await expectOk(
     t.call(
       adminSetPaymentSettings,
-      { method: 'alipay', values: { enabled: true, environment: 'sandbox', endpoint: fake.gateway, app_id: fake.appId, seller_id: fake.sellerId, app_private_key: fake.appPrivateKey, alipay_public_key: fake.alipayPublicKey } },
+      {
+        method: 'alipay',
+        values: {
+          enabled: true,
+          environment: 'sandbox',
+          endpoint: fake.gateway,
+          app_id: fake.appId,
+          seller_id: fake.sellerId,
+          app_private_key: fake.appPrivateKey,
+          alipay_public_key: fake.alipayPublicKey,
+        },
+      },
       admin,
     ),
   );
@@ -64,7 +84,16 @@ export async function appWithFakePaypal() {
   await t.app.services.paymentSettings.save(
     ZSetPaymentSettingsInput.parse({
       method: 'paypal',
-      values: { enabled: true, environment: 'sandbox', endpoint: fake.baseUrl, client_id: fake.clientId, client_secret: fake.clientSecret, webhook_id: fake.webhookId, currency: 'USD', rate: '0.14' },
+      values: {
+        enabled: true,
+        environment: 'sandbox',
+        endpoint: fake.baseUrl,
+        client_id: fake.clientId,
+        client_secret: fake.clientSecret,
+        webhook_id: fake.webhookId,
+        currency: 'USD',
+        rate: '0.14',
+      },
     }),
   );
   return { t, fake };
@@ -105,20 +134,38 @@ export async function closeAppAndFake(t: TestApp, fake: { close(): Promise<void>
 export const ALIPAY_FORM_HEADERS = { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' };
 
 /** POSTs a provider's notification (signed headers and body) to the method's notify endpoint; answers what the provider gets back. */
-export async function postNotification(t: TestApp, method: PayMethod, delivery: { headers: Record<string, string>; body: string }) {
-  const response = await t.app.inject({ method: 'POST', url: `/api/v1/payment/notify/${method}`, headers: delivery.headers, payload: delivery.body });
+export async function postNotification(
+  t: TestApp,
+  method: PayMethod,
+  delivery: { headers: Record<string, string>; body: string },
+) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/payment/notify/${method}`,
+    headers: delivery.headers,
+    payload: delivery.body,
+  });
   return { status: response.statusCode, body: response.body };
 }
 
 /** The results recorded for a bill's notifications, queries, closes and refunds, oldest first. */
 export async function notificationResults(t: TestApp, billNo: string) {
-  const { rows } = await t.database.executeSql('select result from payment_notifications where bill_no = $1 order by id', [billNo]);
+  const { rows } = await t.database.executeSql(
+    'select result from payment_notifications where bill_no = $1 order by id',
+    [billNo],
+  );
   return (rows as Array<{ result: string }>).map((row) => row.result);
 }
 
 /** How many notification records there are, of every bill. */
 export async function countNotificationRecords(t: TestApp) {
-  return Number(((await t.database.executeSql('select count(*)::int as count from payment_notifications', [])).rows[0] as { count: number }).count);
+  return Number(
+    (
+      (await t.database.executeSql('select count(*)::int as count from payment_notifications', [])).rows[0] as {
+        count: number;
+      }
+    ).count,
+  );
 }
 
 /** The reconciliation job (lost notifications, pending refunds), run once. */

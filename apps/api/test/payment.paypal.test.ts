@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertFenToCurrency } from '../src/providers/payment/paypal-api';
 import type { FakePaypal, SignedWebhook } from './fake-paypal';
 import type { TestApp } from './helper';
-import { appWithFakePaypal, closeAppAndFake, countNotificationRecords, monthAfter, notificationResults, postNotification } from './payment-fakes-helper';
+import {
+  appWithFakePaypal,
+  closeAppAndFake,
+  countNotificationRecords,
+  monthAfter,
+  notificationResults,
+  postNotification,
+} from './payment-fakes-helper';
 import { unpaidRenewal } from './payment-helper';
 import { cashierToken, expectOk, getShop, merchantWithStore, signInAdmin } from './shop-helper';
 
@@ -38,9 +45,20 @@ describe('payments: PayPal', () => {
   it('creates an order in the operator currency at the operator rate; the bill records the charged amount, currency and rate', async () => {
     const { billNo, bill, orderId } = await paypalRenewal();
     const charged = convertFenToCurrency(bill.amount, '0.14', 'USD');
-    expect(fake.orders.get(orderId)?.purchase_units[0].amount).toEqual({ currency_code: 'USD', value: (charged / 100).toFixed(2) });
-    const { rows } = await t.database.executeSql('select charged_amount, charged_currency, charge_rate, provider_order_id from bills where bill_no = $1', [billNo]);
-    expect(rows[0]).toMatchObject({ charged_amount: charged, charged_currency: 'USD', charge_rate: '0.14', provider_order_id: orderId });
+    expect(fake.orders.get(orderId)?.purchase_units[0].amount).toEqual({
+      currency_code: 'USD',
+      value: (charged / 100).toFixed(2),
+    });
+    const { rows } = await t.database.executeSql(
+      'select charged_amount, charged_currency, charge_rate, provider_order_id from bills where bill_no = $1',
+      [billNo],
+    );
+    expect(rows[0]).toMatchObject({
+      charged_amount: charged,
+      charged_currency: 'USD',
+      charge_rate: '0.14',
+      provider_order_id: orderId,
+    });
   });
 
   it("the cashier's detail answers the charged amount, currency and rate beside the bill's CNY amount", async () => {
@@ -59,8 +77,16 @@ describe('payments: PayPal', () => {
 
   it('a bill charged in its own amount and currency answers no charged amount at the cashier', async () => {
     const owner = await merchantWithStore(t);
-    const renewal = await expectOk(t.call(merchantRenewShop, { shop_id: owner.shopId, term_type: 'month', term: 1, pay_method: 'alipay' }, owner.token));
-    const detail = await expectOk(t.call(cashierDetail, { bill_no: renewal.bill.bill_no, token: cashierToken(renewal.payment.pay_url) }));
+    const renewal = await expectOk(
+      t.call(
+        merchantRenewShop,
+        { shop_id: owner.shopId, term_type: 'month', term: 1, pay_method: 'alipay' },
+        owner.token,
+      ),
+    );
+    const detail = await expectOk(
+      t.call(cashierDetail, { bill_no: renewal.bill.bill_no, token: cashierToken(renewal.payment.pay_url) }),
+    );
     expect(detail).toMatchObject({ currency: 'CNY', charged_amount: null, charged_currency: null, charge_rate: null });
   });
 
@@ -79,10 +105,14 @@ describe('payments: PayPal', () => {
     const recordsBefore = await countRecords();
     const attempts = [
       fake.captureCompletedWebhook(orderId, { signingKey: fake.strangerKey }),
-      fake.captureCompletedWebhook(orderId, { alterBody: (body) => body.replace('"status":"COMPLETED"', '"status":"COMPLETED","note_to_payer":"changed"') }),
+      fake.captureCompletedWebhook(orderId, {
+        alterBody: (body) => body.replace('"status":"COMPLETED"', '"status":"COMPLETED","note_to_payer":"changed"'),
+      }),
       fake.captureCompletedWebhook(orderId, { webhookId: 'SOMEONEELSE1' }),
       fake.captureCompletedWebhook(orderId, { resource: { amount: { currency_code: 'USD', value: '0.01' } } }),
-      fake.captureCompletedWebhook(orderId, { resource: { amount: { currency_code: 'EUR', value: fake.orders.get(orderId)!.capture!.amount.value } } }),
+      fake.captureCompletedWebhook(orderId, {
+        resource: { amount: { currency_code: 'EUR', value: fake.orders.get(orderId)!.capture!.amount.value } },
+      }),
     ];
     for (const attempt of attempts) expect((await notify(attempt)).status).toBe(400);
     const after = await getShop(t, token, shopId);
@@ -101,7 +131,9 @@ describe('payments: PayPal', () => {
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     expect((await getShop(t, token, shopId)).expires_at).toBe(monthAfter(before.expires_at));
     expect((await records(billNo)).filter((result) => result === 'fulfilled')).toHaveLength(1);
-    const { list } = await expectOk(t.call(merchantListBills, { shop_id: shopId, status: 'paid', type: 'renewal' }, token));
+    const { list } = await expectOk(
+      t.call(merchantListBills, { shop_id: shopId, status: 'paid', type: 'renewal' }, token),
+    );
     expect(list).toHaveLength(1);
   });
 
@@ -110,12 +142,18 @@ describe('payments: PayPal', () => {
     fake.capture(orderId);
     expect((await notify(fake.captureCompletedWebhook(orderId))).status).toBe(200);
     const admin = await signInAdmin(t);
-    const refunded = await expectOk(t.call(adminRefundBill, { bill_no: billNo, reason: 'Customer changed their mind' }, admin));
+    const refunded = await expectOk(
+      t.call(adminRefundBill, { bill_no: billNo, reason: 'Customer changed their mind' }, admin),
+    );
     expect(refunded).toMatchObject({ status: 'refunded', charged_currency: 'USD' });
     const order = fake.orders.get(orderId)!;
-    expect(order.refunds.map((refund) => [refund.amount.currency_code, refund.amount.value, refund.request_id])).toEqual([['USD', order.capture!.amount.value, `R${billNo}`]]);
+    expect(
+      order.refunds.map((refund) => [refund.amount.currency_code, refund.amount.value, refund.request_id]),
+    ).toEqual([['USD', order.capture!.amount.value, `R${billNo}`]]);
     expect((await getShop(t, token, shopId)).expires_at).toBe(before.expires_at);
-    expect((await t.call(adminRefundBill, { bill_no: billNo, reason: 'Again' }, admin)).code).toBe(ErrorCode.BILL_REFUNDED);
+    expect((await t.call(adminRefundBill, { bill_no: billNo, reason: 'Again' }, admin)).code).toBe(
+      ErrorCode.BILL_REFUNDED,
+    );
     expect(order.refunds).toHaveLength(1);
   });
 });

@@ -14,7 +14,6 @@ describe('payments: security', () => {
   });
   afterAll(() => t.close());
 
-
   describe('[NOTIFICATIONS]', () => {
     it('refuses a notification with a forged signature and changes nothing', async () => {
       const { renewal, token, shopId, before } = await unpaidRenewal(t);
@@ -27,7 +26,9 @@ describe('payments: security', () => {
 
     it('an amount or currency mismatch (correctly signed) changes nothing', async () => {
       const { renewal, token, shopId, before } = await unpaidRenewal(t);
-      expect((await pay.notify(await pay.paidNotification(renewal.bill, { amount: renewal.bill.amount - 1 }))).status).toBe(400);
+      expect(
+        (await pay.notify(await pay.paidNotification(renewal.bill, { amount: renewal.bill.amount - 1 }))).status,
+      ).toBe(400);
       expect((await pay.notify(await pay.paidNotification(renewal.bill, { currency: 'USD' }))).status).toBe(400);
       const after = await getShop(t, token, shopId);
       expect(after.expires_at).toBe(before.expires_at);
@@ -37,8 +38,11 @@ describe('payments: security', () => {
     it('the same notification delivered again pays once and extends once; the redeliveries are acknowledged so the provider stops', async () => {
       const { renewal, token, shopId, before } = await unpaidRenewal(t);
       const body = await pay.paidNotification(renewal.bill);
-      for (let index = 0; index < 5; index += 1) expect(await pay.notify(body)).toEqual({ status: 200, body: 'success' });
-      const { rows } = await t.database.executeSql(`select count(*)::int as count from payment_notifications where bill_no = '${renewal.bill.bill_no}' and result = 'duplicate'`);
+      for (let index = 0; index < 5; index += 1)
+        expect(await pay.notify(body)).toEqual({ status: 200, body: 'success' });
+      const { rows } = await t.database.executeSql(
+        `select count(*)::int as count from payment_notifications where bill_no = '${renewal.bill.bill_no}' and result = 'duplicate'`,
+      );
       expect(Number((rows[0] as { count: number }).count)).toBe(4);
       const after = await getShop(t, token, shopId);
       const extended = new Date(before.expires_at!);
@@ -55,7 +59,9 @@ describe('payments: security', () => {
       const extended = new Date(before.expires_at!);
       extended.setUTCMonth(extended.getUTCMonth() + 1);
       expect(after.expires_at).toBe(extended.toISOString());
-      const { list } = await expectOk(t.call(merchantListBills, { shop_id: shopId, status: 'paid', type: 'renewal' }, token));
+      const { list } = await expectOk(
+        t.call(merchantListBills, { shop_id: shopId, status: 'paid', type: 'renewal' }, token),
+      );
       expect(list).toHaveLength(1);
     });
 
@@ -68,10 +74,13 @@ describe('payments: security', () => {
 
     it('racing renewals of one store leave one unpaid bill; the others answer "order exists"', async () => {
       const { token, shopId } = await merchantWithStore(t);
-      const answers = await Promise.all(Array.from({ length: 6 }, () => t.call(merchantRenewShop, { shop_id: shopId, term_type: 'month', term: 1, pay_method: 'alipay' }, token)));
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          t.call(merchantRenewShop, { shop_id: shopId, term_type: 'month', term: 1, pay_method: 'alipay' }, token),
+        ),
+      );
       expect(answers.filter((answer) => answer.code === 200)).toHaveLength(1);
       expect(answers.filter((answer) => answer.code === 12011)).toHaveLength(5);
     });
   });
-
 });

@@ -1,9 +1,25 @@
-import { adminBillDetail, adminExportBills, adminListBills, adminRefundBill, merchantCancelBill, merchantExportBills, merchantListBills } from '@parlour/contract/calls/bill';
+import {
+  adminBillDetail,
+  adminExportBills,
+  adminListBills,
+  adminRefundBill,
+  merchantCancelBill,
+  merchantExportBills,
+  merchantListBills,
+} from '@parlour/contract/calls/bill';
 import { ErrorCode } from '@parlour/contract/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeWechatPay, SignedDelivery } from './fake-wechat-pay';
 import type { TestApp } from './helper';
-import { appWithFakeWechatPay, closeAppAndFake, countNotificationRecords, monthAfter, notificationResults, postNotification, runReconciliation } from './payment-fakes-helper';
+import {
+  appWithFakeWechatPay,
+  closeAppAndFake,
+  countNotificationRecords,
+  monthAfter,
+  notificationResults,
+  postNotification,
+  runReconciliation,
+} from './payment-fakes-helper';
 import { unpaidRenewal } from './payment-helper';
 import { expectOk, getShop, signInAdmin } from './shop-helper';
 
@@ -47,12 +63,18 @@ describe('payments: WeChat Pay', () => {
     fake.pay(billNo);
     const attempts = [
       fake.notification(billNo, { signingKey: fake.strangerKey }),
-      fake.notification(billNo, { alterBody: (body) => body.replace('"TRANSACTION.SUCCESS"', '"TRANSACTION.SUCCESS "') }),
+      fake.notification(billNo, {
+        alterBody: (body) => body.replace('"TRANSACTION.SUCCESS"', '"TRANSACTION.SUCCESS "'),
+      }),
       fake.notification(billNo, { timestamp: Math.floor(t.clock.now().getTime() / 1000) - 301 }),
       fake.notification(billNo, { transaction: { mchid: '1230000109' } }),
       fake.notification(billNo, { transaction: { appid: 'wx0000000000000000' } }),
-      fake.notification(billNo, { transaction: { amount: { total: 1, payer_total: 1, currency: 'CNY', payer_currency: 'CNY' } } }),
-      fake.notification(billNo, { transaction: { amount: { total: 9900, payer_total: 9900, currency: 'USD', payer_currency: 'USD' } } }),
+      fake.notification(billNo, {
+        transaction: { amount: { total: 1, payer_total: 1, currency: 'CNY', payer_currency: 'CNY' } },
+      }),
+      fake.notification(billNo, {
+        transaction: { amount: { total: 9900, payer_total: 9900, currency: 'USD', payer_currency: 'USD' } },
+      }),
     ];
     const countRecords = () => countNotificationRecords(t);
     const recordsBefore = await countRecords();
@@ -90,7 +112,9 @@ describe('payments: WeChat Pay', () => {
     expect(answers.every((answer) => answer.status === 204)).toBe(true);
     expect((await getShop(t, token, shopId)).expires_at).toBe(monthAfter(before.expires_at));
     expect((await records(billNo)).filter((result) => result === 'fulfilled')).toHaveLength(1);
-    const { list } = await expectOk(t.call(merchantListBills, { shop_id: shopId, status: 'paid', type: 'renewal' }, token));
+    const { list } = await expectOk(
+      t.call(merchantListBills, { shop_id: shopId, status: 'paid', type: 'renewal' }, token),
+    );
     expect(list).toHaveLength(1);
   });
 
@@ -107,7 +131,10 @@ describe('payments: WeChat Pay', () => {
     const other = await wechatRenewal();
     await expectOk(t.call(merchantCancelBill, { bill_no: other.billNo }, other.token));
     expect(fake.orders.get(other.billNo)?.trade_state).toBe('CLOSED');
-    const { rows } = await t.database.executeSql("select result from payment_notifications where bill_no = $1 and kind = 'close'", [other.billNo]);
+    const { rows } = await t.database.executeSql(
+      "select result from payment_notifications where bill_no = $1 and kind = 'close'",
+      [other.billNo],
+    );
     expect(rows).toEqual([{ result: 'closed' }]);
     expect((await getShop(t, other.token, other.shopId)).expires_at).toBe(other.before.expires_at);
   });
@@ -119,25 +146,39 @@ describe('payments: WeChat Pay', () => {
     const refunded = await expectOk(t.call(adminRefundBill, { bill_no: billNo, reason: 'Paid twice' }, admin));
     expect(refunded).toMatchObject({ status: 'refunded', refund_reason: 'Paid twice' });
     const atWechat = [...fake.refunds.values()].filter((refund) => refund.out_trade_no === billNo);
-    expect(atWechat.map((refund) => [refund.out_refund_no, refund.amount.refund])).toEqual([[`R${billNo}`, renewal.bill.amount]]);
+    expect(atWechat.map((refund) => [refund.out_refund_no, refund.amount.refund])).toEqual([
+      [`R${billNo}`, renewal.bill.amount],
+    ]);
     expect((await getShop(t, token, shopId)).expires_at).toBe(before.expires_at);
-    expect((await t.call(adminRefundBill, { bill_no: billNo, reason: 'Again' }, admin)).code).toBe(ErrorCode.BILL_REFUNDED);
+    expect((await t.call(adminRefundBill, { bill_no: billNo, reason: 'Again' }, admin)).code).toBe(
+      ErrorCode.BILL_REFUNDED,
+    );
     expect([...fake.refunds.values()].filter((refund) => refund.out_trade_no === billNo)).toHaveLength(1);
   });
   const reconcile = () => runReconciliation(t);
   const refundEvents = async (billNo: string, admin: string) =>
-    (await expectOk(t.call(adminBillDetail, { bill_no: billNo }, admin))).events.filter((event) => event.kind === 'refund').map((event) => event.result);
+    (await expectOk(t.call(adminBillDetail, { bill_no: billNo }, admin))).events
+      .filter((event) => event.kind === 'refund')
+      .map((event) => event.result);
 
   /** The bill's refund state as both lists answer it and both exports (CSV, English) write it. */
   async function refundStateInLists(billNo: string, token: string, admin: string) {
     const mine = (await expectOk(t.call(merchantListBills, { keyword: billNo }, token))).list;
     const all = (await expectOk(t.call(adminListBills, { keyword: billNo }, admin))).list;
-    const csvLine = async (file: { content_base64: string }) => Buffer.from(file.content_base64, 'base64').toString('utf8').split(/\r?\n/).find((line) => line.includes(billNo)) ?? '';
+    const csvLine = async (file: { content_base64: string }) =>
+      Buffer.from(file.content_base64, 'base64')
+        .toString('utf8')
+        .split(/\r?\n/)
+        .find((line) => line.includes(billNo)) ?? '';
     return {
       merchant: mine.map((bill) => [bill.status, bill.refund_state]),
       admin: all.map((bill) => [bill.status, bill.refund_state]),
-      merchantCsv: await csvLine(await expectOk(t.call(merchantExportBills, { keyword: billNo, format: 'csv', lang_code: 'en-US' }, token))),
-      adminCsv: await csvLine(await expectOk(t.call(adminExportBills, { keyword: billNo, format: 'csv', lang_code: 'en-US' }, admin))),
+      merchantCsv: await csvLine(
+        await expectOk(t.call(merchantExportBills, { keyword: billNo, format: 'csv', lang_code: 'en-US' }, token)),
+      ),
+      adminCsv: await csvLine(
+        await expectOk(t.call(adminExportBills, { keyword: billNo, format: 'csv', lang_code: 'en-US' }, admin)),
+      ),
     };
   }
 
@@ -149,14 +190,23 @@ describe('payments: WeChat Pay', () => {
     fake.behaviour.refundsProcessing = true;
     try {
       const pending = await expectOk(t.call(adminRefundBill, { bill_no: billNo, reason: 'Paid twice' }, admin));
-      expect(pending).toMatchObject({ status: 'paid', refund_state: 'pending', can_refund: false, refunded_at: null, refund_reason: 'Paid twice', refunded_by: 'admin' });
+      expect(pending).toMatchObject({
+        status: 'paid',
+        refund_state: 'pending',
+        can_refund: false,
+        refunded_at: null,
+        refund_reason: 'Paid twice',
+        refunded_by: 'admin',
+      });
       // Both lists and both exports say the refund is under way.
       const lists = await refundStateInLists(billNo, token, admin);
       expect(lists).toMatchObject({ merchant: [['paid', 'pending']], admin: [['paid', 'pending']] });
       expect(lists.merchantCsv).toContain(',Paid,Refund in progress,');
       expect(lists.adminCsv).toContain(',Paid,Refund in progress,');
       expect((await getShop(t, token, shopId)).expires_at).toBe(paid.expires_at);
-      expect((await t.call(adminRefundBill, { bill_no: billNo, reason: 'Again' }, admin)).code).toBe(ErrorCode.BILL_STATE_INVALID);
+      expect((await t.call(adminRefundBill, { bill_no: billNo, reason: 'Again' }, admin)).code).toBe(
+        ErrorCode.BILL_STATE_INVALID,
+      );
       // Still processing: the job asks, records, waits.
       await reconcile();
       expect(await refundEvents(billNo, admin)).toEqual(['pending', 'pending']);
@@ -166,12 +216,24 @@ describe('payments: WeChat Pay', () => {
       await reconcile();
       await reconcile();
       const detail = await expectOk(t.call(adminBillDetail, { bill_no: billNo }, admin));
-      expect(detail).toMatchObject({ status: 'refunded', refund_state: null, refund_reason: 'Paid twice', refunded_by: 'admin' });
-      expect(await refundStateInLists(billNo, token, admin)).toMatchObject({ merchant: [['refunded', null]], admin: [['refunded', null]] });
+      expect(detail).toMatchObject({
+        status: 'refunded',
+        refund_state: null,
+        refund_reason: 'Paid twice',
+        refunded_by: 'admin',
+      });
+      expect(await refundStateInLists(billNo, token, admin)).toMatchObject({
+        merchant: [['refunded', null]],
+        admin: [['refunded', null]],
+      });
       expect(detail.refunded_at).not.toBeNull();
       expect(await refundEvents(billNo, admin)).toEqual(['refunded', 'pending', 'pending']);
       expect((await getShop(t, token, shopId)).expires_at).toBe(before.expires_at);
-      expect(fake.requests.filter((request) => request.method === 'GET' && request.path.startsWith(`/v3/refund/domestic/refunds/R${billNo}`))).toHaveLength(2);
+      expect(
+        fake.requests.filter(
+          (request) => request.method === 'GET' && request.path.startsWith(`/v3/refund/domestic/refunds/R${billNo}`),
+        ),
+      ).toHaveLength(2);
     } finally {
       fake.behaviour.refundsProcessing = false;
     }
@@ -194,7 +256,10 @@ describe('payments: WeChat Pay', () => {
         expect(lists).toMatchObject({ merchant: [['paid', 'failed']], admin: [['paid', 'failed']] });
         expect(lists.merchantCsv).toContain(',Paid,Refund failed,');
         expect(lists.adminCsv).toContain(',Paid,Refund failed,');
-        expect(detail.events.find((event) => event.kind === 'refund')).toMatchObject({ result: 'failed', payload: expect.objectContaining({ status, error: `refund ${status}` }) });
+        expect(detail.events.find((event) => event.kind === 'refund')).toMatchObject({
+          result: 'failed',
+          payload: expect.objectContaining({ status, error: `refund ${status}` }),
+        });
         expect((await getShop(t, token, shopId)).expires_at).toBe(paid.expires_at);
         // The job asks no more.
         await reconcile();
@@ -218,31 +283,51 @@ describe('payments: WeChat Pay', () => {
     return { ...renewal, paid };
   }
   const refundRequests = (billNo: string) =>
-    fake.requests.filter((request) => request.method === 'POST' && request.path === '/v3/refund/domestic/refunds' && request.body.includes(billNo)).map((request) => (JSON.parse(request.body) as { out_refund_no: string }).out_refund_no);
-  const billEvents = async (billNo: string, admin: string) => (await expectOk(t.call(adminBillDetail, { bill_no: billNo }, admin))).events;
+    fake.requests
+      .filter(
+        (request) =>
+          request.method === 'POST' && request.path === '/v3/refund/domestic/refunds' && request.body.includes(billNo),
+      )
+      .map((request) => (JSON.parse(request.body) as { out_refund_no: string }).out_refund_no);
+  const billEvents = async (billNo: string, admin: string) =>
+    (await expectOk(t.call(adminBillDetail, { bill_no: billNo }, admin))).events;
 
   it('a refund after one WeChat Pay closed goes under a new out_refund_no; asking again within one attempt reuses its number', async () => {
     const admin = await signInAdmin(t);
     const { billNo, token, shopId, before } = await pendingRefund(admin);
     fake.finishRefund(`R${billNo}`, 'CLOSED');
     await reconcile();
-    expect(await expectOk(t.call(adminBillDetail, { bill_no: billNo }, admin))).toMatchObject({ status: 'paid', refund_state: 'failed', can_refund: true });
+    expect(await expectOk(t.call(adminBillDetail, { bill_no: billNo }, admin))).toMatchObject({
+      status: 'paid',
+      refund_state: 'failed',
+      can_refund: true,
+    });
 
     // The second attempt, first refused by an unreachable WeChat Pay (nothing spent), then asked again: the same new number both times.
     fake.behaviour.failWith = { status: 500, code: 'SYSTEM_ERROR', message: '系统繁忙' };
     try {
-      expect((await t.call(adminRefundBill, { bill_no: billNo, reason: 'Closed, again' }, admin)).code).toBe(ErrorCode.REFUND_FAILED);
+      expect((await t.call(adminRefundBill, { bill_no: billNo, reason: 'Closed, again' }, admin)).code).toBe(
+        ErrorCode.REFUND_FAILED,
+      );
     } finally {
       fake.behaviour.failWith = null;
     }
     const refunded = await expectOk(t.call(adminRefundBill, { bill_no: billNo, reason: 'Closed, again' }, admin));
     expect(refunded).toMatchObject({ status: 'refunded', refund_state: null });
     expect(refundRequests(billNo)).toEqual([`R${billNo}`, `R${billNo}-2`, `R${billNo}-2`]);
-    expect([...fake.refunds.values()].filter((refund) => refund.out_trade_no === billNo).map((refund) => [refund.out_refund_no, refund.status])).toEqual([
+    expect(
+      [...fake.refunds.values()]
+        .filter((refund) => refund.out_trade_no === billNo)
+        .map((refund) => [refund.out_refund_no, refund.status]),
+    ).toEqual([
       [`R${billNo}`, 'CLOSED'],
       [`R${billNo}-2`, 'SUCCESS'],
     ]);
-    expect(refunded.events.filter((event) => event.kind === 'refund').map((event) => [event.result, event.payload.refund_no])).toEqual([
+    expect(
+      refunded.events
+        .filter((event) => event.kind === 'refund')
+        .map((event) => [event.result, event.payload.refund_no]),
+    ).toEqual([
       ['refunded', `R${billNo}-2`],
       ['failed', `R${billNo}-2`],
       ['failed', `R${billNo}`],
@@ -261,33 +346,63 @@ describe('payments: WeChat Pay', () => {
     const forged = await notify(fake.refundNotification(`R${billNo}`, { signingKey: fake.strangerKey }));
     expect(forged.status).toBe(400);
     expect(JSON.parse(forged.body)).toMatchObject({ code: 'FAIL' });
-    const wrongAmount = await notify(fake.refundNotification(`R${billNo}`, { refund: { amount: { total: 1, refund: 1 } } }));
+    const wrongAmount = await notify(
+      fake.refundNotification(`R${billNo}`, { refund: { amount: { total: 1, refund: 1 } } }),
+    );
     expect(wrongAmount.status).toBe(400);
     const otherMerchant = await notify(fake.refundNotification(`R${billNo}`, { refund: { mchid: '1900000109' } }));
     expect(otherMerchant.status).toBe(400);
-    expect(await expectOk(t.call(adminBillDetail, { bill_no: billNo }, admin))).toMatchObject({ status: 'paid', refund_state: 'pending' });
+    expect(await expectOk(t.call(adminBillDetail, { bill_no: billNo }, admin))).toMatchObject({
+      status: 'paid',
+      refund_state: 'pending',
+    });
     expect((await getShop(t, token, shopId)).expires_at).toBe(paid.expires_at);
 
     const delivery = fake.refundNotification(`R${billNo}`);
     expect(await notify(delivery)).toEqual({ status: 204, body: '' });
     const detail = await expectOk(t.call(adminBillDetail, { bill_no: billNo }, admin));
-    expect(detail).toMatchObject({ status: 'refunded', refund_state: null, refund_reason: 'Paid twice', refunded_by: 'admin' });
-    expect(detail.events[0]).toMatchObject({ kind: 'notification', outcome: 'refund_succeeded', result: 'refunded', payload: { provider: expect.objectContaining({ event_type: 'REFUND.SUCCESS', out_refund_no: `R${billNo}`, refund_status: 'SUCCESS' }) } });
+    expect(detail).toMatchObject({
+      status: 'refunded',
+      refund_state: null,
+      refund_reason: 'Paid twice',
+      refunded_by: 'admin',
+    });
+    expect(detail.events[0]).toMatchObject({
+      kind: 'notification',
+      outcome: 'refund_succeeded',
+      result: 'refunded',
+      payload: {
+        provider: expect.objectContaining({
+          event_type: 'REFUND.SUCCESS',
+          out_refund_no: `R${billNo}`,
+          refund_status: 'SUCCESS',
+        }),
+      },
+    });
     expect((await getShop(t, token, shopId)).expires_at).toBe(before.expires_at);
 
     // The same delivery again, a redelivery and 20 at once: acknowledged, nothing more happens.
     expect((await notify(delivery)).status).toBe(204);
     const again = await Promise.all(Array.from({ length: 21 }, () => notify(fake.refundNotification(`R${billNo}`))));
     expect(again.every((answer) => answer.status === 204)).toBe(true);
-    const results = (await billEvents(billNo, admin)).filter((event) => event.outcome === 'refund_succeeded').map((event) => event.result);
+    const results = (await billEvents(billNo, admin))
+      .filter((event) => event.outcome === 'refund_succeeded')
+      .map((event) => event.result);
     expect(results.filter((result) => result === 'refunded')).toHaveLength(1);
     expect(results.filter((result) => result === 'duplicate')).toHaveLength(22);
     expect((await getShop(t, token, shopId)).expires_at).toBe(before.expires_at);
     // The job has nothing left to ask.
     await reconcile();
-    expect(fake.requests.filter((request) => request.method === 'GET' && request.path.startsWith(`/v3/refund/domestic/refunds/R${billNo}`))).toHaveLength(0);
+    expect(
+      fake.requests.filter(
+        (request) => request.method === 'GET' && request.path.startsWith(`/v3/refund/domestic/refunds/R${billNo}`),
+      ),
+    ).toHaveLength(0);
     // Each refused one is recorded: the wrong amount and the other merchant's with the bill (a forged signature names no bill it can be trusted with).
-    const { rows } = await t.database.executeSql("select outcome, result from payment_notifications where bill_no = $1 and result in ('mismatch', 'refused') order by id", [billNo]);
+    const { rows } = await t.database.executeSql(
+      "select outcome, result from payment_notifications where bill_no = $1 and result in ('mismatch', 'refused') order by id",
+      [billNo],
+    );
     expect(rows).toEqual([
       { outcome: 'refund_succeeded', result: 'mismatch' },
       { outcome: 'invalid', result: 'refused' },
@@ -300,7 +415,9 @@ describe('payments: WeChat Pay', () => {
     fake.finishRefund(`R${billNo}`, 'SUCCESS');
     const answers = await Promise.all(Array.from({ length: 20 }, () => notify(fake.refundNotification(`R${billNo}`))));
     expect(answers.every((answer) => answer.status === 204)).toBe(true);
-    const results = (await billEvents(billNo, admin)).filter((event) => event.outcome === 'refund_succeeded').map((event) => event.result);
+    const results = (await billEvents(billNo, admin))
+      .filter((event) => event.outcome === 'refund_succeeded')
+      .map((event) => event.result);
     expect(results.filter((result) => result === 'refunded')).toHaveLength(1);
     expect(results.filter((result) => result === 'duplicate')).toHaveLength(19);
     expect((await getShop(t, token, shopId)).expires_at).toBe(before.expires_at);
@@ -316,25 +433,40 @@ describe('payments: WeChat Pay', () => {
     expect((await notify(fake.refundNotification(`R${billNo}`))).status).toBe(204);
     const detail = await expectOk(t.call(adminBillDetail, { bill_no: billNo }, admin));
     expect(detail).toMatchObject({ status: 'paid', refund_state: 'failed', can_refund: true, refunded_at: null });
-    expect(detail.events.filter((event) => event.kind === 'notification' && event.outcome === 'refund_failed').map((event) => event.result)).toEqual(['duplicate', 'duplicate', 'failed']);
+    expect(
+      detail.events
+        .filter((event) => event.kind === 'notification' && event.outcome === 'refund_failed')
+        .map((event) => event.result),
+    ).toEqual(['duplicate', 'duplicate', 'failed']);
     expect((await getShop(t, token, shopId)).expires_at).toBe(paid.expires_at);
     // The job asks no more; the next refund is a new attempt.
     await reconcile();
-    expect(fake.requests.filter((request) => request.method === 'GET' && request.path.startsWith(`/v3/refund/domestic/refunds/R${billNo}`))).toHaveLength(0);
-    expect(await expectOk(t.call(adminRefundBill, { bill_no: billNo, reason: 'Card fixed' }, admin))).toMatchObject({ status: 'refunded' });
+    expect(
+      fake.requests.filter(
+        (request) => request.method === 'GET' && request.path.startsWith(`/v3/refund/domestic/refunds/R${billNo}`),
+      ),
+    ).toHaveLength(0);
+    expect(await expectOk(t.call(adminRefundBill, { bill_no: billNo, reason: 'Card fixed' }, admin))).toMatchObject({
+      status: 'refunded',
+    });
     expect(refundRequests(billNo)).toEqual([`R${billNo}`, `R${billNo}-2`]);
   });
 
   /** The results recorded under a bill number, with what the provider said, oldest first. */
   const recordsWithOutcome = async (billNo: string) =>
-    (await t.database.executeSql('select outcome, result from payment_notifications where bill_no = $1 order by id', [billNo])).rows as Array<{ outcome: string; result: string }>;
+    (
+      await t.database.executeSql('select outcome, result from payment_notifications where bill_no = $1 order by id', [
+        billNo,
+      ])
+    ).rows as Array<{ outcome: string; result: string }>;
 
   it('a verified refund notification for a refund that is not ours is recorded as unknown_refund and acknowledged (204); nothing changes', async () => {
     const admin = await signInAdmin(t);
     const { billNo, token, shopId, paid } = await pendingRefund(admin);
     fake.finishRefund(`R${billNo}`, 'SUCCESS');
     // The store's own bill, paid through the sandbox: WeChat Pay never took it.
-    const sandboxBill = (await expectOk(t.call(merchantListBills, { shop_id: shopId, type: 'new_store' }, token))).list[0].bill_no;
+    const sandboxBill = (await expectOk(t.call(merchantListBills, { shop_id: shopId, type: 'new_store' }, token)))
+      .list[0].bill_no;
     const strangerBill = `B${Date.now()}NOTOURS`;
     const unknown = [
       // Our bill, an out_refund_no we never asked under (a refund made by hand in the merchant platform).
@@ -344,26 +476,50 @@ describe('payments: WeChat Pay', () => {
       // Another bill's refund number under this bill.
       fake.refundNotification(`R${billNo}`, { refund: { out_refund_no: `R${sandboxBill}` } }),
       // A bill another provider took.
-      fake.refundNotification(`R${billNo}`, { refund: { out_trade_no: sandboxBill, out_refund_no: `R${sandboxBill}` } }),
+      fake.refundNotification(`R${billNo}`, {
+        refund: { out_trade_no: sandboxBill, out_refund_no: `R${sandboxBill}` },
+      }),
       // No such bill at all, failed or succeeded.
-      fake.refundNotification(`R${billNo}`, { refund: { out_trade_no: strangerBill, out_refund_no: `R${strangerBill}` } }),
-      fake.refundNotification(`R${billNo}`, { eventType: 'REFUND.ABNORMAL', refund: { out_trade_no: strangerBill, out_refund_no: `R${strangerBill}`, refund_status: 'ABNORMAL' } }),
+      fake.refundNotification(`R${billNo}`, {
+        refund: { out_trade_no: strangerBill, out_refund_no: `R${strangerBill}` },
+      }),
+      fake.refundNotification(`R${billNo}`, {
+        eventType: 'REFUND.ABNORMAL',
+        refund: { out_trade_no: strangerBill, out_refund_no: `R${strangerBill}`, refund_status: 'ABNORMAL' },
+      }),
     ];
     for (const delivery of unknown) expect(await notify(delivery)).toEqual({ status: 204, body: '' });
     // The same delivery again (its nonce seen): still nothing to change, still acknowledged.
     expect(await notify(unknown[4])).toEqual({ status: 204, body: '' });
 
     // Nothing changed: the bill's refund still pending, the store still paid for, the sandbox bill still paid.
-    expect(await expectOk(t.call(adminBillDetail, { bill_no: billNo }, admin))).toMatchObject({ status: 'paid', refund_state: 'pending' });
-    expect(await expectOk(t.call(adminBillDetail, { bill_no: sandboxBill }, admin))).toMatchObject({ status: 'paid', refund_state: null });
+    expect(await expectOk(t.call(adminBillDetail, { bill_no: billNo }, admin))).toMatchObject({
+      status: 'paid',
+      refund_state: 'pending',
+    });
+    expect(await expectOk(t.call(adminBillDetail, { bill_no: sandboxBill }, admin))).toMatchObject({
+      status: 'paid',
+      refund_state: null,
+    });
     expect((await getShop(t, token, shopId)).expires_at).toBe(paid.expires_at);
     // Each recorded under the bill it names; the operator sees those of our bill in its events.
-    expect(await recordsWithOutcome(billNo)).toEqual(expect.arrayContaining([{ outcome: 'refund_succeeded', result: 'unknown_refund' }]));
-    expect((await recordsWithOutcome(billNo)).filter((row) => row.result === 'unknown_refund')).toHaveLength(3);
-    expect((await billEvents(billNo, admin)).filter((event) => event.result === 'unknown_refund').map((event) => event.payload.provider)).toEqual(
-      expect.arrayContaining([expect.objectContaining({ out_refund_no: 'REFUND-BY-HAND-1', refund_status: 'SUCCESS' })]),
+    expect(await recordsWithOutcome(billNo)).toEqual(
+      expect.arrayContaining([{ outcome: 'refund_succeeded', result: 'unknown_refund' }]),
     );
-    expect(await recordsWithOutcome(sandboxBill)).toContainEqual({ outcome: 'refund_succeeded', result: 'unknown_refund' });
+    expect((await recordsWithOutcome(billNo)).filter((row) => row.result === 'unknown_refund')).toHaveLength(3);
+    expect(
+      (await billEvents(billNo, admin))
+        .filter((event) => event.result === 'unknown_refund')
+        .map((event) => event.payload.provider),
+    ).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ out_refund_no: 'REFUND-BY-HAND-1', refund_status: 'SUCCESS' }),
+      ]),
+    );
+    expect(await recordsWithOutcome(sandboxBill)).toContainEqual({
+      outcome: 'refund_succeeded',
+      result: 'unknown_refund',
+    });
     expect(await recordsWithOutcome(strangerBill)).toEqual([
       { outcome: 'refund_succeeded', result: 'unknown_refund' },
       { outcome: 'refund_failed', result: 'unknown_refund' },
@@ -382,8 +538,14 @@ describe('payments: WeChat Pay', () => {
     const notOurs = { out_trade_no: strangerBill, out_refund_no: `R${strangerBill}` };
     const attempts = [
       fake.refundNotification(`R${billNo}`, { refund: notOurs, signingKey: fake.strangerKey }),
-      fake.refundNotification(`R${billNo}`, { refund: notOurs, alterBody: (body) => body.replace('"REFUND.SUCCESS"', '"REFUND.SUCCESS "') }),
-      fake.refundNotification(`R${billNo}`, { refund: notOurs, timestamp: Math.floor(t.clock.now().getTime() / 1000) - 301 }),
+      fake.refundNotification(`R${billNo}`, {
+        refund: notOurs,
+        alterBody: (body) => body.replace('"REFUND.SUCCESS"', '"REFUND.SUCCESS "'),
+      }),
+      fake.refundNotification(`R${billNo}`, {
+        refund: notOurs,
+        timestamp: Math.floor(t.clock.now().getTime() / 1000) - 301,
+      }),
       fake.refundNotification(`R${billNo}`, { refund: notOurs, apiV3Key: 'K'.repeat(32) }),
       fake.refundNotification(`R${billNo}`, { refund: { ...notOurs, mchid: '1900000109' } }),
     ];
@@ -396,10 +558,13 @@ describe('payments: WeChat Pay', () => {
     expect(await countNotificationRecords(t)).toBe(recordsBefore + attempts.length);
     // Only the other merchant's names the bill once decrypted (the provider refuses the others before trusting their resource); none is unknown_refund.
     expect(await recordsWithOutcome(strangerBill)).toEqual([{ outcome: 'invalid', result: 'refused' }]);
-    expect(await expectOk(t.call(adminBillDetail, { bill_no: billNo }, admin))).toMatchObject({ status: 'paid', refund_state: 'pending' });
+    expect(await expectOk(t.call(adminBillDetail, { bill_no: billNo }, admin))).toMatchObject({
+      status: 'paid',
+      refund_state: 'pending',
+    });
   });
 
-  it('a verified payment notification for an out_trade_no that is not ours is recorded as unknown_bill and acknowledged (204); forged or another merchant\'s is refused', async () => {
+  it("a verified payment notification for an out_trade_no that is not ours is recorded as unknown_bill and acknowledged (204); forged or another merchant's is refused", async () => {
     const { billNo, token, shopId, before } = await wechatRenewal();
     fake.pay(billNo);
     const strangerBill = `B${Date.now()}ELSEWHERE`;
@@ -407,8 +572,12 @@ describe('payments: WeChat Pay', () => {
     expect(await notify(delivery)).toEqual({ status: 204, body: '' });
     // Delivered again (its nonce seen): still acknowledged.
     expect(await notify(delivery)).toEqual({ status: 204, body: '' });
-    const forged = await notify(fake.notification(billNo, { transaction: { out_trade_no: strangerBill }, signingKey: fake.strangerKey }));
-    const otherMerchant = await notify(fake.notification(billNo, { transaction: { out_trade_no: strangerBill, mchid: '1230000109' } }));
+    const forged = await notify(
+      fake.notification(billNo, { transaction: { out_trade_no: strangerBill }, signingKey: fake.strangerKey }),
+    );
+    const otherMerchant = await notify(
+      fake.notification(billNo, { transaction: { out_trade_no: strangerBill, mchid: '1230000109' } }),
+    );
     expect([forged.status, otherMerchant.status]).toEqual([400, 400]);
     expect(await records(strangerBill)).toEqual(['unknown_bill', 'unknown_bill', 'refused']);
     // Our bill is untouched and still payable.

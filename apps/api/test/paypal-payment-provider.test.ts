@@ -22,7 +22,13 @@ describe('PayPal provider', () => {
       returnUrl,
     };
     const { flow, providerOrderId } = await provider.createPayment(request);
-    const order: ProviderOrder = { billNo: request.billNo, providerOrderId, amount: 1386, currency: 'USD', tradeNo: null };
+    const order: ProviderOrder = {
+      billNo: request.billNo,
+      providerOrderId,
+      amount: 1386,
+      currency: 'USD',
+      tradeNo: null,
+    };
     return { flow, order };
   };
 
@@ -34,19 +40,35 @@ describe('PayPal provider', () => {
 
   it('creates an order and sends the payer to its approve link; PayPal sends them back to our return URL (cancel too)', async () => {
     const { flow, order } = await created();
-    expect(flow).toEqual({ flow: 'redirect', method: 'GET', url: `${fake.baseUrl}/checkoutnow?token=${order.providerOrderId}` });
-    expect(fake.orders.get(order.providerOrderId)).toMatchObject({ return_url: returnUrl, cancel_url: `${returnUrl}&cancelled=1`, purchase_units: [{ custom_id: order.billNo, amount: { currency_code: 'USD', value: '13.86' } }] });
+    expect(flow).toEqual({
+      flow: 'redirect',
+      method: 'GET',
+      url: `${fake.baseUrl}/checkoutnow?token=${order.providerOrderId}`,
+    });
+    expect(fake.orders.get(order.providerOrderId)).toMatchObject({
+      return_url: returnUrl,
+      cancel_url: `${returnUrl}&cancelled=1`,
+      purchase_units: [{ custom_id: order.billNo, amount: { currency_code: 'USD', value: '13.86' } }],
+    });
   });
 
   it('query before approval is unpaid; after approval it captures (capture on return) and answers paid with the capture id, once', async () => {
     const { order } = await created();
-    expect(await provider.query(order)).toMatchObject({ state: 'unpaid', payload: { status: 'PAYER_ACTION_REQUIRED' } });
+    expect(await provider.query(order)).toMatchObject({
+      state: 'unpaid',
+      payload: { status: 'PAYER_ACTION_REQUIRED' },
+    });
     fake.approve(order.providerOrderId);
     const paid = await provider.query(order);
     const captureId = fake.orders.get(order.providerOrderId)!.capture!.id;
-    expect(paid).toMatchObject({ state: 'paid', payment: { billNo: order.billNo, amount: 1386, currency: 'USD', tradeNo: captureId, payMethod: 'paypal' } });
+    expect(paid).toMatchObject({
+      state: 'paid',
+      payment: { billNo: order.billNo, amount: 1386, currency: 'USD', tradeNo: captureId, payMethod: 'paypal' },
+    });
     expect(await provider.query(order)).toMatchObject({ state: 'paid', payment: { tradeNo: captureId } });
-    expect(fake.requests.filter((request) => request.path.endsWith(`${order.providerOrderId}/capture`))).toHaveLength(1);
+    expect(fake.requests.filter((request) => request.path.endsWith(`${order.providerOrderId}/capture`))).toHaveLength(
+      1,
+    );
     expect(await provider.query({ ...order, providerOrderId: 'NOSUCHORDER0000' })).toMatchObject({ state: 'closed' });
   });
 
@@ -57,12 +79,25 @@ describe('PayPal provider', () => {
     const webhook = fake.captureCompletedWebhook(order.providerOrderId);
     expect(await provider.verifyNotification({ rawBody: webhook.body, headers: webhook.headers })).toMatchObject({
       kind: 'notification',
-      notification: { billNo: order.billNo, amount: 1386, currency: 'USD', outcome: 'paid', tradeNo: fake.orders.get(order.providerOrderId)!.capture!.id, nonce: webhook.headers['paypal-transmission-id'] },
+      notification: {
+        billNo: order.billNo,
+        amount: 1386,
+        currency: 'USD',
+        outcome: 'paid',
+        tradeNo: fake.orders.get(order.providerOrderId)!.capture!.id,
+        nonce: webhook.headers['paypal-transmission-id'],
+      },
     });
     const forged = fake.captureCompletedWebhook(order.providerOrderId, { signingKey: fake.strangerKey });
-    expect(await provider.verifyNotification({ rawBody: forged.body, headers: forged.headers })).toMatchObject({ kind: 'invalid', reason: 'bad_signature' });
+    expect(await provider.verifyNotification({ rawBody: forged.body, headers: forged.headers })).toMatchObject({
+      kind: 'invalid',
+      reason: 'bad_signature',
+    });
     const approved = fake.webhook('CHECKOUT.ORDER.APPROVED', { id: order.providerOrderId, status: 'APPROVED' });
-    expect(await provider.verifyNotification({ rawBody: approved.body, headers: approved.headers })).toMatchObject({ kind: 'notification', notification: { outcome: 'ignored' } });
+    expect(await provider.verifyNotification({ rawBody: approved.body, headers: approved.headers })).toMatchObject({
+      kind: 'notification',
+      notification: { outcome: 'ignored' },
+    });
   });
 
   it('close reports a captured order as paid and anything else closed (Orders v2 has no cancel; it lapses uncaptured)', async () => {
@@ -79,12 +114,20 @@ describe('PayPal provider', () => {
     fake.approve(order.providerOrderId);
     const paid = await provider.query(order);
     const tradeNo = paid.state === 'paid' ? paid.payment.tradeNo : null;
-    const first = await provider.refund({ ...order, tradeNo }, { refundNo: `R${order.billNo}`, amount: 1386, reason: 'Bought twice' });
+    const first = await provider.refund(
+      { ...order, tradeNo },
+      { refundNo: `R${order.billNo}`, amount: 1386, reason: 'Bought twice' },
+    );
     expect(first).toMatchObject({ outcome: 'refunded' });
     // Without the capture id stored, the provider finds it on the order.
-    expect(await provider.refund(order, { refundNo: `R${order.billNo}`, amount: 1386, reason: 'Bought twice' })).toMatchObject({ outcome: 'refunded', refundId: (first as { refundId: string }).refundId });
+    expect(
+      await provider.refund(order, { refundNo: `R${order.billNo}`, amount: 1386, reason: 'Bought twice' }),
+    ).toMatchObject({ outcome: 'refunded', refundId: (first as { refundId: string }).refundId });
     expect(fake.orders.get(order.providerOrderId)?.refunds).toHaveLength(1);
-    expect(await provider.refund(order, { refundNo: `R2${order.billNo}`, amount: 1386, reason: '' })).toMatchObject({ outcome: 'failed', error: expect.stringContaining('CAPTURE_FULLY_REFUNDED') });
+    expect(await provider.refund(order, { refundNo: `R2${order.billNo}`, amount: 1386, reason: '' })).toMatchObject({
+      outcome: 'failed',
+      error: expect.stringContaining('CAPTURE_FULLY_REFUNDED'),
+    });
   });
 
   it('tests the connection; a wrong secret shows PayPal own error', async () => {

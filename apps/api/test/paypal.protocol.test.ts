@@ -1,11 +1,20 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { outboundRequest } from '../src/lib/outbound/outbound-http';
 import { createOutboundPolicy, OutboundError } from '../src/lib/outbound/outbound-policy';
-import { completedCapture, convertFenToCurrency, createPaypalApi, paypalMinor, paypalValue, PaypalError, type PaypalApi } from '../src/providers/payment/paypal-api';
+import {
+  completedCapture,
+  convertFenToCurrency,
+  createPaypalApi,
+  paypalMinor,
+  paypalValue,
+  PaypalError,
+  type PaypalApi,
+} from '../src/providers/payment/paypal-api';
 import { startFakePaypal, type FakePaypal } from './fake-paypal';
 
 const localPolicy = createOutboundPolicy({ allow: ['127.0.0.1'] });
-const allowLocal = (url: string, request: Parameters<typeof outboundRequest>[2]) => outboundRequest(localPolicy, url, request);
+const allowLocal = (url: string, request: Parameters<typeof outboundRequest>[2]) =>
+  outboundRequest(localPolicy, url, request);
 
 /** PayPal's Orders v2, OAuth and webhook verification against the fake: no database, no provider interface. */
 describe('PayPal Orders v2 protocol', () => {
@@ -16,13 +25,25 @@ describe('PayPal Orders v2 protocol', () => {
   let billCount = 0;
   const newBillNo = () => `B20261124180000${String(++billCount).padStart(6, '0')}`;
   const order = (billNo = newBillNo(), amount = 1386) =>
-    api.createOrder({ billNo, amount, currency: 'USD', description: 'Standard, 1 month', returnUrl: `https://parlour.example/cashier/${billNo}/return`, cancelUrl: `https://parlour.example/cashier/${billNo}` });
+    api.createOrder({
+      billNo,
+      amount,
+      currency: 'USD',
+      description: 'Standard, 1 month',
+      returnUrl: `https://parlour.example/cashier/${billNo}/return`,
+      cancelUrl: `https://parlour.example/cashier/${billNo}`,
+    });
 
   beforeAll(async () => {
     fake = await startFakePaypal({ now: clock.now });
   });
   beforeEach(() => {
-    api = createPaypalApi({ request: allowLocal, credentials: { clientId: fake.clientId, clientSecret: fake.clientSecret, webhookId: fake.webhookId }, baseUrl: fake.baseUrl, clock });
+    api = createPaypalApi({
+      request: allowLocal,
+      credentials: { clientId: fake.clientId, clientSecret: fake.clientSecret, webhookId: fake.webhookId },
+      baseUrl: fake.baseUrl,
+      clock,
+    });
   });
   afterAll(() => fake.close());
 
@@ -72,10 +93,19 @@ describe('PayPal Orders v2 protocol', () => {
     });
 
     it('reports wrong client credentials as PayPal words them', async () => {
-      const wrong = createPaypalApi({ request: allowLocal, credentials: { clientId: fake.clientId, clientSecret: 'wrong', webhookId: fake.webhookId }, baseUrl: fake.baseUrl, clock });
+      const wrong = createPaypalApi({
+        request: allowLocal,
+        credentials: { clientId: fake.clientId, clientSecret: 'wrong', webhookId: fake.webhookId },
+        baseUrl: fake.baseUrl,
+        clock,
+      });
       const error = await wrong.getOrder('X').catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(PaypalError);
-      expect(error).toMatchObject({ status: 401, code: 'invalid_client', providerMessage: 'Client Authentication failed' });
+      expect(error).toMatchObject({
+        status: 401,
+        code: 'invalid_client',
+        providerMessage: 'Client Authentication failed',
+      });
     });
   });
 
@@ -84,7 +114,12 @@ describe('PayPal Orders v2 protocol', () => {
       const billNo = newBillNo();
       const created = await order(billNo);
       expect(created.approveUrl).toBe(`${fake.baseUrl}/checkoutnow?token=${created.id}`);
-      expect(fake.orders.get(created.id)?.purchase_units[0]).toMatchObject({ reference_id: billNo, custom_id: billNo, invoice_id: billNo, amount: { currency_code: 'USD', value: '13.86' } });
+      expect(fake.orders.get(created.id)?.purchase_units[0]).toMatchObject({
+        reference_id: billNo,
+        custom_id: billNo,
+        invoice_id: billNo,
+        amount: { currency_code: 'USD', value: '13.86' },
+      });
       expect(fake.orders.get(created.id)?.return_url).toBe(`https://parlour.example/cashier/${billNo}/return`);
       // A retried create (same PayPal-Request-Id) is the same order.
       expect((await order(billNo)).id).toBe(created.id);
@@ -93,12 +128,19 @@ describe('PayPal Orders v2 protocol', () => {
     it('captures only an approved order; the capture carries the bill and the amount; capturing again answers the same capture', async () => {
       const billNo = newBillNo();
       const created = await order(billNo);
-      await expect(api.captureOrder(created.id, billNo)).rejects.toMatchObject({ status: 422, issue: 'ORDER_NOT_APPROVED' });
+      await expect(api.captureOrder(created.id, billNo)).rejects.toMatchObject({
+        status: 422,
+        issue: 'ORDER_NOT_APPROVED',
+      });
       fake.approve(created.id);
       const captured = await api.captureOrder(created.id, billNo);
       expect(captured.status).toBe('COMPLETED');
-      expect(completedCapture(captured)).toMatchObject({ status: 'COMPLETED', custom_id: billNo, amount: { currency_code: 'USD', value: '13.86' } });
-      expect(completedCapture((await api.captureOrder(created.id, billNo)))?.id).toBe(completedCapture(captured)?.id);
+      expect(completedCapture(captured)).toMatchObject({
+        status: 'COMPLETED',
+        custom_id: billNo,
+        amount: { currency_code: 'USD', value: '13.86' },
+      });
+      expect(completedCapture(await api.captureOrder(created.id, billNo))?.id).toBe(completedCapture(captured)?.id);
       expect(completedCapture((await api.getOrder(created.id))!)?.id).toBe(completedCapture(captured)?.id);
     });
 
@@ -111,15 +153,24 @@ describe('PayPal Orders v2 protocol', () => {
       const created = await order(billNo);
       fake.approve(created.id);
       const capture = completedCapture(await api.captureOrder(created.id, billNo))!;
-      const refund = await api.refundCapture(capture.id, { refundNo: `refund-${billNo}`, note: 'Refunded by the platform' });
+      const refund = await api.refundCapture(capture.id, {
+        refundNo: `refund-${billNo}`,
+        note: 'Refunded by the platform',
+      });
       expect(refund.status).toBe('COMPLETED');
       expect((await api.refundCapture(capture.id, { refundNo: `refund-${billNo}` })).id).toBe(refund.id);
       expect(fake.orders.get(created.id)?.refunds).toHaveLength(1);
-      await expect(api.refundCapture(capture.id, { refundNo: `refund-2-${billNo}` })).rejects.toMatchObject({ issue: 'CAPTURE_FULLY_REFUNDED' });
+      await expect(api.refundCapture(capture.id, { refundNo: `refund-2-${billNo}` })).rejects.toMatchObject({
+        issue: 'CAPTURE_FULLY_REFUNDED',
+      });
     });
 
     it('goes through the outbound policy: the fake is unreachable without OUTBOUND_ALLOW', async () => {
-      const strict = createPaypalApi({ request: (url, request) => outboundRequest(createOutboundPolicy(), url, request), credentials: { clientId: fake.clientId, clientSecret: fake.clientSecret, webhookId: fake.webhookId }, baseUrl: fake.baseUrl });
+      const strict = createPaypalApi({
+        request: (url, request) => outboundRequest(createOutboundPolicy(), url, request),
+        credentials: { clientId: fake.clientId, clientSecret: fake.clientSecret, webhookId: fake.webhookId },
+        baseUrl: fake.baseUrl,
+      });
       await expect(strict.getOrder('X')).rejects.toBeInstanceOf(OutboundError);
     });
   });
@@ -135,23 +186,44 @@ describe('PayPal Orders v2 protocol', () => {
 
     it('believes a webhook only after verify-webhook-signature says SUCCESS', async () => {
       const { orderId, billNo } = await captured();
-      const result = await api.verifyWebhook(fake.captureCompletedWebhook(orderId).headers, fake.captureCompletedWebhook(orderId).body);
+      const result = await api.verifyWebhook(
+        fake.captureCompletedWebhook(orderId).headers,
+        fake.captureCompletedWebhook(orderId).body,
+      );
       // Headers of one transmission with the body of another: refused.
       expect(result).toEqual({ isValid: false, failure: 'bad_signature' });
       const webhook = fake.captureCompletedWebhook(orderId);
       const verified = await api.verifyWebhook(webhook.headers, webhook.body);
-      expect(verified).toMatchObject({ isValid: true, event: { event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: { custom_id: billNo, supplementary_data: { related_ids: { order_id: orderId } } } } });
+      expect(verified).toMatchObject({
+        isValid: true,
+        event: {
+          event_type: 'PAYMENT.CAPTURE.COMPLETED',
+          resource: { custom_id: billNo, supplementary_data: { related_ids: { order_id: orderId } } },
+        },
+      });
     });
 
     it('refuses a forged signature, a changed body, another webhook id, missing headers and a body that is not an event', async () => {
       const { orderId } = await captured();
-      const check = (webhook: { headers: Record<string, string>; body: string }) => api.verifyWebhook(webhook.headers, webhook.body);
-      expect(await check(fake.captureCompletedWebhook(orderId, { signingKey: fake.strangerKey }))).toEqual({ isValid: false, failure: 'bad_signature' });
-      expect(await check(fake.captureCompletedWebhook(orderId, { alterBody: (body) => body.replace('"13.86"', '"0.01"') }))).toEqual({ isValid: false, failure: 'bad_signature' });
-      expect(await check(fake.captureCompletedWebhook(orderId, { webhookId: 'OTHERWEBHOOK1' }))).toEqual({ isValid: false, failure: 'bad_signature' });
+      const check = (webhook: { headers: Record<string, string>; body: string }) =>
+        api.verifyWebhook(webhook.headers, webhook.body);
+      expect(await check(fake.captureCompletedWebhook(orderId, { signingKey: fake.strangerKey }))).toEqual({
+        isValid: false,
+        failure: 'bad_signature',
+      });
+      expect(
+        await check(fake.captureCompletedWebhook(orderId, { alterBody: (body) => body.replace('"13.86"', '"0.01"') })),
+      ).toEqual({ isValid: false, failure: 'bad_signature' });
+      expect(await check(fake.captureCompletedWebhook(orderId, { webhookId: 'OTHERWEBHOOK1' }))).toEqual({
+        isValid: false,
+        failure: 'bad_signature',
+      });
       const { 'paypal-transmission-sig': _signature, ...unsigned } = fake.captureCompletedWebhook(orderId).headers;
       expect(await check({ headers: unsigned, body: '{}' })).toEqual({ isValid: false, failure: 'missing_headers' });
-      expect(await check({ ...fake.captureCompletedWebhook(orderId), body: '[1]' })).toEqual({ isValid: false, failure: 'malformed' });
+      expect(await check({ ...fake.captureCompletedWebhook(orderId), body: '[1]' })).toEqual({
+        isValid: false,
+        failure: 'malformed',
+      });
     });
   });
 });

@@ -1,4 +1,9 @@
-import { adminAddPlugin, adminAddPluginType, merchantAddShopPlugin, type TAdminPluginDetail } from '@parlour/contract/calls/plugin';
+import {
+  adminAddPlugin,
+  adminAddPluginType,
+  merchantAddShopPlugin,
+  type TAdminPluginDetail,
+} from '@parlour/contract/calls/plugin';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { buildTestApp, type CallBody, type TestApp } from './helper';
 import { expectOk, signInAdmin, VERSION } from './shop-helper';
@@ -63,11 +68,17 @@ let typeCounter = 0;
 export async function addPluginType(t: TestApp, adminToken: string) {
   typeCounter += 1;
   const suffix = `${typeCounter}${Date.now().toString(36).slice(-5)}`;
-  return expectOk(t.call(adminAddPluginType, { name: { 'zh-CN': `类型${suffix}`, 'en-US': `Type ${suffix}` }, sort: 99 }, adminToken));
+  return expectOk(
+    t.call(adminAddPluginType, { name: { 'zh-CN': `类型${suffix}`, 'en-US': `Type ${suffix}` }, sort: 99 }, adminToken),
+  );
 }
 
 /** Takes a plugin for a store (buy by default, paying by alipay). */
-export async function takePlugin(t: TestApp, token: string, input: Omit<CallBody<typeof merchantAddShopPlugin>, 'pay_method'> & { pay_method?: 'wechat' | 'alipay' | 'paypal' }) {
+export async function takePlugin(
+  t: TestApp,
+  token: string,
+  input: Omit<CallBody<typeof merchantAddShopPlugin>, 'pay_method'> & { pay_method?: 'wechat' | 'alipay' | 'paypal' },
+) {
   return t.call(merchantAddShopPlugin, { pay_method: 'alipay', ...input }, token);
 }
 
@@ -80,7 +91,8 @@ export function marketLinkIn(html: string) {
   if (links.length !== 1) throw new Error(`expected one link in ${html}`);
   const [, attributes, text] = links[0];
   const href = /^ href="([^"]*)"$/.exec(attributes)?.[1]?.replace(/&amp;/g, '&');
-  if (href === undefined) throw new Error(`expected a link with only an href (same tab, no target or rel): ${links[0][0]}`);
+  if (href === undefined)
+    throw new Error(`expected a link with only an href (same tab, no target or rel): ${links[0][0]}`);
   const url = new URL(href, 'https://console.invalid');
   return { text, href, origin: url.origin, path: url.pathname, query: Object.fromEntries(url.searchParams) };
 }

@@ -31,14 +31,29 @@ describe('plugin security', () => {
 
     expect((await t.call(merchantListShopPlugins, { shop_id: a.shopId }, b.token)).code).toBe(ErrorCode.NOT_FOUND);
     expect((await t.call(merchantListMarketPlugins, { shop_id: a.shopId }, b.token)).code).toBe(ErrorCode.NOT_FOUND);
-    expect((await t.call(merchantPluginDetail, { id: plugin.id, shop_id: a.shopId }, b.token)).code).toBe(ErrorCode.NOT_FOUND);
-    expect((await t.call(merchantSetShopPluginStatus, { shop_id: a.shopId, plugin_id: plugin.id, status: 'disabled' }, b.token)).code).toBe(ErrorCode.NOT_FOUND);
+    expect((await t.call(merchantPluginDetail, { id: plugin.id, shop_id: a.shopId }, b.token)).code).toBe(
+      ErrorCode.NOT_FOUND,
+    );
+    expect(
+      (
+        await t.call(
+          merchantSetShopPluginStatus,
+          { shop_id: a.shopId, plugin_id: plugin.id, status: 'disabled' },
+          b.token,
+        )
+      ).code,
+    ).toBe(ErrorCode.NOT_FOUND);
     expect((await takePlugin(t, b.token, { shop_id: a.shopId, plugin_id: plugin.id })).code).toBe(ErrorCode.NOT_FOUND);
     // B's own views hold nothing of A's: its market shows the plugin available, its bills no plugin bill.
-    const market = await expectOk(t.call(merchantListMarketPlugins, { shop_id: b.shopId, keyword: plugin.code }, b.token));
+    const market = await expectOk(
+      t.call(merchantListMarketPlugins, { shop_id: b.shopId, keyword: plugin.code }, b.token),
+    );
     expect(market.list[0]).toMatchObject({ market_state: 'available', unpaid_bill_no: null, is_installed: false });
     expect((await expectOk(t.call(merchantListBills, { type: 'plugin' }, b.token))).total).toBe(0);
-    expect((await expectOk(t.call(merchantListShopPlugins, { shop_id: a.shopId }, a.token))).list[0]).toMatchObject({ id: plugin.id, shop_status: 'enabled' });
+    expect((await expectOk(t.call(merchantListShopPlugins, { shop_id: a.shopId }, a.token))).list[0]).toMatchObject({
+      id: plugin.id,
+      shop_status: 'enabled',
+    });
   });
 
   it('ignores a merchant_id or shop_ref smuggled into a purchase body', async () => {
@@ -47,8 +62,17 @@ describe('plugin security', () => {
     const plugin = await addPlugin(t, admin, { price: 0, trial_days: 0 });
     const { rows } = await t.database.executeSql('select id, merchant_id from shops where shop_id = $1', [a.shopId]);
     const aShop = rows[0] as { id: number; merchant_id: number };
-    await expectOk(t.callRaw(merchantAddShopPlugin, { shop_id: b.shopId, plugin_id: plugin.id, merchant_id: aShop.merchant_id, shop_ref: aShop.id }, b.token));
-    const { rows: installs } = await t.database.executeSql('select shop_ref, merchant_id from shop_plugins where plugin_id = $1', [plugin.id]);
+    await expectOk(
+      t.callRaw(
+        merchantAddShopPlugin,
+        { shop_id: b.shopId, plugin_id: plugin.id, merchant_id: aShop.merchant_id, shop_ref: aShop.id },
+        b.token,
+      ),
+    );
+    const { rows: installs } = await t.database.executeSql(
+      'select shop_ref, merchant_id from shop_plugins where plugin_id = $1',
+      [plugin.id],
+    );
     expect(installs).toHaveLength(1);
     expect(Number((installs[0] as { shop_ref: number }).shop_ref)).not.toBe(Number(aShop.id));
   });
@@ -61,9 +85,17 @@ describe('plugin security', () => {
       const tried = await addPlugin(t, admin, { trial_days: 3 });
       const off = await addPlugin(t, admin, { price: 0, trial_days: 0 });
       await expectOk(takePlugin(t, store.token, { shop_id: store.shopId, plugin_id: free.id }));
-      const trial = await expectOk(takePlugin(t, store.token, { shop_id: store.shopId, plugin_id: tried.id, mode: 'trial' }));
+      const trial = await expectOk(
+        takePlugin(t, store.token, { shop_id: store.shopId, plugin_id: tried.id, mode: 'trial' }),
+      );
       await expectOk(takePlugin(t, store.token, { shop_id: store.shopId, plugin_id: off.id }));
-      await expectOk(t.call(merchantSetShopPluginStatus, { shop_id: store.shopId, plugin_id: off.id, status: 'disabled' }, store.token));
+      await expectOk(
+        t.call(
+          merchantSetShopPluginStatus,
+          { shop_id: store.shopId, plugin_id: off.id, status: 'disabled' },
+          store.token,
+        ),
+      );
       await expectOk(takePlugin(t, other.token, { shop_id: other.shopId, plugin_id: off.id }));
 
       const answer = await openCall<TStorePlugins>(t, 'plugins', {}, store.key);
@@ -76,13 +108,20 @@ describe('plugin security', () => {
         ].sort((left, right) => left.code.localeCompare(right.code)),
       );
       // Bearer works too, and nothing is logged or charged.
-      expect((await openCall<TStorePlugins>(t, 'plugins', {}, undefined, { authorization: `Bearer ${store.key}` })).data.plugins).toHaveLength(2);
-      const { rows } = await t.database.executeSql('select count(*)::int as n from api_call_logs where shop_ref = $1', [store.shopRef]);
+      expect(
+        (await openCall<TStorePlugins>(t, 'plugins', {}, undefined, { authorization: `Bearer ${store.key}` })).data
+          .plugins,
+      ).toHaveLength(2);
+      const { rows } = await t.database.executeSql('select count(*)::int as n from api_call_logs where shop_ref = $1', [
+        store.shopRef,
+      ]);
       expect(Number((rows[0] as { n: number }).n)).toBe(0);
 
       // A trial past its end is no longer enabled.
       await advanceKeepingSessions(t, 3 * 86_400 + 60, [store.token]);
-      expect((await openCall<TStorePlugins>(t, 'plugins', {}, store.key)).data.plugins.map((plugin) => plugin.code)).toEqual([free.code]);
+      expect(
+        (await openCall<TStorePlugins>(t, 'plugins', {}, store.key)).data.plugins.map((plugin) => plugin.code),
+      ).toEqual([free.code]);
     });
 
     it('refuses a missing, unknown or rotated key, a suspended merchant and a store that is not running', async () => {

@@ -22,26 +22,74 @@ describe('demo seed: plugins', () => {
       const zh = await byCode('zh-CN');
       const en = await byCode('en-US');
       const expected = {
-        live_chat: { zh: ['在线客服', '客服沟通'], en: ['Live chat', 'Customer service'], price: 0, trial: 0, versions: [VERSION.starter, VERSION.professional, VERSION.enterprise] },
-        currency_display: { zh: ['多币种价格显示', '国际化'], en: ['Currency display', 'Localisation'], price: 0, trial: 0, versions: [VERSION.starter, VERSION.professional, VERSION.enterprise] },
-        image_search: { zh: ['以图搜货', '商品工具'], en: ['Image search', 'Product tools'], price: 19900, trial: 7, versions: [VERSION.professional, VERSION.enterprise] },
-        shipping_estimator: { zh: ['国际运费估算', '物流配送'], en: ['Shipping estimator', 'Shipping'], price: 9900, trial: 14, versions: [VERSION.starter, VERSION.professional, VERSION.enterprise] },
-        coupon_marketing: { zh: ['优惠券营销', '营销推广'], en: ['Coupon marketing', 'Marketing'], price: 29900, trial: 7, versions: [VERSION.professional, VERSION.enterprise] },
-        product_translation: { zh: ['商品自动翻译', '国际化'], en: ['Product translation', 'Localisation'], price: 39900, trial: 0, versions: [VERSION.enterprise] },
+        live_chat: {
+          zh: ['在线客服', '客服沟通'],
+          en: ['Live chat', 'Customer service'],
+          price: 0,
+          trial: 0,
+          versions: [VERSION.starter, VERSION.professional, VERSION.enterprise],
+        },
+        currency_display: {
+          zh: ['多币种价格显示', '国际化'],
+          en: ['Currency display', 'Localisation'],
+          price: 0,
+          trial: 0,
+          versions: [VERSION.starter, VERSION.professional, VERSION.enterprise],
+        },
+        image_search: {
+          zh: ['以图搜货', '商品工具'],
+          en: ['Image search', 'Product tools'],
+          price: 19900,
+          trial: 7,
+          versions: [VERSION.professional, VERSION.enterprise],
+        },
+        shipping_estimator: {
+          zh: ['国际运费估算', '物流配送'],
+          en: ['Shipping estimator', 'Shipping'],
+          price: 9900,
+          trial: 14,
+          versions: [VERSION.starter, VERSION.professional, VERSION.enterprise],
+        },
+        coupon_marketing: {
+          zh: ['优惠券营销', '营销推广'],
+          en: ['Coupon marketing', 'Marketing'],
+          price: 29900,
+          trial: 7,
+          versions: [VERSION.professional, VERSION.enterprise],
+        },
+        product_translation: {
+          zh: ['商品自动翻译', '国际化'],
+          en: ['Product translation', 'Localisation'],
+          price: 39900,
+          trial: 0,
+          versions: [VERSION.enterprise],
+        },
       } as const;
       expect([...zh.keys()].sort()).toEqual(Object.keys(expected).sort());
       for (const [code, want] of Object.entries(expected)) {
         const [inZh, inEn] = [zh.get(code)!, en.get(code)!];
         expect([inZh.name, inZh.type_name], code).toEqual(want.zh);
         expect([inEn.name, inEn.type_name], code).toEqual(want.en);
-        expect({ price: inZh.price, is_free: inZh.is_free, currency: inZh.currency, trial_days: inZh.trial_days, status: inZh.status }, code).toEqual({
+        expect(
+          {
+            price: inZh.price,
+            is_free: inZh.is_free,
+            currency: inZh.currency,
+            trial_days: inZh.trial_days,
+            status: inZh.status,
+          },
+          code,
+        ).toEqual({
           price: want.price,
           is_free: want.price === 0,
           currency: 'CNY',
           trial_days: want.trial,
           status: 'listed',
         });
-        expect(inZh.packages.map((version) => version.id), code).toEqual(want.versions);
+        expect(
+          inZh.packages.map((version) => version.id),
+          code,
+        ).toEqual(want.versions);
         const detail = await expectOk(t.call(adminPluginDetail, { id: inZh.id }, admin));
         expect(detail.localized.description['zh-CN'], code).toMatch(/^<p>.+<\/p>$/);
         expect(detail.localized.description['en-US'], code).toMatch(/^<p>.+<\/p>$/);
@@ -55,13 +103,19 @@ describe('demo seed: plugins', () => {
       expect(new Set(all.map((plugin) => plugin.type_id)).size).toBe(5);
 
       // The demo merchant's yearly store: a free plugin, one bought through the cashier, one on trial.
-      const login = await expectOk(t.call(merchantLogin, { account: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password }));
-      const mine = await expectOk(t.call(merchantListShopPlugins, { shop_id: DEMO_STORES.yearly }, login.userinfo.token));
-      expect(Object.fromEntries(mine.list.map((plugin) => [plugin.code, [plugin.source, plugin.shop_status]]))).toEqual({
-        live_chat: ['free', 'enabled'],
-        shipping_estimator: ['purchased', 'enabled'],
-        image_search: ['trial', 'enabled'],
-      });
+      const login = await expectOk(
+        t.call(merchantLogin, { account: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password }),
+      );
+      const mine = await expectOk(
+        t.call(merchantListShopPlugins, { shop_id: DEMO_STORES.yearly }, login.userinfo.token),
+      );
+      expect(Object.fromEntries(mine.list.map((plugin) => [plugin.code, [plugin.source, plugin.shop_status]]))).toEqual(
+        {
+          live_chat: ['free', 'enabled'],
+          shipping_estimator: ['purchased', 'enabled'],
+          image_search: ['trial', 'enabled'],
+        },
+      );
       expect(zh.get('live_chat')!.install_count).toBe(1);
 
       // A second start adds nothing.

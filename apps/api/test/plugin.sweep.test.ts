@@ -20,8 +20,16 @@ describe('plugin sweep job', () => {
   afterAll(() => t.close());
 
   const stored = async (shopRef: number) => {
-    const { rows } = await t.database.executeSql('select plugin_id, status, updated_at from shop_plugins where shop_ref = $1 order by plugin_id', [shopRef]);
-    return new Map((rows as Array<{ plugin_id: number; status: string; updated_at: Date | string }>).map((row) => [Number(row.plugin_id), { status: row.status, updated_at: new Date(row.updated_at).getTime() }]));
+    const { rows } = await t.database.executeSql(
+      'select plugin_id, status, updated_at from shop_plugins where shop_ref = $1 order by plugin_id',
+      [shopRef],
+    );
+    return new Map(
+      (rows as Array<{ plugin_id: number; status: string; updated_at: Date | string }>).map((row) => [
+        Number(row.plugin_id),
+        { status: row.status, updated_at: new Date(row.updated_at).getTime() },
+      ]),
+    );
   };
 
   it('disables a trial whose end passed, shows it ended to the merchant, and leaves a bought plugin and a running trial alone', async () => {
@@ -54,7 +62,9 @@ describe('plugin sweep job', () => {
 
     // The merchant's own notice, once, in both languages, naming the store and the plugin.
     const told = async (lang: 'zh-CN' | 'en-US') =>
-      (await expectOk(t.call(merchantListUnreadNotices, { lang_code: lang }, store.token))).list.filter((notice) => notice.title.includes(short.code) && !/即将结束|ending soon/.test(notice.title));
+      (await expectOk(t.call(merchantListUnreadNotices, { lang_code: lang }, store.token))).list.filter(
+        (notice) => notice.title.includes(short.code) && !/即将结束|ending soon/.test(notice.title),
+      );
     const [zh] = await told('zh-CN');
     expect((await told('zh-CN')).length).toBe(1);
     expect(zh.title).toMatch(/^插件试用已结束：/);
@@ -63,12 +73,18 @@ describe('plugin sweep job', () => {
     expect(en.title).toMatch(/^Plugin trial ended: /);
     expect(en.content).toMatch(/has ended: the plugin is disabled/);
     // Both link to the market (same tab), with the store chosen and the plugin searched.
-    const link = { origin: 'https://console.invalid', path: '/merchant/plugin', query: { tab: 'market', shop_id: store.shopId, keyword: short.code } };
+    const link = {
+      origin: 'https://console.invalid',
+      path: '/merchant/plugin',
+      query: { tab: 'market', shop_id: store.shopId, keyword: short.code },
+    };
     expect(marketLinkIn(zh.content)).toMatchObject({ ...link, text: '「插件 → 插件市场」' });
     expect(marketLinkIn(en.content)).toMatchObject({ ...link, text: 'Plugins → Market' });
     // Nobody else is told, and nothing about the bought plugin or the running trial.
     const others = await expectOk(t.call(merchantListUnreadNotices, {}, store.token));
-    expect(others.list.filter((notice) => notice.title.includes(long.code) || notice.title.includes(bought.code))).toEqual([]);
+    expect(
+      others.list.filter((notice) => notice.title.includes(long.code) || notice.title.includes(bought.code)),
+    ).toEqual([]);
 
     // The merchant sees it: disabled with its trial ended in "my plugins", "trial ended" in the market.
     const mine = await expectOk(t.call(merchantListShopPlugins, { shop_id: store.shopId }, store.token));
@@ -76,7 +92,9 @@ describe('plugin sweep job', () => {
     expect(byId.get(short.id)).toMatchObject({ source: 'trial', shop_status: 'disabled', is_trial_expired: true });
     expect(byId.get(long.id)).toMatchObject({ source: 'trial', shop_status: 'enabled', is_trial_expired: false });
     expect(byId.get(bought.id)).toMatchObject({ source: 'purchased', shop_status: 'enabled' });
-    const market = await expectOk(t.call(merchantListMarketPlugins, { shop_id: link.query.shop_id, keyword: link.query.keyword }, store.token));
+    const market = await expectOk(
+      t.call(merchantListMarketPlugins, { shop_id: link.query.shop_id, keyword: link.query.keyword }, store.token),
+    );
     expect(market.list[0]).toMatchObject({ id: short.id, market_state: 'trial_expired' });
 
     // The storefront switches the feature off.

@@ -1,6 +1,10 @@
 import { formatZoneOffset, zoneDateTime } from '@parlour/contract/business-time';
 import { merchantListUnreadNotices } from '@parlour/contract/calls/notice';
-import { merchantListMarketPlugins, merchantListShopPlugins, merchantSetShopPluginStatus } from '@parlour/contract/calls/plugin';
+import {
+  merchantListMarketPlugins,
+  merchantListShopPlugins,
+  merchantSetShopPluginStatus,
+} from '@parlour/contract/calls/plugin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helper';
 import { storeWithKey } from './open-api-helper';
@@ -28,7 +32,9 @@ describe('plugin trial reminder', () => {
   const sweep = () => t.app.jobs.find((entry) => entry.queue === 'plugin-sweep')!;
   /** The merchant's unread notices of one kind (by title), in `lang`. */
   const noticesOf = async (token: string, kind: typeof REMINDER | typeof ENDED, lang: 'zh-CN' | 'en-US' = 'zh-CN') =>
-    (await expectOk(t.call(merchantListUnreadNotices, { lang_code: lang, limit: 100 }, token))).list.filter((notice) => notice.title.startsWith(kind[lang]));
+    (await expectOk(t.call(merchantListUnreadNotices, { lang_code: lang, limit: 100 }, token))).list.filter((notice) =>
+      notice.title.startsWith(kind[lang]),
+    );
   const trialEnd = async (token: string, shopId: string, pluginId: number) => {
     const mine = await expectOk(t.call(merchantListShopPlugins, { shop_id: shopId }, token));
     return new Date(mine.list.find((plugin) => plugin.id === pluginId)!.trial_ends_at!);
@@ -43,20 +49,35 @@ describe('plugin trial reminder', () => {
     const day = await addPlugin(t, admin, { price: 9900, trial_days: 1 });
     const bought = await addPlugin(t, admin, { price: 4900, trial_days: 7 });
     const switchedOff = await addPlugin(t, admin, { price: 4900, trial_days: 7 });
-    for (const plugin of [week, day, bought, switchedOff]) await expectOk(takePlugin(t, store.token, { shop_id: store.shopId, plugin_id: plugin.id, mode: 'trial' }));
+    for (const plugin of [week, day, bought, switchedOff])
+      await expectOk(takePlugin(t, store.token, { shop_id: store.shopId, plugin_id: plugin.id, mode: 'trial' }));
     await expectOk(takePlugin(t, other.token, { shop_id: other.shopId, plugin_id: week.id, mode: 'trial' }));
     // Bought during its trial; switched off by the merchant during its trial.
     const order = await expectOk(takePlugin(t, store.token, { shop_id: store.shopId, plugin_id: bought.id }));
     await expectOk(payThroughCashier(t, order.payment!));
-    await expectOk(t.call(merchantSetShopPluginStatus, { shop_id: store.shopId, plugin_id: switchedOff.id, status: 'disabled' }, store.token));
+    await expectOk(
+      t.call(
+        merchantSetShopPluginStatus,
+        { shop_id: store.shopId, plugin_id: switchedOff.id, status: 'disabled' },
+        store.token,
+      ),
+    );
 
     // Two sweeps at once: the 1-day trial (shorter than the window) is reminded once, at its first sweep.
     const [first, second] = await Promise.all([job.run(), job.run()]);
     expect([first, second].map((run) => (run as { disabled: number }).disabled)).toEqual([0, 0]);
     expect((first as { reminded: number }).reminded + (second as { reminded: number }).reminded).toBe(1);
     expect(await job.run()).toEqual({ disabled: 0, reminded: 0 });
-    const { rows } = await t.database.executeSql('select plugin_id, trial_reminded_at from shop_plugins where shop_ref = $1 order by plugin_id', [store.shopRef]);
-    const marked = new Map((rows as Array<{ plugin_id: number; trial_reminded_at: Date | string | null }>).map((row) => [Number(row.plugin_id), row.trial_reminded_at]));
+    const { rows } = await t.database.executeSql(
+      'select plugin_id, trial_reminded_at from shop_plugins where shop_ref = $1 order by plugin_id',
+      [store.shopRef],
+    );
+    const marked = new Map(
+      (rows as Array<{ plugin_id: number; trial_reminded_at: Date | string | null }>).map((row) => [
+        Number(row.plugin_id),
+        row.trial_reminded_at,
+      ]),
+    );
     expect(new Date(marked.get(day.id)!).getTime()).toBe(t.clock.now().getTime());
     expect([week, bought, switchedOff].map((plugin) => marked.get(plugin.id))).toEqual([null, null, null]);
 
@@ -67,7 +88,9 @@ describe('plugin trial reminder', () => {
     expect(zh.title).toBe(`插件试用即将结束：插件 ${day.code}`);
     expect(zh.content).toContain(`<strong>插件 ${day.code}</strong>`);
     expect(zh.content).toContain(store.shopId);
-    expect(zh.content).toContain(`试用期将于 ${zoneDateTime(dayEnd, 'Asia/Shanghai')} (${formatZoneOffset(dayEnd, 'Asia/Shanghai')}) 结束`);
+    expect(zh.content).toContain(
+      `试用期将于 ${zoneDateTime(dayEnd, 'Asia/Shanghai')} (${formatZoneOffset(dayEnd, 'Asia/Shanghai')}) 结束`,
+    );
     // Where to buy it: a same-tab link into the console's market, with the store chosen and the plugin searched.
     const zhLink = marketLinkIn(zh.content);
     expect(zhLink).toEqual({
@@ -78,7 +101,9 @@ describe('plugin trial reminder', () => {
       query: { tab: 'market', shop_id: store.shopId, keyword: day.code },
     });
     // The market the link opens shows that plugin, on that store, still on trial.
-    const linked = await expectOk(t.call(merchantListMarketPlugins, { shop_id: zhLink.query.shop_id, keyword: zhLink.query.keyword }, store.token));
+    const linked = await expectOk(
+      t.call(merchantListMarketPlugins, { shop_id: zhLink.query.shop_id, keyword: zhLink.query.keyword }, store.token),
+    );
     expect(linked.list.map((plugin) => plugin.id)).toContain(day.id);
     const [en] = await noticesOf(store.token, REMINDER, 'en-US');
     expect(en.title).toBe(`Plugin trial ending soon: Plugin ${day.code}`);
@@ -93,23 +118,37 @@ describe('plugin trial reminder', () => {
     expect(await job.run()).toEqual({ disabled: 1, reminded: 2 });
     expect(await job.run()).toEqual({ disabled: 0, reminded: 0 });
     const reminded = await noticesOf(store.token, REMINDER);
-    expect(reminded.map((notice) => notice.title).sort()).toEqual([`插件试用即将结束：插件 ${day.code}`, `插件试用即将结束：插件 ${week.code}`].sort());
+    expect(reminded.map((notice) => notice.title).sort()).toEqual(
+      [`插件试用即将结束：插件 ${day.code}`, `插件试用即将结束：插件 ${week.code}`].sort(),
+    );
     const [otherReminder, ...otherMore] = await noticesOf(other.token, REMINDER, 'en-US');
     expect(otherMore).toEqual([]);
     expect(otherReminder.title).toBe(`Plugin trial ending soon: Plugin ${week.code}`);
-    expect(marketLinkIn(otherReminder.content).query).toEqual({ tab: 'market', shop_id: other.shopId, keyword: week.code });
+    expect(marketLinkIn(otherReminder.content).query).toEqual({
+      tab: 'market',
+      shop_id: other.shopId,
+      keyword: week.code,
+    });
     expect(otherReminder.content).not.toContain(store.shopId);
-    expect((await noticesOf(store.token, ENDED)).map((notice) => notice.title)).toEqual([`插件试用已结束：插件 ${day.code}`]);
+    expect((await noticesOf(store.token, ENDED)).map((notice) => notice.title)).toEqual([
+      `插件试用已结束：插件 ${day.code}`,
+    ]);
 
     // At the end: the end notice for each 7-day trial, no second reminder; nothing ever about the bought or switched-off plugin.
     await advanceKeepingSessions(t, 3 * DAY_S, [store.token, other.token]);
     expect(await job.run()).toEqual({ disabled: 2, reminded: 0 });
     expect(await job.run()).toEqual({ disabled: 0, reminded: 0 });
     expect((await noticesOf(store.token, REMINDER)).length).toBe(2);
-    expect((await noticesOf(store.token, ENDED)).map((notice) => notice.title).sort()).toEqual([`插件试用已结束：插件 ${day.code}`, `插件试用已结束：插件 ${week.code}`].sort());
-    expect((await noticesOf(other.token, ENDED)).map((notice) => notice.title)).toEqual([`插件试用已结束：插件 ${week.code}`]);
+    expect((await noticesOf(store.token, ENDED)).map((notice) => notice.title).sort()).toEqual(
+      [`插件试用已结束：插件 ${day.code}`, `插件试用已结束：插件 ${week.code}`].sort(),
+    );
+    expect((await noticesOf(other.token, ENDED)).map((notice) => notice.title)).toEqual([
+      `插件试用已结束：插件 ${week.code}`,
+    ]);
     const all = (await expectOk(t.call(merchantListUnreadNotices, { limit: 100 }, store.token))).list;
-    expect(all.filter((notice) => notice.title.includes(bought.code) || notice.title.includes(switchedOff.code))).toEqual([]);
+    expect(
+      all.filter((notice) => notice.title.includes(bought.code) || notice.title.includes(switchedOff.code)),
+    ).toEqual([]);
   });
 
   it('gives a trial that ended before any sweep saw it only the end notice', async () => {
@@ -122,7 +161,9 @@ describe('plugin trial reminder', () => {
     // The run counts every store of the app: other trials may end here, none may be reminded.
     expect(await job.run()).toMatchObject({ reminded: 0 });
     expect(await noticesOf(store.token, REMINDER)).toEqual([]);
-    expect((await noticesOf(store.token, ENDED)).map((notice) => notice.title)).toEqual([`插件试用已结束：插件 ${plugin.code}`]);
+    expect((await noticesOf(store.token, ENDED)).map((notice) => notice.title)).toEqual([
+      `插件试用已结束：插件 ${plugin.code}`,
+    ]);
   });
 
   it('disables an ended trial in the transaction that writes its notice: a failed notice leaves it on for the next sweep', async () => {
@@ -133,7 +174,12 @@ describe('plugin trial reminder', () => {
     await expectOk(takePlugin(t, store.token, { shop_id: store.shopId, plugin_id: plugin.id, mode: 'trial' }));
     await advanceKeepingSessions(t, DAY_S + 60, [store.token]);
     const storedStatus = async () =>
-      (await t.database.executeSql('select status from shop_plugins where shop_ref = $1 and plugin_id = $2', [store.shopRef, plugin.id])).rows[0] as { status: string };
+      (
+        await t.database.executeSql('select status from shop_plugins where shop_ref = $1 and plugin_id = $2', [
+          store.shopRef,
+          plugin.id,
+        ])
+      ).rows[0] as { status: string };
     await expect(
       t.app.services.plugins.disableEndedTrials(async () => {
         throw new Error('notice store down');
@@ -144,7 +190,9 @@ describe('plugin trial reminder', () => {
     // The next sweep disables it and tells the merchant, once.
     expect(await job.run()).toMatchObject({ disabled: expect.any(Number) });
     expect(await storedStatus()).toEqual({ status: 'disabled' });
-    expect((await noticesOf(store.token, ENDED)).map((notice) => notice.title)).toEqual([`插件试用已结束：插件 ${plugin.code}`]);
+    expect((await noticesOf(store.token, ENDED)).map((notice) => notice.title)).toEqual([
+      `插件试用已结束：插件 ${plugin.code}`,
+    ]);
     await job.run();
     expect((await noticesOf(store.token, ENDED)).length).toBe(1);
   });

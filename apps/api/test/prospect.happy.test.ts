@@ -4,7 +4,6 @@ import { buildTestApp, businessDay, type TestApp } from './helper';
 import { messageFields, uniqueIp } from './notice-helper';
 import { expectOk, signInAdmin } from './shop-helper';
 
-
 describe('prospects: happy paths', () => {
   let t: TestApp;
   let adminToken: string;
@@ -55,22 +54,39 @@ describe('prospects: happy paths', () => {
     expect(found.total).toBe(1);
     const lead = found.list[0];
     // Stored normalised (E.164); a local number is read in China when no country is chosen.
-    expect(lead).toMatchObject({ name: 'Zhang Wei', contact: `+86${fields.contact}`, content: fields.content, ip, status: 'new', remark: '', followed_up_at: null });
+    expect(lead).toMatchObject({
+      name: 'Zhang Wei',
+      contact: `+86${fields.contact}`,
+      content: fields.content,
+      ip,
+      status: 'new',
+      remark: '',
+      followed_up_at: null,
+    });
     expect(lead.created_at).toBe(t.clock.now().toISOString());
     expect((await list({ keyword: fields.contact })).list.map((row) => row.id)).toEqual([lead.id]);
     expect((await list({ keyword: 'zhang wei' })).list.map((row) => row.id)).toEqual([lead.id]);
     const newBefore = found.new_count;
 
     t.clock.advance(600);
-    const followed = await expectOk(t.call(adminEditProspect, { id: lead.id, status: 'followed_up', remark: 'Called, sending a quote' }, adminToken));
-    expect(followed).toMatchObject({ id: lead.id, status: 'followed_up', remark: 'Called, sending a quote', followed_up_at: t.clock.now().toISOString() });
+    const followed = await expectOk(
+      t.call(adminEditProspect, { id: lead.id, status: 'followed_up', remark: 'Called, sending a quote' }, adminToken),
+    );
+    expect(followed).toMatchObject({
+      id: lead.id,
+      status: 'followed_up',
+      remark: 'Called, sending a quote',
+      followed_up_at: t.clock.now().toISOString(),
+    });
     const after = await list({ keyword: 'enterprise plan for 3', status: 'followed_up' });
     expect(after.list.map((row) => row.id)).toEqual([lead.id]);
     expect(after.new_count).toBe(newBefore - 1);
     expect((await list({ keyword: 'enterprise plan for 3', status: 'new' })).total).toBe(0);
 
     // Status defaults to followed up; setting it back to new clears the follow-up time.
-    const reopened = await expectOk(t.call(adminEditProspect, { id: lead.id, status: 'new', remark: 'No answer' }, adminToken));
+    const reopened = await expectOk(
+      t.call(adminEditProspect, { id: lead.id, status: 'new', remark: 'No answer' }, adminToken),
+    );
     expect(reopened).toMatchObject({ status: 'new', remark: 'No answer', followed_up_at: null });
     expect((await expectOk(t.call(adminEditProspect, { id: lead.id }, adminToken))).status).toBe('followed_up');
   });
@@ -83,9 +99,16 @@ describe('prospects: happy paths', () => {
     await t.call(addMessage, messageFields({ content: `${marker} second` }), undefined, { ip: uniqueIp() });
     const secondDay = businessDay(t.clock.now());
 
-    expect((await list({ keyword: marker })).list.map((row) => row.content)).toEqual([`${marker} second`, `${marker} first`]);
-    expect((await list({ keyword: marker, start_date: firstDay, end_date: firstDay })).list.map((row) => row.content)).toEqual([`${marker} first`]);
-    expect((await list({ keyword: marker, start_date: secondDay })).list.map((row) => row.content)).toEqual([`${marker} second`]);
+    expect((await list({ keyword: marker })).list.map((row) => row.content)).toEqual([
+      `${marker} second`,
+      `${marker} first`,
+    ]);
+    expect(
+      (await list({ keyword: marker, start_date: firstDay, end_date: firstDay })).list.map((row) => row.content),
+    ).toEqual([`${marker} first`]);
+    expect((await list({ keyword: marker, start_date: secondDay })).list.map((row) => row.content)).toEqual([
+      `${marker} second`,
+    ]);
     expect((await list({ keyword: marker, end_date: firstDay })).total).toBe(1);
     const paged = await list({ keyword: marker, page: 2, limit: 1 });
     expect([paged.total, paged.list[0].content]).toEqual([2, `${marker} first`]);

@@ -1,4 +1,9 @@
-import { addMessage, adminEditProspect, adminListProspects, PROSPECT_SUBMITS_PER_IP_PER_HOUR } from '@parlour/contract/calls/prospect';
+import {
+  addMessage,
+  adminEditProspect,
+  adminListProspects,
+  PROSPECT_SUBMITS_PER_IP_PER_HOUR,
+} from '@parlour/contract/calls/prospect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
 import { messageFields, uniqueIp } from './notice-helper';
@@ -24,10 +29,18 @@ describe('prospects: security', () => {
       for (let index = 0; index < PROSPECT_SUBMITS_PER_IP_PER_HOUR; index += 1) {
         expect((await t.call(addMessage, messageFields(), undefined, { ip })).code).toBe(200);
       }
-      const refused = await t.callRaw<{ retry_after: number }>(addMessage, { ...messageFields(), lang_code: 'en-US' }, undefined, { ip });
+      const refused = await t.callRaw<{ retry_after: number }>(
+        addMessage,
+        { ...messageFields(), lang_code: 'en-US' },
+        undefined,
+        { ip },
+      );
       expect(refused).toMatchObject({ code: 10029, msg: 'Too many requests, please try again later' });
       expect(refused.data.retry_after).toBeGreaterThan(0);
-      expect(await t.call(addMessage, { ...messageFields(), lang_code: 'zh-CN' }, undefined, { ip })).toMatchObject({ code: 10029, msg: '操作过于频繁，请稍后再试' });
+      expect(await t.call(addMessage, { ...messageFields(), lang_code: 'zh-CN' }, undefined, { ip })).toMatchObject({
+        code: 10029,
+        msg: '操作过于频繁，请稍后再试',
+      });
       expect(await countFrom(ip)).toBe(PROSPECT_SUBMITS_PER_IP_PER_HOUR);
 
       // Another address is not affected.
@@ -38,7 +51,9 @@ describe('prospects: security', () => {
 
     it('holds the limit under simultaneous posts from one address', async () => {
       const ip = uniqueIp();
-      const answers = await Promise.all(Array.from({ length: 12 }, () => t.call(addMessage, messageFields(), undefined, { ip })));
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () => t.call(addMessage, messageFields(), undefined, { ip })),
+      );
       expect(answers.filter((answer) => answer.code === 200)).toHaveLength(PROSPECT_SUBMITS_PER_IP_PER_HOUR);
       expect(answers.filter((answer) => answer.code === 10029)).toHaveLength(12 - PROSPECT_SUBMITS_PER_IP_PER_HOUR);
       expect(await countFrom(ip)).toBe(PROSPECT_SUBMITS_PER_IP_PER_HOUR);
@@ -46,7 +61,8 @@ describe('prospects: security', () => {
 
     it('invalid posts do not use up the allowance', async () => {
       const ip = uniqueIp();
-      for (let index = 0; index < 8; index += 1) expect((await t.call(addMessage, messageFields({ contact: 'bad' }), undefined, { ip })).code).toBe(10001);
+      for (let index = 0; index < 8; index += 1)
+        expect((await t.call(addMessage, messageFields({ contact: 'bad' }), undefined, { ip })).code).toBe(10001);
       expect((await t.call(addMessage, messageFields(), undefined, { ip })).code).toBe(200);
     });
   });
@@ -64,7 +80,16 @@ describe('prospects: security', () => {
       const { token } = await registerMerchant(t);
       const ip = uniqueIp();
       expect((await t.call(addMessage, messageFields(), undefined, { ip })).code).toBe(200);
-      expect((await t.callRaw(addMessage, { ...messageFields(), status: 'followed_up', remark: 'forged', ip: '1.2.3.4' }, token, { ip })).code).toBe(200);
+      expect(
+        (
+          await t.callRaw(
+            addMessage,
+            { ...messageFields(), status: 'followed_up', remark: 'forged', ip: '1.2.3.4' },
+            token,
+            { ip },
+          )
+        ).code,
+      ).toBe(200);
       const { list } = await expectOk(t.call(adminListProspects, { limit: 100 }, adminToken));
       const mine = list.filter((row) => row.ip === ip);
       expect(mine).toHaveLength(2);

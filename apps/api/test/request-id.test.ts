@@ -26,16 +26,26 @@ describe('the request id (issue 12)', () => {
     const broken = await buildTestApp({ logger: log.logger });
     await broken.database.close();
     try {
-      const response = await broken.app.inject({ method: 'POST', url: `/api/v1/${merchantLogin.path}`, payload: { account: 'a@b.co', password: 'x', lang_code: 'zh-CN' } });
+      const response = await broken.app.inject({
+        method: 'POST',
+        url: `/api/v1/${merchantLogin.path}`,
+        payload: { account: 'a@b.co', password: 'x', lang_code: 'zh-CN' },
+      });
       const id = response.headers['x-request-id'];
       expect(id).toMatch(GENERATED_ID);
-      expect(response.json()).toEqual({ code: 10500, msg: errorMessages.SERVER_ERROR['zh-CN'], data: { request_id: id } });
+      expect(response.json()).toEqual({
+        code: 10500,
+        msg: errorMessages.SERVER_ERROR['zh-CN'],
+        data: { request_id: id },
+      });
       const failure = log.lines.find((line) => line.msg === 'unexpected failure');
       expect(failure).toMatchObject({ level: 50, request_id: id });
       expect(failure?.err).toBeTruthy();
       // Every line of that request carries the same field and id.
       const ofRequest = log.lines.filter((line) => line.request_id === id);
-      expect(ofRequest.map((line) => line.msg)).toEqual(expect.arrayContaining(['incoming request', 'unexpected failure', 'request completed']));
+      expect(ofRequest.map((line) => line.msg)).toEqual(
+        expect.arrayContaining(['incoming request', 'unexpected failure', 'request completed']),
+      );
     } finally {
       await broken.app.close();
     }
@@ -56,17 +66,31 @@ describe('the request id (issue 12)', () => {
   });
 
   it("keeps a proxy's sane X-Request-Id and replaces anything else", async () => {
-    const forwarded = await t.app.inject({ method: 'POST', url: '/api/v1', payload: {}, headers: { 'x-request-id': 'nginx-7f3a9c21e4b5' } });
+    const forwarded = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1',
+      payload: {},
+      headers: { 'x-request-id': 'nginx-7f3a9c21e4b5' },
+    });
     expect(forwarded.headers['x-request-id']).toBe('nginx-7f3a9c21e4b5');
     expect(log.lines.some((line) => line.request_id === 'nginx-7f3a9c21e4b5')).toBe(true);
     for (const bad of ['short', 'x'.repeat(65), 'evil id\nforged=1', '<script>']) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/v1', payload: {}, headers: { 'x-request-id': bad } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1',
+        payload: {},
+        headers: { 'x-request-id': bad },
+      });
       expect(response.headers['x-request-id']).toMatch(GENERATED_ID);
     }
   });
 
   it('shows the request id on pretty error lines only', () => {
-    expect(prettyMessage({ level: 50, msg: 'unexpected failure', request_id: 'req_0123456789abcdef0123' })).toBe('unexpected failure  request_id=req_0123456789abcdef0123');
-    expect(prettyMessage({ level: 30, msg: 'POST /api/v1 200 3 ms', request_id: 'req_0123456789abcdef0123' })).toBe('POST /api/v1 200 3 ms');
+    expect(prettyMessage({ level: 50, msg: 'unexpected failure', request_id: 'req_0123456789abcdef0123' })).toBe(
+      'unexpected failure  request_id=req_0123456789abcdef0123',
+    );
+    expect(prettyMessage({ level: 30, msg: 'POST /api/v1 200 3 ms', request_id: 'req_0123456789abcdef0123' })).toBe(
+      'POST /api/v1 200 3 ms',
+    );
   });
 });

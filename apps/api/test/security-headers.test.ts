@@ -29,13 +29,18 @@ const CSP_DIRECTIVES = [
 
 function expectPageHeaders(response: LightMyRequestResponse, referrerPolicy = 'strict-origin-when-cross-origin') {
   const csp = String(response.headers['content-security-policy']);
-  for (const directive of CSP_DIRECTIVES) expect(csp.split(';').map((part) => part.trim()), directive).toContain(directive);
+  for (const directive of CSP_DIRECTIVES)
+    expect(
+      csp.split(';').map((part) => part.trim()),
+      directive,
+    ).toContain(directive);
   expect(csp).not.toContain('unsafe-eval');
   expect(response.headers['x-content-type-options']).toBe('nosniff');
   expect(response.headers['referrer-policy']).toBe(referrerPolicy);
   expect(response.headers['x-frame-options']).toBe('DENY');
   const permissions = String(response.headers['permissions-policy']);
-  for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) expect(permissions).toContain(`${feature}=()`);
+  for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb'])
+    expect(permissions).toContain(`${feature}=()`);
   // Plain http (no trusted proxy saying otherwise): no HSTS.
   expect(response.headers['strict-transport-security']).toBeUndefined();
 }
@@ -46,7 +51,10 @@ let t: TestApp;
 beforeAll(async () => {
   webDistDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parlour-headers-'));
   fs.mkdirSync(path.join(webDistDir, 'assets'));
-  fs.writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><head><!--parlour-config--></head><div id="root"></div>');
+  fs.writeFileSync(
+    path.join(webDistDir, 'index.html'),
+    '<!doctype html><head><!--parlour-config--></head><div id="root"></div>',
+  );
   fs.writeFileSync(path.join(webDistDir, 'assets', 'index-abc123.js'), 'console.log(1)');
   fs.writeFileSync(path.join(webDistDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await buildTestApp({ env: { WEB_DIST_DIR: webDistDir, SITE_HOSTS: 'www.example.test' } });
@@ -76,7 +84,12 @@ describe('security headers on API answers', () => {
   it('every /api/v1 answer is no-store: authenticated calls, refusals, unknown calls, the notify endpoint', async () => {
     const admin = await signInAdmin(t);
     const answers = [
-      await t.app.inject({ method: 'POST', url: '/api/v1/admin/merchant/list', payload: {}, headers: { authorization: `Bearer ${admin}` } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/merchant/list',
+        payload: {},
+        headers: { authorization: `Bearer ${admin}` },
+      }),
       await t.app.inject({ method: 'POST', url: '/api/v1/admin/merchant/list', payload: {} }),
       await t.app.inject({ method: 'POST', url: '/api/v1/no/such/call', payload: {} }),
       await t.app.inject({ method: 'POST', url: '/api/v1/payment/notify/sandbox', payload: {} }),
@@ -99,7 +112,9 @@ describe('security headers on pages and files', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expectPageHeaders(response);
       // No inline script: the settings travel as a JSON data block the browser never runs.
-      expect(response.body).toContain('<script type="application/json" id="parlour-config">{"siteHosts":["www.example.test"],"consoleHosts":[]}</script>');
+      expect(response.body).toContain(
+        '<script type="application/json" id="parlour-config">{"siteHosts":["www.example.test"],"consoleHosts":[]}</script>',
+      );
       expect(response.body).not.toMatch(/<script(?![^>]*type="application\/json")[^>]*>[^<]/);
     }
   });
@@ -123,9 +138,15 @@ describe('security headers on pages and files', () => {
 
   it('uploads: nosniff, their own sandboxing CSP, Referrer-Policy and Permissions-Policy; a missing one too', async () => {
     const admin = await signInAdmin(t);
-    const upload = await uploadImage(t.app, { token: admin, bytes: IMAGES.png, name: 'logo.png', type: 'image/png', lang: 'en-US' });
+    const upload = await uploadImage(t.app, {
+      token: admin,
+      bytes: IMAGES.png,
+      name: 'logo.png',
+      type: 'image/png',
+      lang: 'en-US',
+    });
     expect(upload.code).toBe(200);
-    const image = await t.app.inject({ method: 'GET', url: upload.data?.url ?? "" });
+    const image = await t.app.inject({ method: 'GET', url: upload.data?.url ?? '' });
     expect(image.statusCode).toBe(200);
     expect(image.headers['x-content-type-options']).toBe('nosniff');
     expect(image.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
@@ -139,13 +160,28 @@ describe('security headers on pages and files', () => {
 
 describe('HSTS', () => {
   it('is sent only when a trusted proxy reports https (TRUST_PROXY=true and X-Forwarded-Proto: https)', async () => {
-    const proxied = await buildTestApp({ database: t.database, env: { WEB_DIST_DIR: webDistDir, TRUST_PROXY: 'true' } });
+    const proxied = await buildTestApp({
+      database: t.database,
+      env: { WEB_DIST_DIR: webDistDir, TRUST_PROXY: 'true' },
+    });
     try {
-      const overHttps = await proxied.app.inject({ method: 'GET', url: '/login', headers: { 'x-forwarded-proto': 'https' } });
+      const overHttps = await proxied.app.inject({
+        method: 'GET',
+        url: '/login',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
       expect(overHttps.headers['strict-transport-security']).toBe('max-age=31536000');
-      const apiOverHttps = await proxied.app.inject({ method: 'GET', url: '/api/v1', headers: { 'x-forwarded-proto': 'https' } });
+      const apiOverHttps = await proxied.app.inject({
+        method: 'GET',
+        url: '/api/v1',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
       expect(apiOverHttps.headers['strict-transport-security']).toBe('max-age=31536000');
-      const overHttp = await proxied.app.inject({ method: 'GET', url: '/login', headers: { 'x-forwarded-proto': 'http' } });
+      const overHttp = await proxied.app.inject({
+        method: 'GET',
+        url: '/login',
+        headers: { 'x-forwarded-proto': 'http' },
+      });
       expect(overHttp.headers['strict-transport-security']).toBeUndefined();
     } finally {
       await proxied.app.close();

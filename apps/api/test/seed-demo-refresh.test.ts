@@ -10,7 +10,8 @@ import { expectOk, shopFields, signInAdmin, VERSION } from './shop-helper';
 const DAY_SECONDS = 86_400;
 
 async function demoToken(t: TestApp) {
-  return (await expectOk(t.call(merchantLogin, { account: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password }))).userinfo.token;
+  return (await expectOk(t.call(merchantLogin, { account: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password })))
+    .userinfo.token;
 }
 
 /** What the demo merchant sees: the store list with its tab counts, and the bills. */
@@ -18,7 +19,12 @@ async function demoView(t: TestApp, token: string) {
   const stores = await expectOk(t.call(merchantListShops, { tab: 'all', limit: 50 }, token));
   const bills = await expectOk(t.call(merchantListBills, { limit: 100 }, token));
   const unpaid = bills.list.filter((bill) => bill.status === 'unpaid');
-  return { stores, bills, unpaid, statusOf: (shopId: string) => stores.list.find((store) => store.shop_id === shopId)?.status };
+  return {
+    stores,
+    bills,
+    unpaid,
+    statusOf: (shopId: string) => stores.list.find((store) => store.shop_id === shopId)?.status,
+  };
 }
 
 /** Every tab of the store list has a store, and an unpaid bill can still be paid. */
@@ -49,7 +55,9 @@ describe('demo data stays demo data', () => {
       expect(first.statusOf(DEMO_STORES.closed)).toBe('disabled');
       // The unpaid bill renews the store pending renewal; the disabled store was disabled by the operator.
       expect(first.unpaid.map((bill) => [bill.shop_id, bill.type])).toEqual([[DEMO_STORES.monthly, 'renewal']]);
-      expect(first.stores.list.find((store) => store.shop_id === DEMO_STORES.closed)?.is_disabled_by_operator).toBe(true);
+      expect(first.stores.list.find((store) => store.shop_id === DEMO_STORES.closed)?.is_disabled_by_operator).toBe(
+        true,
+      );
       // One free slot under the store limit (5), so the demo merchant can try creating a store.
       expect(first.stores.counts.all).toBe(4);
 
@@ -61,7 +69,9 @@ describe('demo data stays demo data', () => {
 
       // With no other disabled store, a store the operator re-enabled is disabled again on the next start.
       const admin = await signInAdmin(t);
-      expect((await t.call(adminSetShopStatus, { shop_id: DEMO_STORES.closed, is_disabled: false, remark: '' }, admin)).code).toBe(200);
+      expect(
+        (await t.call(adminSetShopStatus, { shop_id: DEMO_STORES.closed, is_disabled: false, remark: '' }, admin)).code,
+      ).toBe(200);
       expect((await demoView(t, token)).stores.counts.disabled).toBe(0);
       await seedDatabase(t.app, config);
       const third = await expectEveryStateShown(t, token);
@@ -81,7 +91,9 @@ describe('demo data stays demo data', () => {
 
       // Another merchant's store on the same platform, which the refresh must leave alone.
       const otherMerchant = await registerMerchant(t);
-      const otherStore = await expectOk(t.call(merchantAddShop, shopFields({ package_id: VERSION.starter }), otherMerchant.token));
+      const otherStore = await expectOk(
+        t.call(merchantAddShop, shopFields({ package_id: VERSION.starter }), otherMerchant.token),
+      );
       const otherBefore = await expectOk(t.call(adminListShops, { keyword: otherStore.shop_id }, await signInAdmin(t)));
 
       // 40 days on: the unpaid bill expired long ago, the monthly store and the trial are past their
@@ -89,9 +101,16 @@ describe('demo data stays demo data', () => {
       t.clock.advance(40 * DAY_SECONDS);
       // Sessions do not last 40 days: sign in again.
       const token = await demoToken(t);
-      const other = { ...otherMerchant, token: (await expectOk(t.call(merchantLogin, { account: otherMerchant.email, password: otherMerchant.password }))).userinfo.token };
+      const other = {
+        ...otherMerchant,
+        token: (
+          await expectOk(t.call(merchantLogin, { account: otherMerchant.email, password: otherMerchant.password }))
+        ).userinfo.token,
+      };
       const admin = await signInAdmin(t);
-      expect((await t.call(adminSetShopStatus, { shop_id: DEMO_STORES.closed, is_disabled: false, remark: '' }, admin)).code).toBe(200);
+      expect(
+        (await t.call(adminSetShopStatus, { shop_id: DEMO_STORES.closed, is_disabled: false, remark: '' }, admin)).code,
+      ).toBe(200);
       const spoiled = await demoView(t, token);
       expect(spoiled.unpaid).toEqual([]);
       expect(spoiled.statusOf(DEMO_STORES.monthly)).not.toBe('pending_renewal');
@@ -137,12 +156,16 @@ describe('demo data stays demo data', () => {
   }, 90_000);
 
   /** A warning or error of the seed (the app's own start warnings, such as the development key, are not the seed's). */
-  const isSeedWarning = (entry: { level: number; msg: string }) => entry.level >= 40 && entry.msg.startsWith('demo data');
+  const isSeedWarning = (entry: { level: number; msg: string }) =>
+    entry.level >= 40 && entry.msg.startsWith('demo data');
 
   it('seeds and refreshes without a payment provider (PAYMENT_PROVIDER=none): paid stores opened offline, no bill to pay, said in the log', async () => {
     const lines: string[] = [];
     const env = { PAYMENT_PROVIDER: 'none' };
-    const t = await buildTestApp({ env, logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } } });
+    const t = await buildTestApp({
+      env,
+      logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } },
+    });
     try {
       const config = testConfig(env);
       expect(await seedDatabase(t.app, config)).toEqual({ demoSeeded: true });
@@ -158,7 +181,11 @@ describe('demo data stays demo data', () => {
         [DEMO_STORES.closed, DEMO_STORES.yearly, DEMO_STORES.monthly].map((shopId) => [shopId, 'paid', 'offline']),
       );
       const logged = lines.map((line) => JSON.parse(line) as { level: number; msg: string; skipped?: string[] });
-      expect(logged.find((entry) => entry.msg.startsWith('demo data: no sandbox cashier'))?.skipped).toEqual(['unpaid renewal bill', 'traffic packages', 'paid plugin']);
+      expect(logged.find((entry) => entry.msg.startsWith('demo data: no sandbox cashier'))?.skipped).toEqual([
+        'unpaid renewal bill',
+        'traffic packages',
+        'paid plugin',
+      ]);
       expect(logged.filter(isSeedWarning)).toEqual([]);
 
       // 40 days on, a later start brings the store pending renewal back, without warnings.
@@ -171,7 +198,9 @@ describe('demo data stays demo data', () => {
       expect(later.unpaid).toEqual([]);
       const refreshed = lines.map((line) => JSON.parse(line) as { level: number; msg: string });
       expect(refreshed.filter(isSeedWarning)).toEqual([]);
-      expect(refreshed.map((entry) => entry.msg)).toContain('demo data: no payable bill kept, since no payment provider takes payments (PAYMENT_PROVIDER=none)');
+      expect(refreshed.map((entry) => entry.msg)).toContain(
+        'demo data: no payable bill kept, since no payment provider takes payments (PAYMENT_PROVIDER=none)',
+      );
     } finally {
       await t.close();
     }

@@ -26,7 +26,9 @@ describe('demo seed: notices and prospects', () => {
       expect(followed[0].remark).not.toBe('');
 
       // The demo merchant sees the two published notices as unread, the pinned one first; not the draft.
-      const login = await expectOk(t.call(merchantLogin, { account: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password }));
+      const login = await expectOk(
+        t.call(merchantLogin, { account: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password }),
+      );
       const unread = await expectOk(t.call(merchantListUnreadNotices, { limit: 10 }, login.userinfo.token));
       expect(unread.unread_count).toBe(2);
       expect(unread.list[0].is_pinned).toBe(true);

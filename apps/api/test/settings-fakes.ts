@@ -45,7 +45,8 @@ export async function startFakeSmtp(credentials: { user: string; password: strin
     authMethods: ['PLAIN', 'LOGIN'],
     logger: false,
     onAuth(auth, _session, callback) {
-      if (auth.username === credentials.user && auth.password === credentials.password) return callback(null, { user: auth.username });
+      if (auth.username === credentials.user && auth.password === credentials.password)
+        return callback(null, { user: auth.username });
       const error = new Error('5.7.8 Authentication credentials invalid') as Error & { responseCode: number };
       error.responseCode = 535;
       return callback(error);
@@ -58,7 +59,9 @@ export async function startFakeSmtp(credentials: { user: string; password: strin
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
           to: session.envelope.rcptTo.map((recipient) => recipient.address),
           user: session.user as string | undefined,
-          raw: Buffer.concat(chunks).toString('utf8').replace(/=\r?\n/g, ''),
+          raw: Buffer.concat(chunks)
+            .toString('utf8')
+            .replace(/=\r?\n/g, ''),
         });
         callback();
       });
@@ -88,8 +91,13 @@ export async function startFakeWecom(validKeys: string[]) {
     const text = await readBody(request);
     if (request.method !== 'POST' || url.pathname !== '/cgi-bin/webhook/send') return answer(404, 'not found');
     const key = url.searchParams.get('key') ?? '';
-    if (!validKeys.includes(key)) return answer(93000, 'invalid webhook url, hint: [1700000000_1], more info at https://open.work.weixin.qq.com/devtool/query?e=93000');
-    if (!(request.headers['content-type'] ?? '').startsWith('application/json')) return answer(40008, 'invalid message type');
+    if (!validKeys.includes(key))
+      return answer(
+        93000,
+        'invalid webhook url, hint: [1700000000_1], more info at https://open.work.weixin.qq.com/devtool/query?e=93000',
+      );
+    if (!(request.headers['content-type'] ?? '').startsWith('application/json'))
+      return answer(40008, 'invalid message type');
     let body: { msgtype?: unknown; text?: { content?: unknown } };
     try {
       body = JSON.parse(text) as typeof body;
@@ -104,7 +112,12 @@ export async function startFakeWecom(validKeys: string[]) {
     return answer(0, 'ok');
   });
   const baseUrl = await listen(server);
-  return { baseUrl, received, webhookFor: (key: string) => `${baseUrl}/cgi-bin/webhook/send?key=${key}`, close: () => close(server) };
+  return {
+    baseUrl,
+    received,
+    webhookFor: (key: string) => `${baseUrl}/cgi-bin/webhook/send?key=${key}`,
+    close: () => close(server),
+  };
 }
 
 /**
@@ -137,43 +150,83 @@ export async function startFakeAliyunSms(account: {
   templateCode: string;
   noticeTemplateCode?: string;
 }) {
-  const templates = new Map([[account.templateCode, 'code'], ...(account.noticeTemplateCode ? [[account.noticeTemplateCode, 'time'] as const] : [])]);
+  const templates = new Map([
+    [account.templateCode, 'code'],
+    ...(account.noticeTemplateCode ? [[account.noticeTemplateCode, 'time'] as const] : []),
+  ]);
   const received: ReceivedSms[] = [];
   const nonces = new Set<string>();
   const server = http.createServer(async (request, response) => {
     const answer = (status: number, code: string, message: string) => {
       response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ RequestId: 'F655A8D5-B967-440B-8683-DAD6FF8DE990', Code: code, Message: message, ...(code === 'OK' ? { BizId: '900619746936498440^0' } : {}) }));
+      response.end(
+        JSON.stringify({
+          RequestId: 'F655A8D5-B967-440B-8683-DAD6FF8DE990',
+          Code: code,
+          Message: message,
+          ...(code === 'OK' ? { BizId: '900619746936498440^0' } : {}),
+        }),
+      );
     };
     const text = await readBody(request);
     if (request.method !== 'POST') return answer(400, 'UnsupportedHTTPMethod', 'This http method is not supported.');
-    if (!(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) return answer(400, 'MissingParameter', 'Form body expected.');
+    if (!(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded'))
+      return answer(400, 'MissingParameter', 'Form body expected.');
     const params = Object.fromEntries(new URLSearchParams(text));
-    for (const name of ['AccessKeyId', 'Action', 'Format', 'PhoneNumbers', 'SignName', 'SignatureMethod', 'SignatureNonce', 'SignatureVersion', 'TemplateCode', 'Timestamp', 'Version', 'Signature']) {
+    for (const name of [
+      'AccessKeyId',
+      'Action',
+      'Format',
+      'PhoneNumbers',
+      'SignName',
+      'SignatureMethod',
+      'SignatureNonce',
+      'SignatureVersion',
+      'TemplateCode',
+      'Timestamp',
+      'Version',
+      'Signature',
+    ]) {
       if (!params[name]) return answer(400, `Missing${name}`, `${name} is mandatory for this action.`);
     }
-    if (params.Action !== 'SendSms' || params.Version !== '2017-05-25') return answer(404, 'InvalidAction.NotFound', 'Specified api is not found, please check your url and method.');
-    if (params.SignatureMethod !== 'HMAC-SHA1' || params.SignatureVersion !== '1.0') return answer(400, 'InvalidSignatureMethod', 'Specified signature method is not supported.');
-    if (params.AccessKeyId !== account.accessKeyId) return answer(404, 'InvalidAccessKeyId.NotFound', 'Specified access key is not found.');
+    if (params.Action !== 'SendSms' || params.Version !== '2017-05-25')
+      return answer(404, 'InvalidAction.NotFound', 'Specified api is not found, please check your url and method.');
+    if (params.SignatureMethod !== 'HMAC-SHA1' || params.SignatureVersion !== '1.0')
+      return answer(400, 'InvalidSignatureMethod', 'Specified signature method is not supported.');
+    if (params.AccessKeyId !== account.accessKeyId)
+      return answer(404, 'InvalidAccessKeyId.NotFound', 'Specified access key is not found.');
     const { Signature: signature, ...signed } = params;
     const canonical = Object.keys(signed)
       .sort()
       .map((name) => `${rfc3986(name)}=${rfc3986(signed[name])}`)
       .join('&');
-    const expected = createHmac('sha1', `${account.accessKeySecret}&`).update(`POST&${rfc3986('/')}&${rfc3986(canonical)}`).digest('base64');
-    if (signature !== expected) return answer(400, 'SignatureDoesNotMatch', `Specified signature is not matched with our calculation. server string to sign is:POST&%2F&...`);
-    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(params.Timestamp) || Math.abs(Date.parse(params.Timestamp) - Date.now()) > 15 * 60_000) {
+    const expected = createHmac('sha1', `${account.accessKeySecret}&`)
+      .update(`POST&${rfc3986('/')}&${rfc3986(canonical)}`)
+      .digest('base64');
+    if (signature !== expected)
+      return answer(
+        400,
+        'SignatureDoesNotMatch',
+        `Specified signature is not matched with our calculation. server string to sign is:POST&%2F&...`,
+      );
+    if (
+      !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(params.Timestamp) ||
+      Math.abs(Date.parse(params.Timestamp) - Date.now()) > 15 * 60_000
+    ) {
       return answer(400, 'InvalidTimeStamp.Expired', 'Specified time stamp or date value is expired.');
     }
-    if (nonces.has(params.SignatureNonce)) return answer(400, 'SignatureNonceUsed', 'Specified signature nonce was used already.');
+    if (nonces.has(params.SignatureNonce))
+      return answer(400, 'SignatureNonceUsed', 'Specified signature nonce was used already.');
     nonces.add(params.SignatureNonce);
     if (params.SignName !== account.signName) return answer(200, 'isv.SMS_SIGNATURE_ILLEGAL', '该账号下找不到对应签名');
     const variable = templates.get(params.TemplateCode);
     if (!variable) return answer(200, 'isv.SMS_TEMPLATE_ILLEGAL', '该账号下找不到对应模板');
-    if (!/^(1[3-9]\d{9}|[1-9]\d{6,14})$/.test(params.PhoneNumbers)) return answer(200, 'isv.MOBILE_NUMBER_ILLEGAL', '非法手机号');
+    if (!/^(1[3-9]\d{9}|[1-9]\d{6,14})$/.test(params.PhoneNumbers))
+      return answer(200, 'isv.MOBILE_NUMBER_ILLEGAL', '非法手机号');
     try {
       const templateParam = JSON.parse(params.TemplateParam ?? '{}') as Record<string, unknown>;
-      if (typeof templateParam[variable] !== 'string') return answer(200, 'isv.TEMPLATE_MISSING_PARAMETERS', '模板缺少变量');
+      if (typeof templateParam[variable] !== 'string')
+        return answer(200, 'isv.TEMPLATE_MISSING_PARAMETERS', '模板缺少变量');
     } catch {
       return answer(200, 'isv.INVALID_JSON_PARAM', 'JSON参数不合法，只接受字符串值');
     }
@@ -187,7 +240,10 @@ export async function startFakeAliyunSms(account: {
 /** Bytes of small real images and impostors for the upload tests. */
 export const IMAGES = {
   // 1x1 PNG.
-  png: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64'),
+  png: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+    'base64',
+  ),
   // 1x1 JPEG (SOI, APP0 JFIF, …).
   jpg: Buffer.from(
     '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
@@ -214,7 +270,14 @@ export async function uploadImage(
     method: 'POST',
     url: options.url ?? UPLOAD_URL,
     payload: Buffer.from(await request.arrayBuffer()),
-    headers: { 'content-type': request.headers.get('content-type') ?? '', ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
+    headers: {
+      'content-type': request.headers.get('content-type') ?? '',
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
   });
-  return response.json() as { code: number; msg: string; data: { url: string; file_name: string; mime: string; size: number } | null };
+  return response.json() as {
+    code: number;
+    msg: string;
+    data: { url: string; file_name: string; mime: string; size: number } | null;
+  };
 }

@@ -1,9 +1,22 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { adminConfigGroups, adminConfigList, adminSetConfig, adminTestSendEmail, adminTestSendSms, adminTestSendWecom } from '@parlour/contract/calls/settings';
+import {
+  adminConfigGroups,
+  adminConfigList,
+  adminSetConfig,
+  adminTestSendEmail,
+  adminTestSendSms,
+  adminTestSendWecom,
+} from '@parlour/contract/calls/settings';
 import { merchantConfigList } from '@parlour/contract/calls/site-config';
-import { checkEmailCode, merchantLogin, merchantMobileRegister, sendEmailCode, sendMobileCode } from '@parlour/contract/calls/account';
+import {
+  checkEmailCode,
+  merchantLogin,
+  merchantMobileRegister,
+  sendEmailCode,
+  sendMobileCode,
+} from '@parlour/contract/calls/account';
 import { merchantChangePassword } from '@parlour/contract/calls/account-security';
 import { merchantPublicVersions } from '@parlour/contract/calls/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,13 +63,22 @@ describe('settings: happy paths', () => {
   let phoneMerchant = '';
 
   beforeAll(async () => {
-    [smtp, wecom, aliyun] = await Promise.all([startFakeSmtp({ user: SMTP_USER, password: SMTP_PASSWORD }), startFakeWecom([WECOM_KEY]), startFakeAliyunSms(ALIYUN)]);
+    [smtp, wecom, aliyun] = await Promise.all([
+      startFakeSmtp({ user: SMTP_USER, password: SMTP_PASSWORD }),
+      startFakeWecom([WECOM_KEY]),
+      startFakeAliyunSms(ALIYUN),
+    ]);
     uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parlour-uploads-'));
     t = await buildTestApp({
       recordMail: false,
       // Verification codes go through the configured provider, not the recording one.
       sms: undefined,
-      env: { UPLOAD_DIR: uploadDir, ALIYUN_SMS_ENDPOINT: aliyun.baseUrl, WECOM_WEBHOOK_BASE: wecom.baseUrl, CODE_SENDS_PER_IP_PER_HOUR: '1000' },
+      env: {
+        UPLOAD_DIR: uploadDir,
+        ALIYUN_SMS_ENDPOINT: aliyun.baseUrl,
+        WECOM_WEBHOOK_BASE: wecom.baseUrl,
+        CODE_SENDS_PER_IP_PER_HOUR: '1000',
+      },
     });
     admin = await signInAdmin(t);
   });
@@ -66,7 +88,8 @@ describe('settings: happy paths', () => {
     fs.rmSync(uploadDir, { recursive: true, force: true });
   });
 
-  const set = (group: string, values: Record<string, unknown>, lang = 'en-US') => t.callRaw(adminSetConfig, { group, values, lang_code: lang }, admin);
+  const set = (group: string, values: Record<string, unknown>, lang = 'en-US') =>
+    t.callRaw(adminSetConfig, { group, values, lang_code: lang }, admin);
 
   it('answers every group with defaults and no secret set', async () => {
     const all = await expectOk(t.call(adminConfigList, {}, admin));
@@ -74,7 +97,16 @@ describe('settings: happy paths', () => {
     expect(all.mail).toMatchObject({ smtp_host: '', smtp_password_is_set: false });
     expect(all.sms).toMatchObject({ sms_provider: 'none', access_key_secret_is_set: false });
     expect(all.wecom).toEqual({ webhook_url_is_set: false, webhook_url_masked: '' });
-    expect(all.platform).toEqual({ captcha_failure_threshold: 5, store_limit_per_merchant: 5, domains_per_store: 3, payment_window_minutes: 30, grace_days: 7, business_time_zone: 'Asia/Shanghai', require_admin_two_factor: false, ...NO_RESERVED_SHOP_IDS });
+    expect(all.platform).toEqual({
+      captcha_failure_threshold: 5,
+      store_limit_per_merchant: 5,
+      domains_per_store: 3,
+      payment_window_minutes: 30,
+      grace_days: 7,
+      business_time_zone: 'Asia/Shanghai',
+      require_admin_two_factor: false,
+      ...NO_RESERVED_SHOP_IDS,
+    });
     const groups = await expectOk(t.call(adminConfigGroups, {}, admin));
     expect(groups.list.map((item) => item.group)).toEqual(['site', 'mail', 'sms', 'wecom', 'platform']);
     expect(groups.list.every((item) => !item.is_configured)).toBe(true);
@@ -86,13 +118,20 @@ describe('settings: happy paths', () => {
     const shown = await expectOk(t.call(merchantConfigList, {}));
     expect(shown).toEqual({ ...site, business_time_zone: 'Asia/Shanghai' });
     const groups = await expectOk(t.call(adminConfigGroups, {}, admin));
-    expect(groups.list.find((item) => item.group === 'site')).toMatchObject({ is_configured: true, updated_at: expect.any(String) });
+    expect(groups.list.find((item) => item.group === 'site')).toMatchObject({
+      is_configured: true,
+      updated_at: expect.any(String),
+    });
   });
 
   it('uploads a PNG and a JPG, serves them with safe headers, and takes them as logo and icon', async () => {
     const png = await uploadImage(t.app, { token: admin, bytes: IMAGES.png, name: 'logo.png', type: 'image/png' });
     expect(png.code).toBe(200);
-    expect(png.data).toMatchObject({ mime: 'image/png', size: IMAGES.png.length, url: expect.stringMatching(/^\/uploads\/[a-f0-9]{32}\.png$/) });
+    expect(png.data).toMatchObject({
+      mime: 'image/png',
+      size: IMAGES.png.length,
+      url: expect.stringMatching(/^\/uploads\/[a-f0-9]{32}\.png$/),
+    });
     // The name is ours, not the client's.
     expect(png.data?.file_name).not.toContain('logo');
     const jpg = await uploadImage(t.app, { token: admin, bytes: IMAGES.jpg, name: 'favicon.jpeg', type: 'image/jpeg' });
@@ -112,7 +151,14 @@ describe('settings: happy paths', () => {
   });
 
   it('sends a test mail through the saved SMTP server, which then carries the platform mail; an empty password keeps the stored one', async () => {
-    const mail = { smtp_host: '127.0.0.1', smtp_port: smtp.port, smtp_security: 'none', smtp_user: SMTP_USER, smtp_password: SMTP_PASSWORD, mail_sender: 'Parlour <noreply@parlour.test>' };
+    const mail = {
+      smtp_host: '127.0.0.1',
+      smtp_port: smtp.port,
+      smtp_security: 'none',
+      smtp_user: SMTP_USER,
+      smtp_password: SMTP_PASSWORD,
+      mail_sender: 'Parlour <noreply@parlour.test>',
+    };
     const saved = await expectOk(set('mail', mail));
     expect(saved.mail).toEqual({ ...mail, smtp_password: undefined, smtp_password_is_set: true });
     // Saved again with the password left empty: the stored one is kept (the server still accepts the login).
@@ -127,13 +173,21 @@ describe('settings: happy paths', () => {
     // Verification codes now go through the same server.
     const email = uniqueEmail();
     expect((await t.call(sendEmailCode, { email, event: 'register', lang_code: 'en-US' })).code).toBe(200);
-    const code = /verification code is (\d{6})/.exec(smtp.received.find((item) => item.to.includes(email))?.raw ?? '')?.[1];
+    const code = /verification code is (\d{6})/.exec(
+      smtp.received.find((item) => item.to.includes(email))?.raw ?? '',
+    )?.[1];
     expect(code).toMatch(/^\d{6}$/);
     expect((await t.callRaw(checkEmailCode, { email, code, event: 'register' })).code).toBe(200);
   });
 
   it('sends a test SMS through Aliyun SendSms with a valid signature, and verification codes follow', async () => {
-    const sms = { sms_provider: 'aliyun', access_key_id: ALIYUN.accessKeyId, access_key_secret: ALIYUN.accessKeySecret, sign_name: ALIYUN.signName, template_code: ALIYUN.templateCode };
+    const sms = {
+      sms_provider: 'aliyun',
+      access_key_id: ALIYUN.accessKeyId,
+      access_key_secret: ALIYUN.accessKeySecret,
+      sign_name: ALIYUN.signName,
+      template_code: ALIYUN.templateCode,
+    };
     const saved = await expectOk(set('sms', sms));
     expect(saved.sms).toEqual({
       sms_provider: 'aliyun',
@@ -147,25 +201,61 @@ describe('settings: happy paths', () => {
     const mobile = uniqueMobile();
     expect((await t.call(adminTestSendSms, { mobile }, admin)).code).toBe(200);
     const test = aliyun.received.find((item) => item.params.PhoneNumbers === mobile);
-    expect(test?.params).toMatchObject({ Action: 'SendSms', Format: 'JSON', SignName: ALIYUN.signName, TemplateCode: ALIYUN.templateCode, Version: '2017-05-25' });
+    expect(test?.params).toMatchObject({
+      Action: 'SendSms',
+      Format: 'JSON',
+      SignName: ALIYUN.signName,
+      TemplateCode: ALIYUN.templateCode,
+      Version: '2017-05-25',
+    });
     expect(JSON.parse(test!.params.TemplateParam)).toEqual({ code: expect.stringMatching(/^\d{6}$/) });
 
     // A merchant registering by phone gets the code by SMS and can use it.
     phoneMerchant = uniqueMobile();
     expect((await t.call(sendMobileCode, { mobile: phoneMerchant, event: 'register' })).code).toBe(200);
-    const code = (JSON.parse(aliyun.received.find((item) => item.params.PhoneNumbers === phoneMerchant)!.params.TemplateParam) as { code: string }).code;
-    const registered = await t.call(merchantMobileRegister, { mobile: phoneMerchant, code, password: GOOD_PASSWORD, confirm_password: GOOD_PASSWORD, agree: true });
+    const code = (
+      JSON.parse(aliyun.received.find((item) => item.params.PhoneNumbers === phoneMerchant)!.params.TemplateParam) as {
+        code: string;
+      }
+    ).code;
+    const registered = await t.call(merchantMobileRegister, {
+      mobile: phoneMerchant,
+      code,
+      password: GOOD_PASSWORD,
+      confirm_password: GOOD_PASSWORD,
+      agree: true,
+    });
     expect(registered.code).toBe(200);
   });
 
   it("texts a phone-only merchant that its password changed through the SMS settings' notice template, and says so when none is set", async () => {
     const mobile = uniqueMobile();
     expect((await t.call(sendMobileCode, { mobile, event: 'register' })).code).toBe(200);
-    const code = (JSON.parse(aliyun.received.find((item) => item.params.PhoneNumbers === mobile)!.params.TemplateParam) as { code: string }).code;
-    const merchant = await expectOk(t.call(merchantMobileRegister, { mobile, code, password: GOOD_PASSWORD, confirm_password: GOOD_PASSWORD, agree: true }));
+    const code = (
+      JSON.parse(aliyun.received.find((item) => item.params.PhoneNumbers === mobile)!.params.TemplateParam) as {
+        code: string;
+      }
+    ).code;
+    const merchant = await expectOk(
+      t.call(merchantMobileRegister, {
+        mobile,
+        code,
+        password: GOOD_PASSWORD,
+        confirm_password: GOOD_PASSWORD,
+        agree: true,
+      }),
+    );
     const changeTo = async (current: string, next: string) => {
-      await expectOk(t.call(merchantChangePassword, { current_password: current, password: next, confirm_password: next }, merchant.userinfo.token));
-      const job = t.queued.filter((item) => item.queue === PASSWORD_NOTICE_QUEUE && item.data.merchantId === merchant.userinfo.id).at(-1)!;
+      await expectOk(
+        t.call(
+          merchantChangePassword,
+          { current_password: current, password: next, confirm_password: next },
+          merchant.userinfo.token,
+        ),
+      );
+      const job = t.queued
+        .filter((item) => item.queue === PASSWORD_NOTICE_QUEUE && item.data.merchantId === merchant.userinfo.id)
+        .at(-1)!;
       const delivery = await t.app.jobs.find((item) => item.queue === PASSWORD_NOTICE_QUEUE)!.run(job.data);
       return { delivery, changedAt: String(job.data.changedAt) };
     };
@@ -183,16 +273,31 @@ describe('settings: happy paths', () => {
       sign_name: ALIYUN.signName,
       template_code: ALIYUN.templateCode,
     };
-    expect((await expectOk(set('sms', { ...sms, notice_template_code: ALIYUN.noticeTemplateCode }))).sms.notice_template_code).toBe(ALIYUN.noticeTemplateCode);
+    expect(
+      (await expectOk(set('sms', { ...sms, notice_template_code: ALIYUN.noticeTemplateCode }))).sms
+        .notice_template_code,
+    ).toBe(ALIYUN.noticeTemplateCode);
     const { delivery, changedAt } = await changeTo(OTHER_PASSWORD, GOOD_PASSWORD);
     expect(delivery).toEqual({ delivery: 'sent' });
     const notice = aliyun.received.at(-1)!;
-    expect(notice.params).toMatchObject({ PhoneNumbers: mobile, SignName: ALIYUN.signName, TemplateCode: ALIYUN.noticeTemplateCode });
+    expect(notice.params).toMatchObject({
+      PhoneNumbers: mobile,
+      SignName: ALIYUN.signName,
+      TemplateCode: ALIYUN.noticeTemplateCode,
+    });
     expect(JSON.parse(notice.params.TemplateParam)).toEqual({ time: changedAt.slice(0, 16).replace('T', ' ') });
     // Codes keep their own template.
     expect((await t.call(sendMobileCode, { mobile: uniqueMobile(), event: 'register' })).code).toBe(200);
     expect(aliyun.received.at(-1)!.params.TemplateCode).toBe(ALIYUN.templateCode);
-    expect((await t.callRaw(adminSetConfig, { group: 'sms', values: { ...sms, notice_template_code: 'SMS-1' }, lang_code: 'en-US' }, admin)).code).toBe(10001);
+    expect(
+      (
+        await t.callRaw(
+          adminSetConfig,
+          { group: 'sms', values: { ...sms, notice_template_code: 'SMS-1' }, lang_code: 'en-US' },
+          admin,
+        )
+      ).code,
+    ).toBe(10001);
   });
 
   it('posts a test message through the WeCom robot and shows the webhook masked', async () => {
@@ -200,15 +305,33 @@ describe('settings: happy paths', () => {
     expect(saved.wecom.webhook_url_is_set).toBe(true);
     expect(saved.wecom.webhook_url_masked).toBe(`${wecom.baseUrl}/cgi-bin/webhook/send?key=693a****5aaa`);
     expect((await t.call(adminTestSendWecom, { content: 'Parlour 测试消息' }, admin)).code).toBe(200);
-    expect(wecom.received.at(-1)).toEqual({ key: WECOM_KEY, contentType: 'application/json', body: { msgtype: 'text', text: { content: 'Parlour 测试消息' } } });
+    expect(wecom.received.at(-1)).toEqual({
+      key: WECOM_KEY,
+      contentType: 'application/json',
+      body: { msgtype: 'text', text: { content: 'Parlour 测试消息' } },
+    });
     // Saving with the field empty keeps it; clearing removes it.
     expect((await expectOk(set('wecom', { webhook_url: '' }))).wecom.webhook_url_is_set).toBe(true);
-    expect((await expectOk(set('wecom', { is_cleared: true }))).wecom).toEqual({ webhook_url_is_set: false, webhook_url_masked: '' });
+    expect((await expectOk(set('wecom', { is_cleared: true }))).wecom).toEqual({
+      webhook_url_is_set: false,
+      webhook_url_masked: '',
+    });
   });
 
   it('applies the platform rules: the captcha threshold drives login', async () => {
-    const rules = { captcha_failure_threshold: 2, store_limit_per_merchant: 8, domains_per_store: 4, payment_window_minutes: 45, grace_days: 10 };
-    expect((await expectOk(set('platform', rules))).platform).toEqual({ ...rules, business_time_zone: 'Asia/Shanghai', require_admin_two_factor: false, ...NO_RESERVED_SHOP_IDS });
+    const rules = {
+      captcha_failure_threshold: 2,
+      store_limit_per_merchant: 8,
+      domains_per_store: 4,
+      payment_window_minutes: 45,
+      grace_days: 10,
+    };
+    expect((await expectOk(set('platform', rules))).platform).toEqual({
+      ...rules,
+      business_time_zone: 'Asia/Shanghai',
+      require_admin_two_factor: false,
+      ...NO_RESERVED_SHOP_IDS,
+    });
     expect(await t.app.services.settings.getPlatformRules()).toEqual(rules);
 
     // The merchant registered by phone above.

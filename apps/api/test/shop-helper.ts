@@ -1,4 +1,10 @@
-import { merchantAddShop, merchantBuyShop, merchantListShops, type TAdminShop, type TShop } from '@parlour/contract/calls/store';
+import {
+  merchantAddShop,
+  merchantBuyShop,
+  merchantListShops,
+  type TAdminShop,
+  type TShop,
+} from '@parlour/contract/calls/store';
 import { cashierSubmit, type TBill, type TPayPage } from '@parlour/contract/calls/bill';
 import { adminLogin } from '@parlour/contract/calls/account';
 import type { PAY_METHODS } from '@parlour/contract/constants';
@@ -21,7 +27,13 @@ export function uniqueShopId(prefix = 's') {
 export type ShopFields = CallBody<typeof merchantAddShop>;
 export function shopFields(overrides: Partial<ShopFields> = {}) {
   const shopId = uniqueShopId();
-  return { shop_name: `Store ${shopId}`, shop_id: shopId, contact_email: `${shopId}@example.com`, package_id: VERSION.professional, ...overrides } satisfies ShopFields;
+  return {
+    shop_name: `Store ${shopId}`,
+    shop_id: shopId,
+    contact_email: `${shopId}@example.com`,
+    package_id: VERSION.professional,
+    ...overrides,
+  } satisfies ShopFields;
 }
 /** The same fields with any overrides, unchecked: for error and mass-assignment tests. */
 export function rawShopFields(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -64,11 +76,23 @@ export async function provision(t: TestApp) {
  * `pay_method` (alipay by default) and paid through the sandbox cashier: a test that configures a
  * real provider buys with a method it leaves unconfigured, so that the sandbox takes the purchase.
  */
-export async function merchantWithStore(t: TestApp, options: { term_type?: 'month' | 'year'; term?: number; token?: string; pay_method?: PayMethod } = {}) {
+export async function merchantWithStore(
+  t: TestApp,
+  options: { term_type?: 'month' | 'year'; term?: number; token?: string; pay_method?: PayMethod } = {},
+) {
   const token = options.token ?? (await registerMerchant(t)).token;
   const fields = shopFields();
   const purchase = await expectOk(
-    t.call(merchantBuyShop, { ...fields, term_type: options.term_type ?? 'month', term: options.term ?? 1, pay_method: options.pay_method ?? 'alipay' }, token),
+    t.call(
+      merchantBuyShop,
+      {
+        ...fields,
+        term_type: options.term_type ?? 'month',
+        term: options.term ?? 1,
+        pay_method: options.pay_method ?? 'alipay',
+      },
+      token,
+    ),
   );
   await expectOk(payThroughCashier(t, purchase.payment));
   await provision(t);

@@ -1,4 +1,9 @@
-import { merchantBackendRedirect, merchantBuyShop, merchantCheckSiteStatus, merchantRenewShop } from '@parlour/contract/calls/store';
+import {
+  merchantBackendRedirect,
+  merchantBuyShop,
+  merchantCheckSiteStatus,
+  merchantRenewShop,
+} from '@parlour/contract/calls/store';
 import { adminListBills, merchantCancelBill, merchantListBills } from '@parlour/contract/calls/bill';
 import { merchantListShopKeys } from '@parlour/contract/calls/open-core';
 import { sql } from 'drizzle-orm';
@@ -11,7 +16,9 @@ const buy = (t: TestApp, token: string, fields: Record<string, unknown> = shopFi
 
 /** Stored statuses of every store row holding or having held the ID, oldest first. */
 async function storedRows(t: TestApp, shopId: string) {
-  const result = await t.database.db.execute<{ status: string; merchant_id: number }>(sql`select status, merchant_id from shops where shop_id = ${shopId} order by id`);
+  const result = await t.database.db.execute<{ status: string; merchant_id: number }>(
+    sql`select status, merchant_id from shops where shop_id = ${shopId} order by id`,
+  );
   return result.rows.map((row) => ({ status: row.status, merchant_id: Number(row.merchant_id) }));
 }
 
@@ -35,37 +42,65 @@ describe('an unpaid create-and-pay store whose bill ends is given up', () => {
     const alice = await merchantAtLimit(t);
     const abandoned = alice.purchases[0];
     const cancelled = await expectOk(t.call(merchantCancelBill, { bill_no: abandoned.bill.bill_no }, alice.token));
-    expect(cancelled).toMatchObject({ status: 'cancelled', shop_id: abandoned.shop.shop_id, shop_name: abandoned.shop.shop_name });
+    expect(cancelled).toMatchObject({
+      status: 'cancelled',
+      shop_id: abandoned.shop.shop_id,
+      shop_name: abandoned.shop.shop_name,
+    });
     expect(await storedRows(t, abandoned.shop.shop_id)).toEqual([{ status: 'cancelled', merchant_id: alice.id }]);
 
     // The merchant sees what happened: the store row says cancelled, with no bill to pay.
     const row = (await listShops(t, alice.token)).list.find((entry) => entry.shop_id === abandoned.shop.shop_id);
     expect(row).toMatchObject({ status: 'cancelled', unpaid_bill_no: null });
-    expect(await expectOk(t.call(merchantCheckSiteStatus, { shop_id: abandoned.shop.shop_id }, alice.token))).toMatchObject({
+    expect(
+      await expectOk(t.call(merchantCheckSiteStatus, { shop_id: abandoned.shop.shop_id }, alice.token)),
+    ).toMatchObject({
       status: 'cancelled',
       is_ready: false,
     });
-    expect((await listShops(t, alice.token, { status: 'cancelled' })).list.map((entry) => entry.shop_id)).toEqual([abandoned.shop.shop_id]);
+    expect((await listShops(t, alice.token, { status: 'cancelled' })).list.map((entry) => entry.shop_id)).toEqual([
+      abandoned.shop.shop_id,
+    ]);
     // Nothing can be done with it any more: renew and the admin link refuse it.
-    expect((await t.call(merchantRenewShop, { shop_id: abandoned.shop.shop_id, term_type: 'month', term: 1, pay_method: 'alipay' }, alice.token)).code).toBe(12023);
+    expect(
+      (
+        await t.call(
+          merchantRenewShop,
+          { shop_id: abandoned.shop.shop_id, term_type: 'month', term: 1, pay_method: 'alipay' },
+          alice.token,
+        )
+      ).code,
+    ).toBe(12023);
     expect((await t.call(merchantBackendRedirect, { shop_id: abandoned.shop.shop_id }, alice.token)).code).toBe(12023);
 
     // Bob takes the ID, pays and runs the store; Alice's history stays as it was.
     const bob = await registerMerchant(t);
-    const bobs = await expectOk(buy(t, bob.token, shopFields({ shop_id: abandoned.shop.shop_id, shop_name: 'Bob took it' })));
+    const bobs = await expectOk(
+      buy(t, bob.token, shopFields({ shop_id: abandoned.shop.shop_id, shop_name: 'Bob took it' })),
+    );
     await expectOk(payThroughCashier(t, bobs.payment));
     await t.app.services.shops.provisionPendingStores(0);
     expect(await storedRows(t, abandoned.shop.shop_id)).toEqual([
       { status: 'cancelled', merchant_id: alice.id },
       { status: 'operating', merchant_id: bob.id },
     ]);
-    expect((await listShops(t, alice.token, { keyword: abandoned.shop.shop_id })).list.map((entry) => entry.status)).toEqual(['cancelled']);
-    expect((await listShops(t, bob.token, { keyword: abandoned.shop.shop_id })).list.map((entry) => entry.status)).toEqual(['operating']);
+    expect(
+      (await listShops(t, alice.token, { keyword: abandoned.shop.shop_id })).list.map((entry) => entry.status),
+    ).toEqual(['cancelled']);
+    expect(
+      (await listShops(t, bob.token, { keyword: abandoned.shop.shop_id })).list.map((entry) => entry.status),
+    ).toEqual(['operating']);
     // The ID's calls act on the live store; Alice's own calls still only see hers.
-    expect(await expectOk(t.call(merchantCheckSiteStatus, { shop_id: abandoned.shop.shop_id }, bob.token))).toMatchObject({ status: 'operating' });
-    expect(await expectOk(t.call(merchantCheckSiteStatus, { shop_id: abandoned.shop.shop_id }, alice.token))).toMatchObject({ status: 'cancelled' });
+    expect(
+      await expectOk(t.call(merchantCheckSiteStatus, { shop_id: abandoned.shop.shop_id }, bob.token)),
+    ).toMatchObject({ status: 'operating' });
+    expect(
+      await expectOk(t.call(merchantCheckSiteStatus, { shop_id: abandoned.shop.shop_id }, alice.token)),
+    ).toMatchObject({ status: 'cancelled' });
     const adminToken = await signInAdmin(t);
-    expect((await expectOk(t.call(adminListBills, { shop_id: abandoned.shop.shop_id }, adminToken))).list).toHaveLength(2);
+    expect((await expectOk(t.call(adminListBills, { shop_id: abandoned.shop.shop_id }, adminToken))).list).toHaveLength(
+      2,
+    );
 
     // Alice has a free slot again: one more store, then the limit.
     await expectOk(buy(t, alice.token));
@@ -104,7 +139,13 @@ describe('an unpaid create-and-pay store whose bill ends is given up', () => {
     // Stored as unpaid still: reads derive the end of the payment window.
     expect(await storedRows(t, lapsed.shop.shop_id)).toEqual([{ status: 'unpaid', merchant_id: alice.id }]);
     const all = await listShops(t, alice.token);
-    expect(all.list.map((entry) => entry.status)).toEqual(['cancelled', 'cancelled', 'cancelled', 'cancelled', 'cancelled']);
+    expect(all.list.map((entry) => entry.status)).toEqual([
+      'cancelled',
+      'cancelled',
+      'cancelled',
+      'cancelled',
+      'cancelled',
+    ]);
     expect(all.list.every((entry) => entry.unpaid_bill_no === null)).toBe(true);
     expect((await listShops(t, alice.token, { status: 'unpaid' })).total).toBe(0);
     expect(await storedRows(t, lapsed.shop.shop_id)).toEqual([{ status: 'unpaid', merchant_id: alice.id }]);
@@ -154,7 +195,9 @@ describe('an unpaid create-and-pay store whose bill ends is given up', () => {
     // Every one of Alice's five stores lapsed unswept: their IDs are free, and so are her five slots.
     const freed = alice.purchases[0].shop.shop_id;
     const [bob, carol] = await Promise.all([registerMerchant(t), registerMerchant(t)]);
-    const answers = await Promise.all([bob, carol, bob, carol].map((merchant) => buy(t, merchant.token, shopFields({ shop_id: freed }))));
+    const answers = await Promise.all(
+      [bob, carol, bob, carol].map((merchant) => buy(t, merchant.token, shopFields({ shop_id: freed }))),
+    );
     expect(answers.map((answer) => answer.code).sort((a, b) => a - b)).toEqual([200, 12021, 12021, 12021]);
     expect((await storedRows(t, freed)).map((row) => row.status)).toEqual(['cancelled', 'unpaid']);
 
@@ -164,7 +207,9 @@ describe('an unpaid create-and-pay store whose bill ends is given up', () => {
     const raced = await Promise.all(Array.from({ length: 8 }, () => buy(t, dave.token)));
     expect(raced.filter((answer) => answer.code === 200)).toHaveLength(1);
     expect(raced.filter((answer) => answer.code === 12020)).toHaveLength(7);
-    const live = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from shops where merchant_id = ${dave.id} and status <> 'cancelled'`);
+    const live = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from shops where merchant_id = ${dave.id} and status <> 'cancelled'`,
+    );
     expect(Number(live.rows[0].n)).toBe(5);
   });
 });

@@ -1,4 +1,9 @@
-import { adminListShops, merchantAddShop, merchantCheckSiteStatus, merchantExportShops } from '@parlour/contract/calls/store';
+import {
+  adminListShops,
+  merchantAddShop,
+  merchantCheckSiteStatus,
+  merchantExportShops,
+} from '@parlour/contract/calls/store';
 import { adminOverview } from '@parlour/contract/calls/dashboard';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +23,9 @@ async function storedRow(t: TestApp, shopId: string) {
 
 /** Moves a store's expiry `seconds` into the past without touching its stored status, as time would. */
 async function expireAgo(t: TestApp, shopId: string, seconds: number) {
-  await t.database.db.execute(sql`update shops set expires_at = ${new Date(t.clock.now().getTime() - seconds * 1000)} where shop_id = ${shopId}`);
+  await t.database.db.execute(
+    sql`update shops set expires_at = ${new Date(t.clock.now().getTime() - seconds * 1000)} where shop_id = ${shopId}`,
+  );
 }
 
 describe('store reads derive the status at their clock and write nothing', () => {
@@ -44,21 +51,39 @@ describe('store reads derive the status at their clock and write nothing', () =>
     expect(before.status).toBe('operating');
 
     const all = await listShops(t, token);
-    expect(all.list.find((entry) => entry.shop_id === shopId)).toMatchObject({ status: 'pending_renewal', grace_ends_at: expect.any(String) });
+    expect(all.list.find((entry) => entry.shop_id === shopId)).toMatchObject({
+      status: 'pending_renewal',
+      grace_ends_at: expect.any(String),
+    });
     expect(all.counts).toEqual({ all: 2, operating: 1, disabled: 0, pending_renewal: 1 });
-    expect((await listShops(t, token, { tab: 'pending_renewal' })).list.map((entry) => entry.shop_id)).toEqual([shopId]);
-    expect((await listShops(t, token, { tab: 'operating' })).list.map((entry) => entry.shop_id)).toEqual([second.shop_id]);
+    expect((await listShops(t, token, { tab: 'pending_renewal' })).list.map((entry) => entry.shop_id)).toEqual([
+      shopId,
+    ]);
+    expect((await listShops(t, token, { tab: 'operating' })).list.map((entry) => entry.shop_id)).toEqual([
+      second.shop_id,
+    ]);
     expect((await listShops(t, token, { status: 'operating' })).total).toBe(0);
-    expect((await listShops(t, token, { status: 'pending_renewal' })).list.map((entry) => entry.shop_id)).toEqual([shopId]);
+    expect((await listShops(t, token, { status: 'pending_renewal' })).list.map((entry) => entry.shop_id)).toEqual([
+      shopId,
+    ]);
     // A keyword search counts its matches instead of reading the counters: the same statuses.
-    expect((await listShops(t, token, { keyword: shopId })).counts).toEqual({ all: 1, operating: 0, disabled: 0, pending_renewal: 1 });
-    expect(await expectOk(t.call(merchantCheckSiteStatus, { shop_id: shopId }, token))).toMatchObject({ status: 'pending_renewal' });
+    expect((await listShops(t, token, { keyword: shopId })).counts).toEqual({
+      all: 1,
+      operating: 0,
+      disabled: 0,
+      pending_renewal: 1,
+    });
+    expect(await expectOk(t.call(merchantCheckSiteStatus, { shop_id: shopId }, token))).toMatchObject({
+      status: 'pending_renewal',
+    });
     const admin = await expectOk(t.call(adminListShops, { tab: 'pending_renewal', keyword: shopId }, adminToken));
     expect(admin.list.map((entry) => [entry.shop_id, entry.status])).toEqual([[shopId, 'pending_renewal']]);
     const overview = await expectOk(t.call(adminOverview, {}, adminToken));
     expect(overview.stores).toMatchObject({ pending_renewal: 1, operating: 0, trial: 1 });
     // The export reads the same way.
-    const exported = await expectOk(t.call(merchantExportShops, { tab: 'pending_renewal', format: 'csv', lang_code: 'en-US' }, token));
+    const exported = await expectOk(
+      t.call(merchantExportShops, { tab: 'pending_renewal', format: 'csv', lang_code: 'en-US' }, token),
+    );
     expect(exported.rows).toBe(1);
     expect(Buffer.from(exported.content_base64, 'base64').toString('utf8')).toContain('Pending renewal');
 
@@ -86,10 +111,14 @@ describe('store reads derive the status at their clock and write nothing', () =>
     await sweep.run();
     // Two of them lapse now (their expiry moved into the past behind the sweep's back), one later.
     for (const { shopId } of merchants.slice(0, 2)) {
-      await t.database.db.execute(sql`update shops set expires_at = ${new Date(t.clock.now().getTime() - 1000)} where shop_id = ${shopId}`);
+      await t.database.db.execute(
+        sql`update shops set expires_at = ${new Date(t.clock.now().getTime() - 1000)} where shop_id = ${shopId}`,
+      );
     }
     await t.app.services.shops.sweepStatuses();
-    await t.database.db.execute(sql`update shops set expires_at = ${new Date(t.clock.now().getTime() - 8 * DAY * 1000)}, status = 'operating' where shop_id = ${merchants[0].shopId}`);
+    await t.database.db.execute(
+      sql`update shops set expires_at = ${new Date(t.clock.now().getTime() - 8 * DAY * 1000)}, status = 'operating' where shop_id = ${merchants[0].shopId}`,
+    );
     const { counts } = await expectOk(t.call(adminListShops, {}, adminToken));
     const slow = await t.database.db.execute<{ status: string; n: number }>(sql`
       select case

@@ -1,10 +1,47 @@
-import { adminAddShop, adminBackendRedirect, adminExportShops, adminListShops, adminRenewShop, adminSetShopStatus, adminShopCreateTrend, adminShopVersionDistribution, merchantAddShop, merchantBackendRedirect, merchantBuyShop, merchantCheckSiteStatus, merchantExportShops, merchantRenewShop } from '@parlour/contract/calls/store';
-import { adminBillTypeDistribution, adminExportBills, adminIncomeTrend, adminListBills, adminListIncome, cashierDetail, merchantExportBills, merchantListBills, merchantPayPage } from '@parlour/contract/calls/bill';
+import {
+  adminAddShop,
+  adminBackendRedirect,
+  adminExportShops,
+  adminListShops,
+  adminRenewShop,
+  adminSetShopStatus,
+  adminShopCreateTrend,
+  adminShopVersionDistribution,
+  merchantAddShop,
+  merchantBackendRedirect,
+  merchantBuyShop,
+  merchantCheckSiteStatus,
+  merchantExportShops,
+  merchantRenewShop,
+} from '@parlour/contract/calls/store';
+import {
+  adminBillTypeDistribution,
+  adminExportBills,
+  adminIncomeTrend,
+  adminListBills,
+  adminListIncome,
+  cashierDetail,
+  merchantExportBills,
+  merchantListBills,
+  merchantPayPage,
+} from '@parlour/contract/calls/bill';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTerm } from '../src/lib/terms';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
-import { advanceKeepingSessions, cashierToken, expectOk, getShop, listShops, merchantWithStore, payThroughCashier, provision, shopFields, signInAdmin, VERSION } from './shop-helper';
+import {
+  advanceKeepingSessions,
+  cashierToken,
+  expectOk,
+  getShop,
+  listShops,
+  merchantWithStore,
+  payThroughCashier,
+  provision,
+  shopFields,
+  signInAdmin,
+  VERSION,
+} from './shop-helper';
 
 const DAY = 86_400;
 
@@ -35,17 +72,29 @@ describe('stores: happy paths', () => {
     it('creates and pays: unpaid store and bill, sandbox cashier pays, store initialises then operates for the term', async () => {
       const { token } = await registerMerchant(t);
       const fields = shopFields();
-      const purchase = await expectOk(t.call(merchantBuyShop, { ...fields, term_type: 'month', term: 3, pay_method: 'wechat' }, token));
+      const purchase = await expectOk(
+        t.call(merchantBuyShop, { ...fields, term_type: 'month', term: 3, pay_method: 'wechat' }, token),
+      );
       expect(purchase.shop.status).toBe('unpaid');
       expect(purchase.shop.unpaid_bill_no).toBe(purchase.bill.bill_no);
-      expect(purchase.bill).toMatchObject({ status: 'unpaid', type: 'new_store', amount: 170700, currency: 'CNY', pay_method: 'wechat', term_type: 'month', term: 3 });
+      expect(purchase.bill).toMatchObject({
+        status: 'unpaid',
+        type: 'new_store',
+        amount: 170700,
+        currency: 'CNY',
+        pay_method: 'wechat',
+        term_type: 'month',
+        term: 3,
+      });
       expect(purchase.bill.bill_no).toMatch(/^B\d{14}\d{6}$/);
       expect(purchase.bill.product_name).toBe('新开店铺 · Professional · 3个月');
       expect(purchase.payment.pay_url).toMatch(new RegExp(`^/cashier/${purchase.bill.bill_no}\\?token=`));
       // 30-minute payment window by default.
       expect(new Date(purchase.bill.expires_at).getTime() - t.clock.now().getTime()).toBe(30 * 60 * 1000);
 
-      const cashier = await expectOk(t.call(cashierDetail, { bill_no: purchase.bill.bill_no, token: cashierToken(purchase.payment.pay_url) }));
+      const cashier = await expectOk(
+        t.call(cashierDetail, { bill_no: purchase.bill.bill_no, token: cashierToken(purchase.payment.pay_url) }),
+      );
       expect(cashier).toMatchObject({ amount: 170700, pay_method: 'wechat', status: 'unpaid' });
       const paid = await expectOk(payThroughCashier(t, purchase.payment));
       expect(paid).toMatchObject({ status: 'paid', return_path: `/merchant/store?init=${fields.shop_id}` });
@@ -55,14 +104,28 @@ describe('stores: happy paths', () => {
       expect(initializing.expires_at).toBe(addTerm(t.clock.now(), 'month', 3).toISOString());
       await provision(t);
       const ready = await getShop(t, token, fields.shop_id);
-      expect(ready).toMatchObject({ status: 'operating', is_trial: false, domain: `${fields.shop_id}.localhost`, unpaid_bill_no: null, order_count: 0, total_revenue: 0 });
+      expect(ready).toMatchObject({
+        status: 'operating',
+        is_trial: false,
+        domain: `${fields.shop_id}.localhost`,
+        unpaid_bill_no: null,
+        order_count: 0,
+        total_revenue: 0,
+      });
       const { list } = await expectOk(t.call(merchantListBills, {}, token));
-      expect(list[0]).toMatchObject({ bill_no: purchase.bill.bill_no, status: 'paid', pay_method: 'wechat', shop_id: fields.shop_id });
+      expect(list[0]).toMatchObject({
+        bill_no: purchase.bill.bill_no,
+        status: 'paid',
+        pay_method: 'wechat',
+        shop_id: fields.shop_id,
+      });
     });
 
     it('a failed payment leaves the bill unpaid and payable', async () => {
       const { token } = await registerMerchant(t);
-      const purchase = await expectOk(t.call(merchantBuyShop, { ...shopFields(), term_type: 'year', term: 1, pay_method: 'paypal' }, token));
+      const purchase = await expectOk(
+        t.call(merchantBuyShop, { ...shopFields(), term_type: 'year', term: 1, pay_method: 'paypal' }, token),
+      );
       const failed = await payThroughCashier(t, purchase.payment, 'failed');
       expect(failed.code).toBe(12010);
       const { list } = await expectOk(t.call(merchantListBills, {}, token));
@@ -86,7 +149,9 @@ describe('stores: happy paths', () => {
     ] as const)('renews for %s × %i from the current expiry', async (termType, term) => {
       const { token, shopId } = await merchantWithStore(t);
       const before = await getShop(t, token, shopId);
-      const renewal = await expectOk(t.call(merchantRenewShop, { shop_id: shopId, term_type: termType, term, pay_method: 'alipay' }, token));
+      const renewal = await expectOk(
+        t.call(merchantRenewShop, { shop_id: shopId, term_type: termType, term, pay_method: 'alipay' }, token),
+      );
       expect(renewal.bill).toMatchObject({ type: 'renewal', status: 'unpaid', term_type: termType, term });
       await expectOk(payThroughCashier(t, renewal.payment));
       const after = await getShop(t, token, shopId);
@@ -101,7 +166,9 @@ describe('stores: happy paths', () => {
       await advanceKeepingSessions(t, 7 * DAY, [token]);
       const disabled = await getShop(t, token, shopId);
       expect(disabled.status).toBe('disabled');
-      const renewal = await expectOk(t.call(merchantRenewShop, { shop_id: shopId, term_type: 'month', term: 1, pay_method: 'alipay' }, token));
+      const renewal = await expectOk(
+        t.call(merchantRenewShop, { shop_id: shopId, term_type: 'month', term: 1, pay_method: 'alipay' }, token),
+      );
       await expectOk(payThroughCashier(t, renewal.payment));
       const restored = await getShop(t, token, shopId);
       expect(restored).toMatchObject({ status: 'operating', domain: disabled.domain, created_at: disabled.created_at });
@@ -110,11 +177,19 @@ describe('stores: happy paths', () => {
 
     it('answers "order exists" naming the unpaid renewal bill, which can then be paid', async () => {
       const { token, shopId } = await merchantWithStore(t);
-      const first = await expectOk(t.call(merchantRenewShop, { shop_id: shopId, term_type: 'month', term: 1, pay_method: 'alipay' }, token));
-      const second = await t.callRaw<{ bill_no: string }>(merchantRenewShop, { shop_id: shopId, term_type: 'year', term: 1, pay_method: 'wechat' }, token);
+      const first = await expectOk(
+        t.call(merchantRenewShop, { shop_id: shopId, term_type: 'month', term: 1, pay_method: 'alipay' }, token),
+      );
+      const second = await t.callRaw<{ bill_no: string }>(
+        merchantRenewShop,
+        { shop_id: shopId, term_type: 'year', term: 1, pay_method: 'wechat' },
+        token,
+      );
       expect(second.code).toBe(12011);
       expect(second.data.bill_no).toBe(first.bill.bill_no);
-      const payPage = await expectOk(t.call(merchantPayPage, { bill_no: first.bill.bill_no, pay_method: 'paypal' }, token));
+      const payPage = await expectOk(
+        t.call(merchantPayPage, { bill_no: first.bill.bill_no, pay_method: 'paypal' }, token),
+      );
       expect(payPage.pay_method).toBe('paypal');
     });
   });
@@ -142,9 +217,13 @@ describe('stores: happy paths', () => {
       await provision(t);
       const all = await listShops(t, token);
       expect(all.counts).toEqual({ all: 2, operating: 2, disabled: 0, pending_renewal: 0 });
-      expect((await listShops(t, token, { keyword: 'zebra' })).list.map((shop) => shop.shop_id)).toEqual([trial.shop_id]);
+      expect((await listShops(t, token, { keyword: 'zebra' })).list.map((shop) => shop.shop_id)).toEqual([
+        trial.shop_id,
+      ]);
       expect((await listShops(t, token, { keyword: shopId })).total).toBe(1);
-      expect((await listShops(t, token, { status: 'trial' })).list.map((shop) => shop.shop_id)).toEqual([trial.shop_id]);
+      expect((await listShops(t, token, { status: 'trial' })).list.map((shop) => shop.shop_id)).toEqual([
+        trial.shop_id,
+      ]);
       expect((await listShops(t, token, { tab: 'disabled' })).total).toBe(0);
       expect((await listShops(t, token, { page: 2, limit: 1 })).list).toHaveLength(1);
     });
@@ -179,12 +258,18 @@ describe('stores: happy paths', () => {
       expect(parsed.host).toBe(`${shopId}.localhost`);
       expect(parsed.pathname).toBe('/admin/sso');
       const ticket = parsed.searchParams.get('ticket')!;
-      const redeem = async (body: Record<string, unknown>) => (await t.app.inject({ method: 'POST', url: '/api/v1/store/ticket/redeem', payload: body })).json();
-      expect(await redeem({ ticket, shop_id: shopId })).toMatchObject({ code: 200, data: { shop_id: shopId, role: 'merchant' } });
+      const redeem = async (body: Record<string, unknown>) =>
+        (await t.app.inject({ method: 'POST', url: '/api/v1/store/ticket/redeem', payload: body })).json();
+      expect(await redeem({ ticket, shop_id: shopId })).toMatchObject({
+        code: 200,
+        data: { shop_id: shopId, role: 'merchant' },
+      });
       expect((await redeem({ ticket, shop_id: shopId })).code).toBe(12024);
       const late = await expectOk(t.call(merchantBackendRedirect, { shop_id: shopId }, token));
       t.clock.advance(61);
-      expect((await redeem({ ticket: new URL(late.url).searchParams.get('ticket'), shop_id: shopId })).code).toBe(12024);
+      expect((await redeem({ ticket: new URL(late.url).searchParams.get('ticket'), shop_id: shopId })).code).toBe(
+        12024,
+      );
     });
   });
 
@@ -197,17 +282,33 @@ describe('stores: happy paths', () => {
       const merchant = await registerMerchant(t);
       const fields = shopFields();
       const added = await expectOk(
-        t.call(adminAddShop, { ...fields, merchant_id: merchant.id, mode: 'offline', term_type: 'year', term: 1, remark: 'bank transfer' }, adminToken),
+        t.call(
+          adminAddShop,
+          { ...fields, merchant_id: merchant.id, mode: 'offline', term_type: 'year', term: 1, remark: 'bank transfer' },
+          adminToken,
+        ),
       );
       expect(added).toMatchObject({ status: 'initializing', merchant_id: merchant.id });
       await provision(t);
       const shop = await getShop(t, merchant.token, fields.shop_id);
       expect(shop.status).toBe('operating');
-      const renewed = await expectOk(t.call(adminRenewShop, { shop_id: fields.shop_id, term_type: 'month', term: 6, remark: 'cash' }, adminToken));
-      expect(renewed.bill).toMatchObject({ status: 'paid', channel: 'offline', type: 'renewal', remark: 'cash', merchant_id: merchant.id });
-      expect((await getShop(t, merchant.token, fields.shop_id)).expires_at).toBe(addTerm(new Date(shop.expires_at!), 'month', 6).toISOString());
+      const renewed = await expectOk(
+        t.call(adminRenewShop, { shop_id: fields.shop_id, term_type: 'month', term: 6, remark: 'cash' }, adminToken),
+      );
+      expect(renewed.bill).toMatchObject({
+        status: 'paid',
+        channel: 'offline',
+        type: 'renewal',
+        remark: 'cash',
+        merchant_id: merchant.id,
+      });
+      expect((await getShop(t, merchant.token, fields.shop_id)).expires_at).toBe(
+        addTerm(new Date(shop.expires_at!), 'month', 6).toISOString(),
+      );
 
-      await expectOk(t.call(adminSetShopStatus, { shop_id: fields.shop_id, is_disabled: true, remark: 'abuse report' }, adminToken));
+      await expectOk(
+        t.call(adminSetShopStatus, { shop_id: fields.shop_id, is_disabled: true, remark: 'abuse report' }, adminToken),
+      );
       const disabled = await getShop(t, merchant.token, fields.shop_id);
       expect(disabled).toMatchObject({ status: 'disabled', is_disabled_by_operator: true });
       expect((await t.call(merchantBackendRedirect, { shop_id: fields.shop_id }, merchant.token)).code).toBe(12023);
@@ -237,10 +338,14 @@ describe('stores: happy paths', () => {
       expect(incomeTrend.list.at(-1)!.amount).toBeGreaterThanOrEqual(59900);
       const types = await expectOk(t.call(adminBillTypeDistribution, {}, adminToken));
       expect(types.list.find((entry) => entry.type === 'new_store')!.amount).toBeGreaterThanOrEqual(59900);
-      const exported = await expectOk(t.call(adminExportShops, { merchant_id: merchant.id, format: 'csv' }, adminToken));
+      const exported = await expectOk(
+        t.call(adminExportShops, { merchant_id: merchant.id, format: 'csv' }, adminToken),
+      );
       expect(exported.rows).toBe(1);
       expect(Buffer.from(exported.content_base64, 'base64').toString()).toContain(merchant.email);
-      const exportedBills = await expectOk(t.call(adminExportBills, { merchant_id: merchant.id, format: 'xlsx' }, adminToken));
+      const exportedBills = await expectOk(
+        t.call(adminExportBills, { merchant_id: merchant.id, format: 'xlsx' }, adminToken),
+      );
       expect(exportedBills.rows).toBe(1);
     });
   });

@@ -1,5 +1,38 @@
-import { adminAddShop, adminBackendRedirect, adminEditVersionFunctions, adminEditVersionPrices, adminExportShops, adminListShops, adminListShopVersions, adminListVersions, adminRenewShop, adminSetShopStatus, adminShopCreateTrend, adminShopVersionDistribution, merchantAddShop, merchantBackendRedirect, merchantBuyShop, merchantCheckSiteStatus, merchantExportShops, merchantListShops, merchantListVersions, merchantRenewShop } from '@parlour/contract/calls/store';
-import { adminBillTypeDistribution, adminExportBills, adminIncomeTrend, adminListBills, adminListIncome, cashierDetail, cashierSubmit, merchantCancelBill, merchantExportBills, merchantListBills, merchantPayPage } from '@parlour/contract/calls/bill';
+import {
+  adminAddShop,
+  adminBackendRedirect,
+  adminEditVersionFunctions,
+  adminEditVersionPrices,
+  adminExportShops,
+  adminListShops,
+  adminListShopVersions,
+  adminListVersions,
+  adminRenewShop,
+  adminSetShopStatus,
+  adminShopCreateTrend,
+  adminShopVersionDistribution,
+  merchantAddShop,
+  merchantBackendRedirect,
+  merchantBuyShop,
+  merchantCheckSiteStatus,
+  merchantExportShops,
+  merchantListShops,
+  merchantListVersions,
+  merchantRenewShop,
+} from '@parlour/contract/calls/store';
+import {
+  adminBillTypeDistribution,
+  adminExportBills,
+  adminIncomeTrend,
+  adminListBills,
+  adminListIncome,
+  cashierDetail,
+  cashierSubmit,
+  merchantCancelBill,
+  merchantExportBills,
+  merchantListBills,
+  merchantPayPage,
+} from '@parlour/contract/calls/bill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
 import { cashierToken, expectOk, getShop, merchantWithStore, shopFields, signInAdmin } from './shop-helper';
@@ -13,7 +46,13 @@ describe('stores: security', () => {
 
   async function unpaidRenewal() {
     const owner = await merchantWithStore(t);
-    const renewal = await expectOk(t.call(merchantRenewShop, { shop_id: owner.shopId, term_type: 'month', term: 1, pay_method: 'alipay' }, owner.token));
+    const renewal = await expectOk(
+      t.call(
+        merchantRenewShop,
+        { shop_id: owner.shopId, term_type: 'month', term: 1, pay_method: 'alipay' },
+        owner.token,
+      ),
+    );
     const before = await getShop(t, owner.token, owner.shopId);
     return { ...owner, renewal, before };
   }
@@ -22,8 +61,14 @@ describe('stores: security', () => {
       const a = await registerMerchant(t);
       const b = await registerMerchant(t);
       await expectOk(t.call(merchantAddShop, shopFields({ package_id: 1 }), a.token));
-      expect(await expectOk(t.call(merchantListVersions, {}, a.token))).toMatchObject({ is_trial_available: false, store_count: 1 });
-      expect(await expectOk(t.call(merchantListVersions, {}, b.token))).toMatchObject({ is_trial_available: true, store_count: 0 });
+      expect(await expectOk(t.call(merchantListVersions, {}, a.token))).toMatchObject({
+        is_trial_available: false,
+        store_count: 1,
+      });
+      expect(await expectOk(t.call(merchantListVersions, {}, b.token))).toMatchObject({
+        is_trial_available: true,
+        store_count: 0,
+      });
       await expectOk(t.call(merchantAddShop, shopFields({ package_id: 1 }), b.token));
     });
 
@@ -56,10 +101,37 @@ describe('stores: security', () => {
     it('a merchant token is refused on every operator store, version and bill call, and the reverse', async () => {
       const { token } = await registerMerchant(t);
       const adminToken = await signInAdmin(t);
-      for (const path of [adminListVersions, adminEditVersionFunctions, adminEditVersionPrices, adminListShops, adminAddShop, adminListShopVersions, adminBackendRedirect, adminShopCreateTrend, adminShopVersionDistribution, adminRenewShop, adminSetShopStatus, adminExportShops, adminListBills, adminListIncome, adminIncomeTrend, adminBillTypeDistribution, adminExportBills]) {
+      for (const path of [
+        adminListVersions,
+        adminEditVersionFunctions,
+        adminEditVersionPrices,
+        adminListShops,
+        adminAddShop,
+        adminListShopVersions,
+        adminBackendRedirect,
+        adminShopCreateTrend,
+        adminShopVersionDistribution,
+        adminRenewShop,
+        adminSetShopStatus,
+        adminExportShops,
+        adminListBills,
+        adminListIncome,
+        adminIncomeTrend,
+        adminBillTypeDistribution,
+        adminExportBills,
+      ]) {
         expect((await t.call(path, {}, token)).code, path.path).toBe(10003);
       }
-      for (const path of [merchantListVersions, merchantListShops, merchantAddShop, merchantBuyShop, merchantRenewShop, merchantListBills, merchantCancelBill, merchantPayPage]) {
+      for (const path of [
+        merchantListVersions,
+        merchantListShops,
+        merchantAddShop,
+        merchantBuyShop,
+        merchantRenewShop,
+        merchantListBills,
+        merchantCancelBill,
+        merchantPayPage,
+      ]) {
         expect((await t.call(path, {}, adminToken)).code, path.path).toBe(10003);
         expect((await t.call(path, {})).code, path.path).toBe(10000);
       }
@@ -70,7 +142,9 @@ describe('stores: security', () => {
       const other = await unpaidRenewal();
       const wrongToken = cashierToken(other.renewal.payment.pay_url);
       expect((await t.call(cashierDetail, { bill_no: a.renewal.bill.bill_no, token: wrongToken })).code).toBe(10004);
-      expect((await t.call(cashierSubmit, { bill_no: a.renewal.bill.bill_no, token: wrongToken, outcome: 'paid' })).code).toBe(10004);
+      expect(
+        (await t.call(cashierSubmit, { bill_no: a.renewal.bill.bill_no, token: wrongToken, outcome: 'paid' })).code,
+      ).toBe(10004);
     });
   });
 
@@ -80,10 +154,22 @@ describe('stores: security', () => {
       const b = await merchantWithStore(t);
       const { url } = await expectOk(t.call(merchantBackendRedirect, { shop_id: a.shopId }, a.token));
       const ticket = new URL(url).searchParams.get('ticket');
-      const answer = (await t.app.inject({ method: 'POST', url: '/api/v1/store/ticket/redeem', payload: { ticket, shop_id: b.shopId } })).json();
+      const answer = (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/store/ticket/redeem',
+          payload: { ticket, shop_id: b.shopId },
+        })
+      ).json();
       expect(answer.code).toBe(12024);
       expect((await t.call(merchantBackendRedirect, { shop_id: a.shopId }, b.token)).code).toBe(10004);
-      const forged = (await t.app.inject({ method: 'POST', url: '/api/v1/store/ticket/redeem', payload: { ticket: `${ticket}x`, shop_id: a.shopId } })).json();
+      const forged = (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/store/ticket/redeem',
+          payload: { ticket: `${ticket}x`, shop_id: a.shopId },
+        })
+      ).json();
       expect(forged.code).toBe(12024);
     });
   });
@@ -92,7 +178,13 @@ describe('stores: security', () => {
     const a = await registerMerchant(t);
     const b = await registerMerchant(t);
     const fields = shopFields();
-    await expectOk(t.callRaw(merchantBuyShop, { ...fields, merchant_id: a.id, term_type: 'month', term: 1, pay_method: 'alipay' }, b.token));
+    await expectOk(
+      t.callRaw(
+        merchantBuyShop,
+        { ...fields, merchant_id: a.id, term_type: 'month', term: 1, pay_method: 'alipay' },
+        b.token,
+      ),
+    );
     expect((await expectOk(t.call(merchantListShops, {}, a.token))).total).toBe(0);
     expect((await expectOk(t.call(merchantListShops, {}, b.token))).total).toBe(1);
   });

@@ -41,7 +41,10 @@ describe('email codes through SMTP', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('sends the code to the address by SMTP when SMTP_URL is set', async () => {
-    const t = await buildTestApp({ recordMail: false, config: testConfig({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Parlour <codes@parlour.test>' }) });
+    const t = await buildTestApp({
+      recordMail: false,
+      config: testConfig({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Parlour <codes@parlour.test>' }),
+    });
     try {
       const email = uniqueEmail();
       const answer = await t.call(sendEmailCode, { email, event: 'register', lang_code: 'en-US' });
@@ -73,7 +76,9 @@ describe('development providers write to the log', () => {
     try {
       const email = uniqueEmail();
       expect((await t.call(sendEmailCode, { email, event: 'register', lang_code: 'en-US' })).code).toBe(200);
-      const entry = lines.map((line) => JSON.parse(line) as { to?: string; text?: string }).find((line) => line.to === email);
+      const entry = lines
+        .map((line) => JSON.parse(line) as { to?: string; text?: string })
+        .find((line) => line.to === email);
       expect(entry?.text).toMatch(/verification code is \d{6}/);
     } finally {
       await t.close();

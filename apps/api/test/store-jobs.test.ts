@@ -24,8 +24,17 @@ describe('store jobs', () => {
   it('provisions a new store through the pg-boss queue', async () => {
     // An app of its own: once pg-boss is attached to its job queue, that queue stays pg-boss's (the
     // other tests' app keeps running the code deliveries inline).
-    const worker = await buildTestApp({ database: t.database, clock: t.clock, env: { CODE_SENDS_PER_IP_PER_HOUR: '10000' } });
-    const boss = await startJobs({ database: worker.database, log: worker.app.log, jobs: worker.app.jobs, queue: worker.app.jobQueue });
+    const worker = await buildTestApp({
+      database: t.database,
+      clock: t.clock,
+      env: { CODE_SENDS_PER_IP_PER_HOUR: '10000' },
+    });
+    const boss = await startJobs({
+      database: worker.database,
+      log: worker.app.log,
+      jobs: worker.app.jobs,
+      queue: worker.app.jobQueue,
+    });
     try {
       const { token } = await registerMerchant(worker);
       const fields = shopFields({ package_id: VERSION.starter });
@@ -43,11 +52,23 @@ describe('store jobs', () => {
 
   it('a store left initialising by a stopped process is provisioned by the sweep after a restart', async () => {
     // The first process takes the payment, then stops before any worker ran (no queue attached).
-    const first = await buildTestApp({ database: t.database, clock: t.clock, env: { CODE_SENDS_PER_IP_PER_HOUR: '10000' } });
+    const first = await buildTestApp({
+      database: t.database,
+      clock: t.clock,
+      env: { CODE_SENDS_PER_IP_PER_HOUR: '10000' },
+    });
     const { token } = await registerMerchant(first);
     const fields = shopFields();
-    const purchase = await expectOk(first.call(merchantBuyShop, { ...fields, term_type: 'month', term: 1, pay_method: 'alipay' }, token));
-    await expectOk(first.call(cashierSubmit, { bill_no: purchase.bill.bill_no, token: cashierToken(purchase.payment.pay_url), outcome: 'paid' }));
+    const purchase = await expectOk(
+      first.call(merchantBuyShop, { ...fields, term_type: 'month', term: 1, pay_method: 'alipay' }, token),
+    );
+    await expectOk(
+      first.call(cashierSubmit, {
+        bill_no: purchase.bill.bill_no,
+        token: cashierToken(purchase.payment.pay_url),
+        outcome: 'paid',
+      }),
+    );
     await first.close();
 
     t.clock.advance(10);
@@ -60,7 +81,9 @@ describe('store jobs', () => {
 
   it('the sweep expires unpaid bills past their window and moves lapsed stores along', async () => {
     const { token } = await registerMerchant(t);
-    const purchase = await expectOk(t.call(merchantBuyShop, { ...shopFields(), term_type: 'month', term: 1, pay_method: 'alipay' }, token));
+    const purchase = await expectOk(
+      t.call(merchantBuyShop, { ...shopFields(), term_type: 'month', term: 1, pay_method: 'alipay' }, token),
+    );
     t.clock.advance(31 * 60);
     const sweep = t.app.jobs.find((job) => job.queue === 'store-sweep')!;
     const result = (await sweep.run()) as { billsExpired: number };

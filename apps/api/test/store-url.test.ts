@@ -42,7 +42,11 @@ describe('links into a store’s admin', () => {
       const link = await linkOf(t, { host: '127.0.0.1:3400' }, role);
       expect(link.origin).toBe(`http://${store.shopId}.localhost:3400`);
       expect(link.pathname).toBe('/admin/sso');
-      const landing = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}`, headers: { host: link.host } });
+      const landing = await t.app.inject({
+        method: 'GET',
+        url: `${link.pathname}${link.search}`,
+        headers: { host: link.host },
+      });
       expect(landing.statusCode).toBe(200);
       expect(landing.headers['content-type']).toMatch(/^text\/html/);
     }
@@ -52,15 +56,23 @@ describe('links into a store’s admin', () => {
   });
 
   it('follow a trusted proxy’s X-Forwarded-Proto and X-Forwarded-Host, and ignore them from anyone else', async () => {
-    const forwarded = { host: '127.0.0.1:3000', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'console.example.com' };
+    const forwarded = {
+      host: '127.0.0.1:3000',
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'console.example.com',
+    };
     expect((await linkOf(proxied, forwarded)).origin).toBe(`https://${store.shopId}.localhost`);
-    expect((await linkOf(proxied, { ...forwarded, 'x-forwarded-host': 'console.example.com:8443' })).origin).toBe(`https://${store.shopId}.localhost:8443`);
+    expect((await linkOf(proxied, { ...forwarded, 'x-forwarded-host': 'console.example.com:8443' })).origin).toBe(
+      `https://${store.shopId}.localhost:8443`,
+    );
     expect((await linkOf(t, forwarded)).origin).toBe(`http://${store.shopId}.localhost:3000`);
   });
 
   it('use STORE_URL_SCHEME on its own port when it is set', async () => {
     expect((await linkOf(behindTls, { host: '127.0.0.1:3000' })).origin).toBe(`https://${store.shopId}.localhost`);
-    expect((await linkOf(behindTls, { host: '127.0.0.1:3000' }, 'admin')).origin).toBe(`https://${store.shopId}.localhost`);
+    expect((await linkOf(behindTls, { host: '127.0.0.1:3000' }, 'admin')).origin).toBe(
+      `https://${store.shopId}.localhost`,
+    );
     expect(() => loadConfig({ STORE_URL_SCHEME: 'ftp' })).toThrow(/STORE_URL_SCHEME must be http or https/);
     expect(loadConfig({ STORE_URL_SCHEME: 'HTTPS' }).storeUrlScheme).toBe('https');
     expect(loadConfig({}).storeUrlScheme).toBeUndefined();

@@ -37,7 +37,8 @@ afterAll(async () => {
   fs.rmSync(uploadDir, { recursive: true, force: true });
 });
 
-const get = (host: string, url = '/', lang?: string) => t.app.inject({ method: 'GET', url, headers: { host, ...(lang ? { 'accept-language': lang } : {}) } });
+const get = (host: string, url = '/', lang?: string) =>
+  t.app.inject({ method: 'GET', url, headers: { host, ...(lang ? { 'accept-language': lang } : {}) } });
 
 /** The content of `<meta name="…">` (attribute values are escaped by the page). */
 const metaOf = (html: string, name: string) => new RegExp(`<meta name="${name}" content="([^"]*)">`).exec(html)?.[1];
@@ -82,7 +83,8 @@ describe('[STOREFRONT] the front page', () => {
     const plain = await get(host);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toContain('accept-encoding');
-    const inEncoding = (url: string, acceptEncoding: string) => t.app.inject({ method: 'GET', url, headers: { host, 'accept-encoding': acceptEncoding } });
+    const inEncoding = (url: string, acceptEncoding: string) =>
+      t.app.inject({ method: 'GET', url, headers: { host, 'accept-encoding': acceptEncoding } });
     const brotli = await inEncoding('/', 'gzip, deflate, br, zstd');
     expect(brotli.headers['content-encoding']).toBe('br');
     expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
@@ -98,7 +100,12 @@ describe('[STOREFRONT] the front page', () => {
 
   it('serves the basic config, escaped, at the system domain and a bound custom domain, in the visitor language', async () => {
     const { token, shopId } = await merchantWithStore(t);
-    const logo = await uploadImage(t.app, { token, bytes: IMAGES.png, name: 'logo.png', url: `/api/v1/${MERCHANT_UPLOAD_IMAGE_PATH}` });
+    const logo = await uploadImage(t.app, {
+      token,
+      bytes: IMAGES.png,
+      name: 'logo.png',
+      url: `/api/v1/${MERCHANT_UPLOAD_IMAGE_PATH}`,
+    });
     await expectOk(
       t.call(
         merchantSiteConfigEdit,
@@ -148,20 +155,29 @@ describe('[STOREFRONT] the front page', () => {
     const chat = await addPlugin(t, admin, { price: 0, trial_days: 0 });
     const coupons = await addPlugin(t, admin, { price: 0, trial_days: 0 });
     const unused = await addPlugin(t, admin, { price: 0, trial_days: 0 });
-    for (const plugin of [chat, coupons]) await expectOk(takePlugin(t, token, { shop_id: shopId, plugin_id: plugin.id }));
+    for (const plugin of [chat, coupons])
+      await expectOk(takePlugin(t, token, { shop_id: shopId, plugin_id: plugin.id }));
     const codes = [chat.code, coupons.code].sort();
 
     let page = (await get(`${shopId}.localhost`, '/', 'en-US')).body;
     expect(metaOf(page, 'parlour-plugins')).toBe(codes.join(','));
     for (const plugin of [chat, coupons]) {
-      expect(page).toContain(`<div class="plugin-slot" id="parlour-plugin-${plugin.code}" data-parlour-plugin="${plugin.code}"><span class="plugin-slot__name">Plugin ${plugin.code}</span>`);
-      expect(page).toContain(`<script type="application/json" data-parlour-plugin="${plugin.code}">{"code":"${plugin.code}","version":"1.0.0","slot":"parlour-plugin-${plugin.code}"}</script>`);
+      expect(page).toContain(
+        `<div class="plugin-slot" id="parlour-plugin-${plugin.code}" data-parlour-plugin="${plugin.code}"><span class="plugin-slot__name">Plugin ${plugin.code}</span>`,
+      );
+      expect(page).toContain(
+        `<script type="application/json" data-parlour-plugin="${plugin.code}">{"code":"${plugin.code}","version":"1.0.0","slot":"parlour-plugin-${plugin.code}"}</script>`,
+      );
     }
     expect(page).not.toContain(unused.code);
     // Plugin names in the visitor's language.
-    expect((await get(`${shopId}.localhost`)).body).toContain(`<span class="plugin-slot__name">插件 ${chat.code}</span>`);
+    expect((await get(`${shopId}.localhost`)).body).toContain(
+      `<span class="plugin-slot__name">插件 ${chat.code}</span>`,
+    );
 
-    await expectOk(t.call(merchantSetShopPluginStatus, { shop_id: shopId, plugin_id: chat.id, status: 'disabled' }, token));
+    await expectOk(
+      t.call(merchantSetShopPluginStatus, { shop_id: shopId, plugin_id: chat.id, status: 'disabled' }, token),
+    );
     page = (await get(`${shopId}.localhost`, '/', 'en-US')).body;
     expect(metaOf(page, 'parlour-plugins')).toBe(coupons.code);
     expect(page).not.toContain(`data-parlour-plugin="${chat.code}"`);
@@ -171,12 +187,40 @@ describe('[STOREFRONT] the front page', () => {
 describe('[STOREFRONT] pages a store does not have', () => {
   it('answers any other path "page not found" (404) in the visitor language, naming the store and linking back to its front page', async () => {
     const { token, shopId } = await merchantWithStore(t);
-    const icon = await uploadImage(t.app, { token, bytes: IMAGES.png, name: 'icon.png', url: `/api/v1/${MERCHANT_UPLOAD_IMAGE_PATH}` });
+    const icon = await uploadImage(t.app, {
+      token,
+      bytes: IMAGES.png,
+      name: 'icon.png',
+      url: `/api/v1/${MERCHANT_UPLOAD_IMAGE_PATH}`,
+    });
     const ico = icon.data!.url;
-    await expectOk(t.call(merchantSiteConfigEdit, { shop_id: shopId, site_name: 'Tea & Cups', keywords: '', description: '', logo: '', ico, record_number: '', copyright: '', service_phone: '' }, token));
+    await expectOk(
+      t.call(
+        merchantSiteConfigEdit,
+        {
+          shop_id: shopId,
+          site_name: 'Tea & Cups',
+          keywords: '',
+          description: '',
+          logo: '',
+          ico,
+          record_number: '',
+          copyright: '',
+          service_phone: '',
+        },
+        token,
+      ),
+    );
     const custom = await bindDomain(token, shopId);
     for (const host of [`${shopId}.localhost:3000`, custom]) {
-      for (const path of ['/products/123', '/products/123?ref=mail', '/index.php', '/admin', '/favicon.png', '/uploads']) {
+      for (const path of [
+        '/products/123',
+        '/products/123?ref=mail',
+        '/index.php',
+        '/admin',
+        '/favicon.png',
+        '/uploads',
+      ]) {
         const missing = await get(host, path, 'en-US');
         expect(missing.statusCode, `${host}${path}`).toBe(404);
         expect(missing.headers['content-type']).toContain('text/html');
@@ -204,14 +248,37 @@ describe('[STOREFRONT] pages a store does not have', () => {
     const head = await t.app.inject({ method: 'HEAD', url: '/products/123', headers: { host: custom } });
     expect([head.statusCode, head.body]).toEqual([404, '']);
     // Other methods are still refused first.
-    expect((await t.app.inject({ method: 'POST', url: '/products/123', headers: { host: custom } })).statusCode).toBe(405);
+    expect((await t.app.inject({ method: 'POST', url: '/products/123', headers: { host: custom } })).statusCode).toBe(
+      405,
+    );
   });
 
   it('keeps the front page at / (with a query) and at the store admin landing, the icon, and the platform images', async () => {
     const { token, shopId } = await merchantWithStore(t);
-    const icon = await uploadImage(t.app, { token, bytes: IMAGES.png, name: 'icon.png', url: `/api/v1/${MERCHANT_UPLOAD_IMAGE_PATH}` });
+    const icon = await uploadImage(t.app, {
+      token,
+      bytes: IMAGES.png,
+      name: 'icon.png',
+      url: `/api/v1/${MERCHANT_UPLOAD_IMAGE_PATH}`,
+    });
     const ico = icon.data!.url;
-    await expectOk(t.call(merchantSiteConfigEdit, { shop_id: shopId, site_name: 'Tea House', keywords: '', description: '', logo: '', ico, record_number: '', copyright: '', service_phone: '' }, token));
+    await expectOk(
+      t.call(
+        merchantSiteConfigEdit,
+        {
+          shop_id: shopId,
+          site_name: 'Tea House',
+          keywords: '',
+          description: '',
+          logo: '',
+          ico,
+          record_number: '',
+          copyright: '',
+          service_phone: '',
+        },
+        token,
+      ),
+    );
     const host = `${shopId}.localhost:3000`;
     for (const path of ['/', '/?utm_source=mail', `${STORE_ADMIN_SSO_PATH}?ticket=abc`]) {
       const front = await get(host, path, 'en-US');

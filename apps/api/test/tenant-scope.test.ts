@@ -35,14 +35,25 @@ describe('tenant scope', () => {
     // Lookups: own row found, the other tenant's answers like a missing one.
     expect((await shops.findShopView(alice.shopId, aliceScope, at))?.id).toBe(aliceShop!.id);
     expect(await shops.findShopView(bob.shopId, aliceScope, at)).toBeUndefined();
-    expect((await bills.findBillView(alice.purchase.bill.bill_no, aliceScope, t.clock.now()))?.bill_no).toBe(alice.purchase.bill.bill_no);
+    expect((await bills.findBillView(alice.purchase.bill.bill_no, aliceScope, t.clock.now()))?.bill_no).toBe(
+      alice.purchase.bill.bill_no,
+    );
     expect(await bills.findBillView(bob.purchase.bill.bill_no, aliceScope, t.clock.now())).toBeUndefined();
-    expect((await bills.findBillView(bob.purchase.bill.bill_no, operatorScope, t.clock.now()))?.bill_no).toBe(bob.purchase.bill.bill_no);
+    expect((await bills.findBillView(bob.purchase.bill.bill_no, operatorScope, t.clock.now()))?.bill_no).toBe(
+      bob.purchase.bill.bill_no,
+    );
 
     // Lists: a merchant scope lists its own rows, even when an operator-only merchant filter names another tenant.
-    const own = await shops.listShops({ scope: aliceScope, merchantId: bobShop!.merchant_id, tab: 'all' }, { limit: 100, offset: 0 }, at);
+    const own = await shops.listShops(
+      { scope: aliceScope, merchantId: bobShop!.merchant_id, tab: 'all' },
+      { limit: 100, offset: 0 },
+      at,
+    );
     expect(own.map((row) => row.shop_id)).toEqual([alice.shopId]);
-    const ownBills = await bills.listBills({ scope: aliceScope, merchantId: bobShop!.merchant_id, now: t.clock.now() }, { limit: 100, offset: 0 });
+    const ownBills = await bills.listBills(
+      { scope: aliceScope, merchantId: bobShop!.merchant_id, now: t.clock.now() },
+      { limit: 100, offset: 0 },
+    );
     expect(ownBills.map((row) => row.bill_no)).toEqual([alice.purchase.bill.bill_no]);
     const all = await shops.listShops({ scope: operatorScope, tab: 'all' }, { limit: 100, offset: 0 }, at);
     expect(all.map((row) => row.shop_id)).toEqual(expect.arrayContaining([alice.shopId, bob.shopId]));
@@ -67,13 +78,20 @@ describe('tenant scope', () => {
     expect(filteredMerchantId(operatorScope, bob.merchantId)).toBe(bob.merchantId);
     expect(filteredMerchantId(systemScope)).toBeUndefined();
 
-    const [byMerchant] = await reports.sumUsageSets({ scope: aliceScope, merchantId: bob.merchantId, ...days }, [['merchant_id']]);
+    const [byMerchant] = await reports.sumUsageSets({ scope: aliceScope, merchantId: bob.merchantId, ...days }, [
+      ['merchant_id'],
+    ]);
     expect(byMerchant.map((row) => row.merchant_id)).toEqual([alice.merchantId]);
     // Bob's store named under Alice's scope matches nothing, in the sums and in the log.
     const [[ofBobStore]] = await reports.sumUsageSets({ scope: aliceScope, shopId: bob.shopId, ...days }, [[]]);
     expect(ofBobStore.calls).toBe(0);
-    expect(await reports.listLogs({ scope: aliceScope, shopId: bob.shopId, ...range }, { limit: 10, offset: 0 })).toEqual([]);
-    const aliceRows = await reports.listLogs({ scope: aliceScope, merchantId: bob.merchantId, ...range }, { limit: 10, offset: 0 });
+    expect(
+      await reports.listLogs({ scope: aliceScope, shopId: bob.shopId, ...range }, { limit: 10, offset: 0 }),
+    ).toEqual([]);
+    const aliceRows = await reports.listLogs(
+      { scope: aliceScope, merchantId: bob.merchantId, ...range },
+      { limit: 10, offset: 0 },
+    );
     expect(aliceRows.map((row) => row.id)).toEqual([aliceLog]);
     expect((await reports.countLogs({ scope: aliceScope, ...range })).total).toBe(1);
 
@@ -85,10 +103,14 @@ describe('tenant scope', () => {
     expect((await reports.packageBalance(now, operatorScope)).unitsLeft).toBeGreaterThanOrEqual(107);
     const names = await reports.findShops([alice.shopRef, bob.shopRef], aliceScope);
     expect([...names.keys()]).toEqual([alice.shopRef]);
-    expect([...(await reports.findShops([alice.shopRef, bob.shopRef], operatorScope)).keys()].sort()).toEqual([alice.shopRef, bob.shopRef].sort());
+    expect([...(await reports.findShops([alice.shopRef, bob.shopRef], operatorScope)).keys()].sort()).toEqual(
+      [alice.shopRef, bob.shopRef].sort(),
+    );
 
     // The operator's scope with a merchant filter reads that merchant only.
-    const [bobOnly] = await reports.sumUsageSets({ scope: operatorScope, merchantId: bob.merchantId, ...days }, [['merchant_id']]);
+    const [bobOnly] = await reports.sumUsageSets({ scope: operatorScope, merchantId: bob.merchantId, ...days }, [
+      ['merchant_id'],
+    ]);
     expect(bobOnly.map((row) => row.merchant_id)).toEqual([bob.merchantId]);
   });
 });

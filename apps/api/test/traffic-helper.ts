@@ -33,7 +33,16 @@ export async function storeRef(t: TestApp, shopId: string): Promise<StoreRef> {
 /** A paid package (or a pending one with `isPaid: false`) as the purchase would leave it. */
 export async function insertPackage(
   t: TestApp,
-  options: { merchantId: number; shopRef?: number; name?: string; units: number; used?: number; paidAt?: Date | null; validDays?: number; voided?: boolean },
+  options: {
+    merchantId: number;
+    shopRef?: number;
+    name?: string;
+    units: number;
+    used?: number;
+    paidAt?: Date | null;
+    validDays?: number;
+    voided?: boolean;
+  },
 ) {
   const validDays = options.validDays ?? 30;
   const paidAt = options.paidAt === undefined ? t.clock.now() : options.paidAt;
@@ -47,7 +56,11 @@ export async function insertPackage(
             ${!options.shopRef}, ${options.units}, ${options.used ?? 0}, ${validDays}, ${paidAt?.toISOString() ?? null}::timestamptz, ${expiresAt?.toISOString() ?? null}::timestamptz,
             ${options.voided ? t.clock.now().toISOString() : null}::timestamptz, ${t.clock.now().toISOString()}::timestamptz, ${t.clock.now().toISOString()}::timestamptz)
     returning id`);
-  return { id: Number(result.rows[0].id), name: options.name ?? (options.shopRef ? '店铺专享包' : '标准包'), expiresAt };
+  return {
+    id: Number(result.rows[0].id),
+    name: options.name ?? (options.shopRef ? '店铺专享包' : '标准包'),
+    expiresAt,
+  };
 }
 
 let billCounter = 0;
@@ -89,10 +102,20 @@ export async function recordCall(t: TestApp, call: CallRecord) {
   const responseMs = status === 'pending' ? null : (call.responseMs ?? 100);
   const packageRef = isCharged ? (call.package?.id ?? null) : null;
   const packageName = isCharged ? (call.package?.name ?? '') : '';
-  const error = call.error ?? (status === 'quota_exhausted' ? 'OPEN_QUOTA_EXHAUSTED' : status === 'rejected' ? 'OPEN_PLATFORM_DISABLED' : status === 'failed_upstream' ? 'upstream timeout' : '');
+  const error =
+    call.error ??
+    (status === 'quota_exhausted'
+      ? 'OPEN_QUOTA_EXHAUSTED'
+      : status === 'rejected'
+        ? 'OPEN_PLATFORM_DISABLED'
+        : status === 'failed_upstream'
+          ? 'upstream timeout'
+          : '');
   return t.database.db.transaction(async (tx) => {
     if (packageRef && units) {
-      await tx.execute(sql`update traffic_packages set units_used = units_used + ${units} where id = ${packageRef} and units_used + ${units} <= units_total`);
+      await tx.execute(
+        sql`update traffic_packages set units_used = units_used + ${units} where id = ${packageRef} and units_used + ${units} <= units_total`,
+      );
     }
     const inserted = await tx.execute<{ id: number }>(sql`
       insert into api_call_logs (created_at, finished_at, merchant_id, shop_ref, shop_name, platform, api_code, api_name, package_ref, package_name, status, charged_units, response_ms, error, request_params)

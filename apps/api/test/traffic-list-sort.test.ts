@@ -28,7 +28,10 @@ describe('traffic list sorting', () => {
   beforeAll(async () => {
     // Noon of today's business day (Asia/Shanghai): the calls 10 to 30 minutes ago are on "today"
     // whatever the hour the suite runs at (at 00:20 in Shanghai they were yesterday's).
-    t = await buildTestApp({ clock: createTestClock(new Date(`${businessDay(new Date())}T04:00:00Z`)), env: { CODE_SENDS_PER_IP_PER_HOUR: '10000' } });
+    t = await buildTestApp({
+      clock: createTestClock(new Date(`${businessDay(new Date())}T04:00:00Z`)),
+      env: { CODE_SENDS_PER_IP_PER_HOUR: '10000' },
+    });
     adminToken = await signInAdmin(t);
     merchant = await registerMerchant(t);
     // Units left 90, 100, 200 (unpaid: no expiry yet), 0; used 10, 400, 0, 50; expiring in 29, 10, —, 90 days.
@@ -40,7 +43,9 @@ describe('traffic list sorting', () => {
     ];
     for (const [index, options] of packages.entries()) {
       // The unpaid one is bought as a merchant buys it (a pending package lives by its unpaid bill).
-      const id = options.paidAt ? (await insertPackage(t, { merchantId: merchant.id, ...options })).id : (await orderPackage(t, merchant.token, { plan_id: PLAN.trial })).package.id;
+      const id = options.paidAt
+        ? (await insertPackage(t, { merchantId: merchant.id, ...options })).id
+        : (await orderPackage(t, merchant.token, { plan_id: PLAN.trial })).package.id;
       await t.database.db.execute(
         sql`update traffic_packages set units_total = ${options.units}, units_used = ${options.used}, created_at = ${new Date(t.clock.now().getTime() - (10 - index) * 60_000)} where id = ${id}`,
       );
@@ -50,12 +55,14 @@ describe('traffic list sorting', () => {
     const withStore = await merchantWithStore(t);
     storeToken = withStore.token;
     store = await storeRef(t, withStore.shopId);
-    for (const minutes of [30, 20, 10]) logIds.push(await recordCall(t, { store, at: new Date(t.clock.now().getTime() - minutes * 60_000) }));
+    for (const minutes of [30, 20, 10])
+      logIds.push(await recordCall(t, { store, at: new Date(t.clock.now().getTime() - minutes * 60_000) }));
   });
   afterAll(() => t.close());
 
   const packageOrder = (answer: Page<TTrafficPackage>) => answer.list.map((pkg) => packageIds.indexOf(pkg.id));
-  const sorted = async (sort_field: string, sort_order?: string) => packageOrder(await listPackages(t, merchant.token, { sort_field, sort_order }));
+  const sorted = async (sort_field: string, sort_order?: string) =>
+    packageOrder(await listPackages(t, merchant.token, { sort_field, sort_order }));
 
   it('sorts the merchant package list on purchase time, expiry, units left and units used, both ways', async () => {
     expect(packageOrder(await listPackages(t, merchant.token))).toEqual([3, 2, 1, 0]);
@@ -70,9 +77,21 @@ describe('traffic list sorting', () => {
   });
 
   it('keeps the sort across pages and under the status filter', async () => {
-    const page = async (number: number) => packageOrder(await listPackages(t, merchant.token, { sort_field: 'units_remaining', sort_order: 'ascend', page: number, limit: 3 }));
+    const page = async (number: number) =>
+      packageOrder(
+        await listPackages(t, merchant.token, {
+          sort_field: 'units_remaining',
+          sort_order: 'ascend',
+          page: number,
+          limit: 3,
+        }),
+      );
     expect([...(await page(1)), ...(await page(2))]).toEqual([3, 0, 1, 2]);
-    expect(packageOrder(await listPackages(t, merchant.token, { status: 'active', sort_field: 'expires_at', sort_order: 'ascend' }))).toEqual([1, 0]);
+    expect(
+      packageOrder(
+        await listPackages(t, merchant.token, { status: 'active', sort_field: 'expires_at', sort_order: 'ascend' }),
+      ),
+    ).toEqual([1, 0]);
   });
 
   it('sorts by price; another merchant sees none of these packages whatever the sort', async () => {
@@ -85,7 +104,8 @@ describe('traffic list sorting', () => {
       bought.push({ id: order.package.id, price: plans.list.find((plan) => plan.id === planId)!.price });
     }
     const byPrice = [...bought].sort((a, b) => a.price - b.price || a.id - b.id).map((pkg) => pkg.id);
-    const ids = async (sort_order: string) => (await listPackages(t, buyer.token, { sort_field: 'amount', sort_order })).list.map((pkg) => pkg.id);
+    const ids = async (sort_order: string) =>
+      (await listPackages(t, buyer.token, { sort_field: 'amount', sort_order })).list.map((pkg) => pkg.id);
     expect(await ids('ascend')).toEqual(byPrice);
     expect(await ids('descend')).toEqual([...byPrice].reverse());
     for (const field of ['created_at', 'expires_at', 'units_remaining', 'units_used', 'amount']) {
@@ -95,12 +115,19 @@ describe('traffic list sorting', () => {
   });
 
   it('sorts the merchant and operator call logs by time both ways', async () => {
-    const logs = async (body: Record<string, unknown>) => (await expectOk(t.call(merchantListApiLogs, { time_range: 'today', ...body }, storeToken))).list.map((log) => log.id);
+    const logs = async (body: Record<string, unknown>) =>
+      (await expectOk(t.call(merchantListApiLogs, { time_range: 'today', ...body }, storeToken))).list.map(
+        (log) => log.id,
+      );
     expect(await logs({})).toEqual([...logIds].reverse());
     expect(await logs({ sort_field: 'created_at', sort_order: 'ascend' })).toEqual(logIds);
     expect(await logs({ sort_field: 'created_at', sort_order: 'ascend', limit: 2, page: 2 })).toEqual([logIds[2]]);
     const adminLogs = async (body: Record<string, unknown>) =>
-      (await expectOk(t.call(adminListApiLogs, { time_range: 'today', merchant_id: store.merchantId, ...body }, adminToken))).list.map((log) => log.id);
+      (
+        await expectOk(
+          t.call(adminListApiLogs, { time_range: 'today', merchant_id: store.merchantId, ...body }, adminToken),
+        )
+      ).list.map((log) => log.id);
     expect(await adminLogs({ sort_field: 'created_at', sort_order: 'ascend' })).toEqual(logIds);
     expect(await adminLogs({ sort_field: 'created_at', sort_order: 'descend' })).toEqual([...logIds].reverse());
   });

@@ -1,4 +1,11 @@
-import { adminAddPlan, merchantCreatePackageOrder, merchantListPackages, type TAdminTrafficPlan, type TTrafficPackage, type TTrafficPlan } from '@parlour/contract/calls/traffic';
+import {
+  adminAddPlan,
+  merchantCreatePackageOrder,
+  merchantListPackages,
+  type TAdminTrafficPlan,
+  type TTrafficPackage,
+  type TTrafficPlan,
+} from '@parlour/contract/calls/traffic';
 import type { TBill, TPayPage } from '@parlour/contract/calls/bill';
 import type { CallBody, TestApp } from './helper';
 import { expectOk } from './shop-helper';
@@ -10,7 +17,11 @@ export type PackageOrder = { package: TTrafficPackage; bill: TBill; payment: TPa
 export type PackageList = { list: TTrafficPackage[]; total: number; counts: { general: number; store: number } };
 
 type PackageOrderInput = CallBody<typeof merchantCreatePackageOrder>;
-export async function orderPackage(t: TestApp, token: string, input: Omit<PackageOrderInput, 'pay_method'> & Partial<Pick<PackageOrderInput, 'pay_method'>>) {
+export async function orderPackage(
+  t: TestApp,
+  token: string,
+  input: Omit<PackageOrderInput, 'pay_method'> & Partial<Pick<PackageOrderInput, 'pay_method'>>,
+) {
   return expectOk(t.call(merchantCreatePackageOrder, { pay_method: 'alipay', ...input }, token));
 }
 export async function listPackages(t: TestApp, token: string, input: Record<string, unknown> = {}) {

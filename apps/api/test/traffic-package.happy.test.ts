@@ -1,4 +1,11 @@
-import { adminAddPlan, adminEditPlan, adminListPackages, adminListPlans, adminSetPlanStatus, merchantListPlans } from '@parlour/contract/calls/traffic';
+import {
+  adminAddPlan,
+  adminEditPlan,
+  adminListPackages,
+  adminListPlans,
+  adminSetPlanStatus,
+  merchantListPlans,
+} from '@parlour/contract/calls/traffic';
 import { merchantCancelBill, merchantListBills } from '@parlour/contract/calls/bill';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
@@ -25,7 +32,15 @@ describe('traffic packages: happy paths', () => {
       const { list } = await expectOk(t.call(merchantListPlans, {}, token));
       const seeded = list.filter((plan) => plan.id <= PLAN.store);
       expect(seeded.map((plan) => plan.name)).toEqual(['体验包', '标准包', '专业包', '店铺专享包']);
-      expect(seeded[1]).toMatchObject({ units: 10000, valid_days: 90, is_general: true, price: 8900, original_price: 12900, currency: 'CNY', status: 'enabled' });
+      expect(seeded[1]).toMatchObject({
+        units: 10000,
+        valid_days: 90,
+        is_general: true,
+        price: 8900,
+        original_price: 12900,
+        currency: 'CNY',
+        status: 'enabled',
+      });
       expect(seeded[3].is_general).toBe(false);
       expect(list.every((plan) => plan.status === 'enabled')).toBe(true);
     });
@@ -33,16 +48,30 @@ describe('traffic packages: happy paths', () => {
     it('lets an operator add, edit, disable and enable a plan; a disabled plan is not offered', async () => {
       const { token } = await registerMerchant(t);
       const created = await expectOk(t.call(adminAddPlan, planFields({ name: 'Mini', sort: 90 }), adminToken));
-      expect(created).toMatchObject({ name: 'Mini', units: 500, valid_days: 30, price: 1000, original_price: 2000, status: 'enabled', sold_count: 0 });
+      expect(created).toMatchObject({
+        name: 'Mini',
+        units: 500,
+        valid_days: 30,
+        price: 1000,
+        original_price: 2000,
+        status: 'enabled',
+        sold_count: 0,
+      });
       const edited = await expectOk(
-        t.call(adminEditPlan, { ...planFields({ name: 'Mini+', units: 800, price: 1500, is_general: false }), id: created.id }, adminToken),
+        t.call(
+          adminEditPlan,
+          { ...planFields({ name: 'Mini+', units: 800, price: 1500, is_general: false }), id: created.id },
+          adminToken,
+        ),
       );
       expect(edited).toMatchObject({ id: created.id, name: 'Mini+', units: 800, price: 1500, is_general: false });
       expect((await expectOk(t.call(merchantListPlans, {}, token))).list.map((plan) => plan.id)).toContain(created.id);
 
       const disabled = await expectOk(t.call(adminSetPlanStatus, { id: created.id, status: 'disabled' }, adminToken));
       expect(disabled.status).toBe('disabled');
-      expect((await expectOk(t.call(merchantListPlans, {}, token))).list.map((plan) => plan.id)).not.toContain(created.id);
+      expect((await expectOk(t.call(merchantListPlans, {}, token))).list.map((plan) => plan.id)).not.toContain(
+        created.id,
+      );
       const adminList = await expectOk(t.call(adminListPlans, { status: 'disabled', keyword: 'Mini' }, adminToken));
       expect(adminList.list.map((plan) => plan.id)).toEqual([created.id]);
 
@@ -56,17 +85,36 @@ describe('traffic packages: happy paths', () => {
     it('buys a general package: pending with an unpaid traffic_package bill, paid at the cashier, then active for its valid days', async () => {
       const { token } = await registerMerchant(t);
       const order = await orderPackage(t, token, { plan_id: PLAN.standard, pay_method: 'wechat' });
-      expect(order.bill).toMatchObject({ type: 'traffic_package', status: 'unpaid', amount: 8900, currency: 'CNY', pay_method: 'wechat', shop_id: null, package_name: '标准包' });
+      expect(order.bill).toMatchObject({
+        type: 'traffic_package',
+        status: 'unpaid',
+        amount: 8900,
+        currency: 'CNY',
+        pay_method: 'wechat',
+        shop_id: null,
+        package_name: '标准包',
+      });
       expect(order.bill.product_name).toBe('流量包 · 标准包 · 10000次 · 90天');
       expect(order.payment).toMatchObject({ bill_no: order.bill.bill_no, provider: 'sandbox', pay_method: 'wechat' });
-      expect(order.package).toMatchObject({ status: 'pending', is_general: true, units_total: 10000, units_used: 0, units_remaining: 10000, paid_at: null, expires_at: null, bill_no: order.bill.bill_no });
+      expect(order.package).toMatchObject({
+        status: 'pending',
+        is_general: true,
+        units_total: 10000,
+        units_used: 0,
+        units_remaining: 10000,
+        paid_at: null,
+        expires_at: null,
+        bill_no: order.bill.bill_no,
+      });
       expect(order.package.pay_before).toBe(order.bill.expires_at);
 
       const pending = await listPackages(t, token, { tab: 'general' });
       expect(pending.list.map((pkg) => pkg.status)).toEqual(['pending']);
 
       const paid = await expectOk(payThroughCashier(t, order.payment));
-      expect((paid as { return_path: string }).return_path).toBe(`/merchant/traffic?tab=packages&paid=${order.bill.bill_no}`);
+      expect((paid as { return_path: string }).return_path).toBe(
+        `/merchant/traffic?tab=packages&paid=${order.bill.bill_no}`,
+      );
       const { list, counts } = await listPackages(t, token, { tab: 'general' });
       expect(counts).toEqual({ general: 1, store: 0 });
       const active = list[0];
@@ -83,7 +131,10 @@ describe('traffic packages: happy paths', () => {
       const order = await orderPackage(t, token, { plan_id: PLAN.standard, lang_code: 'en-US' });
       expect(order.bill.product_name).toBe('Traffic package · Standard pack · 10,000 units · 90 days');
       const inChinese = await expectOk(t.call(merchantListBills, { page: 1, limit: 10 }, token));
-      expect(inChinese.list.find((bill) => bill.bill_no === order.bill.bill_no)).toMatchObject({ product_name: '流量包 · 标准包 · 10000次 · 90天', package_name: '标准包' });
+      expect(inChinese.list.find((bill) => bill.bill_no === order.bill.bill_no)).toMatchObject({
+        product_name: '流量包 · 标准包 · 10000次 · 90天',
+        package_name: '标准包',
+      });
     });
 
     it('buys a store package for a running store; it is listed under store packages and by store', async () => {
@@ -93,7 +144,9 @@ describe('traffic packages: happy paths', () => {
       expect(order.package).toMatchObject({ is_general: false, shop_id: shopId, status: 'pending' });
       const paid = await expectOk(payThroughCashier(t, order.payment));
       // The cashier's way back opens the tab that lists this package.
-      expect((paid as { return_path: string }).return_path).toBe(`/merchant/traffic?tab=packages&kind=store&shop_id=${shopId}&paid=${order.bill.bill_no}`);
+      expect((paid as { return_path: string }).return_path).toBe(
+        `/merchant/traffic?tab=packages&kind=store&shop_id=${shopId}&paid=${order.bill.bill_no}`,
+      );
 
       const stores = await listPackages(t, token, { tab: 'store' });
       expect(stores.list.map((pkg) => [pkg.shop_id, pkg.status, pkg.units_total])).toEqual([[shopId, 'active', 20000]]);
@@ -117,7 +170,9 @@ describe('traffic packages: happy paths', () => {
       const plan = await expectOk(t.call(adminAddPlan, planFields({ units: 300, price: 700 }), adminToken));
       const order = await orderPackage(t, token, { plan_id: plan.id });
       await expectOk(payThroughCashier(t, order.payment));
-      await expectOk(t.call(adminEditPlan, { ...planFields({ units: 999, price: 1, name: plan.name }), id: plan.id }, adminToken));
+      await expectOk(
+        t.call(adminEditPlan, { ...planFields({ units: 999, price: 1, name: plan.name }), id: plan.id }, adminToken),
+      );
       const [pkg] = (await listPackages(t, token)).list;
       expect(pkg).toMatchObject({ units_total: 300, amount: 700 });
       const sold = await expectOk(t.call(adminListPlans, { keyword: plan.name }, adminToken));
@@ -137,13 +192,24 @@ describe('traffic packages: happy paths', () => {
 
       await setUnitsUsed(t, first.package.id, 40);
       let list = (await listPackages(t, token)).list;
-      expect(list.find((pkg) => pkg.id === first.package.id)).toMatchObject({ status: 'active', units_used: 40, units_remaining: 60 });
+      expect(list.find((pkg) => pkg.id === first.package.id)).toMatchObject({
+        status: 'active',
+        units_used: 40,
+        units_remaining: 60,
+      });
 
       await setUnitsUsed(t, first.package.id, 100);
       list = (await listPackages(t, token)).list;
-      expect(list.find((pkg) => pkg.id === first.package.id)).toMatchObject({ status: 'exhausted', units_remaining: 0 });
-      expect((await listPackages(t, token, { status: 'exhausted' })).list.map((pkg) => pkg.id)).toEqual([first.package.id]);
-      expect((await listPackages(t, token, { status: 'active' })).list.map((pkg) => pkg.id)).toEqual([second.package.id]);
+      expect(list.find((pkg) => pkg.id === first.package.id)).toMatchObject({
+        status: 'exhausted',
+        units_remaining: 0,
+      });
+      expect((await listPackages(t, token, { status: 'exhausted' })).list.map((pkg) => pkg.id)).toEqual([
+        first.package.id,
+      ]);
+      expect((await listPackages(t, token, { status: 'active' })).list.map((pkg) => pkg.id)).toEqual([
+        second.package.id,
+      ]);
 
       // Ten days later both have passed their valid period: expired wins over exhausted.
       await advanceKeepingSessions(t, 10 * 86_400, [token]);
@@ -174,7 +240,9 @@ describe('traffic packages: happy paths', () => {
       expect((await listPackages(t, token)).total).toBe(1);
       await expectOk(t.call(merchantCancelBill, { bill_no: order.bill.bill_no }, token));
       expect((await listPackages(t, token)).total).toBe(0);
-      const rows = await t.database.executeSql('select voided_at from traffic_packages where id = $1', [order.package.id]);
+      const rows = await t.database.executeSql('select voided_at from traffic_packages where id = $1', [
+        order.package.id,
+      ]);
       expect((rows.rows[0] as { voided_at: unknown }).voided_at).not.toBeNull();
     });
 
@@ -185,7 +253,9 @@ describe('traffic packages: happy paths', () => {
       expect((await listPackages(t, token)).total).toBe(0);
       const late = await payThroughCashier(t, order.payment);
       expect(late.code).toBe(12012);
-      const rows = await t.database.executeSql('select paid_at, voided_at from traffic_packages where id = $1', [order.package.id]);
+      const rows = await t.database.executeSql('select paid_at, voided_at from traffic_packages where id = $1', [
+        order.package.id,
+      ]);
       // Reads derive it; the sweep persists it (next test).
       expect(rows.rows[0]).toMatchObject({ paid_at: null, voided_at: null });
       const all = await expectOk(t.call(adminListPackages, { limit: 100 }, adminToken));
@@ -199,7 +269,9 @@ describe('traffic packages: happy paths', () => {
       const sweep = t.app.jobs.find((job) => job.queue === 'store-sweep')!;
       const { billsExpired } = (await sweep.run()) as { billsExpired: number };
       expect(billsExpired).toBeGreaterThanOrEqual(1);
-      const rows = await t.database.executeSql('select voided_at from traffic_packages where id = $1', [order.package.id]);
+      const rows = await t.database.executeSql('select voided_at from traffic_packages where id = $1', [
+        order.package.id,
+      ]);
       expect((rows.rows[0] as { voided_at: unknown }).voided_at).not.toBeNull();
     });
   });
@@ -215,9 +287,13 @@ describe('traffic packages: happy paths', () => {
       const merchantId = byStore.list[0].merchant_id;
       const mine = await expectOk(t.call(adminListPackages, { merchant_id: merchantId }, adminToken));
       expect(mine.total).toBe(2);
-      const active = await expectOk(t.call(adminListPackages, { merchant_id: merchantId, status: 'active' }, adminToken));
+      const active = await expectOk(
+        t.call(adminListPackages, { merchant_id: merchantId, status: 'active' }, adminToken),
+      );
       expect(active.list.map((pkg) => pkg.id)).toEqual([general.package.id]);
-      const pending = await expectOk(t.call(adminListPackages, { merchant_id: merchantId, status: 'pending', is_general: false }, adminToken));
+      const pending = await expectOk(
+        t.call(adminListPackages, { merchant_id: merchantId, status: 'pending', is_general: false }, adminToken),
+      );
       expect(pending.list.map((pkg) => pkg.id)).toEqual([store.package.id]);
     });
   });

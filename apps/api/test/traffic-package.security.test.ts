@@ -1,5 +1,14 @@
 import { ErrorCode } from '@parlour/contract/errors';
-import { adminAddPlan, adminEditPlan, adminListPackages, adminListPlans, adminSetPlanStatus, merchantCreatePackageOrder, merchantListPackages, merchantListPlans } from '@parlour/contract/calls/traffic';
+import {
+  adminAddPlan,
+  adminEditPlan,
+  adminListPackages,
+  adminListPlans,
+  adminSetPlanStatus,
+  merchantCreatePackageOrder,
+  merchantListPackages,
+  merchantListPlans,
+} from '@parlour/contract/calls/traffic';
 import { merchantCancelBill, merchantPayPage } from '@parlour/contract/calls/bill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
@@ -17,7 +26,10 @@ describe('traffic packages: security', () => {
   afterAll(() => t.close());
 
   async function packageRow(id: number) {
-    const { rows } = await t.database.executeSql('select paid_at, expires_at, updated_at from traffic_packages where id = $1', [id]);
+    const { rows } = await t.database.executeSql(
+      'select paid_at, expires_at, updated_at from traffic_packages where id = $1',
+      [id],
+    );
     return rows[0] as { paid_at: Date | string | null; expires_at: Date | string | null };
   }
 
@@ -35,10 +47,16 @@ describe('traffic packages: security', () => {
       const byShop = await listPackages(t, b.token, { tab: 'store', shop_id: a.shopId });
       expect(byShop).toMatchObject({ total: 0, list: [], counts: { general: 0, store: 0 } });
       // A's store answers exactly like a store that does not exist.
-      const answer = await t.call(merchantCreatePackageOrder, { plan_id: PLAN.store, shop_id: a.shopId, pay_method: 'alipay' }, b.token);
+      const answer = await t.call(
+        merchantCreatePackageOrder,
+        { plan_id: PLAN.store, shop_id: a.shopId, pay_method: 'alipay' },
+        b.token,
+      );
       expect(answer.code).toBe(ErrorCode.NOT_FOUND);
       // Nor can B reach A's package bill.
-      expect((await t.call(merchantCancelBill, { bill_no: general.bill.bill_no }, b.token)).code).toBe(ErrorCode.NOT_FOUND);
+      expect((await t.call(merchantCancelBill, { bill_no: general.bill.bill_no }, b.token)).code).toBe(
+        ErrorCode.NOT_FOUND,
+      );
       expect((await t.call(merchantPayPage, { bill_no: store.bill.bill_no }, b.token)).code).toBe(ErrorCode.NOT_FOUND);
       expect((await listPackages(t, a.token)).total).toBe(1);
       expect((await listPackages(t, a.token, { tab: 'store' })).total).toBe(1);
@@ -47,7 +65,13 @@ describe('traffic packages: security', () => {
     it('the merchant of an order comes from the session, not the body', async () => {
       const a = await registerMerchant(t);
       const b = await registerMerchant(t);
-      await expectOk(t.callRaw(merchantCreatePackageOrder, { plan_id: PLAN.trial, pay_method: 'alipay', merchant_id: a.id }, b.token));
+      await expectOk(
+        t.callRaw(
+          merchantCreatePackageOrder,
+          { plan_id: PLAN.trial, pay_method: 'alipay', merchant_id: a.id },
+          b.token,
+        ),
+      );
       expect((await listPackages(t, a.token)).total).toBe(0);
       expect((await listPackages(t, b.token)).total).toBe(1);
     });
@@ -88,7 +112,8 @@ describe('traffic packages: security', () => {
       expect(first.paid_at).not.toBeNull();
       t.clock.advance(3600);
       // The provider notifying the same payment again (newly signed): acknowledged, changes nothing.
-      for (let index = 0; index < 4; index += 1) expect(await pay.notify(await pay.paidNotification(order.bill))).toEqual({ status: 200, body: 'success' });
+      for (let index = 0; index < 4; index += 1)
+        expect(await pay.notify(await pay.paidNotification(order.bill))).toEqual({ status: 200, body: 'success' });
       // The hour-old notification itself, replayed: outside the signing window, refused.
       expect(await pay.notify(body)).toEqual({ status: 400, body: 'fail' });
       const later = await packageRow(order.package.id);

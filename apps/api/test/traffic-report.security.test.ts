@@ -1,11 +1,40 @@
-import { adminApiEnum, adminApiLogDetail, adminApiLogStats, adminListApiLogs, adminMerchantStats, adminPlatformStats, adminTrafficDashboard, merchantApiEnum, merchantApiLogDetail, merchantApiLogStats, merchantListApiLogs, merchantStoreUsage, merchantTrafficDashboard } from '@parlour/contract/calls/traffic-report';
+import {
+  adminApiEnum,
+  adminApiLogDetail,
+  adminApiLogStats,
+  adminListApiLogs,
+  adminMerchantStats,
+  adminPlatformStats,
+  adminTrafficDashboard,
+  merchantApiEnum,
+  merchantApiLogDetail,
+  merchantApiLogStats,
+  merchantListApiLogs,
+  merchantStoreUsage,
+  merchantTrafficDashboard,
+} from '@parlour/contract/calls/traffic-report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helper';
 import { expectOk, merchantWithStore, signInAdmin } from './shop-helper';
 import { insertPackage, recordCall, recordCalls, storeRef, type StoreRef } from './traffic-helper';
 
-const MERCHANT_PATHS = [merchantTrafficDashboard, merchantApiLogStats, merchantStoreUsage, merchantApiEnum, merchantListApiLogs, merchantApiLogDetail];
-const ADMIN_PATHS = [adminTrafficDashboard, adminPlatformStats, adminMerchantStats, adminApiLogStats, adminListApiLogs, adminApiLogDetail, adminApiEnum];
+const MERCHANT_PATHS = [
+  merchantTrafficDashboard,
+  merchantApiLogStats,
+  merchantStoreUsage,
+  merchantApiEnum,
+  merchantListApiLogs,
+  merchantApiLogDetail,
+];
+const ADMIN_PATHS = [
+  adminTrafficDashboard,
+  adminPlatformStats,
+  adminMerchantStats,
+  adminApiLogStats,
+  adminListApiLogs,
+  adminApiLogDetail,
+  adminApiEnum,
+];
 
 describe('traffic reports: security', () => {
   let t: TestApp;
@@ -17,7 +46,12 @@ describe('traffic reports: security', () => {
     const store = await storeRef(t, first.shopId);
     const pkg = await insertPackage(t, { merchantId: store.merchantId, units: 1000 });
     await recordCalls(t, 3, { store, package: pkg });
-    const logId = await recordCall(t, { store, status: 'failed_upstream', params: { secret_item: 'A-only' }, error: 'upstream said no' });
+    const logId = await recordCall(t, {
+      store,
+      status: 'failed_upstream',
+      params: { secret_item: 'A-only' },
+      error: 'upstream said no',
+    });
     a = { token: first.token, store, logId };
     const second = await merchantWithStore(t);
     b = { token: second.token, store: await storeRef(t, second.shopId) };
@@ -41,7 +75,9 @@ describe('traffic reports: security', () => {
 
     it("merchant B naming A's store or log by id gets nothing, and A still sees its own", async () => {
       expect((await expectOk(t.call(merchantListApiLogs, { shop_id: a.store.shopId }, b.token))).total).toBe(0);
-      expect((await expectOk(t.call(merchantTrafficDashboard, { shop_id: a.store.shopId }, b.token))).totals.calls).toBe(0);
+      expect(
+        (await expectOk(t.call(merchantTrafficDashboard, { shop_id: a.store.shopId }, b.token))).totals.calls,
+      ).toBe(0);
       expect((await expectOk(t.call(merchantApiLogStats, { shop_id: a.store.shopId }, b.token))).totals.calls).toBe(0);
       const detail = await t.call(merchantApiLogDetail, { id: a.logId }, b.token);
       expect(detail.code).toBe(10004);
@@ -53,7 +89,9 @@ describe('traffic reports: security', () => {
     it('ignores a merchant_id in a merchant body: the tenant is the session', async () => {
       const answer = await expectOk(t.callRaw(merchantListApiLogs, { merchant_id: a.store.merchantId }, b.token));
       expect(answer.total).toBe(0);
-      const dashboard = await expectOk(t.callRaw(merchantTrafficDashboard, { merchant_id: a.store.merchantId }, b.token));
+      const dashboard = await expectOk(
+        t.callRaw(merchantTrafficDashboard, { merchant_id: a.store.merchantId }, b.token),
+      );
       expect(dashboard.totals.calls).toBe(0);
     });
   });

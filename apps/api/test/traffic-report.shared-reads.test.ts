@@ -4,7 +4,15 @@ import { operatorScope } from '../src/lib/tenant-scope';
 import type { UsageFilter, UsageRow } from '../src/modules/traffic-report/traffic-report.repository';
 
 const filter: UsageFilter = { scope: operatorScope, startDay: '2026-11-24', endDay: '2026-11-24' };
-const row = (calls: number): UsageRow => ({ calls, success: calls, failed_upstream: 0, quota_exhausted: 0, rejected: 0, units: calls, total_response_ms: 0 });
+const row = (calls: number): UsageRow => ({
+  calls,
+  success: calls,
+  failed_upstream: 0,
+  quota_exhausted: 0,
+  rejected: 0,
+  units: calls,
+  total_response_ms: 0,
+});
 
 /** A read the test ends by hand; each answers the number of the read (1, 2, …) as its calls. */
 function manualReads() {
@@ -12,7 +20,11 @@ function manualReads() {
   const read = (asked: UsageFilter) =>
     new Promise<UsageRow[][]>((resolve, reject) => {
       const number = started.length + 1;
-      started.push({ filter: asked, end: () => resolve([[row(number)]]), fail: () => reject(new Error(`read ${number} failed`)) });
+      started.push({
+        filter: asked,
+        end: () => resolve([[row(number)]]),
+        fail: () => reject(new Error(`read ${number} failed`)),
+      });
     });
   return { started, read };
 }

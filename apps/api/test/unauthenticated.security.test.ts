@@ -10,7 +10,9 @@ import { sandboxPayments, unpaidRenewal } from './payment-helper';
 import { getShop } from './shop-helper';
 
 async function countRows(t: TestApp, table: string, where = 'true') {
-  const result = await t.database.db.execute<{ count: number }>(sql.raw(`select count(*)::int as count from ${table} where ${where}`));
+  const result = await t.database.db.execute<{ count: number }>(
+    sql.raw(`select count(*)::int as count from ${table} where ${where}`),
+  );
   return Number(result.rows[0].count);
 }
 
@@ -42,8 +44,15 @@ describe('unauthenticated endpoints: security (issue 13 §2)', () => {
 
     it('stores a bounded digest of a refused notification, not the payload', async () => {
       const junk = 'y'.repeat(12 * 1024);
-      expect(await notify({ bill_no: `B${'9'.repeat(500)}`, junk }, '198.51.100.3')).toEqual({ status: 400, body: 'fail' });
-      const result = await t.database.db.execute<{ bill_no: string; payload: { bytes: number; sha256: string; head: string }; size: number }>(
+      expect(await notify({ bill_no: `B${'9'.repeat(500)}`, junk }, '198.51.100.3')).toEqual({
+        status: 400,
+        body: 'fail',
+      });
+      const result = await t.database.db.execute<{
+        bill_no: string;
+        payload: { bytes: number; sha256: string; head: string };
+        size: number;
+      }>(
         sql`select bill_no, payload, pg_column_size(payload) as size from payment_notifications order by id desc limit 1`,
       );
       const row = result.rows[0];
@@ -54,14 +63,20 @@ describe('unauthenticated endpoints: security (issue 13 §2)', () => {
       expect(row.bill_no.length).toBeLessThanOrEqual(64);
     });
 
-    it('answers the rate-limit code once one address has spent its budget, in the caller\'s language', async () => {
+    it("answers the rate-limit code once one address has spent its budget, in the caller's language", async () => {
       const limit = 30;
-      for (let index = 0; index < limit; index += 1) expect((await notify({ bill_no: `R${index}` }, '198.51.100.4', limited)).body).toBe('fail');
+      for (let index = 0; index < limit; index += 1)
+        expect((await notify({ bill_no: `R${index}` }, '198.51.100.4', limited)).body).toBe('fail');
       const rowsBefore = await countRows(t, 'payment_notifications');
-      const refused = JSON.parse((await notify({ bill_no: 'R-over', lang_code: 'en-US' }, '198.51.100.4', limited)).body) as { code: number; msg: string; data: { retry_after: number } };
+      const refused = JSON.parse(
+        (await notify({ bill_no: 'R-over', lang_code: 'en-US' }, '198.51.100.4', limited)).body,
+      ) as { code: number; msg: string; data: { retry_after: number } };
       expect(refused).toMatchObject({ code: 10029, msg: 'Too many requests, please try again later' });
       expect(refused.data.retry_after).toBeGreaterThan(0);
-      const chinese = JSON.parse((await notify({ bill_no: 'R-over' }, '198.51.100.4', limited)).body) as { code: number; msg: string };
+      const chinese = JSON.parse((await notify({ bill_no: 'R-over' }, '198.51.100.4', limited)).body) as {
+        code: number;
+        msg: string;
+      };
       expect(chinese).toMatchObject({ code: 10029, msg: '操作过于频繁，请稍后再试' });
       expect(await countRows(t, 'payment_notifications')).toBe(rowsBefore);
       // Another address, and the same one in the next window, are served.
@@ -74,14 +89,22 @@ describe('unauthenticated endpoints: security (issue 13 §2)', () => {
       const { renewal, token, shopId, before } = await unpaidRenewal(t);
       const old = await pay.paidNotification(renewal.bill, { signedAt: new Date('2001-09-09T01:46:40Z') });
       expect(await notify(old)).toEqual({ status: 400, body: 'fail' });
-      const late = await pay.paidNotification(renewal.bill, { signedAt: new Date(t.clock.now().getTime() - 6 * 60 * 1000) });
+      const late = await pay.paidNotification(renewal.bill, {
+        signedAt: new Date(t.clock.now().getTime() - 6 * 60 * 1000),
+      });
       expect(await notify(late)).toEqual({ status: 400, body: 'fail' });
       const after = await getShop(t, token, shopId);
       expect(after.expires_at).toBe(before.expires_at);
       expect(after.unpaid_bill_no).toBe(renewal.bill.bill_no);
-      expect(await countRows(t, 'payment_notifications', `bill_no = '${renewal.bill.bill_no}' and result = 'stale'`)).toBe(2);
+      expect(
+        await countRows(t, 'payment_notifications', `bill_no = '${renewal.bill.bill_no}' and result = 'stale'`),
+      ).toBe(2);
       // Signed four minutes ago: inside the window, it pays.
-      expect(await notify(await pay.paidNotification(renewal.bill, { signedAt: new Date(t.clock.now().getTime() - 4 * 60 * 1000) }))).toEqual({ status: 200, body: 'success' });
+      expect(
+        await notify(
+          await pay.paidNotification(renewal.bill, { signedAt: new Date(t.clock.now().getTime() - 4 * 60 * 1000) }),
+        ),
+      ).toEqual({ status: 200, body: 'success' });
     });
 
     it('refuses a notification whose nonce was used, even for another bill; the provider redelivering the same payment is only acknowledged', async () => {
@@ -91,13 +114,21 @@ describe('unauthenticated endpoints: security (issue 13 §2)', () => {
       expect(await notify(paid)).toEqual({ status: 200, body: 'success' });
       // The same payment delivered again (our answer was lost): acknowledged, nothing changes.
       expect(await notify(paid)).toEqual({ status: 200, body: 'success' });
-      expect(await countRows(t, 'payment_notifications', `bill_no = '${first.renewal.bill.bill_no}' and result = 'duplicate'`)).toBe(1);
+      expect(
+        await countRows(
+          t,
+          'payment_notifications',
+          `bill_no = '${first.renewal.bill.bill_no}' and result = 'duplicate'`,
+        ),
+      ).toBe(1);
       // The second bill's notification signed with the first one's nonce (the signer is ours: the sandbox key).
       const reused = await pay.paidNotification(second.renewal.bill);
       const key = await t.app.services.settings.getSigningKey('sandbox-payment');
       const { sign } = await import('../src/lib/signing');
       const fields = { ...reused, nonce: paid.nonce };
-      const canonical = ['bill_no', 'trade_no', 'amount', 'currency', 'pay_method', 'outcome', 'timestamp', 'nonce'].map((name) => `${name}=${fields[name as keyof typeof fields]}`).join('&');
+      const canonical = ['bill_no', 'trade_no', 'amount', 'currency', 'pay_method', 'outcome', 'timestamp', 'nonce']
+        .map((name) => `${name}=${fields[name as keyof typeof fields]}`)
+        .join('&');
       expect(await notify({ ...fields, sign: sign(key, canonical) })).toEqual({ status: 400, body: 'fail' });
       expect((await getShop(t, second.token, second.shopId)).unpaid_bill_no).toBe(second.renewal.bill.bill_no);
       expect(await countRows(t, 'payment_notifications', `result = 'replayed'`)).toBeGreaterThanOrEqual(1);
@@ -109,13 +140,25 @@ describe('unauthenticated endpoints: security (issue 13 §2)', () => {
       // The record's insert fails after the bill was marked paid (a crash at that instant).
       const failingRecords = {
         ...billRepository,
-        recordNotification: async (values: Parameters<typeof billRepository.recordNotification>[0], tx?: Parameters<typeof billRepository.recordNotification>[1]) => {
+        recordNotification: async (
+          values: Parameters<typeof billRepository.recordNotification>[0],
+          tx?: Parameters<typeof billRepository.recordNotification>[1],
+        ) => {
           if (values.result === 'fulfilled') throw new Error('crash after the bill update');
           return billRepository.recordNotification(values, tx);
         },
       };
-      const payments = createPaymentService({ db: t.database.db, billRepository: failingRecords, shopService: t.app.services.shops, providers: t.app.services.paymentProviders, clock: t.clock });
-      const raw = { rawBody: JSON.stringify(await pay.paidNotification(renewal.bill)), headers: { 'content-type': 'application/json' } };
+      const payments = createPaymentService({
+        db: t.database.db,
+        billRepository: failingRecords,
+        shopService: t.app.services.shops,
+        providers: t.app.services.paymentProviders,
+        clock: t.clock,
+      });
+      const raw = {
+        rawBody: JSON.stringify(await pay.paidNotification(renewal.bill)),
+        headers: { 'content-type': 'application/json' },
+      };
       await expect(payments.handleNotification('sandbox', raw)).rejects.toThrow('crash after the bill update');
       const after = await getShop(t, token, shopId);
       expect(after.expires_at).toBe(before.expires_at);
@@ -123,7 +166,9 @@ describe('unauthenticated endpoints: security (issue 13 §2)', () => {
       expect(await countRows(t, 'payment_notifications', `bill_no = '${renewal.bill.bill_no}'`)).toBe(0);
       // The provider's retry (a new delivery) pays it, with its record.
       expect(await notify(await pay.paidNotification(renewal.bill))).toEqual({ status: 200, body: 'success' });
-      expect(await countRows(t, 'payment_notifications', `bill_no = '${renewal.bill.bill_no}' and result = 'fulfilled'`)).toBe(1);
+      expect(
+        await countRows(t, 'payment_notifications', `bill_no = '${renewal.bill.bill_no}' and result = 'fulfilled'`),
+      ).toBe(1);
       expect(await countRows(t, 'bills', `bill_no = '${renewal.bill.bill_no}' and status = 'paid'`)).toBe(1);
     });
   });
@@ -132,9 +177,15 @@ describe('unauthenticated endpoints: security (issue 13 §2)', () => {
     it('300 parallel image requests store no captcha row and only the budget is served', async () => {
       const ip = '203.0.113.30';
       const captchasBefore = await countRows(t, 'captchas');
-      const answers = await Promise.all(Array.from({ length: 300 }, () => limited.call(merchantCaptcha, {}, undefined, { ip })));
-      expect(answers.filter((answer) => answer.code === 200)).toHaveLength(limited.app.services.ipRateLimit.limitOf('captcha'));
-      expect(answers.filter((answer) => answer.code === 10029)).toHaveLength(300 - limited.app.services.ipRateLimit.limitOf('captcha'));
+      const answers = await Promise.all(
+        Array.from({ length: 300 }, () => limited.call(merchantCaptcha, {}, undefined, { ip })),
+      );
+      expect(answers.filter((answer) => answer.code === 200)).toHaveLength(
+        limited.app.services.ipRateLimit.limitOf('captcha'),
+      );
+      expect(answers.filter((answer) => answer.code === 10029)).toHaveLength(
+        300 - limited.app.services.ipRateLimit.limitOf('captcha'),
+      );
       expect(await countRows(t, 'captchas')).toBe(captchasBefore);
       // The flood is one counter row.
       expect(await countRows(t, 'ip_rate_limits', `ip = '${ip}'`)).toBe(1);
@@ -142,7 +193,8 @@ describe('unauthenticated endpoints: security (issue 13 §2)', () => {
 
     it('counts an IPv6 caller by its /64', async () => {
       const answers = [];
-      for (let index = 1; index <= 4; index += 1) answers.push(await limited.call(merchantCaptcha, {}, undefined, { ip: `2001:db8:1:2::${index}` }));
+      for (let index = 1; index <= 4; index += 1)
+        answers.push(await limited.call(merchantCaptcha, {}, undefined, { ip: `2001:db8:1:2::${index}` }));
       expect(answers.map((answer) => answer.code)).toEqual([200, 200, 200, 10029]);
     });
   });
@@ -154,7 +206,8 @@ describe('unauthenticated endpoints: security (issue 13 §2)', () => {
         const ip = '203.0.113.40';
         // The captcha budget (30 a minute, scaled to 3) spent alternately through two processes.
         const answers = [];
-        for (let index = 0; index < 6; index += 1) answers.push(await (index % 2 ? second : limited).call(merchantCaptcha, {}, undefined, { ip }));
+        for (let index = 0; index < 6; index += 1)
+          answers.push(await (index % 2 ? second : limited).call(merchantCaptcha, {}, undefined, { ip }));
         expect(answers.map((answer) => answer.code)).toEqual([200, 200, 200, 10029, 10029, 10029]);
       } finally {
         await second.close();
@@ -163,7 +216,12 @@ describe('unauthenticated endpoints: security (issue 13 §2)', () => {
 
     it('refuses a message-form body far larger than the form allows, before parsing it', async () => {
       const rowsBefore = await countRows(t, 'prospects');
-      const response = await t.app.inject({ method: 'POST', url: callUrl(addMessage), payload: { content: 'z'.repeat(64 * 1024) }, remoteAddress: '203.0.113.41' });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: callUrl(addMessage),
+        payload: { content: 'z'.repeat(64 * 1024) },
+        remoteAddress: '203.0.113.41',
+      });
       expect(response.json()).toMatchObject({ code: 10002 });
       expect(await countRows(t, 'prospects')).toBe(rowsBefore);
     });

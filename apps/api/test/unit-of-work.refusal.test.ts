@@ -31,10 +31,14 @@ describe('[UNIT OF WORK] a refusal after a failed statement', () => {
 
   it('whatever statement failed before it: the unit of work answers the refusal, not the aborted COMMIT', async () => {
     const refusal = new AppError('DATA_SOURCE_EXISTS');
-    const work = runInUnitOfWork(t.database.db, { actor: null, commitOn: (error) => error instanceof AppError }, async (unit) => {
-      await unit.tx.execute(sql`select 1 / 0`).catch(() => undefined);
-      throw refusal;
-    });
+    const work = runInUnitOfWork(
+      t.database.db,
+      { actor: null, commitOn: (error) => error instanceof AppError },
+      async (unit) => {
+        await unit.tx.execute(sql`select 1 / 0`).catch(() => undefined);
+        throw refusal;
+      },
+    );
     await expect(work).rejects.toBe(refusal);
   });
 });

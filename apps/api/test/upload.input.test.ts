@@ -50,7 +50,8 @@ describe('[UPLOAD] hostile multipart bodies', () => {
     return { status: response.statusCode, ...(response.json() as { code: number; msg: string; data: unknown }) };
   }
   const filesOnDisk = () => (fs.existsSync(uploadDir) ? fs.readdirSync(uploadDir) : []);
-  const uploadRows = async () => Number(((await t.database.executeSql('select count(*)::int as n from uploads')).rows[0] as { n: number }).n);
+  const uploadRows = async () =>
+    Number(((await t.database.executeSql('select count(*)::int as n from uploads')).rows[0] as { n: number }).n);
 
   it('refuses a body without its closing boundary naming the file field, and keeps no file', async () => {
     const rowsBefore = await uploadRows();
@@ -96,7 +97,9 @@ describe('[UPLOAD] hostile multipart bodies', () => {
       },
       uploadDir: dir,
     });
-    await expect(uploads.saveImage({ bytes: IMAGES.png, originalName: 'logo.png', uploader: { role: 'admin', id: 1 } })).rejects.toThrow('the database went away');
+    await expect(
+      uploads.saveImage({ bytes: IMAGES.png, originalName: 'logo.png', uploader: { role: 'admin', id: 1 } }),
+    ).rejects.toThrow('the database went away');
     expect(fs.readdirSync(dir)).toEqual([]);
     fs.rmSync(dir, { recursive: true, force: true });
   });

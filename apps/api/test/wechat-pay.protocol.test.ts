@@ -20,7 +20,8 @@ import {
 import { startFakeWechatPay, type FakeWechatPay } from './fake-wechat-pay';
 
 const localPolicy = createOutboundPolicy({ allow: ['127.0.0.1'] });
-const allowLocal = (url: string, request: Parameters<typeof outboundRequest>[2]) => outboundRequest(localPolicy, url, request);
+const allowLocal = (url: string, request: Parameters<typeof outboundRequest>[2]) =>
+  outboundRequest(localPolicy, url, request);
 
 /** The WeChat Pay API v3 protocol core against the fake: no database, no provider interface. */
 describe('WeChat Pay API v3 protocol', () => {
@@ -30,7 +31,14 @@ describe('WeChat Pay API v3 protocol', () => {
   let orderCount = 0;
   const newOrderNo = () => `B20261124180000${String(++orderCount).padStart(6, '0')}`;
   const createOrder = async (outTradeNo = newOrderNo(), total = 9900) => {
-    await api.createNativeOrder({ outTradeNo, description: '标准版 1 个月', total, currency: 'CNY', expiresAt: new Date(Date.now() + 30 * 60_000), notifyUrl });
+    await api.createNativeOrder({
+      outTradeNo,
+      description: '标准版 1 个月',
+      total,
+      currency: 'CNY',
+      expiresAt: new Date(Date.now() + 30 * 60_000),
+      notifyUrl,
+    });
     return outTradeNo;
   };
 
@@ -43,12 +51,36 @@ describe('WeChat Pay API v3 protocol', () => {
   describe('signing and verifying', () => {
     it('signs a request as documented: METHOD\\npath?query\\ntimestamp\\nnonce\\nbody\\n in the Authorization header', () => {
       const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-      const header = wechatAuthorization({ mchid: '1900009191', serialNo: 'ABC123', privateKey, method: 'GET', pathWithQuery: '/v3/x?mchid=1', body: '', timestamp: '1554208460', nonce: 'N1' });
+      const header = wechatAuthorization({
+        mchid: '1900009191',
+        serialNo: 'ABC123',
+        privateKey,
+        method: 'GET',
+        pathWithQuery: '/v3/x?mchid=1',
+        body: '',
+        timestamp: '1554208460',
+        nonce: 'N1',
+      });
       const fields = parseWechatAuthorization(header)!;
       expect(header.startsWith('WECHATPAY2-SHA256-RSA2048 mchid="1900009191",nonce_str="N1",signature="')).toBe(true);
-      expect(fields).toMatchObject({ mchid: '1900009191', nonce_str: 'N1', timestamp: '1554208460', serial_no: 'ABC123' });
-      expect(wechatRequestMessage({ method: 'GET', pathWithQuery: '/v3/x?mchid=1', timestamp: '1554208460', nonce: 'N1', body: '' })).toBe('GET\n/v3/x?mchid=1\n1554208460\nN1\n\n');
-      const keys = loadPlatformKeys([{ pem: publicKey.export({ type: 'spki', format: 'pem' }).toString(), serial: 'PUB_KEY_ID_1' }]);
+      expect(fields).toMatchObject({
+        mchid: '1900009191',
+        nonce_str: 'N1',
+        timestamp: '1554208460',
+        serial_no: 'ABC123',
+      });
+      expect(
+        wechatRequestMessage({
+          method: 'GET',
+          pathWithQuery: '/v3/x?mchid=1',
+          timestamp: '1554208460',
+          nonce: 'N1',
+          body: '',
+        }),
+      ).toBe('GET\n/v3/x?mchid=1\n1554208460\nN1\n\n');
+      const keys = loadPlatformKeys([
+        { pem: publicKey.export({ type: 'spki', format: 'pem' }).toString(), serial: 'PUB_KEY_ID_1' },
+      ]);
       expect(keys.find('PUB_KEY_ID_1', new Date())).not.toBeNull();
       expect(keys.find('PUB_KEY_ID_2', new Date())).toBeNull();
     });
@@ -56,19 +88,43 @@ describe('WeChat Pay API v3 protocol', () => {
     it('verifies timestamp\\nnonce\\nbody\\n; refuses a changed body, another key, an unknown serial, a probe signature, missing headers and a timestamp over 5 minutes away', () => {
       const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
       const other = generateKeyPairSync('rsa', { modulusLength: 2048 });
-      const keys = loadPlatformKeys([{ pem: publicKey.export({ type: 'spki', format: 'pem' }).toString(), serial: 'PUB_KEY_ID_1' }]);
+      const keys = loadPlatformKeys([
+        { pem: publicKey.export({ type: 'spki', format: 'pem' }).toString(), serial: 'PUB_KEY_ID_1' },
+      ]);
       const now = new Date('2026-11-24T10:00:00Z');
       const timestamp = String(now.getTime() / 1000);
       const body = '{"a":1}';
       const signature = rsaSha256Sign(privateKey, `${timestamp}\nNONCE\n${body}\n`);
       const headers = { timestamp, nonce: 'NONCE', signature, serial: 'PUB_KEY_ID_1' };
       expect(verifyWechatSignature(headers, body, keys, now)).toEqual({ isValid: true, signedAt: now, nonce: 'NONCE' });
-      expect(verifyWechatSignature(headers, '{"a":2}', keys, now)).toEqual({ isValid: false, failure: 'bad_signature' });
-      expect(verifyWechatSignature({ ...headers, signature: rsaSha256Sign(other.privateKey, `${timestamp}\nNONCE\n${body}\n`) }, body, keys, now)).toEqual({ isValid: false, failure: 'bad_signature' });
-      expect(verifyWechatSignature({ ...headers, serial: 'PUB_KEY_ID_9' }, body, keys, now)).toEqual({ isValid: false, failure: 'unknown_serial' });
-      expect(verifyWechatSignature({ ...headers, signature: 'WECHATPAY/SIGNTEST/abc' }, body, keys, now)).toEqual({ isValid: false, failure: 'bad_signature' });
-      expect(verifyWechatSignature({ ...headers, nonce: undefined }, body, keys, now)).toEqual({ isValid: false, failure: 'missing_headers' });
-      expect(verifyWechatSignature(headers, body, keys, new Date(now.getTime() + 301_000))).toEqual({ isValid: false, failure: 'stale' });
+      expect(verifyWechatSignature(headers, '{"a":2}', keys, now)).toEqual({
+        isValid: false,
+        failure: 'bad_signature',
+      });
+      expect(
+        verifyWechatSignature(
+          { ...headers, signature: rsaSha256Sign(other.privateKey, `${timestamp}\nNONCE\n${body}\n`) },
+          body,
+          keys,
+          now,
+        ),
+      ).toEqual({ isValid: false, failure: 'bad_signature' });
+      expect(verifyWechatSignature({ ...headers, serial: 'PUB_KEY_ID_9' }, body, keys, now)).toEqual({
+        isValid: false,
+        failure: 'unknown_serial',
+      });
+      expect(verifyWechatSignature({ ...headers, signature: 'WECHATPAY/SIGNTEST/abc' }, body, keys, now)).toEqual({
+        isValid: false,
+        failure: 'bad_signature',
+      });
+      expect(verifyWechatSignature({ ...headers, nonce: undefined }, body, keys, now)).toEqual({
+        isValid: false,
+        failure: 'missing_headers',
+      });
+      expect(verifyWechatSignature(headers, body, keys, new Date(now.getTime() + 301_000))).toEqual({
+        isValid: false,
+        failure: 'stale',
+      });
       expect(verifyWechatSignature(headers, body, keys, new Date(now.getTime() - 299_000)).isValid).toBe(true);
     });
 
@@ -77,14 +133,39 @@ describe('WeChat Pay API v3 protocol', () => {
       try {
         const keyFile = path.join(directory, 'key.pem');
         const certificateFile = path.join(directory, 'cert.pem');
-        execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyFile, '-out', certificateFile, '-subj', '/CN=Tenpay.com Root CA', '-days', '2'], { stdio: 'ignore' });
+        execFileSync(
+          'openssl',
+          [
+            'req',
+            '-x509',
+            '-newkey',
+            'rsa:2048',
+            '-nodes',
+            '-keyout',
+            keyFile,
+            '-out',
+            certificateFile,
+            '-subj',
+            '/CN=Tenpay.com Root CA',
+            '-days',
+            '2',
+          ],
+          { stdio: 'ignore' },
+        );
         const certificate = readFileSync(certificateFile, 'utf8');
         const { serialNumber, validFrom } = new X509Certificate(certificate);
         const keys = loadPlatformKeys([{ pem: certificate }]);
         const now = new Date(new Date(validFrom).getTime() + 60_000);
         const timestamp = String(Math.floor(now.getTime() / 1000));
         const signature = rsaSha256Sign(readFileSync(keyFile, 'utf8'), `${timestamp}\nN\n{}\n`);
-        expect(verifyWechatSignature({ timestamp, nonce: 'N', signature, serial: serialNumber.toLowerCase() }, '{}', keys, now).isValid).toBe(true);
+        expect(
+          verifyWechatSignature(
+            { timestamp, nonce: 'N', signature, serial: serialNumber.toLowerCase() },
+            '{}',
+            keys,
+            now,
+          ).isValid,
+        ).toBe(true);
         expect(keys.find(serialNumber, new Date(now.getTime() + 3 * 86_400_000))).toBeNull();
       } finally {
         rmSync(directory, { recursive: true, force: true });
@@ -95,8 +176,15 @@ describe('WeChat Pay API v3 protocol', () => {
       const key = '0123456789abcdef0123456789ABCDEF';
       const cipher = createCipheriv('aes-256-gcm', Buffer.from(key), Buffer.from('abcdefghijkl'));
       cipher.setAAD(Buffer.from('transaction'));
-      const ciphertext = Buffer.concat([cipher.update('{"ok":true}'), cipher.final(), cipher.getAuthTag()]).toString('base64');
-      const resource = { algorithm: 'AEAD_AES_256_GCM', ciphertext, nonce: 'abcdefghijkl', associated_data: 'transaction' };
+      const ciphertext = Buffer.concat([cipher.update('{"ok":true}'), cipher.final(), cipher.getAuthTag()]).toString(
+        'base64',
+      );
+      const resource = {
+        algorithm: 'AEAD_AES_256_GCM',
+        ciphertext,
+        nonce: 'abcdefghijkl',
+        associated_data: 'transaction',
+      };
       expect(decryptWechatResource(resource, key)).toBe('{"ok":true}');
       expect(decryptWechatResource(resource, 'X'.repeat(32))).toBeNull();
       expect(decryptWechatResource({ ...resource, associated_data: 'refund' }, key)).toBeNull();
@@ -116,17 +204,31 @@ describe('WeChat Pay API v3 protocol', () => {
       const outTradeNo = await createOrder();
       const order = fake.orders.get(outTradeNo)!;
       expect(order.code_url).toMatch(/^weixin:\/\/wxpay\/bizpayurl\?pr=/);
-      expect(order).toMatchObject({ appid: fake.appid, mchid: fake.mchid, amount: { total: 9900, currency: 'CNY' }, notify_url: notifyUrl, description: '标准版 1 个月' });
+      expect(order).toMatchObject({
+        appid: fake.appid,
+        mchid: fake.mchid,
+        amount: { total: 9900, currency: 'CNY' },
+        notify_url: notifyUrl,
+        description: '标准版 1 个月',
+      });
       expect(order.time_expire).toMatch(/\+08:00$/);
       expect(fake.requests.every((request) => request.isAuthorized)).toBe(true);
     });
 
     it('queries by out_trade_no: NOTPAY, then SUCCESS with the transaction id; null for an order WeChat Pay does not know', async () => {
       const outTradeNo = await createOrder();
-      expect(await api.queryOrder(outTradeNo)).toMatchObject({ trade_state: 'NOTPAY', amount: { total: 9900, currency: 'CNY' } });
+      expect(await api.queryOrder(outTradeNo)).toMatchObject({
+        trade_state: 'NOTPAY',
+        amount: { total: 9900, currency: 'CNY' },
+      });
       fake.pay(outTradeNo);
       const paid = await api.queryOrder(outTradeNo);
-      expect(paid).toMatchObject({ trade_state: 'SUCCESS', mchid: fake.mchid, appid: fake.appid, out_trade_no: outTradeNo });
+      expect(paid).toMatchObject({
+        trade_state: 'SUCCESS',
+        mchid: fake.mchid,
+        appid: fake.appid,
+        out_trade_no: outTradeNo,
+      });
       expect(paid?.transaction_id).toBeTruthy();
       expect(await api.queryOrder('B00000000000000000000')).toBeNull();
     });
@@ -143,13 +245,33 @@ describe('WeChat Pay API v3 protocol', () => {
     it('refunds a paid order in full; the same out_refund_no again is the same refund', async () => {
       const outTradeNo = await createOrder(undefined, 1990);
       fake.pay(outTradeNo);
-      const refund = await api.refund({ outTradeNo, outRefundNo: `R${outTradeNo}`, reason: '运营退款', refund: 1990, total: 1990, currency: 'CNY' });
-      expect(refund).toMatchObject({ out_refund_no: `R${outTradeNo}`, status: 'SUCCESS', amount: { refund: 1990, total: 1990, currency: 'CNY' } });
-      const again = await api.refund({ outTradeNo, outRefundNo: `R${outTradeNo}`, reason: '运营退款', refund: 1990, total: 1990, currency: 'CNY' });
+      const refund = await api.refund({
+        outTradeNo,
+        outRefundNo: `R${outTradeNo}`,
+        reason: '运营退款',
+        refund: 1990,
+        total: 1990,
+        currency: 'CNY',
+      });
+      expect(refund).toMatchObject({
+        out_refund_no: `R${outTradeNo}`,
+        status: 'SUCCESS',
+        amount: { refund: 1990, total: 1990, currency: 'CNY' },
+      });
+      const again = await api.refund({
+        outTradeNo,
+        outRefundNo: `R${outTradeNo}`,
+        reason: '运营退款',
+        refund: 1990,
+        total: 1990,
+        currency: 'CNY',
+      });
       expect(again.refund_id).toBe(refund.refund_id);
       expect(fake.refunds.size).toBeGreaterThanOrEqual(1);
       expect((await api.queryRefund(`R${outTradeNo}`)).status).toBe('SUCCESS');
-      await expect(api.refund({ outTradeNo, outRefundNo: `R2${outTradeNo}`, reason: '', refund: 1, total: 1990, currency: 'CNY' })).rejects.toMatchObject({ code: 'NOT_ENOUGH' });
+      await expect(
+        api.refund({ outTradeNo, outRefundNo: `R2${outTradeNo}`, reason: '', refund: 1, total: 1990, currency: 'CNY' }),
+      ).rejects.toMatchObject({ code: 'NOT_ENOUGH' });
     });
 
     it('refuses an answer signed by a key we do not hold (a man in the middle)', async () => {
@@ -164,49 +286,96 @@ describe('WeChat Pay API v3 protocol', () => {
     it('reports WeChat Pay errors with their code and message; a request signed with the wrong key is SIGN_ERROR', async () => {
       fake.behaviour.failWith = { status: 500, code: 'SYSTEM_ERROR', message: '系统错误' };
       try {
-        await expect(createOrder()).rejects.toMatchObject({ status: 500, code: 'SYSTEM_ERROR', providerMessage: '系统错误' });
+        await expect(createOrder()).rejects.toMatchObject({
+          status: 500,
+          code: 'SYSTEM_ERROR',
+          providerMessage: '系统错误',
+        });
       } finally {
         fake.behaviour.failWith = null;
       }
-      const stranger = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-      const forged = createWechatPayApi({ request: allowLocal, credentials: { ...fake.credentials, merchantPrivateKey: stranger }, baseUrl: fake.baseUrl });
+      const stranger = generateKeyPairSync('rsa', { modulusLength: 2048 })
+        .privateKey.export({ type: 'pkcs8', format: 'pem' })
+        .toString();
+      const forged = createWechatPayApi({
+        request: allowLocal,
+        credentials: { ...fake.credentials, merchantPrivateKey: stranger },
+        baseUrl: fake.baseUrl,
+      });
       const error = await forged.queryOrder('B1').catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(WechatPayError);
       expect(error).toMatchObject({ status: 401, code: 'SIGN_ERROR' });
     });
 
     it('goes through the outbound policy: the fake is unreachable without OUTBOUND_ALLOW', async () => {
-      const strict = createWechatPayApi({ request: (url, request) => outboundRequest(createOutboundPolicy(), url, request), credentials: fake.credentials, baseUrl: fake.baseUrl });
+      const strict = createWechatPayApi({
+        request: (url, request) => outboundRequest(createOutboundPolicy(), url, request),
+        credentials: fake.credentials,
+        baseUrl: fake.baseUrl,
+      });
       await expect(strict.queryOrder('B1')).rejects.toBeInstanceOf(OutboundError);
     });
   });
 
   describe('notifications', () => {
-    const verify = (delivery: { headers: Record<string, string>; body: string }) => api.verifyNotification(delivery.headers, delivery.body);
+    const verify = (delivery: { headers: Record<string, string>; body: string }) =>
+      api.verifyNotification(delivery.headers, delivery.body);
 
     it('verifies and decrypts a paid notification: the transaction addressed to our mchid and appid', async () => {
       const outTradeNo = await createOrder();
       const result = verify(fake.pay(outTradeNo));
-      expect(result).toMatchObject({ isValid: true, eventType: 'TRANSACTION.SUCCESS', transaction: { out_trade_no: outTradeNo, trade_state: 'SUCCESS', amount: { total: 9900, currency: 'CNY' } } });
+      expect(result).toMatchObject({
+        isValid: true,
+        eventType: 'TRANSACTION.SUCCESS',
+        transaction: { out_trade_no: outTradeNo, trade_state: 'SUCCESS', amount: { total: 9900, currency: 'CNY' } },
+      });
     });
 
     it('refuses a forged signature, a changed body, a stale timestamp, an unknown serial, another APIv3 key and another mchid or appid', async () => {
       const outTradeNo = await createOrder();
       fake.pay(outTradeNo);
-      expect(verify(fake.notification(outTradeNo, { signingKey: fake.strangerKey }))).toEqual({ isValid: false, failure: 'bad_signature' });
-      expect(verify(fake.notification(outTradeNo, { alterBody: (body) => body.replace('TRANSACTION.SUCCESS', 'TRANSACTION.SUCCESS ') }))).toEqual({ isValid: false, failure: 'bad_signature' });
-      expect(verify(fake.notification(outTradeNo, { timestamp: Math.floor(Date.now() / 1000) - 301 }))).toEqual({ isValid: false, failure: 'stale' });
-      expect(verify(fake.notification(outTradeNo, { serial: 'PUB_KEY_ID_0000' }))).toEqual({ isValid: false, failure: 'unknown_serial' });
-      expect(verify(fake.notification(outTradeNo, { apiV3Key: 'Y'.repeat(32) }))).toEqual({ isValid: false, failure: 'undecryptable' });
-      expect(verify(fake.notification(outTradeNo, { transaction: { mchid: '1900000001' } }))).toEqual({ isValid: false, failure: 'wrong_merchant', outTradeNo });
-      expect(verify(fake.notification(outTradeNo, { transaction: { appid: 'wx0000000000000000' } }))).toEqual({ isValid: false, failure: 'wrong_merchant', outTradeNo });
+      expect(verify(fake.notification(outTradeNo, { signingKey: fake.strangerKey }))).toEqual({
+        isValid: false,
+        failure: 'bad_signature',
+      });
+      expect(
+        verify(
+          fake.notification(outTradeNo, {
+            alterBody: (body) => body.replace('TRANSACTION.SUCCESS', 'TRANSACTION.SUCCESS '),
+          }),
+        ),
+      ).toEqual({ isValid: false, failure: 'bad_signature' });
+      expect(verify(fake.notification(outTradeNo, { timestamp: Math.floor(Date.now() / 1000) - 301 }))).toEqual({
+        isValid: false,
+        failure: 'stale',
+      });
+      expect(verify(fake.notification(outTradeNo, { serial: 'PUB_KEY_ID_0000' }))).toEqual({
+        isValid: false,
+        failure: 'unknown_serial',
+      });
+      expect(verify(fake.notification(outTradeNo, { apiV3Key: 'Y'.repeat(32) }))).toEqual({
+        isValid: false,
+        failure: 'undecryptable',
+      });
+      expect(verify(fake.notification(outTradeNo, { transaction: { mchid: '1900000001' } }))).toEqual({
+        isValid: false,
+        failure: 'wrong_merchant',
+        outTradeNo,
+      });
+      expect(verify(fake.notification(outTradeNo, { transaction: { appid: 'wx0000000000000000' } }))).toEqual({
+        isValid: false,
+        failure: 'wrong_merchant',
+        outTradeNo,
+      });
       expect(verify({ headers: {}, body: '{}' })).toEqual({ isValid: false, failure: 'missing_headers' });
     });
 
     it('passes a wrong amount or currency through for the bill check (it is signed by WeChat Pay; only the bill knows it is wrong)', async () => {
       const outTradeNo = await createOrder();
       fake.pay(outTradeNo);
-      expect(verify(fake.notification(outTradeNo, { transaction: { amount: { total: 1, currency: 'CNY' } } }))).toMatchObject({ isValid: true, transaction: { amount: { total: 1 } } });
+      expect(
+        verify(fake.notification(outTradeNo, { transaction: { amount: { total: 1, currency: 'CNY' } } })),
+      ).toMatchObject({ isValid: true, transaction: { amount: { total: 1 } } });
     });
   });
 });

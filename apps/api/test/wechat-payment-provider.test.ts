@@ -22,7 +22,13 @@ describe('WeChat Pay provider', () => {
   const created = async () => {
     const paymentRequest = request();
     const { flow, providerOrderId } = await provider.createPayment(paymentRequest);
-    const order: ProviderOrder = { billNo: paymentRequest.billNo, providerOrderId, amount: 9900, currency: 'CNY', tradeNo: null };
+    const order: ProviderOrder = {
+      billNo: paymentRequest.billNo,
+      providerOrderId,
+      amount: 9900,
+      currency: 'CNY',
+      tradeNo: null,
+    };
     return { flow, order };
   };
 
@@ -44,23 +50,49 @@ describe('WeChat Pay provider', () => {
     const verdict = await provider.verifyNotification({ rawBody: delivery.body, headers: delivery.headers });
     expect(verdict).toMatchObject({
       kind: 'notification',
-      notification: { billNo: order.billNo, amount: 9900, currency: 'CNY', payMethod: 'wechat', outcome: 'paid', tradeNo: fake.orders.get(order.billNo)!.transaction_id, nonce: delivery.headers['wechatpay-nonce'] },
+      notification: {
+        billNo: order.billNo,
+        amount: 9900,
+        currency: 'CNY',
+        payMethod: 'wechat',
+        outcome: 'paid',
+        tradeNo: fake.orders.get(order.billNo)!.transaction_id,
+        nonce: delivery.headers['wechatpay-nonce'],
+      },
       payload: { event_type: 'TRANSACTION.SUCCESS', trade_state: 'SUCCESS' },
     });
     const forged = fake.notification(order.billNo, { signingKey: fake.strangerKey });
-    expect(await provider.verifyNotification({ rawBody: forged.body, headers: forged.headers })).toMatchObject({ kind: 'invalid', reason: 'bad_signature' });
+    expect(await provider.verifyNotification({ rawBody: forged.body, headers: forged.headers })).toMatchObject({
+      kind: 'invalid',
+      reason: 'bad_signature',
+    });
     const stale = fake.notification(order.billNo, { timestamp: Math.floor(Date.now() / 1000) - 600 });
-    expect(await provider.verifyNotification({ rawBody: stale.body, headers: stale.headers })).toMatchObject({ kind: 'invalid', reason: 'stale' });
+    expect(await provider.verifyNotification({ rawBody: stale.body, headers: stale.headers })).toMatchObject({
+      kind: 'invalid',
+      reason: 'stale',
+    });
     const otherMerchant = fake.notification(order.billNo, { transaction: { mchid: '1230000109' } });
-    expect(await provider.verifyNotification({ rawBody: otherMerchant.body, headers: otherMerchant.headers })).toMatchObject({ kind: 'invalid', reason: 'wrong_merchant' });
+    expect(
+      await provider.verifyNotification({ rawBody: otherMerchant.body, headers: otherMerchant.headers }),
+    ).toMatchObject({ kind: 'invalid', reason: 'wrong_merchant' });
   });
 
   it('queries: unpaid, then paid with the transaction; closed for an order WeChat Pay does not know', async () => {
     const { order } = await created();
     expect(await provider.query(order)).toMatchObject({ state: 'unpaid', payload: { trade_state: 'NOTPAY' } });
     fake.pay(order.billNo);
-    expect(await provider.query(order)).toMatchObject({ state: 'paid', payment: { billNo: order.billNo, amount: 9900, currency: 'CNY', tradeNo: fake.orders.get(order.billNo)!.transaction_id } });
-    expect(await provider.query({ ...order, providerOrderId: 'B99999999999999999999' })).toMatchObject({ state: 'closed' });
+    expect(await provider.query(order)).toMatchObject({
+      state: 'paid',
+      payment: {
+        billNo: order.billNo,
+        amount: 9900,
+        currency: 'CNY',
+        tradeNo: fake.orders.get(order.billNo)!.transaction_id,
+      },
+    });
+    expect(await provider.query({ ...order, providerOrderId: 'B99999999999999999999' })).toMatchObject({
+      state: 'closed',
+    });
   });
 
   it('closes an unpaid order; a paid one answers paid', async () => {
@@ -77,7 +109,9 @@ describe('WeChat Pay provider', () => {
     fake.pay(order.billNo);
     const first = await provider.refund(order, { refundNo: `R${order.billNo}`, amount: 9900, reason: '重复购买' });
     expect(first).toMatchObject({ outcome: 'refunded' });
-    expect(await provider.refund(order, { refundNo: `R${order.billNo}`, amount: 9900, reason: '重复购买' })).toMatchObject({ outcome: 'refunded', refundId: (first as { refundId: string }).refundId });
+    expect(
+      await provider.refund(order, { refundNo: `R${order.billNo}`, amount: 9900, reason: '重复购买' }),
+    ).toMatchObject({ outcome: 'refunded', refundId: (first as { refundId: string }).refundId });
     expect([...fake.refunds.values()].filter((refund) => refund.out_trade_no === order.billNo)).toHaveLength(1);
   });
 
@@ -90,9 +124,18 @@ describe('WeChat Pay provider', () => {
 
   it('tests the connection with a query; wrong credentials show WeChat Pay own error; a key pasted wrong says so', async () => {
     expect(await provider.testConnection()).toEqual({ ok: true });
-    const wrongSerial = createWechatPaymentProvider({ ...wechatSettingsFor(fake), merchantSerialNo: 'WRONG' }, localContext);
+    const wrongSerial = createWechatPaymentProvider(
+      { ...wechatSettingsFor(fake), merchantSerialNo: 'WRONG' },
+      localContext,
+    );
     expect(await wrongSerial.testConnection()).toEqual({ ok: false, error: 'SIGN_ERROR: 商户证书序列号错误' });
-    const badKey = createWechatPaymentProvider({ ...wechatSettingsFor(fake), merchantPrivateKey: 'not a key' }, localContext);
-    expect(await badKey.testConnection()).toMatchObject({ ok: false, error: expect.stringContaining('CONFIGURATION_INVALID') });
+    const badKey = createWechatPaymentProvider(
+      { ...wechatSettingsFor(fake), merchantPrivateKey: 'not a key' },
+      localContext,
+    );
+    expect(await badKey.testConnection()).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('CONFIGURATION_INVALID'),
+    });
   });
 });

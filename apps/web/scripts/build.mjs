@@ -84,8 +84,17 @@ export async function buildConsole(outDir, options = {}) {
     await compressBuild(staging);
     const { BUDGET_KB, checkBudget } = await import('./check-budget.mjs');
     const { totalKb, gzipKb, isWithinBudget } = checkBudget(staging, { quiet: options.quiet });
-    if (!isWithinBudget) throw new Error(`Budget exceeded: the login page loads ${totalKb.toFixed(1)} KB of JavaScript as sent (brotli; budget ${BUDGET_KB} KB). The build was not put in place.`);
-    const stamp = { mode: 'production', login_page_kb: Number(totalKb.toFixed(1)), login_page_gzip_kb: Number(gzipKb.toFixed(1)), budget_kb: BUDGET_KB, built_at: new Date().toISOString() };
+    if (!isWithinBudget)
+      throw new Error(
+        `Budget exceeded: the login page loads ${totalKb.toFixed(1)} KB of JavaScript as sent (brotli; budget ${BUDGET_KB} KB). The build was not put in place.`,
+      );
+    const stamp = {
+      mode: 'production',
+      login_page_kb: Number(totalKb.toFixed(1)),
+      login_page_gzip_kb: Number(gzipKb.toFixed(1)),
+      budget_kb: BUDGET_KB,
+      built_at: new Date().toISOString(),
+    };
     fs.writeFileSync(path.join(staging, BUILD_STAMP), `${JSON.stringify(stamp, null, 2)}\n`);
     // Two renames: the directory at outDir is always either the old checked build or the new one.
     if (fs.existsSync(outDir)) fs.renameSync(outDir, previous);
@@ -101,7 +110,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const flag = process.argv.indexOf('--out-dir');
   const outDir = flag > 0 && process.argv[flag + 1] ? path.resolve(process.argv[flag + 1]) : defaultOutDir();
   buildConsole(outDir, { quiet: process.argv.includes('--quiet') }).then(
-    (totalKb) => console.log(`Console built into ${outDir} (production, login page ${totalKb.toFixed(1)} KB of JavaScript as sent, brotli).`),
+    (totalKb) =>
+      console.log(
+        `Console built into ${outDir} (production, login page ${totalKb.toFixed(1)} KB of JavaScript as sent, brotli).`,
+      ),
     (error) => {
       console.error(error instanceof Error ? error.message : error);
       process.exit(1);

@@ -30,7 +30,8 @@ export function checkBudget(distDir, { quiet = false } = {}) {
   const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
   if (entries.length !== 1) throw new Error(`expected one entry chunk in the manifest, found ${entries.length}`);
   const [entryKey] = entries[0];
-  if (!manifest[LOGIN_PAGE_SOURCE]) throw new Error(`the manifest has no chunk for ${LOGIN_PAGE_SOURCE}: is the login page still lazy?`);
+  if (!manifest[LOGIN_PAGE_SOURCE])
+    throw new Error(`the manifest has no chunk for ${LOGIN_PAGE_SOURCE}: is the login page still lazy?`);
 
   /** Manifest keys of a chunk and of everything it imports statically, transitively. */
   function withStaticImports(key, seen = new Set()) {
@@ -45,7 +46,8 @@ export function checkBudget(distDir, { quiet = false } = {}) {
     const sizeKb = (name) => statSync(join(distDir, name)).size / 1024;
     const copy = (encoding) => {
       const name = file + ENCODED_COPIES[encoding];
-      if (!existsSync(join(distDir, name))) throw new Error(`${file} has no ${encoding} copy (${name}): it would be sent uncompressed`);
+      if (!existsSync(join(distDir, name)))
+        throw new Error(`${file} has no ${encoding} copy (${name}): it would be sent uncompressed`);
       return sizeKb(name);
     };
     return { file, rawKb: sizeKb(file), brKb: copy('br'), gzipKb: copy('gzip') };
@@ -53,14 +55,23 @@ export function checkBudget(distDir, { quiet = false } = {}) {
 
   const keys = withStaticImports(LOGIN_PAGE_SOURCE, withStaticImports(entryKey));
   // The page's own <script src> elements too: the entry, and classic scripts from public/ (zod-jitless.js).
-  const pageScripts = [...readFileSync(join(distDir, 'index.html'), 'utf8').matchAll(/<script\b[^>]*\bsrc="\/([^"]+)"/g)].map((match) => match[1]);
-  const files = [...new Set([...pageScripts, ...[...keys].map((key) => manifest[key].file)])].filter((file) => file.endsWith('.js'));
+  const pageScripts = [
+    ...readFileSync(join(distDir, 'index.html'), 'utf8').matchAll(/<script\b[^>]*\bsrc="\/([^"]+)"/g),
+  ].map((match) => match[1]);
+  const files = [...new Set([...pageScripts, ...[...keys].map((key) => manifest[key].file)])].filter((file) =>
+    file.endsWith('.js'),
+  );
 
   const catalogues = Object.keys(manifest)
     .filter((key) => CATALOGUE_SOURCE.test(key))
     .map((key) => measure(manifest[key].file));
-  if (catalogues.length === 0) throw new Error('the manifest has no locale catalogue chunk: are the catalogues still loaded per language and part?');
-  const largestCatalogue = catalogues.reduce((largest, catalogue) => (catalogue.brKb > largest.brKb ? catalogue : largest));
+  if (catalogues.length === 0)
+    throw new Error(
+      'the manifest has no locale catalogue chunk: are the catalogues still loaded per language and part?',
+    );
+  const largestCatalogue = catalogues.reduce((largest, catalogue) =>
+    catalogue.brKb > largest.brKb ? catalogue : largest,
+  );
 
   const rows = files
     .map(measure)
@@ -72,8 +83,11 @@ export function checkBudget(distDir, { quiet = false } = {}) {
   if (!quiet) {
     const kb = (value) => `${value.toFixed(1).padStart(7)} KB`;
     console.log('\nLogin page first-load JavaScript as sent (brotli; gzip and raw for comparison):');
-    for (const row of rows) console.log(`  ${kb(row.brKb)}  (gzip ${kb(row.gzipKb)}, raw ${kb(row.rawKb)})  ${row.file}`);
-    console.log(`  ${kb(totalKb)}  (gzip ${kb(total('gzipKb'))}, raw ${kb(total('rawKb'))})  total in ${rows.length} files, budget ${BUDGET_KB} KB brotli\n`);
+    for (const row of rows)
+      console.log(`  ${kb(row.brKb)}  (gzip ${kb(row.gzipKb)}, raw ${kb(row.rawKb)})  ${row.file}`);
+    console.log(
+      `  ${kb(totalKb)}  (gzip ${kb(total('gzipKb'))}, raw ${kb(total('rawKb'))})  total in ${rows.length} files, budget ${BUDGET_KB} KB brotli\n`,
+    );
   }
   return { totalKb, gzipKb: total('gzipKb'), isWithinBudget: totalKb <= BUDGET_KB };
 }
@@ -82,7 +96,9 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const distDir = resolve(process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..', 'dist'));
   const { totalKb, isWithinBudget } = checkBudget(distDir);
   if (!isWithinBudget) {
-    console.error(`Budget exceeded: the login page loads ${totalKb.toFixed(1)} KB of JavaScript as sent (brotli; budget ${BUDGET_KB} KB).`);
+    console.error(
+      `Budget exceeded: the login page loads ${totalKb.toFixed(1)} KB of JavaScript as sent (brotli; budget ${BUDGET_KB} KB).`,
+    );
     process.exit(1);
   }
 }

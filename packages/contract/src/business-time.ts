@@ -35,14 +35,34 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatterOf(zone: string) {
   let found = formatters.get(zone);
   if (!found) {
-    found = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    found = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
     formatters.set(zone, found);
   }
   return found;
 }
 function wallClock(instant: Date, zone: string) {
-  const parts = Object.fromEntries(formatterOf(zone).formatToParts(instant).map((part) => [part.type, part.value]));
-  return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day), hour: Number(parts.hour), minute: Number(parts.minute), second: Number(parts.second) };
+  const parts = Object.fromEntries(
+    formatterOf(zone)
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  };
 }
 
 const DAY_MS = 86_400_000;
@@ -63,7 +83,10 @@ export function zoneDateTime(instant: Date, zone: string): string {
 /** The wall-clock time of `instant` in `zone` to the second, as a day and a time of day: `{ day: 'YYYY-MM-DD', time: 'HH:mm:ss' }`. */
 export function zoneDayAndTime(instant: Date, zone: string): { day: string; time: string } {
   const clock = wallClock(instant, zone);
-  return { day: `${pad(clock.year, 4)}-${pad(clock.month)}-${pad(clock.day)}`, time: `${pad(clock.hour)}:${pad(clock.minute)}:${pad(clock.second)}` };
+  return {
+    day: `${pad(clock.year, 4)}-${pad(clock.month)}-${pad(clock.day)}`,
+    time: `${pad(clock.hour)}:${pad(clock.minute)}:${pad(clock.second)}`,
+  };
 }
 
 /** `day` moved by `days` calendar days. */

@@ -37,7 +37,9 @@ export interface Call<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.Z
  * holds a NUL character or a lone surrogate (issue 13 §3), so no such text reaches a handler, a
  * query or a log. Forms that validate with a call's input get the same rule.
  */
-export function defineCall<I extends z.ZodType, O extends z.ZodType, const A extends boolean>(call: Call<I, O, A>): Call<I, O, A> {
+export function defineCall<I extends z.ZodType, O extends z.ZodType, const A extends boolean>(
+  call: Call<I, O, A>,
+): Call<I, O, A> {
   return { ...call, input: withSafeText(call.input) };
 }
 

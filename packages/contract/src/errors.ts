@@ -190,69 +190,163 @@ export const errorMessages: Record<ErrorKey, Record<Lang, string>> = {
     'en-US': 'This Idempotency-Key was already used for a different request, please use a new key',
   },
   LOGIN_FAILED: { 'zh-CN': '账号或密码错误', 'en-US': 'Incorrect account or password' },
-  ACCOUNT_DISABLED: { 'zh-CN': '账号已被禁用，请联系平台客服', 'en-US': 'This account is disabled, please contact support' },
-  CAPTCHA_REQUIRED: { 'zh-CN': '登录失败次数过多，请输入图形验证码', 'en-US': 'Too many failed logins, please enter the captcha' },
+  ACCOUNT_DISABLED: {
+    'zh-CN': '账号已被禁用，请联系平台客服',
+    'en-US': 'This account is disabled, please contact support',
+  },
+  CAPTCHA_REQUIRED: {
+    'zh-CN': '登录失败次数过多，请输入图形验证码',
+    'en-US': 'Too many failed logins, please enter the captcha',
+  },
   CAPTCHA_WRONG: { 'zh-CN': '图形验证码错误或已过期', 'en-US': 'The captcha is wrong or expired' },
-  TWO_FACTOR_REQUIRED: { 'zh-CN': '请输入身份验证器中的动态验证码', 'en-US': 'Enter the code from your authenticator app' },
-  TWO_FACTOR_CODE_INVALID: { 'zh-CN': '动态验证码或恢复码错误，或已使用过', 'en-US': 'The authenticator or recovery code is wrong or was used already' },
-  TWO_FACTOR_CHALLENGE_EXPIRED: { 'zh-CN': '验证已过期，请重新输入账号和密码登录', 'en-US': 'The verification has expired, please sign in with your password again' },
-  TWO_FACTOR_ENROLMENT_REQUIRED: { 'zh-CN': '平台要求运营账号开启两步验证，请先完成设置', 'en-US': 'The platform requires two-factor sign-in for operators: set it up first' },
-  TWO_FACTOR_STATE_INVALID: { 'zh-CN': '两步验证状态已变化，请刷新页面后重试', 'en-US': 'Two-factor sign-in has changed state; reload the page and try again' },
+  TWO_FACTOR_REQUIRED: {
+    'zh-CN': '请输入身份验证器中的动态验证码',
+    'en-US': 'Enter the code from your authenticator app',
+  },
+  TWO_FACTOR_CODE_INVALID: {
+    'zh-CN': '动态验证码或恢复码错误，或已使用过',
+    'en-US': 'The authenticator or recovery code is wrong or was used already',
+  },
+  TWO_FACTOR_CHALLENGE_EXPIRED: {
+    'zh-CN': '验证已过期，请重新输入账号和密码登录',
+    'en-US': 'The verification has expired, please sign in with your password again',
+  },
+  TWO_FACTOR_ENROLMENT_REQUIRED: {
+    'zh-CN': '平台要求运营账号开启两步验证，请先完成设置',
+    'en-US': 'The platform requires two-factor sign-in for operators: set it up first',
+  },
+  TWO_FACTOR_STATE_INVALID: {
+    'zh-CN': '两步验证状态已变化，请刷新页面后重试',
+    'en-US': 'Two-factor sign-in has changed state; reload the page and try again',
+  },
   REGISTER_FAILED: { 'zh-CN': '注册失败，请稍后再试', 'en-US': 'Registration failed, please try again later' },
   ACCOUNT_EXISTS: { 'zh-CN': '该账号已注册，请直接登录', 'en-US': 'This account is already registered, please log in' },
   CODE_INVALID: { 'zh-CN': '验证码错误或已过期', 'en-US': 'The verification code is wrong or expired' },
   LOAD_FAILED: { 'zh-CN': '加载失败，请稍后重试', 'en-US': 'Failed to load, please try again' },
-  PAYMENT_FAILED: { 'zh-CN': '支付失败，请重试或更换支付方式', 'en-US': 'Payment failed, please try again or choose another method' },
-  ORDER_EXISTS: { 'zh-CN': '已有未支付的订单，请先完成支付或取消', 'en-US': 'An unpaid order exists already, please pay or cancel it first' },
+  PAYMENT_FAILED: {
+    'zh-CN': '支付失败，请重试或更换支付方式',
+    'en-US': 'Payment failed, please try again or choose another method',
+  },
+  ORDER_EXISTS: {
+    'zh-CN': '已有未支付的订单，请先完成支付或取消',
+    'en-US': 'An unpaid order exists already, please pay or cancel it first',
+  },
   ORDER_EXPIRED: { 'zh-CN': '订单已过期，请重新下单', 'en-US': 'This order has expired, please place a new one' },
   PURCHASE_DATA_INVALID: { 'zh-CN': '购买数据格式错误', 'en-US': 'The purchase data is not in the right format' },
   // `{{limit}}`: the platform's store limit per merchant, filled in by errorMessage's params.
-  STORE_LIMIT_REACHED: { 'zh-CN': '店铺数量已达上限：每个商户最多 {{limit}} 个店铺', 'en-US': 'You have reached the limit of {{limit}} stores' },
+  STORE_LIMIT_REACHED: {
+    'zh-CN': '店铺数量已达上限：每个商户最多 {{limit}} 个店铺',
+    'en-US': 'You have reached the limit of {{limit}} stores',
+  },
   DOMAIN_VERIFICATION_FAILED: {
     'zh-CN': '域名验证失败，请检查 DNS 解析（生效约需 10 分钟）',
     'en-US': 'Domain verification failed, please check the DNS records (changes take about 10 minutes)',
   },
   // `{{limit}}`: the store's domain limit (its version's, else the platform rule), filled in by errorMessage's params.
-  DOMAIN_LIMIT_REACHED: { 'zh-CN': '域名数量已达上限：该店铺最多 {{limit}} 个域名', 'en-US': 'This store has reached its limit of {{limit}} domains' },
-  DOMAIN_STATE_INVALID: { 'zh-CN': '域名当前状态不支持该操作', 'en-US': 'The domain cannot do this in its current state' },
+  DOMAIN_LIMIT_REACHED: {
+    'zh-CN': '域名数量已达上限：该店铺最多 {{limit}} 个域名',
+    'en-US': 'This store has reached its limit of {{limit}} domains',
+  },
+  DOMAIN_STATE_INVALID: {
+    'zh-CN': '域名当前状态不支持该操作',
+    'en-US': 'The domain cannot do this in its current state',
+  },
   UPLOAD_FORMAT_INVALID: { 'zh-CN': '仅支持 JPG 和 PNG 格式的图片', 'en-US': 'Only JPG and PNG images are allowed' },
-  DELIVERY_FAILED: { 'zh-CN': '发送失败，请检查配置后重试', 'en-US': 'Sending failed, please check the settings and try again' },
+  DELIVERY_FAILED: {
+    'zh-CN': '发送失败，请检查配置后重试',
+    'en-US': 'Sending failed, please check the settings and try again',
+  },
   SHOP_ID_TAKEN: { 'zh-CN': '该店铺 ID 已被占用，请换一个', 'en-US': 'This store ID is taken, please choose another' },
   // `{{shop_id}}`: the store ID asked for.
-  SHOP_ID_RESERVED: { 'zh-CN': '店铺 ID「{{shop_id}}」为平台保留，请换一个', 'en-US': 'Store ID "{{shop_id}}" is reserved by the platform, please choose another' },
+  SHOP_ID_RESERVED: {
+    'zh-CN': '店铺 ID「{{shop_id}}」为平台保留，请换一个',
+    'en-US': 'Store ID "{{shop_id}}" is reserved by the platform, please choose another',
+  },
   TRIAL_UNAVAILABLE: {
     'zh-CN': '该版本不提供试用，或您已使用过试用',
     'en-US': 'This version has no trial, or you have had a trial already',
   },
-  STORE_STATE_INVALID: { 'zh-CN': '店铺当前状态不支持该操作', 'en-US': 'The store cannot do this in its current state' },
-  BILL_STATE_INVALID: { 'zh-CN': '账单已支付、已取消或已过期', 'en-US': 'This bill is already paid, cancelled or expired' },
+  STORE_STATE_INVALID: {
+    'zh-CN': '店铺当前状态不支持该操作',
+    'en-US': 'The store cannot do this in its current state',
+  },
+  BILL_STATE_INVALID: {
+    'zh-CN': '账单已支付、已取消或已过期',
+    'en-US': 'This bill is already paid, cancelled or expired',
+  },
   BILL_REFUNDED: { 'zh-CN': '该账单已退款，不能再次退款', 'en-US': 'This bill has been refunded already' },
-  REFUND_FAILED: { 'zh-CN': '退款失败，请稍后重试或检查支付设置', 'en-US': 'The refund failed, please try again later or check the payment settings' },
+  REFUND_FAILED: {
+    'zh-CN': '退款失败，请稍后重试或检查支付设置',
+    'en-US': 'The refund failed, please try again later or check the payment settings',
+  },
   TICKET_INVALID: { 'zh-CN': '登录凭证无效或已过期', 'en-US': 'The sign-in ticket is invalid or has expired' },
-  OPEN_KEY_INVALID: { 'zh-CN': 'API 密钥无效，请在流量管理的 API 密钥中复制店铺密钥', 'en-US': 'The API key is invalid; copy the store key from Traffic → API keys' },
-  OPEN_STORE_NOT_RUNNING: { 'zh-CN': '店铺不在试用或运营中，无法调用接口', 'en-US': 'The store is not on trial or operating, so it cannot call the API' },
-  OPEN_PLATFORM_DISABLED: { 'zh-CN': '该平台的数据源未开通或已停用', 'en-US': 'The data source of this platform is not available' },
+  OPEN_KEY_INVALID: {
+    'zh-CN': 'API 密钥无效，请在流量管理的 API 密钥中复制店铺密钥',
+    'en-US': 'The API key is invalid; copy the store key from Traffic → API keys',
+  },
+  OPEN_STORE_NOT_RUNNING: {
+    'zh-CN': '店铺不在试用或运营中，无法调用接口',
+    'en-US': 'The store is not on trial or operating, so it cannot call the API',
+  },
+  OPEN_PLATFORM_DISABLED: {
+    'zh-CN': '该平台的数据源未开通或已停用',
+    'en-US': 'The data source of this platform is not available',
+  },
   OPEN_API_DISABLED: { 'zh-CN': '该接口不存在或已停用', 'en-US': 'This API does not exist or is disabled' },
   OPEN_PARAMS_INVALID: { 'zh-CN': '接口参数有误', 'en-US': 'The call parameters are not valid' },
-  OPEN_QUOTA_EXHAUSTED: { 'zh-CN': '流量包额度不足，请购买流量包后再试', 'en-US': 'Quota exhausted: no traffic package has enough units left, please buy a package' },
-  OPEN_UPSTREAM_FAILED: { 'zh-CN': '数据源调用失败，本次不扣流量', 'en-US': 'The data source failed; this call was not charged' },
-  OPEN_UPSTREAM_TIMEOUT: { 'zh-CN': '数据源响应超时，本次不扣流量', 'en-US': 'The data source did not answer in time; this call was not charged' },
+  OPEN_QUOTA_EXHAUSTED: {
+    'zh-CN': '流量包额度不足，请购买流量包后再试',
+    'en-US': 'Quota exhausted: no traffic package has enough units left, please buy a package',
+  },
+  OPEN_UPSTREAM_FAILED: {
+    'zh-CN': '数据源调用失败，本次不扣流量',
+    'en-US': 'The data source failed; this call was not charged',
+  },
+  OPEN_UPSTREAM_TIMEOUT: {
+    'zh-CN': '数据源响应超时，本次不扣流量',
+    'en-US': 'The data source did not answer in time; this call was not charged',
+  },
   OPEN_KEY_SUSPENDED: {
     'zh-CN': '商户账号已被平台停用，其店铺的 API 密钥暂停使用，本次不扣流量；账号恢复后密钥自动恢复',
-    'en-US': 'The merchant account is disabled by the platform, so its stores’ API keys are suspended; this call was not charged. The keys work again once the account is enabled',
+    'en-US':
+      'The merchant account is disabled by the platform, so its stores’ API keys are suspended; this call was not charged. The keys work again once the account is enabled',
   },
   DATA_SOURCE_EXISTS: { 'zh-CN': '该平台已有数据源', 'en-US': 'This platform has a data source already' },
   OPEN_API_EXISTS: { 'zh-CN': '该平台已有相同编码的接口', 'en-US': 'This platform has an API with this code already' },
-  PLAN_UNAVAILABLE: { 'zh-CN': '该流量包套餐不存在或已下架', 'en-US': 'This traffic package plan does not exist or is no longer on sale' },
-  PACKAGE_SHOP_REQUIRED: { 'zh-CN': '店铺流量包须选择店铺（shop_id）', 'en-US': 'A store package needs the store it is for (shop_id)' },
+  PLAN_UNAVAILABLE: {
+    'zh-CN': '该流量包套餐不存在或已下架',
+    'en-US': 'This traffic package plan does not exist or is no longer on sale',
+  },
+  PACKAGE_SHOP_REQUIRED: {
+    'zh-CN': '店铺流量包须选择店铺（shop_id）',
+    'en-US': 'A store package needs the store it is for (shop_id)',
+  },
   PLUGIN_CODE_TAKEN: { 'zh-CN': '插件编码已被使用', 'en-US': 'This plugin code is in use already' },
-  PLUGIN_TYPE_IN_USE: { 'zh-CN': '该插件类型下还有插件，不能删除', 'en-US': 'Plugins still use this type, so it cannot be deleted' },
-  PLUGIN_UNAVAILABLE: { 'zh-CN': '该插件不存在或已下架', 'en-US': 'This plugin does not exist or is no longer in the market' },
-  PLUGIN_VERSION_UNAVAILABLE: { 'zh-CN': '该店铺的版本不支持此插件，请升级版本', 'en-US': "This store's version does not include this plugin; renew into a version that does" },
-  PLUGIN_SHOP_NOT_RUNNING: { 'zh-CN': '只能为试用中或运营中的店铺安装插件', 'en-US': 'Plugins can only be added to a store on trial or operating' },
+  PLUGIN_TYPE_IN_USE: {
+    'zh-CN': '该插件类型下还有插件，不能删除',
+    'en-US': 'Plugins still use this type, so it cannot be deleted',
+  },
+  PLUGIN_UNAVAILABLE: {
+    'zh-CN': '该插件不存在或已下架',
+    'en-US': 'This plugin does not exist or is no longer in the market',
+  },
+  PLUGIN_VERSION_UNAVAILABLE: {
+    'zh-CN': '该店铺的版本不支持此插件，请升级版本',
+    'en-US': "This store's version does not include this plugin; renew into a version that does",
+  },
+  PLUGIN_SHOP_NOT_RUNNING: {
+    'zh-CN': '只能为试用中或运营中的店铺安装插件',
+    'en-US': 'Plugins can only be added to a store on trial or operating',
+  },
   PLUGIN_INSTALLED: { 'zh-CN': '该店铺已安装此插件', 'en-US': 'This store has this plugin already' },
-  PLUGIN_TRIAL_UNAVAILABLE: { 'zh-CN': '该插件不可试用，或此店铺已试用过', 'en-US': 'This plugin has no trial, or this store has tried it before' },
-  PLUGIN_TRIAL_EXPIRED: { 'zh-CN': '插件试用已结束，购买后才能启用', 'en-US': 'The trial of this plugin has ended; buy it to enable it again' },
+  PLUGIN_TRIAL_UNAVAILABLE: {
+    'zh-CN': '该插件不可试用，或此店铺已试用过',
+    'en-US': 'This plugin has no trial, or this store has tried it before',
+  },
+  PLUGIN_TRIAL_EXPIRED: {
+    'zh-CN': '插件试用已结束，购买后才能启用',
+    'en-US': 'The trial of this plugin has ended; buy it to enable it again',
+  },
   PLUGIN_NOT_INSTALLED: { 'zh-CN': '该店铺未安装此插件', 'en-US': 'This store does not have this plugin' },
   PACKAGE_SHOP_NOT_RUNNING: {
     'zh-CN': '只能为试用中或运营中的店铺购买流量包',
@@ -265,7 +359,9 @@ export const errorMessages: Record<ErrorKey, Record<Lang, string>> = {
  * (the same syntax i18next fills in the console, so both read the same).
  */
 export function errorMessage(key: ErrorKey, lang: Lang, params: Record<string, string | number> = {}): string {
-  return errorMessages[key][lang].replace(/\{\{\s*(\w+)\s*\}\}/g, (placeholder, name: string) => (name in params ? String(params[name]) : placeholder));
+  return errorMessages[key][lang].replace(/\{\{\s*(\w+)\s*\}\}/g, (placeholder, name: string) =>
+    name in params ? String(params[name]) : placeholder,
+  );
 }
 
 /** Finds the catalogue key of a numeric code, if it is one of ours. */

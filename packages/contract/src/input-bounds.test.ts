@@ -4,7 +4,14 @@ import { merchantLogin } from './calls/account';
 import { allCalls } from './calls/all';
 import { merchantListShops } from './calls/store';
 import { adminApiLogDetail, merchantApiLogDetail } from './calls/traffic-report';
-import { findUnsafeText, hasUnsafeCharacter, INT4_MAX, INT4_MIN, replaceUnsafeCharacters, ZCalendarDay } from './schemas';
+import {
+  findUnsafeText,
+  hasUnsafeCharacter,
+  INT4_MAX,
+  INT4_MIN,
+  replaceUnsafeCharacters,
+  ZCalendarDay,
+} from './schemas';
 
 /** Issue 13 §3: the contract's bounds, which every call's input follows whatever its fields. */
 
@@ -36,13 +43,22 @@ describe('unsafe text', () => {
 
   it('every declared call refuses it, naming the field (defineCall adds the rule)', () => {
     const shops = merchantListShops.input.safeParse({ keyword: 'a\u0000' });
-    expect(shops.error?.issues).toEqual([expect.objectContaining({ path: ['keyword'], message: 'text_unsafe_character' })]);
+    expect(shops.error?.issues).toEqual([
+      expect.objectContaining({ path: ['keyword'], message: 'text_unsafe_character' }),
+    ]);
     const login = merchantLogin.input.safeParse({ account: 'a@example.com', password: 'pw\ud800' });
     expect(login.error?.issues[0]).toMatchObject({ path: ['password'], message: 'text_unsafe_character' });
   });
 });
 
-type JsonSchema = { type?: string; minimum?: number; maximum?: number; exclusiveMinimum?: number; exclusiveMaximum?: number; [key: string]: unknown };
+type JsonSchema = {
+  type?: string;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  [key: string]: unknown;
+};
 
 /** Every integer or number schema of a call's input, with where it is. */
 function numbersOf(schema: unknown, where: string): Array<{ where: string; schema: JsonSchema }> {
@@ -74,6 +90,7 @@ describe('integer bounds', () => {
 
   it('a calendar day must exist', () => {
     expect(ZCalendarDay.safeParse('2024-02-29').success).toBe(true);
-    for (const day of ['2026-02-29', '2026-64-49', '0027-13-01', '2026-1-01']) expect(ZCalendarDay.safeParse(day).success, day).toBe(false);
+    for (const day of ['2026-02-29', '2026-64-49', '0027-13-01', '2026-1-01'])
+      expect(ZCalendarDay.safeParse(day).success, day).toBe(false);
   });
 });

@@ -46,7 +46,10 @@ export type TLocalizedTextValue = { 'zh-CN': string; 'en-US': string };
  */
 export function localizedText(rule: LocalizedTextRule): z.ZodType<TLocalizedTextValue, TLocalizedText | string> {
   const object = z.object(localizedTextSchemas(rule), { error: rule.requiredError });
-  return z.preprocess((value) => (typeof value === 'string' ? { 'zh-CN': value } : value), object) as unknown as z.ZodType<TLocalizedTextValue, TLocalizedText | string>;
+  return z.preprocess(
+    (value) => (typeof value === 'string' ? { 'zh-CN': value } : value),
+    object,
+  ) as unknown as z.ZodType<TLocalizedTextValue, TLocalizedText | string>;
 }
 
 /** A bilingual text as the API answers it to the operator's edit forms: both keys, '' when not translated. */

@@ -14,9 +14,12 @@ describe('phone numbers as people write them', () => {
     expect(toE164(raw, country)).toBe(e164);
   });
 
-  it.each([['12345'], ['138 0013 8000 GB'], ['someone@example.com'], [''], ['+44 12'], ['1'.repeat(40)]])('refuses %s', (raw) => {
-    expect(toE164(raw, 'GB')).toBeNull();
-  });
+  it.each([['12345'], ['138 0013 8000 GB'], ['someone@example.com'], [''], ['+44 12'], ['1'.repeat(40)]])(
+    'refuses %s',
+    (raw) => {
+      expect(toE164(raw, 'GB')).toBeNull();
+    },
+  );
 
   it('formats E.164 for reading and leaves anything else as stored', () => {
     expect(formatPhone('+447911123456')).toBe('+44 7911 123456');
@@ -26,8 +29,12 @@ describe('phone numbers as people write them', () => {
 
   it('checks the message form with the same rule: the number against its country, CN by default', () => {
     expect(ZMessageInput.safeParse({ name: 'A', contact: '138 0013 8000', content: 'x' }).success).toBe(true);
-    expect(ZMessageInput.safeParse({ name: 'A', contact: '138 0013 8000', country: 'GB', content: 'x' }).success).toBe(false);
+    expect(ZMessageInput.safeParse({ name: 'A', contact: '138 0013 8000', country: 'GB', content: 'x' }).success).toBe(
+      false,
+    );
     const refused = ZMessageInput.safeParse({ name: 'A', contact: '12345', content: 'x' });
-    expect(refused.success ? [] : refused.error.issues.map((issue) => [issue.path, issue.message])).toEqual([[['contact'], 'prospect_contact_invalid']]);
+    expect(refused.success ? [] : refused.error.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [['contact'], 'prospect_contact_invalid'],
+    ]);
   });
 });

@@ -1,4 +1,10 @@
-import { getCountries, getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+import {
+  getCountries,
+  getCountryCallingCode,
+  isSupportedCountry,
+  parsePhoneNumberFromString,
+  type CountryCode,
+} from 'libphonenumber-js/min';
 
 /**
  * Phone numbers as people write them (spaces, dashes, brackets, "+44 7911 123456", or a local

@@ -49,7 +49,8 @@ export function findUnsafeText(value: unknown): PropertyKey[] | undefined {
     if (typeof current === 'string') {
       if (hasUnsafeCharacter(current)) return pathOf(node);
     } else if (Array.isArray(current)) {
-      for (let index = current.length - 1; index >= 0; index -= 1) pending.push({ value: current[index], key: index, parent: node });
+      for (let index = current.length - 1; index >= 0; index -= 1)
+        pending.push({ value: current[index], key: index, parent: node });
     } else if (current && typeof current === 'object') {
       const entries = Object.entries(current);
       for (let index = entries.length - 1; index >= 0; index -= 1) {
@@ -69,7 +70,8 @@ export function findUnsafeText(value: unknown): PropertyKey[] | undefined {
 export function withSafeText<T extends z.ZodType>(schema: T): T {
   return schema.superRefine((value, context) => {
     const path = findUnsafeText(value);
-    if (path) context.addIssue({ code: 'custom', message: 'text_unsafe_character', path: path as Array<string | number> });
+    if (path)
+      context.addIssue({ code: 'custom', message: 'text_unsafe_character', path: path as Array<string | number> });
   }) as T;
 }
 
@@ -87,10 +89,13 @@ export function int4(error?: string) {
 export const ZCalendarDay = z
   .string({ error: 'date_range_invalid' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'date_range_invalid' })
-  .refine((value) => {
-    const time = Date.parse(`${value}T00:00:00Z`);
-    return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
-  }, { error: 'date_range_invalid' });
+  .refine(
+    (value) => {
+      const time = Date.parse(`${value}T00:00:00Z`);
+      return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+    },
+    { error: 'date_range_invalid' },
+  );
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 /** Mainland mobile numbers (11 digits starting 1[3-9]) or any international number in E.164 form. */
@@ -149,7 +154,9 @@ export const ZNewPassword = z
   .min(1, { error: 'password_required' })
   .min(PASSWORD_MIN_LENGTH, { error: 'password_length' })
   .max(PASSWORD_MAX_LENGTH, { error: 'password_length' })
-  .refine((value) => PASSWORD_CHARACTER_RULES.every((rule) => PASSWORD_RULES[rule](value)), { error: 'password_complexity' });
+  .refine((value) => PASSWORD_CHARACTER_RULES.every((rule) => PASSWORD_RULES[rule](value)), {
+    error: 'password_complexity',
+  });
 
 export const ZConfirmPassword = z
   .string({ error: 'confirm_password_required' })
@@ -164,7 +171,9 @@ export const ZCode = z
 export const ZAgree = z.literal(true, { error: 'agree_required' });
 
 /** Adds the "confirmation matches" rule to an object with password and confirm_password. */
-export function withMatchingConfirmation<T extends z.ZodType<{ password: string; confirm_password: string }>>(schema: T): T {
+export function withMatchingConfirmation<T extends z.ZodType<{ password: string; confirm_password: string }>>(
+  schema: T,
+): T {
   return schema.refine((value) => value.password === value.confirm_password, {
     error: 'confirm_password_mismatch',
     path: ['confirm_password'],
@@ -176,7 +185,12 @@ export const MAX_PAGE = Math.floor(INT4_MAX / MAX_PAGE_LIMIT);
 
 /** `{ page, limit }` of every list call. */
 export const ZPageInput = z.object({
-  page: z.coerce.number({ error: 'page_invalid' }).int({ error: 'page_invalid' }).min(1, { error: 'page_invalid' }).max(MAX_PAGE, { error: 'page_invalid' }).default(1),
+  page: z.coerce
+    .number({ error: 'page_invalid' })
+    .int({ error: 'page_invalid' })
+    .min(1, { error: 'page_invalid' })
+    .max(MAX_PAGE, { error: 'page_invalid' })
+    .default(1),
   limit: z.coerce
     .number({ error: 'limit_invalid' })
     .int({ error: 'limit_invalid' })

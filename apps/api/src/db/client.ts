@@ -41,7 +41,9 @@ function expectedMigrationCount(): number {
 }
 
 async function countAppliedMigrations(db: Db): Promise<number> {
-  const result = await db.execute<{ count: number }>(sql`select count(*)::int as count from drizzle.__drizzle_migrations`);
+  const result = await db.execute<{ count: number }>(
+    sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+  );
   return Number(result.rows[0]?.count ?? 0);
 }
 
@@ -56,14 +58,20 @@ function readiness(db: Db) {
 }
 
 /** Embedded PostgreSQL in `dataDir` (in memory when undefined), or from a dumped snapshot in tests. */
-export async function openPglite(options: { dataDir?: string; snapshot?: Blob | File } = {}): Promise<Database & { pglite: PGlite }> {
+export async function openPglite(
+  options: { dataDir?: string; snapshot?: Blob | File } = {},
+): Promise<Database & { pglite: PGlite }> {
   let unlock = () => {};
   if (options.dataDir) {
     fs.mkdirSync(options.dataDir, { recursive: true });
     unlock = lockDataDir(options.dataDir);
   }
   // pg_trgm backs the keyword searches of the lists (trigram indexes); a real server ships it in contrib.
-  const pglite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.snapshot, extensions: { pg_trgm } }).catch((error: unknown) => {
+  const pglite = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.snapshot,
+    extensions: { pg_trgm },
+  }).catch((error: unknown) => {
     unlock();
     throw error;
   });

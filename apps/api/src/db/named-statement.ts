@@ -14,7 +14,11 @@ type PgQueryable = { query(config: { name: string; text: string; values: unknown
  * it — for the Open API's batch statements, whose parsing and planning cost more than their
  * execution. `db` may be a transaction. On PGlite it is an ordinary execute.
  */
-export async function executeNamed<T = Record<string, unknown>>(db: Db, name: string, query: SQL): Promise<{ rows: T[] }> {
+export async function executeNamed<T = Record<string, unknown>>(
+  db: Db,
+  name: string,
+  query: SQL,
+): Promise<{ rows: T[] }> {
   const { dialect, session } = db as unknown as Internals;
   if (is(session, NodePgSession)) {
     const { sql: text, params } = dialect.sqlToQuery(query);

@@ -26,7 +26,10 @@ export async function startJobs(options: {
   queue?: AttachableJobQueue;
 }) {
   const boss = new PgBoss({
-    db: { executeSql: (text: string, values: unknown[]) => options.database.executeSql(text, values) as Promise<{ rows: never[] }> },
+    db: {
+      executeSql: (text: string, values: unknown[]) =>
+        options.database.executeSql(text, values) as Promise<{ rows: never[] }>,
+    },
     schema: 'pgboss',
     // The embedded database has one connection: poll gently and keep the maintenance light.
     supervise: true,

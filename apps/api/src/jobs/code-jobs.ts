@@ -1,5 +1,13 @@
-import { DELIVER_CODE_QUEUE, type DeliverCodeJob, type VerificationCodeService } from '../modules/account/verification-code.service';
-import { PASSWORD_NOTICE_QUEUE, type PasswordNoticeJob, type PasswordNotices } from '../modules/account/password-notice';
+import {
+  DELIVER_CODE_QUEUE,
+  type DeliverCodeJob,
+  type VerificationCodeService,
+} from '../modules/account/verification-code.service';
+import {
+  PASSWORD_NOTICE_QUEUE,
+  type PasswordNoticeJob,
+  type PasswordNotices,
+} from '../modules/account/password-notice';
 import type { JobDefinition } from './boss';
 
 /** Delivers a verification code (or the "you already have an account" mail) queued by a send. */
@@ -22,7 +30,8 @@ export function passwordNoticeJob(deps: { notices: Pick<PasswordNotices, 'delive
     queue: PASSWORD_NOTICE_QUEUE,
     async run(data) {
       const job = data as Partial<PasswordNoticeJob> | undefined;
-      if (!job || !Number.isInteger(job.merchantId) || typeof job.changedAt !== 'string') return { delivery: 'skipped' };
+      if (!job || !Number.isInteger(job.merchantId) || typeof job.changedAt !== 'string')
+        return { delivery: 'skipped' };
       return { delivery: await deps.notices.deliver(job as PasswordNoticeJob) };
     },
   };

@@ -14,13 +14,22 @@ const BILLS_PER_RUN = 50;
  * closed (a payment that beat the close is recorded and flagged for refund). One bill's failure
  * does not stop the others; it is retried on the next run.
  */
-export function paymentReconcileJob(deps: { payments: PaymentService; billRepository: BillRepository; clock: Clock; log?: (error: unknown, billNo: string) => void }): JobDefinition {
+export function paymentReconcileJob(deps: {
+  payments: PaymentService;
+  billRepository: BillRepository;
+  clock: Clock;
+  log?: (error: unknown, billNo: string) => void;
+}): JobDefinition {
   return {
     queue: 'payment-reconcile',
     cron: '* * * * *',
     async run() {
       const now = deps.clock.now();
-      const { toQuery, toClose } = await deps.billRepository.listForReconciliation(now, new Date(now.getTime() - RECONCILE_AFTER_MINUTES * 60_000), BILLS_PER_RUN);
+      const { toQuery, toClose } = await deps.billRepository.listForReconciliation(
+        now,
+        new Date(now.getTime() - RECONCILE_AFTER_MINUTES * 60_000),
+        BILLS_PER_RUN,
+      );
       const counts = { queried: 0, paid: 0, closed: 0, failed: 0, refunds: 0 };
       for (const billNo of toQuery) {
         try {

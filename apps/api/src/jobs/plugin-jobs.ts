@@ -23,9 +23,13 @@ export function pluginSweepJob(deps: {
     queue: 'plugin-sweep',
     cron: '* * * * *',
     async run() {
-      const ended = await deps.pluginService.disableEndedTrials((trial) => deps.notices.notifyMerchant({ merchantId: trial.merchant_id, ...trialEndedNotice(trial) }));
+      const ended = await deps.pluginService.disableEndedTrials((trial) =>
+        deps.notices.notifyMerchant({ merchantId: trial.merchant_id, ...trialEndedNotice(trial) }),
+      );
       const zone = await deps.getTimeZone();
-      const reminded = await deps.pluginService.remindEndingTrials((trial) => deps.notices.notifyMerchant({ merchantId: trial.merchant_id, ...trialEndingNotice(trial, zone) }));
+      const reminded = await deps.pluginService.remindEndingTrials((trial) =>
+        deps.notices.notifyMerchant({ merchantId: trial.merchant_id, ...trialEndingNotice(trial, zone) }),
+      );
       return { disabled: ended.length, reminded };
     },
   };

@@ -20,7 +20,11 @@ export function provisionStoreJob(deps: { shopService: ShopService }): JobDefini
  * ran), expire unpaid bills past their window (giving up the unpaid stores of first bills), and
  * persist the store statuses reads derive from the expiry (reads never write them).
  */
-export function storeSweepJob(deps: { shopService: ShopService; billRepository: BillRepository; clock: Clock }): JobDefinition {
+export function storeSweepJob(deps: {
+  shopService: ShopService;
+  billRepository: BillRepository;
+  clock: Clock;
+}): JobDefinition {
   return {
     queue: 'store-sweep',
     cron: '* * * * *',

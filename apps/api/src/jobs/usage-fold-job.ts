@@ -12,7 +12,9 @@ export function usageFoldJob(deps: { fold: UsageFold }): JobDefinition {
     cron: '*/5 * * * *',
     async run(data) {
       const from = (data as { from?: unknown } | undefined)?.from;
-      return deps.fold.foldUsage({ from: typeof from === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(from) ? from : undefined });
+      return deps.fold.foldUsage({
+        from: typeof from === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(from) ? from : undefined,
+      });
     },
   };
 }

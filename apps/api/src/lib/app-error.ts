@@ -9,7 +9,11 @@ import type { ErrorKey } from '@parlour/contract/errors';
 export class AppError extends Error {
   constructor(
     readonly key: ErrorKey,
-    readonly options: { messages?: { 'zh-CN': string; 'en-US': string }; params?: Record<string, string | number>; data?: unknown } = {},
+    readonly options: {
+      messages?: { 'zh-CN': string; 'en-US': string };
+      params?: Record<string, string | number>;
+      data?: unknown;
+    } = {},
   ) {
     super(key);
     this.name = 'AppError';

@@ -20,7 +20,9 @@ describe('countMatches', () => {
   it('counts exactly up to the limit, every part in the same pass', async () => {
     const small = sql`${rows.n} <= 300`;
     expect(await countMatches(database.db, rows, small)).toBe(300);
-    expect(await countMatchesByPart(database.db, rows, small, { even: sql`${rows.n} % 2 = 0`, low: sql`${rows.n} <= 10` })).toEqual({
+    expect(
+      await countMatchesByPart(database.db, rows, small, { even: sql`${rows.n} % 2 = 0`, low: sql`${rows.n} <= 10` }),
+    ).toEqual({
       total: 300,
       parts: { even: 150, low: 10 },
     });
@@ -28,7 +30,10 @@ describe('countMatches', () => {
   });
 
   it('answers the planner estimate past the limit, and still counts small parts exactly', async () => {
-    const { total, parts } = await countMatchesByPart(database.db, rows, undefined, { low: sql`${rows.n} <= 42`, high: sql`${rows.n} > 5000` });
+    const { total, parts } = await countMatchesByPart(database.db, rows, undefined, {
+      low: sql`${rows.n} <= 42`,
+      high: sql`${rows.n} > 5000`,
+    });
     // Statistics of an analysed table: the estimate is the row count.
     expect(total).toBeGreaterThan(EXACT_COUNT_LIMIT);
     expect(Math.abs(total - TOTAL)).toBeLessThan(TOTAL * 0.05);

@@ -25,17 +25,33 @@ async function estimateRows(db: Db, query: SQL): Promise<number> {
  * just seen), and a total short of the rows there are would put the last pages out of reach.
  */
 async function countLarge(db: Db, table: PgTable, where: SQL | undefined): Promise<number> {
-  const estimate = await estimateRows(db, db.select({ one: sql`1` }).from(table).where(where).getSQL());
+  const estimate = await estimateRows(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(table)
+      .where(where)
+      .getSQL(),
+  );
   if (estimate > EXACT_COUNT_LIMIT) return estimate;
   const [row] = await db.select({ value: count() }).from(table).where(where);
   return row.value;
 }
 
 /** Rows of `table` matching `where`, and how many of them match each part, read from at most `limit` rows. */
-async function countUpTo<K extends string>(db: Db, table: PgTable, where: SQL | undefined, parts: Record<K, SQL>, limit: number) {
+async function countUpTo<K extends string>(
+  db: Db,
+  table: PgTable,
+  where: SQL | undefined,
+  parts: Record<K, SQL>,
+  limit: number,
+) {
   const keys = Object.keys(parts) as K[];
   const flags = keys.map((key, index) => sql`(${parts[key]}) as ${sql.identifier(`part_${index}`)}`);
-  const totals = keys.map((_key, index) => sql`count(*) filter (where ${sql.identifier(`part_${index}`)})::int as ${sql.identifier(`part_${index}`)}`);
+  const totals = keys.map(
+    (_key, index) =>
+      sql`count(*) filter (where ${sql.identifier(`part_${index}`)})::int as ${sql.identifier(`part_${index}`)}`,
+  );
   const result = await db.execute<Record<string, number>>(
     sql`select ${sql.join([sql`count(*)::int as total`, ...totals], sql`, `)}
         from (select ${flags.length ? sql.join(flags, sql`, `) : sql`1`} from ${table} ${where ? sql`where ${where}` : sql``} limit ${limit}) as matches`,

@@ -30,7 +30,14 @@ export function buildCsv(table: ExportTable): Buffer {
 
 function isXmlChar(char: string): boolean {
   const code = char.codePointAt(0) ?? 0;
-  return code === 0x09 || code === 0x0a || code === 0x0d || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || code >= 0x10000;
+  return (
+    code === 0x09 ||
+    code === 0x0a ||
+    code === 0x0d ||
+    (code >= 0x20 && code <= 0xd7ff) ||
+    (code >= 0xe000 && code <= 0xfffd) ||
+    code >= 0x10000
+  );
 }
 
 function xmlEscape(value: string): string {
@@ -61,7 +68,10 @@ function xlsxCell(value: Cell, row: number, column: number, style = 0): string {
 /** A minimal Office Open XML workbook with one sheet (inline strings, a bold frozen header row). */
 export function buildXlsx(table: ExportTable, sheetName = 'Sheet1'): Buffer {
   const sheetRows = [table.headers, ...table.rows]
-    .map((row, rowIndex) => `<row r="${rowIndex + 1}">${row.map((cell, column) => xlsxCell(cell, rowIndex + 1, column, rowIndex === 0 ? 1 : 0)).join('')}</row>`)
+    .map(
+      (row, rowIndex) =>
+        `<row r="${rowIndex + 1}">${row.map((cell, column) => xlsxCell(cell, rowIndex + 1, column, rowIndex === 0 ? 1 : 0)).join('')}</row>`,
+    )
     .join('');
   const files: Record<string, string> = {
     '[Content_Types].xml':

@@ -9,12 +9,24 @@ export type LogFormat = (typeof LOG_FORMATS)[number];
 /** LOG_FORMAT when set, else pretty on a terminal and JSON everywhere else (pipes, files, services). */
 export function parseLogFormat(value: string | undefined, isTerminal: boolean): LogFormat {
   if (!value) return isTerminal ? 'pretty' : 'json';
-  if (!(LOG_FORMATS as readonly string[]).includes(value)) throw new Error(`LOG_FORMAT must be pretty or json, got "${value}"`);
+  if (!(LOG_FORMATS as readonly string[]).includes(value))
+    throw new Error(`LOG_FORMAT must be pretty or json, got "${value}"`);
   return value as LogFormat;
 }
 
 /** Fields a pretty line never shows: process details, and the request objects the request line replaces. */
-const PRETTY_HIDDEN = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'err', 'error', 'req', 'res', 'responseTime']);
+const PRETTY_HIDDEN = new Set([
+  'level',
+  'time',
+  'pid',
+  'hostname',
+  'msg',
+  'err',
+  'error',
+  'req',
+  'res',
+  'responseTime',
+]);
 /** pino's level number of `error`: from there on a line shows its request id, the one a SERVER_ERROR answer quotes. */
 const ERROR_LEVEL = 50;
 
@@ -72,6 +84,8 @@ export function requestLogLevel(reply: Pick<FastifyReply, 'statusCode' | 'raw'>)
  */
 export function registerPrettyRequestLog(app: FastifyInstance) {
   app.addHook('onResponse', async (request, reply) => {
-    request.log[requestLogLevel(reply)](`${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`);
+    request.log[requestLogLevel(reply)](
+      `${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`,
+    );
   });
 }

@@ -17,7 +17,10 @@ export interface PublicAddress {
  * STORE_URL_SCHEME set (production behind a proxy that terminates TLS and does not forward the
  * scheme), that scheme on its own port.
  */
-export function publicAddressOf(request: Pick<FastifyRequest, 'protocol' | 'port'>, configuredScheme?: StoreUrlScheme): PublicAddress {
+export function publicAddressOf(
+  request: Pick<FastifyRequest, 'protocol' | 'port'>,
+  configuredScheme?: StoreUrlScheme,
+): PublicAddress {
   if (configuredScheme) return { protocol: configuredScheme, port: null };
   return { protocol: request.protocol === 'https' ? 'https' : 'http', port: request.port ?? null };
 }

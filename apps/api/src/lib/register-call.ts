@@ -11,7 +11,12 @@ import type { Principal, SessionService } from '../modules/session/session.servi
 import type { AuditChange, AuditService } from '../modules/audit/audit.service';
 import type { Db } from '../db/client';
 import { runInUnitOfWork } from './unit-of-work';
-import { PUBLIC_BODY_LIMITS, publicRouteOptions, type IpRateBucket, type IpRateLimit } from '../modules/rate-limit/ip-rate-limit.service';
+import {
+  PUBLIC_BODY_LIMITS,
+  publicRouteOptions,
+  type IpRateBucket,
+  type IpRateLimit,
+} from '../modules/rate-limit/ip-rate-limit.service';
 
 export interface CallContext<C extends Call, P extends Principal | null> {
   input: z.output<C['input']>;
@@ -39,7 +44,11 @@ export interface AuditSpec<C extends Call> {
   action: AuditChange['action'] | ((input: z.output<C['input']>) => AuditChange['action']);
   targetType: AuditChange['targetType'];
   /** The target's id: from the input for an edit, from the answer (`output`) for a creation. */
-  targetId: (input: z.output<C['input']>, output: z.input<C['output']> | undefined, principal: Principal) => string | number | null | undefined;
+  targetId: (
+    input: z.output<C['input']>,
+    output: z.input<C['output']> | undefined,
+    principal: Principal,
+  ) => string | number | null | undefined;
   /** The target as it is now (null when it does not exist); without it the call's input is recorded as `after`. */
   load?: (id: string | number) => Promise<unknown>;
   /**
@@ -100,7 +109,14 @@ export function createCallRegistrar(
    * refusal (AppError) records nothing and keeps what the service wrote before refusing (a wrong
    * code's counted attempt), as it did before calls ran in one transaction.
    */
-  async function runAudited<C extends Call>(call: C, spec: AuditSpec<C> | undefined, principal: Principal, request: FastifyRequest, input: z.output<C['input']>, run: () => Promise<z.input<C['output']>>) {
+  async function runAudited<C extends Call>(
+    call: C,
+    spec: AuditSpec<C> | undefined,
+    principal: Principal,
+    request: FastifyRequest,
+    input: z.output<C['input']>,
+    run: () => Promise<z.input<C['output']>>,
+  ) {
     const audit = deps.audit!;
     const actor = { adminId: principal.userId, ip: request.ip, requestId: String(request.id), callPath: call.path };
     // A target that is not there reads as null: the handler decides how to refuse it.
@@ -150,7 +166,9 @@ export function createCallRegistrar(
       ? {}
       : publicRouteOptions(
           PUBLIC_BODY_LIMITS.publicCall,
-          call.isWrite && publicLimits ? { ipRateLimit: publicLimits.ipRateLimit, bucket: publicLimits.bucketOf(call) } : undefined,
+          call.isWrite && publicLimits
+            ? { ipRateLimit: publicLimits.ipRateLimit, bucket: publicLimits.bucketOf(call) }
+            : undefined,
         );
     app.post(callUrl(call), publicOptions, async (request, reply) => {
       const lang = requestLang(request);
@@ -206,7 +224,12 @@ export function createCallRegistrar(
       if (call.isWrite && deps.idempotency && idempotencyKey !== undefined) {
         if (!isValidIdempotencyKey(idempotencyKey)) return reply.send(failure('IDEMPOTENCY_KEY_INVALID', lang));
         const { envelope, isReplayed } = await deps.idempotency.run(
-          { key: idempotencyKey, principal: principal ? `${principal.role}:${principal.userId}` : 'anonymous', callPath: call.path, fields },
+          {
+            key: idempotencyKey,
+            principal: principal ? `${principal.role}:${principal.userId}` : 'anonymous',
+            callPath: call.path,
+            fields,
+          },
           execute,
         );
         if (isReplayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');

@@ -15,7 +15,9 @@ const TAG_BYTES = 16;
  * The fixed key used when SECRETS_KEY is not set outside production. Anyone with the source can
  * read it, so it only keeps secrets out of casual view in development databases.
  */
-export const DEVELOPMENT_SECRETS_KEY = createHash('sha256').update('parlour development secrets key (not for production)').digest();
+export const DEVELOPMENT_SECRETS_KEY = createHash('sha256')
+  .update('parlour development secrets key (not for production)')
+  .digest();
 
 /** SECRETS_KEY as 64 hex characters or base64/base64url of exactly 32 bytes; throws naming the variable otherwise. */
 export function parseSecretsKey(value: string): Buffer {
@@ -26,7 +28,9 @@ export function parseSecretsKey(value: string): Buffer {
       ? Buffer.from(text.replaceAll('-', '+').replaceAll('_', '/'), 'base64')
       : undefined;
   if (!key || key.length !== KEY_BYTES) {
-    throw new Error('SECRETS_KEY must be 32 bytes written as 64 hex characters or base64 (e.g. `openssl rand -base64 32`)');
+    throw new Error(
+      'SECRETS_KEY must be 32 bytes written as 64 hex characters or base64 (e.g. `openssl rand -base64 32`)',
+    );
   }
   return key;
 }
@@ -62,11 +66,14 @@ export function createSecretBox(key: Buffer) {
       const [ivText, tagText, ciphertextText, ...rest] = stored.slice(SEALED_PREFIX.length).split('.');
       const iv = Buffer.from(ivText ?? '', 'base64url');
       const tag = Buffer.from(tagText ?? '', 'base64url');
-      if (rest.length || ciphertextText === undefined || iv.length !== IV_BYTES || tag.length !== TAG_BYTES) throw new SecretUnreadableError();
+      if (rest.length || ciphertextText === undefined || iv.length !== IV_BYTES || tag.length !== TAG_BYTES)
+        throw new SecretUnreadableError();
       try {
         const decipher = createDecipheriv('aes-256-gcm', key, iv);
         decipher.setAuthTag(tag);
-        return Buffer.concat([decipher.update(Buffer.from(ciphertextText, 'base64url')), decipher.final()]).toString('utf8');
+        return Buffer.concat([decipher.update(Buffer.from(ciphertextText, 'base64url')), decipher.final()]).toString(
+          'utf8',
+        );
       } catch {
         throw new SecretUnreadableError();
       }

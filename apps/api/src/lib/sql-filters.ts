@@ -9,5 +9,8 @@ export function containsPattern(keyword: string): string {
 export function allOf(conditions: Array<SQL | undefined>): SQL | undefined {
   const present = conditions.filter((condition): condition is SQL => condition !== undefined);
   if (!present.length) return undefined;
-  return sql.join(present.map((condition) => sql`(${condition})`), sql` and `);
+  return sql.join(
+    present.map((condition) => sql`(${condition})`),
+    sql` and `,
+  );
 }

@@ -16,13 +16,21 @@ export interface ListSort<Field extends string> {
  * up, not paid yet), whose empties would otherwise open a newest-first list. Those lists are small
  * enough (an operator's merchants or leads, a merchant's packages) that sorting them beats an index.
  */
-export function orderByColumn(column: AnyColumn | SQL, order: SortOrder, tieBreaker: AnyColumn, options: { emptyLast?: boolean } = {}): SQL[] {
+export function orderByColumn(
+  column: AnyColumn | SQL,
+  order: SortOrder,
+  tieBreaker: AnyColumn,
+  options: { emptyLast?: boolean } = {},
+): SQL[] {
   const direction = order === 'ascend' ? asc : desc;
   const first = options.emptyLast && order === 'descend' ? sql`${column} desc nulls last` : direction(column);
   return [first, direction(tieBreaker)];
 }
 
 /** The sort a list call's input asks for, or undefined for the list's default order. */
-export function listSort<Field extends string>(input: { sort_field?: Field; sort_order?: SortOrder }): ListSort<Field> | undefined {
+export function listSort<Field extends string>(input: {
+  sort_field?: Field;
+  sort_order?: SortOrder;
+}): ListSort<Field> | undefined {
   return input.sort_field ? { field: input.sort_field, order: input.sort_order ?? 'descend' } : undefined;
 }

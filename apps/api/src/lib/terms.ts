@@ -11,7 +11,15 @@ export function addTerm(from: Date, termType: TermType, term: number): Date {
   const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
   const day = Math.min(from.getUTCDate(), lastDay);
   return new Date(
-    Date.UTC(year, month, day, from.getUTCHours(), from.getUTCMinutes(), from.getUTCSeconds(), from.getUTCMilliseconds()),
+    Date.UTC(
+      year,
+      month,
+      day,
+      from.getUTCHours(),
+      from.getUTCMinutes(),
+      from.getUTCSeconds(),
+      from.getUTCMilliseconds(),
+    ),
   );
 }
 

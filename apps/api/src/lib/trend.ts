@@ -11,13 +11,19 @@ export function trendDays(range: { start_date?: string; end_date?: string }, now
   const endDate = range.end_date ?? zoneDay(now, zone);
   const startDate = range.start_date ?? addDays(endDate, -29);
   const days = daysBetween(startDate, addDays(endDate, 1));
-  if (days < 1 || days > MAX_TREND_DAYS) throw new AppError('VALIDATION_FAILED', { messages: { 'zh-CN': '时间范围最多 366 天', 'en-US': 'The date range may cover at most 366 days' } });
+  if (days < 1 || days > MAX_TREND_DAYS)
+    throw new AppError('VALIDATION_FAILED', {
+      messages: { 'zh-CN': '时间范围最多 366 天', 'en-US': 'The date range may cover at most 366 days' },
+    });
   const { start, end } = dayRange({ start_date: startDate, end_date: endDate }, zone);
   return { start: start!, end: end!, days, startDay: startDate, zone };
 }
 
 /** One point per day, zeros where no rows were found. */
-export function fillDays(range: { startDay: string; days: number }, rows: Array<{ date: string; count: number; amount?: number }>) {
+export function fillDays(
+  range: { startDay: string; days: number },
+  rows: Array<{ date: string; count: number; amount?: number }>,
+) {
   const byDate = new Map(rows.map((row) => [row.date, row]));
   return Array.from({ length: range.days }, (_, index) => {
     const date = addDays(range.startDay, index);

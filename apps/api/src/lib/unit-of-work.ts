@@ -37,7 +37,11 @@ export function currentUnitOfWork(): UnitOfWork | undefined {
  * work wrote before it — as it would have without the unit (a wrong code's recorded attempt must
  * stay) — and is thrown after the commit; any other error rolls everything back.
  */
-export async function runInUnitOfWork<T>(db: Db, options: { actor: unknown; commitOn?: (error: unknown) => boolean }, work: (unit: UnitOfWork) => Promise<T>): Promise<T> {
+export async function runInUnitOfWork<T>(
+  db: Db,
+  options: { actor: unknown; commitOn?: (error: unknown) => boolean },
+  work: (unit: UnitOfWork) => Promise<T>,
+): Promise<T> {
   let unit: UnitOfWork | undefined;
   let refusal: { error: unknown } | undefined;
   let outcome: { value: T } | { refusal: unknown };

@@ -26,9 +26,13 @@ export function chooseEncoding(acceptEncoding: string | undefined): ResponseEnco
 export function sendCompressed(request: FastifyRequest, reply: FastifyReply, body: string) {
   const bytes = Buffer.from(body, 'utf8');
   reply.header('vary', 'accept-encoding');
-  const encoding = bytes.length >= COMPRESSION_THRESHOLD_BYTES ? chooseEncoding(request.headers['accept-encoding']) : undefined;
+  const encoding =
+    bytes.length >= COMPRESSION_THRESHOLD_BYTES ? chooseEncoding(request.headers['accept-encoding']) : undefined;
   if (!encoding) return reply.send(bytes);
-  const compressed = encoding === 'br' ? brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }) : gzipSync(bytes);
+  const compressed =
+    encoding === 'br'
+      ? brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } })
+      : gzipSync(bytes);
   return reply.header('content-encoding', encoding).send(compressed);
 }
 

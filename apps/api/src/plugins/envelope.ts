@@ -29,7 +29,12 @@ export function requestLang(request: FastifyRequest): Lang {
 
 /** The answer of a failure a service threw, in the caller's language. */
 export function appErrorEnvelope(error: AppError, lang: Lang): Envelope {
-  return failure(error.key, lang, error.options.messages?.[lang] ?? errorMessage(error.key, lang, error.options.params), error.options.data ?? null);
+  return failure(
+    error.key,
+    lang,
+    error.options.messages?.[lang] ?? errorMessage(error.key, lang, error.options.params),
+    error.options.data ?? null,
+  );
 }
 
 export function sendAppError(error: AppError, request: FastifyRequest, reply: FastifyReply) {
@@ -60,7 +65,9 @@ export function registerEnvelope(app: FastifyInstance) {
     if (text.trim() === '') return done(null, {});
     const deepField = findTooDeepField(text);
     if (deepField !== undefined) {
-      const error = fieldValidationError(deepField ? [deepField] : [], 'json_too_deep', requestLang(request), { max_depth: MAX_JSON_DEPTH });
+      const error = fieldValidationError(deepField ? [deepField] : [], 'json_too_deep', requestLang(request), {
+        max_depth: MAX_JSON_DEPTH,
+      });
       return done(error, undefined);
     }
     try {
@@ -95,9 +102,19 @@ export function registerEnvelope(app: FastifyInstance) {
  * multipart file), answered like the schema's own refusals: the message names the field in both
  * languages, `data.errors` lists it in the caller's.
  */
-export function fieldValidationError(path: PropertyKey[], messageKey: FieldRuleKey, lang: Lang, extra: Record<string, unknown> = {}): AppError {
-  const messages = Object.fromEntries(languages.map((each) => [each, translateIssue(messageKey, path, each)])) as Record<Lang, string>;
-  return new AppError('VALIDATION_FAILED', { messages, data: { errors: [{ field: path.join('.'), message: messages[lang], ...extra }] } });
+export function fieldValidationError(
+  path: PropertyKey[],
+  messageKey: FieldRuleKey,
+  lang: Lang,
+  extra: Record<string, unknown> = {},
+): AppError {
+  const messages = Object.fromEntries(
+    languages.map((each) => [each, translateIssue(messageKey, path, each)]),
+  ) as Record<Lang, string>;
+  return new AppError('VALIDATION_FAILED', {
+    messages,
+    data: { errors: [{ field: path.join('.'), message: messages[lang], ...extra }] },
+  });
 }
 
 /** Unknown paths below /api answer NOT_FOUND as an envelope, with HTTP 404. */

@@ -27,15 +27,36 @@ export const METERED_OPEN_API_PATH = `${OPEN_API_PATH_PREFIX}/{platform}/{api_co
 
 /** Answers the call can give besides success, with when and whether the call is charged. */
 export const METERED_OPEN_API_ERRORS: ReadonlyArray<{ key: ErrorKey; when: string }> = [
-  { key: 'OPEN_KEY_INVALID', when: 'No key, or a key of no store (a rotated key stops at once). Not logged, not charged.' },
-  { key: 'OPEN_KEY_SUSPENDED', when: 'The store’s merchant is disabled by an operator; its stores’ keys work again once it is enabled. Not logged, not charged.' },
+  {
+    key: 'OPEN_KEY_INVALID',
+    when: 'No key, or a key of no store (a rotated key stops at once). Not logged, not charged.',
+  },
+  {
+    key: 'OPEN_KEY_SUSPENDED',
+    when: 'The store’s merchant is disabled by an operator; its stores’ keys work again once it is enabled. Not logged, not charged.',
+  },
   { key: 'OPEN_STORE_NOT_RUNNING', when: 'The store is not on trial or operating. Logged as rejected, not charged.' },
-  { key: 'OPEN_PLATFORM_DISABLED', when: 'Unknown platform, or its data source is missing or switched off. Logged as rejected, not charged.' },
-  { key: 'OPEN_API_DISABLED', when: 'The platform has no API with this code, or it is switched off. Logged as rejected, not charged.' },
-  { key: 'OPEN_PARAMS_INVALID', when: '`msg` names the parameter that is missing or malformed. Logged as rejected, not charged.' },
+  {
+    key: 'OPEN_PLATFORM_DISABLED',
+    when: 'Unknown platform, or its data source is missing or switched off. Logged as rejected, not charged.',
+  },
+  {
+    key: 'OPEN_API_DISABLED',
+    when: 'The platform has no API with this code, or it is switched off. Logged as rejected, not charged.',
+  },
+  {
+    key: 'OPEN_PARAMS_INVALID',
+    when: '`msg` names the parameter that is missing or malformed. Logged as rejected, not charged.',
+  },
   { key: 'OPEN_QUOTA_EXHAUSTED', when: 'No active package has enough units left. Logged, not charged.' },
-  { key: 'OPEN_UPSTREAM_FAILED', when: 'The data source failed or answered an error. Logged as failed upstream; the units are given back.' },
-  { key: 'OPEN_UPSTREAM_TIMEOUT', when: 'The data source did not answer within the configured timeout. Logged as failed upstream; the units are given back.' },
+  {
+    key: 'OPEN_UPSTREAM_FAILED',
+    when: 'The data source failed or answered an error. Logged as failed upstream; the units are given back.',
+  },
+  {
+    key: 'OPEN_UPSTREAM_TIMEOUT',
+    when: 'The data source did not answer within the configured timeout. Logged as failed upstream; the units are given back.',
+  },
   {
     key: 'TOO_MANY_REQUESTS',
     when: `More than ${OPEN_API_RATE_PER_SECOND} calls per second (bursts of ${OPEN_API_RATE_BURST}) with one key. \`data.retry_after\` is the number of seconds to wait. Not logged, not charged.`,
@@ -45,8 +66,17 @@ export const METERED_OPEN_API_ERRORS: ReadonlyArray<{ key: ErrorKey; when: strin
 ];
 
 const text = (description: string) => ({ type: 'string', description });
-const integer = (description: string, extra: Record<string, unknown> = {}) => ({ type: 'integer', description, ...extra });
-const object = (properties: Record<string, unknown>, description?: string) => ({ type: 'object', ...(description ? { description } : {}), properties, required: Object.keys(properties) });
+const integer = (description: string, extra: Record<string, unknown> = {}) => ({
+  type: 'integer',
+  description,
+  ...extra,
+});
+const object = (properties: Record<string, unknown>, description?: string) => ({
+  type: 'object',
+  ...(description ? { description } : {}),
+  properties,
+  required: Object.keys(properties),
+});
 
 const money = (what: string) => integer(`${what} in minor units of \`currency\` (fen for CNY: 2580 is 25.80)`);
 
@@ -67,13 +97,21 @@ export const METERED_OPEN_API_SCHEMAS = {
         type: 'array',
         items: object({
           sku_id: text('SKU ID'),
-          props: { type: 'array', items: object({ name: text('Property, e.g. 颜色'), value: text('Value, e.g. 黑色') }) },
+          props: {
+            type: 'array',
+            items: object({ name: text('Property, e.g. 颜色'), value: text('Value, e.g. 黑色') }),
+          },
           props_text: text('The properties in one line, e.g. 颜色:黑色;尺码:XL'),
           price: money('SKU price'),
           stock: integer('SKU stock'),
         }),
       },
-      seller: object({ id: text('Seller ID'), nick: text('Seller nickname'), shop_name: text('Seller shop name'), location: text('Seller location') }),
+      seller: object({
+        id: text('Seller ID'),
+        nick: text('Seller nickname'),
+        shop_name: text('Seller shop name'),
+        location: text('Seller location'),
+      }),
     },
     'item_get: one item with its SKUs and seller',
   ),
@@ -104,17 +142,25 @@ export const METERED_OPEN_API_SCHEMAS = {
 
 /** The call's body for each API family, from the contract's parameter schemas, and for other APIs. */
 const bodySchemas = () => [
-  ...OPEN_API_PARAM_SCHEMAS.map(({ title, description, schema }) => ({ ...jsonSchema(schema, 'input'), title, description })),
+  ...OPEN_API_PARAM_SCHEMAS.map(({ title, description, schema }) => ({
+    ...jsonSchema(schema, 'input'),
+    title,
+    description,
+  })),
   {
     type: 'object',
     title: 'other APIs',
     description: `Any other API of the catalogue: its parameters are passed to the data source as they are. At most ${OPEN_API_PARAMS_MAX} parameters; names of letters, digits and _ (up to 40); values strings, numbers or booleans of up to ${OPEN_API_PARAM_VALUE_MAX} characters; ${OPEN_API_RESERVED_PARAMS.join(', ').replace(/, ([^,]+)$/, ' and $1')} are reserved.`,
-    additionalProperties: { oneOf: [{ type: 'string', maxLength: OPEN_API_PARAM_VALUE_MAX }, { type: 'number' }, { type: 'boolean' }] },
+    additionalProperties: {
+      oneOf: [{ type: 'string', maxLength: OPEN_API_PARAM_VALUE_MAX }, { type: 'number' }, { type: 'boolean' }],
+    },
   },
 ];
 
 function errorTable() {
-  const rows = METERED_OPEN_API_ERRORS.map(({ key, when }) => `| ${ErrorCode[key]} | ${key} | ${errorMessages[key]['en-US']} | ${when} |`);
+  const rows = METERED_OPEN_API_ERRORS.map(
+    ({ key, when }) => `| ${ErrorCode[key]} | ${key} | ${errorMessages[key]['en-US']} | ${when} |`,
+  );
   return ['| code | name | msg (en-US) | when |', '| --- | --- | --- | --- |', ...rows].join('\n');
 }
 
@@ -122,7 +168,11 @@ function errorTable() {
 export function buildMeteredOpenApi() {
   const envelope = (data: unknown, codeDescription: string) => ({
     type: 'object',
-    properties: { code: { type: 'integer', description: codeDescription }, msg: { type: 'string', description: 'In the language of lang_code or Accept-Language' }, data },
+    properties: {
+      code: { type: 'integer', description: codeDescription },
+      msg: { type: 'string', description: 'In the language of lang_code or Accept-Language' },
+      data,
+    },
     required: ['code', 'msg', 'data'],
   });
   const errorCodes = METERED_OPEN_API_ERRORS.map(({ key }) => ErrorCode[key]);
@@ -139,13 +189,32 @@ export function buildMeteredOpenApi() {
     tags: ['open'],
     security: [{ openApiKey: [] }, { openApiBearer: [] }],
     parameters: [
-      { name: 'platform', in: 'path', required: true, description: 'The platform; micro_store is Weidian', schema: { type: 'string', enum: [...LOG_PLATFORMS] } },
-      { name: 'api_code', in: 'path', required: true, description: 'A code of the API catalogue, e.g. item_get, item_search', schema: { type: 'string', pattern: OPEN_API_CODE_PATTERN.source, example: 'item_get' } },
-      { name: 'Accept-Language', in: 'header', required: false, description: 'Language of msg when the body has no lang_code', schema: { type: 'string', enum: ['zh-CN', 'en-US'] } },
+      {
+        name: 'platform',
+        in: 'path',
+        required: true,
+        description: 'The platform; micro_store is Weidian',
+        schema: { type: 'string', enum: [...LOG_PLATFORMS] },
+      },
+      {
+        name: 'api_code',
+        in: 'path',
+        required: true,
+        description: 'A code of the API catalogue, e.g. item_get, item_search',
+        schema: { type: 'string', pattern: OPEN_API_CODE_PATTERN.source, example: 'item_get' },
+      },
+      {
+        name: 'Accept-Language',
+        in: 'header',
+        required: false,
+        description: 'Language of msg when the body has no lang_code',
+        schema: { type: 'string', enum: ['zh-CN', 'en-US'] },
+      },
     ],
     requestBody: {
       required: false,
-      description: 'The call’s parameters as a JSON object (an empty body is an empty object); lang_code chooses the language of msg and is not passed on.',
+      description:
+        'The call’s parameters as a JSON object (an empty body is an empty object); lang_code chooses the language of msg and is not passed on.',
       content: {
         'application/json': {
           schema: { oneOf: bodySchemas() },
@@ -163,13 +232,28 @@ export function buildMeteredOpenApi() {
           'application/json': {
             schema: {
               oneOf: [
-                envelope({ oneOf: [{ $ref: '#/components/schemas/OpenApiItem' }, { $ref: '#/components/schemas/OpenApiSearchPage' }, { type: 'object', description: "Other APIs: the data source's answer without its envelope" }] }, '200'),
+                envelope(
+                  {
+                    oneOf: [
+                      { $ref: '#/components/schemas/OpenApiItem' },
+                      { $ref: '#/components/schemas/OpenApiSearchPage' },
+                      { type: 'object', description: "Other APIs: the data source's answer without its envelope" },
+                    ],
+                  },
+                  '200',
+                ),
                 envelope(
                   {
                     type: ['object', 'null'],
                     properties: {
-                      retry_after: { type: 'integer', description: `Seconds to wait (${ErrorCode.TOO_MANY_REQUESTS} only)` },
-                      request_id: { type: 'string', description: `The request id to quote to support (${ErrorCode.SERVER_ERROR} only)` },
+                      retry_after: {
+                        type: 'integer',
+                        description: `Seconds to wait (${ErrorCode.TOO_MANY_REQUESTS} only)`,
+                      },
+                      request_id: {
+                        type: 'string',
+                        description: `The request id to quote to support (${ErrorCode.SERVER_ERROR} only)`,
+                      },
                     },
                   },
                   `A failure: ${errorCodes.join(', ')}`,
@@ -177,8 +261,22 @@ export function buildMeteredOpenApi() {
               ],
             },
             examples: {
-              quota: { summary: `${ErrorCode.OPEN_QUOTA_EXHAUSTED} quota exhausted`, value: { code: ErrorCode.OPEN_QUOTA_EXHAUSTED, msg: errorMessages.OPEN_QUOTA_EXHAUSTED['en-US'], data: null } },
-              rate: { summary: `${ErrorCode.TOO_MANY_REQUESTS} too many requests`, value: { code: ErrorCode.TOO_MANY_REQUESTS, msg: errorMessages.TOO_MANY_REQUESTS['en-US'], data: { retry_after: 1 } } },
+              quota: {
+                summary: `${ErrorCode.OPEN_QUOTA_EXHAUSTED} quota exhausted`,
+                value: {
+                  code: ErrorCode.OPEN_QUOTA_EXHAUSTED,
+                  msg: errorMessages.OPEN_QUOTA_EXHAUSTED['en-US'],
+                  data: null,
+                },
+              },
+              rate: {
+                summary: `${ErrorCode.TOO_MANY_REQUESTS} too many requests`,
+                value: {
+                  code: ErrorCode.TOO_MANY_REQUESTS,
+                  msg: errorMessages.TOO_MANY_REQUESTS['en-US'],
+                  data: { retry_after: 1 },
+                },
+              },
             },
           },
         },
@@ -188,7 +286,12 @@ export function buildMeteredOpenApi() {
   return {
     paths: { [METERED_OPEN_API_PATH]: { post: operation } },
     securitySchemes: {
-      openApiKey: { type: 'apiKey', in: 'header', name: OPEN_API_KEY_HEADER, description: `A store's API key (${OPEN_API_KEY_PREFIX}…)` },
+      openApiKey: {
+        type: 'apiKey',
+        in: 'header',
+        name: OPEN_API_KEY_HEADER,
+        description: `A store's API key (${OPEN_API_KEY_PREFIX}…)`,
+      },
       openApiBearer: { type: 'http', scheme: 'bearer', description: 'The same store API key as a bearer token' },
     },
     schemas: METERED_OPEN_API_SCHEMAS,

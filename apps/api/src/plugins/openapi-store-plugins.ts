@@ -21,7 +21,9 @@ export const STORE_PLUGINS_ERRORS: ReadonlyArray<{ key: ErrorKey; when: string }
 
 /** The path item of the plugin call (its security schemes are the metered call's openApiKey and openApiBearer). */
 export function buildStorePluginsOpenApi() {
-  const rows = STORE_PLUGINS_ERRORS.map(({ key, when }) => `| ${ErrorCode[key]} | ${key} | ${errorMessages[key]['en-US']} | ${when} |`);
+  const rows = STORE_PLUGINS_ERRORS.map(
+    ({ key, when }) => `| ${ErrorCode[key]} | ${key} | ${errorMessages[key]['en-US']} | ${when} |`,
+  );
   const operation = {
     summary: 'The store’s enabled plugins, for the storefront to switch features on and off (not metered)',
     description: [
@@ -34,28 +36,52 @@ export function buildStorePluginsOpenApi() {
     operationId: 'listStorePlugins',
     tags: ['open'],
     security: [{ openApiKey: [] }, { openApiBearer: [] }],
-    parameters: [{ name: 'Accept-Language', in: 'header', required: false, description: 'Language of msg when the body has no lang_code', schema: { type: 'string', enum: ['zh-CN', 'en-US'] } }],
+    parameters: [
+      {
+        name: 'Accept-Language',
+        in: 'header',
+        required: false,
+        description: 'Language of msg when the body has no lang_code',
+        schema: { type: 'string', enum: ['zh-CN', 'en-US'] },
+      },
+    ],
     requestBody: {
       required: false,
       description: 'An empty JSON object; lang_code chooses the language of msg.',
       content: {
         'application/json': {
-          schema: { type: 'object', properties: { lang_code: { type: 'string', enum: ['zh-CN', 'en-US', 'zh', 'en'], description: 'Language of msg' } }, additionalProperties: false },
+          schema: {
+            type: 'object',
+            properties: {
+              lang_code: { type: 'string', enum: ['zh-CN', 'en-US', 'zh', 'en'], description: 'Language of msg' },
+            },
+            additionalProperties: false,
+          },
           example: {},
         },
       },
     },
     responses: {
       200: {
-        description: '`code` 200: the store and its enabled plugins. Any other code: a failure from the table above, `msg` says why.',
+        description:
+          '`code` 200: the store and its enabled plugins. Any other code: a failure from the table above, `msg` says why.',
         content: {
           'application/json': {
             schema: {
               type: 'object',
               properties: {
-                code: { type: 'integer', description: `200, or a failure: ${STORE_PLUGINS_ERRORS.map(({ key }) => ErrorCode[key]).join(', ')}` },
+                code: {
+                  type: 'integer',
+                  description: `200, or a failure: ${STORE_PLUGINS_ERRORS.map(({ key }) => ErrorCode[key]).join(', ')}`,
+                },
                 msg: { type: 'string', description: 'In the language of lang_code or Accept-Language' },
-                data: { oneOf: [{ $ref: '#/components/schemas/StorePlugins' }, { type: 'null' }, { $ref: '#/components/schemas/ServerErrorData' }] },
+                data: {
+                  oneOf: [
+                    { $ref: '#/components/schemas/StorePlugins' },
+                    { type: 'null' },
+                    { $ref: '#/components/schemas/ServerErrorData' },
+                  ],
+                },
               },
               required: ['code', 'msg', 'data'],
             },
@@ -69,17 +95,28 @@ export function buildStorePluginsOpenApi() {
                     shop_id: 'a1b2c3d4',
                     plugins: [
                       { code: 'live_chat', version: '2.1.0', source: 'purchased', trial_ends_at: null },
-                      { code: 'currency_display', version: '1.0.0', source: 'trial', trial_ends_at: '2026-12-01T08:00:00.000Z' },
+                      {
+                        code: 'currency_display',
+                        version: '1.0.0',
+                        source: 'trial',
+                        trial_ends_at: '2026-12-01T08:00:00.000Z',
+                      },
                     ],
                   },
                 },
               },
-              invalid: { summary: `${ErrorCode.OPEN_KEY_INVALID} unknown key`, value: { code: ErrorCode.OPEN_KEY_INVALID, msg: errorMessages.OPEN_KEY_INVALID['en-US'], data: null } },
+              invalid: {
+                summary: `${ErrorCode.OPEN_KEY_INVALID} unknown key`,
+                value: { code: ErrorCode.OPEN_KEY_INVALID, msg: errorMessages.OPEN_KEY_INVALID['en-US'], data: null },
+              },
             },
           },
         },
       },
     },
   };
-  return { paths: { [STORE_PLUGINS_PATH]: { post: operation } }, schemas: { StorePlugins: jsonSchema(ZStorePlugins, 'output') } };
+  return {
+    paths: { [STORE_PLUGINS_PATH]: { post: operation } },
+    schemas: { StorePlugins: jsonSchema(ZStorePlugins, 'output') },
+  };
 }

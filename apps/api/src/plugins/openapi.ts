@@ -27,7 +27,8 @@ const IDEMPOTENCY_KEY_PARAMETER = {
 
 /** Every answer names its request id (lib/request-id); described once, referenced by each response. */
 const REQUEST_ID_HEADER_OBJECT = {
-  description: 'The id of this request, in every log line of it. A SERVER_ERROR answer quotes it in `data.request_id` too: quote it to support.',
+  description:
+    'The id of this request, in every log line of it. A SERVER_ERROR answer quotes it in `data.request_id` too: quote it to support.',
   schema: { type: 'string', example: 'req_3f9a0c1d2e4b5a6c7d8e' },
 };
 
@@ -45,7 +46,11 @@ const SERVER_ERROR_DATA_SCHEMA = {
  * document's dialect applies. Also the metered call's parameters (plugins/openapi-metered.ts).
  */
 export function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Record<string, unknown>;
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io,
+    unrepresentable: 'any',
+  }) as Record<string, unknown>;
   return rest;
 }
 
@@ -54,7 +59,10 @@ export function buildOpenApiDocument() {
   const paths: Record<string, unknown> = {};
   for (const call of allCalls) {
     const input = jsonSchema(call.input, 'input') as { properties?: Record<string, unknown> };
-    input.properties = { ...input.properties, lang_code: { type: 'string', enum: ['zh-CN', 'en-US', 'zh', 'en'], description: 'Language of msg' } };
+    input.properties = {
+      ...input.properties,
+      lang_code: { type: 'string', enum: ['zh-CN', 'en-US', 'zh', 'en'], description: 'Language of msg' },
+    };
     paths[callUrl(call)] = {
       post: {
         summary: call.summary,
@@ -73,7 +81,11 @@ export function buildOpenApiDocument() {
               'application/json': {
                 schema: {
                   type: 'object',
-                  properties: { code: { type: 'integer' }, msg: { type: 'string' }, data: jsonSchema(call.output, 'output') },
+                  properties: {
+                    code: { type: 'integer' },
+                    msg: { type: 'string' },
+                    data: jsonSchema(call.output, 'output'),
+                  },
                   required: ['code', 'msg', 'data'],
                 },
               },
@@ -93,7 +105,7 @@ export function buildOpenApiDocument() {
       version: '1',
       description:
         'Every call is POST with a JSON body carrying lang_code. Every call that changes something takes an Idempotency-Key header ' +
-        '(see the parameter), so a retry or a double click changes things once. The metered product-data Open API and the store system\'s plugin list (tag open) are called with a store API key. ' +
+        "(see the parameter), so a retry or a double click changes things once. The metered product-data Open API and the store system's plugin list (tag open) are called with a store API key. " +
         'Every answer names its request id in the X-Request-Id header; a SERVER_ERROR answer quotes it in `data.request_id`, for support to find its log line.',
     },
     components: {

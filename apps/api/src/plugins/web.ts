@@ -16,7 +16,12 @@ function precompress(html: string): Record<ResponseEncoding | 'identity', Buffer
   const bytes = Buffer.from(html, 'utf8');
   return {
     identity: bytes,
-    br: brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT } }),
+    br: brotliCompressSync(bytes, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+        [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+      },
+    }),
     gzip: gzipSync(bytes, { level: 9 }),
   };
 }
@@ -27,8 +32,14 @@ function precompress(html: string): Record<ResponseEncoding | 'identity', Buffer
  * holds. `<` is escaped so no value can close the element.
  */
 export function renderIndexHtml(template: string, config: Pick<Config, 'siteHosts' | 'consoleHosts'>) {
-  const payload = JSON.stringify({ siteHosts: config.siteHosts, consoleHosts: config.consoleHosts }).replace(/</g, '\\u003c');
-  return template.replace('<!--parlour-config-->', `<script type="application/json" id="parlour-config">${payload}</script>`);
+  const payload = JSON.stringify({ siteHosts: config.siteHosts, consoleHosts: config.consoleHosts }).replace(
+    /</g,
+    '\\u003c',
+  );
+  return template.replace(
+    '<!--parlour-config-->',
+    `<script type="application/json" id="parlour-config">${payload}</script>`,
+  );
 }
 
 /**
@@ -65,7 +76,11 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
   });
   return (request: FastifyRequest, reply: FastifyReply) => {
     const encoding = chooseEncoding(request.headers['accept-encoding']);
-    reply.code(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', REVALIDATE_CACHE_CONTROL).header('vary', 'accept-encoding');
+    reply
+      .code(200)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', REVALIDATE_CACHE_CONTROL)
+      .header('vary', 'accept-encoding');
     if (encoding) reply.header('content-encoding', encoding);
     return reply.send(indexPage[encoding ?? 'identity']);
   };

@@ -12,19 +12,43 @@ export type Delivery = 'sent' | 'logged';
  * what the remote end said on the wire (an SMTP banner, an HTML error page): otherwise "test send"
  * reads the banner of whatever listens at an address, a port scanner.
  */
-export type DeliveryReason = 'blocked' | 'insecure' | 'unresolvable' | 'connect' | 'timeout' | 'tls' | 'auth' | 'not_smtp' | 'refused' | 'redirect' | 'too_large' | 'bad_answer';
+export type DeliveryReason =
+  | 'blocked'
+  | 'insecure'
+  | 'unresolvable'
+  | 'connect'
+  | 'timeout'
+  | 'tls'
+  | 'auth'
+  | 'not_smtp'
+  | 'refused'
+  | 'redirect'
+  | 'too_large'
+  | 'bad_answer';
 
 export const deliveryReasonMessages: Record<DeliveryReason, Record<Lang, string>> = {
-  blocked: { 'zh-CN': '地址指向本机、内网或保留地址，已拒绝连接', 'en-US': 'the address is a loopback, private or reserved address; not connected' },
+  blocked: {
+    'zh-CN': '地址指向本机、内网或保留地址，已拒绝连接',
+    'en-US': 'the address is a loopback, private or reserved address; not connected',
+  },
   insecure: { 'zh-CN': '地址须为 https', 'en-US': 'the address must be https' },
   unresolvable: { 'zh-CN': '无法解析服务器域名', 'en-US': 'the server name could not be resolved' },
   connect: { 'zh-CN': '无法连接到服务器', 'en-US': 'could not connect to the server' },
   timeout: { 'zh-CN': '服务器未在限定时间内响应', 'en-US': 'the server did not answer in time' },
-  tls: { 'zh-CN': 'TLS 加密连接失败（请检查加密方式与端口）', 'en-US': 'the TLS connection failed (check the security mode and port)' },
+  tls: {
+    'zh-CN': 'TLS 加密连接失败（请检查加密方式与端口）',
+    'en-US': 'the TLS connection failed (check the security mode and port)',
+  },
   auth: { 'zh-CN': '服务器拒绝了用户名或密码', 'en-US': 'the server refused the user name or password' },
   not_smtp: { 'zh-CN': '该地址的服务不是 SMTP 服务器', 'en-US': 'the server at this address is not an SMTP server' },
-  refused: { 'zh-CN': '服务器拒绝了发件人、收件人或邮件', 'en-US': 'the server refused the sender, a recipient or the message' },
-  redirect: { 'zh-CN': '服务器返回了重定向，已拒绝跟随', 'en-US': 'the server answered a redirect, which is not followed' },
+  refused: {
+    'zh-CN': '服务器拒绝了发件人、收件人或邮件',
+    'en-US': 'the server refused the sender, a recipient or the message',
+  },
+  redirect: {
+    'zh-CN': '服务器返回了重定向，已拒绝跟随',
+    'en-US': 'the server answered a redirect, which is not followed',
+  },
   too_large: { 'zh-CN': '服务器的响应过大', 'en-US': 'the server answer was too large' },
   bad_answer: { 'zh-CN': '服务器的响应无法识别', 'en-US': 'the server answer could not be read' },
 };

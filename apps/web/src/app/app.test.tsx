@@ -24,7 +24,8 @@ function renderApp(url: string) {
 /** Lazy pages can take a moment to transform on first import under vitest. */
 const slow = { timeout: 5_000 };
 
-const where = (router: ReturnType<typeof renderApp>) => `${router.state.location.pathname}${router.state.location.search}`;
+const where = (router: ReturnType<typeof renderApp>) =>
+  `${router.state.location.pathname}${router.state.location.search}`;
 
 describe('the app', () => {
   beforeEach(() => {
@@ -51,7 +52,9 @@ describe('the app', () => {
     expect(where(router)).toBe('/index');
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: 'Pricing' }).getAttribute('href')).toBe('/pricing');
-    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe(
+      '/login',
+    );
   });
 
   it('shows the operator login at /admin, in Chinese without a language switcher', async () => {
@@ -88,7 +91,11 @@ describe('the app', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome back, Lucy' })).toBeTruthy();
     expect(where(router)).toBe('/platform');
     const menu = screen.getByRole('navigation', { name: 'Console menu' });
-    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Stores', 'Plugins', 'Traffic', 'Bills']);
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Stores', 'Plugins', 'Traffic', 'Bills']);
     expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy();
     expect(screen.getByRole('button', { name: /中文/ })).toBeTruthy();
 
@@ -107,7 +114,11 @@ describe('the app', () => {
     useSessionStore.getState().signIn('admin', adminUserinfo);
     renderApp('/platform');
     const menu = await screen.findByRole('navigation', { name: '控制台菜单' });
-    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual([
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
       '数据看板',
       '商户管理',
       '店铺管理',

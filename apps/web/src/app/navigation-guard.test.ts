@@ -34,11 +34,15 @@ describe('guardNavigation', () => {
   it('keeps the hash of the page being opened in the redirect, though the router drops it from the request', () => {
     window.history.replaceState(null, '', '/merchant/traffic?tab=logs#log-42');
     try {
-      expect(redirectOf('/merchant/traffic?tab=logs')).toBe(`/login?redirect=${encodeURIComponent('/merchant/traffic?tab=logs#log-42')}`);
+      expect(redirectOf('/merchant/traffic?tab=logs')).toBe(
+        `/login?redirect=${encodeURIComponent('/merchant/traffic?tab=logs#log-42')}`,
+      );
       // Another page than the one in the address bar: no hash is borrowed from it.
       expect(redirectOf('/merchant/bill')).toBe(`/login?redirect=${encodeURIComponent('/merchant/bill')}`);
       // A request that carries its hash keeps it.
-      expect(redirectOf('/admin/bill#unpaid')).toBe(`/admin/login?redirect=${encodeURIComponent('/admin/bill#unpaid')}`);
+      expect(redirectOf('/admin/bill#unpaid')).toBe(
+        `/admin/login?redirect=${encodeURIComponent('/admin/bill#unpaid')}`,
+      );
     } finally {
       window.history.replaceState(null, '', '/');
     }
@@ -49,7 +53,14 @@ describe('guardNavigation', () => {
     expect(useSessionStore.getState().merchant.menus).toBeNull();
     expect(navigateTo('/merchant/setting/domain')).toBeNull();
     const paths = useSessionStore.getState().merchant.menus?.map((menu) => menu.path);
-    expect(paths).toEqual(['/merchant/store', '/merchant/plugin', '/merchant/traffic', '/merchant/bill', '/merchant/setting', '/merchant/account']);
+    expect(paths).toEqual([
+      '/merchant/store',
+      '/merchant/plugin',
+      '/merchant/traffic',
+      '/merchant/bill',
+      '/merchant/setting',
+      '/merchant/account',
+    ]);
   });
 
   it('sends a merchant to /404 on an operator page', () => {

@@ -50,7 +50,10 @@ export const appRoutes: RouteObject[] = [
         children: [
           {
             lazy: async () => ({ Component: (await import('./layouts/site-layout')).SiteLayout }),
-            children: [{ path: '/', loader: () => redirect('/index'), Component: RedirectOnly }, ...siteRoutes.flatMap(toRouteObjects)],
+            children: [
+              { path: '/', loader: () => redirect('/index'), Component: RedirectOnly },
+              ...siteRoutes.flatMap(toRouteObjects),
+            ],
           },
           ...publicRoutes.filter((entry) => entry.needsQueryClient).flatMap(toRouteObjects),
           {

@@ -8,7 +8,9 @@ function paths(entries: RouteEntry[]): string[] {
 }
 
 function lookup(catalogue: unknown, key: string): unknown {
-  return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
+  return key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
 }
 
 describe('route table', () => {
@@ -61,7 +63,10 @@ describe('route table', () => {
       expect(entry.page ?? entry.redirect, entry.path).toBeDefined();
       if (entry.redirect && !entry.page) continue;
       expect(entry.titleKey, entry.path).toBeDefined();
-      for (const [lang, catalogue] of [['zh-CN', zhCN], ['en-US', enUS]] as const) {
+      for (const [lang, catalogue] of [
+        ['zh-CN', zhCN],
+        ['en-US', enUS],
+      ] as const) {
         expect(typeof lookup(catalogue, entry.titleKey ?? ''), `${lang} ${entry.titleKey}`).toBe('string');
       }
     }

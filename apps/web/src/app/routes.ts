@@ -88,15 +88,47 @@ export const siteRoutes: RouteEntry[] = [
 ];
 
 export const publicRoutes: RouteEntry[] = [
-  { path: '/login', publicTextsOnly: true, titleKey: 'route.login', access: { kind: 'login', role: 'merchant' }, page: loginPage },
+  {
+    path: '/login',
+    publicTextsOnly: true,
+    titleKey: 'route.login',
+    access: { kind: 'login', role: 'merchant' },
+    page: loginPage,
+  },
   { path: '/admin', access: open, redirect: '/admin/login' },
   /** A merchant who types the console's bare address lands on the welcome page (or login first). */
   { path: '/merchant', access: open, redirect: '/platform' },
-  { path: '/admin/login', publicTextsOnly: true, titleKey: 'route.adminLogin', access: { kind: 'login', role: 'admin' }, page: adminLoginPage },
-  { path: '/register', publicTextsOnly: true, titleKey: 'route.register', access: open, page: registerPage, needsQueryClient: true },
-  { path: '/forgot', publicTextsOnly: true, titleKey: 'route.forgot', access: open, page: forgotPage, needsQueryClient: true },
+  {
+    path: '/admin/login',
+    publicTextsOnly: true,
+    titleKey: 'route.adminLogin',
+    access: { kind: 'login', role: 'admin' },
+    page: adminLoginPage,
+  },
+  {
+    path: '/register',
+    publicTextsOnly: true,
+    titleKey: 'route.register',
+    access: open,
+    page: registerPage,
+    needsQueryClient: true,
+  },
+  {
+    path: '/forgot',
+    publicTextsOnly: true,
+    titleKey: 'route.forgot',
+    access: open,
+    page: forgotPage,
+    needsQueryClient: true,
+  },
   { path: '/test', publicTextsOnly: true, titleKey: 'route.test', access: open, page: testPage },
-  { path: '/404', publicTextsOnly: true, titleKey: 'route.notFound', access: { kind: 'not-found' }, page: notFoundPage },
+  {
+    path: '/404',
+    publicTextsOnly: true,
+    titleKey: 'route.notFound',
+    access: { kind: 'not-found' },
+    page: notFoundPage,
+  },
   /** The cashier (every provider's flow, the sandbox's buttons): its link carries a signed token, so it needs no console session. */
   { path: '/cashier/:billNo', titleKey: 'route.cashier', access: open, page: cashierPage, needsQueryClient: true },
 ];
@@ -115,12 +147,40 @@ export const merchantMenu: RouteEntry[] = [
     access: merchantOnly,
     page: storeListPage,
     children: [
-      { path: '/merchant/store/renew', titleKey: 'route.merchant.storeRenew', role: 'merchant', isHidden: true, access: merchantOnly, page: storeRenewPage },
+      {
+        path: '/merchant/store/renew',
+        titleKey: 'route.merchant.storeRenew',
+        role: 'merchant',
+        isHidden: true,
+        access: merchantOnly,
+        page: storeRenewPage,
+      },
     ],
   },
-  { path: '/merchant/plugin', titleKey: 'route.merchant.plugin', icon: 'plugin', role: 'merchant', access: merchantOnly, page: pluginPage },
-  { path: '/merchant/traffic', titleKey: 'route.merchant.traffic', icon: 'traffic', role: 'merchant', access: merchantOnly, page: trafficPage },
-  { path: '/merchant/bill', titleKey: 'route.merchant.bill', icon: 'bill', role: 'merchant', access: merchantOnly, page: billListPage },
+  {
+    path: '/merchant/plugin',
+    titleKey: 'route.merchant.plugin',
+    icon: 'plugin',
+    role: 'merchant',
+    access: merchantOnly,
+    page: pluginPage,
+  },
+  {
+    path: '/merchant/traffic',
+    titleKey: 'route.merchant.traffic',
+    icon: 'traffic',
+    role: 'merchant',
+    access: merchantOnly,
+    page: trafficPage,
+  },
+  {
+    path: '/merchant/bill',
+    titleKey: 'route.merchant.bill',
+    icon: 'bill',
+    role: 'merchant',
+    access: merchantOnly,
+    page: billListPage,
+  },
   {
     path: '/merchant/setting',
     titleKey: 'route.merchant.setting',
@@ -130,9 +190,27 @@ export const merchantMenu: RouteEntry[] = [
     access: merchantOnly,
     redirect: '/merchant/setting/index',
     children: [
-      { path: '/merchant/setting/index', titleKey: 'route.merchant.settingIndex', role: 'merchant', access: merchantOnly, page: merchantSiteConfigPage },
-      { path: '/merchant/setting/domain', titleKey: 'route.merchant.settingDomain', role: 'merchant', access: merchantOnly, page: domainListPage },
-      { path: '/merchant/setting/domain_add', titleKey: 'route.merchant.settingDomainAdd', role: 'merchant', access: merchantOnly, page: domainAddPage },
+      {
+        path: '/merchant/setting/index',
+        titleKey: 'route.merchant.settingIndex',
+        role: 'merchant',
+        access: merchantOnly,
+        page: merchantSiteConfigPage,
+      },
+      {
+        path: '/merchant/setting/domain',
+        titleKey: 'route.merchant.settingDomain',
+        role: 'merchant',
+        access: merchantOnly,
+        page: domainListPage,
+      },
+      {
+        path: '/merchant/setting/domain_add',
+        titleKey: 'route.merchant.settingDomainAdd',
+        role: 'merchant',
+        access: merchantOnly,
+        page: domainAddPage,
+      },
     ],
   },
   /** The account's own pages, reached from the account menu (top right). */
@@ -145,14 +223,34 @@ export const merchantMenu: RouteEntry[] = [
     access: merchantOnly,
     redirect: '/merchant/account/security',
     children: [
-      { path: '/merchant/account/security', titleKey: 'route.merchant.accountSecurity', role: 'merchant', access: merchantOnly, page: accountSecurityPage },
+      {
+        path: '/merchant/account/security',
+        titleKey: 'route.merchant.accountSecurity',
+        role: 'merchant',
+        access: merchantOnly,
+        page: accountSecurityPage,
+      },
     ],
   },
 ];
 
 export const adminMenu: RouteEntry[] = [
-  { path: '/admin/dashboard', titleKey: 'route.admin.dashboard', icon: 'dashboard', role: 'admin', access: adminOnly, page: adminDashboardPage },
-  { path: '/admin/merchant', titleKey: 'route.admin.merchant', icon: 'merchant', role: 'admin', access: adminOnly, page: adminMerchantListPage },
+  {
+    path: '/admin/dashboard',
+    titleKey: 'route.admin.dashboard',
+    icon: 'dashboard',
+    role: 'admin',
+    access: adminOnly,
+    page: adminDashboardPage,
+  },
+  {
+    path: '/admin/merchant',
+    titleKey: 'route.admin.merchant',
+    icon: 'merchant',
+    role: 'admin',
+    access: adminOnly,
+    page: adminMerchantListPage,
+  },
   {
     path: '/admin/store',
     titleKey: 'route.admin.store',
@@ -161,16 +259,72 @@ export const adminMenu: RouteEntry[] = [
     access: adminOnly,
     page: adminStoreListPage,
     children: [
-      { path: '/admin/store/renew', titleKey: 'route.admin.storeRenew', role: 'admin', isHidden: true, access: adminOnly, page: adminStoreRenewPage },
+      {
+        path: '/admin/store/renew',
+        titleKey: 'route.admin.storeRenew',
+        role: 'admin',
+        isHidden: true,
+        access: adminOnly,
+        page: adminStoreRenewPage,
+      },
     ],
   },
-  { path: '/admin/plugin', titleKey: 'route.admin.plugin', icon: 'plugin', role: 'admin', access: adminOnly, page: adminPluginPage },
-  { path: '/admin/traffic', titleKey: 'route.admin.traffic', icon: 'traffic', role: 'admin', access: adminOnly, page: adminTrafficPage },
-  { path: '/admin/version', titleKey: 'route.admin.version', icon: 'version', role: 'admin', access: adminOnly, page: adminVersionListPage },
-  { path: '/admin/notice', titleKey: 'route.admin.notice', icon: 'notice', role: 'admin', access: adminOnly, page: adminNoticePage },
-  { path: '/admin/prospects', titleKey: 'route.admin.prospects', icon: 'prospects', role: 'admin', access: adminOnly, page: adminProspectsPage },
-  { path: '/admin/bill', titleKey: 'route.admin.bill', icon: 'bill', role: 'admin', access: adminOnly, page: adminBillPage },
-  { path: '/admin/settings', titleKey: 'route.admin.settings', icon: 'settings', role: 'admin', access: adminOnly, page: adminSettingsPage },
+  {
+    path: '/admin/plugin',
+    titleKey: 'route.admin.plugin',
+    icon: 'plugin',
+    role: 'admin',
+    access: adminOnly,
+    page: adminPluginPage,
+  },
+  {
+    path: '/admin/traffic',
+    titleKey: 'route.admin.traffic',
+    icon: 'traffic',
+    role: 'admin',
+    access: adminOnly,
+    page: adminTrafficPage,
+  },
+  {
+    path: '/admin/version',
+    titleKey: 'route.admin.version',
+    icon: 'version',
+    role: 'admin',
+    access: adminOnly,
+    page: adminVersionListPage,
+  },
+  {
+    path: '/admin/notice',
+    titleKey: 'route.admin.notice',
+    icon: 'notice',
+    role: 'admin',
+    access: adminOnly,
+    page: adminNoticePage,
+  },
+  {
+    path: '/admin/prospects',
+    titleKey: 'route.admin.prospects',
+    icon: 'prospects',
+    role: 'admin',
+    access: adminOnly,
+    page: adminProspectsPage,
+  },
+  {
+    path: '/admin/bill',
+    titleKey: 'route.admin.bill',
+    icon: 'bill',
+    role: 'admin',
+    access: adminOnly,
+    page: adminBillPage,
+  },
+  {
+    path: '/admin/settings',
+    titleKey: 'route.admin.settings',
+    icon: 'settings',
+    role: 'admin',
+    access: adminOnly,
+    page: adminSettingsPage,
+  },
   {
     path: '/admin/setting',
     titleKey: 'route.admin.setting',
@@ -180,9 +334,27 @@ export const adminMenu: RouteEntry[] = [
     access: adminOnly,
     redirect: '/admin/setting/index',
     children: [
-      { path: '/admin/setting/index', titleKey: 'route.admin.settingIndex', role: 'admin', access: adminOnly, page: adminSiteConfigPage },
-      { path: '/admin/setting/domain', titleKey: 'route.admin.settingDomain', role: 'admin', access: adminOnly, page: adminDomainListPage },
-      { path: '/admin/setting/domain_add', titleKey: 'route.admin.settingDomainAdd', role: 'admin', access: adminOnly, page: adminDomainAddPage },
+      {
+        path: '/admin/setting/index',
+        titleKey: 'route.admin.settingIndex',
+        role: 'admin',
+        access: adminOnly,
+        page: adminSiteConfigPage,
+      },
+      {
+        path: '/admin/setting/domain',
+        titleKey: 'route.admin.settingDomain',
+        role: 'admin',
+        access: adminOnly,
+        page: adminDomainListPage,
+      },
+      {
+        path: '/admin/setting/domain_add',
+        titleKey: 'route.admin.settingDomainAdd',
+        role: 'admin',
+        access: adminOnly,
+        page: adminDomainAddPage,
+      },
     ],
   },
   /** The account's own pages, reached from the account menu (top right). */
@@ -195,11 +367,25 @@ export const adminMenu: RouteEntry[] = [
     access: adminOnly,
     redirect: '/admin/account/security',
     children: [
-      { path: '/admin/account/security', titleKey: 'route.admin.accountSecurity', role: 'admin', access: adminOnly, page: accountSecurityPage },
+      {
+        path: '/admin/account/security',
+        titleKey: 'route.admin.accountSecurity',
+        role: 'admin',
+        access: adminOnly,
+        page: accountSecurityPage,
+      },
     ],
   },
   /** Titled but not in the menu (spec §2). */
-  { path: '/admin/operations', titleKey: 'route.admin.operations', icon: 'operations', role: 'admin', isHidden: true, access: adminOnly, page: adminOperationsPage },
+  {
+    path: '/admin/operations',
+    titleKey: 'route.admin.operations',
+    icon: 'operations',
+    role: 'admin',
+    isHidden: true,
+    access: adminOnly,
+    page: adminOperationsPage,
+  },
 ];
 
 export const menuRoutesByRole: Record<Role, RouteEntry[]> = { merchant: merchantMenu, admin: adminMenu };
@@ -209,7 +395,13 @@ function flatten(entries: RouteEntry[]): RouteEntry[] {
 }
 
 /** Every entry of the table, children included. */
-export const allRoutes: RouteEntry[] = flatten([...siteRoutes, ...publicRoutes, ...shellRoutes, ...merchantMenu, ...adminMenu]);
+export const allRoutes: RouteEntry[] = flatten([
+  ...siteRoutes,
+  ...publicRoutes,
+  ...shellRoutes,
+  ...merchantMenu,
+  ...adminMenu,
+]);
 
 const routesByPath = new Map(allRoutes.map((entry) => [entry.path, entry]));
 routesByPath.set('/', { path: '/', access: site, redirect: '/index' });
@@ -219,7 +411,10 @@ const routesWithParams = allRoutes.filter((entry) => entry.path.includes('/:'));
 function matchesPattern(pattern: string, path: string): boolean {
   const expected = pattern.split('/');
   const actual = path.split('/');
-  return expected.length === actual.length && expected.every((segment, index) => (segment.startsWith(':') ? actual[index] !== '' : segment === actual[index]));
+  return (
+    expected.length === actual.length &&
+    expected.every((segment, index) => (segment.startsWith(':') ? actual[index] !== '' : segment === actual[index]))
+  );
 }
 
 /** The table entry of a path (trailing slash ignored), if any. */

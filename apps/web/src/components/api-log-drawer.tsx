@@ -40,8 +40,12 @@ export function ApiLogDrawer({ isOpen, detail, isLoading, onClose }: ApiLogDrawe
             <Descriptions.Item label={t('trafficReport.column.status')}>
               <CallStatusTag status={detail.status} />
             </Descriptions.Item>
-            <Descriptions.Item label={t('trafficReport.column.time')}>{formatInZone(detail.created_at, zone)}</Descriptions.Item>
-            <Descriptions.Item label={t('trafficReport.detail.finishedAt')}>{formatInZone(detail.finished_at, zone)}</Descriptions.Item>
+            <Descriptions.Item label={t('trafficReport.column.time')}>
+              {formatInZone(detail.created_at, zone)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('trafficReport.detail.finishedAt')}>
+              {formatInZone(detail.finished_at, zone)}
+            </Descriptions.Item>
             <Descriptions.Item label={t('trafficReport.column.merchantId')}>
               {detail.merchant_id}
               {'merchant_account' in detail && detail.merchant_account ? ` · ${detail.merchant_account}` : ''}
@@ -49,19 +53,41 @@ export function ApiLogDrawer({ isOpen, detail, isLoading, onClose }: ApiLogDrawe
             <Descriptions.Item label={t('trafficReport.column.shopName')}>
               {detail.shop_name} ({detail.shop_id})
             </Descriptions.Item>
-            <Descriptions.Item label={t('trafficReport.column.platform')}>{platformLabel(t, detail.platform)}</Descriptions.Item>
+            <Descriptions.Item label={t('trafficReport.column.platform')}>
+              {platformLabel(t, detail.platform)}
+            </Descriptions.Item>
             <Descriptions.Item label={t('trafficReport.column.api')}>
               {apiLabel(t, detail.api_code, detail.api_name)} {isOperator ? smallCode(detail.api_code) : null}
             </Descriptions.Item>
-            <Descriptions.Item label={t('trafficReport.column.source')}>{consumeSourceLabel(t, detail.consume_source) ?? t('trafficReport.logs.noSource')}</Descriptions.Item>
-            <Descriptions.Item label={t('trafficReport.column.packageName')}>{packageLabel(detail, isOperator)}</Descriptions.Item>
+            <Descriptions.Item label={t('trafficReport.column.source')}>
+              {consumeSourceLabel(t, detail.consume_source) ?? t('trafficReport.logs.noSource')}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('trafficReport.column.packageName')}>
+              {packageLabel(detail, isOperator)}
+            </Descriptions.Item>
             <Descriptions.Item label={t('trafficReport.column.units')}>{detail.charged_units}</Descriptions.Item>
-            <Descriptions.Item label={t('trafficReport.column.responseMs')}>{detail.response_ms ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('trafficReport.column.responseMs')}>
+              {detail.response_ms ?? '—'}
+            </Descriptions.Item>
           </Descriptions>
           <Typography.Title level={5} style={{ marginTop: 20 }}>
             {t('trafficReport.detail.requestParams')}
           </Typography.Title>
-          <pre className="api-log-params" aria-label={t('trafficReport.detail.requestParams')} style={{ background: '#fafafa', border: '1px solid #f0f0f0', borderRadius: 6, padding: 12, margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxHeight: 320, overflow: 'auto' }}>
+          <pre
+            className="api-log-params"
+            aria-label={t('trafficReport.detail.requestParams')}
+            style={{
+              background: '#fafafa',
+              border: '1px solid #f0f0f0',
+              borderRadius: 6,
+              padding: 12,
+              margin: 0,
+              whiteSpace: 'pre-wrap',
+              wordBreak: 'break-all',
+              maxHeight: 320,
+              overflow: 'auto',
+            }}
+          >
             {JSON.stringify(detail.request_params ?? {}, null, 2)}
           </pre>
           <Typography.Title level={5} style={{ marginTop: 20 }}>
@@ -79,7 +105,10 @@ export function ApiLogDrawer({ isOpen, detail, isLoading, onClose }: ApiLogDrawe
                   <>
                     {detail.error_code ? smallCode(detail.error_code) : null}
                     {detail.error !== detail.error_code ? (
-                      <Typography.Paragraph type="secondary" style={{ fontSize: 12, margin: 0, wordBreak: 'break-all' }}>
+                      <Typography.Paragraph
+                        type="secondary"
+                        style={{ fontSize: 12, margin: 0, wordBreak: 'break-all' }}
+                      >
                         {detail.error}
                       </Typography.Paragraph>
                     ) : null}

@@ -1,4 +1,9 @@
-import { OPEN_API_LOG_ERRORS, type TAdminApiLogDetail, type TApiLog, type TApiLogDetail } from '@parlour/contract/calls/traffic-report';
+import {
+  OPEN_API_LOG_ERRORS,
+  type TAdminApiLogDetail,
+  type TApiLog,
+  type TApiLogDetail,
+} from '@parlour/contract/calls/traffic-report';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
@@ -25,7 +30,13 @@ const LOG: TApiLog = {
   charged_units: 0,
   response_ms: 3,
 };
-const REJECTED: TApiLogDetail = { ...LOG, finished_at: LOG.created_at, request_params: {}, error: 'OPEN_API_DISABLED', error_code: 'OPEN_API_DISABLED' };
+const REJECTED: TApiLogDetail = {
+  ...LOG,
+  finished_at: LOG.created_at,
+  request_params: {},
+  error: 'OPEN_API_DISABLED',
+  error_code: 'OPEN_API_DISABLED',
+};
 
 describe('traffic log labels', { timeout: 20_000 }, () => {
   it('has a translated label for every outcome code the Open API logs, in both languages', () => {
@@ -54,7 +65,18 @@ describe('traffic log labels', { timeout: 20_000 }, () => {
     renderPage(
       <ApiLogTable
         listId="test.logs"
-        logs={[LOG, { ...LOG, id: 40, status: 'success', package_id: 3, package_name: '标准包', consume_source: 'store_package', charged_units: 1 }]}
+        logs={[
+          LOG,
+          {
+            ...LOG,
+            id: 40,
+            status: 'success',
+            package_id: 3,
+            package_name: '标准包',
+            consume_source: 'store_package',
+            charged_units: 1,
+          },
+        ]}
         total={2}
         isLoading={false}
         page={1}
@@ -75,7 +97,9 @@ describe('traffic log labels', { timeout: 20_000 }, () => {
   });
 
   it('tells a merchant why a call failed in words, never as a raw code', async () => {
-    renderPage(<ApiLogDrawer isOpen detail={REJECTED} isLoading={false} onClose={vi.fn()} />, { path: '/merchant/traffic' });
+    renderPage(<ApiLogDrawer isOpen detail={REJECTED} isLoading={false} onClose={vi.fn()} />, {
+      path: '/merchant/traffic',
+    });
     const drawer = await screen.findByRole('dialog');
     expect(within(drawer).getByText('API not available')).toBeTruthy();
     expect(within(drawer).getByText('Item details')).toBeTruthy();

@@ -48,7 +48,10 @@ interface ApiLogTableProps<T extends Log> {
 /** One line cut with an ellipsis at `width`, the whole text in a tooltip. */
 function Clipped({ text, tooltip = text, width }: { text: string; tooltip?: string; width: number }) {
   return (
-    <Typography.Text ellipsis={{ tooltip: { title: tooltip, placement: 'topLeft' } }} style={{ maxWidth: width, display: 'block' }}>
+    <Typography.Text
+      ellipsis={{ tooltip: { title: tooltip, placement: 'topLeft' } }}
+      style={{ maxWidth: width, display: 'block' }}
+    >
       {text}
     </Typography.Text>
   );
@@ -60,7 +63,20 @@ function Clipped({ text, tooltip = text, width }: { text: string; tooltip?: stri
  * (the time sorts both ways on the server), with a details button; columns chosen per user, a card
  * per call on a phone. Long texts end in an ellipsis with the whole text in a tooltip.
  */
-export function ApiLogTable<T extends Log>({ listId, logs, total, isTotalEstimated = false, isLoading, page, pageSize, onPageChange, sort, onSortChange, onDetail, showMerchant = false }: ApiLogTableProps<T>) {
+export function ApiLogTable<T extends Log>({
+  listId,
+  logs,
+  total,
+  isTotalEstimated = false,
+  isLoading,
+  page,
+  pageSize,
+  onPageChange,
+  sort,
+  onSortChange,
+  onDetail,
+  showMerchant = false,
+}: ApiLogTableProps<T>) {
   const { t } = useTranslation();
   const columns: Array<DataColumn<T>> = [
     {
@@ -83,31 +99,86 @@ export function ApiLogTable<T extends Log>({ listId, logs, total, isTotalEstimat
             width: 160,
             render: (_: unknown, log: T) =>
               'merchant_account' in log ? (
-                <Clipped width={150} text={`${log.merchant_account} · ${log.merchant_id}`} tooltip={[log.merchant_name, log.merchant_account, `ID ${log.merchant_id}`].filter(Boolean).join(' · ')} />
+                <Clipped
+                  width={150}
+                  text={`${log.merchant_account} · ${log.merchant_id}`}
+                  tooltip={[log.merchant_name, log.merchant_account, `ID ${log.merchant_id}`]
+                    .filter(Boolean)
+                    .join(' · ')}
+                />
               ) : null,
           },
         ]
-      : [{ key: 'merchant_id', title: t('trafficReport.column.merchantId'), dataIndex: 'merchant_id', isHiddenByDefault: true, width: 90 }]),
-    { key: 'shop', title: t('trafficReport.column.shopName'), width: 130, render: (_: unknown, log: T) => <Clipped width={120} text={log.shop_name || log.shop_id} tooltip={`${log.shop_name} (${log.shop_id})`} /> },
-    { key: 'api', title: t('trafficReport.column.platformApi'), width: 170, render: (_: unknown, log: T) => <Clipped width={160} text={`${platformLabel(t, log.platform)} · ${apiLabel(t, log.api_code, log.api_name)}`} /> },
+      : [
+          {
+            key: 'merchant_id',
+            title: t('trafficReport.column.merchantId'),
+            dataIndex: 'merchant_id',
+            isHiddenByDefault: true,
+            width: 90,
+          },
+        ]),
+    {
+      key: 'shop',
+      title: t('trafficReport.column.shopName'),
+      width: 130,
+      render: (_: unknown, log: T) => (
+        <Clipped width={120} text={log.shop_name || log.shop_id} tooltip={`${log.shop_name} (${log.shop_id})`} />
+      ),
+    },
+    {
+      key: 'api',
+      title: t('trafficReport.column.platformApi'),
+      width: 170,
+      render: (_: unknown, log: T) => (
+        <Clipped width={160} text={`${platformLabel(t, log.platform)} · ${apiLabel(t, log.api_code, log.api_name)}`} />
+      ),
+    },
     // Consume source (the kind of package) and the package's name are two fields (spec §3 traffic log); the operator's wider list leaves them to the settings and the drawer.
     {
       key: 'source',
       title: t('trafficReport.column.source'),
       width: 100,
       isHiddenByDefault: showMerchant,
-      render: (_: unknown, log: T) => consumeSourceLabel(t, log.consume_source) ?? <Typography.Text type="secondary">{t('trafficReport.logs.noSource')}</Typography.Text>,
+      render: (_: unknown, log: T) =>
+        consumeSourceLabel(t, log.consume_source) ?? (
+          <Typography.Text type="secondary">{t('trafficReport.logs.noSource')}</Typography.Text>
+        ),
     },
     {
       key: 'package',
       title: t('trafficReport.column.packageName'),
       width: 120,
       isHiddenByDefault: showMerchant,
-      render: (_: unknown, log: T) => (log.package_id ? <Clipped width={110} text={packageLabel(log, showMerchant)} /> : <Typography.Text type="secondary">—</Typography.Text>),
+      render: (_: unknown, log: T) =>
+        log.package_id ? (
+          <Clipped width={110} text={packageLabel(log, showMerchant)} />
+        ) : (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ),
     },
-    { key: 'status', title: t('trafficReport.column.status'), dataIndex: 'status', width: 110, render: (status: T['status']) => <CallStatusTag status={status} /> },
-    { key: 'charged_units', title: t('trafficReport.column.units'), dataIndex: 'charged_units', width: 80, align: 'right' },
-    { key: 'response_ms', title: t('trafficReport.column.responseMsShort'), dataIndex: 'response_ms', width: 90, align: 'right', render: (value: number | null) => (value === null ? '—' : value.toLocaleString()) },
+    {
+      key: 'status',
+      title: t('trafficReport.column.status'),
+      dataIndex: 'status',
+      width: 110,
+      render: (status: T['status']) => <CallStatusTag status={status} />,
+    },
+    {
+      key: 'charged_units',
+      title: t('trafficReport.column.units'),
+      dataIndex: 'charged_units',
+      width: 80,
+      align: 'right',
+    },
+    {
+      key: 'response_ms',
+      title: t('trafficReport.column.responseMsShort'),
+      dataIndex: 'response_ms',
+      width: 90,
+      align: 'right',
+      render: (value: number | null) => (value === null ? '—' : value.toLocaleString()),
+    },
     {
       key: 'actions',
       title: t('trafficReport.column.actions'),
@@ -116,7 +187,12 @@ export function ApiLogTable<T extends Log>({ listId, logs, total, isTotalEstimat
       cardRole: 'actions',
       width: 70,
       render: (_: unknown, log: T) => (
-        <Button type="link" size="small" onClick={() => onDetail(log)} aria-label={t('trafficReport.logs.detailOf', { id: log.id })}>
+        <Button
+          type="link"
+          size="small"
+          onClick={() => onDetail(log)}
+          aria-label={t('trafficReport.logs.detailOf', { id: log.id })}
+        >
           {t('trafficReport.logs.detail')}
         </Button>
       ),
@@ -137,7 +213,11 @@ export function ApiLogTable<T extends Log>({ listId, logs, total, isTotalEstimat
         pageSize,
         total,
         onChange: onPageChange,
-        showTotal: (count) => t(isTotalEstimated ? 'trafficReport.logs.totalEstimated' : 'trafficReport.logs.total', { count, total: count.toLocaleString() }),
+        showTotal: (count) =>
+          t(isTotalEstimated ? 'trafficReport.logs.totalEstimated' : 'trafficReport.logs.total', {
+            count,
+            total: count.toLocaleString(),
+          }),
       }}
     />
   );

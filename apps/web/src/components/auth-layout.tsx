@@ -21,7 +21,14 @@ interface AuthLayoutProps {
  * Frame of the sign-in, sign-up and recovery screens: brand panel beside a form card. Plain
  * markup rather than antd Typography, which would add ~20 KB to the login page's first load.
  */
-export function AuthLayout({ title, subtitle, children, footer, isLanguageSwitchable = true, isWide = false }: AuthLayoutProps) {
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+  footer,
+  isLanguageSwitchable = true,
+  isWide = false,
+}: AuthLayoutProps) {
   const { t } = useTranslation();
   const publicConfig = usePublicConfig();
   return (
@@ -45,7 +52,9 @@ export function AuthLayout({ title, subtitle, children, footer, isLanguageSwitch
             </li>
           </ul>
         </div>
-        <div className="auth-layout__copyright">{publicConfig?.copyright || t('site.footer.copyright', { year: new Date().getFullYear() })}</div>
+        <div className="auth-layout__copyright">
+          {publicConfig?.copyright || t('site.footer.copyright', { year: new Date().getFullYear() })}
+        </div>
       </aside>
       <main className="auth-layout__main">
         <div className="auth-layout__topbar">

@@ -15,9 +15,23 @@ interface ChartCardProps {
 }
 
 /** A titled card holding one chart, with its loading and empty states. */
-export function ChartCard({ title, extra, option, isLoading = false, isEmpty = false, emptyText, height = 280 }: ChartCardProps) {
+export function ChartCard({
+  title,
+  extra,
+  option,
+  isLoading = false,
+  isEmpty = false,
+  emptyText,
+  height = 280,
+}: ChartCardProps) {
   return (
-    <Card title={title} extra={extra} loading={isLoading && isEmpty} className="chart-card" styles={{ body: { paddingTop: 12 } }}>
+    <Card
+      title={title}
+      extra={extra}
+      loading={isLoading && isEmpty}
+      className="chart-card"
+      styles={{ body: { paddingTop: 12 } }}
+    >
       {isEmpty ? (
         <div style={{ height, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />

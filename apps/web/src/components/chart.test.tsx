@@ -45,7 +45,16 @@ describe('chart', () => {
   it('always labels the last day, aligned inside the chart when a line runs to its edge', () => {
     const dates = Array.from({ length: 30 }, (_, index) => `2026-01-${String(index + 1).padStart(2, '0')}`);
     const lines = dailyTrendOption({ dates, series: [{ name: 'Calls', kind: 'line', values: dates.map(() => 1) }] });
-    expect(lines.xAxis).toMatchObject({ boundaryGap: false, axisLabel: { showMaxLabel: true, showMinLabel: true, hideOverlap: true, alignMaxLabel: 'right', alignMinLabel: 'left' } });
+    expect(lines.xAxis).toMatchObject({
+      boundaryGap: false,
+      axisLabel: {
+        showMaxLabel: true,
+        showMinLabel: true,
+        hideOverlap: true,
+        alignMaxLabel: 'right',
+        alignMinLabel: 'left',
+      },
+    });
     // Bars leave half a band at each end, so the labels stay centred under them.
     const bars = dailyTrendOption({ dates, series: [{ name: 'Units', kind: 'bar', values: dates.map(() => 1) }] });
     expect(bars.xAxis).toMatchObject({ boundaryGap: true, axisLabel: { showMaxLabel: true, hideOverlap: true } });

@@ -1,13 +1,24 @@
 import { Empty, Skeleton } from 'antd';
 import type { BarSeriesOption, LineSeriesOption, PieSeriesOption } from 'echarts/charts';
-import type { GridComponentOption, LegendComponentOption, TitleComponentOption, TooltipComponentOption } from 'echarts/components';
+import type {
+  GridComponentOption,
+  LegendComponentOption,
+  TitleComponentOption,
+  TooltipComponentOption,
+} from 'echarts/components';
 import type { ComposeOption, EChartsType } from 'echarts/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** An option of the charts lib/echarts registers (line, bar, pie with grid, tooltip, legend and title). */
 export type ChartOption = ComposeOption<
-  LineSeriesOption | BarSeriesOption | PieSeriesOption | GridComponentOption | TooltipComponentOption | LegendComponentOption | TitleComponentOption
+  | LineSeriesOption
+  | BarSeriesOption
+  | PieSeriesOption
+  | GridComponentOption
+  | TooltipComponentOption
+  | LegendComponentOption
+  | TitleComponentOption
 >;
 
 /** The product's orange first, then colours that stay apart from it. */
@@ -79,8 +90,14 @@ export function Chart({ option, height = 300, ariaLabel }: ChartProps) {
     <div className="chart" style={{ position: 'relative', width: '100%', height }} role="img" aria-label={ariaLabel}>
       <div ref={containerRef} style={{ width: '100%', height: '100%' }} />
       {chart ? null : (
-        <div style={{ position: 'absolute', inset: 0, display: 'flex', flexDirection: 'column', justifyContent: 'center' }}>
-          {isFailed ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('chart.loadFailed')} /> : <Skeleton active paragraph={{ rows: 4 }} title={false} />}
+        <div
+          style={{ position: 'absolute', inset: 0, display: 'flex', flexDirection: 'column', justifyContent: 'center' }}
+        >
+          {isFailed ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('chart.loadFailed')} />
+          ) : (
+            <Skeleton active paragraph={{ rows: 4 }} title={false} />
+          )}
         </div>
       )}
     </div>
@@ -125,7 +142,12 @@ export function dailyTrendOption({ dates, series }: { dates: string[]; series: T
       // The last day (usually today) always has its label, and a label the automatic spacing would
       // put on top of it gives way. Without bars the first and last labels sit on the chart's edges,
       // so they are aligned inwards rather than centred and cut off.
-      axisLabel: { showMinLabel: true, showMaxLabel: true, hideOverlap: true, ...(hasBars ? {} : { alignMinLabel: 'left' as const, alignMaxLabel: 'right' as const }) },
+      axisLabel: {
+        showMinLabel: true,
+        showMaxLabel: true,
+        hideOverlap: true,
+        ...(hasBars ? {} : { alignMinLabel: 'left' as const, alignMaxLabel: 'right' as const }),
+      },
     },
     yAxis: hasSecondAxis ? [valueAxis(0), valueAxis(1)] : [valueAxis(0)],
     series: series.map((item) => {
@@ -133,10 +155,18 @@ export function dailyTrendOption({ dates, series }: { dates: string[]; series: T
         name: item.name,
         data: item.values,
         yAxisIndex: item.yAxisIndex ?? 0,
-        tooltip: item.formatValue ? { valueFormatter: (value: unknown) => item.formatValue!(Number(value)) } : undefined,
+        tooltip: item.formatValue
+          ? { valueFormatter: (value: unknown) => item.formatValue!(Number(value)) }
+          : undefined,
       };
       return item.kind === 'line'
-        ? ({ ...common, type: 'line', smooth: true, showSymbol: dates.length <= 31, areaStyle: { opacity: 0.08 } } satisfies LineSeriesOption)
+        ? ({
+            ...common,
+            type: 'line',
+            smooth: true,
+            showSymbol: dates.length <= 31,
+            areaStyle: { opacity: 0.08 },
+          } satisfies LineSeriesOption)
         : ({ ...common, type: 'bar', barMaxWidth: 24 } satisfies BarSeriesOption);
     }),
   };
@@ -151,7 +181,15 @@ export interface PieItem {
  * Shares of a whole as a ring. Names and values go in the legend, which wraps below the ring (slice
  * labels would be cut off in a narrow card); the hovered slice shows its share in the middle.
  */
-export function pieOption({ name, items, formatValue }: { name: string; items: PieItem[]; formatValue?: (value: number) => string }): ChartOption {
+export function pieOption({
+  name,
+  items,
+  formatValue,
+}: {
+  name: string;
+  items: PieItem[];
+  formatValue?: (value: number) => string;
+}): ChartOption {
   const show = (value: number) => (formatValue ? formatValue(value) : String(value));
   const valueOf = new Map(items.map((item) => [item.name, item.value]));
   return {
@@ -164,7 +202,11 @@ export function pieOption({ name, items, formatValue }: { name: string; items: P
         return `${point.marker ?? ''}${point.name}: ${show(Number(point.value))} (${point.percent ?? 0}%)`;
       },
     },
-    legend: { bottom: 0, itemGap: 12, formatter: (legendName: string) => `${legendName}  ${show(valueOf.get(legendName) ?? 0)}` },
+    legend: {
+      bottom: 0,
+      itemGap: 12,
+      formatter: (legendName: string) => `${legendName}  ${show(valueOf.get(legendName) ?? 0)}`,
+    },
     series: [
       {
         name,

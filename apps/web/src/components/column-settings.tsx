@@ -39,7 +39,10 @@ function readStored(key: string): StoredSettings | null {
   try {
     const value = JSON.parse(localStorage.getItem(key) ?? 'null') as Partial<StoredSettings> | null;
     if (!value || !Array.isArray(value.order) || !Array.isArray(value.hidden)) return null;
-    return { order: value.order.filter((item) => typeof item === 'string'), hidden: value.hidden.filter((item) => typeof item === 'string') };
+    return {
+      order: value.order.filter((item) => typeof item === 'string'),
+      hidden: value.hidden.filter((item) => typeof item === 'string'),
+    };
   } catch {
     // A damaged entry is as good as none: the list shows its default columns.
     return null;
@@ -54,7 +57,10 @@ function readStored(key: string): StoredSettings | null {
  */
 export function useColumnSettings<Column extends SettableColumn>(listId: string, columns: Column[]) {
   const storageKey = useStorageKey(listId);
-  const [stored, setStored] = useState<{ key: string; settings: StoredSettings | null }>(() => ({ key: storageKey, settings: readStored(storageKey) }));
+  const [stored, setStored] = useState<{ key: string; settings: StoredSettings | null }>(() => ({
+    key: storageKey,
+    settings: readStored(storageKey),
+  }));
   // Another user signing in on the same tab reads their own settings.
   const settings = stored.key === storageKey ? stored.settings : readStored(storageKey);
 
@@ -65,11 +71,16 @@ export function useColumnSettings<Column extends SettableColumn>(listId: string,
   const order = [...storedOrder];
   movable.forEach((key, index) => {
     if (order.includes(key)) return;
-    const previous = movable.slice(0, index).reverse().find((candidate) => order.includes(candidate));
+    const previous = movable
+      .slice(0, index)
+      .reverse()
+      .find((candidate) => order.includes(candidate));
     order.splice(previous ? order.indexOf(previous) + 1 : 0, 0, key);
   });
   const hidden = new Set(
-    settings ? settings.hidden.filter((key) => byKey.has(key) && !byKey.get(key)!.isRequired) : columns.filter((column) => column.isHiddenByDefault && !column.isRequired).map((column) => column.key),
+    settings
+      ? settings.hidden.filter((key) => byKey.has(key) && !byKey.get(key)!.isRequired)
+      : columns.filter((column) => column.isHiddenByDefault && !column.isRequired).map((column) => column.key),
   );
   const left = columns.filter((column) => column.fixed === 'left');
   const right = columns.filter((column) => column.fixed === 'right');
@@ -152,7 +163,14 @@ export function ColumnSettingsButton({ settings }: { settings: ColumnSettingsSta
   };
 
   const content = (
-    <Flex vertical gap={2} style={{ minWidth: 240 }} role="group" aria-label={t('dataTable.columnSettings')} className="column-settings">
+    <Flex
+      vertical
+      gap={2}
+      style={{ minWidth: 240 }}
+      role="group"
+      aria-label={t('dataTable.columnSettings')}
+      className="column-settings"
+    >
       <Flex justify="space-between" align="center" style={{ marginBottom: 4 }}>
         <Typography.Text strong>{t('dataTable.visibleColumns')}</Typography.Text>
         <Button type="link" size="small" disabled={!settings.isCustomised} onClick={settings.reset}>
@@ -171,7 +189,11 @@ export function ColumnSettingsButton({ settings }: { settings: ColumnSettingsSta
         const className = [
           'column-settings__row',
           dragged === column.key ? 'column-settings__row--dragging' : '',
-          isTarget ? (dropTarget.isAfter ? 'column-settings__row--drop-after' : 'column-settings__row--drop-before') : '',
+          isTarget
+            ? dropTarget.isAfter
+              ? 'column-settings__row--drop-after'
+              : 'column-settings__row--drop-before'
+            : '',
         ]
           .filter(Boolean)
           .join(' ');
@@ -201,7 +223,8 @@ export function ColumnSettingsButton({ settings }: { settings: ColumnSettingsSta
                     event.dataTransfer.dropEffect = 'move';
                     const box = event.currentTarget.getBoundingClientRect();
                     const isAfter = event.clientY > box.top + box.height / 2;
-                    if (dropTarget?.key !== column.key || dropTarget.isAfter !== isAfter) setDropTarget({ key: column.key, isAfter });
+                    if (dropTarget?.key !== column.key || dropTarget.isAfter !== isAfter)
+                      setDropTarget({ key: column.key, isAfter });
                   }
                 : undefined
             }
@@ -232,7 +255,11 @@ export function ColumnSettingsButton({ settings }: { settings: ColumnSettingsSta
               ) : (
                 <span className="column-settings__handle column-settings__handle--pinned" aria-hidden />
               )}
-              <Checkbox checked={settings.isShown(column.key)} disabled={column.isRequired} onChange={(event) => settings.setShown(column.key, event.target.checked)}>
+              <Checkbox
+                checked={settings.isShown(column.key)}
+                disabled={column.isRequired}
+                onChange={(event) => settings.setShown(column.key, event.target.checked)}
+              >
                 {column.title}
               </Checkbox>
             </Flex>

@@ -26,12 +26,23 @@ const columns: Array<DataColumn<Store>> = [
   { key: 'orders', title: 'Orders', dataIndex: 'orders', sortField: 'orders', compare: (a, b) => a.orders - b.orders },
   { key: 'created', title: 'Created', dataIndex: 'created', sortField: 'created' },
   { key: 'note', title: 'Note', render: () => 'note', isHiddenByDefault: true },
-  { key: 'actions', title: 'Actions', fixed: 'right', isRequired: true, cardRole: 'actions', render: (_, store) => <Button>{`Open ${store.name}`}</Button> },
+  {
+    key: 'actions',
+    title: 'Actions',
+    fixed: 'right',
+    isRequired: true,
+    cardRole: 'actions',
+    render: (_, store) => <Button>{`Open ${store.name}`}</Button>,
+  },
 ];
 
 /** A list as a page builds one: its state in the URL, the state shown so a test can read it. */
 function StoreList() {
-  const list = useListUrlState<{ status?: string }, 'orders' | 'created'>({ filterKeys: ['status'], defaultPageSize: 10, sortFields: ['orders', 'created'] });
+  const list = useListUrlState<{ status?: string }, 'orders' | 'created'>({
+    filterKeys: ['status'],
+    defaultPageSize: 10,
+    sortFields: ['orders', 'created'],
+  });
   return (
     <>
       <p data-testid="state">{JSON.stringify({ filter: list.filter, query: list.query })}</p>
@@ -51,12 +62,22 @@ function StoreList() {
   );
 }
 
-const headers = () => screen.getAllByRole('columnheader').map((cell) => cell.textContent?.trim()).filter(Boolean);
-const state = () => JSON.parse(screen.getByTestId('state').textContent ?? '{}') as { filter: Record<string, string>; query: Record<string, unknown> };
+const headers = () =>
+  screen
+    .getAllByRole('columnheader')
+    .map((cell) => cell.textContent?.trim())
+    .filter(Boolean);
+const state = () =>
+  JSON.parse(screen.getByTestId('state').textContent ?? '{}') as {
+    filter: Record<string, string>;
+    query: Record<string, unknown>;
+  };
 
 function setWidth(width: number) {
   act(() => {
-    (window as unknown as { happyDOM: { setViewport: (size: { width: number; height: number }) => void } }).happyDOM.setViewport({ width, height: 800 });
+    (
+      window as unknown as { happyDOM: { setViewport: (size: { width: number; height: number }) => void } }
+    ).happyDOM.setViewport({ width, height: 800 });
   });
 }
 
@@ -82,7 +103,10 @@ describe('DataTable', { timeout: 20_000 }, () => {
     expect(within(settings).getByRole('checkbox', { name: 'Name' })).toHaveProperty('disabled', true);
     await waitFor(() => expect(headers()).toEqual(['Name', 'Created', 'Note', 'Actions']));
     const key = columnSettingsKey('merchant', merchantUserinfo.id, 'test.stores');
-    expect(JSON.parse(localStorage.getItem(key)!)).toEqual({ order: ['created', 'orders', 'note'], hidden: ['orders'] });
+    expect(JSON.parse(localStorage.getItem(key)!)).toEqual({
+      order: ['created', 'orders', 'note'],
+      hidden: ['orders'],
+    });
 
     // A new visit shows the same columns.
     first.unmount();
@@ -117,7 +141,17 @@ describe('DataTable', { timeout: 20_000 }, () => {
     /** Drags `from` over the lower half of `to` (lands after it) or its upper half (before it), and drops. */
     const drag = (from: string, to: string, half: 'upper' | 'lower') => {
       const target = row(to);
-      target.getBoundingClientRect = () => ({ top: 100, height: 20, bottom: 120, left: 0, right: 200, width: 200, x: 0, y: 100, toJSON: () => ({}) });
+      target.getBoundingClientRect = () => ({
+        top: 100,
+        height: 20,
+        bottom: 120,
+        left: 0,
+        right: 200,
+        width: 200,
+        x: 0,
+        y: 100,
+        toJSON: () => ({}),
+      });
       fireEvent.dragStart(row(from), { dataTransfer });
       // happy-dom's DragEvent drops the pointer position of its init: set it on the event.
       const over = createEvent.dragOver(target, { dataTransfer });
@@ -144,17 +178,30 @@ describe('DataTable', { timeout: 20_000 }, () => {
   });
 
   it('keeps filter, sort and page in the URL: a reload and the back button restore them', async () => {
-    const { router } = renderPage(<StoreList />, { path: '/stores', url: '/stores?status=open&sort=created&order=ascend&page=3' });
+    const { router } = renderPage(<StoreList />, {
+      path: '/stores',
+      url: '/stores?status=open&sort=created&order=ascend&page=3',
+    });
     await screen.findByText('Alpha');
-    expect(state()).toEqual({ filter: { status: 'open' }, query: { page: 3, limit: 10, sort_field: 'created', sort_order: 'ascend' } });
+    expect(state()).toEqual({
+      filter: { status: 'open' },
+      query: { page: 3, limit: 10, sort_field: 'created', sort_order: 'ascend' },
+    });
     expect(screen.getByRole('columnheader', { name: /Created/ }).getAttribute('aria-sort')).toBe('ascending');
 
     // Sorting on another column goes back to page 1 and pushes the new state.
     fireEvent.click(screen.getByRole('columnheader', { name: /Orders/ }));
-    await waitFor(() => expect(state().query).toEqual({ page: 1, limit: 10, sort_field: 'orders', sort_order: 'descend' }));
+    await waitFor(() =>
+      expect(state().query).toEqual({ page: 1, limit: 10, sort_field: 'orders', sort_order: 'descend' }),
+    );
     expect(router.state.location.search).toBe('?status=open&sort=orders&order=descend');
     // A list the server answered whole is sorted here.
-    expect(screen.getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual([expect.stringContaining('Beta'), expect.stringContaining('Alpha'), expect.stringContaining('Gamma')]);
+    expect(
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual([expect.stringContaining('Beta'), expect.stringContaining('Alpha'), expect.stringContaining('Gamma')]);
 
     fireEvent.click(screen.getByTitle('2'));
     await waitFor(() => expect(state().query.page).toBe(2));
@@ -162,10 +209,14 @@ describe('DataTable', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.search).toBe('?status=open&sort=orders&order=descend'));
 
     await act(() => router.navigate(-1));
-    await waitFor(() => expect(state().query).toEqual({ page: 2, limit: 10, sort_field: 'orders', sort_order: 'descend' }));
+    await waitFor(() =>
+      expect(state().query).toEqual({ page: 2, limit: 10, sort_field: 'orders', sort_order: 'descend' }),
+    );
     await act(() => router.navigate(-1));
     await act(() => router.navigate(-1));
-    await waitFor(() => expect(state().query).toEqual({ page: 3, limit: 10, sort_field: 'created', sort_order: 'ascend' }));
+    await waitFor(() =>
+      expect(state().query).toEqual({ page: 3, limit: 10, sort_field: 'created', sort_order: 'ascend' }),
+    );
 
     // A sort the list does not offer, and a page that is not a page, fall back to the defaults.
     await act(() => router.navigate('/stores?sort=password&page=-1'));
@@ -189,7 +240,11 @@ describe('DataTable', { timeout: 20_000 }, () => {
     // The sort is chosen above the cards.
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Sort by' }));
     fireEvent.click(await screen.findByTitle('Orders'));
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'List' })).getAllByRole('listitem')[0].textContent).toContain('Beta'));
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'List' })).getAllByRole('listitem')[0].textContent).toContain(
+        'Beta',
+      ),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Descending' }));
     await waitFor(() => expect(state().query.sort_order).toBe('ascend'));
 

@@ -1,5 +1,18 @@
 import { SortAscendingOutlined, SortDescendingOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Flex, Grid, Pagination, Select, Spin, Table, Tooltip, type TableColumnType, type TablePaginationConfig } from 'antd';
+import {
+  Button,
+  Card,
+  Empty,
+  Flex,
+  Grid,
+  Pagination,
+  Select,
+  Spin,
+  Table,
+  Tooltip,
+  type TableColumnType,
+  type TablePaginationConfig,
+} from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -56,7 +69,10 @@ interface DataTableProps<Row> {
 function cellOf<Row>(column: DataColumn<Row>, row: Row, index: number): ReactNode {
   const dataIndex = column.dataIndex as string | string[] | undefined;
   const path = dataIndex === undefined ? [] : Array.isArray(dataIndex) ? dataIndex : [dataIndex];
-  const value = path.reduce<unknown>((current, key) => (current as Record<string, unknown> | null | undefined)?.[key], row);
+  const value = path.reduce<unknown>(
+    (current, key) => (current as Record<string, unknown> | null | undefined)?.[key],
+    row,
+  );
   if (column.render) return column.render(value, row, index) as ReactNode;
   return value === null || value === undefined || value === '' ? '—' : String(value as string | number);
 }
@@ -89,7 +105,8 @@ export function DataTable<Row extends object>({
 
   const sortColumn = sort ? columns.find((column) => column.sortField === sort.field) : undefined;
   const compare = sortColumn?.compare;
-  const sortedRows = compare && sort ? [...rows].sort((a, b) => (sort.order === 'ascend' ? compare(a, b) : compare(b, a))) : rows;
+  const sortedRows =
+    compare && sort ? [...rows].sort((a, b) => (sort.order === 'ascend' ? compare(a, b) : compare(b, a))) : rows;
   const empty = emptyText ?? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />;
   const sortable = columns.filter((column) => column.sortField);
 
@@ -114,7 +131,9 @@ export function DataTable<Row extends object>({
                 disabled={!sort}
                 aria-label={t(sort?.order === 'ascend' ? 'dataTable.ascend' : 'dataTable.descend')}
                 icon={sort?.order === 'ascend' ? <SortAscendingOutlined /> : <SortDescendingOutlined />}
-                onClick={() => sort && onSortChange({ field: sort.field, order: sort.order === 'ascend' ? 'descend' : 'ascend' })}
+                onClick={() =>
+                  sort && onSortChange({ field: sort.field, order: sort.order === 'ascend' ? 'descend' : 'ascend' })
+                }
               />
             </Tooltip>
           </>
@@ -125,7 +144,8 @@ export function DataTable<Row extends object>({
   );
 
   if (isPhone) {
-    const title = visible.find((column) => column.cardRole === 'title') ?? columns.find((column) => column.cardRole === 'title');
+    const title =
+      visible.find((column) => column.cardRole === 'title') ?? columns.find((column) => column.cardRole === 'title');
     const actions = columns.find((column) => column.cardRole === 'actions');
     const lines = visible.filter((column) => column !== title && column !== actions);
     return (
@@ -170,16 +190,32 @@ export function DataTable<Row extends object>({
     );
   }
 
-  const tableColumns: TableColumnType<Row>[] = visible.map(({ sortField, compare: _compare, cardRole: _cardRole, isRequired: _isRequired, isHiddenByDefault: _hidden, fixed, ...column }) => ({
-    ...column,
-    fixed,
-    sorter: sortField ? true : undefined,
-    sortOrder: sortField ? (sort?.field === sortField ? sort.order : null) : undefined,
-    // The third click on a sorted column goes back to the list's default order.
-    sortDirections: sortField ? (['descend', 'ascend'] as const).slice() : undefined,
-  }));
+  const tableColumns: TableColumnType<Row>[] = visible.map(
+    ({
+      sortField,
+      compare: _compare,
+      cardRole: _cardRole,
+      isRequired: _isRequired,
+      isHiddenByDefault: _hidden,
+      fixed,
+      ...column
+    }) => ({
+      ...column,
+      fixed,
+      sorter: sortField ? true : undefined,
+      sortOrder: sortField ? (sort?.field === sortField ? sort.order : null) : undefined,
+      // The third click on a sorted column goes back to the list's default order.
+      sortDirections: sortField ? (['descend', 'ascend'] as const).slice() : undefined,
+    }),
+  );
   const antPagination: TablePaginationConfig | false = pagination
-    ? { current: pagination.page, pageSize: pagination.pageSize, total: pagination.total, showSizeChanger: true, showTotal: pagination.showTotal }
+    ? {
+        current: pagination.page,
+        pageSize: pagination.pageSize,
+        total: pagination.total,
+        showSizeChanger: true,
+        showTotal: pagination.showTotal,
+      }
     : false;
 
   return (
@@ -200,7 +236,8 @@ export function DataTable<Row extends object>({
         pagination={antPagination}
         locale={{ emptyText: empty }}
         onChange={(next, _filters, sorter, extra) => {
-          if (extra.action === 'paginate' && pagination) pagination.onChange(next.current ?? 1, next.pageSize ?? pagination.pageSize);
+          if (extra.action === 'paginate' && pagination)
+            pagination.onChange(next.current ?? 1, next.pageSize ?? pagination.pageSize);
           if (extra.action === 'sort' && onSortChange) {
             const result = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row> | undefined;
             const column = visible.find((candidate) => candidate.key === result?.columnKey);

@@ -29,7 +29,8 @@ interface DateRangeFilterProps {
 export function DateRangeFilter({ value = {}, onChange, allowClear = false }: DateRangeFilterProps) {
   const { t } = useTranslation();
   const zone = useBusinessTimeZone();
-  const picked: [Dayjs, Dayjs] | null = value.start_date && value.end_date ? [dayjs(value.start_date), dayjs(value.end_date)] : null;
+  const picked: [Dayjs, Dayjs] | null =
+    value.start_date && value.end_date ? [dayjs(value.start_date), dayjs(value.end_date)] : null;
   const preset = (days: number): [Dayjs, Dayjs] => {
     const range = lastDays(days, zone);
     return [dayjs(range.start_date), dayjs(range.end_date)];
@@ -39,7 +40,10 @@ export function DateRangeFilter({ value = {}, onChange, allowClear = false }: Da
       value={picked}
       allowClear={allowClear}
       // No future days, and no range longer than the trend calls accept.
-      disabledDate={(day, { from }) => day.isAfter(businessToday(zone), 'day') || (from !== undefined && Math.abs(day.diff(from, 'day')) >= MAX_TREND_DAYS)}
+      disabledDate={(day, { from }) =>
+        day.isAfter(businessToday(zone), 'day') ||
+        (from !== undefined && Math.abs(day.diff(from, 'day')) >= MAX_TREND_DAYS)
+      }
       aria-label={t('chart.dateRange')}
       presets={[
         { label: t('chart.today'), value: preset(1) },

@@ -30,7 +30,11 @@ export function ExpiryCountdown({ to, onEnd }: { to: string; onEnd?: () => void 
   if (left <= 0) return <Typography.Text type="danger">{t('countdown.expired')}</Typography.Text>;
   const { days, hours, minutes, seconds } = splitDuration(left);
   return (
-    <Typography.Text type={days === 0 ? 'warning' : 'secondary'} className="expiry-countdown" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+    <Typography.Text
+      type={days === 0 ? 'warning' : 'secondary'}
+      className="expiry-countdown"
+      style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+    >
       {t('countdown.left', { days, hours: pad(hours), minutes: pad(minutes), seconds: pad(seconds) })}
     </Typography.Text>
   );

@@ -8,7 +8,13 @@ import { useTranslation } from 'react-i18next';
  * "Export" with a CSV / XLSX choice. `onExport` fetches and saves the file (see
  * lib/download-file.ts); the button spins meanwhile and ignores further clicks.
  */
-export function ExportButton({ onExport, disabled }: { onExport: (format: ExportFormat) => Promise<unknown>; disabled?: boolean }) {
+export function ExportButton({
+  onExport,
+  disabled,
+}: {
+  onExport: (format: ExportFormat) => Promise<unknown>;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation();
   const [isExporting, setIsExporting] = useState(false);
   const run = async (format: ExportFormat) => {

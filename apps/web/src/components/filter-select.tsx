@@ -9,6 +9,11 @@ export function FilterSelect<Value extends string>({
   options,
   width = 130,
   ...rest
-}: { label: string; options: { value: Value; label: string }[]; width?: number } & Omit<SelectProps<Value>, 'options' | 'placeholder' | 'aria-label' | 'allowClear'>) {
-  return <Select<Value> allowClear aria-label={label} placeholder={label} style={{ width }} options={options} {...rest} />;
+}: { label: string; options: { value: Value; label: string }[]; width?: number } & Omit<
+  SelectProps<Value>,
+  'options' | 'placeholder' | 'aria-label' | 'allowClear'
+>) {
+  return (
+    <Select<Value> allowClear aria-label={label} placeholder={label} style={{ width }} options={options} {...rest} />
+  );
 }

@@ -10,9 +10,10 @@ const DEFAULT_PAGE_SIZE = 20;
  * The state of a filtered, paged operator list — the filter that was searched, the sort, the page
  * and its size — kept in the URL (useListUrlState). A new filter or a new page size goes back to page 1.
  */
-export function useFilteredPaging<Filter extends { [Key in keyof Filter]: string | number | undefined }, Field extends string = string>(
-  options: Omit<ListUrlStateOptions<Filter, Field>, 'defaultPageSize'> & { defaultPageSize?: number },
-) {
+export function useFilteredPaging<
+  Filter extends { [Key in keyof Filter]: string | number | undefined },
+  Field extends string = string,
+>(options: Omit<ListUrlStateOptions<Filter, Field>, 'defaultPageSize'> & { defaultPageSize?: number }) {
   return useListUrlState<Filter, Field>({ defaultPageSize: DEFAULT_PAGE_SIZE, ...options });
 }
 
@@ -43,7 +44,15 @@ export function FilterBar<Values extends object>({
   children: ReactNode;
 }) {
   return (
-    <Form<Values> key={JSON.stringify(values ?? {})} form={form} name={name} layout="inline" className="admin-filters" initialValues={values} onFinish={onSearch}>
+    <Form<Values>
+      key={JSON.stringify(values ?? {})}
+      form={form}
+      name={name}
+      layout="inline"
+      className="admin-filters"
+      initialValues={values}
+      onFinish={onSearch}
+    >
       {children}
       <Form.Item>
         <Space wrap>

@@ -11,7 +11,19 @@ import { feedback } from '@/lib/feedback';
  * One image of a form (a site logo, a plugin icon): a preview, an upload button (JPG or PNG, ≤ 2 MB)
  * and remove. Uploaded as the operator, or with `role="merchant"` as the signed-in merchant.
  */
-export function ImageUploadField({ value, onChange, id, alt, role = 'admin' }: { value?: string; onChange?: (value: string) => void; id?: string; alt: string; role?: Role }) {
+export function ImageUploadField({
+  value,
+  onChange,
+  id,
+  alt,
+  role = 'admin',
+}: {
+  value?: string;
+  onChange?: (value: string) => void;
+  id?: string;
+  alt: string;
+  role?: Role;
+}) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadImage(role);
@@ -31,11 +43,21 @@ export function ImageUploadField({ value, onChange, id, alt, role = 'admin' }: {
   return (
     <Space align="center" size={16} wrap>
       <div className="image-upload__preview">
-        {value ? <img src={value} alt={alt} /> : <Typography.Text type="secondary">{t('imageUpload.none')}</Typography.Text>}
+        {value ? (
+          <img src={value} alt={alt} />
+        ) : (
+          <Typography.Text type="secondary">{t('imageUpload.none')}</Typography.Text>
+        )}
       </div>
       <Space orientation="vertical" size={4}>
         <Space>
-          <Button id={id} icon={<UploadOutlined />} loading={upload.isPending} disabled={upload.isPending} onClick={() => input.current?.click()}>
+          <Button
+            id={id}
+            icon={<UploadOutlined />}
+            loading={upload.isPending}
+            disabled={upload.isPending}
+            onClick={() => input.current?.click()}
+          >
             {value ? t('imageUpload.replace') : t('imageUpload.upload')}
           </Button>
           {value ? (
@@ -46,7 +68,14 @@ export function ImageUploadField({ value, onChange, id, alt, role = 'admin' }: {
         </Space>
         <Typography.Text type="secondary">{t('imageUpload.hint')}</Typography.Text>
       </Space>
-      <input ref={input} type="file" accept="image/png,image/jpeg" style={{ display: 'none' }} onChange={onFile} aria-label={alt} />
+      <input
+        ref={input}
+        type="file"
+        accept="image/png,image/jpeg"
+        style={{ display: 'none' }}
+        onChange={onFile}
+        aria-label={alt}
+      />
     </Space>
   );
 }

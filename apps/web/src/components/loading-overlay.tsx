@@ -13,9 +13,16 @@ export function LoadingOverlay({ isNavigating = false }: { isNavigating?: boolea
   const messageKey = useLoadingStore((state) => state.messageKey);
   if (!isVisible && !isNavigating) return null;
   return (
-    <div className={`loading-overlay${isVisible ? '' : ' loading-overlay--delayed'}`} role="status" aria-live="polite" data-testid="loading-overlay">
+    <div
+      className={`loading-overlay${isVisible ? '' : ' loading-overlay--delayed'}`}
+      role="status"
+      aria-live="polite"
+      data-testid="loading-overlay"
+    >
       <span className="loading-overlay__spinner" aria-hidden />
-      <span className="loading-overlay__text">{isVisible && messageKey ? t(messageKey as 'common.loading') : t('common.loading')}</span>
+      <span className="loading-overlay__text">
+        {isVisible && messageKey ? t(messageKey as 'common.loading') : t('common.loading')}
+      </span>
     </div>
   );
 }

@@ -4,9 +4,21 @@ import { Button, Form, Input } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 import { emptyLocalizedText, LocalizedTextField } from './localized-text-field';
 
-const NAME_RULE: LocalizedTextRule = { maxLength: 40, requiredError: 'plan_name_required', lengthError: 'plan_name_length' };
+const NAME_RULE: LocalizedTextRule = {
+  maxLength: 40,
+  requiredError: 'plan_name_required',
+  lengthError: 'plan_name_length',
+};
 
-function NameForm({ onFinish, layout = 'stacked', initial = emptyLocalizedText() }: { onFinish: (values: { name: TLocalizedText }) => void; layout?: 'stacked' | 'tabs'; initial?: TLocalizedText }) {
+function NameForm({
+  onFinish,
+  layout = 'stacked',
+  initial = emptyLocalizedText(),
+}: {
+  onFinish: (values: { name: TLocalizedText }) => void;
+  layout?: 'stacked' | 'tabs';
+  initial?: TLocalizedText;
+}) {
   return (
     <Form initialValues={{ name: initial }} onFinish={onFinish}>
       <LocalizedTextField
@@ -31,8 +43,12 @@ describe('LocalizedTextField', () => {
 
     fireEvent.change(screen.getByLabelText('Plan name (English)'), { target: { value: 'Standard pack' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(onFinish).toHaveBeenLastCalledWith({ name: { 'zh-CN': '标准包', 'en-US': 'Standard pack' } }));
-    expect(screen.getByText('English is optional; while it is empty, English readers see the Chinese text')).toBeTruthy();
+    await waitFor(() =>
+      expect(onFinish).toHaveBeenLastCalledWith({ name: { 'zh-CN': '标准包', 'en-US': 'Standard pack' } }),
+    );
+    expect(
+      screen.getByText('English is optional; while it is empty, English readers see the Chinese text'),
+    ).toBeTruthy();
   });
 
   it('requires the Chinese text and checks each language with the same rule, naming a translation’s language', async () => {
@@ -58,9 +74,15 @@ describe('LocalizedTextField', () => {
     const english = screen.getByLabelText('Plan name (English)');
     expect(english.closest('.ant-form-item')?.className).toContain('ant-form-item-hidden');
     fireEvent.click(screen.getByText('English · optional'));
-    await waitFor(() => expect(screen.getByLabelText('Plan name (Chinese)').closest('.ant-form-item')?.className).toContain('ant-form-item-hidden'));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Plan name (Chinese)').closest('.ant-form-item')?.className).toContain(
+        'ant-form-item-hidden',
+      ),
+    );
     fireEvent.change(screen.getByLabelText('Plan name (English)'), { target: { value: 'Standard pack' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(onFinish).toHaveBeenCalledWith({ name: { 'zh-CN': '标准包', 'en-US': 'Standard pack' } }));
+    await waitFor(() =>
+      expect(onFinish).toHaveBeenCalledWith({ name: { 'zh-CN': '标准包', 'en-US': 'Standard pack' } }),
+    );
   });
 });

@@ -31,7 +31,16 @@ const toPath = (name: LocalizedFieldName) => (Array.isArray(name) ? name : [name
  * English, optional — merchants and visitors reading English get the Chinese text while it is empty.
  * Each language is checked with the same contract rule, so the form says what the API would.
  */
-export function LocalizedTextField({ name, label, rule, renderInput, layout = 'stacked', extraRules, extra, isBare = false }: LocalizedTextFieldProps) {
+export function LocalizedTextField({
+  name,
+  label,
+  rule,
+  renderInput,
+  layout = 'stacked',
+  extraRules,
+  extra,
+  isBare = false,
+}: LocalizedTextFieldProps) {
   const { t } = useTranslation();
   const [shown, setShown] = useState<Lang>('zh-CN');
   const path = toPath(name);
@@ -42,7 +51,14 @@ export function LocalizedTextField({ name, label, rule, renderInput, layout = 's
     <Form.Item
       key={lang}
       name={[...path, lang]}
-      rules={[localizedTextRule(rule, lang, path.filter((segment): segment is string => typeof segment === 'string')), ...(extraRules?.[lang] ?? [])]}
+      rules={[
+        localizedTextRule(
+          rule,
+          lang,
+          path.filter((segment): segment is string => typeof segment === 'string'),
+        ),
+        ...(extraRules?.[lang] ?? []),
+      ]}
       hidden={layout === 'tabs' && lang !== shown}
       // Room under the Chinese input for a text area's character count, which hangs below it.
       style={{ marginBottom: layout === 'stacked' && lang === 'zh-CN' ? 24 : 0 }}
@@ -59,7 +75,10 @@ export function LocalizedTextField({ name, label, rule, renderInput, layout = 's
           size="small"
           value={shown}
           onChange={setShown}
-          options={languages.map((lang) => ({ value: lang, label: lang === 'en-US' ? `${languageLabel(lang)} · ${t('localizedText.optional')}` : languageLabel(lang) }))}
+          options={languages.map((lang) => ({
+            value: lang,
+            label: lang === 'en-US' ? `${languageLabel(lang)} · ${t('localizedText.optional')}` : languageLabel(lang),
+          }))}
           style={{ marginBottom: 8 }}
         />
         {languages.map(input)}
@@ -70,7 +89,12 @@ export function LocalizedTextField({ name, label, rule, renderInput, layout = 's
 
   if (isBare) return <div className="localized-text-field">{body}</div>;
   return (
-    <Form.Item label={label} required={isRequired} extra={extra ?? (layout === 'tabs' ? t('localizedText.englishHint') : undefined)} className="localized-text-field">
+    <Form.Item
+      label={label}
+      required={isRequired}
+      extra={extra ?? (layout === 'tabs' ? t('localizedText.englishHint') : undefined)}
+      className="localized-text-field"
+    >
       {body}
     </Form.Item>
   );

@@ -9,7 +9,13 @@ export function Logo({ isInverted = false, size = 28 }: { isInverted?: boolean; 
   return (
     <span className={`logo${isInverted ? ' logo--inverted' : ''}`}>
       {config?.logo ? (
-        <img className="logo__image" src={config.logo} alt="" height={size} style={{ height: size, maxWidth: size * 4 }} />
+        <img
+          className="logo__image"
+          src={config.logo}
+          alt=""
+          height={size}
+          style={{ height: size, maxWidth: size * 4 }}
+        />
       ) : (
         <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
           <rect width="64" height="64" rx="14" fill={isInverted ? '#fff' : '#fa8c16'} />

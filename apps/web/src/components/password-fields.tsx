@@ -17,7 +17,11 @@ export function PasswordRuleList({ value }: { value: string }) {
       {RULE_ORDER.map((rule) => {
         const isMet = PASSWORD_RULES[rule](value);
         return (
-          <li key={rule} className={isMet ? 'password-rules__item password-rules__item--met' : 'password-rules__item'} data-met={isMet}>
+          <li
+            key={rule}
+            className={isMet ? 'password-rules__item password-rules__item--met' : 'password-rules__item'}
+            data-met={isMet}
+          >
             {isMet ? <CheckCircleFilled aria-hidden /> : <MinusCircleOutlined aria-hidden />}
             <span>{t(`passwordRules.${rule}`)}</span>
             <span className="sr-only">{isMet ? t('passwordRules.met') : t('passwordRules.notMet')}</span>
@@ -62,14 +66,23 @@ export function PasswordFields({
         required
         rules={[fieldRule(schema, 'password')]}
       >
-        <Input.Password id={`${idPrefix}_password`} size={size} autoComplete="new-password" placeholder={t('auth.register.passwordPlaceholder')} />
+        <Input.Password
+          id={`${idPrefix}_password`}
+          size={size}
+          autoComplete="new-password"
+          placeholder={t('auth.register.passwordPlaceholder')}
+        />
       </Form.Item>
       <Form.Item
         name="confirm_password"
         label={t('auth.register.confirmPassword')}
         dependencies={['password']}
         required
-        rules={[fieldRule(schema, 'confirm_password', { sameAs: { field: 'password', message: 'confirm_password_mismatch' } })]}
+        rules={[
+          fieldRule(schema, 'confirm_password', {
+            sameAs: { field: 'password', message: 'confirm_password_mismatch' },
+          }),
+        ]}
       >
         <Input.Password
           id={`${idPrefix}_confirm_password`}

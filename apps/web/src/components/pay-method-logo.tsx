@@ -5,9 +5,25 @@ import type { CSSProperties } from 'react';
 /** PayPal's mark as a small "P" badge in its colours (antd has no PayPal icon; no new package for one). */
 function PaypalMark({ size }: { size: number }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false" style={{ verticalAlign: '-0.125em' }}>
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+      style={{ verticalAlign: '-0.125em' }}
+    >
       <rect width="24" height="24" rx="6" fill="#003087" />
-      <text x="12" y="17.5" textAnchor="middle" fontSize="16" fontWeight="700" fontStyle="italic" fontFamily="Verdana, Arial, sans-serif" fill="#fff">
+      <text
+        x="12"
+        y="17.5"
+        textAnchor="middle"
+        fontSize="16"
+        fontWeight="700"
+        fontStyle="italic"
+        fontFamily="Verdana, Arial, sans-serif"
+        fill="#fff"
+      >
         P
       </text>
     </svg>

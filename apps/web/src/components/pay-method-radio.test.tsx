@@ -4,7 +4,8 @@ import { mockFetch, recordFeedback } from '@/test/helpers';
 import { renderPage } from '@/test/render';
 import { PayMethodRadio } from './pay-method-radio';
 
-const methods = (list: string[]) => (path: string) => (path === 'merchant/payment/methods' ? { code: 200, data: { list } } : { code: 10004 });
+const methods = (list: string[]) => (path: string) =>
+  path === 'merchant/payment/methods' ? { code: 200, data: { list } } : { code: 10004 };
 
 describe('pay method choice', { timeout: 20_000 }, () => {
   it('offers only the methods the server offers, with their names', async () => {

@@ -10,7 +10,15 @@ import { PayMethodLogo } from './pay-method-logo';
  * operator's enabled and configured ones). No method offered: it says so instead of a choice. A
  * value the server no longer offers (a bill's earlier method) is dropped, so it must be chosen again.
  */
-export function PayMethodRadio({ value, onChange, disabled }: { value?: PayMethod; onChange?: (value: PayMethod | undefined) => void; disabled?: boolean }) {
+export function PayMethodRadio({
+  value,
+  onChange,
+  disabled,
+}: {
+  value?: PayMethod;
+  onChange?: (value: PayMethod | undefined) => void;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation();
   const methods = usePayMethods();
   const offered = methods.data;
@@ -19,7 +27,8 @@ export function PayMethodRadio({ value, onChange, disabled }: { value?: PayMetho
     if (offered && value && !offered.includes(value)) onChange?.(undefined);
   }, [offered, value, onChange]);
 
-  if (!offered && !methods.isError) return <Skeleton.Input active size="small" style={{ width: 260 }} aria-label={t('payMethod.loading')} />;
+  if (!offered && !methods.isError)
+    return <Skeleton.Input active size="small" style={{ width: 260 }} aria-label={t('payMethod.loading')} />;
   if (!offered) {
     return (
       <Alert
@@ -35,7 +44,16 @@ export function PayMethodRadio({ value, onChange, disabled }: { value?: PayMetho
     );
   }
   // Nothing can be paid: a warning, not information (info is the blue of "in progress").
-  if (offered.length === 0) return <Alert type="warning" showIcon title={t('payMethod.noneTitle')} description={t('payMethod.noneHint')} data-testid="pay-method-none" />;
+  if (offered.length === 0)
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        title={t('payMethod.noneTitle')}
+        description={t('payMethod.noneHint')}
+        data-testid="pay-method-none"
+      />
+    );
   return (
     <Radio.Group
       value={value}

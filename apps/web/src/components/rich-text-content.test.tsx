@@ -32,7 +32,14 @@ describe('RichTextContent', () => {
     window.addEventListener('click', record);
     try {
       const bills = screen.getByRole('link', { name: 'Your bills' });
-      for (const modifier of [{ ctrlKey: true }, { metaKey: true }, { shiftKey: true }, { altKey: true }, { button: 1 }]) fireEvent.click(bills, modifier);
+      for (const modifier of [
+        { ctrlKey: true },
+        { metaKey: true },
+        { shiftKey: true },
+        { altKey: true },
+        { button: 1 },
+      ])
+        fireEvent.click(bills, modifier);
       for (const name of ['help', 'new tab', 'elsewhere']) fireEvent.click(screen.getByRole('link', { name }));
       fireEvent.click(bills);
     } finally {

@@ -12,13 +12,34 @@ import { useNavigate } from 'react-router';
 export function RichTextContent({ html, className }: { html: string; className?: string }) {
   const navigate = useNavigate();
   const followConsoleLink = (event: MouseEvent<HTMLDivElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     const link = event.target instanceof Element ? event.target.closest('a') : null;
     const href = link?.getAttribute('href');
-    if (!link || !event.currentTarget.contains(link) || !href || !isConsolePath(href) || (link.target && link.target !== '_self')) return;
+    if (
+      !link ||
+      !event.currentTarget.contains(link) ||
+      !href ||
+      !isConsolePath(href) ||
+      (link.target && link.target !== '_self')
+    )
+      return;
     event.preventDefault();
     void navigate(href);
   };
   // The links inside are real anchors (keyboard and screen readers reach them); the wrapper only routes their clicks.
-  return <div className={`rich-text${className ? ` ${className}` : ''}`} onClick={followConsoleLink} dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <div
+      className={`rich-text${className ? ` ${className}` : ''}`}
+      onClick={followConsoleLink}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
 }

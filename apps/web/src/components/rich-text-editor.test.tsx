@@ -13,7 +13,16 @@ describe('RichTextEditor link tool', { timeout: 20_000 }, () => {
       fireEvent.change(address, { target: { value: href } });
       return !(insert as HTMLButtonElement).disabled;
     };
-    expect(['https://example.com/help', 'mailto:support@example.com', '/merchant/bill', '/merchant/plugin?tab=market&shop_id=lucy'].filter((href) => !accepts(href))).toEqual([]);
-    expect(['//evil.example', '/\\evil.example', 'javascript:alert(1)', 'merchant/bill', '/merchant/账单'].filter(accepts)).toEqual([]);
+    expect(
+      [
+        'https://example.com/help',
+        'mailto:support@example.com',
+        '/merchant/bill',
+        '/merchant/plugin?tab=market&shop_id=lucy',
+      ].filter((href) => !accepts(href)),
+    ).toEqual([]);
+    expect(
+      ['//evil.example', '/\\evil.example', 'javascript:alert(1)', 'merchant/bill', '/merchant/账单'].filter(accepts),
+    ).toEqual([]);
   });
 });

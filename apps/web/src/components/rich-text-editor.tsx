@@ -1,5 +1,12 @@
 import { isConsolePath } from '@parlour/contract/console-path';
-import { BoldOutlined, ItalicOutlined, LinkOutlined, OrderedListOutlined, UnderlineOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import {
+  BoldOutlined,
+  ItalicOutlined,
+  LinkOutlined,
+  OrderedListOutlined,
+  UnderlineOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
 import { Button, Input, Popover, Space, Tooltip } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -55,7 +62,12 @@ export function RichTextEditor({ value = '', onChange, id, disabled = false, ...
       selection.removeAllRanges();
       selection.addRange(savedRange.current);
     }
-    if (selection && selection.isCollapsed) document.execCommand('insertHTML', false, `<a href="${href.replace(/"/g, '&quot;')}">${href.replace(/</g, '&lt;')}</a>`);
+    if (selection && selection.isCollapsed)
+      document.execCommand(
+        'insertHTML',
+        false,
+        `<a href="${href.replace(/"/g, '&quot;')}">${href.replace(/</g, '&lt;')}</a>`,
+      );
     else document.execCommand('createLink', false, href);
     emit();
     setIsLinkOpen(false);
@@ -65,24 +77,52 @@ export function RichTextEditor({ value = '', onChange, id, disabled = false, ...
   const tool = (label: string, icon: ReactNode, onClick: () => void) => (
     <Tooltip title={label}>
       {/* Keep the selection in the text while pressing a tool. */}
-      <Button size="small" type="text" icon={icon} aria-label={label} disabled={disabled} onMouseDown={(event) => event.preventDefault()} onClick={onClick} />
+      <Button
+        size="small"
+        type="text"
+        icon={icon}
+        aria-label={label}
+        disabled={disabled}
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={onClick}
+      />
     </Tooltip>
   );
   const heading = (level: 2 | 3) => (
-    <Button size="small" type="text" aria-label={t('richTextEditor.heading', { level })} disabled={disabled} onMouseDown={(event) => event.preventDefault()} onClick={() => run('formatBlock', `<h${level}>`)}>
+    <Button
+      size="small"
+      type="text"
+      aria-label={t('richTextEditor.heading', { level })}
+      disabled={disabled}
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={() => run('formatBlock', `<h${level}>`)}
+    >
       H{level}
     </Button>
   );
 
   return (
     <div className={`rich-text-editor${disabled ? ' rich-text-editor--disabled' : ''}`}>
-      <Space size={2} wrap className="rich-text-editor__toolbar" role="toolbar" aria-label={t('richTextEditor.toolbar')}>
+      <Space
+        size={2}
+        wrap
+        className="rich-text-editor__toolbar"
+        role="toolbar"
+        aria-label={t('richTextEditor.toolbar')}
+      >
         {tool(t('richTextEditor.bold'), <BoldOutlined />, () => run('bold'))}
         {tool(t('richTextEditor.italic'), <ItalicOutlined />, () => run('italic'))}
         {tool(t('richTextEditor.underline'), <UnderlineOutlined />, () => run('underline'))}
         {heading(2)}
         {heading(3)}
-        <Button size="small" type="text" aria-label={t('richTextEditor.paragraph')} disabled={disabled} onMouseDown={(event) => event.preventDefault()} onClick={() => run('formatBlock', '<p>')}>
+        <Button
+          size="small"
+          type="text"
+          aria-label={t('richTextEditor.paragraph')}
+          disabled={disabled}
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => run('formatBlock', '<p>')}
+        >
           ¶
         </Button>
         {tool(t('richTextEditor.bulletList'), <UnorderedListOutlined />, () => run('insertUnorderedList'))}
@@ -112,7 +152,14 @@ export function RichTextEditor({ value = '', onChange, id, disabled = false, ...
           }
         >
           <Tooltip title={t('richTextEditor.link')}>
-            <Button size="small" type="text" icon={<LinkOutlined />} aria-label={t('richTextEditor.link')} disabled={disabled} onMouseDown={(event) => event.preventDefault()} />
+            <Button
+              size="small"
+              type="text"
+              icon={<LinkOutlined />}
+              aria-label={t('richTextEditor.link')}
+              disabled={disabled}
+              onMouseDown={(event) => event.preventDefault()}
+            />
           </Tooltip>
         </Popover>
       </Space>

@@ -90,7 +90,13 @@ function SwitcherRow({ select, extra }: { select: ReactNode; extra?: ReactNode }
   );
 }
 
-function ChosenStore<T extends TShop>({ shop, children }: { shop: T | null | undefined; children: (shop: T) => ReactNode }) {
+function ChosenStore<T extends TShop>({
+  shop,
+  children,
+}: {
+  shop: T | null | undefined;
+  children: (shop: T) => ReactNode;
+}) {
   const { t } = useTranslation();
   if (shop === undefined) return <Skeleton active />;
   if (shop === null) return <Alert type="warning" showIcon title={t('storeSwitcher.notFound')} />;
@@ -104,7 +110,10 @@ function MerchantStoreSwitcher({ children, extra }: { children: (shop: TShop) =>
   const list = shops.data?.list ?? [];
   const onPage = list.find((shop) => shop.shop_id === shopId);
   // A store beyond the first page (or a mistyped ID) is looked up on its own.
-  const lookup = useQuery({ ...merchantSwitcherShopQueryOptions(shopId), enabled: shops.isSuccess && shopId !== '' && !onPage });
+  const lookup = useQuery({
+    ...merchantSwitcherShopQueryOptions(shopId),
+    enabled: shops.isSuccess && shopId !== '' && !onPage,
+  });
   const first = list[0];
 
   useEffect(() => {
@@ -123,7 +132,10 @@ function MerchantStoreSwitcher({ children, extra }: { children: (shop: TShop) =>
     );
   }
   const chosen = shopId === '' ? undefined : (onPage ?? (lookup.isPending ? undefined : (lookup.data ?? null)));
-  const options = (chosen && !onPage ? [chosen, ...list] : list).map((shop) => ({ value: shop.shop_id, label: shopLabel(shop) }));
+  const options = (chosen && !onPage ? [chosen, ...list] : list).map((shop) => ({
+    value: shop.shop_id,
+    label: shopLabel(shop),
+  }));
   return (
     <>
       <SwitcherRow

@@ -23,7 +23,10 @@ export function priceOf(prices: readonly TVersionPrice[] | undefined, value: Ter
 }
 
 /** The catalogue key and count of a term's label: "3 months", "1 year". */
-export function termLabel(t: (key: 'term.months' | 'term.years', options: { count: number }) => string, value: TermValue): string {
+export function termLabel(
+  t: (key: 'term.months' | 'term.years', options: { count: number }) => string,
+  value: TermValue,
+): string {
   return t(value.term_type === 'year' ? 'term.years' : 'term.months', { count: value.term });
 }
 
@@ -70,7 +73,12 @@ export function TermPicker({ value = DEFAULT_TERM, onChange, prices, currency, d
           {termsOf(value.term_type).map((term) => {
             const amount = priceOf(prices, { term_type: value.term_type, term });
             return (
-              <Radio.Button key={term} value={term} className="term-picker__option" style={{ height: 'auto', lineHeight: 1.4, padding: '6px 12px' }}>
+              <Radio.Button
+                key={term}
+                value={term}
+                className="term-picker__option"
+                style={{ height: 'auto', lineHeight: 1.4, padding: '6px 12px' }}
+              >
                 <Flex vertical align="center">
                   <span>{termLabel(t, { term_type: value.term_type, term })}</span>
                   {amount !== undefined && currency ? (

@@ -18,14 +18,28 @@ interface DashboardData {
 /** Calls, success rate and units used: the first figures of both dashboards. */
 function callFigures(t: TFunction, totals: DashboardData['totals']): Figure[] {
   return [
-    { key: 'calls', title: t('trafficReport.figure.calls'), value: totals.calls, hint: t('trafficReport.figure.callsHint', { success: totals.success }) },
+    {
+      key: 'calls',
+      title: t('trafficReport.figure.calls'),
+      value: totals.calls,
+      hint: t('trafficReport.figure.callsHint', { success: totals.success }),
+    },
     {
       key: 'rate',
       title: t('trafficReport.figure.successRate'),
       value: totals.calls ? percent(totals.success_rate) : '—',
-      hint: t('trafficReport.figure.successRateHint', { failed: totals.failed_upstream, quota: totals.quota_exhausted, rejected: totals.rejected }),
+      hint: t('trafficReport.figure.successRateHint', {
+        failed: totals.failed_upstream,
+        quota: totals.quota_exhausted,
+        rejected: totals.rejected,
+      }),
     },
-    { key: 'used', title: t('trafficReport.figure.unitsUsed'), value: totals.units, hint: t('trafficReport.figure.unitsUsedHint', { ms: totals.avg_response_ms }) },
+    {
+      key: 'used',
+      title: t('trafficReport.figure.unitsUsed'),
+      value: totals.units,
+      hint: t('trafficReport.figure.unitsUsedHint', { ms: totals.avg_response_ms }),
+    },
   ];
 }
 
@@ -55,7 +69,14 @@ export function TrafficDashboard<Data extends DashboardData>({
   const data = dashboard.data;
   const hasCalls = (data?.totals.calls ?? 0) > 0;
   const trendOption = useMemo(() => usageTrendOption(t, data?.trend ?? []), [data, t]);
-  const platformOption = useMemo(() => platformPieOption(t, (data?.by_platform ?? []).filter((row) => row.calls > 0)), [data, t]);
+  const platformOption = useMemo(
+    () =>
+      platformPieOption(
+        t,
+        (data?.by_platform ?? []).filter((row) => row.calls > 0),
+      ),
+    [data, t],
+  );
 
   const figures: Figure[] = data
     ? [...callFigures(t, data.totals), ...moreFigures(data)]
@@ -70,10 +91,22 @@ export function TrafficDashboard<Data extends DashboardData>({
       <TrafficFigures figures={figures} isLoading={!data} />
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col xs={24} xl={16}>
-          <ChartCard title={t('trafficReport.chart.trend')} option={trendOption} isLoading={dashboard.isPending} isEmpty={!hasCalls} emptyText={emptyText} />
+          <ChartCard
+            title={t('trafficReport.chart.trend')}
+            option={trendOption}
+            isLoading={dashboard.isPending}
+            isEmpty={!hasCalls}
+            emptyText={emptyText}
+          />
         </Col>
         <Col xs={24} xl={8}>
-          <ChartCard title={t('trafficReport.chart.byPlatform')} option={platformOption} isLoading={dashboard.isPending} isEmpty={!hasCalls} emptyText={emptyText} />
+          <ChartCard
+            title={t('trafficReport.chart.byPlatform')}
+            option={platformOption}
+            isLoading={dashboard.isPending}
+            isEmpty={!hasCalls}
+            emptyText={emptyText}
+          />
         </Col>
         <Col xs={24}>{children({ data, isLoading: dashboard.isFetching && !data })}</Col>
       </Row>

@@ -27,20 +27,52 @@ interface TrafficFiltersProps {
 }
 
 /** A text filter applied on Enter or when the box is left, not on every key. */
-function CommittedInput({ value, onCommit, label, width }: { value: string | undefined; onCommit: (value: string | undefined) => void; label: string; width: number }) {
+function CommittedInput({
+  value,
+  onCommit,
+  label,
+  width,
+}: {
+  value: string | undefined;
+  onCommit: (value: string | undefined) => void;
+  label: string;
+  width: number;
+}) {
   const [draft, setDraft] = useState(value ?? '');
   useEffect(() => setDraft(value ?? ''), [value]);
   const commit = () => onCommit(draft.trim() || undefined);
-  return <Input allowClear aria-label={label} placeholder={label} value={draft} maxLength={20} style={{ width }} onChange={(event) => setDraft(event.target.value)} onPressEnter={commit} onBlur={commit} onClear={() => onCommit(undefined)} />;
+  return (
+    <Input
+      allowClear
+      aria-label={label}
+      placeholder={label}
+      value={draft}
+      maxLength={20}
+      style={{ width }}
+      onChange={(event) => setDraft(event.target.value)}
+      onPressEnter={commit}
+      onBlur={commit}
+      onClear={() => onCommit(undefined)}
+    />
+  );
 }
 
 /** The filter bar of the traffic screens: choosing a value applies it (and goes back to the first page). */
-export function TrafficFilters({ value, onChange, options, hasApi = false, hasStatus = false, store = 'none', hasMerchant = false }: TrafficFiltersProps) {
+export function TrafficFilters({
+  value,
+  onChange,
+  options,
+  hasApi = false,
+  hasStatus = false,
+  store = 'none',
+  hasMerchant = false,
+}: TrafficFiltersProps) {
   const { t } = useTranslation();
   const set = (patch: Partial<TrafficFilter>) => onChange({ ...value, ...patch });
   // The APIs of the chosen platform only (one entry per code otherwise).
   const apiCodes = new Map<string, string>();
-  for (const api of options?.apis ?? []) if (!value.platform || api.platform === value.platform) apiCodes.set(api.code, api.name);
+  for (const api of options?.apis ?? [])
+    if (!value.platform || api.platform === value.platform) apiCodes.set(api.code, api.name);
   return (
     <Space wrap size={[12, 12]} className="traffic-filters" style={{ marginBottom: 16 }}>
       <TrafficTimeFilter
@@ -53,8 +85,21 @@ export function TrafficFilters({ value, onChange, options, hasApi = false, hasSt
         placeholder={t('trafficReport.platform.label')}
         style={{ width: 130 }}
         value={value.platform}
-        options={(options?.platforms ?? []).map((platform) => ({ value: platform.value, label: platformLabel(t, platform.value) }))}
-        onChange={(platform) => set({ platform: platform || undefined, api_code: platform && value.api_code && !options?.apis.some((api) => api.platform === platform && api.code === value.api_code) ? undefined : value.api_code })}
+        options={(options?.platforms ?? []).map((platform) => ({
+          value: platform.value,
+          label: platformLabel(t, platform.value),
+        }))}
+        onChange={(platform) =>
+          set({
+            platform: platform || undefined,
+            api_code:
+              platform &&
+              value.api_code &&
+              !options?.apis.some((api) => api.platform === platform && api.code === value.api_code)
+                ? undefined
+                : value.api_code,
+          })
+        }
       />
       {hasApi ? (
         <Select<string>
@@ -74,7 +119,10 @@ export function TrafficFilters({ value, onChange, options, hasApi = false, hasSt
           placeholder={t('trafficReport.status.label')}
           style={{ width: 150 }}
           value={value.status}
-          options={(options?.statuses ?? []).map((status) => ({ value: status, label: t(`trafficReport.status.${status}`) }))}
+          options={(options?.statuses ?? []).map((status) => ({
+            value: status,
+            label: t(`trafficReport.status.${status}`),
+          }))}
           onChange={(status) => set({ status: status || undefined })}
         />
       ) : null}
@@ -86,11 +134,21 @@ export function TrafficFilters({ value, onChange, options, hasApi = false, hasSt
           placeholder={t('trafficReport.filter.allStores')}
           style={{ width: 200 }}
           value={value.shop_id}
-          options={(options?.stores ?? []).map((shop) => ({ value: shop.shop_id, label: `${shop.shop_name} (${shop.shop_id})` }))}
+          options={(options?.stores ?? []).map((shop) => ({
+            value: shop.shop_id,
+            label: `${shop.shop_name} (${shop.shop_id})`,
+          }))}
           onChange={(shopId) => set({ shop_id: shopId || undefined })}
         />
       ) : null}
-      {store === 'input' ? <CommittedInput label={t('trafficReport.filter.shopId')} width={150} value={value.shop_id} onCommit={(shopId) => set({ shop_id: shopId })} /> : null}
+      {store === 'input' ? (
+        <CommittedInput
+          label={t('trafficReport.filter.shopId')}
+          width={150}
+          value={value.shop_id}
+          onCommit={(shopId) => set({ shop_id: shopId })}
+        />
+      ) : null}
       {hasMerchant ? (
         <InputNumber<number>
           min={1}

@@ -11,7 +11,9 @@ export function platformLabel(t: TFunction, platform: string): string {
  * not know, and a generic label when there is none (the raw code is never the label).
  */
 export function apiLabel(t: TFunction, code: string, name?: string): string {
-  return t(`trafficReport.api.${code}`, { defaultValue: name && name !== code ? name : t('trafficReport.api.unknown') });
+  return t(`trafficReport.api.${code}`, {
+    defaultValue: name && name !== code ? name : t('trafficReport.api.unknown'),
+  });
 }
 
 /** Whether the console has a label of its own for an API code (else the code is worth showing to an operator). */
@@ -31,7 +33,10 @@ export function consumeSourceLabel(t: TFunction, source: ConsumeSource | null): 
  */
 export function logOutcomeLabel(t: TFunction, code: string | null): { label: string; isKnown: boolean } {
   const isKnown = code !== null && (OPEN_API_LOG_ERRORS as readonly string[]).includes(code);
-  return { label: isKnown ? t(`trafficReport.outcome.${code as OpenApiLogError}`) : t('trafficReport.outcome.unknown'), isKnown };
+  return {
+    label: isKnown ? t(`trafficReport.outcome.${code as OpenApiLogError}`) : t('trafficReport.outcome.unknown'),
+    isKnown,
+  };
 }
 
 /** 0.9345 → "93.5%". */

@@ -1,4 +1,11 @@
-import { API_LOG_SORT_FIELDS, type TAdminApiLog, type TAdminApiLogDetail, type TApiEnum, type TApiLog, type TApiLogDetail } from '@parlour/contract/calls/traffic-report';
+import {
+  API_LOG_SORT_FIELDS,
+  type TAdminApiLog,
+  type TAdminApiLogDetail,
+  type TApiEnum,
+  type TApiLog,
+  type TApiLogDetail,
+} from '@parlour/contract/calls/traffic-report';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiLogDrawer } from './api-log-drawer';
@@ -10,7 +17,12 @@ import { useTrafficListState } from './use-traffic-list-state';
 const PAGE_SIZE = 20;
 
 /** The log list call's input: the filter with the list's page and sort. */
-export type TrafficLogsInput = TrafficFilter & { page: number; limit: number; sort_field?: (typeof API_LOG_SORT_FIELDS)[number]; sort_order?: 'ascend' | 'descend' };
+export type TrafficLogsInput = TrafficFilter & {
+  page: number;
+  limit: number;
+  sort_field?: (typeof API_LOG_SORT_FIELDS)[number];
+  sort_order?: 'ascend' | 'descend';
+};
 
 /** The query hooks of one role's call log. */
 export interface TrafficLogCalls<Log extends TApiLog | TAdminApiLog> {
@@ -24,7 +36,13 @@ export interface TrafficLogCalls<Log extends TApiLog | TAdminApiLog> {
  * and page in the URL, and a call's details in a drawer. The merchant's and the operator's log tabs
  * are this with their own calls.
  */
-export function TrafficLogsTab<Log extends TApiLog | TAdminApiLog>({ role, calls }: { role: 'merchant' | 'admin'; calls: TrafficLogCalls<Log> }) {
+export function TrafficLogsTab<Log extends TApiLog | TAdminApiLog>({
+  role,
+  calls,
+}: {
+  role: 'merchant' | 'admin';
+  calls: TrafficLogCalls<Log>;
+}) {
   const isOperator = role === 'admin';
   const list = useTrafficListState({ defaultPageSize: PAGE_SIZE, sortFields: API_LOG_SORT_FIELDS });
   const [openId, setOpenId] = useState<number | null>(null);
@@ -36,7 +54,15 @@ export function TrafficLogsTab<Log extends TApiLog | TAdminApiLog>({ role, calls
 
   return (
     <>
-      <TrafficFilters value={list.filter} options={options.data} hasApi hasStatus store={isOperator ? 'input' : 'select'} hasMerchant={isOperator} onChange={list.setFilter} />
+      <TrafficFilters
+        value={list.filter}
+        options={options.data}
+        hasApi
+        hasStatus
+        store={isOperator ? 'input' : 'select'}
+        hasMerchant={isOperator}
+        onChange={list.setFilter}
+      />
       <ApiLogTable<Log>
         listId={`${role}.traffic.logs`}
         logs={logs.data?.list}
@@ -51,7 +77,12 @@ export function TrafficLogsTab<Log extends TApiLog | TAdminApiLog>({ role, calls
         showMerchant={isOperator}
         onDetail={(log) => setOpenId(log.id)}
       />
-      <ApiLogDrawer isOpen={openId !== null} detail={detail.data} isLoading={detail.isPending} onClose={() => setOpenId(null)} />
+      <ApiLogDrawer
+        isOpen={openId !== null}
+        detail={detail.data}
+        isLoading={detail.isPending}
+        onClose={() => setOpenId(null)}
+      />
     </>
   );
 }

@@ -28,7 +28,15 @@ export function useTrafficStatistics<Stats extends ApiStats>({
   const list = useTrafficListState({ defaultPageSize: pageSize, sortFields: OUTCOME_SORT_FIELDS });
   const options = useApiEnum();
   const { time_range, start_date, end_date, platform, api_code, shop_id, merchant_id } = list.filter;
-  const stats = useApiStats({ time_range, start_date, end_date, platform, ...(role === 'admin' ? { merchant_id } : {}), api_code, shop_id });
+  const stats = useApiStats({
+    time_range,
+    start_date,
+    end_date,
+    platform,
+    ...(role === 'admin' ? { merchant_id } : {}),
+    api_code,
+    shop_id,
+  });
   return { list, options, stats };
 }
 
@@ -48,7 +56,14 @@ export function TrafficStatistics({
   const isOperator = role === 'admin';
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
-      <TrafficFilters value={list.filter} options={options.data} hasApi store={isOperator ? 'input' : 'select'} hasMerchant={isOperator} onChange={list.setFilter} />
+      <TrafficFilters
+        value={list.filter}
+        options={options.data}
+        hasApi
+        store={isOperator ? 'input' : 'select'}
+        hasMerchant={isOperator}
+        onChange={list.setFilter}
+      />
       {before}
       <Card title={t('trafficReport.stats.perApi')} size="small">
         <ApiStatsDataTable

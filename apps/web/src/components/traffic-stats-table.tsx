@@ -7,7 +7,16 @@ import { apiLabel, percent, platformLabel } from './traffic-labels';
 import type { ListSort } from './use-list-url-state';
 
 /** The outcome columns a statistics list sorts on in the browser (it is answered whole). */
-export const OUTCOME_SORT_FIELDS = ['calls', 'success', 'failed_upstream', 'quota_exhausted', 'rejected', 'units', 'success_rate', 'avg_response_ms'] as const;
+export const OUTCOME_SORT_FIELDS = [
+  'calls',
+  'success',
+  'failed_upstream',
+  'quota_exhausted',
+  'rejected',
+  'units',
+  'success_rate',
+  'avg_response_ms',
+] as const;
 type OutcomeField = (typeof OUTCOME_SORT_FIELDS)[number];
 
 /**
@@ -15,7 +24,10 @@ type OutcomeField = (typeof OUTCOME_SORT_FIELDS)[number];
  * failures, units, success rate and average response. `isSortable` lets a whole list sort on them
  * in the browser; `isStrong` marks a row (the totals) in bold.
  */
-export function outcomeDataColumns<Row extends TCallTotals>(t: TFunction, options: { isSortable?: boolean; isStrong?: (row: Row) => boolean } = {}): Array<DataColumn<Row>> {
+export function outcomeDataColumns<Row extends TCallTotals>(
+  t: TFunction,
+  options: { isSortable?: boolean; isStrong?: (row: Row) => boolean } = {},
+): Array<DataColumn<Row>> {
   const { isSortable = false, isStrong = () => false } = options;
   const cell = (text: string, row: Row) => (isStrong(row) ? <strong>{text}</strong> : text);
   const column = (key: OutcomeField, title: string, format: (row: Row) => string, width: number): DataColumn<Row> => ({
@@ -26,7 +38,8 @@ export function outcomeDataColumns<Row extends TCallTotals>(t: TFunction, option
     render: (_: unknown, row: Row) => cell(format(row), row),
     ...(isSortable ? { sortField: key, compare: (a: Row, b: Row) => a[key] - b[key] } : {}),
   });
-  const count = (key: Exclude<OutcomeField, 'success_rate' | 'avg_response_ms'>) => (row: Row) => row[key].toLocaleString();
+  const count = (key: Exclude<OutcomeField, 'success_rate' | 'avg_response_ms'>) => (row: Row) =>
+    row[key].toLocaleString();
   return [
     column('calls', t('trafficReport.column.calls'), count('calls'), 90),
     column('success', t('trafficReport.column.success'), count('success'), 90),
@@ -34,8 +47,18 @@ export function outcomeDataColumns<Row extends TCallTotals>(t: TFunction, option
     column('quota_exhausted', t('trafficReport.column.quota'), count('quota_exhausted'), 100),
     column('rejected', t('trafficReport.column.rejected'), count('rejected'), 90),
     column('units', t('trafficReport.column.unitsUsed'), count('units'), 90),
-    column('success_rate', t('trafficReport.column.successRate'), (row) => (row.calls ? percent(row.success_rate) : '—'), 90),
-    column('avg_response_ms', t('trafficReport.column.avgMs'), (row) => (row.calls ? row.avg_response_ms.toLocaleString() : '—'), 110),
+    column(
+      'success_rate',
+      t('trafficReport.column.successRate'),
+      (row) => (row.calls ? percent(row.success_rate) : '—'),
+      90,
+    ),
+    column(
+      'avg_response_ms',
+      t('trafficReport.column.avgMs'),
+      (row) => (row.calls ? row.avg_response_ms.toLocaleString() : '—'),
+      110,
+    ),
   ];
 }
 
@@ -46,7 +69,21 @@ type StatsRow = TApiStatsRow & { key: string; isTotal?: boolean };
  * Statistics per API and platform, sortable on every count in the browser (the list comes whole),
  * with the filter's totals as the last row; columns chosen per user, a card per API on a phone.
  */
-export function ApiStatsDataTable({ listId, rows, totals, isLoading, sort, onSortChange }: { listId: string; rows: TApiStatsRow[] | undefined; totals: TCallTotals | undefined; isLoading: boolean; sort?: ListSort; onSortChange?: (sort: ListSort | null) => void }) {
+export function ApiStatsDataTable({
+  listId,
+  rows,
+  totals,
+  isLoading,
+  sort,
+  onSortChange,
+}: {
+  listId: string;
+  rows: TApiStatsRow[] | undefined;
+  totals: TCallTotals | undefined;
+  isLoading: boolean;
+  sort?: ListSort;
+  onSortChange?: (sort: ListSort | null) => void;
+}) {
   const { t } = useTranslation();
   const isTotal = (row: StatsRow) => row.isTotal === true;
   const columns: Array<DataColumn<StatsRow>> = [
@@ -58,7 +95,12 @@ export function ApiStatsDataTable({ listId, rows, totals, isLoading, sort, onSor
       isRequired: true,
       cardRole: 'title',
       width: 190,
-      render: (_: unknown, row) => (row.isTotal ? <strong>{t('trafficReport.stats.total')}</strong> : `${platformLabel(t, row.platform)} · ${apiLabel(t, row.api_code, row.api_name)}`),
+      render: (_: unknown, row) =>
+        row.isTotal ? (
+          <strong>{t('trafficReport.stats.total')}</strong>
+        ) : (
+          `${platformLabel(t, row.platform)} · ${apiLabel(t, row.api_code, row.api_name)}`
+        ),
     },
     ...outcomeDataColumns<StatsRow>(t, { isSortable: true, isStrong: isTotal }),
   ];
@@ -67,7 +109,10 @@ export function ApiStatsDataTable({ listId, rows, totals, isLoading, sort, onSor
   const sortColumn = sort ? columns.find((column) => column.sortField === sort.field) : undefined;
   const compare = sortColumn?.compare;
   if (compare && sort) list.sort((a, b) => (sort.order === 'ascend' ? compare(a, b) : compare(b, a)));
-  const shown: StatsRow[] = totals && list.length ? [...list, { ...totals, platform: '1688', api_code: '', api_name: '', key: 'total', isTotal: true }] : list;
+  const shown: StatsRow[] =
+    totals && list.length
+      ? [...list, { ...totals, platform: '1688', api_code: '', api_name: '', key: 'total', isTotal: true }]
+      : list;
   return (
     <DataTable<StatsRow>
       listId={listId}

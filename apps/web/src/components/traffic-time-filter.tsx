@@ -22,10 +22,17 @@ export const DEFAULT_TRAFFIC_TIME: TrafficTime = { time_range: 'last_7_days' };
  * days until a range is picked); the API resolves the presets itself. Days are calendar days of the
  * platform's business time zone, whatever zone the browser is in, and the filter says which.
  */
-export function TrafficTimeFilter({ value = DEFAULT_TRAFFIC_TIME, onChange }: { value?: TrafficTime; onChange?: (value: TrafficTime) => void }) {
+export function TrafficTimeFilter({
+  value = DEFAULT_TRAFFIC_TIME,
+  onChange,
+}: {
+  value?: TrafficTime;
+  onChange?: (value: TrafficTime) => void;
+}) {
   const { t } = useTranslation();
   const zone = useBusinessTimeZone();
-  const picked: [Dayjs, Dayjs] | null = value.start_date && value.end_date ? [dayjs(value.start_date), dayjs(value.end_date)] : null;
+  const picked: [Dayjs, Dayjs] | null =
+    value.start_date && value.end_date ? [dayjs(value.start_date), dayjs(value.end_date)] : null;
   return (
     <Flex wrap gap={8} align="center" style={{ maxWidth: '100%' }}>
       <Segmented<TimeFilter>
@@ -38,7 +45,11 @@ export function TrafficTimeFilter({ value = DEFAULT_TRAFFIC_TIME, onChange }: { 
           if (next !== 'custom') return onChange?.({ time_range: next });
           const end = businessToday(zone);
           // Custom starts from the last 7 days, so the reports never ask for a half-made range.
-          return onChange?.({ time_range: 'custom', start_date: end.subtract(6, 'day').format(DAY_FORMAT), end_date: end.format(DAY_FORMAT) });
+          return onChange?.({
+            time_range: 'custom',
+            start_date: end.subtract(6, 'day').format(DAY_FORMAT),
+            end_date: end.format(DAY_FORMAT),
+          });
         }}
       />
       {value.time_range === 'custom' ? (
@@ -46,10 +57,18 @@ export function TrafficTimeFilter({ value = DEFAULT_TRAFFIC_TIME, onChange }: { 
           value={picked}
           allowClear={false}
           aria-label={t('trafficReport.time.customRange')}
-          disabledDate={(day, { from }) => day.isAfter(businessToday(zone), 'day') || (from !== undefined && Math.abs(day.diff(from, 'day')) >= MAX_TREND_DAYS)}
+          disabledDate={(day, { from }) =>
+            day.isAfter(businessToday(zone), 'day') ||
+            (from !== undefined && Math.abs(day.diff(from, 'day')) >= MAX_TREND_DAYS)
+          }
           onChange={(range) => {
             const [start, end] = range ?? [];
-            if (start && end) onChange?.({ time_range: 'custom', start_date: start.format(DAY_FORMAT), end_date: end.format(DAY_FORMAT) });
+            if (start && end)
+              onChange?.({
+                time_range: 'custom',
+                start_date: start.format(DAY_FORMAT),
+                end_date: end.format(DAY_FORMAT),
+              });
           }}
         />
       ) : null}

@@ -28,7 +28,12 @@ export function TrendAndShareCharts({
 }: {
   range: TDateRangeInput;
   onRangeChange: (range: TDateRangeInput) => void;
-  trend: { title: string; seriesName: string; points: { date: string; count: number }[] | undefined; isLoading: boolean };
+  trend: {
+    title: string;
+    seriesName: string;
+    points: { date: string; count: number }[] | undefined;
+    isLoading: boolean;
+  };
   share: { title: string; items: { name: string; value: number }[]; isLoading: boolean };
 }) {
   const { t } = useTranslation();
@@ -48,7 +53,12 @@ export function TrendAndShareCharts({
       <Col xs={24} xl={15}>
         <ChartCard
           title={trend.title}
-          extra={<DateRangeFilter value={range} onChange={(next) => onRangeChange(next.start_date ? next : lastDays(DEFAULT_DAYS, zone))} />}
+          extra={
+            <DateRangeFilter
+              value={range}
+              onChange={(next) => onRangeChange(next.start_date ? next : lastDays(DEFAULT_DAYS, zone))}
+            />
+          }
           option={trendOption}
           isLoading={trend.isLoading}
           isEmpty={!trend.points}
@@ -56,7 +66,13 @@ export function TrendAndShareCharts({
         />
       </Col>
       <Col xs={24} xl={9}>
-        <ChartCard title={share.title} option={shareOption} isLoading={share.isLoading} isEmpty={shown.length === 0} emptyText={t('chart.noData')} />
+        <ChartCard
+          title={share.title}
+          option={shareOption}
+          isLoading={share.isLoading}
+          isEmpty={shown.length === 0}
+          emptyText={t('chart.noData')}
+        />
       </Col>
     </Row>
   );

@@ -46,21 +46,34 @@ function positiveInteger(value: string | null): number | undefined {
  * filter, sort or page size goes back to page 1. The defaults (page 1, the default size and sort)
  * are left out of the URL.
  */
-export function useListUrlState<Filter extends FilterShape<Filter>, Field extends string = string>(options: ListUrlStateOptions<Filter, Field>) {
+export function useListUrlState<Filter extends FilterShape<Filter>, Field extends string = string>(
+  options: ListUrlStateOptions<Filter, Field>,
+) {
   const { filterKeys, parseFilter, defaultPageSize = 20, sortFields, defaultSort } = options;
   const [params, setParams] = useSearchParams();
   const { pathname } = useLocation();
 
-  const filter = parseFilter ? parseFilter(params) : (Object.fromEntries(filterKeys.map((key) => [key, params.get(key) || undefined])) as Filter);
+  const filter = parseFilter
+    ? parseFilter(params)
+    : (Object.fromEntries(filterKeys.map((key) => [key, params.get(key) || undefined])) as Filter);
   const page = positiveInteger(params.get(PAGE)) ?? 1;
   const pageSize = positiveInteger(params.get(SIZE)) ?? defaultPageSize;
   const sortField = params.get(SORT);
   const sortOrder = params.get(ORDER);
-  const isKnownSort = (field: string | null): field is Field => field !== null && (!sortFields || (sortFields as readonly string[]).includes(field));
-  const sort: ListSort<Field> | undefined = isKnownSort(sortField) ? { field: sortField, order: sortOrder === 'ascend' ? 'ascend' : 'descend' } : defaultSort;
+  const isKnownSort = (field: string | null): field is Field =>
+    field !== null && (!sortFields || (sortFields as readonly string[]).includes(field));
+  const sort: ListSort<Field> | undefined = isKnownSort(sortField)
+    ? { field: sortField, order: sortOrder === 'ascend' ? 'ascend' : 'descend' }
+    : defaultSort;
 
   /** Writes the changed parts into a copy of the current query and pushes it. */
-  const update = (change: { filter?: Filter; filterPatch?: Partial<Filter>; page?: number; pageSize?: number; sort?: ListSort<Field> | null }) => {
+  const update = (change: {
+    filter?: Filter;
+    filterPatch?: Partial<Filter>;
+    page?: number;
+    pageSize?: number;
+    sort?: ListSort<Field> | null;
+  }) => {
     setParams(
       (current) => {
         // From the address bar as it is now when it shows this page: react-router hands this function the
@@ -75,13 +88,17 @@ export function useListUrlState<Filter extends FilterShape<Filter>, Field extend
         if (change.filter) for (const key of filterKeys) write(key, change.filter[key]);
         // Only the keys named: the others stay as the URL has them now, not as this render saw them
         // (a tab clicked just before a search must not be undone by the search).
-        if (change.filterPatch) for (const key of filterKeys) if (key in change.filterPatch) write(key, change.filterPatch[key] as FilterValue);
+        if (change.filterPatch)
+          for (const key of filterKeys)
+            if (key in change.filterPatch) write(key, change.filterPatch[key] as FilterValue);
         if (change.pageSize !== undefined) {
           if (change.pageSize === defaultPageSize) next.delete(SIZE);
           else next.set(SIZE, String(change.pageSize));
         }
         if (change.sort !== undefined) {
-          const isDefault = !change.sort || (defaultSort && change.sort.field === defaultSort.field && change.sort.order === defaultSort.order);
+          const isDefault =
+            !change.sort ||
+            (defaultSort && change.sort.field === defaultSort.field && change.sort.order === defaultSort.order);
           if (isDefault || !change.sort) {
             next.delete(SORT);
             next.delete(ORDER);
@@ -100,10 +117,12 @@ export function useListUrlState<Filter extends FilterShape<Filter>, Field extend
   };
 
   /** A new page, or a new page size (which goes back to page 1). */
-  const onPageChange = (nextPage: number, nextSize: number) => update({ page: nextSize === pageSize ? nextPage : 1, pageSize: nextSize });
+  const onPageChange = (nextPage: number, nextSize: number) =>
+    update({ page: nextSize === pageSize ? nextPage : 1, pageSize: nextSize });
 
   /** The `sort_field` and `sort_order` of the list call (none: the server's default order). */
-  const sortQuery: { sort_field?: Field; sort_order?: SortOrder } = sort && (!defaultSort || sort !== defaultSort) ? { sort_field: sort.field, sort_order: sort.order } : {};
+  const sortQuery: { sort_field?: Field; sort_order?: SortOrder } =
+    sort && (!defaultSort || sort !== defaultSort) ? { sort_field: sort.field, sort_order: sort.order } : {};
 
   return {
     filter,
@@ -118,10 +137,17 @@ export function useListUrlState<Filter extends FilterShape<Filter>, Field extend
     /** Changes the filters `patch` names (undefined clears one) and keeps the others as the URL has them. */
     patchFilter: (patch: Partial<Filter>) => update({ filterPatch: patch }),
     /** Takes the sort a table reports (any column's field): one outside `sortFields` goes back to the default order. */
-    setSort: (next: ListSort | null) => update({ sort: next && isKnownSort(next.field) ? { field: next.field, order: next.order } : null }),
+    setSort: (next: ListSort | null) =>
+      update({ sort: next && isKnownSort(next.field) ? { field: next.field, order: next.order } : null }),
     onPageChange,
     /** The list's pager for DataTable, given the call's total and how to say it. */
-    pagination: (total: number, showTotal?: (total: number) => string): DataTablePagination => ({ page, pageSize, total, showTotal, onChange: onPageChange }),
+    pagination: (total: number, showTotal?: (total: number) => string): DataTablePagination => ({
+      page,
+      pageSize,
+      total,
+      showTotal,
+      onChange: onPageChange,
+    }),
     /** Whether any filter is set (for "no match" against "nothing yet"). */
     hasFilter: filterKeys.some((key) => isPresent(filter[key])),
   };

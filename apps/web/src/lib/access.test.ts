@@ -46,7 +46,10 @@ const signedInAdmin = {
 
 describe('decideNavigation', () => {
   describe('on a main-site host', () => {
-    const onSite = { hostname: 'www.parlour.test', config: { siteHosts: ['www.parlour.test'], consoleHosts: ['app.parlour.test'] } };
+    const onSite = {
+      hostname: 'www.parlour.test',
+      config: { siteHosts: ['www.parlour.test'], consoleHosts: ['app.parlour.test'] },
+    };
 
     it('serves the site-layout pages', () => {
       expect(decideNavigation(input({ ...onSite, pathname: '/index', access: site }))).toEqual({ action: 'allow' });
@@ -56,7 +59,10 @@ describe('decideNavigation', () => {
 
     it('sends everything else to /index, signed in or not', () => {
       for (const pathname of ['/login', '/register', '/platform', '/merchant/store', '/test', '/nowhere']) {
-        expect(decideNavigation(input({ ...onSite, pathname, access: { kind: 'public' } }))).toEqual({ action: 'redirect', to: '/index' });
+        expect(decideNavigation(input({ ...onSite, pathname, access: { kind: 'public' } }))).toEqual({
+          action: 'redirect',
+          to: '/index',
+        });
         expect(decideNavigation(input({ ...onSite, ...signedInMerchant, pathname, access: merchantPage }))).toEqual({
           action: 'redirect',
           to: '/index',
@@ -65,7 +71,16 @@ describe('decideNavigation', () => {
     });
 
     it('matches the hostname without regard to case', () => {
-      expect(decideNavigation(input({ ...onSite, hostname: 'WWW.Parlour.test', pathname: '/login', access: { kind: 'login', role: 'merchant' } }))).toEqual({
+      expect(
+        decideNavigation(
+          input({
+            ...onSite,
+            hostname: 'WWW.Parlour.test',
+            pathname: '/login',
+            access: { kind: 'login', role: 'merchant' },
+          }),
+        ),
+      ).toEqual({
         action: 'redirect',
         to: '/index',
       });
@@ -73,10 +88,16 @@ describe('decideNavigation', () => {
   });
 
   describe('on a console host', () => {
-    const onConsole = { hostname: 'app.parlour.test', config: { siteHosts: ['www.parlour.test'], consoleHosts: ['app.parlour.test'] } };
+    const onConsole = {
+      hostname: 'app.parlour.test',
+      config: { siteHosts: ['www.parlour.test'], consoleHosts: ['app.parlour.test'] },
+    };
 
     it('sends /index (and /) to /register when signed out', () => {
-      expect(decideNavigation(input({ ...onConsole, pathname: '/index', access: site }))).toEqual({ action: 'redirect', to: '/register' });
+      expect(decideNavigation(input({ ...onConsole, pathname: '/index', access: site }))).toEqual({
+        action: 'redirect',
+        to: '/register',
+      });
       expect(decideNavigation(input({ ...onConsole, pathname: '/' }))).toEqual({ action: 'redirect', to: '/register' });
     });
 
@@ -88,8 +109,12 @@ describe('decideNavigation', () => {
     });
 
     it('serves the other pages as usual', () => {
-      expect(decideNavigation(input({ ...onConsole, pathname: '/pricing', access: site }))).toEqual({ action: 'allow' });
-      expect(decideNavigation(input({ ...onConsole, pathname: '/login', access: { kind: 'login', role: 'merchant' } }))).toEqual({
+      expect(decideNavigation(input({ ...onConsole, pathname: '/pricing', access: site }))).toEqual({
+        action: 'allow',
+      });
+      expect(
+        decideNavigation(input({ ...onConsole, pathname: '/login', access: { kind: 'login', role: 'merchant' } })),
+      ).toEqual({
         action: 'allow',
       });
     });
@@ -98,20 +123,36 @@ describe('decideNavigation', () => {
   it('allows every page on a host in neither list', () => {
     const config = { siteHosts: ['www.parlour.test'], consoleHosts: ['app.parlour.test'] };
     expect(decideNavigation(input({ config, pathname: '/index', access: site }))).toEqual({ action: 'allow' });
-    expect(decideNavigation(input({ config, pathname: '/register', access: { kind: 'public' } }))).toEqual({ action: 'allow' });
-    expect(decideNavigation(input({ config, pathname: '/test', access: { kind: 'public' } }))).toEqual({ action: 'allow' });
+    expect(decideNavigation(input({ config, pathname: '/register', access: { kind: 'public' } }))).toEqual({
+      action: 'allow',
+    });
+    expect(decideNavigation(input({ config, pathname: '/test', access: { kind: 'public' } }))).toEqual({
+      action: 'allow',
+    });
   });
 
   it('loads the menu routes of a signed-in user first, then decides', () => {
     const loaded = { ...signedInMerchant, menuPaths: { merchant: null, admin: null } };
-    expect(decideNavigation(input({ ...loaded, pathname: '/merchant/bill', access: merchantPage }))).toEqual({ action: 'load-menus', role: 'merchant' });
-    expect(decideNavigation(input({ ...loaded, pathname: '/index', access: site }))).toEqual({ action: 'load-menus', role: 'merchant' });
-    expect(decideNavigation(input({ ...signedInMerchant, pathname: '/merchant/bill', access: merchantPage }))).toEqual({ action: 'allow' });
+    expect(decideNavigation(input({ ...loaded, pathname: '/merchant/bill', access: merchantPage }))).toEqual({
+      action: 'load-menus',
+      role: 'merchant',
+    });
+    expect(decideNavigation(input({ ...loaded, pathname: '/index', access: site }))).toEqual({
+      action: 'load-menus',
+      role: 'merchant',
+    });
+    expect(decideNavigation(input({ ...signedInMerchant, pathname: '/merchant/bill', access: merchantPage }))).toEqual({
+      action: 'allow',
+    });
   });
 
   describe('authenticated routes without a token', () => {
     it('sign out and go to the login page with the full target as redirect', () => {
-      expect(decideNavigation(input({ pathname: '/merchant/bill', search: '?page=2&status=unpaid', hash: '#top', access: merchantPage }))).toEqual({
+      expect(
+        decideNavigation(
+          input({ pathname: '/merchant/bill', search: '?page=2&status=unpaid', hash: '#top', access: merchantPage }),
+        ),
+      ).toEqual({
         action: 'sign-out',
         role: 'merchant',
         to: `/login?redirect=${encodeURIComponent('/merchant/bill?page=2&status=unpaid#top')}`,
@@ -141,19 +182,32 @@ describe('decideNavigation', () => {
   });
 
   it('works as the role that has a session when the login type has none', () => {
-    expect(decideNavigation(input({ loginType: 'merchant', tokens: { merchant: null, admin: 'a' }, pathname: '/admin/dashboard', access: adminPage }))).toEqual({
+    expect(
+      decideNavigation(
+        input({
+          loginType: 'merchant',
+          tokens: { merchant: null, admin: 'a' },
+          pathname: '/admin/dashboard',
+          access: adminPage,
+        }),
+      ),
+    ).toEqual({
       action: 'switch-login-type',
       role: 'admin',
     });
   });
 
   it('sends a signed-in user from a login page to /platform', () => {
-    expect(decideNavigation(input({ ...signedInMerchant, pathname: '/login', access: { kind: 'login', role: 'merchant' } }))).toEqual({
+    expect(
+      decideNavigation(input({ ...signedInMerchant, pathname: '/login', access: { kind: 'login', role: 'merchant' } })),
+    ).toEqual({
       action: 'redirect',
       to: '/platform',
       loginType: 'merchant',
     });
-    expect(decideNavigation(input({ ...signedInAdmin, pathname: '/admin/login', access: { kind: 'login', role: 'admin' } }))).toEqual({
+    expect(
+      decideNavigation(input({ ...signedInAdmin, pathname: '/admin/login', access: { kind: 'login', role: 'admin' } })),
+    ).toEqual({
       action: 'redirect',
       to: '/platform',
       loginType: 'admin',
@@ -161,13 +215,25 @@ describe('decideNavigation', () => {
   });
 
   it('lets a signed-in merchant open the operator login page', () => {
-    expect(decideNavigation(input({ ...signedInMerchant, pathname: '/admin/login', access: { kind: 'login', role: 'admin' } }))).toEqual({ action: 'allow' });
+    expect(
+      decideNavigation(
+        input({ ...signedInMerchant, pathname: '/admin/login', access: { kind: 'login', role: 'admin' } }),
+      ),
+    ).toEqual({ action: 'allow' });
   });
 
   it('sends /404 without a session to the login page of the login type', () => {
-    expect(decideNavigation(input({ pathname: '/404', access: { kind: 'not-found' } }))).toEqual({ action: 'redirect', to: '/login' });
-    expect(decideNavigation(input({ loginType: 'admin', pathname: '/404', access: { kind: 'not-found' } }))).toEqual({ action: 'redirect', to: '/admin/login' });
-    expect(decideNavigation(input({ ...signedInMerchant, pathname: '/404', access: { kind: 'not-found' } }))).toEqual({ action: 'allow' });
+    expect(decideNavigation(input({ pathname: '/404', access: { kind: 'not-found' } }))).toEqual({
+      action: 'redirect',
+      to: '/login',
+    });
+    expect(decideNavigation(input({ loginType: 'admin', pathname: '/404', access: { kind: 'not-found' } }))).toEqual({
+      action: 'redirect',
+      to: '/admin/login',
+    });
+    expect(decideNavigation(input({ ...signedInMerchant, pathname: '/404', access: { kind: 'not-found' } }))).toEqual({
+      action: 'allow',
+    });
   });
 
   it('sends an unknown path to /404', () => {
@@ -175,23 +241,39 @@ describe('decideNavigation', () => {
   });
 
   it("gives a merchant /404 on an operator's menu page, and an operator on a merchant's", () => {
-    expect(decideNavigation(input({ ...signedInMerchant, pathname: '/admin/dashboard', access: adminPage }))).toEqual({ action: 'redirect', to: '/404' });
-    expect(decideNavigation(input({ ...signedInAdmin, pathname: '/merchant/store', access: merchantPage }))).toEqual({ action: 'redirect', to: '/404' });
+    expect(decideNavigation(input({ ...signedInMerchant, pathname: '/admin/dashboard', access: adminPage }))).toEqual({
+      action: 'redirect',
+      to: '/404',
+    });
+    expect(decideNavigation(input({ ...signedInAdmin, pathname: '/merchant/store', access: merchantPage }))).toEqual({
+      action: 'redirect',
+      to: '/404',
+    });
   });
 
   it('gives /404 for a menu page missing from the loaded menu routes', () => {
-    expect(decideNavigation(input({ ...signedInMerchant, pathname: '/merchant/plugin', access: merchantPage }))).toEqual({ action: 'redirect', to: '/404' });
+    expect(
+      decideNavigation(input({ ...signedInMerchant, pathname: '/merchant/plugin', access: merchantPage })),
+    ).toEqual({ action: 'redirect', to: '/404' });
   });
 
   it('allows a menu page of the signed-in role, hidden ones included', () => {
-    expect(decideNavigation(input({ ...signedInMerchant, pathname: '/merchant/store/renew', access: merchantPage }))).toEqual({ action: 'allow' });
-    expect(decideNavigation(input({ ...signedInAdmin, pathname: '/admin/store/', access: adminPage }))).toEqual({ action: 'allow' });
-    expect(decideNavigation(input({ ...signedInAdmin, pathname: '/platform', access: welcome }))).toEqual({ action: 'allow' });
+    expect(
+      decideNavigation(input({ ...signedInMerchant, pathname: '/merchant/store/renew', access: merchantPage })),
+    ).toEqual({ action: 'allow' });
+    expect(decideNavigation(input({ ...signedInAdmin, pathname: '/admin/store/', access: adminPage }))).toEqual({
+      action: 'allow',
+    });
+    expect(decideNavigation(input({ ...signedInAdmin, pathname: '/platform', access: welcome }))).toEqual({
+      action: 'allow',
+    });
   });
 
   it('allows public pages signed in or not', () => {
     for (const state of [{}, signedInMerchant]) {
-      expect(decideNavigation(input({ ...state, pathname: '/register', access: { kind: 'public' } }))).toEqual({ action: 'allow' });
+      expect(decideNavigation(input({ ...state, pathname: '/register', access: { kind: 'public' } }))).toEqual({
+        action: 'allow',
+      });
       expect(decideNavigation(input({ ...state, pathname: '/index', access: site }))).toEqual({ action: 'allow' });
     }
   });
@@ -203,7 +285,19 @@ describe('safeRedirectTarget', () => {
   });
 
   it('falls back to /platform for anything else', () => {
-    for (const raw of [null, undefined, '', 'merchant/bill', 'https://evil.test/x', '//evil.test/x', '/\\evil.test', '/\t/evil.test', 'javascript:alert(1)', '/login', '/admin/login?x=1']) {
+    for (const raw of [
+      null,
+      undefined,
+      '',
+      'merchant/bill',
+      'https://evil.test/x',
+      '//evil.test/x',
+      '/\\evil.test',
+      '/\t/evil.test',
+      'javascript:alert(1)',
+      '/login',
+      '/admin/login?x=1',
+    ]) {
       expect(safeRedirectTarget(raw)).toBe('/platform');
     }
   });
@@ -231,13 +325,25 @@ describe('helpers', () => {
 
   it('links the site buttons to the first console host from a main-site host', () => {
     const config = { siteHosts: ['www.parlour.test'], consoleHosts: ['app.parlour.test', 'shop.parlour.test'] };
-    expect(consoleEntryHref('/login', { hostname: 'www.parlour.test' }, config)).toEqual({ href: '//app.parlour.test/login', isExternal: true });
+    expect(consoleEntryHref('/login', { hostname: 'www.parlour.test' }, config)).toEqual({
+      href: '//app.parlour.test/login',
+      isExternal: true,
+    });
     expect(consoleEntryHref('/register', { hostname: 'www.parlour.test', port: '3100' }, config)).toEqual({
       href: '//app.parlour.test:3100/register',
       isExternal: true,
     });
-    expect(consoleEntryHref('/login', { hostname: 'app.parlour.test' }, config)).toEqual({ href: '/login', isExternal: false });
-    expect(consoleEntryHref('/login', { hostname: 'www.parlour.test' }, { siteHosts: ['www.parlour.test'], consoleHosts: [] })).toEqual({
+    expect(consoleEntryHref('/login', { hostname: 'app.parlour.test' }, config)).toEqual({
+      href: '/login',
+      isExternal: false,
+    });
+    expect(
+      consoleEntryHref(
+        '/login',
+        { hostname: 'www.parlour.test' },
+        { siteHosts: ['www.parlour.test'], consoleHosts: [] },
+      ),
+    ).toEqual({
       href: '/login',
       isExternal: false,
     });

@@ -97,7 +97,9 @@ export function decideNavigation(input: NavigationInput): NavigationDecision {
     case 'public':
       return { action: 'allow' };
     case 'login':
-      return tokens[access.role] ? { action: 'redirect', to: PLATFORM_PATH, loginType: access.role } : { action: 'allow' };
+      return tokens[access.role]
+        ? { action: 'redirect', to: PLATFORM_PATH, loginType: access.role }
+        : { action: 'allow' };
     case 'not-found':
       return activeToken ? { action: 'allow' } : { action: 'redirect', to: LOGIN_PATHS[loginType] };
     case 'console': {
@@ -136,7 +138,9 @@ export function safeRedirectTarget(raw: string | null | undefined, fallback: str
 export function isOperatorConsole(pathname: string, loginType: Role): boolean {
   const path = normalizePathname(pathname);
   if (path === '/admin' || path.startsWith('/admin/')) return true;
-  return loginType === 'admin' && (path === PLATFORM_PATH || path.startsWith(`${PLATFORM_PATH}/`) || path === NOT_FOUND_PATH);
+  return (
+    loginType === 'admin' && (path === PLATFORM_PATH || path.startsWith(`${PLATFORM_PATH}/`) || path === NOT_FOUND_PATH)
+  );
 }
 
 export function effectiveLanguage(pathname: string, loginType: Role, chosen: Lang): Lang {

@@ -18,7 +18,11 @@ export class ApiError extends Error {
   readonly status: number | undefined;
   readonly requestId: string | undefined;
 
-  constructor(kind: ApiErrorKind, message: string, details: { code?: number; data?: unknown; status?: number; requestId?: string } = {}) {
+  constructor(
+    kind: ApiErrorKind,
+    message: string,
+    details: { code?: number; data?: unknown; status?: number; requestId?: string } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.kind = kind;

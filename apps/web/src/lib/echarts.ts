@@ -8,6 +8,15 @@ import { CanvasRenderer } from 'echarts/renderers';
  * components/chart when a chart first mounts, so the library lands in a chunk of its own that
  * only pages with charts download.
  */
-registerEchartsParts([LineChart, BarChart, PieChart, GridComponent, TooltipComponent, LegendComponent, TitleComponent, CanvasRenderer]);
+registerEchartsParts([
+  LineChart,
+  BarChart,
+  PieChart,
+  GridComponent,
+  TooltipComponent,
+  LegendComponent,
+  TitleComponent,
+  CanvasRenderer,
+]);
 
 export { init };

@@ -8,8 +8,15 @@ import { fieldRule, issueMessage, validateField } from './form-rules';
 import { i18n } from './i18n';
 
 /** Runs an antd rule made by fieldRule against a form holding `values`; answers the message or undefined. */
-async function check(rule: ReturnType<typeof fieldRule>, values: Record<string, unknown>, field: string): Promise<string | undefined> {
-  const form = { getFieldsValue: () => values, getFieldValue: (name: string) => values[name] } as unknown as FormInstance;
+async function check(
+  rule: ReturnType<typeof fieldRule>,
+  values: Record<string, unknown>,
+  field: string,
+): Promise<string | undefined> {
+  const form = {
+    getFieldsValue: () => values,
+    getFieldValue: (name: string) => values[name],
+  } as unknown as FormInstance;
   const resolved = typeof rule === 'function' ? rule(form) : rule;
   try {
     await resolved.validator?.({}, values[field], () => undefined);
@@ -19,7 +26,13 @@ async function check(rule: ReturnType<typeof fieldRule>, values: Record<string, 
   }
 }
 
-const validRegistration = { email: 'a@example.com', code: 'AB12', password: 'Abc123!x', confirm_password: 'Abc123!x', agree: true };
+const validRegistration = {
+  email: 'a@example.com',
+  code: 'AB12',
+  password: 'Abc123!x',
+  confirm_password: 'Abc123!x',
+  agree: true,
+};
 
 describe('form rules from the contract schemas', () => {
   it('require an account that is an email or a phone number', () => {
@@ -39,8 +52,12 @@ describe('form rules from the contract schemas', () => {
   it('check a new password: 6-16 characters with upper, lower, digit and special character', async () => {
     const rule = fieldRule(ZEmailRegisterInput, 'password');
     expect(await check(rule, { ...validRegistration, password: '' }, 'password')).toBe('Password is required');
-    expect(await check(rule, { ...validRegistration, password: 'Ab1!' }, 'password')).toBe('Password must be 6-16 characters');
-    expect(await check(rule, { ...validRegistration, password: 'Abcdefgh1!xyz1234' }, 'password')).toBe('Password must be 6-16 characters');
+    expect(await check(rule, { ...validRegistration, password: 'Ab1!' }, 'password')).toBe(
+      'Password must be 6-16 characters',
+    );
+    expect(await check(rule, { ...validRegistration, password: 'Abcdefgh1!xyz1234' }, 'password')).toBe(
+      'Password must be 6-16 characters',
+    );
     expect(await check(rule, { ...validRegistration, password: 'abcdef1!' }, 'password')).toBe(
       'Password must contain upper case, lower case, a digit and a special character',
     );
@@ -51,11 +68,15 @@ describe('form rules from the contract schemas', () => {
   });
 
   it('require the confirmation to match, even while other fields are still empty', async () => {
-    const rule = fieldRule(ZEmailRegisterInput, 'confirm_password', { sameAs: { field: 'password', message: 'confirm_password_mismatch' } });
+    const rule = fieldRule(ZEmailRegisterInput, 'confirm_password', {
+      sameAs: { field: 'password', message: 'confirm_password_mismatch' },
+    });
     expect(await check(rule, { password: 'Abc123!x', confirm_password: 'Abc123!y' }, 'confirm_password')).toBe(
       'Confirm password does not match the password',
     );
-    expect(await check(rule, { password: 'Abc123!x', confirm_password: '' }, 'confirm_password')).toBe('Confirm password is required');
+    expect(await check(rule, { password: 'Abc123!x', confirm_password: '' }, 'confirm_password')).toBe(
+      'Confirm password is required',
+    );
     expect(await check(rule, validRegistration, 'confirm_password')).toBeUndefined();
   });
 
@@ -75,9 +96,15 @@ describe('form rules from the contract schemas', () => {
   });
 
   it('check email and phone number formats', async () => {
-    expect(await check(fieldRule(ZEmailRegisterInput, 'email'), { email: 'nope' }, 'email')).toBe('Email is not a valid address');
-    expect(await check(fieldRule(ZMobileRegisterInput, 'mobile'), { mobile: '12345' }, 'mobile')).toBe('Phone number is not valid');
-    expect(await check(fieldRule(ZMobileRegisterInput, 'mobile'), { mobile: '+447911123456' }, 'mobile')).toBeUndefined();
+    expect(await check(fieldRule(ZEmailRegisterInput, 'email'), { email: 'nope' }, 'email')).toBe(
+      'Email is not a valid address',
+    );
+    expect(await check(fieldRule(ZMobileRegisterInput, 'mobile'), { mobile: '12345' }, 'mobile')).toBe(
+      'Phone number is not valid',
+    );
+    expect(
+      await check(fieldRule(ZMobileRegisterInput, 'mobile'), { mobile: '+447911123456' }, 'mobile'),
+    ).toBeUndefined();
   });
 
   it('require the terms to be agreed', async () => {
@@ -92,7 +119,10 @@ describe('issue messages read through i18next, one language at a time', () => {
   const fieldRules = ['text_unsafe_character', 'upload_incomplete', 'image_url_invalid', 'json_too_deep'];
   const issues: { message: string; path: PropertyKey[] }[] = [
     ...Object.keys(validationMessages).map((message) => ({ message, path: ['account'] })),
-    ...fieldRules.flatMap((message) => [{ message, path: ['logo'] }, { message, path: ['unknown_field'] }]),
+    ...fieldRules.flatMap((message) => [
+      { message, path: ['logo'] },
+      { message, path: ['unknown_field'] },
+    ]),
     { message: 'Invalid input: expected string', path: ['shop_name'] },
     { message: 'not.a:key', path: ['features', 2] },
     { message: 'name_required', path: [] },
@@ -103,7 +133,8 @@ describe('issue messages read through i18next, one language at a time', () => {
 
   it.each(languages)('say exactly what the contract says (%s)', async (lang) => {
     await i18n.changeLanguage(lang);
-    for (const issue of issues) expect(issueMessage(issue), issue.message).toBe(translateIssue(issue.message, issue.path, lang));
+    for (const issue of issues)
+      expect(issueMessage(issue), issue.message).toBe(translateIssue(issue.message, issue.path, lang));
   });
 
   it('carry every message of the contract in each language (locales/contract-texts.ts)', () => {

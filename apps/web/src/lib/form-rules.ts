@@ -29,7 +29,8 @@ const issueWords: IssueWords = {
   fieldRule: (message, label) => word('issue', `rule.${message}`, { label }),
   generic: (label) => word('issue', 'generic', { label }) ?? label,
   fieldLabel: (field) => word('issue', `field.${field}`),
-  inLanguage: (sentence, textLang) => word('issue', 'inLanguage', { sentence, language: word('issue', `language.${textLang}`) ?? textLang }) ?? sentence,
+  inLanguage: (sentence, textLang) =>
+    word('issue', 'inLanguage', { sentence, language: word('issue', `language.${textLang}`) ?? textLang }) ?? sentence,
 };
 
 /** The message of a zod issue in the interface language. */
@@ -46,7 +47,11 @@ export function validateValue(schema: z.ZodType, value: unknown, field: string):
 }
 
 /** First message of one field of an object schema, checking that field's own rule only. */
-export function validateField<S extends ObjectSchema>(schema: S, field: keyof S['shape'] & string, value: unknown): string | undefined {
+export function validateField<S extends ObjectSchema>(
+  schema: S,
+  field: keyof S['shape'] & string,
+  value: unknown,
+): string | undefined {
   return validateValue(schema.shape[field] as z.ZodType, value, field);
 }
 
@@ -60,7 +65,11 @@ interface FieldRuleOptions {
  * name this field (zod runs those once the rest of the object is valid, hence `sameAs` for a
  * confirmation that should be checked straight away).
  */
-export function fieldRule<S extends ObjectSchema>(schema: S, field: keyof S['shape'] & string, options: FieldRuleOptions = {}): FormRule {
+export function fieldRule<S extends ObjectSchema>(
+  schema: S,
+  field: keyof S['shape'] & string,
+  options: FieldRuleOptions = {},
+): FormRule {
   return ({ getFieldsValue, getFieldValue }) => ({
     validator: async (_rule, value: unknown) => {
       const own = validateField(schema, field, value);

@@ -2,7 +2,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { contractTexts } from '../locales/contract-texts';
 import enUS from '../locales/en-US.json';
-import { addCatalogue, addContractTexts, changeLanguage, forgetCatalogue, i18n, includeConsoleTexts, languageShown } from './i18n';
+import {
+  addCatalogue,
+  addContractTexts,
+  changeLanguage,
+  forgetCatalogue,
+  i18n,
+  includeConsoleTexts,
+  languageShown,
+} from './i18n';
 
 /** The setup registers both catalogues; these tests take English away to see it loaded on demand. */
 describe('catalogues loaded per language', () => {

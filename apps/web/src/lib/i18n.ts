@@ -31,8 +31,14 @@ export interface LanguageResources extends ContractTexts {
 
 type PartLoader = () => Promise<{ default: Partial<Catalogue>; contract?: ContractTexts }>;
 const catalogueLoaders: Record<Lang, Record<CataloguePart, PartLoader>> = {
-  'zh-CN': { public: () => import('virtual:catalogue/zh-CN/public'), console: () => import('virtual:catalogue/zh-CN/console') },
-  'en-US': { public: () => import('virtual:catalogue/en-US/public'), console: () => import('virtual:catalogue/en-US/console') },
+  'zh-CN': {
+    public: () => import('virtual:catalogue/zh-CN/public'),
+    console: () => import('virtual:catalogue/zh-CN/console'),
+  },
+  'en-US': {
+    public: () => import('virtual:catalogue/en-US/public'),
+    console: () => import('virtual:catalogue/en-US/console'),
+  },
 };
 
 export const i18n = i18next.createInstance();

@@ -24,7 +24,7 @@ describe('Idempotency-Keys of writing calls', () => {
     expect(keyOf(calls[1]!)).toMatch(/^[A-Za-z0-9]{32}$/);
   });
 
-  it('sends a double click once: the second identical submission answers the first one\'s answer', async () => {
+  it("sends a double click once: the second identical submission answers the first one's answer", async () => {
     const { calls } = mockFetch(async () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
       return { code: 200, data: { shop_id: 'store1' } };
@@ -53,7 +53,9 @@ describe('Idempotency-Keys of writing calls', () => {
     answer = () => new Response('bad gateway', { status: 502, statusText: 'Bad Gateway' });
     await expect(callApi(merchantAddShop, shop, { skipErrorHandler: true })).rejects.toMatchObject({ kind: 'http' });
     answer = () => ({ code: ErrorCode.IDEMPOTENCY_IN_PROGRESS, msg: 'in progress' });
-    await expect(callApi(merchantAddShop, shop, { skipErrorHandler: true })).rejects.toMatchObject({ code: ErrorCode.IDEMPOTENCY_IN_PROGRESS });
+    await expect(callApi(merchantAddShop, shop, { skipErrorHandler: true })).rejects.toMatchObject({
+      code: ErrorCode.IDEMPOTENCY_IN_PROGRESS,
+    });
     answer = () => ({ code: 200, data: null });
     await callApi(merchantAddShop, shop).catch(() => undefined);
     expect(new Set(calls.map(keyOf)).size).toBe(1);
@@ -62,7 +64,9 @@ describe('Idempotency-Keys of writing calls', () => {
   it('starts a new key once the server has answered, and for other fields', async () => {
     let code = ErrorCode.SHOP_ID_TAKEN as number;
     const { calls } = mockFetch(() => ({ code, msg: 'taken' }));
-    await expect(callApi(merchantAddShop, shop, { skipErrorHandler: true })).rejects.toMatchObject({ code: ErrorCode.SHOP_ID_TAKEN });
+    await expect(callApi(merchantAddShop, shop, { skipErrorHandler: true })).rejects.toMatchObject({
+      code: ErrorCode.SHOP_ID_TAKEN,
+    });
     code = 200;
     await callApi(merchantAddShop, shop).catch(() => undefined);
     await callApi(merchantAddShop, { ...shop, shop_id: 'store2' }).catch(() => undefined);

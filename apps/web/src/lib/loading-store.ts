@@ -18,7 +18,8 @@ export const useLoadingStore = create<LoadingState>()((set) => ({
   show: (autoHideMs = LOADING_AUTO_HIDE_MS, messageKey) => {
     clearTimeout(autoHideTimer);
     set({ isVisible: true, messageKey: messageKey ?? null });
-    if (Number.isFinite(autoHideMs)) autoHideTimer = setTimeout(() => set({ isVisible: false, messageKey: null }), autoHideMs);
+    if (Number.isFinite(autoHideMs))
+      autoHideTimer = setTimeout(() => set({ isVisible: false, messageKey: null }), autoHideMs);
   },
   hide: () => {
     clearTimeout(autoHideTimer);
@@ -26,5 +27,6 @@ export const useLoadingStore = create<LoadingState>()((set) => ({
   },
 }));
 
-export const showLoading = (autoHideMs?: number, messageKey?: string) => useLoadingStore.getState().show(autoHideMs, messageKey);
+export const showLoading = (autoHideMs?: number, messageKey?: string) =>
+  useLoadingStore.getState().show(autoHideMs, messageKey);
 export const hideLoading = () => useLoadingStore.getState().hide();

@@ -23,7 +23,13 @@ export function formatMoney(amount: number, currency: string, lang: string = cur
   const value = amount / 10 ** digits;
   const currencyDisplay = currency.toUpperCase() === HOME_CURRENCY ? 'symbol' : 'code';
   try {
-    return new Intl.NumberFormat(lang, { style: 'currency', currency, currencyDisplay, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+    return new Intl.NumberFormat(lang, {
+      style: 'currency',
+      currency,
+      currencyDisplay,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(value);
   } catch {
     // An unknown currency code throws in Intl; still show the figure rather than break the page.
     return `${currency} ${value.toFixed(digits)}`;

@@ -61,7 +61,11 @@ function subscribe(listener: () => void) {
 
 /** The configuration, or null until the first answer (callers show the product's own name then). */
 export function usePublicConfig(): TPublicSiteConfig | null {
-  const config = useSyncExternalStore(subscribe, () => current, () => current);
+  const config = useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => current,
+  );
   useEffect(() => {
     void loadPublicConfig();
   }, []);

@@ -53,4 +53,3 @@ export const merchantShopKeysKey = ['merchant', 'shop-keys'] as const;
 export const merchantPluginsKey = ['merchant', 'plugins'] as const;
 /** The merchant's account notices (a disabled period it has not acknowledged). */
 export const merchantSuspensionNoticesKey = ['merchant', 'suspension-notices'] as const;
-

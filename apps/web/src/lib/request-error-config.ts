@@ -85,7 +85,11 @@ export function handleRequestError(error: ApiError, call: Call, options: CallOpt
   const message = errorMessageFor(error, options);
   if (isServerFailure(error) && error.requestId) {
     // The plain message until the component has loaded (it loads with antd's message component).
-    const content = createElement(Suspense, { fallback: message }, createElement(ServerErrorMessage, { message, requestId: error.requestId }));
+    const content = createElement(
+      Suspense,
+      { fallback: message },
+      createElement(ServerErrorMessage, { message, requestId: error.requestId }),
+    );
     feedback.error(content, SERVER_ERROR_DURATION_S);
     return;
   }

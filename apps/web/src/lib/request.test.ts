@@ -28,7 +28,9 @@ describe('callApi: the request', () => {
   it('POSTs JSON to /api/v1/<path> with lang_code added to the body', async () => {
     const { calls } = mockFetch(() => ({ code: 200, data: { resend_after: 60 } }));
     await i18n.changeLanguage('zh-CN');
-    await expect(callApi(sendEmailCode, { email: 'a@example.com', event: 'register' })).resolves.toEqual({ resend_after: 60 });
+    await expect(callApi(sendEmailCode, { email: 'a@example.com', event: 'register' })).resolves.toEqual({
+      resend_after: 60,
+    });
     expect(calls).toHaveLength(1);
     expect(calls[0]?.url).toBe('/api/v1/merchant/common/code/email');
     expect(calls[0]?.init.method).toBe('POST');
@@ -130,7 +132,9 @@ describe('callApi: timeouts', () => {
     const large = new FormData();
     const bigFile = new Blob(['x']);
     Object.defineProperty(bigFile, 'size', { value: LARGE_UPLOAD_BYTES + 1 });
-    vi.spyOn(large, 'entries').mockReturnValue([['file', bigFile as File]][Symbol.iterator]() as FormDataIterator<[string, FormDataEntryValue]>);
+    vi.spyOn(large, 'entries').mockReturnValue(
+      [['file', bigFile as File]][Symbol.iterator]() as FormDataIterator<[string, FormDataEntryValue]>,
+    );
     expect(timeoutFor(large)).toBe(300_000);
   });
 });
@@ -163,7 +167,9 @@ describe('callApi: failures', () => {
   it('shows the msg of a failed answer and rejects with its code and data', async () => {
     mockFetch(() => ({ code: ErrorCode.TOO_MANY_REQUESTS, msg: 'Slow down', data: { retry_after: 42 } }));
     const feedback = recordFeedback();
-    const error = await callApi(sendEmailCode, { email: 'a@example.com', event: 'register' }).catch((thrown: unknown) => thrown);
+    const error = await callApi(sendEmailCode, { email: 'a@example.com', event: 'register' }).catch(
+      (thrown: unknown) => thrown,
+    );
     expect(error).toMatchObject({ kind: 'business', code: 10029, data: { retry_after: 42 }, message: 'Slow down' });
     expect(feedback.error).toHaveBeenCalledWith('Slow down');
   });
@@ -171,7 +177,9 @@ describe('callApi: failures', () => {
   it('lets a call site opt out of the message for chosen codes', async () => {
     mockFetch(() => ({ code: ErrorCode.CAPTCHA_REQUIRED, msg: 'captcha please' }));
     const feedback = recordFeedback();
-    await expect(callApi(merchantLogin, loginInput, { skipErrorHandler: [ErrorCode.CAPTCHA_REQUIRED] })).rejects.toMatchObject({ code: 11003 });
+    await expect(
+      callApi(merchantLogin, loginInput, { skipErrorHandler: [ErrorCode.CAPTCHA_REQUIRED] }),
+    ).rejects.toMatchObject({ code: 11003 });
     expect(feedback.error).not.toHaveBeenCalled();
   });
 
@@ -228,7 +236,9 @@ describe('callApi: token expired (code 10000)', () => {
 
     await vi.advanceTimersByTimeAsync(1);
     expect(navigate).toHaveBeenCalledTimes(1);
-    expect(navigate).toHaveBeenCalledWith(`/login?redirect=${encodeURIComponent('/merchant/bill?page=2')}`, { replace: true });
+    expect(navigate).toHaveBeenCalledWith(`/login?redirect=${encodeURIComponent('/merchant/bill?page=2')}`, {
+      replace: true,
+    });
     expect(useSessionStore.getState().merchant.token).toBeNull();
     expect(useSessionStore.getState().merchant.info).toBeNull();
     expect(useSessionStore.getState().admin.token).toBe('admin-token');
@@ -252,7 +262,9 @@ describe('callApi: token expired (code 10000)', () => {
     recordFeedback();
     await callApi(adminLogin, loginInput).catch(() => undefined);
     await vi.advanceTimersByTimeAsync(1_500);
-    expect(navigate).toHaveBeenCalledWith(`/admin/login?redirect=${encodeURIComponent('/admin/dashboard')}`, { replace: true });
+    expect(navigate).toHaveBeenCalledWith(`/admin/login?redirect=${encodeURIComponent('/admin/dashboard')}`, {
+      replace: true,
+    });
     expect(useSessionStore.getState().admin.token).toBeNull();
     expect(useSessionStore.getState().merchant.token).toBe('merchant-token');
     await vi.advanceTimersByTimeAsync(1_000);

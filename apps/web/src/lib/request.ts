@@ -85,7 +85,12 @@ function buildHeaders(call: Call, isFormData: boolean, idempotencyKey: string | 
 
 class TimeoutSignal extends Error {}
 
-async function send(call: Call, input: unknown, options: CallOptions, idempotencyKey: string | undefined): Promise<Answer> {
+async function send(
+  call: Call,
+  input: unknown,
+  options: CallOptions,
+  idempotencyKey: string | undefined,
+): Promise<Answer> {
   const body = withLangCode(input, currentLang());
   const isFormData = body instanceof FormData;
   const controller = new AbortController();
@@ -120,7 +125,8 @@ async function send(call: Call, input: unknown, options: CallOptions, idempotenc
   } catch {
     throw new ApiError('invalid-response', 'answer is not JSON', { status: response.status, requestId });
   }
-  if (!isEnvelope(payload)) throw new ApiError('invalid-response', 'answer has no code', { status: response.status, requestId });
+  if (!isEnvelope(payload))
+    throw new ApiError('invalid-response', 'answer has no code', { status: response.status, requestId });
   return { envelope: payload, requestId };
 }
 

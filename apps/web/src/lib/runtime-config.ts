@@ -16,11 +16,14 @@ export const RUNTIME_CONFIG_ELEMENT_ID = 'parlour-config';
 
 function toHostList(value: unknown): string[] {
   if (!Array.isArray(value)) return [];
-  return value.filter((host): host is string => typeof host === 'string' && host.length > 0).map((host) => host.toLowerCase());
+  return value
+    .filter((host): host is string => typeof host === 'string' && host.length > 0)
+    .map((host) => host.toLowerCase());
 }
 
 function readDataBlock(): Partial<RuntimeConfig> | undefined {
-  const text = typeof document === 'undefined' ? undefined : document.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent;
+  const text =
+    typeof document === 'undefined' ? undefined : document.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent;
   if (!text) return undefined;
   try {
     return JSON.parse(text) as Partial<RuntimeConfig>;

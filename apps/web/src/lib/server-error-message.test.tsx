@@ -24,7 +24,11 @@ describe('server failures quote their request id (issue 12)', () => {
   beforeAll(() => import('./server-error-message'), 20_000);
 
   it('shows a SERVER_ERROR with the request id of its answer and a copy button, for 10 s', async () => {
-    mockFetch(() => ({ code: ErrorCode.SERVER_ERROR, msg: 'Server error, please try again later', data: { request_id: REQUEST_ID } }));
+    mockFetch(() => ({
+      code: ErrorCode.SERVER_ERROR,
+      msg: 'Server error, please try again later',
+      data: { request_id: REQUEST_ID },
+    }));
     const feedback = recordFeedback();
     const error = await callApi(merchantLogout, {}).catch((thrown: unknown) => thrown);
     expect(error).toMatchObject({ kind: 'business', code: ErrorCode.SERVER_ERROR, requestId: REQUEST_ID });
@@ -41,7 +45,11 @@ describe('server failures quote their request id (issue 12)', () => {
 
   it('says it in Chinese', async () => {
     await i18n.changeLanguage('zh-CN');
-    mockFetch(() => ({ code: ErrorCode.SERVER_ERROR, msg: '服务器错误，请稍后再试', data: { request_id: REQUEST_ID } }));
+    mockFetch(() => ({
+      code: ErrorCode.SERVER_ERROR,
+      msg: '服务器错误，请稍后再试',
+      data: { request_id: REQUEST_ID },
+    }));
     const feedback = recordFeedback();
     await callApi(merchantLogout, {}).catch(() => undefined);
     expect(await renderShownError(feedback).idShown(`请求编号 ${REQUEST_ID}`)).toBeTruthy();
@@ -49,7 +57,14 @@ describe('server failures quote their request id (issue 12)', () => {
   });
 
   it('quotes the X-Request-Id header of an HTTP 5xx', async () => {
-    mockFetch(() => new Response('down', { status: 503, statusText: 'Service Unavailable', headers: { 'X-Request-Id': REQUEST_ID } }));
+    mockFetch(
+      () =>
+        new Response('down', {
+          status: 503,
+          statusText: 'Service Unavailable',
+          headers: { 'X-Request-Id': REQUEST_ID },
+        }),
+    );
     const feedback = recordFeedback();
     await callApi(merchantLogout, {}).catch(() => undefined);
     expect(await renderShownError(feedback).idShown(`Request ID ${REQUEST_ID}`)).toBeTruthy();
@@ -57,7 +72,12 @@ describe('server failures quote their request id (issue 12)', () => {
   });
 
   it('shows other failures as plain text, without the id', async () => {
-    mockFetch(() => new Response(JSON.stringify({ code: ErrorCode.NO_PERMISSION, msg: 'No permission', data: null }), { headers: { 'X-Request-Id': REQUEST_ID } }));
+    mockFetch(
+      () =>
+        new Response(JSON.stringify({ code: ErrorCode.NO_PERMISSION, msg: 'No permission', data: null }), {
+          headers: { 'X-Request-Id': REQUEST_ID },
+        }),
+    );
     const feedback = recordFeedback();
     const error = await callApi(merchantLogout, {}).catch((thrown: unknown) => thrown);
     expect(error).toMatchObject({ code: ErrorCode.NO_PERMISSION, requestId: REQUEST_ID });

@@ -6,9 +6,17 @@ describe('serverFieldErrors', () => {
   it('maps the refused fields under a prefix and skips the rest', () => {
     const error = new ApiError('business', 'The request has invalid fields', {
       code: 10001,
-      data: { errors: [{ field: 'values.rate', message: 'Rate must be a number above 0' }, { field: 'method', message: 'x' }, { field: 'values.rate', message: 'again' }] },
+      data: {
+        errors: [
+          { field: 'values.rate', message: 'Rate must be a number above 0' },
+          { field: 'method', message: 'x' },
+          { field: 'values.rate', message: 'again' },
+        ],
+      },
     });
-    expect(serverFieldErrors(error, 'values.')).toEqual([{ name: 'rate', errors: ['Rate must be a number above 0', 'again'] }]);
+    expect(serverFieldErrors(error, 'values.')).toEqual([
+      { name: 'rate', errors: ['Rate must be a number above 0', 'again'] },
+    ]);
   });
 
   it('is empty for failures that name no field', () => {

@@ -11,7 +11,8 @@ export function serverFieldErrors(error: unknown, prefix = ''): { name: string; 
   if (!Array.isArray(list)) return [];
   const byField = new Map<string, string[]>();
   for (const entry of list) {
-    if (typeof entry.field !== 'string' || typeof entry.message !== 'string' || !entry.field.startsWith(prefix)) continue;
+    if (typeof entry.field !== 'string' || typeof entry.message !== 'string' || !entry.field.startsWith(prefix))
+      continue;
     const name = entry.field.slice(prefix.length);
     if (!name) continue;
     byField.set(name, [...(byField.get(name) ?? []), entry.message]);

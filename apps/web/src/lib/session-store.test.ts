@@ -17,7 +17,10 @@ describe('session store', () => {
     signIn('admin', adminUserinfo);
     const state = useSessionStore.getState();
     expect(state.loginType).toBe('admin');
-    expect(state.merchant).toMatchObject({ token: 'merchant-token', info: { nickname: 'Lucy', account: 'shop@example.com' } });
+    expect(state.merchant).toMatchObject({
+      token: 'merchant-token',
+      info: { nickname: 'Lucy', account: 'shop@example.com' },
+    });
     expect(state.merchant.info).not.toHaveProperty('token');
     expect(state.admin).toMatchObject({ token: 'admin-token', info: { account: 'admin' } });
   });
@@ -28,7 +31,11 @@ describe('session store', () => {
     store.setMenus('merchant', [{ path: '/merchant/store', titleKey: 'route.merchant.store' }]);
     store.setLang('en-US');
     const saved = JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}') as { state: Record<string, unknown> };
-    expect(saved.state).toMatchObject({ loginType: 'merchant', lang: 'en-US', merchant: { token: 'merchant-token', menus: null } });
+    expect(saved.state).toMatchObject({
+      loginType: 'merchant',
+      lang: 'en-US',
+      merchant: { token: 'merchant-token', menus: null },
+    });
     expect(useSessionStore.getState().merchant.menus).toHaveLength(1);
   });
 

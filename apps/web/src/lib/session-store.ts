@@ -1,4 +1,9 @@
-import type { TAdminProfile, TAdminUserinfo, TMerchantProfile, TMerchantUserinfo } from '@parlour/contract/calls/account';
+import type {
+  TAdminProfile,
+  TAdminUserinfo,
+  TMerchantProfile,
+  TMerchantUserinfo,
+} from '@parlour/contract/calls/account';
 import type { Role } from '@parlour/contract/constants';
 import { defaultLang, type Lang } from '@parlour/contract/errors';
 import { create } from 'zustand';

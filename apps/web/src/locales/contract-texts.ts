@@ -29,7 +29,10 @@ export interface ContractTexts {
 
 function pick<K extends string, V>(table: Record<K, Record<Lang, V>>, lang: Lang): Record<K, V> {
   return Object.fromEntries(
-    Object.entries<Record<Lang, V>>(table).map(([key, text]) => [key, (text as Partial<Record<Lang, V>>)[lang] ?? text['en-US']]),
+    Object.entries<Record<Lang, V>>(table).map(([key, text]) => [
+      key,
+      (text as Partial<Record<Lang, V>>)[lang] ?? text['en-US'],
+    ]),
   ) as Record<K, V>;
 }
 
@@ -44,7 +47,10 @@ export function contractTexts(lang: Lang): ContractTexts {
     errors: pick(errorMessages, lang),
     issue: {
       ...prefixed('field.', pick(fieldLabels, lang)),
-      ...prefixed('rule.', Object.fromEntries(Object.entries(ruleTemplates).map(([key, rule]) => [key, rule('{{label}}')]))),
+      ...prefixed(
+        'rule.',
+        Object.fromEntries(Object.entries(ruleTemplates).map(([key, rule]) => [key, rule('{{label}}')])),
+      ),
       ...prefixed('language.', pick(contentLanguageNames, lang)),
       generic: pick({ generic: genericFieldMessage }, lang).generic('{{label}}'),
       inLanguage: pick({ inLanguage: languageSuffix }, lang).inLanguage('{{sentence}}', '{{language}}'),

@@ -9,7 +9,15 @@ function leaves(node: unknown, prefix = ''): [string, unknown][] {
 
 describe('catalogues', () => {
   it('have the same keys in Chinese and English', () => {
-    expect(leaves(zhCN).map(([key]) => key).sort()).toEqual(leaves(enUS).map(([key]) => key).sort());
+    expect(
+      leaves(zhCN)
+        .map(([key]) => key)
+        .sort(),
+    ).toEqual(
+      leaves(enUS)
+        .map(([key]) => key)
+        .sort(),
+    );
   });
 
   it('have no empty texts', () => {

@@ -59,7 +59,11 @@ export function makeAdminVersion(overrides: Partial<TStoreVersion> = {}, storeCo
   return {
     ...version,
     store_count: storeCount,
-    localized: { name: text(version.name), description: text(version.description), features: version.features.map(text) },
+    localized: {
+      name: text(version.name),
+      description: text(version.description),
+      features: version.features.map(text),
+    },
   };
 }
 
@@ -94,7 +98,11 @@ export function makeAdminBill(overrides: Partial<TAdminBill> = {}): TAdminBill {
 /** A daily trend of `days` points from 2026-01-01. */
 export function makeTrend(days = 3) {
   return {
-    list: Array.from({ length: days }, (_, index) => ({ date: `2026-01-0${index + 1}`, count: index + 1, amount: (index + 1) * 10_000 })),
+    list: Array.from({ length: days }, (_, index) => ({
+      date: `2026-01-0${index + 1}`,
+      count: index + 1,
+      amount: (index + 1) * 10_000,
+    })),
   };
 }
 

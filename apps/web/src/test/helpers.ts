@@ -24,7 +24,8 @@ type Answer = { code: number; msg?: string; data?: unknown } | Response | Error;
 export function mockFetch(answer: (path: string, body: unknown) => Answer | Promise<Answer>) {
   const calls: RecordedCall[] = [];
   const fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
-    const body = init.body instanceof FormData ? init.body : typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
+    const body =
+      init.body instanceof FormData ? init.body : typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
     calls.push({ url, init, body, headers: new Headers(init.headers) });
     const result = await answer(url.replace(/^\/api\/v1\//, ''), body);
     if (result instanceof Error) throw result;

@@ -13,7 +13,11 @@ export function makeVersion(overrides: Partial<TStoreVersion> = {}): TStoreVersi
     features: ['Custom domain'],
     trial_days: 14,
     currency: 'CNY',
-    prices: ALL_TERMS.map(({ type, term }) => ({ type, term, amount: type === 'month' ? 9_900 * term : 99_900 * term })),
+    prices: ALL_TERMS.map(({ type, term }) => ({
+      type,
+      term,
+      amount: type === 'month' ? 9_900 * term : 99_900 * term,
+    })),
     status: 'enabled',
     sort: 1,
     domain_limit: null,

@@ -21,7 +21,7 @@ addContractTexts('en-US', contractTexts('en-US'));
 configure({ asyncUtilTimeout: 3_000 });
 
 // Most test files share their worker's modules (vitest.config.ts): every store starts each test as on a first load.
-const resetStore = <State,>(store: StoreApi<State>) => store.setState(store.getInitialState(), true);
+const resetStore = <State>(store: StoreApi<State>) => store.setState(store.getInitialState(), true);
 
 beforeEach(() => {
   resetStore(useSessionStore);

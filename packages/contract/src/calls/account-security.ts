@@ -21,7 +21,8 @@ export const merchantSuspensionNotices = defineCall({
   role: 'merchant',
   isAuthenticated: true,
   isWrite: false,
-  summary: 'The periods the account was disabled that the merchant has not acknowledged yet (keys were suspended meanwhile).',
+  summary:
+    'The periods the account was disabled that the merchant has not acknowledged yet (keys were suspended meanwhile).',
   input: ZEmptyInput,
   output: z.object({ list: z.array(ZSuspensionNotice) }),
 });
@@ -64,7 +65,11 @@ export type TAccountSession = z.infer<typeof ZAccountSession>;
 
 export const ZSessionListOutput = z.object({ list: z.array(ZAccountSession) });
 export const ZSessionRef = z.object({
-  id: z.coerce.number({ error: 'id_required' }).int({ error: 'id_required' }).positive({ error: 'id_required' }).max(2_147_483_647, { error: 'id_required' }),
+  id: z.coerce
+    .number({ error: 'id_required' })
+    .int({ error: 'id_required' })
+    .positive({ error: 'id_required' })
+    .max(2_147_483_647, { error: 'id_required' }),
 });
 export type TSessionRef = z.input<typeof ZSessionRef>;
 /** How many sessions the call ended. */
@@ -125,7 +130,10 @@ export const ZCurrentPassword = z
  */
 export const ZChangePasswordInput = withMatchingConfirmation(
   z.object({ current_password: ZCurrentPassword, password: ZNewPassword, confirm_password: ZConfirmPassword }),
-).refine((value) => value.password !== value.current_password, { error: 'password_same_as_current', path: ['password'] });
+).refine((value) => value.password !== value.current_password, {
+  error: 'password_same_as_current',
+  path: ['password'],
+});
 export type TChangePasswordInput = z.input<typeof ZChangePasswordInput>;
 
 /** How many other sessions the change signed out (the one making the call stays signed in). */
@@ -172,7 +180,9 @@ export const RECOVERY_CODE_PATTERN = /^[a-z0-9]{5}-?[a-z0-9]{5}$/i;
 export const ZTotpCode = z
   .string({ error: 'two_factor_code_required' })
   .transform((value) => value.replace(/\s+/g, ''))
-  .pipe(z.string().min(1, { error: 'two_factor_code_required' }).regex(TOTP_CODE_PATTERN, { error: 'totp_code_invalid' }));
+  .pipe(
+    z.string().min(1, { error: 'two_factor_code_required' }).regex(TOTP_CODE_PATTERN, { error: 'totp_code_invalid' }),
+  );
 /** An authenticator code or a recovery code. */
 export const ZTwoFactorCode = z
   .string({ error: 'two_factor_code_required' })
@@ -182,7 +192,9 @@ export const ZTwoFactorCode = z
       .string()
       .min(1, { error: 'two_factor_code_required' })
       .max(11, { error: 'two_factor_code_invalid' })
-      .refine((value) => TOTP_CODE_PATTERN.test(value) || RECOVERY_CODE_PATTERN.test(value), { error: 'two_factor_code_invalid' }),
+      .refine((value) => TOTP_CODE_PATTERN.test(value) || RECOVERY_CODE_PATTERN.test(value), {
+        error: 'two_factor_code_invalid',
+      }),
   );
 
 export const ZTwoFactorStatus = z.object({
@@ -208,7 +220,11 @@ export const ZTwoFactorDisableInput = z.object({ code: ZTwoFactorCode });
 export type TTwoFactorDisableInput = z.input<typeof ZTwoFactorDisableInput>;
 
 export const ZLoginTwoFactorInput = z.object({
-  challenge_id: z.string({ error: 'challenge_id_required' }).trim().min(1, { error: 'challenge_id_required' }).max(64, { error: 'challenge_id_required' }),
+  challenge_id: z
+    .string({ error: 'challenge_id_required' })
+    .trim()
+    .min(1, { error: 'challenge_id_required' })
+    .max(64, { error: 'challenge_id_required' }),
   code: ZTwoFactorCode,
 });
 export type TLoginTwoFactorInput = z.input<typeof ZLoginTwoFactorInput>;
@@ -223,7 +239,8 @@ export const adminTwoFactorStatus = defineCall({
   role: 'admin',
   isAuthenticated: true,
   isWrite: false,
-  summary: 'Whether the operator has two-factor sign-in on, whether the platform requires it, and how many recovery codes are left.',
+  summary:
+    'Whether the operator has two-factor sign-in on, whether the platform requires it, and how many recovery codes are left.',
   input: ZEmptyInput,
   output: ZTwoFactorStatus,
 });
@@ -233,7 +250,8 @@ export const adminTwoFactorSetup = defineCall({
   role: 'admin',
   isAuthenticated: true,
   isWrite: true,
-  summary: 'Starts turning two-factor sign-in on: a new secret (sealed at rest) and its otpauth URI for the QR code; confirmed by two_factor_enable.',
+  summary:
+    'Starts turning two-factor sign-in on: a new secret (sealed at rest) and its otpauth URI for the QR code; confirmed by two_factor_enable.',
   input: ZEmptyInput,
   output: ZTwoFactorSetup,
 });
@@ -243,7 +261,8 @@ export const adminTwoFactorEnable = defineCall({
   role: 'admin',
   isAuthenticated: true,
   isWrite: true,
-  summary: 'Turns two-factor sign-in on with a first code from the app; answers the recovery codes, shown this once (stored hashed, each usable once).',
+  summary:
+    'Turns two-factor sign-in on with a first code from the app; answers the recovery codes, shown this once (stored hashed, each usable once).',
   input: ZTwoFactorEnableInput,
   output: z.object({ recovery_codes: z.array(z.string()) }),
 });
@@ -263,7 +282,8 @@ export const adminLoginTwoFactor = defineCall({
   role: 'admin',
   isAuthenticated: false,
   isWrite: true,
-  summary: 'Second step of an operator sign-in: the challenge of TWO_FACTOR_REQUIRED and an authenticator or recovery code; answers the session like login.',
+  summary:
+    'Second step of an operator sign-in: the challenge of TWO_FACTOR_REQUIRED and an authenticator or recovery code; answers the session like login.',
   input: ZLoginTwoFactorInput,
   output: ZAdminLoginOutput,
 });

@@ -193,7 +193,10 @@ export const merchantCaptcha = defineCall({
 });
 
 export const ZAdminLoginInput = z
-  .object({ account: z.string({ error: 'account_required' }).trim().min(1, { error: 'account_required' }).max(64), password: ZLoginPassword })
+  .object({
+    account: z.string({ error: 'account_required' }).trim().min(1, { error: 'account_required' }).max(64),
+    password: ZLoginPassword,
+  })
   .extend(ZCaptchaAnswer.shape);
 export type TAdminLoginInput = z.input<typeof ZAdminLoginInput>;
 

@@ -20,8 +20,30 @@ import * as traffic from './traffic';
 import * as trafficReport from './traffic-report';
 
 function isCall(value: unknown): value is Call {
-  return typeof value === 'object' && value !== null && 'path' in value && 'role' in value && 'isAuthenticated' in value;
+  return (
+    typeof value === 'object' && value !== null && 'path' in value && 'role' in value && 'isAuthenticated' in value
+  );
 }
 
 /** Every declared call, collected from the call modules. The server must register a handler for each (a test checks it). */
-export const allCalls: Call[] = [apiInfo, account, accountSecurity, store, domain, bill, merchantAdmin, notice, prospect, settings, siteConfig, dashboard, traffic, trafficReport, openCore, operations, storeSiteConfig, plugin, paymentSettings].flatMap((module) => Object.values(module as Record<string, unknown>).filter(isCall));
+export const allCalls: Call[] = [
+  apiInfo,
+  account,
+  accountSecurity,
+  store,
+  domain,
+  bill,
+  merchantAdmin,
+  notice,
+  prospect,
+  settings,
+  siteConfig,
+  dashboard,
+  traffic,
+  trafficReport,
+  openCore,
+  operations,
+  storeSiteConfig,
+  plugin,
+  paymentSettings,
+].flatMap((module) => Object.values(module as Record<string, unknown>).filter(isCall));

@@ -23,7 +23,8 @@ export const apiInfo = defineCall({
   role: 'merchant',
   isAuthenticated: false,
   isWrite: false,
-  summary: 'Bare call: the API name and version and the server time (reachability and clock-skew check); no session, no database work',
+  summary:
+    'Bare call: the API name and version and the server time (reachability and clock-skew check); no session, no database work',
   input: ZEmptyInput,
   output: ZApiInfo,
 });

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { BILL_CHANNELS, BILL_STATUSES, BILL_TYPES, EXPORT_FORMATS, PAY_METHODS, REFUND_STATES, TERM_TYPES } from '../constants';
+import {
+  BILL_CHANNELS,
+  BILL_STATUSES,
+  BILL_TYPES,
+  EXPORT_FORMATS,
+  PAY_METHODS,
+  REFUND_STATES,
+  TERM_TYPES,
+} from '../constants';
 import { listOutput, sortFields, ZPageInput, rowId } from '../schemas';
 import { withDateRangeCheck, ZDateRangeFields, ZDateRangeInput, ZExportFile, ZTrendOutput } from './report';
 
@@ -41,7 +49,13 @@ export const ZAdminBill = ZBill.extend({ merchant_id: z.number().int(), merchant
 export type TAdminBill = z.infer<typeof ZAdminBill>;
 
 /** Where to pay a bill: a provider's cashier URL (the sandbox cashier in development). */
-export const ZPayPage = z.object({ bill_no: z.string(), provider: z.string(), pay_method: z.enum(PAY_METHODS), pay_url: z.string(), expires_at: z.string() });
+export const ZPayPage = z.object({
+  bill_no: z.string(),
+  provider: z.string(),
+  pay_method: z.enum(PAY_METHODS),
+  pay_url: z.string(),
+  expires_at: z.string(),
+});
 export type TPayPage = z.infer<typeof ZPayPage>;
 
 export const ZBillFilter = ZDateRangeFields.extend({
@@ -61,7 +75,9 @@ export const ZAdminBillFilter = ZBillFilter.extend({
   merchant_id: rowId().optional(),
   channel: z.enum(BILL_CHANNELS).optional(),
 });
-export const ZAdminBillListInput = withDateRangeCheck(ZPageInput.extend(ZAdminBillFilter.shape).extend(ZBillSort.shape));
+export const ZAdminBillListInput = withDateRangeCheck(
+  ZPageInput.extend(ZAdminBillFilter.shape).extend(ZBillSort.shape),
+);
 export type TAdminBillListInput = z.input<typeof ZAdminBillListInput>;
 export const ZBillRef = z.object({ bill_no: z.string({ error: 'bill_no' }).trim().min(1).max(40) });
 
@@ -97,8 +113,10 @@ export const merchantExportBills = defineCall({
   role: 'merchant',
   isAuthenticated: true,
   isWrite: false,
-  summary: 'The filtered bill list as a CSV or XLSX file, in the list\'s order (its sort_field/sort_order)',
-  input: withDateRangeCheck(ZBillFilter.extend({ format: z.enum(EXPORT_FORMATS).default('csv') }).extend(ZBillSort.shape)),
+  summary: "The filtered bill list as a CSV or XLSX file, in the list's order (its sort_field/sort_order)",
+  input: withDateRangeCheck(
+    ZBillFilter.extend({ format: z.enum(EXPORT_FORMATS).default('csv') }).extend(ZBillSort.shape),
+  ),
   output: ZExportFile,
 });
 
@@ -136,15 +154,19 @@ export const adminBillTypeDistribution = defineCall({
   isWrite: false,
   summary: 'Paid bills and income per bill type over a date range',
   input: ZDateRangeInput,
-  output: z.object({ list: z.array(z.object({ type: z.enum(BILL_TYPES), count: z.number().int(), amount: z.number().int() })) }),
+  output: z.object({
+    list: z.array(z.object({ type: z.enum(BILL_TYPES), count: z.number().int(), amount: z.number().int() })),
+  }),
 });
 export const adminExportBills = defineCall({
   path: 'admin/order/order/export',
   role: 'admin',
   isAuthenticated: true,
   isWrite: false,
-  summary: 'The filtered list of all bills as a CSV or XLSX file, in the list\'s order (its sort_field/sort_order)',
-  input: withDateRangeCheck(ZAdminBillFilter.extend({ format: z.enum(EXPORT_FORMATS).default('csv') }).extend(ZBillSort.shape)),
+  summary: "The filtered list of all bills as a CSV or XLSX file, in the list's order (its sort_field/sort_order)",
+  input: withDateRangeCheck(
+    ZAdminBillFilter.extend({ format: z.enum(EXPORT_FORMATS).default('csv') }).extend(ZBillSort.shape),
+  ),
   output: ZExportFile,
 });
 
@@ -176,7 +198,12 @@ export const ZCashierBill = z.object({
   flow: z
     .discriminatedUnion('flow', [
       z.object({ flow: z.literal('qr'), code_url: z.string() }),
-      z.object({ flow: z.literal('redirect'), url: z.string(), method: z.enum(['GET', 'POST']), fields: z.record(z.string(), z.string()).optional() }),
+      z.object({
+        flow: z.literal('redirect'),
+        url: z.string(),
+        method: z.enum(['GET', 'POST']),
+        fields: z.record(z.string(), z.string()).optional(),
+      }),
       z.object({ flow: z.literal('sandbox') }),
     ])
     .nullable()
@@ -257,7 +284,8 @@ export const adminBillDetail = defineCall({
   role: 'admin',
   isAuthenticated: true,
   isWrite: false,
-  summary: "One bill with its provider's side, its refund and every stored notification, query, close and refund (newest first)",
+  summary:
+    "One bill with its provider's side, its refund and every stored notification, query, close and refund (newest first)",
   input: ZBillRef,
   output: ZAdminBillDetail,
 });
@@ -268,6 +296,12 @@ export const adminRefundBill = defineCall({
   isWrite: true,
   summary:
     'Refunds a paid online bill in full through its provider, with a reason; what it bought is revoked in the same transaction (store term shortened back or the new store ended, plugin uninstalled, unused traffic package voided). A bill refunded already answers BILL_REFUNDED',
-  input: ZBillRef.extend({ reason: z.string({ error: 'refund_reason_required' }).trim().min(1, { error: 'refund_reason_required' }).max(200, { error: 'refund_reason_length' }) }),
+  input: ZBillRef.extend({
+    reason: z
+      .string({ error: 'refund_reason_required' })
+      .trim()
+      .min(1, { error: 'refund_reason_required' })
+      .max(200, { error: 'refund_reason_length' }),
+  }),
   output: ZAdminBillDetail,
 });

@@ -65,7 +65,8 @@ const failureMessages: Record<DomainFailureReason, Record<Lang, (detail: string)
   },
   txt_mismatch: {
     'zh-CN': (detail) => `${DOMAIN_VERIFY_LABEL} TXT 记录的值与验证码不符（当前为 ${detail}）`,
-    'en-US': (detail) => `The ${DOMAIN_VERIFY_LABEL} TXT record does not hold the verification token (it holds ${detail})`,
+    'en-US': (detail) =>
+      `The ${DOMAIN_VERIFY_LABEL} TXT record does not hold the verification token (it holds ${detail})`,
   },
   nxdomain: {
     'zh-CN': () => '域名在 DNS 中不存在（NXDOMAIN）',

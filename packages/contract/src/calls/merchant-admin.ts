@@ -33,7 +33,9 @@ export const ZMerchantFilter = ZDateRangeFields.extend({
 /** Columns the merchant list sorts on (default: newest registration first). */
 export const MERCHANT_SORT_FIELDS = ['created_at', 'store_count', 'last_login_at'] as const;
 export type MerchantSortField = (typeof MERCHANT_SORT_FIELDS)[number];
-export const ZMerchantListInput = withDateRangeCheck(ZPageInput.extend(ZMerchantFilter.shape).extend(sortFields(MERCHANT_SORT_FIELDS).shape));
+export const ZMerchantListInput = withDateRangeCheck(
+  ZPageInput.extend(ZMerchantFilter.shape).extend(sortFields(MERCHANT_SORT_FIELDS).shape),
+);
 export type TMerchantListInput = z.input<typeof ZMerchantListInput>;
 
 export const ZNickname = z.string().trim().max(50, { error: 'nickname_length' });
@@ -89,7 +91,8 @@ export const adminListMerchants = defineCall({
   role: 'admin',
   isAuthenticated: true,
   isWrite: false,
-  summary: 'Merchants by keyword (account, email, phone, name), type, status and registration time, with store count and last login; sorted on registration, store count or last login',
+  summary:
+    'Merchants by keyword (account, email, phone, name), type, status and registration time, with store count and last login; sorted on registration, store count or last login',
   input: ZMerchantListInput,
   output: listOutput(ZAdminMerchant),
 });

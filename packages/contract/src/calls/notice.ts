@@ -22,8 +22,16 @@ const ZNoticeId = rowId('id_required');
  */
 /** Rules of the notice's bilingual texts (the console's inputs check each language with them). */
 export const NOTICE_TEXT_RULES = {
-  title: { maxLength: NOTICE_TITLE_MAX_LENGTH, requiredError: 'notice_title_required', lengthError: 'notice_title_length' },
-  content: { maxLength: NOTICE_CONTENT_MAX_LENGTH, requiredError: 'notice_content_required', lengthError: 'notice_content_length' },
+  title: {
+    maxLength: NOTICE_TITLE_MAX_LENGTH,
+    requiredError: 'notice_title_required',
+    lengthError: 'notice_title_length',
+  },
+  content: {
+    maxLength: NOTICE_CONTENT_MAX_LENGTH,
+    requiredError: 'notice_content_required',
+    lengthError: 'notice_content_length',
+  },
 } satisfies Record<string, LocalizedTextRule>;
 
 export const ZNoticeFields = z.object({
@@ -73,7 +81,8 @@ export const adminListNotices = defineCall({
   role: 'admin',
   isAuthenticated: true,
   isWrite: false,
-  summary: 'All notices by title/content keyword and status, pinned first and newest publish time first, or sorted on publish, creation or update time or read count',
+  summary:
+    'All notices by title/content keyword and status, pinned first and newest publish time first, or sorted on publish, creation or update time or read count',
   input: ZNoticeListInput,
   output: listOutput(ZAdminNotice),
 });
@@ -143,7 +152,8 @@ export const merchantListUnreadNotices = defineCall({
   role: 'merchant',
   isAuthenticated: true,
   isWrite: false,
-  summary: "Published notices visible now, pinned first then newest: the unread ones, or all with the merchant's read mark; plus the unread count",
+  summary:
+    "Published notices visible now, pinned first then newest: the unread ones, or all with the merchant's read mark; plus the unread count",
   input: ZMerchantNoticeListInput,
   output: listOutput(ZMerchantNotice).extend({ unread_count: z.number().int() }),
 });

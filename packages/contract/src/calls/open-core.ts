@@ -18,7 +18,9 @@ export const OPEN_API_KEY_HEADER = 'x-api-key';
 /** Every store key starts with this, so a leaked key is recognisable by secret scanners. */
 export const OPEN_API_KEY_PREFIX = 'pk_live_';
 /** Store statuses whose key may call the Open API. */
-export const OPEN_API_CALLABLE_STATUSES = ['trial', 'operating'] as const satisfies ReadonlyArray<(typeof STORE_STATUSES)[number]>;
+export const OPEN_API_CALLABLE_STATUSES = ['trial', 'operating'] as const satisfies ReadonlyArray<
+  (typeof STORE_STATUSES)[number]
+>;
 
 export const PRODUCT_DATA_PROVIDERS = ['sandbox', 'http'] as const;
 export type ProductDataProviderKind = (typeof PRODUCT_DATA_PROVIDERS)[number];
@@ -72,15 +74,31 @@ const wholeNumberParam = (max: number, error: 'open_page_invalid' | 'open_page_s
 
 /** item_search's parameters. */
 export const ZItemSearchParams = z.object({
-  q: z.string({ error: 'open_q_required' }).min(1, { error: 'open_q_required' }).max(100, { error: 'open_q_length' }).meta({ description: 'Keyword', example: '保温杯' }),
+  q: z
+    .string({ error: 'open_q_required' })
+    .min(1, { error: 'open_q_required' })
+    .max(100, { error: 'open_q_length' })
+    .meta({ description: 'Keyword', example: '保温杯' }),
   page: wholeNumberParam(100, 'open_page_invalid').meta({ description: 'Page number', default: 1 }),
-  page_size: wholeNumberParam(40, 'open_page_size_invalid').meta({ description: "Items per page (the data source's default when left out)" }),
+  page_size: wholeNumberParam(40, 'open_page_size_invalid').meta({
+    description: "Items per page (the data source's default when left out)",
+  }),
 });
 
 /** The APIs whose parameters are checked beyond the rules of every call, by the codes they serve. */
 export const OPEN_API_PARAM_SCHEMAS = [
-  { title: 'item_get', pattern: ITEM_GET_PATTERN, description: 'item_get (and codes starting item_get_): one item by its ID.', schema: ZItemGetParams },
-  { title: 'item_search', pattern: ITEM_SEARCH_PATTERN, description: 'item_search (and codes starting item_search_): items matching a keyword, page by page.', schema: ZItemSearchParams },
+  {
+    title: 'item_get',
+    pattern: ITEM_GET_PATTERN,
+    description: 'item_get (and codes starting item_get_): one item by its ID.',
+    schema: ZItemGetParams,
+  },
+  {
+    title: 'item_search',
+    pattern: ITEM_SEARCH_PATTERN,
+    description: 'item_search (and codes starting item_search_): items matching a keyword, page by page.',
+    schema: ZItemSearchParams,
+  },
 ] as const;
 
 // ---------- provider configuration ----------
@@ -93,19 +111,31 @@ const ZBaseUrl = z
   .default('');
 
 /** The vendor's path segment of each platform (onebound's: Weidian is `micro`). */
-export const PRODUCT_DATA_DEFAULT_PLATFORM_PATHS: Record<TPlatform, string> = { '1688': '1688', taobao: 'taobao', micro_store: 'micro', jd: 'jd' };
+export const PRODUCT_DATA_DEFAULT_PLATFORM_PATHS: Record<TPlatform, string> = {
+  '1688': '1688',
+  taobao: 'taobao',
+  micro_store: 'micro',
+  jd: 'jd',
+};
 /** A vendor path segment: 1–40 letters, digits, `-`, `_` or `.` (not `.` or `..` alone). */
 const VENDOR_PATH_PATTERN = /^(?!\.{1,2}$)[A-Za-z0-9._-]{1,40}$/;
 const vendorPath = (platform: TPlatform, message: string) =>
-  z.string({ error: message }).trim().regex(VENDOR_PATH_PATTERN, { error: message }).default(PRODUCT_DATA_DEFAULT_PLATFORM_PATHS[platform]);
+  z
+    .string({ error: message })
+    .trim()
+    .regex(VENDOR_PATH_PATTERN, { error: message })
+    .default(PRODUCT_DATA_DEFAULT_PLATFORM_PATHS[platform]);
 
 /** The vendor's path of each platform; a platform left out takes its default path. */
-export const ZPlatformPaths = z.object({
-  '1688': vendorPath('1688', 'vendor_path_1688_invalid'),
-  taobao: vendorPath('taobao', 'vendor_path_taobao_invalid'),
-  micro_store: vendorPath('micro_store', 'vendor_path_micro_store_invalid'),
-  jd: vendorPath('jd', 'vendor_path_jd_invalid'),
-}, { error: 'platform_paths_invalid' });
+export const ZPlatformPaths = z.object(
+  {
+    '1688': vendorPath('1688', 'vendor_path_1688_invalid'),
+    taobao: vendorPath('taobao', 'vendor_path_taobao_invalid'),
+    micro_store: vendorPath('micro_store', 'vendor_path_micro_store_invalid'),
+    jd: vendorPath('jd', 'vendor_path_jd_invalid'),
+  },
+  { error: 'platform_paths_invalid' },
+);
 export type TPlatformPaths = z.output<typeof ZPlatformPaths>;
 
 export const ZProductDataConfigInput = z
@@ -158,14 +188,20 @@ export const adminEditProductDataConfig = defineCall({
   role: 'admin',
   isAuthenticated: true,
   isWrite: true,
-  summary: "Sets the product-data provider, its base URL, key, secret (empty keeps it), timeout and the vendor's path of each platform",
+  summary:
+    "Sets the product-data provider, its base URL, key, secret (empty keeps it), timeout and the vendor's path of each platform",
   input: ZProductDataConfigInput,
   output: ZProductDataConfig,
 });
 
 // ---------- data sources ----------
 
-const ZSort = z.coerce.number({ error: 'api_sort_invalid' }).int({ error: 'api_sort_invalid' }).min(0, { error: 'api_sort_invalid' }).max(9999, { error: 'api_sort_invalid' }).default(0);
+const ZSort = z.coerce
+  .number({ error: 'api_sort_invalid' })
+  .int({ error: 'api_sort_invalid' })
+  .min(0, { error: 'api_sort_invalid' })
+  .max(9999, { error: 'api_sort_invalid' })
+  .default(0);
 const ZIsEnabled = z.boolean({ error: 'is_enabled_invalid' });
 const ZRecordId = rowId('id_required');
 const ZRemark = z.string({ error: 'remark_length' }).trim().max(200, { error: 'remark_length' }).default('');
@@ -185,7 +221,11 @@ export const ZDataSource = z.object({
 });
 export type TDataSource = z.infer<typeof ZDataSource>;
 
-const ZDataSourceName = z.string({ error: 'data_source_name_required' }).trim().min(1, { error: 'data_source_name_required' }).max(40, { error: 'data_source_name_length' });
+const ZDataSourceName = z
+  .string({ error: 'data_source_name_required' })
+  .trim()
+  .min(1, { error: 'data_source_name_required' })
+  .max(40, { error: 'data_source_name_length' });
 export const ZDataSourceAddInput = z.object({
   platform: ZPlatform,
   name: ZDataSourceName,
@@ -268,9 +308,17 @@ export const ZOpenApiFields = z.object({
     .trim()
     .min(1, { error: 'api_code_required' })
     .regex(OPEN_API_CODE_PATTERN, { error: 'api_code_format' }),
-  name: z.string({ error: 'api_name_required' }).trim().min(1, { error: 'api_name_required' }).max(40, { error: 'api_name_length' }),
+  name: z
+    .string({ error: 'api_name_required' })
+    .trim()
+    .min(1, { error: 'api_name_required' })
+    .max(40, { error: 'api_name_length' }),
   description: z.string({ error: 'description_length' }).trim().max(500, { error: 'description_length' }).default(''),
-  cost: z.coerce.number({ error: 'api_cost_invalid' }).int({ error: 'api_cost_invalid' }).min(1, { error: 'api_cost_invalid' }).max(OPEN_API_COST_MAX, { error: 'api_cost_invalid' }),
+  cost: z.coerce
+    .number({ error: 'api_cost_invalid' })
+    .int({ error: 'api_cost_invalid' })
+    .min(1, { error: 'api_cost_invalid' })
+    .max(OPEN_API_COST_MAX, { error: 'api_cost_invalid' }),
   is_enabled: ZIsEnabled.default(true),
   sort: ZSort,
 });

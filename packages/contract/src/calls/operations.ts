@@ -86,7 +86,11 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** Settings fields that are secrets although their names do not say so (a WeCom webhook URL carries its key). */
 export const SECRET_FIELD_NAMES = ['webhook_url'] as const;
 
-const ZId = z.coerce.number({ error: 'id_required' }).int({ error: 'id_required' }).positive({ error: 'id_required' }).max(2_147_483_647, { error: 'id_required' });
+const ZId = z.coerce
+  .number({ error: 'id_required' })
+  .int({ error: 'id_required' })
+  .positive({ error: 'id_required' })
+  .max(2_147_483_647, { error: 'id_required' });
 const ZInstant = z.iso.datetime({ offset: true, error: 'date_range_invalid' });
 
 export const ZAuditEntry = z.object({
@@ -123,7 +127,10 @@ export const ZAuditListInput = ZPageInput.extend({
   to: ZInstant.optional(),
 })
   .extend(sortFields(AUDIT_SORT_FIELDS).shape)
-  .refine((value) => !value.from || !value.to || Date.parse(value.from) <= Date.parse(value.to), { error: 'date_range_invalid', path: ['from'] });
+  .refine((value) => !value.from || !value.to || Date.parse(value.from) <= Date.parse(value.to), {
+    error: 'date_range_invalid',
+    path: ['from'],
+  });
 export type TAuditListInput = z.input<typeof ZAuditListInput>;
 
 export const adminListAuditLog = defineCall({
@@ -131,7 +138,8 @@ export const adminListAuditLog = defineCall({
   role: 'admin',
   isAuthenticated: true,
   isWrite: false,
-  summary: 'The audit log of operator changes, newest first (or oldest first), by operator, action, target and time range',
+  summary:
+    'The audit log of operator changes, newest first (or oldest first), by operator, action, target and time range',
   input: ZAuditListInput,
   output: listOutput(ZAuditEntry),
 });
@@ -211,7 +219,11 @@ export const adminRetryJob = defineCall({
   isWrite: true,
   summary: 'Sends a failed job back to its queue (audited)',
   input: z.object({
-    queue: z.string({ error: 'job_required' }).trim().min(1, { error: 'job_required' }).max(100, { error: 'job_required' }),
+    queue: z
+      .string({ error: 'job_required' })
+      .trim()
+      .min(1, { error: 'job_required' })
+      .max(100, { error: 'job_required' }),
     id: z.uuid({ error: 'job_required' }),
   }),
   output: z.null(),

@@ -10,12 +10,15 @@ import { PAY_METHODS } from '../constants';
  */
 export const PAYMENT_ENVIRONMENTS = ['sandbox', 'live'] as const;
 
-const text = (max: number) => z.string({ error: 'payment_text_length' }).trim().max(max, { error: 'payment_text_length' }).default('');
+const text = (max: number) =>
+  z.string({ error: 'payment_text_length' }).trim().max(max, { error: 'payment_text_length' }).default('');
 const ZEndpoint = z
   .string({ error: 'payment_endpoint_invalid' })
   .trim()
   .max(300, { error: 'payment_endpoint_invalid' })
-  .refine((value) => value === '' || /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i.test(value), { error: 'payment_endpoint_invalid' })
+  .refine((value) => value === '' || /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i.test(value), {
+    error: 'payment_endpoint_invalid',
+  })
   .default('');
 const common = {
   enabled: z.boolean().default(false),
@@ -46,7 +49,12 @@ export const ZPaypalSettingsInput = z.object({
   client_id: text(200),
   client_secret: text(200),
   webhook_id: text(64),
-  currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, { error: 'payment_currency_invalid' }).default('USD'),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, { error: 'payment_currency_invalid' })
+    .default('USD'),
   /** Units of `currency` one CNY buys. */
   rate: z
     .string()
@@ -70,7 +78,11 @@ const view = {
   notify_url: z.string(),
 };
 export const ZPaymentSettings = z.object({
-  wechat: ZWechatPaySettingsInput.omit({ merchant_private_key: true, api_v3_key: true }).extend({ merchant_private_key_is_set: z.boolean(), api_v3_key_is_set: z.boolean(), ...view }),
+  wechat: ZWechatPaySettingsInput.omit({ merchant_private_key: true, api_v3_key: true }).extend({
+    merchant_private_key_is_set: z.boolean(),
+    api_v3_key_is_set: z.boolean(),
+    ...view,
+  }),
   alipay: ZAlipaySettingsInput.omit({ app_private_key: true }).extend({ app_private_key_is_set: z.boolean(), ...view }),
   paypal: ZPaypalSettingsInput.omit({ client_secret: true }).extend({ client_secret_is_set: z.boolean(), ...view }),
   /** The sandbox cashier pays every method (development and demos; never in production). */
@@ -95,7 +107,7 @@ export const adminPaymentSettings = defineCall({
   role: 'admin',
   isAuthenticated: true,
   isWrite: false,
-  summary: 'The pay methods\' provider settings; secrets only as whether they are set',
+  summary: "The pay methods' provider settings; secrets only as whether they are set",
   input: ZEmptyInput,
   output: ZPaymentSettings,
 });
@@ -113,7 +125,8 @@ export const adminTestPaymentConnection = defineCall({
   role: 'admin',
   isAuthenticated: true,
   isWrite: true,
-  summary: "Calls the method's provider with the saved settings (a query for an unknown order); answers the provider's own error",
+  summary:
+    "Calls the method's provider with the saved settings (a query for an unknown order); answers the provider's own error",
   input: z.object({ method: z.enum(PAY_METHODS, { error: 'pay_method_invalid' }) }),
   output: z.object({ ok: z.boolean(), error: z.string() }),
 });

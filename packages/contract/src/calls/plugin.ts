@@ -31,7 +31,14 @@ export type ShopPluginSource = (typeof SHOP_PLUGIN_SOURCES)[number];
  * `trial_ends_at`), `trial_expired` (the trial ended: disabled until bought), `version_unavailable`
  * (the store's version may not have it: `packages` names the versions that may).
  */
-export const PLUGIN_MARKET_STATES = ['available', 'installed', 'purchased', 'trial', 'trial_expired', 'version_unavailable'] as const;
+export const PLUGIN_MARKET_STATES = [
+  'available',
+  'installed',
+  'purchased',
+  'trial',
+  'trial_expired',
+  'version_unavailable',
+] as const;
 export type PluginMarketState = (typeof PLUGIN_MARKET_STATES)[number];
 
 /** The market's price filter. */
@@ -60,16 +67,33 @@ export const PLUGIN_TYPE_NAME_MAX_LENGTH = 20;
 /** Rules of the plugin's bilingual texts (the console's inputs check each language with them). */
 export const PLUGIN_TEXT_RULES = {
   name: { maxLength: PLUGIN_NAME_MAX_LENGTH, requiredError: 'plugin_name_required', lengthError: 'plugin_name_length' },
-  description: { maxLength: PLUGIN_DESCRIPTION_MAX_LENGTH, requiredError: 'plugin_description_required', lengthError: 'plugin_description_length' },
-  changelog: { maxLength: PLUGIN_CHANGELOG_MAX_LENGTH, requiredError: 'plugin_changelog_length', lengthError: 'plugin_changelog_length', isRequired: false },
+  description: {
+    maxLength: PLUGIN_DESCRIPTION_MAX_LENGTH,
+    requiredError: 'plugin_description_required',
+    lengthError: 'plugin_description_length',
+  },
+  changelog: {
+    maxLength: PLUGIN_CHANGELOG_MAX_LENGTH,
+    requiredError: 'plugin_changelog_length',
+    lengthError: 'plugin_changelog_length',
+    isRequired: false,
+  },
 } satisfies Record<string, LocalizedTextRule>;
 export const PLUGIN_TYPE_TEXT_RULES = {
-  name: { maxLength: PLUGIN_TYPE_NAME_MAX_LENGTH, requiredError: 'plugin_type_name_required', lengthError: 'plugin_type_name_length' },
+  name: {
+    maxLength: PLUGIN_TYPE_NAME_MAX_LENGTH,
+    requiredError: 'plugin_type_name_required',
+    lengthError: 'plugin_type_name_length',
+  },
 } satisfies Record<string, LocalizedTextRule>;
 
 /** An uploaded image of ours (`/uploads/<name>`, from admin/common/upload/image). */
 const ZUploadedImage = (error: 'plugin_icon_invalid' | 'plugin_screenshot_invalid') =>
-  z.string({ error }).trim().max(200, { error }).regex(/^\/uploads\/[a-f0-9]{32}\.(png|jpg)$/, { error });
+  z
+    .string({ error })
+    .trim()
+    .max(200, { error })
+    .regex(/^\/uploads\/[a-f0-9]{32}\.(png|jpg)$/, { error });
 
 const ZPluginId = rowId('plugin_required');
 const ZPluginTypeId = rowId('plugin_type_required');
@@ -185,7 +209,11 @@ export type TPluginInstall = z.infer<typeof ZPluginInstall>;
 
 /** The operator's detail; the stores that installed it are a paged list of their own (admin/plugin/plugin/shop_page). */
 export const ZAdminPluginDetail = ZPluginDetail.extend({
-  localized: z.object({ name: ZLocalizedTextOutput, description: ZLocalizedTextOutput, changelog: ZLocalizedTextOutput }),
+  localized: z.object({
+    name: ZLocalizedTextOutput,
+    description: ZLocalizedTextOutput,
+    changelog: ZLocalizedTextOutput,
+  }),
 });
 export type TAdminPluginDetail = z.infer<typeof ZAdminPluginDetail>;
 
@@ -237,7 +265,11 @@ export const ZPluginStatusOption = z.object({ value: z.enum(PLUGIN_STATUSES), la
 
 // ---------- operator: catalogue ----------
 
-const ZPriceMinor = z.coerce.number({ error: 'price_invalid' }).int({ error: 'price_invalid' }).min(0, { error: 'price_invalid' }).max(PLUGIN_MAX_PRICE, { error: 'price_invalid' });
+const ZPriceMinor = z.coerce
+  .number({ error: 'price_invalid' })
+  .int({ error: 'price_invalid' })
+  .min(0, { error: 'price_invalid' })
+  .max(PLUGIN_MAX_PRICE, { error: 'price_invalid' });
 
 /** What an operator writes; `code` only on add (it never changes). */
 export const ZPluginFields = z.object({
@@ -249,7 +281,11 @@ export const ZPluginFields = z.object({
     .min(1, { error: 'plugin_packages_required' })
     .max(PLUGIN_MAX_PACKAGES, { error: 'plugin_packages_required' }),
   price: ZPriceMinor,
-  currency: z.string().trim().regex(/^[A-Z]{3}$/, { error: 'currency_invalid' }).default(DEFAULT_CURRENCY),
+  currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{3}$/, { error: 'currency_invalid' })
+    .default(DEFAULT_CURRENCY),
   trial_days: z.coerce
     .number({ error: 'plugin_trial_days_invalid' })
     .int({ error: 'plugin_trial_days_invalid' })
@@ -259,23 +295,35 @@ export const ZPluginFields = z.object({
   status: z.enum(PLUGIN_STATUSES, { error: 'plugin_status_invalid' }).default('listed'),
   /** HTML from the console's editor; stored sanitised like a notice's content. */
   description: localizedText(PLUGIN_TEXT_RULES.description),
-  screenshots: z.array(ZUploadedImage('plugin_screenshot_invalid'), { error: 'plugin_screenshot_invalid' }).max(PLUGIN_MAX_SCREENSHOTS, { error: 'plugin_screenshots_length' }).default([]),
+  screenshots: z
+    .array(ZUploadedImage('plugin_screenshot_invalid'), { error: 'plugin_screenshot_invalid' })
+    .max(PLUGIN_MAX_SCREENSHOTS, { error: 'plugin_screenshots_length' })
+    .default([]),
   video_url: z
     .string({ error: 'plugin_video_url_invalid' })
     .trim()
     .max(500, { error: 'plugin_video_url_invalid' })
     .refine((value) => value === '' || /^https:\/\/[^\s"'<>]+$/.test(value), { error: 'plugin_video_url_invalid' })
     .default(''),
-  version: z.string({ error: 'plugin_version_invalid' }).trim().regex(PLUGIN_VERSION_PATTERN, { error: 'plugin_version_invalid' }),
+  version: z
+    .string({ error: 'plugin_version_invalid' })
+    .trim()
+    .regex(PLUGIN_VERSION_PATTERN, { error: 'plugin_version_invalid' }),
   changelog: localizedText(PLUGIN_TEXT_RULES.changelog).default({ 'zh-CN': '', 'en-US': '' }),
 });
 /** Adds the rule that a free plugin has no trial. */
 function withTrialCheck<T extends z.ZodType<{ price: number; trial_days: number }>>(schema: T): T {
-  return schema.refine((value) => value.price > 0 || value.trial_days === 0, { error: 'plugin_trial_needs_price', path: ['trial_days'] }) as unknown as T;
+  return schema.refine((value) => value.price > 0 || value.trial_days === 0, {
+    error: 'plugin_trial_needs_price',
+    path: ['trial_days'],
+  }) as unknown as T;
 }
 export const ZPluginAddInput = withTrialCheck(
   ZPluginFields.extend({
-    code: z.string({ error: 'plugin_code_invalid' }).trim().regex(PLUGIN_CODE_PATTERN, { error: 'plugin_code_invalid' }),
+    code: z
+      .string({ error: 'plugin_code_invalid' })
+      .trim()
+      .regex(PLUGIN_CODE_PATTERN, { error: 'plugin_code_invalid' }),
   }),
 );
 export type TPluginAddInput = z.input<typeof ZPluginAddInput>;
@@ -283,7 +331,10 @@ export type TPluginAddInput = z.input<typeof ZPluginAddInput>;
 export const ZPluginEditInput = withTrialCheck(ZPluginFields.extend({ id: ZPluginId }));
 export type TPluginEditInput = z.input<typeof ZPluginEditInput>;
 export const ZPluginRef = z.object({ id: ZPluginId });
-export const ZPluginStatusInput = z.object({ id: ZPluginId, status: z.enum(PLUGIN_STATUSES, { error: 'plugin_status_invalid' }) });
+export const ZPluginStatusInput = z.object({
+  id: ZPluginId,
+  status: z.enum(PLUGIN_STATUSES, { error: 'plugin_status_invalid' }),
+});
 
 /** Columns the operator's plugin list sorts on (default: latest updated first). */
 export const PLUGIN_SORT_FIELDS = ['install_count', 'updated_at', 'created_at', 'price'] as const;
@@ -303,7 +354,8 @@ export const adminListPlugins = defineCall({
   role: 'admin',
   isAuthenticated: true,
   isWrite: false,
-  summary: 'The plugin catalogue by keyword (code, name), type, status and store version, latest updated first or sorted on install count, update, creation time or price',
+  summary:
+    'The plugin catalogue by keyword (code, name), type, status and store version, latest updated first or sorted on install count, update, creation time or price',
   input: ZAdminPluginListInput,
   output: listOutput(ZAdminPlugin),
 });
@@ -312,7 +364,8 @@ export const adminAddPlugin = defineCall({
   role: 'admin',
   isAuthenticated: true,
   isWrite: true,
-  summary: 'Adds a plugin: unique code, bilingual name, description and changelog, icon, type, store versions, price, trial days, screenshots, video',
+  summary:
+    'Adds a plugin: unique code, bilingual name, description and changelog, icon, type, store versions, price, trial days, screenshots, video',
   input: ZPluginAddInput,
   output: ZAdminPluginDetail,
 });
@@ -321,7 +374,7 @@ export const adminEditPlugin = defineCall({
   role: 'admin',
   isAuthenticated: true,
   isWrite: true,
-  summary: "Edits a plugin (its code never changes); stores that have it keep it",
+  summary: 'Edits a plugin (its code never changes); stores that have it keep it',
   input: ZPluginEditInput,
   output: ZAdminPluginDetail,
 });
@@ -342,7 +395,8 @@ export const adminListPluginInstalls = defineCall({
   role: 'admin',
   isAuthenticated: true,
   isWrite: false,
-  summary: 'The stores that installed a plugin, newest install first, with their merchant, the plugin\'s status there and how the store got it; paged, with the total',
+  summary:
+    "The stores that installed a plugin, newest install first, with their merchant, the plugin's status there and how the store got it; paged, with the total",
   input: ZPluginInstallListInput,
   output: listOutput(ZPluginInstall),
 });
@@ -378,7 +432,12 @@ export const adminPluginTypeLists = defineCall({
 
 export const ZPluginTypeFields = z.object({
   name: localizedText(PLUGIN_TYPE_TEXT_RULES.name),
-  sort: z.coerce.number({ error: 'sort_invalid' }).int({ error: 'sort_invalid' }).min(0, { error: 'sort_invalid' }).max(9999, { error: 'sort_invalid' }).default(0),
+  sort: z.coerce
+    .number({ error: 'sort_invalid' })
+    .int({ error: 'sort_invalid' })
+    .min(0, { error: 'sort_invalid' })
+    .max(9999, { error: 'sort_invalid' })
+    .default(0),
 });
 export type TPluginTypeFields = z.input<typeof ZPluginTypeFields>;
 export const ZPluginTypeEditInput = ZPluginTypeFields.extend({ id: ZPluginTypeId });
@@ -408,7 +467,7 @@ export const adminEditPluginType = defineCall({
   role: 'admin',
   isAuthenticated: true,
   isWrite: true,
-  summary: "Renames or reorders a plugin type",
+  summary: 'Renames or reorders a plugin type',
   input: ZPluginTypeEditInput,
   output: ZAdminPluginType,
 });
@@ -464,7 +523,8 @@ export const merchantListMarketPlugins = defineCall({
   role: 'merchant',
   isAuthenticated: true,
   isWrite: false,
-  summary: "The market for one of the merchant's stores: listed plugins by type, free/paid and keyword, each marked installed, purchased, on trial or not available for the store's version",
+  summary:
+    "The market for one of the merchant's stores: listed plugins by type, free/paid and keyword, each marked installed, purchased, on trial or not available for the store's version",
   input: ZMarketListInput,
   output: listOutput(ZMarketPlugin),
 });
@@ -473,7 +533,8 @@ export const merchantListShopPlugins = defineCall({
   role: 'merchant',
   isAuthenticated: true,
   isWrite: false,
-  summary: "My plugins: the plugins of one of the merchant's stores with status (a trial past its end is disabled), source and trial end",
+  summary:
+    "My plugins: the plugins of one of the merchant's stores with status (a trial past its end is disabled), source and trial end",
   input: ZShopPluginListInput,
   output: listOutput(ZShopPlugin),
 });
@@ -482,7 +543,8 @@ export const merchantPluginDetail = defineCall({
   role: 'merchant',
   isAuthenticated: true,
   isWrite: false,
-  summary: "A listed (or, on the merchant's store, installed) plugin: screenshots, video, description, changelog, price, in the caller's language; with the market state of a store when given",
+  summary:
+    "A listed (or, on the merchant's store, installed) plugin: screenshots, video, description, changelog, price, in the caller's language; with the market state of a store when given",
   input: ZMerchantPluginDetailInput,
   output: ZMerchantPluginDetail,
 });
@@ -500,7 +562,8 @@ export const merchantSetShopPluginStatus = defineCall({
   role: 'merchant',
   isAuthenticated: true,
   isWrite: true,
-  summary: 'Enables or disables a plugin on one of the merchant\'s stores; disabling keeps the purchase; a trial past its end cannot be enabled until bought',
+  summary:
+    "Enables or disables a plugin on one of the merchant's stores; disabling keeps the purchase; a trial past its end cannot be enabled until bought",
   input: ZShopPluginStatusInput,
   output: ZShopPlugin,
 });

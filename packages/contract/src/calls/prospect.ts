@@ -46,7 +46,8 @@ export const ZMessageInput = z
       .max(PROSPECT_CONTENT_MAX_LENGTH, { error: 'prospect_content_length' }),
   })
   .superRefine((value, context) => {
-    if (toE164(value.contact, value.country) === null) context.addIssue({ code: 'custom', message: 'prospect_contact_invalid', path: ['contact'] });
+    if (toE164(value.contact, value.country) === null)
+      context.addIssue({ code: 'custom', message: 'prospect_contact_invalid', path: ['contact'] });
   });
 export type TMessageInput = z.input<typeof ZMessageInput>;
 
@@ -92,7 +93,8 @@ export const adminListProspects = defineCall({
   role: 'admin',
   isAuthenticated: true,
   isWrite: false,
-  summary: 'Leads from the message form by name/contact/content keyword (a phone number in any common format matches), status and creation day, newest first or sorted on created or followed-up time; plus the count of new ones',
+  summary:
+    'Leads from the message form by name/contact/content keyword (a phone number in any common format matches), status and creation day, newest first or sorted on created or followed-up time; plus the count of new ones',
   input: ZProspectListInput,
   output: listOutput(ZProspect).extend({ new_count: z.number().int() }),
 });

@@ -24,5 +24,10 @@ export const ZTrendOutput = z.object({
 export type TTrendOutput = z.infer<typeof ZTrendOutput>;
 
 /** A file built server-side; the console saves it under `filename`. */
-export const ZExportFile = z.object({ filename: z.string(), mime: z.string(), content_base64: z.string(), rows: z.number().int() });
+export const ZExportFile = z.object({
+  filename: z.string(),
+  mime: z.string(),
+  content_base64: z.string(),
+  rows: z.number().int(),
+});
 export type TExportFile = z.infer<typeof ZExportFile>;

@@ -49,7 +49,12 @@ const ZMailFields = z.object({
     .max(253, { error: 'smtp_host_invalid' })
     .refine((value) => value === '' || HOST_PATTERN.test(value), { error: 'smtp_host_invalid' })
     .default(''),
-  smtp_port: z.coerce.number({ error: 'smtp_port_invalid' }).int({ error: 'smtp_port_invalid' }).min(1, { error: 'smtp_port_invalid' }).max(65535, { error: 'smtp_port_invalid' }).default(465),
+  smtp_port: z.coerce
+    .number({ error: 'smtp_port_invalid' })
+    .int({ error: 'smtp_port_invalid' })
+    .min(1, { error: 'smtp_port_invalid' })
+    .max(65535, { error: 'smtp_port_invalid' })
+    .default(465),
   smtp_security: z.enum(SMTP_SECURITY_MODES, { error: 'smtp_security_invalid' }).default('ssl'),
   smtp_user: optionalText(200, 'smtp_user_length'),
   /** Empty keeps the stored password. */
@@ -63,7 +68,8 @@ const ZMailFields = z.object({
     .default(''),
 });
 export const ZMailSettingsInput = ZMailFields.superRefine((value, context) => {
-  if (value.smtp_host && !value.mail_sender) context.addIssue({ code: 'custom', message: 'mail_sender_required', path: ['mail_sender'] });
+  if (value.smtp_host && !value.mail_sender)
+    context.addIssue({ code: 'custom', message: 'mail_sender_required', path: ['mail_sender'] });
 });
 export type TMailSettingsInput = z.input<typeof ZMailSettingsInput>;
 
@@ -76,11 +82,15 @@ export const ZMailSettings = ZMailFields.omit({ smtp_password: true }).extend({ 
 export type TMailSettings = z.infer<typeof ZMailSettings>;
 
 /** An Aliyun SMS template code (SMS_123456789): letters, digits and underscores; empty when not set. */
-const ZTemplateCode = optionalText(50, 'template_code_invalid').refine((value) => /^[A-Za-z0-9_]*$/.test(value), { error: 'template_code_invalid' });
+const ZTemplateCode = optionalText(50, 'template_code_invalid').refine((value) => /^[A-Za-z0-9_]*$/.test(value), {
+  error: 'template_code_invalid',
+});
 
 const ZSmsFields = z.object({
   sms_provider: z.enum(SMS_PROVIDERS, { error: 'sms_provider_invalid' }).default('none'),
-  access_key_id: optionalText(100, 'access_key_id_invalid').refine((value) => /^[A-Za-z0-9]*$/.test(value), { error: 'access_key_id_invalid' }),
+  access_key_id: optionalText(100, 'access_key_id_invalid').refine((value) => /^[A-Za-z0-9]*$/.test(value), {
+    error: 'access_key_id_invalid',
+  }),
   /** Empty keeps the stored secret. */
   access_key_secret: optionalText(100, 'access_key_secret_invalid'),
   sign_name: optionalText(30, 'sign_name_length'),
@@ -94,12 +104,16 @@ const ZSmsFields = z.object({
 });
 export const ZSmsSettingsInput = ZSmsFields.superRefine((value, context) => {
   if (value.sms_provider === 'none') return;
-  if (!value.access_key_id) context.addIssue({ code: 'custom', message: 'access_key_id_required', path: ['access_key_id'] });
+  if (!value.access_key_id)
+    context.addIssue({ code: 'custom', message: 'access_key_id_required', path: ['access_key_id'] });
   if (!value.sign_name) context.addIssue({ code: 'custom', message: 'sign_name_required', path: ['sign_name'] });
-  if (!value.template_code) context.addIssue({ code: 'custom', message: 'template_code_required', path: ['template_code'] });
+  if (!value.template_code)
+    context.addIssue({ code: 'custom', message: 'template_code_required', path: ['template_code'] });
 });
 export type TSmsSettingsInput = z.input<typeof ZSmsSettingsInput>;
-export const ZSmsSettings = ZSmsFields.omit({ access_key_secret: true }).extend({ access_key_secret_is_set: z.boolean() });
+export const ZSmsSettings = ZSmsFields.omit({ access_key_secret: true }).extend({
+  access_key_secret_is_set: z.boolean(),
+});
 export type TSmsSettings = z.infer<typeof ZSmsSettings>;
 
 export const ZWecomSettingsInput = z.object({
@@ -111,7 +125,11 @@ export const ZWecomSettingsInput = z.object({
     .string({ error: 'webhook_url_invalid' })
     .trim()
     .max(500, { error: 'webhook_url_invalid' })
-    .refine((value) => value === '' || /^https?:\/\/[^\s/]+\/cgi-bin\/webhook\/send\?(.*&)?key=[A-Za-z0-9-]+(&.*)?$/.test(value), { error: 'webhook_url_invalid' })
+    .refine(
+      (value) =>
+        value === '' || /^https?:\/\/[^\s/]+\/cgi-bin\/webhook\/send\?(.*&)?key=[A-Za-z0-9-]+(&.*)?$/.test(value),
+      { error: 'webhook_url_invalid' },
+    )
     .default(''),
   /** True removes the stored webhook (the robot is no longer used). */
   is_cleared: z.boolean().default(false),
@@ -218,7 +236,11 @@ export const ZSettingsGroupSummary = z.object({
 export const ZTestSendEmailInput = z.object({ to: ZEmail });
 export const ZTestSendSmsInput = z.object({ mobile: ZMobile });
 export const ZTestSendWecomInput = z.object({
-  content: z.string({ error: 'test_message_required' }).trim().min(1, { error: 'test_message_required' }).max(2000, { error: 'test_message_length' }),
+  content: z
+    .string({ error: 'test_message_required' })
+    .trim()
+    .min(1, { error: 'test_message_required' })
+    .max(2000, { error: 'test_message_length' }),
 });
 
 export const adminConfigList = defineCall({

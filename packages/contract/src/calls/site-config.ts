@@ -14,7 +14,10 @@ const ZImageRef = z
   .string({ error: 'image_url_invalid' })
   .trim()
   .max(500, { error: 'image_url_invalid' })
-  .refine((value) => value === '' || /^\/uploads\/[A-Za-z0-9._-]+$/.test(value) || /^https:\/\/[^\s"'<>]+$/.test(value), { error: 'image_url_invalid' })
+  .refine(
+    (value) => value === '' || /^\/uploads\/[A-Za-z0-9._-]+$/.test(value) || /^https:\/\/[^\s"'<>]+$/.test(value),
+    { error: 'image_url_invalid' },
+  )
   .default('');
 /** A customer-service phone as people write it: digits, spaces, +, -, parentheses. */
 const ZServicePhone = z
@@ -25,7 +28,11 @@ const ZServicePhone = z
   .default('');
 
 export const ZSiteSettings = z.object({
-  site_name: z.string({ error: 'site_name_required' }).trim().min(1, { error: 'site_name_required' }).max(50, { error: 'site_name_length' }),
+  site_name: z
+    .string({ error: 'site_name_required' })
+    .trim()
+    .min(1, { error: 'site_name_required' })
+    .max(50, { error: 'site_name_length' }),
   /** The public site's hostname, without scheme. */
   domain: z
     .string({ error: 'site_domain_invalid' })
@@ -52,13 +59,13 @@ export type TSiteSettings = z.infer<typeof ZSiteSettings>;
 export const ZPublicSiteConfig = ZSiteSettings.extend({ business_time_zone: z.string() });
 export type TPublicSiteConfig = z.infer<typeof ZPublicSiteConfig>;
 
-
 export const merchantConfigList = defineCall({
   path: 'merchant/common/config/configList',
   role: 'merchant',
   isAuthenticated: false,
   isWrite: false,
-  summary: "The public site's configuration: name, domain, keywords, description, logo, icon, record number, copyright, service phone, and the business time zone of the reports' days",
+  summary:
+    "The public site's configuration: name, domain, keywords, description, logo, icon, record number, copyright, service phone, and the business time zone of the reports' days",
   input: ZEmptyInput,
   output: ZPublicSiteConfig,
 });

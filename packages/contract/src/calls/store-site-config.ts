@@ -33,7 +33,8 @@ export const merchantSiteConfigDetail = defineCall({
   role: 'merchant',
   isAuthenticated: true,
   isWrite: false,
-  summary: "One of the merchant's stores' basic config: site name, primary domain, keywords, description, logo, icon, record number, copyright, service phone",
+  summary:
+    "One of the merchant's stores' basic config: site name, primary domain, keywords, description, logo, icon, record number, copyright, service phone",
   input: ZStoreSiteConfigRef,
   output: ZStoreSiteConfig,
 });
@@ -42,7 +43,8 @@ export const merchantSiteConfigEdit = defineCall({
   role: 'merchant',
   isAuthenticated: true,
   isWrite: true,
-  summary: "Saves one of the merchant's stores' basic config (every field but the domain, which the domain pages manage)",
+  summary:
+    "Saves one of the merchant's stores' basic config (every field but the domain, which the domain pages manage)",
   input: ZStoreSiteConfigEditInput,
   output: ZStoreSiteConfig,
 });

@@ -23,9 +23,17 @@ import { ZDateRangeInput, ZExportFile, ZTrendOutput } from './report';
 
 export const ZVersionPrice = z.object({
   type: z.enum(TERM_TYPES, { error: 'term_type_invalid' }),
-  term: z.number({ error: 'term_invalid' }).int({ error: 'term_invalid' }).min(INT4_MIN, { error: 'term_invalid' }).max(INT4_MAX, { error: 'term_invalid' }),
+  term: z
+    .number({ error: 'term_invalid' })
+    .int({ error: 'term_invalid' })
+    .min(INT4_MIN, { error: 'term_invalid' })
+    .max(INT4_MAX, { error: 'term_invalid' }),
   /** Integer minor units (fen, cents). */
-  amount: z.number({ error: 'price_invalid' }).int({ error: 'price_invalid' }).min(0, { error: 'price_invalid' }).max(1_000_000_000, { error: 'price_invalid' }),
+  amount: z
+    .number({ error: 'price_invalid' })
+    .int({ error: 'price_invalid' })
+    .min(0, { error: 'price_invalid' })
+    .max(1_000_000_000, { error: 'price_invalid' }),
 });
 export type TVersionPrice = z.infer<typeof ZVersionPrice>;
 
@@ -47,8 +55,11 @@ export const ZStoreVersion = z.object({
 export type TStoreVersion = z.infer<typeof ZStoreVersion>;
 
 /** What ranks store versions: their display order and their one-month price. */
-export type VersionTierFields = Pick<TStoreVersion, 'id' | 'sort'> & { prices: ReadonlyArray<{ type: string; term: number; amount: number }> };
-const monthlyPrice = (version: VersionTierFields) => version.prices.find((price) => price.type === 'month' && price.term === 1)?.amount ?? 0;
+export type VersionTierFields = Pick<TStoreVersion, 'id' | 'sort'> & {
+  prices: ReadonlyArray<{ type: string; term: number; amount: number }>;
+};
+const monthlyPrice = (version: VersionTierFields) =>
+  version.prices.find((price) => price.type === 'month' && price.term === 1)?.amount ?? 0;
 /**
  * Whether `candidate` is a higher version than `current` (a renewal may move a store up to it): it
  * comes later in the versions' display order — `sort`, then id, as every version list shows them —
@@ -64,8 +75,14 @@ export function isHigherVersion(candidate: VersionTierFields, current: VersionTi
  * The versions a store on `current` may be renewed into, as a renewal form offers them: its own
  * first, then the listed higher ones (isHigherVersion) in the list's order.
  */
-export function renewalVersionChoices<T extends VersionTierFields & { status: string }>(list: readonly T[], current: T): T[] {
-  return [current, ...list.filter((candidate) => candidate.status === 'enabled' && isHigherVersion(candidate, current))];
+export function renewalVersionChoices<T extends VersionTierFields & { status: string }>(
+  list: readonly T[],
+  current: T,
+): T[] {
+  return [
+    current,
+    ...list.filter((candidate) => candidate.status === 'enabled' && isHigherVersion(candidate, current)),
+  ];
 }
 
 /** A version as its edit form needs it: the texts above in the caller's language, and both languages of each. */
@@ -87,9 +104,22 @@ export const VERSION_MAX_FEATURES = 30;
 
 /** Rules of the version's bilingual texts (the console's inputs check each language with them). */
 export const VERSION_TEXT_RULES = {
-  name: { maxLength: VERSION_NAME_MAX_LENGTH, requiredError: 'version_name_required', lengthError: 'version_name_length' },
-  description: { maxLength: VERSION_DESCRIPTION_MAX_LENGTH, requiredError: 'version_description_length', lengthError: 'version_description_length', isRequired: false },
-  feature: { maxLength: VERSION_FEATURE_MAX_LENGTH, requiredError: 'version_feature_required', lengthError: 'version_feature_length' },
+  name: {
+    maxLength: VERSION_NAME_MAX_LENGTH,
+    requiredError: 'version_name_required',
+    lengthError: 'version_name_length',
+  },
+  description: {
+    maxLength: VERSION_DESCRIPTION_MAX_LENGTH,
+    requiredError: 'version_description_length',
+    lengthError: 'version_description_length',
+    isRequired: false,
+  },
+  feature: {
+    maxLength: VERSION_FEATURE_MAX_LENGTH,
+    requiredError: 'version_feature_required',
+    lengthError: 'version_feature_length',
+  },
 } satisfies Record<string, LocalizedTextRule>;
 
 /** Name, description and features are written in Chinese and optionally English (see localized-text). */
@@ -102,7 +132,12 @@ export const ZVersionFunInput = z.object({
     .array(localizedText(VERSION_TEXT_RULES.feature))
     .max(VERSION_MAX_FEATURES, { error: 'version_features_length' })
     .default([]),
-  trial_days: z.number({ error: 'trial_days_invalid' }).int({ error: 'trial_days_invalid' }).min(0, { error: 'trial_days_invalid' }).max(90, { error: 'trial_days_invalid' }).default(0),
+  trial_days: z
+    .number({ error: 'trial_days_invalid' })
+    .int({ error: 'trial_days_invalid' })
+    .min(0, { error: 'trial_days_invalid' })
+    .max(90, { error: 'trial_days_invalid' })
+    .default(0),
   status: z.enum(['enabled', 'disabled']).default('enabled'),
   sort: z.number().int().min(0).max(9999).default(0),
   /** Custom domains a store of this version may add, the system domain not counted (1–100); null: the platform rule; absent: kept (null for a new version). */
@@ -119,10 +154,17 @@ export type TVersionFunInput = z.input<typeof ZVersionFunInput>;
 /** The price list must name every term of §9 exactly once. */
 export const ZVersionPriceInput = z.object({
   id: z.number({ error: 'id_required' }).int().positive().max(INT4_MAX),
-  currency: z.string().trim().regex(/^[A-Z]{3}$/, { error: 'currency_invalid' }).default(DEFAULT_CURRENCY),
+  currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{3}$/, { error: 'currency_invalid' })
+    .default(DEFAULT_CURRENCY),
   prices: z.array(ZVersionPrice).superRefine((prices, context) => {
     const keys = new Set(prices.map((price) => `${price.type}:${price.term}`));
-    const isComplete = keys.size === prices.length && ALL_TERMS.every((term) => keys.has(`${term.type}:${term.term}`)) && prices.length === ALL_TERMS.length;
+    const isComplete =
+      keys.size === prices.length &&
+      ALL_TERMS.every((term) => keys.has(`${term.type}:${term.term}`)) &&
+      prices.length === ALL_TERMS.length;
     if (!isComplete) context.addIssue({ code: 'custom', message: 'prices_incomplete' });
   }),
 });
@@ -147,7 +189,8 @@ export const merchantListVersions = defineCall({
   role: 'merchant',
   isAuthenticated: true,
   isWrite: false,
-  summary: "Store versions a merchant can choose, with their prices and trial days, and whether the merchant's trial and store limit still allow a store",
+  summary:
+    "Store versions a merchant can choose, with their prices and trial days, and whether the merchant's trial and store limit still allow a store",
   input: ZEmptyInput,
   output: listOutput(ZStoreVersion).extend(ZStoreAllowance.shape),
 });
@@ -213,7 +256,10 @@ export function isOfferedTerm(termType: string, term: number): boolean {
 }
 /** Adds the rule that `term` is one of the terms offered for `term_type`. */
 export function withTermCheck<T extends z.ZodType<{ term_type: string; term: number }>>(schema: T): T {
-  return schema.refine((value) => isOfferedTerm(value.term_type, value.term), { error: 'term_invalid', path: ['term'] }) as unknown as T;
+  return schema.refine((value) => isOfferedTerm(value.term_type, value.term), {
+    error: 'term_invalid',
+    path: ['term'],
+  }) as unknown as T;
 }
 
 export const ZShopCreateFields = z.object({
@@ -224,7 +270,9 @@ export const ZShopCreateFields = z.object({
 });
 export type TShopCreateFields = z.input<typeof ZShopCreateFields>;
 
-export const ZShopBuyInput = withTermCheck(ZShopCreateFields.extend(ZTermFields.shape).extend({ pay_method: ZPayMethod }));
+export const ZShopBuyInput = withTermCheck(
+  ZShopCreateFields.extend(ZTermFields.shape).extend({ pay_method: ZPayMethod }),
+);
 export type TShopBuyInput = z.input<typeof ZShopBuyInput>;
 /**
  * A renewal, optionally into a higher version (`package_id`): only a listed version higher than the
@@ -233,7 +281,9 @@ export type TShopBuyInput = z.input<typeof ZShopBuyInput>;
  * version: a plain renewal.
  */
 export const ZShopRenewInput = withTermCheck(
-  z.object({ shop_id: ZShopId, pay_method: ZPayMethod, package_id: rowId('renew_version_invalid').optional() }).extend(ZTermFields.shape),
+  z
+    .object({ shop_id: ZShopId, pay_method: ZPayMethod, package_id: rowId('renew_version_invalid').optional() })
+    .extend(ZTermFields.shape),
 );
 export type TShopRenewInput = z.input<typeof ZShopRenewInput>;
 
@@ -289,7 +339,12 @@ export const ZAdminShopListInput = ZPageInput.extend(ZAdminShopFilter.shape).ext
 export type TAdminShopListInput = z.input<typeof ZAdminShopListInput>;
 
 /** Counts per tab of the list, under the same keyword and status search. */
-export const ZShopTabCounts = z.object({ all: z.number().int(), operating: z.number().int(), disabled: z.number().int(), pending_renewal: z.number().int() });
+export const ZShopTabCounts = z.object({
+  all: z.number().int(),
+  operating: z.number().int(),
+  disabled: z.number().int(),
+  pending_renewal: z.number().int(),
+});
 export type TShopTabCounts = z.infer<typeof ZShopTabCounts>;
 
 export const ZExportFormatInput = z.object({ format: z.enum(EXPORT_FORMATS).default('csv') });
@@ -368,7 +423,7 @@ export const merchantExportShops = defineCall({
   role: 'merchant',
   isAuthenticated: true,
   isWrite: false,
-  summary: 'The filtered store list as a CSV or XLSX file, in the list\'s order (its sort_field/sort_order)',
+  summary: "The filtered store list as a CSV or XLSX file, in the list's order (its sort_field/sort_order)",
   input: ZShopFilter.extend(ZExportFormatInput.shape).extend(ZShopSort.shape),
   output: ZExportFile,
 });
@@ -381,7 +436,10 @@ export const ZAdminShopAddInput = ZShopCreateFields.extend({
   term: int4('term_invalid').optional(),
   remark: z.string().trim().max(200).default(''),
 }).superRefine((value, context) => {
-  if (value.mode === 'offline' && !(value.term_type && value.term !== undefined && isOfferedTerm(value.term_type, value.term))) {
+  if (
+    value.mode === 'offline' &&
+    !(value.term_type && value.term !== undefined && isOfferedTerm(value.term_type, value.term))
+  ) {
     context.addIssue({ code: 'custom', message: 'term_invalid', path: ['term'] });
   }
 });
@@ -392,10 +450,20 @@ export type TAdminShopAddInput = z.input<typeof ZAdminShopAddInput>;
  * priced at that version and moves the store to it at once.
  */
 export const ZAdminShopRenewInput = withTermCheck(
-  z.object({ shop_id: ZShopId, remark: z.string().trim().max(200).default(''), package_id: rowId('renew_version_invalid').optional() }).extend(ZTermFields.shape),
+  z
+    .object({
+      shop_id: ZShopId,
+      remark: z.string().trim().max(200).default(''),
+      package_id: rowId('renew_version_invalid').optional(),
+    })
+    .extend(ZTermFields.shape),
 );
 export type TAdminShopRenewInput = z.input<typeof ZAdminShopRenewInput>;
-export const ZAdminShopStatusInput = z.object({ shop_id: ZShopId, is_disabled: z.boolean(), remark: z.string().trim().max(200).default('') });
+export const ZAdminShopStatusInput = z.object({
+  shop_id: ZShopId,
+  is_disabled: z.boolean(),
+  remark: z.string().trim().max(200).default(''),
+});
 
 export const adminListShops = defineCall({
   path: 'admin/parlour/shop/lists',
@@ -449,7 +517,9 @@ export const adminShopVersionDistribution = defineCall({
   isWrite: false,
   summary: 'Number of stores on each version',
   input: ZEmptyInput,
-  output: z.object({ list: z.array(z.object({ package_id: z.number().int(), package_name: z.string(), count: z.number().int() })) }),
+  output: z.object({
+    list: z.array(z.object({ package_id: z.number().int(), package_name: z.string(), count: z.number().int() })),
+  }),
 });
 export const adminRenewShop = defineCall({
   path: 'admin/parlour/shop/renew',
@@ -474,7 +544,7 @@ export const adminExportShops = defineCall({
   role: 'admin',
   isAuthenticated: true,
   isWrite: false,
-  summary: 'The filtered list of all stores as a CSV or XLSX file, in the list\'s order (its sort_field/sort_order)',
+  summary: "The filtered list of all stores as a CSV or XLSX file, in the list's order (its sort_field/sort_order)",
   input: ZAdminShopFilter.extend(ZExportFormatInput.shape).extend(ZShopSort.shape),
   output: ZExportFile,
 });

@@ -30,14 +30,21 @@ type TimeFields = { time_range?: TimeFilter; start_date?: string; end_date?: str
 /** Adds the custom range's rules: both ends present, in order, at most {@link MAX_TREND_DAYS} days. */
 export function withTrafficTimeCheck<T extends z.ZodType<TimeFields>>(schema: T): T {
   return schema
-    .refine((value) => value.time_range !== 'custom' || (value.start_date && value.end_date), { error: 'custom_range_required', path: ['start_date'] })
-    .refine((value) => !value.start_date || !value.end_date || value.start_date <= value.end_date, { error: 'date_range_invalid', path: ['start_date'] })
+    .refine((value) => value.time_range !== 'custom' || (value.start_date && value.end_date), {
+      error: 'custom_range_required',
+      path: ['start_date'],
+    })
+    .refine((value) => !value.start_date || !value.end_date || value.start_date <= value.end_date, {
+      error: 'date_range_invalid',
+      path: ['start_date'],
+    })
     .refine(
       (value) =>
         value.time_range !== 'custom' ||
         !value.start_date ||
         !value.end_date ||
-        (Date.parse(`${value.end_date}T00:00:00Z`) - Date.parse(`${value.start_date}T00:00:00Z`)) / 86_400_000 < MAX_TREND_DAYS,
+        (Date.parse(`${value.end_date}T00:00:00Z`) - Date.parse(`${value.start_date}T00:00:00Z`)) / 86_400_000 <
+          MAX_TREND_DAYS,
       { error: 'date_range_too_long', path: ['end_date'] },
     ) as unknown as T;
 }
@@ -73,9 +80,19 @@ export const ZCallTotals = z.object({
 export type TCallTotals = z.infer<typeof ZCallTotals>;
 
 /** One day of a usage trend; days without calls are present with zeros. */
-export const ZUsageDay = z.object({ date: z.string(), calls: z.number().int(), success: z.number().int(), units: z.number().int() });
+export const ZUsageDay = z.object({
+  date: z.string(),
+  calls: z.number().int(),
+  success: z.number().int(),
+  units: z.number().int(),
+});
 export type TUsageDay = z.infer<typeof ZUsageDay>;
-export const ZPlatformUsage = z.object({ platform: z.enum(LOG_PLATFORMS), calls: z.number().int(), success: z.number().int(), units: z.number().int() });
+export const ZPlatformUsage = z.object({
+  platform: z.enum(LOG_PLATFORMS),
+  calls: z.number().int(),
+  success: z.number().int(),
+  units: z.number().int(),
+});
 export const ZStoreUsage = z.object({
   shop_id: z.string(),
   shop_name: z.string(),
@@ -111,13 +128,18 @@ export const merchantTrafficDashboard = defineCall({
   role: 'merchant',
   isAuthenticated: true,
   isWrite: false,
-  summary: 'Traffic dashboard: calls, success rate, units left and first expiry, daily usage, usage by platform and by store',
+  summary:
+    'Traffic dashboard: calls, success rate, units left and first expiry, daily usage, usage by platform and by store',
   input: withTrafficTimeCheck(ZTrafficTimeFields.extend({ shop_id: ZShopIdFilter })),
   output: ZMerchantTrafficDashboard,
 });
 
 /** One API of one platform in a statistics table. */
-export const ZApiStatsRow = ZCallTotals.extend({ platform: z.enum(LOG_PLATFORMS), api_code: z.string(), api_name: z.string() });
+export const ZApiStatsRow = ZCallTotals.extend({
+  platform: z.enum(LOG_PLATFORMS),
+  api_code: z.string(),
+  api_name: z.string(),
+});
 export type TApiStatsRow = z.infer<typeof ZApiStatsRow>;
 export const ZApiStatsOutput = z.object({
   range: ZResolvedRange,
@@ -128,7 +150,11 @@ export const ZApiStatsOutput = z.object({
 });
 export type TApiStatsOutput = z.infer<typeof ZApiStatsOutput>;
 
-export const ZApiStatsFilter = ZTrafficTimeFields.extend({ platform: ZPlatformFilter, api_code: ZApiCodeFilter, shop_id: ZShopIdFilter });
+export const ZApiStatsFilter = ZTrafficTimeFields.extend({
+  platform: ZPlatformFilter,
+  api_code: ZApiCodeFilter,
+  shop_id: ZShopIdFilter,
+});
 export const ZApiStatsInput = withTrafficTimeCheck(ZApiStatsFilter);
 export type TApiStatsInput = z.input<typeof ZApiStatsInput>;
 
@@ -163,7 +189,15 @@ export const merchantStoreUsage = defineCall({
 /** What the filters of the traffic screens offer. */
 export const ZApiEnum = z.object({
   platforms: z.array(z.object({ value: z.enum(LOG_PLATFORMS), name: z.string(), is_enabled: z.boolean() })),
-  apis: z.array(z.object({ platform: z.enum(LOG_PLATFORMS), code: z.string(), name: z.string(), cost: z.number().int(), is_enabled: z.boolean() })),
+  apis: z.array(
+    z.object({
+      platform: z.enum(LOG_PLATFORMS),
+      code: z.string(),
+      name: z.string(),
+      cost: z.number().int(),
+      is_enabled: z.boolean(),
+    }),
+  ),
   statuses: z.array(z.enum(API_CALL_STATUSES)),
   time_ranges: z.array(z.enum(TIME_FILTERS)),
   /** The caller's stores (merchant calls only; empty for the operator). */
@@ -175,7 +209,8 @@ export const merchantApiEnum = defineCall({
   role: 'merchant',
   isAuthenticated: true,
   isWrite: false,
-  summary: "Options of the traffic filters: platforms, the API catalogue, call statuses, time ranges and the merchant's stores",
+  summary:
+    "Options of the traffic filters: platforms, the API catalogue, call statuses, time ranges and the merchant's stores",
   input: z.object({}),
   output: ZApiEnum,
 });
@@ -321,12 +356,17 @@ export const adminTrafficDashboard = defineCall({
   role: 'admin',
   isAuthenticated: true,
   isWrite: false,
-  summary: 'Platform traffic dashboard: calls, success rate, active merchants and stores, units left, daily usage, platforms, top merchants',
+  summary:
+    'Platform traffic dashboard: calls, success rate, active merchants and stores, units left, daily usage, platforms, top merchants',
   input: ZTrafficTimeInput,
   output: ZAdminTrafficDashboard,
 });
 
-export const ZPlatformStatsRow = ZCallTotals.extend({ platform: z.enum(LOG_PLATFORMS), name: z.string(), is_enabled: z.boolean() });
+export const ZPlatformStatsRow = ZCallTotals.extend({
+  platform: z.enum(LOG_PLATFORMS),
+  name: z.string(),
+  is_enabled: z.boolean(),
+});
 export const adminPlatformStats = defineCall({
   path: 'admin/open/report/platform_stats',
   role: 'admin',
@@ -359,7 +399,9 @@ export const adminApiLogStats = defineCall({
   output: ZApiStatsOutput,
 });
 
-export const ZAdminApiLogListInput = withTrafficTimeCheck(ZPageInput.extend({ ...ZApiLogFilter.shape, merchant_id: ZMerchantIdFilter }).extend(ZApiLogSort.shape));
+export const ZAdminApiLogListInput = withTrafficTimeCheck(
+  ZPageInput.extend({ ...ZApiLogFilter.shape, merchant_id: ZMerchantIdFilter }).extend(ZApiLogSort.shape),
+);
 export type TAdminApiLogListInput = z.input<typeof ZAdminApiLogListInput>;
 export const adminListApiLogs = defineCall({
   path: 'admin/open/report/api_logs',

@@ -34,7 +34,12 @@ export const PLAN_API_USAGE_MAX_LENGTH = 500;
 /** Rules of the plan's bilingual texts (the console's inputs check each language with them). */
 export const PLAN_TEXT_RULES = {
   name: { maxLength: PLAN_NAME_MAX_LENGTH, requiredError: 'plan_name_required', lengthError: 'plan_name_length' },
-  api_usage: { maxLength: PLAN_API_USAGE_MAX_LENGTH, requiredError: 'api_usage_length', lengthError: 'api_usage_length', isRequired: false },
+  api_usage: {
+    maxLength: PLAN_API_USAGE_MAX_LENGTH,
+    requiredError: 'api_usage_length',
+    lengthError: 'api_usage_length',
+    isRequired: false,
+  },
 } satisfies Record<string, LocalizedTextRule>;
 
 // ---------- plans ----------
@@ -72,7 +77,11 @@ const ZMinorUnits = (key: 'price_invalid' | 'original_price_invalid') =>
 
 export const ZPlanFields = z.object({
   name: localizedText(PLAN_TEXT_RULES.name),
-  units: z.coerce.number({ error: 'units_invalid' }).int({ error: 'units_invalid' }).min(1, { error: 'units_invalid' }).max(PLAN_MAX_UNITS, { error: 'units_invalid' }),
+  units: z.coerce
+    .number({ error: 'units_invalid' })
+    .int({ error: 'units_invalid' })
+    .min(1, { error: 'units_invalid' })
+    .max(PLAN_MAX_UNITS, { error: 'units_invalid' }),
   valid_days: z.coerce
     .number({ error: 'valid_days_invalid' })
     .int({ error: 'valid_days_invalid' })
@@ -81,21 +90,36 @@ export const ZPlanFields = z.object({
   is_general: z.boolean({ error: 'is_general_invalid' }).default(true),
   price: ZMinorUnits('price_invalid'),
   original_price: ZMinorUnits('original_price_invalid'),
-  currency: z.string().trim().regex(/^[A-Z]{3}$/, { error: 'currency_invalid' }).default(DEFAULT_CURRENCY),
+  currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{3}$/, { error: 'currency_invalid' })
+    .default(DEFAULT_CURRENCY),
   api_usage: localizedText(PLAN_TEXT_RULES.api_usage).default({ 'zh-CN': '', 'en-US': '' }),
   status: z.enum(PLAN_STATUSES, { error: 'plan_status_invalid' }).default('enabled'),
-  sort: z.coerce.number({ error: 'sort_invalid' }).int({ error: 'sort_invalid' }).min(0, { error: 'sort_invalid' }).max(9999, { error: 'sort_invalid' }).default(0),
+  sort: z.coerce
+    .number({ error: 'sort_invalid' })
+    .int({ error: 'sort_invalid' })
+    .min(0, { error: 'sort_invalid' })
+    .max(9999, { error: 'sort_invalid' })
+    .default(0),
 });
 /** Adds the rule that the price is not above the original price. */
 function withPriceCheck<T extends z.ZodType<{ price: number; original_price: number }>>(schema: T): T {
-  return schema.refine((value) => value.price <= value.original_price, { error: 'price_above_original', path: ['price'] }) as unknown as T;
+  return schema.refine((value) => value.price <= value.original_price, {
+    error: 'price_above_original',
+    path: ['price'],
+  }) as unknown as T;
 }
 export const ZPlanAddInput = withPriceCheck(ZPlanFields);
 export type TPlanAddInput = z.input<typeof ZPlanAddInput>;
 export const ZPlanId = rowId('plan_required');
 export const ZPlanEditInput = withPriceCheck(ZPlanFields.extend({ id: ZPlanId }));
 export type TPlanEditInput = z.input<typeof ZPlanEditInput>;
-export const ZPlanStatusInput = z.object({ id: ZPlanId, status: z.enum(PLAN_STATUSES, { error: 'plan_status_invalid' }) });
+export const ZPlanStatusInput = z.object({
+  id: ZPlanId,
+  status: z.enum(PLAN_STATUSES, { error: 'plan_status_invalid' }),
+});
 /** Columns the operator's plan list sorts on (default: display order, `sort` then id). */
 export const PLAN_SORT_FIELDS = ['price', 'units', 'created_at'] as const;
 export type PlanSortField = (typeof PLAN_SORT_FIELDS)[number];
@@ -120,7 +144,8 @@ export const adminAddPlan = defineCall({
   role: 'admin',
   isAuthenticated: true,
   isWrite: true,
-  summary: 'Creates a traffic package plan: name, units, valid days, general or store, price and original price, API usage text',
+  summary:
+    'Creates a traffic package plan: name, units, valid days, general or store, price and original price, API usage text',
   input: ZPlanAddInput,
   output: ZAdminTrafficPlan,
 });
@@ -172,7 +197,10 @@ export const ZTrafficPackage = z.object({
   pay_before: z.string().nullable(),
 });
 export type TTrafficPackage = z.infer<typeof ZTrafficPackage>;
-export const ZAdminTrafficPackage = ZTrafficPackage.extend({ merchant_id: z.number().int(), merchant_account: z.string() });
+export const ZAdminTrafficPackage = ZTrafficPackage.extend({
+  merchant_id: z.number().int(),
+  merchant_account: z.string(),
+});
 export type TAdminTrafficPackage = z.infer<typeof ZAdminTrafficPackage>;
 
 const ZPackageShopFilter = z.string().trim().max(20).optional();
@@ -232,7 +260,8 @@ export const merchantCreatePackageOrder = defineCall({
   role: 'merchant',
   isAuthenticated: true,
   isWrite: true,
-  summary: 'Buys a plan (for the account, or a store for a store plan): a pending package with its bill, and where to pay it',
+  summary:
+    'Buys a plan (for the account, or a store for a store plan): a pending package with its bill, and where to pay it',
   input: ZPackageOrderInput,
   output: z.object({ package: ZTrafficPackage, bill: ZBill, payment: ZPayPage }),
 });

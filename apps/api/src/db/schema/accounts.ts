@@ -15,16 +15,24 @@ export const merchants = pgTable(
     mobile: text('mobile'),
     password_hash: text('password_hash').notNull(),
     nickname: text('nickname').notNull(),
-    type: text('type', { enum: ['individual', 'enterprise'] }).notNull().default('individual'),
-    status: text('status', { enum: ['active', 'disabled'] }).notNull().default('active'),
+    type: text('type', { enum: ['individual', 'enterprise'] })
+      .notNull()
+      .default('individual'),
+    status: text('status', { enum: ['active', 'disabled'] })
+      .notNull()
+      .default('active'),
     remark: text('remark').notNull().default(''),
     last_login_at: timestamp('last_login_at', { withTimezone: true }),
     last_login_ip: text('last_login_ip'),
     ...timestamps,
   },
   (table) => [
-    uniqueIndex('merchants_email_unique').on(table.email).where(sql`${table.email} is not null`),
-    uniqueIndex('merchants_mobile_unique').on(table.mobile).where(sql`${table.mobile} is not null`),
+    uniqueIndex('merchants_email_unique')
+      .on(table.email)
+      .where(sql`${table.email} is not null`),
+    uniqueIndex('merchants_mobile_unique')
+      .on(table.mobile)
+      .where(sql`${table.mobile} is not null`),
     index('merchants_created_idx').on(table.created_at),
     // The operator's list sorted on last login (both directions, ties by id: lib/sql-sort).
     index('merchants_last_login_idx').on(table.last_login_at, table.id),
@@ -41,7 +49,9 @@ export const admins = pgTable('admins', {
   account: text('account').notNull().unique(),
   password_hash: text('password_hash').notNull(),
   nickname: text('nickname').notNull(),
-  status: text('status', { enum: ['active', 'disabled'] }).notNull().default('active'),
+  status: text('status', { enum: ['active', 'disabled'] })
+    .notNull()
+    .default('active'),
   last_login_at: timestamp('last_login_at', { withTimezone: true }),
   last_login_ip: text('last_login_ip'),
   ...timestamps,
@@ -130,7 +140,9 @@ export const merchantSuspensions = pgTable(
   (table) => [
     index('merchant_suspensions_merchant_idx').on(table.merchant_id, table.disabled_at),
     // At most one open period per merchant: a second disable without an enable changes nothing.
-    uniqueIndex('merchant_suspensions_open_unique').on(table.merchant_id).where(sql`${table.enabled_at} is null`),
+    uniqueIndex('merchant_suspensions_open_unique')
+      .on(table.merchant_id)
+      .where(sql`${table.enabled_at} is null`),
   ],
 );
 

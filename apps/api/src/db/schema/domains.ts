@@ -37,10 +37,16 @@ export const shopDomains = pgTable(
   (table) => [
     uniqueIndex('shop_domains_shop_domain_unique').on(table.shop_ref, table.domain),
     // A bound domain serves one store: the platform-wide rule holds under concurrent checks.
-    uniqueIndex('shop_domains_bound_unique').on(table.domain).where(sql`${table.status} = 'bound'`),
+    uniqueIndex('shop_domains_bound_unique')
+      .on(table.domain)
+      .where(sql`${table.status} = 'bound'`),
     // Exactly one primary per store (at most one here; provisioning writes it, change_main moves it in one transaction).
-    uniqueIndex('shop_domains_one_primary').on(table.shop_ref).where(sql`${table.is_primary}`),
+    uniqueIndex('shop_domains_one_primary')
+      .on(table.shop_ref)
+      .where(sql`${table.is_primary}`),
     index('shop_domains_domain_idx').on(table.domain),
-    index('shop_domains_recheck_idx').on(table.next_check_at).where(sql`${table.status} = 'binding'`),
+    index('shop_domains_recheck_idx')
+      .on(table.next_check_at)
+      .where(sql`${table.status} = 'binding'`),
   ],
 );

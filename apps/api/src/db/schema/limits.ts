@@ -13,7 +13,10 @@ export const ipRateLimits = pgTable(
     window_start: timestamp('window_start', { withTimezone: true }).notNull(),
     hits: integer('hits').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.bucket, table.ip, table.window_start] }), index('ip_rate_limits_window_idx').on(table.window_start)],
+  (table) => [
+    primaryKey({ columns: [table.bucket, table.ip, table.window_start] }),
+    index('ip_rate_limits_window_idx').on(table.window_start),
+  ],
 );
 
 /**
@@ -29,5 +32,8 @@ export const paymentNonces = pgTable(
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.provider, table.nonce] }), index('payment_nonces_expires_idx').on(table.expires_at)],
+  (table) => [
+    primaryKey({ columns: [table.provider, table.nonce] }),
+    index('payment_nonces_expires_idx').on(table.expires_at),
+  ],
 );

@@ -16,7 +16,9 @@ export const notices = pgTable(
     title_en: text('title_en').notNull().default(''),
     content: text('content').notNull(),
     content_en: text('content_en').notNull().default(''),
-    status: text('status', { enum: ['published', 'draft'] }).notNull().default('draft'),
+    status: text('status', { enum: ['published', 'draft'] })
+      .notNull()
+      .default('draft'),
     is_pinned: boolean('is_pinned').notNull().default(false),
     /** When merchants start seeing it (published notices only). */
     publish_at: timestamp('publish_at', { withTimezone: true }).notNull().defaultNow(),
@@ -29,7 +31,10 @@ export const notices = pgTable(
     created_at: createdAt,
     updated_at: updatedAt,
   },
-  (table) => [index('notices_visible_idx').on(table.status, table.is_pinned, table.publish_at), index('notices_merchant_idx').on(table.merchant_id)],
+  (table) => [
+    index('notices_visible_idx').on(table.status, table.is_pinned, table.publish_at),
+    index('notices_merchant_idx').on(table.merchant_id),
+  ],
 );
 
 /** Which merchant has read which notice; read state is per merchant. */
@@ -56,7 +61,9 @@ export const prospects = pgTable(
     contact: text('contact').notNull(),
     content: text('content').notNull(),
     ip: text('ip'),
-    status: text('status', { enum: ['new', 'followed_up'] }).notNull().default('new'),
+    status: text('status', { enum: ['new', 'followed_up'] })
+      .notNull()
+      .default('new'),
     remark: text('remark').notNull().default(''),
     followed_up_at: timestamp('followed_up_at', { withTimezone: true }),
     followed_up_by_admin_id: integer('followed_up_by_admin_id').references(() => admins.id),

@@ -37,7 +37,9 @@ export const plugins = pgTable(
     price: integer('price').notNull().default(0),
     currency: text('currency').notNull().default('CNY'),
     trial_days: integer('trial_days').notNull().default(0),
-    status: text('status', { enum: ['listed', 'unlisted'] }).notNull().default('listed'),
+    status: text('status', { enum: ['listed', 'unlisted'] })
+      .notNull()
+      .default('listed'),
     description: text('description').notNull().default(''),
     description_en: text('description_en').notNull().default(''),
     /** Up to 6 `/uploads/<name>` images. */
@@ -71,7 +73,10 @@ export const pluginVersions = pgTable(
       .notNull()
       .references(() => storeVersions.id),
   },
-  (table) => [primaryKey({ columns: [table.plugin_id, table.version_id] }), index('plugin_versions_version_idx').on(table.version_id)],
+  (table) => [
+    primaryKey({ columns: [table.plugin_id, table.version_id] }),
+    index('plugin_versions_version_idx').on(table.version_id),
+  ],
 );
 
 /**
@@ -92,7 +97,9 @@ export const shopPlugins = pgTable(
     plugin_id: integer('plugin_id')
       .notNull()
       .references(() => plugins.id),
-    status: text('status', { enum: ['enabled', 'disabled'] }).notNull().default('enabled'),
+    status: text('status', { enum: ['enabled', 'disabled'] })
+      .notNull()
+      .default('enabled'),
     source: text('source', { enum: ['free', 'purchased', 'trial'] }).notNull(),
     trial_started_at: timestamp('trial_started_at', { withTimezone: true }),
     trial_ends_at: timestamp('trial_ends_at', { withTimezone: true }),
@@ -111,6 +118,8 @@ export const shopPlugins = pgTable(
     index('shop_plugins_plugin_installed_idx').on(table.plugin_id, table.installed_at),
     index('shop_plugins_merchant_idx').on(table.merchant_id),
     /** The sweep's search: enabled trials, by end. */
-    index('shop_plugins_trial_ends_idx').on(table.trial_ends_at).where(sql`${table.source} = 'trial' and ${table.status} = 'enabled'`),
+    index('shop_plugins_trial_ends_idx')
+      .on(table.trial_ends_at)
+      .where(sql`${table.source} = 'trial' and ${table.status} = 'enabled'`),
   ],
 );

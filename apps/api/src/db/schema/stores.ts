@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { admins, merchants } from './accounts';
 import { plugins } from './plugins';
 
@@ -29,8 +42,13 @@ export const storeVersions = pgTable('store_versions', {
   trial_days: integer('trial_days').notNull().default(0),
   currency: text('currency').notNull().default('CNY'),
   /** [{ type: 'month' | 'year', term, amount }] covering every term of §9. */
-  prices: jsonb('prices').$type<Array<{ type: 'month' | 'year'; term: number; amount: number }>>().notNull().default([]),
-  status: text('status', { enum: ['enabled', 'disabled'] }).notNull().default('enabled'),
+  prices: jsonb('prices')
+    .$type<Array<{ type: 'month' | 'year'; term: number; amount: number }>>()
+    .notNull()
+    .default([]),
+  status: text('status', { enum: ['enabled', 'disabled'] })
+    .notNull()
+    .default('enabled'),
   sort: integer('sort').notNull().default(0),
   /** Custom domains a store of this version may add (its system domain does not count); null: the platform rule `domains_per_store`. */
   domain_limit: integer('domain_limit'),
@@ -57,7 +75,9 @@ export const shops = pgTable(
     version_id: integer('version_id')
       .notNull()
       .references(() => storeVersions.id),
-    status: text('status', { enum: ['unpaid', 'initializing', 'trial', 'operating', 'pending_renewal', 'disabled', 'cancelled'] }).notNull(),
+    status: text('status', {
+      enum: ['unpaid', 'initializing', 'trial', 'operating', 'pending_renewal', 'disabled', 'cancelled'],
+    }).notNull(),
     is_trial: boolean('is_trial').notNull().default(false),
     /** When the store's trial started; kept after it is paid, so a merchant has one trial. */
     trial_started_at: timestamp('trial_started_at', { withTimezone: true }),
@@ -78,7 +98,9 @@ export const shops = pgTable(
   },
   (table) => [
     // A store ID belongs to one store at a time; an abandoned (cancelled) store lets it go.
-    uniqueIndex('shops_shop_id_unique').on(table.shop_id).where(sql`${table.status} <> 'cancelled'`),
+    uniqueIndex('shops_shop_id_unique')
+      .on(table.shop_id)
+      .where(sql`${table.status} <> 'cancelled'`),
     index('shops_merchant_idx').on(table.merchant_id, table.created_at),
     index('shops_status_created_idx').on(table.status, table.created_at),
     index('shops_created_idx').on(table.created_at),
@@ -117,9 +139,13 @@ export const bills = pgTable(
     term: integer('term'),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
-    status: text('status', { enum: ['unpaid', 'paid', 'cancelled', 'expired', 'refunded'] }).notNull().default('unpaid'),
+    status: text('status', { enum: ['unpaid', 'paid', 'cancelled', 'expired', 'refunded'] })
+      .notNull()
+      .default('unpaid'),
     pay_method: text('pay_method', { enum: ['wechat', 'alipay', 'paypal'] }),
-    channel: text('channel', { enum: ['online', 'offline'] }).notNull().default('online'),
+    channel: text('channel', { enum: ['online', 'offline'] })
+      .notNull()
+      .default('online'),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     paid_at: timestamp('paid_at', { withTimezone: true }),
     cancelled_at: timestamp('cancelled_at', { withTimezone: true }),
@@ -183,9 +209,13 @@ export const bills = pgTable(
     index('bills_merchant_created_idx').on(table.merchant_id, table.created_at),
     index('bills_created_idx').on(table.created_at),
     index('bills_status_created_idx').on(table.status, table.created_at),
-    index('bills_unpaid_expires_idx').on(table.expires_at).where(sql`${table.status} = 'unpaid'`),
+    index('bills_unpaid_expires_idx')
+      .on(table.expires_at)
+      .where(sql`${table.status} = 'unpaid'`),
     /** Income: paid bills by paid time, with the amount, so a period's total is read from the index alone. */
-    index('bills_paid_at_idx').on(table.paid_at, table.amount).where(sql`${table.status} = 'paid'`),
+    index('bills_paid_at_idx')
+      .on(table.paid_at, table.amount)
+      .where(sql`${table.status} = 'paid'`),
     index('bills_shop_idx').on(table.shop_ref, table.created_at),
     /** The operator's bill list sorted by amount (id breaks ties, both directions by one scan). */
     index('bills_amount_id_idx').on(table.amount, table.id),
@@ -209,8 +239,29 @@ export const paymentNotifications = pgTable(
     currency: text('currency'),
     trade_no: text('trade_no'),
     /** What happened: a provider's notification, or our query, close or refund of its order (issue 16). */
-    kind: text('kind', { enum: ['notification', 'query', 'close', 'refund'] }).notNull().default('notification'),
-    result: text('result', { enum: ['fulfilled', 'duplicate', 'mismatch', 'refused', 'failed_payment', 'ignored', 'unknown_bill', 'unknown_refund', 'stale', 'replayed', 'late_payment', 'unpaid', 'closed', 'failed', 'refunded', 'pending'] }).notNull(),
+    kind: text('kind', { enum: ['notification', 'query', 'close', 'refund'] })
+      .notNull()
+      .default('notification'),
+    result: text('result', {
+      enum: [
+        'fulfilled',
+        'duplicate',
+        'mismatch',
+        'refused',
+        'failed_payment',
+        'ignored',
+        'unknown_bill',
+        'unknown_refund',
+        'stale',
+        'replayed',
+        'late_payment',
+        'unpaid',
+        'closed',
+        'failed',
+        'refunded',
+        'pending',
+      ],
+    }).notNull(),
     payload: jsonb('payload').notNull(),
     created_at: createdAt,
   },

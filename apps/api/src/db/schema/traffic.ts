@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { merchants } from './accounts';
 import { bills, shops } from './stores';
 
@@ -66,7 +79,9 @@ export const trafficPlans = pgTable('traffic_plans', {
   /** The "API usage" description shown to buyers (which calls, what a call costs). */
   api_usage: text('api_usage').notNull().default(''),
   api_usage_en: text('api_usage_en').notNull().default(''),
-  status: text('status', { enum: ['enabled', 'disabled'] }).notNull().default('enabled'),
+  status: text('status', { enum: ['enabled', 'disabled'] })
+    .notNull()
+    .default('enabled'),
   sort: integer('sort').notNull().default(0),
   created_at: createdAt,
   updated_at: updatedAt,
@@ -120,9 +135,14 @@ export const trafficPackages = pgTable(
     /** The charge's candidate search: a merchant's usable packages, earliest expiry first. */
     index('traffic_packages_usable_idx')
       .on(table.merchant_id, table.expires_at)
-      .where(sql`${table.paid_at} is not null and ${table.voided_at} is null and ${table.units_used} < ${table.units_total}`),
+      .where(
+        sql`${table.paid_at} is not null and ${table.voided_at} is null and ${table.units_used} < ${table.units_total}`,
+      ),
     uniqueIndex('traffic_packages_bill_unique').on(table.bill_ref),
-    check('traffic_packages_units_in_range', sql`${table.units_used} >= 0 and ${table.units_used} <= ${table.units_total}`),
+    check(
+      'traffic_packages_units_in_range',
+      sql`${table.units_used} >= 0 and ${table.units_used} <= ${table.units_total}`,
+    ),
   ],
 );
 
@@ -173,7 +193,9 @@ export const apiCallLogs = pgTable(
     /** The package the units came from (the "consume source"); null when nothing was charged. */
     package_ref: integer('package_ref'),
     package_name: text('package_name').notNull().default(''),
-    status: text('status', { enum: ['pending', 'success', 'failed_upstream', 'quota_exhausted', 'rejected'] }).notNull(),
+    status: text('status', {
+      enum: ['pending', 'success', 'failed_upstream', 'quota_exhausted', 'rejected'],
+    }).notNull(),
     /** Units charged: the cost on success, 0 when refunded or never charged. */
     charged_units: integer('charged_units').notNull().default(0),
     response_ms: integer('response_ms'),
@@ -220,7 +242,14 @@ export const apiUsageDaily = pgTable(
     total_response_ms: bigint('total_response_ms', { mode: 'number' }).notNull().default(0),
   },
   (table) => [
-    uniqueIndex('api_usage_daily_key').on(table.day, table.merchant_id, table.shop_ref, table.platform, table.api_code, table.status),
+    uniqueIndex('api_usage_daily_key').on(
+      table.day,
+      table.merchant_id,
+      table.shop_ref,
+      table.platform,
+      table.api_code,
+      table.status,
+    ),
     index('api_usage_daily_merchant_day_idx').on(table.merchant_id, table.day),
     /** One store's statistics by API (no compact roll-up has both the store and the API). */
     index('api_usage_daily_store_day_idx').on(table.shop_ref, table.day),
@@ -230,13 +259,25 @@ export const apiUsageDaily = pgTable(
 /** The §9 log platforms, in the spec's order. */
 export const USAGE_PLATFORMS = ['1688', 'taobao', 'micro_store', 'jd'] as const;
 /** The summed outcomes of a compact roll-up row: calls by status, units charged and response time. */
-export const USAGE_SUM_FIELDS = ['calls', 'success', 'failed_upstream', 'quota_exhausted', 'rejected', 'units', 'total_response_ms'] as const;
+export const USAGE_SUM_FIELDS = [
+  'calls',
+  'success',
+  'failed_upstream',
+  'quota_exhausted',
+  'rejected',
+  'units',
+  'total_response_ms',
+] as const;
 type UsageSumField = (typeof USAGE_SUM_FIELDS)[number];
 const sumColumn = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
-const sumColumns = <Name extends string>(names: readonly Name[]) => Object.fromEntries(names.map((name) => [name, sumColumn(name)])) as Record<Name, ReturnType<typeof sumColumn>>;
+const sumColumns = <Name extends string>(names: readonly Name[]) =>
+  Object.fromEntries(names.map((name) => [name, sumColumn(name)])) as Record<Name, ReturnType<typeof sumColumn>>;
 /** A column of one platform's part of a sum, e.g. calls_taobao. */
-export const platformSumColumn = (field: UsageSumField, platform: (typeof USAGE_PLATFORMS)[number]) => `${field}_${platform}` as const;
-const PLATFORM_SUM_COLUMNS = USAGE_PLATFORMS.flatMap((platform) => USAGE_SUM_FIELDS.map((field) => platformSumColumn(field, platform)));
+export const platformSumColumn = (field: UsageSumField, platform: (typeof USAGE_PLATFORMS)[number]) =>
+  `${field}_${platform}` as const;
+const PLATFORM_SUM_COLUMNS = USAGE_PLATFORMS.flatMap((platform) =>
+  USAGE_SUM_FIELDS.map((field) => platformSumColumn(field, platform)),
+);
 
 /*
  * Compact roll-ups: api_usage_daily of closed days folded three ways, so a report over a month

@@ -3,7 +3,12 @@ import type { App } from '../../app';
 import type { Config } from '../../config';
 
 /** The demo merchant's stores by the part they play (seed.ts makes the first three, the refresh the last). */
-export const DEMO_STORES = { trial: 'demotrial', yearly: 'demoglobal', monthly: 'demotaobao', closed: 'democlosed' } as const;
+export const DEMO_STORES = {
+  trial: 'demotrial',
+  yearly: 'demoglobal',
+  monthly: 'demotaobao',
+  closed: 'democlosed',
+} as const;
 
 const DAY_MS = 86_400_000;
 
@@ -23,7 +28,15 @@ export async function sandboxPays(app: App, method: PayMethod) {
  */
 export async function addOfflineDemoStore(
   app: App,
-  options: { adminId: number; merchantId: number; shopId: string; name: string; packageId: number; termType: TermType; term: number },
+  options: {
+    adminId: number;
+    merchantId: number;
+    shopId: string;
+    name: string;
+    packageId: number;
+    termType: TermType;
+    term: number;
+  },
 ) {
   const added = await app.services.shopAdmin.add({
     adminId: options.adminId,
@@ -65,7 +78,12 @@ export interface DemoRefreshResult {
 export async function refreshDemoData(app: App, config: Config, merchantId: number): Promise<DemoRefreshResult> {
   const { shops, shopAdmin, bills, settings, accounts } = app.services;
   const result: DemoRefreshResult = {};
-  const demoStores = async () => new Map((await shops.listForMerchant(merchantId, { page: 1, limit: 100, tab: 'all', sort_order: 'descend' }, 'zh-CN')).list.map((store) => [store.shop_id, store]));
+  const demoStores = async () =>
+    new Map(
+      (
+        await shops.listForMerchant(merchantId, { page: 1, limit: 100, tab: 'all', sort_order: 'descend' }, 'zh-CN')
+      ).list.map((store) => [store.shop_id, store]),
+    );
   const step = async (what: string, run: () => Promise<void>) => {
     try {
       await run();
@@ -82,7 +100,8 @@ export async function refreshDemoData(app: App, config: Config, merchantId: numb
     if (!monthly || monthly.is_disabled_by_operator) return;
     // Expired a day ago (or half the grace period when that is shorter): well inside the grace period.
     const lapsedFor = Math.min(DAY_MS, (graceDays * DAY_MS) / 2);
-    if (await shops.setDemoExpiry(merchantId, monthly.shop_id, new Date(app.clock.now().getTime() - lapsedFor))) result.pendingRenewal = monthly.shop_id;
+    if (await shops.setDemoExpiry(merchantId, monthly.shop_id, new Date(app.clock.now().getTime() - lapsedFor)))
+      result.pendingRenewal = monthly.shop_id;
   });
 
   await step('keep a disabled store', async () => {
@@ -105,14 +124,23 @@ export async function refreshDemoData(app: App, config: Config, merchantId: numb
     }
     const closed = stores.get(DEMO_STORES.closed);
     if (!closed || closed.status === 'unpaid' || closed.status === 'initializing') return;
-    await shopAdmin.setStatus({ shopId: closed.shop_id, isDisabled: true, remark: '商品信息待整改，整改完成后由运营恢复', lang: 'zh-CN' });
+    await shopAdmin.setStatus({
+      shopId: closed.shop_id,
+      isDisabled: true,
+      remark: '商品信息待整改，整改完成后由运营恢复',
+      lang: 'zh-CN',
+    });
     result.disabled = closed.shop_id;
   });
 
   // Without a provider for the method (PAYMENT_PROVIDER=none and none set up by the operator) no bill
   // can be paid: there is no payable bill to keep, and the log says so.
   await step('keep an unpaid bill', async () => {
-    if ((await bills.listForMerchant(merchantId, { status: 'unpaid', page: 1, limit: 1, sort_order: 'descend' }, 'zh-CN')).total > 0) return;
+    if (
+      (await bills.listForMerchant(merchantId, { status: 'unpaid', page: 1, limit: 1, sort_order: 'descend' }, 'zh-CN'))
+        .total > 0
+    )
+      return;
     if (!(await takesPayments(app, DEMO_RENEWAL_METHOD))) {
       app.log.info('demo data: no payable bill kept, since no payment provider takes payments (PAYMENT_PROVIDER=none)');
       return;
@@ -121,7 +149,14 @@ export async function refreshDemoData(app: App, config: Config, merchantId: numb
     for (const shopId of [DEMO_STORES.monthly, DEMO_STORES.yearly]) {
       const store = stores.get(shopId);
       if (!store || store.status === 'initializing') continue;
-      const renewal = await shops.renew({ merchantId, shopId, termType: 'month', term: 3, payMethod: DEMO_RENEWAL_METHOD, lang: 'zh-CN' });
+      const renewal = await shops.renew({
+        merchantId,
+        shopId,
+        termType: 'month',
+        term: 3,
+        payMethod: DEMO_RENEWAL_METHOD,
+        lang: 'zh-CN',
+      });
       result.unpaidBill = renewal.bill.bill_no;
       return;
     }

@@ -1,6 +1,13 @@
 import type { Config } from '../../config';
 import type { App } from '../../app';
-import { addOfflineDemoStore, DEMO_RENEWAL_METHOD, DEMO_STORES, refreshDemoData, sandboxPays, takesPayments } from './demo-refresh';
+import {
+  addOfflineDemoStore,
+  DEMO_RENEWAL_METHOD,
+  DEMO_STORES,
+  refreshDemoData,
+  sandboxPays,
+  takesPayments,
+} from './demo-refresh';
 
 export const DEMO_MERCHANT = { email: 'demo@parlour.dev', password: 'Demo@2026' } as const;
 
@@ -52,9 +59,21 @@ async function payInSandbox(app: App, order: { bill: { bill_no: string }; paymen
  */
 async function seedDemoStores(app: App, config: Config, merchantId: number, skipped: string[]) {
   const { shops, accounts } = app.services;
-  const fields = (shopId: string, name: string, packageId: number) => ({ shop_id: shopId, shop_name: name, contact_email: `${shopId}@parlour.dev`, package_id: packageId });
+  const fields = (shopId: string, name: string, packageId: number) => ({
+    shop_id: shopId,
+    shop_name: name,
+    contact_email: `${shopId}@parlour.dev`,
+    package_id: packageId,
+  });
   const paid = [
-    { shopId: DEMO_STORES.yearly, name: 'Global Picks 环球优选', packageId: 2, termType: 'year', term: 1, payMethod: 'alipay' },
+    {
+      shopId: DEMO_STORES.yearly,
+      name: 'Global Picks 环球优选',
+      packageId: 2,
+      termType: 'year',
+      term: 1,
+      payMethod: 'alipay',
+    },
     { shopId: DEMO_STORES.monthly, name: '淘宝直邮馆', packageId: 1, termType: 'month', term: 1, payMethod: 'wechat' },
   ] as const;
   await shops.createTrial({ merchantId, fields: fields(DEMO_STORES.trial, '环球好物（试用）', 1), lang: 'zh-CN' });
@@ -62,14 +81,24 @@ async function seedDemoStores(app: App, config: Config, merchantId: number, skip
   for (const store of paid) {
     if (await sandboxPays(app, store.payMethod)) {
       const { shopId, name, packageId, ...purchase } = store;
-      await payInSandbox(app, await shops.createAndPay({ merchantId, fields: fields(shopId, name, packageId), ...purchase, lang: 'zh-CN' }));
+      await payInSandbox(
+        app,
+        await shops.createAndPay({ merchantId, fields: fields(shopId, name, packageId), ...purchase, lang: 'zh-CN' }),
+      );
     } else if (adminId !== undefined) {
       await addOfflineDemoStore(app, { adminId, merchantId, ...store });
     }
   }
   await shops.provisionPendingStores(0);
   if (await takesPayments(app, DEMO_RENEWAL_METHOD)) {
-    await shops.renew({ merchantId, shopId: DEMO_STORES.monthly, termType: 'month', term: 3, payMethod: DEMO_RENEWAL_METHOD, lang: 'zh-CN' });
+    await shops.renew({
+      merchantId,
+      shopId: DEMO_STORES.monthly,
+      termType: 'month',
+      term: 3,
+      payMethod: DEMO_RENEWAL_METHOD,
+      lang: 'zh-CN',
+    });
   } else {
     skipped.push('unpaid renewal bill');
   }
@@ -112,10 +141,15 @@ async function seedDemoNotices(app: App, config: Config) {
     adminId,
     lang: 'zh-CN',
     fields: {
-      title: { 'zh-CN': '新增 Enterprise 版本：支持多语言与自定义域名', 'en-US': 'New Enterprise version: multilingual stores and custom domains' },
+      title: {
+        'zh-CN': '新增 Enterprise 版本：支持多语言与自定义域名',
+        'en-US': 'New Enterprise version: multilingual stores and custom domains',
+      },
       content: {
-        'zh-CN': '<p>Enterprise 版本现已上线，支持<em>多语言店铺</em>、自定义域名和优先客服。可在店铺列表中选择「续费」时升级。</p>',
-        'en-US': '<p>The Enterprise version is live, with <em>multilingual stores</em>, custom domains and priority support. Upgrade when you choose "Renew" in the store list.</p>',
+        'zh-CN':
+          '<p>Enterprise 版本现已上线，支持<em>多语言店铺</em>、自定义域名和优先客服。可在店铺列表中选择「续费」时升级。</p>',
+        'en-US':
+          '<p>The Enterprise version is live, with <em>multilingual stores</em>, custom domains and priority support. Upgrade when you choose "Renew" in the store list.</p>',
       },
       status: 'published',
       is_pinned: false,
@@ -143,15 +177,37 @@ async function seedDemoProspects(app: App, config: Config) {
   const { prospects, accounts } = app.services;
   if ((await prospects.list({ page: 1, limit: 1 })).total > 0) return;
   const leads = [
-    { name: '王女士', contact: '13912345678', content: '想了解专业版是否支持同时对接淘宝和京东商品，年付有没有优惠？', ip: '203.0.113.21' },
-    { name: 'Kenji Sato', contact: '090-1234-5678', country: 'JP', content: 'We ship from Japan to China. Does the platform support JPY pricing and a Japanese storefront?', ip: '203.0.113.35' },
-    { name: '李先生', contact: '18611112222', content: '试用期结束后数据会保留吗？我们准备下个月正式上线。', ip: '198.51.100.7' },
+    {
+      name: '王女士',
+      contact: '13912345678',
+      content: '想了解专业版是否支持同时对接淘宝和京东商品，年付有没有优惠？',
+      ip: '203.0.113.21',
+    },
+    {
+      name: 'Kenji Sato',
+      contact: '090-1234-5678',
+      country: 'JP',
+      content: 'We ship from Japan to China. Does the platform support JPY pricing and a Japanese storefront?',
+      ip: '203.0.113.35',
+    },
+    {
+      name: '李先生',
+      contact: '18611112222',
+      content: '试用期结束后数据会保留吗？我们准备下个月正式上线。',
+      ip: '198.51.100.7',
+    },
   ];
-  for (const { ip, country = 'CN', ...fields } of leads) await prospects.addMessage({ fields: { ...fields, country }, ip });
+  for (const { ip, country = 'CN', ...fields } of leads)
+    await prospects.addMessage({ fields: { ...fields, country }, ip });
   const adminId = await accounts.findAdminId(config.adminAccount);
   const oldest = (await prospects.list({ page: 1, limit: leads.length })).list.at(-1);
   if (adminId === undefined || !oldest) return;
-  await prospects.followUp({ id: oldest.id, adminId, status: 'followed_up', remark: '已电话联系，推荐专业版年付，周五发送报价。' });
+  await prospects.followUp({
+    id: oldest.id,
+    adminId,
+    status: 'followed_up',
+    remark: '已电话联系，推荐专业版年付，周五发送报价。',
+  });
 }
 
 /**
@@ -161,31 +217,115 @@ async function seedDemoProspects(app: App, config: Config) {
  */
 async function seedDemoPackages(app: App, merchantId: number, skipped: string[]) {
   const { trafficPackages } = app.services;
-  const existing = await trafficPackages.listForMerchant(merchantId, { page: 1, limit: 1, tab: 'general', sort_order: 'descend' }, 'zh-CN');
+  const existing = await trafficPackages.listForMerchant(
+    merchantId,
+    { page: 1, limit: 1, tab: 'general', sort_order: 'descend' },
+    'zh-CN',
+  );
   if (existing.counts.general + existing.counts.store > 0) return;
   const { list: plans } = await trafficPackages.listPlansForMerchant('zh-CN');
-  const general = plans.find((plan) => plan.is_general && plan.name === '标准包') ?? plans.find((plan) => plan.is_general);
+  const general =
+    plans.find((plan) => plan.is_general && plan.name === '标准包') ?? plans.find((plan) => plan.is_general);
   const forStore = plans.find((plan) => !plan.is_general);
   // Traffic packages are only sold online: without the sandbox to pay them there are none.
   if (!(await sandboxPays(app, 'alipay')) || !(await sandboxPays(app, 'wechat'))) {
     skipped.push('traffic packages');
     return;
   }
-  if (general) await payInSandbox(app, await trafficPackages.createOrder({ merchantId, planId: general.id, payMethod: 'alipay', lang: 'zh-CN' }));
+  if (general)
+    await payInSandbox(
+      app,
+      await trafficPackages.createOrder({ merchantId, planId: general.id, payMethod: 'alipay', lang: 'zh-CN' }),
+    );
   if (forStore) {
-    await payInSandbox(app, await trafficPackages.createOrder({ merchantId, planId: forStore.id, shopId: DEMO_STORES.yearly, payMethod: 'wechat', lang: 'zh-CN' }));
+    await payInSandbox(
+      app,
+      await trafficPackages.createOrder({
+        merchantId,
+        planId: forStore.id,
+        shopId: DEMO_STORES.yearly,
+        payMethod: 'wechat',
+        lang: 'zh-CN',
+      }),
+    );
   }
 }
 
 const PLUGIN_DESCRIPTION = (zh: string, en: string) => ({ 'zh-CN': `<p>${zh}</p>`, 'en-US': `<p>${en}</p>` });
 /** Six plugins of a reverse-shopping store, over several of the seeded types (migration 0032): free and paid, some with trials. */
 const DEMO_PLUGINS = [
-  { code: 'live_chat', name: { 'zh-CN': '在线客服', 'en-US': 'Live chat' }, type: 1, price: 0, trial: 0, versions: [1, 2, 3], text: ['买家在店内随时发起会话，客服在后台统一回复，支持离线留言。', 'Buyers chat from any page; staff answer from one inbox, with offline messages.'] },
-  { code: 'currency_display', name: { 'zh-CN': '多币种价格显示', 'en-US': 'Currency display' }, type: 5, price: 0, trial: 0, versions: [1, 2, 3], text: ['按买家所在地区换算并显示商品价格，汇率每日更新。', "Shows prices in the buyer's currency at daily exchange rates."] },
-  { code: 'image_search', name: { 'zh-CN': '以图搜货', 'en-US': 'Image search' }, type: 3, price: 19900, trial: 7, versions: [2, 3], text: ['上传图片即可在 1688、淘宝找同款，一键加入代购清单。', 'Upload a photo to find the same item on 1688 and Taobao and add it to the order list.'] },
-  { code: 'shipping_estimator', name: { 'zh-CN': '国际运费估算', 'en-US': 'Shipping estimator' }, type: 4, price: 9900, trial: 14, versions: [1, 2, 3], text: ['按重量、体积和目的地估算国际运费与时效。', 'Estimates international shipping cost and time by weight, size and destination.'] },
-  { code: 'coupon_marketing', name: { 'zh-CN': '优惠券营销', 'en-US': 'Coupon marketing' }, type: 2, price: 29900, trial: 7, versions: [2, 3], text: ['满减券、新人券和限时券，按商品或全店发放。', 'Spend-and-save, welcome and limited-time coupons for items or the whole store.'] },
-  { code: 'product_translation', name: { 'zh-CN': '商品自动翻译', 'en-US': 'Product translation' }, type: 5, price: 39900, trial: 0, versions: [3], text: ['商品标题、详情和规格自动翻译为英、日、韩等语言。', 'Translates titles, details and specifications into English, Japanese, Korean and more.'] },
+  {
+    code: 'live_chat',
+    name: { 'zh-CN': '在线客服', 'en-US': 'Live chat' },
+    type: 1,
+    price: 0,
+    trial: 0,
+    versions: [1, 2, 3],
+    text: [
+      '买家在店内随时发起会话，客服在后台统一回复，支持离线留言。',
+      'Buyers chat from any page; staff answer from one inbox, with offline messages.',
+    ],
+  },
+  {
+    code: 'currency_display',
+    name: { 'zh-CN': '多币种价格显示', 'en-US': 'Currency display' },
+    type: 5,
+    price: 0,
+    trial: 0,
+    versions: [1, 2, 3],
+    text: [
+      '按买家所在地区换算并显示商品价格，汇率每日更新。',
+      "Shows prices in the buyer's currency at daily exchange rates.",
+    ],
+  },
+  {
+    code: 'image_search',
+    name: { 'zh-CN': '以图搜货', 'en-US': 'Image search' },
+    type: 3,
+    price: 19900,
+    trial: 7,
+    versions: [2, 3],
+    text: [
+      '上传图片即可在 1688、淘宝找同款，一键加入代购清单。',
+      'Upload a photo to find the same item on 1688 and Taobao and add it to the order list.',
+    ],
+  },
+  {
+    code: 'shipping_estimator',
+    name: { 'zh-CN': '国际运费估算', 'en-US': 'Shipping estimator' },
+    type: 4,
+    price: 9900,
+    trial: 14,
+    versions: [1, 2, 3],
+    text: [
+      '按重量、体积和目的地估算国际运费与时效。',
+      'Estimates international shipping cost and time by weight, size and destination.',
+    ],
+  },
+  {
+    code: 'coupon_marketing',
+    name: { 'zh-CN': '优惠券营销', 'en-US': 'Coupon marketing' },
+    type: 2,
+    price: 29900,
+    trial: 7,
+    versions: [2, 3],
+    text: [
+      '满减券、新人券和限时券，按商品或全店发放。',
+      'Spend-and-save, welcome and limited-time coupons for items or the whole store.',
+    ],
+  },
+  {
+    code: 'product_translation',
+    name: { 'zh-CN': '商品自动翻译', 'en-US': 'Product translation' },
+    type: 5,
+    price: 39900,
+    trial: 0,
+    versions: [3],
+    text: [
+      '商品标题、详情和规格自动翻译为英、日、韩等语言。',
+      'Translates titles, details and specifications into English, Japanese, Korean and more.',
+    ],
+  },
 ] as const;
 
 /**
@@ -221,7 +361,11 @@ async function seedDemoPlugins(app: App, merchantId: number, skipped: string[]) 
     ids.set(plugin.code, created.id);
   }
   const take = (code: string, mode: 'buy' | 'trial') =>
-    plugins.addShopPlugin(merchantId, { shop_id: DEMO_STORES.yearly, plugin_id: ids.get(code)!, mode, pay_method: 'alipay' }, 'zh-CN');
+    plugins.addShopPlugin(
+      merchantId,
+      { shop_id: DEMO_STORES.yearly, plugin_id: ids.get(code)!, mode, pay_method: 'alipay' },
+      'zh-CN',
+    );
   await take('live_chat', 'buy');
   await take('image_search', 'trial');
   // A paid plugin is only sold online: without the sandbox to pay it, the store has none.
@@ -245,14 +389,26 @@ async function seedDemoApiCalls(app: App, merchantId: number) {
   const { shopKeys, openApi } = app.services;
   if (await openApi.hasCalls(merchantId)) return;
   const { list } = await shopKeys.listKeys(merchantId, { page: 1, limit: 20 });
-  const keyOf = async (shopId: string) => (list.some((entry) => entry.shop_id === shopId && entry.is_callable) ? (await shopKeys.revealKey(merchantId, shopId)).key : undefined);
+  const keyOf = async (shopId: string) =>
+    list.some((entry) => entry.shop_id === shopId && entry.is_callable)
+      ? (await shopKeys.revealKey(merchantId, shopId)).key
+      : undefined;
   const main = await keyOf(DEMO_STORES.yearly);
   if (!main) return;
-  const others = (await Promise.all([DEMO_STORES.trial, DEMO_STORES.monthly].map(keyOf))).filter((key): key is string => Boolean(key));
+  const others = (await Promise.all([DEMO_STORES.trial, DEMO_STORES.monthly].map(keyOf))).filter((key): key is string =>
+    Boolean(key),
+  );
   const platforms = ['taobao', '1688', 'jd', 'micro_store', 'taobao', '1688'];
   const calls: Array<{ apiKey: string; platform: string; apiCode: string; body: Record<string, unknown> }> = [];
-  for (let index = 0; index < 28; index += 1) calls.push({ apiKey: main, platform: platforms[index % platforms.length], apiCode: 'item_get', body: { num_iid: String(620_000_000_000 + index * 7919) } });
-  for (const [index, q] of ['保温杯', '连帽卫衣', '蓝牙耳机', '双肩包', '茶具', '运动鞋'].entries()) calls.push({ apiKey: main, platform: platforms[index], apiCode: 'item_search', body: { q, page: 1 } });
+  for (let index = 0; index < 28; index += 1)
+    calls.push({
+      apiKey: main,
+      platform: platforms[index % platforms.length],
+      apiCode: 'item_get',
+      body: { num_iid: String(620_000_000_000 + index * 7919) },
+    });
+  for (const [index, q] of ['保温杯', '连帽卫衣', '蓝牙耳机', '双肩包', '茶具', '运动鞋'].entries())
+    calls.push({ apiKey: main, platform: platforms[index], apiCode: 'item_search', body: { q, page: 1 } });
   for (const apiKey of others) {
     calls.push({ apiKey, platform: 'taobao', apiCode: 'item_get', body: {} });
     calls.push({ apiKey, platform: 'jd', apiCode: 'item_search', body: { q: '' } });

@@ -31,7 +31,8 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 2 * 1024 * 1024;
 function pinnedLookup(hostname: string, addresses: ResolvedAddress[]): LookupFunction {
   return (name, options, callback) => {
     if (name !== hostname) return callback(new OutboundError('blocked', `unexpected lookup of ${name}`), '', 4);
-    if ((options as { all?: boolean }).all) return (callback as unknown as (error: null, all: ResolvedAddress[]) => void)(null, addresses);
+    if ((options as { all?: boolean }).all)
+      return (callback as unknown as (error: null, all: ResolvedAddress[]) => void)(null, addresses);
     callback(null, addresses[0].address, addresses[0].family);
   };
 }
@@ -42,7 +43,11 @@ function pinnedLookup(hostname: string, addresses: ResolvedAddress[]): LookupFun
  * redirects (a 3xx is an error), a connect and a total timeout, and a cap on the answer's size.
  * Fails with an {@link OutboundError}; an answer of any other status is returned to the caller.
  */
-export async function outboundRequest(policy: OutboundPolicy, url: string, request: OutboundRequest): Promise<OutboundResponse> {
+export async function outboundRequest(
+  policy: OutboundPolicy,
+  url: string,
+  request: OutboundRequest,
+): Promise<OutboundResponse> {
   const deadline = Date.now() + request.timeoutMs;
   const timeoutError = () => new OutboundError('timeout', `no answer within ${request.timeoutMs} ms`);
   let resolveTimer: NodeJS.Timeout | undefined;
@@ -77,14 +82,23 @@ export async function outboundRequest(policy: OutboundPolicy, url: string, reque
         // A process that stalled (a busy machine) runs its timers before the I/O that arrived
         // meanwhile: the verdict waits for this turn's I/O, so a connection made in time is not a timeout.
         setImmediate(() => {
-          if (!isConnected) finish(new OutboundError('timeout', `no connection within ${request.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS} ms`));
+          if (!isConnected)
+            finish(
+              new OutboundError(
+                'timeout',
+                `no connection within ${request.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS} ms`,
+              ),
+            );
         }),
       Math.min(request.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS, remainingMs),
     );
 
     const outgoing = client.request(target, {
       method: request.method ?? 'GET',
-      headers: { ...request.headers, ...(request.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(request.body)) }) },
+      headers: {
+        ...request.headers,
+        ...(request.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(request.body)) }),
+      },
       lookup: pinnedLookup(hostname, resolved.addresses),
       // A fresh connection each time: a pooled socket was checked for another host.
       agent: false,
@@ -112,19 +126,33 @@ export async function outboundRequest(policy: OutboundPolicy, url: string, reque
       const status = incoming.statusCode ?? 0;
       if (status >= 300 && status < 400) {
         incoming.resume();
-        return finish(new OutboundError('redirect', `HTTP ${status} to ${incoming.headers.location ?? '(no location)'} not followed`));
+        return finish(
+          new OutboundError(
+            'redirect',
+            `HTTP ${status} to ${incoming.headers.location ?? '(no location)'} not followed`,
+          ),
+        );
       }
       const declared = Number(incoming.headers['content-length']);
-      if (Number.isFinite(declared) && declared > maxBytes) return finish(new OutboundError('too_large', `the answer declares ${declared} bytes, more than ${maxBytes}`));
+      if (Number.isFinite(declared) && declared > maxBytes)
+        return finish(new OutboundError('too_large', `the answer declares ${declared} bytes, more than ${maxBytes}`));
       const chunks: Buffer[] = [];
       let size = 0;
       incoming.on('data', (chunk: Buffer) => {
         size += chunk.length;
-        if (size > maxBytes) return finish(new OutboundError('too_large', `the answer is larger than ${maxBytes} bytes`));
+        if (size > maxBytes)
+          return finish(new OutboundError('too_large', `the answer is larger than ${maxBytes} bytes`));
         chunks.push(chunk);
       });
       incoming.on('error', (error) => finish(new OutboundError('network', error.message, { cause: error })));
-      incoming.on('end', () => finish(null, { status, statusText: incoming.statusMessage ?? '', headers: incoming.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      incoming.on('end', () =>
+        finish(null, {
+          status,
+          statusText: incoming.statusMessage ?? '',
+          headers: incoming.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
     });
     outgoing.end(request.body);
   });

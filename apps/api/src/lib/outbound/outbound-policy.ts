@@ -63,7 +63,9 @@ type Range = [ipaddr.IPv4 | ipaddr.IPv6, number];
 /** An address in its plainest form: IPv4-mapped IPv6 (::ffff:127.0.0.1) becomes the IPv4 address it is. */
 function normalise(address: string): ipaddr.IPv4 | ipaddr.IPv6 {
   const parsed = ipaddr.parse(address);
-  return parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress() ? (parsed as ipaddr.IPv6).toIPv4Address() : parsed;
+  return parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()
+    ? (parsed as ipaddr.IPv6).toIPv4Address()
+    : parsed;
 }
 
 /**
@@ -102,7 +104,9 @@ async function acceptingUnresolved(check: Promise<unknown>): Promise<void> {
   }
 }
 
-export function createOutboundPolicy(options: { allow?: string[]; lookup?: OutboundLookup; dnsTimeoutMs?: number } = {}) {
+export function createOutboundPolicy(
+  options: { allow?: string[]; lookup?: OutboundLookup; dnsTimeoutMs?: number } = {},
+) {
   const allowList = parseAllowList(options.allow ?? []);
   const lookup = options.lookup ?? systemLookup;
   const dnsTimeoutMs = options.dnsTimeoutMs ?? DNS_TIMEOUT_MS;
@@ -140,12 +144,19 @@ export function createOutboundPolicy(options: { allow?: string[]; lookup?: Outbo
       return await Promise.race([
         lookup(hostname),
         new Promise<never>((_resolve, reject) => {
-          timer = setTimeout(() => reject(new OutboundError('timeout', `no DNS answer for ${hostname} within ${dnsTimeoutMs} ms`)), dnsTimeoutMs);
+          timer = setTimeout(
+            () => reject(new OutboundError('timeout', `no DNS answer for ${hostname} within ${dnsTimeoutMs} ms`)),
+            dnsTimeoutMs,
+          );
         }),
       ]);
     } catch (error) {
       if (error instanceof OutboundError) throw error;
-      throw new OutboundError('unresolvable', `${hostname}: ${(error as { code?: string }).code ?? (error as Error).message}`, { cause: error });
+      throw new OutboundError(
+        'unresolvable',
+        `${hostname}: ${(error as { code?: string }).code ?? (error as Error).message}`,
+        { cause: error },
+      );
     } finally {
       clearTimeout(timer);
     }
@@ -173,12 +184,19 @@ export function createOutboundPolicy(options: { allow?: string[]; lookup?: Outbo
     } catch {
       throw new OutboundError('blocked', 'not a URL');
     }
-    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new OutboundError('insecure', `${parsed.protocol} is not https`);
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+      throw new OutboundError('insecure', `${parsed.protocol} is not https`);
     if (parsed.username || parsed.password) throw new OutboundError('blocked', 'credentials in the URL');
-    const insecure = () => new OutboundError('insecure', 'plain http is allowed only to OUTBOUND_ALLOW addresses; use https');
+    const insecure = () =>
+      new OutboundError('insecure', 'plain http is allowed only to OUTBOUND_ALLOW addresses; use https');
     const addresses = await resolve(parsed.hostname).catch((error: unknown) => {
       // A name that does not resolve is no allow-listed address: plain http to it is refused as such.
-      if (parsed.protocol === 'http:' && error instanceof OutboundError && (error.kind === 'unresolvable' || error.kind === 'timeout')) throw insecure();
+      if (
+        parsed.protocol === 'http:' &&
+        error instanceof OutboundError &&
+        (error.kind === 'unresolvable' || error.kind === 'timeout')
+      )
+        throw insecure();
       throw error;
     });
     if (parsed.protocol === 'http:' && !addresses.every(({ address }) => isAllowListed(address))) throw insecure();

@@ -60,13 +60,22 @@ export function createAccountRepository(db: Db) {
         const [counted] = await tx
           .select({ value: count() })
           .from(loginFailures)
-          .where(and(eq(loginFailures.role, role), eq(loginFailures.account, account), gt(loginFailures.created_at, since)));
+          .where(
+            and(eq(loginFailures.role, role), eq(loginFailures.account, account), gt(loginFailures.created_at, since)),
+          );
         const [fromIp] = await tx
           .select({ value: count() })
           .from(loginFailures)
           .where(and(eq(loginFailures.ip, ip), gt(loginFailures.created_at, since)));
-        const [inserted] = await tx.insert(loginFailures).values({ role, account, ip, created_at: now }).returning({ id: loginFailures.id });
-        return { id: inserted.id, failuresBefore: Number(counted?.value ?? 0), ipFailuresBefore: Number(fromIp?.value ?? 0) };
+        const [inserted] = await tx
+          .insert(loginFailures)
+          .values({ role, account, ip, created_at: now })
+          .returning({ id: loginFailures.id });
+        return {
+          id: inserted.id,
+          failuresBefore: Number(counted?.value ?? 0),
+          ipFailuresBefore: Number(fromIp?.value ?? 0),
+        };
       });
     },
     async deleteFailure(id: number) {
@@ -77,7 +86,10 @@ export function createAccountRepository(db: Db) {
     },
     /** Drops failures older than `before`; they no longer count towards any window. */
     async purgeFailures(before: Date) {
-      const rows = await db.delete(loginFailures).where(lt(loginFailures.created_at, before)).returning({ id: loginFailures.id });
+      const rows = await db
+        .delete(loginFailures)
+        .where(lt(loginFailures.created_at, before))
+        .returning({ id: loginFailures.id });
       return rows.length;
     },
     /** Finished disabled periods of a merchant it has not seen yet, oldest first. */
@@ -85,7 +97,13 @@ export function createAccountRepository(db: Db) {
       return db
         .select()
         .from(merchantSuspensions)
-        .where(and(eq(merchantSuspensions.merchant_id, merchantId), isNotNull(merchantSuspensions.enabled_at), isNull(merchantSuspensions.seen_at)))
+        .where(
+          and(
+            eq(merchantSuspensions.merchant_id, merchantId),
+            isNotNull(merchantSuspensions.enabled_at),
+            isNull(merchantSuspensions.seen_at),
+          ),
+        )
         .orderBy(asc(merchantSuspensions.disabled_at))
         .limit(20);
     },
@@ -93,7 +111,13 @@ export function createAccountRepository(db: Db) {
       await db
         .update(merchantSuspensions)
         .set({ seen_at: now })
-        .where(and(eq(merchantSuspensions.merchant_id, merchantId), isNotNull(merchantSuspensions.enabled_at), isNull(merchantSuspensions.seen_at)));
+        .where(
+          and(
+            eq(merchantSuspensions.merchant_id, merchantId),
+            isNotNull(merchantSuspensions.enabled_at),
+            isNull(merchantSuspensions.seen_at),
+          ),
+        );
     },
     async countMerchants() {
       const [row] = await db.select({ value: sql<number>`count(*)::int` }).from(merchants);

@@ -30,16 +30,41 @@ export function registerAccountRoutes(
       await sessions.revokeSession(principal);
       return null;
     },
-    { audit: { action: 'admin.sign_out', targetType: 'admin', targetId: (_input, _output, principal) => principal.userId } },
+    {
+      audit: {
+        action: 'admin.sign_out',
+        targetType: 'admin',
+        targetId: (_input, _output, principal) => principal.userId,
+      },
+    },
   );
   register(merchantChangePassword, ({ input, principal, ip, lang }) =>
-    accounts.changePassword({ principal, currentPassword: input.current_password, newPassword: input.password, ip, lang }),
+    accounts.changePassword({
+      principal,
+      currentPassword: input.current_password,
+      newPassword: input.password,
+      ip,
+      lang,
+    }),
   );
   // Audited with the input as `after`: the audit log masks every password field.
   register(
     adminChangePassword,
-    ({ input, principal, ip, lang }) => accounts.changePassword({ principal, currentPassword: input.current_password, newPassword: input.password, ip, lang }),
-    { audit: { action: 'admin.change_password', targetType: 'admin', targetId: (_input, _output, principal) => principal.userId } },
+    ({ input, principal, ip, lang }) =>
+      accounts.changePassword({
+        principal,
+        currentPassword: input.current_password,
+        newPassword: input.password,
+        ip,
+        lang,
+      }),
+    {
+      audit: {
+        action: 'admin.change_password',
+        targetType: 'admin',
+        targetId: (_input, _output, principal) => principal.userId,
+      },
+    },
   );
   register(merchantSuspensionNotices, ({ principal }) => accounts.listSuspensionNotices(principal.userId));
   register(merchantDismissSuspensionNotices, ({ principal }) => accounts.dismissSuspensionNotices(principal.userId));
@@ -47,16 +72,36 @@ export function registerAccountRoutes(
   register(calls.adminCaptcha, () => captchas.issueCaptcha());
 
   register(calls.merchantRegister, ({ input, ip, userAgent }) =>
-    accounts.registerMerchant({ identity: { channel: 'email', value: input.email }, code: input.code, password: input.password, ip, userAgent }),
+    accounts.registerMerchant({
+      identity: { channel: 'email', value: input.email },
+      code: input.code,
+      password: input.password,
+      ip,
+      userAgent,
+    }),
   );
   register(calls.merchantMobileRegister, ({ input, ip, userAgent }) =>
-    accounts.registerMerchant({ identity: { channel: 'mobile', value: input.mobile }, code: input.code, password: input.password, ip, userAgent }),
+    accounts.registerMerchant({
+      identity: { channel: 'mobile', value: input.mobile },
+      code: input.code,
+      password: input.password,
+      ip,
+      userAgent,
+    }),
   );
   register(calls.merchantForgotPassword, ({ input }) =>
-    accounts.resetMerchantPassword({ identity: { channel: 'email', value: input.email }, code: input.code, password: input.password }),
+    accounts.resetMerchantPassword({
+      identity: { channel: 'email', value: input.email },
+      code: input.code,
+      password: input.password,
+    }),
   );
   register(calls.merchantMobileForgotPassword, ({ input }) =>
-    accounts.resetMerchantPassword({ identity: { channel: 'mobile', value: input.mobile }, code: input.code, password: input.password }),
+    accounts.resetMerchantPassword({
+      identity: { channel: 'mobile', value: input.mobile },
+      code: input.code,
+      password: input.password,
+    }),
   );
 
   register(calls.sendEmailCode, ({ input, ip, lang }) =>

@@ -54,7 +54,9 @@ export function adminProfile(row: AdminRow) {
 
 /** A default display name: the part of an email before @, or a phone number with its middle hidden. */
 export function defaultNickname(identity: MerchantIdentity) {
-  return identity.channel === 'email' ? identity.value.split('@')[0] : `${identity.value.slice(0, 3)}****${identity.value.slice(-4)}`;
+  return identity.channel === 'email'
+    ? identity.value.split('@')[0]
+    : `${identity.value.slice(0, 3)}****${identity.value.slice(-4)}`;
 }
 
 /**
@@ -97,7 +99,8 @@ export function createAccountService(deps: {
     const captchaThreshold = await deps.captchaThreshold();
     // Many failures from one address across accounts (credential stuffing) call for the captcha too.
     const needsCaptchaAfter = (extra: number) =>
-      recorded.failuresBefore + extra >= captchaThreshold || recorded.ipFailuresBefore + extra >= deps.ipCaptchaThreshold;
+      recorded.failuresBefore + extra >= captchaThreshold ||
+      recorded.ipFailuresBefore + extra >= deps.ipCaptchaThreshold;
     if (needsCaptchaAfter(0)) {
       const { captcha_id: captchaId, captcha_code: captchaCode } = attempt;
       const hasAnswer = Boolean(captchaId && captchaCode);
@@ -124,7 +127,12 @@ export function createAccountService(deps: {
     const session = await sessions.createSession({ role: 'merchant', userId: row.id, ip, userAgent });
     await repository.recordMerchantLogin(row.id, ip, clock.now());
     // The row was read before this sign-in was recorded: no last login means this is the first session.
-    return { token: session.token, expires_at: session.expiresAt.toISOString(), ...merchantProfile(row), is_first_sign_in: row.last_login_at === null };
+    return {
+      token: session.token,
+      expires_at: session.expiresAt.toISOString(),
+      ...merchantProfile(row),
+      is_first_sign_in: row.last_login_at === null,
+    };
   }
 
   /** The row of the signed-in principal and the account name its login failures are counted under. */
@@ -146,12 +154,24 @@ export function createAccountService(deps: {
      * the user ends and a merchant is sent a notice (mail, or SMS when it has only a phone); the
      * session making the call stays signed in.
      */
-    async changePassword(options: { principal: Principal; currentPassword: string; newPassword: string; ip: string; lang: Lang }) {
+    async changePassword(options: {
+      principal: Principal;
+      currentPassword: string;
+      newPassword: string;
+      ip: string;
+      lang: Lang;
+    }) {
       const { principal } = options;
       const found = await principalAccount(principal);
       if (!found) throw new AppError('TOKEN_EXPIRED');
       const now = clock.now();
-      const recorded = await repository.recordAttempt(principal.role, found.account, options.ip, now, addSeconds(now, -deps.failureWindowMinutes * 60));
+      const recorded = await repository.recordAttempt(
+        principal.role,
+        found.account,
+        options.ip,
+        now,
+        addSeconds(now, -deps.failureWindowMinutes * 60),
+      );
       if (recorded.failuresBefore >= (await deps.captchaThreshold())) {
         await repository.deleteFailure(recorded.id);
         throw new AppError('TOO_MANY_REQUESTS', { data: { retry_after: deps.failureWindowMinutes * 60 } });
@@ -164,20 +184,28 @@ export function createAccountService(deps: {
       else await repository.updateAdminPassword(principal.userId, passwordHash, now);
       await repository.clearFailures(principal.role, found.account);
       const { ended } = await sessions.endOtherSessions(principal);
-      if (principal.role === 'merchant') await deps.passwordNotices?.queue({ merchantId: principal.userId, ip: options.ip, lang: options.lang });
+      if (principal.role === 'merchant')
+        await deps.passwordNotices?.queue({ merchantId: principal.userId, ip: options.ip, lang: options.lang });
       return { ended_sessions: ended };
     },
 
     async loginMerchant(attempt: LoginAttempt) {
       const identity = identityOf(attempt.account);
-      const user = await guardedLogin('merchant', attempt, () => repository.findMerchantByAccount(byIdentity(identity)));
+      const user = await guardedLogin('merchant', attempt, () =>
+        repository.findMerchantByAccount(byIdentity(identity)),
+      );
       return { userinfo: await openMerchantSession(user, attempt.ip, attempt.userAgent) };
     },
 
     async loginAdmin(attempt: LoginAttempt): Promise<{ userinfo: TAdminUserinfo }> {
       const user = await guardedLogin('admin', attempt, () => repository.findAdminByAccount(attempt.account));
       await deps.twoFactor?.challengeIfEnabled(user.id);
-      const session = await sessions.createSession({ role: 'admin', userId: user.id, ip: attempt.ip, userAgent: attempt.userAgent });
+      const session = await sessions.createSession({
+        role: 'admin',
+        userId: user.id,
+        ip: attempt.ip,
+        userAgent: attempt.userAgent,
+      });
       await repository.recordAdminLogin(user.id, attempt.ip, clock.now());
       return { userinfo: { token: session.token, expires_at: session.expiresAt.toISOString(), ...adminProfile(user) } };
     },
@@ -187,18 +215,36 @@ export function createAccountService(deps: {
      * delivery job decides what the address gets (verification-code.service).
      */
     async sendCode(options: { identity: MerchantIdentity; event: TCodeEvent; ip: string; lang: Lang }) {
-      return codes.sendCode({ channel: options.identity.channel, target: options.identity.value, purpose: options.event, ip: options.ip, lang: options.lang });
+      return codes.sendCode({
+        channel: options.identity.channel,
+        target: options.identity.value,
+        purpose: options.event,
+        ip: options.ip,
+        lang: options.lang,
+      });
     },
 
     async checkCode(options: { identity: MerchantIdentity; event: TCodeEvent; code: string }) {
-      await codes.verifyCode({ channel: options.identity.channel, target: options.identity.value, purpose: options.event }, options.code);
+      await codes.verifyCode(
+        { channel: options.identity.channel, target: options.identity.value, purpose: options.event },
+        options.code,
+      );
       return { valid: true as const };
     },
 
-    async registerMerchant(options: { identity: MerchantIdentity; code: string; password: string; ip: string; userAgent?: string }) {
+    async registerMerchant(options: {
+      identity: MerchantIdentity;
+      code: string;
+      password: string;
+      ip: string;
+      userAgent?: string;
+    }) {
       const { identity } = options;
       // The code first: only someone holding a valid code for the address learns that it has an account.
-      const codeId = await codes.verifyCode({ channel: identity.channel, target: identity.value, purpose: 'register' }, options.code);
+      const codeId = await codes.verifyCode(
+        { channel: identity.channel, target: identity.value, purpose: 'register' },
+        options.code,
+      );
       if (await repository.findMerchantByAccount(byIdentity(identity))) throw new AppError('ACCOUNT_EXISTS');
       const passwordHash = await passwords.hash(options.password);
       let row: MerchantRow | undefined;
@@ -221,7 +267,10 @@ export function createAccountService(deps: {
     /** Second step of forgot password: sets the password and signs the merchant out everywhere. */
     async resetMerchantPassword(options: { identity: MerchantIdentity; code: string; password: string }) {
       const { identity } = options;
-      const codeId = await codes.verifyCode({ channel: identity.channel, target: identity.value, purpose: 'forgot' }, options.code);
+      const codeId = await codes.verifyCode(
+        { channel: identity.channel, target: identity.value, purpose: 'forgot' },
+        options.code,
+      );
       const merchant = await repository.findMerchantByAccount(byIdentity(identity));
       if (!merchant) throw new AppError('CODE_INVALID');
       const passwordHash = await passwords.hash(options.password);
@@ -238,7 +287,11 @@ export function createAccountService(deps: {
     async listSuspensionNotices(merchantId: number) {
       const rows = await repository.listUnseenSuspensions(merchantId);
       return {
-        list: rows.map((row) => ({ id: row.id, disabled_at: row.disabled_at.toISOString(), enabled_at: (row.enabled_at ?? row.disabled_at).toISOString() })),
+        list: rows.map((row) => ({
+          id: row.id,
+          disabled_at: row.disabled_at.toISOString(),
+          enabled_at: (row.enabled_at ?? row.disabled_at).toISOString(),
+        })),
       };
     },
 
@@ -267,7 +320,11 @@ export function createAccountService(deps: {
     /** Creates the demo merchant on an empty platform; answers its id, or null when there were merchants already. */
     async ensureDemoMerchant(email: string, password: string): Promise<number | null> {
       if ((await repository.countMerchants()) > 0) return null;
-      const merchant = await repository.insertMerchant({ email, password_hash: await passwords.hash(password), nickname: 'Demo Merchant' });
+      const merchant = await repository.insertMerchant({
+        email,
+        password_hash: await passwords.hash(password),
+        nickname: 'Demo Merchant',
+      });
       return merchant.id;
     },
   };

@@ -9,7 +9,13 @@ export function createCaptchaRepository(db: Db) {
     async claim(values: { id: string; answerTag: string; expiresAt: Date; now: Date }): Promise<boolean> {
       const rows = await db
         .insert(captchas)
-        .values({ id: values.id, answer_hash: values.answerTag, expires_at: values.expiresAt, consumed_at: values.now, created_at: values.now })
+        .values({
+          id: values.id,
+          answer_hash: values.answerTag,
+          expires_at: values.expiresAt,
+          consumed_at: values.now,
+          created_at: values.now,
+        })
         .onConflictDoNothing()
         .returning({ id: captchas.id });
       return rows.length === 1;

@@ -10,7 +10,15 @@ const CAPTCHA_TTL_SECONDS = 300;
 export type CaptchaDrawer = () => { text: string; svg: string };
 
 export const drawSvgCaptcha: CaptchaDrawer = () => {
-  const { text, data } = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1iIlL', color: true, background: '#fff7e6', width: 120, height: 40 });
+  const { text, data } = svgCaptcha.create({
+    size: 4,
+    noise: 2,
+    ignoreChars: '0oO1iIlL',
+    color: true,
+    background: '#fff7e6',
+    width: 120,
+    height: 40,
+  });
   return { text, svg: data };
 };
 
@@ -18,7 +26,10 @@ export const drawSvgCaptcha: CaptchaDrawer = () => {
 export function fixedCaptchaDrawer(text: string): CaptchaDrawer {
   // The package's default export draws a given text; its typings only declare the named helpers.
   const drawText = svgCaptcha as unknown as (text: string, options: object) => string;
-  return () => ({ text, svg: drawText(text, { noise: 2, color: true, background: '#fff7e6', width: 120, height: 40 }) });
+  return () => ({
+    text,
+    svg: drawText(text, { noise: 2, color: true, background: '#fff7e6', width: 120, height: 40 }),
+  });
 }
 
 function normalizedAnswer(text: string) {
@@ -38,14 +49,25 @@ function tag(key: Buffer, payload: string) {
  * which makes it single-use; only ids this platform issued get that far, and logins are themselves
  * throttled, so the table stays as small as the login traffic.
  */
-export function createCaptchaService(deps: { repository: CaptchaRepository; clock: Clock; draw: CaptchaDrawer; getKey: () => Promise<Buffer> }) {
+export function createCaptchaService(deps: {
+  repository: CaptchaRepository;
+  clock: Clock;
+  draw: CaptchaDrawer;
+  getKey: () => Promise<Buffer>;
+}) {
   const { repository, clock, draw } = deps;
 
   function parse(id: string) {
     const match = /^([\w-]{12})\.([0-9a-z]{1,9})\.([\w-]{16})\.([\w-]{16})$/.exec(id);
     if (!match) return undefined;
     const [, nonce, expiry, issuedTag, answerTag] = match;
-    return { nonce, head: `${nonce}.${expiry}`, expiresAt: new Date(parseInt(expiry, 36) * 1000), issuedTag, answerTag };
+    return {
+      nonce,
+      head: `${nonce}.${expiry}`,
+      expiresAt: new Date(parseInt(expiry, 36) * 1000),
+      issuedTag,
+      answerTag,
+    };
   }
 
   return {
@@ -72,7 +94,10 @@ export function createCaptchaService(deps: { repository: CaptchaRepository; cloc
       const key = await deps.getKey();
       // Only an id this platform issued, unaltered, is recorded as used.
       if (!safeEqual(tag(key, `issued:${parsed.head}.${parsed.answerTag}`), parsed.issuedTag)) return false;
-      if (!(await repository.claim({ id: parsed.nonce, answerTag: parsed.answerTag, expiresAt: parsed.expiresAt, now }))) return false;
+      if (
+        !(await repository.claim({ id: parsed.nonce, answerTag: parsed.answerTag, expiresAt: parsed.expiresAt, now }))
+      )
+        return false;
       return safeEqual(tag(key, `answer:${parsed.head}:${normalizedAnswer(answer)}`), parsed.answerTag);
     },
   };

@@ -58,10 +58,20 @@ export function createPasswordNotices(deps: {
       const when = job.changedAt.slice(0, 19).replace('T', ' ');
       if (contact?.email) {
         const text = noticeTexts[lang];
-        await deps.mail.send({ to: contact.email, subject: text.subject, text: text.body(when, job.ip, `${deps.consoleOrigin ?? ''}/forgot`) });
+        await deps.mail.send({
+          to: contact.email,
+          subject: text.subject,
+          text: text.body(when, job.ip, `${deps.consoleOrigin ?? ''}/forgot`),
+        });
         return 'sent';
       }
-      if (contact?.mobile) return deps.sms.sendNotice({ mobile: contact.mobile, notice: 'password_changed', time: when.slice(0, 16), lang });
+      if (contact?.mobile)
+        return deps.sms.sendNotice({
+          mobile: contact.mobile,
+          notice: 'password_changed',
+          time: when.slice(0, 16),
+          lang,
+        });
       return 'no_contact';
     },
   };

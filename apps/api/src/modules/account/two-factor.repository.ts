@@ -41,7 +41,12 @@ export function createTwoFactorRepository(db: Db) {
       const rows = await db
         .update(adminTwoFactor)
         .set({ last_time_step: timeStep })
-        .where(and(eq(adminTwoFactor.admin_id, adminId), or(isNull(adminTwoFactor.last_time_step), lt(adminTwoFactor.last_time_step, timeStep))))
+        .where(
+          and(
+            eq(adminTwoFactor.admin_id, adminId),
+            or(isNull(adminTwoFactor.last_time_step), lt(adminTwoFactor.last_time_step, timeStep)),
+          ),
+        )
         .returning({ adminId: adminTwoFactor.admin_id });
       return rows.length > 0;
     },
@@ -55,14 +60,19 @@ export function createTwoFactorRepository(db: Db) {
           .returning({ adminId: adminTwoFactor.admin_id });
         if (rows.length === 0) return false;
         await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.admin_id, adminId));
-        await tx.insert(adminRecoveryCodes).values(recoveryCodeHashes.map((codeHash) => ({ admin_id: adminId, code_hash: codeHash, created_at: now })));
+        await tx
+          .insert(adminRecoveryCodes)
+          .values(recoveryCodeHashes.map((codeHash) => ({ admin_id: adminId, code_hash: codeHash, created_at: now })));
         return true;
       });
     },
     /** Removes the secret and the recovery codes; answers whether two-factor sign-in was on. */
     async disable(adminId: number): Promise<boolean> {
       return db.transaction(async (tx) => {
-        const rows = await tx.delete(adminTwoFactor).where(eq(adminTwoFactor.admin_id, adminId)).returning({ enabledAt: adminTwoFactor.enabled_at });
+        const rows = await tx
+          .delete(adminTwoFactor)
+          .where(eq(adminTwoFactor.admin_id, adminId))
+          .returning({ enabledAt: adminTwoFactor.enabled_at });
         await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.admin_id, adminId));
         return Boolean(rows[0]?.enabledAt);
       });
@@ -118,7 +128,10 @@ export function createTwoFactorRepository(db: Db) {
     },
     /** Drops challenges that ended before `before` (the hourly purge). */
     async purgeChallenges(before: Date) {
-      const rows = await db.delete(adminLoginChallenges).where(lt(adminLoginChallenges.expires_at, before)).returning({ id: adminLoginChallenges.id });
+      const rows = await db
+        .delete(adminLoginChallenges)
+        .where(lt(adminLoginChallenges.expires_at, before))
+        .returning({ id: adminLoginChallenges.id });
       return rows.length;
     },
   };

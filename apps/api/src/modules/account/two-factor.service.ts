@@ -39,7 +39,15 @@ const RECOVERY_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
  * turned it on: see where it stands, set it up, sign out (and its sessions, to end a stolen one).
  */
 const ENROLMENT_PATHS: ReadonlySet<string> = new Set(
-  [adminTwoFactorStatus, adminTwoFactorSetup, adminTwoFactorEnable, adminLogout, adminListSessions, adminEndSession, adminEndOtherSessions].map((call) => call.path),
+  [
+    adminTwoFactorStatus,
+    adminTwoFactorSetup,
+    adminTwoFactorEnable,
+    adminLogout,
+    adminListSessions,
+    adminEndSession,
+    adminEndOtherSessions,
+  ].map((call) => call.path),
 );
 
 function newRecoveryCode() {
@@ -75,7 +83,12 @@ export function createTwoFactorService(deps: {
   const { repository, accountRepository, sessions, secrets, passwords, clock } = deps;
 
   /** Checks an authenticator code against the operator's secret and takes its time step (once). */
-  async function acceptTotp(adminId: number, secretSealed: string, lastTimeStep: number | null, code: string): Promise<boolean> {
+  async function acceptTotp(
+    adminId: number,
+    secretSealed: string,
+    lastTimeStep: number | null,
+    code: string,
+  ): Promise<boolean> {
     if (!TOTP_CODE_PATTERN.test(code)) return false;
     const epoch = Math.floor(clock.now().getTime() / 1000);
     const result = await verify({
@@ -95,7 +108,8 @@ export function createTwoFactorService(deps: {
     if (!RECOVERY_CODE_PATTERN.test(code)) return false;
     const normalised = normaliseRecoveryCode(code);
     for (const stored of await repository.listUnusedRecoveryCodes(adminId)) {
-      if (await passwords.verify(stored.codeHash, normalised)) return repository.useRecoveryCode(stored.id, clock.now());
+      if (await passwords.verify(stored.codeHash, normalised))
+        return repository.useRecoveryCode(stored.id, clock.now());
     }
     return false;
   }
@@ -115,7 +129,13 @@ export function createTwoFactorService(deps: {
   async function recordCodeAttempt(adminId: number, ip: string) {
     const now = clock.now();
     const account = `two-factor:${adminId}`;
-    const recorded = await accountRepository.recordAttempt('admin', account, ip, now, addSeconds(now, -deps.failureWindowMinutes * 60));
+    const recorded = await accountRepository.recordAttempt(
+      'admin',
+      account,
+      ip,
+      now,
+      addSeconds(now, -deps.failureWindowMinutes * 60),
+    );
     if (recorded.failuresBefore >= TWO_FACTOR_FAILURES_MAX) {
       await accountRepository.deleteFailure(recorded.id);
       throw new AppError('TOO_MANY_REQUESTS', { data: { retry_after: deps.failureWindowMinutes * 60 } });
@@ -125,7 +145,11 @@ export function createTwoFactorService(deps: {
 
   return {
     async status(adminId: number) {
-      const [row, isRequired, codes] = await Promise.all([repository.find(adminId), deps.isRequired(), repository.listUnusedRecoveryCodes(adminId)]);
+      const [row, isRequired, codes] = await Promise.all([
+        repository.find(adminId),
+        deps.isRequired(),
+        repository.listUnusedRecoveryCodes(adminId),
+      ]);
       const isEnabled = Boolean(row?.enabled_at);
       return {
         is_enabled: isEnabled,
@@ -140,7 +164,8 @@ export function createTwoFactorService(deps: {
       const admin = await accountRepository.findAdminById(adminId);
       if (!admin) throw new AppError('NOT_FOUND');
       const secret = generateSecret();
-      if (!(await repository.savePendingSecret(adminId, secrets.sealSecret(secret), clock.now()))) throw new AppError('TWO_FACTOR_STATE_INVALID');
+      if (!(await repository.savePendingSecret(adminId, secrets.sealSecret(secret), clock.now())))
+        throw new AppError('TWO_FACTOR_STATE_INVALID');
       return { secret, otpauth_uri: generateURI({ issuer: ISSUER, label: admin.account, secret }) };
     },
 
@@ -149,7 +174,8 @@ export function createTwoFactorService(deps: {
       const row = await repository.find(adminId);
       if (!row || row.enabled_at) throw new AppError('TWO_FACTOR_STATE_INVALID');
       const attempt = await recordCodeAttempt(adminId, ip);
-      if (!(await acceptTotp(adminId, row.secret_sealed, row.last_time_step, code))) throw new AppError('TWO_FACTOR_CODE_INVALID');
+      if (!(await acceptTotp(adminId, row.secret_sealed, row.last_time_step, code)))
+        throw new AppError('TWO_FACTOR_CODE_INVALID');
       await attempt.clear();
       const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
       const hashes = await Promise.all(codes.map((value) => passwords.hash(normaliseRecoveryCode(value))));
@@ -175,15 +201,29 @@ export function createTwoFactorService(deps: {
       if (!(await repository.isEnabled(adminId))) return;
       const token = newToken();
       const now = clock.now();
-      await repository.insertChallenge({ token_hash: sha256(token), admin_id: adminId, expires_at: addSeconds(now, TWO_FACTOR_CHALLENGE_SECONDS), created_at: now });
+      await repository.insertChallenge({
+        token_hash: sha256(token),
+        admin_id: adminId,
+        expires_at: addSeconds(now, TWO_FACTOR_CHALLENGE_SECONDS),
+        created_at: now,
+      });
       const data: TTwoFactorChallenge = { challenge_id: token, expires_in: TWO_FACTOR_CHALLENGE_SECONDS };
       throw new AppError('TWO_FACTOR_REQUIRED', { data });
     },
 
     /** The second sign-in step: a right code opens the session the password asked for. */
-    async completeLogin(options: { challengeId: string; code: string; ip: string; userAgent?: string }): Promise<{ userinfo: TAdminUserinfo }> {
+    async completeLogin(options: {
+      challengeId: string;
+      code: string;
+      ip: string;
+      userAgent?: string;
+    }): Promise<{ userinfo: TAdminUserinfo }> {
       const now = clock.now();
-      const challenge = await repository.findOpenChallenge(sha256(options.challengeId), now, TWO_FACTOR_CHALLENGE_ATTEMPTS);
+      const challenge = await repository.findOpenChallenge(
+        sha256(options.challengeId),
+        now,
+        TWO_FACTOR_CHALLENGE_ATTEMPTS,
+      );
       if (!challenge) throw new AppError('TWO_FACTOR_CHALLENGE_EXPIRED');
       const attempt = await recordCodeAttempt(challenge.admin_id, options.ip);
       if (!(await acceptCode(challenge.admin_id, options.code))) {
@@ -191,13 +231,21 @@ export function createTwoFactorService(deps: {
         throw new AppError('TWO_FACTOR_CODE_INVALID');
       }
       await attempt.clear();
-      if (!(await repository.consumeChallenge(challenge.id, clock.now()))) throw new AppError('TWO_FACTOR_CHALLENGE_EXPIRED');
+      if (!(await repository.consumeChallenge(challenge.id, clock.now())))
+        throw new AppError('TWO_FACTOR_CHALLENGE_EXPIRED');
       const admin = await accountRepository.findAdminById(challenge.admin_id);
       if (!admin) throw new AppError('TWO_FACTOR_CHALLENGE_EXPIRED');
       if (admin.status === 'disabled') throw new AppError('ACCOUNT_DISABLED');
-      const session = await sessions.createSession({ role: 'admin', userId: admin.id, ip: options.ip, userAgent: options.userAgent });
+      const session = await sessions.createSession({
+        role: 'admin',
+        userId: admin.id,
+        ip: options.ip,
+        userAgent: options.userAgent,
+      });
       await accountRepository.recordAdminLogin(admin.id, options.ip, clock.now());
-      return { userinfo: { token: session.token, expires_at: session.expiresAt.toISOString(), ...adminProfile(admin) } };
+      return {
+        userinfo: { token: session.token, expires_at: session.expiresAt.toISOString(), ...adminProfile(admin) },
+      };
     },
 
     /**

@@ -58,14 +58,20 @@ export function createVerificationCodeRepository() {
     },
     /** Drops codes created before `before` (long past their validity and every throttle window). */
     async purgeOld(tx: Db, before: Date) {
-      const rows = await tx.delete(verificationCodes).where(lt(verificationCodes.created_at, before)).returning({ id: verificationCodes.id });
+      const rows = await tx
+        .delete(verificationCodes)
+        .where(lt(verificationCodes.created_at, before))
+        .returning({ id: verificationCodes.id });
       return rows.length;
     },
     async deleteCode(tx: Db, id: number) {
       await tx.delete(verificationCodes).where(eq(verificationCodes.id, id));
     },
     async addAttempt(tx: Db, id: number) {
-      await tx.update(verificationCodes).set({ attempts: sql`${verificationCodes.attempts} + 1` }).where(eq(verificationCodes.id, id));
+      await tx
+        .update(verificationCodes)
+        .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+        .where(eq(verificationCodes.id, id));
     },
     /** Marks the code used; false when a concurrent request used it first. */
     async consume(tx: Db, id: number, now: Date) {

@@ -41,7 +41,8 @@ const mailTexts = {
   },
   'en-US': {
     subject: { register: 'Your Parlour sign-up code', forgot: 'Your Parlour password reset code' },
-    body: (code: string) => `Your verification code is ${code}. It is valid for 10 minutes. If you did not ask for it, ignore this email.`,
+    body: (code: string) =>
+      `Your verification code is ${code}. It is valid for 10 minutes. If you did not ask for it, ignore this email.`,
     accountExists: {
       subject: 'You already have a Parlour account',
       body: (links: { login: string; forgot: string }) =>
@@ -65,7 +66,8 @@ const mailTexts = {
  * What a code's delivery job did: sent it (or the "you already have an account" mail), only wrote it
  * to the server log (no provider configured), or nothing (no account to reset, code gone).
  */
-export type CodeDeliveryOutcome = 'sent' | 'logged, not sent' | 'account_exists' | 'account_exists: logged, not sent' | 'no_account' | 'skipped';
+export type CodeDeliveryOutcome =
+  'sent' | 'logged, not sent' | 'account_exists' | 'account_exists: logged, not sent' | 'no_account' | 'skipped';
 
 export function createVerificationCodeService(deps: {
   db: Db;
@@ -98,7 +100,8 @@ export function createVerificationCodeService(deps: {
       }
       await repository.lockSenderIp(txDb, options.ip);
       const sentFromIp = await repository.countSentFromIp(txDb, options.ip, addSeconds(now, -3600));
-      if (sentFromIp >= deps.sendsPerIpPerHour) throw new AppError('TOO_MANY_REQUESTS', { data: { retry_after: 3600 } });
+      if (sentFromIp >= deps.sendsPerIpPerHour)
+        throw new AppError('TOO_MANY_REQUESTS', { data: { retry_after: 3600 } });
       return repository.insertCode(txDb, {
         channel: options.channel,
         target: options.target,
@@ -159,7 +162,8 @@ export function createVerificationCodeService(deps: {
   async function verifyCode(key: CodeTarget, code: string): Promise<number> {
     const now = clock.now();
     const live = await repository.findNewest(db, key);
-    if (!live || live.consumed_at || live.expires_at <= now || live.attempts >= CODE_MAX_ATTEMPTS) throw new AppError('CODE_INVALID');
+    if (!live || live.consumed_at || live.expires_at <= now || live.attempts >= CODE_MAX_ATTEMPTS)
+      throw new AppError('CODE_INVALID');
     if (!safeEqual(live.code_hash, codeHash(key, code))) {
       await repository.addAttempt(db, live.id);
       throw new AppError('CODE_INVALID');

@@ -11,7 +11,24 @@ import { SECRET_FIELD_NAMES } from '@parlour/contract/calls/operations';
  * compared before masking; its value is never stored.
  */
 export const MASK = '******';
-const SECRET_WORDS = new Set(['password', 'passwd', 'pwd', 'secret', 'secrets', 'token', 'tokens', 'key', 'keys', 'credential', 'credentials', 'hash', 'otp', 'totp', 'recovery', 'private']);
+const SECRET_WORDS = new Set([
+  'password',
+  'passwd',
+  'pwd',
+  'secret',
+  'secrets',
+  'token',
+  'tokens',
+  'key',
+  'keys',
+  'credential',
+  'credentials',
+  'hash',
+  'otp',
+  'totp',
+  'recovery',
+  'private',
+]);
 const SECRET_NAMES = new Set<string>(SECRET_FIELD_NAMES);
 
 function nameWords(name: string): string[] {
@@ -37,7 +54,10 @@ export function maskSecrets(value: unknown): unknown {
   if (value instanceof Date) return value.toISOString();
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>).map(([key, field]) => [key, isSecretField(key) ? maskValue(field) : maskSecrets(field)]),
+    Object.entries(value as Record<string, unknown>).map(([key, field]) => [
+      key,
+      isSecretField(key) ? maskValue(field) : maskSecrets(field),
+    ]),
   );
 }
 

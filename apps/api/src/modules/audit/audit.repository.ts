@@ -21,7 +21,10 @@ export function createAuditRepository(db: Db) {
   return {
     /** Writes one row; the operator's account is copied from `admins` in the same statement. */
     async insert(values: AuditInsert) {
-      const account = values.admin_id === null || values.admin_id === undefined ? sql`''` : sql`coalesce((select ${admins.account} from ${admins} where ${admins.id} = ${values.admin_id}), '')`;
+      const account =
+        values.admin_id === null || values.admin_id === undefined
+          ? sql`''`
+          : sql`coalesce((select ${admins.account} from ${admins} where ${admins.id} = ${values.admin_id}), '')`;
       await db.insert(auditLog).values({ ...values, admin_account: account });
     },
 
@@ -36,7 +39,13 @@ export function createAuditRepository(db: Db) {
       ]);
       const { before: _before, after: _after, ...columns } = getTableColumns(auditLog);
       const [rows, [{ total }]] = await Promise.all([
-        db.select(columns).from(auditLog).where(where).orderBy(...orderByColumn(auditLog.created_at, sort.order, auditLog.id)).limit(page.limit).offset(page.offset),
+        db
+          .select(columns)
+          .from(auditLog)
+          .where(where)
+          .orderBy(...orderByColumn(auditLog.created_at, sort.order, auditLog.id))
+          .limit(page.limit)
+          .offset(page.offset),
         db.select({ total: count() }).from(auditLog).where(where),
       ]);
       return { rows, total };

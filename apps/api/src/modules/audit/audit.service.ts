@@ -1,4 +1,10 @@
-import type { AuditAction, AuditTargetType, TAuditEntry, TAuditEntryDetail, ZAuditListInput } from '@parlour/contract/calls/operations';
+import type {
+  AuditAction,
+  AuditTargetType,
+  TAuditEntry,
+  TAuditEntryDetail,
+  ZAuditListInput,
+} from '@parlour/contract/calls/operations';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -27,7 +33,9 @@ export interface AuditChange {
 function toPlainObject(value: unknown): Record<string, unknown> | null {
   if (value === null || value === undefined) return null;
   const plain = JSON.parse(JSON.stringify(value)) as unknown;
-  return typeof plain === 'object' && plain !== null && !Array.isArray(plain) ? (plain as Record<string, unknown>) : { value: plain };
+  return typeof plain === 'object' && plain !== null && !Array.isArray(plain)
+    ? (plain as Record<string, unknown>)
+    : { value: plain };
 }
 
 /**

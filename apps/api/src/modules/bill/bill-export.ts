@@ -5,8 +5,38 @@ import { exportLabels, exportTime, majorUnits } from '../../lib/export-labels';
 import type { BillView } from './bill.repository';
 
 const HEADERS: Record<Lang, string[]> = {
-  'zh-CN': ['账单号', '店铺名称', '店铺 ID', '账单类型', '商品名称', '店铺版本', '金额', '币种', '状态', '退款', '支付方式', '支付渠道', '创建时间', '支付时间'],
-  'en-US': ['Bill number', 'Store name', 'Store ID', 'Bill type', 'Product name', 'Store version', 'Amount', 'Currency', 'Status', 'Refund', 'Pay method', 'Channel', 'Created', 'Paid'],
+  'zh-CN': [
+    '账单号',
+    '店铺名称',
+    '店铺 ID',
+    '账单类型',
+    '商品名称',
+    '店铺版本',
+    '金额',
+    '币种',
+    '状态',
+    '退款',
+    '支付方式',
+    '支付渠道',
+    '创建时间',
+    '支付时间',
+  ],
+  'en-US': [
+    'Bill number',
+    'Store name',
+    'Store ID',
+    'Bill type',
+    'Product name',
+    'Store version',
+    'Amount',
+    'Currency',
+    'Status',
+    'Refund',
+    'Pay method',
+    'Channel',
+    'Created',
+    'Paid',
+  ],
 };
 const MERCHANT_HEADER: Record<Lang, string> = { 'zh-CN': '商户账号', 'en-US': 'Merchant' };
 

@@ -2,7 +2,15 @@ import { and, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { BillSortField } from '@parlour/contract/calls/bill';
 import type { BillStatus, BillType } from '@parlour/contract/constants';
 import type { Db } from '../../db/client';
-import { admins, bills, incomeDaily, merchants, paymentNonces, paymentNotifications, shops } from '../../db/schema/index';
+import {
+  admins,
+  bills,
+  incomeDaily,
+  merchants,
+  paymentNonces,
+  paymentNotifications,
+  shops,
+} from '../../db/schema/index';
 import { countMatches } from '../../lib/count-matches';
 import { allOf, containsPattern } from '../../lib/sql-filters';
 import { orderByColumn, type ListSort } from '../../lib/sql-sort';
@@ -44,13 +52,17 @@ function filterConditions(filter: BillFilter): SQL | undefined {
   const time = filter.isIncome ? bills.paid_at : bills.created_at;
   return allOf([
     tenantCondition(filter.scope, bills.merchant_id),
-    filter.scope.kind !== 'merchant' && filter.merchantId !== undefined ? eq(bills.merchant_id, filter.merchantId) : undefined,
+    filter.scope.kind !== 'merchant' && filter.merchantId !== undefined
+      ? eq(bills.merchant_id, filter.merchantId)
+      : undefined,
     filter.isIncome ? eq(bills.status, 'paid') : undefined,
     filter.status ? billStatusIs(filter.status, filter.now) : undefined,
     filter.type ? eq(bills.type, filter.type) : undefined,
     filter.channel ? eq(bills.channel, filter.channel) : undefined,
     // `in`: a store ID may also name cancelled stores that held it before (their bills are that ID's history).
-    filter.shopId ? sql`${bills.shop_ref} in (select ${shops.id} from ${shops} where ${shops.shop_id} = ${filter.shopId})` : undefined,
+    filter.shopId
+      ? sql`${bills.shop_ref} in (select ${shops.id} from ${shops} where ${shops.shop_id} = ${filter.shopId})`
+      : undefined,
     keyword && filter.keyword
       ? // A whole bill number finds that bill through the unique index; as a pattern its trigrams (date digits every
         // bill and many store names share) would read long index lists for nothing.
@@ -81,7 +93,15 @@ export function createBillRepository(db: Db) {
    * Exact, and a few thousand rows at most whatever the number of bills. Undefined for any other filter.
    */
   async function rolledUpIncome(filter: BillFilter): Promise<{ count: number; amount: number } | undefined> {
-    if (!filter.isIncome || filter.scope.kind === 'merchant' || filter.merchantId !== undefined || filter.status || filter.shopId || filter.keyword) return undefined;
+    if (
+      !filter.isIncome ||
+      filter.scope.kind === 'merchant' ||
+      filter.merchantId !== undefined ||
+      filter.status ||
+      filter.shopId ||
+      filter.keyword
+    )
+      return undefined;
     const firstWholeDay = filter.start ? new Date(Math.ceil(filter.start.getTime() / DAY_MS) * DAY_MS) : undefined;
     const wholeDaysEnd = filter.end ? new Date(Math.floor(filter.end.getTime() / DAY_MS) * DAY_MS) : undefined;
     if (firstWholeDay && wholeDaysEnd && firstWholeDay >= wholeDaysEnd) return undefined;
@@ -101,8 +121,12 @@ export function createBillRepository(db: Db) {
           ]),
         )
         .then(([row]) => row),
-      filter.start && firstWholeDay && firstWholeDay > filter.start ? countAndSum(filterConditions({ ...filter, end: firstWholeDay })) : undefined,
-      filter.end && wholeDaysEnd && wholeDaysEnd < filter.end ? countAndSum(filterConditions({ ...filter, start: wholeDaysEnd })) : undefined,
+      filter.start && firstWholeDay && firstWholeDay > filter.start
+        ? countAndSum(filterConditions({ ...filter, end: firstWholeDay }))
+        : undefined,
+      filter.end && wholeDaysEnd && wholeDaysEnd < filter.end
+        ? countAndSum(filterConditions({ ...filter, start: wholeDaysEnd }))
+        : undefined,
     ]);
     return {
       count: days.count + (head?.count ?? 0) + (tail?.count ?? 0),
@@ -122,7 +146,12 @@ export function createBillRepository(db: Db) {
       .leftJoin(shops, eq(shops.id, bills.shop_ref))
       .leftJoin(merchants, eq(merchants.id, bills.merchant_id));
   }
-  const toView = (row: { bill: BillRow; status: BillStatus; shop_id: string | null; merchant_account: string }): BillView => ({
+  const toView = (row: {
+    bill: BillRow;
+    status: BillStatus;
+    shop_id: string | null;
+    merchant_account: string;
+  }): BillView => ({
     ...row.bill,
     status: row.status,
     shop_id: row.shop_id,
@@ -133,9 +162,21 @@ export function createBillRepository(db: Db) {
    * What ending an unpaid bill does beyond the bill, in its transaction: a traffic package bill voids
    * its pending package; a new store bill gives up its still unpaid store (its ID and limit slot).
    */
-  async function endBillEffects(tx: Db, ended: Array<{ id: number; type: BillRow['type']; shop_ref: number | null }>, now: Date) {
-    await voidPackagesOfBills(tx, ended.filter((row) => row.type === 'traffic_package').map((row) => row.id), now);
-    await abandonUnpaidShops(tx, ended.flatMap((row) => (row.type === 'new_store' && row.shop_ref !== null ? [row.shop_ref] : [])), now);
+  async function endBillEffects(
+    tx: Db,
+    ended: Array<{ id: number; type: BillRow['type']; shop_ref: number | null }>,
+    now: Date,
+  ) {
+    await voidPackagesOfBills(
+      tx,
+      ended.filter((row) => row.type === 'traffic_package').map((row) => row.id),
+      now,
+    );
+    await abandonUnpaidShops(
+      tx,
+      ended.flatMap((row) => (row.type === 'new_store' && row.shop_ref !== null ? [row.shop_ref] : [])),
+      now,
+    );
   }
 
   return {
@@ -149,13 +190,21 @@ export function createBillRepository(db: Db) {
     async expireOverdueBills(now: Date, of: 'all' | { shopId: string; merchantId?: number }, tx?: Db) {
       const scoped = [
         of !== 'all' && of.merchantId !== undefined ? sql`${bills.merchant_id} = ${of.merchantId}` : undefined,
-        of !== 'all' ? sql`${bills.shop_ref} in (select ${shops.id} from ${shops} where ${shops.shop_id} = ${of.shopId})` : undefined,
+        of !== 'all'
+          ? sql`${bills.shop_ref} in (select ${shops.id} from ${shops} where ${shops.shop_id} = ${of.shopId})`
+          : undefined,
       ].filter((condition): condition is SQL => condition !== undefined);
       const run = async (tx: Db) => {
         const overdue = tx
           .select({ id: bills.id })
           .from(bills)
-          .where(allOf([eq(bills.status, 'unpaid'), sql`${bills.expires_at} <= ${now}`, scoped.length ? sql.join(scoped, sql` or `) : undefined]))
+          .where(
+            allOf([
+              eq(bills.status, 'unpaid'),
+              sql`${bills.expires_at} <= ${now}`,
+              scoped.length ? sql.join(scoped, sql` or `) : undefined,
+            ]),
+          )
           .orderBy(bills.id)
           .for('update');
         const rows = await tx
@@ -187,7 +236,9 @@ export function createBillRepository(db: Db) {
       const [row] = await tx
         .select()
         .from(bills)
-        .where(and(eq(bills.shop_ref, shopRef), eq(bills.status, 'unpaid'), sql`${bills.type} in ('new_store', 'renewal')`))
+        .where(
+          and(eq(bills.shop_ref, shopRef), eq(bills.status, 'unpaid'), sql`${bills.type} in ('new_store', 'renewal')`),
+        )
         .limit(1);
       return row;
     },
@@ -195,10 +246,21 @@ export function createBillRepository(db: Db) {
      * Moves an unpaid bill, still inside its payment window, to paid. Only one caller can win this
      * update, which is what makes fulfilment happen once however many notifications arrive at once.
      */
-    async markPaid(billId: number, values: { paidAt: Date; payMethod: BillRow['pay_method']; provider: string; tradeNo: string }, tx: Db) {
+    async markPaid(
+      billId: number,
+      values: { paidAt: Date; payMethod: BillRow['pay_method']; provider: string; tradeNo: string },
+      tx: Db,
+    ) {
       const [row] = await tx
         .update(bills)
-        .set({ status: 'paid', paid_at: values.paidAt, pay_method: values.payMethod, provider: values.provider, trade_no: values.tradeNo, updated_at: values.paidAt })
+        .set({
+          status: 'paid',
+          paid_at: values.paidAt,
+          pay_method: values.payMethod,
+          provider: values.provider,
+          trade_no: values.tradeNo,
+          updated_at: values.paidAt,
+        })
         .where(and(eq(bills.id, billId), eq(bills.status, 'unpaid'), sql`${bills.expires_at} > ${values.paidAt}`))
         .returning();
       return row;
@@ -235,7 +297,11 @@ export function createBillRepository(db: Db) {
      * elsewhere; both lists are bounded per run.
      */
     async listForReconciliation(now: Date, orderedBefore: Date, limit: number) {
-      const hasOrder = and(sql`${bills.provider_order_id} is not null`, sql`${bills.provider} <> 'sandbox'`, eq(bills.needs_refund, false));
+      const hasOrder = and(
+        sql`${bills.provider_order_id} is not null`,
+        sql`${bills.provider} <> 'sandbox'`,
+        eq(bills.needs_refund, false),
+      );
       const toQuery = await db
         .select({ bill_no: bills.bill_no })
         .from(bills)
@@ -260,7 +326,13 @@ export function createBillRepository(db: Db) {
     /** Keeps the provider's order of an unpaid bill (its id, flow and the charge asked for). */
     async setProviderOrder(
       billId: number,
-      values: { provider: string; providerOrderId: string; flow: unknown; orderedAt: Date; charge: { amount: number; currency: string; rate: string | null } | null },
+      values: {
+        provider: string;
+        providerOrderId: string;
+        flow: unknown;
+        orderedAt: Date;
+        charge: { amount: number; currency: string; rate: string | null } | null;
+      },
     ) {
       await db
         .update(bills)
@@ -278,7 +350,12 @@ export function createBillRepository(db: Db) {
     },
     /** Every notification, query, close and refund of a bill, newest first (the operator's bill detail). */
     async listPaymentEvents(billNo: string, limit = 100) {
-      return db.select().from(paymentNotifications).where(eq(paymentNotifications.bill_no, billNo)).orderBy(desc(paymentNotifications.id)).limit(limit);
+      return db
+        .select()
+        .from(paymentNotifications)
+        .where(eq(paymentNotifications.bill_no, billNo))
+        .orderBy(desc(paymentNotifications.id))
+        .limit(limit);
     },
     /** Locks a bill in `tx` (the operator's refund: of two at once, the second waits for the first, then finds it refunded). */
     async lockBill(billNo: string, tx: Db) {
@@ -289,8 +366,22 @@ export function createBillRepository(db: Db) {
     async markRefunded(billId: number, values: { now: Date; reason: string; adminId: number | null }, tx: Db) {
       const [row] = await tx
         .update(bills)
-        .set({ status: 'refunded', needs_refund: false, refund_state: null, refunded_at: values.now, refund_reason: values.reason, refunded_by_admin_id: values.adminId, updated_at: values.now })
-        .where(and(eq(bills.id, billId), sql`${bills.refunded_at} is null`, sql`(${bills.status} = 'paid' or ${bills.needs_refund})`))
+        .set({
+          status: 'refunded',
+          needs_refund: false,
+          refund_state: null,
+          refunded_at: values.now,
+          refund_reason: values.reason,
+          refunded_by_admin_id: values.adminId,
+          updated_at: values.now,
+        })
+        .where(
+          and(
+            eq(bills.id, billId),
+            sql`${bills.refunded_at} is null`,
+            sql`(${bills.status} = 'paid' or ${bills.needs_refund})`,
+          ),
+        )
         .returning();
       return row;
     },
@@ -300,7 +391,15 @@ export function createBillRepository(db: Db) {
      */
     /** A refund the provider accepted but has not completed: its reason and operator kept, the bill still paid until the provider says. */
     async markRefundPending(billId: number, values: { now: Date; reason: string; adminId: number }, tx: Db) {
-      await tx.update(bills).set({ refund_state: 'pending', refund_reason: values.reason, refunded_by_admin_id: values.adminId, updated_at: values.now }).where(eq(bills.id, billId));
+      await tx
+        .update(bills)
+        .set({
+          refund_state: 'pending',
+          refund_reason: values.reason,
+          refunded_by_admin_id: values.adminId,
+          updated_at: values.now,
+        })
+        .where(eq(bills.id, billId));
     },
     /**
      * A refund attempt the provider ended without refunding (ABNORMAL, CLOSED): the operator sees it
@@ -309,7 +408,11 @@ export function createBillRepository(db: Db) {
      * attempt changes nothing; answers the bill when it changed. The operator and reason are kept
      * when given (an attempt that failed at once was never pending).
      */
-    async markRefundFailed(billId: number, values: { now: Date; attempt: number; reason?: string; adminId?: number }, tx: Db) {
+    async markRefundFailed(
+      billId: number,
+      values: { now: Date; attempt: number; reason?: string; adminId?: number },
+      tx: Db,
+    ) {
       const [row] = await tx
         .update(bills)
         .set({
@@ -325,14 +428,23 @@ export function createBillRepository(db: Db) {
     },
     /** Bills whose refund the provider has not completed yet, oldest first. */
     async listPendingRefunds(limit: number) {
-      const rows = await db.select({ bill_no: bills.bill_no }).from(bills).where(eq(bills.refund_state, 'pending')).orderBy(bills.updated_at).limit(limit);
+      const rows = await db
+        .select({ bill_no: bills.bill_no })
+        .from(bills)
+        .where(eq(bills.refund_state, 'pending'))
+        .orderBy(bills.updated_at)
+        .limit(limit);
       return rows.map((row) => row.bill_no);
     },
     /**
      * Records on a paid store bill what paying it changed on its store (in the payment's transaction),
      * and flags it for the operator's refund when the version it paid to move into was not applied.
      */
-    async recordStoreChange(billId: number, change: { expiresBefore: Date | null; expiresAfter: Date; versionBefore: number; needsRefund?: boolean }, tx: Db) {
+    async recordStoreChange(
+      billId: number,
+      change: { expiresBefore: Date | null; expiresAfter: Date; versionBefore: number; needsRefund?: boolean },
+      tx: Db,
+    ) {
       await tx
         .update(bills)
         .set({
@@ -347,7 +459,15 @@ export function createBillRepository(db: Db) {
       const [row] = await tx
         .select({ version_id: bills.version_id })
         .from(bills)
-        .where(and(eq(bills.shop_ref, shopRef), lt(bills.id, beforeBillId), eq(bills.status, 'paid'), sql`${bills.type} in ('new_store', 'renewal')`, sql`${bills.version_id} is not null`))
+        .where(
+          and(
+            eq(bills.shop_ref, shopRef),
+            lt(bills.id, beforeBillId),
+            eq(bills.status, 'paid'),
+            sql`${bills.type} in ('new_store', 'renewal')`,
+            sql`${bills.version_id} is not null`,
+          ),
+        )
         .orderBy(desc(bills.id))
         .limit(1);
       return row?.version_id ?? null;
@@ -358,7 +478,10 @@ export function createBillRepository(db: Db) {
       return row?.account ?? null;
     },
     async setPayMethod(billId: number, payMethod: NonNullable<BillRow['pay_method']>, now: Date) {
-      await db.update(bills).set({ pay_method: payMethod, updated_at: now }).where(and(eq(bills.id, billId), billStatusIs('unpaid', now)));
+      await db
+        .update(bills)
+        .set({ pay_method: payMethod, updated_at: now })
+        .where(and(eq(bills.id, billId), billStatusIs('unpaid', now)));
     },
     /** Newest first (income: latest paid first) unless the caller sorts on another column. */
     async listBills(filter: BillFilter, page: { limit: number; offset: number }, sort?: ListSort<BillSortField>) {
@@ -393,7 +516,11 @@ export function createBillRepository(db: Db) {
     },
     async typeDistribution(start: Date, end: Date) {
       return db
-        .select({ type: bills.type, count: count(), amount: sql<number>`coalesce(sum(${bills.amount}), 0)`.mapWith(Number) })
+        .select({
+          type: bills.type,
+          count: count(),
+          amount: sql<number>`coalesce(sum(${bills.amount}), 0)`.mapWith(Number),
+        })
         .from(bills)
         .where(and(eq(bills.status, 'paid'), sql`${bills.paid_at} >= ${start}`, sql`${bills.paid_at} < ${end}`))
         .groupBy(bills.type);
@@ -409,14 +536,22 @@ export function createBillRepository(db: Db) {
     async claimPaymentNonce(values: { provider: string; nonce: string; expiresAt: Date; now: Date }, tx: Db) {
       const rows = await tx
         .insert(paymentNonces)
-        .values({ provider: values.provider, nonce: values.nonce, expires_at: values.expiresAt, created_at: values.now })
+        .values({
+          provider: values.provider,
+          nonce: values.nonce,
+          expires_at: values.expiresAt,
+          created_at: values.now,
+        })
         .onConflictDoNothing()
         .returning({ nonce: paymentNonces.nonce });
       return rows.length === 1;
     },
     /** Drops nonces whose notifications have left the accepted window (a replay is refused as stale then). */
     async purgePaymentNonces(before: Date) {
-      const rows = await db.delete(paymentNonces).where(lt(paymentNonces.expires_at, before)).returning({ nonce: paymentNonces.nonce });
+      const rows = await db
+        .delete(paymentNonces)
+        .where(lt(paymentNonces.expires_at, before))
+        .returning({ nonce: paymentNonces.nonce });
       return rows.length;
     },
   };

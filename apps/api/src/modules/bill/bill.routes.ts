@@ -8,10 +8,18 @@ export function registerBillRoutes(registrar: CallRegistrar, deps: { billService
   const { register } = registrar;
   const { billService } = deps;
 
-  register(calls.merchantListBills, ({ input, principal, lang }) => billService.listForMerchant(principal.userId, input, lang));
-  register(calls.merchantCancelBill, ({ input, principal, lang }) => billService.cancel(principal.userId, input.bill_no, lang));
-  register(calls.merchantPayPage, ({ input, principal, lang }) => billService.payPage(principal.userId, input.bill_no, lang, input.pay_method));
-  register(calls.merchantExportBills, ({ input, principal, lang }) => billService.exportBills(input, { scope: merchantScope(principal.userId), lang }));
+  register(calls.merchantListBills, ({ input, principal, lang }) =>
+    billService.listForMerchant(principal.userId, input, lang),
+  );
+  register(calls.merchantCancelBill, ({ input, principal, lang }) =>
+    billService.cancel(principal.userId, input.bill_no, lang),
+  );
+  register(calls.merchantPayPage, ({ input, principal, lang }) =>
+    billService.payPage(principal.userId, input.bill_no, lang, input.pay_method),
+  );
+  register(calls.merchantExportBills, ({ input, principal, lang }) =>
+    billService.exportBills(input, { scope: merchantScope(principal.userId), lang }),
+  );
 
   register(calls.adminListBills, async ({ input, lang }) => {
     const { list, total } = await billService.listForAdmin(input, { lang });

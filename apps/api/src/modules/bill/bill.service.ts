@@ -60,9 +60,18 @@ export function toAdminBill(view: BillView, lang: Lang): TAdminBill {
  * A paid renewal into a higher version that found its store on another version than the one it was
  * made from (an operator changed it), so it left the version alone (shop.service applyPaidStoreBill).
  */
-export function isVersionNotApplied(bill: Pick<BillRow, 'type' | 'version_id' | 'store_version_from' | 'store_version_before'>) {
+export function isVersionNotApplied(
+  bill: Pick<BillRow, 'type' | 'version_id' | 'store_version_from' | 'store_version_before'>,
+) {
   const { version_id: target, store_version_from: from, store_version_before: atPayment } = bill;
-  return bill.type === 'renewal' && from !== null && atPayment !== null && target !== from && atPayment !== from && atPayment !== target;
+  return (
+    bill.type === 'renewal' &&
+    from !== null &&
+    atPayment !== null &&
+    target !== from &&
+    atPayment !== from &&
+    atPayment !== target
+  );
 }
 
 /**
@@ -70,8 +79,16 @@ export function isVersionNotApplied(bill: Pick<BillRow, 'type' | 'version_id' | 
  * that arrived after the bill was cancelled or expired (flagged for refund), and not refunded yet.
  * Offline bills were never paid through a provider.
  */
-export function isRefundable(bill: Pick<BillRow, 'status' | 'channel' | 'provider' | 'needs_refund' | 'refunded_at' | 'refund_state'>) {
-  return bill.channel === 'online' && bill.provider !== null && bill.refunded_at === null && bill.refund_state !== 'pending' && (bill.status === 'paid' || bill.needs_refund);
+export function isRefundable(
+  bill: Pick<BillRow, 'status' | 'channel' | 'provider' | 'needs_refund' | 'refunded_at' | 'refund_state'>,
+) {
+  return (
+    bill.channel === 'online' &&
+    bill.provider !== null &&
+    bill.refunded_at === null &&
+    bill.refund_state !== 'pending' &&
+    (bill.status === 'paid' || bill.needs_refund)
+  );
 }
 
 /** B + UTC yyyyMMddHHmmss + 6 random digits: sortable by time, readable over the phone, unique by index. */
@@ -82,7 +99,10 @@ export function newBillNo(now: Date): string {
 
 const TERM_UNITS: Record<Lang, Record<TermType, (term: number) => string>> = {
   'zh-CN': { month: (term) => `${term}个月`, year: (term) => `${term}年` },
-  'en-US': { month: (term) => `${term} month${term > 1 ? 's' : ''}`, year: (term) => `${term} year${term > 1 ? 's' : ''}` },
+  'en-US': {
+    month: (term) => `${term} month${term > 1 ? 's' : ''}`,
+    year: (term) => `${term} year${term > 1 ? 's' : ''}`,
+  },
 };
 const TYPE_PREFIX: Record<Lang, Record<'new_store' | 'renewal', string>> = {
   'zh-CN': { new_store: '新开店铺', renewal: '店铺续费' },
@@ -90,7 +110,13 @@ const TYPE_PREFIX: Record<Lang, Record<'new_store' | 'renewal', string>> = {
 };
 
 /** "Store renewal · Professional · 3 months" in `lang`; a bill keeps it in both languages. */
-export function storeProductName(type: 'new_store' | 'renewal', versionName: string, termType: TermType, term: number, lang: Lang) {
+export function storeProductName(
+  type: 'new_store' | 'renewal',
+  versionName: string,
+  termType: TermType,
+  term: number,
+  lang: Lang,
+) {
   return `${TYPE_PREFIX[lang][type]} · ${versionName} · ${TERM_UNITS[lang][termType](term)}`;
 }
 
@@ -111,7 +137,9 @@ type BillInsert = Parameters<BillRepository['insertBill']>[0];
 type NewBillValues = Omit<BillInsert, 'bill_no' | 'expires_at' | 'created_at' | 'updated_at'>;
 
 function constraintOf(error: unknown): string | undefined {
-  return (error as { constraint?: string }).constraint ?? (error as { cause?: { constraint?: string } }).cause?.constraint;
+  return (
+    (error as { constraint?: string }).constraint ?? (error as { cause?: { constraint?: string } }).cause?.constraint
+  );
 }
 
 /** A bill list's filter and page as the call's schema parsed them (the operator's has the merchant filter). */
@@ -160,7 +188,10 @@ export function createBillService(deps: {
     const provider = await providers.forMethod(payMethod);
     if (!provider) {
       throw new AppError('PAYMENT_FAILED', {
-        messages: { 'zh-CN': '平台尚未配置支付渠道，请联系客服', 'en-US': 'No payment provider is configured, please contact support' },
+        messages: {
+          'zh-CN': '平台尚未配置支付渠道，请联系客服',
+          'en-US': 'No payment provider is configured, please contact support',
+        },
       });
     }
     const origin = await deps.publicOrigin();
@@ -176,16 +207,31 @@ export function createBillService(deps: {
       returnUrl: `${origin}${await cashierLinks.pathFor(bill.bill_no, { isReturn: true })}`,
     });
     const isConverted = charge.amount !== bill.amount || charge.currency !== bill.currency;
-    await repository.setProviderOrder(bill.id, { provider: provider.name, providerOrderId, flow, orderedAt: clock.now(), charge: isConverted ? charge : null });
+    await repository.setProviderOrder(bill.id, {
+      provider: provider.name,
+      providerOrderId,
+      flow,
+      orderedAt: clock.now(),
+      charge: isConverted ? charge : null,
+    });
     const payUrl = await cashierLinks.pathFor(bill.bill_no);
-    return { bill_no: bill.bill_no, provider: provider.name, pay_method: payMethod, pay_url: payUrl, expires_at: bill.expires_at.toISOString() };
+    return {
+      bill_no: bill.bill_no,
+      provider: provider.name,
+      pay_method: payMethod,
+      pay_url: payUrl,
+      expires_at: bill.expires_at.toISOString(),
+    };
   }
 
   /** Refuses a pay method no provider takes now (not enabled or not configured by the operator). */
   async function assertMethodOffered(payMethod: PayMethod) {
     if (await providers.forMethod(payMethod)) return;
     throw new AppError('PAYMENT_FAILED', {
-      messages: { 'zh-CN': '平台尚未配置支付渠道，请联系客服', 'en-US': 'No payment provider is configured, please contact support' },
+      messages: {
+        'zh-CN': '平台尚未配置支付渠道，请联系客服',
+        'en-US': 'No payment provider is configured, please contact support',
+      },
     });
   }
 
@@ -201,7 +247,13 @@ export function createBillService(deps: {
       try {
         return await tx.transaction((savepoint) =>
           repository.insertBill(
-            { ...values, bill_no: newBillNo(now), expires_at: new Date(now.getTime() + windowMinutes * 60_000), created_at: now, updated_at: now },
+            {
+              ...values,
+              bill_no: newBillNo(now),
+              expires_at: new Date(now.getTime() + windowMinutes * 60_000),
+              created_at: now,
+              updated_at: now,
+            },
             savepoint as unknown as Db,
           ),
         );
@@ -233,7 +285,13 @@ export function createBillService(deps: {
             type: request.type,
             ...localizedValues('product_name', {
               'zh-CN': storeProductName(request.type, request.version.name, request.termType, request.term, 'zh-CN'),
-              'en-US': storeProductName(request.type, pickColumn(request.version, 'name', 'en-US'), request.termType, request.term, 'en-US'),
+              'en-US': storeProductName(
+                request.type,
+                pickColumn(request.version, 'name', 'en-US'),
+                request.termType,
+                request.term,
+                'en-US',
+              ),
             }),
             version_id: request.version.id,
             store_version_from: request.shop.version_id,
@@ -261,7 +319,10 @@ export function createBillService(deps: {
     },
 
     /** An unpaid online bill for something other than a store (a traffic package), in the caller's transaction. */
-    async createOnlineBill(values: Omit<NewBillValues, 'status' | 'channel' | 'paid_at' | 'pay_method'> & { pay_method: PayMethod }, tx: Db) {
+    async createOnlineBill(
+      values: Omit<NewBillValues, 'status' | 'channel' | 'paid_at' | 'pay_method'> & { pay_method: PayMethod },
+      tx: Db,
+    ) {
       return insertNewBill({ ...values, status: 'unpaid', channel: 'online', paid_at: null }, tx);
     },
 
@@ -301,7 +362,8 @@ export function createBillService(deps: {
       const now = clock.now();
       // Only a bill still payable now is cancelled; one whose window closed meanwhile answers ORDER_EXPIRED.
       const cancelled = await repository.cancelBill(bill.id, now);
-      if (!cancelled) throw new AppError(billStatusAt(bill, now) === 'expired' ? 'ORDER_EXPIRED' : 'BILL_STATE_INVALID');
+      if (!cancelled)
+        throw new AppError(billStatusAt(bill, now) === 'expired' ? 'ORDER_EXPIRED' : 'BILL_STATE_INVALID');
       if (cancelled.provider_order_id) await deps.afterCancel?.(billNo).catch(() => undefined);
       const after = await repository.findBillView(billNo, merchantScope(merchantId), now);
       if (!after) throw new AppError('NOT_FOUND');
@@ -346,7 +408,8 @@ export function createBillService(deps: {
       const view = await repository.findBillView(billNo, operatorScope, clock.now());
       if (!view) throw new AppError('NOT_FOUND');
       const events = await repository.listPaymentEvents(billNo);
-      const refundedBy = view.refunded_by_admin_id === null ? null : await repository.adminAccountOf(view.refunded_by_admin_id);
+      const refundedBy =
+        view.refunded_by_admin_id === null ? null : await repository.adminAccountOf(view.refunded_by_admin_id);
       return {
         ...toAdminBill(view, lang),
         provider: view.provider,
@@ -380,8 +443,30 @@ export function createBillService(deps: {
     async auditView(billNo: string) {
       const bill = await repository.findBill(billNo);
       if (!bill) return null;
-      const { bill_no, status, amount, currency, provider, trade_no, needs_refund, refunded_at, refund_reason, refunded_by_admin_id } = bill;
-      return { bill_no, status, amount, currency, provider, trade_no, needs_refund, refunded_at, refund_reason, refunded_by_admin_id };
+      const {
+        bill_no,
+        status,
+        amount,
+        currency,
+        provider,
+        trade_no,
+        needs_refund,
+        refunded_at,
+        refund_reason,
+        refunded_by_admin_id,
+      } = bill;
+      return {
+        bill_no,
+        status,
+        amount,
+        currency,
+        provider,
+        trade_no,
+        needs_refund,
+        refunded_at,
+        refund_reason,
+        refunded_by_admin_id,
+      };
     },
   };
 }

@@ -25,7 +25,11 @@ export interface StoredProductDataConfig {
 export function createCoreDataRepository(db: Db) {
   return {
     async readProductDataConfig(): Promise<{ value: StoredProductDataConfig; updatedAt: Date } | undefined> {
-      const [row] = await db.select().from(platformSettings).where(eq(platformSettings.key, PRODUCT_DATA_SETTINGS_KEY)).limit(1);
+      const [row] = await db
+        .select()
+        .from(platformSettings)
+        .where(eq(platformSettings.key, PRODUCT_DATA_SETTINGS_KEY))
+        .limit(1);
       return row ? { value: row.value as StoredProductDataConfig, updatedAt: row.updated_at } : undefined;
     },
     async writeProductDataConfig(value: StoredProductDataConfig, now: Date) {
@@ -74,7 +78,13 @@ export function createCoreDataRepository(db: Db) {
       }
       const where = conditions.length ? and(...conditions) : undefined;
       const [rows, [total]] = await Promise.all([
-        db.select().from(openApis).where(where).orderBy(asc(openApis.sort), asc(openApis.id)).limit(filter.limit).offset(filter.offset),
+        db
+          .select()
+          .from(openApis)
+          .where(where)
+          .orderBy(asc(openApis.sort), asc(openApis.id))
+          .limit(filter.limit)
+          .offset(filter.offset),
         db.select({ value: count() }).from(openApis).where(where),
       ]);
       return { rows, total: total.value };
@@ -89,7 +99,9 @@ export function createCoreDataRepository(db: Db) {
       return row;
     },
     async updateOpenApi(id: number, values: Partial<typeof openApis.$inferInsert>) {
-      const [row] = await inSavepoint(db, (tx) => tx.update(openApis).set(values).where(eq(openApis.id, id)).returning());
+      const [row] = await inSavepoint(db, (tx) =>
+        tx.update(openApis).set(values).where(eq(openApis.id, id)).returning(),
+      );
       return row;
     },
   };

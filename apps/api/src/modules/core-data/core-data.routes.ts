@@ -9,10 +9,21 @@ export function registerCoreDataRoutes(registrar: CallRegistrar, deps: { coreDat
 
   register(calls.adminGetProductDataConfig, () => coreData.getConfig());
   register(calls.adminEditProductDataConfig, ({ input, lang }) => coreData.editConfig(input, lang), {
-    audit: { action: 'product_data.edit', targetType: 'product_data', targetId: () => 'config', load: () => coreData.getConfigWithSecret() },
+    audit: {
+      action: 'product_data.edit',
+      targetType: 'product_data',
+      targetId: () => 'config',
+      load: () => coreData.getConfigWithSecret(),
+    },
   });
-  const dataSourceAudit = { targetType: 'data_source', load: (id: string | number) => coreData.getDataSource(Number(id)) } as const;
-  const openApiAudit = { targetType: 'open_api', load: (id: string | number) => coreData.getOpenApi(Number(id)) } as const;
+  const dataSourceAudit = {
+    targetType: 'data_source',
+    load: (id: string | number) => coreData.getDataSource(Number(id)),
+  } as const;
+  const openApiAudit = {
+    targetType: 'open_api',
+    load: (id: string | number) => coreData.getOpenApi(Number(id)),
+  } as const;
   register(calls.adminListDataSources, () => coreData.listDataSources());
   register(calls.adminAddDataSource, ({ input }) => coreData.addDataSource(input), {
     audit: { ...dataSourceAudit, action: 'data_source.add', targetId: (_input, output) => output?.id },

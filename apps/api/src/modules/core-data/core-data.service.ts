@@ -1,6 +1,18 @@
-import type { TDataSource, TOpenApi, TPlatformPaths, TProductDataConfig, ZDataSourceAddInput, ZDataSourceEditInput, ZOpenApiFields, ZProductDataConfigInput } from '@parlour/contract/calls/open-core';
+import type {
+  TDataSource,
+  TOpenApi,
+  TPlatformPaths,
+  TProductDataConfig,
+  ZDataSourceAddInput,
+  ZDataSourceEditInput,
+  ZOpenApiFields,
+  ZProductDataConfigInput,
+} from '@parlour/contract/calls/open-core';
 import type { z } from 'zod';
-import { PRODUCT_DATA_DEFAULT_PLATFORM_PATHS, PRODUCT_DATA_DEFAULT_TIMEOUT_MS } from '@parlour/contract/calls/open-core';
+import {
+  PRODUCT_DATA_DEFAULT_PLATFORM_PATHS,
+  PRODUCT_DATA_DEFAULT_TIMEOUT_MS,
+} from '@parlour/contract/calls/open-core';
 import type { Lang } from '@parlour/contract/errors';
 import { validationMessages } from '@parlour/contract/i18n/validation';
 import { AppError } from '../../lib/app-error';
@@ -12,9 +24,21 @@ import { createSandboxProductDataProvider } from '../../providers/product-data/s
 import { isUniqueViolation } from '../../db/errors';
 import { checkOutboundOnSave } from '../../lib/outbound/outbound-field-error';
 import type { OutboundPolicy } from '../../lib/outbound/outbound-policy';
-import type { CoreDataRepository, DataSourceRow, OpenApiRow, Platform, StoredProductDataConfig } from './core-data.repository';
+import type {
+  CoreDataRepository,
+  DataSourceRow,
+  OpenApiRow,
+  Platform,
+  StoredProductDataConfig,
+} from './core-data.repository';
 
-const DEFAULT_CONFIG: StoredProductDataConfig = { provider: 'sandbox', base_url: '', key: '', secret_sealed: '', timeout_ms: PRODUCT_DATA_DEFAULT_TIMEOUT_MS };
+const DEFAULT_CONFIG: StoredProductDataConfig = {
+  provider: 'sandbox',
+  base_url: '',
+  key: '',
+  secret_sealed: '',
+  timeout_ms: PRODUCT_DATA_DEFAULT_TIMEOUT_MS,
+};
 /**
  * How long a process keeps the provider configuration before reading it again. An edit takes effect
  * at once in the process that made it and within this long in the others.
@@ -62,8 +86,22 @@ function platformPathsOf(value: StoredProductDataConfig): TPlatformPaths {
   return { ...PRODUCT_DATA_DEFAULT_PLATFORM_PATHS, ...value.platform_paths };
 }
 
-export function defaultProductDataProviderFactory(config: { provider: 'sandbox' | 'http'; baseUrl: string; key: string; secret: string; platformPaths: TPlatformPaths; policy: OutboundPolicy }): ProductDataProvider {
-  if (config.provider === 'http') return createHttpProductDataProvider({ baseUrl: config.baseUrl, key: config.key, secret: config.secret, platformPaths: config.platformPaths, policy: config.policy });
+export function defaultProductDataProviderFactory(config: {
+  provider: 'sandbox' | 'http';
+  baseUrl: string;
+  key: string;
+  secret: string;
+  platformPaths: TPlatformPaths;
+  policy: OutboundPolicy;
+}): ProductDataProvider {
+  if (config.provider === 'http')
+    return createHttpProductDataProvider({
+      baseUrl: config.baseUrl,
+      key: config.key,
+      secret: config.secret,
+      platformPaths: config.platformPaths,
+      policy: config.policy,
+    });
   return createSandboxProductDataProvider();
 }
 
@@ -112,7 +150,10 @@ export function createCoreDataService(deps: {
     /** The configuration with its secret opened (the audit log compares and then masks it). */
     async getConfigWithSecret() {
       const { value, updatedAt } = await storedConfig();
-      return { ...toConfig(value, updatedAt), secret: value.secret_sealed ? secrets.openSecret(value.secret_sealed) : '' };
+      return {
+        ...toConfig(value, updatedAt),
+        secret: value.secret_sealed ? secrets.openSecret(value.secret_sealed) : '',
+      };
     },
     getDataSource: dataSourceView,
     async getOpenApi(id: number) {
@@ -132,9 +173,13 @@ export function createCoreDataService(deps: {
       if (input.provider === 'http' && !secretSealed) {
         // No secret stored and none given: the same answer as a field rule of the contract.
         const messages = validationMessages.vendor_secret_required;
-        throw new AppError('VALIDATION_FAILED', { messages, data: { errors: [{ field: 'secret', message: messages[lang] }] } });
+        throw new AppError('VALIDATION_FAILED', {
+          messages,
+          data: { errors: [{ field: 'secret', message: messages[lang] }] },
+        });
       }
-      if (input.provider === 'http') await checkOutboundOnSave(() => outbound.checkUrlOnSave(input.base_url), 'base_url', lang);
+      if (input.provider === 'http')
+        await checkOutboundOnSave(() => outbound.checkUrlOnSave(input.base_url), 'base_url', lang);
       const next: StoredProductDataConfig = {
         provider: input.provider,
         base_url: input.base_url,
@@ -168,12 +213,21 @@ export function createCoreDataService(deps: {
 
     async listDataSources() {
       const rows = await repository.listDataSources();
-      return { list: rows.map((row) => toDataSource(row.source, row.apiCount, row.enabledApiCount)), total: rows.length };
+      return {
+        list: rows.map((row) => toDataSource(row.source, row.apiCount, row.enabledApiCount)),
+        total: rows.length,
+      };
     },
 
     async addDataSource(input: z.output<typeof ZDataSourceAddInput>) {
       try {
-        const row = await repository.insertDataSource({ platform: input.platform, name: input.name, is_enabled: input.is_enabled, remark: input.remark, sort: input.sort });
+        const row = await repository.insertDataSource({
+          platform: input.platform,
+          name: input.name,
+          is_enabled: input.is_enabled,
+          remark: input.remark,
+          sort: input.sort,
+        });
         return dataSourceView(row.id);
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('DATA_SOURCE_EXISTS');
@@ -182,7 +236,12 @@ export function createCoreDataService(deps: {
     },
 
     async editDataSource(input: z.output<typeof ZDataSourceEditInput>) {
-      const row = await repository.updateDataSource(input.id, { name: input.name, remark: input.remark, sort: input.sort, updated_at: clock.now() });
+      const row = await repository.updateDataSource(input.id, {
+        name: input.name,
+        remark: input.remark,
+        sort: input.sort,
+        updated_at: clock.now(),
+      });
       if (!row) throw new AppError('NOT_FOUND');
       return dataSourceView(row.id);
     },
@@ -199,7 +258,12 @@ export function createCoreDataService(deps: {
     },
 
     async listOpenApis(input: { page: number; limit: number; platform?: Platform; keyword?: string }) {
-      const { rows, total } = await repository.listOpenApis({ platform: input.platform, keyword: input.keyword, limit: input.limit, offset: (input.page - 1) * input.limit });
+      const { rows, total } = await repository.listOpenApis({
+        platform: input.platform,
+        keyword: input.keyword,
+        limit: input.limit,
+        offset: (input.page - 1) * input.limit,
+      });
       return { list: rows.map(toOpenApi), total };
     },
 

@@ -30,18 +30,22 @@ export function createDashboardService(deps: {
       const now = clock.now();
       const rules = await settings.getPlatformRules();
       const monthStart = startOfMonth(now, await settings.getBusinessTimeZone());
-      const [merchantTotal, merchantsThisMonth, storeRows, incomeCount, incomeAmount, unpaidCount, unpaidAmount] = await Promise.all([
-        merchantAdminRepository.countMerchants(),
-        merchantAdminRepository.countMerchants({ start: monthStart }),
-        // Statuses at this read's clock, without writing them (the store sweep does).
-        shopRepository.countByStatus({ now, graceDays: rules.grace_days }, operatorScope),
-        billRepository.countBills({ now, scope: operatorScope, isIncome: true, start: monthStart }),
-        billRepository.sumAmount({ now, scope: operatorScope, isIncome: true, start: monthStart }),
-        // Unpaid at this read: bills past their window count as expired before the sweep persists it.
-        billRepository.countBills({ now, scope: operatorScope, status: 'unpaid' }),
-        billRepository.sumAmount({ now, scope: operatorScope, status: 'unpaid' }),
-      ]);
-      const stores = Object.fromEntries(STORE_STATUSES.map((status) => [status, storeRows[status] ?? 0])) as Record<(typeof STORE_STATUSES)[number], number>;
+      const [merchantTotal, merchantsThisMonth, storeRows, incomeCount, incomeAmount, unpaidCount, unpaidAmount] =
+        await Promise.all([
+          merchantAdminRepository.countMerchants(),
+          merchantAdminRepository.countMerchants({ start: monthStart }),
+          // Statuses at this read's clock, without writing them (the store sweep does).
+          shopRepository.countByStatus({ now, graceDays: rules.grace_days }, operatorScope),
+          billRepository.countBills({ now, scope: operatorScope, isIncome: true, start: monthStart }),
+          billRepository.sumAmount({ now, scope: operatorScope, isIncome: true, start: monthStart }),
+          // Unpaid at this read: bills past their window count as expired before the sweep persists it.
+          billRepository.countBills({ now, scope: operatorScope, status: 'unpaid' }),
+          billRepository.sumAmount({ now, scope: operatorScope, status: 'unpaid' }),
+        ]);
+      const stores = Object.fromEntries(STORE_STATUSES.map((status) => [status, storeRows[status] ?? 0])) as Record<
+        (typeof STORE_STATUSES)[number],
+        number
+      >;
       return {
         merchants: { total: merchantTotal, new_this_month: merchantsThisMonth },
         stores: { total: Object.values(stores).reduce((sum, count) => sum + count, 0), ...stores },

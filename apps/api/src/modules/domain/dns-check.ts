@@ -17,7 +17,10 @@ export type DnsCheckResult = { isBound: true } | { isBound: false; reason: Domai
 export type DnsChecker = (expectation: DomainExpectation) => Promise<DnsCheckResult>;
 
 class LookupFailure extends Error {
-  constructor(readonly reason: DomainFailureReason, readonly detail = '') {
+  constructor(
+    readonly reason: DomainFailureReason,
+    readonly detail = '',
+  ) {
     super(reason);
   }
 }
@@ -40,14 +43,21 @@ export function createDnsChecker(options: { servers: readonly string[]; timeoutM
   };
 
   /** Runs one lookup: its answer, null for no such record, or a failure (NXDOMAIN or a resolver failure). */
-  async function lookup<T>(resolver: Resolver, run: () => Promise<T>, { isNxdomainFailure }: { isNxdomainFailure: boolean }): Promise<T | null> {
+  async function lookup<T>(
+    resolver: Resolver,
+    run: () => Promise<T>,
+    { isNxdomainFailure }: { isNxdomainFailure: boolean },
+  ): Promise<T | null> {
     let timer: NodeJS.Timeout | undefined;
     const guard = new Promise<never>((_resolve, reject) => {
       // The resolver's own timeout covers each try; this covers a resolver that never calls back.
-      timer = setTimeout(() => {
-        resolver.cancel();
-        reject(new LookupFailure('resolver_timeout'));
-      }, options.timeoutMs * 2 + 500);
+      timer = setTimeout(
+        () => {
+          resolver.cancel();
+          reject(new LookupFailure('resolver_timeout'));
+        },
+        options.timeoutMs * 2 + 500,
+      );
     });
     try {
       return await Promise.race([run(), guard]);
@@ -76,13 +86,17 @@ export function createDnsChecker(options: { servers: readonly string[]; timeoutM
     ]);
     const addresses = [...(v4 ?? []), ...(v6 ?? [])];
     if (!addresses.length) throw new LookupFailure('no_record');
-    const platform = new Set([...expected.platformIpv4, ...expected.platformIpv6].map((address) => address.toLowerCase()));
+    const platform = new Set(
+      [...expected.platformIpv4, ...expected.platformIpv6].map((address) => address.toLowerCase()),
+    );
     const foreign = addresses.filter((address) => !platform.has(address.toLowerCase()));
     if (foreign.length) throw new LookupFailure('address_conflict', shorten(foreign.join(', ')));
   }
 
   async function checkToken(resolver: Resolver, expected: DomainExpectation) {
-    const records = await lookup(resolver, () => resolver.resolveTxt(`${DOMAIN_VERIFY_LABEL}.${expected.domain}`), { isNxdomainFailure: false });
+    const records = await lookup(resolver, () => resolver.resolveTxt(`${DOMAIN_VERIFY_LABEL}.${expected.domain}`), {
+      isNxdomainFailure: false,
+    });
     if (!records?.length) throw new LookupFailure('txt_missing');
     // A TXT record's value may come in several strings; they are one value.
     const values = records.map((chunks) => chunks.join('').trim());

@@ -2,7 +2,8 @@ import { domainToASCII, domainToUnicode } from 'node:url';
 import { parse } from 'tldts';
 
 /** Why a typed domain is refused: a key of the validation catalogue naming the domain field. */
-export type DomainNameError = 'domain_required' | 'domain_invalid' | 'domain_ip_literal' | 'domain_public_suffix' | 'domain_platform_host';
+export type DomainNameError =
+  'domain_required' | 'domain_invalid' | 'domain_ip_literal' | 'domain_public_suffix' | 'domain_platform_host';
 
 export interface DomainName {
   /** Lower-case ASCII, internationalised labels in punycode, no trailing dot. */
@@ -22,7 +23,10 @@ const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
  * private section included: `github.io` is refused, `shop.github.io` is not), and not one of the
  * platform's own hosts or under them.
  */
-export function normaliseDomainName(input: string, platformHosts: readonly string[]): { name: DomainName } | { error: DomainNameError } {
+export function normaliseDomainName(
+  input: string,
+  platformHosts: readonly string[],
+): { name: DomainName } | { error: DomainNameError } {
   const typed = input.trim().replace(/\.$/, '');
   if (!typed) return { error: 'domain_required' };
   // A scheme, path, query, port, user or bracketed IPv6 literal: not a bare name.

@@ -24,12 +24,19 @@ export function createDomainRepository(db: Db) {
 
   return {
     async listByShop(shopRef: number, tx: Db = db) {
-      return tx
-        .select()
-        .from(shopDomains)
-        .where(eq(shopDomains.shop_ref, shopRef))
-        // The primary first, then the system domain, then the newest.
-        .orderBy(desc(shopDomains.is_primary), sql`${shopDomains.type} = 'manual'`, desc(shopDomains.created_at), desc(shopDomains.id));
+      return (
+        tx
+          .select()
+          .from(shopDomains)
+          .where(eq(shopDomains.shop_ref, shopRef))
+          // The primary first, then the system domain, then the newest.
+          .orderBy(
+            desc(shopDomains.is_primary),
+            sql`${shopDomains.type} = 'manual'`,
+            desc(shopDomains.created_at),
+            desc(shopDomains.id),
+          )
+      );
     },
 
     async findById(scope: TenantScope, id: number, tx: Db = db): Promise<DomainWithShop | undefined> {
@@ -60,20 +67,33 @@ export function createDomainRepository(db: Db) {
 
     /** The version's domain limit; null: the platform rule applies. */
     async versionDomainLimit(versionId: number, tx: Db = db) {
-      const [row] = await tx.select({ limit: storeVersions.domain_limit }).from(storeVersions).where(eq(storeVersions.id, versionId)).limit(1);
+      const [row] = await tx
+        .select({ limit: storeVersions.domain_limit })
+        .from(storeVersions)
+        .where(eq(storeVersions.id, versionId))
+        .limit(1);
       return row?.limit ?? null;
     },
 
     /** Other stores' rows of the domain: a bound one, or claims still binding. */
     async findOtherClaims(domain: string, shopRef: number, tx: Db = db) {
       return tx
-        .select({ id: shopDomains.id, status: shopDomains.status, created_at: shopDomains.created_at, shop_ref: shopDomains.shop_ref })
+        .select({
+          id: shopDomains.id,
+          status: shopDomains.status,
+          created_at: shopDomains.created_at,
+          shop_ref: shopDomains.shop_ref,
+        })
         .from(shopDomains)
         .where(and(eq(shopDomains.domain, domain), ne(shopDomains.shop_ref, shopRef)));
     },
 
     async findInShop(shopRef: number, domain: string, tx: Db = db) {
-      const [row] = await tx.select().from(shopDomains).where(and(eq(shopDomains.shop_ref, shopRef), eq(shopDomains.domain, domain))).limit(1);
+      const [row] = await tx
+        .select()
+        .from(shopDomains)
+        .where(and(eq(shopDomains.shop_ref, shopRef), eq(shopDomains.domain, domain)))
+        .limit(1);
       return row;
     },
 
@@ -91,7 +111,15 @@ export function createDomainRepository(db: Db) {
     async bind(id: number, now: Date, tx: Db = db) {
       const [row] = await tx
         .update(shopDomains)
-        .set({ status: 'bound', verified_at: now, last_checked_at: now, next_check_at: null, failure_reason: null, failure_detail: '', updated_at: now })
+        .set({
+          status: 'bound',
+          verified_at: now,
+          last_checked_at: now,
+          next_check_at: null,
+          failure_reason: null,
+          failure_detail: '',
+          updated_at: now,
+        })
         .where(and(eq(shopDomains.id, id), eq(shopDomains.status, 'binding')))
         .returning();
       return row;
@@ -106,7 +134,10 @@ export function createDomainRepository(db: Db) {
     },
 
     async clearPrimary(shopRef: number, tx: Db) {
-      await tx.update(shopDomains).set({ is_primary: false }).where(and(eq(shopDomains.shop_ref, shopRef), eq(shopDomains.is_primary, true)));
+      await tx
+        .update(shopDomains)
+        .set({ is_primary: false })
+        .where(and(eq(shopDomains.shop_ref, shopRef), eq(shopDomains.is_primary, true)));
     },
 
     async delete(id: number, tx: Db = db) {
@@ -137,7 +168,11 @@ export function createDomainRepository(db: Db) {
 
     /** The store's primary domain. */
     async findPrimary(shopRef: number) {
-      const [row] = await db.select().from(shopDomains).where(and(eq(shopDomains.shop_ref, shopRef), eq(shopDomains.is_primary, true))).limit(1);
+      const [row] = await db
+        .select()
+        .from(shopDomains)
+        .where(and(eq(shopDomains.shop_ref, shopRef), eq(shopDomains.is_primary, true)))
+        .limit(1);
       return row;
     },
   };

@@ -80,7 +80,10 @@ export interface StoreHost {
 
 function fieldError(key: DomainNameError | 'domain_taken' | 'domain_exists', lang: Lang) {
   const messages = validationMessages[key];
-  return new AppError('VALIDATION_FAILED', { messages, data: { errors: [{ field: 'domain', message: messages[lang] }] } });
+  return new AppError('VALIDATION_FAILED', {
+    messages,
+    data: { errors: [{ field: 'domain', message: messages[lang] }] },
+  });
 }
 
 /** A store's domains: add, check by DNS, the primary and redirects, removal; the re-check job; host lookups. */
@@ -89,7 +92,8 @@ export function createDomainService(deps: DomainServiceDeps) {
 
   const systemDomainOf = (shopId: string) => `${shopId}.${deps.shopBaseDomain}`;
   /** The platform's hosts and addresses, which never name a store. */
-  const isPlatformHost = (host: string) => host === deps.shopBaseDomain || host === 'localhost' || isIP(host) !== 0 || deps.platformHosts.includes(host);
+  const isPlatformHost = (host: string) =>
+    host === deps.shopBaseDomain || host === 'localhost' || isIP(host) !== 0 || deps.platformHosts.includes(host);
 
   /**
    * The records a domain needs: a CNAME to the store's system domain, or for an apex (which cannot
@@ -99,7 +103,10 @@ export function createDomainService(deps: DomainServiceDeps) {
   function recordsOf(row: DomainRow, systemDomain: string): TDnsRecord[] {
     if (row.type === 'system') return [];
     const target: TDnsRecord[] = isApexDomain(row.domain)
-      ? [...deps.platformIpv4.map((value) => ({ type: 'A' as const, name: row.domain, value })), ...deps.platformIpv6.map((value) => ({ type: 'AAAA' as const, name: row.domain, value }))]
+      ? [
+          ...deps.platformIpv4.map((value) => ({ type: 'A' as const, name: row.domain, value })),
+          ...deps.platformIpv6.map((value) => ({ type: 'AAAA' as const, name: row.domain, value })),
+        ]
       : [{ type: 'CNAME', name: row.domain, value: systemDomain }];
     return [...target, { type: 'TXT', name: `${DOMAIN_VERIFY_LABEL}.${row.domain}`, value: row.verify_token }];
   }
@@ -140,7 +147,9 @@ export function createDomainService(deps: DomainServiceDeps) {
   }
 
   async function domainLimit(versionId: number) {
-    return (await repository.versionDomainLimit(versionId)) ?? (await deps.settings.getPlatformRules()).domains_per_store;
+    return (
+      (await repository.versionDomainLimit(versionId)) ?? (await deps.settings.getPlatformRules()).domains_per_store
+    );
   }
 
   /** Binds a binding domain whose records check out, dropping other stores' claims; false when another store bound it first. */
@@ -160,11 +169,19 @@ export function createDomainService(deps: DomainServiceDeps) {
 
   async function recordFailure(row: DomainRow, reason: DomainFailureReason, detail: string) {
     const now = clock.now();
-    return repository.update(row.id, { last_checked_at: now, failure_reason: reason, failure_detail: detail, next_check_at: nextRecheckAt(row.created_at, now), updated_at: now });
+    return repository.update(row.id, {
+      last_checked_at: now,
+      failure_reason: reason,
+      failure_detail: detail,
+      next_check_at: nextRecheckAt(row.created_at, now),
+      updated_at: now,
+    });
   }
 
   /** Checks a binding domain's records once: the row as it is now (bound, or binding with the failure). */
-  async function checkOnce(row: DomainWithShop): Promise<{ row: DomainRow; failure?: { reason: DomainFailureReason; detail: string } | 'taken' }> {
+  async function checkOnce(
+    row: DomainWithShop,
+  ): Promise<{ row: DomainRow; failure?: { reason: DomainFailureReason; detail: string } | 'taken' }> {
     const result = await deps.checkDns({
       domain: row.domain,
       systemDomain: systemDomainOf(row.shop_id),
@@ -172,7 +189,11 @@ export function createDomainService(deps: DomainServiceDeps) {
       platformIpv4: deps.platformIpv4,
       platformIpv6: deps.platformIpv6,
     });
-    if (!result.isBound) return { row: await recordFailure(row, result.reason, result.detail), failure: { reason: result.reason, detail: result.detail } };
+    if (!result.isBound)
+      return {
+        row: await recordFailure(row, result.reason, result.detail),
+        failure: { reason: result.reason, detail: result.detail },
+      };
     const bound = await bind(row);
     if (bound) return { row: bound };
     // Bound by a concurrent check of this row, or taken by another store that verified first.
@@ -249,7 +270,10 @@ export function createDomainService(deps: DomainServiceDeps) {
           'zh-CN': `域名验证失败：${domainFailureMessage(reason, detail, 'zh-CN')}（DNS 生效约需 ${DNS_PROPAGATION_MINUTES} 分钟）`,
           'en-US': `Domain verification failed: ${domainFailureMessage(reason, detail, 'en-US')} (DNS changes take about ${DNS_PROPAGATION_MINUTES} minutes)`,
         };
-        throw new AppError('DOMAIN_VERIFICATION_FAILED', { messages, data: { reason, detail, domain: toView(result.row, row.shop_id, options.lang) } });
+        throw new AppError('DOMAIN_VERIFICATION_FAILED', {
+          messages,
+          data: { reason, detail, domain: toView(result.row, row.shop_id, options.lang) },
+        });
       }
       return toView(result.row, row.shop_id, options.lang);
     },
@@ -262,7 +286,12 @@ export function createDomainService(deps: DomainServiceDeps) {
         const current = await repository.lockById(found.id, tx);
         if (!current) throw new AppError('NOT_FOUND');
         if (current.status !== 'bound') {
-          throw new AppError('DOMAIN_STATE_INVALID', { messages: { 'zh-CN': '只有已绑定的域名才能设为主域名', 'en-US': 'Only a bound domain can be made the primary domain' } });
+          throw new AppError('DOMAIN_STATE_INVALID', {
+            messages: {
+              'zh-CN': '只有已绑定的域名才能设为主域名',
+              'en-US': 'Only a bound domain can be made the primary domain',
+            },
+          });
         }
         if (current.is_primary) return current;
         await repository.clearPrimary(found.shop_ref, tx);
@@ -280,7 +309,9 @@ export function createDomainService(deps: DomainServiceDeps) {
         const current = await repository.lockById(found.id, tx);
         if (!current) throw new AppError('NOT_FOUND');
         if (current.is_primary && options.isRedirect) {
-          throw new AppError('DOMAIN_STATE_INVALID', { messages: { 'zh-CN': '主域名不能跳转到自身', 'en-US': 'The primary domain cannot redirect to itself' } });
+          throw new AppError('DOMAIN_STATE_INVALID', {
+            messages: { 'zh-CN': '主域名不能跳转到自身', 'en-US': 'The primary domain cannot redirect to itself' },
+          });
         }
         return repository.update(found.id, { is_redirect: options.isRedirect, updated_at: clock.now() }, tx);
       });
@@ -295,10 +326,17 @@ export function createDomainService(deps: DomainServiceDeps) {
         const current = await repository.lockById(found.id, tx);
         if (!current) throw new AppError('NOT_FOUND');
         if (current.type === 'system') {
-          throw new AppError('DOMAIN_STATE_INVALID', { messages: { 'zh-CN': '系统域名不能删除', 'en-US': 'The system domain cannot be removed' } });
+          throw new AppError('DOMAIN_STATE_INVALID', {
+            messages: { 'zh-CN': '系统域名不能删除', 'en-US': 'The system domain cannot be removed' },
+          });
         }
         if (current.is_primary) {
-          throw new AppError('DOMAIN_STATE_INVALID', { messages: { 'zh-CN': '主域名不能删除，请先更换主域名', 'en-US': 'The primary domain cannot be removed; make another domain primary first' } });
+          throw new AppError('DOMAIN_STATE_INVALID', {
+            messages: {
+              'zh-CN': '主域名不能删除，请先更换主域名',
+              'en-US': 'The primary domain cannot be removed; make another domain primary first',
+            },
+          });
         }
         await repository.delete(found.id, tx);
       });
@@ -321,7 +359,11 @@ export function createDomainService(deps: DomainServiceDeps) {
         const result = await checkOnce(row);
         if (result.failure || result.row.status !== 'bound') continue;
         bound += 1;
-        await deps.onBoundByJob?.({ merchantId: row.merchant_id, shopId: row.shop_id, domain: displayDomain(row.domain) });
+        await deps.onBoundByJob?.({
+          merchantId: row.merchant_id,
+          shopId: row.shop_id,
+          domain: displayDomain(row.domain),
+        });
       }
       return bound;
     },

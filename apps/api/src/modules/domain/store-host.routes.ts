@@ -18,7 +18,10 @@ export function hostnameOf(header: string | undefined): string {
  * Caddy's on-demand TLS `ask` (issue 15): 200 only for bound custom domains and system domains of
  * provisioned stores that are not disabled. (Requests to a store's hosts: modules/storefront.)
  */
-export function registerTlsAskRoute(app: FastifyInstance, deps: { domainService: DomainService; ipRateLimit?: IpRateLimit }) {
+export function registerTlsAskRoute(
+  app: FastifyInstance,
+  deps: { domainService: DomainService; ipRateLimit?: IpRateLimit },
+) {
   const { domainService } = deps;
 
   // Caddy asks from the proxy's address; any non-200 refuses the certificate, so a rate-limited ask is a 429, not the API's envelope.
@@ -37,6 +40,9 @@ export function registerTlsAskRoute(app: FastifyInstance, deps: { domainService:
       request.log.error({ err: error }, 'tls ask failed');
       return false;
     });
-    return reply.code(isAllowed ? 200 : 404).type('text/plain').send(isAllowed ? 'ok' : 'unknown domain');
+    return reply
+      .code(isAllowed ? 200 : 404)
+      .type('text/plain')
+      .send(isAllowed ? 'ok' : 'unknown domain');
   });
 }

@@ -8,7 +8,13 @@ export type IdempotencyRecord = typeof idempotencyKeys.$inferSelect;
 export function createIdempotencyRepository(db: Db) {
   return {
     /** Takes a new key for a request starting now; false when the key has a row already. */
-    async insertRunning(values: { key: string; principal: string; callPath: string; requestHash: string; now: Date }): Promise<boolean> {
+    async insertRunning(values: {
+      key: string;
+      principal: string;
+      callPath: string;
+      requestHash: string;
+      now: Date;
+    }): Promise<boolean> {
       const rows = await db
         .insert(idempotencyKeys)
         .values({
@@ -34,7 +40,13 @@ export function createIdempotencyRepository(db: Db) {
       const rows = await db
         .update(idempotencyKeys)
         .set({ started_at: now })
-        .where(and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.started_at, startedAt), isNull(idempotencyKeys.response)))
+        .where(
+          and(
+            eq(idempotencyKeys.key, key),
+            eq(idempotencyKeys.started_at, startedAt),
+            isNull(idempotencyKeys.response),
+          ),
+        )
         .returning({ key: idempotencyKeys.key });
       return rows.length === 1;
     },
@@ -44,24 +56,41 @@ export function createIdempotencyRepository(db: Db) {
       await db
         .update(idempotencyKeys)
         .set({ response, completed_at: now })
-        .where(and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.started_at, startedAt), isNull(idempotencyKeys.response)));
+        .where(
+          and(
+            eq(idempotencyKeys.key, key),
+            eq(idempotencyKeys.started_at, startedAt),
+            isNull(idempotencyKeys.response),
+          ),
+        );
     },
 
     /** Gives the key back (the request ended in a way a retry should run again). */
     async releaseRunning(key: string, startedAt: Date): Promise<void> {
       await db
         .delete(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.started_at, startedAt), isNull(idempotencyKeys.response)));
+        .where(
+          and(
+            eq(idempotencyKeys.key, key),
+            eq(idempotencyKeys.started_at, startedAt),
+            isNull(idempotencyKeys.response),
+          ),
+        );
     },
 
     /** Drops a row past its replay window so the key can start afresh. */
     async deleteExpired(key: string, createdBefore: Date): Promise<void> {
-      await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.key, key), lt(idempotencyKeys.created_at, createdBefore)));
+      await db
+        .delete(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.key, key), lt(idempotencyKeys.created_at, createdBefore)));
     },
 
     /** Drops every row created before `before` (the hourly purge). */
     async purgeCreatedBefore(before: Date): Promise<number> {
-      const rows = await db.delete(idempotencyKeys).where(lt(idempotencyKeys.created_at, before)).returning({ key: idempotencyKeys.key });
+      const rows = await db
+        .delete(idempotencyKeys)
+        .where(lt(idempotencyKeys.created_at, before))
+        .returning({ key: idempotencyKeys.key });
       return rows.length;
     },
   };

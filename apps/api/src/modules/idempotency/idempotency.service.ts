@@ -68,11 +68,22 @@ export function createIdempotencyService(deps: {
   }
 
   /** Owns the key (answers its start time) or answers the stored envelope; waits while another request runs. */
-  async function claim(request: IdempotentRequest, requestHash: string): Promise<{ startedAt: Date } | { replay: Envelope }> {
+  async function claim(
+    request: IdempotentRequest,
+    requestHash: string,
+  ): Promise<{ startedAt: Date } | { replay: Envelope }> {
     const waitUntil = Date.now() + waitMs;
     for (;;) {
       const now = clock.now();
-      if (await repository.insertRunning({ key: request.key, principal: request.principal, callPath: request.callPath, requestHash, now })) {
+      if (
+        await repository.insertRunning({
+          key: request.key,
+          principal: request.principal,
+          callPath: request.callPath,
+          requestHash,
+          now,
+        })
+      ) {
         return { startedAt: now };
       }
       const row = await repository.findByKey(request.key);
@@ -81,11 +92,18 @@ export function createIdempotencyService(deps: {
         await repository.deleteExpired(request.key, addSeconds(now, -ttlSeconds));
         continue;
       }
-      if (row.principal !== request.principal || row.call_path !== request.callPath || row.request_hash !== requestHash) {
+      if (
+        row.principal !== request.principal ||
+        row.call_path !== request.callPath ||
+        row.request_hash !== requestHash
+      ) {
         throw new AppError('IDEMPOTENCY_KEY_REUSED');
       }
       if (row.response !== null) return { replay: JSON.parse(secrets.openSecret(row.response)) as Envelope };
-      if (row.started_at <= addSeconds(now, -staleSeconds) && (await repository.takeOverStale(request.key, row.started_at, now))) {
+      if (
+        row.started_at <= addSeconds(now, -staleSeconds) &&
+        (await repository.takeOverStale(request.key, row.started_at, now))
+      ) {
         return { startedAt: now };
       }
       if (Date.now() >= waitUntil) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
@@ -98,7 +116,10 @@ export function createIdempotencyService(deps: {
      * Runs `execute` once per key: answers its envelope, or the stored envelope of an earlier
      * request with the same key (`isReplayed`). An exception from `execute` releases the key.
      */
-    async run(request: IdempotentRequest, execute: () => Promise<Envelope>): Promise<{ envelope: Envelope; isReplayed: boolean }> {
+    async run(
+      request: IdempotentRequest,
+      execute: () => Promise<Envelope>,
+    ): Promise<{ envelope: Envelope; isReplayed: boolean }> {
       const requestHash = await hashRequest(request);
       const claimed = await claim(request, requestHash);
       if ('replay' in claimed) return { envelope: claimed.replay, isReplayed: true };
@@ -113,7 +134,12 @@ export function createIdempotencyService(deps: {
       if (UNSTORED_CODES.has(envelope.code)) {
         await repository.releaseRunning(request.key, claimed.startedAt);
       } else {
-        await repository.complete(request.key, claimed.startedAt, secrets.sealSecret(JSON.stringify(envelope)), clock.now());
+        await repository.complete(
+          request.key,
+          claimed.startedAt,
+          secrets.sealSecret(JSON.stringify(envelope)),
+          clock.now(),
+        );
       }
       return { envelope, isReplayed: false };
     },

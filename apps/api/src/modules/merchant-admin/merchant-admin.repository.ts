@@ -26,7 +26,9 @@ export interface MerchantFilter {
 function filterConditions(filter: MerchantFilter): SQL | undefined {
   const keyword = filter.keyword ? containsPattern(filter.keyword) : undefined;
   return allOf([
-    keyword ? sql`${merchants.email} ilike ${keyword} or ${merchants.mobile} ilike ${keyword} or ${merchants.nickname} ilike ${keyword}` : undefined,
+    keyword
+      ? sql`${merchants.email} ilike ${keyword} or ${merchants.mobile} ilike ${keyword} or ${merchants.nickname} ilike ${keyword}`
+      : undefined,
     filter.type ? eq(merchants.type, filter.type) : undefined,
     filter.status ? eq(merchants.status, filter.status) : undefined,
     filter.start ? sql`${merchants.created_at} >= ${filter.start}` : undefined,
@@ -51,10 +53,17 @@ export function createMerchantAdminRepository(db: Db) {
   function selectViews() {
     return db.select({ merchant: merchants, store_count: storeCount }).from(merchants);
   }
-  const toView = (row: { merchant: MerchantRow; store_count: number }): MerchantView => ({ ...row.merchant, store_count: row.store_count });
+  const toView = (row: { merchant: MerchantRow; store_count: number }): MerchantView => ({
+    ...row.merchant,
+    store_count: row.store_count,
+  });
 
   return {
-    async listMerchants(filter: MerchantFilter, page: { limit: number; offset: number }, sort?: ListSort<MerchantSortField>) {
+    async listMerchants(
+      filter: MerchantFilter,
+      page: { limit: number; offset: number },
+      sort?: ListSort<MerchantSortField>,
+    ) {
       const rows = await selectViews()
         .where(filterConditions(filter))
         .orderBy(...merchantOrder(sort))
@@ -80,7 +89,15 @@ export function createMerchantAdminRepository(db: Db) {
       const [row] = await db
         .select({ id: merchants.id })
         .from(merchants)
-        .where(and(sql.join(conditions.map((condition) => sql`(${condition})`), sql` or `), exceptId !== undefined ? sql`${merchants.id} <> ${exceptId}` : undefined))
+        .where(
+          and(
+            sql.join(
+              conditions.map((condition) => sql`(${condition})`),
+              sql` or `,
+            ),
+            exceptId !== undefined ? sql`${merchants.id} <> ${exceptId}` : undefined,
+          ),
+        )
         .limit(1);
       return row;
     },
@@ -93,11 +110,18 @@ export function createMerchantAdminRepository(db: Db) {
      * Writes the merchant's fields. A status change opens (disable) or closes (enable) its suspension
      * period in the same transaction, so the period and the status never disagree.
      */
-    async updateMerchant(id: number, values: Partial<typeof merchants.$inferInsert>, statusChange?: { isDisabled: boolean; at: Date }) {
+    async updateMerchant(
+      id: number,
+      values: Partial<typeof merchants.$inferInsert>,
+      statusChange?: { isDisabled: boolean; at: Date },
+    ) {
       return db.transaction(async (tx) => {
         const [row] = await tx.update(merchants).set(values).where(eq(merchants.id, id)).returning();
         if (row && statusChange?.isDisabled) {
-          await tx.insert(merchantSuspensions).values({ merchant_id: id, disabled_at: statusChange.at }).onConflictDoNothing();
+          await tx
+            .insert(merchantSuspensions)
+            .values({ merchant_id: id, disabled_at: statusChange.at })
+            .onConflictDoNothing();
         } else if (row && statusChange) {
           await tx
             .update(merchantSuspensions)
@@ -111,7 +135,10 @@ export function createMerchantAdminRepository(db: Db) {
     /** Merchants registered per business day (`zone`) within [start, end). */
     async registerTrend(start: Date, end: Date, zone: string) {
       return db
-        .select({ date: sql<string>`to_char(${merchants.created_at} at time zone ${zone}, 'YYYY-MM-DD')`, count: count() })
+        .select({
+          date: sql<string>`to_char(${merchants.created_at} at time zone ${zone}, 'YYYY-MM-DD')`,
+          count: count(),
+        })
         .from(merchants)
         .where(and(sql`${merchants.created_at} >= ${start}`, sql`${merchants.created_at} < ${end}`))
         .groupBy(sql`1`);

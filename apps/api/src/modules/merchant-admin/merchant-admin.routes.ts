@@ -3,12 +3,18 @@ import type { CallRegistrar } from '../../lib/register-call';
 import type { MerchantAdminService } from './merchant-admin.service';
 
 /** Thin handlers of the operator's merchant calls. */
-export function registerMerchantAdminRoutes(registrar: CallRegistrar, deps: { merchantAdminService: MerchantAdminService }) {
+export function registerMerchantAdminRoutes(
+  registrar: CallRegistrar,
+  deps: { merchantAdminService: MerchantAdminService },
+) {
   const { register } = registrar;
   const { merchantAdminService } = deps;
 
   register(calls.adminListMerchants, ({ input }) => merchantAdminService.list(input));
-  const merchantAudit = { targetType: 'merchant', load: (id: string | number) => merchantAdminService.get(Number(id)) } as const;
+  const merchantAudit = {
+    targetType: 'merchant',
+    load: (id: string | number) => merchantAdminService.get(Number(id)),
+  } as const;
   register(calls.adminAddMerchant, ({ input }) => merchantAdminService.add(input), {
     audit: { ...merchantAudit, action: 'merchant.add', targetId: (_input, output) => output?.id },
   });

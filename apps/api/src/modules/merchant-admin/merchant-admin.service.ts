@@ -42,7 +42,10 @@ interface ListInput {
 }
 
 /** What the edit call carries once parsed: an absent field stays as it is, a null email or phone is cleared. */
-type EditInput = Omit<TMerchantEditInput, 'id' | 'email' | 'mobile'> & { email?: string | null; mobile?: string | null };
+type EditInput = Omit<TMerchantEditInput, 'id' | 'email' | 'mobile'> & {
+  email?: string | null;
+  mobile?: string | null;
+};
 
 /**
  * The operator's merchant management: list, add (the registration rules for account and password),
@@ -91,20 +94,32 @@ export function createMerchantAdminService(deps: {
       const { start, end } = dayRange(input, await deps.getTimeZone());
       const filter = { keyword: input.keyword || undefined, type: input.type, status: input.status, start, end };
       const [rows, total] = await Promise.all([
-        repository.listMerchants(filter, { limit: input.limit, offset: (input.page - 1) * input.limit }, listSort(input)),
+        repository.listMerchants(
+          filter,
+          { limit: input.limit, offset: (input.page - 1) * input.limit },
+          listSort(input),
+        ),
         repository.countMerchants(filter),
       ]);
       return { list: rows.map(toAdminMerchant), total };
     },
 
-    async add(input: { email?: string | null; mobile?: string | null; password: string; nickname: string; type: MerchantType; remark: string }) {
+    async add(input: {
+      email?: string | null;
+      mobile?: string | null;
+      password: string;
+      nickname: string;
+      type: MerchantType;
+      remark: string;
+    }) {
       const email = input.email ?? null;
       const mobile = input.mobile ?? null;
       await assertAccountFree({ email, mobile });
       const passwordHash = await passwords.hash(input.password);
       // The call's schema requires an email or a phone; the account is whichever was given.
       const account = email ?? mobile;
-      if (account === null) throw new AppError('VALIDATION_FAILED', { messages: validationMessages.merchant_account_required });
+      if (account === null)
+        throw new AppError('VALIDATION_FAILED', { messages: validationMessages.merchant_account_required });
       const nickname = input.nickname || defaultNickname(identityOf(account));
       const row = await writeMerchant(() =>
         repository.insertMerchant({
@@ -128,19 +143,26 @@ export function createMerchantAdminService(deps: {
       if (!email && !mobile) {
         throw new AppError('VALIDATION_FAILED', { messages: validationMessages.merchant_account_required });
       }
-      await assertAccountFree({ email: email !== current.email ? email : null, mobile: mobile !== current.mobile ? mobile : null }, id);
+      await assertAccountFree(
+        { email: email !== current.email ? email : null, mobile: mobile !== current.mobile ? mobile : null },
+        id,
+      );
       const now = clock.now();
       const isStatusChanged = input.status !== undefined && input.status !== current.status;
       await writeMerchant(() =>
-        repository.updateMerchant(id, {
-          email,
-          mobile,
-          nickname: input.nickname === undefined ? current.nickname : input.nickname || current.nickname,
-          type: input.type ?? current.type,
-          status: input.status ?? current.status,
-          remark: input.remark ?? current.remark,
-          updated_at: now,
-        }, isStatusChanged ? { isDisabled: input.status === 'disabled', at: now } : undefined),
+        repository.updateMerchant(
+          id,
+          {
+            email,
+            mobile,
+            nickname: input.nickname === undefined ? current.nickname : input.nickname || current.nickname,
+            type: input.type ?? current.type,
+            status: input.status ?? current.status,
+            remark: input.remark ?? current.remark,
+            updated_at: now,
+          },
+          isStatusChanged ? { isDisabled: input.status === 'disabled', at: now } : undefined,
+        ),
       );
       // Revoked after the status is stored: a login racing this edit either fails the status check
       // or created its session before this line and is revoked here; a session written after this

@@ -18,12 +18,17 @@ const isBroadcast = sql`${notices.merchant_id} is null`;
 /** Pinned first, then the newest publish time. */
 const NEWEST_PINNED_FIRST = [desc(notices.is_pinned), desc(notices.publish_at), desc(notices.id)];
 
-const readCount = sql<number>`(select count(*) from ${noticeReads} where ${noticeReads.notice_id} = ${notices.id})`.mapWith(Number);
+const readCount =
+  sql<number>`(select count(*) from ${noticeReads} where ${noticeReads.notice_id} = ${notices.id})`.mapWith(Number);
 
 export function createNoticeRepository(db: Db) {
   return {
     /** Pinned first, newest publish time first, unless the operator sorts on one column (pinned or not). */
-    async listForAdmin(filter: { keyword?: string; status?: NoticeStatus }, page: { limit: number; offset: number }, sort?: ListSort<NoticeSortField>) {
+    async listForAdmin(
+      filter: { keyword?: string; status?: NoticeStatus },
+      page: { limit: number; offset: number },
+      sort?: ListSort<NoticeSortField>,
+    ) {
       const keyword = filter.keyword ? containsPattern(filter.keyword) : undefined;
       const where = allOf([
         isBroadcast,
@@ -38,7 +43,11 @@ export function createNoticeRepository(db: Db) {
           .select({ notice: notices, read_count: readCount })
           .from(notices)
           .where(where)
-          .orderBy(...(sort ? orderByColumn(sort.field === 'read_count' ? readCount : notices[sort.field], sort.order, notices.id) : NEWEST_PINNED_FIRST))
+          .orderBy(
+            ...(sort
+              ? orderByColumn(sort.field === 'read_count' ? readCount : notices[sort.field], sort.order, notices.id)
+              : NEWEST_PINNED_FIRST),
+          )
           .limit(page.limit)
           .offset(page.offset),
         db.select({ total: count() }).from(notices).where(where),
@@ -47,7 +56,11 @@ export function createNoticeRepository(db: Db) {
     },
 
     async findForAdmin(id: number): Promise<NoticeAdminRow | undefined> {
-      const [row] = await db.select({ notice: notices, read_count: readCount }).from(notices).where(and(eq(notices.id, id), isBroadcast)).limit(1);
+      const [row] = await db
+        .select({ notice: notices, read_count: readCount })
+        .from(notices)
+        .where(and(eq(notices.id, id), isBroadcast))
+        .limit(1);
       return row ? { ...row.notice, read_count: row.read_count } : undefined;
     },
 
@@ -58,20 +71,34 @@ export function createNoticeRepository(db: Db) {
 
     /** False when no notice has this id. */
     async update(id: number, values: Partial<typeof notices.$inferInsert>) {
-      const rows = await db.update(notices).set(values).where(and(eq(notices.id, id), isBroadcast)).returning({ id: notices.id });
+      const rows = await db
+        .update(notices)
+        .set(values)
+        .where(and(eq(notices.id, id), isBroadcast))
+        .returning({ id: notices.id });
       return rows.length > 0;
     },
 
     /** Its read marks go with it (on delete cascade). False when no notice has this id. */
     async delete(id: number) {
-      const rows = await db.delete(notices).where(and(eq(notices.id, id), isBroadcast)).returning({ id: notices.id });
+      const rows = await db
+        .delete(notices)
+        .where(and(eq(notices.id, id), isBroadcast))
+        .returning({ id: notices.id });
       return rows.length > 0;
     },
 
     /** Notices visible to a merchant at `now` with the merchant's own read mark; unread only unless `includeRead`. */
-    async listForMerchant(merchantId: number, now: Date, options: { includeRead: boolean; limit: number; offset: number }) {
+    async listForMerchant(
+      merchantId: number,
+      now: Date,
+      options: { includeRead: boolean; limit: number; offset: number },
+    ) {
       const joinOn = and(eq(noticeReads.notice_id, notices.id), eq(noticeReads.merchant_id, merchantId));
-      const where = allOf([visibleAt(merchantId, now), options.includeRead ? undefined : sql`${noticeReads.notice_id} is null`]);
+      const where = allOf([
+        visibleAt(merchantId, now),
+        options.includeRead ? undefined : sql`${noticeReads.notice_id} is null`,
+      ]);
       const [rows, [{ total }]] = await Promise.all([
         db
           .select({ notice: notices, read_at: noticeReads.read_at })
@@ -101,7 +128,11 @@ export function createNoticeRepository(db: Db) {
      */
     async markRead(merchantId: number, now: Date, ids: number[] | 'all') {
       const visible = db
-        .select({ merchant_id: sql<number>`${merchantId}::integer`.as('merchant_id'), notice_id: notices.id, read_at: sql<Date>`${now}::timestamptz`.as('read_at') })
+        .select({
+          merchant_id: sql<number>`${merchantId}::integer`.as('merchant_id'),
+          notice_id: notices.id,
+          read_at: sql<Date>`${now}::timestamptz`.as('read_at'),
+        })
         .from(notices)
         .where(allOf([visibleAt(merchantId, now), ids === 'all' ? undefined : inArray(notices.id, ids)]));
       await db.insert(noticeReads).select(visible).onConflictDoNothing();

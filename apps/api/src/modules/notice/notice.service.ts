@@ -10,7 +10,11 @@ import { listSort } from '../../lib/sql-sort';
 import { sanitizeNoticeHtml, visibleText } from './notice-content';
 import type { NoticeAdminRow, NoticeMerchantRow, NoticeRepository } from './notice.repository';
 
-type NoticeFields = Omit<Required<TNoticeFields>, 'publish_at' | 'title' | 'content'> & { title: TLocalizedText; content: TLocalizedText; publish_at?: string };
+type NoticeFields = Omit<Required<TNoticeFields>, 'publish_at' | 'title' | 'content'> & {
+  title: TLocalizedText;
+  content: TLocalizedText;
+  publish_at?: string;
+};
 
 function toAdminNotice(row: NoticeAdminRow, lang: Lang): TAdminNotice {
   return {
@@ -55,7 +59,10 @@ export function createNoticeService(deps: { repository: NoticeRepository; clock:
     if (!visibleText(content)) {
       const path = ['content', 'zh-CN'];
       throw new AppError('VALIDATION_FAILED', {
-        messages: { 'zh-CN': translateIssue('notice_content_required', path, 'zh-CN'), 'en-US': translateIssue('notice_content_required', path, 'en-US') },
+        messages: {
+          'zh-CN': translateIssue('notice_content_required', path, 'zh-CN'),
+          'en-US': translateIssue('notice_content_required', path, 'en-US'),
+        },
       });
     }
     const english = sanitizeNoticeHtml(fields.content['en-US'] ?? '');
@@ -76,7 +83,17 @@ export function createNoticeService(deps: { repository: NoticeRepository; clock:
   }
 
   return {
-    async listForAdmin(input: { page: number; limit: number; keyword?: string; status?: TAdminNotice['status']; sort_field?: NoticeSortField; sort_order?: SortOrder }, lang: Lang) {
+    async listForAdmin(
+      input: {
+        page: number;
+        limit: number;
+        keyword?: string;
+        status?: TAdminNotice['status'];
+        sort_field?: NoticeSortField;
+        sort_order?: SortOrder;
+      },
+      lang: Lang,
+    ) {
       const { rows, total } = await repository.listForAdmin(
         { keyword: input.keyword || undefined, status: input.status },
         { limit: input.limit, offset: (input.page - 1) * input.limit },
@@ -89,7 +106,11 @@ export function createNoticeService(deps: { repository: NoticeRepository; clock:
 
     async addNotice(options: { adminId: number; fields: NoticeFields; lang: Lang }) {
       const now = clock.now();
-      const id = await repository.insert({ ...rowValues(options.fields, now), created_by_admin_id: options.adminId, created_at: now });
+      const id = await repository.insert({
+        ...rowValues(options.fields, now),
+        created_by_admin_id: options.adminId,
+        created_at: now,
+      });
       return getForAdmin(id, options.lang);
     },
 
@@ -109,7 +130,10 @@ export function createNoticeService(deps: { repository: NoticeRepository; clock:
       const now = clock.now();
       await repository.insert({
         ...localizedValues('title', options.title),
-        ...localizedValues('content', { 'zh-CN': sanitizeNoticeHtml(options.content['zh-CN']), 'en-US': sanitizeNoticeHtml(options.content['en-US'] ?? '') }),
+        ...localizedValues('content', {
+          'zh-CN': sanitizeNoticeHtml(options.content['zh-CN']),
+          'en-US': sanitizeNoticeHtml(options.content['en-US'] ?? ''),
+        }),
         status: 'published',
         is_pinned: false,
         publish_at: now,
@@ -124,10 +148,18 @@ export function createNoticeService(deps: { repository: NoticeRepository; clock:
       return null;
     },
 
-    async listForMerchant(merchantId: number, input: { page: number; limit: number; include_read: boolean }, lang: Lang) {
+    async listForMerchant(
+      merchantId: number,
+      input: { page: number; limit: number; include_read: boolean },
+      lang: Lang,
+    ) {
       const now = clock.now();
       const [{ rows, total }, unreadCount] = await Promise.all([
-        repository.listForMerchant(merchantId, now, { includeRead: input.include_read, limit: input.limit, offset: (input.page - 1) * input.limit }),
+        repository.listForMerchant(merchantId, now, {
+          includeRead: input.include_read,
+          limit: input.limit,
+          offset: (input.page - 1) * input.limit,
+        }),
         repository.countUnread(merchantId, now),
       ]);
       return { list: rows.map((row) => toMerchantNotice(row, lang)), total, unread_count: unreadCount };

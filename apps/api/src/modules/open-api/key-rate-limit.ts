@@ -4,7 +4,12 @@
  * connections; it is not metering (units are counted in the database) and it never decides what is
  * charged. Buckets of keys not seen for a while are dropped so the map stays small.
  */
-export function createKeyRateLimit(options: { perSecond: number; burst: number; maxKeys?: number; now?: () => number }) {
+export function createKeyRateLimit(options: {
+  perSecond: number;
+  burst: number;
+  maxKeys?: number;
+  now?: () => number;
+}) {
   const now = options.now ?? (() => performance.now());
   const maxKeys = options.maxKeys ?? 10_000;
   const buckets = new Map<string, { tokens: number; at: number }>();

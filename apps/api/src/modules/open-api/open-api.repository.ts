@@ -78,7 +78,9 @@ export function createOpenApiRepository(db: Db) {
 
   return {
     async hasCalls(merchantId: number): Promise<boolean> {
-      const result = await db.execute(sql`select exists (select 1 from api_call_logs where merchant_id = ${merchantId}) as found`);
+      const result = await db.execute(
+        sql`select exists (select 1 from api_call_logs where merchant_id = ${merchantId}) as found`,
+      );
       return Boolean(rowsOf<{ found: boolean }>(result)[0]?.found);
     },
 
@@ -87,7 +89,11 @@ export function createOpenApiRepository(db: Db) {
      * the call (the platform's data source and the API), in one query: lookups arriving together share
      * it. Undefined when the key belongs to no store.
      */
-    findCallContext(keyHash: string, platform: string, apiCode: string): Promise<{ owner: KeyOwner; entry: CatalogueEntry } | undefined> {
+    findCallContext(
+      keyHash: string,
+      platform: string,
+      apiCode: string,
+    ): Promise<{ owner: KeyOwner; entry: CatalogueEntry } | undefined> {
       return lookUp({ keyHash, platform, apiCode });
     },
 
@@ -103,7 +109,10 @@ export function createOpenApiRepository(db: Db) {
     },
 
     /** A call refused before charging (rejected or quota exhausted): its final row and roll-up, 0 units; in the charge's batch. */
-    async logUncharged(call: CallIdentity, outcome: { status: 'rejected' | 'quota_exhausted'; error: string; responseMs: number; now: Date }) {
+    async logUncharged(
+      call: CallIdentity,
+      outcome: { status: 'rejected' | 'quota_exhausted'; error: string; responseMs: number; now: Date },
+    ) {
       await charging({ kind: 'final', call, ...outcome });
     },
 
@@ -113,7 +122,10 @@ export function createOpenApiRepository(db: Db) {
      * the roll-up. Answers false when the call was no longer in flight (the sweep settled it first,
      * refunding it), in which case nothing changes.
      */
-    settle(callId: number, outcome: { status: 'success' | 'failed_upstream'; error: string; responseMs: number; now: Date }): Promise<boolean> {
+    settle(
+      callId: number,
+      outcome: { status: 'success' | 'failed_upstream'; error: string; responseMs: number; now: Date },
+    ): Promise<boolean> {
       return settling({ callId, ...outcome });
     },
 
@@ -139,7 +151,14 @@ export function createOpenApiRepository(db: Db) {
 
   /** Key owners and catalogue entries of a batch of calls, in one query (a read: no transaction). */
   async function lookUpBatch(items: Array<{ keyHash: string; platform: string; apiCode: string }>) {
-    const input = JSON.stringify(items.map((item, index) => ({ ordinal: index, key_hash: item.keyHash, platform: item.platform, api_code: item.apiCode })));
+    const input = JSON.stringify(
+      items.map((item, index) => ({
+        ordinal: index,
+        key_hash: item.keyHash,
+        platform: item.platform,
+        api_code: item.apiCode,
+      })),
+    );
     const rows = rowsOf<
       KeyOwnerRow & {
         ordinal: number;
@@ -150,13 +169,17 @@ export function createOpenApiRepository(db: Db) {
         api_enabled: boolean | null;
       }
     >(
-      await executeNamed(db, 'open_api_look_up', sql`
+      await executeNamed(
+        db,
+        'open_api_look_up',
+        sql`
         select i.ordinal, ${KEY_OWNER_COLUMNS},
                d.is_enabled as source_enabled, a.id as api_id, a.name as api_name, a.cost as api_cost, a.is_enabled as api_enabled
         from jsonb_to_recordset(${input}::jsonb) as i(ordinal int, key_hash text, platform text, api_code text)
         ${joinKeyOwner(sql`i.key_hash`)}
         left join data_sources d on d.platform = i.platform
-        left join open_apis a on a.platform = i.platform and a.code = i.api_code`),
+        left join open_apis a on a.platform = i.platform and a.code = i.api_code`,
+      ),
     );
     const found = new Map(rows.map((row) => [Number(row.ordinal), row]));
     return items.map((_, index) => {
@@ -166,7 +189,14 @@ export function createOpenApiRepository(db: Db) {
         owner: keyOwnerOf(row),
         entry: {
           isSourceEnabled: row.source_enabled ?? null,
-          api: row.api_id ? { id: Number(row.api_id), name: row.api_name ?? '', cost: Number(row.api_cost), isEnabled: Boolean(row.api_enabled) } : null,
+          api: row.api_id
+            ? {
+                id: Number(row.api_id),
+                name: row.api_name ?? '',
+                cost: Number(row.api_cost),
+                isEnabled: Boolean(row.api_enabled),
+              }
+            : null,
         },
       };
     });
@@ -193,29 +223,63 @@ export function createOpenApiRepository(db: Db) {
     const finals: Array<Record<string, unknown>> = [];
     items.forEach((item, ordinal) => {
       const { call } = item;
-      const identity = { merchant_id: call.merchantId, shop_ref: call.shopRef, shop_name: call.shopName, platform: call.platform, api_code: call.apiCode, api_name: call.apiName, request_params: call.requestParams };
+      const identity = {
+        merchant_id: call.merchantId,
+        shop_ref: call.shopRef,
+        shop_name: call.shopName,
+        platform: call.platform,
+        api_code: call.apiCode,
+        api_name: call.apiName,
+        request_params: call.requestParams,
+      };
       if (item.kind === 'final') {
-        finals.push({ ...identity, created_at: item.now, finished_at: item.now, status: item.status, response_ms: item.responseMs, error: item.error });
+        finals.push({
+          ...identity,
+          created_at: item.now,
+          finished_at: item.now,
+          status: item.status,
+          response_ms: item.responseMs,
+          error: item.error,
+        });
         return;
       }
       // A call no package can pay ends here: its whole time so far (performance.now() of this process).
-      const elapsedMs = item.call.startedAt === undefined ? 0 : Math.max(0, Math.round(performance.now() - item.call.startedAt));
+      const elapsedMs =
+        item.call.startedAt === undefined ? 0 : Math.max(0, Math.round(performance.now() - item.call.startedAt));
       calls.push({ ...identity, ordinal, created_at: item.now, cost: item.call.cost, elapsed_ms: elapsedMs });
     });
-    const { rows } = await executeNamed<{ ordinal: number; id: number | string; package_ref: number; package_name: string }>(
+    const { rows } = await executeNamed<{
+      ordinal: number;
+      id: number | string;
+      package_ref: number;
+      package_name: string;
+    }>(
       db,
       'open_api_charge',
       sql`select ordinal, id, package_ref, package_name from open_api_charge(${JSON.stringify(calls)}::jsonb, ${JSON.stringify(finals)}::jsonb, ${now}::timestamptz)`,
     );
     const results: ChargeResult[] = items.map(() => null);
-    for (const row of rows) results[Number(row.ordinal)] = { callId: Number(row.id), packageId: Number(row.package_ref), packageName: row.package_name };
+    for (const row of rows)
+      results[Number(row.ordinal)] = {
+        callId: Number(row.id),
+        packageId: Number(row.package_ref),
+        packageName: row.package_name,
+      };
     return results;
   }
 
   /** One statement for a batch of settles (see settleStatement); answers which calls were still in flight. */
   async function settleBatch(items: SettleItem[]): Promise<boolean[]> {
     const now = new Date(Math.max(...items.map((item) => item.now.getTime())));
-    const input = JSON.stringify(items.map((item) => ({ id: item.callId, status: item.status, error: item.error, response_ms: item.responseMs, finished_at: item.now })));
+    const input = JSON.stringify(
+      items.map((item) => ({
+        id: item.callId,
+        status: item.status,
+        error: item.error,
+        response_ms: item.responseMs,
+        finished_at: item.now,
+      })),
+    );
     const moved = sql`
       delete from api_call_charges c
       using jsonb_to_recordset(${input}::jsonb) as i(id bigint, status text, error text, response_ms int, finished_at timestamptz)
@@ -230,8 +294,21 @@ const SWEPT_ERROR = 'OPEN_UPSTREAM_TIMEOUT: not settled in time (settled by the 
 
 type ChargeItem =
   | { kind: 'charge'; call: CallIdentity & { cost: number; startedAt?: number }; now: Date }
-  | { kind: 'final'; call: CallIdentity; status: 'rejected' | 'quota_exhausted'; error: string; responseMs: number; now: Date };
+  | {
+      kind: 'final';
+      call: CallIdentity;
+      status: 'rejected' | 'quota_exhausted';
+      error: string;
+      responseMs: number;
+      now: Date;
+    };
 type ChargeResult = { callId: number; packageId: number; packageName: string } | null;
-type SettleItem = { callId: number; status: 'success' | 'failed_upstream'; error: string; responseMs: number; now: Date };
+type SettleItem = {
+  callId: number;
+  status: 'success' | 'failed_upstream';
+  error: string;
+  responseMs: number;
+  now: Date;
+};
 
 export type OpenApiRepository = ReturnType<typeof createOpenApiRepository>;

@@ -44,7 +44,8 @@ function createRefusalBudget(ipRateLimit: IpRateLimit) {
         await ipRateLimit.hit('open-api-refusal', ip);
       } catch (error) {
         if (blockedUntil.size > 10_000) blockedUntil.clear();
-        const retryAfter = ((error as AppError).options?.data as { retry_after?: number } | undefined)?.retry_after ?? 60;
+        const retryAfter =
+          ((error as AppError).options?.data as { retry_after?: number } | undefined)?.retry_after ?? 60;
         blockedUntil.set(ip, Date.now() + retryAfter * 1000);
         throw error;
       }
@@ -81,7 +82,8 @@ export function registerOpenApiRoutes(
         });
         return reply.send(ok(data, requestLang(request)));
       } catch (error) {
-        if (refusals && error instanceof AppError && ANONYMOUS_REFUSALS.has(error.key)) await refusals.count(request.ip);
+        if (refusals && error instanceof AppError && ANONYMOUS_REFUSALS.has(error.key))
+          await refusals.count(request.ip);
         throw error;
       }
     },
@@ -95,7 +97,13 @@ export function registerOpenApiRoutes(
       reply
         .code(405)
         .header('allow', 'POST')
-        .send(failure('METHOD_NOT_ALLOWED', requestLang(request), errorMessage('METHOD_NOT_ALLOWED', requestLang(request), { allow: 'POST' }))),
+        .send(
+          failure(
+            'METHOD_NOT_ALLOWED',
+            requestLang(request),
+            errorMessage('METHOD_NOT_ALLOWED', requestLang(request), { allow: 'POST' }),
+          ),
+        ),
   });
 
   register(calls.merchantListShopKeys, ({ input, principal }) => shopKeys.listKeys(principal.userId, input));

@@ -14,7 +14,10 @@ import type { ProductDataParams } from '../../providers/product-data/product-dat
 import type { KeyOwner } from './shop-key.repository';
 
 /** A store may call while on trial or operating, not disabled by an operator, and not past its expiry. */
-export function isCallable(shop: { status: string; expiresAt: Date | null; isDisabledByOperator: boolean }, now: Date): boolean {
+export function isCallable(
+  shop: { status: string; expiresAt: Date | null; isDisabledByOperator: boolean },
+  now: Date,
+): boolean {
   if (shop.isDisabledByOperator) return false;
   if (!(OPEN_API_CALLABLE_STATUSES as readonly string[]).includes(shop.status)) return false;
   // The status column catches up with the expiry in a sweep; the expiry itself decides here.
@@ -60,7 +63,10 @@ export type ParamsCheck = { isValid: true; params: ProductDataParams } | { isVal
 
 const reservedParams: ReadonlySet<string> = new Set(OPEN_API_RESERVED_PARAMS);
 
-function invalid<Values extends unknown[]>(message: Record<Lang, (...values: Values) => string>, ...values: Values): ParamsCheck {
+function invalid<Values extends unknown[]>(
+  message: Record<Lang, (...values: Values) => string>,
+  ...values: Values
+): ParamsCheck {
   return { isValid: false, messages: { 'zh-CN': message['zh-CN'](...values), 'en-US': message['en-US'](...values) } };
 }
 
@@ -78,14 +84,23 @@ export function checkCallParams(apiCode: string, body: Record<string, unknown>):
     if (!OPEN_API_PARAM_NAME_PATTERN.test(name)) return invalid(openApiParamMessages.name_invalid, name.slice(0, 40));
     if (reservedParams.has(name)) return invalid(openApiParamMessages.reserved, name);
     if (value === null || value === undefined) continue;
-    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return invalid(openApiParamMessages.not_scalar, name);
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
+      return invalid(openApiParamMessages.not_scalar, name);
     const text = storableText(String(value)).trim();
-    if (text.length > OPEN_API_PARAM_VALUE_MAX) return invalid(openApiParamMessages.too_long, name, OPEN_API_PARAM_VALUE_MAX);
+    if (text.length > OPEN_API_PARAM_VALUE_MAX)
+      return invalid(openApiParamMessages.too_long, name, OPEN_API_PARAM_VALUE_MAX);
     params[name] = text;
   }
   const family = OPEN_API_PARAM_SCHEMAS.find(({ pattern }) => pattern.test(apiCode));
   // Checked on the trimmed strings the upstream will get; the first issue is the answer's message.
   const issue = family?.schema.safeParse(params).error?.issues[0];
-  if (issue) return { isValid: false, messages: { 'zh-CN': translateIssue(issue.message, issue.path, 'zh-CN'), 'en-US': translateIssue(issue.message, issue.path, 'en-US') } };
+  if (issue)
+    return {
+      isValid: false,
+      messages: {
+        'zh-CN': translateIssue(issue.message, issue.path, 'zh-CN'),
+        'en-US': translateIssue(issue.message, issue.path, 'en-US'),
+      },
+    };
   return { isValid: true, params };
 }

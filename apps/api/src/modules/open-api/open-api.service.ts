@@ -56,10 +56,22 @@ export function createOpenApiService(deps: {
   rateLimit?: Parameters<typeof createKeyRateLimit>[0];
 }) {
   const { repository, clock } = deps;
-  const limiter = createKeyRateLimit(deps.rateLimit ?? { perSecond: OPEN_API_RATE_PER_SECOND, burst: OPEN_API_RATE_BURST });
+  const limiter = createKeyRateLimit(
+    deps.rateLimit ?? { perSecond: OPEN_API_RATE_PER_SECOND, burst: OPEN_API_RATE_BURST },
+  );
 
-  async function reject(identity: CallIdentity, key: ErrorKey, startedAt: number, messages?: Record<Lang, string>): Promise<never> {
-    await repository.logUncharged(identity, { status: 'rejected', error: messages ? `${key}: ${messages['en-US']}` : key, responseMs: elapsedMs(startedAt), now: clock.now() });
+  async function reject(
+    identity: CallIdentity,
+    key: ErrorKey,
+    startedAt: number,
+    messages?: Record<Lang, string>,
+  ): Promise<never> {
+    await repository.logUncharged(identity, {
+      status: 'rejected',
+      error: messages ? `${key}: ${messages['en-US']}` : key,
+      responseMs: elapsedMs(startedAt),
+      now: clock.now(),
+    });
     throw new AppError(key, messages ? { messages } : {});
   }
 
@@ -80,7 +92,8 @@ export function createOpenApiService(deps: {
     // Answered, never logged: an unknown key has no tenant to log it under (logging it would let anyone
     // fill the table), and the reports count no usage for a suspended merchant. (`!context` is for the
     // compiler: keyOwnerRefusal refuses a missing owner first.)
-    if (!context || refusal === 'OPEN_KEY_INVALID' || refusal === 'OPEN_KEY_SUSPENDED') throw new AppError(refusal ?? 'OPEN_KEY_INVALID');
+    if (!context || refusal === 'OPEN_KEY_INVALID' || refusal === 'OPEN_KEY_SUSPENDED')
+      throw new AppError(refusal ?? 'OPEN_KEY_INVALID');
     const { owner, entry } = context;
     const check = checkCallParams(apiCode, call.body);
     const identity: CallIdentity = {
@@ -97,7 +110,10 @@ export function createOpenApiService(deps: {
     // platform has no API for) is answered and not logged: its row would carry names no report can
     // show, and any store could write such names into the log and its roll-up with its own key.
     const isCatalogued = (LOG_PLATFORMS as readonly string[]).includes(platform) && entry.api !== null;
-    const refuse = (key: ErrorKey, messages?: Record<Lang, string>) => (isCatalogued ? reject(identity, key, startedAt, messages) : Promise.reject(new AppError(key, messages ? { messages } : {})));
+    const refuse = (key: ErrorKey, messages?: Record<Lang, string>) =>
+      isCatalogued
+        ? reject(identity, key, startedAt, messages)
+        : Promise.reject(new AppError(key, messages ? { messages } : {}));
     // A store not running: logged as rejected.
     if (refusal) return refuse(refusal);
     if (!(LOG_PLATFORMS as readonly string[]).includes(platform)) return refuse('OPEN_PLATFORM_DISABLED');
@@ -108,7 +124,12 @@ export function createOpenApiService(deps: {
 
     const charged = await repository.charge({ ...identity, cost: entry.api.cost, now: clock.now(), startedAt });
     if (!charged) throw new AppError('OPEN_QUOTA_EXHAUSTED');
-    return { callId: charged.callId, packageId: charged.packageId, identity: { ...identity, platform: platform as ProductPlatform }, startedAt };
+    return {
+      callId: charged.callId,
+      packageId: charged.packageId,
+      identity: { ...identity, platform: platform as ProductPlatform },
+      startedAt,
+    };
   }
 
   /** Calls the upstream for a charged call and settles it; answers the data or throws the failure. */
@@ -116,20 +137,35 @@ export function createOpenApiService(deps: {
     const { provider, timeoutMs } = await deps.getProductData();
     let outcome: Awaited<ReturnType<typeof provider.call>>;
     try {
-      outcome = await provider.call({ platform: charged.identity.platform, apiCode: charged.identity.apiCode, params: charged.identity.requestParams, timeoutMs });
+      outcome = await provider.call({
+        platform: charged.identity.platform,
+        apiCode: charged.identity.apiCode,
+        params: charged.identity.requestParams,
+        timeoutMs,
+      });
     } catch (error) {
       outcome = { isOk: false, kind: 'network', error: (error as Error).message };
     }
     const responseMs = elapsedMs(charged.startedAt);
     if (outcome.isOk) {
-      const isSettled = await repository.settle(charged.callId, { status: 'success', error: '', responseMs, now: clock.now() });
+      const isSettled = await repository.settle(charged.callId, {
+        status: 'success',
+        error: '',
+        responseMs,
+        now: clock.now(),
+      });
       // The sweep got there first (this process stalled past the timeout): the call was refunded and logged as failed.
       if (!isSettled) throw new AppError('OPEN_UPSTREAM_TIMEOUT');
       return outcome.data;
     }
     const errorKey: ErrorKey = outcome.kind === 'timeout' ? 'OPEN_UPSTREAM_TIMEOUT' : 'OPEN_UPSTREAM_FAILED';
     // The upstream's words are kept for the detail view, made storable (they share a batch with other calls).
-    await repository.settle(charged.callId, { status: 'failed_upstream', error: storableText(`${errorKey}: ${outcome.kind}: ${outcome.error}`), responseMs, now: clock.now() });
+    await repository.settle(charged.callId, {
+      status: 'failed_upstream',
+      error: storableText(`${errorKey}: ${outcome.kind}: ${outcome.error}`),
+      responseMs,
+      now: clock.now(),
+    });
     throw new AppError(errorKey);
   }
 
@@ -167,6 +203,11 @@ function paramsForLog(body: Record<string, unknown>): Record<string, string> {
     Object.entries(body)
       .filter(([name]) => name !== 'lang_code')
       .slice(0, 30)
-      .map(([name, value]) => [storableText(name.slice(0, 40)), storableText((typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)).slice(0, 200))]),
+      .map(([name, value]) => [
+        storableText(name.slice(0, 40)),
+        storableText(
+          (typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)).slice(0, 200),
+        ),
+      ]),
   );
 }

@@ -102,7 +102,10 @@ export function createShopKeyRepository(db: Db) {
           .orderBy(desc(shops.created_at), desc(shops.id))
           .limit(page.limit)
           .offset(page.offset),
-        db.select({ value: count() }).from(shops).where(and(eq(shops.merchant_id, merchantId), ne(shops.status, 'cancelled'))),
+        db
+          .select({ value: count() })
+          .from(shops)
+          .where(and(eq(shops.merchant_id, merchantId), ne(shops.status, 'cancelled'))),
       ]);
       return { rows, total: total.value };
     },
@@ -122,7 +125,14 @@ export function createShopKeyRepository(db: Db) {
     async insertKeyIfMissing(shopRef: number, key: NewKey, now: Date) {
       await db
         .insert(shopApiKeys)
-        .values({ shop_ref: shopRef, key_hash: key.keyHash, key_sealed: key.keySealed, key_last4: key.keyLast4, rotated_at: now, created_at: now })
+        .values({
+          shop_ref: shopRef,
+          key_hash: key.keyHash,
+          key_sealed: key.keySealed,
+          key_last4: key.keyLast4,
+          rotated_at: now,
+          created_at: now,
+        })
         .onConflictDoNothing({ target: shopApiKeys.shop_ref });
     },
 
@@ -130,7 +140,14 @@ export function createShopKeyRepository(db: Db) {
     async replaceKey(shopRef: number, key: NewKey, now: Date) {
       await db
         .insert(shopApiKeys)
-        .values({ shop_ref: shopRef, key_hash: key.keyHash, key_sealed: key.keySealed, key_last4: key.keyLast4, rotated_at: now, created_at: now })
+        .values({
+          shop_ref: shopRef,
+          key_hash: key.keyHash,
+          key_sealed: key.keySealed,
+          key_last4: key.keyLast4,
+          rotated_at: now,
+          created_at: now,
+        })
         .onConflictDoUpdate({
           target: shopApiKeys.shop_ref,
           set: { key_hash: key.keyHash, key_sealed: key.keySealed, key_last4: key.keyLast4, rotated_at: now },

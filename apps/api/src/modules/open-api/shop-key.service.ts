@@ -33,7 +33,8 @@ export function createShopKeyService(deps: { repository: ShopKeyRepository; secr
   }
 
   async function ensureKeys(shopRefs: number[]) {
-    for (const shopRef of await repository.shopsWithoutKey(shopRefs)) await repository.insertKeyIfMissing(shopRef, newKey(), clock.now());
+    for (const shopRef of await repository.shopsWithoutKey(shopRefs))
+      await repository.insertKeyIfMissing(shopRef, newKey(), clock.now());
   }
 
   type Row = NonNullable<Awaited<ReturnType<ShopKeyRepository['findMerchantShop']>>>;
@@ -43,7 +44,10 @@ export function createShopKeyService(deps: { repository: ShopKeyRepository; secr
       shop_id: row.shopId,
       shop_name: row.shopName,
       status: row.status,
-      is_callable: isCallable({ status: row.status, expiresAt: row.expiresAt, isDisabledByOperator: row.isDisabledByOperator }, now),
+      is_callable: isCallable(
+        { status: row.status, expiresAt: row.expiresAt, isDisabledByOperator: row.isDisabledByOperator },
+        now,
+      ),
       key_masked: maskApiKey(row.keyLast4 ?? ''),
       key_last4: row.keyLast4 ?? '',
       rotated_at: (row.rotatedAt ?? now).toISOString(),

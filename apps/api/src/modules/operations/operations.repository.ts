@@ -29,7 +29,9 @@ function rowsOf<T>(result: unknown): T[] {
  */
 export function createOperationsRepository(db: Db) {
   async function hasJobTable() {
-    const [row] = rowsOf<{ exists: boolean }>(await db.execute(sql`select to_regclass('pgboss.job') is not null as exists`));
+    const [row] = rowsOf<{ exists: boolean }>(
+      await db.execute(sql`select to_regclass('pgboss.job') is not null as exists`),
+    );
     return Boolean(row?.exists);
   }
 
@@ -39,7 +41,9 @@ export function createOperationsRepository(db: Db) {
     async countJobsByQueueAndState(): Promise<QueueStateCount[]> {
       if (!(await hasJobTable())) return [];
       const rows = rowsOf<{ name: string; state: string; count: number | string }>(
-        await db.execute(sql`select name, state::text as state, count(*) as count from pgboss.job group by name, state order by name`),
+        await db.execute(
+          sql`select name, state::text as state, count(*) as count from pgboss.job group by name, state order by name`,
+        ),
       );
       return rows.map((row) => ({ name: row.name, state: row.state, count: Number(row.count) }));
     },
@@ -48,7 +52,9 @@ export function createOperationsRepository(db: Db) {
       if (!(await hasJobTable())) return { rows: [] as JobRow[], total: 0 };
       const where = filter.queue ? sql`state = 'failed' and name = ${filter.queue}` : sql`state = 'failed'`;
       const [rows, totals] = await Promise.all([
-        db.execute(sql`select id::text as id, name, state::text as state, retry_count, retry_limit, created_on, completed_on, output from pgboss.job where ${where} order by completed_on desc nulls last, id limit ${page.limit} offset ${page.offset}`),
+        db.execute(
+          sql`select id::text as id, name, state::text as state, retry_count, retry_limit, created_on, completed_on, output from pgboss.job where ${where} order by completed_on desc nulls last, id limit ${page.limit} offset ${page.offset}`,
+        ),
         db.execute(sql`select count(*) as total from pgboss.job where ${where}`),
       ]);
       return { rows: rowsOf<JobRow>(rows), total: Number(rowsOf<{ total: number | string }>(totals)[0]?.total ?? 0) };
@@ -57,7 +63,9 @@ export function createOperationsRepository(db: Db) {
     async findJob(id: string): Promise<JobRow | undefined> {
       if (!(await hasJobTable())) return undefined;
       const [row] = rowsOf<JobRow>(
-        await db.execute(sql`select id::text as id, name, state::text as state, retry_count, retry_limit, created_on, completed_on, output from pgboss.job where id = ${id}::uuid`),
+        await db.execute(
+          sql`select id::text as id, name, state::text as state, retry_count, retry_limit, created_on, completed_on, output from pgboss.job where id = ${id}::uuid`,
+        ),
       );
       return row;
     },
@@ -65,7 +73,11 @@ export function createOperationsRepository(db: Db) {
     /** pg-boss's own retry (plans.js retryJobs): a failed job back to `retry` with one more try allowed. False when it is not failed. */
     async retryFailedJob(queue: string, id: string): Promise<boolean> {
       if (!(await hasJobTable())) return false;
-      const rows = rowsOf(await db.execute(sql`update pgboss.job set state = 'retry', retry_limit = retry_limit + 1 where name = ${queue} and id = ${id}::uuid and state = 'failed' returning id`));
+      const rows = rowsOf(
+        await db.execute(
+          sql`update pgboss.job set state = 'retry', retry_limit = retry_limit + 1 where name = ${queue} and id = ${id}::uuid and state = 'failed' returning id`,
+        ),
+      );
       return rows.length > 0;
     },
 
@@ -78,12 +90,18 @@ export function createOperationsRepository(db: Db) {
       await db
         .insert(providerStatus)
         .values({ provider, last_error_at: at, last_error: message, error_count: 1 })
-        .onConflictDoUpdate({ target: providerStatus.provider, set: { last_error_at: at, last_error: message, error_count: sql`${providerStatus.error_count} + 1` } });
+        .onConflictDoUpdate({
+          target: providerStatus.provider,
+          set: { last_error_at: at, last_error: message, error_count: sql`${providerStatus.error_count} + 1` },
+        });
     },
 
     /** Notes a success after failures (a provider that never failed has no row). */
     async recordProviderSuccess(provider: ProviderName, at: Date) {
-      await db.update(providerStatus).set({ last_success_at: at }).where(sql`${providerStatus.provider} = ${provider}`);
+      await db
+        .update(providerStatus)
+        .set({ last_success_at: at })
+        .where(sql`${providerStatus.provider} = ${provider}`);
     },
 
     async listOperators() {

@@ -4,7 +4,10 @@ import type { AuditService } from '../audit/audit.service';
 import type { OperationsService } from './operations.service';
 
 /** Thin handlers of the operations page: the audit log, the job queues, the providers' last errors. */
-export function registerOperationsRoutes(registrar: CallRegistrar, deps: { audit: AuditService; operations: OperationsService }) {
+export function registerOperationsRoutes(
+  registrar: CallRegistrar,
+  deps: { audit: AuditService; operations: OperationsService },
+) {
   const { register } = registrar;
   const { audit, operations } = deps;
   register(calls.adminListAuditLog, ({ input }) => audit.list(input));
@@ -12,6 +15,11 @@ export function registerOperationsRoutes(registrar: CallRegistrar, deps: { audit
   register(calls.adminOperationsOverview, () => operations.overview());
   register(calls.adminListFailedJobs, ({ input }) => operations.listFailedJobs(input));
   register(calls.adminRetryJob, ({ input }) => operations.retryJob(input.queue, input.id), {
-    audit: { action: 'job.retry', targetType: 'job', targetId: (input) => input.id, load: (id) => operations.getJob(String(id)) },
+    audit: {
+      action: 'job.retry',
+      targetType: 'job',
+      targetId: (input) => input.id,
+      load: (id) => operations.getJob(String(id)),
+    },
   });
 }

@@ -1,4 +1,10 @@
-import { JOB_STATES, PROVIDER_NAMES, type JobState, type TFailedJob, type TOperationsOverview } from '@parlour/contract/calls/operations';
+import {
+  JOB_STATES,
+  PROVIDER_NAMES,
+  type JobState,
+  type TFailedJob,
+  type TOperationsOverview,
+} from '@parlour/contract/calls/operations';
 import { AppError } from '../../lib/app-error';
 import type { JobRow, OperationsRepository } from './operations.repository';
 
@@ -13,7 +19,9 @@ function errorOf(output: unknown): string {
   const value = typeof output === 'string' ? safeParse(output) : output;
   if (typeof value === 'object' && value !== null && 'message' in value) {
     const { message, stack } = value as { message?: unknown; stack?: unknown };
-    return [String(message ?? ''), typeof stack === 'string' ? stack.split('\n').slice(1, 4).join('\n') : ''].filter(Boolean).join('\n');
+    return [String(message ?? ''), typeof stack === 'string' ? stack.split('\n').slice(1, 4).join('\n') : '']
+      .filter(Boolean)
+      .join('\n');
   }
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
@@ -26,22 +34,48 @@ function safeParse(text: string): unknown {
 }
 
 /** The operations page (issue 13 §6): job queues and failed jobs, providers' last errors, operators. */
-export function createOperationsService(deps: { repository: OperationsRepository; isQueueRunning: () => boolean; queueNames: () => string[] }) {
+export function createOperationsService(deps: {
+  repository: OperationsRepository;
+  isQueueRunning: () => boolean;
+  queueNames: () => string[];
+}) {
   const { repository } = deps;
 
   function toJobView(row: JobRow) {
-    return { id: row.id, queue: row.name, state: row.state, retry_count: Number(row.retry_count), retry_limit: Number(row.retry_limit), created_at: isoOf(row.created_on), failed_at: isoOf(row.completed_on), error: errorOf(row.output) };
+    return {
+      id: row.id,
+      queue: row.name,
+      state: row.state,
+      retry_count: Number(row.retry_count),
+      retry_limit: Number(row.retry_limit),
+      created_at: isoOf(row.created_on),
+      failed_at: isoOf(row.completed_on),
+      error: errorOf(row.output),
+    };
   }
 
   return {
     async overview(): Promise<TOperationsOverview> {
-      const [counts, statuses, operators] = await Promise.all([repository.countJobsByQueueAndState(), repository.listProviderStatuses(), repository.listOperators()]);
+      const [counts, statuses, operators] = await Promise.all([
+        repository.countJobsByQueueAndState(),
+        repository.listProviderStatuses(),
+        repository.listOperators(),
+      ]);
       // pg-boss's own queues (`__pgboss__send-it`: its cron sends) are its business, not the platform's jobs.
-      const names = [...new Set([...deps.queueNames(), ...counts.map((count) => count.name)])].filter((name) => !name.startsWith('__pgboss')).sort();
+      const names = [...new Set([...deps.queueNames(), ...counts.map((count) => count.name)])]
+        .filter((name) => !name.startsWith('__pgboss'))
+        .sort();
       const zero = Object.fromEntries(JOB_STATES.map((state) => [state, 0])) as Record<JobState, number>;
       const queues = names.map((name) => ({
         name,
-        counts: { ...zero, ...Object.fromEntries(counts.filter((count) => count.name === name && (JOB_STATES as readonly string[]).includes(count.state)).map((count) => [count.state, count.count])) },
+        counts: {
+          ...zero,
+          ...Object.fromEntries(
+            counts
+              .filter((count) => count.name === name && (JOB_STATES as readonly string[]).includes(count.state))
+              .map((count) => [count.state, count.count]),
+          ),
+        },
       }));
       const providers = PROVIDER_NAMES.map((provider) => {
         const row = statuses.find((status) => status.provider === provider);
@@ -56,12 +90,26 @@ export function createOperationsService(deps: { repository: OperationsRepository
       return { is_queue_running: deps.isQueueRunning(), queues, providers, operators };
     },
 
-    async listFailedJobs(input: { page: number; limit: number; queue?: string }): Promise<{ list: TFailedJob[]; total: number }> {
-      const { rows, total } = await repository.listFailedJobs({ queue: input.queue || undefined }, { limit: input.limit, offset: (input.page - 1) * input.limit });
+    async listFailedJobs(input: {
+      page: number;
+      limit: number;
+      queue?: string;
+    }): Promise<{ list: TFailedJob[]; total: number }> {
+      const { rows, total } = await repository.listFailedJobs(
+        { queue: input.queue || undefined },
+        { limit: input.limit, offset: (input.page - 1) * input.limit },
+      );
       return {
         list: rows.map((row) => {
           const view = toJobView(row);
-          return { id: view.id, queue: view.queue, created_at: view.created_at ?? '', failed_at: view.failed_at, retry_count: view.retry_count, error: view.error };
+          return {
+            id: view.id,
+            queue: view.queue,
+            created_at: view.created_at ?? '',
+            failed_at: view.failed_at,
+            retry_count: view.retry_count,
+            error: view.error,
+          };
         }),
         total,
       };

@@ -17,10 +17,13 @@ const MAX_ERROR_LENGTH = 1000;
  */
 export function errorText(error: unknown): string {
   if (error instanceof DeliveryError) {
-    const text = error.reason ? `${error.reason}: ${deliveryReasonMessages[error.reason]['en-US']}` : error.providerMessage;
+    const text = error.reason
+      ? `${error.reason}: ${deliveryReasonMessages[error.reason]['en-US']}`
+      : error.providerMessage;
     return text.slice(0, MAX_ERROR_LENGTH);
   }
-  const text = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
+  const text =
+    error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
   return text.slice(0, MAX_ERROR_LENGTH);
 }
 
@@ -30,11 +33,17 @@ export function errorText(error: unknown): string {
  * with the raw `db`, outside any request's transaction, so a rolled-back call still leaves its
  * provider's failure), and a failure to record is only logged.
  */
-export function createProviderStatusRecorder(deps: { repository: OperationsRepository; clock: Clock; log: FastifyBaseLogger }) {
+export function createProviderStatusRecorder(deps: {
+  repository: OperationsRepository;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}) {
   const { repository, clock, log } = deps;
   const pending = new Set<Promise<void>>();
   function track(work: Promise<void>) {
-    const tracked = work.catch((error: unknown) => log.warn({ err: error }, 'could not record a provider status')).finally(() => pending.delete(tracked));
+    const tracked = work
+      .catch((error: unknown) => log.warn({ err: error }, 'could not record a provider status'))
+      .finally(() => pending.delete(tracked));
     pending.add(tracked);
   }
   return {
@@ -53,7 +62,11 @@ export function createProviderStatusRecorder(deps: { repository: OperationsRepos
 export type ProviderStatusRecorder = ReturnType<typeof createProviderStatusRecorder>;
 
 /** Runs a provider call and records its outcome; the call's own result or error passes through unchanged. */
-export async function watchProvider<T>(recorder: ProviderStatusRecorder | undefined, provider: ProviderName, call: () => Promise<T>): Promise<T> {
+export async function watchProvider<T>(
+  recorder: ProviderStatusRecorder | undefined,
+  provider: ProviderName,
+  call: () => Promise<T>,
+): Promise<T> {
   try {
     const result = await call();
     recorder?.succeeded(provider);
@@ -79,12 +92,16 @@ export function watchSmsProvider(provider: SmsProvider, recorder: ProviderStatus
 }
 
 /** The product-data provider with its failures recorded (an API it does not serve is the caller's mistake, not a failure). */
-export function watchProductDataProvider(provider: ProductDataProvider, recorder: ProviderStatusRecorder): ProductDataProvider {
+export function watchProductDataProvider(
+  provider: ProductDataProvider,
+  recorder: ProviderStatusRecorder,
+): ProductDataProvider {
   return {
     kind: provider.kind,
     async call(request) {
       const outcome = await watchProvider(recorder, 'product_data', () => provider.call(request));
-      if (!outcome.isOk && outcome.kind !== 'unsupported') recorder.failed('product_data', `${outcome.kind}: ${outcome.error}`);
+      if (!outcome.isOk && outcome.kind !== 'unsupported')
+        recorder.failed('product_data', `${outcome.kind}: ${outcome.error}`);
       return outcome;
     },
   };

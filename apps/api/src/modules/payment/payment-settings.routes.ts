@@ -5,16 +5,29 @@ import type { PaymentProviderRegistry } from '../../providers/payment/payment-pr
 import type { PaymentSettingsService } from './payment-settings.service';
 
 /** Thin handlers of the operator's payment settings and the merchant's list of pay methods. */
-export function registerPaymentSettingsRoutes(registrar: CallRegistrar, deps: { paymentSettings: PaymentSettingsService; providers: PaymentProviderRegistry }) {
+export function registerPaymentSettingsRoutes(
+  registrar: CallRegistrar,
+  deps: { paymentSettings: PaymentSettingsService; providers: PaymentProviderRegistry },
+) {
   const { register } = registrar;
   const { paymentSettings, providers } = deps;
   register(calls.adminPaymentSettings, () => paymentSettings.view());
   register(calls.adminSetPaymentSettings, ({ input }) => paymentSettings.save(input), {
-    audit: { action: 'settings.edit_payment', targetType: 'settings', targetId: (input) => `payment.${input.method}`, load: (target) => paymentSettings.getMethodValues(String(target).replace('payment.', '') as PayMethod) },
+    audit: {
+      action: 'settings.edit_payment',
+      targetType: 'settings',
+      targetId: (input) => `payment.${input.method}`,
+      load: (target) => paymentSettings.getMethodValues(String(target).replace('payment.', '') as PayMethod),
+    },
   });
   // Calls the provider and changes nothing stored: recorded once it went out.
   register(calls.adminTestPaymentConnection, ({ input, lang }) => paymentSettings.testConnection(input.method, lang), {
-    audit: { action: 'settings.test_payment', targetType: 'settings', targetId: (input) => `payment.${input.method}`, isExternalOnly: true },
+    audit: {
+      action: 'settings.test_payment',
+      targetType: 'settings',
+      targetId: (input) => `payment.${input.method}`,
+      isExternalOnly: true,
+    },
   });
   register(calls.merchantPayMethods, async () => ({ list: await providers.offeredMethods() }));
 }

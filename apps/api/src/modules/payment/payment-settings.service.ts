@@ -16,7 +16,10 @@ import type { PaymentSettings } from '../../providers/payment/payment-settings';
 import type { SettingsService } from '../settings/settings.service';
 
 const GROUP = 'payment';
-const NOT_CONFIGURED: Record<Lang, string> = { 'zh-CN': '请先填写并保存该支付方式的完整设置', 'en-US': 'Save the complete settings of this pay method first' };
+const NOT_CONFIGURED: Record<Lang, string> = {
+  'zh-CN': '请先填写并保存该支付方式的完整设置',
+  'en-US': 'Save the complete settings of this pay method first',
+};
 type Stored = { [M in PayMethod]: Extract<TSetPaymentSettingsValues, { method: M }>['values'] };
 const DEFAULTS: Stored = {
   wechat: ZWechatPaySettingsInput.parse({}),
@@ -78,7 +81,11 @@ export function createPaymentSettingsService(deps: {
         shown[`${field}_is_set`] = Boolean(shown[field]);
         delete shown[field];
       }
-      return { ...shown, is_configured: isMethodConfigured(method, providerSettings[method]), notify_url: `${origin}${PAYMENT_NOTIFY_PATH}/${method}` };
+      return {
+        ...shown,
+        is_configured: isMethodConfigured(method, providerSettings[method]),
+        notify_url: `${origin}${PAYMENT_NOTIFY_PATH}/${method}`,
+      };
     };
     return {
       wechat: methodView('wechat'),
@@ -102,13 +109,15 @@ export function createPaymentSettingsService(deps: {
       const current = await load();
       const next: Record<string, unknown> = { ...input.values };
       for (const field of PAYMENT_SECRET_FIELDS[input.method]) {
-        const value = String(next[field] ?? '') || String((current[input.method] as Record<string, unknown>)[field] ?? '');
+        const value =
+          String(next[field] ?? '') || String((current[input.method] as Record<string, unknown>)[field] ?? '');
         next[field] = value ? secrets.sealSecret(value) : '';
       }
       const sealed: Record<string, unknown> = {};
       for (const method of PAY_METHODS) {
         const values: Record<string, unknown> = { ...current[method] };
-        for (const field of PAYMENT_SECRET_FIELDS[method]) values[field] = values[field] ? secrets.sealSecret(String(values[field])) : '';
+        for (const field of PAYMENT_SECRET_FIELDS[method])
+          values[field] = values[field] ? secrets.sealSecret(String(values[field])) : '';
         sealed[method] = values;
       }
       sealed[input.method] = next;

@@ -18,7 +18,12 @@ export const NOTIFY_PATH = PAYMENT_NOTIFY_PATH;
 export function registerPaymentRoutes(
   app: FastifyInstance,
   registrar: CallRegistrar,
-  deps: { paymentService: PaymentService; cashier: SandboxCashier | null; ipRateLimit: IpRateLimit; billService: Pick<BillService, 'adminDetail' | 'auditView'> },
+  deps: {
+    paymentService: PaymentService;
+    cashier: SandboxCashier | null;
+    ipRateLimit: IpRateLimit;
+    billService: Pick<BillService, 'adminDetail' | 'auditView'>;
+  },
 ) {
   const { register } = registrar;
   const { paymentService, cashier, ipRateLimit } = deps;
@@ -34,15 +39,27 @@ export function registerPaymentRoutes(
     scope.addContentTypeParser('*', { parseAs: 'string' }, (request, body, done) => {
       const rawBody = String(body);
       // Refused before parsing when nested deeper than any provider sends, as every other route.
-      const deepField = String(request.headers['content-type'] ?? '').toLowerCase().includes('json') ? findTooDeepField(rawBody) : undefined;
+      const deepField = String(request.headers['content-type'] ?? '')
+        .toLowerCase()
+        .includes('json')
+        ? findTooDeepField(rawBody)
+        : undefined;
       if (deepField !== undefined) {
-        return done(fieldValidationError(deepField ? [deepField] : [], 'json_too_deep', requestLang(request), { max_depth: MAX_JSON_DEPTH }), undefined);
+        return done(
+          fieldValidationError(deepField ? [deepField] : [], 'json_too_deep', requestLang(request), {
+            max_depth: MAX_JSON_DEPTH,
+          }),
+          undefined,
+        );
       }
       rawBodies.set(request.raw, rawBody);
       done(null, parseNotificationBody({ rawBody, headers: request.headers }));
     });
     scope.post<{ Params: { provider: string } }>(`${NOTIFY_PATH}/:provider`, notifyOptions, async (request, reply) => {
-      const outcome = await paymentService.handleNotification(request.params.provider, { rawBody: rawBodies.get(request.raw) ?? '', headers: request.headers });
+      const outcome = await paymentService.handleNotification(request.params.provider, {
+        rawBody: rawBodies.get(request.raw) ?? '',
+        headers: request.headers,
+      });
       request.log.info({ provider: request.params.provider, result: outcome.result }, 'payment notification');
       const { statusCode, contentType, body } = outcome.acknowledgement;
       return reply.code(statusCode).type(contentType).send(body);
@@ -65,6 +82,13 @@ export function registerPaymentRoutes(
       await paymentService.refundBill(input.bill_no, { adminId: principal.userId, reason: input.reason });
       return deps.billService.adminDetail(input.bill_no, lang);
     },
-    { audit: { action: 'bill.refund', targetType: 'bill', targetId: (input) => input.bill_no, load: (billNo) => deps.billService.auditView(String(billNo)) } },
+    {
+      audit: {
+        action: 'bill.refund',
+        targetType: 'bill',
+        targetId: (input) => input.bill_no,
+        load: (billNo) => deps.billService.auditView(String(billNo)),
+      },
+    },
   );
 }

@@ -6,7 +6,20 @@ import type { Clock } from '../../lib/clock';
 import { pickColumn } from '../../lib/localized-columns';
 import { boundedText, payloadDigest } from '../../lib/payload-digest';
 import { systemScope } from '../../lib/tenant-scope';
-import { PAYMENT_NOTIFY_PATH, type Acknowledgement, type CloseResult, type PaymentFlow, type PaymentNotification, type PaymentProvider, type ProviderOrder, type ProviderPayload, type RawNotification, type RefundNotification, type RefundResult, type VerifiedPayment } from '../../providers/payment/payment-provider';
+import {
+  PAYMENT_NOTIFY_PATH,
+  type Acknowledgement,
+  type CloseResult,
+  type PaymentFlow,
+  type PaymentNotification,
+  type PaymentProvider,
+  type ProviderOrder,
+  type ProviderPayload,
+  type RawNotification,
+  type RefundNotification,
+  type RefundResult,
+  type VerifiedPayment,
+} from '../../providers/payment/payment-provider';
 import type { PaymentProviderRegistry } from '../../providers/payment/payment-provider-registry';
 import { SANDBOX_PROVIDER, type SandboxPaymentProvider } from '../../providers/payment/sandbox-payment-provider';
 import type { BillRepository, BillRow } from '../bill/bill.repository';
@@ -16,7 +29,20 @@ import type { ShopService } from '../shop/shop.service';
 import type { PluginService } from '../plugin/plugin.service';
 import type { TrafficPackageService } from '../traffic-package/traffic-package.service';
 
-export type NotificationResult = 'fulfilled' | 'duplicate' | 'mismatch' | 'refused' | 'failed_payment' | 'ignored' | 'late_payment' | 'unknown_bill' | 'unknown_refund' | 'stale' | 'replayed' | 'refunded' | 'failed';
+export type NotificationResult =
+  | 'fulfilled'
+  | 'duplicate'
+  | 'mismatch'
+  | 'refused'
+  | 'failed_payment'
+  | 'ignored'
+  | 'late_payment'
+  | 'unknown_bill'
+  | 'unknown_refund'
+  | 'stale'
+  | 'replayed'
+  | 'refunded'
+  | 'failed';
 
 /** How far a notification's signing time may be from our clock, either way. */
 export const NOTIFICATION_WINDOW_SECONDS = 300;
@@ -59,9 +85,19 @@ export function createPaymentService(deps: {
   type Fulfilment = { result: NotificationResult; needsProvisioning?: boolean; paid?: BillRow };
 
   /** Everything a verified notification does, in one transaction with its record. */
-  async function fulfil(notification: PaymentNotification, providerName: string, tx: Db, now: Date): Promise<Fulfilment> {
+  async function fulfil(
+    notification: PaymentNotification,
+    providerName: string,
+    tx: Db,
+    now: Date,
+  ): Promise<Fulfilment> {
     const isFresh = await billRepository.claimPaymentNonce(
-      { provider: providerName, nonce: notification.nonce, expiresAt: new Date(notification.signedAt.getTime() + NOTIFICATION_WINDOW_SECONDS * 1000), now },
+      {
+        provider: providerName,
+        nonce: notification.nonce,
+        expiresAt: new Date(notification.signedAt.getTime() + NOTIFICATION_WINDOW_SECONDS * 1000),
+        now,
+      },
       tx,
     );
     const bill = await billRepository.findBill(notification.billNo, tx);
@@ -71,7 +107,8 @@ export function createPaymentService(deps: {
       // The provider delivering again the payment we already took (our answer to it was lost): it is
       // acknowledged, or the provider retries for a day, and changes nothing. Any other reuse of a
       // nonce (another bill, another trade) is a replay and refused.
-      const isRedelivery = bill.status === 'paid' && bill.provider === providerName && bill.trade_no === notification.tradeNo;
+      const isRedelivery =
+        bill.status === 'paid' && bill.provider === providerName && bill.trade_no === notification.tradeNo;
       return { result: isRedelivery ? 'duplicate' : 'replayed' };
     }
     if (notification.outcome === 'failed' || notification.outcome === 'ignored') {
@@ -83,7 +120,10 @@ export function createPaymentService(deps: {
 
   /** The bill's charge: what the provider was asked to collect (PayPal's converted amount), else the bill's amount. */
   function chargeMatches(bill: BillRow, payment: { amount: number; currency: string }) {
-    return (bill.charged_amount ?? bill.amount) === payment.amount && (bill.charged_currency ?? bill.currency) === payment.currency;
+    return (
+      (bill.charged_amount ?? bill.amount) === payment.amount &&
+      (bill.charged_currency ?? bill.currency) === payment.currency
+    );
   }
 
   /**
@@ -91,10 +131,20 @@ export function createPaymentService(deps: {
    * bill moves unpaid → paid once and what it bought is granted once; a payment for a bill no
    * longer payable is kept on the bill and flagged for refund, never lost.
    */
-  async function applyPayment(bill: BillRow, payment: VerifiedPayment, providerName: string, tx: Db, now: Date): Promise<Fulfilment> {
+  async function applyPayment(
+    bill: BillRow,
+    payment: VerifiedPayment,
+    providerName: string,
+    tx: Db,
+    now: Date,
+  ): Promise<Fulfilment> {
     if (!chargeMatches(bill, payment)) return { result: 'mismatch' };
     if (bill.status === 'paid') return { result: 'duplicate' };
-    const paid = await billRepository.markPaid(bill.id, { paidAt: now, payMethod: payment.payMethod, provider: providerName, tradeNo: payment.tradeNo }, tx);
+    const paid = await billRepository.markPaid(
+      bill.id,
+      { paidAt: now, payMethod: payment.payMethod, provider: providerName, tradeNo: payment.tradeNo },
+      tx,
+    );
     if (!paid) {
       // Lost the race to another delivery of the same payment (its commit is visible once the update waited for it), or the bill is no longer payable.
       const current = await billRepository.findBill(bill.bill_no, tx);
@@ -104,13 +154,19 @@ export function createPaymentService(deps: {
       await billRepository.flagLatePayment(current.id, { provider: providerName, tradeNo: payment.tradeNo, now }, tx);
       return { result: 'late_payment' };
     }
-    const applied = paid.type === 'new_store' || paid.type === 'renewal' ? await shopService.applyPaidStoreBill(paid, tx) : { needsProvisioning: false };
+    const applied =
+      paid.type === 'new_store' || paid.type === 'renewal'
+        ? await shopService.applyPaidStoreBill(paid, tx)
+        : { needsProvisioning: false };
     if (paid.type === 'traffic_package') await deps.trafficPackageService?.applyPaidPackageBill(paid, tx);
     if (paid.type === 'plugin') await deps.pluginService?.applyPaidPluginBill(paid, tx);
     return { result: 'fulfilled', paid, ...applied };
   }
 
-  function answer(result: NotificationResult, provider: PaymentProvider): { isAccepted: boolean; acknowledgement: Acknowledgement; result: NotificationResult } {
+  function answer(
+    result: NotificationResult,
+    provider: PaymentProvider,
+  ): { isAccepted: boolean; acknowledgement: Acknowledgement; result: NotificationResult } {
     // A valid notification we will not act on again is still acknowledged, or the provider retries forever.
     const isAccepted = !UNACKNOWLEDGED.has(result);
     return { isAccepted, acknowledgement: provider.acknowledge(isAccepted), result };
@@ -128,9 +184,25 @@ export function createPaymentService(deps: {
   }
 
   /** A query, close or refund of a provider order, as stored with the bill's notifications. */
-  function recordEvent(kind: 'query' | 'close' | 'refund', bill: BillRow, result: string, payload: Record<string, unknown>, tx?: Db) {
+  function recordEvent(
+    kind: 'query' | 'close' | 'refund',
+    bill: BillRow,
+    result: string,
+    payload: Record<string, unknown>,
+    tx?: Db,
+  ) {
     return billRepository.recordNotification(
-      { kind, provider: bill.provider ?? '', bill_no: bill.bill_no, outcome: kind, amount: bill.charged_amount ?? bill.amount, currency: bill.charged_currency ?? bill.currency, trade_no: bill.trade_no, result: result as NotificationResult, payload },
+      {
+        kind,
+        provider: bill.provider ?? '',
+        bill_no: bill.bill_no,
+        outcome: kind,
+        amount: bill.charged_amount ?? bill.amount,
+        currency: bill.charged_currency ?? bill.currency,
+        trade_no: bill.trade_no,
+        result: result as NotificationResult,
+        payload,
+      },
       tx,
     );
   }
@@ -141,7 +213,15 @@ export function createPaymentService(deps: {
    */
   async function settleByQuery(billNo: string): Promise<'paid' | 'unpaid' | 'closed' | 'late_payment' | 'skipped'> {
     const bill = await billRepository.findBill(billNo);
-    if (!bill || !bill.provider || !bill.provider_order_id || bill.provider === SANDBOX_PROVIDER || bill.status === 'paid' || bill.needs_refund) return 'skipped';
+    if (
+      !bill ||
+      !bill.provider ||
+      !bill.provider_order_id ||
+      bill.provider === SANDBOX_PROVIDER ||
+      bill.status === 'paid' ||
+      bill.needs_refund
+    )
+      return 'skipped';
     const provider = await providers.byName(bill.provider);
     if (!provider) return 'skipped';
     const answer = await provider.query(orderOf(bill));
@@ -168,21 +248,53 @@ export function createPaymentService(deps: {
   /** Closes the provider order of a bill that will not be paid (cancelled, expired); a payment that beat the close is recorded. */
   async function closeOrder(billNo: string) {
     const bill = await billRepository.findBill(billNo);
-    if (!bill || !bill.provider || !bill.provider_order_id || bill.provider === SANDBOX_PROVIDER || bill.status === 'paid') return;
+    if (
+      !bill ||
+      !bill.provider ||
+      !bill.provider_order_id ||
+      bill.provider === SANDBOX_PROVIDER ||
+      bill.status === 'paid'
+    )
+      return;
     const provider = await providers.byName(bill.provider);
     if (!provider) return;
     // A provider out of reach is a failed close, recorded like its refusal (the reconciliation job tries again).
-    const answer: CloseResult = await provider.close(orderOf(bill)).catch((error: unknown) => ({ outcome: 'failed' as const, error: boundedText(error instanceof Error ? error.message : String(error)), payload: {} }));
-    await recordEvent('close', bill, answer.outcome === 'paid' ? 'late_payment' : answer.outcome, answer.outcome === 'failed' ? { ...answer.payload, error: answer.error } : answer.payload);
+    const answer: CloseResult = await provider
+      .close(orderOf(bill))
+      .catch((error: unknown) => ({
+        outcome: 'failed' as const,
+        error: boundedText(error instanceof Error ? error.message : String(error)),
+        payload: {},
+      }));
+    await recordEvent(
+      'close',
+      bill,
+      answer.outcome === 'paid' ? 'late_payment' : answer.outcome,
+      answer.outcome === 'failed' ? { ...answer.payload, error: answer.error } : answer.payload,
+    );
     if (answer.outcome === 'paid') await settleByQuery(billNo);
   }
 
   /** Asks the provider to refund the bill's whole charge; a failure to reach it is a failed refund, not a crash. */
-  async function askRefund(provider: PaymentProvider, bill: BillRow, reason: string, notifyUrl: string | undefined): Promise<RefundResult> {
+  async function askRefund(
+    provider: PaymentProvider,
+    bill: BillRow,
+    reason: string,
+    notifyUrl: string | undefined,
+  ): Promise<RefundResult> {
     try {
-      return await provider.refund(orderOf(bill), { refundNo: refundNoOf(bill), amount: bill.charged_amount ?? bill.amount, reason, ...(notifyUrl ? { notifyUrl } : {}) });
+      return await provider.refund(orderOf(bill), {
+        refundNo: refundNoOf(bill),
+        amount: bill.charged_amount ?? bill.amount,
+        reason,
+        ...(notifyUrl ? { notifyUrl } : {}),
+      });
     } catch (error) {
-      return { outcome: 'failed', error: boundedText(error instanceof Error ? error.message : String(error)), payload: {} };
+      return {
+        outcome: 'failed',
+        error: boundedText(error instanceof Error ? error.message : String(error)),
+        payload: {},
+      };
     }
   }
 
@@ -210,7 +322,9 @@ export function createPaymentService(deps: {
     // Before the transaction: the provider's settings are read on the database's own connection.
     const provider = await providers.byName(found.provider!);
     if (!provider) throw new AppError('REFUND_FAILED', { messages: PROVIDER_OFF });
-    const notifyUrl = deps.publicOrigin ? `${await deps.publicOrigin()}${PAYMENT_NOTIFY_PATH}/${provider.name}` : undefined;
+    const notifyUrl = deps.publicOrigin
+      ? `${await deps.publicOrigin()}${PAYMENT_NOTIFY_PATH}/${provider.name}`
+      : undefined;
     const now = clock.now();
     const outcome = await db.transaction(async (tx) => {
       const bill = await billRepository.lockBill(billNo, tx);
@@ -221,7 +335,12 @@ export function createPaymentService(deps: {
       const record = { refund_no: refundNoOf(bill), reason: options.reason, admin_id: options.adminId };
       if (answer.outcome === 'failed') {
         // Ended at the provider (WeChat Pay ABNORMAL, CLOSED): failed on the bill, and the next refund takes a new number.
-        if (answer.isNumberSpent) await billRepository.markRefundFailed(bill.id, { now, attempt: bill.refund_attempt, reason: options.reason, adminId: options.adminId }, tx);
+        if (answer.isNumberSpent)
+          await billRepository.markRefundFailed(
+            bill.id,
+            { now, attempt: bill.refund_attempt, reason: options.reason, adminId: options.adminId },
+            tx,
+          );
         return { bill, failed: { ...record, ...answer.payload, error: answer.error } };
       }
       if (answer.outcome === 'pending') {
@@ -230,16 +349,28 @@ export function createPaymentService(deps: {
         await recordEvent('refund', bill, 'pending', { ...record, ...answer.payload, refund_id: answer.refundId }, tx);
         return { bill: (await billRepository.findBill(billNo, tx)) ?? bill, failed: null };
       }
-      const refunded = await billRepository.markRefunded(bill.id, { now, reason: options.reason, adminId: options.adminId }, tx);
+      const refunded = await billRepository.markRefunded(
+        bill.id,
+        { now, reason: options.reason, adminId: options.adminId },
+        tx,
+      );
       if (!refunded) throw new AppError('BILL_REFUNDED');
       if (bill.status === 'paid') await revoke(bill, tx);
-      await recordEvent('refund', bill, answer.outcome, { ...record, ...answer.payload, refund_id: answer.refundId }, tx);
+      await recordEvent(
+        'refund',
+        bill,
+        answer.outcome,
+        { ...record, ...answer.payload, refund_id: answer.refundId },
+        tx,
+      );
       return { bill: refunded, failed: null };
     });
     if (outcome.failed) {
       await recordEvent('refund', outcome.bill, 'failed', outcome.failed);
       const error = outcome.failed.error;
-      throw new AppError('REFUND_FAILED', { messages: { 'zh-CN': `退款失败：${error}`, 'en-US': `The refund failed: ${error}` } });
+      throw new AppError('REFUND_FAILED', {
+        messages: { 'zh-CN': `退款失败：${error}`, 'en-US': `The refund failed: ${error}` },
+      });
     }
     return outcome.bill;
   }
@@ -269,7 +400,11 @@ export function createPaymentService(deps: {
         await recordEvent('refund', bill, 'failed', { ...record, ...answer.payload, error: answer.error }, tx);
         return 'failed' as const;
       }
-      const refunded = await billRepository.markRefunded(bill.id, { now, reason: bill.refund_reason ?? '', adminId: bill.refunded_by_admin_id }, tx);
+      const refunded = await billRepository.markRefunded(
+        bill.id,
+        { now, reason: bill.refund_reason ?? '', adminId: bill.refunded_by_admin_id },
+        tx,
+      );
       if (!refunded) return 'skipped' as const;
       if (bill.status === 'paid') await revoke(bill, tx);
       await recordEvent('refund', bill, 'refunded', { ...record, ...answer.payload, refund_id: answer.refundId }, tx);
@@ -288,16 +423,29 @@ export function createPaymentService(deps: {
    * bill's current attempt marks the refund failed and spends its number; anything about a refund
    * already settled changes nothing and is acknowledged.
    */
-  async function applyRefundNotification(refund: RefundNotification, providerName: string, tx: Db, now: Date): Promise<NotificationResult> {
+  async function applyRefundNotification(
+    refund: RefundNotification,
+    providerName: string,
+    tx: Db,
+    now: Date,
+  ): Promise<NotificationResult> {
     const isFresh = await billRepository.claimPaymentNonce(
-      { provider: providerName, nonce: refund.nonce, expiresAt: new Date(refund.signedAt.getTime() + NOTIFICATION_WINDOW_SECONDS * 1000), now },
+      {
+        provider: providerName,
+        nonce: refund.nonce,
+        expiresAt: new Date(refund.signedAt.getTime() + NOTIFICATION_WINDOW_SECONDS * 1000),
+        now,
+      },
       tx,
     );
     const bill = await billRepository.lockBill(refund.billNo, tx);
     const attempt = bill && bill.provider === providerName ? refundAttemptOf(bill, refund.refundNo) : null;
     // Not our refund: nothing to change, delivered again or not; acknowledged (UNACKNOWLEDGED).
     if (!bill || attempt === null || attempt > bill.refund_attempt) return 'unknown_refund';
-    const isSettled = (current: BillRow) => (refund.outcome === 'refunded' ? current.status === 'refunded' : refund.refundNo !== refundNoOf(current) || current.refund_state === 'failed');
+    const isSettled = (current: BillRow) =>
+      refund.outcome === 'refunded'
+        ? current.status === 'refunded'
+        : refund.refundNo !== refundNoOf(current) || current.refund_state === 'failed';
     if (!isFresh) return isSettled(bill) ? 'duplicate' : 'replayed';
     const charge = bill.charged_amount ?? bill.amount;
     if (refund.amount !== charge || refund.total !== charge) return 'mismatch';
@@ -307,7 +455,11 @@ export function createPaymentService(deps: {
       const failed = await billRepository.markRefundFailed(bill.id, { now, attempt: bill.refund_attempt }, tx);
       return failed ? 'failed' : 'duplicate';
     }
-    const refunded = await billRepository.markRefunded(bill.id, { now, reason: bill.refund_reason ?? '', adminId: bill.refunded_by_admin_id }, tx);
+    const refunded = await billRepository.markRefunded(
+      bill.id,
+      { now, reason: bill.refund_reason ?? '', adminId: bill.refunded_by_admin_id },
+      tx,
+    );
     if (!refunded) return 'duplicate';
     if (bill.status === 'paid') await revoke(bill, tx);
     return 'refunded';
@@ -359,17 +511,37 @@ export function createPaymentService(deps: {
       // (issue 13 §3): refused like a forged notification, recorded with the field but not its text.
       const unsafePath = findUnsafeText(body);
       if (unsafePath) {
-        await billRepository.recordNotification({ provider: providerName, bill_no: '', outcome: 'invalid', result: 'refused', payload: { unsafe_character_in: unsafePath.map((segment) => (hasUnsafeCharacter(String(segment)) ? '?' : String(segment))).join('.') } });
+        await billRepository.recordNotification({
+          provider: providerName,
+          bill_no: '',
+          outcome: 'invalid',
+          result: 'refused',
+          payload: {
+            unsafe_character_in: unsafePath
+              .map((segment) => (hasUnsafeCharacter(String(segment)) ? '?' : String(segment)))
+              .join('.'),
+          },
+        });
         return answer('refused', provider);
       }
       const digest = payloadDigest(body);
       const verdict = await provider.verifyNotification(raw);
       if (verdict.kind === 'invalid') {
         const billNo = boundedText(verdict.billNo ?? (body as { bill_no?: unknown } | null)?.bill_no);
-        await billRepository.recordNotification({ provider: providerName, bill_no: billNo, outcome: 'invalid', result: 'refused', payload: { ...digest, reason: boundedText(verdict.reason), provider: verdict.payload } });
+        await billRepository.recordNotification({
+          provider: providerName,
+          bill_no: billNo,
+          outcome: 'invalid',
+          result: 'refused',
+          payload: { ...digest, reason: boundedText(verdict.reason), provider: verdict.payload },
+        });
         return answer('refused', provider);
       }
-      if (verdict.kind === 'refund') return answer(await handleRefundNotification(verdict.refund, providerName, { ...digest, provider: verdict.payload }), provider);
+      if (verdict.kind === 'refund')
+        return answer(
+          await handleRefundNotification(verdict.refund, providerName, { ...digest, provider: verdict.payload }),
+          provider,
+        );
       const { notification } = verdict;
       const payload = { ...digest, provider: verdict.payload };
       const record = (result: NotificationResult, tx?: Db) =>
@@ -396,7 +568,8 @@ export function createPaymentService(deps: {
         await record(fulfilment.result, tx);
         return fulfilment;
       });
-      if (outcome.needsProvisioning && outcome.paid?.shop_ref) await shopService.startProvisioning(outcome.paid.shop_ref);
+      if (outcome.needsProvisioning && outcome.paid?.shop_ref)
+        await shopService.startProvisioning(outcome.paid.shop_ref);
       return answer(outcome.result, provider);
     },
   };
@@ -408,7 +581,8 @@ export type PaymentService = ReturnType<typeof createPaymentService>;
  * for the first, R<bill_no>-2, -3, … after attempts the provider ended without refunding (WeChat Pay
  * needs a new out_refund_no after ABNORMAL or CLOSED). Asking again within one attempt reuses it.
  */
-export const refundNoOf = (bill: Pick<BillRow, 'bill_no' | 'refund_attempt'>) => (bill.refund_attempt <= 1 ? `R${bill.bill_no}` : `R${bill.bill_no}-${bill.refund_attempt}`);
+export const refundNoOf = (bill: Pick<BillRow, 'bill_no' | 'refund_attempt'>) =>
+  bill.refund_attempt <= 1 ? `R${bill.bill_no}` : `R${bill.bill_no}-${bill.refund_attempt}`;
 
 /** The attempt a refund number of the bill names (1 for R<bill_no>), or null when it is not one of the bill's. */
 export function refundAttemptOf(bill: Pick<BillRow, 'bill_no'>, refundNo: string): number | null {
@@ -423,11 +597,13 @@ const REFUND_OUTCOMES = { refunded: 'refund_succeeded', failed: 'refund_failed',
 
 const NOT_REFUNDABLE = {
   'zh-CN': '只有在线支付成功（或取消、过期后到账）且未退款的账单可以退款',
-  'en-US': 'Only a bill paid online (or a payment that arrived after it was cancelled or expired) can be refunded, once',
+  'en-US':
+    'Only a bill paid online (or a payment that arrived after it was cancelled or expired) can be refunded, once',
 };
 const PROVIDER_OFF = {
   'zh-CN': '该账单的支付渠道未配置，无法退款，请先在支付设置中配置',
-  'en-US': "This bill's payment provider is not configured, so it cannot be refunded; configure it in the payment settings first",
+  'en-US':
+    "This bill's payment provider is not configured, so it cannot be refunded; configure it in the payment settings first",
 };
 
 /**
@@ -436,7 +612,8 @@ const PROVIDER_OFF = {
  */
 export function parseNotificationBody(raw: RawNotification): unknown {
   const contentType = String(raw.headers['content-type'] ?? '').toLowerCase();
-  if (contentType.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(raw.rawBody));
+  if (contentType.includes('application/x-www-form-urlencoded'))
+    return Object.fromEntries(new URLSearchParams(raw.rawBody));
   if (contentType.includes('json')) {
     try {
       return JSON.parse(raw.rawBody);
@@ -455,7 +632,10 @@ function cashierFlow(flow: PaymentFlow | null) {
 
 /** The provider's charge as the cashier shows it: only when it differs from the bill's amount and currency. */
 function chargedOf(bill: Pick<BillRow, 'amount' | 'currency' | 'charged_amount' | 'charged_currency' | 'charge_rate'>) {
-  const differs = bill.charged_amount !== null && bill.charged_currency !== null && (bill.charged_currency !== bill.currency || bill.charged_amount !== bill.amount);
+  const differs =
+    bill.charged_amount !== null &&
+    bill.charged_currency !== null &&
+    (bill.charged_currency !== bill.currency || bill.charged_amount !== bill.amount);
   return differs
     ? { charged_amount: bill.charged_amount, charged_currency: bill.charged_currency, charge_rate: bill.charge_rate }
     : { charged_amount: null, charged_currency: null, charge_rate: null };
@@ -478,9 +658,12 @@ export function createSandboxCashier(deps: {
   function returnPath(bill: BillRow, shopSlug: string | null) {
     if (bill.type === 'new_store' && shopSlug) return `/merchant/store?init=${encodeURIComponent(shopSlug)}`;
     // A store's package is listed under that store's packages, not under the general ones the tab opens on.
-    if (bill.type === 'traffic_package' && shopSlug) return `/merchant/traffic?tab=packages&kind=store&shop_id=${encodeURIComponent(shopSlug)}&paid=${encodeURIComponent(bill.bill_no)}`;
-    if (bill.type === 'traffic_package') return `/merchant/traffic?tab=packages&paid=${encodeURIComponent(bill.bill_no)}`;
-    if (bill.type === 'plugin' && shopSlug) return `/merchant/plugin?tab=mine&shop_id=${encodeURIComponent(shopSlug)}&paid=${encodeURIComponent(bill.bill_no)}`;
+    if (bill.type === 'traffic_package' && shopSlug)
+      return `/merchant/traffic?tab=packages&kind=store&shop_id=${encodeURIComponent(shopSlug)}&paid=${encodeURIComponent(bill.bill_no)}`;
+    if (bill.type === 'traffic_package')
+      return `/merchant/traffic?tab=packages&paid=${encodeURIComponent(bill.bill_no)}`;
+    if (bill.type === 'plugin' && shopSlug)
+      return `/merchant/plugin?tab=mine&shop_id=${encodeURIComponent(shopSlug)}&paid=${encodeURIComponent(bill.bill_no)}`;
     return `/merchant/bill?paid=${encodeURIComponent(bill.bill_no)}`;
   }
 
@@ -512,7 +695,13 @@ export function createSandboxCashier(deps: {
   /** The last provider query per bill: the cashier polls every few seconds, the provider is asked at most every 5. */
   const lastQueried = new Map<string, number>();
   async function queryThrottled(view: Awaited<ReturnType<typeof load>>) {
-    if (!deps.settleByQuery || view.status !== 'unpaid' || !view.provider_order_id || view.provider === SANDBOX_PROVIDER) return false;
+    if (
+      !deps.settleByQuery ||
+      view.status !== 'unpaid' ||
+      !view.provider_order_id ||
+      view.provider === SANDBOX_PROVIDER
+    )
+      return false;
     const nowMs = Date.now();
     if ((lastQueried.get(view.bill_no) ?? 0) > nowMs - 5000) return false;
     lastQueried.set(view.bill_no, nowMs);
@@ -540,7 +729,13 @@ export function createSandboxCashier(deps: {
       // Only a bill the sandbox took can be paid with its buttons.
       if (view.provider && view.provider !== SANDBOX_PROVIDER) throw new AppError('BILL_STATE_INVALID');
       const notification = await provider.buildNotification(
-        { billNo: view.bill_no, amount: view.amount, currency: view.currency, payMethod: view.pay_method ?? 'alipay', outcome },
+        {
+          billNo: view.bill_no,
+          amount: view.amount,
+          currency: view.currency,
+          payMethod: view.pay_method ?? 'alipay',
+          outcome,
+        },
         clock.now(),
       );
       await deps.deliver(notification);

@@ -29,7 +29,8 @@ export function pluginMarketPath(shopId: string, pluginCode: string): string {
  * A link to the trial's plugin in the market, with `text` (HTML) as its words. Notice content keeps a
  * console path on the same origin as a link (the console opens it in the app, same tab).
  */
-const marketLink = (trial: EndedTrial, text: string) => `<a href="${escapeHtml(pluginMarketPath(trial.shop_id, trial.plugin_code))}">${text}</a>`;
+const marketLink = (trial: EndedTrial, text: string) =>
+  `<a href="${escapeHtml(pluginMarketPath(trial.shop_id, trial.plugin_code))}">${text}</a>`;
 
 /** The notice a merchant gets when the sweep disables a plugin whose trial ended, in both languages, with a link to buy it. */
 export function trialEndedNotice(trial: EndedTrial): { title: TLocalizedText; content: TLocalizedText } {
@@ -50,7 +51,10 @@ export function trialEndedNotice(trial: EndedTrial): { title: TLocalizedText; co
  * platform's business time zone, with its UTC offset) and a link to buy it in the market, with the
  * store chosen and the plugin searched.
  */
-export function trialEndingNotice(trial: TrialToRemind, zone: string): { title: TLocalizedText; content: TLocalizedText } {
+export function trialEndingNotice(
+  trial: TrialToRemind,
+  zone: string,
+): { title: TLocalizedText; content: TLocalizedText } {
   const english = englishName(trial);
   const store = storeOf(trial);
   const end = `${zoneDateTime(trial.trial_ends_at, zone)} (${formatZoneOffset(trial.trial_ends_at, zone)})`;

@@ -1,7 +1,16 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { PluginPriceType, PluginSortField, PluginStatus, ShopPluginStatus } from '@parlour/contract/calls/plugin';
 import type { Db } from '../../db/client';
-import { bills, merchants, pluginTypes, plugins, pluginVersions, shopPlugins, shops, storeVersions } from '../../db/schema/index';
+import {
+  bills,
+  merchants,
+  pluginTypes,
+  plugins,
+  pluginVersions,
+  shopPlugins,
+  shops,
+  storeVersions,
+} from '../../db/schema/index';
 import { allOf, containsPattern } from '../../lib/sql-filters';
 import { orderByColumn, type ListSort } from '../../lib/sql-sort';
 
@@ -27,7 +36,9 @@ export function shopPluginStatusSql(now: Date): SQL<ShopPluginStatus> {
 }
 function shopPluginStatusIs(status: ShopPluginStatus, now: Date): SQL {
   const isTrialOver = sql`(${shopPlugins.source} = 'trial' and ${shopPlugins.trial_ends_at} <= ${now})`;
-  return status === 'enabled' ? sql`${shopPlugins.status} = 'enabled' and not ${isTrialOver}` : sql`(${shopPlugins.status} = 'disabled' or ${isTrialOver})`;
+  return status === 'enabled'
+    ? sql`${shopPlugins.status} = 'enabled' and not ${isTrialOver}`
+    : sql`(${shopPlugins.status} = 'disabled' or ${isTrialOver})`;
 }
 
 export interface PluginFilter {
@@ -48,13 +59,19 @@ const PLUGIN_SORT_COLUMNS: Record<PluginSortField, (typeof plugins)[keyof typeof
 function pluginConditions(filter: PluginFilter): SQL | undefined {
   const keyword = filter.keyword ? containsPattern(filter.keyword) : undefined;
   return allOf([
-    keyword ? sql`(${plugins.code} ilike ${keyword} or ${plugins.name} ilike ${keyword} or ${plugins.name_en} ilike ${keyword})` : undefined,
+    keyword
+      ? sql`(${plugins.code} ilike ${keyword} or ${plugins.name} ilike ${keyword} or ${plugins.name_en} ilike ${keyword})`
+      : undefined,
     filter.typeId !== undefined ? eq(plugins.type_id, filter.typeId) : undefined,
     filter.status ? eq(plugins.status, filter.status) : undefined,
     filter.versionId !== undefined
       ? sql`exists (select 1 from ${pluginVersions} where ${pluginVersions.plugin_id} = ${plugins.id} and ${pluginVersions.version_id} = ${filter.versionId})`
       : undefined,
-    filter.priceType === 'free' ? eq(plugins.price, 0) : filter.priceType === 'paid' ? sql`${plugins.price} > 0` : undefined,
+    filter.priceType === 'free'
+      ? eq(plugins.price, 0)
+      : filter.priceType === 'paid'
+        ? sql`${plugins.price} > 0`
+        : undefined,
   ]);
 }
 
@@ -88,7 +105,11 @@ export function createPluginRepository(db: Db) {
      */
     async deleteUnusedType(id: number): Promise<'deleted' | 'missing' | 'in_use'> {
       return db.transaction(async (tx) => {
-        const [locked] = await tx.select({ id: pluginTypes.id }).from(pluginTypes).where(eq(pluginTypes.id, id)).for('update');
+        const [locked] = await tx
+          .select({ id: pluginTypes.id })
+          .from(pluginTypes)
+          .where(eq(pluginTypes.id, id))
+          .for('update');
         if (!locked) return 'missing';
         const [used] = await tx.select({ id: plugins.id }).from(plugins).where(eq(plugins.type_id, id)).limit(1);
         if (used) return 'in_use';
@@ -101,9 +122,17 @@ export function createPluginRepository(db: Db) {
 
     async listPlugins(filter: PluginFilter, page: { limit: number; offset: number }, sort?: ListSort<PluginSortField>) {
       const where = pluginConditions(filter);
-      const order = sort ? orderByColumn(PLUGIN_SORT_COLUMNS[sort.field], sort.order, plugins.id) : [desc(plugins.updated_at), desc(plugins.id)];
+      const order = sort
+        ? orderByColumn(PLUGIN_SORT_COLUMNS[sort.field], sort.order, plugins.id)
+        : [desc(plugins.updated_at), desc(plugins.id)];
       const [rows, [total]] = await Promise.all([
-        db.select().from(plugins).where(where).orderBy(...order).limit(page.limit).offset(page.offset),
+        db
+          .select()
+          .from(plugins)
+          .where(where)
+          .orderBy(...order)
+          .limit(page.limit)
+          .offset(page.offset),
         db.select({ value: count() }).from(plugins).where(where),
       ]);
       return { rows, total: total.value };
@@ -114,14 +143,23 @@ export function createPluginRepository(db: Db) {
     },
     async insertPlugin(values: typeof plugins.$inferInsert, versionIds: number[], tx: Db) {
       const [row] = await tx.insert(plugins).values(values).returning();
-      await tx.insert(pluginVersions).values(versionIds.map((versionId) => ({ plugin_id: row.id, version_id: versionId })));
+      await tx
+        .insert(pluginVersions)
+        .values(versionIds.map((versionId) => ({ plugin_id: row.id, version_id: versionId })));
       return row;
     },
-    async updatePlugin(id: number, values: Partial<typeof plugins.$inferInsert>, versionIds: number[] | undefined, tx: Db) {
+    async updatePlugin(
+      id: number,
+      values: Partial<typeof plugins.$inferInsert>,
+      versionIds: number[] | undefined,
+      tx: Db,
+    ) {
       const [row] = await tx.update(plugins).set(values).where(eq(plugins.id, id)).returning();
       if (row && versionIds) {
         await tx.delete(pluginVersions).where(eq(pluginVersions.plugin_id, id));
-        await tx.insert(pluginVersions).values(versionIds.map((versionId) => ({ plugin_id: id, version_id: versionId })));
+        await tx
+          .insert(pluginVersions)
+          .values(versionIds.map((versionId) => ({ plugin_id: id, version_id: versionId })));
       }
       return row;
     },
@@ -159,7 +197,11 @@ export function createPluginRepository(db: Db) {
     },
     /** What ranks a store version (store isHigherVersion). */
     async versionTierOf(versionId: number) {
-      const [row] = await db.select({ id: storeVersions.id, sort: storeVersions.sort, prices: storeVersions.prices }).from(storeVersions).where(eq(storeVersions.id, versionId)).limit(1);
+      const [row] = await db
+        .select({ id: storeVersions.id, sort: storeVersions.sort, prices: storeVersions.prices })
+        .from(storeVersions)
+        .where(eq(storeVersions.id, versionId))
+        .limit(1);
       return row;
     },
     async typesByIds(ids: number[]) {
@@ -189,7 +231,10 @@ export function createPluginRepository(db: Db) {
           .orderBy(desc(shopPlugins.installed_at), desc(shopPlugins.id))
           .limit(page.limit)
           .offset(page.offset),
-        db.select({ total: sql<number>`count(*)::int` }).from(shopPlugins).where(where),
+        db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(shopPlugins)
+          .where(where),
       ]);
       return { list, total: Number(counted?.total ?? 0) };
     },
@@ -232,16 +277,36 @@ export function createPluginRepository(db: Db) {
       const rows = await tx
         .select({ plugin_id: bills.plugin_id, bill_no: bills.bill_no })
         .from(bills)
-        .where(and(eq(bills.shop_ref, shopRef), eq(bills.type, 'plugin'), eq(bills.status, 'unpaid'), sql`${bills.expires_at} > ${now}`, inArray(bills.plugin_id, pluginIds)));
+        .where(
+          and(
+            eq(bills.shop_ref, shopRef),
+            eq(bills.type, 'plugin'),
+            eq(bills.status, 'unpaid'),
+            sql`${bills.expires_at} > ${now}`,
+            inArray(bills.plugin_id, pluginIds),
+          ),
+        );
       for (const row of rows) if (row.plugin_id !== null) map.set(row.plugin_id, row.bill_no);
       return map;
     },
     /** The plugins of one store (my plugins), newest first. */
-    async listShopPlugins(shopRef: number, filter: { status?: ShopPluginStatus; now: Date }, page: { limit: number; offset: number }) {
-      const where = allOf([eq(shopPlugins.shop_ref, shopRef), filter.status ? shopPluginStatusIs(filter.status, filter.now) : undefined]);
+    async listShopPlugins(
+      shopRef: number,
+      filter: { status?: ShopPluginStatus; now: Date },
+      page: { limit: number; offset: number },
+    ) {
+      const where = allOf([
+        eq(shopPlugins.shop_ref, shopRef),
+        filter.status ? shopPluginStatusIs(filter.status, filter.now) : undefined,
+      ]);
       const [rows, [total]] = await Promise.all([
         db
-          .select({ row: shopPlugins, plugin: plugins, current_status: shopPluginStatusSql(filter.now), bill_no: bills.bill_no })
+          .select({
+            row: shopPlugins,
+            plugin: plugins,
+            current_status: shopPluginStatusSql(filter.now),
+            bill_no: bills.bill_no,
+          })
           .from(shopPlugins)
           .innerJoin(plugins, eq(plugins.id, shopPlugins.plugin_id))
           .leftJoin(bills, eq(bills.id, shopPlugins.bill_ref))
@@ -299,7 +364,14 @@ export function createPluginRepository(db: Db) {
       const [row] = await db
         .update(shopPlugins)
         .set({ status, updated_at: now })
-        .where(and(eq(shopPlugins.id, id), status === 'enabled' ? sql`not (${shopPlugins.source} = 'trial' and ${shopPlugins.trial_ends_at} <= ${now})` : undefined))
+        .where(
+          and(
+            eq(shopPlugins.id, id),
+            status === 'enabled'
+              ? sql`not (${shopPlugins.source} = 'trial' and ${shopPlugins.trial_ends_at} <= ${now})`
+              : undefined,
+          ),
+        )
         .returning();
       return row;
     },
@@ -308,15 +380,33 @@ export function createPluginRepository(db: Db) {
       const rows = await db
         .update(shopPlugins)
         .set({ status: 'disabled', updated_at: now })
-        .where(and(eq(shopPlugins.source, 'trial'), eq(shopPlugins.status, 'enabled'), sql`${shopPlugins.trial_ends_at} <= ${now}`))
+        .where(
+          and(
+            eq(shopPlugins.source, 'trial'),
+            eq(shopPlugins.status, 'enabled'),
+            sql`${shopPlugins.trial_ends_at} <= ${now}`,
+          ),
+        )
         .returning({ id: shopPlugins.id, merchant_id: shopPlugins.merchant_id });
       if (!rows.length) return [];
       return db
-        .select({ merchant_id: shopPlugins.merchant_id, shop_id: shops.shop_id, shop_name: shops.shop_name, plugin_code: plugins.code, plugin_name: plugins.name, plugin_name_en: plugins.name_en })
+        .select({
+          merchant_id: shopPlugins.merchant_id,
+          shop_id: shops.shop_id,
+          shop_name: shops.shop_name,
+          plugin_code: plugins.code,
+          plugin_name: plugins.name,
+          plugin_name_en: plugins.name_en,
+        })
         .from(shopPlugins)
         .innerJoin(shops, eq(shops.id, shopPlugins.shop_ref))
         .innerJoin(plugins, eq(plugins.id, shopPlugins.plugin_id))
-        .where(inArray(shopPlugins.id, rows.map((row) => row.id)))
+        .where(
+          inArray(
+            shopPlugins.id,
+            rows.map((row) => row.id),
+          ),
+        )
         .orderBy(asc(shopPlugins.id));
     },
     /**
@@ -353,7 +443,12 @@ export function createPluginRepository(db: Db) {
         .from(shopPlugins)
         .innerJoin(shops, eq(shops.id, shopPlugins.shop_ref))
         .innerJoin(plugins, eq(plugins.id, shopPlugins.plugin_id))
-        .where(inArray(shopPlugins.id, rows.map((row) => row.id)))
+        .where(
+          inArray(
+            shopPlugins.id,
+            rows.map((row) => row.id),
+          ),
+        )
         .orderBy(asc(shopPlugins.id));
     },
 
@@ -362,7 +457,14 @@ export function createPluginRepository(db: Db) {
     /** The store's enabled plugins at `now` (a trial past its end is not), by code. */
     async enabledPluginsOf(shopRef: number, now: Date) {
       return db
-        .select({ code: plugins.code, name: plugins.name, name_en: plugins.name_en, version: plugins.version, source: shopPlugins.source, trial_ends_at: shopPlugins.trial_ends_at })
+        .select({
+          code: plugins.code,
+          name: plugins.name,
+          name_en: plugins.name_en,
+          version: plugins.version,
+          source: shopPlugins.source,
+          trial_ends_at: shopPlugins.trial_ends_at,
+        })
         .from(shopPlugins)
         .innerJoin(plugins, eq(plugins.id, shopPlugins.plugin_id))
         .where(and(eq(shopPlugins.shop_ref, shopRef), shopPluginStatusIs('enabled', now)))

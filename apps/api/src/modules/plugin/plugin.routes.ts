@@ -12,7 +12,11 @@ import type { PluginService } from './plugin.service';
  * store plugins; and the store system's list of a store's enabled plugins (`POST /open/v1/plugins`
  * with the store's API key, outside the /api/v1 contract like the Open API, and not metered).
  */
-export function registerPluginRoutes(app: FastifyInstance, registrar: CallRegistrar, deps: { pluginService: PluginService }) {
+export function registerPluginRoutes(
+  app: FastifyInstance,
+  registrar: CallRegistrar,
+  deps: { pluginService: PluginService },
+) {
   const { register } = registrar;
   const { pluginService } = deps;
 
@@ -28,20 +32,34 @@ export function registerPluginRoutes(app: FastifyInstance, registrar: CallRegist
   register(calls.adminPluginStatusLists, ({ lang }) => pluginService.statusLists(lang));
   register(calls.adminPluginTypeLists, ({ lang }) => pluginService.listTypesForAdmin(lang));
   // Recorded in Chinese, the text operators write first (the `localized` field has both languages).
-  const pluginAudit = { targetType: 'plugin', load: (id: string | number) => pluginService.getForAdmin(Number(id), 'zh-CN') } as const;
-  register(calls.adminAddPlugin, ({ input, principal, lang }) => pluginService.addPlugin({ adminId: principal.userId, fields: input, lang }), {
-    audit: { ...pluginAudit, action: 'plugin.add', targetId: (_input, output) => output?.id },
-  });
-  register(calls.adminEditPlugin, ({ input, lang }) => pluginService.editPlugin({ id: input.id, fields: input, lang }), {
-    audit: { ...pluginAudit, action: 'plugin.edit', targetId: (input) => input.id },
-  });
+  const pluginAudit = {
+    targetType: 'plugin',
+    load: (id: string | number) => pluginService.getForAdmin(Number(id), 'zh-CN'),
+  } as const;
+  register(
+    calls.adminAddPlugin,
+    ({ input, principal, lang }) => pluginService.addPlugin({ adminId: principal.userId, fields: input, lang }),
+    {
+      audit: { ...pluginAudit, action: 'plugin.add', targetId: (_input, output) => output?.id },
+    },
+  );
+  register(
+    calls.adminEditPlugin,
+    ({ input, lang }) => pluginService.editPlugin({ id: input.id, fields: input, lang }),
+    {
+      audit: { ...pluginAudit, action: 'plugin.edit', targetId: (input) => input.id },
+    },
+  );
   register(calls.adminSetPluginStatus, ({ input, lang }) => pluginService.setStatus(input.id, input.status, lang), {
     audit: { ...pluginAudit, action: 'plugin.set_status', targetId: (input) => input.id },
   });
 
   // ----- operator: types -----
   register(calls.adminListPluginTypes, ({ lang }) => pluginService.listTypesForAdmin(lang));
-  const typeAudit = { targetType: 'plugin_type', load: (id: string | number) => pluginService.getTypeForAdmin(Number(id), 'zh-CN').catch(() => null) } as const;
+  const typeAudit = {
+    targetType: 'plugin_type',
+    load: (id: string | number) => pluginService.getTypeForAdmin(Number(id), 'zh-CN').catch(() => null),
+  } as const;
   register(calls.adminAddPluginType, ({ input, lang }) => pluginService.addType(input, lang), {
     audit: { ...typeAudit, action: 'plugin_type.add', targetId: (_input, output) => output?.id },
   });
@@ -53,10 +71,20 @@ export function registerPluginRoutes(app: FastifyInstance, registrar: CallRegist
   });
 
   // ----- merchant -----
-  register(calls.merchantListMarketPlugins, ({ input, principal, lang }) => pluginService.listMarket(principal.userId, input, lang));
-  register(calls.merchantListShopPlugins, ({ input, principal, lang }) => pluginService.listShopPlugins(principal.userId, input, lang));
-  register(calls.merchantPluginDetail, ({ input, principal, lang }) => pluginService.getForMerchant(principal.userId, input, lang));
+  register(calls.merchantListMarketPlugins, ({ input, principal, lang }) =>
+    pluginService.listMarket(principal.userId, input, lang),
+  );
+  register(calls.merchantListShopPlugins, ({ input, principal, lang }) =>
+    pluginService.listShopPlugins(principal.userId, input, lang),
+  );
+  register(calls.merchantPluginDetail, ({ input, principal, lang }) =>
+    pluginService.getForMerchant(principal.userId, input, lang),
+  );
   register(calls.merchantPluginTypeLists, ({ lang }) => pluginService.listTypes(lang));
-  register(calls.merchantSetShopPluginStatus, ({ input, principal, lang }) => pluginService.setShopPluginStatus(principal.userId, input, lang));
-  register(calls.merchantAddShopPlugin, ({ input, principal, lang }) => pluginService.addShopPlugin(principal.userId, input, lang));
+  register(calls.merchantSetShopPluginStatus, ({ input, principal, lang }) =>
+    pluginService.setShopPluginStatus(principal.userId, input, lang),
+  );
+  register(calls.merchantAddShopPlugin, ({ input, principal, lang }) =>
+    pluginService.addShopPlugin(principal.userId, input, lang),
+  );
 }

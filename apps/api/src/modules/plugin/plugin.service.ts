@@ -73,11 +73,15 @@ export function createPluginService(deps: {
 
   // ----- shaping -----
 
-  const packagesOf = (versions: PluginVersionRef[] | undefined, lang: Lang) => (versions ?? []).map((version) => ({ id: version.id, name: pickColumn(version, 'name', lang) }));
+  const packagesOf = (versions: PluginVersionRef[] | undefined, lang: Lang) =>
+    (versions ?? []).map((version) => ({ id: version.id, name: pickColumn(version, 'name', lang) }));
 
   async function decorate(rows: PluginRow[]) {
     const ids = rows.map((row) => row.id);
-    const [versions, types] = await Promise.all([repository.versionsOf(ids), repository.typesByIds([...new Set(rows.map((row) => row.type_id))])]);
+    const [versions, types] = await Promise.all([
+      repository.versionsOf(ids),
+      repository.typesByIds([...new Set(rows.map((row) => row.type_id))]),
+    ]);
     return { versions, types };
   }
   function toPlugin(row: PluginRow, context: Awaited<ReturnType<typeof decorate>>, lang: Lang): TPlugin {
@@ -121,7 +125,13 @@ export function createPluginService(deps: {
       updated_at: row.updated_at.toISOString(),
     };
   }
-  function toShopPlugin(view: ShopPluginView, shop: Pick<ShopRef, 'shop_id' | 'shop_name'>, context: Awaited<ReturnType<typeof decorate>>, lang: Lang, now: Date): TShopPlugin {
+  function toShopPlugin(
+    view: ShopPluginView,
+    shop: Pick<ShopRef, 'shop_id' | 'shop_name'>,
+    context: Awaited<ReturnType<typeof decorate>>,
+    lang: Lang,
+    now: Date,
+  ): TShopPlugin {
     const isTrial = view.row.source === 'trial';
     return {
       ...toPlugin(view.plugin, context, lang),
@@ -142,16 +152,27 @@ export function createPluginService(deps: {
     const context = await decorate([row]);
     return {
       ...toDetail(row, context, lang),
-      localized: { name: localizedOf(row, 'name'), description: localizedOf(row, 'description'), changelog: localizedOf(row, 'changelog') },
+      localized: {
+        name: localizedOf(row, 'name'),
+        description: localizedOf(row, 'description'),
+        changelog: localizedOf(row, 'changelog'),
+      },
     };
   }
 
   /** A page of the stores that installed the plugin (operator detail), newest first, with the total. */
   async function listInstallsForAdmin(input: CallParsedInput<typeof calls.adminListPluginInstalls>) {
     if (!(await repository.findPlugin(input.id))) throw new AppError('NOT_FOUND');
-    const { list, total } = await repository.installsOf(input.id, clock.now(), { offset: (input.page - 1) * input.limit, limit: input.limit });
+    const { list, total } = await repository.installsOf(input.id, clock.now(), {
+      offset: (input.page - 1) * input.limit,
+      limit: input.limit,
+    });
     return {
-      list: list.map((install) => ({ ...install, trial_ends_at: install.source === 'trial' ? iso(install.trial_ends_at) : null, installed_at: install.installed_at.toISOString() })),
+      list: list.map((install) => ({
+        ...install,
+        trial_ends_at: install.source === 'trial' ? iso(install.trial_ends_at) : null,
+        installed_at: install.installed_at.toISOString(),
+      })),
       total,
     };
   }
@@ -162,9 +183,11 @@ export function createPluginService(deps: {
     const versionIds = [...new Set(fields.package_ids)];
     const existing = await repository.existingVersionIds(versionIds);
     if (versionIds.some((id) => !existing.has(id))) throw fieldError('plugin_packages_required', ['package_ids']);
-    if (fields.icon && !(await deps.uploadExists(fields.icon.slice(UPLOADS_URL_PREFIX.length)))) throw fieldError('plugin_icon_invalid', ['icon']);
+    if (fields.icon && !(await deps.uploadExists(fields.icon.slice(UPLOADS_URL_PREFIX.length))))
+      throw fieldError('plugin_icon_invalid', ['icon']);
     for (const [index, screenshot] of fields.screenshots.entries()) {
-      if (!(await deps.uploadExists(screenshot.slice(UPLOADS_URL_PREFIX.length)))) throw fieldError('plugin_screenshot_invalid', ['screenshots', String(index)]);
+      if (!(await deps.uploadExists(screenshot.slice(UPLOADS_URL_PREFIX.length))))
+        throw fieldError('plugin_screenshot_invalid', ['screenshots', String(index)]);
     }
     const description = sanitizeNoticeHtml(fields.description['zh-CN']);
     if (!visibleText(description)) throw fieldError('plugin_description_required', ['description', 'zh-CN']);
@@ -197,23 +220,45 @@ export function createPluginService(deps: {
     return shop;
   }
   function isRunning(shop: ShopRef, now: Date) {
-    return (shop.status === 'trial' || shop.status === 'operating') && !shop.is_disabled_by_operator && shop.expires_at !== null && shop.expires_at > now;
+    return (
+      (shop.status === 'trial' || shop.status === 'operating') &&
+      !shop.is_disabled_by_operator &&
+      shop.expires_at !== null &&
+      shop.expires_at > now
+    );
   }
 
   /** The market state of each plugin for one store. */
   async function marketStates(shop: ShopRef, rows: PluginRow[], versions: Map<number, PluginVersionRef[]>, now: Date) {
     const ids = rows.map((row) => row.id);
-    const [installed, unpaid, currentVersion] = await Promise.all([repository.shopPluginsOf(shop.id, ids, now), repository.unpaidBillsOf(shop.id, ids, now), repository.versionTierOf(shop.version_id)]);
+    const [installed, unpaid, currentVersion] = await Promise.all([
+      repository.shopPluginsOf(shop.id, ids, now),
+      repository.unpaidBillsOf(shop.id, ids, now),
+      repository.versionTierOf(shop.version_id),
+    ]);
     return new Map(
       rows.map((row) => {
         const own = installed.get(row.id);
         const pluginVersions = versions.get(row.id) ?? [];
         const isVersionAvailable = pluginVersions.some((version) => version.id === shop.version_id);
         // In display order: the first listed higher version is the lowest to renew into.
-        const upgrade = isVersionAvailable || !currentVersion ? undefined : pluginVersions.find((version) => version.status === 'enabled' && isHigherVersion(version, currentVersion));
+        const upgrade =
+          isVersionAvailable || !currentVersion
+            ? undefined
+            : pluginVersions.find(
+                (version) => version.status === 'enabled' && isHigherVersion(version, currentVersion),
+              );
         const isTrialOver = own?.source === 'trial' && own.trial_ends_at !== null && own.trial_ends_at <= now;
         let state: PluginMarketState;
-        if (own) state = own.source === 'free' ? 'installed' : own.source === 'purchased' ? 'purchased' : isTrialOver ? 'trial_expired' : 'trial';
+        if (own)
+          state =
+            own.source === 'free'
+              ? 'installed'
+              : own.source === 'purchased'
+                ? 'purchased'
+                : isTrialOver
+                  ? 'trial_expired'
+                  : 'trial';
         else state = isVersionAvailable ? 'available' : 'version_unavailable';
         return [
           row.id,
@@ -239,7 +284,17 @@ export function createPluginService(deps: {
   }
 
   /** Installs in `tx` (the purchase lock held): the plugin row locked so install_count stays exact. */
-  async function install(values: { shop: ShopRef; pluginId: number; source: ShopPluginRow['source']; now: Date; trialEndsAt?: Date; billRef?: number }, tx: Db) {
+  async function install(
+    values: {
+      shop: ShopRef;
+      pluginId: number;
+      source: ShopPluginRow['source'];
+      now: Date;
+      trialEndsAt?: Date;
+      billRef?: number;
+    },
+    tx: Db,
+  ) {
     await repository.lockPlugin(values.pluginId, tx);
     return repository.insertShopPlugin(
       {
@@ -273,11 +328,20 @@ export function createPluginService(deps: {
     },
     async addType(fields: { name: TLocalizedText; sort: number }, lang: Lang) {
       const now = clock.now();
-      const row = await repository.insertType({ ...localizedValues('name', fields.name), sort: fields.sort, created_at: now, updated_at: now });
+      const row = await repository.insertType({
+        ...localizedValues('name', fields.name),
+        sort: fields.sort,
+        created_at: now,
+        updated_at: now,
+      });
       return toAdminType(row, 0, lang);
     },
     async editType(id: number, fields: { name: TLocalizedText; sort: number }, lang: Lang) {
-      const row = await repository.updateType(id, { ...localizedValues('name', fields.name), sort: fields.sort, updated_at: clock.now() });
+      const row = await repository.updateType(id, {
+        ...localizedValues('name', fields.name),
+        sort: fields.sort,
+        updated_at: clock.now(),
+      });
       if (!row) throw new AppError('NOT_FOUND');
       return this.getTypeForAdmin(id, lang);
     },
@@ -288,30 +352,60 @@ export function createPluginService(deps: {
       return null;
     },
     async statusLists(lang: Lang) {
-      return { list: (Object.keys(STATUS_LABELS) as PluginStatus[]).map((value) => ({ value, label: STATUS_LABELS[value][lang] })) };
+      return {
+        list: (Object.keys(STATUS_LABELS) as PluginStatus[]).map((value) => ({
+          value,
+          label: STATUS_LABELS[value][lang],
+        })),
+      };
     },
 
     // ----- operator: catalogue -----
 
-    async listForAdmin(input: CallParsedInput<typeof calls.adminListPlugins>, lang: Lang): Promise<{ list: TAdminPlugin[]; total: number }> {
+    async listForAdmin(
+      input: CallParsedInput<typeof calls.adminListPlugins>,
+      lang: Lang,
+    ): Promise<{ list: TAdminPlugin[]; total: number }> {
       const { rows, total } = await repository.listPlugins(
-        { keyword: input.keyword || undefined, typeId: input.type_id, status: input.status, versionId: input.package_id },
+        {
+          keyword: input.keyword || undefined,
+          typeId: input.type_id,
+          status: input.status,
+          versionId: input.package_id,
+        },
         { limit: input.limit, offset: (input.page - 1) * input.limit },
         listSort(input),
       );
       const context = await decorate(rows);
-      return { list: rows.map((row) => ({ ...toPlugin(row, context, lang), localized: { name: localizedOf(row, 'name') } })), total };
+      return {
+        list: rows.map((row) => ({ ...toPlugin(row, context, lang), localized: { name: localizedOf(row, 'name') } })),
+        total,
+      };
     },
     getForAdmin,
     listInstallsForAdmin,
 
-    async addPlugin(options: { adminId: number | null; fields: CallParsedInput<typeof calls.adminAddPlugin>; lang: Lang }) {
+    async addPlugin(options: {
+      adminId: number | null;
+      fields: CallParsedInput<typeof calls.adminAddPlugin>;
+      lang: Lang;
+    }) {
       const { versionIds, values } = await pluginValues(options.fields);
       const now = clock.now();
       let id: number;
       try {
         id = await inSavepoint(db, async (tx) => {
-          const row = await repository.insertPlugin({ ...values, code: options.fields.code, created_by_admin_id: options.adminId, created_at: now, updated_at: now }, versionIds, tx);
+          const row = await repository.insertPlugin(
+            {
+              ...values,
+              code: options.fields.code,
+              created_by_admin_id: options.adminId,
+              created_at: now,
+              updated_at: now,
+            },
+            versionIds,
+            tx,
+          );
           return row.id;
         });
       } catch (error) {
@@ -322,7 +416,9 @@ export function createPluginService(deps: {
     },
     async editPlugin(options: { id: number; fields: PluginFields; lang: Lang }) {
       const { versionIds, values } = await pluginValues(options.fields);
-      const row = await db.transaction((tx) => repository.updatePlugin(options.id, { ...values, updated_at: clock.now() }, versionIds, tx as unknown as Db));
+      const row = await db.transaction((tx) =>
+        repository.updatePlugin(options.id, { ...values, updated_at: clock.now() }, versionIds, tx as unknown as Db),
+      );
       if (!row) throw new AppError('NOT_FOUND');
       return getForAdmin(options.id, options.lang);
     },
@@ -340,7 +436,11 @@ export function createPluginService(deps: {
     },
 
     /** The market for one of the merchant's stores: listed plugins with their state for it. */
-    async listMarket(merchantId: number, input: CallParsedInput<typeof calls.merchantListMarketPlugins>, lang: Lang): Promise<{ list: TMarketPlugin[]; total: number }> {
+    async listMarket(
+      merchantId: number,
+      input: CallParsedInput<typeof calls.merchantListMarketPlugins>,
+      lang: Lang,
+    ): Promise<{ list: TMarketPlugin[]; total: number }> {
       const shop = await merchantShop(merchantId, input.shop_id);
       const now = clock.now();
       const { rows, total } = await repository.listPlugins(
@@ -353,10 +453,18 @@ export function createPluginService(deps: {
     },
 
     /** My plugins: the plugins of one of the merchant's stores. */
-    async listShopPlugins(merchantId: number, input: CallParsedInput<typeof calls.merchantListShopPlugins>, lang: Lang) {
+    async listShopPlugins(
+      merchantId: number,
+      input: CallParsedInput<typeof calls.merchantListShopPlugins>,
+      lang: Lang,
+    ) {
       const shop = await merchantShop(merchantId, input.shop_id);
       const now = clock.now();
-      const { rows, total } = await repository.listShopPlugins(shop.id, { status: input.status, now }, { limit: input.limit, offset: (input.page - 1) * input.limit });
+      const { rows, total } = await repository.listShopPlugins(
+        shop.id,
+        { status: input.status, now },
+        { limit: input.limit, offset: (input.page - 1) * input.limit },
+      );
       const context = await decorate(rows.map((row) => row.plugin));
       return { list: rows.map((row) => toShopPlugin(row, shop, context, lang, now)), total };
     },
@@ -369,11 +477,18 @@ export function createPluginService(deps: {
       const context = await decorate([row]);
       const state = shop ? (await marketStates(shop, [row], context.versions, clock.now())).get(row.id)! : null;
       if (row.status !== 'listed' && !state?.is_installed) throw new AppError('NOT_FOUND');
-      return { ...toDetail(row, context, lang), shop: shop && state ? { ...state, shop_id: shop.shop_id, shop_name: shop.shop_name } : null };
+      return {
+        ...toDetail(row, context, lang),
+        shop: shop && state ? { ...state, shop_id: shop.shop_id, shop_name: shop.shop_name } : null,
+      };
     },
 
     /** Enables or disables a plugin of one of the merchant's stores; a trial past its end is enabled only by buying it. */
-    async setShopPluginStatus(merchantId: number, input: CallParsedInput<typeof calls.merchantSetShopPluginStatus>, lang: Lang) {
+    async setShopPluginStatus(
+      merchantId: number,
+      input: CallParsedInput<typeof calls.merchantSetShopPluginStatus>,
+      lang: Lang,
+    ) {
       const shop = await merchantShop(merchantId, input.shop_id);
       const now = clock.now();
       const current = await repository.findShopPlugin(shop.id, input.plugin_id, now);
@@ -403,7 +518,12 @@ export function createPluginService(deps: {
       if (input.mode === 'trial' && (isFree || plugin.trial_days === 0)) throw new AppError('PLUGIN_TRIAL_UNAVAILABLE');
       if (input.mode === 'buy' && !isFree && !input.pay_method) {
         const path = ['pay_method'];
-        throw new AppError('PURCHASE_DATA_INVALID', { messages: { 'zh-CN': translateIssue('pay_method_required', path, 'zh-CN'), 'en-US': translateIssue('pay_method_required', path, 'en-US') } });
+        throw new AppError('PURCHASE_DATA_INVALID', {
+          messages: {
+            'zh-CN': translateIssue('pay_method_required', path, 'zh-CN'),
+            'en-US': translateIssue('pay_method_required', path, 'en-US'),
+          },
+        });
       }
       // Like store bills: only a method the operator offers now; checked before the transaction (reading the
       // payment settings inside it would wait on the embedded database's single connection).
@@ -415,7 +535,16 @@ export function createPluginService(deps: {
         const own = await repository.lockShopPlugin(shop.id, plugin.id, tx);
         if (input.mode === 'trial') {
           if (own) throw new AppError(own.source === 'trial' ? 'PLUGIN_TRIAL_UNAVAILABLE' : 'PLUGIN_INSTALLED');
-          await install({ shop, pluginId: plugin.id, source: 'trial', now, trialEndsAt: new Date(now.getTime() + plugin.trial_days * DAY_MS) }, tx);
+          await install(
+            {
+              shop,
+              pluginId: plugin.id,
+              source: 'trial',
+              now,
+              trialEndsAt: new Date(now.getTime() + plugin.trial_days * DAY_MS),
+            },
+            tx,
+          );
           return { bill: null };
         }
         // Bought or installed already; a trial (running or ended) may be bought.
@@ -468,10 +597,23 @@ export function createPluginService(deps: {
       await lockForTransaction(tx, ADVISORY_LOCKS.pluginPurchase(bill.shop_ref, bill.plugin_id));
       const own = await repository.lockShopPlugin(bill.shop_ref, bill.plugin_id, tx);
       if (own) {
-        await repository.updateShopPlugin(own.id, { source: 'purchased', status: 'enabled', bill_ref: bill.id, trial_ends_at: null, updated_at: now }, tx);
+        await repository.updateShopPlugin(
+          own.id,
+          { source: 'purchased', status: 'enabled', bill_ref: bill.id, trial_ends_at: null, updated_at: now },
+          tx,
+        );
         return;
       }
-      await install({ shop: { id: bill.shop_ref, merchant_id: bill.merchant_id } as ShopRef, pluginId: bill.plugin_id, source: 'purchased', now, billRef: bill.id }, tx);
+      await install(
+        {
+          shop: { id: bill.shop_ref, merchant_id: bill.merchant_id } as ShopRef,
+          pluginId: bill.plugin_id,
+          source: 'purchased',
+          now,
+          billRef: bill.id,
+        },
+        tx,
+      );
     },
 
     /** What refunding a paid plugin bill takes back, in the refund's transaction: the plugin it bought is uninstalled. */
@@ -524,7 +666,12 @@ export function createPluginService(deps: {
       const rows = await repository.enabledPluginsOf(owner.shopRef, clock.now());
       return {
         shop_id: owner.shopId,
-        plugins: rows.map((row) => ({ code: row.code, version: row.version, source: row.source, trial_ends_at: row.source === 'trial' ? iso(row.trial_ends_at) : null })),
+        plugins: rows.map((row) => ({
+          code: row.code,
+          version: row.version,
+          source: row.source,
+          trial_ends_at: row.source === 'trial' ? iso(row.trial_ends_at) : null,
+        })),
       };
     },
   };

@@ -33,7 +33,9 @@ function phoneMatch(phone: ProspectFilter['phone']) {
 function filterConditions(filter: ProspectFilter) {
   const keyword = filter.keyword ? containsPattern(filter.keyword) : undefined;
   return allOf([
-    keyword ? sql`${prospects.name} ilike ${keyword} or ${prospects.contact} ilike ${keyword} or ${prospects.content} ilike ${keyword}${phoneMatch(filter.phone)}` : undefined,
+    keyword
+      ? sql`${prospects.name} ilike ${keyword} or ${prospects.contact} ilike ${keyword} or ${prospects.content} ilike ${keyword}${phoneMatch(filter.phone)}`
+      : undefined,
     filter.status ? eq(prospects.status, filter.status) : undefined,
     filter.start ? sql`${prospects.created_at} >= ${filter.start}` : undefined,
     filter.end ? sql`${prospects.created_at} < ${filter.end}` : undefined,
@@ -43,14 +45,22 @@ function filterConditions(filter: ProspectFilter) {
 export function createProspectRepository(db: Db) {
   return {
     /** Newest first unless the operator sorts on another column. */
-    async list(filter: ProspectFilter, page: { limit: number; offset: number }, sort: ListSort<ProspectSortField> = { field: 'created_at', order: 'descend' }) {
+    async list(
+      filter: ProspectFilter,
+      page: { limit: number; offset: number },
+      sort: ListSort<ProspectSortField> = { field: 'created_at', order: 'descend' },
+    ) {
       const where = filterConditions(filter);
       const [rows, [{ total }], [{ newCount }]] = await Promise.all([
         db
           .select()
           .from(prospects)
           .where(where)
-          .orderBy(...orderByColumn(prospects[sort.field], sort.order, prospects.id, { emptyLast: sort.field === 'followed_up_at' }))
+          .orderBy(
+            ...orderByColumn(prospects[sort.field], sort.order, prospects.id, {
+              emptyLast: sort.field === 'followed_up_at',
+            }),
+          )
           .limit(page.limit)
           .offset(page.offset),
         db.select({ total: count() }).from(prospects).where(where),

@@ -9,8 +9,17 @@ export function registerProspectRoutes(registrar: CallRegistrar, deps: { prospec
 
   register(calls.addMessage, ({ input, ip }) => prospects.addMessage({ fields: input, ip }));
   register(calls.adminListProspects, ({ input }) => prospects.list(input));
-  register(calls.adminEditProspect, ({ input, principal }) =>
-    prospects.followUp({ id: input.id, adminId: principal.userId, status: input.status, remark: input.remark }),
-    { audit: { action: 'prospect.edit', targetType: 'prospect', targetId: (input) => input.id, load: (id) => prospects.get(Number(id)) } },
+  register(
+    calls.adminEditProspect,
+    ({ input, principal }) =>
+      prospects.followUp({ id: input.id, adminId: principal.userId, status: input.status, remark: input.remark }),
+    {
+      audit: {
+        action: 'prospect.edit',
+        targetType: 'prospect',
+        targetId: (input) => input.id,
+        load: (id) => prospects.get(Number(id)),
+      },
+    },
   );
 }

@@ -57,7 +57,14 @@ export function createProspectService(deps: {
       const contact = toE164(options.fields.contact, options.fields.country);
       if (contact === null) throw new AppError('VALIDATION_FAILED');
       const isStored = await repository.insertWithinLimit(
-        { name: options.fields.name, contact, content: options.fields.content, ip: options.ip, created_at: now, updated_at: now },
+        {
+          name: options.fields.name,
+          contact,
+          content: options.fields.content,
+          ip: options.ip,
+          created_at: now,
+          updated_at: now,
+        },
         new Date(now.getTime() - HOUR_MS),
         deps.submitsPerIpPerHour,
       );

@@ -20,7 +20,10 @@ export function createIpRateLimitRepository(db: Db) {
 
     /** Drops counters of windows that started before `before`; answers how many. */
     async purgeBefore(before: Date): Promise<number> {
-      const rows = await db.delete(ipRateLimits).where(lt(ipRateLimits.window_start, before)).returning({ ip: ipRateLimits.ip });
+      const rows = await db
+        .delete(ipRateLimits)
+        .where(lt(ipRateLimits.window_start, before))
+        .returning({ ip: ipRateLimits.ip });
       return rows.length;
     },
   };

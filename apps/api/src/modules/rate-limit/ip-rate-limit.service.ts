@@ -76,7 +76,9 @@ export function createIpRateLimit(deps: { repository: IpRateLimitRepository; clo
       const windowStart = now - (now % windowMs);
       const hits = await repository.hit(bucket, rateLimitKey(ip), new Date(windowStart));
       if (hits > limit) {
-        throw new AppError('TOO_MANY_REQUESTS', { data: { retry_after: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)) } });
+        throw new AppError('TOO_MANY_REQUESTS', {
+          data: { retry_after: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)) },
+        });
       }
     },
 
@@ -121,6 +123,8 @@ export function publicCallBucket(call: Pick<Call, 'path'>): IpRateBucket {
 export function publicRouteOptions(bodyLimit: number, limiter?: { ipRateLimit: IpRateLimit; bucket: IpRateBucket }) {
   return {
     bodyLimit,
-    ...(limiter ? { preValidation: async (request: FastifyRequest) => limiter.ipRateLimit.hit(limiter.bucket, request.ip) } : {}),
+    ...(limiter
+      ? { preValidation: async (request: FastifyRequest) => limiter.ipRateLimit.hit(limiter.bucket, request.ip) }
+      : {}),
   };
 }

@@ -5,7 +5,12 @@ import { admins, merchants, sessions } from '../../db/schema/index';
 
 /** The user's sessions that are neither revoked nor expired at `now`. */
 function liveSessionsOf(role: Role, userId: number, now: Date) {
-  return and(eq(sessions.role, role), eq(sessions.user_id, userId), isNull(sessions.revoked_at), gt(sessions.expires_at, now));
+  return and(
+    eq(sessions.role, role),
+    eq(sessions.user_id, userId),
+    isNull(sessions.revoked_at),
+    gt(sessions.expires_at, now),
+  );
 }
 
 export function createSessionRepository(db: Db) {
@@ -39,7 +44,10 @@ export function createSessionRepository(db: Db) {
       await db.update(sessions).set({ last_seen_at: now, expires_at: expiresAt }).where(eq(sessions.id, id));
     },
     async revokeByTokenHash(tokenHash: string, now: Date) {
-      await db.update(sessions).set({ revoked_at: now }).where(and(eq(sessions.token_hash, tokenHash), isNull(sessions.revoked_at)));
+      await db
+        .update(sessions)
+        .set({ revoked_at: now })
+        .where(and(eq(sessions.token_hash, tokenHash), isNull(sessions.revoked_at)));
     },
     /** Drops sessions that ended (expired or revoked) before `before`. */
     async purgeEnded(before: Date) {

@@ -13,10 +13,18 @@ export function registerSessionRoutes(registrar: CallRegistrar, deps: { sessions
     register(role.list, ({ principal }) => sessions.listSessions(principal));
     // Audited when an operator ends sessions (register-call audits operator calls only).
     register(role.end, ({ principal, input }) => sessions.endSession(principal, input.id), {
-      audit: { action: 'admin.end_session', targetType: 'admin', targetId: (_input, _output, principal) => principal.userId },
+      audit: {
+        action: 'admin.end_session',
+        targetType: 'admin',
+        targetId: (_input, _output, principal) => principal.userId,
+      },
     });
     register(role.endOthers, ({ principal }) => sessions.endOtherSessions(principal), {
-      audit: { action: 'admin.end_other_sessions', targetType: 'admin', targetId: (_input, _output, principal) => principal.userId },
+      audit: {
+        action: 'admin.end_other_sessions',
+        targetType: 'admin',
+        targetId: (_input, _output, principal) => principal.userId,
+      },
     });
   }
 }

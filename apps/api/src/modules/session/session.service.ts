@@ -87,7 +87,14 @@ export function createSessionService(deps: { repository: SessionRepository; cloc
 
     /** Ends every session of the caller but the one making the call. */
     async endOtherSessions(principal: Principal) {
-      return { ended: await repository.revokeOtherSessionsOfUser(principal.role, principal.userId, principal.sessionId, clock.now()) };
+      return {
+        ended: await repository.revokeOtherSessionsOfUser(
+          principal.role,
+          principal.userId,
+          principal.sessionId,
+          clock.now(),
+        ),
+      };
     },
 
     /** Ends every session of a user: password reset, disabling an account. */

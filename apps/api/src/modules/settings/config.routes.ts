@@ -11,7 +11,12 @@ export function registerConfigRoutes(registrar: CallRegistrar, deps: { config: C
   register(calls.adminConfigList, () => config.getAll());
   register(calls.adminConfigGroups, () => config.listGroups());
   register(calls.adminSetConfig, ({ input, lang }) => config.setConfig(input, lang), {
-    audit: { action: 'settings.edit', targetType: 'settings', targetId: (input) => input.group, load: (group) => config.getGroupValues(group as SettingsGroup) },
+    audit: {
+      action: 'settings.edit',
+      targetType: 'settings',
+      targetId: (input) => input.group,
+      load: (group) => config.getGroupValues(group as SettingsGroup),
+    },
   });
   // Test sends change nothing stored: recorded (with the recipient) once they went out.
   register(calls.adminTestSendEmail, ({ input, lang }) => config.testSendEmail({ to: input.to, lang }), {
@@ -21,7 +26,12 @@ export function registerConfigRoutes(registrar: CallRegistrar, deps: { config: C
     audit: { action: 'settings.test_send_sms', targetType: 'settings', targetId: () => 'sms', isExternalOnly: true },
   });
   register(calls.adminTestSendWecom, ({ input }) => config.testSendWecom({ content: input.content }), {
-    audit: { action: 'settings.test_send_wecom', targetType: 'settings', targetId: () => 'wecom', isExternalOnly: true },
+    audit: {
+      action: 'settings.test_send_wecom',
+      targetType: 'settings',
+      targetId: () => 'wecom',
+      isExternalOnly: true,
+    },
   });
   register(merchantConfigList, () => config.getPublicConfig());
 }

@@ -57,7 +57,10 @@ const DEFAULT_SMS_SETTINGS: StoredSmsSettings = {
 /** A field error in the same shape as the contract's validation failures. */
 function fieldError(field: string, key: keyof typeof validationMessages, lang: Lang): AppError {
   const messages = validationMessages[key];
-  return new AppError('VALIDATION_FAILED', { messages, data: { errors: [{ field: `values.${field}`, message: messages[lang] }] } });
+  return new AppError('VALIDATION_FAILED', {
+    messages,
+    data: { errors: [{ field: `values.${field}`, message: messages[lang] }] },
+  });
 }
 
 /**
@@ -69,7 +72,10 @@ function deliveryFailed(error: unknown): AppError {
   const reason = error instanceof DeliveryError ? error.reason : 'connect';
   if (reason || !(error instanceof DeliveryError)) {
     const text = deliveryReasonMessages[reason ?? 'connect'];
-    return new AppError('DELIVERY_FAILED', { messages: { 'zh-CN': `发送失败：${text['zh-CN']}`, 'en-US': `Sending failed: ${text['en-US']}` }, data: { reason: reason ?? 'connect' } });
+    return new AppError('DELIVERY_FAILED', {
+      messages: { 'zh-CN': `发送失败：${text['zh-CN']}`, 'en-US': `Sending failed: ${text['en-US']}` },
+      data: { reason: reason ?? 'connect' },
+    });
   }
   const detail = error.providerMessage;
   return new AppError('DELIVERY_FAILED', {
@@ -80,13 +86,19 @@ function deliveryFailed(error: unknown): AppError {
 
 const notConfigured = {
   mail: { 'zh-CN': '请先填写并保存 SMTP 服务器设置', 'en-US': 'Save the SMTP server settings first' },
-  sms: { 'zh-CN': '请先选择短信服务商并保存完整的短信设置', 'en-US': 'Choose an SMS provider and save the complete SMS settings first' },
+  sms: {
+    'zh-CN': '请先选择短信服务商并保存完整的短信设置',
+    'en-US': 'Choose an SMS provider and save the complete SMS settings first',
+  },
   wecom: { 'zh-CN': '请先填写并保存机器人 Webhook 地址', 'en-US': 'Save the robot webhook URL first' },
 } satisfies Record<string, Record<Lang, string>>;
 
 const testTexts = {
   'zh-CN': { subject: '测试邮件', body: (site: string) => `这是来自 ${site} 的测试邮件，收到说明邮件配置正确。` },
-  'en-US': { subject: 'Test email', body: (site: string) => `This is a test email from ${site}. Receiving it means the mail settings work.` },
+  'en-US': {
+    subject: 'Test email',
+    body: (site: string) => `This is a test email from ${site}. Receiving it means the mail settings work.`,
+  },
 } satisfies Record<Lang, unknown>;
 
 /**
@@ -171,7 +183,8 @@ export function createConfigService(deps: {
 
   async function checkImage(field: 'logo' | 'ico', value: string, lang: Lang) {
     if (!value.startsWith(UPLOADS_URL_PREFIX)) return;
-    if (!(await deps.uploadExists(value.slice(UPLOADS_URL_PREFIX.length)))) throw fieldValidationError(['values', field], 'image_url_invalid', lang);
+    if (!(await deps.uploadExists(value.slice(UPLOADS_URL_PREFIX.length))))
+      throw fieldValidationError(['values', field], 'image_url_invalid', lang);
   }
 
   const savers: { [G in SettingsGroup]: (values: Values<G>, lang: Lang) => Promise<void> } = {
@@ -181,14 +194,24 @@ export function createConfigService(deps: {
       await settings.setGroup('site', values);
     },
     async mail(values, lang) {
-      if (values.smtp_host) await checkOutboundOnSave(() => outbound.checkHostOnSave(values.smtp_host), 'smtp_host', lang, 'values.smtp_host');
+      if (values.smtp_host)
+        await checkOutboundOnSave(
+          () => outbound.checkHostOnSave(values.smtp_host),
+          'smtp_host',
+          lang,
+          'values.smtp_host',
+        );
       const current = await getMail();
-      await settings.setGroup('mail', { ...values, smtp_password: secrets.sealSecret(values.smtp_password || current.smtp_password) });
+      await settings.setGroup('mail', {
+        ...values,
+        smtp_password: secrets.sealSecret(values.smtp_password || current.smtp_password),
+      });
     },
     async sms(values, lang) {
       const current = await getSms();
       const next = { ...values, access_key_secret: values.access_key_secret || current.access_key_secret };
-      if (next.sms_provider !== 'none' && !next.access_key_secret) throw fieldError('access_key_secret', 'access_key_secret_required', lang);
+      if (next.sms_provider !== 'none' && !next.access_key_secret)
+        throw fieldError('access_key_secret', 'access_key_secret_required', lang);
       await settings.setGroup('sms', { ...next, access_key_secret: secrets.sealSecret(next.access_key_secret) });
     },
     async wecom(values, lang) {
@@ -196,20 +219,35 @@ export function createConfigService(deps: {
       if (!values.webhook_url) {
         // Kept as it is, but sealed if it was stored before secrets were sealed.
         const current = await getWecom();
-        if (current.webhook_url) await settings.setGroup('wecom', { webhook_url: secrets.sealSecret(current.webhook_url) });
+        if (current.webhook_url)
+          await settings.setGroup('wecom', { webhook_url: secrets.sealSecret(current.webhook_url) });
         return;
       }
-      if (new URL(values.webhook_url).origin !== new URL(deps.wecomWebhookBase).origin) throw fieldError('webhook_url', 'webhook_url_host', lang);
-      await checkOutboundOnSave(() => outbound.checkUrlOnSave(values.webhook_url), 'webhook_url', lang, 'values.webhook_url');
+      if (new URL(values.webhook_url).origin !== new URL(deps.wecomWebhookBase).origin)
+        throw fieldError('webhook_url', 'webhook_url_host', lang);
+      await checkOutboundOnSave(
+        () => outbound.checkUrlOnSave(values.webhook_url),
+        'webhook_url',
+        lang,
+        'values.webhook_url',
+      );
       await settings.setGroup('wecom', { webhook_url: secrets.sealSecret(values.webhook_url) });
     },
     async platform(values, lang) {
-      const { business_time_zone: zone, require_admin_two_factor: isTwoFactorRequired, reserved_shop_ids: reservedShopIds, ...rules } = values;
+      const {
+        business_time_zone: zone,
+        require_admin_two_factor: isTwoFactorRequired,
+        reserved_shop_ids: reservedShopIds,
+        ...rules
+      } = values;
       // The contract checked Intl's list; the database must know the zone by that exact name as well, or its day arithmetic would fail.
-      if (zone !== undefined && !(await settings.isTimeZoneKnownToDatabase(zone))) throw fieldError('business_time_zone', 'business_time_zone_invalid', lang);
+      if (zone !== undefined && !(await settings.isTimeZoneKnownToDatabase(zone)))
+        throw fieldError('business_time_zone', 'business_time_zone_invalid', lang);
       await settings.setPlatformRules(rules);
-      if (zone !== undefined && zone !== (await settings.getBusinessTimeZone())) await settings.setBusinessTimeZone(zone);
-      if (isTwoFactorRequired !== undefined && isTwoFactorRequired !== (await settings.isAdminTwoFactorRequired())) await settings.setAdminTwoFactorRequired(isTwoFactorRequired);
+      if (zone !== undefined && zone !== (await settings.getBusinessTimeZone()))
+        await settings.setBusinessTimeZone(zone);
+      if (isTwoFactorRequired !== undefined && isTwoFactorRequired !== (await settings.isAdminTwoFactorRequired()))
+        await settings.setAdminTwoFactorRequired(isTwoFactorRequired);
       if (reservedShopIds !== undefined) await settings.setReservedShopIds(reservedShopIds);
     },
   };
@@ -238,17 +276,20 @@ export function createConfigService(deps: {
     getSmsForDelivery: getSms,
 
     async listGroups() {
-      const [site, mail, sms, wecom, rulesUpdatedAt, zoneUpdatedAt, twoFactorUpdatedAt, reservedUpdatedAt] = await Promise.all([
-        settings.getGroup('site'),
-        settings.getGroup('mail'),
-        settings.getGroup('sms'),
-        settings.getGroup('wecom'),
-        settings.platformRulesUpdatedAt(),
-        settings.businessTimeZoneUpdatedAt(),
-        settings.adminTwoFactorRuleUpdatedAt(),
-        settings.reservedShopIdsUpdatedAt(),
-      ]);
-      const platformUpdatedAt = [rulesUpdatedAt, zoneUpdatedAt, twoFactorUpdatedAt, reservedUpdatedAt].filter((time): time is Date => Boolean(time)).sort((a, b) => b.getTime() - a.getTime())[0];
+      const [site, mail, sms, wecom, rulesUpdatedAt, zoneUpdatedAt, twoFactorUpdatedAt, reservedUpdatedAt] =
+        await Promise.all([
+          settings.getGroup('site'),
+          settings.getGroup('mail'),
+          settings.getGroup('sms'),
+          settings.getGroup('wecom'),
+          settings.platformRulesUpdatedAt(),
+          settings.businessTimeZoneUpdatedAt(),
+          settings.adminTwoFactorRuleUpdatedAt(),
+          settings.reservedShopIdsUpdatedAt(),
+        ]);
+      const platformUpdatedAt = [rulesUpdatedAt, zoneUpdatedAt, twoFactorUpdatedAt, reservedUpdatedAt]
+        .filter((time): time is Date => Boolean(time))
+        .sort((a, b) => b.getTime() - a.getTime())[0];
       const [mailValues, smsValues, wecomValues] = await Promise.all([getMail(), getSms(), getWecom()]);
       const summary = (group: SettingsGroup, updatedAt: Date | undefined, isConfigured: boolean) => ({
         group,
@@ -278,7 +319,11 @@ export function createConfigService(deps: {
       const site = await getSite();
       const text = testTexts[options.lang];
       try {
-        await sendWithSmtpSettings(mail, { to: options.to, subject: `${site.site_name} ${text.subject}`, text: text.body(site.site_name) }, outbound);
+        await sendWithSmtpSettings(
+          mail,
+          { to: options.to, subject: `${site.site_name} ${text.subject}`, text: text.body(site.site_name) },
+          outbound,
+        );
       } catch (error) {
         deps.onDeliveryFailure?.('mail', error);
         throw deliveryFailed(error);
@@ -291,7 +336,12 @@ export function createConfigService(deps: {
       if (!isSmsConfigured(sms)) throw new AppError('DELIVERY_FAILED', { messages: notConfigured.sms });
       try {
         // A real verification-code template needs a code; a test sends a fixed one nobody can use.
-        await smsProviderFor(sms, outbound, deps.smsEndpoint).sendCode({ mobile: options.mobile, code: '123456', purpose: 'register', lang: options.lang });
+        await smsProviderFor(sms, outbound, deps.smsEndpoint).sendCode({
+          mobile: options.mobile,
+          code: '123456',
+          purpose: 'register',
+          lang: options.lang,
+        });
       } catch (error) {
         deps.onDeliveryFailure?.('sms', error);
         throw deliveryFailed(error);

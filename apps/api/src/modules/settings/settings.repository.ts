@@ -27,7 +27,9 @@ export function createSettingsRepository(db: Db) {
 
     /** Whether the database knows the IANA zone `zone` (its own copy of the zone data). */
     async isTimeZoneKnown(zone: string): Promise<boolean> {
-      const result = await db.execute<{ found: boolean }>(sql`select exists (select 1 from pg_timezone_names where name = ${zone}) as found`);
+      const result = await db.execute<{ found: boolean }>(
+        sql`select exists (select 1 from pg_timezone_names where name = ${zone}) as found`,
+      );
       return Boolean(result.rows[0]?.found);
     },
   };

@@ -78,7 +78,9 @@ export function createSettingsService(deps: { repository: SettingsRepository; de
     getBusinessTimeZone(): Promise<string> {
       const nowMs = Date.now();
       if (!timeZone || timeZone.expiresAt <= nowMs) {
-        const value = readValue<string>(BUSINESS_TIME_ZONE_KEY).then((stored) => (typeof stored?.value === 'string' && stored.value ? stored.value : DEFAULT_BUSINESS_TIME_ZONE));
+        const value = readValue<string>(BUSINESS_TIME_ZONE_KEY).then((stored) =>
+          typeof stored?.value === 'string' && stored.value ? stored.value : DEFAULT_BUSINESS_TIME_ZONE,
+        );
         // A failed read is not kept.
         value.catch(() => (timeZone = undefined));
         timeZone = { value, expiresAt: nowMs + TIME_ZONE_TTL_MS };

@@ -8,6 +8,8 @@ const SHOP_ID_PATTERN = new RegExp(`^[a-z0-9]{1,${SHOP_ID_MAX_LENGTH}}$`);
  * `console`) that a store ID could be. Sorted, once each.
  */
 export function fixedReservedShopIds(platformHosts: readonly string[]): string[] {
-  const labels = platformHosts.map((host) => host.trim().toLowerCase().split('.')[0] ?? '').filter((label) => SHOP_ID_PATTERN.test(label));
+  const labels = platformHosts
+    .map((host) => host.trim().toLowerCase().split('.')[0] ?? '')
+    .filter((label) => SHOP_ID_PATTERN.test(label));
   return [...new Set<string>([...RESERVED_SHOP_IDS, ...labels])].sort();
 }

@@ -48,7 +48,11 @@ export function createShopAdminService(deps: {
       if (!(await repository.merchantExists(input.merchant_id))) throw new AppError('NOT_FOUND');
       const rules = await settings.getPlatformRules();
       if (input.mode === 'trial') {
-        return toAdminShop(await shopService.createTrialShop(input.merchant_id, input, { isOperator: true }), rules.grace_days, options.lang);
+        return toAdminShop(
+          await shopService.createTrialShop(input.merchant_id, input, { isOperator: true }),
+          rules.grace_days,
+          options.lang,
+        );
       }
       const { termType, term } = offlineTerm(input);
       const version = await storeVersionService.getVersion(input.package_id);
@@ -56,7 +60,15 @@ export function createShopAdminService(deps: {
         { merchantId: input.merchant_id, fields: input, version, start: 'unpaid', operatorRemark: input.remark },
         async (shop, tx) => {
           const bill = await billService.createStoreBill(
-            { merchantId: input.merchant_id, shop, type: 'new_store', version, termType, term, payment: { channel: 'offline', adminId: options.adminId, remark: input.remark } },
+            {
+              merchantId: input.merchant_id,
+              shop,
+              type: 'new_store',
+              version,
+              termType,
+              term,
+              payment: { channel: 'offline', adminId: options.adminId, remark: input.remark },
+            },
             tx,
           );
           await shopService.applyPaidStoreBill(bill, tx);
@@ -71,10 +83,23 @@ export function createShopAdminService(deps: {
      * Operator renewal: an offline payment recorded as a paid renewal bill, applied at once; into a
      * higher version by the merchant's rule (renewalVersion), priced at it and moving the store to it.
      */
-    async renew(options: { adminId: number; shopId: string; versionId?: number; termType: TermType; term: number; remark: string; lang: Lang }) {
+    async renew(options: {
+      adminId: number;
+      shopId: string;
+      versionId?: number;
+      termType: TermType;
+      term: number;
+      remark: string;
+      lang: Lang;
+    }) {
       const { view, rules } = await shopService.findShop(operatorScope, options.shopId);
-      if (view.status === 'initializing' || view.status === 'unpaid' || view.status === 'cancelled') throw new AppError('STORE_STATE_INVALID');
-      const version = await shopService.renewalVersion(await storeVersionService.getVersion(view.version_id), options.versionId, false);
+      if (view.status === 'initializing' || view.status === 'unpaid' || view.status === 'cancelled')
+        throw new AppError('STORE_STATE_INVALID');
+      const version = await shopService.renewalVersion(
+        await storeVersionService.getVersion(view.version_id),
+        options.versionId,
+        false,
+      );
       const bill = await db.transaction(async (tx) => {
         const bill = await billService.createStoreBill(
           {
@@ -100,11 +125,23 @@ export function createShopAdminService(deps: {
     async setStatus(options: { shopId: string; isDisabled: boolean; remark: string; lang: Lang }) {
       const { view, rules } = await shopService.findShop(operatorScope, options.shopId);
       // A store not paid or not provisioned yet (or given up) has nothing to disable; it cannot run either.
-      if (view.status === 'unpaid' || view.status === 'initializing' || view.status === 'cancelled') throw new AppError('STORE_STATE_INVALID');
+      if (view.status === 'unpaid' || view.status === 'initializing' || view.status === 'cancelled')
+        throw new AppError('STORE_STATE_INVALID');
       const now = clock.now();
       const next: ShopRow = { ...view, is_disabled_by_operator: options.isDisabled };
-      const status = options.isDisabled ? 'disabled' : deriveStatus({ ...next, status: view.status === 'disabled' ? 'operating' : view.status }, now, rules.grace_days);
-      await repository.updateShop(view.id, { is_disabled_by_operator: options.isDisabled, status, operator_remark: options.remark || view.operator_remark, updated_at: now });
+      const status = options.isDisabled
+        ? 'disabled'
+        : deriveStatus(
+            { ...next, status: view.status === 'disabled' ? 'operating' : view.status },
+            now,
+            rules.grace_days,
+          );
+      await repository.updateShop(view.id, {
+        is_disabled_by_operator: options.isDisabled,
+        status,
+        operator_remark: options.remark || view.operator_remark,
+        updated_at: now,
+      });
       return toAdminShop(await shopService.viewOf(view.id), rules.grace_days, options.lang);
     },
 

@@ -5,8 +5,36 @@ import { exportLabels, exportTime, majorUnits } from '../../lib/export-labels';
 import type { ShopView } from './shop.repository';
 
 const HEADERS: Record<Lang, string[]> = {
-  'zh-CN': ['店铺名称', '店铺 ID', '联系邮箱', '店铺版本', '状态', '到期时间', '域名', '订单数', '发货数', '总收入', '币种', '会员数', '创建时间'],
-  'en-US': ['Store name', 'Store ID', 'Contact email', 'Store version', 'Status', 'Expires', 'Domain', 'Orders', 'Shipments', 'Total revenue', 'Currency', 'Members', 'Created'],
+  'zh-CN': [
+    '店铺名称',
+    '店铺 ID',
+    '联系邮箱',
+    '店铺版本',
+    '状态',
+    '到期时间',
+    '域名',
+    '订单数',
+    '发货数',
+    '总收入',
+    '币种',
+    '会员数',
+    '创建时间',
+  ],
+  'en-US': [
+    'Store name',
+    'Store ID',
+    'Contact email',
+    'Store version',
+    'Status',
+    'Expires',
+    'Domain',
+    'Orders',
+    'Shipments',
+    'Total revenue',
+    'Currency',
+    'Members',
+    'Created',
+  ],
 };
 const MERCHANT_HEADER: Record<Lang, string> = { 'zh-CN': '商户账号', 'en-US': 'Merchant' };
 

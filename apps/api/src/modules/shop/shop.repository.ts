@@ -2,14 +2,29 @@ import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ShopSortField } from '@parlour/contract/calls/store';
 import type { StoreStatus, StoreTab } from '@parlour/contract/constants';
 import type { Db } from '../../db/client';
-import { bills, merchants, shopDomains, shopStatusCounts, shopStatusDeltas, shops, storeTickets, storeVersions } from '../../db/schema/index';
+import {
+  bills,
+  merchants,
+  shopDomains,
+  shopStatusCounts,
+  shopStatusDeltas,
+  shops,
+  storeTickets,
+  storeVersions,
+} from '../../db/schema/index';
 import { countMatchesByPart } from '../../lib/count-matches';
 import { allOf, containsPattern } from '../../lib/sql-filters';
 import { orderByColumn, type ListSort } from '../../lib/sql-sort';
 import { scopedMerchantId, tenantCondition, type TenantScope } from '../../lib/tenant-scope';
 import { ADVISORY_LOCKS, lockForTransaction } from '../../db/advisory-locks';
 import { primaryDomainSql } from '../domain/domain.repository';
-import { shopStatusIs, shopStatusSql, shopTabCondition, staleStatusCorrectionsSql, type StatusClock } from './shop-status-sql';
+import {
+  shopStatusIs,
+  shopStatusSql,
+  shopTabCondition,
+  staleStatusCorrectionsSql,
+  type StatusClock,
+} from './shop-status-sql';
 
 export type ShopRow = typeof shops.$inferSelect;
 
@@ -40,7 +55,9 @@ function filterConditions(filter: ShopFilter, at: StatusClock): SQL | undefined 
   const merchantKeyword = filter.merchantKeyword ? containsPattern(filter.merchantKeyword) : undefined;
   return allOf([
     tenantCondition(filter.scope, shops.merchant_id),
-    filter.scope.kind !== 'merchant' && filter.merchantId !== undefined ? eq(shops.merchant_id, filter.merchantId) : undefined,
+    filter.scope.kind !== 'merchant' && filter.merchantId !== undefined
+      ? eq(shops.merchant_id, filter.merchantId)
+      : undefined,
     keyword ? sql`${shops.shop_name} ilike ${keyword} or ${shops.shop_id} ilike ${keyword}` : undefined,
     filter.status ? shopStatusIs(filter.status, at) : undefined,
     merchantKeyword
@@ -76,7 +93,10 @@ const liveFirst = [sql`${shops.status} = 'cancelled'`, desc(shops.id)];
  * Moves a change of counts per status (stored → derived) into counts read from the counters.
  * Mutates and answers `counts`.
  */
-function applyCorrections(counts: Partial<Record<StoreStatus, number>>, corrections: Array<{ stored: StoreStatus; effective: StoreStatus; stores: number }>) {
+function applyCorrections(
+  counts: Partial<Record<StoreStatus, number>>,
+  corrections: Array<{ stored: StoreStatus; effective: StoreStatus; stores: number }>,
+) {
   for (const { stored, effective, stores } of corrections) {
     counts[stored] = (counts[stored] ?? 0) - Number(stores);
     counts[effective] = (counts[effective] ?? 0) + Number(stores);
@@ -97,7 +117,11 @@ export async function abandonUnpaidShops(tx: Db, shopRefs: number[], now: Date) 
     .where(and(inArray(shops.id, shopRefs), eq(shops.status, 'unpaid')))
     .orderBy(shops.id)
     .for('update');
-  const rows = await tx.update(shops).set({ status: 'cancelled', updated_at: now }).where(inArray(shops.id, locked)).returning({ id: shops.id });
+  const rows = await tx
+    .update(shops)
+    .set({ status: 'cancelled', updated_at: now })
+    .where(inArray(shops.id, locked))
+    .returning({ id: shops.id });
   return rows.length;
 }
 
@@ -132,7 +156,9 @@ export function createShopRepository(db: Db) {
 
   /** Stores per stored status and the status they have at `at`, for those the sweep has not caught up with. */
   async function staleStatusCorrections(at: StatusClock, scope: TenantScope) {
-    const result = await db.execute<{ stored: StoreStatus; effective: StoreStatus; stores: number }>(staleStatusCorrectionsSql(at, scope));
+    const result = await db.execute<{ stored: StoreStatus; effective: StoreStatus; stores: number }>(
+      staleStatusCorrectionsSql(at, scope),
+    );
     return result.rows;
   }
 
@@ -157,7 +183,12 @@ export function createShopRepository(db: Db) {
       return rows.length;
     },
 
-    async listShops(filter: ShopFilter & { tab: StoreTab }, page: { limit: number; offset: number }, at: StatusClock, sort?: ListSort<ShopSortField>) {
+    async listShops(
+      filter: ShopFilter & { tab: StoreTab },
+      page: { limit: number; offset: number },
+      at: StatusClock,
+      sort?: ListSort<ShopSortField>,
+    ) {
       // The page's stores first, then their joins and unpaid bill: rows skipped by the offset are not joined.
       const pageIds = db
         .select({ id: shops.id })
@@ -166,7 +197,9 @@ export function createShopRepository(db: Db) {
         .orderBy(...shopOrder(sort))
         .limit(page.limit)
         .offset(page.offset);
-      const rows = await selectViews(at).where(inArray(shops.id, pageIds)).orderBy(...shopOrder(sort));
+      const rows = await selectViews(at)
+        .where(inArray(shops.id, pageIds))
+        .orderBy(...shopOrder(sort));
       return rows.map(toView);
     },
 
@@ -180,9 +213,14 @@ export function createShopRepository(db: Db) {
       if (!filter.keyword && !filter.merchantKeyword) {
         // The counters are kept per merchant: the tenant's, or the merchant the operator filters on.
         const merchantId = scopedMerchantId(filter.scope) ?? filter.merchantId;
-        const byStatus = await this.countByStatus(at, merchantId !== undefined ? { kind: 'merchant', merchantId } : filter.scope);
+        const byStatus = await this.countByStatus(
+          at,
+          merchantId !== undefined ? { kind: 'merchant', merchantId } : filter.scope,
+        );
         const counted = (statuses: readonly StoreStatus[]) =>
-          statuses.filter((status) => !filter.status || status === filter.status).reduce((sum, status) => sum + (byStatus[status] ?? 0), 0);
+          statuses
+            .filter((status) => !filter.status || status === filter.status)
+            .reduce((sum, status) => sum + (byStatus[status] ?? 0), 0);
         return {
           all: counted(Object.keys(byStatus) as StoreStatus[]),
           operating: counted(['operating', 'trial']),
@@ -271,7 +309,13 @@ export function createShopRepository(db: Db) {
       const [row] = await db
         .select({ id: shops.id })
         .from(shops)
-        .where(and(eq(shops.shop_id, shopId), sql`${shops.status} <> 'cancelled'`, sql`not (${shopStatusIs('cancelled', at)})`))
+        .where(
+          and(
+            eq(shops.shop_id, shopId),
+            sql`${shops.status} <> 'cancelled'`,
+            sql`not (${shopStatusIs('cancelled', at)})`,
+          ),
+        )
         .limit(1);
       return Boolean(row);
     },
@@ -285,7 +329,13 @@ export function createShopRepository(db: Db) {
       const [row] = await tx
         .select({ value: count() })
         .from(shops)
-        .where(and(eq(shops.merchant_id, merchantId), sql`${shops.status} <> 'cancelled'`, at ? sql`not (${shopStatusIs('cancelled', at)})` : undefined));
+        .where(
+          and(
+            eq(shops.merchant_id, merchantId),
+            sql`${shops.status} <> 'cancelled'`,
+            at ? sql`not (${shopStatusIs('cancelled', at)})` : undefined,
+          ),
+        );
       return row.value;
     },
     async hasHadTrial(merchantId: number, tx: Db = db) {
@@ -310,19 +360,40 @@ export function createShopRepository(db: Db) {
      * `site_config` is the defaults: they go under what the config already holds (saved before the
      * store was ready), so nothing saved is lost.
      */
-    async completeProvisioning(id: number, values: Partial<typeof shops.$inferInsert> & { domain: string }, systemDomain: { token: string; now: Date }) {
+    async completeProvisioning(
+      id: number,
+      values: Partial<typeof shops.$inferInsert> & { domain: string },
+      systemDomain: { token: string; now: Date },
+    ) {
       const { site_config: siteConfigDefaults, ...rest } = values;
       return db.transaction(async (tx) => {
         const rows = await tx
           .update(shops)
-          .set({ ...rest, ...(siteConfigDefaults ? { site_config: sql`${JSON.stringify(siteConfigDefaults)}::jsonb || coalesce(${shops.site_config}, '{}'::jsonb)` } : {}) })
+          .set({
+            ...rest,
+            ...(siteConfigDefaults
+              ? {
+                  site_config: sql`${JSON.stringify(siteConfigDefaults)}::jsonb || coalesce(${shops.site_config}, '{}'::jsonb)`,
+                }
+              : {}),
+          })
           .where(and(eq(shops.id, id), eq(shops.status, 'initializing')))
           .returning({ id: shops.id });
         if (!rows.length) return false;
         const { token, now } = systemDomain;
         await tx
           .insert(shopDomains)
-          .values({ shop_ref: id, domain: values.domain, type: 'system', status: 'bound', is_primary: true, verify_token: token, verified_at: now, created_at: now, updated_at: now })
+          .values({
+            shop_ref: id,
+            domain: values.domain,
+            type: 'system',
+            status: 'bound',
+            is_primary: true,
+            verify_token: token,
+            verified_at: now,
+            created_at: now,
+            updated_at: now,
+          })
           .onConflictDoNothing();
         return true;
       });
@@ -347,7 +418,10 @@ export function createShopRepository(db: Db) {
      * statuses, with the stores the sweep has not moved yet counted under their status at `at`.
      */
     async countByStatus(at: StatusClock, scope: TenantScope): Promise<Partial<Record<StoreStatus, number>>> {
-      const [counted, corrections] = await Promise.all([this.countByStatusFromCounters(scope), staleStatusCorrections(at, scope)]);
+      const [counted, corrections] = await Promise.all([
+        this.countByStatusFromCounters(scope),
+        staleStatusCorrections(at, scope),
+      ]);
       return applyCorrections(counted, corrections);
     },
     async versionDistribution() {
@@ -366,7 +440,13 @@ export function createShopRepository(db: Db) {
       const [row] = await db
         .update(storeTickets)
         .set({ redeemed_at: now })
-        .where(and(eq(storeTickets.id, String(id)), sql`${storeTickets.redeemed_at} is null`, sql`${storeTickets.expires_at} > ${now}`))
+        .where(
+          and(
+            eq(storeTickets.id, String(id)),
+            sql`${storeTickets.redeemed_at} is null`,
+            sql`${storeTickets.expires_at} > ${now}`,
+          ),
+        )
         .returning();
       return row;
     },

@@ -1,8 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import type { CallParsedInput } from '@parlour/contract/call';
 import type * as calls from '@parlour/contract/calls/store';
-import { isHigherVersion, STORE_ADMIN_SSO_PATH, type TAdminShop, type TShop, type ZShopCreateFields } from '@parlour/contract/calls/store';
-import { EXPORT_MAX_ROWS, STORE_TICKET_TTL_SECONDS, type PayMethod, type Role, type StoreStatus, type TermType } from '@parlour/contract/constants';
+import {
+  isHigherVersion,
+  STORE_ADMIN_SSO_PATH,
+  type TAdminShop,
+  type TShop,
+  type ZShopCreateFields,
+} from '@parlour/contract/calls/store';
+import {
+  EXPORT_MAX_ROWS,
+  STORE_TICKET_TTL_SECONDS,
+  type PayMethod,
+  type Role,
+  type StoreStatus,
+  type TermType,
+} from '@parlour/contract/constants';
 import type { z } from 'zod';
 import type { Lang } from '@parlour/contract/errors';
 import type { Db } from '../../db/client';
@@ -46,7 +59,8 @@ export function toShop(view: ShopView, graceDays: number, lang: Lang): TShop {
     is_trial: view.is_trial,
     is_disabled_by_operator: view.is_disabled_by_operator,
     expires_at: iso(view.expires_at),
-    grace_ends_at: view.status === 'pending_renewal' && view.expires_at ? addDays(view.expires_at, graceDays).toISOString() : null,
+    grace_ends_at:
+      view.status === 'pending_renewal' && view.expires_at ? addDays(view.expires_at, graceDays).toISOString() : null,
     domain: view.domain,
     order_count: view.order_count,
     shipment_count: view.shipment_count,
@@ -130,7 +144,9 @@ export function createShopService(deps: {
    * The clock reads derive store statuses at: now, with the platform's grace days. Reads never write
    * statuses; the store sweep persists them.
    */
-  async function statusClock(): Promise<StatusClock & { rules: Awaited<ReturnType<SettingsService['getPlatformRules']>> }> {
+  async function statusClock(): Promise<
+    StatusClock & { rules: Awaited<ReturnType<SettingsService['getPlatformRules']>> }
+  > {
     const rules = await settings.getPlatformRules();
     return { now: clock.now(), graceDays: rules.grace_days, rules };
   }
@@ -153,7 +169,8 @@ export function createShopService(deps: {
     await repository.lockMerchantShopCreation(merchantId, tx);
     await billRepository.expireOverdueBills(clock.now(), { shopId, merchantId }, tx);
     const { store_limit_per_merchant: limit } = await settings.getPlatformRules(tx);
-    if ((await repository.countMerchantShops(merchantId, tx)) >= limit) throw new AppError('STORE_LIMIT_REACHED', { params: { limit }, data: { limit } });
+    if ((await repository.countMerchantShops(merchantId, tx)) >= limit)
+      throw new AppError('STORE_LIMIT_REACHED', { params: { limit }, data: { limit } });
   }
 
   /**
@@ -163,12 +180,14 @@ export function createShopService(deps: {
   async function createShop<T>(shop: NewShop, inTransaction: (row: ShopRow, tx: Db) => Promise<T>): Promise<T> {
     const shopId = shop.fields.shop_id;
     // Every way a store is created comes here: a merchant's trial and create-and-pay, an operator's add.
-    if (fixedReserved.has(shopId) || (await settings.getReservedShopIds()).includes(shopId)) throw new AppError('SHOP_ID_RESERVED', { params: { shop_id: shopId } });
+    if (fixedReserved.has(shopId) || (await settings.getReservedShopIds()).includes(shopId))
+      throw new AppError('SHOP_ID_RESERVED', { params: { shop_id: shopId } });
     if (await repository.isShopIdTaken(shop.fields.shop_id, await statusClock())) throw new AppError('SHOP_ID_TAKEN');
     const now = clock.now();
     return db.transaction(async (tx) => {
       await lockMerchantAndCheckLimit(tx, shop.merchantId, shop.fields.shop_id);
-      if (shop.start === 'trial' && shop.isFirstTrialOnly && (await repository.hasHadTrial(shop.merchantId, tx))) throw new AppError('TRIAL_UNAVAILABLE');
+      if (shop.start === 'trial' && shop.isFirstTrialOnly && (await repository.hasHadTrial(shop.merchantId, tx)))
+        throw new AppError('TRIAL_UNAVAILABLE');
       let row: ShopRow;
       try {
         row = await repository.insertShop(newShopValues(shop, now), tx);
@@ -194,7 +213,10 @@ export function createShopService(deps: {
   async function createTrialShop(merchantId: number, fields: ShopCreateFields, options: { isOperator: boolean }) {
     const version = await storeVersionService.getPurchasableVersion(fields.package_id);
     if (version.trial_days <= 0) throw new AppError('TRIAL_UNAVAILABLE');
-    const shop = await createShop({ merchantId, fields, version, start: 'trial', isFirstTrialOnly: !options.isOperator }, async (row) => row);
+    const shop = await createShop(
+      { merchantId, fields, version, start: 'trial', isFirstTrialOnly: !options.isOperator },
+      async (row) => row,
+    );
     await startProvisioning(shop.id);
     return viewOf(shop.id);
   }
@@ -211,8 +233,16 @@ export function createShopService(deps: {
     if (!shop) return { needsProvisioning: false };
     if (shop.status === 'unpaid') {
       const expiresAt = addTerm(now, bill.term_type, bill.term);
-      await repository.updateShop(shop.id, { status: 'initializing', is_trial: false, expires_at: expiresAt, initializing_since: now, updated_at: now }, tx);
-      await billRepository.recordStoreChange(bill.id, { expiresBefore: shop.expires_at, expiresAfter: expiresAt, versionBefore: shop.version_id }, tx);
+      await repository.updateShop(
+        shop.id,
+        { status: 'initializing', is_trial: false, expires_at: expiresAt, initializing_since: now, updated_at: now },
+        tx,
+      );
+      await billRepository.recordStoreChange(
+        bill.id,
+        { expiresBefore: shop.expires_at, expiresAfter: expiresAt, versionBefore: shop.version_id },
+        tx,
+      );
       return { needsProvisioning: true };
     }
     const expiresAt = addTerm(renewalBase(now, shop.expires_at), bill.term_type, bill.term);
@@ -221,13 +251,22 @@ export function createShopService(deps: {
     if (versionChange === 'not_applied' && bill.channel === 'offline') throw new AppError('STORE_STATE_INVALID');
     await billRepository.recordStoreChange(
       bill.id,
-      { expiresBefore: shop.expires_at, expiresAfter: expiresAt, versionBefore: shop.version_id, needsRefund: versionChange === 'not_applied' },
+      {
+        expiresBefore: shop.expires_at,
+        expiresAfter: expiresAt,
+        versionBefore: shop.version_id,
+        needsRefund: versionChange === 'not_applied',
+      },
       tx,
     );
     const { grace_days: graceDays } = await settings.getPlatformRules(tx);
     const status = deriveStatus({ ...shop, expires_at: expiresAt, is_trial: false }, now, graceDays);
     const version = versionChange === 'apply' ? { version_id: bill.version_id! } : {};
-    await repository.updateShop(shop.id, { expires_at: expiresAt, is_trial: false, status, ...version, updated_at: now }, tx);
+    await repository.updateShop(
+      shop.id,
+      { expires_at: expiresAt, is_trial: false, status, ...version, updated_at: now },
+      tx,
+    );
     return { needsProvisioning: false };
   }
 
@@ -259,7 +298,8 @@ export function createShopService(deps: {
   async function renewalVersion(current: StoreVersionRow, versionId: number | undefined, isUnpaid: boolean) {
     if (versionId === undefined || versionId === current.id) return current;
     const target = await storeVersionService.getVersion(versionId).catch(() => null);
-    if (isUnpaid || !target || target.status !== 'enabled' || !isHigherVersion(target, current)) throw fieldError('renew_version_invalid', ['package_id']);
+    if (isUnpaid || !target || target.status !== 'enabled' || !isHigherVersion(target, current))
+      throw fieldError('renew_version_invalid', ['package_id']);
     return target;
   }
 
@@ -284,8 +324,13 @@ export function createShopService(deps: {
     // (recorded when it was paid; bills paid before that was kept: the latest earlier paid store bill's).
     const isVersionFromBill = bill.type === 'renewal' && bill.version_id === shop.version_id;
     const recordedVersion = bill.store_expires_after !== null ? bill.store_version_before : undefined;
-    const previousVersion = !isVersionFromBill ? null : recordedVersion !== undefined ? recordedVersion : await billRepository.previousStoreVersion(shop.id, bill.id, tx);
-    const version = previousVersion !== null && previousVersion !== shop.version_id ? { version_id: previousVersion } : {};
+    const previousVersion = !isVersionFromBill
+      ? null
+      : recordedVersion !== undefined
+        ? recordedVersion
+        : await billRepository.previousStoreVersion(shop.id, bill.id, tx);
+    const version =
+      previousVersion !== null && previousVersion !== shop.version_id ? { version_id: previousVersion } : {};
     await repository.updateShop(shop.id, { expires_at: expiresAt, status, ...version, updated_at: now }, tx);
   }
 
@@ -318,7 +363,12 @@ export function createShopService(deps: {
     const at = await statusClock();
     const filter = shopFilter(input, scope);
     const [rows, counts] = await Promise.all([
-      repository.listShops({ ...filter, tab: input.tab }, { limit: input.limit, offset: (input.page - 1) * input.limit }, at, listSort(input)),
+      repository.listShops(
+        { ...filter, tab: input.tab },
+        { limit: input.limit, offset: (input.page - 1) * input.limit },
+        at,
+        listSort(input),
+      ),
       repository.countTabs(filter, at),
     ]);
     const total = counts[input.tab];
@@ -326,16 +376,29 @@ export function createShopService(deps: {
   }
 
   async function issueTicket(view: ShopView, principal: { role: Role; userId: number }, address: PublicAddress) {
-    const blocked: StoreStatus[] = principal.role === 'admin' ? ['unpaid', 'initializing', 'cancelled'] : ['unpaid', 'initializing', 'disabled', 'cancelled'];
+    const blocked: StoreStatus[] =
+      principal.role === 'admin'
+        ? ['unpaid', 'initializing', 'cancelled']
+        : ['unpaid', 'initializing', 'disabled', 'cancelled'];
     if (blocked.includes(view.status) || !view.domain) throw new AppError('STORE_STATE_INVALID');
     const now = clock.now();
     const id = randomBytes(16).toString('base64url');
     const expiresAt = new Date(now.getTime() + STORE_TICKET_TTL_SECONDS * 1000);
     const expSeconds = Math.floor(expiresAt.getTime() / 1000);
-    await repository.insertTicket({ id, shop_ref: view.id, role: principal.role, user_id: principal.userId, expires_at: expiresAt, created_at: now });
+    await repository.insertTicket({
+      id,
+      shop_ref: view.id,
+      role: principal.role,
+      user_id: principal.userId,
+      expires_at: expiresAt,
+      created_at: now,
+    });
     const signature = sign(await settings.getSigningKey('store-ticket'), `${id}.${view.shop_id}.${expSeconds}`);
     const ticket = `${id}.${expSeconds}.${signature}`;
-    return { url: `${storeOrigin(view.domain, address)}${STORE_ADMIN_SSO_PATH}?ticket=${encodeURIComponent(ticket)}`, expires_at: expiresAt.toISOString() };
+    return {
+      url: `${storeOrigin(view.domain, address)}${STORE_ADMIN_SSO_PATH}?ticket=${encodeURIComponent(ticket)}`,
+      expires_at: expiresAt.toISOString(),
+    };
   }
 
   return {
@@ -368,7 +431,13 @@ export function createShopService(deps: {
         repository.countMerchantShops(merchantId, undefined, at),
       ]);
       const { rules } = at;
-      return { list, total, is_trial_available: !hasHadTrial, store_limit: rules.store_limit_per_merchant, store_count: storeCount };
+      return {
+        list,
+        total,
+        is_trial_available: !hasHadTrial,
+        store_limit: rules.store_limit_per_merchant,
+        store_count: storeCount,
+      };
     },
 
     async createTrial(options: { merchantId: number; fields: ShopCreateFields; lang: Lang }) {
@@ -377,14 +446,29 @@ export function createShopService(deps: {
     },
 
     /** Create and pay: the store waits, unpaid, for its first bill; the answer says where to pay. */
-    async createAndPay(options: { merchantId: number; fields: ShopCreateFields; termType: TermType; term: number; payMethod: PayMethod; lang: Lang }) {
+    async createAndPay(options: {
+      merchantId: number;
+      fields: ShopCreateFields;
+      termType: TermType;
+      term: number;
+      payMethod: PayMethod;
+      lang: Lang;
+    }) {
       const { merchantId, fields } = options;
       // Before any transaction: reading the payment settings inside one would wait on the embedded database's single connection.
       await billService.assertMethodOffered(options.payMethod);
       const version = await storeVersionService.getPurchasableVersion(fields.package_id);
       const { shop, bill } = await createShop({ merchantId, fields, version, start: 'unpaid' }, async (shop, tx) => {
         const bill = await billService.createStoreBill(
-          { merchantId, shop, type: 'new_store', version, termType: options.termType, term: options.term, payment: { channel: 'online', payMethod: options.payMethod } },
+          {
+            merchantId,
+            shop,
+            type: 'new_store',
+            version,
+            termType: options.termType,
+            term: options.term,
+            payment: { channel: 'online', payMethod: options.payMethod },
+          },
           tx,
         );
         return { shop, bill };
@@ -413,7 +497,15 @@ export function createShopService(deps: {
      * A renewal bill for a term, waiting for payment. A store whose first bill lapsed gets a new
      * first bill instead. An unpaid store bill answers ORDER_EXISTS naming it.
      */
-    async renew(options: { merchantId: number; shopId: string; versionId?: number; termType: TermType; term: number; payMethod: PayMethod; lang: Lang }) {
+    async renew(options: {
+      merchantId: number;
+      shopId: string;
+      versionId?: number;
+      termType: TermType;
+      term: number;
+      payMethod: PayMethod;
+      lang: Lang;
+    }) {
       const { view, rules } = await findShop(merchantScope(options.merchantId), options.shopId);
       // A store whose first bill was cancelled or lapsed is given up: a new store takes its place.
       if (view.status === 'initializing' || view.status === 'cancelled') throw new AppError('STORE_STATE_INVALID');
@@ -450,7 +542,10 @@ export function createShopService(deps: {
      * is on the scheme and port the console was reached at (`address`), so it opens wherever the platform runs.
      */
     async backendRedirect(principal: { role: Role; userId: number }, shopId: string, address: PublicAddress) {
-      const { view } = await findShop(principal.role === 'merchant' ? merchantScope(principal.userId) : operatorScope, shopId);
+      const { view } = await findShop(
+        principal.role === 'merchant' ? merchantScope(principal.userId) : operatorScope,
+        shopId,
+      );
       return issueTicket(view, principal, address);
     },
 
@@ -462,19 +557,31 @@ export function createShopService(deps: {
       const [id, expSeconds, signature] = ticket.split('.');
       const now = clock.now();
       const key = await settings.getSigningKey('store-ticket');
-      if (!id || !expSeconds || !signature || !isValidSignature(key, `${id}.${shopId}.${expSeconds}`, signature)) throw new AppError('TICKET_INVALID');
+      if (!id || !expSeconds || !signature || !isValidSignature(key, `${id}.${shopId}.${expSeconds}`, signature))
+        throw new AppError('TICKET_INVALID');
       if (Number(expSeconds) * 1000 <= now.getTime()) throw new AppError('TICKET_INVALID');
       const row = await repository.redeemTicket(id, now);
       if (!row) throw new AppError('TICKET_INVALID');
       const view = await repository.findShopViewById(row.shop_ref, await statusClock());
       if (!view || view.shop_id !== shopId) throw new AppError('TICKET_INVALID');
-      return { shop_id: view.shop_id, shop_name: view.shop_name, merchant_id: view.merchant_id, role: row.role, user_id: row.user_id };
+      return {
+        shop_id: view.shop_id,
+        shop_name: view.shop_name,
+        merchant_id: view.merchant_id,
+        role: row.role,
+        user_id: row.user_id,
+      };
     },
 
     /** The filtered stores in the list's order (its sort, else newest first), as a file; the operator's with merchant columns. */
     async exportShops(input: ExportInput, options: { scope: TenantScope; lang: Lang }) {
       const filter = shopFilter(input, options.scope);
-      const rows = await repository.listShops({ ...filter, tab: input.tab }, { limit: EXPORT_MAX_ROWS, offset: 0 }, await statusClock(), listSort(input));
+      const rows = await repository.listShops(
+        { ...filter, tab: input.tab },
+        { limit: EXPORT_MAX_ROWS, offset: 0 },
+        await statusClock(),
+        listSort(input),
+      );
       const table = shopExportTable(rows, { lang: options.lang, withMerchant: options.scope.kind !== 'merchant' });
       return buildExportFile(table, { format: input.format, basename: 'stores', now: clock.now() });
     },
@@ -486,18 +593,31 @@ export function createShopService(deps: {
       const now = clock.now();
       const { grace_days: graceDays } = await settings.getPlatformRules();
       const status = deriveStatus({ ...shop, status: 'operating' }, now, graceDays);
-      return repository.completeProvisioning(shopRef, {
-        status,
-        domain: `${shop.shop_id}.${deps.shopBaseDomain}`,
-        site_config: { ...defaultStoreSiteConfig(shop, now), contact_email: shop.contact_email, language: 'zh-CN', currency: shop.currency, theme: 'default' },
-        ready_at: now,
-        updated_at: now,
-      }, { token: randomBytes(16).toString('hex'), now });
+      return repository.completeProvisioning(
+        shopRef,
+        {
+          status,
+          domain: `${shop.shop_id}.${deps.shopBaseDomain}`,
+          site_config: {
+            ...defaultStoreSiteConfig(shop, now),
+            contact_email: shop.contact_email,
+            language: 'zh-CN',
+            currency: shop.currency,
+            theme: 'default',
+          },
+          ready_at: now,
+          updated_at: now,
+        },
+        { token: randomBytes(16).toString('hex'), now },
+      );
     },
 
     /** The safety net behind the provisioning queue: stores initialising for a while, e.g. across a restart. */
     async provisionPendingStores(olderThanSeconds = 5) {
-      const rows = await repository.listInitializingShops(new Date(clock.now().getTime() - olderThanSeconds * 1000), 100);
+      const rows = await repository.listInitializingShops(
+        new Date(clock.now().getTime() - olderThanSeconds * 1000),
+        100,
+      );
       let provisioned = 0;
       for (const row of rows) if (await this.provisionStore(row.id)) provisioned += 1;
       return provisioned;

@@ -34,7 +34,13 @@ export function createStoreSiteConfigRepository(db: Db) {
       const [row] = await db
         .select(columns)
         .from(shops)
-        .where(and(eq(shops.shop_id, shopId), sql`${shops.status} <> 'cancelled'`, tenantCondition(scope, shops.merchant_id)))
+        .where(
+          and(
+            eq(shops.shop_id, shopId),
+            sql`${shops.status} <> 'cancelled'`,
+            tenantCondition(scope, shops.merchant_id),
+          ),
+        )
         .limit(1);
       return row as StoreSiteConfigRow | undefined;
     },
@@ -43,7 +49,10 @@ export function createStoreSiteConfigRepository(db: Db) {
     async saveConfig(id: number, values: Record<string, unknown>, now: Date): Promise<StoreSiteConfigRow | undefined> {
       const [row] = await db
         .update(shops)
-        .set({ site_config: sql`coalesce(${shops.site_config}, '{}'::jsonb) || ${JSON.stringify(values)}::jsonb`, updated_at: now })
+        .set({
+          site_config: sql`coalesce(${shops.site_config}, '{}'::jsonb) || ${JSON.stringify(values)}::jsonb`,
+          updated_at: now,
+        })
         .where(and(eq(shops.id, id), sql`${shops.status} <> 'cancelled'`))
         .returning(columns);
       return row as StoreSiteConfigRow | undefined;

@@ -1,5 +1,9 @@
 import { UPLOADS_URL_PREFIX } from '@parlour/contract/calls/settings';
-import { ZStoreSiteConfigFields, type TStoreSiteConfig, type TStoreSiteConfigFields } from '@parlour/contract/calls/store-site-config';
+import {
+  ZStoreSiteConfigFields,
+  type TStoreSiteConfig,
+  type TStoreSiteConfigFields,
+} from '@parlour/contract/calls/store-site-config';
 import type { Lang } from '@parlour/contract/errors';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -38,7 +42,13 @@ function toConfig(row: StoreSiteConfigRow): TStoreSiteConfig {
     }),
   ) as TStoreSiteConfigFields;
   const updatedAt = typeof stored.updated_at === 'string' ? stored.updated_at : null;
-  return { ...fields, shop_id: row.shop_id, shop_name: row.shop_name, domain: row.domain === null ? null : displayDomain(row.domain), updated_at: updatedAt };
+  return {
+    ...fields,
+    shop_id: row.shop_id,
+    shop_name: row.shop_name,
+    domain: row.domain === null ? null : displayDomain(row.domain),
+    updated_at: updatedAt,
+  };
 }
 
 /**
@@ -68,13 +78,19 @@ export function createStoreSiteConfigService(deps: {
      * Saves every field but the domain. A changed logo or icon that is one of our uploads must be the
      * store's merchant's upload or an operator's (not another merchant's, not a name we never handed out).
      */
-    async editConfig(options: { scope: TenantScope; shopId: string; fields: TStoreSiteConfigFields; lang: Lang }): Promise<TStoreSiteConfig> {
+    async editConfig(options: {
+      scope: TenantScope;
+      shopId: string;
+      fields: TStoreSiteConfigFields;
+      lang: Lang;
+    }): Promise<TStoreSiteConfig> {
       const row = await findShop(options.scope, options.shopId);
       const current = toConfig(row);
       for (const field of IMAGE_FIELDS) {
         const value = options.fields[field];
         if (value === current[field] || !value.startsWith(UPLOADS_URL_PREFIX)) continue;
-        if (!(await deps.isImageUsable(value.slice(UPLOADS_URL_PREFIX.length), row.merchant_id))) throw fieldValidationError([field], 'image_url_invalid', options.lang);
+        if (!(await deps.isImageUsable(value.slice(UPLOADS_URL_PREFIX.length), row.merchant_id)))
+          throw fieldValidationError([field], 'image_url_invalid', options.lang);
       }
       const now = clock.now();
       const saved = await repository.saveConfig(row.id, { ...options.fields, updated_at: now.toISOString() }, now);

@@ -1,11 +1,23 @@
-import type { TEditableStoreVersion, TStoreVersion, TVersionFunInput, TVersionPriceInput } from '@parlour/contract/calls/store';
+import type {
+  TEditableStoreVersion,
+  TStoreVersion,
+  TVersionFunInput,
+  TVersionPriceInput,
+} from '@parlour/contract/calls/store';
 import type { TermType } from '@parlour/contract/constants';
 import type { Lang } from '@parlour/contract/errors';
 import type { TLocalizedText } from '@parlour/contract/localized-text';
 import type { TPageInput } from '@parlour/contract/schemas';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { localizedListOf, localizedListValues, localizedOf, localizedValues, pickColumn, pickList } from '../../lib/localized-columns';
+import {
+  localizedListOf,
+  localizedListValues,
+  localizedOf,
+  localizedValues,
+  pickColumn,
+  pickList,
+} from '../../lib/localized-columns';
 import type { StoreVersionRepository, StoreVersionRow } from './store-version.repository';
 
 /** A version as a reader sees it: its texts in `lang`, falling back to Chinese. */
@@ -30,7 +42,11 @@ export function toStoreVersion(row: StoreVersionRow, lang: Lang): TStoreVersion 
 export function toEditableStoreVersion(row: StoreVersionRow, lang: Lang): TEditableStoreVersion {
   return {
     ...toStoreVersion(row, lang),
-    localized: { name: localizedOf(row, 'name'), description: localizedOf(row, 'description'), features: localizedListOf(row.features, row.features_en) },
+    localized: {
+      name: localizedOf(row, 'name'),
+      description: localizedOf(row, 'description'),
+      features: localizedListOf(row.features, row.features_en),
+    },
   };
 }
 
@@ -59,7 +75,10 @@ export function createStoreVersionService(deps: { repository: StoreVersionReposi
         repository.countVersions(),
       ]);
       const counts = await repository.countStoresByVersion(rows.map((row) => row.id));
-      return { list: rows.map((row) => ({ ...toEditableStoreVersion(row, lang), store_count: counts.get(row.id) ?? 0 })), total };
+      return {
+        list: rows.map((row) => ({ ...toEditableStoreVersion(row, lang), store_count: counts.get(row.id) ?? 0 })),
+        total,
+      };
     },
     /** A version a merchant may buy: it exists and is enabled. */
     async getPurchasableVersion(id: number) {
@@ -100,7 +119,11 @@ export function createStoreVersionService(deps: { repository: StoreVersionReposi
       return toEditableStoreVersion(row, lang);
     },
     async editPrices(input: Required<TVersionPriceInput>, lang: Lang) {
-      const row = await repository.updateVersion(input.id, { prices: input.prices, currency: input.currency, updated_at: clock.now() });
+      const row = await repository.updateVersion(input.id, {
+        prices: input.prices,
+        currency: input.currency,
+        updated_at: clock.now(),
+      });
       if (!row) throw new AppError('NOT_FOUND');
       return toEditableStoreVersion(row, lang);
     },

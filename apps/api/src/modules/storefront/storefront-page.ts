@@ -9,15 +9,16 @@ import { escapeHtml } from '../../lib/html';
  * data block, which browsers never execute).
  */
 
-
 /** JSON made safe inside a `<script type="application/json">` block (no `</script>` or `<!--` can close it). */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 
 /** Where an ICP record number links (the MIIT record site), as the console's preview does. */
 export const RECORD_SITE = 'https://beian.miit.gov.cn/';
 
 /** The front page's policy: images from the platform (uploads) or the https addresses the config allows, inline styles, nothing else. */
-export const STOREFRONT_CSP = "default-src 'none'; img-src 'self' https: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+export const STOREFRONT_CSP =
+  "default-src 'none'; img-src 'self' https: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** A plugin enabled on the store, as its front page shows it. */
 export interface StorefrontPlugin {
@@ -121,7 +122,12 @@ ${options.body}
 }
 
 /** The store's front page: its basic config in the head, header and footer, and a slot for each enabled plugin. */
-export function renderStorefront(options: { lang: Lang; shopName: string; config: TStoreSiteConfigFields; plugins: readonly StorefrontPlugin[] }): string {
+export function renderStorefront(options: {
+  lang: Lang;
+  shopName: string;
+  config: TStoreSiteConfigFields;
+  plugins: readonly StorefrontPlugin[];
+}): string {
   const { lang, config, plugins } = options;
   const text = TEXT[lang];
   const siteName = config.site_name.trim() || options.shopName;
@@ -164,8 +170,12 @@ ${plugins
     : '';
   const footer = [
     `<span class="store-copyright">${escapeHtml(copyright)}</span>`,
-    record ? `<a class="store-record" href="${RECORD_SITE}" target="_blank" rel="noopener noreferrer">${escapeHtml(record)}</a>` : '',
-    phone ? `<span class="store-phone">${escapeHtml(text.servicePhone)}<a href="tel:${escapeHtml(phone.replace(/[^0-9+]/g, ''))}">${escapeHtml(phone)}</a></span>` : '',
+    record
+      ? `<a class="store-record" href="${RECORD_SITE}" target="_blank" rel="noopener noreferrer">${escapeHtml(record)}</a>`
+      : '',
+    phone
+      ? `<span class="store-phone">${escapeHtml(text.servicePhone)}<a href="tel:${escapeHtml(phone.replace(/[^0-9+]/g, ''))}">${escapeHtml(phone)}</a></span>`
+      : '',
     `<span>${escapeHtml(text.poweredBy)}</span>`,
   ].filter(Boolean);
 
@@ -195,7 +205,12 @@ export type StoreNotice = 'disabled' | 'term_ended' | 'coming_soon' | 'unknown' 
  * language and then the other. A page the store does not have (`not_found`) also links back to the
  * store's front page and keeps the store's icon.
  */
-export function renderStoreNotice(options: { lang: Lang; notice: StoreNotice; storeName?: string; icon?: string }): string {
+export function renderStoreNotice(options: {
+  lang: Lang;
+  notice: StoreNotice;
+  storeName?: string;
+  icon?: string;
+}): string {
   const other: Lang = options.lang === 'zh-CN' ? 'en-US' : 'zh-CN';
   const textsOf = (lang: Lang) => {
     const text = TEXT[lang];
@@ -211,7 +226,10 @@ export function renderStoreNotice(options: { lang: Lang; notice: StoreNotice; st
   const [title, message] = textsOf(options.lang);
   const [otherTitle, otherMessage] = textsOf(other);
   const name = options.storeName?.trim();
-  const back = options.notice === 'not_found' ? `\n<p class="store-notice__back"><a href="/">${escapeHtml(TEXT[options.lang].backToFront)}</a></p>` : '';
+  const back =
+    options.notice === 'not_found'
+      ? `\n<p class="store-notice__back"><a href="/">${escapeHtml(TEXT[options.lang].backToFront)}</a></p>`
+      : '';
   const body = `<main class="store-notice"><div class="store-notice__card" data-store-notice="${options.notice}">
 ${name ? `<h1>${escapeHtml(name)}</h1>\n<h2>${escapeHtml(title)}</h2>` : `<h1>${escapeHtml(title)}</h1>`}
 <p>${escapeHtml(message)}</p>${back}

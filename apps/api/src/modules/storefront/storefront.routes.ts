@@ -15,23 +15,37 @@ import type { StorefrontService } from './storefront.service';
  * domain with the redirect flag; a name under SHOP_BASE_DOMAIN with no store answers 404. Every other
  * host (the platform's) is served as before.
  */
-export function registerStorefrontRouting(app: FastifyInstance, deps: { storefrontService: StorefrontService; storeUrlScheme?: StoreUrlScheme }) {
+export function registerStorefrontRouting(
+  app: FastifyInstance,
+  deps: { storefrontService: StorefrontService; storeUrlScheme?: StoreUrlScheme },
+) {
   app.addHook('onRequest', async (request, reply) => {
     const host = hostnameOf(request.headers.host);
     const path = request.url.split('?')[0] ?? '/';
-    const answer = await deps.storefrontService.answer({ host, path, method: request.method, lang: toLang(request.headers['accept-language']) });
+    const answer = await deps.storefrontService.answer({
+      host,
+      path,
+      method: request.method,
+      lang: toLang(request.headers['accept-language']),
+    });
     // Not a store's host, or the platform's images at one: the platform's routes answer.
     if (!answer || answer.kind === 'upload') return;
     if (answer.kind === 'redirect') {
       // Same scheme and port as the request (https behind the proxy; a port in development).
-      return reply.redirect(`${storeOrigin(answer.to, publicAddressOf(request, deps.storeUrlScheme))}${request.url}`, 301);
+      return reply.redirect(
+        `${storeOrigin(answer.to, publicAddressOf(request, deps.storeUrlScheme))}${request.url}`,
+        301,
+      );
     }
     if (answer.kind === 'icon') {
       reply.header('cache-control', 'no-store');
       if (answer.icon) return reply.redirect(answer.icon, 302);
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     }
-    reply.header('cache-control', 'no-store').header('content-security-policy', STOREFRONT_CSP).type('text/html; charset=utf-8');
+    reply
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', STOREFRONT_CSP)
+      .type('text/html; charset=utf-8');
     if (answer.kind === 'notice') {
       // A closed or unready store's 503 is the answer it should give, not a failure of ours.
       markExpectedAnswer(reply);

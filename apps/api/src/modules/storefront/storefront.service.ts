@@ -52,32 +52,60 @@ export function createStorefrontService(deps: {
      * `/`, its icon, the platform's images, and a "page not found" 404 linking back to `/` for any
      * other path.
      */
-    async answer(options: { host: string; path: string; method: string; lang: Lang }): Promise<StorefrontAnswer | null> {
+    async answer(options: {
+      host: string;
+      path: string;
+      method: string;
+      lang: Lang;
+    }): Promise<StorefrontAnswer | null> {
       const { lang } = options;
       const target = await deps.domainService.resolveHost(options.host);
       if (!target) return null;
-      if (target.kind === 'unknown') return { kind: 'notice', statusCode: 404, html: renderStoreNotice({ lang, notice: 'unknown' }) };
+      if (target.kind === 'unknown')
+        return { kind: 'notice', statusCode: 404, html: renderStoreNotice({ lang, notice: 'unknown' }) };
       if (target.redirectTo) return { kind: 'redirect', to: target.redirectTo };
       const { shop } = target;
       if (shop.status === 'disabled' && shop.is_disabled_by_operator) {
-        return { kind: 'notice', statusCode: 403, html: renderStoreNotice({ lang, notice: 'disabled', storeName: shop.shop_name }) };
+        return {
+          kind: 'notice',
+          statusCode: 403,
+          html: renderStoreNotice({ lang, notice: 'disabled', storeName: shop.shop_name }),
+        };
       }
       // Expired: in its grace period, or past it (disabled by time): renewal reopens it.
       if (shop.status === 'pending_renewal' || shop.status === 'disabled') {
-        return { kind: 'notice', statusCode: 503, retryAfterSeconds: TERM_ENDED_RETRY_SECONDS, html: renderStoreNotice({ lang, notice: 'term_ended', storeName: shop.shop_name }) };
+        return {
+          kind: 'notice',
+          statusCode: 503,
+          retryAfterSeconds: TERM_ENDED_RETRY_SECONDS,
+          html: renderStoreNotice({ lang, notice: 'term_ended', storeName: shop.shop_name }),
+        };
       }
       if (!shop.is_ready) {
-        return { kind: 'notice', statusCode: 503, retryAfterSeconds: COMING_SOON_RETRY_SECONDS, html: renderStoreNotice({ lang, notice: 'coming_soon', storeName: shop.shop_name }) };
+        return {
+          kind: 'notice',
+          statusCode: 503,
+          retryAfterSeconds: COMING_SOON_RETRY_SECONDS,
+          html: renderStoreNotice({ lang, notice: 'coming_soon', storeName: shop.shop_name }),
+        };
       }
       if (options.method !== 'GET' && options.method !== 'HEAD') {
-        return { kind: 'notice', statusCode: 405, html: renderStoreNotice({ lang, notice: 'method', storeName: shop.shop_name }) };
+        return {
+          kind: 'notice',
+          statusCode: 405,
+          html: renderStoreNotice({ lang, notice: 'method', storeName: shop.shop_name }),
+        };
       }
       if (options.path.startsWith(UPLOADS_URL_PREFIX)) return { kind: 'upload' };
       const config = await deps.siteConfigs.getConfig({ scope: systemScope, shopId: shop.shop_id });
       if (options.path === FAVICON_PATH) return { kind: 'icon', icon: config.ico };
       if (!FRONT_PAGE_PATHS.has(options.path)) {
         const storeName = config.site_name.trim() || shop.shop_name;
-        return { kind: 'notice', statusCode: 404, html: renderStoreNotice({ lang, notice: 'not_found', storeName, icon: config.ico }) };
+        return {
+          kind: 'notice',
+          statusCode: 404,
+          html: renderStoreNotice({ lang, notice: 'not_found', storeName, icon: config.ico }),
+        };
       }
       const plugins = await deps.pluginService.listEnabledOnShop(shop.id, lang);
       return { kind: 'front', html: renderStorefront({ lang, shopName: shop.shop_name, config, plugins }) };

@@ -82,10 +82,14 @@ function packageConditions(filter: PackageFilter): SQL | undefined {
     // A void package is never listed.
     isLiveAt(filter.now),
     tenantCondition(filter.scope, trafficPackages.merchant_id),
-    filter.scope.kind !== 'merchant' && filter.merchantId !== undefined ? eq(trafficPackages.merchant_id, filter.merchantId) : undefined,
+    filter.scope.kind !== 'merchant' && filter.merchantId !== undefined
+      ? eq(trafficPackages.merchant_id, filter.merchantId)
+      : undefined,
     filter.isGeneral !== undefined ? eq(trafficPackages.is_general, filter.isGeneral) : undefined,
     // The store holding the ID; a cancelled store that held it before never had packages.
-    filter.shopId ? sql`${trafficPackages.shop_ref} = (select ${shops.id} from ${shops} where ${shops.shop_id} = ${filter.shopId} and ${shops.status} <> 'cancelled')` : undefined,
+    filter.shopId
+      ? sql`${trafficPackages.shop_ref} = (select ${shops.id} from ${shops} where ${shops.shop_id} = ${filter.shopId} and ${shops.status} <> 'cancelled')`
+      : undefined,
     filter.status ? statusCondition(filter.status, filter.now) : undefined,
   ]);
 }
@@ -99,14 +103,22 @@ export async function voidPackagesOfBills(tx: Db, billIds: number[], now: Date) 
   const rows = await tx
     .update(trafficPackages)
     .set({ voided_at: now, updated_at: now })
-    .where(and(inArray(trafficPackages.bill_ref, billIds), isNull(trafficPackages.paid_at), isNull(trafficPackages.voided_at)))
+    .where(
+      and(
+        inArray(trafficPackages.bill_ref, billIds),
+        isNull(trafficPackages.paid_at),
+        isNull(trafficPackages.voided_at),
+      ),
+    )
     .returning({ id: trafficPackages.id });
   return rows.length;
 }
 
 /** Display order (the operator's `sort`, then the oldest first) unless the operator sorts on a column. */
 function planOrder(sort?: ListSort<PlanSortField>): SQL[] {
-  return sort ? orderByColumn(trafficPlans[sort.field], sort.order, trafficPlans.id) : [asc(trafficPlans.sort), asc(trafficPlans.id)];
+  return sort
+    ? orderByColumn(trafficPlans[sort.field], sort.order, trafficPlans.id)
+    : [asc(trafficPlans.sort), asc(trafficPlans.id)];
 }
 
 export function createTrafficPackageRepository(db: Db) {
@@ -144,10 +156,22 @@ export function createTrafficPackageRepository(db: Db) {
   return {
     // ----- plans -----
 
-    async listPlans(filter: { status?: PlanStatus; keyword?: string }, page?: { limit: number; offset: number }, sort?: ListSort<PlanSortField>) {
+    async listPlans(
+      filter: { status?: PlanStatus; keyword?: string },
+      page?: { limit: number; offset: number },
+      sort?: ListSort<PlanSortField>,
+    ) {
       const keyword = filter.keyword ? containsPattern(filter.keyword) : undefined;
-      const where = allOf([filter.status ? eq(trafficPlans.status, filter.status) : undefined, keyword ? sql`${trafficPlans.name} ilike ${keyword} or ${trafficPlans.name_en} ilike ${keyword}` : undefined]);
-      const query = db.select().from(trafficPlans).where(where).orderBy(...planOrder(sort)).$dynamic();
+      const where = allOf([
+        filter.status ? eq(trafficPlans.status, filter.status) : undefined,
+        keyword ? sql`${trafficPlans.name} ilike ${keyword} or ${trafficPlans.name_en} ilike ${keyword}` : undefined,
+      ]);
+      const query = db
+        .select()
+        .from(trafficPlans)
+        .where(where)
+        .orderBy(...planOrder(sort))
+        .$dynamic();
       if (page) query.limit(page.limit).offset(page.offset);
       const [rows, [total]] = await Promise.all([query, db.select({ value: count() }).from(trafficPlans).where(where)]);
       return { rows, total: total.value };
@@ -180,7 +204,14 @@ export function createTrafficPackageRepository(db: Db) {
     /** The merchant's store, with what decides whether a package may be bought for it. */
     async findMerchantShop(merchantId: number, shopId: string, tx: Db = db) {
       const [row] = await tx
-        .select({ id: shops.id, shop_id: shops.shop_id, shop_name: shops.shop_name, status: shops.status, expires_at: shops.expires_at, is_disabled_by_operator: shops.is_disabled_by_operator })
+        .select({
+          id: shops.id,
+          shop_id: shops.shop_id,
+          shop_name: shops.shop_name,
+          status: shops.status,
+          expires_at: shops.expires_at,
+          is_disabled_by_operator: shops.is_disabled_by_operator,
+        })
         .from(shops)
         .where(and(eq(shops.merchant_id, merchantId), eq(shops.shop_id, shopId), ne(shops.status, 'cancelled')))
         .limit(1);
@@ -203,23 +234,38 @@ export function createTrafficPackageRepository(db: Db) {
           expires_at: sql`${paidAt}::timestamptz + ${trafficPackages.valid_days} * interval '1 day'`,
           updated_at: paidAt,
         })
-        .where(and(eq(trafficPackages.bill_ref, billId), isNull(trafficPackages.paid_at), isNull(trafficPackages.voided_at)))
+        .where(
+          and(eq(trafficPackages.bill_ref, billId), isNull(trafficPackages.paid_at), isNull(trafficPackages.voided_at)),
+        )
         .returning();
       return row;
     },
     /** Voids the package a refunded bill bought (issue 16): what is left of it can no longer be used. */
     async voidPackageOfBill(billId: number, now: Date, tx: Db) {
-      await tx.update(trafficPackages).set({ voided_at: now, updated_at: now }).where(and(eq(trafficPackages.bill_ref, billId), isNull(trafficPackages.voided_at)));
+      await tx
+        .update(trafficPackages)
+        .set({ voided_at: now, updated_at: now })
+        .where(and(eq(trafficPackages.bill_ref, billId), isNull(trafficPackages.voided_at)));
     },
     async findPackageView(id: number, now: Date, tx: Db = db) {
       const [row] = await selectViews(now, tx).where(eq(trafficPackages.id, id)).limit(1);
       return row ? toView(row) : undefined;
     },
     /** A page of packages, newest first unless a sort is given (a merchant has few: no index beyond the merchant's). */
-    async listPackages(filter: PackageFilter, page: { limit: number; offset: number }, sort?: ListSort<PackageSortField>) {
+    async listPackages(
+      filter: PackageFilter,
+      page: { limit: number; offset: number },
+      sort?: ListSort<PackageSortField>,
+    ) {
       const rows = await selectViews(filter.now)
         .where(packageConditions(filter))
-        .orderBy(...(sort ? orderByColumn(PACKAGE_SORT_COLUMNS[sort.field], sort.order, trafficPackages.id, { emptyLast: sort.field === 'expires_at' }) : [desc(trafficPackages.created_at), desc(trafficPackages.id)]))
+        .orderBy(
+          ...(sort
+            ? orderByColumn(PACKAGE_SORT_COLUMNS[sort.field], sort.order, trafficPackages.id, {
+                emptyLast: sort.field === 'expires_at',
+              })
+            : [desc(trafficPackages.created_at), desc(trafficPackages.id)]),
+        )
         .limit(page.limit)
         .offset(page.offset);
       return rows.map(toView);

@@ -28,26 +28,48 @@ const planValues = (input: {
 });
 
 /** Thin handlers of the traffic package calls: operator plans and packages, merchant plans, packages and orders. */
-export function registerTrafficPackageRoutes(registrar: CallRegistrar, deps: { trafficPackageService: TrafficPackageService }) {
+export function registerTrafficPackageRoutes(
+  registrar: CallRegistrar,
+  deps: { trafficPackageService: TrafficPackageService },
+) {
   const { register } = registrar;
   const { trafficPackageService } = deps;
 
   register(calls.adminListPlans, ({ input, lang }) => trafficPackageService.listPlansForAdmin(input, lang));
-  const planAudit = { targetType: 'plan', load: (id: string | number) => trafficPackageService.getPlanForAdmin(Number(id), 'zh-CN') } as const;
+  const planAudit = {
+    targetType: 'plan',
+    load: (id: string | number) => trafficPackageService.getPlanForAdmin(Number(id), 'zh-CN'),
+  } as const;
   register(calls.adminAddPlan, ({ input, lang }) => trafficPackageService.addPlan(planValues(input), lang), {
     audit: { ...planAudit, action: 'plan.add', targetId: (_input, output) => output?.id },
   });
-  register(calls.adminEditPlan, ({ input, lang }) => trafficPackageService.editPlan(input.id, planValues(input), lang), {
-    audit: { ...planAudit, action: 'plan.edit', targetId: (input) => input.id },
-  });
-  register(calls.adminSetPlanStatus, ({ input, lang }) => trafficPackageService.setPlanStatus(input.id, input.status, lang), {
-    audit: { ...planAudit, action: 'plan.set_status', targetId: (input) => input.id },
-  });
+  register(
+    calls.adminEditPlan,
+    ({ input, lang }) => trafficPackageService.editPlan(input.id, planValues(input), lang),
+    {
+      audit: { ...planAudit, action: 'plan.edit', targetId: (input) => input.id },
+    },
+  );
+  register(
+    calls.adminSetPlanStatus,
+    ({ input, lang }) => trafficPackageService.setPlanStatus(input.id, input.status, lang),
+    {
+      audit: { ...planAudit, action: 'plan.set_status', targetId: (input) => input.id },
+    },
+  );
   register(calls.adminListPackages, ({ input, lang }) => trafficPackageService.listForAdmin(input, lang));
 
   register(calls.merchantListPlans, ({ lang }) => trafficPackageService.listPlansForMerchant(lang));
-  register(calls.merchantListPackages, ({ input, principal, lang }) => trafficPackageService.listForMerchant(principal.userId, input, lang));
+  register(calls.merchantListPackages, ({ input, principal, lang }) =>
+    trafficPackageService.listForMerchant(principal.userId, input, lang),
+  );
   register(calls.merchantCreatePackageOrder, ({ input, principal, lang }) =>
-    trafficPackageService.createOrder({ merchantId: principal.userId, planId: input.plan_id, shopId: input.shop_id || undefined, payMethod: input.pay_method, lang }),
+    trafficPackageService.createOrder({
+      merchantId: principal.userId,
+      planId: input.plan_id,
+      shopId: input.shop_id || undefined,
+      payMethod: input.pay_method,
+      lang,
+    }),
   );
 }

@@ -97,7 +97,12 @@ interface PlanValues {
  * activating the package when the bill is paid, the package lists. The merchant always comes from
  * the session; a store package can only be bought for the merchant's own running store.
  */
-export function createTrafficPackageService(deps: { db: Db; repository: TrafficPackageRepository; billService: BillService; clock: Clock }) {
+export function createTrafficPackageService(deps: {
+  db: Db;
+  repository: TrafficPackageRepository;
+  billService: BillService;
+  clock: Clock;
+}) {
   const { db, repository, billService, clock } = deps;
 
   async function withSoldCounts(rows: PlanRow[], lang: Lang): Promise<TAdminTrafficPlan[]> {
@@ -123,7 +128,11 @@ export function createTrafficPackageService(deps: { db: Db; repository: TrafficP
     const shop = await repository.findMerchantShop(merchantId, shopId);
     if (!shop) throw new AppError('NOT_FOUND');
     const now = clock.now();
-    const isRunning = (shop.status === 'trial' || shop.status === 'operating') && !shop.is_disabled_by_operator && shop.expires_at !== null && shop.expires_at > now;
+    const isRunning =
+      (shop.status === 'trial' || shop.status === 'operating') &&
+      !shop.is_disabled_by_operator &&
+      shop.expires_at !== null &&
+      shop.expires_at > now;
     if (!isRunning) throw new AppError('PACKAGE_SHOP_NOT_RUNNING');
     return shop;
   }
@@ -131,7 +140,17 @@ export function createTrafficPackageService(deps: { db: Db; repository: TrafficP
   return {
     // ----- operator: plans -----
 
-    async listPlansForAdmin(input: { page: number; limit: number; status?: PlanStatus; keyword?: string; sort_field?: PlanSortField; sort_order?: SortOrder }, lang: Lang) {
+    async listPlansForAdmin(
+      input: {
+        page: number;
+        limit: number;
+        status?: PlanStatus;
+        keyword?: string;
+        sort_field?: PlanSortField;
+        sort_order?: SortOrder;
+      },
+      lang: Lang,
+    ) {
       const { rows, total } = await repository.listPlans(
         { status: input.status, keyword: input.keyword || undefined },
         { limit: input.limit, offset: (input.page - 1) * input.limit },
@@ -160,33 +179,45 @@ export function createTrafficPackageService(deps: { db: Db; repository: TrafficP
       return { list: rows.map((row) => toPlan(row, lang)), total };
     },
 
-    async listForMerchant(
-      merchantId: number,
-      input: CallParsedInput<typeof calls.merchantListPackages>,
-      lang: Lang,
-    ) {
+    async listForMerchant(merchantId: number, input: CallParsedInput<typeof calls.merchantListPackages>, lang: Lang) {
       // A pending package whose bill's window closed is void at this read, before the sweep voids it.
       const now = clock.now();
       const filter = { scope: merchantScope(merchantId), status: input.status, now };
       const [rows, total, counts] = await Promise.all([
         repository.listPackages(
-          { ...filter, isGeneral: input.tab === 'general', shopId: input.tab === 'store' ? input.shop_id || undefined : undefined },
+          {
+            ...filter,
+            isGeneral: input.tab === 'general',
+            shopId: input.tab === 'store' ? input.shop_id || undefined : undefined,
+          },
           { limit: input.limit, offset: (input.page - 1) * input.limit },
           listSort(input),
         ),
-        repository.countPackages({ ...filter, isGeneral: input.tab === 'general', shopId: input.tab === 'store' ? input.shop_id || undefined : undefined }),
+        repository.countPackages({
+          ...filter,
+          isGeneral: input.tab === 'general',
+          shopId: input.tab === 'store' ? input.shop_id || undefined : undefined,
+        }),
         repository.countTabs(filter),
       ]);
       return { list: rows.map((row) => toPackage(row, lang)), total, counts };
     },
 
-    async listForAdmin(
-      input: CallParsedInput<typeof calls.adminListPackages>,
-      lang: Lang,
-    ) {
-      const filter = { scope: operatorScope, merchantId: input.merchant_id, shopId: input.shop_id || undefined, status: input.status, isGeneral: input.is_general, now: clock.now() };
+    async listForAdmin(input: CallParsedInput<typeof calls.adminListPackages>, lang: Lang) {
+      const filter = {
+        scope: operatorScope,
+        merchantId: input.merchant_id,
+        shopId: input.shop_id || undefined,
+        status: input.status,
+        isGeneral: input.is_general,
+        now: clock.now(),
+      };
       const [rows, total] = await Promise.all([
-        repository.listPackages(filter, { limit: input.limit, offset: (input.page - 1) * input.limit }, listSort(input)),
+        repository.listPackages(
+          filter,
+          { limit: input.limit, offset: (input.page - 1) * input.limit },
+          listSort(input),
+        ),
         repository.countPackages(filter),
       ]);
       return { list: rows.map((row) => toAdminPackage(row, lang)), total };
@@ -196,7 +227,13 @@ export function createTrafficPackageService(deps: { db: Db; repository: TrafficP
      * Buys a plan: a bill of type traffic_package at the plan's price and a pending package, in one
      * transaction; the answer says where to pay. The package starts when the bill is paid.
      */
-    async createOrder(options: { merchantId: number; planId: number; shopId?: string; payMethod: PayMethod; lang: Lang }) {
+    async createOrder(options: {
+      merchantId: number;
+      planId: number;
+      shopId?: string;
+      payMethod: PayMethod;
+      lang: Lang;
+    }) {
       const plan = await repository.findPlan(options.planId);
       if (!plan || plan.status !== 'enabled') throw new AppError('PLAN_UNAVAILABLE');
       const shop = plan.is_general ? null : await runningShop(options.merchantId, options.shopId);

@@ -4,7 +4,15 @@ import { addDays, lastClosedDay } from './usage-days';
 /** However closed, a cached answer is read again after this long, so a late correction shows within minutes. */
 const CACHE_TTL_MS = 10 * 60 * 1000;
 const CACHE_MAX_ENTRIES = 500;
-const SUM_FIELDS: Array<keyof UsageSums> = ['calls', 'success', 'failed_upstream', 'quota_exhausted', 'rejected', 'units', 'total_response_ms'];
+const SUM_FIELDS: Array<keyof UsageSums> = [
+  'calls',
+  'success',
+  'failed_upstream',
+  'quota_exhausted',
+  'rejected',
+  'units',
+  'total_response_ms',
+];
 
 type UsageRead = (filter: UsageFilter, sets: UsageKey[][]) => Promise<UsageRow[][]>;
 
@@ -46,7 +54,9 @@ function mergeLists(set: UsageKey[], base: UsageRow[], extra: UsageRow[]): Usage
  * callers treat report rows as read-only.
  */
 export function mergeUsageSets(sets: UsageKey[][], parts: UsageRow[][][]): UsageRow[][] {
-  return sets.map((set, setIndex) => parts.slice(1).reduce((merged, part) => mergeLists(set, merged, part[setIndex]), parts[0][setIndex]));
+  return sets.map((set, setIndex) =>
+    parts.slice(1).reduce((merged, part) => mergeLists(set, merged, part[setIndex]), parts[0][setIndex]),
+  );
 }
 
 /**
@@ -90,7 +100,12 @@ export function createSharedReads(read: UsageRead): UsageRead {
  * was made, and the last of them settle minutes after midnight), so every process answers the same;
  * the cache is a bounded map, not state anyone relies on.
  */
-export function createClosedDayCache(deps: { readClosed: UsageRead; readOpen: UsageRead; now: () => Date; getTimeZone: () => Promise<string> }) {
+export function createClosedDayCache(deps: {
+  readClosed: UsageRead;
+  readOpen: UsageRead;
+  now: () => Date;
+  getTimeZone: () => Promise<string>;
+}) {
   const entries = new Map<string, { value: Promise<UsageRow[][]>; expiresAt: number }>();
 
   function readClosed(filter: UsageFilter, sets: UsageKey[][], zone: string) {
@@ -130,7 +145,10 @@ export function createClosedDayCache(deps: { readClosed: UsageRead; readOpen: Us
       if (filter.startDay > closedEnd) return readOpen(filter, sets);
       const closedFilter = { ...filter, endDay: filter.endDay < closedEnd ? filter.endDay : closedEnd };
       if (filter.endDay <= closedEnd) return readClosed(closedFilter, sets, zone);
-      const [closed, open] = await Promise.all([readClosed(closedFilter, sets, zone), readOpen({ ...filter, startDay: addDays(closedEnd, 1) }, sets)]);
+      const [closed, open] = await Promise.all([
+        readClosed(closedFilter, sets, zone),
+        readOpen({ ...filter, startDay: addDays(closedEnd, 1) }, sets),
+      ]);
       return merge(sets, closed, open);
     },
   };

@@ -65,7 +65,8 @@ export interface LogFilter {
 }
 
 /** The merchant a report filter is limited to (its scope's, else the operator's filter); undefined: every tenant. */
-const merchantOf = (filter: { scope: TenantScope; merchantId?: number }) => filteredMerchantId(filter.scope, filter.merchantId);
+const merchantOf = (filter: { scope: TenantScope; merchantId?: number }) =>
+  filteredMerchantId(filter.scope, filter.merchantId);
 
 /**
  * A store by its shopId, of the merchant when one is given: a subquery, so an unknown or foreign store
@@ -85,12 +86,20 @@ function shopRefOf(shopId: string, merchantId: number | undefined, column: SQL) 
 export type UsageSource = 'daily' | 'shop' | 'api' | 'total';
 export type UsageFilterField = 'merchantId' | 'shopId' | 'platform' | 'apiCode';
 export const USAGE_SOURCES: Record<UsageSource, { keys: readonly UsageKey[]; filters: readonly UsageFilterField[] }> = {
-  daily: { keys: ['day', 'merchant_id', 'shop_ref', 'platform', 'api_code'], filters: ['merchantId', 'shopId', 'platform', 'apiCode'] },
+  daily: {
+    keys: ['day', 'merchant_id', 'shop_ref', 'platform', 'api_code'],
+    filters: ['merchantId', 'shopId', 'platform', 'apiCode'],
+  },
   shop: { keys: ['day', 'merchant_id', 'shop_ref'], filters: ['merchantId', 'shopId', 'platform'] },
   api: { keys: ['day', 'merchant_id', 'platform', 'api_code'], filters: ['merchantId', 'platform', 'apiCode'] },
   total: { keys: ['day', 'platform', 'api_code'], filters: ['platform', 'apiCode'] },
 };
-const USAGE_TABLES = { daily: apiUsageDaily, shop: apiUsageDailyShop, api: apiUsageDailyApi, total: apiUsageDailyTotal } as const;
+const USAGE_TABLES = {
+  daily: apiUsageDaily,
+  shop: apiUsageDailyShop,
+  api: apiUsageDailyApi,
+  total: apiUsageDailyTotal,
+} as const;
 
 const DAILY_SUMS = sql.raw(`sum(calls)::bigint as calls,
   coalesce(sum(calls) filter (where status = 'success'), 0)::bigint as success,
@@ -118,13 +127,21 @@ function foldedSums(source: Exclude<UsageSource, 'daily'>, platform?: UsagePlatf
  */
 const KNOWN_PLATFORMS = sql.raw(`platform in (${USAGE_PLATFORMS.map((platform) => `'${platform}'`).join(', ')})`);
 type UsagePlatform = (typeof USAGE_PLATFORMS)[number];
-const isUsagePlatform = (value: string): value is UsagePlatform => (USAGE_PLATFORMS as readonly string[]).includes(value);
+const isUsagePlatform = (value: string): value is UsagePlatform =>
+  (USAGE_PLATFORMS as readonly string[]).includes(value);
 
 /** Whether `source` can answer `set` under `filter`. */
 export function canSourceAnswer(source: UsageSource, filter: UsageFilter, set: UsageKey[]) {
   const { keys, filters } = USAGE_SOURCES[source];
-  const values: Record<UsageFilterField, string | number | undefined> = { merchantId: merchantOf(filter), shopId: filter.shopId, platform: filter.platform, apiCode: filter.apiCode };
-  const narrowed = (['merchantId', 'shopId', 'platform', 'apiCode'] as const).filter((field) => values[field] !== undefined && values[field] !== '');
+  const values: Record<UsageFilterField, string | number | undefined> = {
+    merchantId: merchantOf(filter),
+    shopId: filter.shopId,
+    platform: filter.platform,
+    apiCode: filter.apiCode,
+  };
+  const narrowed = (['merchantId', 'shopId', 'platform', 'apiCode'] as const).filter(
+    (field) => values[field] !== undefined && values[field] !== '',
+  );
   // A platform the shop roll-up has no columns for is read elsewhere (the contract allows only the four).
   if (source === 'shop' && filter.platform && !isUsagePlatform(filter.platform)) return false;
   return set.every((key) => keys.includes(key)) && narrowed.every((field) => filters.includes(field));
@@ -138,7 +155,11 @@ function usageConditions(filter: UsageFilter, source: UsageSource): SQL | undefi
     merchantId !== undefined ? sql`merchant_id = ${merchantId}` : undefined,
     filter.shopId ? shopRefOf(filter.shopId, merchantId, sql`shop_ref`) : undefined,
     // Of a store's row, the platform's part: a row without calls there is no group of that platform (every roll-up row has calls).
-    filter.platform ? (source === 'shop' ? sql`${sql.identifier(platformSumColumn('calls', filter.platform as UsagePlatform))} > 0` : sql`platform = ${filter.platform}`) : undefined,
+    filter.platform
+      ? source === 'shop'
+        ? sql`${sql.identifier(platformSumColumn('calls', filter.platform as UsagePlatform))} > 0`
+        : sql`platform = ${filter.platform}`
+      : undefined,
     filter.apiCode ? sql`api_code = ${filter.apiCode}` : undefined,
     // The shop roll-up has no platform column: its sums read the four platforms' columns (foldedSums).
     source !== 'shop' ? KNOWN_PLATFORMS : undefined,
@@ -172,7 +193,6 @@ function toSums(row: Record<string, unknown>): UsageSums {
   };
 }
 
-
 export interface LogView {
   id: number;
   created_at: Date;
@@ -200,7 +220,8 @@ export interface LogView {
 }
 
 function toLogView(row: Record<string, unknown>): LogView {
-  const time = (value: unknown) => (value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value)));
+  const time = (value: unknown) =>
+    value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value));
   return {
     id: Number(row.id),
     created_at: time(row.created_at)!,
@@ -214,7 +235,8 @@ function toLogView(row: Record<string, unknown>): LogView {
     package_ref: row.package_ref === null || row.package_ref === undefined ? null : Number(row.package_ref),
     package_name: String(row.package_name ?? ''),
     package_name_en: String(row.package_name_en ?? ''),
-    package_is_general: row.package_is_general === null || row.package_is_general === undefined ? null : Boolean(row.package_is_general),
+    package_is_general:
+      row.package_is_general === null || row.package_is_general === undefined ? null : Boolean(row.package_is_general),
     status: row.status as ApiCallStatus,
     charged_units: Number(row.charged_units ?? 0),
     response_ms: row.response_ms === null || row.response_ms === undefined ? null : Number(row.response_ms),
@@ -234,9 +256,13 @@ export function createTrafficReportRepository(db: Db) {
      * must be able to answer every set under the filter (canSourceAnswer).
      */
     async sumUsageSets(filter: UsageFilter, sets: UsageKey[][], source: UsageSource = 'daily'): Promise<UsageRow[][]> {
-      if (!sets.every((set) => canSourceAnswer(source, filter, set))) throw new Error(`${source} usage cannot answer ${JSON.stringify({ filter, sets })}`);
+      if (!sets.every((set) => canSourceAnswer(source, filter, set)))
+        throw new Error(`${source} usage cannot answer ${JSON.stringify({ filter, sets })}`);
       const table = USAGE_TABLES[source];
-      const sums = source === 'daily' ? DAILY_SUMS : foldedSums(source, source === 'shop' && filter.platform ? (filter.platform as UsagePlatform) : undefined);
+      const sums =
+        source === 'daily'
+          ? DAILY_SUMS
+          : foldedSums(source, source === 'shop' && filter.platform ? (filter.platform as UsagePlatform) : undefined);
       const where = usageConditions(filter, source);
       const keys = [...new Set(sets.flat())];
       if (!keys.length) {
@@ -244,16 +270,28 @@ export function createTrafficReportRepository(db: Db) {
         return sets.map(() => result.rows.map(toSums));
       }
       // The day as text: drivers turn a date into a local-time Date otherwise.
-      const selected = keys.map((key) => (key === 'day' ? sql`to_char(day, 'YYYY-MM-DD') as day` : sql.identifier(key)));
+      const selected = keys.map((key) =>
+        key === 'day' ? sql`to_char(day, 'YYYY-MM-DD') as day` : sql.identifier(key),
+      );
       // A set asked twice is grouped once (PostgreSQL would answer its rows twice) and given to both.
       const distinct = [...new Map(sets.map((set) => [[...set].sort().join(','), set])).values()];
-      const groupingSets = distinct.map((set) => sql`(${sql.join(set.map((key) => sql.identifier(key)), sql`, `)})`);
+      const groupingSets = distinct.map(
+        (set) =>
+          sql`(${sql.join(
+            set.map((key) => sql.identifier(key)),
+            sql`, `,
+          )})`,
+      );
       const result = await db.execute<Record<string, unknown>>(sql`
-        select grouping(${sql.join(keys.map((key) => sql.identifier(key)), sql`, `)}) as grouping_mask, ${sql.join(selected, sql`, `)}, ${sums}
+        select grouping(${sql.join(
+          keys.map((key) => sql.identifier(key)),
+          sql`, `,
+        )}) as grouping_mask, ${sql.join(selected, sql`, `)}, ${sums}
         from ${table} where ${where}
         group by grouping sets (${sql.join(groupingSets, sql`, `)})`);
       // grouping() sets bit (n-1-i) when keys[i] is not grouped in the row's set.
-      const maskOf = (set: UsageKey[]) => keys.reduce((mask, key, index) => (set.includes(key) ? mask : mask | (1 << (keys.length - 1 - index))), 0);
+      const maskOf = (set: UsageKey[]) =>
+        keys.reduce((mask, key, index) => (set.includes(key) ? mask : mask | (1 << (keys.length - 1 - index))), 0);
       const masks = sets.map(maskOf);
       const lists: UsageRow[][] = sets.map(() => []);
       for (const row of result.rows) {
@@ -261,7 +299,8 @@ export function createTrafficReportRepository(db: Db) {
         masks.forEach((setMask, setIndex) => {
           if (setMask !== mask) return;
           const out: UsageRow = toSums(row);
-          for (const key of sets[setIndex]) out[key] = key === 'shop_ref' || key === 'merchant_id' ? Number(row[key]) : String(row[key]);
+          for (const key of sets[setIndex])
+            out[key] = key === 'shop_ref' || key === 'merchant_id' ? Number(row[key]) : String(row[key]);
           lists[setIndex].push(out);
         });
       }
@@ -270,7 +309,9 @@ export function createTrafficReportRepository(db: Db) {
 
     /** The last day the compact roll-ups hold (usage_fold_state), or null before the first fold. */
     async findFoldedThrough(): Promise<string | null> {
-      const result = await db.execute<{ folded_through: string }>(sql`select to_char(folded_through, 'YYYY-MM-DD') as folded_through from ${usageFoldState} where id = 1`);
+      const result = await db.execute<{ folded_through: string }>(
+        sql`select to_char(folded_through, 'YYYY-MM-DD') as folded_through from ${usageFoldState} where id = 1`,
+      );
       return result.rows[0]?.folded_through ?? null;
     },
 
@@ -280,7 +321,11 @@ export function createTrafficReportRepository(db: Db) {
      * or of everyone under the operator's scope.
      */
     async packageBalance(now: Date, scope: TenantScope) {
-      const result = await db.execute<{ packages: number; units_left: string | number | null; first_expires_at: Date | string | null }>(sql`
+      const result = await db.execute<{
+        packages: number;
+        units_left: string | number | null;
+        first_expires_at: Date | string | null;
+      }>(sql`
         select count(*)::int as packages, coalesce(sum(${trafficPackages.units_total} - ${trafficPackages.units_used}), 0)::bigint as units_left,
                min(${trafficPackages.expires_at}) as first_expires_at
         from ${trafficPackages}
@@ -301,7 +346,10 @@ export function createTrafficReportRepository(db: Db) {
         select ${trafficPackages.shop_ref} as shop_ref, sum(${trafficPackages.units_total} - ${trafficPackages.units_used})::bigint as units_left
         from ${trafficPackages}
         where ${trafficPackages.merchant_id} = ${merchantId}
-          and ${trafficPackages.shop_ref} in (${sql.join(shopRefs.map((ref) => sql`${ref}`), sql`, `)})
+          and ${trafficPackages.shop_ref} in (${sql.join(
+            shopRefs.map((ref) => sql`${ref}`),
+            sql`, `,
+          )})
           and ${trafficPackages.paid_at} is not null and ${trafficPackages.voided_at} is null
           and ${trafficPackages.units_used} < ${trafficPackages.units_total}
           and ${trafficPackages.expires_at} > ${now.toISOString()}::timestamptz
@@ -314,7 +362,13 @@ export function createTrafficReportRepository(db: Db) {
       if (!refs.length) return new Map<number, { shop_id: string; shop_name: string }>();
       const result = await db.execute<{ id: number; shop_id: string; shop_name: string }>(sql`
         select ${shops.id} as id, ${shops.shop_id} as shop_id, ${shops.shop_name} as shop_name from ${shops}
-        where ${allOf([sql`${shops.id} in (${sql.join(refs.map((ref) => sql`${ref}`), sql`, `)})`, tenantCondition(scope, shops.merchant_id)])}`);
+        where ${allOf([
+          sql`${shops.id} in (${sql.join(
+            refs.map((ref) => sql`${ref}`),
+            sql`, `,
+          )})`,
+          tenantCondition(scope, shops.merchant_id),
+        ])}`);
       return new Map(result.rows.map((row) => [Number(row.id), { shop_id: row.shop_id, shop_name: row.shop_name }]));
     },
 
@@ -331,16 +385,28 @@ export function createTrafficReportRepository(db: Db) {
       if (!ids.length) return new Map<number, { account: string; name: string }>();
       const result = await db.execute<{ id: number; account: string; name: string }>(sql`
         select ${merchants.id} as id, coalesce(${merchants.email}, ${merchants.mobile}, '') as account, ${merchants.nickname} as name from ${merchants}
-        where ${merchants.id} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+        where ${merchants.id} in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`);
       return new Map(result.rows.map((row) => [Number(row.id), { account: row.account ?? '', name: row.name ?? '' }]));
     },
 
     async listPlatforms() {
-      return db.select({ platform: dataSources.platform, name: dataSources.name, is_enabled: dataSources.is_enabled }).from(dataSources).orderBy(dataSources.sort, dataSources.id);
+      return db
+        .select({ platform: dataSources.platform, name: dataSources.name, is_enabled: dataSources.is_enabled })
+        .from(dataSources)
+        .orderBy(dataSources.sort, dataSources.id);
     },
     async listApis() {
       return db
-        .select({ platform: openApis.platform, code: openApis.code, name: openApis.name, cost: openApis.cost, is_enabled: openApis.is_enabled })
+        .select({
+          platform: openApis.platform,
+          code: openApis.code,
+          name: openApis.name,
+          cost: openApis.cost,
+          is_enabled: openApis.is_enabled,
+        })
         .from(openApis)
         .orderBy(openApis.platform, openApis.sort, openApis.id);
     },
@@ -350,7 +416,11 @@ export function createTrafficReportRepository(db: Db) {
      * indexes give, walked backwards; `ascend` walks them forwards). The page's ids are found first
      * and the stores and merchants joined to those rows only.
      */
-    async listLogs(filter: LogFilter, page: { limit: number; offset: number }, order: SortOrder = 'descend'): Promise<LogView[]> {
+    async listLogs(
+      filter: LogFilter,
+      page: { limit: number; offset: number },
+      order: SortOrder = 'descend',
+    ): Promise<LogView[]> {
       const direction = order === 'ascend' ? sql.raw('asc') : sql.raw('desc');
       const result = await db.execute<Record<string, unknown>>(sql`
         with page as (

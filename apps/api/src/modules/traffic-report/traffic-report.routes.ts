@@ -8,12 +8,18 @@ export function registerTrafficReportRoutes(registrar: CallRegistrar, deps: { re
   const { register } = registrar;
   const { reports } = deps;
 
-  register(calls.merchantTrafficDashboard, ({ input, principal }) => reports.merchantDashboard(principal.userId, input));
+  register(calls.merchantTrafficDashboard, ({ input, principal }) =>
+    reports.merchantDashboard(principal.userId, input),
+  );
   register(calls.merchantApiLogStats, ({ input, principal }) => reports.merchantApiStats(principal.userId, input));
   register(calls.merchantStoreUsage, ({ input, principal }) => reports.merchantStoreUsage(principal.userId, input));
   register(calls.merchantApiEnum, ({ principal }) => reports.apiEnum(merchantScope(principal.userId)));
-  register(calls.merchantListApiLogs, ({ input, principal, lang }) => reports.merchantListLogs(principal.userId, input, lang));
-  register(calls.merchantApiLogDetail, ({ input, principal, lang }) => reports.merchantLogDetail(principal.userId, input.id, lang));
+  register(calls.merchantListApiLogs, ({ input, principal, lang }) =>
+    reports.merchantListLogs(principal.userId, input, lang),
+  );
+  register(calls.merchantApiLogDetail, ({ input, principal, lang }) =>
+    reports.merchantLogDetail(principal.userId, input.id, lang),
+  );
 
   register(calls.adminTrafficDashboard, ({ input }) => reports.adminDashboard(input));
   register(calls.adminPlatformStats, ({ input }) => reports.adminPlatformStats(input));

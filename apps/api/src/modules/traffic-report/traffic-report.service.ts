@@ -28,7 +28,15 @@ import type { Clock } from '../../lib/clock';
 import { pickColumn } from '../../lib/localized-columns';
 import { createClosedDayCache } from './closed-day-cache';
 import { createUsageReader } from './usage-reader';
-import type { LogFilter, LogView, TrafficReportRepository, UsageFilter, UsageKey, UsageRow, UsageSums } from './traffic-report.repository';
+import type {
+  LogFilter,
+  LogView,
+  TrafficReportRepository,
+  UsageFilter,
+  UsageKey,
+  UsageRow,
+  UsageSums,
+} from './traffic-report.repository';
 
 const DAY_MS = 86_400_000;
 type Platform = (typeof LOG_PLATFORMS)[number];
@@ -60,7 +68,15 @@ function rangeOutput(range: TimeRange) {
 }
 
 function totalsOf(sums: UsageSums | undefined): TCallTotals {
-  const value = sums ?? { calls: 0, success: 0, failed_upstream: 0, quota_exhausted: 0, rejected: 0, units: 0, total_response_ms: 0 };
+  const value = sums ?? {
+    calls: 0,
+    success: 0,
+    failed_upstream: 0,
+    quota_exhausted: 0,
+    rejected: 0,
+    units: 0,
+    total_response_ms: 0,
+  };
   return {
     calls: value.calls,
     success: value.success,
@@ -85,7 +101,9 @@ function fillTrend(range: TimeRange, rows: Array<UsageSums & { day?: string | nu
 
 /** Groups ranked as the reports rank them: most units, then most calls, then the newest id (the repository gives ids as numbers). */
 function rankBy<K extends 'shop_ref' | 'merchant_id'>(rows: UsageRow[], key: K): Array<UsageSums & Record<K, number>> {
-  return (rows.slice() as Array<UsageSums & Record<K, number>>).sort((a, b) => b.units - a.units || b.calls - a.calls || b[key] - a[key]);
+  return (rows.slice() as Array<UsageSums & Record<K, number>>).sort(
+    (a, b) => b.units - a.units || b.calls - a.calls || b[key] - a[key],
+  );
 }
 
 /** Whole days until `expiresAt`, rounded up; null without one. */
@@ -124,14 +142,25 @@ function logOutput(row: LogView, lang: Lang): TApiLog {
     api_name: row.api_name || row.api_code,
     package_id: row.package_ref,
     package_name: pickColumn(row, 'package_name', lang),
-    consume_source: row.package_ref === null || row.package_is_general === null ? null : row.package_is_general ? 'general_package' : 'store_package',
+    consume_source:
+      row.package_ref === null || row.package_is_general === null
+        ? null
+        : row.package_is_general
+          ? 'general_package'
+          : 'store_package',
     status: row.status,
     charged_units: row.charged_units,
     response_ms: row.response_ms,
   };
 }
 function logDetailOutput(row: LogView, lang: Lang): TApiLogDetail {
-  return { ...logOutput(row, lang), finished_at: row.finished_at?.toISOString() ?? null, request_params: row.request_params ?? {}, error: row.error ?? '', error_code: logErrorCodeOf(row.error ?? '') };
+  return {
+    ...logOutput(row, lang),
+    finished_at: row.finished_at?.toISOString() ?? null,
+    request_params: row.request_params ?? {},
+    error: row.error ?? '',
+    error_code: logErrorCodeOf(row.error ?? ''),
+  };
 }
 
 /**
@@ -176,20 +205,42 @@ export function createTrafficReportService(deps: {
   const { repository, clock, getTimeZone } = deps;
   const reader = createUsageReader({ repository, now: () => clock.now(), getTimeZone });
   const readOpen = (filter: UsageFilter, sets: UsageKey[][]) => repository.sumUsageSets(filter, sets, 'daily');
-  const usage = deps.isClosedDayCacheOff ? reader : createClosedDayCache({ readClosed: reader.sumUsageSets, readOpen, now: () => clock.now(), getTimeZone });
+  const usage = deps.isClosedDayCacheOff
+    ? reader
+    : createClosedDayCache({ readClosed: reader.sumUsageSets, readOpen, now: () => clock.now(), getTimeZone });
   const timeRange = async (input: TimeInput, now: Date) => resolveTimeRange(input, now, await getTimeZone());
 
   function usageFilter(range: TimeRange, input: StatsInput, scope: TenantScope): UsageFilter {
-    return { scope, merchantId: input.merchant_id, shopId: input.shop_id, platform: input.platform, apiCode: input.api_code || undefined, startDay: range.startDay, endDay: range.endDay };
+    return {
+      scope,
+      merchantId: input.merchant_id,
+      shopId: input.shop_id,
+      platform: input.platform,
+      apiCode: input.api_code || undefined,
+      startDay: range.startDay,
+      endDay: range.endDay,
+    };
   }
   function logFilter(range: TimeRange, input: LogListInput, scope: TenantScope): LogFilter {
-    return { scope, merchantId: input.merchant_id, shopId: input.shop_id, platform: input.platform, apiCode: input.api_code || undefined, status: input.status, start: range.start, end: range.end };
+    return {
+      scope,
+      merchantId: input.merchant_id,
+      shopId: input.shop_id,
+      platform: input.platform,
+      apiCode: input.api_code || undefined,
+      status: input.status,
+      start: range.start,
+      end: range.end,
+    };
   }
 
   async function apiStats(input: StatsInput, scope: TenantScope): Promise<TApiStatsOutput> {
     const range = await timeRange(input, clock.now());
     const filter = usageFilter(range, input, scope);
-    const [[rows, [sums], trend], apis] = await Promise.all([usage.sumUsageSets(filter, [['platform', 'api_code'], [], ['day']]), repository.listApis()]);
+    const [[rows, [sums], trend], apis] = await Promise.all([
+      usage.sumUsageSets(filter, [['platform', 'api_code'], [], ['day']]),
+      repository.listApis(),
+    ]);
     const names = new Map(apis.map((api) => [`${api.platform}/${api.code}`, api.name]));
     const platformOrder = (platform: string) => LOG_PLATFORMS.indexOf(platform as Platform);
     const list = rows
@@ -199,7 +250,12 @@ export function createTrafficReportService(deps: {
         api_code: String(row.api_code),
         api_name: names.get(`${row.platform}/${row.api_code}`) ?? String(row.api_code),
       }))
-      .sort((a, b) => b.calls - a.calls || platformOrder(a.platform) - platformOrder(b.platform) || a.api_code.localeCompare(b.api_code));
+      .sort(
+        (a, b) =>
+          b.calls - a.calls ||
+          platformOrder(a.platform) - platformOrder(b.platform) ||
+          a.api_code.localeCompare(b.api_code),
+      );
     return { range: rangeOutput(range), list, totals: totalsOf(sums), trend: fillTrend(range, trend) };
   }
 
@@ -207,7 +263,11 @@ export function createTrafficReportService(deps: {
     const range = await timeRange(input, clock.now());
     const filter = logFilter(range, input, scope);
     const [rows, count] = await Promise.all([
-      repository.listLogs(filter, { limit: input.limit, offset: (input.page - 1) * input.limit }, listSort(input)?.order ?? 'descend'),
+      repository.listLogs(
+        filter,
+        { limit: input.limit, offset: (input.page - 1) * input.limit },
+        listSort(input)?.order ?? 'descend',
+      ),
       repository.countLogs(filter),
     ]);
     return { rows, total: count.total, is_total_estimated: count.isEstimated };
@@ -231,7 +291,10 @@ export function createTrafficReportService(deps: {
   }
 
   return {
-    async merchantDashboard(merchantId: number, input: TimeInput & { shop_id?: string }): Promise<TMerchantTrafficDashboard> {
+    async merchantDashboard(
+      merchantId: number,
+      input: TimeInput & { shop_id?: string },
+    ): Promise<TMerchantTrafficDashboard> {
       const now = clock.now();
       const range = await timeRange(input, now);
       const scope = merchantScope(merchantId);
@@ -241,7 +304,10 @@ export function createTrafficReportService(deps: {
         repository.packageBalance(now, scope),
       ]);
       const stores = rankBy(storeRows, 'shop_ref').slice(0, 20);
-      const names = await repository.findShops(stores.map((row) => row.shop_ref), scope);
+      const names = await repository.findShops(
+        stores.map((row) => row.shop_ref),
+        scope,
+      );
       return {
         range: rangeOutput(range),
         totals: totalsOf(sums),
@@ -261,7 +327,10 @@ export function createTrafficReportService(deps: {
     merchantApiStats: (merchantId: number, input: StatsInput) => apiStats(input, merchantScope(merchantId)),
 
     /** Every store of the merchant (not the unpaid ones), busiest first, with its usage and its own packages' units left. */
-    async merchantStoreUsage(merchantId: number, input: TimeInput & { platform?: Platform; page: number; limit: number }) {
+    async merchantStoreUsage(
+      merchantId: number,
+      input: TimeInput & { platform?: Platform; page: number; limit: number },
+    ) {
       const now = clock.now();
       const range = await timeRange(input, now);
       const [shopList, [storeRows]] = await Promise.all([
@@ -297,8 +366,18 @@ export function createTrafficReportService(deps: {
       const known = new Map(platforms.map((row) => [row.platform, row]));
       return {
         // Every §9 platform, in the spec's order, even one without a data source yet.
-        platforms: LOG_PLATFORMS.map((platform) => ({ value: platform, name: known.get(platform)?.name ?? platform, is_enabled: known.get(platform)?.is_enabled ?? false })),
-        apis: apis.map((api) => ({ platform: api.platform, code: api.code, name: api.name, cost: api.cost, is_enabled: api.is_enabled })),
+        platforms: LOG_PLATFORMS.map((platform) => ({
+          value: platform,
+          name: known.get(platform)?.name ?? platform,
+          is_enabled: known.get(platform)?.is_enabled ?? false,
+        })),
+        apis: apis.map((api) => ({
+          platform: api.platform,
+          code: api.code,
+          name: api.name,
+          cost: api.cost,
+          is_enabled: api.is_enabled,
+        })),
         statuses: [...API_CALL_STATUSES],
         time_ranges: [...TIME_FILTERS],
         stores: shopList.map((shop) => ({ shop_id: shop.shop_id, shop_name: shop.shop_name })),
@@ -342,7 +421,10 @@ export function createTrafficReportService(deps: {
     async adminPlatformStats(input: TimeInput & { merchant_id?: number }) {
       const range = await timeRange(input, clock.now());
       const filter = usageFilter(range, input, operatorScope);
-      const [[rows, [sums]], platforms] = await Promise.all([usage.sumUsageSets(filter, [['platform'], []]), repository.listPlatforms()]);
+      const [[rows, [sums]], platforms] = await Promise.all([
+        usage.sumUsageSets(filter, [['platform'], []]),
+        repository.listPlatforms(),
+      ]);
       const found = new Map(rows.map((row) => [String(row.platform), row]));
       const sources = new Map(platforms.map((row) => [row.platform, row]));
       return {
@@ -369,13 +451,21 @@ export function createTrafficReportService(deps: {
 
     async adminListLogs(input: LogListInput, lang: Lang) {
       const { rows, total, is_total_estimated } = await listLogs(input, operatorScope);
-      const list: TAdminApiLog[] = rows.map((row) => ({ ...logOutput(row, lang), merchant_account: row.merchant_account, merchant_name: row.merchant_name }));
+      const list: TAdminApiLog[] = rows.map((row) => ({
+        ...logOutput(row, lang),
+        merchant_account: row.merchant_account,
+        merchant_name: row.merchant_name,
+      }));
       return { list, total, is_total_estimated };
     },
     async adminLogDetail(id: number, lang: Lang): Promise<TAdminApiLogDetail> {
       const row = await repository.findLog(id, operatorScope);
       if (!row) throw new AppError('NOT_FOUND');
-      return { ...logDetailOutput(row, lang), merchant_account: row.merchant_account, merchant_name: row.merchant_name };
+      return {
+        ...logDetailOutput(row, lang),
+        merchant_account: row.merchant_account,
+        merchant_name: row.merchant_name,
+      };
     },
   };
 }

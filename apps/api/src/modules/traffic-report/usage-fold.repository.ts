@@ -1,20 +1,36 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { apiUsageDaily, apiUsageDailyApi, apiUsageDailyShop, apiUsageDailyTotal, platformSumColumn, USAGE_PLATFORMS, USAGE_SUM_FIELDS, usageFoldState } from '../../db/schema/index';
+import {
+  apiUsageDaily,
+  apiUsageDailyApi,
+  apiUsageDailyShop,
+  apiUsageDailyTotal,
+  platformSumColumn,
+  USAGE_PLATFORMS,
+  USAGE_SUM_FIELDS,
+  usageFoldState,
+} from '../../db/schema/index';
 import { ADVISORY_LOCKS, lockForTransaction } from '../../db/advisory-locks';
 
 /** api_usage_daily's rows (one status each) summed into a compact row's column; of one platform's rows when given. */
 function foldSum(field: (typeof USAGE_SUM_FIELDS)[number], platform?: (typeof USAGE_PLATFORMS)[number]) {
   const source = field === 'units' || field === 'total_response_ms' ? field : 'calls';
   // The platforms and statuses are the schema's own names, never input.
-  const conditions = [field !== 'calls' && source === 'calls' ? `status = '${field}'` : '', platform ? `platform = '${platform}'` : ''].filter(Boolean);
-  return conditions.length ? `coalesce(sum(${source}) filter (where ${conditions.join(' and ')}), 0)` : `sum(${source})`;
+  const conditions = [
+    field !== 'calls' && source === 'calls' ? `status = '${field}'` : '',
+    platform ? `platform = '${platform}'` : '',
+  ].filter(Boolean);
+  return conditions.length
+    ? `coalesce(sum(${source}) filter (where ${conditions.join(' and ')}), 0)`
+    : `sum(${source})`;
 }
 const SUMS = sql.raw(USAGE_SUM_FIELDS.map((field) => foldSum(field)).join(', '));
 const SUM_COLUMNS = sql.raw(USAGE_SUM_FIELDS.join(', '));
 const PLATFORM_PARTS = USAGE_PLATFORMS.flatMap((platform) => USAGE_SUM_FIELDS.map((field) => ({ field, platform })));
 const PLATFORM_SUMS = sql.raw(PLATFORM_PARTS.map(({ field, platform }) => foldSum(field, platform)).join(', '));
-const PLATFORM_SUM_COLUMNS = sql.raw(PLATFORM_PARTS.map(({ field, platform }) => platformSumColumn(field, platform)).join(', '));
+const PLATFORM_SUM_COLUMNS = sql.raw(
+  PLATFORM_PARTS.map(({ field, platform }) => platformSumColumn(field, platform)).join(', '),
+);
 
 /**
  * The usage fold's SQL: it rewrites whole days of the compact roll-ups (api_usage_daily_shop,
@@ -24,12 +40,16 @@ export function createUsageFoldRepository(db: Db) {
   return {
     /** The first day api_usage_daily holds, or null when it is empty. */
     async findFirstDay(): Promise<string | null> {
-      const result = await db.execute<{ day: string | null }>(sql`select to_char(min(${apiUsageDaily.day}), 'YYYY-MM-DD') as day from ${apiUsageDaily}`);
+      const result = await db.execute<{ day: string | null }>(
+        sql`select to_char(min(${apiUsageDaily.day}), 'YYYY-MM-DD') as day from ${apiUsageDaily}`,
+      );
       return result.rows[0]?.day ?? null;
     },
 
     async findFoldedThrough(): Promise<string | null> {
-      const result = await db.execute<{ folded_through: string }>(sql`select to_char(folded_through, 'YYYY-MM-DD') as folded_through from ${usageFoldState} where id = 1`);
+      const result = await db.execute<{ folded_through: string }>(
+        sql`select to_char(folded_through, 'YYYY-MM-DD') as folded_through from ${usageFoldState} where id = 1`,
+      );
       return result.rows[0]?.folded_through ?? null;
     },
 

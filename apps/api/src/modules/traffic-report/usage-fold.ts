@@ -19,7 +19,11 @@ const minDay = (a: string, b: string) => (a < b ? a : b);
  * closed days again. Safe to run in several processes at once and as often as wanted: a fold
  * rewrites whole days, under one lock.
  */
-export function createUsageFold(deps: { repository: UsageFoldRepository; clock: Clock; getTimeZone: () => Promise<string> }) {
+export function createUsageFold(deps: {
+  repository: UsageFoldRepository;
+  clock: Clock;
+  getTimeZone: () => Promise<string>;
+}) {
   const { repository, clock } = deps;
   return {
     /** Folds the closed days not folded yet and the re-fold margin (from `from` instead, when earlier) through the last closed day. */
@@ -32,7 +36,9 @@ export function createUsageFold(deps: { repository: UsageFoldRepository; clock: 
       const foldedThrough = await repository.findFoldedThrough();
       // After the last fold, less the re-fold margin; before any fold, from the first day logged
       // (with nothing logged, the last closed day alone, empty, marks where folding starts).
-      let from = foldedThrough ? minDay(addDays(foldedThrough, 1), addDays(to, 1 - REFOLD_CLOSED_DAYS)) : ((await repository.findFirstDay()) ?? to);
+      let from = foldedThrough
+        ? minDay(addDays(foldedThrough, 1), addDays(to, 1 - REFOLD_CLOSED_DAYS))
+        : ((await repository.findFirstDay()) ?? to);
       // An earlier start may be asked for; a later one would leave days unfolded below the new mark.
       if (options.from) from = minDay(from, options.from);
       if (from > to) return { from: null, to, days: 0 };

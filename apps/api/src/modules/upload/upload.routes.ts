@@ -1,5 +1,10 @@
 import multipart from '@fastify/multipart';
-import { MERCHANT_UPLOAD_IMAGE_PATH, UPLOAD_IMAGE_MAX_BYTES, UPLOAD_IMAGE_PATH, UPLOADS_URL_PREFIX } from '@parlour/contract/calls/settings';
+import {
+  MERCHANT_UPLOAD_IMAGE_PATH,
+  UPLOAD_IMAGE_MAX_BYTES,
+  UPLOAD_IMAGE_PATH,
+  UPLOADS_URL_PREFIX,
+} from '@parlour/contract/calls/settings';
 import { toLang, type Lang } from '@parlour/contract/errors';
 import { hasUnsafeCharacter } from '@parlour/contract/schemas';
 import type { FastifyInstance } from 'fastify';
@@ -20,7 +25,11 @@ const UPLOAD_ROUTES = [
  * console's request layer sends FormData) and the public serving of uploaded images. Multipart is
  * accepted on these routes only; every other call stays JSON.
  */
-export async function registerUploadRoutes(app: FastifyInstance, registrar: CallRegistrar, deps: { uploads: UploadService; ipRateLimit: IpRateLimit }) {
+export async function registerUploadRoutes(
+  app: FastifyInstance,
+  registrar: CallRegistrar,
+  deps: { uploads: UploadService; ipRateLimit: IpRateLimit },
+) {
   const { uploads, ipRateLimit } = deps;
 
   await app.register(async (scope) => {
@@ -75,7 +84,16 @@ export async function registerUploadRoutes(app: FastifyInstance, registrar: Call
         }
         if (!file) return fail(new AppError('UPLOAD_FORMAT_INVALID'));
         try {
-          return reply.send(ok(await uploads.saveImage({ bytes: file.bytes, originalName: file.name, uploader: { role: route.role, id: principal.userId } }), lang));
+          return reply.send(
+            ok(
+              await uploads.saveImage({
+                bytes: file.bytes,
+                originalName: file.name,
+                uploader: { role: route.role, id: principal.userId },
+              }),
+              lang,
+            ),
+          );
         } catch (error) {
           if (error instanceof AppError) return fail(error);
           throw error;
@@ -88,15 +106,22 @@ export async function registerUploadRoutes(app: FastifyInstance, registrar: Call
   // as a page (nosniff + a sandboxing CSP), whatever a browser makes of its bytes.
   app.get<{ Params: { name: string } }>(`${UPLOADS_URL_PREFIX}:name`, async (request, reply) => {
     const image = await uploads.readImage(request.params.name);
-    if (!image) return reply.code(404).header('content-type', 'text/plain; charset=utf-8').header('x-content-type-options', 'nosniff').send('Not found');
-    return reply
-      .header('content-type', image.row.mime)
-      .header('content-length', image.bytes.length)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('content-disposition', 'inline')
-      // Names are random and never reused: the bytes behind one never change.
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(image.bytes);
+    if (!image)
+      return reply
+        .code(404)
+        .header('content-type', 'text/plain; charset=utf-8')
+        .header('x-content-type-options', 'nosniff')
+        .send('Not found');
+    return (
+      reply
+        .header('content-type', image.row.mime)
+        .header('content-length', image.bytes.length)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('content-disposition', 'inline')
+        // Names are random and never reused: the bytes behind one never change.
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(image.bytes)
+    );
   });
 }

@@ -22,7 +22,12 @@ function storableName(name: string): string {
  * signature followed by an IHDR chunk, or JPEG's SOI marker followed by another marker.
  */
 export function detectImageType(bytes: Buffer): ImageMime | undefined {
-  if (bytes.length > 16 && bytes.subarray(0, 8).equals(PNG_SIGNATURE) && bytes.subarray(12, 16).toString('latin1') === 'IHDR') return 'image/png';
+  if (
+    bytes.length > 16 &&
+    bytes.subarray(0, 8).equals(PNG_SIGNATURE) &&
+    bytes.subarray(12, 16).toString('latin1') === 'IHDR'
+  )
+    return 'image/png';
   if (bytes.length > 4 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
   return undefined;
 }

@@ -19,7 +19,11 @@ const SOCKET_TIMEOUT_MS = 15_000;
  * for TLS), so a name resolving elsewhere the second time cannot reach an internal address.
  * Failures carry a generic reason: the server's own words stay out of what the operator is shown.
  */
-export async function sendWithSmtpSettings(settings: StoredMailSettings, message: MailMessage, policy: OutboundPolicy): Promise<void> {
+export async function sendWithSmtpSettings(
+  settings: StoredMailSettings,
+  message: MailMessage,
+  policy: OutboundPolicy,
+): Promise<void> {
   let transport: ReturnType<typeof nodemailer.createTransport> | undefined;
   try {
     const [{ address }] = await policy.resolve(settings.smtp_host);
@@ -42,7 +46,10 @@ export async function sendWithSmtpSettings(settings: StoredMailSettings, message
     await transport.sendMail({ from: settings.mail_sender, ...message });
   } catch (error) {
     const detail = error as { code?: string; command?: string; message?: string };
-    throw new DeliveryError('mail', [detail.code, detail.command].filter(Boolean).join(' ') || 'failed', { cause: error, reason: reasonOfSmtp(error) });
+    throw new DeliveryError('mail', [detail.code, detail.command].filter(Boolean).join(' ') || 'failed', {
+      cause: error,
+      reason: reasonOfSmtp(error),
+    });
   } finally {
     transport?.close();
   }
@@ -53,7 +60,11 @@ export async function sendWithSmtpSettings(settings: StoredMailSettings, message
  * `fallback` (SMTP_URL from the environment, or the log). Read on every send, so a change in the
  * settings screen applies to every API process at once.
  */
-export function createConfiguredMailProvider(deps: { getSettings: () => Promise<StoredMailSettings | undefined>; fallback: MailProvider; policy: OutboundPolicy }): MailProvider {
+export function createConfiguredMailProvider(deps: {
+  getSettings: () => Promise<StoredMailSettings | undefined>;
+  fallback: MailProvider;
+  policy: OutboundPolicy;
+}): MailProvider {
   return {
     kind: 'smtp',
     async send(message) {

@@ -33,7 +33,10 @@ export function createLogMailProvider(log: Pick<FastifyBaseLogger, 'info'>): Mai
     kind: 'log',
     async send(message) {
       // One line a developer can read the code from: the text of a verification mail is one sentence.
-      log.info({ to: message.to, subject: message.subject, text: message.text }, `mail to ${message.to} (not sent: no SMTP configured): ${message.subject}: ${message.text.replace(/\s+/g, ' ').trim()}`);
+      log.info(
+        { to: message.to, subject: message.subject, text: message.text },
+        `mail to ${message.to} (not sent: no SMTP configured): ${message.subject}: ${message.text.replace(/\s+/g, ' ').trim()}`,
+      );
       return 'logged';
     },
   };

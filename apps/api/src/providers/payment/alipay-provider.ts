@@ -1,5 +1,12 @@
 import { AlipaySdk } from 'alipay-sdk';
-import type { NotificationVerdict, PaymentProvider, PaymentProviderContext, ProviderOrder, ProviderPayload, QueryResult } from './payment-provider';
+import type {
+  NotificationVerdict,
+  PaymentProvider,
+  PaymentProviderContext,
+  ProviderOrder,
+  ProviderPayload,
+  QueryResult,
+} from './payment-provider';
 import { endpointOf, type AlipaySettings } from './payment-settings';
 
 /** Alipay answers within this long or the call fails (the cashier and the job try again). */
@@ -28,8 +35,26 @@ function toBeijingText(date: Date): string {
 
 /** What of Alipay's answer is stored: the business fields, never the signature. */
 function safePayload(fields: Record<string, unknown>): ProviderPayload {
-  const keep = ['code', 'msg', 'sub_code', 'sub_msg', 'trade_status', 'out_trade_no', 'trade_no', 'total_amount', 'app_id', 'seller_id', 'notify_id', 'notify_time', 'refund_fee', 'fund_change', 'gmt_payment'];
-  return Object.fromEntries(keep.filter((name) => fields[name] !== undefined).map((name) => [name, String(fields[name]).slice(0, 200)]));
+  const keep = [
+    'code',
+    'msg',
+    'sub_code',
+    'sub_msg',
+    'trade_status',
+    'out_trade_no',
+    'trade_no',
+    'total_amount',
+    'app_id',
+    'seller_id',
+    'notify_id',
+    'notify_time',
+    'refund_fee',
+    'fund_change',
+    'gmt_payment',
+  ];
+  return Object.fromEntries(
+    keep.filter((name) => fields[name] !== undefined).map((name) => [name, String(fields[name]).slice(0, 200)]),
+  );
 }
 
 const PAID_STATES = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
@@ -89,7 +114,17 @@ export function createAlipayProvider(settings: AlipaySettings, context: PaymentP
     const status = String(data.trade_status ?? '');
     if (PAID_STATES.has(status)) {
       if (data.out_trade_no !== order.billNo) return { state: 'unpaid', payload };
-      return { state: 'paid', payment: { billNo: order.billNo, amount: toFen(data.total_amount), currency: 'CNY', tradeNo: String(data.trade_no ?? ''), payMethod: 'alipay' }, payload };
+      return {
+        state: 'paid',
+        payment: {
+          billNo: order.billNo,
+          amount: toFen(data.total_amount),
+          currency: 'CNY',
+          tradeNo: String(data.trade_no ?? ''),
+          payMethod: 'alipay',
+        },
+        payload,
+      };
     }
     if (status === 'TRADE_CLOSED') return { state: 'closed', payload };
     return { state: 'unpaid', payload };
@@ -129,7 +164,8 @@ export function createAlipayProvider(settings: AlipaySettings, context: PaymentP
       if (fields.seller_id !== settings.sellerId) return { kind: 'invalid', reason: 'wrong_seller', billNo, payload };
       const signedAt = beijingTime(fields.notify_time);
       const amount = toFen(fields.total_amount);
-      if (!billNo || !fields.notify_id || !signedAt || Number.isNaN(amount)) return { kind: 'invalid', reason: 'bad_shape', billNo, payload };
+      if (!billNo || !fields.notify_id || !signedAt || Number.isNaN(amount))
+        return { kind: 'invalid', reason: 'bad_shape', billNo, payload };
       return {
         kind: 'notification',
         notification: {
@@ -170,7 +206,8 @@ export function createAlipayProvider(settings: AlipaySettings, context: PaymentP
         out_request_no: request.refundNo,
       });
       const payload = safePayload(data);
-      if (data.code === '10000') return { outcome: 'refunded', refundId: String(data.trade_no ?? request.refundNo), payload };
+      if (data.code === '10000')
+        return { outcome: 'refunded', refundId: String(data.trade_no ?? request.refundNo), payload };
       return { outcome: 'failed', error: errorOf(data), payload };
     },
 
@@ -180,7 +217,13 @@ export function createAlipayProvider(settings: AlipaySettings, context: PaymentP
 
     async testConnection() {
       try {
-        await query({ billNo: `PARLOUR-TEST-${context.clock.now().getTime()}`, providerOrderId: '', amount: 0, currency: 'CNY', tradeNo: null });
+        await query({
+          billNo: `PARLOUR-TEST-${context.clock.now().getTime()}`,
+          providerOrderId: '',
+          amount: 0,
+          currency: 'CNY',
+          tradeNo: null,
+        });
         return { ok: true };
       } catch (error) {
         return { ok: false, error: error instanceof Error ? error.message : String(error) };

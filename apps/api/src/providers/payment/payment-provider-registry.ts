@@ -1,5 +1,10 @@
 import { PAY_METHODS, type PayMethod } from '@parlour/contract/constants';
-import type { PaymentProvider, PaymentProviderContext, PaymentProviderFactory, PaymentProviderName } from './payment-provider';
+import type {
+  PaymentProvider,
+  PaymentProviderContext,
+  PaymentProviderFactory,
+  PaymentProviderName,
+} from './payment-provider';
 import type { AlipaySettings, PaymentSettings, PaypalSettings, WechatPaySettings } from './payment-settings';
 
 export interface PaymentProviderFactories {
@@ -10,7 +15,15 @@ export interface PaymentProviderFactories {
 
 /** The fields a method needs before it can be offered (besides being enabled). */
 const REQUIRED: { [M in PayMethod]: (keyof PaymentSettings[M])[] } = {
-  wechat: ['appId', 'merchantId', 'merchantSerialNo', 'merchantPrivateKey', 'apiV3Key', 'platformPublicKey', 'platformPublicKeyId'],
+  wechat: [
+    'appId',
+    'merchantId',
+    'merchantSerialNo',
+    'merchantPrivateKey',
+    'apiV3Key',
+    'platformPublicKey',
+    'platformPublicKeyId',
+  ],
   alipay: ['appId', 'sellerId', 'appPrivateKey', 'alipayPublicKey'],
   paypal: ['clientId', 'clientSecret', 'webhookId', 'currency', 'rate'],
 };
@@ -84,7 +97,10 @@ export function createPaymentProviderRegistry(deps: {
      * CNY for most accounts), which charges the operator's currency at the operator's rate, rounded
      * to the minor unit (both two-decimal: fen → cents).
      */
-    async chargeOf(providerName: string, bill: { amount: number; currency: string }): Promise<{ amount: number; currency: string; rate: string | null }> {
+    async chargeOf(
+      providerName: string,
+      bill: { amount: number; currency: string },
+    ): Promise<{ amount: number; currency: string; rate: string | null }> {
       if (providerName !== 'paypal') return { amount: bill.amount, currency: bill.currency, rate: null };
       const settings = await deps.loadSettings();
       if (!settings) return { amount: bill.amount, currency: bill.currency, rate: null };

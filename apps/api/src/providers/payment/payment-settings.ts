@@ -63,11 +63,17 @@ export interface PaymentSettings {
 export const DEFAULT_ENDPOINTS = {
   // WeChat Pay v3 has no sandbox for Native: both are the live API.
   wechat: { sandbox: 'https://api.mch.weixin.qq.com', live: 'https://api.mch.weixin.qq.com' },
-  alipay: { sandbox: 'https://openapi-sandbox.dl.alipaydev.com/gateway.do', live: 'https://openapi.alipay.com/gateway.do' },
+  alipay: {
+    sandbox: 'https://openapi-sandbox.dl.alipaydev.com/gateway.do',
+    live: 'https://openapi.alipay.com/gateway.do',
+  },
   paypal: { sandbox: 'https://api-m.sandbox.paypal.com', live: 'https://api-m.paypal.com' },
 } as const;
 
 /** The API base a method's provider talks to. */
-export function endpointOf(method: keyof PaymentSettings, settings: { environment: PaymentEnvironment; endpoint: string }): string {
+export function endpointOf(
+  method: keyof PaymentSettings,
+  settings: { environment: PaymentEnvironment; endpoint: string },
+): string {
   return settings.endpoint.trim() || DEFAULT_ENDPOINTS[method][settings.environment];
 }

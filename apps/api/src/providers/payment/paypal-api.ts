@@ -156,7 +156,14 @@ export function createPaypalApi(options: {
   }
 
   function errorOf(response: OutboundResponse): PaypalError {
-    let answer: { name?: unknown; message?: unknown; error?: unknown; error_description?: unknown; debug_id?: unknown; details?: Array<{ issue?: unknown; description?: unknown }> } = {};
+    let answer: {
+      name?: unknown;
+      message?: unknown;
+      error?: unknown;
+      error_description?: unknown;
+      debug_id?: unknown;
+      details?: Array<{ issue?: unknown; description?: unknown }>;
+    } = {};
     try {
       answer = JSON.parse(response.body) as typeof answer;
     } catch {
@@ -185,12 +192,21 @@ export function createPaypalApi(options: {
 
   async function fetchToken(): Promise<string> {
     const basic = Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`, 'utf8').toString('base64');
-    const response = await send('POST', '/v1/oauth2/token', { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' }, 'grant_type=client_credentials');
+    const response = await send(
+      'POST',
+      '/v1/oauth2/token',
+      { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+      'grant_type=client_credentials',
+    );
     if (response.status !== 200) throw errorOf(response);
     const answer = parse<{ access_token?: unknown; expires_in?: unknown }>(response);
-    if (typeof answer.access_token !== 'string' || typeof answer.expires_in !== 'number') throw new PaypalError(200, 'RESPONSE_INVALID', 'no access_token in the answer');
+    if (typeof answer.access_token !== 'string' || typeof answer.expires_in !== 'number')
+      throw new PaypalError(200, 'RESPONSE_INVALID', 'no access_token in the answer');
     const lifetimeMs = answer.expires_in * 1000;
-    token = { value: answer.access_token, renewAt: clock.now().getTime() + Math.max(lifetimeMs - TOKEN_RENEW_MARGIN_MS, lifetimeMs / 2) };
+    token = {
+      value: answer.access_token,
+      renewAt: clock.now().getTime() + Math.max(lifetimeMs - TOKEN_RENEW_MARGIN_MS, lifetimeMs / 2),
+    };
     return answer.access_token;
   }
 
@@ -204,13 +220,22 @@ export function createPaypalApi(options: {
   }
 
   /** A call with the bearer token; a 401 (token revoked early) is retried once with a new token. */
-  async function call<T>(method: 'GET' | 'POST', path: string, payload?: object, headers: Record<string, string> = {}): Promise<T> {
+  async function call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    payload?: object,
+    headers: Record<string, string> = {},
+  ): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       const bearer = await accessToken();
       const response = await send(
         method,
         path,
-        { authorization: `Bearer ${bearer}`, ...(payload === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+        {
+          authorization: `Bearer ${bearer}`,
+          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
         payload === undefined ? undefined : JSON.stringify(payload),
       );
       if (response.status === 401 && attempt === 0) {
@@ -233,7 +258,14 @@ export function createPaypalApi(options: {
      * custom_id and invoice_id all the bill number), the payer sent back to `returnUrl`. Answers the
      * order id and the link the payer approves at (rel payer-action, or approve).
      */
-    async createOrder(order: { billNo: string; amount: number; currency: string; description: string; returnUrl: string; cancelUrl: string }): Promise<{ id: string; status: string; approveUrl: string }> {
+    async createOrder(order: {
+      billNo: string;
+      amount: number;
+      currency: string;
+      description: string;
+      returnUrl: string;
+      cancelUrl: string;
+    }): Promise<{ id: string; status: string; approveUrl: string }> {
       const created = await call<PaypalOrder>(
         'POST',
         '/v2/checkout/orders',
@@ -250,14 +282,22 @@ export function createPaypalApi(options: {
             },
           ],
           payment_source: {
-            paypal: { experience_context: { return_url: order.returnUrl, cancel_url: order.cancelUrl, user_action: 'PAY_NOW', shipping_preference: 'NO_SHIPPING' } },
+            paypal: {
+              experience_context: {
+                return_url: order.returnUrl,
+                cancel_url: order.cancelUrl,
+                user_action: 'PAY_NOW',
+                shipping_preference: 'NO_SHIPPING',
+              },
+            },
           },
         },
         // The bill number makes a retried create the same order.
         { 'paypal-request-id': `create-${order.billNo}`, prefer: 'return=representation' },
       );
       const approve = created.links?.find((link) => link.rel === 'payer-action' || link.rel === 'approve');
-      if (typeof created.id !== 'string' || !approve?.href) throw new PaypalError(200, 'RESPONSE_INVALID', 'no order id or approve link in the answer');
+      if (typeof created.id !== 'string' || !approve?.href)
+        throw new PaypalError(200, 'RESPONSE_INVALID', 'no order id or approve link in the answer');
       return { id: created.id, status: created.status, approveUrl: approve.href };
     },
 
@@ -273,21 +313,37 @@ export function createPaypalApi(options: {
 
     /** POST /v2/checkout/orders/{id}/capture for an approved order; the bill number keys it, so a repeat is the same capture. */
     async captureOrder(orderId: string, billNo: string): Promise<PaypalOrder> {
-      return call<PaypalOrder>('POST', `${orderPath(orderId)}/capture`, {}, { 'paypal-request-id': `capture-${billNo}`, prefer: 'return=representation' });
+      return call<PaypalOrder>(
+        'POST',
+        `${orderPath(orderId)}/capture`,
+        {},
+        { 'paypal-request-id': `capture-${billNo}`, prefer: 'return=representation' },
+      );
     },
 
     /** POST /v2/payments/captures/{id}/refund: the whole capture unless `amount` says otherwise; `refundNo` keys it. */
-    async refundCapture(captureId: string, refund: { refundNo: string; amount?: { minor: number; currency: string }; note?: string }): Promise<{ id: string; status: string }> {
+    async refundCapture(
+      captureId: string,
+      refund: { refundNo: string; amount?: { minor: number; currency: string }; note?: string },
+    ): Promise<{ id: string; status: string }> {
       const answer = await call<{ id?: unknown; status?: unknown }>(
         'POST',
         `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`,
         {
-          ...(refund.amount ? { amount: { currency_code: refund.amount.currency, value: paypalValue(refund.amount.minor, refund.amount.currency) } } : {}),
+          ...(refund.amount
+            ? {
+                amount: {
+                  currency_code: refund.amount.currency,
+                  value: paypalValue(refund.amount.minor, refund.amount.currency),
+                },
+              }
+            : {}),
           ...(refund.note ? { note_to_payer: [...refund.note].slice(0, 255).join('') } : {}),
         },
         { 'paypal-request-id': refund.refundNo, prefer: 'return=representation' },
       );
-      if (typeof answer.id !== 'string' || typeof answer.status !== 'string') throw new PaypalError(200, 'RESPONSE_INVALID', 'the answer is not a refund');
+      if (typeof answer.id !== 'string' || typeof answer.status !== 'string')
+        throw new PaypalError(200, 'RESPONSE_INVALID', 'the answer is not a refund');
       return { id: answer.id, status: answer.status };
     },
 
@@ -296,7 +352,10 @@ export function createPaypalApi(options: {
      * with the transmission headers, our webhook id and the event as received) before anything is
      * believed. Only "SUCCESS" is valid.
      */
-    async verifyWebhook(headers: Record<string, string | string[] | undefined>, rawBody: string): Promise<PaypalWebhookResult> {
+    async verifyWebhook(
+      headers: Record<string, string | string[] | undefined>,
+      rawBody: string,
+    ): Promise<PaypalWebhookResult> {
       const fields: Record<string, string> = {};
       for (const [field, header] of Object.entries(WEBHOOK_HEADERS)) {
         const value = headers[header];
@@ -312,10 +371,21 @@ export function createPaypalApi(options: {
       } catch {
         return { isValid: false, failure: 'malformed' };
       }
-      if (typeof event !== 'object' || event === null || typeof event.id !== 'string' || typeof event.event_type !== 'string' || typeof event.resource !== 'object' || event.resource === null) {
+      if (
+        typeof event !== 'object' ||
+        event === null ||
+        typeof event.id !== 'string' ||
+        typeof event.event_type !== 'string' ||
+        typeof event.resource !== 'object' ||
+        event.resource === null
+      ) {
         return { isValid: false, failure: 'malformed' };
       }
-      const answer = await call<{ verification_status?: unknown }>('POST', '/v1/notifications/verify-webhook-signature', { ...fields, webhook_id: credentials.webhookId, webhook_event: event });
+      const answer = await call<{ verification_status?: unknown }>(
+        'POST',
+        '/v1/notifications/verify-webhook-signature',
+        { ...fields, webhook_id: credentials.webhookId, webhook_event: event },
+      );
       if (answer.verification_status !== 'SUCCESS') return { isValid: false, failure: 'bad_signature' };
       return { isValid: true, event, transmissionId: fields.transmission_id, transmissionTime };
     },

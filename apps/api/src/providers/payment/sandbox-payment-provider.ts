@@ -6,7 +6,16 @@ import type { NotificationVerdict, PaymentNotification, PaymentProvider } from '
 export const SANDBOX_PROVIDER = 'sandbox';
 
 /** The fields of a sandbox notification, in the order they are signed. */
-const SIGNED_FIELDS = ['bill_no', 'trade_no', 'amount', 'currency', 'pay_method', 'outcome', 'timestamp', 'nonce'] as const;
+const SIGNED_FIELDS = [
+  'bill_no',
+  'trade_no',
+  'amount',
+  'currency',
+  'pay_method',
+  'outcome',
+  'timestamp',
+  'nonce',
+] as const;
 type SandboxNotification = Record<(typeof SIGNED_FIELDS)[number], string> & { sign: string };
 
 function canonical(fields: Record<string, string>): string {
@@ -37,7 +46,10 @@ export function createSandboxPaymentProvider(deps: { getKey: () => Promise<Buffe
   });
 
   const provider: PaymentProvider & {
-    buildNotification(notification: Omit<PaymentNotification, 'tradeNo' | 'signedAt' | 'nonce'> & { outcome: 'paid' | 'failed' }, now: Date): Promise<SandboxNotification>;
+    buildNotification(
+      notification: Omit<PaymentNotification, 'tradeNo' | 'signedAt' | 'nonce'> & { outcome: 'paid' | 'failed' },
+      now: Date,
+    ): Promise<SandboxNotification>;
   } = {
     name: SANDBOX_PROVIDER,
 
@@ -64,13 +76,17 @@ export function createSandboxPaymentProvider(deps: { getKey: () => Promise<Buffe
       const body = parseJson(rawBody);
       if (typeof body !== 'object' || body === null) return invalid('not_json');
       const fields = body as Record<string, unknown>;
-      if (!SIGNED_FIELDS.every((name) => typeof fields[name] === 'string') || typeof fields.sign !== 'string') return invalid('bad_shape', fields.bill_no);
+      if (!SIGNED_FIELDS.every((name) => typeof fields[name] === 'string') || typeof fields.sign !== 'string')
+        return invalid('bad_shape', fields.bill_no);
       const strings = fields as Record<string, string>;
-      if (!isValidSignature(await deps.getKey(), canonical(strings), strings.sign)) return invalid('bad_signature', strings.bill_no);
+      if (!isValidSignature(await deps.getKey(), canonical(strings), strings.sign))
+        return invalid('bad_signature', strings.bill_no);
       const amount = Number(strings.amount);
-      if (!Number.isInteger(amount) || !(PAY_METHODS as readonly string[]).includes(strings.pay_method)) return invalid('bad_shape', strings.bill_no);
+      if (!Number.isInteger(amount) || !(PAY_METHODS as readonly string[]).includes(strings.pay_method))
+        return invalid('bad_shape', strings.bill_no);
       if (strings.outcome !== 'paid' && strings.outcome !== 'failed') return invalid('bad_shape', strings.bill_no);
-      if (!/^\d{1,12}$/.test(strings.timestamp) || !/^[\w-]{8,64}$/.test(strings.nonce)) return invalid('bad_shape', strings.bill_no);
+      if (!/^\d{1,12}$/.test(strings.timestamp) || !/^[\w-]{8,64}$/.test(strings.nonce))
+        return invalid('bad_shape', strings.bill_no);
       return {
         kind: 'notification',
         notification: {
@@ -95,7 +111,11 @@ export function createSandboxPaymentProvider(deps: { getKey: () => Promise<Buffe
       return { outcome: 'closed', payload: { sandbox: true } };
     },
     async refund(order, request) {
-      return { outcome: 'refunded', refundId: `SBXR${order.billNo}`, payload: { sandbox: true, refund_no: request.refundNo, amount: request.amount } };
+      return {
+        outcome: 'refunded',
+        refundId: `SBXR${order.billNo}`,
+        payload: { sandbox: true, refund_no: request.refundNo, amount: request.amount },
+      };
     },
 
     acknowledge(isAccepted) {

@@ -66,9 +66,25 @@ export interface WechatRefund {
 }
 
 export type WechatNotificationResult =
-  | { isValid: true; resource: 'transaction'; eventType: string; notificationId: string; transaction: WechatTransaction; signedAt: Date; nonce: string }
+  | {
+      isValid: true;
+      resource: 'transaction';
+      eventType: string;
+      notificationId: string;
+      transaction: WechatTransaction;
+      signedAt: Date;
+      nonce: string;
+    }
   /** A REFUND.* notification (SUCCESS, ABNORMAL, CLOSED): the refund, addressed to our mchid. */
-  | { isValid: true; resource: 'refund'; eventType: string; notificationId: string; refund: WechatRefundNotice; signedAt: Date; nonce: string }
+  | {
+      isValid: true;
+      resource: 'refund';
+      eventType: string;
+      notificationId: string;
+      refund: WechatRefundNotice;
+      signedAt: Date;
+      nonce: string;
+    }
   | { isValid: false; failure: WechatSignatureFailure | 'malformed' | 'undecryptable' }
   /** Signed by WeChat Pay but for another merchant or app: `outTradeNo` says which order it names. */
   | { isValid: false; failure: 'wrong_merchant'; outTradeNo: string };
@@ -102,12 +118,20 @@ export function createWechatPayApi(options: {
     try {
       keys = { privateKey, platformKeys: loadPlatformKeys(credentials.platformKeys) };
     } catch {
-      throw new WechatPayError(0, 'CONFIGURATION_INVALID', 'the platform public key (or certificate) is not PEM, or its id is missing');
+      throw new WechatPayError(
+        0,
+        'CONFIGURATION_INVALID',
+        'the platform public key (or certificate) is not PEM, or its id is missing',
+      );
     }
     return keys;
   }
 
-  async function call(method: 'GET' | 'POST', pathWithQuery: string, payload?: object): Promise<{ status: number; body: string }> {
+  async function call(
+    method: 'GET' | 'POST',
+    pathWithQuery: string,
+    payload?: object,
+  ): Promise<{ status: number; body: string }> {
     const { privateKey, platformKeys } = loadKeys();
     const body = payload === undefined ? '' : JSON.stringify(payload);
     const timestamp = String(Math.floor(clock.now().getTime() / 1000));
@@ -134,8 +158,18 @@ export function createWechatPayApi(options: {
       maxBytes: MAX_ANSWER_BYTES,
     });
     if (response.status >= 200 && response.status < 300) {
-      const verified = verifyWechatSignature(wechatSignedHeaders(response.headers), response.body, platformKeys, clock.now());
-      if (!verified.isValid) throw new WechatPayError(response.status, 'RESPONSE_SIGNATURE_INVALID', `the answer's signature did not verify (${verified.failure})`);
+      const verified = verifyWechatSignature(
+        wechatSignedHeaders(response.headers),
+        response.body,
+        platformKeys,
+        clock.now(),
+      );
+      if (!verified.isValid)
+        throw new WechatPayError(
+          response.status,
+          'RESPONSE_SIGNATURE_INVALID',
+          `the answer's signature did not verify (${verified.failure})`,
+        );
       return { status: response.status, body: response.body };
     }
     let error: { code?: unknown; message?: unknown } = {};
@@ -168,7 +202,14 @@ export function createWechatPayApi(options: {
     credentials,
 
     /** POST /v3/pay/transactions/native: the code_url the payer scans. */
-    async createNativeOrder(order: { outTradeNo: string; description: string; total: number; currency: string; expiresAt: Date; notifyUrl: string }): Promise<{ codeUrl: string }> {
+    async createNativeOrder(order: {
+      outTradeNo: string;
+      description: string;
+      total: number;
+      currency: string;
+      expiresAt: Date;
+      notifyUrl: string;
+    }): Promise<{ codeUrl: string }> {
       const { status, body } = await call('POST', '/v3/pay/transactions/native', {
         appid: credentials.appid,
         mchid: credentials.mchid,
@@ -180,7 +221,8 @@ export function createWechatPayApi(options: {
         amount: { total: order.total, currency: order.currency },
       });
       const answer = parseJson(body, status);
-      if (typeof answer.code_url !== 'string' || !answer.code_url) throw new WechatPayError(status, 'RESPONSE_INVALID', 'no code_url in the answer');
+      if (typeof answer.code_url !== 'string' || !answer.code_url)
+        throw new WechatPayError(status, 'RESPONSE_INVALID', 'no code_url in the answer');
       return { codeUrl: answer.code_url };
     },
 
@@ -203,7 +245,15 @@ export function createWechatPayApi(options: {
     },
 
     /** POST /v3/refund/domestic/refunds: refunds (part of) a paid order; out_refund_no makes a repeat the same refund. */
-    async refund(refund: { outTradeNo: string; outRefundNo: string; reason: string; refund: number; total: number; currency: string; notifyUrl?: string }): Promise<WechatRefund> {
+    async refund(refund: {
+      outTradeNo: string;
+      outRefundNo: string;
+      reason: string;
+      refund: number;
+      total: number;
+      currency: string;
+      notifyUrl?: string;
+    }): Promise<WechatRefund> {
       const { status, body } = await call('POST', '/v3/refund/domestic/refunds', {
         out_trade_no: refund.outTradeNo,
         out_refund_no: refund.outRefundNo,
@@ -226,8 +276,16 @@ export function createWechatPayApi(options: {
      * five minutes, resource decrypted under the APIv3 key, and addressed to our mchid and appid.
      * Amount and currency are the caller's to check against its bill.
      */
-    verifyNotification(headers: Record<string, string | string[] | undefined>, rawBody: string): WechatNotificationResult {
-      const verified = verifyWechatSignature(wechatSignedHeaders(headers), rawBody, loadKeys().platformKeys, clock.now());
+    verifyNotification(
+      headers: Record<string, string | string[] | undefined>,
+      rawBody: string,
+    ): WechatNotificationResult {
+      const verified = verifyWechatSignature(
+        wechatSignedHeaders(headers),
+        rawBody,
+        loadKeys().platformKeys,
+        clock.now(),
+      );
       if (!verified.isValid) return verified;
       const envelope = parseWechatNotificationEnvelope(rawBody);
       if (!envelope) return { isValid: false, failure: 'malformed' };
@@ -239,12 +297,18 @@ export function createWechatPayApi(options: {
       } catch {
         return { isValid: false, failure: 'malformed' };
       }
-      const signed = { eventType: envelope.event_type, notificationId: envelope.id, signedAt: verified.signedAt, nonce: verified.nonce };
+      const signed = {
+        eventType: envelope.event_type,
+        notificationId: envelope.id,
+        signedAt: verified.signedAt,
+        nonce: verified.nonce,
+      };
       // A refund's result (REFUND.SUCCESS / ABNORMAL / CLOSED) carries the refund, with our mchid but no appid.
       if (envelope.event_type.startsWith('REFUND.')) {
         const refund = parseWechatRefundNotice(resource);
         if (!refund) return { isValid: false, failure: 'malformed' };
-        if (refund.mchid !== credentials.mchid) return { isValid: false, failure: 'wrong_merchant', outTradeNo: refund.out_trade_no };
+        if (refund.mchid !== credentials.mchid)
+          return { isValid: false, failure: 'wrong_merchant', outTradeNo: refund.out_trade_no };
         return { isValid: true, resource: 'refund', refund, ...signed };
       }
       let transaction: WechatTransaction | null;
@@ -254,7 +318,8 @@ export function createWechatPayApi(options: {
         transaction = null;
       }
       if (!transaction) return { isValid: false, failure: 'malformed' };
-      if (transaction.mchid !== credentials.mchid || transaction.appid !== credentials.appid) return { isValid: false, failure: 'wrong_merchant', outTradeNo: transaction.out_trade_no };
+      if (transaction.mchid !== credentials.mchid || transaction.appid !== credentials.appid)
+        return { isValid: false, failure: 'wrong_merchant', outTradeNo: transaction.out_trade_no };
       return { isValid: true, resource: 'transaction', transaction, ...signed };
     },
   };
@@ -263,7 +328,14 @@ export type WechatPayApi = ReturnType<typeof createWechatPayApi>;
 
 function parseRefund(value: Record<string, unknown>, status: number): WechatRefund {
   const amount = value.amount as Partial<WechatRefund['amount']> | undefined;
-  if (typeof value.refund_id !== 'string' || typeof value.out_refund_no !== 'string' || typeof value.status !== 'string' || typeof amount !== 'object' || amount === null || !Number.isInteger(amount.refund)) {
+  if (
+    typeof value.refund_id !== 'string' ||
+    typeof value.out_refund_no !== 'string' ||
+    typeof value.status !== 'string' ||
+    typeof amount !== 'object' ||
+    amount === null ||
+    !Number.isInteger(amount.refund)
+  ) {
     throw new WechatPayError(status, 'RESPONSE_INVALID', 'the answer is not a refund');
   }
   return value as unknown as WechatRefund;

@@ -1,4 +1,13 @@
-import { createDecipheriv, createPrivateKey, createPublicKey, createSign, createVerify, randomBytes, X509Certificate, type KeyObject } from 'node:crypto';
+import {
+  createDecipheriv,
+  createPrivateKey,
+  createPublicKey,
+  createSign,
+  createVerify,
+  randomBytes,
+  X509Certificate,
+  type KeyObject,
+} from 'node:crypto';
 
 /**
  * The WeChat Pay API v3 protocol, as documented (pay.weixin.qq.com, "签名生成", "签名验证",
@@ -17,7 +26,13 @@ export const WECHAT_TIMESTAMP_WINDOW_SECONDS = 300;
 const GCM_TAG_BYTES = 16;
 
 /** The string a merchant signs: method, path with query, timestamp, nonce and body, each followed by \n. */
-export function wechatRequestMessage(parts: { method: string; pathWithQuery: string; timestamp: string; nonce: string; body: string }): string {
+export function wechatRequestMessage(parts: {
+  method: string;
+  pathWithQuery: string;
+  timestamp: string;
+  nonce: string;
+  body: string;
+}): string {
   return `${parts.method}\n${parts.pathWithQuery}\n${parts.timestamp}\n${parts.nonce}\n${parts.body}\n`;
 }
 
@@ -60,10 +75,13 @@ export function wechatAuthorization(options: {
 }
 
 /** The fields of an Authorization header, or null when it is not this scheme (the fake checks requests with it). */
-export function parseWechatAuthorization(header: string | undefined): Record<'mchid' | 'nonce_str' | 'signature' | 'timestamp' | 'serial_no', string> | null {
+export function parseWechatAuthorization(
+  header: string | undefined,
+): Record<'mchid' | 'nonce_str' | 'signature' | 'timestamp' | 'serial_no', string> | null {
   if (!header?.startsWith(`${WECHAT_AUTH_SCHEME} `)) return null;
   const fields: Record<string, string> = {};
-  for (const match of header.slice(WECHAT_AUTH_SCHEME.length + 1).matchAll(/(\w+)="([^"]*)"/g)) fields[match[1]] = match[2];
+  for (const match of header.slice(WECHAT_AUTH_SCHEME.length + 1).matchAll(/(\w+)="([^"]*)"/g))
+    fields[match[1]] = match[2];
   const names = ['mchid', 'nonce_str', 'signature', 'timestamp', 'serial_no'] as const;
   if (!names.every((name) => typeof fields[name] === 'string')) return null;
   return fields as Record<(typeof names)[number], string>;
@@ -88,7 +106,11 @@ export function loadPlatformKeys(entries: Array<{ pem: string; serial?: string }
   for (const entry of entries) {
     if (entry.pem.includes('BEGIN CERTIFICATE')) {
       const certificate = new X509Certificate(entry.pem);
-      keys.set((entry.serial ?? certificate.serialNumber).toUpperCase(), { key: certificate.publicKey, validFrom: new Date(certificate.validFrom), validTo: new Date(certificate.validTo) });
+      keys.set((entry.serial ?? certificate.serialNumber).toUpperCase(), {
+        key: certificate.publicKey,
+        validFrom: new Date(certificate.validFrom),
+        validTo: new Date(certificate.validTo),
+      });
     } else {
       if (!entry.serial) throw new Error('a WeChat Pay platform public key needs its id (PUB_KEY_ID_…)');
       keys.set(entry.serial.toUpperCase(), { key: createPublicKey(entry.pem) });
@@ -118,7 +140,12 @@ export function wechatSignedHeaders(headers: Record<string, string | string[] | 
     const value = headers[name];
     return Array.isArray(value) ? value[0] : value;
   };
-  return { timestamp: one('wechatpay-timestamp'), nonce: one('wechatpay-nonce'), signature: one('wechatpay-signature'), serial: one('wechatpay-serial') };
+  return {
+    timestamp: one('wechatpay-timestamp'),
+    nonce: one('wechatpay-nonce'),
+    signature: one('wechatpay-signature'),
+    serial: one('wechatpay-serial'),
+  };
 }
 
 export type WechatSignatureFailure =
@@ -143,13 +170,16 @@ export function verifyWechatSignature(
   now: Date,
 ): { isValid: true; signedAt: Date; nonce: string } | { isValid: false; failure: WechatSignatureFailure } {
   const { timestamp, nonce, signature, serial } = signed;
-  if (!timestamp || !nonce || !signature || !serial || !/^\d{1,12}$/.test(timestamp) || nonce.length > 64) return { isValid: false, failure: 'missing_headers' };
+  if (!timestamp || !nonce || !signature || !serial || !/^\d{1,12}$/.test(timestamp) || nonce.length > 64)
+    return { isValid: false, failure: 'missing_headers' };
   if (signature.startsWith(WECHAT_PROBE_SIGNATURE_PREFIX)) return { isValid: false, failure: 'bad_signature' };
   const key = keys.find(serial, now);
   if (!key) return { isValid: false, failure: 'unknown_serial' };
-  if (!rsaSha256Verify(key, wechatResponseMessage({ timestamp, nonce, body }), signature)) return { isValid: false, failure: 'bad_signature' };
+  if (!rsaSha256Verify(key, wechatResponseMessage({ timestamp, nonce, body }), signature))
+    return { isValid: false, failure: 'bad_signature' };
   const signedAt = new Date(Number(timestamp) * 1000);
-  if (Math.abs(now.getTime() - signedAt.getTime()) > WECHAT_TIMESTAMP_WINDOW_SECONDS * 1000) return { isValid: false, failure: 'stale' };
+  if (Math.abs(now.getTime() - signedAt.getTime()) > WECHAT_TIMESTAMP_WINDOW_SECONDS * 1000)
+    return { isValid: false, failure: 'stale' };
   return { isValid: true, signedAt, nonce };
 }
 
@@ -180,7 +210,9 @@ export function decryptWechatResource(resource: WechatEncryptedResource, apiV3Ke
     const decipher = createDecipheriv('aes-256-gcm', apiV3KeyBytes(apiV3Key), iv, { authTagLength: GCM_TAG_BYTES });
     decipher.setAAD(Buffer.from(resource.associated_data ?? '', 'utf8'));
     decipher.setAuthTag(data.subarray(data.length - GCM_TAG_BYTES));
-    return Buffer.concat([decipher.update(data.subarray(0, data.length - GCM_TAG_BYTES)), decipher.final()]).toString('utf8');
+    return Buffer.concat([decipher.update(data.subarray(0, data.length - GCM_TAG_BYTES)), decipher.final()]).toString(
+      'utf8',
+    );
   } catch {
     return null;
   }
@@ -207,8 +239,15 @@ export function parseWechatTransaction(value: unknown): WechatTransaction | null
   if (typeof value !== 'object' || value === null) return null;
   const transaction = value as Partial<WechatTransaction>;
   const amount = transaction.amount as Partial<WechatTransaction['amount']> | undefined;
-  if (!isText(transaction.appid) || !isText(transaction.mchid) || !isText(transaction.out_trade_no) || !isText(transaction.trade_state)) return null;
-  if (typeof amount !== 'object' || amount === null || !Number.isInteger(amount.total) || !isText(amount.currency)) return null;
+  if (
+    !isText(transaction.appid) ||
+    !isText(transaction.mchid) ||
+    !isText(transaction.out_trade_no) ||
+    !isText(transaction.trade_state)
+  )
+    return null;
+  if (typeof amount !== 'object' || amount === null || !Number.isInteger(amount.total) || !isText(amount.currency))
+    return null;
   if (transaction.transaction_id !== undefined && !isText(transaction.transaction_id)) return null;
   return transaction as WechatTransaction;
 }
@@ -232,8 +271,21 @@ export function parseWechatRefundNotice(value: unknown): WechatRefundNotice | nu
   if (typeof value !== 'object' || value === null) return null;
   const refund = value as Partial<WechatRefundNotice>;
   const amount = refund.amount as Partial<WechatRefundNotice['amount']> | undefined;
-  if (!isText(refund.mchid) || !isText(refund.out_trade_no) || !isText(refund.out_refund_no) || !isText(refund.refund_id) || !isText(refund.refund_status)) return null;
-  if (typeof amount !== 'object' || amount === null || !Number.isInteger(amount.total) || !Number.isInteger(amount.refund)) return null;
+  if (
+    !isText(refund.mchid) ||
+    !isText(refund.out_trade_no) ||
+    !isText(refund.out_refund_no) ||
+    !isText(refund.refund_id) ||
+    !isText(refund.refund_status)
+  )
+    return null;
+  if (
+    typeof amount !== 'object' ||
+    amount === null ||
+    !Number.isInteger(amount.total) ||
+    !Number.isInteger(amount.refund)
+  )
+    return null;
   if (refund.transaction_id !== undefined && !isText(refund.transaction_id)) return null;
   return refund as WechatRefundNotice;
 }
@@ -258,7 +310,8 @@ export function parseWechatNotificationEnvelope(rawBody: string): WechatNotifica
   if (typeof value !== 'object' || value === null) return null;
   const envelope = value as Partial<WechatNotificationEnvelope>;
   const resource = envelope.resource as Partial<WechatEncryptedResource> | undefined;
-  if (!isText(envelope.id) || !isText(envelope.event_type) || typeof resource !== 'object' || resource === null) return null;
+  if (!isText(envelope.id) || !isText(envelope.event_type) || typeof resource !== 'object' || resource === null)
+    return null;
   if (!isText(resource.algorithm) || !isText(resource.ciphertext) || !isText(resource.nonce)) return null;
   if (resource.associated_data !== undefined && !isText(resource.associated_data)) return null;
   return envelope as WechatNotificationEnvelope;

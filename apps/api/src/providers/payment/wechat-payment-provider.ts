@@ -1,5 +1,11 @@
 import { OutboundError } from '../../lib/outbound/outbound-policy';
-import type { PaymentProvider, PaymentProviderFactory, ProviderPayload, QueryResult, RefundResult } from './payment-provider';
+import type {
+  PaymentProvider,
+  PaymentProviderFactory,
+  ProviderPayload,
+  QueryResult,
+  RefundResult,
+} from './payment-provider';
 import { endpointOf, type WechatPaySettings } from './payment-settings';
 import { createWechatPayApi, WechatPayError, type WechatRefund } from './wechat-pay-api';
 import { wechatNotificationFailure, type WechatTransaction } from './wechat-pay-protocol';
@@ -33,10 +39,20 @@ function refundResult(refund: WechatRefund): RefundResult {
 }
 
 function refundPayload(refund: WechatRefund): ProviderPayload {
-  return { refund_id: refund.refund_id, out_refund_no: refund.out_refund_no, status: refund.status, success_time: refund.success_time ?? null, amount: refund.amount };
+  return {
+    refund_id: refund.refund_id,
+    out_refund_no: refund.out_refund_no,
+    status: refund.status,
+    success_time: refund.success_time ?? null,
+    amount: refund.amount,
+  };
 }
 
-const errorPayload = (error: WechatPayError): ProviderPayload => ({ status: error.status, code: error.code, message: error.providerMessage });
+const errorPayload = (error: WechatPayError): ProviderPayload => ({
+  status: error.status,
+  code: error.code,
+  message: error.providerMessage,
+});
 
 /**
  * WeChat Pay API v3, Native (docs/decisions/0003-wechat-pay-node-crypto.md): the cashier shows
@@ -79,11 +95,21 @@ export const createWechatPaymentProvider: PaymentProviderFactory<WechatPaySettin
       const result = api.verifyNotification(headers, rawBody);
       if (!result.isValid) {
         const billNo = result.failure === 'wrong_merchant' ? result.outTradeNo : undefined;
-        return { kind: 'invalid', reason: result.failure, ...(billNo ? { billNo } : {}), payload: { failure: result.failure } };
+        return {
+          kind: 'invalid',
+          reason: result.failure,
+          ...(billNo ? { billNo } : {}),
+          payload: { failure: result.failure },
+        };
       }
       if (result.resource === 'refund') {
         const { refund } = result;
-        const outcome = refund.refund_status === 'SUCCESS' ? 'refunded' : refund.refund_status === 'ABNORMAL' || refund.refund_status === 'CLOSED' ? 'failed' : 'ignored';
+        const outcome =
+          refund.refund_status === 'SUCCESS'
+            ? 'refunded'
+            : refund.refund_status === 'ABNORMAL' || refund.refund_status === 'CLOSED'
+              ? 'failed'
+              : 'ignored';
         return {
           kind: 'refund',
           refund: {
@@ -111,7 +137,10 @@ export const createWechatPaymentProvider: PaymentProviderFactory<WechatPaySettin
         };
       }
       const { transaction } = result;
-      const isPaid = result.eventType === 'TRANSACTION.SUCCESS' && transaction.trade_state === 'SUCCESS' && !!transaction.transaction_id;
+      const isPaid =
+        result.eventType === 'TRANSACTION.SUCCESS' &&
+        transaction.trade_state === 'SUCCESS' &&
+        !!transaction.transaction_id;
       return {
         kind: 'notification',
         notification: {
@@ -124,7 +153,11 @@ export const createWechatPaymentProvider: PaymentProviderFactory<WechatPaySettin
           signedAt: result.signedAt,
           nonce: result.nonce,
         },
-        payload: { notification_id: result.notificationId, event_type: result.eventType, ...transactionPayload(transaction) },
+        payload: {
+          notification_id: result.notificationId,
+          event_type: result.eventType,
+          ...transactionPayload(transaction),
+        },
       };
     },
 
@@ -133,13 +166,23 @@ export const createWechatPaymentProvider: PaymentProviderFactory<WechatPaySettin
       if (!transaction) return { state: 'closed', payload: { trade_state: 'ORDER_NOT_EXIST' } };
       const payload = transactionPayload(transaction);
       // An answer for another merchant or app is not about our bill (a misconfigured endpoint).
-      if (transaction.mchid !== mchid || transaction.appid !== appid || transaction.out_trade_no !== order.providerOrderId) {
+      if (
+        transaction.mchid !== mchid ||
+        transaction.appid !== appid ||
+        transaction.out_trade_no !== order.providerOrderId
+      ) {
         throw new WechatPayError(200, 'RESPONSE_INVALID', 'the query answered another merchant, app or order');
       }
       if (PAID_STATES.has(transaction.trade_state) && transaction.transaction_id) {
         return {
           state: 'paid',
-          payment: { billNo: order.billNo, amount: transaction.amount.total, currency: transaction.amount.currency, tradeNo: transaction.transaction_id, payMethod: 'wechat' },
+          payment: {
+            billNo: order.billNo,
+            amount: transaction.amount.total,
+            currency: transaction.amount.currency,
+            tradeNo: transaction.transaction_id,
+            payMethod: 'wechat',
+          },
           payload,
         };
       }

@@ -38,7 +38,8 @@ const SUCCESS_CODE = '0000';
 const ERROR_TEXT_MAX = 500;
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 const integer = (value: unknown) => {
   const parsed = Number.parseInt(text(value), 10);
@@ -61,7 +62,9 @@ function parsePropertiesName(value: unknown) {
     .filter(Boolean)
     .map((part) => {
       const pieces = part.split(':');
-      return pieces.length >= 4 ? { name: pieces[2], value: pieces.slice(3).join(':') } : { name: pieces[0] ?? '', value: pieces.slice(1).join(':') };
+      return pieces.length >= 4
+        ? { name: pieces[2], value: pieces.slice(3).join(':') }
+        : { name: pieces[0] ?? '', value: pieces.slice(1).join(':') };
     });
 }
 
@@ -78,7 +81,12 @@ export function mapVendorItem(platform: ProductPlatform, item: Json): ProductIte
       stock: integer(sku.quantity),
     };
   });
-  const images = Array.isArray(item.item_imgs) ? item.item_imgs.filter(isObject).map((image) => absoluteUrl(image.url)).filter(Boolean) : [];
+  const images = Array.isArray(item.item_imgs)
+    ? item.item_imgs
+        .filter(isObject)
+        .map((image) => absoluteUrl(image.url))
+        .filter(Boolean)
+    : [];
   if (!images.length && item.pic_url) images.push(absoluteUrl(item.pic_url));
   const seller = isObject(item.seller_info) ? item.seller_info : {};
   return {
@@ -101,7 +109,12 @@ export function mapVendorItem(platform: ProductPlatform, item: Json): ProductIte
   };
 }
 
-export function mapVendorSearch(platform: ProductPlatform, query: string, page: number, items: Json): ProductSearchPage {
+export function mapVendorSearch(
+  platform: ProductPlatform,
+  query: string,
+  page: number,
+  items: Json,
+): ProductSearchPage {
   const list = Array.isArray(items.item) ? items.item.filter(isObject) : [];
   return {
     platform,
@@ -123,7 +136,26 @@ export function mapVendorSearch(platform: ProductPlatform, query: string, page: 
 }
 
 /** Fields of the vendor's envelope that are not data (and must not leak the vendor account's usage). */
-const ENVELOPE_FIELDS = ['error', 'reason', 'error_code', 'api_info', 'client_ip', 'execution_time', 'server_time', 'call_args', 'api_type', 'translate_language', 'translate_engine', 'request_id', 'secache', 'secache_time', 'secache_date', 'cache', 'server_memory', 'last_id'];
+const ENVELOPE_FIELDS = [
+  'error',
+  'reason',
+  'error_code',
+  'api_info',
+  'client_ip',
+  'execution_time',
+  'server_time',
+  'call_args',
+  'api_type',
+  'translate_language',
+  'translate_engine',
+  'request_id',
+  'secache',
+  'secache_time',
+  'secache_date',
+  'cache',
+  'server_memory',
+  'last_id',
+];
 
 function failure(kind: Exclude<ProductDataOutcome, { isOk: true }>['kind'], error: string): ProductDataOutcome {
   return { isOk: false, kind, error: error.slice(0, ERROR_TEXT_MAX) };
@@ -143,15 +175,21 @@ export function createHttpProductDataProvider(options: HttpProductDataOptions): 
       let status: number;
       let statusText: string;
       try {
-        const response = await outboundRequest(options.policy, url, { method: 'GET', headers: { accept: 'application/json' }, timeoutMs });
+        const response = await outboundRequest(options.policy, url, {
+          method: 'GET',
+          headers: { accept: 'application/json' },
+          timeoutMs,
+        });
         status = response.status;
         statusText = response.statusText;
         body = response.body;
       } catch (error) {
-        if (error instanceof OutboundError) return failure(error.kind === 'timeout' ? 'timeout' : 'network', `${error.kind}: ${error.detail}`);
+        if (error instanceof OutboundError)
+          return failure(error.kind === 'timeout' ? 'timeout' : 'network', `${error.kind}: ${error.detail}`);
         return failure('network', (error as Error).message);
       }
-      if (status < 200 || status >= 300) return failure('http', `HTTP ${status} ${statusText}: ${body.slice(0, 200)}`.trim());
+      if (status < 200 || status >= 300)
+        return failure('http', `HTTP ${status} ${statusText}: ${body.slice(0, 200)}`.trim());
 
       let answer: unknown;
       try {

@@ -67,8 +67,7 @@ export interface ProductSearchPage {
  * Open API refunds the units of any failure.
  */
 export type ProductDataOutcome =
-  | { isOk: true; data: unknown }
-  | { isOk: false; kind: ProductDataFailureKind; error: string };
+  { isOk: true; data: unknown } | { isOk: false; kind: ProductDataFailureKind; error: string };
 
 /**
  * timeout: no answer in time; http: a non-2xx status; network: refused or reset; vendor: the vendor

@@ -16,15 +16,64 @@ import {
  */
 
 const PRODUCTS = [
-  { noun: '纯棉短袖T恤', props: [['颜色', ['白色', '黑色', '藏青', '雾霾蓝']], ['尺码', ['S', 'M', 'L', 'XL', 'XXL']]], base: 3900 },
-  { noun: '加厚连帽卫衣', props: [['颜色', ['燕麦色', '黑色', '灰色']], ['尺码', ['M', 'L', 'XL']]], base: 12900 },
-  { noun: '真皮休闲运动鞋', props: [['颜色', ['米白', '黑色']], ['鞋码', ['38', '39', '40', '41', '42', '43']]], base: 25900 },
-  { noun: '无线蓝牙降噪耳机', props: [['颜色', ['星空黑', '珍珠白']], ['版本', ['标准版', '旗舰版']]], base: 19900 },
+  {
+    noun: '纯棉短袖T恤',
+    props: [
+      ['颜色', ['白色', '黑色', '藏青', '雾霾蓝']],
+      ['尺码', ['S', 'M', 'L', 'XL', 'XXL']],
+    ],
+    base: 3900,
+  },
+  {
+    noun: '加厚连帽卫衣',
+    props: [
+      ['颜色', ['燕麦色', '黑色', '灰色']],
+      ['尺码', ['M', 'L', 'XL']],
+    ],
+    base: 12900,
+  },
+  {
+    noun: '真皮休闲运动鞋',
+    props: [
+      ['颜色', ['米白', '黑色']],
+      ['鞋码', ['38', '39', '40', '41', '42', '43']],
+    ],
+    base: 25900,
+  },
+  {
+    noun: '无线蓝牙降噪耳机',
+    props: [
+      ['颜色', ['星空黑', '珍珠白']],
+      ['版本', ['标准版', '旗舰版']],
+    ],
+    base: 19900,
+  },
   { noun: '不锈钢保温杯 500ml', props: [['颜色', ['奶油白', '薄荷绿', '雾粉']]], base: 5900 },
-  { noun: '大容量双肩背包', props: [['颜色', ['黑色', '卡其', '军绿']], ['尺寸', ['15.6 英寸', '17 英寸']]], base: 15900 },
+  {
+    noun: '大容量双肩背包',
+    props: [
+      ['颜色', ['黑色', '卡其', '军绿']],
+      ['尺寸', ['15.6 英寸', '17 英寸']],
+    ],
+    base: 15900,
+  },
   { noun: '陶瓷餐具套装', props: [['规格', ['4 人份', '6 人份', '10 人份']]], base: 16800 },
-  { noun: '婴儿有机棉连体衣', props: [['颜色', ['杏色', '浅蓝']], ['尺码', ['59', '66', '73', '80']]], base: 7900 },
-  { noun: '智能手环', props: [['颜色', ['曜石黑', '樱花粉']], ['版本', ['NFC 版', '标准版']]], base: 22900 },
+  {
+    noun: '婴儿有机棉连体衣',
+    props: [
+      ['颜色', ['杏色', '浅蓝']],
+      ['尺码', ['59', '66', '73', '80']],
+    ],
+    base: 7900,
+  },
+  {
+    noun: '智能手环',
+    props: [
+      ['颜色', ['曜石黑', '樱花粉']],
+      ['版本', ['NFC 版', '标准版']],
+    ],
+    base: 22900,
+  },
   { noun: '复古手工茶具', props: [['款式', ['青瓷', '白瓷', '紫砂']]], base: 32800 },
 ] as const;
 const ADJECTIVES = ['2026新款', '爆款', '工厂直销', '高品质', '日系', 'ins风', '简约', '加厚', '轻奢', '原创设计'];
@@ -99,7 +148,12 @@ export function sandboxItem(platform: ProductPlatform, itemId: string): ProductI
 export const SANDBOX_SEARCH_PAGE_SIZE = 20;
 const SEARCH_PAGE_SIZE_MAX = 40;
 
-export function sandboxSearch(platform: ProductPlatform, query: string, page: number, pageSize = SANDBOX_SEARCH_PAGE_SIZE): ProductSearchPage {
+export function sandboxSearch(
+  platform: ProductPlatform,
+  query: string,
+  page: number,
+  pageSize = SANDBOX_SEARCH_PAGE_SIZE,
+): ProductSearchPage {
   const size = Math.min(Math.max(1, pageSize), SEARCH_PAGE_SIZE_MAX);
   const total = 40 + randomFrom(`search:${platform}:${query}`)(2000);
   const start = (page - 1) * size;
@@ -134,7 +188,15 @@ export function createSandboxProductDataProvider(): ProductDataProvider {
         if (!params.q) return { isOk: false, kind: 'vendor', error: 'q is required' };
         const page = Number(params.page ?? 1);
         const pageSize = Number(params.page_size ?? SANDBOX_SEARCH_PAGE_SIZE);
-        return { isOk: true, data: sandboxSearch(platform, params.q, Number.isInteger(page) && page > 0 ? page : 1, Number.isInteger(pageSize) ? pageSize : SANDBOX_SEARCH_PAGE_SIZE) };
+        return {
+          isOk: true,
+          data: sandboxSearch(
+            platform,
+            params.q,
+            Number.isInteger(page) && page > 0 ? page : 1,
+            Number.isInteger(pageSize) ? pageSize : SANDBOX_SEARCH_PAGE_SIZE,
+          ),
+        };
       }
       return { isOk: false, kind: 'unsupported', error: `the sandbox provider does not serve ${apiCode}` };
     },

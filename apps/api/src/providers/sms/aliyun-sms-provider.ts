@@ -25,7 +25,10 @@ export interface AliyunSmsCredentials {
  * as they are, everything else as %XY in upper case (so a space is %20, never +).
  */
 export function aliyunPercentEncode(value: string): string {
-  return encodeURIComponent(value).replace(/[!'()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
+  return encodeURIComponent(value).replace(
+    /[!'()*]/g,
+    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }
 
 /**
@@ -88,13 +91,17 @@ export async function sendAliyunSms(options: {
     .join('&');
   let answer: SendSmsAnswer;
   try {
-    const response = await outboundRequest(options.policy, `${(options.endpoint ?? ALIYUN_SMS_ENDPOINT).replace(/\/+$/, '')}/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body,
-      timeoutMs: TIMEOUT_MS,
-      maxBytes: MAX_ANSWER_BYTES,
-    });
+    const response = await outboundRequest(
+      options.policy,
+      `${(options.endpoint ?? ALIYUN_SMS_ENDPOINT).replace(/\/+$/, '')}/`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+        timeoutMs: TIMEOUT_MS,
+        maxBytes: MAX_ANSWER_BYTES,
+      },
+    );
     try {
       answer = JSON.parse(response.body) as SendSmsAnswer;
     } catch {
@@ -105,22 +112,38 @@ export async function sendAliyunSms(options: {
     if (error instanceof DeliveryError) throw error;
     throw new DeliveryError('sms', (error as Error).message, { cause: error, reason: reasonOfOutbound(error) });
   }
-  if (answer.Code !== 'OK') throw new DeliveryError('sms', `${answer.Code ?? 'unknown'}: ${answer.Message ?? 'no message'}`);
+  if (answer.Code !== 'OK')
+    throw new DeliveryError('sms', `${answer.Code ?? 'unknown'}: ${answer.Message ?? 'no message'}`);
   return { bizId: answer.BizId, requestId: answer.RequestId };
 }
 
 /** Verification codes and security notices through Aliyun SMS with the operator's credentials and templates. */
-export function createAliyunSmsProvider(options: { credentials: AliyunSmsCredentials; endpoint?: string; policy: OutboundPolicy }): SmsProvider {
+export function createAliyunSmsProvider(options: {
+  credentials: AliyunSmsCredentials;
+  endpoint?: string;
+  policy: OutboundPolicy;
+}): SmsProvider {
   return {
     kind: 'aliyun',
     async sendCode(message) {
-      await sendAliyunSms({ credentials: options.credentials, endpoint: options.endpoint, policy: options.policy, phoneNumber: message.mobile, templateParam: { code: message.code } });
+      await sendAliyunSms({
+        credentials: options.credentials,
+        endpoint: options.endpoint,
+        policy: options.policy,
+        phoneNumber: message.mobile,
+        templateParam: { code: message.code },
+      });
       return 'sent';
     },
     async sendNotice(message) {
       const templateCode = options.credentials.noticeTemplateCode;
       if (!templateCode) return 'no_template';
-      await sendAliyunSms({ ...options, phoneNumber: message.mobile, templateCode, templateParam: { time: message.time } });
+      await sendAliyunSms({
+        ...options,
+        phoneNumber: message.mobile,
+        templateCode,
+        templateParam: { time: message.time },
+      });
       return 'sent';
     },
   };

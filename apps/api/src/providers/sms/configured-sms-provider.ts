@@ -9,7 +9,12 @@ export type StoredSmsSettings = Omit<TSmsSettings, 'access_key_secret_is_set'> &
 /** True when the group names a provider and has everything that provider needs. */
 export function isSmsConfigured(settings: StoredSmsSettings | undefined): settings is StoredSmsSettings {
   return Boolean(
-    settings && settings.sms_provider === 'aliyun' && settings.access_key_id && settings.access_key_secret && settings.sign_name && settings.template_code,
+    settings &&
+    settings.sms_provider === 'aliyun' &&
+    settings.access_key_id &&
+    settings.access_key_secret &&
+    settings.sign_name &&
+    settings.template_code,
   );
 }
 
@@ -32,7 +37,12 @@ export function smsProviderFor(settings: StoredSmsSettings, policy: OutboundPoli
  * configured, through `fallback` (the log in development). Read on every send, so every API process
  * follows a change at once.
  */
-export function createConfiguredSmsProvider(deps: { getSettings: () => Promise<StoredSmsSettings | undefined>; fallback: SmsProvider; endpoint?: string; policy: OutboundPolicy }): SmsProvider {
+export function createConfiguredSmsProvider(deps: {
+  getSettings: () => Promise<StoredSmsSettings | undefined>;
+  fallback: SmsProvider;
+  endpoint?: string;
+  policy: OutboundPolicy;
+}): SmsProvider {
   const current = async () => {
     const settings = await deps.getSettings();
     return isSmsConfigured(settings) ? smsProviderFor(settings, deps.policy, deps.endpoint) : deps.fallback;

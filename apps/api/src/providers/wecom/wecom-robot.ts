@@ -17,7 +17,11 @@ interface RobotAnswer {
  * Posts a text message through a group robot's webhook (POST JSON `{ msgtype: 'text', text: { content } }`).
  * The robot answers HTTP 200 with `{ errcode, errmsg }`; only errcode 0 is success.
  */
-export async function sendWecomText(options: { webhookUrl: string; content: string; policy: OutboundPolicy }): Promise<void> {
+export async function sendWecomText(options: {
+  webhookUrl: string;
+  content: string;
+  policy: OutboundPolicy;
+}): Promise<void> {
   let answer: RobotAnswer;
   try {
     const response = await outboundRequest(options.policy, options.webhookUrl, {
@@ -27,7 +31,8 @@ export async function sendWecomText(options: { webhookUrl: string; content: stri
       timeoutMs: TIMEOUT_MS,
       maxBytes: MAX_ANSWER_BYTES,
     });
-    if (response.status < 200 || response.status >= 300) throw new DeliveryError('wecom', `HTTP ${response.status}`, { reason: 'bad_answer' });
+    if (response.status < 200 || response.status >= 300)
+      throw new DeliveryError('wecom', `HTTP ${response.status}`, { reason: 'bad_answer' });
     try {
       answer = JSON.parse(response.body) as RobotAnswer;
     } catch {
@@ -37,12 +42,15 @@ export async function sendWecomText(options: { webhookUrl: string; content: stri
     if (error instanceof DeliveryError) throw error;
     throw new DeliveryError('wecom', (error as Error).message, { cause: error, reason: reasonOfOutbound(error) });
   }
-  if (answer.errcode !== 0) throw new DeliveryError('wecom', `${answer.errcode ?? '?'} ${answer.errmsg ?? 'no errmsg'}`);
+  if (answer.errcode !== 0)
+    throw new DeliveryError('wecom', `${answer.errcode ?? '?'} ${answer.errmsg ?? 'no errmsg'}`);
 }
 
 /** The webhook with its key mostly hidden: enough to tell robots apart, not enough to post. */
 export function maskWebhookUrl(url: string): string {
-  return url.replace(/([?&]key=)([^&]*)/, (_match, prefix: string, key: string) =>
-    `${prefix}${key.length > 8 ? `${key.slice(0, 4)}****${key.slice(-4)}` : '****'}`,
+  return url.replace(
+    /([?&]key=)([^&]*)/,
+    (_match, prefix: string, key: string) =>
+      `${prefix}${key.length > 8 ? `${key.slice(0, 4)}****${key.slice(-4)}` : '****'}`,
   );
 }

@@ -118,7 +118,12 @@ export function ShellLayout() {
                 <DownOutlined aria-hidden />
               </Button>
             </Dropdown>
-            <Button type="text" icon={<LogoutOutlined aria-hidden />} aria-label={t('shell.logout')} onClick={() => void logout()}>
+            <Button
+              type="text"
+              icon={<LogoutOutlined aria-hidden />}
+              aria-label={t('shell.logout')}
+              onClick={() => void logout()}
+            >
               <span className="shell__logout-text">{t('shell.logout')}</span>
             </Button>
           </div>
@@ -130,7 +135,9 @@ export function ShellLayout() {
           </TwoFactorEnrolmentGate>
         </Layout.Content>
       </Layout>
-      {isNarrow && !collapsed ? <div className="shell__backdrop" aria-hidden onClick={() => setIsCollapsed(true)} /> : null}
+      {isNarrow && !collapsed ? (
+        <div className="shell__backdrop" aria-hidden onClick={() => setIsCollapsed(true)} />
+      ) : null}
     </Layout>
   );
 }

@@ -10,7 +10,11 @@ export function getBillTypeDistribution(input: TDateRangeInput) {
 }
 
 export function getBillTypeDistributionQueryOptions(input: TDateRangeInput) {
-  return queryOptions({ queryKey: [...adminBillsKey, 'type-distribution', input], queryFn: () => getBillTypeDistribution(input), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...adminBillsKey, 'type-distribution', input],
+    queryFn: () => getBillTypeDistribution(input),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useBillTypeDistribution(input: TDateRangeInput) {

@@ -10,7 +10,11 @@ export function getIncomeTrend(input: TDateRangeInput) {
 }
 
 export function getIncomeTrendQueryOptions(input: TDateRangeInput) {
-  return queryOptions({ queryKey: [...adminBillsKey, 'income-trend', input], queryFn: () => getIncomeTrend(input), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...adminBillsKey, 'income-trend', input],
+    queryFn: () => getIncomeTrend(input),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useIncomeTrend(input: TDateRangeInput) {

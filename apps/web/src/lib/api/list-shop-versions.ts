@@ -9,7 +9,12 @@ export function listShopVersions() {
 }
 
 export function listShopVersionsQueryOptions({ isEnabled = true }: { isEnabled?: boolean } = {}) {
-  return queryOptions({ queryKey: [...adminShopsKey, 'versions'], queryFn: listShopVersions, enabled: isEnabled, staleTime: 60_000 });
+  return queryOptions({
+    queryKey: [...adminShopsKey, 'versions'],
+    queryFn: listShopVersions,
+    enabled: isEnabled,
+    staleTime: 60_000,
+  });
 }
 
 export function useShopVersions(options: { isEnabled?: boolean } = {}) {

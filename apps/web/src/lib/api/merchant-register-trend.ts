@@ -10,7 +10,11 @@ export function getMerchantRegisterTrend(input: TDateRangeInput) {
 }
 
 export function getMerchantRegisterTrendQueryOptions(input: TDateRangeInput) {
-  return queryOptions({ queryKey: [...adminMerchantsKey, 'register-trend', input], queryFn: () => getMerchantRegisterTrend(input), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...adminMerchantsKey, 'register-trend', input],
+    queryFn: () => getMerchantRegisterTrend(input),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useMerchantRegisterTrend(input: TDateRangeInput) {

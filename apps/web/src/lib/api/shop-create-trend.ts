@@ -10,7 +10,11 @@ export function getShopCreateTrend(input: TDateRangeInput) {
 }
 
 export function getShopCreateTrendQueryOptions(input: TDateRangeInput) {
-  return queryOptions({ queryKey: [...adminShopsKey, 'create-trend', input], queryFn: () => getShopCreateTrend(input), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...adminShopsKey, 'create-trend', input],
+    queryFn: () => getShopCreateTrend(input),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useShopCreateTrend(input: TDateRangeInput) {

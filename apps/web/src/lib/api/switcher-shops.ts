@@ -21,7 +21,10 @@ export function merchantSwitcherShopsQueryOptions() {
 export function merchantSwitcherShopQueryOptions(shopId: string) {
   return queryOptions({
     queryKey: [...merchantShopsKey, 'switcher', shopId],
-    queryFn: async () => (await callApi(merchantListShops, { keyword: shopId, page: 1, limit: 20 })).list.find((shop) => shop.shop_id === shopId) ?? null,
+    queryFn: async () =>
+      (await callApi(merchantListShops, { keyword: shopId, page: 1, limit: 20 })).list.find(
+        (shop) => shop.shop_id === shopId,
+      ) ?? null,
     enabled: shopId !== '',
   });
 }
@@ -39,7 +42,10 @@ export function adminSwitcherShopsQueryOptions(keyword: string) {
 export function adminSwitcherShopQueryOptions(shopId: string) {
   return queryOptions({
     queryKey: [...adminShopsKey, 'switcher', 'one', shopId],
-    queryFn: async () => (await callApi(adminListShops, { keyword: shopId, page: 1, limit: 20 })).list.find((shop) => shop.shop_id === shopId) ?? null,
+    queryFn: async () =>
+      (await callApi(adminListShops, { keyword: shopId, page: 1, limit: 20 })).list.find(
+        (shop) => shop.shop_id === shopId,
+      ) ?? null,
     enabled: shopId !== '',
   });
 }

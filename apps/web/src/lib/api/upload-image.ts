@@ -12,9 +12,25 @@ import { callApi } from '@/lib/request';
  * and the form keeps the one it got last, so nothing a user sees is doubled.
  */
 const uploadImageCalls = {
-  admin: defineCall({ path: UPLOAD_IMAGE_PATH, role: 'admin', isAuthenticated: true, isWrite: false, summary: 'Uploads a JPG or PNG image', input: z.never(), output: ZUploadedImage }),
+  admin: defineCall({
+    path: UPLOAD_IMAGE_PATH,
+    role: 'admin',
+    isAuthenticated: true,
+    isWrite: false,
+    summary: 'Uploads a JPG or PNG image',
+    input: z.never(),
+    output: ZUploadedImage,
+  }),
   // The merchant's (their stores' logo and icon): the same form, their own token.
-  merchant: defineCall({ path: MERCHANT_UPLOAD_IMAGE_PATH, role: 'merchant', isAuthenticated: true, isWrite: false, summary: 'Uploads a JPG or PNG image', input: z.never(), output: ZUploadedImage }),
+  merchant: defineCall({
+    path: MERCHANT_UPLOAD_IMAGE_PATH,
+    role: 'merchant',
+    isAuthenticated: true,
+    isWrite: false,
+    summary: 'Uploads a JPG or PNG image',
+    input: z.never(),
+    output: ZUploadedImage,
+  }),
 };
 
 export function uploadImage(file: File, role: Role = 'admin') {

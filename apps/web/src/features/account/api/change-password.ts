@@ -1,4 +1,8 @@
-import { adminChangePassword, merchantChangePassword, type TChangePasswordInput } from '@parlour/contract/calls/account-security';
+import {
+  adminChangePassword,
+  merchantChangePassword,
+  type TChangePasswordInput,
+} from '@parlour/contract/calls/account-security';
 import type { Role } from '@parlour/contract/constants';
 import { ErrorCode } from '@parlour/contract/errors';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -10,5 +10,8 @@ export function disableTwoFactor(input: TTwoFactorDisableInput) {
 
 export function useDisableTwoFactor() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: disableTwoFactor, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminTwoFactorKey }) });
+  return useMutation({
+    mutationFn: disableTwoFactor,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminTwoFactorKey }),
+  });
 }

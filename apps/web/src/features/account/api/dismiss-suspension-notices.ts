@@ -10,5 +10,8 @@ export function dismissSuspensionNotices() {
 
 export function useDismissSuspensionNotices() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: dismissSuspensionNotices, onSuccess: () => queryClient.invalidateQueries({ queryKey: merchantSuspensionNoticesKey }) });
+  return useMutation({
+    mutationFn: dismissSuspensionNotices,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: merchantSuspensionNoticesKey }),
+  });
 }

@@ -10,5 +10,8 @@ export function enableTwoFactor(input: TTwoFactorEnableInput) {
 
 export function useEnableTwoFactor() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: enableTwoFactor, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminTwoFactorKey }) });
+  return useMutation({
+    mutationFn: enableTwoFactor,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminTwoFactorKey }),
+  });
 }

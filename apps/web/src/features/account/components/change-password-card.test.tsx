@@ -28,17 +28,31 @@ describe('change password card', { timeout: 20_000 }, () => {
     await waitFor(() => expect(metRules()).toEqual(['A lower-case letter']));
     type('New password', 'Newpass1!');
     await waitFor(() =>
-      expect(metRules()).toEqual(['6-16 characters', 'An upper-case letter', 'A lower-case letter', 'A digit', 'A special character, e.g. # @ !']),
+      expect(metRules()).toEqual([
+        '6-16 characters',
+        'An upper-case letter',
+        'A lower-case letter',
+        'A digit',
+        'A special character, e.g. # @ !',
+      ]),
     );
 
     type('Current password', 'Oldpass1!');
     type('Confirm password', 'Newpass1!');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
 
-    await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Your password is changed; other devices signed out: 2'), { timeout: 10_000 });
+    await waitFor(
+      () => expect(feedback.success).toHaveBeenCalledWith('Your password is changed; other devices signed out: 2'),
+      { timeout: 10_000 },
+    );
     expect(calls).toHaveLength(1);
     expect(calls[0].url).toBe('/api/v1/merchant/member/user/change_password');
-    expect(calls[0].body).toEqual({ current_password: 'Oldpass1!', password: 'Newpass1!', confirm_password: 'Newpass1!', lang_code: 'en-US' });
+    expect(calls[0].body).toEqual({
+      current_password: 'Oldpass1!',
+      password: 'Newpass1!',
+      confirm_password: 'Newpass1!',
+      lang_code: 'en-US',
+    });
     expect(calls[0].headers.get('authorization')).toBe('Bearer merchant-token');
     expect(calls[0].headers.get('idempotency-key')).toBeTruthy();
     // The form is emptied: the passwords do not stay on screen.
@@ -54,8 +68,12 @@ describe('change password card', { timeout: 20_000 }, () => {
     type('New password', 'Same#Pass1');
     type('Confirm password', 'Other#Pass1');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByText('Confirm password does not match the password', undefined, { timeout: 10_000 })).toBeTruthy();
-    expect(await screen.findByText('New password must differ from the current password', undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(
+      await screen.findByText('Confirm password does not match the password', undefined, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(
+      await screen.findByText('New password must differ from the current password', undefined, { timeout: 10_000 }),
+    ).toBeTruthy();
     expect(calls).toHaveLength(0);
   });
 

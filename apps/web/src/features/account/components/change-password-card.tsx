@@ -23,7 +23,11 @@ export function ChangePasswordCard({ role }: { role: Role }) {
     change.mutate(values, {
       onSuccess: ({ ended_sessions: ended }) => {
         form.resetFields();
-        feedback.success(ended > 0 ? t('accountSecurity.password.changedOthers', { count: ended }) : t('accountSecurity.password.changed'));
+        feedback.success(
+          ended > 0
+            ? t('accountSecurity.password.changedOthers', { count: ended })
+            : t('accountSecurity.password.changed'),
+        );
       },
       onError: (error) => {
         // The server names fields of this form's input (current_password when it is wrong).
@@ -51,7 +55,12 @@ export function ChangePasswordCard({ role }: { role: Role }) {
         onFinishFailed={() => feedback.error(t('validation:form_error'))}
         className="change-password-form"
       >
-        <Form.Item name="current_password" label={t('accountSecurity.password.current')} required rules={[fieldRule(ZChangePasswordInput, 'current_password')]}>
+        <Form.Item
+          name="current_password"
+          label={t('accountSecurity.password.current')}
+          required
+          rules={[fieldRule(ZChangePasswordInput, 'current_password')]}
+        >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
         <PasswordFields

@@ -47,14 +47,26 @@ export function SessionsCard({ role }: { role: Role }) {
       render: (_, session) => (
         <Flex gap={8} align="center" wrap>
           {session.device.is_mobile ? <MobileOutlined aria-hidden /> : <DesktopOutlined aria-hidden />}
-          <Typography.Text title={session.user_agent}>{deviceName(session, t('accountSecurity.sessions.unknownDevice'))}</Typography.Text>
+          <Typography.Text title={session.user_agent}>
+            {deviceName(session, t('accountSecurity.sessions.unknownDevice'))}
+          </Typography.Text>
           {session.is_current ? <Tag color="green">{t('accountSecurity.sessions.current')}</Tag> : null}
         </Flex>
       ),
     },
     { key: 'ip', title: t('accountSecurity.sessions.ip'), dataIndex: 'ip', render: (ip: string) => ip || '—' },
-    { key: 'created_at', title: t('accountSecurity.sessions.signedInAt'), dataIndex: 'created_at', render: (value: string) => <DateTimeCell value={value} /> },
-    { key: 'last_seen_at', title: t('accountSecurity.sessions.lastSeenAt'), dataIndex: 'last_seen_at', render: (value: string) => <DateTimeCell value={value} /> },
+    {
+      key: 'created_at',
+      title: t('accountSecurity.sessions.signedInAt'),
+      dataIndex: 'created_at',
+      render: (value: string) => <DateTimeCell value={value} />,
+    },
+    {
+      key: 'last_seen_at',
+      title: t('accountSecurity.sessions.lastSeenAt'),
+      dataIndex: 'last_seen_at',
+      render: (value: string) => <DateTimeCell value={value} />,
+    },
     {
       key: 'actions',
       title: t('accountSecurity.sessions.actions'),
@@ -66,14 +78,21 @@ export function SessionsCard({ role }: { role: Role }) {
           <Typography.Text type="secondary">{t('accountSecurity.sessions.thisDevice')}</Typography.Text>
         ) : (
           <Popconfirm
-            title={t('accountSecurity.sessions.endConfirm', { device: deviceName(session, t('accountSecurity.sessions.unknownDevice')) })}
+            title={t('accountSecurity.sessions.endConfirm', {
+              device: deviceName(session, t('accountSecurity.sessions.unknownDevice')),
+            })}
             description={t('accountSecurity.sessions.endHint')}
             okText={t('accountSecurity.sessions.end')}
             okButtonProps={{ danger: true }}
             cancelText={t('common.cancel')}
             onConfirm={() => onEnd(session).catch(() => undefined)}
           >
-            <Button type="link" danger size="small" loading={endSession.isPending && endSession.variables?.id === session.id}>
+            <Button
+              type="link"
+              danger
+              size="small"
+              loading={endSession.isPending && endSession.variables?.id === session.id}
+            >
               {t('accountSecurity.sessions.end')}
             </Button>
           </Popconfirm>

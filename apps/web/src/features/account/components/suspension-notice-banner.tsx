@@ -27,7 +27,10 @@ export function SuspensionNoticeBanner({ isEnabled }: { isEnabled: boolean }) {
         <>
           {list.map((notice) => (
             <p key={notice.id} className="suspension-notice__period">
-              {t('accountNotice.suspendedPeriod', { from: dayjs(notice.disabled_at).format(TIME_FORMAT), to: dayjs(notice.enabled_at).format(TIME_FORMAT) })}
+              {t('accountNotice.suspendedPeriod', {
+                from: dayjs(notice.disabled_at).format(TIME_FORMAT),
+                to: dayjs(notice.enabled_at).format(TIME_FORMAT),
+              })}
             </p>
           ))}
           <p className="suspension-notice__period">{t('accountNotice.suspendedKeys')}</p>

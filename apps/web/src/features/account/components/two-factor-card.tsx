@@ -1,4 +1,8 @@
-import { ZTwoFactorDisableInput, ZTwoFactorEnableInput, type TTwoFactorSetup } from '@parlour/contract/calls/account-security';
+import {
+  ZTwoFactorDisableInput,
+  ZTwoFactorEnableInput,
+  type TTwoFactorSetup,
+} from '@parlour/contract/calls/account-security';
 import { Alert, Button, Flex, Form, Input, QRCode, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +20,12 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   const { t } = useTranslation();
   return (
     <div className="two-factor__panel">
-      <Alert type="warning" showIcon title={t('accountSecurity.twoFactor.recoveryTitle')} description={t('accountSecurity.twoFactor.recoveryHint')} />
+      <Alert
+        type="warning"
+        showIcon
+        title={t('accountSecurity.twoFactor.recoveryTitle')}
+        description={t('accountSecurity.twoFactor.recoveryHint')}
+      />
       <ul className="two-factor__codes" aria-label={t('accountSecurity.twoFactor.recoveryTitle')}>
         {codes.map((code) => (
           <li key={code}>
@@ -25,7 +34,12 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
         ))}
       </ul>
       <Flex gap={8} wrap>
-        <Typography.Text copyable={{ text: codes.join('\n'), tooltips: [t('accountSecurity.twoFactor.copyCodes'), t('accountSecurity.twoFactor.copied')] }}>
+        <Typography.Text
+          copyable={{
+            text: codes.join('\n'),
+            tooltips: [t('accountSecurity.twoFactor.copyCodes'), t('accountSecurity.twoFactor.copied')],
+          }}
+        >
           {t('accountSecurity.twoFactor.copyCodes')}
         </Typography.Text>
       </Flex>
@@ -37,12 +51,23 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 }
 
 /** Scan the QR code (or type the secret), then confirm with the first code the app shows. */
-function Enrolment({ setup, onEnabled, onCancel }: { setup: TTwoFactorSetup; onEnabled: (codes: string[]) => void; onCancel: () => void }) {
+function Enrolment({
+  setup,
+  onEnabled,
+  onCancel,
+}: {
+  setup: TTwoFactorSetup;
+  onEnabled: (codes: string[]) => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ code: string }>();
   const enable = useEnableTwoFactor();
   const onFinish = ({ code }: { code: string }) =>
-    enable.mutate({ code }, { onSuccess: ({ recovery_codes: codes }) => onEnabled(codes), onError: () => form.setFieldValue('code', '') });
+    enable.mutate(
+      { code },
+      { onSuccess: ({ recovery_codes: codes }) => onEnabled(codes), onError: () => form.setFieldValue('code', '') },
+    );
   return (
     <div className="two-factor__panel">
       <ol className="two-factor__steps">
@@ -61,9 +86,26 @@ function Enrolment({ setup, onEnabled, onCancel }: { setup: TTwoFactorSetup; onE
         </li>
         <li>
           {t('accountSecurity.twoFactor.stepConfirm')}
-          <Form form={form} name="two_factor_enable" layout="vertical" noValidate onFinish={onFinish} className="two-factor__confirm">
-            <Form.Item name="code" label={t('accountSecurity.twoFactor.codeLabel')} rules={[fieldRule(ZTwoFactorEnableInput, 'code')]}>
-              <Input inputMode="numeric" autoComplete="one-time-code" maxLength={7} placeholder="123456" style={{ maxWidth: 200 }} />
+          <Form
+            form={form}
+            name="two_factor_enable"
+            layout="vertical"
+            noValidate
+            onFinish={onFinish}
+            className="two-factor__confirm"
+          >
+            <Form.Item
+              name="code"
+              label={t('accountSecurity.twoFactor.codeLabel')}
+              rules={[fieldRule(ZTwoFactorEnableInput, 'code')]}
+            >
+              <Input
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={7}
+                placeholder="123456"
+                style={{ maxWidth: 200 }}
+              />
             </Form.Item>
             <Flex gap={8} wrap>
               <Button type="primary" htmlType="submit" loading={enable.isPending}>
@@ -115,7 +157,11 @@ export function TwoFactorCard() {
             <Typography.Title level={5} id="account-two-factor-title" className="account-card__title">
               {t('accountSecurity.twoFactor.title')}
             </Typography.Title>
-            {data ? <Tag color={data.is_enabled ? 'green' : 'default'}>{data.is_enabled ? t('accountSecurity.twoFactor.on') : t('accountSecurity.twoFactor.off')}</Tag> : null}
+            {data ? (
+              <Tag color={data.is_enabled ? 'green' : 'default'}>
+                {data.is_enabled ? t('accountSecurity.twoFactor.on') : t('accountSecurity.twoFactor.off')}
+              </Tag>
+            ) : null}
           </Flex>
           <Typography.Text type="secondary">{t('accountSecurity.twoFactor.hint')}</Typography.Text>
         </div>
@@ -132,11 +178,21 @@ export function TwoFactorCard() {
       </Flex>
       {status.isPending ? <Skeleton active paragraph={{ rows: 2 }} /> : null}
       {data?.is_required && !data.is_enabled ? (
-        <Alert className="two-factor__required" type="warning" showIcon role="alert" title={t('accountSecurity.twoFactor.requiredTitle')} description={t('accountSecurity.twoFactor.requiredHint')} />
+        <Alert
+          className="two-factor__required"
+          type="warning"
+          showIcon
+          role="alert"
+          title={t('accountSecurity.twoFactor.requiredTitle')}
+          description={t('accountSecurity.twoFactor.requiredHint')}
+        />
       ) : null}
       {data?.is_enabled && !recoveryCodes ? (
         <Typography.Paragraph className="two-factor__state">
-          {t('accountSecurity.twoFactor.enabledSince', { time: data.enabled_at ? dayjs(data.enabled_at).format('YYYY-MM-DD HH:mm') : '—', count: data.recovery_codes_left })}
+          {t('accountSecurity.twoFactor.enabledSince', {
+            time: data.enabled_at ? dayjs(data.enabled_at).format('YYYY-MM-DD HH:mm') : '—',
+            count: data.recovery_codes_left,
+          })}
         </Typography.Paragraph>
       ) : null}
       {pending && !recoveryCodes ? (
@@ -162,7 +218,11 @@ export function TwoFactorCard() {
         onFinish={onDisable}
       >
         <Typography.Paragraph type="secondary">{t('accountSecurity.twoFactor.turnOffHint')}</Typography.Paragraph>
-        <Form.Item name="code" label={t('accountSecurity.twoFactor.codeOrRecovery')} rules={[fieldRule(ZTwoFactorDisableInput, 'code')]}>
+        <Form.Item
+          name="code"
+          label={t('accountSecurity.twoFactor.codeOrRecovery')}
+          rules={[fieldRule(ZTwoFactorDisableInput, 'code')]}
+        >
           <Input autoComplete="one-time-code" maxLength={11} />
         </Form.Item>
       </FormModal>

@@ -16,6 +16,7 @@ export function TwoFactorEnrolmentGate({ isOperator, children }: { isOperator: b
   if (!isOperator) return children;
   // The page's own calls would be refused until the state is known.
   if (status.isPending) return null;
-  if (status.data?.is_required && !status.data.is_enabled && pathname !== TWO_FACTOR_ENROLMENT_PATH) return <Navigate to={TWO_FACTOR_ENROLMENT_PATH} replace />;
+  if (status.data?.is_required && !status.data.is_enabled && pathname !== TWO_FACTOR_ENROLMENT_PATH)
+    return <Navigate to={TWO_FACTOR_ENROLMENT_PATH} replace />;
   return children;
 }

@@ -27,7 +27,10 @@ export function useRefundBill() {
     mutationFn: refundBill,
     onSuccess: (detail) => {
       queryClient.setQueryData(billDetailQueryOptions(detail.bill_no).queryKey, detail);
-      void queryClient.invalidateQueries({ queryKey: adminBillsKey, predicate: (query) => query.queryKey[2] !== 'detail' });
+      void queryClient.invalidateQueries({
+        queryKey: adminBillsKey,
+        predicate: (query) => query.queryKey[2] !== 'detail',
+      });
     },
   });
 }

@@ -9,7 +9,11 @@ export function listBills(input: TAdminBillListInput) {
 }
 
 export function listBillsQueryOptions(input: TAdminBillListInput) {
-  return queryOptions({ queryKey: [...adminBillsKey, 'list', input], queryFn: () => listBills(input), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...adminBillsKey, 'list', input],
+    queryFn: () => listBills(input),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useBills(input: TAdminBillListInput) {

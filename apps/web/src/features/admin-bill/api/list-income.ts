@@ -9,7 +9,11 @@ export function listIncome(input: TAdminBillListInput) {
 }
 
 export function listIncomeQueryOptions(input: TAdminBillListInput) {
-  return queryOptions({ queryKey: [...adminBillsKey, 'income', input], queryFn: () => listIncome(input), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...adminBillsKey, 'income', input],
+    queryFn: () => listIncome(input),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useIncome(input: TAdminBillListInput) {

@@ -12,7 +12,13 @@ import { BreakableText } from '@/components/breakable-text';
 export const formatTime = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '—');
 
 /** Columns of the bill and income lists; income (paid bills only) shows the paid time instead of the status and creation time. */
-export function useBillColumns({ onDetail, isIncome = false }: { onDetail: (bill: TAdminBill) => void; isIncome?: boolean }): Array<DataColumn<TAdminBill>> {
+export function useBillColumns({
+  onDetail,
+  isIncome = false,
+}: {
+  onDetail: (bill: TAdminBill) => void;
+  isIncome?: boolean;
+}): Array<DataColumn<TAdminBill>> {
   const { t } = useTranslation();
   const columns: Array<DataColumn<TAdminBill> | false> = [
     {
@@ -34,7 +40,9 @@ export function useBillColumns({ onDetail, isIncome = false }: { onDetail: (bill
       width: 120,
       render: (_, bill) => (
         <Flex vertical>
-          <Typography.Text ellipsis={{ tooltip: bill.merchant_account }} style={{ maxWidth: 120 }}>{bill.merchant_account}</Typography.Text>
+          <Typography.Text ellipsis={{ tooltip: bill.merchant_account }} style={{ maxWidth: 120 }}>
+            {bill.merchant_account}
+          </Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {t('adminBill.merchantIdValue', { id: bill.merchant_id })}
           </Typography.Text>
@@ -47,7 +55,9 @@ export function useBillColumns({ onDetail, isIncome = false }: { onDetail: (bill
       width: 120,
       render: (_, bill) => (
         <Flex vertical>
-          <Typography.Text ellipsis={{ tooltip: bill.shop_name }} style={{ maxWidth: 120 }}>{bill.shop_name || '—'}</Typography.Text>
+          <Typography.Text ellipsis={{ tooltip: bill.shop_name }} style={{ maxWidth: 120 }}>
+            {bill.shop_name || '—'}
+          </Typography.Text>
           {bill.shop_id ? (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {bill.shop_id}
@@ -109,8 +119,20 @@ export function useBillColumns({ onDetail, isIncome = false }: { onDetail: (bill
       ),
     },
     isIncome
-      ? { key: 'paid_at', title: t('adminBill.column.paidAt'), dataIndex: 'paid_at', sortField: 'paid_at', render: (value: string | null) => <DateTimeCell value={value} /> }
-      : { key: 'created_at', title: t('adminBill.column.createdAt'), dataIndex: 'created_at', sortField: 'created_at', render: (value: string) => <DateTimeCell value={value} /> },
+      ? {
+          key: 'paid_at',
+          title: t('adminBill.column.paidAt'),
+          dataIndex: 'paid_at',
+          sortField: 'paid_at',
+          render: (value: string | null) => <DateTimeCell value={value} />,
+        }
+      : {
+          key: 'created_at',
+          title: t('adminBill.column.createdAt'),
+          dataIndex: 'created_at',
+          sortField: 'created_at',
+          render: (value: string) => <DateTimeCell value={value} />,
+        },
     {
       title: t('adminBill.column.actions'),
       key: 'actions',
@@ -118,7 +140,12 @@ export function useBillColumns({ onDetail, isIncome = false }: { onDetail: (bill
       isRequired: true,
       cardRole: 'actions',
       render: (_, bill) => (
-        <Button type="link" size="small" onClick={() => onDetail(bill)} aria-label={t('adminBill.detail.open', { billNo: bill.bill_no })}>
+        <Button
+          type="link"
+          size="small"
+          onClick={() => onDetail(bill)}
+          aria-label={t('adminBill.detail.open', { billNo: bill.bill_no })}
+        >
           {t('adminBill.action.detail')}
         </Button>
       ),

@@ -18,7 +18,16 @@ export interface BillFilter extends TDateRangeInput {
   shop_id?: string;
 }
 /** The filter's fields, each a query parameter of the list's URL. */
-export const BILL_FILTER_KEYS = ['keyword', 'status', 'type', 'channel', 'merchant_id', 'shop_id', 'start_date', 'end_date'] as const satisfies ReadonlyArray<keyof BillFilter>;
+export const BILL_FILTER_KEYS = [
+  'keyword',
+  'status',
+  'type',
+  'channel',
+  'merchant_id',
+  'shop_id',
+  'start_date',
+  'end_date',
+] as const satisfies ReadonlyArray<keyof BillFilter>;
 
 interface FilterValues {
   keyword?: string;
@@ -30,7 +39,8 @@ interface FilterValues {
   range?: TDateRangeInput;
 }
 
-const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined => ((values as readonly string[]).includes(value ?? '') ? (value as T) : undefined);
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
+  (values as readonly string[]).includes(value ?? '') ? (value as T) : undefined;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -82,7 +92,14 @@ interface BillFiltersProps {
 }
 
 /** Filters of the operator's bill lists; searching sends them all and goes back to page 1. */
-export function BillFilters({ name, onSearch, hasStatus = false, hasDateRange = false, actions, initialFilter }: BillFiltersProps) {
+export function BillFilters({
+  name,
+  onSearch,
+  hasStatus = false,
+  hasDateRange = false,
+  actions,
+  initialFilter,
+}: BillFiltersProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<FilterValues>();
   return (
@@ -91,11 +108,23 @@ export function BillFilters({ name, onSearch, hasStatus = false, hasDateRange = 
       name={name}
       layout="inline"
       className="admin-filters"
-      initialValues={initialFilter && { ...initialFilter, range: initialFilter.start_date ? { start_date: initialFilter.start_date, end_date: initialFilter.end_date } : undefined }}
+      initialValues={
+        initialFilter && {
+          ...initialFilter,
+          range: initialFilter.start_date
+            ? { start_date: initialFilter.start_date, end_date: initialFilter.end_date }
+            : undefined,
+        }
+      }
       onFinish={(values) => onSearch(toFilter(values))}
     >
       <Form.Item name="keyword">
-        <Input allowClear aria-label={t('adminBill.filter.keyword')} placeholder={t('adminBill.filter.keyword')} style={{ width: 220 }} />
+        <Input
+          allowClear
+          aria-label={t('adminBill.filter.keyword')}
+          placeholder={t('adminBill.filter.keyword')}
+          style={{ width: 220 }}
+        />
       </Form.Item>
       {hasStatus ? (
         <Form.Item name="status">
@@ -127,10 +156,22 @@ export function BillFilters({ name, onSearch, hasStatus = false, hasDateRange = 
         />
       </Form.Item>
       <Form.Item name="merchant_id">
-        <InputNumber min={1} precision={0} aria-label={t('adminBill.filter.merchantId')} placeholder={t('adminBill.filter.merchantId')} style={{ width: 130 }} />
+        <InputNumber
+          min={1}
+          precision={0}
+          aria-label={t('adminBill.filter.merchantId')}
+          placeholder={t('adminBill.filter.merchantId')}
+          style={{ width: 130 }}
+        />
       </Form.Item>
       <Form.Item name="shop_id">
-        <Input allowClear maxLength={20} aria-label={t('adminBill.filter.shopId')} placeholder={t('adminBill.filter.shopId')} style={{ width: 150 }} />
+        <Input
+          allowClear
+          maxLength={20}
+          aria-label={t('adminBill.filter.shopId')}
+          placeholder={t('adminBill.filter.shopId')}
+          style={{ width: 150 }}
+        />
       </Form.Item>
       {hasDateRange ? (
         <Form.Item name="range">
@@ -145,7 +186,15 @@ export function BillFilters({ name, onSearch, hasStatus = false, hasDateRange = 
           <Button
             icon={<ReloadOutlined />}
             onClick={() => {
-              form.setFieldsValue({ keyword: undefined, status: undefined, type: undefined, channel: undefined, merchant_id: undefined, shop_id: undefined, range: undefined });
+              form.setFieldsValue({
+                keyword: undefined,
+                status: undefined,
+                type: undefined,
+                channel: undefined,
+                merchant_id: undefined,
+                shop_id: undefined,
+                range: undefined,
+              });
               onSearch({});
             }}
           >

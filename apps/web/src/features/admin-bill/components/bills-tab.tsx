@@ -19,7 +19,12 @@ const PAGE_SIZE = 20;
 /** The "Bills" tab: every merchant's bills, filtered, paged, exportable, with a detail drawer. */
 export function BillsTab() {
   const { t } = useTranslation();
-  const list = useListUrlState({ filterKeys: BILL_FILTER_KEYS, parseFilter: billFilterFromQuery, defaultPageSize: PAGE_SIZE, sortFields: BILL_SORT_FIELDS });
+  const list = useListUrlState({
+    filterKeys: BILL_FILTER_KEYS,
+    parseFilter: billFilterFromQuery,
+    defaultPageSize: PAGE_SIZE,
+    sortFields: BILL_SORT_FIELDS,
+  });
   const { filter } = list;
   const [detail, setDetail] = useState<TAdminBill | null>(null);
   const bills = useBills({ ...filter, ...list.query });

@@ -28,7 +28,12 @@ export function IncomeTab() {
   const { t } = useTranslation();
   // The filters, range, sort and page are in the URL; a link may name the range (the dashboard's
   // "income this month"): `?tab=income&start_date=…&end_date=…`. Without one: the last 30 days.
-  const list = useListUrlState({ filterKeys: BILL_FILTER_KEYS, parseFilter: billFilterFromQuery, defaultPageSize: PAGE_SIZE, sortFields: BILL_SORT_FIELDS });
+  const list = useListUrlState({
+    filterKeys: BILL_FILTER_KEYS,
+    parseFilter: billFilterFromQuery,
+    defaultPageSize: PAGE_SIZE,
+    sortFields: BILL_SORT_FIELDS,
+  });
   const { start_date: startDate, end_date: endDate, status: _status, ...filter } = list.filter;
   const zone = useBusinessTimeZone();
   const [defaultRange] = useState(() => lastDays(30, zone));
@@ -46,18 +51,31 @@ export function IncomeTab() {
     return dailyTrendOption({
       dates: list.map((point) => point.date),
       series: [
-        { name: t('adminBill.chart.income'), kind: 'line', values: list.map((point) => point.amount), formatValue: money },
+        {
+          name: t('adminBill.chart.income'),
+          kind: 'line',
+          values: list.map((point) => point.amount),
+          formatValue: money,
+        },
         { name: t('adminBill.chart.paidBills'), kind: 'bar', values: list.map((point) => point.count), yAxisIndex: 1 },
       ],
     });
   }, [trend.data, currency, t]);
 
   const typeItems = useMemo(
-    () => (distribution.data?.list ?? []).filter((item) => item.amount > 0).map((item) => ({ name: t(`billType.${item.type}`), value: item.amount })),
+    () =>
+      (distribution.data?.list ?? [])
+        .filter((item) => item.amount > 0)
+        .map((item) => ({ name: t(`billType.${item.type}`), value: item.amount })),
     [distribution.data, t],
   );
   const typeOption = useMemo(
-    () => pieOption({ name: t('adminBill.chart.byType'), items: typeItems, formatValue: (value) => formatMoney(value, currency) }),
+    () =>
+      pieOption({
+        name: t('adminBill.chart.byType'),
+        items: typeItems,
+        formatValue: (value) => formatMoney(value, currency),
+      }),
     [typeItems, currency, t],
   );
 
@@ -65,23 +83,40 @@ export function IncomeTab() {
     <Flex vertical gap={16}>
       <Flex wrap gap={8} align="center">
         <Typography.Text type="secondary">{t('adminBill.income.range')}</Typography.Text>
-        <DateRangeFilter value={range} onChange={(next) => list.patchFilter({ start_date: next.start_date, end_date: next.end_date })} />
+        <DateRangeFilter
+          value={range}
+          onChange={(next) => list.patchFilter({ start_date: next.start_date, end_date: next.end_date })}
+        />
       </Flex>
       <Row gutter={[16, 16]}>
         <Col xs={24} sm={12}>
           <Card size="small">
-            <Statistic title={t('adminBill.income.total')} value={income.data ? formatMoney(income.data.total_amount, currency) : '—'} loading={income.isPending} />
+            <Statistic
+              title={t('adminBill.income.total')}
+              value={income.data ? formatMoney(income.data.total_amount, currency) : '—'}
+              loading={income.isPending}
+            />
           </Card>
         </Col>
         <Col xs={24} sm={12}>
           <Card size="small">
-            <Statistic title={t('adminBill.income.count')} value={income.data?.total ?? '—'} loading={income.isPending} />
+            <Statistic
+              title={t('adminBill.income.count')}
+              value={income.data?.total ?? '—'}
+              loading={income.isPending}
+            />
           </Card>
         </Col>
       </Row>
       <Row gutter={[16, 16]} className="admin-charts">
         <Col xs={24} xl={15}>
-          <ChartCard title={t('adminBill.chart.trend')} option={trendOption} isLoading={trend.isPending} isEmpty={!trend.data} emptyText={t('chart.noData')} />
+          <ChartCard
+            title={t('adminBill.chart.trend')}
+            option={trendOption}
+            isLoading={trend.isPending}
+            isEmpty={!trend.data}
+            emptyText={t('chart.noData')}
+          />
         </Col>
         <Col xs={24} xl={9}>
           <ChartCard

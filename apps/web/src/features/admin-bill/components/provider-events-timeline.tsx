@@ -46,7 +46,8 @@ const BAD_RESULTS = new Set(['mismatch', 'refused', 'stale', 'replayed', 'failed
 /** Worth the operator's look though nothing changed: a payment to refund, a refund of the bill we did not ask for (made in the provider's own console). */
 const WARNING_RESULTS = new Set(['late_payment', 'unknown_refund']);
 
-const isKeyOf = <M extends object>(map: M, value: string): value is Extract<keyof M, string> => Object.hasOwn(map, value);
+const isKeyOf = <M extends object>(map: M, value: string): value is Extract<keyof M, string> =>
+  Object.hasOwn(map, value);
 
 /** The payload as indented JSON (a value that is JSON text is unfolded too). */
 export function prettyPayload(payload: Record<string, unknown>): string {
@@ -67,12 +68,19 @@ export function prettyPayload(payload: Record<string, unknown>): string {
 /** A bill's stored notifications, queries, closes and refunds, newest first, each with its payload. */
 export function ProviderEventsTimeline({ events }: { events: TPaymentEvent[] }) {
   const { t } = useTranslation();
-  if (events.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('adminBill.events.empty')} />;
+  if (events.length === 0)
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('adminBill.events.empty')} />;
   return (
     <Timeline
       className="provider-events"
       items={events.map((event) => {
-        const color = BAD_RESULTS.has(event.result) ? 'red' : WARNING_RESULTS.has(event.result) ? 'orange' : GOOD_RESULTS.has(event.result) ? 'green' : 'gray';
+        const color = BAD_RESULTS.has(event.result)
+          ? 'red'
+          : WARNING_RESULTS.has(event.result)
+            ? 'orange'
+            : GOOD_RESULTS.has(event.result)
+              ? 'green'
+              : 'gray';
         const hasPayload = Object.keys(event.payload).length > 0;
         return {
           key: event.id,
@@ -85,11 +93,25 @@ export function ProviderEventsTimeline({ events }: { events: TPaymentEvent[] }) 
                   <ProviderName provider={event.provider} />
                 </Typography.Text>
                 {isKeyOf(OUTCOME_KEYS, event.outcome) ? <Tag>{t(OUTCOME_KEYS[event.outcome])}</Tag> : null}
-                <Tag color={color === 'gray' ? undefined : color === 'red' ? 'error' : color === 'orange' ? 'warning' : 'success'}>{isKeyOf(RESULT_KEYS, event.result) ? t(RESULT_KEYS[event.result]) : event.result}</Tag>
+                <Tag
+                  color={
+                    color === 'gray'
+                      ? undefined
+                      : color === 'red'
+                        ? 'error'
+                        : color === 'orange'
+                          ? 'warning'
+                          : 'success'
+                  }
+                >
+                  {isKeyOf(RESULT_KEYS, event.result) ? t(RESULT_KEYS[event.result]) : event.result}
+                </Tag>
               </Space>
               <div className="provider-event__meta">
                 <Typography.Text type="secondary">{formatTime(event.created_at)}</Typography.Text>
-                {event.amount !== null && event.currency ? <Typography.Text type="secondary">{formatMoney(event.amount, event.currency)}</Typography.Text> : null}
+                {event.amount !== null && event.currency ? (
+                  <Typography.Text type="secondary">{formatMoney(event.amount, event.currency)}</Typography.Text>
+                ) : null}
                 {event.trade_no ? (
                   <Typography.Text type="secondary" copyable={{ text: event.trade_no }}>
                     {event.trade_no}

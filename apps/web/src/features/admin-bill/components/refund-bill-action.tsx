@@ -13,8 +13,12 @@ import { useRefundBill } from '../api/bill-detail';
 export function RefundBillAction({ bill }: { bill: TAdminBillDetail }) {
   const { t } = useTranslation();
   const refund = useRefundBill();
-  const charged = bill.charged_amount !== null && bill.charged_currency ? formatMoney(bill.charged_amount, bill.charged_currency) : formatMoney(bill.amount, bill.currency);
-  const revoked = bill.status === 'paid' ? t(`adminBill.refund.revokes.${bill.type}`) : t('adminBill.refund.revokesNothing');
+  const charged =
+    bill.charged_amount !== null && bill.charged_currency
+      ? formatMoney(bill.charged_amount, bill.charged_currency)
+      : formatMoney(bill.amount, bill.currency);
+  const revoked =
+    bill.status === 'paid' ? t(`adminBill.refund.revokes.${bill.type}`) : t('adminBill.refund.revokesNothing');
 
   return (
     <ConfirmWithRemark
@@ -29,7 +33,8 @@ export function RefundBillAction({ bill }: { bill: TAdminBillDetail }) {
       onConfirm={(reason) =>
         refund.mutateAsync({ bill_no: bill.bill_no, reason }).then((answer) => {
           // WeChat Pay may accept a refund and finish it later: the bill says "refund in progress".
-          if (answer.refund_state === 'pending') feedback.success(t('adminBill.refund.pending', { billNo: bill.bill_no }));
+          if (answer.refund_state === 'pending')
+            feedback.success(t('adminBill.refund.pending', { billNo: bill.bill_no }));
           else feedback.success(t('adminBill.refund.done', { billNo: bill.bill_no }));
         })
       }

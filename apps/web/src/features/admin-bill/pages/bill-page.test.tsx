@@ -23,7 +23,14 @@ const UNPAID = makeAdminBill({
   merchant_account: 'bob@example.com',
   channel: 'online',
 });
-const OFFLINE = makeAdminBill({ id: 3, bill_no: 'B20260107100000111111', channel: 'offline', pay_method: null, remark: 'Bank transfer 881', amount: 120000 });
+const OFFLINE = makeAdminBill({
+  id: 3,
+  bill_no: 'B20260107100000111111',
+  channel: 'offline',
+  pay_method: null,
+  remark: 'Bank transfer 881',
+  amount: 120000,
+});
 
 function answer(overrides: Record<string, unknown> = {}) {
   return (path: string) => {
@@ -32,11 +39,22 @@ function answer(overrides: Record<string, unknown> = {}) {
       case 'admin/order/order/lists':
         return { code: 200, data: { list: [makeAdminBill(), UNPAID, OFFLINE], total: 3 } };
       case 'admin/order/income/lists':
-        return { code: 200, data: { list: [makeAdminBill(), OFFLINE], total: 2, total_amount: 150000, currency: 'CNY' } };
+        return {
+          code: 200,
+          data: { list: [makeAdminBill(), OFFLINE], total: 2, total_amount: 150000, currency: 'CNY' },
+        };
       case 'admin/order/income/income_trend':
         return { code: 200, data: makeTrend() };
       case 'admin/order/income/bill_type_distribution':
-        return { code: 200, data: { list: [{ type: 'new_store', count: 2, amount: 150000 }, { type: 'plugin', count: 0, amount: 0 }] } };
+        return {
+          code: 200,
+          data: {
+            list: [
+              { type: 'new_store', count: 2, amount: 150000 },
+              { type: 'plugin', count: 0, amount: 0 },
+            ],
+          },
+        };
       default:
         return { code: 10004, msg: `no answer for ${path}` };
     }
@@ -53,7 +71,10 @@ async function chooseOption(label: string, option: string) {
 }
 
 /** The operator's detail of a paid bill before any refund: refundable, charged in its own currency, no events unless told. */
-function paidDetail(paid: TAdminBill, overrides: Partial<TAdminBillDetail> & Pick<TAdminBillDetail, 'provider' | 'trade_no'>): TAdminBillDetail {
+function paidDetail(
+  paid: TAdminBill,
+  overrides: Partial<TAdminBillDetail> & Pick<TAdminBillDetail, 'provider' | 'trade_no'>,
+): TAdminBillDetail {
   return {
     ...paid,
     provider_order_id: paid.bill_no,
@@ -102,7 +123,11 @@ describe('operator bills', { timeout: 20_000 }, () => {
     mockFetch(
       answer({
         'admin/order/order/lists': {
-          list: [makeAdminBill({ refund_state: 'pending' }), makeAdminBill({ id: 4, bill_no: 'B20260108100000222222', refund_state: 'failed' }), OFFLINE],
+          list: [
+            makeAdminBill({ refund_state: 'pending' }),
+            makeAdminBill({ id: 4, bill_no: 'B20260108100000222222', refund_state: 'failed' }),
+            OFFLINE,
+          ],
           total: 3,
         },
       }),
@@ -111,7 +136,9 @@ describe('operator bills', { timeout: 20_000 }, () => {
     renderPage(<BillPage />, { path: '/admin/bill' });
     const pendingRow = (await screen.findByText('B20260105080000123456')).closest('tr') as HTMLElement;
     expect(within(pendingRow).getByText('Paid')).toBeTruthy();
-    expect(within(pendingRow).getByText('Refund in progress').closest('.ant-tag')?.className).toContain('ant-tag-processing');
+    expect(within(pendingRow).getByText('Refund in progress').closest('.ant-tag')?.className).toContain(
+      'ant-tag-processing',
+    );
     const failedRow = screen.getByText('B20260108100000222222').closest('tr') as HTMLElement;
     expect(within(failedRow).getByText('Refund failed').closest('.ant-tag')?.className).toContain('ant-tag-error');
     const offlineRow = screen.getByText('B20260107100000111111').closest('tr') as HTMLElement;
@@ -163,14 +190,44 @@ describe('operator bills', { timeout: 20_000 }, () => {
       provider: 'alipay',
       trade_no: '2026112422001',
       events: [
-        { id: 2, kind: 'notification', provider: 'alipay', outcome: 'paid', result: 'fulfilled', amount: 30000, currency: 'CNY', trade_no: '2026112422001', payload: { trade_status: 'TRADE_SUCCESS', total_amount: '300.00' }, created_at: '2026-01-05T08:01:00.000Z' },
-        { id: 1, kind: 'notification', provider: 'alipay', outcome: 'invalid', result: 'refused', amount: null, currency: null, trade_no: null, payload: { reason: 'bad signature' }, created_at: '2026-01-05T08:00:30.000Z' },
+        {
+          id: 2,
+          kind: 'notification',
+          provider: 'alipay',
+          outcome: 'paid',
+          result: 'fulfilled',
+          amount: 30000,
+          currency: 'CNY',
+          trade_no: '2026112422001',
+          payload: { trade_status: 'TRADE_SUCCESS', total_amount: '300.00' },
+          created_at: '2026-01-05T08:01:00.000Z',
+        },
+        {
+          id: 1,
+          kind: 'notification',
+          provider: 'alipay',
+          outcome: 'invalid',
+          result: 'refused',
+          amount: null,
+          currency: null,
+          trade_no: null,
+          payload: { reason: 'bad signature' },
+          created_at: '2026-01-05T08:00:30.000Z',
+        },
       ],
     });
-    const refunded: TAdminBillDetail = { ...detail, status: 'refunded', can_refund: false, refunded_at: '2026-01-06T08:00:00.000Z', refund_reason: 'Customer asked', refunded_by: 'admin' };
+    const refunded: TAdminBillDetail = {
+      ...detail,
+      status: 'refunded',
+      can_refund: false,
+      refunded_at: '2026-01-06T08:00:00.000Z',
+      refund_reason: 'Customer asked',
+      refunded_by: 'admin',
+    };
     const { calls } = mockFetch((path, body) => {
       if (path === 'admin/order/order/detail') return { code: 200, data: detail };
-      if (path === 'admin/order/order/refund') return { code: 200, data: { ...refunded, refund_reason: (body as { reason: string }).reason } };
+      if (path === 'admin/order/order/refund')
+        return { code: 200, data: { ...refunded, refund_reason: (body as { reason: string }).reason } };
       return answer()(path);
     });
     const feedback = recordFeedback();
@@ -188,7 +245,9 @@ describe('operator bills', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText('Reason for the refund'), { target: { value: 'Customer asked' } });
     fireEvent.click(screen.getAllByRole('button', { name: 'Refund' }).at(-1) as HTMLElement);
     await waitFor(() => expect(feedback.success).toHaveBeenCalledWith(`Bill ${paid.bill_no} refunded`));
-    expect(calls.filter((call) => call.url === '/api/v1/admin/order/order/refund').map((call) => call.body)[0]).toMatchObject({ bill_no: paid.bill_no, reason: 'Customer asked' });
+    expect(
+      calls.filter((call) => call.url === '/api/v1/admin/order/order/refund').map((call) => call.body)[0],
+    ).toMatchObject({ bill_no: paid.bill_no, reason: 'Customer asked' });
     expect(await within(drawer).findByText('Customer asked')).toBeTruthy();
     expect(within(drawer).getAllByText('Refunded').length).toBeGreaterThan(0);
     expect(within(drawer).queryByRole('button', { name: 'Refund' })).toBeNull();
@@ -197,7 +256,13 @@ describe('operator bills', { timeout: 20_000 }, () => {
   it('a refund the provider is still processing shows "refund in progress"; one it ended shows "the refund failed"', async () => {
     const paid = makeAdminBill();
     const base = paidDetail(paid, { provider: 'wechat', trade_no: '4200000001' });
-    const pending: TAdminBillDetail = { ...base, can_refund: false, refund_state: 'pending', refund_reason: 'Paid twice', refunded_by: 'admin' };
+    const pending: TAdminBillDetail = {
+      ...base,
+      can_refund: false,
+      refund_state: 'pending',
+      refund_reason: 'Paid twice',
+      refunded_by: 'admin',
+    };
     let detail = base;
     mockFetch((path) => {
       if (path === 'admin/order/order/detail') return { code: 200, data: detail };
@@ -209,9 +274,19 @@ describe('operator bills', { timeout: 20_000 }, () => {
     fireEvent.click(await within(drawer).findByRole('button', { name: 'Refund' }));
     fireEvent.change(await screen.findByLabelText('Reason for the refund'), { target: { value: 'Paid twice' } });
     fireEvent.click(screen.getAllByRole('button', { name: 'Refund' }).at(-1) as HTMLElement);
-    await waitFor(() => expect(feedback.success).toHaveBeenCalledWith(`Refund of bill ${paid.bill_no} requested; the provider is still processing it`));
-    expect(await within(drawer).findByTestId('refund-state')).toHaveProperty('textContent', expect.stringContaining('Refund in progress'));
-    const stateTag = within(drawer).getAllByText('Refund in progress').map((node) => node.closest('.ant-tag')).find(Boolean);
+    await waitFor(() =>
+      expect(feedback.success).toHaveBeenCalledWith(
+        `Refund of bill ${paid.bill_no} requested; the provider is still processing it`,
+      ),
+    );
+    expect(await within(drawer).findByTestId('refund-state')).toHaveProperty(
+      'textContent',
+      expect.stringContaining('Refund in progress'),
+    );
+    const stateTag = within(drawer)
+      .getAllByText('Refund in progress')
+      .map((node) => node.closest('.ant-tag'))
+      .find(Boolean);
     expect(stateTag?.className).toContain('ant-tag-processing');
     expect(within(drawer).getByText('Paid twice')).toBeTruthy();
     expect(within(drawer).queryByRole('button', { name: 'Refund' })).toBeNull();
@@ -227,24 +302,58 @@ describe('operator bills', { timeout: 20_000 }, () => {
       refunded_by: 'admin',
       events: [
         // WeChat Pay's REFUND.ABNORMAL notification, then the refund's own record.
-        { id: 4, kind: 'notification', provider: 'wechat', outcome: 'refund_failed', result: 'failed', amount: 30000, currency: null, trade_no: '50300000001', payload: { provider: { event_type: 'REFUND.ABNORMAL' } }, created_at: '2026-01-06T08:02:00.000Z' },
-        { id: 3, kind: 'refund', provider: 'wechat', outcome: 'refund', result: 'failed', amount: 30000, currency: 'CNY', trade_no: '4200000001', payload: { status: 'ABNORMAL', error: 'refund ABNORMAL' }, created_at: '2026-01-06T08:01:00.000Z' },
+        {
+          id: 4,
+          kind: 'notification',
+          provider: 'wechat',
+          outcome: 'refund_failed',
+          result: 'failed',
+          amount: 30000,
+          currency: null,
+          trade_no: '50300000001',
+          payload: { provider: { event_type: 'REFUND.ABNORMAL' } },
+          created_at: '2026-01-06T08:02:00.000Z',
+        },
+        {
+          id: 3,
+          kind: 'refund',
+          provider: 'wechat',
+          outcome: 'refund',
+          result: 'failed',
+          amount: 30000,
+          currency: 'CNY',
+          trade_no: '4200000001',
+          payload: { status: 'ABNORMAL', error: 'refund ABNORMAL' },
+          created_at: '2026-01-06T08:01:00.000Z',
+        },
       ],
     });
     mockFetch((path) => (path === 'admin/order/order/detail' ? { code: 200, data: failed } : answer()(path)));
     recordFeedback();
     const drawer = await openDetail(paid.bill_no);
-    expect(await within(drawer).findByTestId('refund-state')).toHaveProperty('textContent', expect.stringContaining('The refund failed'));
+    expect(await within(drawer).findByTestId('refund-state')).toHaveProperty(
+      'textContent',
+      expect.stringContaining('The refund failed'),
+    );
     expect(within(drawer).getByText(/"status": "ABNORMAL"/)).toBeTruthy();
     expect(within(drawer).getByText('Says refund failed')).toBeTruthy();
   });
 
   it.each([
     ['a late payment', false, /A payment arrived after the bill was cancelled or expired/],
-    ['a version an operator changed before it was paid', true, /an operator had changed the store's version before the payment arrived/],
+    [
+      'a version an operator changed before it was paid',
+      true,
+      /an operator had changed the store's version before the payment arrived/,
+    ],
   ] as const)('says why a bill needs a refund: %s', async (_why, versionNotApplied, hint) => {
     const paid = makeAdminBill();
-    const detail = paidDetail(paid, { provider: 'alipay', trade_no: '2026010622001', needs_refund: true, version_not_applied: versionNotApplied });
+    const detail = paidDetail(paid, {
+      provider: 'alipay',
+      trade_no: '2026010622001',
+      needs_refund: true,
+      version_not_applied: versionNotApplied,
+    });
     mockFetch((path) => (path === 'admin/order/order/detail' ? { code: 200, data: detail } : answer()(path)));
     recordFeedback();
     const drawer = await openDetail(paid.bill_no);
@@ -261,8 +370,30 @@ describe('operator bills', { timeout: 20_000 }, () => {
       charged_currency: 'USD',
       charge_rate: '0.14',
       events: [
-        { id: 6, kind: 'notification', provider: 'wechat', outcome: 'refund_succeeded', result: 'unknown_refund', amount: 30000, currency: null, trade_no: '50300000009', payload: { provider: { out_refund_no: 'BY-HAND-1' } }, created_at: '2026-01-06T08:03:00.000Z' },
-        { id: 5, kind: 'notification', provider: 'paypal', outcome: 'paid', result: 'fulfilled', amount: 4_186, currency: 'USD', trade_no: '3C679366HH908993F', payload: {}, created_at: '2026-01-05T08:01:00.000Z' },
+        {
+          id: 6,
+          kind: 'notification',
+          provider: 'wechat',
+          outcome: 'refund_succeeded',
+          result: 'unknown_refund',
+          amount: 30000,
+          currency: null,
+          trade_no: '50300000009',
+          payload: { provider: { out_refund_no: 'BY-HAND-1' } },
+          created_at: '2026-01-06T08:03:00.000Z',
+        },
+        {
+          id: 5,
+          kind: 'notification',
+          provider: 'paypal',
+          outcome: 'paid',
+          result: 'fulfilled',
+          amount: 4_186,
+          currency: 'USD',
+          trade_no: '3C679366HH908993F',
+          payload: {},
+          created_at: '2026-01-05T08:01:00.000Z',
+        },
       ],
     });
     mockFetch((path) => (path === 'admin/order/order/detail' ? { code: 200, data: detail } : answer()(path)));
@@ -282,7 +413,16 @@ describe('operator bills', { timeout: 20_000 }, () => {
   });
 
   it('exports the filtered bills and saves the file', async () => {
-    const { calls } = mockFetch(answer({ 'admin/order/order/export': { filename: 'bills.csv', mime: 'text/csv', content_base64: btoa('bill_no\nB1\n'), rows: 1 } }));
+    const { calls } = mockFetch(
+      answer({
+        'admin/order/order/export': {
+          filename: 'bills.csv',
+          mime: 'text/csv',
+          content_base64: btoa('bill_no\nB1\n'),
+          rows: 1,
+        },
+      }),
+    );
     const feedback = recordFeedback();
     const createObjectURL = vi.fn(() => 'blob:bills');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
@@ -309,17 +449,28 @@ describe('operator bills', { timeout: 20_000 }, () => {
     expect(screen.getByText('Income in this period')).toBeTruthy();
     const incomeInput = bodiesOf(calls, 'admin/order/income/lists')[0];
     const trendInput = bodiesOf(calls, 'admin/order/income/income_trend')[0];
-    expect(incomeInput).toMatchObject({ page: 1, limit: 20, start_date: trendInput?.start_date, end_date: trendInput?.end_date });
-    expect((Date.parse(String(trendInput?.end_date)) - Date.parse(String(trendInput?.start_date))) / 86_400_000).toBe(29);
+    expect(incomeInput).toMatchObject({
+      page: 1,
+      limit: 20,
+      start_date: trendInput?.start_date,
+      end_date: trendInput?.end_date,
+    });
+    expect((Date.parse(String(trendInput?.end_date)) - Date.parse(String(trendInput?.start_date))) / 86_400_000).toBe(
+      29,
+    );
 
     // The trend draws income as a line and paid bills as bars on a second axis; the pie leaves out types without income.
     await waitFor(() => expect(chartOptions.length).toBeGreaterThanOrEqual(2));
-    const trend = chartOptions.find((option) => JSON.stringify(option).includes('"line"')) as { series: { type: string; data: number[]; yAxisIndex: number }[] };
+    const trend = chartOptions.find((option) => JSON.stringify(option).includes('"line"')) as {
+      series: { type: string; data: number[]; yAxisIndex: number }[];
+    };
     expect(trend.series.map((series) => [series.type, series.yAxisIndex, series.data])).toEqual([
       ['line', 0, [10000, 20000, 30000]],
       ['bar', 1, [1, 2, 3]],
     ]);
-    const pie = chartOptions.find((option) => JSON.stringify(option).includes('"pie"')) as { series: { data: { name: string; value: number }[] }[] };
+    const pie = chartOptions.find((option) => JSON.stringify(option).includes('"pie"')) as {
+      series: { data: { name: string; value: number }[] }[];
+    };
     expect(pie.series[0]?.data).toEqual([{ name: 'New store', value: 150000 }]);
   });
   it('starts with the filters and income range of its link (the dashboard links here)', async () => {
@@ -327,13 +478,27 @@ describe('operator bills', { timeout: 20_000 }, () => {
     recordFeedback();
     renderPage(<BillPage />, { path: '/admin/bill', url: '/admin/bill?status=unpaid&type=renewal&channel=nope' });
     await screen.findByText('B20260106090000654321');
-    expect(bodiesOf(calls, 'admin/order/order/lists')[0]).toEqual({ status: 'unpaid', type: 'renewal', page: 1, limit: 20, lang_code: 'en-US' });
+    expect(bodiesOf(calls, 'admin/order/order/lists')[0]).toEqual({
+      status: 'unpaid',
+      type: 'renewal',
+      page: 1,
+      limit: 20,
+      lang_code: 'en-US',
+    });
   });
 
   it('opens the income tab on the range of its link', async () => {
     const { calls } = mockFetch(answer());
     recordFeedback();
-    renderPage(<BillPage />, { path: '/admin/bill', url: '/admin/bill?tab=income&start_date=2026-01-01&end_date=2026-01-20' });
-    await waitFor(() => expect(bodiesOf(calls, 'admin/order/income/income_trend')[0]).toMatchObject({ start_date: '2026-01-01', end_date: '2026-01-20' }));
+    renderPage(<BillPage />, {
+      path: '/admin/bill',
+      url: '/admin/bill?tab=income&start_date=2026-01-01&end_date=2026-01-20',
+    });
+    await waitFor(() =>
+      expect(bodiesOf(calls, 'admin/order/income/income_trend')[0]).toMatchObject({
+        start_date: '2026-01-01',
+        end_date: '2026-01-20',
+      }),
+    );
   });
 });

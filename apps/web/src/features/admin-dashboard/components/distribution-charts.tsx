@@ -19,24 +19,44 @@ export function DistributionCharts({ range }: { range: TDateRangeInput }) {
   const merchantTypes = useMerchantTypeDistribution();
 
   const versionItems = useMemo(
-    () => (versions.data?.list ?? []).filter((item) => item.count > 0).map((item) => ({ name: item.package_name, value: item.count })),
+    () =>
+      (versions.data?.list ?? [])
+        .filter((item) => item.count > 0)
+        .map((item) => ({ name: item.package_name, value: item.count })),
     [versions.data],
   );
   const billTypeItems = useMemo(
-    () => (billTypes.data?.list ?? []).filter((item) => item.amount > 0).map((item) => ({ name: t(`billType.${item.type}`), value: item.amount })),
+    () =>
+      (billTypes.data?.list ?? [])
+        .filter((item) => item.amount > 0)
+        .map((item) => ({ name: t(`billType.${item.type}`), value: item.amount })),
     [billTypes.data, t],
   );
   const merchantTypeItems = useMemo(
-    () => (merchantTypes.data?.list ?? []).filter((item) => item.count > 0).map((item) => ({ name: t(`merchantType.${item.type}`), value: item.count })),
+    () =>
+      (merchantTypes.data?.list ?? [])
+        .filter((item) => item.count > 0)
+        .map((item) => ({ name: t(`merchantType.${item.type}`), value: item.count })),
     [merchantTypes.data, t],
   );
 
-  const versionOption = useMemo(() => pieOption({ name: t('adminDashboard.chart.byVersion'), items: versionItems }), [versionItems, t]);
+  const versionOption = useMemo(
+    () => pieOption({ name: t('adminDashboard.chart.byVersion'), items: versionItems }),
+    [versionItems, t],
+  );
   const billTypeOption = useMemo(
-    () => pieOption({ name: t('adminDashboard.chart.byBillType'), items: billTypeItems, formatValue: (value) => formatMoney(value, DEFAULT_CURRENCY) }),
+    () =>
+      pieOption({
+        name: t('adminDashboard.chart.byBillType'),
+        items: billTypeItems,
+        formatValue: (value) => formatMoney(value, DEFAULT_CURRENCY),
+      }),
     [billTypeItems, t],
   );
-  const merchantTypeOption = useMemo(() => pieOption({ name: t('adminDashboard.chart.byMerchantType'), items: merchantTypeItems }), [merchantTypeItems, t]);
+  const merchantTypeOption = useMemo(
+    () => pieOption({ name: t('adminDashboard.chart.byMerchantType'), items: merchantTypeItems }),
+    [merchantTypeItems, t],
+  );
 
   return (
     <Row gutter={[16, 16]}>

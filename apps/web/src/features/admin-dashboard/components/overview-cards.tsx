@@ -29,7 +29,17 @@ export function thisMonthIncomeLink(zone: string, now = new Date()) {
   return `/admin/bill?tab=income&start_date=${today.slice(0, 8)}01&end_date=${today}`;
 }
 
-function FigureCard({ title, to, children, footer }: { title: string; to: string; children: ReactNode; footer?: ReactNode }) {
+function FigureCard({
+  title,
+  to,
+  children,
+  footer,
+}: {
+  title: string;
+  to: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Card
@@ -89,13 +99,25 @@ export function OverviewCards() {
         <FigureCard
           title={t('adminDashboard.stat.merchants')}
           to="/admin/merchant"
-          footer={<Typography.Text type="secondary">{t('adminDashboard.stat.newThisMonth', { count: data.merchants.new_this_month })}</Typography.Text>}
+          footer={
+            <Typography.Text type="secondary">
+              {t('adminDashboard.stat.newThisMonth', { count: data.merchants.new_this_month })}
+            </Typography.Text>
+          }
         >
           <Statistic value={data.merchants.total} />
         </FigureCard>
       </Col>
       <Col xs={24} sm={12} xl={6}>
-        <FigureCard title={t('adminDashboard.stat.income')} to={thisMonthIncomeLink(zone)} footer={<Typography.Text type="secondary">{t('adminDashboard.stat.incomeCount', { count: data.income_this_month.count })}</Typography.Text>}>
+        <FigureCard
+          title={t('adminDashboard.stat.income')}
+          to={thisMonthIncomeLink(zone)}
+          footer={
+            <Typography.Text type="secondary">
+              {t('adminDashboard.stat.incomeCount', { count: data.income_this_month.count })}
+            </Typography.Text>
+          }
+        >
           <Statistic value={formatMoney(data.income_this_month.amount, data.income_this_month.currency)} />
         </FigureCard>
       </Col>
@@ -103,7 +125,13 @@ export function OverviewCards() {
         <FigureCard
           title={t('adminDashboard.stat.unpaidBills')}
           to="/admin/bill?status=unpaid"
-          footer={<Typography.Text type="secondary">{t('adminDashboard.stat.unpaidAmount', { amount: formatMoney(data.unpaid_bills.amount, data.unpaid_bills.currency) })}</Typography.Text>}
+          footer={
+            <Typography.Text type="secondary">
+              {t('adminDashboard.stat.unpaidAmount', {
+                amount: formatMoney(data.unpaid_bills.amount, data.unpaid_bills.currency),
+              })}
+            </Typography.Text>
+          }
         >
           <Statistic value={data.unpaid_bills.count} />
         </FigureCard>

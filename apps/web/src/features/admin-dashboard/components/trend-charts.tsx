@@ -15,7 +15,10 @@ type Trend = { list: Array<{ date: string; count: number; amount: number }> } | 
 
 function countOption(trend: Trend, name: string) {
   const list = trend?.list ?? [];
-  return dailyTrendOption({ dates: list.map((point) => point.date), series: [{ name, kind: 'bar', values: list.map((point) => point.count) }] });
+  return dailyTrendOption({
+    dates: list.map((point) => point.date),
+    series: [{ name, kind: 'bar', values: list.map((point) => point.count) }],
+  });
 }
 
 /** Registrations, stores created and income per day over the range the page picked. */
@@ -25,7 +28,10 @@ export function TrendCharts({ range }: { range: TDateRangeInput }) {
   const stores = useShopCreateTrend(range);
   const income = useIncomeTrend(range);
 
-  const registrationOption = useMemo(() => countOption(registrations.data, t('adminDashboard.chart.registered')), [registrations.data, t]);
+  const registrationOption = useMemo(
+    () => countOption(registrations.data, t('adminDashboard.chart.registered')),
+    [registrations.data, t],
+  );
   const storeOption = useMemo(() => countOption(stores.data, t('adminDashboard.chart.created')), [stores.data, t]);
   const incomeOption = useMemo(() => {
     const list = income.data?.list ?? [];
@@ -33,8 +39,18 @@ export function TrendCharts({ range }: { range: TDateRangeInput }) {
     return dailyTrendOption({
       dates: list.map((point) => point.date),
       series: [
-        { name: t('adminDashboard.chart.incomeAmount'), kind: 'line', values: list.map((point) => point.amount), formatValue: money },
-        { name: t('adminDashboard.chart.paidBills'), kind: 'bar', values: list.map((point) => point.count), yAxisIndex: 1 },
+        {
+          name: t('adminDashboard.chart.incomeAmount'),
+          kind: 'line',
+          values: list.map((point) => point.amount),
+          formatValue: money,
+        },
+        {
+          name: t('adminDashboard.chart.paidBills'),
+          kind: 'bar',
+          values: list.map((point) => point.count),
+          yAxisIndex: 1,
+        },
       ],
     });
   }, [income.data, t]);

@@ -33,7 +33,10 @@ export default function DashboardPage() {
               <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
                 {t('adminDashboard.chart.range')}
               </Typography.Text>
-              <DateRangeFilter value={range} onChange={(next) => setRange(next.start_date ? next : lastDays(30, zone))} />
+              <DateRangeFilter
+                value={range}
+                onChange={(next) => setRange(next.start_date ? next : lastDays(30, zone))}
+              />
             </Flex>
           </Flex>
           <TrendCharts range={range} />

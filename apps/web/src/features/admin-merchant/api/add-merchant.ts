@@ -10,5 +10,8 @@ export function addMerchant(input: TMerchantAddInput) {
 
 export function useAddMerchant() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: addMerchant, onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminMerchantsKey }) });
+  return useMutation({
+    mutationFn: addMerchant,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminMerchantsKey }),
+  });
 }

@@ -10,5 +10,8 @@ export function editMerchant(input: TMerchantEditInput) {
 
 export function useEditMerchant() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: editMerchant, onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminMerchantsKey }) });
+  return useMutation({
+    mutationFn: editMerchant,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminMerchantsKey }),
+  });
 }

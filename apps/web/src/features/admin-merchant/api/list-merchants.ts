@@ -9,7 +9,11 @@ export function listMerchants(input: TMerchantListInput) {
 }
 
 export function listMerchantsQueryOptions(input: TMerchantListInput) {
-  return queryOptions({ queryKey: [...adminMerchantsKey, 'list', input], queryFn: () => listMerchants(input), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...adminMerchantsKey, 'list', input],
+    queryFn: () => listMerchants(input),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useMerchants(input: TMerchantListInput) {

@@ -29,7 +29,12 @@ export function AddMerchantModal({ isOpen, onClose }: { isOpen: boolean; onClose
 
   const onFinish = (values: AddMerchantValues) => {
     // An empty email or phone means "none"; the API reads it the same way.
-    const input = { ...values, email: values.email?.trim() ?? '', mobile: values.mobile?.trim() ?? '', password: values.password ?? '' };
+    const input = {
+      ...values,
+      email: values.email?.trim() ?? '',
+      mobile: values.mobile?.trim() ?? '',
+      password: values.password ?? '',
+    };
     if (!ZMerchantAddInput.safeParse(input).success) {
       feedback.error(t('validation:form_error'));
       return;
@@ -55,30 +60,49 @@ export function AddMerchantModal({ isOpen, onClose }: { isOpen: boolean; onClose
       initialValues={INITIAL_VALUES}
       onFinish={onFinish}
     >
-        <Form.Item
-          name="email"
-          label={t('adminMerchant.field.email')}
-          extra={t('adminMerchant.add.accountHint')}
-          dependencies={['mobile']}
-          rules={[fieldRule(ZMerchantAddInput, 'email')]}
-        >
-          <Input type="email" autoComplete="off" placeholder="name@example.com" />
-        </Form.Item>
-        <Form.Item name="mobile" label={t('adminMerchant.field.mobile')} dependencies={['email']} rules={[fieldRule(ZMerchantAddInput, 'mobile')]}>
-          <Input autoComplete="off" placeholder={t('adminMerchant.add.mobilePlaceholder')} />
-        </Form.Item>
-        <Form.Item name="password" label={t('adminMerchant.field.password')} extra={t('adminMerchant.add.passwordHint')} rules={[fieldRule(ZMerchantAddInput, 'password')]}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item name="nickname" label={t('adminMerchant.field.nickname')} rules={[fieldRule(ZMerchantAddInput, 'nickname')]}>
-          <Input maxLength={50} placeholder={t('adminMerchant.add.nicknamePlaceholder')} />
-        </Form.Item>
-        <Form.Item name="type" label={t('adminMerchant.field.type')}>
-          <Radio.Group options={MERCHANT_TYPES.map((type) => ({ value: type, label: t(`merchantType.${type}`) }))} />
-        </Form.Item>
-        <Form.Item name="remark" label={t('adminMerchant.field.remark')} rules={[fieldRule(ZMerchantAddInput, 'remark')]}>
-          <Input.TextArea maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 4 }} placeholder={t('adminMerchant.remarkPlaceholder')} />
-        </Form.Item>
+      <Form.Item
+        name="email"
+        label={t('adminMerchant.field.email')}
+        extra={t('adminMerchant.add.accountHint')}
+        dependencies={['mobile']}
+        rules={[fieldRule(ZMerchantAddInput, 'email')]}
+      >
+        <Input type="email" autoComplete="off" placeholder="name@example.com" />
+      </Form.Item>
+      <Form.Item
+        name="mobile"
+        label={t('adminMerchant.field.mobile')}
+        dependencies={['email']}
+        rules={[fieldRule(ZMerchantAddInput, 'mobile')]}
+      >
+        <Input autoComplete="off" placeholder={t('adminMerchant.add.mobilePlaceholder')} />
+      </Form.Item>
+      <Form.Item
+        name="password"
+        label={t('adminMerchant.field.password')}
+        extra={t('adminMerchant.add.passwordHint')}
+        rules={[fieldRule(ZMerchantAddInput, 'password')]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="nickname"
+        label={t('adminMerchant.field.nickname')}
+        rules={[fieldRule(ZMerchantAddInput, 'nickname')]}
+      >
+        <Input maxLength={50} placeholder={t('adminMerchant.add.nicknamePlaceholder')} />
+      </Form.Item>
+      <Form.Item name="type" label={t('adminMerchant.field.type')}>
+        <Radio.Group options={MERCHANT_TYPES.map((type) => ({ value: type, label: t(`merchantType.${type}`) }))} />
+      </Form.Item>
+      <Form.Item name="remark" label={t('adminMerchant.field.remark')} rules={[fieldRule(ZMerchantAddInput, 'remark')]}>
+        <Input.TextArea
+          maxLength={200}
+          showCount
+          autoSize={{ minRows: 2, maxRows: 4 }}
+          placeholder={t('adminMerchant.remarkPlaceholder')}
+        />
+      </Form.Item>
     </FormModal>
   );
 }

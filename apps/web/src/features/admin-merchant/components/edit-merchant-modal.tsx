@@ -1,4 +1,8 @@
-import { ZMerchantEditInput, type TAdminMerchant, type TMerchantEditInput } from '@parlour/contract/calls/merchant-admin';
+import {
+  ZMerchantEditInput,
+  type TAdminMerchant,
+  type TMerchantEditInput,
+} from '@parlour/contract/calls/merchant-admin';
 import { MERCHANT_STATUSES, MERCHANT_TYPES, type MerchantStatus, type MerchantType } from '@parlour/contract/constants';
 import { Alert, Form, Input, Modal, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -38,7 +42,14 @@ export function EditMerchantModal({ merchant, onClose }: { merchant: TAdminMerch
 
   const onFinish = (values: EditMerchantValues) => {
     if (!merchant) return;
-    const parsed = ZMerchantEditInput.safeParse({ id: merchant.id, ...values, nickname: values.nickname ?? '', email: values.email ?? '', mobile: values.mobile ?? '', remark: values.remark ?? '' });
+    const parsed = ZMerchantEditInput.safeParse({
+      id: merchant.id,
+      ...values,
+      nickname: values.nickname ?? '',
+      email: values.email ?? '',
+      mobile: values.mobile ?? '',
+      remark: values.remark ?? '',
+    });
     if (!parsed.success) {
       feedback.error(t('validation:form_error'));
       return;
@@ -84,13 +95,26 @@ export function EditMerchantModal({ merchant, onClose }: { merchant: TAdminMerch
       onFinish={onFinish}
     >
       {contextHolder}
-      <Form.Item name="nickname" label={t('adminMerchant.field.nickname')} rules={[fieldRule(ZMerchantEditInput, 'nickname')]}>
+      <Form.Item
+        name="nickname"
+        label={t('adminMerchant.field.nickname')}
+        rules={[fieldRule(ZMerchantEditInput, 'nickname')]}
+      >
         <Input maxLength={50} />
       </Form.Item>
-      <Form.Item name="email" label={t('adminMerchant.field.email')} extra={t('adminMerchant.edit.accountHint')} rules={[fieldRule(ZMerchantEditInput, 'email')]}>
+      <Form.Item
+        name="email"
+        label={t('adminMerchant.field.email')}
+        extra={t('adminMerchant.edit.accountHint')}
+        rules={[fieldRule(ZMerchantEditInput, 'email')]}
+      >
         <Input type="email" autoComplete="off" placeholder="name@example.com" />
       </Form.Item>
-      <Form.Item name="mobile" label={t('adminMerchant.field.mobile')} rules={[fieldRule(ZMerchantEditInput, 'mobile')]}>
+      <Form.Item
+        name="mobile"
+        label={t('adminMerchant.field.mobile')}
+        rules={[fieldRule(ZMerchantEditInput, 'mobile')]}
+      >
         <Input autoComplete="off" placeholder={t('adminMerchant.add.mobilePlaceholder')} />
       </Form.Item>
       <Form.Item name="type" label={t('adminMerchant.field.type')}>
@@ -99,9 +123,20 @@ export function EditMerchantModal({ merchant, onClose }: { merchant: TAdminMerch
       <Form.Item name="status" label={t('adminMerchant.field.status')}>
         <Radio.Group options={MERCHANT_STATUSES.map((value) => ({ value, label: t(`merchantStatus.${value}`) }))} />
       </Form.Item>
-      {isDisabling ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('adminMerchant.status.disableHint')} /> : null}
-      <Form.Item name="remark" label={t('adminMerchant.field.remark')} rules={[fieldRule(ZMerchantEditInput, 'remark')]}>
-        <Input.TextArea maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 4 }} placeholder={t('adminMerchant.remarkPlaceholder')} />
+      {isDisabling ? (
+        <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('adminMerchant.status.disableHint')} />
+      ) : null}
+      <Form.Item
+        name="remark"
+        label={t('adminMerchant.field.remark')}
+        rules={[fieldRule(ZMerchantEditInput, 'remark')]}
+      >
+        <Input.TextArea
+          maxLength={200}
+          showCount
+          autoSize={{ minRows: 2, maxRows: 4 }}
+          placeholder={t('adminMerchant.remarkPlaceholder')}
+        />
       </Form.Item>
     </FormModal>
   );

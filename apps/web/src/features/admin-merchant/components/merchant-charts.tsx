@@ -10,13 +10,21 @@ export function MerchantCharts() {
   const [range, setRange] = useTrendRange();
   const trend = useMerchantRegisterTrend(range);
   const distribution = useMerchantTypeDistribution();
-  const items = useMemo(() => (distribution.data?.list ?? []).map((item) => ({ name: t(`merchantType.${item.type}`), value: item.count })), [distribution.data, t]);
+  const items = useMemo(
+    () => (distribution.data?.list ?? []).map((item) => ({ name: t(`merchantType.${item.type}`), value: item.count })),
+    [distribution.data, t],
+  );
 
   return (
     <TrendAndShareCharts
       range={range}
       onRangeChange={setRange}
-      trend={{ title: t('adminMerchant.chart.registerTrend'), seriesName: t('adminMerchant.chart.registered'), points: trend.data?.list, isLoading: trend.isPending }}
+      trend={{
+        title: t('adminMerchant.chart.registerTrend'),
+        seriesName: t('adminMerchant.chart.registered'),
+        points: trend.data?.list,
+        isLoading: trend.isPending,
+      }}
       share={{ title: t('adminMerchant.chart.byType'), items, isLoading: distribution.isPending }}
     />
   );

@@ -16,7 +16,11 @@ export function MerchantStatusAction({ merchant }: { merchant: TAdminMerchant })
   return (
     <ConfirmWithRemark
       label={isEnabling ? t('adminMerchant.action.enable') : t('adminMerchant.action.disable')}
-      title={isEnabling ? t('adminMerchant.status.enableTitle', { account: merchant.account }) : t('adminMerchant.status.disableTitle', { account: merchant.account })}
+      title={
+        isEnabling
+          ? t('adminMerchant.status.enableTitle', { account: merchant.account })
+          : t('adminMerchant.status.disableTitle', { account: merchant.account })
+      }
       hint={isEnabling ? t('adminMerchant.status.enableHint') : t('adminMerchant.status.disableHint')}
       remarkLabel={t('adminMerchant.field.remark')}
       remarkPlaceholder={t('adminMerchant.remarkPlaceholder')}
@@ -25,7 +29,10 @@ export function MerchantStatusAction({ merchant }: { merchant: TAdminMerchant })
       onConfirm={(remark) =>
         editMerchant.mutateAsync(
           { id: merchant.id, status: isEnabling ? 'active' : 'disabled', ...(remark ? { remark } : {}) },
-          { onSuccess: () => feedback.success(isEnabling ? t('adminMerchant.status.enabled') : t('adminMerchant.status.disabled')) },
+          {
+            onSuccess: () =>
+              feedback.success(isEnabling ? t('adminMerchant.status.enabled') : t('adminMerchant.status.disabled')),
+          },
         )
       }
     />

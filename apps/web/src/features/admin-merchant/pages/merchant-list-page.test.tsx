@@ -30,22 +30,53 @@ function answerWith(overrides: Record<string, unknown> = {}) {
   return (path: string) => {
     if (path in overrides) {
       const value = overrides[path];
-      return value && typeof value === 'object' && 'code' in value ? (value as { code: number; msg: string }) : { code: 200, data: value };
+      return value && typeof value === 'object' && 'code' in value
+        ? (value as { code: number; msg: string })
+        : { code: 200, data: value };
     }
     switch (path) {
       case 'admin/member/merchant/lists':
-        return { code: 200, data: { list: [makeMerchant(), makeMerchant({ id: 9, account: '13900139000', email: null, mobile: '13900139000', nickname: '139****9000', type: 'individual', status: 'disabled', store_count: 0, last_login_at: null, remark: '' })], total: 2 } };
+        return {
+          code: 200,
+          data: {
+            list: [
+              makeMerchant(),
+              makeMerchant({
+                id: 9,
+                account: '13900139000',
+                email: null,
+                mobile: '13900139000',
+                nickname: '139****9000',
+                type: 'individual',
+                status: 'disabled',
+                store_count: 0,
+                last_login_at: null,
+                remark: '',
+              }),
+            ],
+            total: 2,
+          },
+        };
       case 'admin/member/merchant/register_trend':
         return { code: 200, data: makeTrend() };
       case 'admin/member/merchant/type_distribution':
-        return { code: 200, data: { list: [{ type: 'individual', count: 4 }, { type: 'enterprise', count: 1 }] } };
+        return {
+          code: 200,
+          data: {
+            list: [
+              { type: 'individual', count: 4 },
+              { type: 'enterprise', count: 1 },
+            ],
+          },
+        };
       default:
         return { code: 10004, msg: `no answer for ${path}` };
     }
   };
 }
 
-const bodiesOf = (calls: { url: string; body: unknown }[], path: string) => calls.filter((call) => call.url === `/api/v1/${path}`).map((call) => call.body as Record<string, unknown>);
+const bodiesOf = (calls: { url: string; body: unknown }[], path: string) =>
+  calls.filter((call) => call.url === `/api/v1/${path}`).map((call) => call.body as Record<string, unknown>);
 
 async function chooseOption(label: string, option: string) {
   fireEvent.mouseDown(screen.getByLabelText(label));
@@ -80,33 +111,64 @@ describe('operator merchant list', { timeout: 20_000 }, () => {
     recordFeedback();
     renderPage(<MerchantListPage />, { path: '/admin/merchant', url: '/admin/merchant?type=enterprise&status=bogus' });
     await screen.findByText('Lucy Trading');
-    expect(bodiesOf(calls, 'admin/member/merchant/lists')[0]).toEqual({ page: 1, limit: 20, type: 'enterprise', lang_code: 'en-US' });
+    expect(bodiesOf(calls, 'admin/member/merchant/lists')[0]).toEqual({
+      page: 1,
+      limit: 20,
+      type: 'enterprise',
+      lang_code: 'en-US',
+    });
 
     fireEvent.change(screen.getByLabelText('Account, email, phone or name'), { target: { value: ' lucy ' } });
     await chooseOption('Status', 'Disabled');
     fireEvent.click(screen.getByRole('button', { name: /Search/ }));
     await waitFor(() =>
-      expect(bodiesOf(calls, 'admin/member/merchant/lists').at(-1)).toEqual({ page: 1, limit: 20, keyword: 'lucy', type: 'enterprise', status: 'disabled', lang_code: 'en-US' }),
+      expect(bodiesOf(calls, 'admin/member/merchant/lists').at(-1)).toEqual({
+        page: 1,
+        limit: 20,
+        keyword: 'lucy',
+        type: 'enterprise',
+        status: 'disabled',
+        lang_code: 'en-US',
+      }),
     );
     fireEvent.click(screen.getByRole('button', { name: /Reset/ }));
-    await waitFor(() => expect(bodiesOf(calls, 'admin/member/merchant/lists').at(-1)).toEqual({ page: 1, limit: 20, lang_code: 'en-US' }));
+    await waitFor(() =>
+      expect(bodiesOf(calls, 'admin/member/merchant/lists').at(-1)).toEqual({ page: 1, limit: 20, lang_code: 'en-US' }),
+    );
   });
 
   it('sorts on the server by store count, last login and registration, keeping the filter; the sort is in the URL', async () => {
     const { calls } = mockFetch(answerWith());
     recordFeedback();
-    const { router } = renderPage(<MerchantListPage />, { path: '/admin/merchant', url: '/admin/merchant?type=enterprise' });
+    const { router } = renderPage(<MerchantListPage />, {
+      path: '/admin/merchant',
+      url: '/admin/merchant?type=enterprise',
+    });
     await screen.findByText('Lucy Trading');
     fireEvent.click(screen.getByRole('columnheader', { name: /Last login/ }));
     await waitFor(() =>
-      expect(bodiesOf(calls, 'admin/member/merchant/lists').at(-1)).toEqual({ page: 1, limit: 20, type: 'enterprise', sort_field: 'last_login_at', sort_order: 'descend', lang_code: 'en-US' }),
+      expect(bodiesOf(calls, 'admin/member/merchant/lists').at(-1)).toEqual({
+        page: 1,
+        limit: 20,
+        type: 'enterprise',
+        sort_field: 'last_login_at',
+        sort_order: 'descend',
+        lang_code: 'en-US',
+      }),
     );
     expect(router.state.location.search).toBe('?type=enterprise&sort=last_login_at&order=descend');
     fireEvent.click(screen.getByRole('columnheader', { name: /Registered/ }));
-    await waitFor(() => expect(bodiesOf(calls, 'admin/member/merchant/lists').at(-1)).toMatchObject({ sort_field: 'created_at', sort_order: 'descend' }));
+    await waitFor(() =>
+      expect(bodiesOf(calls, 'admin/member/merchant/lists').at(-1)).toMatchObject({
+        sort_field: 'created_at',
+        sort_order: 'descend',
+      }),
+    );
     // Back returns to the previous sort.
     await act(() => router.navigate(-1));
-    await waitFor(() => expect(screen.getByRole('columnheader', { name: /Last login/ }).getAttribute('aria-sort')).toBe('descending'));
+    await waitFor(() =>
+      expect(screen.getByRole('columnheader', { name: /Last login/ }).getAttribute('aria-sort')).toBe('descending'),
+    );
   });
 
   it('checks the add form with the registration rules before calling the server', async () => {
@@ -122,13 +184,17 @@ describe('operator merchant list', { timeout: 20_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add merchant' }));
 
     expect(await within(dialog).findByText('Email is not a valid address')).toBeTruthy();
-    expect(within(dialog).getByText('Password must contain upper case, lower case, a digit and a special character')).toBeTruthy();
+    expect(
+      within(dialog).getByText('Password must contain upper case, lower case, a digit and a special character'),
+    ).toBeTruthy();
     await waitFor(() => expect(feedback.error).toHaveBeenCalledWith('Please check the fields marked in red'));
     expect(bodiesOf(calls, 'admin/member/merchant/add')).toHaveLength(0);
   });
 
   it('adds a merchant by phone and refreshes the list; a taken account shows the server message', async () => {
-    const { calls } = mockFetch(answerWith({ 'admin/member/merchant/add': makeMerchant({ id: 11, account: '13700137000' }) }));
+    const { calls } = mockFetch(
+      answerWith({ 'admin/member/merchant/add': makeMerchant({ id: 11, account: '13700137000' }) }),
+    );
     const feedback = recordFeedback();
     renderPage(<MerchantListPage />, { path: '/admin/merchant' });
     await screen.findByText('Lucy Trading');
@@ -156,7 +222,11 @@ describe('operator merchant list', { timeout: 20_000 }, () => {
   });
 
   it('shows "account exists" from the server and keeps the dialog open', async () => {
-    mockFetch(answerWith({ 'admin/member/merchant/add': { code: 11011, msg: 'This account is already registered, please log in' } }));
+    mockFetch(
+      answerWith({
+        'admin/member/merchant/add': { code: 11011, msg: 'This account is already registered, please log in' },
+      }),
+    );
     const feedback = recordFeedback();
     renderPage(<MerchantListPage />, { path: '/admin/merchant' });
     await screen.findByText('Lucy Trading');
@@ -165,12 +235,16 @@ describe('operator merchant list', { timeout: 20_000 }, () => {
     fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'lucy@example.com' } });
     fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'Secret#2026' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add merchant' }));
-    await waitFor(() => expect(feedback.error).toHaveBeenCalledWith('This account is already registered, please log in'));
+    await waitFor(() =>
+      expect(feedback.error).toHaveBeenCalledWith('This account is already registered, please log in'),
+    );
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
 
   it('edits a merchant and asks for a confirmation before disabling it', async () => {
-    const { calls } = mockFetch(answerWith({ 'admin/member/merchant/edit': makeMerchant({ status: 'disabled', remark: 'Chargeback' }) }));
+    const { calls } = mockFetch(
+      answerWith({ 'admin/member/merchant/edit': makeMerchant({ status: 'disabled', remark: 'Chargeback' }) }),
+    );
     const feedback = recordFeedback();
     renderPage(<MerchantListPage />, { path: '/admin/merchant' });
     const row = (await screen.findByText('Lucy Trading')).closest('tr') as HTMLElement;
@@ -202,7 +276,9 @@ describe('operator merchant list', { timeout: 20_000 }, () => {
   });
 
   it('enables a disabled merchant from its row after a confirmation', async () => {
-    const { calls } = mockFetch(answerWith({ 'admin/member/merchant/edit': makeMerchant({ id: 9, status: 'active' }) }));
+    const { calls } = mockFetch(
+      answerWith({ 'admin/member/merchant/edit': makeMerchant({ id: 9, status: 'active' }) }),
+    );
     const feedback = recordFeedback();
     renderPage(<MerchantListPage />, { path: '/admin/merchant' });
     const row = (await screen.findByText('139****9000')).closest('tr') as HTMLElement;

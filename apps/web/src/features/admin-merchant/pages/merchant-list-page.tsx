@@ -32,7 +32,8 @@ interface FilterValues {
 }
 
 const PAGE_SIZE = 20;
-const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined => (values as readonly string[]).includes(value ?? '') ? (value as T) : undefined;
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
+  (values as readonly string[]).includes(value ?? '') ? (value as T) : undefined;
 
 function toFilters(values: FilterValues): Filters {
   return {
@@ -63,7 +64,12 @@ function filtersFromQuery(params: URLSearchParams): Filters {
 /** /admin/merchant: every merchant with its stores and last login, registration and type charts, add and edit. */
 export default function MerchantListPage() {
   const { t } = useTranslation();
-  const list = useListUrlState({ filterKeys: ['keyword', 'type', 'status', 'start_date', 'end_date'], parseFilter: filtersFromQuery, defaultPageSize: PAGE_SIZE, sortFields: MERCHANT_SORT_FIELDS });
+  const list = useListUrlState({
+    filterKeys: ['keyword', 'type', 'status', 'start_date', 'end_date'],
+    parseFilter: filtersFromQuery,
+    defaultPageSize: PAGE_SIZE,
+    sortFields: MERCHANT_SORT_FIELDS,
+  });
   const filters = list.filter;
   const [form] = Form.useForm<FilterValues>();
   const [isAddOpen, setIsAddOpen] = useState(false);
@@ -101,7 +107,9 @@ export default function MerchantListPage() {
       render: (_, merchant) => (
         // A long email wraps at its dots and @ rather than widening the list past 1440 px or being cut off.
         <Flex vertical style={{ minWidth: 0 }}>
-          <Typography.Text data-testid="merchant-email">{merchant.email ? <BreakableText text={merchant.email} /> : '—'}</Typography.Text>
+          <Typography.Text data-testid="merchant-email">
+            {merchant.email ? <BreakableText text={merchant.email} /> : '—'}
+          </Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {merchant.mobile ?? '—'}
           </Typography.Text>
@@ -113,14 +121,18 @@ export default function MerchantListPage() {
       title: t('adminMerchant.column.type'),
       dataIndex: 'type',
       width: 80,
-      render: (type: MerchantType) => <Tag color={type === 'enterprise' ? 'blue' : 'default'}>{t(`merchantType.${type}`)}</Tag>,
+      render: (type: MerchantType) => (
+        <Tag color={type === 'enterprise' ? 'blue' : 'default'}>{t(`merchantType.${type}`)}</Tag>
+      ),
     },
     {
       key: 'status',
       title: t('adminMerchant.column.status'),
       dataIndex: 'status',
       width: 80,
-      render: (status: MerchantStatus) => <Tag color={status === 'active' ? 'green' : 'red'}>{t(`merchantStatus.${status}`)}</Tag>,
+      render: (status: MerchantStatus) => (
+        <Tag color={status === 'active' ? 'green' : 'red'}>{t(`merchantStatus.${status}`)}</Tag>
+      ),
     },
     {
       key: 'store_count',
@@ -129,10 +141,23 @@ export default function MerchantListPage() {
       dataIndex: 'store_count',
       width: 80,
       align: 'right',
-      render: (count: number, merchant) => (count > 0 ? <Link to={`/admin/store?merchant_id=${merchant.id}`}>{count}</Link> : 0),
+      render: (count: number, merchant) =>
+        count > 0 ? <Link to={`/admin/store?merchant_id=${merchant.id}`}>{count}</Link> : 0,
     },
-    { key: 'last_login_at', sortField: 'last_login_at', title: t('adminMerchant.column.lastLogin'), dataIndex: 'last_login_at', render: (value: string | null) => <DateTimeCell value={value} /> },
-    { key: 'created_at', sortField: 'created_at', title: t('adminMerchant.column.createdAt'), dataIndex: 'created_at', render: (value: string) => <DateTimeCell value={value} /> },
+    {
+      key: 'last_login_at',
+      sortField: 'last_login_at',
+      title: t('adminMerchant.column.lastLogin'),
+      dataIndex: 'last_login_at',
+      render: (value: string | null) => <DateTimeCell value={value} />,
+    },
+    {
+      key: 'created_at',
+      sortField: 'created_at',
+      title: t('adminMerchant.column.createdAt'),
+      dataIndex: 'created_at',
+      render: (value: string) => <DateTimeCell value={value} />,
+    },
     {
       key: 'remark',
       title: t('adminMerchant.column.remark'),
@@ -171,15 +196,39 @@ export default function MerchantListPage() {
       <div className="page-body admin-page">
         <MerchantCharts />
         <section className="page-card admin-page__list" aria-label={t('adminMerchant.listLabel')}>
-          <Form form={form} name="admin_merchant_filters" layout="inline" className="admin-filters" key={JSON.stringify(filters)} initialValues={{ keyword: filters.keyword, type: filters.type, status: filters.status, range: filters.start_date ? { start_date: filters.start_date, end_date: filters.end_date } : undefined }} onFinish={search}>
+          <Form
+            form={form}
+            name="admin_merchant_filters"
+            layout="inline"
+            className="admin-filters"
+            key={JSON.stringify(filters)}
+            initialValues={{
+              keyword: filters.keyword,
+              type: filters.type,
+              status: filters.status,
+              range: filters.start_date ? { start_date: filters.start_date, end_date: filters.end_date } : undefined,
+            }}
+            onFinish={search}
+          >
             <Form.Item name="keyword">
-              <Input allowClear aria-label={t('adminMerchant.filter.keyword')} placeholder={t('adminMerchant.filter.keyword')} style={{ width: 240 }} />
+              <Input
+                allowClear
+                aria-label={t('adminMerchant.filter.keyword')}
+                placeholder={t('adminMerchant.filter.keyword')}
+                style={{ width: 240 }}
+              />
             </Form.Item>
             <Form.Item name="type">
-              <FilterSelect label={t('adminMerchant.filter.type')} options={MERCHANT_TYPES.map((type) => ({ value: type, label: t(`merchantType.${type}`) }))} />
+              <FilterSelect
+                label={t('adminMerchant.filter.type')}
+                options={MERCHANT_TYPES.map((type) => ({ value: type, label: t(`merchantType.${type}`) }))}
+              />
             </Form.Item>
             <Form.Item name="status">
-              <FilterSelect label={t('adminMerchant.filter.status')} options={MERCHANT_STATUSES.map((status) => ({ value: status, label: t(`merchantStatus.${status}`) }))} />
+              <FilterSelect
+                label={t('adminMerchant.filter.status')}
+                options={MERCHANT_STATUSES.map((status) => ({ value: status, label: t(`merchantStatus.${status}`) }))}
+              />
             </Form.Item>
             <Form.Item name="range" label={t('adminMerchant.filter.registeredAt')}>
               <DateRangeFilter allowClear />
@@ -202,7 +251,9 @@ export default function MerchantListPage() {
             rows={merchants.data?.list ?? []}
             isLoading={merchants.isFetching}
             emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('adminMerchant.empty')} />}
-            pagination={list.pagination(merchants.data?.total ?? 0, (total) => t('adminMerchant.total', { count: total }))}
+            pagination={list.pagination(merchants.data?.total ?? 0, (total) =>
+              t('adminMerchant.total', { count: total }),
+            )}
             sort={list.sort}
             onSortChange={list.setSort}
           />

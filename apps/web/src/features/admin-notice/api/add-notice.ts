@@ -10,5 +10,8 @@ export function addNotice(input: TNoticeFields) {
 
 export function useAddNotice() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: addNotice, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminNoticesKey }) });
+  return useMutation({
+    mutationFn: addNotice,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminNoticesKey }),
+  });
 }

@@ -10,5 +10,8 @@ export function deleteNotice(id: number) {
 
 export function useDeleteNotice() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteNotice, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminNoticesKey }) });
+  return useMutation({
+    mutationFn: deleteNotice,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminNoticesKey }),
+  });
 }

@@ -10,5 +10,8 @@ export function editNotice(input: TNoticeEditInput) {
 
 export function useEditNotice() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: editNotice, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminNoticesKey }) });
+  return useMutation({
+    mutationFn: editNotice,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminNoticesKey }),
+  });
 }

@@ -9,7 +9,11 @@ export function getNotice(id: number) {
 }
 
 export function getNoticeQueryOptions(id: number | null) {
-  return queryOptions({ queryKey: [...adminNoticesKey, 'detail', id], queryFn: () => getNotice(id as number), enabled: id !== null });
+  return queryOptions({
+    queryKey: [...adminNoticesKey, 'detail', id],
+    queryFn: () => getNotice(id as number),
+    enabled: id !== null,
+  });
 }
 
 export function useNotice(id: number | null) {

@@ -9,7 +9,11 @@ export function listNotices(input: TNoticeListInput) {
 }
 
 export function listNoticesQueryOptions(input: TNoticeListInput) {
-  return queryOptions({ queryKey: [...adminNoticesKey, 'list', input], queryFn: () => listNotices(input), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...adminNoticesKey, 'list', input],
+    queryFn: () => listNotices(input),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useNotices(input: TNoticeListInput) {

@@ -20,16 +20,25 @@ export function NoticeDetailDrawer({ noticeId, onClose }: { noticeId: number | n
       ) : (
         <>
           <h2 className="notice-detail__title">
-            {data.is_pinned ? <PushpinFilled className="notice-pin" aria-label={t('adminNotice.field.pinned')} /> : null} {data.title}
+            {data.is_pinned ? (
+              <PushpinFilled className="notice-pin" aria-label={t('adminNotice.field.pinned')} />
+            ) : null}{' '}
+            {data.title}
           </h2>
           <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }}>
             <Descriptions.Item label={t('adminNotice.field.status')}>
               <NoticeStatusTag notice={data} />
             </Descriptions.Item>
-            <Descriptions.Item label={t('adminNotice.field.publishAt')}>{dayjs(data.publish_at).format(TIME)}</Descriptions.Item>
+            <Descriptions.Item label={t('adminNotice.field.publishAt')}>
+              {dayjs(data.publish_at).format(TIME)}
+            </Descriptions.Item>
             <Descriptions.Item label={t('adminNotice.field.readCount')}>{data.read_count}</Descriptions.Item>
-            <Descriptions.Item label={t('adminNotice.field.createdAt')}>{dayjs(data.created_at).format(TIME)}</Descriptions.Item>
-            <Descriptions.Item label={t('adminNotice.field.updatedAt')}>{dayjs(data.updated_at).format(TIME)}</Descriptions.Item>
+            <Descriptions.Item label={t('adminNotice.field.createdAt')}>
+              {dayjs(data.created_at).format(TIME)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('adminNotice.field.updatedAt')}>
+              {dayjs(data.updated_at).format(TIME)}
+            </Descriptions.Item>
           </Descriptions>
           <RichTextContent html={data.content} />
         </>

@@ -1,4 +1,10 @@
-import { NOTICE_TEXT_RULES, NOTICE_TITLE_MAX_LENGTH, ZNoticeFields, type TAdminNotice, type TNoticeFields } from '@parlour/contract/calls/notice';
+import {
+  NOTICE_TEXT_RULES,
+  NOTICE_TITLE_MAX_LENGTH,
+  ZNoticeFields,
+  type TAdminNotice,
+  type TNoticeFields,
+} from '@parlour/contract/calls/notice';
 import type { Lang } from '@parlour/contract/errors';
 import type { TLocalizedText } from '@parlour/contract/localized-text';
 import { Col, DatePicker, Form, Input, Radio, Row, Segmented, Switch } from 'antd';
@@ -24,8 +30,20 @@ interface NoticeValues {
 
 function initialValues(notice: TAdminNotice | null): NoticeValues {
   return notice
-    ? { title: notice.localized.title, content: notice.localized.content, status: notice.status, is_pinned: notice.is_pinned, publish_at: dayjs(notice.publish_at) }
-    : { title: emptyLocalizedText(), content: emptyLocalizedText(), status: 'published', is_pinned: false, publish_at: null };
+    ? {
+        title: notice.localized.title,
+        content: notice.localized.content,
+        status: notice.status,
+        is_pinned: notice.is_pinned,
+        publish_at: dayjs(notice.publish_at),
+      }
+    : {
+        title: emptyLocalizedText(),
+        content: emptyLocalizedText(),
+        status: 'published',
+        is_pinned: false,
+        publish_at: null,
+      };
 }
 
 /** The Chinese content must have text a reader would see; an English one empty to the eye is no translation. */
@@ -35,7 +53,15 @@ const contentRule = visibleTextRule('notice_content_required', ['content', 'zh-C
  * Adds a notice (`notice` null) or edits one: title, formatted content with a preview, published or
  * draft, pinned, and the publish time (empty: now for a new notice, unchanged for an edited one).
  */
-export function NoticeFormModal({ notice, isOpen, onClose }: { notice: TAdminNotice | null; isOpen: boolean; onClose: () => void }) {
+export function NoticeFormModal({
+  notice,
+  isOpen,
+  onClose,
+}: {
+  notice: TAdminNotice | null;
+  isOpen: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation(['translation', 'validation']);
   const [form] = Form.useForm<NoticeValues>();
   const add = useAddNotice();
@@ -59,7 +85,11 @@ export function NoticeFormModal({ notice, isOpen, onClose }: { notice: TAdminNot
       return;
     }
     const onSuccess = (saved: TAdminNotice) => {
-      feedback.success(isNew ? t('adminNotice.form.created', { title: saved.localized.title['zh-CN'] }) : t('adminNotice.form.saved', { title: saved.localized.title['zh-CN'] }));
+      feedback.success(
+        isNew
+          ? t('adminNotice.form.created', { title: saved.localized.title['zh-CN'] })
+          : t('adminNotice.form.saved', { title: saved.localized.title['zh-CN'] }),
+      );
       onClose();
     };
     if (notice) edit.mutate({ ...fields, id: notice.id }, { onSuccess });
@@ -115,7 +145,9 @@ export function NoticeFormModal({ notice, isOpen, onClose }: { notice: TAdminNot
             name="content"
             rule={NOTICE_TEXT_RULES.content}
             extraRules={{ 'zh-CN': [contentRule] }}
-            renderInput={(lang: Lang, language) => <RichTextEditor aria-label={`${t('adminNotice.field.content')} (${language})`} key={lang} />}
+            renderInput={(lang: Lang, language) => (
+              <RichTextEditor aria-label={`${t('adminNotice.field.content')} (${language})`} key={lang} />
+            )}
           />
         </div>
         {mode === 'preview' ? (
@@ -146,8 +178,17 @@ export function NoticeFormModal({ notice, isOpen, onClose }: { notice: TAdminNot
           </Form.Item>
         </Col>
         <Col xs={24} sm={10}>
-          <Form.Item name="publish_at" label={t('adminNotice.field.publishAt')} extra={isNew ? t('adminNotice.form.publishAtHintNew') : t('adminNotice.form.publishAtHintEdit')}>
-            <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} placeholder={t('adminNotice.form.publishAtPlaceholder')} />
+          <Form.Item
+            name="publish_at"
+            label={t('adminNotice.field.publishAt')}
+            extra={isNew ? t('adminNotice.form.publishAtHintNew') : t('adminNotice.form.publishAtHintEdit')}
+          >
+            <DatePicker
+              showTime={{ format: 'HH:mm' }}
+              format="YYYY-MM-DD HH:mm"
+              style={{ width: '100%' }}
+              placeholder={t('adminNotice.form.publishAtPlaceholder')}
+            />
           </Form.Item>
         </Col>
       </Row>

@@ -19,13 +19,21 @@ function makeNotice(overrides: Partial<TAdminNotice> = {}): TAdminNotice {
     read_count: 4,
     ...overrides,
   };
-  return { ...notice, localized: overrides.localized ?? { title: { 'zh-CN': notice.title, 'en-US': '' }, content: { 'zh-CN': notice.content, 'en-US': '' } } };
+  return {
+    ...notice,
+    localized: overrides.localized ?? {
+      title: { 'zh-CN': notice.title, 'en-US': '' },
+      content: { 'zh-CN': notice.content, 'en-US': '' },
+    },
+  };
 }
 const PINNED = makeNotice({ id: 2, title: 'New pricing', is_pinned: true, read_count: 0 });
 const DRAFT = makeNotice({ id: 3, title: 'Draft idea', status: 'draft' });
 const SCHEDULED = makeNotice({ id: 4, title: 'Next week', publish_at: '2099-01-01T00:00:00.000Z' });
 
-function answer(overrides: Record<string, (body: Record<string, unknown>) => { code: number; msg?: string; data?: unknown }> = {}) {
+function answer(
+  overrides: Record<string, (body: Record<string, unknown>) => { code: number; msg?: string; data?: unknown }> = {},
+) {
   return (path: string, body: unknown) => {
     const input = body as Record<string, unknown>;
     if (overrides[path]) return overrides[path](input);
@@ -64,7 +72,15 @@ describe('operator notices', { timeout: 60_000 }, () => {
     fireEvent.change(screen.getByLabelText('Title or content'), { target: { value: ' pricing ' } });
     await chooseOption('Status', 'Draft');
     fireEvent.click(screen.getByRole('button', { name: /Search/ }));
-    await waitFor(() => expect(bodiesOf(calls, 'admin/cms/notification/lists').at(-1)).toEqual({ keyword: 'pricing', status: 'draft', page: 1, limit: 20, lang_code: 'en-US' }));
+    await waitFor(() =>
+      expect(bodiesOf(calls, 'admin/cms/notification/lists').at(-1)).toEqual({
+        keyword: 'pricing',
+        status: 'draft',
+        page: 1,
+        limit: 20,
+        lang_code: 'en-US',
+      }),
+    );
   });
 
   it('sorts on the server by publish time, update time and read count, the sort in the URL', async () => {
@@ -73,15 +89,39 @@ describe('operator notices', { timeout: 60_000 }, () => {
     await screen.findByText('New pricing');
 
     fireEvent.click(screen.getByRole('columnheader', { name: /Read by/ }));
-    await waitFor(() => expect(bodiesOf(calls, 'admin/cms/notification/lists').at(-1)).toEqual({ page: 1, limit: 20, sort_field: 'read_count', sort_order: 'descend', lang_code: 'en-US' }));
+    await waitFor(() =>
+      expect(bodiesOf(calls, 'admin/cms/notification/lists').at(-1)).toEqual({
+        page: 1,
+        limit: 20,
+        sort_field: 'read_count',
+        sort_order: 'descend',
+        lang_code: 'en-US',
+      }),
+    );
     expect(router.state.location.search).toBe('?sort=read_count&order=descend');
     fireEvent.click(screen.getByRole('columnheader', { name: /Publish time/ }));
-    await waitFor(() => expect(bodiesOf(calls, 'admin/cms/notification/lists').at(-1)).toMatchObject({ sort_field: 'publish_at', sort_order: 'descend' }));
+    await waitFor(() =>
+      expect(bodiesOf(calls, 'admin/cms/notification/lists').at(-1)).toMatchObject({
+        sort_field: 'publish_at',
+        sort_order: 'descend',
+      }),
+    );
     fireEvent.click(screen.getByRole('columnheader', { name: /Publish time/ }));
-    await waitFor(() => expect(bodiesOf(calls, 'admin/cms/notification/lists').at(-1)).toMatchObject({ sort_field: 'publish_at', sort_order: 'ascend' }));
+    await waitFor(() =>
+      expect(bodiesOf(calls, 'admin/cms/notification/lists').at(-1)).toMatchObject({
+        sort_field: 'publish_at',
+        sort_order: 'ascend',
+      }),
+    );
     // The third click goes back to the default order: pinned first, newest first.
     fireEvent.click(screen.getByRole('columnheader', { name: /Publish time/ }));
-    await waitFor(() => expect(bodiesOf(calls, 'admin/cms/notification/lists').at(-1)).toEqual({ page: 1, limit: 20, lang_code: 'en-US' }));
+    await waitFor(() =>
+      expect(bodiesOf(calls, 'admin/cms/notification/lists').at(-1)).toEqual({
+        page: 1,
+        limit: 20,
+        lang_code: 'en-US',
+      }),
+    );
     expect(router.state.location.search).toBe('');
   });
 
@@ -101,7 +141,14 @@ describe('operator notices', { timeout: 60_000 }, () => {
   });
 
   it('adds a pinned notice with formatted content and a preview', async () => {
-    const { calls } = mockFetch(answer({ 'admin/cms/notification/add': (body) => ({ code: 200, data: makeNotice({ id: 9, title: (body.title as Record<string, string>)['zh-CN'] }) }) }));
+    const { calls } = mockFetch(
+      answer({
+        'admin/cms/notification/add': (body) => ({
+          code: 200,
+          data: makeNotice({ id: 9, title: (body.title as Record<string, string>)['zh-CN'] }),
+        }),
+      }),
+    );
     const feedback = recordFeedback();
     renderPage(<NoticePage />, { path: '/admin/notice' });
     await screen.findByText('New pricing');
@@ -122,14 +169,27 @@ describe('operator notices', { timeout: 60_000 }, () => {
 
     await waitFor(() =>
       expect(bodiesOf(calls, 'admin/cms/notification/add')).toEqual([
-        { title: { 'zh-CN': 'Holiday hours', 'en-US': '' }, content: { 'zh-CN': '<p>Closed on <strong>May 1</strong></p>', 'en-US': '' }, status: 'published', is_pinned: true, lang_code: 'en-US' },
+        {
+          title: { 'zh-CN': 'Holiday hours', 'en-US': '' },
+          content: { 'zh-CN': '<p>Closed on <strong>May 1</strong></p>', 'en-US': '' },
+          status: 'published',
+          is_pinned: true,
+          lang_code: 'en-US',
+        },
       ]),
     );
     await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Notice "Holiday hours" created'));
   });
 
   it('edits a notice, keeping its publish time unless changed', async () => {
-    const { calls } = mockFetch(answer({ 'admin/cms/notification/edit': (body) => ({ code: 200, data: makeNotice({ title: (body.title as Record<string, string>)['zh-CN'] }) }) }));
+    const { calls } = mockFetch(
+      answer({
+        'admin/cms/notification/edit': (body) => ({
+          code: 200,
+          data: makeNotice({ title: (body.title as Record<string, string>)['zh-CN'] }),
+        }),
+      }),
+    );
     recordFeedback();
     renderPage(<NoticePage />, { path: '/admin/notice' });
     await screen.findByText('Maintenance tonight');
@@ -141,7 +201,12 @@ describe('operator notices', { timeout: 60_000 }, () => {
     fireEvent.change(within(dialog).getByLabelText('Title (Chinese)'), { target: { value: 'Maintenance moved' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(bodiesOf(calls, 'admin/cms/notification/edit')).toHaveLength(1));
-    expect(bodiesOf(calls, 'admin/cms/notification/edit')[0]).toMatchObject({ id: 1, title: { 'zh-CN': 'Maintenance moved', 'en-US': '' }, content: { 'zh-CN': '<p>Back at <strong>02:00</strong></p>', 'en-US': '' }, publish_at: '2025-03-01T08:00:00.000Z' });
+    expect(bodiesOf(calls, 'admin/cms/notification/edit')[0]).toMatchObject({
+      id: 1,
+      title: { 'zh-CN': 'Maintenance moved', 'en-US': '' },
+      content: { 'zh-CN': '<p>Back at <strong>02:00</strong></p>', 'en-US': '' },
+      publish_at: '2025-03-01T08:00:00.000Z',
+    });
   });
 
   it('shows a notice in the detail drawer and deletes one after confirmation', async () => {
@@ -162,7 +227,9 @@ describe('operator notices', { timeout: 60_000 }, () => {
     expect(bodiesOf(calls, 'admin/cms/notification/delete')).toEqual([]);
     const confirm = screen.getAllByRole('button', { name: 'Delete' }).at(-1) as HTMLElement;
     fireEvent.click(confirm);
-    await waitFor(() => expect(bodiesOf(calls, 'admin/cms/notification/delete')).toEqual([{ id: 3, lang_code: 'en-US' }]));
+    await waitFor(() =>
+      expect(bodiesOf(calls, 'admin/cms/notification/delete')).toEqual([{ id: 3, lang_code: 'en-US' }]),
+    );
     await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Deleted "Draft idea"'));
   });
 });

@@ -1,5 +1,10 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, PushpinFilled } from '@ant-design/icons';
-import { NOTICE_SORT_FIELDS, NOTICE_STATUSES, type NoticeStatus, type TAdminNotice } from '@parlour/contract/calls/notice';
+import {
+  NOTICE_SORT_FIELDS,
+  NOTICE_STATUSES,
+  type NoticeStatus,
+  type TAdminNotice,
+} from '@parlour/contract/calls/notice';
 import { Button, Form, Input, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,7 +35,11 @@ function noticeFilterFromQuery(params: URLSearchParams): Filter {
 export default function NoticePage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<Filter>();
-  const { filter, setFilter, page, pageSize, onPageChange, sort, setSort, query } = useFilteredPaging({ filterKeys: ['keyword', 'status'], parseFilter: noticeFilterFromQuery, sortFields: NOTICE_SORT_FIELDS });
+  const { filter, setFilter, page, pageSize, onPageChange, sort, setSort, query } = useFilteredPaging({
+    filterKeys: ['keyword', 'status'],
+    parseFilter: noticeFilterFromQuery,
+    sortFields: NOTICE_SORT_FIELDS,
+  });
   const [editing, setEditing] = useState<{ notice: TAdminNotice | null } | null>(null);
   const [detailId, setDetailId] = useState<number | null>(null);
   // Without a sort: pinned first, newest publish time first (the server's default).
@@ -50,16 +59,49 @@ export default function NoticePage() {
       title: t('adminNotice.field.title'),
       dataIndex: 'title',
       render: (title: string, notice) => (
-        <Button type="link" onClick={() => setDetailId(notice.id)} style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}>
-          {notice.is_pinned ? <PushpinFilled className="notice-pin" aria-label={t('adminNotice.field.pinned')} /> : null}
+        <Button
+          type="link"
+          onClick={() => setDetailId(notice.id)}
+          style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
+        >
+          {notice.is_pinned ? (
+            <PushpinFilled className="notice-pin" aria-label={t('adminNotice.field.pinned')} />
+          ) : null}
           {title}
         </Button>
       ),
     },
-    { key: 'status', title: t('adminNotice.field.status'), dataIndex: 'status', width: 110, render: (_status, notice) => <NoticeStatusTag notice={notice} /> },
-    { key: 'publish_at', sortField: 'publish_at', title: t('adminNotice.field.publishAt'), dataIndex: 'publish_at', width: 170, render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm') },
-    { key: 'read_count', sortField: 'read_count', title: t('adminNotice.field.readCount'), dataIndex: 'read_count', width: 110, align: 'right' },
-    { key: 'updated_at', sortField: 'updated_at', title: t('adminNotice.field.updatedAt'), dataIndex: 'updated_at', width: 170, render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm') },
+    {
+      key: 'status',
+      title: t('adminNotice.field.status'),
+      dataIndex: 'status',
+      width: 110,
+      render: (_status, notice) => <NoticeStatusTag notice={notice} />,
+    },
+    {
+      key: 'publish_at',
+      sortField: 'publish_at',
+      title: t('adminNotice.field.publishAt'),
+      dataIndex: 'publish_at',
+      width: 170,
+      render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
+    },
+    {
+      key: 'read_count',
+      sortField: 'read_count',
+      title: t('adminNotice.field.readCount'),
+      dataIndex: 'read_count',
+      width: 110,
+      align: 'right',
+    },
+    {
+      key: 'updated_at',
+      sortField: 'updated_at',
+      title: t('adminNotice.field.updatedAt'),
+      dataIndex: 'updated_at',
+      width: 170,
+      render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
+    },
     {
       key: 'created_at',
       sortField: 'created_at',
@@ -110,7 +152,9 @@ export default function NoticePage() {
             form={form}
             values={filter}
             name="admin_notice_filters"
-            onSearch={(values) => setFilter({ keyword: values.keyword?.trim() || undefined, status: values.status || undefined })}
+            onSearch={(values) =>
+              setFilter({ keyword: values.keyword?.trim() || undefined, status: values.status || undefined })
+            }
             onReset={() => setFilter({})}
             searchLabel={t('adminNotice.filter.search')}
             resetLabel={t('adminNotice.filter.reset')}
@@ -121,10 +165,19 @@ export default function NoticePage() {
             }
           >
             <Form.Item name="keyword">
-              <Input allowClear maxLength={100} aria-label={t('adminNotice.filter.keyword')} placeholder={t('adminNotice.filter.keyword')} style={{ width: 240 }} />
+              <Input
+                allowClear
+                maxLength={100}
+                aria-label={t('adminNotice.filter.keyword')}
+                placeholder={t('adminNotice.filter.keyword')}
+                style={{ width: 240 }}
+              />
             </Form.Item>
             <Form.Item name="status">
-              <FilterSelect label={t('adminNotice.field.status')} options={NOTICE_STATUSES.map((status) => ({ value: status, label: t(`adminNotice.status.${status}`) }))} />
+              <FilterSelect
+                label={t('adminNotice.field.status')}
+                options={NOTICE_STATUSES.map((status) => ({ value: status, label: t(`adminNotice.status.${status}`) }))}
+              />
             </Form.Item>
           </FilterBar>
           <PagedTable<TAdminNotice>

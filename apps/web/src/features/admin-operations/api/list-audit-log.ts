@@ -9,7 +9,11 @@ export function listAuditLog(input: TAuditListInput) {
 }
 
 export function listAuditLogQueryOptions(input: TAuditListInput) {
-  return queryOptions({ queryKey: [...adminOperationsKey, 'audit', input], queryFn: () => listAuditLog(input), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...adminOperationsKey, 'audit', input],
+    queryFn: () => listAuditLog(input),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useAuditLog(input: TAuditListInput) {

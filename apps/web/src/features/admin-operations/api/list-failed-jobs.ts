@@ -12,7 +12,11 @@ export function listFailedJobs(input: Input) {
 }
 
 export function listFailedJobsQueryOptions(input: Input) {
-  return queryOptions({ queryKey: [...adminOperationsKey, 'failed-jobs', input], queryFn: () => listFailedJobs(input), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...adminOperationsKey, 'failed-jobs', input],
+    queryFn: () => listFailedJobs(input),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useFailedJobs(input: Input) {

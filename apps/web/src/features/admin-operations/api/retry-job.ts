@@ -11,5 +11,8 @@ export function retryJob(input: CallInput<typeof adminRetryJob>) {
 
 export function useRetryJob() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: retryJob, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminOperationsKey }) });
+  return useMutation({
+    mutationFn: retryJob,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminOperationsKey }),
+  });
 }

@@ -24,18 +24,34 @@ export function AuditDetailModal({ id, onClose }: { id: number | null; onClose: 
   const changed = new Set(entry?.changed_fields ?? []);
   const fields = [...new Set([...Object.keys(entry?.before ?? {}), ...Object.keys(entry?.after ?? {})])];
   const rows: DiffRow[] = fields
-    .map((field) => ({ field, before: entry?.before?.[field], after: entry?.after?.[field], isChanged: changed.has(field) }))
+    .map((field) => ({
+      field,
+      before: entry?.before?.[field],
+      after: entry?.after?.[field],
+      isChanged: changed.has(field),
+    }))
     .sort((a, b) => Number(b.isChanged) - Number(a.isChanged));
   return (
-    <Modal open={id !== null} onCancel={onClose} footer={null} width={820} title={t('operations.audit.detailTitle')} destroyOnHidden>
+    <Modal
+      open={id !== null}
+      onCancel={onClose}
+      footer={null}
+      width={820}
+      title={t('operations.audit.detailTitle')}
+      destroyOnHidden
+    >
       {!entry ? (
         <Spin />
       ) : (
         <>
           <Descriptions size="small" column={{ xs: 1, sm: 2 }} style={{ marginBottom: 16 }}>
-            <Descriptions.Item label={t('operations.audit.field.time')}>{dayjs(entry.created_at).format('YYYY-MM-DD HH:mm:ss')}</Descriptions.Item>
+            <Descriptions.Item label={t('operations.audit.field.time')}>
+              {dayjs(entry.created_at).format('YYYY-MM-DD HH:mm:ss')}
+            </Descriptions.Item>
             <Descriptions.Item label={t('operations.audit.field.operator')}>{entry.admin_account}</Descriptions.Item>
-            <Descriptions.Item label={t('operations.audit.field.action')}>{t(`operations.actions.${entry.action}`, { defaultValue: entry.action })}</Descriptions.Item>
+            <Descriptions.Item label={t('operations.audit.field.action')}>
+              {t(`operations.actions.${entry.action}`, { defaultValue: entry.action })}
+            </Descriptions.Item>
             <Descriptions.Item label={t('operations.audit.field.target')}>
               {t(`operations.targets.${entry.target_type}`, { defaultValue: entry.target_type })}
               {entry.target_id ? ` · ${entry.target_id}` : ''}
@@ -61,8 +77,24 @@ export function AuditDetailModal({ id, onClose }: { id: number | null; onClose: 
                 width: 160,
                 render: (field: string, row) => (row.isChanged ? <Tag color="orange">{field}</Tag> : field),
               },
-              { key: 'before', title: t('operations.audit.diff.before'), dataIndex: 'before', width: 280, render: (_value, row) => <div className={row.isChanged ? 'audit-diff audit-diff--before' : undefined}>{show(row.before)}</div> },
-              { key: 'after', title: t('operations.audit.diff.after'), dataIndex: 'after', width: 280, render: (_value, row) => <div className={row.isChanged ? 'audit-diff audit-diff--after' : undefined}>{show(row.after)}</div> },
+              {
+                key: 'before',
+                title: t('operations.audit.diff.before'),
+                dataIndex: 'before',
+                width: 280,
+                render: (_value, row) => (
+                  <div className={row.isChanged ? 'audit-diff audit-diff--before' : undefined}>{show(row.before)}</div>
+                ),
+              },
+              {
+                key: 'after',
+                title: t('operations.audit.diff.after'),
+                dataIndex: 'after',
+                width: 280,
+                render: (_value, row) => (
+                  <div className={row.isChanged ? 'audit-diff audit-diff--after' : undefined}>{show(row.after)}</div>
+                ),
+              },
             ]}
           />
         </>

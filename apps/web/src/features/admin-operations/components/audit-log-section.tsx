@@ -1,4 +1,11 @@
-import { AUDIT_ACTIONS, AUDIT_SORT_FIELDS, AUDIT_TARGET_TYPES, type AuditAction, type AuditTargetType, type TAuditEntry } from '@parlour/contract/calls/operations';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_SORT_FIELDS,
+  AUDIT_TARGET_TYPES,
+  type AuditAction,
+  type AuditTargetType,
+  type TAuditEntry,
+} from '@parlour/contract/calls/operations';
 import { Button, DatePicker, Flex, Form, Input, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -55,11 +62,24 @@ export function AuditLogSection({ operators }: { operators: Array<{ id: number; 
     sortFields: AUDIT_SORT_FIELDS,
   });
   const [openId, setOpenId] = useState<number | null>(null);
-  const audit = useAuditLog({ ...filter, admin_id: filter.admin_id ? Number(filter.admin_id) : undefined, target_id: filter.target_type ? filter.target_id : undefined, ...query });
+  const audit = useAuditLog({
+    ...filter,
+    admin_id: filter.admin_id ? Number(filter.admin_id) : undefined,
+    target_id: filter.target_type ? filter.target_id : undefined,
+    ...query,
+  });
   const hasFilter = Object.values(filter).some(Boolean);
 
   const columns: Array<DataColumn<TAuditEntry>> = [
-    { key: 'created_at', sortField: 'created_at', isRequired: true, title: t('operations.audit.field.time'), dataIndex: 'created_at', width: 170, render: (value: string) => dayjs(value).format(TIME) },
+    {
+      key: 'created_at',
+      sortField: 'created_at',
+      isRequired: true,
+      title: t('operations.audit.field.time'),
+      dataIndex: 'created_at',
+      width: 170,
+      render: (value: string) => dayjs(value).format(TIME),
+    },
     { key: 'admin_account', title: t('operations.audit.field.operator'), dataIndex: 'admin_account', width: 120 },
     {
       key: 'action',
@@ -68,7 +88,9 @@ export function AuditLogSection({ operators }: { operators: Array<{ id: number; 
       title: t('operations.audit.field.action'),
       dataIndex: 'action',
       width: 180,
-      render: (action: string) => <Tag color="orange">{t(`operations.actions.${action}`, { defaultValue: action })}</Tag>,
+      render: (action: string) => (
+        <Tag color="orange">{t(`operations.actions.${action}`, { defaultValue: action })}</Tag>
+      ),
     },
     {
       key: 'target',
@@ -87,7 +109,9 @@ export function AuditLogSection({ operators }: { operators: Array<{ id: number; 
       title: t('operations.audit.field.changed'),
       dataIndex: 'changed_fields',
       width: 200,
-      render: (fields: string[]) => <span style={{ overflowWrap: 'anywhere' }}>{fields.length ? fields.join(', ') : '—'}</span>,
+      render: (fields: string[]) => (
+        <span style={{ overflowWrap: 'anywhere' }}>{fields.length ? fields.join(', ') : '—'}</span>
+      ),
     },
     {
       key: 'ip',
@@ -123,7 +147,13 @@ export function AuditLogSection({ operators }: { operators: Array<{ id: number; 
       <Typography.Title level={5}>{t('operations.audit.title')}</Typography.Title>
       <FilterBar<FilterValues>
         form={form}
-        values={{ ...filter, range: filter.from || filter.to ? [filter.from ? dayjs(filter.from) : null, filter.to ? dayjs(filter.to) : null] : undefined }}
+        values={{
+          ...filter,
+          range:
+            filter.from || filter.to
+              ? [filter.from ? dayjs(filter.from) : null, filter.to ? dayjs(filter.to) : null]
+              : undefined,
+        }}
         name="admin_audit_filters"
         onSearch={(values) =>
           setFilter({
@@ -145,19 +175,39 @@ export function AuditLogSection({ operators }: { operators: Array<{ id: number; 
         }
       >
         <Form.Item name="admin_id">
-          <FilterSelect label={t('operations.audit.field.operator')} options={operators.map((operator) => ({ value: String(operator.id), label: operator.account }))} />
+          <FilterSelect
+            label={t('operations.audit.field.operator')}
+            options={operators.map((operator) => ({ value: String(operator.id), label: operator.account }))}
+          />
         </Form.Item>
         <Form.Item name="action">
-          <FilterSelect label={t('operations.audit.field.action')} options={AUDIT_ACTIONS.map((action) => ({ value: action, label: t(`operations.actions.${action}`) }))} />
+          <FilterSelect
+            label={t('operations.audit.field.action')}
+            options={AUDIT_ACTIONS.map((action) => ({ value: action, label: t(`operations.actions.${action}`) }))}
+          />
         </Form.Item>
         <Form.Item name="target_type">
-          <FilterSelect label={t('operations.audit.field.targetType')} options={AUDIT_TARGET_TYPES.map((type) => ({ value: type, label: t(`operations.targets.${type}`) }))} />
+          <FilterSelect
+            label={t('operations.audit.field.targetType')}
+            options={AUDIT_TARGET_TYPES.map((type) => ({ value: type, label: t(`operations.targets.${type}`) }))}
+          />
         </Form.Item>
         <Form.Item name="target_id">
-          <Input allowClear maxLength={100} aria-label={t('operations.audit.field.targetId')} placeholder={t('operations.audit.field.targetId')} style={{ width: 160 }} />
+          <Input
+            allowClear
+            maxLength={100}
+            aria-label={t('operations.audit.field.targetId')}
+            placeholder={t('operations.audit.field.targetId')}
+            style={{ width: 160 }}
+          />
         </Form.Item>
         <Form.Item name="range">
-          <DatePicker.RangePicker showTime allowEmpty={[true, true]} aria-label={t('operations.audit.field.time')} placeholder={[t('operations.audit.from'), t('operations.audit.to')]} />
+          <DatePicker.RangePicker
+            showTime
+            allowEmpty={[true, true]}
+            aria-label={t('operations.audit.field.time')}
+            placeholder={[t('operations.audit.from'), t('operations.audit.to')]}
+          />
         </Form.Item>
       </FilterBar>
       <PagedTable<TAuditEntry>

@@ -18,12 +18,37 @@ export function JobsSection({ overview }: { overview: TOperationsOverview | unde
   const [retryingId, setRetryingId] = useState<string | null>(null);
 
   const queueColumns: Array<DataColumn<QueueRow>> = [
-    { key: 'name', isRequired: true, cardRole: 'title', title: t('operations.jobs.queue'), dataIndex: 'name', width: 180 },
-    ...JOB_STATES.map((state): DataColumn<QueueRow> => ({ key: state, title: t(`operations.jobs.state.${state}`), width: 90, render: (_value, row) => row.counts[state] })),
+    {
+      key: 'name',
+      isRequired: true,
+      cardRole: 'title',
+      title: t('operations.jobs.queue'),
+      dataIndex: 'name',
+      width: 180,
+    },
+    ...JOB_STATES.map((state): DataColumn<QueueRow> => ({
+      key: state,
+      title: t(`operations.jobs.state.${state}`),
+      width: 90,
+      render: (_value, row) => row.counts[state],
+    })),
   ];
   const failedColumns: Array<DataColumn<TFailedJob>> = [
-    { key: 'queue', isRequired: true, cardRole: 'title', title: t('operations.jobs.queue'), dataIndex: 'queue', width: 160 },
-    { key: 'failed_at', title: t('operations.jobs.failedAt'), dataIndex: 'failed_at', width: 170, render: (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '—') },
+    {
+      key: 'queue',
+      isRequired: true,
+      cardRole: 'title',
+      title: t('operations.jobs.queue'),
+      dataIndex: 'queue',
+      width: 160,
+    },
+    {
+      key: 'failed_at',
+      title: t('operations.jobs.failedAt'),
+      dataIndex: 'failed_at',
+      width: 170,
+      render: (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '—'),
+    },
     { key: 'retry_count', title: t('operations.jobs.retries'), dataIndex: 'retry_count', width: 80 },
     {
       key: 'error',
@@ -31,7 +56,10 @@ export function JobsSection({ overview }: { overview: TOperationsOverview | unde
       dataIndex: 'error',
       width: 320,
       render: (error: string) => (
-        <Typography.Paragraph ellipsis={{ rows: 2, expandable: 'collapsible' }} style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        <Typography.Paragraph
+          ellipsis={{ rows: 2, expandable: 'collapsible' }}
+          style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+        >
           {error || '—'}
         </Typography.Paragraph>
       ),
@@ -68,8 +96,16 @@ export function JobsSection({ overview }: { overview: TOperationsOverview | unde
   return (
     <section className="page-card" aria-label={t('operations.jobs.title')}>
       <Typography.Title level={5}>{t('operations.jobs.title')}</Typography.Title>
-      {overview && !overview.is_queue_running ? <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('operations.jobs.notRunning')} /> : null}
-      <DataTable<QueueRow> listId="admin.jobQueues" rowKey="name" columns={queueColumns} rows={overview?.queues ?? []} emptyText={t('operations.jobs.noQueues')} />
+      {overview && !overview.is_queue_running ? (
+        <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('operations.jobs.notRunning')} />
+      ) : null}
+      <DataTable<QueueRow>
+        listId="admin.jobQueues"
+        rowKey="name"
+        columns={queueColumns}
+        rows={overview?.queues ?? []}
+        emptyText={t('operations.jobs.noQueues')}
+      />
       <Typography.Title level={5} style={{ marginTop: 16 }}>
         {t('operations.jobs.failedTitle')}
       </Typography.Title>
@@ -80,7 +116,12 @@ export function JobsSection({ overview }: { overview: TOperationsOverview | unde
         rows={failed.data?.list ?? []}
         isLoading={failed.isFetching}
         emptyText={t('operations.jobs.noFailed')}
-        pagination={{ page: page.page, pageSize: page.pageSize, total: failed.data?.total ?? 0, onChange: (next, pageSize) => setPage({ page: next, pageSize }) }}
+        pagination={{
+          page: page.page,
+          pageSize: page.pageSize,
+          total: failed.data?.total ?? 0,
+          onChange: (next, pageSize) => setPage({ page: next, pageSize }),
+        }}
       />
     </section>
   );

@@ -10,5 +10,8 @@ export function addPlugin(input: TPluginAddInput) {
 
 export function useAddPlugin() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: addPlugin, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminPluginsKey }) });
+  return useMutation({
+    mutationFn: addPlugin,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminPluginsKey }),
+  });
 }

@@ -10,5 +10,8 @@ export function deletePluginType(id: number) {
 
 export function useDeletePluginType() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deletePluginType, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminPluginTypesKey }) });
+  return useMutation({
+    mutationFn: deletePluginType,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminPluginTypesKey }),
+  });
 }

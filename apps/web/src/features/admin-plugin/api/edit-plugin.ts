@@ -10,5 +10,8 @@ export function editPlugin(input: TPluginEditInput) {
 
 export function useEditPlugin() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: editPlugin, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminPluginsKey }) });
+  return useMutation({
+    mutationFn: editPlugin,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminPluginsKey }),
+  });
 }

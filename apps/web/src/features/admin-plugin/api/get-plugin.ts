@@ -9,7 +9,11 @@ export function getPlugin(id: number) {
 }
 
 export function getPluginQueryOptions(id: number | null) {
-  return queryOptions({ queryKey: [...adminPluginsKey, 'detail', id], queryFn: () => getPlugin(id as number), enabled: id !== null });
+  return queryOptions({
+    queryKey: [...adminPluginsKey, 'detail', id],
+    queryFn: () => getPlugin(id as number),
+    enabled: id !== null,
+  });
 }
 
 export function usePlugin(id: number | null) {

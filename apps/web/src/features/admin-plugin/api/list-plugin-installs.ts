@@ -9,5 +9,11 @@ export function listPluginInstalls(input: TPluginInstallListInput) {
 }
 
 export function usePluginInstalls(input: TPluginInstallListInput) {
-  return useQuery(queryOptions({ queryKey: [...adminPluginsKey, 'installs', input], queryFn: () => listPluginInstalls(input), placeholderData: keepPreviousData }));
+  return useQuery(
+    queryOptions({
+      queryKey: [...adminPluginsKey, 'installs', input],
+      queryFn: () => listPluginInstalls(input),
+      placeholderData: keepPreviousData,
+    }),
+  );
 }

@@ -9,7 +9,11 @@ export function listPlugins(input: TAdminPluginListInput) {
 }
 
 export function listPluginsQueryOptions(input: TAdminPluginListInput) {
-  return queryOptions({ queryKey: [...adminPluginsKey, 'list', input], queryFn: () => listPlugins(input), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...adminPluginsKey, 'list', input],
+    queryFn: () => listPlugins(input),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function usePlugins(input: TAdminPluginListInput) {

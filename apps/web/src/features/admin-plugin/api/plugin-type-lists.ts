@@ -9,7 +9,11 @@ export function listPluginTypeOptions() {
 }
 
 export function pluginTypeListsQueryOptions() {
-  return queryOptions({ queryKey: [...adminPluginTypesKey, 'options'], queryFn: listPluginTypeOptions, staleTime: 60_000 });
+  return queryOptions({
+    queryKey: [...adminPluginTypesKey, 'options'],
+    queryFn: listPluginTypeOptions,
+    staleTime: 60_000,
+  });
 }
 
 export function usePluginTypeOptions() {

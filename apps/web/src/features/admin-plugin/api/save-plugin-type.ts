@@ -1,4 +1,9 @@
-import { adminAddPluginType, adminEditPluginType, type TPluginTypeEditInput, type TPluginTypeFields } from '@parlour/contract/calls/plugin';
+import {
+  adminAddPluginType,
+  adminEditPluginType,
+  type TPluginTypeEditInput,
+  type TPluginTypeFields,
+} from '@parlour/contract/calls/plugin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminPluginsKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
@@ -11,5 +16,8 @@ export function savePluginType(input: TPluginTypeFields | TPluginTypeEditInput) 
 export function useSavePluginType() {
   const queryClient = useQueryClient();
   // A renamed type renames the type column of the plugin list too.
-  return useMutation({ mutationFn: savePluginType, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminPluginsKey }) });
+  return useMutation({
+    mutationFn: savePluginType,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminPluginsKey }),
+  });
 }

@@ -10,5 +10,8 @@ export function setPluginStatus(input: { id: number; status: PluginStatus }) {
 
 export function useSetPluginStatus() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: setPluginStatus, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminPluginsKey }) });
+  return useMutation({
+    mutationFn: setPluginStatus,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminPluginsKey }),
+  });
 }

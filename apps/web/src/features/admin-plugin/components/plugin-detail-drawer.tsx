@@ -42,7 +42,11 @@ function InstallsTable({ pluginId }: { pluginId: number }) {
     {
       key: 'status',
       title: t('adminPlugin.installs.status'),
-      render: (_, install) => <Tag color={install.status === 'enabled' ? 'green' : 'default'}>{t(`adminPlugin.installs.statusValue.${install.status}`)}</Tag>,
+      render: (_, install) => (
+        <Tag color={install.status === 'enabled' ? 'green' : 'default'}>
+          {t(`adminPlugin.installs.statusValue.${install.status}`)}
+        </Tag>
+      ),
     },
     {
       key: 'source',
@@ -52,7 +56,12 @@ function InstallsTable({ pluginId }: { pluginId: number }) {
           ? t('adminPlugin.installs.trialUntil', { date: dayjs(install.trial_ends_at).format('YYYY-MM-DD') })
           : t(`adminPlugin.installs.sourceValue.${install.source}`),
     },
-    { key: 'installed_at', title: t('adminPlugin.installs.installedAt'), dataIndex: 'installed_at', render: (value: string) => <DateTimeCell value={value} /> },
+    {
+      key: 'installed_at',
+      title: t('adminPlugin.installs.installedAt'),
+      dataIndex: 'installed_at',
+      render: (value: string) => <DateTimeCell value={value} />,
+    },
   ];
   return (
     <DataTable<TPluginInstall>
@@ -62,14 +71,27 @@ function InstallsTable({ pluginId }: { pluginId: number }) {
       columns={columns}
       rows={installs.data?.list ?? []}
       isLoading={installs.isFetching}
-      pagination={{ page: paging.page, pageSize: paging.pageSize, total: installs.data?.total ?? 0, onChange: (page, pageSize) => setPaging({ page, pageSize }) }}
+      pagination={{
+        page: paging.page,
+        pageSize: paging.pageSize,
+        total: installs.data?.total ?? 0,
+        onChange: (page, pageSize) => setPaging({ page, pageSize }),
+      }}
       emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('adminPlugin.installs.empty')} />}
     />
   );
 }
 
 /** A bilingual text of the plugin with a switch between its languages (the English may be empty: merchants then read the Chinese). */
-function BilingualSection({ title, text, render }: { title: string; text: Record<Lang, string | undefined>; render: (value: string) => ReactNode }) {
+function BilingualSection({
+  title,
+  text,
+  render,
+}: {
+  title: string;
+  text: Record<Lang, string | undefined>;
+  render: (value: string) => ReactNode;
+}) {
   const { t } = useTranslation();
   const [lang, setLang] = useState<Lang>('zh-CN');
   const value = text[lang] ?? '';
@@ -87,12 +109,24 @@ function BilingualSection({ title, text, render }: { title: string; text: Record
           ]}
         />
       </Flex>
-      {value ? render(value) : <Typography.Text type="secondary">{lang === 'en-US' ? t('adminPlugin.detail.noEnglish') : t('adminPlugin.detail.none')}</Typography.Text>}
+      {value ? (
+        render(value)
+      ) : (
+        <Typography.Text type="secondary">
+          {lang === 'en-US' ? t('adminPlugin.detail.noEnglish') : t('adminPlugin.detail.none')}
+        </Typography.Text>
+      )}
     </section>
   );
 }
 
-function PluginDetailBody({ plugin, onEdit }: { plugin: TAdminPluginDetail; onEdit: (plugin: TAdminPluginDetail) => void }) {
+function PluginDetailBody({
+  plugin,
+  onEdit,
+}: {
+  plugin: TAdminPluginDetail;
+  onEdit: (plugin: TAdminPluginDetail) => void;
+}) {
   const { t } = useTranslation();
   return (
     <>
@@ -102,7 +136,9 @@ function PluginDetailBody({ plugin, onEdit }: { plugin: TAdminPluginDetail; onEd
           <Typography.Title level={4} style={{ margin: 0 }}>
             {plugin.localized.name['zh-CN']}
           </Typography.Title>
-          {plugin.localized.name['en-US'] ? <Typography.Text type="secondary">{plugin.localized.name['en-US']}</Typography.Text> : null}
+          {plugin.localized.name['en-US'] ? (
+            <Typography.Text type="secondary">{plugin.localized.name['en-US']}</Typography.Text>
+          ) : null}
           <Space size={6} wrap style={{ marginTop: 4 }}>
             <Typography.Text code>{plugin.code}</Typography.Text>
             <PluginStatusTag status={plugin.status} />
@@ -117,7 +153,9 @@ function PluginDetailBody({ plugin, onEdit }: { plugin: TAdminPluginDetail; onEd
         <Descriptions.Item label={t('adminPlugin.field.price')}>
           <PluginPrice plugin={plugin} />
         </Descriptions.Item>
-        <Descriptions.Item label={t('adminPlugin.field.trialDays')}>{plugin.trial_days > 0 ? t('adminPlugin.days', { count: plugin.trial_days }) : t('adminPlugin.noTrial')}</Descriptions.Item>
+        <Descriptions.Item label={t('adminPlugin.field.trialDays')}>
+          {plugin.trial_days > 0 ? t('adminPlugin.days', { count: plugin.trial_days }) : t('adminPlugin.noTrial')}
+        </Descriptions.Item>
         <Descriptions.Item label={t('adminPlugin.field.version')}>{plugin.version}</Descriptions.Item>
         <Descriptions.Item label={t('adminPlugin.field.installCount')}>{plugin.install_count}</Descriptions.Item>
         <Descriptions.Item label={t('adminPlugin.field.packages')} span={{ xs: 1, sm: 2 }}>
@@ -129,8 +167,12 @@ function PluginDetailBody({ plugin, onEdit }: { plugin: TAdminPluginDetail; onEd
             ))}
           </Space>
         </Descriptions.Item>
-        <Descriptions.Item label={t('adminPlugin.field.createdAt')}>{dayjs(plugin.created_at).format(TIME)}</Descriptions.Item>
-        <Descriptions.Item label={t('adminPlugin.field.updatedAt')}>{dayjs(plugin.updated_at).format(TIME)}</Descriptions.Item>
+        <Descriptions.Item label={t('adminPlugin.field.createdAt')}>
+          {dayjs(plugin.created_at).format(TIME)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('adminPlugin.field.updatedAt')}>
+          {dayjs(plugin.updated_at).format(TIME)}
+        </Descriptions.Item>
       </Descriptions>
 
       <section className="plugin-detail__section">
@@ -152,7 +194,12 @@ function PluginDetailBody({ plugin, onEdit }: { plugin: TAdminPluginDetail; onEd
         <h3>{t('adminPlugin.field.videoUrl')}</h3>
         {plugin.video_url ? (
           // Opened in a tab of its own: the console's content policy embeds nothing from other sites.
-          <Typography.Link href={plugin.video_url} target="_blank" rel="noopener noreferrer" className="plugin-detail__video">
+          <Typography.Link
+            href={plugin.video_url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="plugin-detail__video"
+          >
             <LinkOutlined /> {plugin.video_url}
           </Typography.Link>
         ) : (
@@ -160,7 +207,11 @@ function PluginDetailBody({ plugin, onEdit }: { plugin: TAdminPluginDetail; onEd
         )}
       </section>
 
-      <BilingualSection title={t('adminPlugin.field.description')} text={plugin.localized.description} render={(html) => <RichTextContent html={html} />} />
+      <BilingualSection
+        title={t('adminPlugin.field.description')}
+        text={plugin.localized.description}
+        render={(html) => <RichTextContent html={html} />}
+      />
       <BilingualSection
         title={t('adminPlugin.detail.changelogOf', { version: plugin.version })}
         text={plugin.localized.changelog}
@@ -176,7 +227,15 @@ function PluginDetailBody({ plugin, onEdit }: { plugin: TAdminPluginDetail; onEd
 }
 
 /** One plugin as the operator checks it: facts, screenshots, video, description and changelog in both languages, the stores that installed it. */
-export function PluginDetailDrawer({ pluginId, onClose, onEdit }: { pluginId: number | null; onClose: () => void; onEdit: (plugin: TAdminPluginDetail) => void }) {
+export function PluginDetailDrawer({
+  pluginId,
+  onClose,
+  onEdit,
+}: {
+  pluginId: number | null;
+  onClose: () => void;
+  onEdit: (plugin: TAdminPluginDetail) => void;
+}) {
   const { t } = useTranslation();
   const plugin = usePlugin(pluginId);
   return (

@@ -26,7 +26,16 @@ import { visibleTextRule } from '@/lib/rich-text';
 import { useAddPlugin } from '../api/add-plugin';
 import { useEditPlugin } from '../api/edit-plugin';
 import { usePluginTypeOptions } from '../api/plugin-type-lists';
-import { initialPluginValues, isPriceValid, normalCurrency, toMajorUnits, toPluginAddInput, toPluginEditInput, trialDaysError, type PluginFormValues } from './plugin-form-values';
+import {
+  initialPluginValues,
+  isPriceValid,
+  normalCurrency,
+  toMajorUnits,
+  toPluginAddInput,
+  toPluginEditInput,
+  trialDaysError,
+  type PluginFormValues,
+} from './plugin-form-values';
 import { ScreenshotsField } from './screenshots-field';
 
 /** The Chinese description must have text a reader would see. */
@@ -37,7 +46,15 @@ const descriptionRule = visibleTextRule('plugin_description_required', ['descrip
  * name and icon, type, the store versions it may be installed on, price (0 = free) and trial days,
  * status, formatted description, screenshots, video, and the changelog of its current version.
  */
-export function PluginFormModal({ plugin, isOpen, onClose }: { plugin: TAdminPluginDetail | null; isOpen: boolean; onClose: () => void }) {
+export function PluginFormModal({
+  plugin,
+  isOpen,
+  onClose,
+}: {
+  plugin: TAdminPluginDetail | null;
+  isOpen: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation(['translation', 'validation']);
   const [form] = Form.useForm<PluginFormValues>();
   const add = useAddPlugin();
@@ -93,12 +110,28 @@ export function PluginFormModal({ plugin, isOpen, onClose }: { plugin: TAdminPlu
             extra={isNew ? t('adminPlugin.form.codeHint') : t('adminPlugin.form.codeFixed')}
             normalize={(value: string) => value.toLowerCase()}
           >
-            <Input maxLength={PLUGIN_CODE_MAX_LENGTH} disabled={!isNew} placeholder="live_chat" autoComplete="off" spellCheck={false} />
+            <Input
+              maxLength={PLUGIN_CODE_MAX_LENGTH}
+              disabled={!isNew}
+              placeholder="live_chat"
+              autoComplete="off"
+              spellCheck={false}
+            />
           </Form.Item>
         </Col>
         <Col xs={24} sm={8}>
-          <Form.Item name="type_id" label={t('adminPlugin.field.type')} required rules={[fieldRule(ZPluginFields, 'type_id')]}>
-            <Select options={typeOptions} loading={types.isLoading} placeholder={t('adminPlugin.form.typePlaceholder')} notFoundContent={t('adminPlugin.form.noTypes')} />
+          <Form.Item
+            name="type_id"
+            label={t('adminPlugin.field.type')}
+            required
+            rules={[fieldRule(ZPluginFields, 'type_id')]}
+          >
+            <Select
+              options={typeOptions}
+              loading={types.isLoading}
+              placeholder={t('adminPlugin.form.typePlaceholder')}
+              notFoundContent={t('adminPlugin.form.noTypes')}
+            />
           </Form.Item>
         </Col>
         <Col xs={24} sm={8}>
@@ -136,8 +169,21 @@ export function PluginFormModal({ plugin, isOpen, onClose }: { plugin: TAdminPlu
           </Form.Item>
         </Col>
       </Row>
-      <Form.Item name="package_ids" label={t('adminPlugin.field.packages')} required rules={[fieldRule(ZPluginFields, 'package_ids')]} extra={t('adminPlugin.form.packagesHint')}>
-        <Select mode="multiple" maxCount={PLUGIN_MAX_PACKAGES} options={versionOptions} loading={versions.isLoading} placeholder={t('adminPlugin.form.packagesPlaceholder')} optionFilterProp="label" />
+      <Form.Item
+        name="package_ids"
+        label={t('adminPlugin.field.packages')}
+        required
+        rules={[fieldRule(ZPluginFields, 'package_ids')]}
+        extra={t('adminPlugin.form.packagesHint')}
+      >
+        <Select
+          mode="multiple"
+          maxCount={PLUGIN_MAX_PACKAGES}
+          options={versionOptions}
+          loading={versions.isLoading}
+          placeholder={t('adminPlugin.form.packagesPlaceholder')}
+          optionFilterProp="label"
+        />
       </Form.Item>
       <Row gutter={16}>
         <Col xs={24} sm={8}>
@@ -151,7 +197,12 @@ export function PluginFormModal({ plugin, isOpen, onClose }: { plugin: TAdminPlu
               {
                 validator: async (_rule, value: number | null) => {
                   const typed = normalCurrency(form.getFieldValue('currency') as string);
-                  if (!isPriceValid(value, typed)) throw new Error(t('adminPlugin.form.priceInvalid', { max: toMajorUnits(PLUGIN_MAX_PRICE, typed).toLocaleString() }));
+                  if (!isPriceValid(value, typed))
+                    throw new Error(
+                      t('adminPlugin.form.priceInvalid', {
+                        max: toMajorUnits(PLUGIN_MAX_PRICE, typed).toLocaleString(),
+                      }),
+                    );
                 },
               },
             ]}
@@ -160,7 +211,12 @@ export function PluginFormModal({ plugin, isOpen, onClose }: { plugin: TAdminPlu
           </Form.Item>
         </Col>
         <Col xs={12} sm={6}>
-          <Form.Item name="currency" label={t('adminPlugin.field.currency')} rules={[fieldRule(ZPluginFields, 'currency')]} normalize={(value: string) => value.toUpperCase()}>
+          <Form.Item
+            name="currency"
+            label={t('adminPlugin.field.currency')}
+            rules={[fieldRule(ZPluginFields, 'currency')]}
+            normalize={(value: string) => value.toUpperCase()}
+          >
             <Input maxLength={3} />
           </Form.Item>
         </Col>
@@ -173,7 +229,11 @@ export function PluginFormModal({ plugin, isOpen, onClose }: { plugin: TAdminPlu
             rules={[
               {
                 validator: async (_rule, value: number | null) => {
-                  const message = trialDaysError(value, form.getFieldValue('price') as number | null, form.getFieldValue('currency') as string);
+                  const message = trialDaysError(
+                    value,
+                    form.getFieldValue('price') as number | null,
+                    form.getFieldValue('currency') as string,
+                  );
                   if (message) throw new Error(message);
                 },
               },
@@ -189,17 +249,34 @@ export function PluginFormModal({ plugin, isOpen, onClose }: { plugin: TAdminPlu
         layout="tabs"
         rule={PLUGIN_TEXT_RULES.description}
         extraRules={{ 'zh-CN': [descriptionRule] }}
-        renderInput={(lang: Lang, language) => <RichTextEditor aria-label={`${t('adminPlugin.field.description')} (${language})`} key={lang} />}
+        renderInput={(lang: Lang, language) => (
+          <RichTextEditor aria-label={`${t('adminPlugin.field.description')} (${language})`} key={lang} />
+        )}
       />
-      <Form.Item name="screenshots" label={t('adminPlugin.field.screenshots')} rules={[fieldRule(ZPluginFields, 'screenshots')]}>
+      <Form.Item
+        name="screenshots"
+        label={t('adminPlugin.field.screenshots')}
+        rules={[fieldRule(ZPluginFields, 'screenshots')]}
+      >
         <ScreenshotsField />
       </Form.Item>
-      <Form.Item name="video_url" label={t('adminPlugin.field.videoUrl')} rules={[fieldRule(ZPluginFields, 'video_url')]} extra={t('adminPlugin.form.videoHint')}>
+      <Form.Item
+        name="video_url"
+        label={t('adminPlugin.field.videoUrl')}
+        rules={[fieldRule(ZPluginFields, 'video_url')]}
+        extra={t('adminPlugin.form.videoHint')}
+      >
         <Input type="url" maxLength={500} placeholder="https://" autoComplete="off" />
       </Form.Item>
       <Row gutter={16}>
         <Col xs={24} sm={8}>
-          <Form.Item name="version" label={t('adminPlugin.field.version')} required rules={[fieldRule(ZPluginFields, 'version')]} extra={t('adminPlugin.form.versionHint')}>
+          <Form.Item
+            name="version"
+            label={t('adminPlugin.field.version')}
+            required
+            rules={[fieldRule(ZPluginFields, 'version')]}
+            extra={t('adminPlugin.form.versionHint')}
+          >
             <Input maxLength={PLUGIN_VERSION_MAX_LENGTH} placeholder="1.0.0" autoComplete="off" />
           </Form.Item>
         </Col>

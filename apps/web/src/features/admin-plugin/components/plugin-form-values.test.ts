@@ -2,7 +2,15 @@ import type { TAdminPluginDetail } from '@parlour/contract/calls/plugin';
 import { ZPluginAddInput, ZPluginEditInput } from '@parlour/contract/calls/plugin';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { initialPluginValues, isPriceValid, toMinorUnits, toPluginAddInput, toPluginEditInput, trialDaysError, type PluginFormValues } from './plugin-form-values';
+import {
+  initialPluginValues,
+  isPriceValid,
+  toMinorUnits,
+  toPluginAddInput,
+  toPluginEditInput,
+  trialDaysError,
+  type PluginFormValues,
+} from './plugin-form-values';
 import { formatPluginPrice } from './plugin-price';
 import { moveItem } from './screenshots-field';
 
@@ -76,7 +84,15 @@ describe('plugin form values', () => {
   });
 
   it('fills a new form as a listed free plugin, an edit form from the detail in major units', () => {
-    expect(initialPluginValues(null)).toMatchObject({ price: 0, currency: 'CNY', trial_days: 0, status: 'listed', package_ids: [], screenshots: [], version: '1.0.0' });
+    expect(initialPluginValues(null)).toMatchObject({
+      price: 0,
+      currency: 'CNY',
+      trial_days: 0,
+      status: 'listed',
+      package_ids: [],
+      screenshots: [],
+      version: '1.0.0',
+    });
     const detail = {
       id: 5,
       code: 'live_chat',
@@ -98,9 +114,19 @@ describe('plugin form values', () => {
       screenshots: [],
       video_url: '',
       changelog: '',
-      localized: { name: { 'zh-CN': '在线客服', 'en-US': 'Live chat' }, description: { 'zh-CN': '<p>x</p>', 'en-US': '' }, changelog: { 'zh-CN': '', 'en-US': '' } },
+      localized: {
+        name: { 'zh-CN': '在线客服', 'en-US': 'Live chat' },
+        description: { 'zh-CN': '<p>x</p>', 'en-US': '' },
+        changelog: { 'zh-CN': '', 'en-US': '' },
+      },
     } satisfies TAdminPluginDetail;
-    expect(initialPluginValues(detail)).toMatchObject({ code: 'live_chat', price: 99.9, package_ids: [1], status: 'unlisted', name: { 'en-US': 'Live chat' } });
+    expect(initialPluginValues(detail)).toMatchObject({
+      code: 'live_chat',
+      price: 99.9,
+      package_ids: [1],
+      status: 'unlisted',
+      name: { 'en-US': 'Live chat' },
+    });
   });
 });
 

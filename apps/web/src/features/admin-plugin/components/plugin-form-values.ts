@@ -32,11 +32,14 @@ export interface PluginFormValues {
 }
 
 /** The currency as sent: upper case, the default when empty. */
-export const normalCurrency = (currency: string | undefined) => (currency ?? '').trim().toUpperCase() || DEFAULT_CURRENCY;
+export const normalCurrency = (currency: string | undefined) =>
+  (currency ?? '').trim().toUpperCase() || DEFAULT_CURRENCY;
 
 /** Major units (yuan, as typed) → minor units (fen); not a number when empty, for the contract to refuse. */
 export function toMinorUnits(major: number | null | undefined, currency: string): number {
-  return typeof major === 'number' && Number.isFinite(major) ? Math.round(major * 10 ** minorDigits(currency)) : Number.NaN;
+  return typeof major === 'number' && Number.isFinite(major)
+    ? Math.round(major * 10 ** minorDigits(currency))
+    : Number.NaN;
 }
 
 export const toMajorUnits = (minor: number, currency: string) => minor / 10 ** minorDigits(currency);
@@ -80,7 +83,10 @@ export function initialPluginValues(plugin: TAdminPluginDetail | null): PluginFo
 }
 
 /** Trims a bilingual plain text; an English text of blanks is no translation. */
-const trimmedText = (text: TLocalizedText | undefined): TLocalizedText => ({ 'zh-CN': (text?.['zh-CN'] ?? '').trim(), 'en-US': (text?.['en-US'] ?? '').trim() });
+const trimmedText = (text: TLocalizedText | undefined): TLocalizedText => ({
+  'zh-CN': (text?.['zh-CN'] ?? '').trim(),
+  'en-US': (text?.['en-US'] ?? '').trim(),
+});
 
 /** What the add call takes from the form (edit: the same without the code, with the plugin's id). */
 export function toPluginAddInput(values: PluginFormValues): TPluginAddInput {
@@ -118,10 +124,16 @@ export function isPriceValid(major: number | null | undefined, currency: string 
 }
 
 /** The message for the trial days, or undefined: the contract's range, and no trial of a free plugin. */
-export function trialDaysError(trialDays: number | null | undefined, major: number | null | undefined, currency: string | undefined): string | undefined {
+export function trialDaysError(
+  trialDays: number | null | undefined,
+  major: number | null | undefined,
+  currency: string | undefined,
+): string | undefined {
   const own = ZPluginFields.shape.trial_days.safeParse(trialDays ?? 0);
-  if (!own.success) return issueMessage({ message: own.error.issues[0]?.message ?? 'plugin_trial_days_invalid', path: ['trial_days'] });
+  if (!own.success)
+    return issueMessage({ message: own.error.issues[0]?.message ?? 'plugin_trial_days_invalid', path: ['trial_days'] });
   const minor = toMinorUnits(major, normalCurrency(currency));
-  if ((trialDays ?? 0) > 0 && minor === 0) return issueMessage({ message: 'plugin_trial_needs_price', path: ['trial_days'] });
+  if ((trialDays ?? 0) > 0 && minor === 0)
+    return issueMessage({ message: 'plugin_trial_needs_price', path: ['trial_days'] });
   return undefined;
 }

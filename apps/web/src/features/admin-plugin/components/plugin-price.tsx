@@ -10,7 +10,13 @@ export function formatPluginPrice(plugin: Pick<TPlugin, 'price' | 'currency'>, t
 }
 
 /** The price cell: a green "free" tag, or the amount, with the trial days under a paid one that has them. */
-export function PluginPrice({ plugin, isTrialShown = false }: { plugin: Pick<TPlugin, 'price' | 'currency' | 'trial_days'>; isTrialShown?: boolean }) {
+export function PluginPrice({
+  plugin,
+  isTrialShown = false,
+}: {
+  plugin: Pick<TPlugin, 'price' | 'currency' | 'trial_days'>;
+  isTrialShown?: boolean;
+}) {
   const { t } = useTranslation();
   if (plugin.price === 0) return <Tag color="green">{t('adminPlugin.price.free')}</Tag>;
   return (

@@ -1,4 +1,9 @@
-import { PLUGIN_TYPE_NAME_MAX_LENGTH, PLUGIN_TYPE_TEXT_RULES, ZPluginTypeFields, type TAdminPluginType } from '@parlour/contract/calls/plugin';
+import {
+  PLUGIN_TYPE_NAME_MAX_LENGTH,
+  PLUGIN_TYPE_TEXT_RULES,
+  ZPluginTypeFields,
+  type TAdminPluginType,
+} from '@parlour/contract/calls/plugin';
 import type { TLocalizedText } from '@parlour/contract/localized-text';
 import { Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +19,15 @@ interface PluginTypeValues {
 }
 
 /** Adds a plugin type (`type` null) or renames / reorders one: its name in both languages and its place in the lists. */
-export function PluginTypeFormModal({ type, isOpen, onClose }: { type: TAdminPluginType | null; isOpen: boolean; onClose: () => void }) {
+export function PluginTypeFormModal({
+  type,
+  isOpen,
+  onClose,
+}: {
+  type: TAdminPluginType | null;
+  isOpen: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<PluginTypeValues>();
   const save = useSavePluginType();
@@ -24,7 +37,11 @@ export function PluginTypeFormModal({ type, isOpen, onClose }: { type: TAdminPlu
     const fields = { name: values.name ?? emptyLocalizedText(), sort: values.sort ?? 0 };
     save.mutate(type ? { ...fields, id: type.id } : fields, {
       onSuccess: (saved) => {
-        feedback.success(isNew ? t('adminPlugin.types.created', { name: saved.localized.name['zh-CN'] }) : t('adminPlugin.types.saved', { name: saved.localized.name['zh-CN'] }));
+        feedback.success(
+          isNew
+            ? t('adminPlugin.types.created', { name: saved.localized.name['zh-CN'] })
+            : t('adminPlugin.types.saved', { name: saved.localized.name['zh-CN'] }),
+        );
         onClose();
       },
     });
@@ -56,7 +73,12 @@ export function PluginTypeFormModal({ type, isOpen, onClose }: { type: TAdminPlu
           />
         )}
       />
-      <Form.Item name="sort" label={t('adminPlugin.types.sort')} rules={[fieldRule(ZPluginTypeFields, 'sort')]} extra={t('adminPlugin.types.sortHint')}>
+      <Form.Item
+        name="sort"
+        label={t('adminPlugin.types.sort')}
+        rules={[fieldRule(ZPluginTypeFields, 'sort')]}
+        extra={t('adminPlugin.types.sortHint')}
+      >
         <InputNumber min={0} max={9999} precision={0} style={{ width: 160 }} />
       </Form.Item>
     </FormModal>

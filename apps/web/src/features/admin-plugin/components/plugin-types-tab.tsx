@@ -42,8 +42,20 @@ export function PluginTypesTab() {
       ),
     },
     { key: 'sort', title: t('adminPlugin.types.sort'), dataIndex: 'sort', align: 'right', width: 100 },
-    { key: 'plugin_count', title: t('adminPlugin.types.pluginCount'), dataIndex: 'plugin_count', align: 'right', width: 120 },
-    { key: 'updated_at', title: t('adminPlugin.field.updatedAt'), dataIndex: 'updated_at', width: 140, render: (value: string) => <DateTimeCell value={value} /> },
+    {
+      key: 'plugin_count',
+      title: t('adminPlugin.types.pluginCount'),
+      dataIndex: 'plugin_count',
+      align: 'right',
+      width: 120,
+    },
+    {
+      key: 'updated_at',
+      title: t('adminPlugin.field.updatedAt'),
+      dataIndex: 'updated_at',
+      width: 140,
+      render: (value: string) => <DateTimeCell value={value} />,
+    },
     {
       key: 'actions',
       title: t('adminPlugin.actions'),
@@ -96,7 +108,11 @@ export function PluginTypesTab() {
         isLoading={types.isFetching}
         emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('adminPlugin.types.empty')} />}
       />
-      <PluginTypeFormModal type={editing ?? null} isOpen={editing !== undefined} onClose={() => setEditing(undefined)} />
+      <PluginTypeFormModal
+        type={editing ?? null}
+        isOpen={editing !== undefined}
+        onClose={() => setEditing(undefined)}
+      />
     </Flex>
   );
 }

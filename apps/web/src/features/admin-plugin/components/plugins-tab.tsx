@@ -1,5 +1,12 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { PLUGIN_SORT_FIELDS, PLUGIN_STATUSES, type PluginSortField, type PluginStatus, type TAdminPlugin, type TAdminPluginDetail } from '@parlour/contract/calls/plugin';
+import {
+  PLUGIN_SORT_FIELDS,
+  PLUGIN_STATUSES,
+  type PluginSortField,
+  type PluginStatus,
+  type TAdminPlugin,
+  type TAdminPluginDetail,
+} from '@parlour/contract/calls/plugin';
 import { Button, Flex, Form, Input, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -28,7 +35,9 @@ interface PluginFilter {
   status?: PluginStatus;
   package_id?: string;
 }
-const PLUGIN_FILTER_KEYS = ['keyword', 'type_id', 'status', 'package_id'] as const satisfies ReadonlyArray<keyof PluginFilter>;
+const PLUGIN_FILTER_KEYS = ['keyword', 'type_id', 'status', 'package_id'] as const satisfies ReadonlyArray<
+  keyof PluginFilter
+>;
 
 const positiveId = (value: string | null) => (value && /^[1-9]\d{0,9}$/.test(value) ? value : undefined);
 
@@ -51,7 +60,11 @@ export function pluginFilterFromQuery(params: URLSearchParams): PluginFilter {
 export function PluginsTab() {
   const { t } = useTranslation();
   const [form] = Form.useForm<PluginFilter>();
-  const list = useFilteredPaging<PluginFilter, PluginSortField>({ filterKeys: PLUGIN_FILTER_KEYS, parseFilter: pluginFilterFromQuery, sortFields: PLUGIN_SORT_FIELDS });
+  const list = useFilteredPaging<PluginFilter, PluginSortField>({
+    filterKeys: PLUGIN_FILTER_KEYS,
+    parseFilter: pluginFilterFromQuery,
+    sortFields: PLUGIN_SORT_FIELDS,
+  });
   const { filter } = list;
   const plugins = usePlugins({
     keyword: filter.keyword,
@@ -141,10 +154,37 @@ export function PluginsTab() {
         </Space>
       ),
     },
-    { key: 'price', sortField: 'price', title: t('adminPlugin.field.price'), align: 'right', width: 120, render: (_, plugin) => <PluginPrice plugin={plugin} isTrialShown /> },
-    { key: 'status', title: t('adminPlugin.field.status'), dataIndex: 'status', width: 90, render: (status: PluginStatus) => <PluginStatusTag status={status} /> },
-    { key: 'install_count', sortField: 'install_count', title: t('adminPlugin.field.installCount'), dataIndex: 'install_count', align: 'right', width: 90 },
-    { key: 'updated_at', sortField: 'updated_at', title: t('adminPlugin.field.updatedAt'), dataIndex: 'updated_at', width: 120, render: (value: string) => <DateTimeCell value={value} /> },
+    {
+      key: 'price',
+      sortField: 'price',
+      title: t('adminPlugin.field.price'),
+      align: 'right',
+      width: 120,
+      render: (_, plugin) => <PluginPrice plugin={plugin} isTrialShown />,
+    },
+    {
+      key: 'status',
+      title: t('adminPlugin.field.status'),
+      dataIndex: 'status',
+      width: 90,
+      render: (status: PluginStatus) => <PluginStatusTag status={status} />,
+    },
+    {
+      key: 'install_count',
+      sortField: 'install_count',
+      title: t('adminPlugin.field.installCount'),
+      dataIndex: 'install_count',
+      align: 'right',
+      width: 90,
+    },
+    {
+      key: 'updated_at',
+      sortField: 'updated_at',
+      title: t('adminPlugin.field.updatedAt'),
+      dataIndex: 'updated_at',
+      width: 120,
+      render: (value: string) => <DateTimeCell value={value} />,
+    },
     {
       key: 'created_at',
       sortField: 'created_at',
@@ -166,12 +206,25 @@ export function PluginsTab() {
           <Button size="small" type="link" onClick={() => setDetailId(plugin.id)}>
             {t('adminPlugin.view')}
           </Button>
-          <Button size="small" type="link" icon={<EditOutlined />} loading={loadingId === plugin.id} onClick={() => void openEdit(plugin)}>
+          <Button
+            size="small"
+            type="link"
+            icon={<EditOutlined />}
+            loading={loadingId === plugin.id}
+            onClick={() => void openEdit(plugin)}
+          >
             {t('adminPlugin.edit')}
           </Button>
           <Popconfirm
-            title={t(plugin.status === 'listed' ? 'adminPlugin.unlistConfirm.title' : 'adminPlugin.listConfirm.title', { name: plugin.name })}
-            description={t(plugin.status === 'listed' ? 'adminPlugin.unlistConfirm.description' : 'adminPlugin.listConfirm.description', { count: plugin.install_count })}
+            title={t(plugin.status === 'listed' ? 'adminPlugin.unlistConfirm.title' : 'adminPlugin.listConfirm.title', {
+              name: plugin.name,
+            })}
+            description={t(
+              plugin.status === 'listed'
+                ? 'adminPlugin.unlistConfirm.description'
+                : 'adminPlugin.listConfirm.description',
+              { count: plugin.install_count },
+            )}
             okText={t(plugin.status === 'listed' ? 'adminPlugin.unlist' : 'adminPlugin.list')}
             okButtonProps={{ danger: plugin.status === 'listed', loading: setStatus.isPending }}
             cancelText={t('common.cancel')}
@@ -186,7 +239,8 @@ export function PluginsTab() {
     },
   ];
 
-  const statusLabel = (status: PluginStatus) => statuses.data?.list.find((option) => option.value === status)?.label ?? t(`adminPlugin.status.${status}`);
+  const statusLabel = (status: PluginStatus) =>
+    statuses.data?.list.find((option) => option.value === status)?.label ?? t(`adminPlugin.status.${status}`);
 
   return (
     <>
@@ -194,7 +248,14 @@ export function PluginsTab() {
         form={form}
         values={filter}
         name="admin_plugin_filters"
-        onSearch={(values) => list.setFilter({ keyword: values.keyword?.trim() || undefined, type_id: values.type_id || undefined, status: values.status || undefined, package_id: values.package_id || undefined })}
+        onSearch={(values) =>
+          list.setFilter({
+            keyword: values.keyword?.trim() || undefined,
+            type_id: values.type_id || undefined,
+            status: values.status || undefined,
+            package_id: values.package_id || undefined,
+          })
+        }
         onReset={() => list.setFilter({})}
         searchLabel={t('adminPlugin.filter.search')}
         resetLabel={t('adminPlugin.filter.reset')}
@@ -205,16 +266,32 @@ export function PluginsTab() {
         }
       >
         <Form.Item name="keyword">
-          <Input allowClear maxLength={100} aria-label={t('adminPlugin.filter.keyword')} placeholder={t('adminPlugin.filter.keyword')} style={{ width: 220 }} />
+          <Input
+            allowClear
+            maxLength={100}
+            aria-label={t('adminPlugin.filter.keyword')}
+            placeholder={t('adminPlugin.filter.keyword')}
+            style={{ width: 220 }}
+          />
         </Form.Item>
         <Form.Item name="type_id">
-          <FilterSelect label={t('adminPlugin.field.type')} options={(types.data?.list ?? []).map((type) => ({ value: String(type.id), label: type.name }))} />
+          <FilterSelect
+            label={t('adminPlugin.field.type')}
+            options={(types.data?.list ?? []).map((type) => ({ value: String(type.id), label: type.name }))}
+          />
         </Form.Item>
         <Form.Item name="status">
-          <FilterSelect label={t('adminPlugin.field.status')} options={PLUGIN_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))} />
+          <FilterSelect
+            label={t('adminPlugin.field.status')}
+            options={PLUGIN_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))}
+          />
         </Form.Item>
         <Form.Item name="package_id">
-          <FilterSelect label={t('adminPlugin.filter.package')} width={160} options={(versions.data?.list ?? []).map((version) => ({ value: String(version.id), label: version.name }))} />
+          <FilterSelect
+            label={t('adminPlugin.filter.package')}
+            width={160}
+            options={(versions.data?.list ?? []).map((version) => ({ value: String(version.id), label: version.name }))}
+          />
         </Form.Item>
       </FilterBar>
       <PagedTable<TAdminPlugin>
@@ -231,7 +308,12 @@ export function PluginsTab() {
         totalText={(total) => t('adminPlugin.total', { count: total })}
         emptyText={list.hasFilter ? t('adminPlugin.noMatch') : t('adminPlugin.empty')}
       />
-      <PluginFormModal key={formSession} plugin={editing?.plugin ?? null} isOpen={editing !== undefined} onClose={() => setEditing(undefined)} />
+      <PluginFormModal
+        key={formSession}
+        plugin={editing?.plugin ?? null}
+        isOpen={editing !== undefined}
+        onClose={() => setEditing(undefined)}
+      />
       <PluginDetailDrawer pluginId={detailId} onClose={() => setDetailId(null)} onEdit={startEditing} />
     </>
   );

@@ -21,7 +21,15 @@ export function moveItem<T>(list: readonly T[], from: number, step: -1 | 1): T[]
  * move left / right and remove, and an add tile that uploads JPG or PNG files through the image
  * upload (several at once, up to PLUGIN_MAX_SCREENSHOTS in all).
  */
-export function ScreenshotsField({ value = [], onChange, id }: { value?: string[]; onChange?: (value: string[]) => void; id?: string }) {
+export function ScreenshotsField({
+  value = [],
+  onChange,
+  id,
+}: {
+  value?: string[];
+  onChange?: (value: string[]) => void;
+  id?: string;
+}) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(0);
@@ -63,7 +71,14 @@ export function ScreenshotsField({ value = [], onChange, id }: { value?: string[
             <img src={url} alt={t('adminPlugin.screenshots.alt', { index: index + 1 })} />
             <div className="plugin-screenshots__tools">
               <Tooltip title={t('adminPlugin.screenshots.moveLeft')}>
-                <Button size="small" type="text" icon={<ArrowLeftOutlined />} disabled={index === 0 || uploading > 0} aria-label={t('adminPlugin.screenshots.moveLeftOf', { index: index + 1 })} onClick={() => onChange?.(moveItem(value, index, -1))} />
+                <Button
+                  size="small"
+                  type="text"
+                  icon={<ArrowLeftOutlined />}
+                  disabled={index === 0 || uploading > 0}
+                  aria-label={t('adminPlugin.screenshots.moveLeftOf', { index: index + 1 })}
+                  onClick={() => onChange?.(moveItem(value, index, -1))}
+                />
               </Tooltip>
               <Tooltip title={t('adminPlugin.screenshots.moveRight')}>
                 <Button
@@ -76,7 +91,15 @@ export function ScreenshotsField({ value = [], onChange, id }: { value?: string[
                 />
               </Tooltip>
               <Tooltip title={t('adminPlugin.screenshots.remove')}>
-                <Button size="small" type="text" danger icon={<DeleteOutlined />} disabled={uploading > 0} aria-label={t('adminPlugin.screenshots.removeOf', { index: index + 1 })} onClick={() => onChange?.(value.filter((_, other) => other !== index))} />
+                <Button
+                  size="small"
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  disabled={uploading > 0}
+                  aria-label={t('adminPlugin.screenshots.removeOf', { index: index + 1 })}
+                  onClick={() => onChange?.(value.filter((_, other) => other !== index))}
+                />
               </Tooltip>
             </div>
           </li>
@@ -88,14 +111,30 @@ export function ScreenshotsField({ value = [], onChange, id }: { value?: string[
         ) : null}
         {room > 0 && uploading === 0 ? (
           <li>
-            <Button id={id} type="dashed" className="plugin-screenshots__add" icon={<PlusOutlined />} onClick={() => input.current?.click()}>
+            <Button
+              id={id}
+              type="dashed"
+              className="plugin-screenshots__add"
+              icon={<PlusOutlined />}
+              onClick={() => input.current?.click()}
+            >
               {t('adminPlugin.screenshots.add')}
             </Button>
           </li>
         ) : null}
       </ul>
-      <Typography.Text type="secondary">{t('adminPlugin.screenshots.hint', { count: value.length, max: PLUGIN_MAX_SCREENSHOTS })}</Typography.Text>
-      <input ref={input} type="file" multiple accept="image/png,image/jpeg" style={{ display: 'none' }} onChange={onFiles} aria-label={t('adminPlugin.screenshots.file')} />
+      <Typography.Text type="secondary">
+        {t('adminPlugin.screenshots.hint', { count: value.length, max: PLUGIN_MAX_SCREENSHOTS })}
+      </Typography.Text>
+      <input
+        ref={input}
+        type="file"
+        multiple
+        accept="image/png,image/jpeg"
+        style={{ display: 'none' }}
+        onChange={onFiles}
+        aria-label={t('adminPlugin.screenshots.file')}
+      />
     </div>
   );
 }

@@ -11,7 +11,15 @@ const ICON = '/uploads/0123456789abcdef0123456789abcdef.png';
 const SHOT = (letter: string) => `/uploads/${letter.repeat(32)}.png`;
 
 function makeType(overrides: Partial<TAdminPluginType> = {}): TAdminPluginType {
-  const type = { id: 1, name: 'Customer service', sort: 1, plugin_count: 1, created_at: '2026-11-01T00:00:00.000Z', updated_at: '2026-11-01T00:00:00.000Z', ...overrides };
+  const type = {
+    id: 1,
+    name: 'Customer service',
+    sort: 1,
+    plugin_count: 1,
+    created_at: '2026-11-01T00:00:00.000Z',
+    updated_at: '2026-11-01T00:00:00.000Z',
+    ...overrides,
+  };
   return { ...type, localized: overrides.localized ?? { name: { 'zh-CN': type.name, 'en-US': '' } } };
 }
 
@@ -38,7 +46,17 @@ function makePlugin(overrides: Partial<TAdminPlugin> = {}): TAdminPlugin {
   return { ...plugin, localized: overrides.localized ?? { name: { 'zh-CN': plugin.name, 'en-US': '' } } };
 }
 const FREE = makePlugin();
-const PAID = makePlugin({ id: 2, code: 'image_search', name: 'Image search', price: 19900, is_free: false, trial_days: 7, status: 'unlisted', install_count: 3, packages: [{ id: 2, name: 'Pro' }] });
+const PAID = makePlugin({
+  id: 2,
+  code: 'image_search',
+  name: 'Image search',
+  price: 19900,
+  is_free: false,
+  trial_days: 7,
+  status: 'unlisted',
+  install_count: 3,
+  packages: [{ id: 2, name: 'Pro' }],
+});
 
 function detailOf(plugin: TAdminPlugin, overrides: Partial<TAdminPluginDetail> = {}): TAdminPluginDetail {
   return {
@@ -47,12 +65,27 @@ function detailOf(plugin: TAdminPlugin, overrides: Partial<TAdminPluginDetail> =
     screenshots: [SHOT('a'), SHOT('b')],
     video_url: 'https://video.example.com/demo.mp4',
     changelog: 'First release',
-    localized: { name: plugin.localized.name, description: { 'zh-CN': '<p>Find products by <strong>photo</strong></p>', 'en-US': '' }, changelog: { 'zh-CN': 'First release', 'en-US': '' } },
+    localized: {
+      name: plugin.localized.name,
+      description: { 'zh-CN': '<p>Find products by <strong>photo</strong></p>', 'en-US': '' },
+      changelog: { 'zh-CN': 'First release', 'en-US': '' },
+    },
     ...overrides,
   };
 }
 
-const INSTALLS = [{ shop_id: 'tokyo01', shop_name: 'Tokyo select', merchant_id: 7, merchant_account: 'lucy@example.com', status: 'enabled', source: 'trial', trial_ends_at: '2026-12-01T00:00:00.000Z', installed_at: '2026-11-24T00:00:00.000Z' }];
+const INSTALLS = [
+  {
+    shop_id: 'tokyo01',
+    shop_name: 'Tokyo select',
+    merchant_id: 7,
+    merchant_account: 'lucy@example.com',
+    status: 'enabled',
+    source: 'trial',
+    trial_ends_at: '2026-12-01T00:00:00.000Z',
+    installed_at: '2026-11-24T00:00:00.000Z',
+  },
+];
 
 type Handler = (body: Record<string, unknown>) => { code: number; msg?: string; data?: unknown };
 function answer(overrides: Record<string, Handler> = {}) {
@@ -68,11 +101,25 @@ function answer(overrides: Record<string, Handler> = {}) {
         return { code: 200, data: { list: INSTALLS, total: 1 } };
       case 'admin/plugin/plugin/type_lists':
       case 'admin/plugin/type/lists':
-        return { code: 200, data: { list: [makeType(), makeType({ id: 3, name: 'Marketing', sort: 2, plugin_count: 0 })] } };
+        return {
+          code: 200,
+          data: { list: [makeType(), makeType({ id: 3, name: 'Marketing', sort: 2, plugin_count: 0 })] },
+        };
       case 'admin/plugin/plugin/status_lists':
-        return { code: 200, data: { list: [{ value: 'listed', label: 'Listed' }, { value: 'unlisted', label: 'Unlisted' }] } };
+        return {
+          code: 200,
+          data: {
+            list: [
+              { value: 'listed', label: 'Listed' },
+              { value: 'unlisted', label: 'Unlisted' },
+            ],
+          },
+        };
       case 'admin/parlour/shop/package_lists':
-        return { code: 200, data: { list: [makeVersion({ id: 1, name: 'Basic' }), makeVersion({ id: 2, name: 'Pro' })], total: 2 } };
+        return {
+          code: 200,
+          data: { list: [makeVersion({ id: 1, name: 'Basic' }), makeVersion({ id: 2, name: 'Pro' })], total: 2 },
+        };
       default:
         return { code: 10004, msg: `no answer for ${path}` };
     }
@@ -87,7 +134,9 @@ async function chooseOption(within_: HTMLElement, label: string, option: string)
 
 function setWidth(width: number) {
   act(() => {
-    (window as unknown as { happyDOM: { setViewport: (size: { width: number; height: number }) => void } }).happyDOM.setViewport({ width, height: 800 });
+    (
+      window as unknown as { happyDOM: { setViewport: (size: { width: number; height: number }) => void } }
+    ).happyDOM.setViewport({ width, height: 800 });
   });
 }
 
@@ -115,16 +164,36 @@ describe('operator plugins', { timeout: 60_000 }, () => {
     await chooseOption(document.body, 'Store version', 'Pro');
     fireEvent.click(screen.getByRole('button', { name: /Search/ }));
     await waitFor(() =>
-      expect(bodiesOf(calls, 'admin/plugin/plugin/page').at(-1)).toEqual({ keyword: 'chat', type_id: 3, status: 'unlisted', package_id: 2, page: 1, limit: 20, lang_code: 'en-US' }),
+      expect(bodiesOf(calls, 'admin/plugin/plugin/page').at(-1)).toEqual({
+        keyword: 'chat',
+        type_id: 3,
+        status: 'unlisted',
+        package_id: 2,
+        page: 1,
+        limit: 20,
+        lang_code: 'en-US',
+      }),
     );
     expect(router.state.location.search).toBe('?keyword=chat&type_id=3&status=unlisted&package_id=2');
 
     fireEvent.click(screen.getByRole('columnheader', { name: /Installs/ }));
-    await waitFor(() => expect(bodiesOf(calls, 'admin/plugin/plugin/page').at(-1)).toMatchObject({ sort_field: 'install_count', sort_order: 'descend' }));
+    await waitFor(() =>
+      expect(bodiesOf(calls, 'admin/plugin/plugin/page').at(-1)).toMatchObject({
+        sort_field: 'install_count',
+        sort_order: 'descend',
+      }),
+    );
   });
 
   it('unlists a plugin only after confirming, saying the stores keep it', async () => {
-    const { calls } = mockFetch(answer({ 'admin/plugin/plugin/up_status': (body) => ({ code: 200, data: detailOf({ ...FREE, status: body.status as 'unlisted' }) }) }));
+    const { calls } = mockFetch(
+      answer({
+        'admin/plugin/plugin/up_status': (body) => ({
+          code: 200,
+          data: detailOf({ ...FREE, status: body.status as 'unlisted' }),
+        }),
+      }),
+    );
     const feedback = recordFeedback();
     renderPage(<PluginPage />, { path: '/admin/plugin' });
     const row = (await screen.findByRole('button', { name: 'Live chat' })).closest('tr') as HTMLElement;
@@ -133,7 +202,11 @@ describe('operator plugins', { timeout: 60_000 }, () => {
     expect(screen.getByText('It leaves the market; the 12 stores that installed it keep it.')).toBeTruthy();
     expect(bodiesOf(calls, 'admin/plugin/plugin/up_status')).toEqual([]);
     fireEvent.click(screen.getAllByRole('button', { name: 'Unlist' }).at(-1) as HTMLElement);
-    await waitFor(() => expect(bodiesOf(calls, 'admin/plugin/plugin/up_status')).toEqual([{ id: 1, status: 'unlisted', lang_code: 'en-US' }]));
+    await waitFor(() =>
+      expect(bodiesOf(calls, 'admin/plugin/plugin/up_status')).toEqual([
+        { id: 1, status: 'unlisted', lang_code: 'en-US' },
+      ]),
+    );
     await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('“Live chat” is unlisted'));
   });
 
@@ -144,7 +217,9 @@ describe('operator plugins', { timeout: 60_000 }, () => {
     await screen.findByRole('button', { name: 'Live chat' });
     fireEvent.click(screen.getByRole('button', { name: /Add plugin/ }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.change(within(dialog).getByLabelText('Video link'), { target: { value: 'http://video.example.com/a.mp4' } });
+    fireEvent.change(within(dialog).getByLabelText('Video link'), {
+      target: { value: 'http://video.example.com/a.mp4' },
+    });
     fireEvent.change(within(dialog).getByLabelText('Trial days'), { target: { value: '7' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByText(/^Plugin code must be/)).toBeTruthy();
@@ -167,7 +242,10 @@ describe('operator plugins', { timeout: 60_000 }, () => {
           const url = uploads === 1 ? ICON : SHOT(String.fromCharCode(96 + uploads));
           return { code: 200, data: { url, file_name: url.slice(9), mime: 'image/png', size: 100 } };
         },
-        'admin/plugin/plugin/add': (body) => ({ code: 200, data: detailOf(makePlugin({ id: 9, name: (body.name as Record<string, string>)['zh-CN'] })) }),
+        'admin/plugin/plugin/add': (body) => ({
+          code: 200,
+          data: detailOf(makePlugin({ id: 9, name: (body.name as Record<string, string>)['zh-CN'] })),
+        }),
       }),
     );
     const feedback = recordFeedback();
@@ -190,9 +268,13 @@ describe('operator plugins', { timeout: 60_000 }, () => {
     fireEvent.input(editor);
 
     const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
-    fireEvent.change(within(dialog).getByLabelText('Icon', { selector: 'input[type=file]' }), { target: { files: [png('icon.png')] } });
+    fireEvent.change(within(dialog).getByLabelText('Icon', { selector: 'input[type=file]' }), {
+      target: { files: [png('icon.png')] },
+    });
     await waitFor(() => expect(within(dialog).getByRole('img', { name: 'Icon' }).getAttribute('src')).toBe(ICON));
-    fireEvent.change(within(dialog).getByLabelText('Choose screenshot files'), { target: { files: [png('one.png'), png('two.png')] } });
+    fireEvent.change(within(dialog).getByLabelText('Choose screenshot files'), {
+      target: { files: [png('one.png'), png('two.png')] },
+    });
     await waitFor(() => expect(within(dialog).getAllByRole('img', { name: /^Screenshot/ })).toHaveLength(2));
     // The second screenshot becomes the cover.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Move screenshot 2 earlier' }));
@@ -236,7 +318,15 @@ describe('operator plugins', { timeout: 60_000 }, () => {
     await waitFor(() => expect(bodiesOf(calls, 'admin/plugin/plugin/edit')).toHaveLength(1));
     const body = bodiesOf(calls, 'admin/plugin/plugin/edit')[0] as Record<string, unknown>;
     expect(body).not.toHaveProperty('code');
-    expect(body).toMatchObject({ id: 2, price: 19900, trial_days: 7, status: 'unlisted', package_ids: [2], screenshots: [SHOT('b')], video_url: 'https://video.example.com/demo.mp4' });
+    expect(body).toMatchObject({
+      id: 2,
+      price: 19900,
+      trial_days: 7,
+      status: 'unlisted',
+      package_ids: [2],
+      screenshots: [SHOT('b')],
+      video_url: 'https://video.example.com/demo.mp4',
+    });
   });
 
   it('shows the detail: screenshots, video link, description, changelog and the stores that installed it', async () => {
@@ -249,7 +339,11 @@ describe('operator plugins', { timeout: 60_000 }, () => {
     expect(await within(drawer).findByText('Tokyo select')).toBeTruthy();
     expect(bodiesOf(calls, 'admin/plugin/plugin/shop_page')[0]).toMatchObject({ id: 2, page: 1, limit: 10 });
     expect(within(drawer).getAllByRole('img', { name: /^Screenshot/ }).length).toBeGreaterThanOrEqual(2);
-    expect(within(drawer).getByRole('link', { name: /video\.example\.com/ }).getAttribute('target')).toBe('_blank');
+    expect(
+      within(drawer)
+        .getByRole('link', { name: /video\.example\.com/ })
+        .getAttribute('target'),
+    ).toBe('_blank');
     expect(within(drawer).getByText('First release')).toBeTruthy();
     expect(within(drawer).getByText('Tokyo select')).toBeTruthy();
     expect(within(drawer).getByText('Trial until 2026-12-01')).toBeTruthy();
@@ -266,7 +360,14 @@ describe('operator plugins', { timeout: 60_000 }, () => {
   });
 
   it('manages the plugin types: adds one, and keeps one in use from deletion', async () => {
-    const { calls } = mockFetch(answer({ 'admin/plugin/type/add': (body) => ({ code: 200, data: makeType({ id: 5, name: (body.name as Record<string, string>)['zh-CN'] }) }) }));
+    const { calls } = mockFetch(
+      answer({
+        'admin/plugin/type/add': (body) => ({
+          code: 200,
+          data: makeType({ id: 5, name: (body.name as Record<string, string>)['zh-CN'] }),
+        }),
+      }),
+    );
     const feedback = recordFeedback();
     renderPage(<PluginPage />, { path: '/admin/plugin', url: '/admin/plugin?tab=types' });
     const used = (await screen.findByText('Customer service')).closest('tr') as HTMLElement;
@@ -277,7 +378,11 @@ describe('operator plugins', { timeout: 60_000 }, () => {
     fireEvent.change(within(dialog).getByLabelText('Type name (English)'), { target: { value: 'Translation' } });
     fireEvent.change(within(dialog).getByLabelText('Order'), { target: { value: '3' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-    await waitFor(() => expect(bodiesOf(calls, 'admin/plugin/type/add')).toEqual([{ name: { 'zh-CN': '翻译', 'en-US': 'Translation' }, sort: 3, lang_code: 'en-US' }]));
+    await waitFor(() =>
+      expect(bodiesOf(calls, 'admin/plugin/type/add')).toEqual([
+        { name: { 'zh-CN': '翻译', 'en-US': 'Translation' }, sort: 3, lang_code: 'en-US' },
+      ]),
+    );
     await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Type “翻译” created'));
   });
 });

@@ -10,5 +10,8 @@ export function followUpProspect(input: TProspectEditInput) {
 
 export function useFollowUpProspect() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: followUpProspect, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminProspectsKey }) });
+  return useMutation({
+    mutationFn: followUpProspect,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminProspectsKey }),
+  });
 }

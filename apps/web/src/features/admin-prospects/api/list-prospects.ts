@@ -9,7 +9,11 @@ export function listProspects(input: TProspectListInput) {
 }
 
 export function listProspectsQueryOptions(input: TProspectListInput) {
-  return queryOptions({ queryKey: [...adminProspectsKey, 'list', input], queryFn: () => listProspects(input), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...adminProspectsKey, 'list', input],
+    queryFn: () => listProspects(input),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useProspects(input: TProspectListInput) {

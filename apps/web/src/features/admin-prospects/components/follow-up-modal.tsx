@@ -1,4 +1,9 @@
-import { PROSPECT_REMARK_MAX_LENGTH, ZProspectEditInput, type ProspectStatus, type TProspect } from '@parlour/contract/calls/prospect';
+import {
+  PROSPECT_REMARK_MAX_LENGTH,
+  ZProspectEditInput,
+  type ProspectStatus,
+  type TProspect,
+} from '@parlour/contract/calls/prospect';
 import { formatPhone } from '@parlour/contract/phone';
 import { Descriptions, Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -46,7 +51,9 @@ export function FollowUpModal({ prospect, onClose }: { prospect: TProspect | nul
       {prospect ? (
         <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }}>
           <Descriptions.Item label={t('adminProspects.field.name')}>{prospect.name}</Descriptions.Item>
-          <Descriptions.Item label={t('adminProspects.field.contact')}>{formatPhone(prospect.contact)}</Descriptions.Item>
+          <Descriptions.Item label={t('adminProspects.field.contact')}>
+            {formatPhone(prospect.contact)}
+          </Descriptions.Item>
           <Descriptions.Item label={t('adminProspects.field.content')}>
             <span style={{ whiteSpace: 'pre-wrap' }}>{prospect.content}</span>
           </Descriptions.Item>
@@ -61,8 +68,17 @@ export function FollowUpModal({ prospect, onClose }: { prospect: TProspect | nul
           ]}
         />
       </Form.Item>
-      <Form.Item name="remark" label={t('adminProspects.field.remark')} rules={[fieldRule(ZProspectEditInput, 'remark')]}>
-        <Input.TextArea maxLength={PROSPECT_REMARK_MAX_LENGTH} showCount autoSize={{ minRows: 3, maxRows: 6 }} placeholder={t('adminProspects.followUp.remarkPlaceholder')} />
+      <Form.Item
+        name="remark"
+        label={t('adminProspects.field.remark')}
+        rules={[fieldRule(ZProspectEditInput, 'remark')]}
+      >
+        <Input.TextArea
+          maxLength={PROSPECT_REMARK_MAX_LENGTH}
+          showCount
+          autoSize={{ minRows: 3, maxRows: 6 }}
+          placeholder={t('adminProspects.followUp.remarkPlaceholder')}
+        />
       </Form.Item>
     </FormModal>
   );

@@ -21,7 +21,14 @@ function makeProspect(overrides: Partial<TProspect> = {}): TProspect {
     ...overrides,
   };
 }
-const FOLLOWED = makeProspect({ id: 2, name: 'Li Na', contact: '13900139000', status: 'followed_up', remark: 'Sent a quote', followed_up_at: '2025-03-02T09:00:00.000Z' });
+const FOLLOWED = makeProspect({
+  id: 2,
+  name: 'Li Na',
+  contact: '13900139000',
+  status: 'followed_up',
+  remark: 'Sent a quote',
+  followed_up_at: '2025-03-02T09:00:00.000Z',
+});
 
 async function chooseOption(label: string, option: string) {
   fireEvent.mouseDown(screen.getByLabelText(label));
@@ -32,7 +39,9 @@ async function chooseOption(label: string, option: string) {
 describe('operator prospects', { timeout: 20_000 }, () => {
   it('lists messages with contact, content, time, IP and status, and filters them', async () => {
     const { calls } = mockFetch((path) =>
-      path === 'admin/cms/message_board/lists' ? { code: 200, data: { list: [makeProspect(), FOLLOWED], total: 2, new_count: 1 } } : { code: 10004 },
+      path === 'admin/cms/message_board/lists'
+        ? { code: 200, data: { list: [makeProspect(), FOLLOWED], total: 2, new_count: 1 } }
+        : { code: 10004 },
     );
     recordFeedback();
     renderPage(<ProspectsPage />, { path: '/admin/prospects' });
@@ -47,24 +56,60 @@ describe('operator prospects', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText('Name, phone or message'), { target: { value: '1380' } });
     await chooseOption('Status', 'New');
     fireEvent.click(screen.getByRole('button', { name: /Search/ }));
-    await waitFor(() => expect(bodiesOf(calls, 'admin/cms/message_board/lists').at(-1)).toEqual({ keyword: '1380', status: 'new', page: 1, limit: 20, lang_code: 'en-US' }));
+    await waitFor(() =>
+      expect(bodiesOf(calls, 'admin/cms/message_board/lists').at(-1)).toEqual({
+        keyword: '1380',
+        status: 'new',
+        page: 1,
+        limit: 20,
+        lang_code: 'en-US',
+      }),
+    );
   });
 
   it('sorts on the server by creation and follow-up time, from the URL and the column headers', async () => {
-    const { calls } = mockFetch((path) => (path === 'admin/cms/message_board/lists' ? { code: 200, data: { list: [makeProspect(), FOLLOWED], total: 2, new_count: 1 } } : { code: 10004 }));
-    const { router } = renderPage(<ProspectsPage />, { path: '/admin/prospects', url: '/admin/prospects?sort=followed_up_at&order=ascend&status=followed_up' });
+    const { calls } = mockFetch((path) =>
+      path === 'admin/cms/message_board/lists'
+        ? { code: 200, data: { list: [makeProspect(), FOLLOWED], total: 2, new_count: 1 } }
+        : { code: 10004 },
+    );
+    const { router } = renderPage(<ProspectsPage />, {
+      path: '/admin/prospects',
+      url: '/admin/prospects?sort=followed_up_at&order=ascend&status=followed_up',
+    });
     await screen.findByText('Li Na');
-    expect(bodiesOf(calls, 'admin/cms/message_board/lists')[0]).toEqual({ status: 'followed_up', page: 1, limit: 20, sort_field: 'followed_up_at', sort_order: 'ascend', lang_code: 'en-US' });
+    expect(bodiesOf(calls, 'admin/cms/message_board/lists')[0]).toEqual({
+      status: 'followed_up',
+      page: 1,
+      limit: 20,
+      sort_field: 'followed_up_at',
+      sort_order: 'ascend',
+      lang_code: 'en-US',
+    });
     expect(screen.getByRole('columnheader', { name: /Follow-up/ }).getAttribute('aria-sort')).toBe('ascending');
 
     fireEvent.click(screen.getByRole('columnheader', { name: /Left at/ }));
-    await waitFor(() => expect(bodiesOf(calls, 'admin/cms/message_board/lists').at(-1)).toMatchObject({ status: 'followed_up', sort_field: 'created_at', sort_order: 'descend' }));
-    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ status: 'followed_up', sort: 'created_at', order: 'descend' });
+    await waitFor(() =>
+      expect(bodiesOf(calls, 'admin/cms/message_board/lists').at(-1)).toMatchObject({
+        status: 'followed_up',
+        sort_field: 'created_at',
+        sort_order: 'descend',
+      }),
+    );
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      status: 'followed_up',
+      sort: 'created_at',
+      order: 'descend',
+    });
   });
 
   it('marks a message followed up with a remark', async () => {
     const { calls } = mockFetch((path, body) => {
-      if (path === 'admin/cms/message_board/edit') return { code: 200, data: makeProspect({ status: 'followed_up', remark: (body as { remark: string }).remark }) };
+      if (path === 'admin/cms/message_board/edit')
+        return {
+          code: 200,
+          data: makeProspect({ status: 'followed_up', remark: (body as { remark: string }).remark }),
+        };
       return { code: 200, data: { list: [makeProspect()], total: 1, new_count: 1 } };
     });
     const feedback = recordFeedback();
@@ -76,7 +121,11 @@ describe('operator prospects', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText('Interested in the enterprise version')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('Remark'), { target: { value: 'Called, demo on Friday' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(bodiesOf(calls, 'admin/cms/message_board/edit')).toEqual([{ id: 1, status: 'followed_up', remark: 'Called, demo on Friday', lang_code: 'en-US' }]));
+    await waitFor(() =>
+      expect(bodiesOf(calls, 'admin/cms/message_board/edit')).toEqual([
+        { id: 1, status: 'followed_up', remark: 'Called, demo on Friday', lang_code: 'en-US' },
+      ]),
+    );
     await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Follow-up of Zhang Wei saved'));
   });
 

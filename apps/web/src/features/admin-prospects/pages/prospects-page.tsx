@@ -1,4 +1,9 @@
-import { PROSPECT_SORT_FIELDS, PROSPECT_STATUSES, type ProspectStatus, type TProspect } from '@parlour/contract/calls/prospect';
+import {
+  PROSPECT_SORT_FIELDS,
+  PROSPECT_STATUSES,
+  type ProspectStatus,
+  type TProspect,
+} from '@parlour/contract/calls/prospect';
 import type { TDateRangeInput } from '@parlour/contract/calls/report';
 import { formatPhone } from '@parlour/contract/phone';
 import { Button, Flex, Form, Input, Tag, Typography } from 'antd';
@@ -70,14 +75,29 @@ export default function ProspectsPage() {
         </Typography.Text>
       ),
     },
-    { key: 'contact', title: t('adminProspects.field.contact'), dataIndex: 'contact', width: 160, render: (contact: string) => <Typography.Text copyable={{ text: contact }}>{formatPhone(contact)}</Typography.Text> },
+    {
+      key: 'contact',
+      title: t('adminProspects.field.contact'),
+      dataIndex: 'contact',
+      width: 160,
+      render: (contact: string) => (
+        <Typography.Text copyable={{ text: contact }}>{formatPhone(contact)}</Typography.Text>
+      ),
+    },
     {
       key: 'content',
       title: t('adminProspects.field.content'),
       dataIndex: 'content',
       width: 230,
       render: (content: string) => (
-        <Typography.Paragraph ellipsis={{ rows: 2, expandable: 'collapsible', symbol: (isExpanded) => (isExpanded ? t('adminProspects.less') : t('adminProspects.more')) }} style={{ margin: 0, width: '100%', maxWidth: 214, whiteSpace: 'pre-wrap' }}>
+        <Typography.Paragraph
+          ellipsis={{
+            rows: 2,
+            expandable: 'collapsible',
+            symbol: (isExpanded) => (isExpanded ? t('adminProspects.less') : t('adminProspects.more')),
+          }}
+          style={{ margin: 0, width: '100%', maxWidth: 214, whiteSpace: 'pre-wrap' }}
+        >
           {content}
         </Typography.Paragraph>
       ),
@@ -87,7 +107,12 @@ export default function ProspectsPage() {
       title: t('adminProspects.field.status'),
       dataIndex: 'status',
       width: 90,
-      render: (status: ProspectStatus) => (status === 'new' ? <Tag color="orange">{t('adminProspects.status.new')}</Tag> : <Tag color="green">{t('adminProspects.status.followed_up')}</Tag>),
+      render: (status: ProspectStatus) =>
+        status === 'new' ? (
+          <Tag color="orange">{t('adminProspects.status.new')}</Tag>
+        ) : (
+          <Tag color="green">{t('adminProspects.status.followed_up')}</Tag>
+        ),
     },
     {
       key: 'remark',
@@ -100,7 +125,9 @@ export default function ProspectsPage() {
         remark || prospect.followed_up_at ? (
           <div style={{ width: '100%', maxWidth: 154, overflowWrap: 'anywhere' }}>
             <div style={{ whiteSpace: 'pre-wrap' }}>{remark || '—'}</div>
-            {prospect.followed_up_at ? <Typography.Text type="secondary">{dayjs(prospect.followed_up_at).format(TIME)}</Typography.Text> : null}
+            {prospect.followed_up_at ? (
+              <Typography.Text type="secondary">{dayjs(prospect.followed_up_at).format(TIME)}</Typography.Text>
+            ) : null}
           </div>
         ) : (
           <Typography.Text type="secondary">—</Typography.Text>
@@ -143,21 +170,48 @@ export default function ProspectsPage() {
         <section className="page-card">
           <FilterBar<FilterValues>
             form={form}
-            values={{ keyword: filter.keyword, status: filter.status, range: filter.start_date ? { start_date: filter.start_date, end_date: filter.end_date } : undefined }}
+            values={{
+              keyword: filter.keyword,
+              status: filter.status,
+              range: filter.start_date ? { start_date: filter.start_date, end_date: filter.end_date } : undefined,
+            }}
             name="admin_prospect_filters"
             onSearch={(values) =>
-              setFilter({ keyword: values.keyword?.trim() || undefined, status: values.status || undefined, start_date: values.range?.start_date, end_date: values.range?.end_date })
+              setFilter({
+                keyword: values.keyword?.trim() || undefined,
+                status: values.status || undefined,
+                start_date: values.range?.start_date,
+                end_date: values.range?.end_date,
+              })
             }
             onReset={() => setFilter({})}
             searchLabel={t('adminProspects.filter.search')}
             resetLabel={t('adminProspects.filter.reset')}
-            extra={prospects.data ? <Tag color={prospects.data.new_count > 0 ? 'orange' : undefined}>{t('adminProspects.newCount', { count: prospects.data.new_count })}</Tag> : null}
+            extra={
+              prospects.data ? (
+                <Tag color={prospects.data.new_count > 0 ? 'orange' : undefined}>
+                  {t('adminProspects.newCount', { count: prospects.data.new_count })}
+                </Tag>
+              ) : null
+            }
           >
             <Form.Item name="keyword">
-              <Input allowClear maxLength={100} aria-label={t('adminProspects.filter.keyword')} placeholder={t('adminProspects.filter.keyword')} style={{ width: 240 }} />
+              <Input
+                allowClear
+                maxLength={100}
+                aria-label={t('adminProspects.filter.keyword')}
+                placeholder={t('adminProspects.filter.keyword')}
+                style={{ width: 240 }}
+              />
             </Form.Item>
             <Form.Item name="status">
-              <FilterSelect label={t('adminProspects.field.status')} options={PROSPECT_STATUSES.map((status) => ({ value: status, label: t(`adminProspects.status.${status}`) }))} />
+              <FilterSelect
+                label={t('adminProspects.field.status')}
+                options={PROSPECT_STATUSES.map((status) => ({
+                  value: status,
+                  label: t(`adminProspects.status.${status}`),
+                }))}
+              />
             </Form.Item>
             <Form.Item name="range">
               <DateRangeFilter allowClear />

@@ -1,4 +1,9 @@
-import { adminPaymentSettings, adminSetPaymentSettings, adminTestPaymentConnection, type TSetPaymentSettingsInput } from '@parlour/contract/calls/payment-settings';
+import {
+  adminPaymentSettings,
+  adminSetPaymentSettings,
+  adminTestPaymentConnection,
+  type TSetPaymentSettingsInput,
+} from '@parlour/contract/calls/payment-settings';
 import type { PayMethod } from '@parlour/contract/constants';
 import { ErrorCode } from '@parlour/contract/errors';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

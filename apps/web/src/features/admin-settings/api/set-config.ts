@@ -19,7 +19,8 @@ export function useSetConfig() {
     onSuccess: (saved, input) => {
       queryClient.setQueryData(adminSettingsKey, saved);
       // The site group and the business time zone are what the layouts and filters show: they change at once.
-      if (input.group === 'site' || input.group === 'platform') setPublicConfig({ ...saved.site, business_time_zone: saved.platform.business_time_zone });
+      if (input.group === 'site' || input.group === 'platform')
+        setPublicConfig({ ...saved.site, business_time_zone: saved.platform.business_time_zone });
     },
   });
 }
@@ -32,7 +33,11 @@ type GroupValues<G extends SecretGroup> = Extract<TSetConfigInput, { group: G }>
  * webhook): the secret's field starts empty and an empty one keeps the stored secret; once saved it
  * is emptied again, so a secret never stays in the form.
  */
-export function useSaveWithSecret<G extends SecretGroup, V extends Partial<GroupValues<G>>>(group: G, secretField: keyof V & string, form: FormInstance<V>) {
+export function useSaveWithSecret<G extends SecretGroup, V extends Partial<GroupValues<G>>>(
+  group: G,
+  secretField: keyof V & string,
+  form: FormInstance<V>,
+) {
   const { t } = useTranslation();
   const save = useSetConfig();
   const onFinish = (next: V) =>

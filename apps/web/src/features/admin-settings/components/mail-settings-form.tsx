@@ -1,4 +1,10 @@
-import { SMTP_SECURITY_MODES, ZMailSettingsInput, ZTestSendEmailInput, type TMailSettings, type TMailSettingsInput } from '@parlour/contract/calls/settings';
+import {
+  SMTP_SECURITY_MODES,
+  ZMailSettingsInput,
+  ZTestSendEmailInput,
+  type TMailSettings,
+  type TMailSettingsInput,
+} from '@parlour/contract/calls/settings';
 import { Col, Divider, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fieldRule } from '@/lib/form-rules';
@@ -21,17 +27,33 @@ export function MailSettingsForm({ values }: { values: TMailSettings }) {
 
   return (
     <>
-      <Form form={form} name="settings_mail" layout="vertical" initialValues={{ ...fields, smtp_password: '' }} onFinish={onFinish} noValidate className="settings-form">
+      <Form
+        form={form}
+        name="settings_mail"
+        layout="vertical"
+        initialValues={{ ...fields, smtp_password: '' }}
+        onFinish={onFinish}
+        noValidate
+        className="settings-form"
+      >
         <Row gutter={24}>
           <Col xs={24} md={12}>
-            <Form.Item name="smtp_host" label={t('adminSettings.mail.host')} rules={[rule('smtp_host')]} extra={t('adminSettings.mail.hostHint')}>
+            <Form.Item
+              name="smtp_host"
+              label={t('adminSettings.mail.host')}
+              rules={[rule('smtp_host')]}
+              extra={t('adminSettings.mail.hostHint')}
+            >
               <Input placeholder="smtp.example.com" />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
             <Form.Item name="smtp_security" label={t('adminSettings.mail.security')} rules={[rule('smtp_security')]}>
               <Select
-                options={SMTP_SECURITY_MODES.map((mode) => ({ value: mode, label: t(`adminSettings.mail.securityMode.${mode}`) }))}
+                options={SMTP_SECURITY_MODES.map((mode) => ({
+                  value: mode,
+                  label: t(`adminSettings.mail.securityMode.${mode}`),
+                }))}
                 onChange={(mode: keyof typeof DEFAULT_PORTS) => form.setFieldValue('smtp_port', DEFAULT_PORTS[mode])}
               />
             </Form.Item>
@@ -52,7 +74,12 @@ export function MailSettingsForm({ values }: { values: TMailSettings }) {
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="mail_sender" label={t('adminSettings.mail.sender')} rules={[rule('mail_sender')]} extra={t('adminSettings.mail.senderHint')}>
+            <Form.Item
+              name="mail_sender"
+              label={t('adminSettings.mail.sender')}
+              rules={[rule('mail_sender')]}
+              extra={t('adminSettings.mail.senderHint')}
+            >
               <Input placeholder="Parlour <no-reply@example.com>" />
             </Form.Item>
           </Col>

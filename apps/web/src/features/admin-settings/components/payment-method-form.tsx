@@ -24,9 +24,23 @@ import { SecretInput } from './secret-field';
 /** How a credential is typed: one line, several lines (public keys), or a write-only secret. */
 type FieldKind = 'text' | 'multiline' | 'secret' | 'multilineSecret';
 type FieldName =
-  | 'app_id' | 'merchant_id' | 'merchant_serial_no' | 'api_v3_key' | 'merchant_private_key' | 'platform_public_key_id' | 'platform_public_key'
-  | 'seller_id' | 'app_private_key' | 'alipay_public_key' | 'client_id' | 'client_secret' | 'webhook_id' | 'currency' | 'rate';
-type HintKey = `adminSettings.payment.hint.${'merchant_private_key' | 'platform_public_key' | 'app_private_key' | 'alipay_public_key' | 'currency' | 'rate'}`;
+  | 'app_id'
+  | 'merchant_id'
+  | 'merchant_serial_no'
+  | 'api_v3_key'
+  | 'merchant_private_key'
+  | 'platform_public_key_id'
+  | 'platform_public_key'
+  | 'seller_id'
+  | 'app_private_key'
+  | 'alipay_public_key'
+  | 'client_id'
+  | 'client_secret'
+  | 'webhook_id'
+  | 'currency'
+  | 'rate';
+type HintKey =
+  `adminSettings.payment.hint.${'merchant_private_key' | 'platform_public_key' | 'app_private_key' | 'alipay_public_key' | 'currency' | 'rate'}`;
 interface FieldSpec {
   name: FieldName;
   kind: FieldKind;
@@ -36,7 +50,11 @@ interface FieldSpec {
   hint?: HintKey;
 }
 
-const SCHEMAS = { wechat: ZWechatPaySettingsInput, alipay: ZAlipaySettingsInput, paypal: ZPaypalSettingsInput } as const;
+const SCHEMAS = {
+  wechat: ZWechatPaySettingsInput,
+  alipay: ZAlipaySettingsInput,
+  paypal: ZPaypalSettingsInput,
+} as const;
 
 /** The credentials each method's contract declares, in the order its provider's console shows them. */
 const FIELDS: Record<PayMethod, FieldSpec[]> = {
@@ -45,15 +63,36 @@ const FIELDS: Record<PayMethod, FieldSpec[]> = {
     { name: 'merchant_id', kind: 'text', placeholder: '1900000001' },
     { name: 'merchant_serial_no', kind: 'text' },
     { name: 'api_v3_key', kind: 'secret' },
-    { name: 'merchant_private_key', kind: 'multilineSecret', isWide: true, hint: 'adminSettings.payment.hint.merchant_private_key' },
+    {
+      name: 'merchant_private_key',
+      kind: 'multilineSecret',
+      isWide: true,
+      hint: 'adminSettings.payment.hint.merchant_private_key',
+    },
     { name: 'platform_public_key_id', kind: 'text', placeholder: 'PUB_KEY_ID_…' },
-    { name: 'platform_public_key', kind: 'multiline', isWide: true, placeholder: '-----BEGIN PUBLIC KEY-----', hint: 'adminSettings.payment.hint.platform_public_key' },
+    {
+      name: 'platform_public_key',
+      kind: 'multiline',
+      isWide: true,
+      placeholder: '-----BEGIN PUBLIC KEY-----',
+      hint: 'adminSettings.payment.hint.platform_public_key',
+    },
   ],
   alipay: [
     { name: 'app_id', kind: 'text', placeholder: '2021000000000000' },
     { name: 'seller_id', kind: 'text', placeholder: '2088000000000000' },
-    { name: 'app_private_key', kind: 'multilineSecret', isWide: true, hint: 'adminSettings.payment.hint.app_private_key' },
-    { name: 'alipay_public_key', kind: 'multiline', isWide: true, hint: 'adminSettings.payment.hint.alipay_public_key' },
+    {
+      name: 'app_private_key',
+      kind: 'multilineSecret',
+      isWide: true,
+      hint: 'adminSettings.payment.hint.app_private_key',
+    },
+    {
+      name: 'alipay_public_key',
+      kind: 'multiline',
+      isWide: true,
+      hint: 'adminSettings.payment.hint.alipay_public_key',
+    },
   ],
   paypal: [
     { name: 'client_id', kind: 'text' },
@@ -67,13 +106,15 @@ const FIELDS: Record<PayMethod, FieldSpec[]> = {
 type MethodView = TPaymentSettings[PayMethod];
 type FormValues = Record<string, unknown>;
 
-const isSecret = (method: PayMethod, field: string) => (PAYMENT_SECRET_FIELDS[method] as readonly string[]).includes(field);
+const isSecret = (method: PayMethod, field: string) =>
+  (PAYMENT_SECRET_FIELDS[method] as readonly string[]).includes(field);
 
 /** What the form starts from: the saved values, every secret empty (a secret is never sent back). */
 function initialValuesOf(method: PayMethod, view: MethodView): FormValues {
   const values: FormValues = { enabled: view.enabled, environment: view.environment, endpoint: view.endpoint };
   const shown = view as unknown as Record<string, unknown>;
-  for (const field of FIELDS[method]) values[field.name] = isSecret(method, field.name) ? '' : (shown[field.name] ?? '');
+  for (const field of FIELDS[method])
+    values[field.name] = isSecret(method, field.name) ? '' : (shown[field.name] ?? '');
   return values;
 }
 
@@ -134,7 +175,9 @@ export function PaymentMethodForm({ method, view }: { method: PayMethod; view: M
     void modal.confirm({
       title: t('adminSettings.payment.confirmTitle', { method: methodName }),
       content: values.enabled
-        ? t(isLive ? 'adminSettings.payment.confirmLive' : 'adminSettings.payment.confirmSandbox', { method: methodName })
+        ? t(isLive ? 'adminSettings.payment.confirmLive' : 'adminSettings.payment.confirmSandbox', {
+            method: methodName,
+          })
         : t('adminSettings.payment.confirmOff', { method: methodName }),
       okText: t('adminSettings.save'),
       cancelText: t('common.cancel'),
@@ -149,8 +192,12 @@ export function PaymentMethodForm({ method, view }: { method: PayMethod; view: M
   };
 
   const control = (field: FieldSpec) => {
-    if (field.kind === 'secret' || field.kind === 'multilineSecret') return <SecretInput isSet={isSecretSet(view, field.name)} isMultiline={field.kind === 'multilineSecret'} />;
-    if (field.kind === 'multiline') return <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} spellCheck={false} placeholder={field.placeholder} />;
+    if (field.kind === 'secret' || field.kind === 'multilineSecret')
+      return <SecretInput isSet={isSecretSet(view, field.name)} isMultiline={field.kind === 'multilineSecret'} />;
+    if (field.kind === 'multiline')
+      return (
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} spellCheck={false} placeholder={field.placeholder} />
+      );
     return <Input autoComplete="off" spellCheck={false} placeholder={field.placeholder} />;
   };
 
@@ -166,20 +213,45 @@ export function PaymentMethodForm({ method, view }: { method: PayMethod; view: M
       }
     >
       {modalHolder}
-      <Form form={form} name={`settings_payment_${method}`} layout="vertical" initialValues={initialValuesOf(method, view)} onFinish={onFinish} onFinishFailed={() => feedback.error(t('validation:form_error'))} noValidate className="settings-form">
+      <Form
+        form={form}
+        name={`settings_payment_${method}`}
+        layout="vertical"
+        initialValues={initialValuesOf(method, view)}
+        onFinish={onFinish}
+        onFinishFailed={() => feedback.error(t('validation:form_error'))}
+        noValidate
+        className="settings-form"
+      >
         <Row gutter={24}>
           <Col xs={24} md={8}>
-            <Form.Item name="enabled" label={t('adminSettings.payment.enabled')} valuePropName="checked" extra={t('adminSettings.payment.enabledHint')}>
+            <Form.Item
+              name="enabled"
+              label={t('adminSettings.payment.enabled')}
+              valuePropName="checked"
+              extra={t('adminSettings.payment.enabledHint')}
+            >
               <Switch />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
             <Form.Item name="environment" label={t('adminSettings.payment.environment')} rules={[rule('environment')]}>
-              <Radio.Group optionType="button" options={PAYMENT_ENVIRONMENTS.map((environment) => ({ value: environment, label: t(`adminSettings.payment.environments.${environment}`) }))} />
+              <Radio.Group
+                optionType="button"
+                options={PAYMENT_ENVIRONMENTS.map((environment) => ({
+                  value: environment,
+                  label: t(`adminSettings.payment.environments.${environment}`),
+                }))}
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name="endpoint" label={t('adminSettings.payment.endpoint')} rules={[rule('endpoint')]} extra={t('adminSettings.payment.endpointHint')}>
+            <Form.Item
+              name="endpoint"
+              label={t('adminSettings.payment.endpoint')}
+              rules={[rule('endpoint')]}
+              extra={t('adminSettings.payment.endpointHint')}
+            >
               <Input autoComplete="off" spellCheck={false} placeholder="https://" />
             </Form.Item>
           </Col>
@@ -197,7 +269,14 @@ export function PaymentMethodForm({ method, view }: { method: PayMethod; view: M
           ))}
         </Row>
         <Form.Item label={t('adminSettings.payment.notifyUrl')} extra={t(`adminSettings.payment.notifyHint.${method}`)}>
-          <Typography.Text copyable={{ text: view.notify_url, tooltips: [t('adminSettings.payment.copy'), t('adminSettings.payment.copied')] }} code className="payment-notify-url">
+          <Typography.Text
+            copyable={{
+              text: view.notify_url,
+              tooltips: [t('adminSettings.payment.copy'), t('adminSettings.payment.copied')],
+            }}
+            code
+            className="payment-notify-url"
+          >
             {view.notify_url}
           </Typography.Text>
         </Form.Item>
@@ -215,8 +294,16 @@ export function PaymentMethodForm({ method, view }: { method: PayMethod; view: M
             role="status"
             showIcon
             type={testResult.ok ? 'success' : 'error'}
-            title={testResult.ok ? t('adminSettings.payment.testOk', { method: methodName }) : t('adminSettings.payment.testFailed', { method: methodName })}
-            description={testResult.ok ? undefined : <Typography.Text className="payment-test-error">{testResult.error}</Typography.Text>}
+            title={
+              testResult.ok
+                ? t('adminSettings.payment.testOk', { method: methodName })
+                : t('adminSettings.payment.testFailed', { method: methodName })
+            }
+            description={
+              testResult.ok ? undefined : (
+                <Typography.Text className="payment-test-error">{testResult.error}</Typography.Text>
+              )
+            }
           />
         ) : null}
       </Form>

@@ -17,7 +17,14 @@ export default function PaymentSettingsTab() {
   const data = settings.data;
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }} className="payment-settings">
-      {data.is_sandbox_on ? <Alert type="info" showIcon title={t('adminSettings.payment.sandboxOn')} description={t('adminSettings.payment.sandboxOnHint')} /> : null}
+      {data.is_sandbox_on ? (
+        <Alert
+          type="info"
+          showIcon
+          title={t('adminSettings.payment.sandboxOn')}
+          description={t('adminSettings.payment.sandboxOnHint')}
+        />
+      ) : null}
       {PAY_METHODS.map((method) => (
         <PaymentMethodForm key={method} method={method} view={data[method]} />
       ))}

@@ -27,17 +27,27 @@ export function PlatformRulesForm({ values }: { values: TPlatformSettings }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<TPlatformSettings>();
   const save = useSetConfig();
-  const onFinish = (next: TPlatformSettings) => save.mutate({ group: 'platform', values: next }, { onSuccess: () => feedback.success(t('adminSettings.saved')) });
+  const onFinish = (next: TPlatformSettings) =>
+    save.mutate({ group: 'platform', values: next }, { onSuccess: () => feedback.success(t('adminSettings.saved')) });
   const zoneOptions = useMemo(() => {
     const now = new Date();
     const zones = listTimeZones();
     // A stored zone this browser does not list is still shown (the save would refuse it until changed).
-    if (values.business_time_zone && !zones.includes(values.business_time_zone)) zones.unshift(values.business_time_zone);
+    if (values.business_time_zone && !zones.includes(values.business_time_zone))
+      zones.unshift(values.business_time_zone);
     return zones.map((zone) => ({ value: zone, label: describeTimeZone(zone, now) }));
   }, [values.business_time_zone]);
 
   return (
-    <Form form={form} name="settings_platform" layout="vertical" initialValues={values} onFinish={onFinish} noValidate className="settings-form">
+    <Form
+      form={form}
+      name="settings_platform"
+      layout="vertical"
+      initialValues={values}
+      onFinish={onFinish}
+      noValidate
+      className="settings-form"
+    >
       <Row gutter={24}>
         {FIELDS.map((field) => (
           <Col key={field.name} xs={24} md={12}>
@@ -48,7 +58,13 @@ export function PlatformRulesForm({ values }: { values: TPlatformSettings }) {
               extra={t(`adminSettings.platform.${field.name}_hint`)}
               required
             >
-              <InputNumber min={field.min} max={field.max} precision={0} style={{ width: '100%' }} addonAfter={t(`adminSettings.platform.unit.${field.unit}`)} />
+              <InputNumber
+                min={field.min}
+                max={field.max}
+                precision={0}
+                style={{ width: '100%' }}
+                addonAfter={t(`adminSettings.platform.unit.${field.unit}`)}
+              />
             </Form.Item>
           </Col>
         ))}
@@ -60,7 +76,12 @@ export function PlatformRulesForm({ values }: { values: TPlatformSettings }) {
             extra={t('adminSettings.platform.business_time_zone_hint')}
             required
           >
-            <Select showSearch optionFilterProp="label" options={zoneOptions} placeholder={t('adminSettings.platform.business_time_zone_placeholder')} />
+            <Select
+              showSearch
+              optionFilterProp="label"
+              options={zoneOptions}
+              placeholder={t('adminSettings.platform.business_time_zone_placeholder')}
+            />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
@@ -80,10 +101,23 @@ export function PlatformRulesForm({ values }: { values: TPlatformSettings }) {
             rules={[fieldRule(ZPlatformSettingsInput, 'reserved_shop_ids')]}
             extra={t('adminSettings.platform.reserved_shop_ids_hint')}
           >
-            <Select mode="tags" open={false} suffixIcon={null} tokenSeparators={[',', ' ', '，']} placeholder={t('adminSettings.platform.reserved_shop_ids_placeholder')} />
+            <Select
+              mode="tags"
+              open={false}
+              suffixIcon={null}
+              tokenSeparators={[',', ' ', '，']}
+              placeholder={t('adminSettings.platform.reserved_shop_ids_placeholder')}
+            />
           </Form.Item>
-          <Typography.Paragraph type="secondary" ellipsis={{ rows: 2, expandable: 'collapsible' }} data-testid="reserved-shop-ids-fixed">
-            {t('adminSettings.platform.reserved_shop_ids_fixed', { count: values.reserved_shop_ids_fixed.length, ids: values.reserved_shop_ids_fixed.join(', ') })}
+          <Typography.Paragraph
+            type="secondary"
+            ellipsis={{ rows: 2, expandable: 'collapsible' }}
+            data-testid="reserved-shop-ids-fixed"
+          >
+            {t('adminSettings.platform.reserved_shop_ids_fixed', {
+              count: values.reserved_shop_ids_fixed.length,
+              ids: values.reserved_shop_ids_fixed.join(', '),
+            })}
           </Typography.Paragraph>
         </Col>
       </Row>

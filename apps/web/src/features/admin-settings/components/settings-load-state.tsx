@@ -3,7 +3,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** What a settings query shows before its data: a skeleton while loading, a retry on failure. */
-export function settingsLoadState(query: { isPending: boolean; isError: boolean; data?: unknown; refetch: () => unknown }): ReactNode | null {
+export function settingsLoadState(query: {
+  isPending: boolean;
+  isError: boolean;
+  data?: unknown;
+  refetch: () => unknown;
+}): ReactNode | null {
   if (query.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (query.isError || !query.data) return <SettingsLoadFailed onRetry={() => void query.refetch()} />;
   return null;

@@ -18,7 +18,15 @@ export function SiteSettingsForm({ values }: { values: TSiteSettings }) {
     save.mutate({ group: 'site', values: next }, { onSuccess: () => feedback.success(t('adminSettings.saved')) });
 
   return (
-    <Form form={form} name="settings_site" layout="vertical" initialValues={values} onFinish={onFinish} noValidate className="settings-form">
+    <Form
+      form={form}
+      name="settings_site"
+      layout="vertical"
+      initialValues={values}
+      onFinish={onFinish}
+      noValidate
+      className="settings-form"
+    >
       <Row gutter={24}>
         <Col xs={24} md={12}>
           <Form.Item name="site_name" label={t('adminSettings.site.siteName')} rules={[rule('site_name')]} required>
@@ -26,7 +34,12 @@ export function SiteSettingsForm({ values }: { values: TSiteSettings }) {
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="domain" label={t('adminSettings.site.domain')} rules={[rule('domain')]} extra={t('adminSettings.site.domainHint')}>
+          <Form.Item
+            name="domain"
+            label={t('adminSettings.site.domain')}
+            rules={[rule('domain')]}
+            extra={t('adminSettings.site.domainHint')}
+          >
             <Input placeholder="www.example.com" />
           </Form.Item>
         </Col>
@@ -41,7 +54,12 @@ export function SiteSettingsForm({ values }: { values: TSiteSettings }) {
           </Form.Item>
         </Col>
         <Col xs={24}>
-          <Form.Item name="keywords" label={t('adminSettings.site.keywords')} rules={[rule('keywords')]} extra={t('adminSettings.site.keywordsHint')}>
+          <Form.Item
+            name="keywords"
+            label={t('adminSettings.site.keywords')}
+            rules={[rule('keywords')]}
+            extra={t('adminSettings.site.keywordsHint')}
+          >
             <Input maxLength={200} />
           </Form.Item>
         </Col>

@@ -1,4 +1,10 @@
-import { SMS_PROVIDERS, ZSmsSettingsInput, ZTestSendSmsInput, type TSmsSettings, type TSmsSettingsInput } from '@parlour/contract/calls/settings';
+import {
+  SMS_PROVIDERS,
+  ZSmsSettingsInput,
+  ZTestSendSmsInput,
+  type TSmsSettings,
+  type TSmsSettingsInput,
+} from '@parlour/contract/calls/settings';
 import { Col, Divider, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fieldRule } from '@/lib/form-rules';
@@ -22,11 +28,29 @@ export function SmsSettingsForm({ values }: { values: TSmsSettings }) {
 
   return (
     <>
-      <Form form={form} name="settings_sms" layout="vertical" initialValues={{ ...fields, access_key_secret: '' }} onFinish={onFinish} noValidate className="settings-form">
+      <Form
+        form={form}
+        name="settings_sms"
+        layout="vertical"
+        initialValues={{ ...fields, access_key_secret: '' }}
+        onFinish={onFinish}
+        noValidate
+        className="settings-form"
+      >
         <Row gutter={24}>
           <Col xs={24} md={12}>
-            <Form.Item name="sms_provider" label={t('adminSettings.sms.provider')} rules={[rule('sms_provider')]} extra={t('adminSettings.sms.providerHint')}>
-              <Select options={SMS_PROVIDERS.map((item) => ({ value: item, label: t(`adminSettings.sms.providers.${item}`) }))} />
+            <Form.Item
+              name="sms_provider"
+              label={t('adminSettings.sms.provider')}
+              rules={[rule('sms_provider')]}
+              extra={t('adminSettings.sms.providerHint')}
+            >
+              <Select
+                options={SMS_PROVIDERS.map((item) => ({
+                  value: item,
+                  label: t(`adminSettings.sms.providers.${item}`),
+                }))}
+              />
             </Form.Item>
           </Col>
         </Row>
@@ -37,17 +61,33 @@ export function SmsSettingsForm({ values }: { values: TSmsSettings }) {
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="access_key_secret" label="AccessKey Secret" rules={[rule('access_key_secret')]} required={isEnabled && !isSecretSet}>
+            <Form.Item
+              name="access_key_secret"
+              label="AccessKey Secret"
+              rules={[rule('access_key_secret')]}
+              required={isEnabled && !isSecretSet}
+            >
               <SecretInput isSet={isSecretSet} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="sign_name" label={t('adminSettings.sms.signName')} rules={[rule('sign_name')]} required={isEnabled}>
+            <Form.Item
+              name="sign_name"
+              label={t('adminSettings.sms.signName')}
+              rules={[rule('sign_name')]}
+              required={isEnabled}
+            >
               <Input maxLength={30} disabled={!isEnabled} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="template_code" label={t('adminSettings.sms.templateCode')} rules={[rule('template_code')]} required={isEnabled} extra={t('adminSettings.sms.templateHint')}>
+            <Form.Item
+              name="template_code"
+              label={t('adminSettings.sms.templateCode')}
+              rules={[rule('template_code')]}
+              required={isEnabled}
+              extra={t('adminSettings.sms.templateHint')}
+            >
               <Input placeholder="SMS_123456789" disabled={!isEnabled} />
             </Form.Item>
           </Col>

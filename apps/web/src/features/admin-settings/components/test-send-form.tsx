@@ -38,7 +38,11 @@ export function TestSendForm({
       <Typography.Paragraph type="secondary">{t('adminSettings.test.hint')}</Typography.Paragraph>
       <Form form={form} name={name} layout="vertical" onFinish={onFinish} noValidate>
         <Form.Item name="value" label={label} rules={[rule]} validateTrigger="onBlur">
-          {isTextArea ? <Input.TextArea rows={2} placeholder={placeholder} maxLength={2000} /> : <Input placeholder={placeholder} />}
+          {isTextArea ? (
+            <Input.TextArea rows={2} placeholder={placeholder} maxLength={2000} />
+          ) : (
+            <Input placeholder={placeholder} />
+          )}
         </Form.Item>
         <Space>
           <Button htmlType="submit" icon={<SendOutlined />} loading={isPending} disabled={isPending}>

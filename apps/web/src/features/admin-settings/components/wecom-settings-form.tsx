@@ -14,7 +14,11 @@ export function WecomSettingsForm({ values }: { values: TWecomSettings }) {
   const [form] = Form.useForm<{ webhook_url: string }>();
   const { save, onFinish } = useSaveWithSecret('wecom', 'webhook_url', form);
   const testSend = useTestSendWecom();
-  const clear = () => save.mutate({ group: 'wecom', values: { is_cleared: true } }, { onSuccess: () => feedback.success(t('adminSettings.wecom.cleared')) });
+  const clear = () =>
+    save.mutate(
+      { group: 'wecom', values: { is_cleared: true } },
+      { onSuccess: () => feedback.success(t('adminSettings.wecom.cleared')) },
+    );
 
   return (
     <>
@@ -22,19 +26,45 @@ export function WecomSettingsForm({ values }: { values: TWecomSettings }) {
         type={values.webhook_url_is_set ? 'success' : 'info'}
         showIcon
         className="settings-status"
-        message={values.webhook_url_is_set ? t('adminSettings.wecom.current', { url: values.webhook_url_masked }) : t('adminSettings.wecom.notSet')}
+        message={
+          values.webhook_url_is_set
+            ? t('adminSettings.wecom.current', { url: values.webhook_url_masked })
+            : t('adminSettings.wecom.notSet')
+        }
       />
-      <Form form={form} name="settings_wecom" layout="vertical" initialValues={{ webhook_url: '' }} onFinish={onFinish} noValidate className="settings-form">
-        <Form.Item name="webhook_url" label={t('adminSettings.wecom.webhook')} rules={[fieldRule(ZWecomSettingsInput, 'webhook_url')]} extra={t('adminSettings.wecom.webhookHint')}>
+      <Form
+        form={form}
+        name="settings_wecom"
+        layout="vertical"
+        initialValues={{ webhook_url: '' }}
+        onFinish={onFinish}
+        noValidate
+        className="settings-form"
+      >
+        <Form.Item
+          name="webhook_url"
+          label={t('adminSettings.wecom.webhook')}
+          rules={[fieldRule(ZWecomSettingsInput, 'webhook_url')]}
+          extra={t('adminSettings.wecom.webhookHint')}
+        >
           <Input.Password
             autoComplete="off"
-            placeholder={values.webhook_url_is_set ? t('adminSettings.secret.keepPlaceholder') : 'https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=…'}
+            placeholder={
+              values.webhook_url_is_set
+                ? t('adminSettings.secret.keepPlaceholder')
+                : 'https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=…'
+            }
           />
         </Form.Item>
         <Space>
           <SaveButton isPending={save.isPending} />
           {values.webhook_url_is_set ? (
-            <Popconfirm title={t('adminSettings.wecom.clearConfirm')} onConfirm={clear} okText={t('adminSettings.confirm')} cancelText={t('common.cancel')}>
+            <Popconfirm
+              title={t('adminSettings.wecom.clearConfirm')}
+              onConfirm={clear}
+              okText={t('adminSettings.confirm')}
+              cancelText={t('common.cancel')}
+            >
               <Button danger disabled={save.isPending}>
                 {t('adminSettings.wecom.clear')}
               </Button>

@@ -1,4 +1,9 @@
-import { isOfferedTerm, ZAdminShopAddInput, ZShopCreateFields, type TStoreVersion } from '@parlour/contract/calls/store';
+import {
+  isOfferedTerm,
+  ZAdminShopAddInput,
+  ZShopCreateFields,
+  type TStoreVersion,
+} from '@parlour/contract/calls/store';
 import { SHOP_ID_MAX_LENGTH } from '@parlour/contract/constants';
 import { Alert, Form, Input, Radio, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -27,8 +32,13 @@ interface AddShopValues {
 
 const INITIAL_VALUES: Partial<AddShopValues> = { mode: 'trial', term_value: DEFAULT_TERM, remark: '' };
 
-function versionLabel(version: TStoreVersion, t: (key: 'adminStore.add.trialDays', options: { count: number }) => string) {
-  return version.trial_days > 0 ? `${version.name} · ${t('adminStore.add.trialDays', { count: version.trial_days })}` : version.name;
+function versionLabel(
+  version: TStoreVersion,
+  t: (key: 'adminStore.add.trialDays', options: { count: number }) => string,
+) {
+  return version.trial_days > 0
+    ? `${version.name} · ${t('adminStore.add.trialDays', { count: version.trial_days })}`
+    : version.name;
 }
 
 /**
@@ -87,72 +97,95 @@ export function AddShopModal({ isOpen, onClose }: { isOpen: boolean; onClose: ()
       initialValues={INITIAL_VALUES}
       onFinish={onFinish}
     >
-        <Form.Item
-          name="merchant_id"
-          label={t('adminStore.add.merchant')}
-          extra={t('adminStore.add.merchantHint')}
-          rules={[fieldRule(ZAdminShopAddInput, 'merchant_id')]}
-        >
-          <MerchantSelect isEnabled={isOpen} />
-        </Form.Item>
-        <Form.Item name="shop_name" label={t('adminStore.field.shopName')} rules={[fieldRule(ZShopCreateFields, 'shop_name')]}>
-          <Input maxLength={50} placeholder={t('adminStore.add.shopNamePlaceholder')} />
-        </Form.Item>
-        <Form.Item
-          name="shop_id"
-          label={t('adminStore.field.shopId')}
-          extra={t('adminStore.add.shopIdHint', { max: SHOP_ID_MAX_LENGTH })}
-          rules={[fieldRule(ZShopCreateFields, 'shop_id')]}
-        >
-          <Input maxLength={SHOP_ID_MAX_LENGTH} autoComplete="off" placeholder={t('adminStore.add.shopIdPlaceholder')} />
-        </Form.Item>
-        <Form.Item name="contact_email" label={t('adminStore.field.contactEmail')} rules={[fieldRule(ZShopCreateFields, 'contact_email')]}>
-          <Input type="email" autoComplete="off" placeholder="name@example.com" />
-        </Form.Item>
-        <Form.Item name="package_id" label={t('adminStore.field.version')} rules={[fieldRule(ZShopCreateFields, 'package_id')]}>
-          <Select
-            loading={versions.isPending}
-            placeholder={t('adminStore.add.versionPlaceholder')}
-            options={(versions.data?.list ?? []).map((item) => ({ value: item.id, label: versionLabel(item, t) }))}
-            notFoundContent={versions.isPending ? t('common.loading') : t('adminStore.add.noVersions')}
-          />
-        </Form.Item>
-        <Form.Item name="mode" label={t('adminStore.field.mode')}>
-          <Radio.Group
-            options={[
-              { value: 'trial', label: t('adminStore.mode.trial') },
-              { value: 'offline', label: t('adminStore.mode.offline') },
-            ]}
-          />
-        </Form.Item>
-        {mode === 'trial' && version && version.trial_days === 0 ? (
-          <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('adminStore.add.noTrial', { name: version.name })} />
-        ) : null}
-        {mode === 'offline' ? (
-          <>
-            <Form.Item
-              name="term_value"
-              label={t('term.term')}
-              rules={[
-                {
-                  validator: async (_rule, value?: TermValue) => {
-                    if (!value || !isOfferedTerm(value.term_type, value.term)) throw new Error(issueMessage({ message: 'term_invalid', path: ['term'] }));
-                  },
+      <Form.Item
+        name="merchant_id"
+        label={t('adminStore.add.merchant')}
+        extra={t('adminStore.add.merchantHint')}
+        rules={[fieldRule(ZAdminShopAddInput, 'merchant_id')]}
+      >
+        <MerchantSelect isEnabled={isOpen} />
+      </Form.Item>
+      <Form.Item
+        name="shop_name"
+        label={t('adminStore.field.shopName')}
+        rules={[fieldRule(ZShopCreateFields, 'shop_name')]}
+      >
+        <Input maxLength={50} placeholder={t('adminStore.add.shopNamePlaceholder')} />
+      </Form.Item>
+      <Form.Item
+        name="shop_id"
+        label={t('adminStore.field.shopId')}
+        extra={t('adminStore.add.shopIdHint', { max: SHOP_ID_MAX_LENGTH })}
+        rules={[fieldRule(ZShopCreateFields, 'shop_id')]}
+      >
+        <Input maxLength={SHOP_ID_MAX_LENGTH} autoComplete="off" placeholder={t('adminStore.add.shopIdPlaceholder')} />
+      </Form.Item>
+      <Form.Item
+        name="contact_email"
+        label={t('adminStore.field.contactEmail')}
+        rules={[fieldRule(ZShopCreateFields, 'contact_email')]}
+      >
+        <Input type="email" autoComplete="off" placeholder="name@example.com" />
+      </Form.Item>
+      <Form.Item
+        name="package_id"
+        label={t('adminStore.field.version')}
+        rules={[fieldRule(ZShopCreateFields, 'package_id')]}
+      >
+        <Select
+          loading={versions.isPending}
+          placeholder={t('adminStore.add.versionPlaceholder')}
+          options={(versions.data?.list ?? []).map((item) => ({ value: item.id, label: versionLabel(item, t) }))}
+          notFoundContent={versions.isPending ? t('common.loading') : t('adminStore.add.noVersions')}
+        />
+      </Form.Item>
+      <Form.Item name="mode" label={t('adminStore.field.mode')}>
+        <Radio.Group
+          options={[
+            { value: 'trial', label: t('adminStore.mode.trial') },
+            { value: 'offline', label: t('adminStore.mode.offline') },
+          ]}
+        />
+      </Form.Item>
+      {mode === 'trial' && version && version.trial_days === 0 ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t('adminStore.add.noTrial', { name: version.name })}
+        />
+      ) : null}
+      {mode === 'offline' ? (
+        <>
+          <Form.Item
+            name="term_value"
+            label={t('term.term')}
+            rules={[
+              {
+                validator: async (_rule, value?: TermValue) => {
+                  if (!value || !isOfferedTerm(value.term_type, value.term))
+                    throw new Error(issueMessage({ message: 'term_invalid', path: ['term'] }));
                 },
-              ]}
-            >
-              <TermPicker prices={version?.prices} currency={version?.currency} />
-            </Form.Item>
-            <Typography.Paragraph type="secondary">
-              {amount !== undefined && version
-                ? t('adminStore.add.offlineAmount', { amount: formatMoney(amount, version.currency) })
-                : t('adminStore.add.offlineHint')}
-            </Typography.Paragraph>
-          </>
-        ) : null}
-        <Form.Item name="remark" label={t('adminStore.field.remark')}>
-          <Input.TextArea maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 4 }} placeholder={t('adminStore.add.remarkPlaceholder')} />
-        </Form.Item>
+              },
+            ]}
+          >
+            <TermPicker prices={version?.prices} currency={version?.currency} />
+          </Form.Item>
+          <Typography.Paragraph type="secondary">
+            {amount !== undefined && version
+              ? t('adminStore.add.offlineAmount', { amount: formatMoney(amount, version.currency) })
+              : t('adminStore.add.offlineHint')}
+          </Typography.Paragraph>
+        </>
+      ) : null}
+      <Form.Item name="remark" label={t('adminStore.field.remark')}>
+        <Input.TextArea
+          maxLength={200}
+          showCount
+          autoSize={{ minRows: 2, maxRows: 4 }}
+          placeholder={t('adminStore.add.remarkPlaceholder')}
+        />
+      </Form.Item>
     </FormModal>
   );
 }

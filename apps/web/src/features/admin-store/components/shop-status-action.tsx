@@ -17,7 +17,11 @@ export function ShopStatusAction({ shop }: { shop: TAdminShop }) {
   return (
     <ConfirmWithRemark
       label={isEnabling ? t('adminStore.action.enable') : t('adminStore.action.disable')}
-      title={isEnabling ? t('adminStore.status.enableTitle', { name: shop.shop_name }) : t('adminStore.status.disableTitle', { name: shop.shop_name })}
+      title={
+        isEnabling
+          ? t('adminStore.status.enableTitle', { name: shop.shop_name })
+          : t('adminStore.status.disableTitle', { name: shop.shop_name })
+      }
       hint={isEnabling ? t('adminStore.status.enableHint') : t('adminStore.status.disableHint')}
       remarkLabel={t('adminStore.field.remark')}
       remarkPlaceholder={t('adminStore.status.remarkPlaceholder')}
@@ -26,7 +30,10 @@ export function ShopStatusAction({ shop }: { shop: TAdminShop }) {
       onConfirm={(remark) =>
         setStatus.mutateAsync(
           { shop_id: shop.shop_id, is_disabled: !isEnabling, remark },
-          { onSuccess: () => feedback.success(isEnabling ? t('adminStore.status.enabled') : t('adminStore.status.disabled')) },
+          {
+            onSuccess: () =>
+              feedback.success(isEnabling ? t('adminStore.status.enabled') : t('adminStore.status.disabled')),
+          },
         )
       }
     />

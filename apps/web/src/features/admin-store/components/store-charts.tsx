@@ -10,13 +10,21 @@ export function StoreCharts() {
   const [range, setRange] = useTrendRange();
   const trend = useShopCreateTrend(range);
   const distribution = useShopVersionDistribution();
-  const items = useMemo(() => (distribution.data?.list ?? []).map((item) => ({ name: item.package_name, value: item.count })), [distribution.data]);
+  const items = useMemo(
+    () => (distribution.data?.list ?? []).map((item) => ({ name: item.package_name, value: item.count })),
+    [distribution.data],
+  );
 
   return (
     <TrendAndShareCharts
       range={range}
       onRangeChange={setRange}
-      trend={{ title: t('adminStore.chart.createTrend'), seriesName: t('adminStore.chart.created'), points: trend.data?.list, isLoading: trend.isPending }}
+      trend={{
+        title: t('adminStore.chart.createTrend'),
+        seriesName: t('adminStore.chart.created'),
+        points: trend.data?.list,
+        isLoading: trend.isPending,
+      }}
       share={{ title: t('adminStore.chart.byVersion'), items, isLoading: distribution.isPending }}
     />
   );

@@ -8,7 +8,16 @@ import StoreListPage from './store-list-page';
 
 vi.mock('@/lib/echarts', async () => (await import('@/test/admin-fixtures')).fakeEcharts);
 
-const merchantRow = { email: null, mobile: null, type: 'enterprise', status: 'active', remark: '', store_count: 1, last_login_at: null, created_at: '2026-01-02T03:04:05.000Z' } as const;
+const merchantRow = {
+  email: null,
+  mobile: null,
+  type: 'enterprise',
+  status: 'active',
+  remark: '',
+  store_count: 1,
+  last_login_at: null,
+  created_at: '2026-01-02T03:04:05.000Z',
+} as const;
 const MERCHANTS = [
   { ...merchantRow, id: 7, account: 'lucy@example.com', email: 'lucy@example.com', nickname: 'Lucy Trading' },
   { ...merchantRow, id: 9, account: '13900139000', mobile: '13900139000', nickname: 'Bob', status: 'disabled' },
@@ -21,7 +30,25 @@ function answerWith(overrides: Record<string, unknown> = {}) {
     if (path in overrides) return { code: 200, data: overrides[path] };
     switch (path) {
       case 'admin/parlour/shop/lists':
-        return { code: 200, data: { list: [makeAdminShop(), makeAdminShop({ id: 2, shop_id: 'offshop', shop_name: 'Off Shop', status: 'disabled', is_disabled_by_operator: true, merchant_id: 9, merchant_account: 'bob@example.com' })], total: 2, counts: COUNTS } };
+        return {
+          code: 200,
+          data: {
+            list: [
+              makeAdminShop(),
+              makeAdminShop({
+                id: 2,
+                shop_id: 'offshop',
+                shop_name: 'Off Shop',
+                status: 'disabled',
+                is_disabled_by_operator: true,
+                merchant_id: 9,
+                merchant_account: 'bob@example.com',
+              }),
+            ],
+            total: 2,
+            counts: COUNTS,
+          },
+        };
       case 'admin/parlour/shop/create_trend':
         return { code: 200, data: makeTrend() };
       case 'admin/parlour/shop/package_distribution':
@@ -29,14 +56,18 @@ function answerWith(overrides: Record<string, unknown> = {}) {
       case 'admin/member/merchant/lists':
         return { code: 200, data: { list: MERCHANTS, total: MERCHANTS.length } };
       case 'admin/parlour/shop/package_lists':
-        return { code: 200, data: { list: [makeVersion(), makeVersion({ id: 3, name: 'Basic', trial_days: 0 })], total: 2 } };
+        return {
+          code: 200,
+          data: { list: [makeVersion(), makeVersion({ id: 3, name: 'Basic', trial_days: 0 })], total: 2 },
+        };
       default:
         return { code: 10004, msg: `no answer for ${path}` };
     }
   };
 }
 
-const bodiesOf = (calls: { url: string; body: unknown }[], path: string) => calls.filter((call) => call.url === `/api/v1/${path}`).map((call) => call.body as Record<string, unknown>);
+const bodiesOf = (calls: { url: string; body: unknown }[], path: string) =>
+  calls.filter((call) => call.url === `/api/v1/${path}`).map((call) => call.body as Record<string, unknown>);
 
 async function chooseOption(label: string, option: string) {
   fireEvent.mouseDown(screen.getByLabelText(label));
@@ -56,13 +87,19 @@ describe('operator store list', { timeout: 20_000 }, () => {
     // Contact emails, versions and domains wrap instead of ending in an ellipsis at 1440 px (issue 22 §2.11).
     const emails = screen.getAllByTestId('store-contact-email');
     expect(emails.length).toBeGreaterThan(0);
-    for (const element of [...emails, ...document.querySelectorAll('.ant-table-tbody a.store-domain')]) expect(element.className).not.toContain('ellipsis');
+    for (const element of [...emails, ...document.querySelectorAll('.ant-table-tbody a.store-domain')])
+      expect(element.className).not.toContain('ellipsis');
     expect(document.querySelectorAll('.ant-table-tbody a.store-domain').length).toBeGreaterThan(0);
     expect(screen.getByRole('tab', { name: 'All (3)' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Disabled (1)' })).toBeTruthy();
     expect(screen.getAllByText('CN¥1,299.00', { selector: 'td' })).toHaveLength(2);
     expect(screen.getByText('By operator')).toBeTruthy();
-    expect(bodiesOf(calls, 'admin/parlour/shop/lists')[0]).toEqual({ tab: 'all', page: 1, limit: 20, lang_code: 'en-US' });
+    expect(bodiesOf(calls, 'admin/parlour/shop/lists')[0]).toEqual({
+      tab: 'all',
+      page: 1,
+      limit: 20,
+      lang_code: 'en-US',
+    });
     // The trend covers the last 30 days by default.
     const trendInput = bodiesOf(calls, 'admin/parlour/shop/create_trend')[0];
     const days = (Date.parse(String(trendInput?.end_date)) - Date.parse(String(trendInput?.start_date))) / 86_400_000;
@@ -81,11 +118,25 @@ describe('operator store list', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText('Merchant ID'), { target: { value: '7' } });
     fireEvent.click(screen.getByRole('button', { name: /Search/ }));
     await waitFor(() =>
-      expect(bodiesOf(calls, 'admin/parlour/shop/lists').at(-1)).toEqual({ tab: 'all', page: 1, limit: 20, keyword: 'lucy', merchant_keyword: 'shop@', merchant_id: 7, lang_code: 'en-US' }),
+      expect(bodiesOf(calls, 'admin/parlour/shop/lists').at(-1)).toEqual({
+        tab: 'all',
+        page: 1,
+        limit: 20,
+        keyword: 'lucy',
+        merchant_keyword: 'shop@',
+        merchant_id: 7,
+        lang_code: 'en-US',
+      }),
     );
 
     fireEvent.click(screen.getByRole('tab', { name: /Pending renewal/ }));
-    await waitFor(() => expect(bodiesOf(calls, 'admin/parlour/shop/lists').at(-1)).toMatchObject({ tab: 'pending_renewal', keyword: 'lucy', page: 1 }));
+    await waitFor(() =>
+      expect(bodiesOf(calls, 'admin/parlour/shop/lists').at(-1)).toMatchObject({
+        tab: 'pending_renewal',
+        keyword: 'lucy',
+        page: 1,
+      }),
+    );
   });
 
   it('checks the add-store form with the contract rules before calling the server', async () => {
@@ -109,7 +160,9 @@ describe('operator store list', { timeout: 20_000 }, () => {
   });
 
   it('adds a store paid offline for a merchant and refreshes the list', async () => {
-    const { calls } = mockFetch(answerWith({ 'admin/parlour/shop/add': makeAdminShop({ id: 5, shop_id: 'newshop', shop_name: 'New Shop' }) }));
+    const { calls } = mockFetch(
+      answerWith({ 'admin/parlour/shop/add': makeAdminShop({ id: 5, shop_id: 'newshop', shop_name: 'New Shop' }) }),
+    );
     const feedback = recordFeedback();
     renderPage(<StoreListPage />, { path: '/admin/store' });
     await screen.findByText('Lucy Shop');
@@ -121,8 +174,15 @@ describe('operator store list', { timeout: 20_000 }, () => {
     const merchantInput = within(dialog).getByLabelText('Merchant');
     fireEvent.mouseDown(merchantInput);
     fireEvent.change(merchantInput, { target: { value: 'lucy' } });
-    await waitFor(() => expect(bodiesOf(calls, 'admin/member/merchant/lists').map((body) => body.keyword)).toContain('lucy'));
-    expect(bodiesOf(calls, 'admin/member/merchant/lists').at(-1)).toEqual({ page: 1, limit: 20, keyword: 'lucy', lang_code: 'en-US' });
+    await waitFor(() =>
+      expect(bodiesOf(calls, 'admin/member/merchant/lists').map((body) => body.keyword)).toContain('lucy'),
+    );
+    expect(bodiesOf(calls, 'admin/member/merchant/lists').at(-1)).toEqual({
+      page: 1,
+      limit: 20,
+      keyword: 'lucy',
+      lang_code: 'en-US',
+    });
     expect((await screen.findByTitle('Bob · 13900139000')).getAttribute('aria-disabled')).toBe('true');
     fireEvent.click(await screen.findByTitle('Lucy Trading · lucy@example.com'));
     fireEvent.change(within(dialog).getByLabelText('Store name'), { target: { value: 'New Shop' } });
@@ -153,7 +213,11 @@ describe('operator store list', { timeout: 20_000 }, () => {
   });
 
   it('disables a store after a confirmation with a remark', async () => {
-    const { calls } = mockFetch(answerWith({ 'admin/parlour/shop/set_status': makeAdminShop({ status: 'disabled', is_disabled_by_operator: true }) }));
+    const { calls } = mockFetch(
+      answerWith({
+        'admin/parlour/shop/set_status': makeAdminShop({ status: 'disabled', is_disabled_by_operator: true }),
+      }),
+    );
     const feedback = recordFeedback();
     renderPage(<StoreListPage />, { path: '/admin/store' });
     const row = (await screen.findByText('Lucy Shop')).closest('tr') as HTMLElement;
@@ -166,11 +230,23 @@ describe('operator store list', { timeout: 20_000 }, () => {
     await user.click(within(confirm).getByRole('button', { name: 'Disable' }));
 
     await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Store disabled'));
-    expect(bodiesOf(calls, 'admin/parlour/shop/set_status')[0]).toEqual({ shop_id: 'lucyshop', is_disabled: true, remark: 'Chargeback', lang_code: 'en-US' });
+    expect(bodiesOf(calls, 'admin/parlour/shop/set_status')[0]).toEqual({
+      shop_id: 'lucyshop',
+      is_disabled: true,
+      remark: 'Chargeback',
+      lang_code: 'en-US',
+    });
   });
 
   it('opens the store admin in a new tab', async () => {
-    mockFetch(answerWith({ 'admin/parlour/shop/backend_redirect': { url: 'https://lucyshop.parlour.test/admin/ticket/abc', expires_at: '2030-01-01T00:00:00.000Z' } }));
+    mockFetch(
+      answerWith({
+        'admin/parlour/shop/backend_redirect': {
+          url: 'https://lucyshop.parlour.test/admin/ticket/abc',
+          expires_at: '2030-01-01T00:00:00.000Z',
+        },
+      }),
+    );
     recordFeedback();
     const tab = { opener: {} as unknown, location: { href: 'about:blank' }, close: vi.fn() };
     const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
@@ -185,9 +261,20 @@ describe('operator store list', { timeout: 20_000 }, () => {
   it('starts with the tab and filters of its link (the dashboard and merchant list link here)', async () => {
     const { calls } = mockFetch(answerWith());
     recordFeedback();
-    renderPage(<StoreListPage />, { path: '/admin/store', url: '/admin/store?tab=pending_renewal&status=trial&merchant_id=7&keyword=bogus%25' });
+    renderPage(<StoreListPage />, {
+      path: '/admin/store',
+      url: '/admin/store?tab=pending_renewal&status=trial&merchant_id=7&keyword=bogus%25',
+    });
     await screen.findByText('Lucy Shop');
-    expect(bodiesOf(calls, 'admin/parlour/shop/lists')[0]).toEqual({ tab: 'pending_renewal', page: 1, limit: 20, keyword: 'bogus%', status: 'trial', merchant_id: 7, lang_code: 'en-US' });
+    expect(bodiesOf(calls, 'admin/parlour/shop/lists')[0]).toEqual({
+      tab: 'pending_renewal',
+      page: 1,
+      limit: 20,
+      keyword: 'bogus%',
+      status: 'trial',
+      merchant_id: 7,
+      lang_code: 'en-US',
+    });
     expect(screen.getByRole('tab', { name: /Pending renewal/, selected: true })).toBeTruthy();
   });
 });

@@ -1,7 +1,27 @@
 import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { SHOP_SORT_FIELDS, type TAdminShop } from '@parlour/contract/calls/store';
-import { STORE_STATUSES, STORE_TABS, type ExportFormat, type StoreStatus, type StoreTab } from '@parlour/contract/constants';
-import { Button, Empty, Flex, Form, Grid, Input, InputNumber, Select, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
+import {
+  STORE_STATUSES,
+  STORE_TABS,
+  type ExportFormat,
+  type StoreStatus,
+  type StoreTab,
+} from '@parlour/contract/constants';
+import {
+  Button,
+  Empty,
+  Flex,
+  Form,
+  Grid,
+  Input,
+  InputNumber,
+  Select,
+  Space,
+  Tabs,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '@/components/button-link';
@@ -50,7 +70,12 @@ const DAY_MS = 86_400_000;
 function TimeLeft({ to }: { to: string }) {
   const { t } = useTranslation();
   const left = useTimeLeft(to);
-  if (left !== null && left > DAY_MS) return <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('adminStore.daysLeft', { count: Math.floor(left / DAY_MS) })}</Typography.Text>;
+  if (left !== null && left > DAY_MS)
+    return (
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {t('adminStore.daysLeft', { count: Math.floor(left / DAY_MS) })}
+      </Typography.Text>
+    );
   return <ExpiryCountdown to={to} />;
 }
 
@@ -64,7 +89,8 @@ function cleanFilters(values: Filters): Filters {
   };
 }
 
-const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined => ((values as readonly string[]).includes(value ?? '') ? (value as T) : undefined);
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
+  (values as readonly string[]).includes(value ?? '') ? (value as T) : undefined;
 
 /** The tab and filters in the URL (the list keeps them there; the dashboard's figures link here): `?tab=pending_renewal`, `?status=trial`, `?merchant_id=7`. */
 function fromQuery(params: URLSearchParams): Filters {
@@ -81,7 +107,12 @@ function fromQuery(params: URLSearchParams): Filters {
 /** /admin/store: every merchant's stores, with creation and version charts, filters, export and per-store actions. */
 export default function StoreListPage() {
   const { t } = useTranslation();
-  const list = useListUrlState({ filterKeys: ['tab', 'keyword', 'status', 'merchant_keyword', 'merchant_id'], parseFilter: fromQuery, defaultPageSize: PAGE_SIZE, sortFields: SHOP_SORT_FIELDS });
+  const list = useListUrlState({
+    filterKeys: ['tab', 'keyword', 'status', 'merchant_keyword', 'merchant_id'],
+    parseFilter: fromQuery,
+    defaultPageSize: PAGE_SIZE,
+    sortFields: SHOP_SORT_FIELDS,
+  });
   const { tab = 'all', ...filters } = list.filter;
   const [form] = Form.useForm<Filters>();
   const [isAddOpen, setIsAddOpen] = useState(false);
@@ -142,7 +173,9 @@ export default function StoreListPage() {
       width: 100,
       render: (_, shop) => (
         <Flex vertical>
-          <Typography.Text ellipsis={{ tooltip: shop.merchant_account }} style={{ maxWidth: cap(100) }}>{shop.merchant_account}</Typography.Text>
+          <Typography.Text ellipsis={{ tooltip: shop.merchant_account }} style={{ maxWidth: cap(100) }}>
+            {shop.merchant_account}
+          </Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {t('adminStore.merchantIdValue', { id: shop.merchant_id })}
           </Typography.Text>
@@ -193,7 +226,11 @@ export default function StoreListPage() {
           <DateTimeCell value={shop.expires_at} />
           {shop.status === 'pending_renewal' && shop.grace_ends_at ? (
             // The label above the day keeps the column narrow; the minute is in the tooltip.
-            <Typography.Text type="warning" title={formatTime(shop.grace_ends_at)} style={{ fontSize: 12, display: 'block' }}>
+            <Typography.Text
+              type="warning"
+              title={formatTime(shop.grace_ends_at)}
+              style={{ fontSize: 12, display: 'block' }}
+            >
               {t('adminStore.graceEnds')}
               <br />
               <span style={{ whiteSpace: 'nowrap' }}>{dayjs(shop.grace_ends_at).format('YYYY-MM-DD')}</span>
@@ -213,7 +250,12 @@ export default function StoreListPage() {
       width: 130,
       render: (domain: string | null) =>
         domain ? (
-          <Typography.Link href={storeAddress(domain)} target="_blank" rel="noopener noreferrer" className="store-domain">
+          <Typography.Link
+            href={storeAddress(domain)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="store-domain"
+          >
             <BreakableText text={domain} />
           </Typography.Link>
         ) : (
@@ -230,7 +272,13 @@ export default function StoreListPage() {
     { title: t('adminStore.column.orders'), key: 'order_count', dataIndex: 'order_count', align: 'right' },
     { title: t('adminStore.column.shipments'), key: 'shipment_count', dataIndex: 'shipment_count', align: 'right' },
     { title: t('adminStore.column.members'), key: 'member_count', dataIndex: 'member_count', align: 'right' },
-    { title: t('adminStore.column.createdAt'), key: 'created_at', dataIndex: 'created_at', sortField: 'created_at', render: (value: string) => <DateTimeCell value={value} /> },
+    {
+      title: t('adminStore.column.createdAt'),
+      key: 'created_at',
+      dataIndex: 'created_at',
+      sortField: 'created_at',
+      render: (value: string) => <DateTimeCell value={value} />,
+    },
     {
       title: t('adminStore.column.actions'),
       key: 'actions',
@@ -248,14 +296,29 @@ export default function StoreListPage() {
           >
             {t('adminStore.action.enterAdmin')}
           </Button>
-          <ButtonLink type="link" size="small" to={`/admin/store/renew?shop_id=${encodeURIComponent(shop.shop_id)}`} disabled={UNRENEWABLE_STATUSES.includes(shop.status)}>
+          <ButtonLink
+            type="link"
+            size="small"
+            to={`/admin/store/renew?shop_id=${encodeURIComponent(shop.shop_id)}`}
+            disabled={UNRENEWABLE_STATUSES.includes(shop.status)}
+          >
             {t('adminStore.action.renew')}
           </ButtonLink>
           {/* The system-config group's basic config and domains of this store (a store given up unpaid has none). */}
-          <ButtonLink type="link" size="small" to={storePageLink('/admin/setting/index', shop.shop_id)} disabled={shop.status === 'cancelled'}>
+          <ButtonLink
+            type="link"
+            size="small"
+            to={storePageLink('/admin/setting/index', shop.shop_id)}
+            disabled={shop.status === 'cancelled'}
+          >
             {t('adminStore.action.siteConfig')}
           </ButtonLink>
-          <ButtonLink type="link" size="small" to={storePageLink('/admin/setting/domain', shop.shop_id)} disabled={shop.status === 'cancelled'}>
+          <ButtonLink
+            type="link"
+            size="small"
+            to={storePageLink('/admin/setting/domain', shop.shop_id)}
+            disabled={shop.status === 'cancelled'}
+          >
             {t('adminStore.action.domains')}
           </ButtonLink>
           {/* A store given up unpaid has nothing to disable or enable. */}
@@ -265,7 +328,8 @@ export default function StoreListPage() {
     },
   ];
 
-  const tabLabel = (key: StoreTab) => (counts ? `${t(`adminStore.tab.${key}`)} (${counts[key]})` : t(`adminStore.tab.${key}`));
+  const tabLabel = (key: StoreTab) =>
+    counts ? `${t(`adminStore.tab.${key}`)} (${counts[key]})` : t(`adminStore.tab.${key}`);
 
   return (
     <>
@@ -295,7 +359,12 @@ export default function StoreListPage() {
             onFinish={search}
           >
             <Form.Item name="keyword">
-              <Input allowClear aria-label={t('adminStore.filter.keyword')} placeholder={t('adminStore.filter.keyword')} style={{ width: 200 }} />
+              <Input
+                allowClear
+                aria-label={t('adminStore.filter.keyword')}
+                placeholder={t('adminStore.filter.keyword')}
+                style={{ width: 200 }}
+              />
             </Form.Item>
             <Form.Item name="status">
               <Select
@@ -307,10 +376,21 @@ export default function StoreListPage() {
               />
             </Form.Item>
             <Form.Item name="merchant_keyword">
-              <Input allowClear aria-label={t('adminStore.filter.merchantKeyword')} placeholder={t('adminStore.filter.merchantKeyword')} style={{ width: 200 }} />
+              <Input
+                allowClear
+                aria-label={t('adminStore.filter.merchantKeyword')}
+                placeholder={t('adminStore.filter.merchantKeyword')}
+                style={{ width: 200 }}
+              />
             </Form.Item>
             <Form.Item name="merchant_id">
-              <InputNumber min={1} precision={0} aria-label={t('adminStore.filter.merchantId')} placeholder={t('adminStore.filter.merchantId')} style={{ width: 130 }} />
+              <InputNumber
+                min={1}
+                precision={0}
+                aria-label={t('adminStore.filter.merchantId')}
+                placeholder={t('adminStore.filter.merchantId')}
+                style={{ width: 130 }}
+              />
             </Form.Item>
             <Form.Item>
               <Space wrap>

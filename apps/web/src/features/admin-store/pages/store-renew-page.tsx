@@ -1,5 +1,10 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { isOfferedTerm, renewalVersionChoices, ZAdminShopRenewInput, type TAdminShop } from '@parlour/contract/calls/store';
+import {
+  isOfferedTerm,
+  renewalVersionChoices,
+  ZAdminShopRenewInput,
+  type TAdminShop,
+} from '@parlour/contract/calls/store';
 import type { StoreStatus } from '@parlour/contract/constants';
 import type { Dayjs } from 'dayjs';
 import { Button, Descriptions, Form, Input, Result, Select, Skeleton, Space, Typography } from 'antd';
@@ -55,11 +60,13 @@ export default function StoreRenewPage() {
   const versions = useShopVersions({ isEnabled: Boolean(shop) });
   const currentVersion = versions.data?.list.find((item) => item.id === shop?.package_id);
   // The merchant's rule: the store's own version, or a listed higher one (isHigherVersion).
-  const versionChoices = currentVersion && versions.data ? renewalVersionChoices(versions.data.list, currentVersion) : [];
+  const versionChoices =
+    currentVersion && versions.data ? renewalVersionChoices(versions.data.list, currentVersion) : [];
   // The store arrives after the form is mounted: its version is the default then, unless one was chosen already.
   const shopVersionId = shop?.package_id;
   useEffect(() => {
-    if (shopVersionId !== undefined && !form.isFieldTouched('package_id')) form.setFieldValue('package_id', shopVersionId);
+    if (shopVersionId !== undefined && !form.isFieldTouched('package_id'))
+      form.setFieldValue('package_id', shopVersionId);
   }, [shopVersionId, form]);
   const chosenId = Form.useWatch('package_id', form) ?? shopVersionId;
   const version = versionChoices.find((item) => item.id === chosenId) ?? currentVersion;
@@ -80,7 +87,12 @@ export default function StoreRenewPage() {
         <PageHeader />
         <div className="page-body">
           <div className="page-card">
-            <Result status="warning" title={t('adminStore.renew.notFound')} subTitle={shopId ? t('adminStore.renew.notFoundHint', { shopId }) : undefined} extra={back} />
+            <Result
+              status="warning"
+              title={t('adminStore.renew.notFound')}
+              subTitle={shopId ? t('adminStore.renew.notFoundHint', { shopId }) : undefined}
+              extra={back}
+            />
           </div>
         </div>
       </>
@@ -88,15 +100,25 @@ export default function StoreRenewPage() {
   }
 
   const onFinish = (values: RenewValues) => {
-    const target = values.package_id !== undefined && values.package_id !== shop?.package_id ? { package_id: values.package_id } : {};
-    const parsed = ZAdminShopRenewInput.safeParse({ shop_id: shopId, ...target, ...values.term_value, remark: values.remark ?? '' });
+    const target =
+      values.package_id !== undefined && values.package_id !== shop?.package_id
+        ? { package_id: values.package_id }
+        : {};
+    const parsed = ZAdminShopRenewInput.safeParse({
+      shop_id: shopId,
+      ...target,
+      ...values.term_value,
+      remark: values.remark ?? '',
+    });
     if (!parsed.success) {
       feedback.error(t('validation:form_error'));
       return;
     }
     renew.mutate(parsed.data, {
       onSuccess: ({ shop: renewed }) => {
-        feedback.success(t('adminStore.renew.success', { name: renewed.shop_name, time: formatTime(renewed.expires_at) }));
+        feedback.success(
+          t('adminStore.renew.success', { name: renewed.shop_name, time: formatTime(renewed.expires_at) }),
+        );
         void navigate(LIST_PATH);
       },
     });
@@ -153,12 +175,20 @@ export default function StoreRenewPage() {
             <Form.Item
               name="package_id"
               label={t('adminStore.renew.version')}
-              extra={isUpgrade && version ? t('adminStore.renew.upgradeHint', { name: version.name }) : t('adminStore.renew.versionHint')}
+              extra={
+                isUpgrade && version
+                  ? t('adminStore.renew.upgradeHint', { name: version.name })
+                  : t('adminStore.renew.versionHint')
+              }
             >
               <Select
                 loading={versions.isPending}
                 style={{ maxWidth: 320 }}
-                options={versionChoices.map((item) => ({ value: item.id, label: item.id === currentVersion?.id ? t('store.renew.currentVersion', { name: item.name }) : item.name }))}
+                options={versionChoices.map((item) => ({
+                  value: item.id,
+                  label:
+                    item.id === currentVersion?.id ? t('store.renew.currentVersion', { name: item.name }) : item.name,
+                }))}
               />
             </Form.Item>
             <Form.Item
@@ -167,7 +197,8 @@ export default function StoreRenewPage() {
               rules={[
                 {
                   validator: async (_rule, value?: TermValue) => {
-                    if (!value || !isOfferedTerm(value.term_type, value.term)) throw new Error(issueMessage({ message: 'term_invalid', path: ['term'] }));
+                    if (!value || !isOfferedTerm(value.term_type, value.term))
+                      throw new Error(issueMessage({ message: 'term_invalid', path: ['term'] }));
                   },
                 },
               ]}
@@ -175,7 +206,12 @@ export default function StoreRenewPage() {
               <TermPicker prices={version?.prices} currency={version?.currency} />
             </Form.Item>
             <Form.Item name="remark" label={t('adminStore.field.remark')}>
-              <Input.TextArea maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 4 }} placeholder={t('adminStore.renew.remarkPlaceholder')} />
+              <Input.TextArea
+                maxLength={200}
+                showCount
+                autoSize={{ minRows: 2, maxRows: 4 }}
+                placeholder={t('adminStore.renew.remarkPlaceholder')}
+              />
             </Form.Item>
             {shop ? (
               <Descriptions column={1} size="small" bordered style={{ marginBottom: 24 }} className="renew-summary">
@@ -187,11 +223,15 @@ export default function StoreRenewPage() {
                   {amount !== undefined && version ? formatMoney(amount, version.currency) : t('money.noPrice')}
                 </Descriptions.Item>
                 <Descriptions.Item label={t('adminStore.renew.newExpiry')}>
-                  <Typography.Text strong>{expiryAfterRenewal(shop.expires_at, termValue).format('YYYY-MM-DD HH:mm')}</Typography.Text>
+                  <Typography.Text strong>
+                    {expiryAfterRenewal(shop.expires_at, termValue).format('YYYY-MM-DD HH:mm')}
+                  </Typography.Text>
                 </Descriptions.Item>
               </Descriptions>
             ) : null}
-            {shop && !isRenewable ? <Typography.Paragraph type="warning">{t('adminStore.renew.notRenewable')}</Typography.Paragraph> : null}
+            {shop && !isRenewable ? (
+              <Typography.Paragraph type="warning">{t('adminStore.renew.notRenewable')}</Typography.Paragraph>
+            ) : null}
             <Space wrap>
               <Button type="primary" htmlType="submit" loading={renew.isPending}>
                 {t('adminStore.renew.submit')}

@@ -15,7 +15,11 @@ export function listOpenApis(input: TOpenApiListInput) {
   return callApi(adminListOpenApis, input);
 }
 export function listOpenApisQueryOptions(input: TOpenApiListInput) {
-  return queryOptions({ queryKey: [...coreDataKey, 'apis', input], queryFn: () => listOpenApis(input), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...coreDataKey, 'apis', input],
+    queryFn: () => listOpenApis(input),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useOpenApis(input: TOpenApiListInput) {
@@ -24,9 +28,14 @@ export function useOpenApis(input: TOpenApiListInput) {
 
 /** Adds an API (no id) or edits one; data source API counts change too. */
 export function saveOpenApi(input: TOpenApiFields | TOpenApiEditInput) {
-  return 'id' in input && input.id ? callApi(adminEditOpenApi, input as TOpenApiEditInput) : callApi(adminAddOpenApi, input);
+  return 'id' in input && input.id
+    ? callApi(adminEditOpenApi, input as TOpenApiEditInput)
+    : callApi(adminAddOpenApi, input);
 }
 export function useSaveOpenApi() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveOpenApi, onSuccess: () => void queryClient.invalidateQueries({ queryKey: coreDataKey }) });
+  return useMutation({
+    mutationFn: saveOpenApi,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: coreDataKey }),
+  });
 }

@@ -1,4 +1,8 @@
-import { adminEditProductDataConfig, adminGetProductDataConfig, type TProductDataConfigInput } from '@parlour/contract/calls/open-core';
+import {
+  adminEditProductDataConfig,
+  adminGetProductDataConfig,
+  type TProductDataConfigInput,
+} from '@parlour/contract/calls/open-core';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { coreDataKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';

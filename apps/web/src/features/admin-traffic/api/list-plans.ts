@@ -9,7 +9,11 @@ export function listPlans(input: TPlanListInput) {
 }
 
 export function listPlansQueryOptions(input: TPlanListInput) {
-  return queryOptions({ queryKey: [...adminPlansKey, input], queryFn: () => listPlans(input), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...adminPlansKey, input],
+    queryFn: () => listPlans(input),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function usePlans(input: TPlanListInput) {

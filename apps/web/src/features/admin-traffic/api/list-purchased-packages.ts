@@ -9,7 +9,11 @@ export function listPurchasedPackages(input: TAdminPackageListInput) {
 }
 
 export function listPurchasedPackagesQueryOptions(input: TAdminPackageListInput) {
-  return queryOptions({ queryKey: [...adminPackagesKey, input], queryFn: () => listPurchasedPackages(input), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...adminPackagesKey, input],
+    queryFn: () => listPurchasedPackages(input),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function usePurchasedPackages(input: TAdminPackageListInput) {

@@ -9,7 +9,11 @@ export function getAdminApiEnum() {
 }
 
 export function getAdminApiEnumQueryOptions() {
-  return queryOptions({ queryKey: [...adminTrafficReportKey, 'api-enum'], queryFn: getAdminApiEnum, staleTime: 60_000 });
+  return queryOptions({
+    queryKey: [...adminTrafficReportKey, 'api-enum'],
+    queryFn: getAdminApiEnum,
+    staleTime: 60_000,
+  });
 }
 
 export function useAdminApiEnum() {

@@ -12,7 +12,11 @@ export function getAdminApiStats(input: Input) {
 }
 
 export function getAdminApiStatsQueryOptions(input: Input) {
-  return queryOptions({ queryKey: [...adminTrafficReportKey, 'report-api-stats', input], queryFn: () => getAdminApiStats(input), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...adminTrafficReportKey, 'report-api-stats', input],
+    queryFn: () => getAdminApiStats(input),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useAdminApiStats(input: Input) {

@@ -12,7 +12,11 @@ export function getAdminTrafficDashboard(input: Input) {
 }
 
 export function getAdminTrafficDashboardQueryOptions(input: Input) {
-  return queryOptions({ queryKey: [...adminTrafficReportKey, 'report-dashboard', input], queryFn: () => getAdminTrafficDashboard(input), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...adminTrafficReportKey, 'report-dashboard', input],
+    queryFn: () => getAdminTrafficDashboard(input),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useAdminTrafficDashboard(input: Input) {

@@ -9,7 +9,11 @@ export function getAdminApiLogDetail(id: number) {
 }
 
 export function getAdminApiLogDetailQueryOptions(id: number | null) {
-  return queryOptions({ queryKey: [...adminTrafficReportKey, 'log', id], queryFn: () => getAdminApiLogDetail(id!), enabled: id !== null });
+  return queryOptions({
+    queryKey: [...adminTrafficReportKey, 'log', id],
+    queryFn: () => getAdminApiLogDetail(id!),
+    enabled: id !== null,
+  });
 }
 
 export function useAdminApiLogDetail(id: number | null) {

@@ -12,7 +12,11 @@ export function listAdminApiLogs(input: Input) {
 }
 
 export function listAdminApiLogsQueryOptions(input: Input) {
-  return queryOptions({ queryKey: [...adminTrafficReportKey, 'report-log-list', input], queryFn: () => listAdminApiLogs(input), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...adminTrafficReportKey, 'report-log-list', input],
+    queryFn: () => listAdminApiLogs(input),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useAdminApiLogs(input: Input) {

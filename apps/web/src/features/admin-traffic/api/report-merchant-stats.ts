@@ -12,7 +12,11 @@ export function getMerchantStats(input: Input) {
 }
 
 export function getMerchantStatsQueryOptions(input: Input) {
-  return queryOptions({ queryKey: [...adminTrafficReportKey, 'report-merchant-stats', input], queryFn: () => getMerchantStats(input), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...adminTrafficReportKey, 'report-merchant-stats', input],
+    queryFn: () => getMerchantStats(input),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useMerchantStats(input: Input) {

@@ -12,7 +12,11 @@ export function getPlatformStats(input: Input) {
 }
 
 export function getPlatformStatsQueryOptions(input: Input) {
-  return queryOptions({ queryKey: [...adminTrafficReportKey, 'report-platform-stats', input], queryFn: () => getPlatformStats(input), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...adminTrafficReportKey, 'report-platform-stats', input],
+    queryFn: () => getPlatformStats(input),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function usePlatformStats(input: Input) {

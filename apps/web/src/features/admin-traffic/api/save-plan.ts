@@ -5,10 +5,15 @@ import { callApi } from '@/lib/request';
 
 /** Creates a plan (no id) or edits one. */
 export function savePlan(input: TPlanAddInput | TPlanEditInput) {
-  return 'id' in input && input.id !== undefined ? callApi(adminEditPlan, input as TPlanEditInput) : callApi(adminAddPlan, input);
+  return 'id' in input && input.id !== undefined
+    ? callApi(adminEditPlan, input as TPlanEditInput)
+    : callApi(adminAddPlan, input);
 }
 
 export function useSavePlan() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: savePlan, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminPlansKey }) });
+  return useMutation({
+    mutationFn: savePlan,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminPlansKey }),
+  });
 }

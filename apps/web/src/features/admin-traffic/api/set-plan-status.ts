@@ -10,5 +10,8 @@ export function setPlanStatus(input: { id: number; status: PlanStatus }) {
 
 export function useSetPlanStatus() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: setPlanStatus, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminPlansKey }) });
+  return useMutation({
+    mutationFn: setPlanStatus,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminPlansKey }),
+  });
 }

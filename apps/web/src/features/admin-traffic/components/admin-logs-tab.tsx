@@ -4,7 +4,11 @@ import { useAdminApiEnum } from '../api/report-api-enum';
 import { useAdminApiLogDetail } from '../api/report-log-detail';
 import { useAdminApiLogs } from '../api/report-log-list';
 
-const calls: TrafficLogCalls<TAdminApiLog> = { useApiEnum: useAdminApiEnum, useLogs: useAdminApiLogs, useLogDetail: useAdminApiLogDetail };
+const calls: TrafficLogCalls<TAdminApiLog> = {
+  useApiEnum: useAdminApiEnum,
+  useLogs: useAdminApiLogs,
+  useLogDetail: useAdminApiLogDetail,
+};
 
 /** Every merchant's call log: filters (time, platform, API, status, store, merchant), sort and page in the URL, and a call's details. */
 export function AdminLogsTab() {

@@ -20,11 +20,23 @@ const MERCHANT_PAGE_SIZE = 10;
  */
 export function AdminStatisticsTab() {
   const { t } = useTranslation();
-  const statistics = useTrafficStatistics({ role: 'admin', pageSize: MERCHANT_PAGE_SIZE, useApiEnum: useAdminApiEnum, useApiStats: useAdminApiStats });
+  const statistics = useTrafficStatistics({
+    role: 'admin',
+    pageSize: MERCHANT_PAGE_SIZE,
+    useApiEnum: useAdminApiEnum,
+    useApiStats: useAdminApiStats,
+  });
   const { list } = statistics;
   const { time_range, start_date, end_date, platform, merchant_id } = list.filter;
   const platforms = usePlatformStats({ time_range, start_date, end_date, merchant_id });
-  const merchants = useMerchantStats({ time_range, start_date, end_date, platform, page: list.page, limit: list.pageSize });
+  const merchants = useMerchantStats({
+    time_range,
+    start_date,
+    end_date,
+    platform,
+    page: list.page,
+    limit: list.pageSize,
+  });
   const merchantColumns = useMerchantUsageColumns((list.page - 1) * list.pageSize);
   type PlatformRow = NonNullable<typeof platforms.data>['list'][number];
 

@@ -12,7 +12,12 @@ import { useAdminTrafficDashboard } from '../api/report-dashboard';
 export function useMerchantUsageColumns(offset = 0): Array<DataColumn<TMerchantUsage>> {
   const { t } = useTranslation();
   return [
-    { title: t('trafficReport.column.rank'), key: 'rank', width: 70, render: (_: unknown, __: TMerchantUsage, index: number) => offset + index + 1 },
+    {
+      title: t('trafficReport.column.rank'),
+      key: 'rank',
+      width: 70,
+      render: (_: unknown, __: TMerchantUsage, index: number) => offset + index + 1,
+    },
     { title: t('trafficReport.column.merchantId'), key: 'merchant_id', dataIndex: 'merchant_id', width: 100 },
     {
       title: t('trafficReport.column.merchant'),
@@ -21,9 +26,27 @@ export function useMerchantUsageColumns(offset = 0): Array<DataColumn<TMerchantU
       cardRole: 'title',
       render: (_: unknown, row: TMerchantUsage) => `${row.merchant_name} · ${row.merchant_account}`,
     },
-    { title: t('trafficReport.column.calls'), key: 'calls', dataIndex: 'calls', align: 'right', render: (value: number) => value.toLocaleString() },
-    { title: t('trafficReport.column.unitsUsed'), key: 'units', dataIndex: 'units', align: 'right', render: (value: number) => value.toLocaleString() },
-    { title: t('trafficReport.column.successRate'), key: 'success_rate', dataIndex: 'success_rate', align: 'right', render: (rate: number) => percent(rate) },
+    {
+      title: t('trafficReport.column.calls'),
+      key: 'calls',
+      dataIndex: 'calls',
+      align: 'right',
+      render: (value: number) => value.toLocaleString(),
+    },
+    {
+      title: t('trafficReport.column.unitsUsed'),
+      key: 'units',
+      dataIndex: 'units',
+      align: 'right',
+      render: (value: number) => value.toLocaleString(),
+    },
+    {
+      title: t('trafficReport.column.successRate'),
+      key: 'success_rate',
+      dataIndex: 'success_rate',
+      align: 'right',
+      render: (rate: number) => percent(rate),
+    },
   ];
 }
 
@@ -34,7 +57,12 @@ export function AdminTrafficDashboardTab() {
   const merchantColumns = useMerchantUsageColumns();
   type Data = NonNullable<ReturnType<typeof useAdminTrafficDashboard>['data']>;
   const moreFigures = (data: Data): Figure[] => [
-    { key: 'merchants', title: t('trafficReport.figure.activeMerchants'), value: data.active_merchants, hint: t('trafficReport.figure.activeMerchantsHint', { stores: data.active_stores }) },
+    {
+      key: 'merchants',
+      title: t('trafficReport.figure.activeMerchants'),
+      value: data.active_merchants,
+      hint: t('trafficReport.figure.activeMerchantsHint', { stores: data.active_stores }),
+    },
     {
       key: 'left',
       title: t('trafficReport.figure.unitsLeft'),
@@ -46,7 +74,12 @@ export function AdminTrafficDashboardTab() {
   ];
 
   return (
-    <TrafficDashboard className="admin-traffic-dashboard" useDashboard={useAdminTrafficDashboard} moreFigureKeys={['merchants', 'left']} moreFigures={moreFigures}>
+    <TrafficDashboard
+      className="admin-traffic-dashboard"
+      useDashboard={useAdminTrafficDashboard}
+      moreFigureKeys={['merchants', 'left']}
+      moreFigures={moreFigures}
+    >
       {({ data, isLoading }) => (
         <Card title={t('trafficReport.stats.topMerchants')} size="small">
           <Table<TMerchantUsage>
@@ -57,7 +90,9 @@ export function AdminTrafficDashboardTab() {
             dataSource={data?.top_merchants ?? []}
             columns={merchantColumns}
             scroll={{ x: 'max-content' }}
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('trafficReport.chart.noCalls')} /> }}
+            locale={{
+              emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('trafficReport.chart.noCalls')} />,
+            }}
           />
         </Card>
       )}

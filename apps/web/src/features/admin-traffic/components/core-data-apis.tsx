@@ -1,7 +1,22 @@
 import { EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { ZOpenApiFields, type TOpenApi, type TPlatform } from '@parlour/contract/calls/open-core';
 import { LOG_PLATFORMS } from '@parlour/contract/constants';
-import { Button, Card, Col, Empty, Flex, Form, Input, InputNumber, Modal, Row, Select, Switch, Tag, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  Col,
+  Empty,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Row,
+  Select,
+  Switch,
+  Tag,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataColumn } from '@/components/data-table';
@@ -22,20 +37,32 @@ const API_FILTER_KEYS = ['platform', 'keyword'] as const satisfies ReadonlyArray
 /** The catalogue's filter in the URL (`?tab=core&platform=jd&keyword=item`); a platform out of range is dropped. */
 function apiFilterFromQuery(params: URLSearchParams): ApiFilter {
   const platform = params.get('platform');
-  return { platform: (LOG_PLATFORMS as readonly string[]).includes(platform ?? '') ? (platform as TPlatform) : undefined, keyword: params.get('keyword')?.trim() || undefined };
+  return {
+    platform: (LOG_PLATFORMS as readonly string[]).includes(platform ?? '') ? (platform as TPlatform) : undefined,
+    keyword: params.get('keyword')?.trim() || undefined,
+  };
 }
 
 /** The API catalogue: what a store may call on each platform and its cost in units; add and edit. Its filter and page live in the URL. */
 export function CoreDataApis() {
   const { t } = useTranslation();
-  const list = useListUrlState({ filterKeys: API_FILTER_KEYS, parseFilter: apiFilterFromQuery, defaultPageSize: PAGE_SIZE });
+  const list = useListUrlState({
+    filterKeys: API_FILTER_KEYS,
+    parseFilter: apiFilterFromQuery,
+    defaultPageSize: PAGE_SIZE,
+  });
   const { filter } = list;
   const apis = useOpenApis({ ...filter, ...list.query });
   /** The API being edited; null: a new one; undefined: the dialog is closed. */
   const [editing, setEditing] = useState<TOpenApi | null | undefined>(undefined);
 
   const columns: Array<DataColumn<TOpenApi>> = [
-    { title: t('openApi.apis.platform'), key: 'platform', dataIndex: 'platform', render: (value: string) => platformLabel(t, value) },
+    {
+      title: t('openApi.apis.platform'),
+      key: 'platform',
+      dataIndex: 'platform',
+      render: (value: string) => platformLabel(t, value),
+    },
     {
       title: t('openApi.apis.code'),
       key: 'code',
@@ -70,12 +97,20 @@ export function CoreDataApis() {
           '—'
         ),
     },
-    { title: t('openApi.apis.cost'), key: 'cost', dataIndex: 'cost', align: 'right', render: (cost: number) => t('openApi.apis.units', { count: cost }) },
+    {
+      title: t('openApi.apis.cost'),
+      key: 'cost',
+      dataIndex: 'cost',
+      align: 'right',
+      render: (cost: number) => t('openApi.apis.units', { count: cost }),
+    },
     {
       title: t('openApi.apis.status'),
       key: 'is_enabled',
       dataIndex: 'is_enabled',
-      render: (isEnabled: boolean) => <Tag color={isEnabled ? 'success' : 'default'}>{isEnabled ? t('openApi.on') : t('openApi.off')}</Tag>,
+      render: (isEnabled: boolean) => (
+        <Tag color={isEnabled ? 'success' : 'default'}>{isEnabled ? t('openApi.on') : t('openApi.off')}</Tag>
+      ),
     },
     { title: t('openApi.apis.sort'), key: 'sort', dataIndex: 'sort', align: 'right' },
     {
@@ -85,7 +120,13 @@ export function CoreDataApis() {
       isRequired: true,
       cardRole: 'actions',
       render: (_, api) => (
-        <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(api)} aria-label={t('openApi.apis.editTitle', { name: `${api.platform}/${api.code}` })}>
+        <Button
+          type="link"
+          size="small"
+          icon={<EditOutlined />}
+          onClick={() => setEditing(api)}
+          aria-label={t('openApi.apis.editTitle', { name: `${api.platform}/${api.code}` })}
+        >
           {t('openApi.edit')}
         </Button>
       ),
@@ -130,7 +171,12 @@ export function CoreDataApis() {
           columns={columns}
           rows={apis.data?.list ?? []}
           isLoading={apis.isFetching}
-          emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.hasFilter ? t('openApi.apis.noMatch') : t('openApi.apis.empty')} />}
+          emptyText={
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={list.hasFilter ? t('openApi.apis.noMatch') : t('openApi.apis.empty')}
+            />
+          }
           pagination={list.pagination(apis.data?.total ?? 0, (count) => t('openApi.apis.total', { count }))}
         />
       </Flex>
@@ -156,14 +202,21 @@ function OpenApiModal({ api, isOpen, onClose }: { api: TOpenApi | null; isOpen: 
   const isNew = api === null;
 
   const onFinish = (values: ApiValues) => {
-    const parsed = ZOpenApiFields.safeParse({ ...values, description: values.description ?? '', cost: values.cost ?? undefined, sort: values.sort ?? 0 });
+    const parsed = ZOpenApiFields.safeParse({
+      ...values,
+      description: values.description ?? '',
+      cost: values.cost ?? undefined,
+      sort: values.sort ?? 0,
+    });
     if (!parsed.success) {
       feedback.error(t('validation:form_error'));
       return;
     }
     save.mutate(api ? { ...parsed.data, id: api.id } : parsed.data, {
       onSuccess: (saved) => {
-        feedback.success(t(isNew ? 'openApi.apis.created' : 'openApi.apis.saved', { name: `${saved.platform}/${saved.code}` }));
+        feedback.success(
+          t(isNew ? 'openApi.apis.created' : 'openApi.apis.saved', { name: `${saved.platform}/${saved.code}` }),
+        );
         onClose();
       },
     });
@@ -187,19 +240,32 @@ function OpenApiModal({ api, isOpen, onClose }: { api: TOpenApi | null; isOpen: 
         layout="vertical"
         noValidate
         preserve={false}
-        initialValues={api ? { ...api } : { platform: 'taobao', code: '', name: '', description: '', cost: 1, is_enabled: true, sort: 0 }}
+        initialValues={
+          api
+            ? { ...api }
+            : { platform: 'taobao', code: '', name: '', description: '', cost: 1, is_enabled: true, sort: 0 }
+        }
         onFinish={onFinish}
         onFinishFailed={() => feedback.error(t('validation:form_error'))}
         disabled={save.isPending}
       >
         <Row gutter={16}>
           <Col xs={24} sm={10}>
-            <Form.Item name="platform" label={t('openApi.apis.platform')} rules={[fieldRule(ZOpenApiFields, 'platform')]}>
+            <Form.Item
+              name="platform"
+              label={t('openApi.apis.platform')}
+              rules={[fieldRule(ZOpenApiFields, 'platform')]}
+            >
               <Select options={LOG_PLATFORMS.map((value) => ({ value, label: platformLabel(t, value) }))} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={14}>
-            <Form.Item name="code" label={t('openApi.apis.code')} rules={[fieldRule(ZOpenApiFields, 'code')]} extra={t('openApi.apis.codeHint')}>
+            <Form.Item
+              name="code"
+              label={t('openApi.apis.code')}
+              rules={[fieldRule(ZOpenApiFields, 'code')]}
+              extra={t('openApi.apis.codeHint')}
+            >
               <Input maxLength={40} placeholder="item_get" />
             </Form.Item>
           </Col>
@@ -207,12 +273,21 @@ function OpenApiModal({ api, isOpen, onClose }: { api: TOpenApi | null; isOpen: 
         <Form.Item name="name" label={t('openApi.apis.name')} rules={[fieldRule(ZOpenApiFields, 'name')]}>
           <Input maxLength={40} />
         </Form.Item>
-        <Form.Item name="description" label={t('openApi.apis.description')} rules={[fieldRule(ZOpenApiFields, 'description')]}>
+        <Form.Item
+          name="description"
+          label={t('openApi.apis.description')}
+          rules={[fieldRule(ZOpenApiFields, 'description')]}
+        >
           <Input.TextArea maxLength={500} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
         </Form.Item>
         <Row gutter={16}>
           <Col xs={24} sm={8}>
-            <Form.Item name="cost" label={t('openApi.apis.cost')} rules={[fieldRule(ZOpenApiFields, 'cost')]} extra={t('openApi.apis.costHint')}>
+            <Form.Item
+              name="cost"
+              label={t('openApi.apis.cost')}
+              rules={[fieldRule(ZOpenApiFields, 'cost')]}
+              extra={t('openApi.apis.costHint')}
+            >
               <InputNumber min={1} max={10000} precision={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>

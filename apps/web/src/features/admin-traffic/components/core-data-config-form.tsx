@@ -1,6 +1,27 @@
 import { LOG_PLATFORMS } from '@parlour/contract/constants';
-import { PRODUCT_DATA_DEFAULT_PLATFORM_PATHS, ZPlatformPaths, ZProductDataConfigInput, type TPlatform, type TPlatformPaths, type TProductDataConfig } from '@parlour/contract/calls/open-core';
-import { Alert, Button, Card, Col, Form, Input, InputNumber, Radio, Row, Skeleton, Tag, Typography, type FormRule } from 'antd';
+import {
+  PRODUCT_DATA_DEFAULT_PLATFORM_PATHS,
+  ZPlatformPaths,
+  ZProductDataConfigInput,
+  type TPlatform,
+  type TPlatformPaths,
+  type TProductDataConfig,
+} from '@parlour/contract/calls/open-core';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Row,
+  Skeleton,
+  Tag,
+  Typography,
+  type FormRule,
+} from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dayjs } from '@/lib/dayjs';
@@ -61,12 +82,33 @@ export function CoreDataConfigForm() {
 
   const isHttp = provider === 'http';
   return (
-    <Card title={t('openApi.config.title')} extra={config.data?.updated_at ? <Typography.Text type="secondary">{t('openApi.config.updatedAt', { time: dayjs(config.data.updated_at).format('YYYY-MM-DD HH:mm') })}</Typography.Text> : null}>
+    <Card
+      title={t('openApi.config.title')}
+      extra={
+        config.data?.updated_at ? (
+          <Typography.Text type="secondary">
+            {t('openApi.config.updatedAt', { time: dayjs(config.data.updated_at).format('YYYY-MM-DD HH:mm') })}
+          </Typography.Text>
+        ) : null
+      }
+    >
       {config.isPending ? (
         <Skeleton active paragraph={{ rows: 4 }} />
       ) : (
-        <Form form={form} name="product_data_config" layout="vertical" noValidate onFinish={onFinish} onFinishFailed={() => feedback.error(t('validation:form_error'))} disabled={save.isPending}>
-          <Form.Item name="provider" label={t('openApi.config.provider')} rules={[fieldRule(ZProductDataConfigInput, 'provider')]}>
+        <Form
+          form={form}
+          name="product_data_config"
+          layout="vertical"
+          noValidate
+          onFinish={onFinish}
+          onFinishFailed={() => feedback.error(t('validation:form_error'))}
+          disabled={save.isPending}
+        >
+          <Form.Item
+            name="provider"
+            label={t('openApi.config.provider')}
+            rules={[fieldRule(ZProductDataConfigInput, 'provider')]}
+          >
             <Radio.Group
               optionType="button"
               buttonStyle="solid"
@@ -76,15 +118,30 @@ export function CoreDataConfigForm() {
               ]}
             />
           </Form.Item>
-          <Alert type={isHttp ? 'warning' : 'info'} showIcon style={{ marginBottom: 16 }} title={isHttp ? t('openApi.config.httpHint') : t('openApi.config.sandboxHint')} />
+          <Alert
+            type={isHttp ? 'warning' : 'info'}
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={isHttp ? t('openApi.config.httpHint') : t('openApi.config.sandboxHint')}
+          />
           <Row gutter={16}>
             <Col xs={24} md={12}>
-              <Form.Item name="base_url" label={t('openApi.config.baseUrl')} rules={[fieldRule(ZProductDataConfigInput, 'base_url')]} extra={t('openApi.config.baseUrlHint')}>
+              <Form.Item
+                name="base_url"
+                label={t('openApi.config.baseUrl')}
+                rules={[fieldRule(ZProductDataConfigInput, 'base_url')]}
+                extra={t('openApi.config.baseUrlHint')}
+              >
                 <Input placeholder="https://api-gw.onebound.cn" disabled={!isHttp} maxLength={300} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="timeout_ms" label={t('openApi.config.timeout')} rules={[fieldRule(ZProductDataConfigInput, 'timeout_ms')]} extra={t('openApi.config.timeoutHint')}>
+              <Form.Item
+                name="timeout_ms"
+                label={t('openApi.config.timeout')}
+                rules={[fieldRule(ZProductDataConfigInput, 'timeout_ms')]}
+                extra={t('openApi.config.timeoutHint')}
+              >
                 <InputNumber min={200} max={60000} step={500} precision={0} style={{ width: '100%' }} suffix="ms" />
               </Form.Item>
             </Col>
@@ -94,13 +151,25 @@ export function CoreDataConfigForm() {
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="secret" label={t('openApi.config.secret')} rules={[fieldRule(ZProductDataConfigInput, 'secret')]}>
+              <Form.Item
+                name="secret"
+                label={t('openApi.config.secret')}
+                rules={[fieldRule(ZProductDataConfigInput, 'secret')]}
+              >
                 <Input.Password
                   disabled={!isHttp}
                   maxLength={200}
                   autoComplete="new-password"
-                  placeholder={config.data?.has_secret ? t('openApi.config.secretKeep') : t('openApi.config.secretEmpty')}
-                  suffix={config.data?.has_secret ? <Tag color="success">{t('openApi.config.secretSet')}</Tag> : <Tag>{t('openApi.config.secretNotSet')}</Tag>}
+                  placeholder={
+                    config.data?.has_secret ? t('openApi.config.secretKeep') : t('openApi.config.secretEmpty')
+                  }
+                  suffix={
+                    config.data?.has_secret ? (
+                      <Tag color="success">{t('openApi.config.secretSet')}</Tag>
+                    ) : (
+                      <Tag>{t('openApi.config.secretNotSet')}</Tag>
+                    )
+                  }
                 />
               </Form.Item>
             </Col>

@@ -1,14 +1,35 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { ZDataSourceAddInput, ZDataSourceEditInput, type TDataSource } from '@parlour/contract/calls/open-core';
 import { LOG_PLATFORMS } from '@parlour/contract/constants';
-import { Button, Card, Col, Empty, Flex, Form, Input, InputNumber, Modal, Popconfirm, Row, Select, Switch, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  Col,
+  Empty,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Row,
+  Select,
+  Switch,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { platformLabel } from '@/components/traffic-labels';
 import { feedback } from '@/lib/feedback';
 import { fieldRule } from '@/lib/form-rules';
-import { useAddDataSource, useDataSources, useDeleteDataSource, useEditDataSource, useEnableDataSource } from '../api/core-data-sources';
+import {
+  useAddDataSource,
+  useDataSources,
+  useDeleteDataSource,
+  useEditDataSource,
+  useEnableDataSource,
+} from '../api/core-data-sources';
 
 /** The data source of each platform: switch a platform on or off, edit, delete, add. */
 export function CoreDataSources() {
@@ -23,7 +44,9 @@ export function CoreDataSources() {
 
   const toggle = (source: TDataSource) =>
     enable.mutateAsync({ id: source.id, is_enabled: !source.is_enabled }).then((saved) => {
-      feedback.success(t(saved.is_enabled ? 'openApi.sources.enabled' : 'openApi.sources.disabled', { name: saved.name }));
+      feedback.success(
+        t(saved.is_enabled ? 'openApi.sources.enabled' : 'openApi.sources.disabled', { name: saved.name }),
+      );
     });
 
   const columns: Array<DataColumn<TDataSource>> = [
@@ -56,7 +79,8 @@ export function CoreDataSources() {
     {
       title: t('openApi.sources.apis'),
       key: 'apis',
-      render: (_, source) => t('openApi.sources.apiCount', { enabled: source.enabled_api_count, total: source.api_count }),
+      render: (_, source) =>
+        t('openApi.sources.apiCount', { enabled: source.enabled_api_count, total: source.api_count }),
     },
     {
       title: t('openApi.sources.remark'),
@@ -78,7 +102,11 @@ export function CoreDataSources() {
       key: 'status',
       render: (_, source) => (
         <Popconfirm
-          title={source.is_enabled ? t('openApi.sources.disableConfirm', { name: source.name }) : t('openApi.sources.enableConfirm', { name: source.name })}
+          title={
+            source.is_enabled
+              ? t('openApi.sources.disableConfirm', { name: source.name })
+              : t('openApi.sources.enableConfirm', { name: source.name })
+          }
           description={source.is_enabled ? t('openApi.sources.disableHint') : undefined}
           okText={t('openApi.confirm')}
           cancelText={t('common.cancel')}
@@ -102,7 +130,13 @@ export function CoreDataSources() {
       cardRole: 'actions',
       render: (_, source) => (
         <Flex gap={4}>
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(source)} aria-label={t('openApi.sources.editTitle', { name: source.name })}>
+          <Button
+            type="link"
+            size="small"
+            icon={<EditOutlined />}
+            onClick={() => setEditing(source)}
+            aria-label={t('openApi.sources.editTitle', { name: source.name })}
+          >
             {t('openApi.edit')}
           </Button>
           <Popconfirm
@@ -111,9 +145,20 @@ export function CoreDataSources() {
             okText={t('openApi.delete')}
             okButtonProps={{ danger: true }}
             cancelText={t('common.cancel')}
-            onConfirm={() => remove.mutateAsync({ id: source.id }).then(() => feedback.success(t('openApi.sources.deleted', { name: source.name }))).catch(() => undefined)}
+            onConfirm={() =>
+              remove
+                .mutateAsync({ id: source.id })
+                .then(() => feedback.success(t('openApi.sources.deleted', { name: source.name })))
+                .catch(() => undefined)
+            }
           >
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} aria-label={t('openApi.sources.deleteConfirm', { name: source.name })}>
+            <Button
+              type="link"
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('openApi.sources.deleteConfirm', { name: source.name })}
+            >
               {t('openApi.delete')}
             </Button>
           </Popconfirm>
@@ -139,7 +184,12 @@ export function CoreDataSources() {
         isLoading={sources.isFetching}
         emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('openApi.sources.empty')} />}
       />
-      <DataSourceModal source={editing ?? null} freePlatforms={freePlatforms} isOpen={editing !== undefined} onClose={() => setEditing(undefined)} />
+      <DataSourceModal
+        source={editing ?? null}
+        freePlatforms={freePlatforms}
+        isOpen={editing !== undefined}
+        onClose={() => setEditing(undefined)}
+      />
     </Card>
   );
 }
@@ -151,7 +201,17 @@ interface SourceValues {
   sort?: number | null;
 }
 
-function DataSourceModal({ source, freePlatforms, isOpen, onClose }: { source: TDataSource | null; freePlatforms: readonly string[]; isOpen: boolean; onClose: () => void }) {
+function DataSourceModal({
+  source,
+  freePlatforms,
+  isOpen,
+  onClose,
+}: {
+  source: TDataSource | null;
+  freePlatforms: readonly string[];
+  isOpen: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation(['translation', 'validation']);
   const [form] = Form.useForm<SourceValues>();
   const add = useAddDataSource();
@@ -199,13 +259,27 @@ function DataSourceModal({ source, freePlatforms, isOpen, onClose }: { source: T
         layout="vertical"
         noValidate
         preserve={false}
-        initialValues={source ? { platform: source.platform, name: source.name, remark: source.remark, sort: source.sort } : { platform: freePlatforms[0], name: '', remark: '', sort: 0 }}
+        initialValues={
+          source
+            ? { platform: source.platform, name: source.name, remark: source.remark, sort: source.sort }
+            : { platform: freePlatforms[0], name: '', remark: '', sort: 0 }
+        }
         onFinish={onFinish}
         onFinishFailed={() => feedback.error(t('validation:form_error'))}
         disabled={isPending}
       >
-        <Form.Item name="platform" label={t('openApi.sources.platform')} rules={isNew ? [fieldRule(ZDataSourceAddInput, 'platform')] : []}>
-          <Select disabled={!isNew} options={(isNew ? freePlatforms : [source.platform]).map((platform) => ({ value: platform, label: platformLabel(t, platform) }))} />
+        <Form.Item
+          name="platform"
+          label={t('openApi.sources.platform')}
+          rules={isNew ? [fieldRule(ZDataSourceAddInput, 'platform')] : []}
+        >
+          <Select
+            disabled={!isNew}
+            options={(isNew ? freePlatforms : [source.platform]).map((platform) => ({
+              value: platform,
+              label: platformLabel(t, platform),
+            }))}
+          />
         </Form.Item>
         <Form.Item name="name" label={t('openApi.sources.name')} rules={[fieldRule(ZDataSourceAddInput, 'name')]}>
           <Input maxLength={40} />

@@ -1,4 +1,11 @@
-import { PLAN_API_USAGE_MAX_LENGTH, PLAN_NAME_MAX_LENGTH, PLAN_TEXT_RULES, ZPlanFields, ZPlanAddInput, type TAdminTrafficPlan } from '@parlour/contract/calls/traffic';
+import {
+  PLAN_API_USAGE_MAX_LENGTH,
+  PLAN_NAME_MAX_LENGTH,
+  PLAN_TEXT_RULES,
+  ZPlanFields,
+  ZPlanAddInput,
+  type TAdminTrafficPlan,
+} from '@parlour/contract/calls/traffic';
 import { DEFAULT_CURRENCY } from '@parlour/contract/constants';
 import type { TLocalizedText } from '@parlour/contract/localized-text';
 import { Col, Form, Input, InputNumber, Modal, Radio, Row } from 'antd';
@@ -23,7 +30,8 @@ interface PlanValues {
   sort?: number | null;
 }
 
-const toMinor = (major: number | null | undefined, currency: string) => (typeof major === 'number' ? Math.round(major * 10 ** minorDigits(currency)) : Number.NaN);
+const toMinor = (major: number | null | undefined, currency: string) =>
+  typeof major === 'number' ? Math.round(major * 10 ** minorDigits(currency)) : Number.NaN;
 const toMajor = (minor: number, currency: string) => minor / 10 ** minorDigits(currency);
 
 function initialValues(plan: TAdminTrafficPlan | null): PlanValues {
@@ -56,12 +64,23 @@ function initialValues(plan: TAdminTrafficPlan | null): PlanValues {
 }
 
 /** Adds a traffic package plan (`plan` null) or edits one; prices are typed in yuan and sent as fen. */
-export function PlanFormModal({ plan, isOpen, onClose }: { plan: TAdminTrafficPlan | null; isOpen: boolean; onClose: () => void }) {
+export function PlanFormModal({
+  plan,
+  isOpen,
+  onClose,
+}: {
+  plan: TAdminTrafficPlan | null;
+  isOpen: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation(['translation', 'validation']);
   const [form] = Form.useForm<PlanValues>();
   const save = useSavePlan();
   const isNew = plan === null;
-  const currencyOf = () => String(form.getFieldValue('currency') ?? DEFAULT_CURRENCY).trim().toUpperCase() || DEFAULT_CURRENCY;
+  const currencyOf = () =>
+    String(form.getFieldValue('currency') ?? DEFAULT_CURRENCY)
+      .trim()
+      .toUpperCase() || DEFAULT_CURRENCY;
 
   const toInput = (values: PlanValues) => {
     const currency = (values.currency ?? DEFAULT_CURRENCY).trim().toUpperCase();
@@ -88,7 +107,11 @@ export function PlanFormModal({ plan, isOpen, onClose }: { plan: TAdminTrafficPl
     }
     save.mutate(parsed.data, {
       onSuccess: (saved) => {
-        feedback.success(isNew ? t('trafficPackage.admin.created', { name: saved.name }) : t('trafficPackage.admin.saved', { name: saved.name }));
+        feedback.success(
+          isNew
+            ? t('trafficPackage.admin.created', { name: saved.name })
+            : t('trafficPackage.admin.saved', { name: saved.name }),
+        );
         onClose();
       },
     });
@@ -103,7 +126,8 @@ export function PlanFormModal({ plan, isOpen, onClose }: { plan: TAdminTrafficPl
       if (!own.success) throw new Error(t('trafficPackage.admin.amountInvalid'));
       if (field === 'price') {
         const original = toMinor(form.getFieldValue('original_price') as number | null, currencyOf());
-        if (Number.isFinite(original) && minor > original) throw new Error(issueMessage({ message: 'price_above_original', path: ['price'] }));
+        if (Number.isFinite(original) && minor > original)
+          throw new Error(issueMessage({ message: 'price_above_original', path: ['price'] }));
       }
     },
   });
@@ -150,7 +174,12 @@ export function PlanFormModal({ plan, isOpen, onClose }: { plan: TAdminTrafficPl
             />
           </Col>
           <Col xs={24} sm={10}>
-            <Form.Item name="is_general" label={t('trafficPackage.admin.field.kind')} required extra={t('trafficPackage.admin.kindHint')}>
+            <Form.Item
+              name="is_general"
+              label={t('trafficPackage.admin.field.kind')}
+              required
+              extra={t('trafficPackage.admin.kindHint')}
+            >
               <Radio.Group
                 optionType="button"
                 options={[
@@ -163,29 +192,56 @@ export function PlanFormModal({ plan, isOpen, onClose }: { plan: TAdminTrafficPl
         </Row>
         <Row gutter={16}>
           <Col xs={24} sm={12}>
-            <Form.Item name="units" label={t('trafficPackage.admin.field.units')} required rules={[fieldRule(ZPlanFields, 'units')]}>
+            <Form.Item
+              name="units"
+              label={t('trafficPackage.admin.field.units')}
+              required
+              rules={[fieldRule(ZPlanFields, 'units')]}
+            >
               <InputNumber min={1} precision={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item name="valid_days" label={t('trafficPackage.admin.field.validDays')} required rules={[fieldRule(ZPlanFields, 'valid_days')]}>
+            <Form.Item
+              name="valid_days"
+              label={t('trafficPackage.admin.field.validDays')}
+              required
+              rules={[fieldRule(ZPlanFields, 'valid_days')]}
+            >
               <InputNumber min={1} max={3650} precision={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
         </Row>
         <Row gutter={16}>
           <Col xs={24} sm={9}>
-            <Form.Item name="price" label={t('trafficPackage.admin.field.price')} required dependencies={['original_price', 'currency']} rules={[moneyRule('price')]}>
+            <Form.Item
+              name="price"
+              label={t('trafficPackage.admin.field.price')}
+              required
+              dependencies={['original_price', 'currency']}
+              rules={[moneyRule('price')]}
+            >
               <InputNumber min={0} precision={2} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={9}>
-            <Form.Item name="original_price" label={t('trafficPackage.admin.field.originalPrice')} required dependencies={['currency']} rules={[moneyRule('original_price')]}>
+            <Form.Item
+              name="original_price"
+              label={t('trafficPackage.admin.field.originalPrice')}
+              required
+              dependencies={['currency']}
+              rules={[moneyRule('original_price')]}
+            >
               <InputNumber min={0} precision={2} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={6}>
-            <Form.Item name="currency" label={t('trafficPackage.admin.field.currency')} rules={[fieldRule(ZPlanFields, 'currency')]} normalize={(value: string) => value.toUpperCase()}>
+            <Form.Item
+              name="currency"
+              label={t('trafficPackage.admin.field.currency')}
+              rules={[fieldRule(ZPlanFields, 'currency')]}
+              normalize={(value: string) => value.toUpperCase()}
+            >
               <Input maxLength={3} />
             </Form.Item>
           </Col>
@@ -206,7 +262,12 @@ export function PlanFormModal({ plan, isOpen, onClose }: { plan: TAdminTrafficPl
         />
         <Row gutter={16}>
           <Col xs={24} sm={12}>
-            <Form.Item name="sort" label={t('trafficPackage.admin.field.sort')} rules={[fieldRule(ZPlanFields, 'sort')]} extra={t('trafficPackage.admin.sortHint')}>
+            <Form.Item
+              name="sort"
+              label={t('trafficPackage.admin.field.sort')}
+              rules={[fieldRule(ZPlanFields, 'sort')]}
+              extra={t('trafficPackage.admin.sortHint')}
+            >
               <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>

@@ -23,22 +23,41 @@ function makePlan(overrides: Partial<TAdminTrafficPlan> = {}): TAdminTrafficPlan
     sold_count: 12,
     ...overrides,
   };
-  return { ...plan, localized: overrides.localized ?? { name: { 'zh-CN': plan.name, 'en-US': '' }, api_usage: { 'zh-CN': plan.api_usage, 'en-US': '' } } };
+  return {
+    ...plan,
+    localized: overrides.localized ?? {
+      name: { 'zh-CN': plan.name, 'en-US': '' },
+      api_usage: { 'zh-CN': plan.api_usage, 'en-US': '' },
+    },
+  };
 }
 
 function answer(overrides: Record<string, unknown> = {}) {
   return (path: string) => {
     if (path in overrides) return { code: 200, data: overrides[path] };
-    if (path === 'admin/open/plan/lists') return { code: 200, data: { list: [makePlan(), makePlan({ id: 4, name: 'Store special', is_general: false, status: 'disabled', sold_count: 0 })], total: 2 } };
+    if (path === 'admin/open/plan/lists')
+      return {
+        code: 200,
+        data: {
+          list: [
+            makePlan(),
+            makePlan({ id: 4, name: 'Store special', is_general: false, status: 'disabled', sold_count: 0 }),
+          ],
+          total: 2,
+        },
+      };
     return { code: 10004, msg: `no answer for ${path}` };
   };
 }
 function setWidth(width: number) {
   act(() => {
-    (window as unknown as { happyDOM: { setViewport: (size: { width: number; height: number }) => void } }).happyDOM.setViewport({ width, height: 800 });
+    (
+      window as unknown as { happyDOM: { setViewport: (size: { width: number; height: number }) => void } }
+    ).happyDOM.setViewport({ width, height: 800 });
   });
 }
-const bodiesOf = (calls: { url: string; body: unknown }[], path: string) => calls.filter((call) => call.url === `/api/v1/${path}`).map((call) => call.body);
+const bodiesOf = (calls: { url: string; body: unknown }[], path: string) =>
+  calls.filter((call) => call.url === `/api/v1/${path}`).map((call) => call.body);
 
 describe('operator plans tab', { timeout: 20_000 }, () => {
   afterEach(() => setWidth(1024));
@@ -53,7 +72,11 @@ describe('operator plans tab', { timeout: 20_000 }, () => {
     expect(screen.getAllByText('CN¥129.00')[0].closest('del')).toBeTruthy();
     expect(screen.getByText('12')).toBeTruthy();
     expect(screen.getAllByText('Store').length).toBeGreaterThan(0);
-    expect((screen.getByRole('switch', { name: 'Enable or disable plan Store special' }) as HTMLButtonElement).getAttribute('aria-checked')).toBe('false');
+    expect(
+      (screen.getByRole('switch', { name: 'Enable or disable plan Store special' }) as HTMLButtonElement).getAttribute(
+        'aria-checked',
+      ),
+    ).toBe('false');
   });
 
   it('validates the plan form: name, units, a price not above the original price; then saves in minor units', async () => {
@@ -77,7 +100,16 @@ describe('operator plans tab', { timeout: 20_000 }, () => {
     fireEvent.change(within(dialog).getByLabelText('Original price (yuan)'), { target: { value: '39.9' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(bodiesOf(calls, 'admin/open/plan/add')).toHaveLength(1), { timeout: 5000 });
-    expect(bodiesOf(calls, 'admin/open/plan/add')[0]).toMatchObject({ name: { 'zh-CN': 'Mini', 'en-US': '' }, units: 500, valid_days: 30, price: 3000, original_price: 3990, currency: 'CNY', is_general: true, status: 'enabled' });
+    expect(bodiesOf(calls, 'admin/open/plan/add')[0]).toMatchObject({
+      name: { 'zh-CN': 'Mini', 'en-US': '' },
+      units: 500,
+      valid_days: 30,
+      price: 3000,
+      original_price: 3990,
+      currency: 'CNY',
+      is_general: true,
+      status: 'enabled',
+    });
     await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Plan Mini created'), { timeout: 5000 });
   });
 
@@ -88,30 +120,54 @@ describe('operator plans tab', { timeout: 20_000 }, () => {
     await screen.findByText('Standard');
     fireEvent.click(screen.getByRole('switch', { name: 'Enable or disable plan Standard' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(bodiesOf(calls, 'admin/open/plan/up_status')[0]).toMatchObject({ id: 2, status: 'disabled' }));
+    await waitFor(() =>
+      expect(bodiesOf(calls, 'admin/open/plan/up_status')[0]).toMatchObject({ id: 2, status: 'disabled' }),
+    );
     await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Plan Standard disabled'));
   });
 
   it('keeps filter, sort and page in the URL: the server sorts on price, units and creation; back restores', async () => {
     const { calls } = mockFetch(answer());
-    const { router } = renderPage(<PlansTab />, { path: '/admin/traffic', url: '/admin/traffic?tab=plans&status=enabled&sort=units&order=ascend' });
+    const { router } = renderPage(<PlansTab />, {
+      path: '/admin/traffic',
+      url: '/admin/traffic?tab=plans&status=enabled&sort=units&order=ascend',
+    });
     await screen.findByText('Standard');
-    expect(bodiesOf(calls, 'admin/open/plan/lists')[0]).toMatchObject({ status: 'enabled', sort_field: 'units', sort_order: 'ascend', page: 1 });
+    expect(bodiesOf(calls, 'admin/open/plan/lists')[0]).toMatchObject({
+      status: 'enabled',
+      sort_field: 'units',
+      sort_order: 'ascend',
+      page: 1,
+    });
     expect(screen.getByRole('columnheader', { name: /Units/ }).getAttribute('aria-sort')).toBe('ascending');
 
     fireEvent.click(screen.getByRole('columnheader', { name: /Price/ }));
-    await waitFor(() => expect(router.state.location.search).toBe('?tab=plans&status=enabled&sort=price&order=descend'));
-    await waitFor(() => expect(bodiesOf(calls, 'admin/open/plan/lists').at(-1)).toMatchObject({ sort_field: 'price', sort_order: 'descend' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?tab=plans&status=enabled&sort=price&order=descend'),
+    );
+    await waitFor(() =>
+      expect(bodiesOf(calls, 'admin/open/plan/lists').at(-1)).toMatchObject({
+        sort_field: 'price',
+        sort_order: 'descend',
+      }),
+    );
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search plan names' }), { target: { value: 'Stand' } });
     fireEvent.click(screen.getByRole('button', { name: 'search' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?tab=plans&status=enabled&sort=price&order=descend&keyword=Stand'));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?tab=plans&status=enabled&sort=price&order=descend&keyword=Stand'),
+    );
     expect(screen.getByRole('columnheader', { name: /Created/ })).toBeTruthy();
 
     await act(() => router.navigate(-1));
     await waitFor(() => expect(bodiesOf(calls, 'admin/open/plan/lists').at(-1)).toMatchObject({ sort_field: 'price' }));
     expect((screen.getByRole('searchbox', { name: 'Search plan names' }) as HTMLInputElement).value).toBe('');
     await act(() => router.navigate(-1));
-    await waitFor(() => expect(bodiesOf(calls, 'admin/open/plan/lists').at(-1)).toMatchObject({ sort_field: 'units', sort_order: 'ascend' }));
+    await waitFor(() =>
+      expect(bodiesOf(calls, 'admin/open/plan/lists').at(-1)).toMatchObject({
+        sort_field: 'units',
+        sort_order: 'ascend',
+      }),
+    );
   });
 
   it('shows a card per plan at phone width with its edit action and status switch', async () => {

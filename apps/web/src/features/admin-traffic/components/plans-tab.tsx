@@ -1,5 +1,10 @@
 import { EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { PLAN_SORT_FIELDS, PLAN_STATUSES, type PlanStatus, type TAdminTrafficPlan } from '@parlour/contract/calls/traffic';
+import {
+  PLAN_SORT_FIELDS,
+  PLAN_STATUSES,
+  type PlanStatus,
+  type TAdminTrafficPlan,
+} from '@parlour/contract/calls/traffic';
 import { Button, Empty, Flex, Input, Popconfirm, Select, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +28,10 @@ const PLAN_FILTER_KEYS = ['status', 'keyword'] as const satisfies ReadonlyArray<
 /** The filter in the URL (`?tab=plans&status=disabled&keyword=…`); a status out of range is dropped. */
 function planFilterFromQuery(params: URLSearchParams): PlanFilter {
   const status = params.get('status');
-  return { status: (PLAN_STATUSES as readonly string[]).includes(status ?? '') ? (status as PlanStatus) : undefined, keyword: params.get('keyword')?.trim() || undefined };
+  return {
+    status: (PLAN_STATUSES as readonly string[]).includes(status ?? '') ? (status as PlanStatus) : undefined,
+    keyword: params.get('keyword')?.trim() || undefined,
+  };
 }
 
 /**
@@ -33,7 +41,12 @@ function planFilterFromQuery(params: URLSearchParams): PlanFilter {
  */
 export function PlansTab() {
   const { t } = useTranslation();
-  const list = useListUrlState({ filterKeys: PLAN_FILTER_KEYS, parseFilter: planFilterFromQuery, defaultPageSize: PAGE_SIZE, sortFields: PLAN_SORT_FIELDS });
+  const list = useListUrlState({
+    filterKeys: PLAN_FILTER_KEYS,
+    parseFilter: planFilterFromQuery,
+    defaultPageSize: PAGE_SIZE,
+    sortFields: PLAN_SORT_FIELDS,
+  });
   const { filter } = list;
   const plans = usePlans({ ...filter, ...list.query });
   const setPlanStatus = useSetPlanStatus();
@@ -43,7 +56,9 @@ export function PlansTab() {
   const toggle = (plan: TAdminTrafficPlan) => {
     const next: PlanStatus = plan.status === 'enabled' ? 'disabled' : 'enabled';
     return setPlanStatus.mutateAsync({ id: plan.id, status: next }).then((saved) => {
-      feedback.success(t(next === 'enabled' ? 'trafficPackage.admin.enabled' : 'trafficPackage.admin.disabled', { name: saved.name }));
+      feedback.success(
+        t(next === 'enabled' ? 'trafficPackage.admin.enabled' : 'trafficPackage.admin.disabled', { name: saved.name }),
+      );
     });
   };
 
@@ -71,8 +86,21 @@ export function PlansTab() {
         </Flex>
       ),
     },
-    { title: t('trafficPackage.admin.field.units'), key: 'units', dataIndex: 'units', sortField: 'units', align: 'right', render: (units: number) => units.toLocaleString() },
-    { title: t('trafficPackage.admin.field.validDays'), key: 'valid_days', dataIndex: 'valid_days', align: 'right', render: (days: number) => t('trafficPackage.admin.days', { count: days }) },
+    {
+      title: t('trafficPackage.admin.field.units'),
+      key: 'units',
+      dataIndex: 'units',
+      sortField: 'units',
+      align: 'right',
+      render: (units: number) => units.toLocaleString(),
+    },
+    {
+      title: t('trafficPackage.admin.field.validDays'),
+      key: 'valid_days',
+      dataIndex: 'valid_days',
+      align: 'right',
+      render: (days: number) => t('trafficPackage.admin.days', { count: days }),
+    },
     {
       title: t('trafficPackage.admin.field.price'),
       key: 'price',
@@ -96,7 +124,10 @@ export function PlansTab() {
       width: 240,
       render: (text: string) =>
         text ? (
-          <Typography.Paragraph ellipsis={{ rows: 2, tooltip: text }} style={{ margin: 0, fontSize: 13, maxWidth: 240 }}>
+          <Typography.Paragraph
+            ellipsis={{ rows: 2, tooltip: text }}
+            style={{ margin: 0, fontSize: 13, maxWidth: 240 }}
+          >
             {text}
           </Typography.Paragraph>
         ) : (
@@ -109,7 +140,11 @@ export function PlansTab() {
       key: 'status',
       render: (_, plan) => (
         <Popconfirm
-          title={plan.status === 'enabled' ? t('trafficPackage.admin.disableConfirm', { name: plan.name }) : t('trafficPackage.admin.enableConfirm', { name: plan.name })}
+          title={
+            plan.status === 'enabled'
+              ? t('trafficPackage.admin.disableConfirm', { name: plan.name })
+              : t('trafficPackage.admin.enableConfirm', { name: plan.name })
+          }
           description={plan.status === 'enabled' ? t('trafficPackage.admin.disableHint') : undefined}
           okText={t('trafficPackage.admin.confirm')}
           cancelText={t('common.cancel')}
@@ -125,7 +160,13 @@ export function PlansTab() {
         </Popconfirm>
       ),
     },
-    { title: t('trafficPackage.admin.field.createdAt'), key: 'created_at', dataIndex: 'created_at', sortField: 'created_at', render: (value: string) => <DateTimeCell value={value} /> },
+    {
+      title: t('trafficPackage.admin.field.createdAt'),
+      key: 'created_at',
+      dataIndex: 'created_at',
+      sortField: 'created_at',
+      render: (value: string) => <DateTimeCell value={value} />,
+    },
     {
       title: t('trafficPackage.admin.field.actions'),
       key: 'actions',
@@ -133,7 +174,13 @@ export function PlansTab() {
       isRequired: true,
       cardRole: 'actions',
       render: (_, plan) => (
-        <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(plan)} aria-label={t('trafficPackage.admin.editTitle', { name: plan.name })}>
+        <Button
+          type="link"
+          size="small"
+          icon={<EditOutlined />}
+          onClick={() => setEditing(plan)}
+          aria-label={t('trafficPackage.admin.editTitle', { name: plan.name })}
+        >
           {t('trafficPackage.admin.edit')}
         </Button>
       ),
@@ -175,7 +222,12 @@ export function PlansTab() {
         columns={columns}
         rows={plans.data?.list ?? []}
         isLoading={plans.isFetching}
-        emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.hasFilter ? t('trafficPackage.admin.noMatch') : t('trafficPackage.admin.empty')} />}
+        emptyText={
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={list.hasFilter ? t('trafficPackage.admin.noMatch') : t('trafficPackage.admin.empty')}
+          />
+        }
         pagination={list.pagination(plans.data?.total ?? 0, (count) => t('trafficPackage.admin.total', { count }))}
         sort={list.sort}
         onSortChange={list.setSort}

@@ -30,17 +30,23 @@ const PACKAGE: TAdminTrafficPackage = {
 
 function setWidth(width: number) {
   act(() => {
-    (window as unknown as { happyDOM: { setViewport: (size: { width: number; height: number }) => void } }).happyDOM.setViewport({ width, height: 800 });
+    (
+      window as unknown as { happyDOM: { setViewport: (size: { width: number; height: number }) => void } }
+    ).happyDOM.setViewport({ width, height: 800 });
   });
 }
-const answer = (path: string) => (path === 'admin/open/package/lists' ? { code: 200, data: { list: [PACKAGE], total: 1 } } : { code: 10004, msg: path });
+const answer = (path: string) =>
+  path === 'admin/open/package/lists' ? { code: 200, data: { list: [PACKAGE], total: 1 } } : { code: 10004, msg: path };
 
 describe('operator purchased packages tab', { timeout: 20_000 }, () => {
   afterEach(() => setWidth(1024));
 
   it('lists every merchant’s packages with usage and status, and filters by merchant and status', async () => {
     const { calls } = mockFetch(answer);
-    const { router } = renderPage(<PurchasedPackagesTab />, { path: '/admin/traffic', url: '/admin/traffic?tab=packages' });
+    const { router } = renderPage(<PurchasedPackagesTab />, {
+      path: '/admin/traffic',
+      url: '/admin/traffic?tab=packages',
+    });
     expect(await screen.findByText('lucy@example.com')).toBeTruthy();
     expect(screen.getByText('Lucy (lucy)')).toBeTruthy();
     expect(screen.getByText('5,000 of 20,000 used')).toBeTruthy();
@@ -55,22 +61,36 @@ describe('operator purchased packages tab', { timeout: 20_000 }, () => {
 
   it('sorts on the server by usage, valid-until and bought time, with filter and sort in the URL; back restores the form', async () => {
     const { calls } = mockFetch(answer);
-    const { router } = renderPage(<PurchasedPackagesTab />, { path: '/admin/traffic', url: '/admin/traffic?tab=packages&kind=store&status=active&sort=expires_at&order=ascend' });
+    const { router } = renderPage(<PurchasedPackagesTab />, {
+      path: '/admin/traffic',
+      url: '/admin/traffic?tab=packages&kind=store&status=active&sort=expires_at&order=ascend',
+    });
     await screen.findByText('lucy@example.com');
-    expect(calls.at(-1)?.body).toMatchObject({ is_general: false, status: 'active', sort_field: 'expires_at', sort_order: 'ascend' });
+    expect(calls.at(-1)?.body).toMatchObject({
+      is_general: false,
+      status: 'active',
+      sort_field: 'expires_at',
+      sort_order: 'ascend',
+    });
     expect(screen.getByRole('columnheader', { name: /Valid period/ }).getAttribute('aria-sort')).toBe('ascending');
 
     fireEvent.click(screen.getByRole('columnheader', { name: /Usage/ }));
-    await waitFor(() => expect(calls.at(-1)?.body).toMatchObject({ sort_field: 'units_used', sort_order: 'descend', page: 1 }));
+    await waitFor(() =>
+      expect(calls.at(-1)?.body).toMatchObject({ sort_field: 'units_used', sort_order: 'descend', page: 1 }),
+    );
     fireEvent.click(screen.getByRole('columnheader', { name: /Bought/ }));
-    await waitFor(() => expect(router.state.location.search).toBe('?tab=packages&kind=store&status=active&sort=created_at&order=descend'));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?tab=packages&kind=store&status=active&sort=created_at&order=descend'),
+    );
     fireEvent.click(screen.getByRole('button', { name: /Reset/ }));
     await waitFor(() => expect(router.state.location.search).toBe('?tab=packages&sort=created_at&order=descend'));
     expect(calls.at(-1)?.body).not.toHaveProperty('is_general');
 
     await act(() => router.navigate(-1));
     await waitFor(() => expect(calls.at(-1)?.body).toMatchObject({ is_general: false, status: 'active' }));
-    expect(within(screen.getByLabelText('Status').closest('.ant-select') as HTMLElement).getByText('Active')).toBeTruthy();
+    expect(
+      within(screen.getByLabelText('Status').closest('.ant-select') as HTMLElement).getByText('Active'),
+    ).toBeTruthy();
   });
 
   it('shows a card per package at phone width', async () => {

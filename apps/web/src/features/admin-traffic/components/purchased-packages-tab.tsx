@@ -1,5 +1,10 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { PACKAGE_SORT_FIELDS, PACKAGE_STATUSES, type PackageStatus, type TAdminTrafficPackage } from '@parlour/contract/calls/traffic';
+import {
+  PACKAGE_SORT_FIELDS,
+  PACKAGE_STATUSES,
+  type PackageStatus,
+  type TAdminTrafficPackage,
+} from '@parlour/contract/calls/traffic';
 import { Button, Empty, Flex, Form, Input, InputNumber, Progress, Select, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataColumn } from '@/components/data-table';
@@ -11,7 +16,12 @@ import { usePurchasedPackages } from '../api/list-purchased-packages';
 
 const PAGE_SIZE = 20;
 /** Colour of each package status (spec §4), as the merchant's packages tab shows them. */
-const STATUS_COLORS: Record<PackageStatus, string> = { pending: 'warning', active: 'success', exhausted: 'error', expired: 'default' };
+const STATUS_COLORS: Record<PackageStatus, string> = {
+  pending: 'warning',
+  active: 'success',
+  exhausted: 'error',
+  expired: 'default',
+};
 const day = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD') : '—');
 
 const KINDS = ['general', 'store'] as const;
@@ -24,9 +34,12 @@ interface PackageFilter {
   /** General or store packages (the call's `is_general`). */
   kind?: PackageKind;
 }
-const PACKAGE_FILTER_KEYS = ['merchant_id', 'shop_id', 'status', 'kind'] as const satisfies ReadonlyArray<keyof PackageFilter>;
+const PACKAGE_FILTER_KEYS = ['merchant_id', 'shop_id', 'status', 'kind'] as const satisfies ReadonlyArray<
+  keyof PackageFilter
+>;
 
-const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined => ((values as readonly string[]).includes(value ?? '') ? (value as T) : undefined);
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
+  (values as readonly string[]).includes(value ?? '') ? (value as T) : undefined;
 
 /** The filter in the URL: `?tab=packages&merchant_id=7&shop_id=lucy&status=active&kind=store`; values out of range are dropped. */
 function packageFilterFromQuery(params: URLSearchParams): PackageFilter {
@@ -53,13 +66,27 @@ interface FilterValues {
  */
 export function PurchasedPackagesTab() {
   const { t } = useTranslation();
-  const list = useListUrlState({ filterKeys: PACKAGE_FILTER_KEYS, parseFilter: packageFilterFromQuery, defaultPageSize: PAGE_SIZE, sortFields: PACKAGE_SORT_FIELDS });
+  const list = useListUrlState({
+    filterKeys: PACKAGE_FILTER_KEYS,
+    parseFilter: packageFilterFromQuery,
+    defaultPageSize: PAGE_SIZE,
+    sortFields: PACKAGE_SORT_FIELDS,
+  });
   const { kind, ...filter } = list.filter;
-  const packages = usePurchasedPackages({ ...filter, is_general: kind === undefined ? undefined : kind === 'general', ...list.query });
+  const packages = usePurchasedPackages({
+    ...filter,
+    is_general: kind === undefined ? undefined : kind === 'general',
+    ...list.query,
+  });
   const [form] = Form.useForm<FilterValues>();
 
   const search = (values: FilterValues) =>
-    list.setFilter({ merchant_id: values.merchant_id || undefined, shop_id: values.shop_id?.trim().toLowerCase() || undefined, status: values.status || undefined, kind: values.kind || undefined });
+    list.setFilter({
+      merchant_id: values.merchant_id || undefined,
+      shop_id: values.shop_id?.trim().toLowerCase() || undefined,
+      status: values.status || undefined,
+      kind: values.kind || undefined,
+    });
   /** A choice from a list searches at once, with the other fields as they are. */
   const searchNow = () => search(form.getFieldsValue());
 
@@ -109,8 +136,17 @@ export function PurchasedPackagesTab() {
       width: 150,
       render: (_, pkg) => (
         <Flex vertical style={{ minWidth: 130 }}>
-          <Typography.Text style={{ fontSize: 12 }}>{t('trafficPackage.card.used', { used: pkg.units_used.toLocaleString(), total: pkg.units_total.toLocaleString() })}</Typography.Text>
-          <Progress percent={pkg.units_total ? Math.round((pkg.units_used / pkg.units_total) * 1000) / 10 : 0} size="small" status={pkg.status === 'exhausted' ? 'exception' : 'normal'} />
+          <Typography.Text style={{ fontSize: 12 }}>
+            {t('trafficPackage.card.used', {
+              used: pkg.units_used.toLocaleString(),
+              total: pkg.units_total.toLocaleString(),
+            })}
+          </Typography.Text>
+          <Progress
+            percent={pkg.units_total ? Math.round((pkg.units_used / pkg.units_total) * 1000) / 10 : 0}
+            size="small"
+            status={pkg.status === 'exhausted' ? 'exception' : 'normal'}
+          />
         </Flex>
       ),
     },
@@ -151,8 +187,20 @@ export function PurchasedPackagesTab() {
         </Typography.Text>
       ),
     },
-    { title: t('trafficPackage.card.amount'), key: 'amount', sortField: 'amount', align: 'right', render: (_, pkg) => formatMoney(pkg.amount, pkg.currency) },
-    { title: t('trafficPackage.admin.column.createdAt'), key: 'created_at', dataIndex: 'created_at', sortField: 'created_at', render: (value: string) => <DateTimeCell value={value} /> },
+    {
+      title: t('trafficPackage.card.amount'),
+      key: 'amount',
+      sortField: 'amount',
+      align: 'right',
+      render: (_, pkg) => formatMoney(pkg.amount, pkg.currency),
+    },
+    {
+      title: t('trafficPackage.admin.column.createdAt'),
+      key: 'created_at',
+      dataIndex: 'created_at',
+      sortField: 'created_at',
+      render: (value: string) => <DateTimeCell value={value} />,
+    },
   ];
 
   return (
@@ -168,10 +216,21 @@ export function PurchasedPackagesTab() {
         onFinish={search}
       >
         <Form.Item name="merchant_id">
-          <InputNumber min={1} precision={0} style={{ width: 150 }} placeholder={t('trafficPackage.admin.filter.merchantId')} aria-label={t('trafficPackage.admin.filter.merchantId')} />
+          <InputNumber
+            min={1}
+            precision={0}
+            style={{ width: 150 }}
+            placeholder={t('trafficPackage.admin.filter.merchantId')}
+            aria-label={t('trafficPackage.admin.filter.merchantId')}
+          />
         </Form.Item>
         <Form.Item name="shop_id">
-          <Input allowClear style={{ width: 170 }} placeholder={t('trafficPackage.admin.filter.shopId')} aria-label={t('trafficPackage.admin.filter.shopId')} />
+          <Input
+            allowClear
+            style={{ width: 170 }}
+            placeholder={t('trafficPackage.admin.filter.shopId')}
+            aria-label={t('trafficPackage.admin.filter.shopId')}
+          />
         </Form.Item>
         <Form.Item name="kind">
           <Select
@@ -210,7 +269,12 @@ export function PurchasedPackagesTab() {
         columns={columns}
         rows={packages.data?.list ?? []}
         isLoading={packages.isFetching}
-        emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.hasFilter ? t('trafficPackage.noMatch') : t('trafficPackage.admin.noPackages')} />}
+        emptyText={
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={list.hasFilter ? t('trafficPackage.noMatch') : t('trafficPackage.admin.noPackages')}
+          />
+        }
         pagination={list.pagination(packages.data?.total ?? 0, (count) => t('trafficPackage.total', { count }))}
         sort={list.sort}
         onSortChange={list.setSort}

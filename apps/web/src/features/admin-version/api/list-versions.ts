@@ -10,7 +10,11 @@ export function listVersions(input: TPageInput) {
 }
 
 export function listVersionsQueryOptions(input: TPageInput) {
-  return queryOptions({ queryKey: [...adminVersionsKey, 'list', input], queryFn: () => listVersions(input), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...adminVersionsKey, 'list', input],
+    queryFn: () => listVersions(input),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useVersions(input: TPageInput) {

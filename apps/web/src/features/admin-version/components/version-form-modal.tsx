@@ -39,7 +39,15 @@ function initialValues(version: TEditableStoreVersion | null): VersionValues {
         sort: version.sort,
         domain_limit: version.domain_limit,
       }
-    : { name: emptyLocalizedText(), description: emptyLocalizedText(), features: [emptyLocalizedText()], trial_days: 0, status: 'enabled', sort: 0, domain_limit: null };
+    : {
+        name: emptyLocalizedText(),
+        description: emptyLocalizedText(),
+        features: [emptyLocalizedText()],
+        trial_days: 0,
+        status: 'enabled',
+        sort: 0,
+        domain_limit: null,
+      };
 }
 
 const isBlank = (text: TLocalizedText) => !text['zh-CN']?.trim() && !text['en-US']?.trim();
@@ -50,7 +58,8 @@ const featureRule =
   ({ getFieldValue }) => ({
     validator: async (_rule, value: string | undefined) => {
       const english = String(getFieldValue(['features', index, 'en-US']) ?? '').trim();
-      if (english && !String(value ?? '').trim()) throw new Error(issueMessage({ message: 'version_feature_required', path: ['features', index, 'zh-CN'] }));
+      if (english && !String(value ?? '').trim())
+        throw new Error(issueMessage({ message: 'version_feature_required', path: ['features', index, 'zh-CN'] }));
     },
   });
 
@@ -58,7 +67,15 @@ const featureRule =
  * Adds a store version (`version` null) or edits what it offers: name, description, the list of
  * features shown to merchants, trial days, status and sort order. Prices have their own dialog.
  */
-export function VersionFormModal({ version, isOpen, onClose }: { version: TEditableStoreVersion | null; isOpen: boolean; onClose: () => void }) {
+export function VersionFormModal({
+  version,
+  isOpen,
+  onClose,
+}: {
+  version: TEditableStoreVersion | null;
+  isOpen: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation(['translation', 'validation']);
   const [form] = Form.useForm<VersionValues>();
   const edit = useEditVersionFunctions();
@@ -89,7 +106,11 @@ export function VersionFormModal({ version, isOpen, onClose }: { version: TEdita
     }
     edit.mutate(parsed.data, {
       onSuccess: (saved) => {
-        feedback.success(isNew ? t('adminVersion.form.created', { name: saved.name }) : t('adminVersion.form.saved', { name: saved.name }));
+        feedback.success(
+          isNew
+            ? t('adminVersion.form.created', { name: saved.name })
+            : t('adminVersion.form.saved', { name: saved.name }),
+        );
         onClose();
       },
     });
@@ -147,7 +168,10 @@ export function VersionFormModal({ version, isOpen, onClose }: { version: TEdita
             />
           )}
         />
-        <Form.Item label={t('adminVersion.field.features')} extra={t('adminVersion.form.featuresHint', { max: VERSION_MAX_FEATURES })}>
+        <Form.Item
+          label={t('adminVersion.field.features')}
+          extra={t('adminVersion.form.featuresHint', { max: VERSION_MAX_FEATURES })}
+        >
           <Form.List name="features">
             {(fields, { add, remove }) => (
               <Flex vertical gap={8}>
@@ -178,7 +202,13 @@ export function VersionFormModal({ version, isOpen, onClose }: { version: TEdita
                     />
                   </Flex>
                 ))}
-                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add(emptyLocalizedText())} disabled={fields.length >= VERSION_MAX_FEATURES} block>
+                <Button
+                  type="dashed"
+                  icon={<PlusOutlined />}
+                  onClick={() => add(emptyLocalizedText())}
+                  disabled={fields.length >= VERSION_MAX_FEATURES}
+                  block
+                >
                   {t('adminVersion.form.addFeature')}
                 </Button>
               </Flex>
@@ -187,7 +217,12 @@ export function VersionFormModal({ version, isOpen, onClose }: { version: TEdita
         </Form.Item>
         <Row gutter={16}>
           <Col xs={24} sm={12}>
-            <Form.Item name="trial_days" label={t('adminVersion.field.trialDays')} rules={[fieldRule(ZVersionFunInput, 'trial_days')]} extra={t('adminVersion.form.trialHint')}>
+            <Form.Item
+              name="trial_days"
+              label={t('adminVersion.field.trialDays')}
+              rules={[fieldRule(ZVersionFunInput, 'trial_days')]}
+              extra={t('adminVersion.form.trialHint')}
+            >
               <InputNumber min={0} max={90} precision={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
@@ -197,8 +232,19 @@ export function VersionFormModal({ version, isOpen, onClose }: { version: TEdita
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item name="domain_limit" label={t('adminVersion.field.domainLimit')} rules={[fieldRule(ZVersionFunInput, 'domain_limit')]} extra={t('adminVersion.form.domainLimitHint')}>
-              <InputNumber min={1} max={100} precision={0} placeholder={t('adminVersion.form.domainLimitPlaceholder')} style={{ width: '100%' }} />
+            <Form.Item
+              name="domain_limit"
+              label={t('adminVersion.field.domainLimit')}
+              rules={[fieldRule(ZVersionFunInput, 'domain_limit')]}
+              extra={t('adminVersion.form.domainLimitHint')}
+            >
+              <InputNumber
+                min={1}
+                max={100}
+                precision={0}
+                placeholder={t('adminVersion.form.domainLimitPlaceholder')}
+                style={{ width: '100%' }}
+              />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>

@@ -14,7 +14,8 @@ function answer(path: string) {
   return { code: 10004, msg: `no answer for ${path}` };
 }
 
-const bodiesOf = (calls: { url: string; body: unknown }[], path: string) => calls.filter((call) => call.url === `/api/v1/${path}`).map((call) => call.body);
+const bodiesOf = (calls: { url: string; body: unknown }[], path: string) =>
+  calls.filter((call) => call.url === `/api/v1/${path}`).map((call) => call.body);
 
 describe('operator version forms', { timeout: 20_000 }, () => {
   it('reads typed amounts strictly: negative and non-numeric ones are refused, not made 0', () => {
@@ -76,7 +77,9 @@ describe('operator version forms', { timeout: 20_000 }, () => {
     fireEvent.change(within(dialog).getByLabelText('3 months'), { target: { value: '59.9' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save prices' }));
     await waitFor(() => expect(bodiesOf(calls, 'admin/parlour/package/edit_price')).toHaveLength(1));
-    const sent = bodiesOf(calls, 'admin/parlour/package/edit_price')[0] as { prices: { type: string; term: number; amount: number }[] };
+    const sent = bodiesOf(calls, 'admin/parlour/package/edit_price')[0] as {
+      prices: { type: string; term: number; amount: number }[];
+    };
     expect(sent.prices.slice(0, 2)).toEqual([
       { type: 'month', term: 1, amount: 2000 },
       { type: 'month', term: 3, amount: 5990 },

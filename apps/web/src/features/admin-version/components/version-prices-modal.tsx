@@ -35,7 +35,10 @@ export type AmountProblem = 'required' | 'notNumber' | 'negative' | 'tooLarge';
  * Reads a typed amount in major units: digits with an optional decimal part (spaces and thousands
  * commas allowed). A negative or non-numeric amount is refused, never turned into 0.
  */
-export function parseAmount(text: string | undefined, currency: string): { amount: number } | { problem: AmountProblem } {
+export function parseAmount(
+  text: string | undefined,
+  currency: string,
+): { amount: number } | { problem: AmountProblem } {
   const cleaned = (text ?? '').replace(/[\s,]/g, '');
   if (cleaned === '') return { problem: 'required' };
   if (/^-\d*(\.\d*)?$/.test(cleaned) && cleaned !== '-') return { problem: 'negative' };
@@ -48,7 +51,8 @@ export function parseAmount(text: string | undefined, currency: string): { amoun
 function initialValues(version: TStoreVersion): PriceValues {
   const currency = version.currency || DEFAULT_CURRENCY;
   const prices: Partial<Record<PriceKey, string>> = {};
-  for (const price of version.prices) prices[priceKey(price.type, price.term)] = toMajorUnits(price.amount, currency).toFixed(minorDigits(currency));
+  for (const price of version.prices)
+    prices[priceKey(price.type, price.term)] = toMajorUnits(price.amount, currency).toFixed(minorDigits(currency));
   return { currency, prices };
 }
 
@@ -97,7 +101,12 @@ export function VersionPricesModal({ version, onClose }: { version: TStoreVersio
   const amountRule = (field: string) => ({
     validator: async (_rule: unknown, value: string | undefined) => {
       const parsed = parseAmount(value, currency);
-      if ('problem' in parsed) throw new Error(parsed.problem === 'required' ? t('adminVersion.prices.amountInvalid') : t(`adminVersion.prices.amount.${parsed.problem}`, { field }));
+      if ('problem' in parsed)
+        throw new Error(
+          parsed.problem === 'required'
+            ? t('adminVersion.prices.amountInvalid')
+            : t(`adminVersion.prices.amount.${parsed.problem}`, { field }),
+        );
     },
   });
 
@@ -111,7 +120,12 @@ export function VersionPricesModal({ version, onClose }: { version: TStoreVersio
           const label = termLabel(t, { term_type: type, term });
           return (
             <Col key={term} xs={12} md={8}>
-              <Form.Item name={['prices', priceKey(type, term)]} label={label} rules={[amountRule(label)]} validateFirst>
+              <Form.Item
+                name={['prices', priceKey(type, term)]}
+                label={label}
+                rules={[amountRule(label)]}
+                validateFirst
+              >
                 <Input inputMode="decimal" autoComplete="off" prefix={currency} placeholder={(0).toFixed(digits)} />
               </Form.Item>
             </Col>

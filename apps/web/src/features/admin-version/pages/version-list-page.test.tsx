@@ -8,7 +8,15 @@ import { toMinorUnits } from '../components/version-prices-modal';
 import VersionListPage, { priceRange } from './version-list-page';
 
 const PROFESSIONAL = makeAdminVersion({}, 12);
-const DRAFT = makeAdminVersion({ id: 5, name: 'Draft', description: '', features: [], trial_days: 0, prices: [], status: 'disabled' as const });
+const DRAFT = makeAdminVersion({
+  id: 5,
+  name: 'Draft',
+  description: '',
+  features: [],
+  trial_days: 0,
+  prices: [],
+  status: 'disabled' as const,
+});
 
 function answer(overrides: Record<string, unknown> = {}) {
   return (path: string) => {
@@ -18,11 +26,14 @@ function answer(overrides: Record<string, unknown> = {}) {
   };
 }
 
-const bodiesOf = (calls: { url: string; body: unknown }[], path: string) => calls.filter((call) => call.url === `/api/v1/${path}`).map((call) => call.body);
+const bodiesOf = (calls: { url: string; body: unknown }[], path: string) =>
+  calls.filter((call) => call.url === `/api/v1/${path}`).map((call) => call.body);
 
 function setWidth(width: number) {
   act(() => {
-    (window as unknown as { happyDOM: { setViewport: (size: { width: number; height: number }) => void } }).happyDOM.setViewport({ width, height: 800 });
+    (
+      window as unknown as { happyDOM: { setViewport: (size: { width: number; height: number }) => void } }
+    ).happyDOM.setViewport({ width, height: 800 });
   });
 }
 
@@ -33,7 +44,15 @@ describe('operator version list', { timeout: 20_000 }, () => {
     expect(toMinorUnits(129.9, 'CNY')).toBe(12990);
     expect(toMinorUnits(0.29, 'USD')).toBe(29);
     expect(toMinorUnits(1500, 'JPY')).toBe(1500);
-    expect(priceRange({ currency: 'CNY', prices: [{ type: 'month', term: 1, amount: 9900 }, { type: 'year', term: 1, amount: 99900 }] })).toBe('CN¥99.00 – CN¥999.00');
+    expect(
+      priceRange({
+        currency: 'CNY',
+        prices: [
+          { type: 'month', term: 1, amount: 9900 },
+          { type: 'year', term: 1, amount: 99900 },
+        ],
+      }),
+    ).toBe('CN¥99.00 – CN¥999.00');
     expect(priceRange({ currency: 'CNY', prices: [] })).toBeNull();
   });
 
@@ -71,7 +90,9 @@ describe('operator version list', { timeout: 20_000 }, () => {
   });
 
   it('adds a version with its features, dropping blank rows', async () => {
-    const { calls } = mockFetch(answer({ 'admin/parlour/package/edit_fun': makeAdminVersion({ id: 9, name: 'Starter' }) }));
+    const { calls } = mockFetch(
+      answer({ 'admin/parlour/package/edit_fun': makeAdminVersion({ id: 9, name: 'Starter' }) }),
+    );
     const feedback = recordFeedback();
     renderPage(<VersionListPage />, { path: '/admin/version' });
     await screen.findByText('Professional');
@@ -80,10 +101,14 @@ describe('operator version list', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('Version (Chinese)'), { target: { value: ' 入门版 ' } });
     fireEvent.change(within(dialog).getByLabelText('Version (English)'), { target: { value: ' Starter ' } });
-    fireEvent.change(within(dialog).getByLabelText('Description (Chinese)'), { target: { value: 'For new merchants' } });
+    fireEvent.change(within(dialog).getByLabelText('Description (Chinese)'), {
+      target: { value: 'For new merchants' },
+    });
     fireEvent.change(within(dialog).getByLabelText('Feature 1 (Chinese)'), { target: { value: 'One store domain' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /Add feature/ }));
-    fireEvent.change(await within(dialog).findByLabelText('Feature 2 (Chinese)'), { target: { value: 'Basic plugins' } });
+    fireEvent.change(await within(dialog).findByLabelText('Feature 2 (Chinese)'), {
+      target: { value: 'Basic plugins' },
+    });
     fireEvent.change(within(dialog).getByLabelText('Feature 2 (English)'), { target: { value: 'Basic plugins (EN)' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /Add feature/ }));
     await within(dialog).findByLabelText('Feature 3 (Chinese)');
@@ -123,12 +148,18 @@ describe('operator version list', { timeout: 20_000 }, () => {
 
     for (const { type, term } of ALL_TERMS) {
       const label = type === 'month' ? `${term} month${term > 1 ? 's' : ''}` : `${term} year${term > 1 ? 's' : ''}`;
-      fireEvent.change(within(dialog).getByLabelText(label), { target: { value: type === 'month' ? String(99.9 * term) : '1299.5' } });
+      fireEvent.change(within(dialog).getByLabelText(label), {
+        target: { value: type === 'month' ? String(99.9 * term) : '1299.5' },
+      });
     }
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save prices' }));
 
     await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Prices of “Professional” saved'));
-    const sent = bodiesOf(calls, 'admin/parlour/package/edit_price')[0] as { id: number; currency: string; prices: { type: string; term: number; amount: number }[] };
+    const sent = bodiesOf(calls, 'admin/parlour/package/edit_price')[0] as {
+      id: number;
+      currency: string;
+      prices: { type: string; term: number; amount: number }[];
+    };
     expect(sent.id).toBe(5);
     expect(sent.currency).toBe('CNY');
     expect(sent.prices).toHaveLength(ALL_TERMS.length);

@@ -55,7 +55,11 @@ export default function VersionListPage() {
             </Typography.Text>
           </Space>
           {version.description ? (
-            <Typography.Paragraph type="secondary" ellipsis={{ rows: 2, tooltip: version.description }} style={{ margin: 0, fontSize: 12 }}>
+            <Typography.Paragraph
+              type="secondary"
+              ellipsis={{ rows: 2, tooltip: version.description }}
+              style={{ margin: 0, fontSize: 12 }}
+            >
               {version.description}
             </Typography.Paragraph>
           ) : null}
@@ -89,26 +93,35 @@ export default function VersionListPage() {
       title: t('adminVersion.field.trialDays'),
       key: 'trial_days',
       dataIndex: 'trial_days',
-      render: (days: number) => (days > 0 ? t('adminVersion.trialValue', { count: days }) : <Typography.Text type="secondary">{t('adminVersion.noTrial')}</Typography.Text>),
+      render: (days: number) =>
+        days > 0 ? (
+          t('adminVersion.trialValue', { count: days })
+        ) : (
+          <Typography.Text type="secondary">{t('adminVersion.noTrial')}</Typography.Text>
+        ),
     },
     {
       title: t('adminVersion.field.domainLimit'),
       key: 'domain_limit',
       dataIndex: 'domain_limit',
       align: 'right',
-      render: (limit: number | null) => (limit === null ? <Typography.Text type="secondary">{t('adminVersion.platformRule')}</Typography.Text> : limit),
+      render: (limit: number | null) =>
+        limit === null ? <Typography.Text type="secondary">{t('adminVersion.platformRule')}</Typography.Text> : limit,
     },
     {
       title: t('adminVersion.field.status'),
       key: 'status',
       dataIndex: 'status',
-      render: (status: AdminVersion['status']) => <Tag color={status === 'enabled' ? 'success' : 'default'}>{t(`adminVersion.status.${status}`)}</Tag>,
+      render: (status: AdminVersion['status']) => (
+        <Tag color={status === 'enabled' ? 'success' : 'default'}>{t(`adminVersion.status.${status}`)}</Tag>
+      ),
     },
     { title: t('adminVersion.field.storeCount'), key: 'store_count', dataIndex: 'store_count', align: 'right' },
     {
       title: t('adminVersion.field.priceRange'),
       key: 'prices',
-      render: (_, version) => priceRange(version) ?? <Typography.Text type="warning">{t('money.noPrice')}</Typography.Text>,
+      render: (_, version) =>
+        priceRange(version) ?? <Typography.Text type="warning">{t('money.noPrice')}</Typography.Text>,
     },
     {
       title: t('adminVersion.field.actions'),
@@ -147,11 +160,17 @@ export default function VersionListPage() {
             rows={versions.data?.list ?? []}
             isLoading={versions.isFetching}
             emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('adminVersion.empty')} />}
-            pagination={list.pagination(versions.data?.total ?? 0, (total) => t('adminVersion.total', { count: total }))}
+            pagination={list.pagination(versions.data?.total ?? 0, (total) =>
+              t('adminVersion.total', { count: total }),
+            )}
           />
         </section>
       </div>
-      <VersionFormModal version={editing ?? null} isOpen={editing !== undefined} onClose={() => setEditing(undefined)} />
+      <VersionFormModal
+        version={editing ?? null}
+        isOpen={editing !== undefined}
+        onClose={() => setEditing(undefined)}
+      />
       <VersionPricesModal version={pricing} onClose={() => setPricing(null)} />
     </>
   );

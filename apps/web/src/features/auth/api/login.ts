@@ -13,7 +13,10 @@ export type LoginOutput = CallOutput<typeof merchantLogin> | CallOutput<typeof a
  * the form shows the captcha instead (and an operator's "two-factor required", the code step); other failures fall back to the default login message.
  */
 export function login(role: Role, input: LoginInput): Promise<LoginOutput> {
-  const options = { fallbackError: 'LOGIN_FAILED', skipErrorHandler: [ErrorCode.CAPTCHA_REQUIRED, ErrorCode.TWO_FACTOR_REQUIRED] } as const;
+  const options = {
+    fallbackError: 'LOGIN_FAILED',
+    skipErrorHandler: [ErrorCode.CAPTCHA_REQUIRED, ErrorCode.TWO_FACTOR_REQUIRED],
+  } as const;
   return role === 'admin' ? callApi(adminLogin, input, options) : callApi(merchantLogin, input as TLoginInput, options);
 }
 

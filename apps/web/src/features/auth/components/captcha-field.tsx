@@ -33,7 +33,13 @@ export function CaptchaField({ id, value, error, onChange, onBlur, svg, isLoadin
           onChange={(event) => onChange(event.target.value)}
           onBlur={onBlur}
         />
-        <button type="button" className="captcha-image" onClick={onRefresh} aria-label={t('auth.captcha.refresh')} title={t('auth.captcha.refresh')}>
+        <button
+          type="button"
+          className="captcha-image"
+          onClick={onRefresh}
+          aria-label={t('auth.captcha.refresh')}
+          title={t('auth.captcha.refresh')}
+        >
           {svg && !isLoading ? (
             <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`} alt={t('auth.captcha.imageAlt')} />
           ) : (

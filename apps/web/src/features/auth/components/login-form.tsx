@@ -1,5 +1,10 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { ZAdminLoginInput, ZLoginInput, type TAdminUserinfo, type TMerchantUserinfo } from '@parlour/contract/calls/account';
+import {
+  ZAdminLoginInput,
+  ZLoginInput,
+  type TAdminUserinfo,
+  type TMerchantUserinfo,
+} from '@parlour/contract/calls/account';
 import type { TTwoFactorChallenge } from '@parlour/contract/calls/account-security';
 import type { Role } from '@parlour/contract/constants';
 import { ErrorCode } from '@parlour/contract/errors';
@@ -64,7 +69,9 @@ export function LoginForm({ role }: { role: Role }) {
 
   const validate = (field: FieldName, value: string, isCaptchaShown = isCaptchaRequired): string | undefined => {
     if (field === 'captcha_code') {
-      return isCaptchaShown && value.trim() === '' ? issueMessage({ message: 'captcha_required', path: [field] }) : undefined;
+      return isCaptchaShown && value.trim() === ''
+        ? issueMessage({ message: 'captcha_required', path: [field] })
+        : undefined;
     }
     return validateField(schema, field, value);
   };
@@ -109,7 +116,8 @@ export function LoginForm({ role }: { role: Role }) {
       feedback.error(t('validation:form_error'));
       return;
     }
-    const captchaAnswer = isCaptchaRequired && captcha ? { captcha_id: captcha.captcha_id, captcha_code: values.captcha_code.trim() } : {};
+    const captchaAnswer =
+      isCaptchaRequired && captcha ? { captcha_id: captcha.captcha_id, captcha_code: values.captcha_code.trim() } : {};
     setIsSubmitting(true);
     setRestartNotice(null);
     try {
@@ -154,8 +162,16 @@ export function LoginForm({ role }: { role: Role }) {
 
   return (
     <form className="login-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={isSubmitting}>
-      {restartNotice ? <p className="form-field__error" role="alert">{restartNotice}</p> : null}
-      <FormField htmlFor={accountId} label={role === 'admin' ? t('auth.login.adminAccount') : t('auth.login.account')} error={errors.account}>
+      {restartNotice ? (
+        <p className="form-field__error" role="alert">
+          {restartNotice}
+        </p>
+      ) : null}
+      <FormField
+        htmlFor={accountId}
+        label={role === 'admin' ? t('auth.login.adminAccount') : t('auth.login.account')}
+        error={errors.account}
+      >
         <Input
           id={accountId}
           name="account"

@@ -24,7 +24,13 @@ export function SendCodeButton({ onSend }: SendCodeButtonProps) {
   };
 
   return (
-    <Button className="send-code-button" onClick={() => void send()} loading={isSending} disabled={seconds > 0} aria-live="polite">
+    <Button
+      className="send-code-button"
+      onClick={() => void send()}
+      loading={isSending}
+      disabled={seconds > 0}
+      aria-live="polite"
+    >
       {seconds > 0 ? t('auth.code.countdown', { seconds }) : t('auth.code.send')}
     </Button>
   );

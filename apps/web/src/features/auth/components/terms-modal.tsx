@@ -2,7 +2,15 @@ import { Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /** The terms of service the sign-up form asks to accept. */
-export function TermsModal({ isOpen, onClose, onAccept }: { isOpen: boolean; onClose: () => void; onAccept: () => void }) {
+export function TermsModal({
+  isOpen,
+  onClose,
+  onAccept,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  onAccept: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <Modal

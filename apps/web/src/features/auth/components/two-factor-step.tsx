@@ -41,7 +41,8 @@ export default function TwoFactorStep({
       const { userinfo } = await loginTwoFactor({ challenge_id: challengeId, code });
       onSignedIn(userinfo);
     } catch (failure) {
-      if (isApiError(failure) && failure.code === ErrorCode.TWO_FACTOR_CHALLENGE_EXPIRED) onRestart(failure.message || t('errors:TWO_FACTOR_CHALLENGE_EXPIRED'));
+      if (isApiError(failure) && failure.code === ErrorCode.TWO_FACTOR_CHALLENGE_EXPIRED)
+        onRestart(failure.message || t('errors:TWO_FACTOR_CHALLENGE_EXPIRED'));
       setCode('');
     } finally {
       setIsSubmitting(false);

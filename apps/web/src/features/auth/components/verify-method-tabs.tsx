@@ -3,7 +3,15 @@ import { useTranslation } from 'react-i18next';
 import type { VerifyMethod } from './verify-target-fields';
 
 /** Email or phone: the tabs above the register and forgot forms, labelled for their page. */
-export function VerifyMethodTabs({ page, method, onChange }: { page: 'register' | 'forgot'; method: VerifyMethod; onChange: (method: VerifyMethod) => void }) {
+export function VerifyMethodTabs({
+  page,
+  method,
+  onChange,
+}: {
+  page: 'register' | 'forgot';
+  method: VerifyMethod;
+  onChange: (method: VerifyMethod) => void;
+}) {
   const { t } = useTranslation();
   return (
     <Tabs

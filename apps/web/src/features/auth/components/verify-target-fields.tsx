@@ -25,7 +25,8 @@ interface VerifyTargetFieldsProps {
 }
 
 function retryAfter(data: unknown): number {
-  const seconds = typeof data === 'object' && data !== null ? (data as { retry_after?: unknown }).retry_after : undefined;
+  const seconds =
+    typeof data === 'object' && data !== null ? (data as { retry_after?: unknown }).retry_after : undefined;
   return typeof seconds === 'number' && seconds > 0 ? Math.ceil(seconds) : 0;
 }
 
@@ -43,9 +44,19 @@ export function VerifyTargetFields({ form, method, schema, event, idPrefix }: Ve
     }
     try {
       const { resend_after: resendAfter } =
-        method === 'email' ? await sendEmailCode({ email: target, event }) : await sendMobileCode({ mobile: target, event });
+        method === 'email'
+          ? await sendEmailCode({ email: target, event })
+          : await sendMobileCode({ mobile: target, event });
       // The answer is the same whether or not the account exists (issue 13 §5), so the message covers both.
-      feedback.success(t(event === 'forgot' ? 'auth.code.sentForgot' : method === 'email' ? 'auth.code.sentRegisterEmail' : 'auth.code.sentRegisterMobile'));
+      feedback.success(
+        t(
+          event === 'forgot'
+            ? 'auth.code.sentForgot'
+            : method === 'email'
+              ? 'auth.code.sentRegisterEmail'
+              : 'auth.code.sentRegisterMobile',
+        ),
+      );
       return resendAfter > 0 ? resendAfter : CODE_RESEND_SECONDS;
     } catch (error) {
       // Throttled: count down to the moment the server accepts the next send.
@@ -58,17 +69,37 @@ export function VerifyTargetFields({ form, method, schema, event, idPrefix }: Ve
     <>
       {method === 'email' ? (
         <Form.Item name="email" label={t('auth.register.email')} required rules={[fieldRule(schema, 'email')]}>
-          <Input id={`${idPrefix}_email`} size="large" type="email" inputMode="email" autoComplete="email" placeholder={t('auth.register.emailPlaceholder')} />
+          <Input
+            id={`${idPrefix}_email`}
+            size="large"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            placeholder={t('auth.register.emailPlaceholder')}
+          />
         </Form.Item>
       ) : (
         <Form.Item name="mobile" label={t('auth.register.mobile')} required rules={[fieldRule(schema, 'mobile')]}>
-          <Input id={`${idPrefix}_mobile`} size="large" type="tel" inputMode="tel" autoComplete="tel" placeholder={t('auth.register.mobilePlaceholder')} />
+          <Input
+            id={`${idPrefix}_mobile`}
+            size="large"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder={t('auth.register.mobilePlaceholder')}
+          />
         </Form.Item>
       )}
       <Form.Item label={t('auth.register.code')} htmlFor={codeId} required>
         <Space.Compact block>
           <Form.Item name="code" noStyle rules={[fieldRule(schema, 'code')]}>
-            <Input id={codeId} size="large" autoComplete="one-time-code" maxLength={CODE_MAX_LENGTH} placeholder={t('auth.register.codePlaceholder')} />
+            <Input
+              id={codeId}
+              size="large"
+              autoComplete="one-time-code"
+              maxLength={CODE_MAX_LENGTH}
+              placeholder={t('auth.register.codePlaceholder')}
+            />
           </Form.Item>
           <SendCodeButton key={method} onSend={send} />
         </Space.Compact>

@@ -11,7 +11,9 @@ function type(label: string, value: string) {
 
 describe('forgot password page', () => {
   it('verifies the code, then sets the new password with it, then links to login', async () => {
-    const { calls } = mockFetch((path) => (path.endsWith('check_ems') ? { code: 200, data: { valid: true } } : { code: 200, data: null }));
+    const { calls } = mockFetch((path) =>
+      path.endsWith('check_ems') ? { code: 200, data: { valid: true } } : { code: 200, data: null },
+    );
     recordFeedback();
     renderPage(<ForgotPage />, { path: '/forgot' });
 

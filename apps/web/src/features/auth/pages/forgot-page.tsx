@@ -97,20 +97,53 @@ export default function ForgotPage() {
         className="forgot-steps"
         current={step}
         size="small"
-        items={[{ title: t('auth.forgot.stepVerify') }, { title: t('auth.forgot.stepReset') }, { title: t('auth.forgot.stepDone') }]}
+        items={[
+          { title: t('auth.forgot.stepVerify') },
+          { title: t('auth.forgot.stepReset') },
+          { title: t('auth.forgot.stepDone') },
+        ]}
       />
       {step === 0 ? (
         <>
           <VerifyMethodTabs page="forgot" method={method} onChange={setMethod} />
-          <Form form={verifyForm} name="forgot" noValidate layout="vertical" requiredMark={false} preserve={false} onFinish={onVerify} onFinishFailed={formError} disabled={isVerifying}>
-            <VerifyTargetFields form={verifyForm} method={method} schema={CHECK_SCHEMAS[method]} event="forgot" idPrefix="forgot" />
+          <Form
+            form={verifyForm}
+            name="forgot"
+            noValidate
+            layout="vertical"
+            requiredMark={false}
+            preserve={false}
+            onFinish={onVerify}
+            onFinishFailed={formError}
+            disabled={isVerifying}
+          >
+            <VerifyTargetFields
+              form={verifyForm}
+              method={method}
+              schema={CHECK_SCHEMAS[method]}
+              event="forgot"
+              idPrefix="forgot"
+            />
             <FormSubmitButton isLoading={isVerifying}>{t('auth.forgot.verify')}</FormSubmitButton>
           </Form>
         </>
       ) : null}
       {step === 1 && verified ? (
-        <Form form={resetForm} name="reset" noValidate layout="vertical" requiredMark={false} onFinish={onReset} onFinishFailed={formError} disabled={isResetting}>
-          <PasswordFields schema={RESET_SCHEMAS[verified.method]} idPrefix="reset" passwordLabel={t('auth.forgot.newPassword')} />
+        <Form
+          form={resetForm}
+          name="reset"
+          noValidate
+          layout="vertical"
+          requiredMark={false}
+          onFinish={onReset}
+          onFinishFailed={formError}
+          disabled={isResetting}
+        >
+          <PasswordFields
+            schema={RESET_SCHEMAS[verified.method]}
+            idPrefix="reset"
+            passwordLabel={t('auth.forgot.newPassword')}
+          />
           <FormSubmitButton isLoading={isResetting}>{t('auth.forgot.submit')}</FormSubmitButton>
         </Form>
       ) : null}

@@ -36,7 +36,9 @@ describe('login page', () => {
   });
 
   it('lands on the full redirect target, hash included', async () => {
-    mockFetch((path) => (path === 'merchant/member/user/login' ? { code: 200, data: { userinfo: merchantUserinfo } } : { code: 404 }));
+    mockFetch((path) =>
+      path === 'merchant/member/user/login' ? { code: 200, data: { userinfo: merchantUserinfo } } : { code: 404 },
+    );
     recordFeedback();
     const target = '/merchant/traffic?tab=logs#log-42';
     renderPage(<LoginPage />, { path: '/login', url: `/login?redirect=${encodeURIComponent(target)}` });
@@ -69,7 +71,8 @@ describe('login page', () => {
         return { code: 200, data: { captcha_id: `c${captchas}`, svg: CAPTCHA_SVG, expires_in: 120 } };
       }
       loginAttempts += 1;
-      if (loginAttempts === 1) return { code: ErrorCode.LOGIN_FAILED, msg: 'Incorrect account or password', data: { captcha_required: true } };
+      if (loginAttempts === 1)
+        return { code: ErrorCode.LOGIN_FAILED, msg: 'Incorrect account or password', data: { captcha_required: true } };
       return { code: 200, data: { userinfo: merchantUserinfo } };
     });
     const feedback = recordFeedback();
@@ -83,7 +86,10 @@ describe('login page', () => {
     expect(image.getAttribute('src')).toBe(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(CAPTCHA_SVG)}`);
     expect(feedback.error).toHaveBeenCalledWith('Incorrect account or password');
     expect(screen.getByText('Too many failed attempts. Enter the characters in the image to continue.')).toBeTruthy();
-    expect(calls.map((call) => call.url)).toEqual(['/api/v1/merchant/member/user/login', '/api/v1/merchant/common/captcha/image']);
+    expect(calls.map((call) => call.url)).toEqual([
+      '/api/v1/merchant/member/user/login',
+      '/api/v1/merchant/common/captcha/image',
+    ]);
 
     // Now the captcha must be filled.
     await user.click(screen.getByRole('button', { name: 'Log in' }));
@@ -131,7 +137,9 @@ describe('login page', () => {
         return { code: 200, data: { captcha_id: `c${captchas}`, svg: CAPTCHA_SVG, expires_in: 120 } };
       }
       attempts += 1;
-      return attempts === 1 ? { code: ErrorCode.CAPTCHA_REQUIRED, msg: 'captcha' } : { code: ErrorCode.CAPTCHA_WRONG, msg: 'The captcha is wrong or expired' };
+      return attempts === 1
+        ? { code: ErrorCode.CAPTCHA_REQUIRED, msg: 'captcha' }
+        : { code: ErrorCode.CAPTCHA_WRONG, msg: 'The captcha is wrong or expired' };
     });
     recordFeedback();
     renderPage(<LoginPage />, { path: '/login' });
@@ -173,8 +181,15 @@ describe('operator login page', () => {
 
   it('asks an operator with two-factor sign-in for the code after the password', async () => {
     const { calls } = mockFetch((path, body) => {
-      if (path === 'admin/member/user/login') return { code: ErrorCode.TWO_FACTOR_REQUIRED, msg: 'Enter the code', data: { challenge_id: 'challenge-1', expires_in: 300 } };
-      return (body as { code: string }).code === '123456' ? { code: 200, data: { userinfo: adminUserinfo } } : { code: ErrorCode.TWO_FACTOR_CODE_INVALID, msg: 'Wrong code' };
+      if (path === 'admin/member/user/login')
+        return {
+          code: ErrorCode.TWO_FACTOR_REQUIRED,
+          msg: 'Enter the code',
+          data: { challenge_id: 'challenge-1', expires_in: 300 },
+        };
+      return (body as { code: string }).code === '123456'
+        ? { code: 200, data: { userinfo: adminUserinfo } }
+        : { code: ErrorCode.TWO_FACTOR_CODE_INVALID, msg: 'Wrong code' };
     });
     const feedback = recordFeedback();
     renderPage(<AdminLoginPage />, { path: '/admin/login' });
@@ -188,7 +203,9 @@ describe('operator login page', () => {
     expect(useSessionStore.getState().admin.token).toBeNull();
     fireEvent.change(code, { target: { value: '12' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify and sign in' }));
-    expect(await screen.findByText('Authenticator code must be 6 digits, a recovery code looks like abcde-12345')).toBeTruthy();
+    expect(
+      await screen.findByText('Authenticator code must be 6 digits, a recovery code looks like abcde-12345'),
+    ).toBeTruthy();
     fireEvent.change(code, { target: { value: '654321' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify and sign in' }));
     await waitFor(() => expect(feedback.error.mock.calls.map(([message]) => message)).toContain('Wrong code'));
@@ -202,8 +219,15 @@ describe('operator login page', () => {
   it('goes back to the password step, saying why, when the code step expired', async () => {
     mockFetch((path) =>
       path === 'admin/member/user/login'
-        ? { code: ErrorCode.TWO_FACTOR_REQUIRED, msg: 'Enter the code', data: { challenge_id: 'challenge-2', expires_in: 300 } }
-        : { code: ErrorCode.TWO_FACTOR_CHALLENGE_EXPIRED, msg: 'The verification has expired, please sign in with your password again' },
+        ? {
+            code: ErrorCode.TWO_FACTOR_REQUIRED,
+            msg: 'Enter the code',
+            data: { challenge_id: 'challenge-2', expires_in: 300 },
+          }
+        : {
+            code: ErrorCode.TWO_FACTOR_CHALLENGE_EXPIRED,
+            msg: 'The verification has expired, please sign in with your password again',
+          },
     );
     const feedback = recordFeedback();
     renderPage(<AdminLoginPage />, { path: '/admin/login' });
@@ -212,7 +236,9 @@ describe('operator login page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     fireEvent.change(await screen.findByLabelText('Authentication code'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify and sign in' }));
-    expect(await screen.findByText('The verification has expired, please sign in with your password again')).toBeTruthy();
+    expect(
+      await screen.findByText('The verification has expired, please sign in with your password again'),
+    ).toBeTruthy();
     expect(screen.getByLabelText('Password')).toHaveProperty('value', '');
     expect(feedback.error).not.toHaveBeenCalled();
   });

@@ -25,7 +25,9 @@ describe('register page', () => {
     expect(countdown).toHaveProperty('disabled', true);
     expect(calls[0]?.url).toBe('/api/v1/merchant/common/code/email');
     expect(calls[0]?.body).toEqual({ email: 'new@example.com', event: 'register', lang_code: 'en-US' });
-    expect(feedback.success).toHaveBeenCalledWith('Code sent. If this email already has an account, we have emailed you how to sign in instead.');
+    expect(feedback.success).toHaveBeenCalledWith(
+      'Code sent. If this email already has an account, we have emailed you how to sign in instead.',
+    );
 
     act(() => vi.advanceTimersByTime(1_000));
     expect(screen.getByRole('button', { name: 'Resend in 59 s' })).toBeTruthy();
@@ -46,7 +48,11 @@ describe('register page', () => {
 
   it('counts down the retry_after of a throttled send', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
-    mockFetch(() => ({ code: ErrorCode.TOO_MANY_REQUESTS, msg: 'Too many requests, please try again later', data: { retry_after: 37 } }));
+    mockFetch(() => ({
+      code: ErrorCode.TOO_MANY_REQUESTS,
+      msg: 'Too many requests, please try again later',
+      data: { retry_after: 37 },
+    }));
     const feedback = recordFeedback();
     renderPage(<RegisterPage />, { path: '/register' });
     fireEvent.click(screen.getByRole('tab', { name: 'By phone' }));
@@ -73,7 +79,10 @@ describe('register page', () => {
   });
 
   it('registers by phone, signs the merchant in and opens the console', async () => {
-    const { calls } = mockFetch(() => ({ code: 200, data: { userinfo: { ...merchantUserinfo, email: null, mobile: '13800138000' } } }));
+    const { calls } = mockFetch(() => ({
+      code: 200,
+      data: { userinfo: { ...merchantUserinfo, email: null, mobile: '13800138000' } },
+    }));
     const feedback = recordFeedback();
     renderPage(<RegisterPage />, { path: '/register' });
     fireEvent.click(screen.getByRole('tab', { name: 'By phone' }));

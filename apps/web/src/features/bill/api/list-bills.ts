@@ -9,7 +9,11 @@ export function listBills(input: TBillListInput) {
 }
 
 export function listBillsQueryOptions(input: TBillListInput) {
-  return queryOptions({ queryKey: [...merchantBillsKey, input], queryFn: () => listBills(input), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...merchantBillsKey, input],
+    queryFn: () => listBills(input),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useBills(input: TBillListInput) {

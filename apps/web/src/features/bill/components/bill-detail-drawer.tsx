@@ -11,7 +11,15 @@ import { formatMoney } from '@/lib/money';
 const time = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '—');
 
 /** Every field of a bill, in a side drawer. */
-export function BillDetailDrawer({ bill, onClose, actions }: { bill: TBill | null; onClose: () => void; actions?: ReactNode }) {
+export function BillDetailDrawer({
+  bill,
+  onClose,
+  actions,
+}: {
+  bill: TBill | null;
+  onClose: () => void;
+  actions?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Drawer open={bill !== null} onClose={onClose} title={t('bill.detail.title')} size={480} extra={actions}>
@@ -27,14 +35,18 @@ export function BillDetailDrawer({ bill, onClose, actions }: { bill: TBill | nul
           <Descriptions.Item label={t('bill.fields.productName')}>{bill.product_name}</Descriptions.Item>
           <Descriptions.Item label={t('bill.fields.shopName')}>{bill.shop_name || '—'}</Descriptions.Item>
           <Descriptions.Item label={t('bill.fields.shopId')}>{bill.shop_id ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('bill.fields.version')}>{(bill.type === 'new_store' || bill.type === 'renewal') && bill.package_name ? bill.package_name : '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('bill.fields.version')}>
+            {(bill.type === 'new_store' || bill.type === 'renewal') && bill.package_name ? bill.package_name : '—'}
+          </Descriptions.Item>
           <Descriptions.Item label={t('bill.fields.term')}>
             {bill.term_type && bill.term ? termLabel(t, { term_type: bill.term_type, term: bill.term }) : '—'}
           </Descriptions.Item>
           <Descriptions.Item label={t('bill.fields.amount')}>
             <Typography.Text strong>{formatMoney(bill.amount, bill.currency)}</Typography.Text>
           </Descriptions.Item>
-          <Descriptions.Item label={t('payMethod.label')}>{bill.pay_method ? t(`payMethod.${bill.pay_method}`) : '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('payMethod.label')}>
+            {bill.pay_method ? t(`payMethod.${bill.pay_method}`) : '—'}
+          </Descriptions.Item>
           <Descriptions.Item label={t('bill.fields.channel')}>{t(`bill.channel.${bill.channel}`)}</Descriptions.Item>
           <Descriptions.Item label={t('bill.fields.createdAt')}>{time(bill.created_at)}</Descriptions.Item>
           {bill.status === 'unpaid' ? (

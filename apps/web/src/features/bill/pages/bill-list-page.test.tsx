@@ -15,7 +15,15 @@ beforeEach(() => vi.clearAllMocks());
 type Answer = { code: number; msg?: string; data?: unknown };
 const BILLS = [
   makeBill(),
-  makeBill({ id: 2, bill_no: 'B2', type: 'new_store', status: 'paid', product_name: 'Professional · 1 year', amount: 99_900, paid_at: '2025-03-01T09:00:00.000Z' }),
+  makeBill({
+    id: 2,
+    bill_no: 'B2',
+    type: 'new_store',
+    status: 'paid',
+    product_name: 'Professional · 1 year',
+    amount: 99_900,
+    paid_at: '2025-03-01T09:00:00.000Z',
+  }),
 ];
 
 function answerWith(overrides: Record<string, () => Answer> = {}) {
@@ -28,7 +36,10 @@ function answerWith(overrides: Record<string, () => Answer> = {}) {
       case 'merchant/order/order/lists':
         return { code: 200, data: { list: BILLS, total: 2 } };
       case 'merchant/parlour/shop/lists':
-        return { code: 200, data: { list: [makeShop()], total: 1, counts: { all: 1, operating: 1, disabled: 0, pending_renewal: 0 } } };
+        return {
+          code: 200,
+          data: { list: [makeShop()], total: 1, counts: { all: 1, operating: 1, disabled: 0, pending_renewal: 0 } },
+        };
       default:
         return { code: 10004, msg: `no answer for ${path}` };
     }
@@ -52,15 +63,25 @@ describe('merchant bill list', { timeout: 20_000 }, () => {
   });
 
   it('shows a refund under way or failed under the status of its bill', async () => {
-    const list = [makeBill({ status: 'paid', refund_state: 'pending' }), makeBill({ id: 2, bill_no: 'B2', status: 'paid', refund_state: 'failed' }), makeBill({ id: 3, bill_no: 'B3', status: 'refunded' })];
+    const list = [
+      makeBill({ status: 'paid', refund_state: 'pending' }),
+      makeBill({ id: 2, bill_no: 'B2', status: 'paid', refund_state: 'failed' }),
+      makeBill({ id: 3, bill_no: 'B3', status: 'refunded' }),
+    ];
     mockFetch(answerWith({ 'merchant/order/order/lists': () => ({ code: 200, data: { list, total: 3 } }) }));
     recordFeedback();
     renderPage(<BillListPage />, { path: '/merchant/bill' });
     const pendingRow = (await screen.findByText('B20250301080000123456')).closest('tr') as HTMLElement;
     expect(within(pendingRow).getByText('Paid')).toBeTruthy();
     // "In progress" while under way, red when failed.
-    expect(within(pendingRow).getByText('Refund in progress').closest('.ant-tag')?.className).toContain('ant-tag-processing');
-    expect(within(screen.getByText('B2').closest('tr') as HTMLElement).getByText('Refund failed').closest('.ant-tag')?.className).toContain('ant-tag-error');
+    expect(within(pendingRow).getByText('Refund in progress').closest('.ant-tag')?.className).toContain(
+      'ant-tag-processing',
+    );
+    expect(
+      within(screen.getByText('B2').closest('tr') as HTMLElement)
+        .getByText('Refund failed')
+        .closest('.ant-tag')?.className,
+    ).toContain('ant-tag-error');
     const refundedRow = screen.getByText('B3').closest('tr') as HTMLElement;
     expect(within(refundedRow).getByText('Refunded')).toBeTruthy();
     expect(within(refundedRow).queryByTestId('refund-state-tag')).toBeNull();
@@ -80,7 +101,15 @@ describe('merchant bill list', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText('Search bills'), { target: { value: ' B2 ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() =>
-      expect(bodiesOf(calls, 'merchant/order/order/lists').at(-1)).toEqual({ status: 'paid', type: 'new_store', shop_id: 'lucyshop', keyword: 'B2', page: 1, limit: 10, lang_code: 'en-US' }),
+      expect(bodiesOf(calls, 'merchant/order/order/lists').at(-1)).toEqual({
+        status: 'paid',
+        type: 'new_store',
+        shop_id: 'lucyshop',
+        keyword: 'B2',
+        page: 1,
+        limit: 10,
+        lang_code: 'en-US',
+      }),
     );
   });
 
@@ -99,7 +128,18 @@ describe('merchant bill list', { timeout: 20_000 }, () => {
 
   it('pays an unpaid bill with the chosen method', async () => {
     const { calls } = mockFetch(
-      answerWith({ 'merchant/order/order/pay_page': () => ({ code: 200, data: { bill_no: 'B1', provider: 'sandbox', pay_method: 'paypal', pay_url: '/cashier/B1?token=t', expires_at: '2099-01-01T00:00:00.000Z' } }) }),
+      answerWith({
+        'merchant/order/order/pay_page': () => ({
+          code: 200,
+          data: {
+            bill_no: 'B1',
+            provider: 'sandbox',
+            pay_method: 'paypal',
+            pay_url: '/cashier/B1?token=t',
+            expires_at: '2099-01-01T00:00:00.000Z',
+          },
+        }),
+      }),
     );
     recordFeedback();
     renderPage(<BillListPage />, { path: '/merchant/bill' });
@@ -110,11 +150,22 @@ describe('merchant bill list', { timeout: 20_000 }, () => {
     fireEvent.click(within(dialog).getByRole('radio', { name: /PayPal/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Go to payment' }));
     await waitFor(() => expect(leavePageFor).toHaveBeenCalledWith('/cashier/B1?token=t'));
-    expect(bodiesOf(calls, 'merchant/order/order/pay_page')[0]).toEqual({ bill_no: 'B20250301080000123456', pay_method: 'paypal', lang_code: 'en-US' });
+    expect(bodiesOf(calls, 'merchant/order/order/pay_page')[0]).toEqual({
+      bill_no: 'B20250301080000123456',
+      pay_method: 'paypal',
+      lang_code: 'en-US',
+    });
   });
 
   it('shows the expired-order message when the bill expired meanwhile', async () => {
-    mockFetch(answerWith({ 'merchant/order/order/pay_page': () => ({ code: ErrorCode.ORDER_EXPIRED, msg: 'This order has expired, please place a new one' }) }));
+    mockFetch(
+      answerWith({
+        'merchant/order/order/pay_page': () => ({
+          code: ErrorCode.ORDER_EXPIRED,
+          msg: 'This order has expired, please place a new one',
+        }),
+      }),
+    );
     const feedback = recordFeedback();
     renderPage(<BillListPage />, { path: '/merchant/bill' });
     const row = (await screen.findByText('B20250301080000123456')).closest('tr') as HTMLElement;
@@ -125,7 +176,9 @@ describe('merchant bill list', { timeout: 20_000 }, () => {
   });
 
   it('cancels an unpaid bill after confirming', async () => {
-    const { calls } = mockFetch(answerWith({ 'merchant/order/order/cancel': () => ({ code: 200, data: { ...BILLS[0], status: 'cancelled' } }) }));
+    const { calls } = mockFetch(
+      answerWith({ 'merchant/order/order/cancel': () => ({ code: 200, data: { ...BILLS[0], status: 'cancelled' } }) }),
+    );
     const feedback = recordFeedback();
     renderPage(<BillListPage />, { path: '/merchant/bill' });
     const row = (await screen.findByText('B20250301080000123456')).closest('tr') as HTMLElement;
@@ -134,7 +187,10 @@ describe('merchant bill list', { timeout: 20_000 }, () => {
     expect(bodiesOf(calls, 'merchant/order/order/cancel')).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel bill' }));
     await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Bill cancelled'));
-    expect(bodiesOf(calls, 'merchant/order/order/cancel')[0]).toEqual({ bill_no: 'B20250301080000123456', lang_code: 'en-US' });
+    expect(bodiesOf(calls, 'merchant/order/order/cancel')[0]).toEqual({
+      bill_no: 'B20250301080000123456',
+      lang_code: 'en-US',
+    });
     // The list is asked again.
     await waitFor(() => expect(bodiesOf(calls, 'merchant/order/order/lists').length).toBeGreaterThan(1));
   });
@@ -142,7 +198,10 @@ describe('merchant bill list', { timeout: 20_000 }, () => {
   it('opens the pay dialog of the bill the cashier sent back to choose another method (?pay=)', async () => {
     const { calls } = mockFetch(answerWith());
     recordFeedback();
-    renderPage(<BillListPage />, { path: '/merchant/bill', url: '/merchant/bill?keyword=B20250301080000123456&pay=B20250301080000123456' });
+    renderPage(<BillListPage />, {
+      path: '/merchant/bill',
+      url: '/merchant/bill?keyword=B20250301080000123456&pay=B20250301080000123456',
+    });
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('B20250301080000123456')).toBeTruthy();
     expect(await within(dialog).findByRole('radio', { name: /PayPal/ })).toBeTruthy();

@@ -44,7 +44,8 @@ function toFilter({ range, keyword, ...rest }: Filters): BillFilter {
   };
 }
 
-const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined => ((values as readonly string[]).includes(value ?? '') ? (value as T) : undefined);
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
+  (values as readonly string[]).includes(value ?? '') ? (value as T) : undefined;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The filter as the URL carries it (`?status=unpaid&start_date=2026-01-01&…`); values out of range are dropped. */
@@ -100,7 +101,9 @@ export default function BillListPage() {
   const bills = useBills({ ...filter, ...list.query });
   // `?keyword=<bill_no>&pay=<bill_no>` (the cashier's "choose another method"): that bill's pay dialog opens once it is listed.
   const [payBillNo, setPayBillNo] = useState(() => searchParams.get('pay'));
-  const billToPay = payBillNo ? bills.data?.list.find((bill) => bill.bill_no === payBillNo && bill.status === 'unpaid') : undefined;
+  const billToPay = payBillNo
+    ? bills.data?.list.find((bill) => bill.bill_no === payBillNo && bill.status === 'unpaid')
+    : undefined;
   const shopOptions = useShopOptions();
   const cancelBill = useCancelBill();
   const apply = (next: Filters) => list.setFilter(toFilter(next));
@@ -132,7 +135,11 @@ export default function BillListPage() {
             description={
               // Cancelling the first bill of a store gives that store up: say so before it happens.
               bill.type === 'new_store' && bill.shop_id
-                ? t('bill.cancelConfirm.descriptionNewStore', { billNo: bill.bill_no, shopName: bill.shop_name, shopId: bill.shop_id })
+                ? t('bill.cancelConfirm.descriptionNewStore', {
+                    billNo: bill.bill_no,
+                    shopName: bill.shop_name,
+                    shopId: bill.shop_id,
+                  })
                 : t('bill.cancelConfirm.description', { billNo: bill.bill_no })
             }
             okText={t('bill.cancelConfirm.ok')}
@@ -140,7 +147,12 @@ export default function BillListPage() {
             okButtonProps={{ danger: true }}
             onConfirm={() => onCancel(bill).catch(() => undefined)}
           >
-            <Button type="link" size="small" danger loading={cancelBill.isPending && cancelBill.variables === bill.bill_no}>
+            <Button
+              type="link"
+              size="small"
+              danger
+              loading={cancelBill.isPending && cancelBill.variables === bill.bill_no}
+            >
               {t('bill.actions.cancel')}
             </Button>
           </Popconfirm>
@@ -162,12 +174,35 @@ export default function BillListPage() {
       render: (value: string) => <Typography.Text copyable={{ text: value }}>{value}</Typography.Text>,
     },
     // A general traffic package is for no one store.
-    { key: 'shop_name', title: t('bill.fields.shopName'), dataIndex: 'shop_name', width: 110, render: (value: string) => value || '—' },
-    { key: 'type', title: t('bill.fields.type'), dataIndex: 'type', render: (type: BillType) => t(billTypeLabelKey(type)) },
+    {
+      key: 'shop_name',
+      title: t('bill.fields.shopName'),
+      dataIndex: 'shop_name',
+      width: 110,
+      render: (value: string) => value || '—',
+    },
+    {
+      key: 'type',
+      title: t('bill.fields.type'),
+      dataIndex: 'type',
+      render: (type: BillType) => t(billTypeLabelKey(type)),
+    },
     { key: 'product_name', title: t('bill.fields.productName'), dataIndex: 'product_name', width: 150 },
     // The store version of a store bill; other bills (a traffic package) name their plan in the product name.
-    { key: 'package_name', title: t('bill.fields.version'), dataIndex: 'package_name', render: (value: string, bill) => (bill.type === 'new_store' || bill.type === 'renewal' ? value || '—' : '—') },
-    { key: 'amount', title: t('bill.fields.amount'), dataIndex: 'amount', sortField: 'amount', align: 'right', render: (_, bill) => formatMoney(bill.amount, bill.currency) },
+    {
+      key: 'package_name',
+      title: t('bill.fields.version'),
+      dataIndex: 'package_name',
+      render: (value: string, bill) => (bill.type === 'new_store' || bill.type === 'renewal' ? value || '—' : '—'),
+    },
+    {
+      key: 'amount',
+      title: t('bill.fields.amount'),
+      dataIndex: 'amount',
+      sortField: 'amount',
+      align: 'right',
+      render: (_, bill) => formatMoney(bill.amount, bill.currency),
+    },
     {
       key: 'status',
       title: t('bill.fields.status'),
@@ -185,9 +220,30 @@ export default function BillListPage() {
         </Flex>
       ),
     },
-    { key: 'created_at', title: t('bill.fields.createdAt'), dataIndex: 'created_at', sortField: 'created_at', render: (value: string) => <DateTimeCell value={value} /> },
-    { key: 'paid_at', title: t('bill.fields.paidAt'), dataIndex: 'paid_at', sortField: 'paid_at', isHiddenByDefault: true, render: (value: string | null) => <DateTimeCell value={value} /> },
-    { key: 'actions', title: t('bill.fields.actions'), fixed: 'right', isRequired: true, cardRole: 'actions', width: 105, render: (_, bill) => rowActions(bill) },
+    {
+      key: 'created_at',
+      title: t('bill.fields.createdAt'),
+      dataIndex: 'created_at',
+      sortField: 'created_at',
+      render: (value: string) => <DateTimeCell value={value} />,
+    },
+    {
+      key: 'paid_at',
+      title: t('bill.fields.paidAt'),
+      dataIndex: 'paid_at',
+      sortField: 'paid_at',
+      isHiddenByDefault: true,
+      render: (value: string | null) => <DateTimeCell value={value} />,
+    },
+    {
+      key: 'actions',
+      title: t('bill.fields.actions'),
+      fixed: 'right',
+      isRequired: true,
+      cardRole: 'actions',
+      width: 105,
+      render: (_, bill) => rowActions(bill),
+    },
   ];
 
   const hasFilters = list.hasFilter;
@@ -197,64 +253,72 @@ export default function BillListPage() {
       <PageHeader extra={<ExportButton onExport={onExport} />} />
       <div className="page-body">
         {paidBillNo ? (
-          <Alert type="success" showIcon closable title={t('bill.paidMessage', { billNo: paidBillNo })} style={{ marginBottom: 16 }} />
+          <Alert
+            type="success"
+            showIcon
+            closable
+            title={t('bill.paidMessage', { billNo: paidBillNo })}
+            style={{ marginBottom: 16 }}
+          />
         ) : null}
         <div className="page-card">
           <Flex wrap gap={12} style={{ marginBottom: 16 }} className="list-toolbar">
-              <Select<BillStatus>
-                allowClear
-                aria-label={t('bill.fields.status')}
-                placeholder={t('bill.filters.status')}
-                value={draft.status}
-                onChange={(status) => apply({ ...draft, status })}
-                options={BILL_STATUSES.map((status) => ({ value: status, label: t(`billStatus.${status}`) }))}
-                style={{ width: 140 }}
-              />
-              <Select<BillType>
-                allowClear
-                aria-label={t('bill.fields.type')}
-                placeholder={t('bill.filters.type')}
-                value={draft.type}
-                onChange={(type) => apply({ ...draft, type })}
-                options={BILL_TYPES.map((type) => ({ value: type, label: t(billTypeLabelKey(type)) }))}
-                style={{ width: 140 }}
-              />
-              <Select<string>
-                allowClear
-                showSearch={{ optionFilterProp: 'label' }}
-                aria-label={t('bill.fields.shopName')}
-                placeholder={t('bill.filters.shop')}
-                loading={shopOptions.isLoading}
-                value={draft.shop_id}
-                onChange={(shopId) => apply({ ...draft, shop_id: shopId })}
-                options={shopOptions.data ?? []}
-                style={{ width: 200 }}
-              />
-              <DatePicker.RangePicker
-                aria-label={t('bill.filters.createdAt')}
-                value={draft.range ?? null}
-                onChange={(range) => apply({ ...draft, range: range && range[0] && range[1] ? [range[0], range[1]] : null })}
-                disabledDate={(day) => day.isAfter(businessToday(zone), 'day')}
-                allowClear
-                style={{ width: 250 }}
-              />
-              <Input
-                allowClear
-                prefix={<SearchOutlined />}
-                aria-label={t('bill.filters.keyword')}
-                placeholder={t('bill.filters.keywordPlaceholder')}
-                value={draft.keyword ?? ''}
-                onChange={(event) => {
-                  const keyword = event.target.value;
-                  if (keyword === '' && filter.keyword) apply({ ...draft, keyword: undefined });
-                  else setDraft({ ...draft, keyword });
-                }}
-                onPressEnter={() => apply(draft)}
-                style={{ width: 220 }}
-              />
-              <Button type="primary" ghost onClick={() => apply(draft)}>
-                {t('bill.filters.search')}
-              </Button>
+            <Select<BillStatus>
+              allowClear
+              aria-label={t('bill.fields.status')}
+              placeholder={t('bill.filters.status')}
+              value={draft.status}
+              onChange={(status) => apply({ ...draft, status })}
+              options={BILL_STATUSES.map((status) => ({ value: status, label: t(`billStatus.${status}`) }))}
+              style={{ width: 140 }}
+            />
+            <Select<BillType>
+              allowClear
+              aria-label={t('bill.fields.type')}
+              placeholder={t('bill.filters.type')}
+              value={draft.type}
+              onChange={(type) => apply({ ...draft, type })}
+              options={BILL_TYPES.map((type) => ({ value: type, label: t(billTypeLabelKey(type)) }))}
+              style={{ width: 140 }}
+            />
+            <Select<string>
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              aria-label={t('bill.fields.shopName')}
+              placeholder={t('bill.filters.shop')}
+              loading={shopOptions.isLoading}
+              value={draft.shop_id}
+              onChange={(shopId) => apply({ ...draft, shop_id: shopId })}
+              options={shopOptions.data ?? []}
+              style={{ width: 200 }}
+            />
+            <DatePicker.RangePicker
+              aria-label={t('bill.filters.createdAt')}
+              value={draft.range ?? null}
+              onChange={(range) =>
+                apply({ ...draft, range: range && range[0] && range[1] ? [range[0], range[1]] : null })
+              }
+              disabledDate={(day) => day.isAfter(businessToday(zone), 'day')}
+              allowClear
+              style={{ width: 250 }}
+            />
+            <Input
+              allowClear
+              prefix={<SearchOutlined />}
+              aria-label={t('bill.filters.keyword')}
+              placeholder={t('bill.filters.keywordPlaceholder')}
+              value={draft.keyword ?? ''}
+              onChange={(event) => {
+                const keyword = event.target.value;
+                if (keyword === '' && filter.keyword) apply({ ...draft, keyword: undefined });
+                else setDraft({ ...draft, keyword });
+              }}
+              onPressEnter={() => apply(draft)}
+              style={{ width: 220 }}
+            />
+            <Button type="primary" ghost onClick={() => apply(draft)}>
+              {t('bill.filters.search')}
+            </Button>
             {hasFilters ? <Button onClick={() => apply({})}>{t('bill.filters.reset')}</Button> : null}
           </Flex>
           <DataTable<TBill>
@@ -266,7 +330,12 @@ export default function BillListPage() {
             pagination={list.pagination(bills.data?.total ?? 0, (total) => t('bill.total', { count: total }))}
             sort={list.sort}
             onSortChange={list.setSort}
-            emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={hasFilters ? t('bill.noMatch') : t('bill.empty')} />}
+            emptyText={
+              <Empty
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+                description={hasFilters ? t('bill.noMatch') : t('bill.empty')}
+              />
+            }
           />
         </div>
       </div>

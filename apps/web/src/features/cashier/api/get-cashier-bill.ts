@@ -25,7 +25,11 @@ export function getCashierBillQueryOptions(billNo: string, token: string) {
 export type TCashierBill = z.infer<typeof ZCashierBill>;
 
 /** `pollMs`: how often to ask again (false: never), from the last answer. */
-export function useCashierBill(billNo: string, token: string, pollMs: (bill: TCashierBill | undefined) => number | false = () => false) {
+export function useCashierBill(
+  billNo: string,
+  token: string,
+  pollMs: (bill: TCashierBill | undefined) => number | false = () => false,
+) {
   return useQuery({
     ...getCashierBillQueryOptions(billNo, token),
     refetchInterval: (query) => pollMs(query.state.data),

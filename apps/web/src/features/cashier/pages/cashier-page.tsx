@@ -58,7 +58,8 @@ function goToProvider(flow: Extract<TCashierBill['flow'], { flow: 'redirect' }>)
  * waits and moves on to the console by itself. A poll that fails keeps the page and tries again.
  */
 /** The bill list filtered to this bill with its pay dialog open, to pay it with another method. */
-const otherMethodPath = (billNo: string) => `${BILLS_PATH}?keyword=${encodeURIComponent(billNo)}&pay=${encodeURIComponent(billNo)}`;
+const otherMethodPath = (billNo: string) =>
+  `${BILLS_PATH}?keyword=${encodeURIComponent(billNo)}&pay=${encodeURIComponent(billNo)}`;
 
 export default function CashierPage() {
   const { t } = useTranslation(['translation', 'errors']);
@@ -124,7 +125,8 @@ export default function CashierPage() {
     setFailure(null);
     submit.mutate(outcome, {
       onError: (error) => {
-        if (isApiError(error) && error.code === ErrorCode.PAYMENT_FAILED) setFailure(error.message || t('errors:PAYMENT_FAILED'));
+        if (isApiError(error) && error.code === ErrorCode.PAYMENT_FAILED)
+          setFailure(error.message || t('errors:PAYMENT_FAILED'));
         else void bill.refetch();
       },
     });
@@ -147,7 +149,14 @@ export default function CashierPage() {
   const isNotFound = isApiError(bill.error) && bill.error.code === ErrorCode.NOT_FOUND;
   let body;
   if (!billNo || !token || (isNotFound && !data)) {
-    body = <Result status="warning" title={t('cashier.invalidLink')} subTitle={t('cashier.invalidLinkHint')} extra={backToBills} />;
+    body = (
+      <Result
+        status="warning"
+        title={t('cashier.invalidLink')}
+        subTitle={t('cashier.invalidLinkHint')}
+        extra={backToBills}
+      />
+    );
   } else if (bill.isError && !data) {
     body = (
       <Result
@@ -222,7 +231,15 @@ export default function CashierPage() {
           ) : null}
         </div>
         {mode === 'sandbox' ? details : null}
-        {bill.isError ? <Alert type="warning" showIcon title={t('cashier.connectionLost')} style={{ marginBottom: 16 }} role="status" /> : null}
+        {bill.isError ? (
+          <Alert
+            type="warning"
+            showIcon
+            title={t('cashier.connectionLost')}
+            style={{ marginBottom: 16 }}
+            role="status"
+          />
+        ) : null}
         {mode === 'sandbox' ? (
           <>
             {failure ? (
@@ -241,10 +258,24 @@ export default function CashierPage() {
               />
             ) : null}
             <Flex vertical gap={12}>
-              <Button type="primary" size="large" block loading={isBusy && submit.variables === 'paid'} disabled={isBusy} onClick={() => pay('paid')}>
+              <Button
+                type="primary"
+                size="large"
+                block
+                loading={isBusy && submit.variables === 'paid'}
+                disabled={isBusy}
+                onClick={() => pay('paid')}
+              >
                 {t('cashier.pay', { amount: formatMoney(data.amount, data.currency) })}
               </Button>
-              <Button size="large" block danger loading={isBusy && submit.variables === 'failed'} disabled={isBusy} onClick={() => pay('failed')}>
+              <Button
+                size="large"
+                block
+                danger
+                loading={isBusy && submit.variables === 'failed'}
+                disabled={isBusy}
+                onClick={() => pay('failed')}
+              >
                 {t('cashier.simulateFailure')}
               </Button>
             </Flex>
@@ -253,7 +284,12 @@ export default function CashierPage() {
         {mode === 'qr' && data.flow?.flow === 'qr' ? (
           <Flex vertical align="center" gap={12} className="cashier__qr" data-testid="cashier-qr">
             <Typography.Text strong>{t('cashier.qrTitle', { method: methodName })}</Typography.Text>
-            <QRCode value={data.flow.code_url} size={208} bordered aria-label={t('cashier.qrLabel', { method: methodName })} />
+            <QRCode
+              value={data.flow.code_url}
+              size={208}
+              bordered
+              aria-label={t('cashier.qrLabel', { method: methodName })}
+            />
             <Typography.Text type="secondary" className="cashier__hint">
               {t('cashier.qrHint', { method: methodName })}
             </Typography.Text>
@@ -262,7 +298,14 @@ export default function CashierPage() {
         ) : null}
         {mode === 'redirect' ? (
           <Flex vertical gap={12} className="cashier__redirect">
-            {isCancelledAtProvider ? <Alert type="warning" showIcon title={t('cashier.cancelledAtProvider', { method: methodName })} role="alert" /> : null}
+            {isCancelledAtProvider ? (
+              <Alert
+                type="warning"
+                showIcon
+                title={t('cashier.cancelledAtProvider', { method: methodName })}
+                role="alert"
+              />
+            ) : null}
             <Typography.Text type="secondary">{t('cashier.redirectHint', { method: methodName })}</Typography.Text>
             <Button type="primary" size="large" block loading={isLeaving} onClick={leaveForProvider}>
               {t('cashier.goPay', { method: methodName })}
@@ -277,7 +320,12 @@ export default function CashierPage() {
             </Typography.Text>
             {isPatienceOver ? (
               <>
-                <Alert type="info" showIcon title={t('cashier.stillWaiting', { method: methodName })} style={{ width: '100%' }} />
+                <Alert
+                  type="info"
+                  showIcon
+                  title={t('cashier.stillWaiting', { method: methodName })}
+                  style={{ width: '100%' }}
+                />
                 <Button block loading={isLeaving} onClick={leaveForProvider}>
                   {t('cashier.payAgain', { method: methodName })}
                 </Button>
@@ -285,7 +333,9 @@ export default function CashierPage() {
             ) : null}
           </Flex>
         ) : null}
-        {mode === 'none' ? <Alert type="warning" showIcon title={t('cashier.noFlow')} style={{ marginBottom: 20 }} /> : null}
+        {mode === 'none' ? (
+          <Alert type="warning" showIcon title={t('cashier.noFlow')} style={{ marginBottom: 20 }} />
+        ) : null}
         {mode === 'sandbox' ? null : details}
       </>
     );
@@ -312,7 +362,9 @@ export default function CashierPage() {
         <Typography.Title level={4} style={{ marginTop: 0 }}>
           {t('cashier.title')}
         </Typography.Title>
-        {mode === 'sandbox' && !isJustPaid ? <Alert type="warning" showIcon title={t('cashier.sandboxNotice')} style={{ marginBottom: 20 }} /> : null}
+        {mode === 'sandbox' && !isJustPaid ? (
+          <Alert type="warning" showIcon title={t('cashier.sandboxNotice')} style={{ marginBottom: 20 }} />
+        ) : null}
         {body}
       </section>
     </main>

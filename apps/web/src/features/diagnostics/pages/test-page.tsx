@@ -40,7 +40,9 @@ export default function TestPage() {
           <Descriptions.Item label={t('diagnostics.loginType')}>
             {t(`loginType.${loginType}`)} ({loginType})
           </Descriptions.Item>
-          <Descriptions.Item label={t('diagnostics.merchantSession')}>{sessionTag(hasMerchantSession)}</Descriptions.Item>
+          <Descriptions.Item label={t('diagnostics.merchantSession')}>
+            {sessionTag(hasMerchantSession)}
+          </Descriptions.Item>
           <Descriptions.Item label={t('diagnostics.adminSession')}>{sessionTag(hasAdminSession)}</Descriptions.Item>
           <Descriptions.Item label={t('diagnostics.host')}>{window.location.hostname}</Descriptions.Item>
           <Descriptions.Item label={t('diagnostics.siteHosts')}>{hostList(config.siteHosts)}</Descriptions.Item>

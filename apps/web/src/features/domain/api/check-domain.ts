@@ -15,7 +15,9 @@ export const CHECK_FAILURES: readonly number[] = [ErrorCode.DOMAIN_VERIFICATION_
 
 export function checkDomain(role: Role, id: number) {
   const options = { skipErrorHandler: CHECK_FAILURES };
-  return role === 'merchant' ? callApi(merchantCheckDomain, { id }, options) : callApi(adminCheckDomain, { id }, options);
+  return role === 'merchant'
+    ? callApi(merchantCheckDomain, { id }, options)
+    : callApi(adminCheckDomain, { id }, options);
 }
 
 export function useCheckDomain(role: Role) {

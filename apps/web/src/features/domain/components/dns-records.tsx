@@ -5,7 +5,11 @@ import { useTranslation } from 'react-i18next';
 function Copyable({ value, label }: { value: string; label: string }) {
   const { t } = useTranslation();
   return (
-    <Typography.Text code copyable={{ text: value, tooltips: [t('domain.records.copy', { label }), t('domain.records.copied')] }} className="dns-record__value">
+    <Typography.Text
+      code
+      copyable={{ text: value, tooltips: [t('domain.records.copy', { label }), t('domain.records.copied')] }}
+      className="dns-record__value"
+    >
       {value}
     </Typography.Text>
   );
@@ -19,7 +23,8 @@ export function DnsRecords({ records }: { records: TDnsRecord[] }) {
   const { t } = useTranslation();
   const isPhone = Grid.useBreakpoint().md === false;
   const typeTag = (type: TDnsRecord['type']) => <Tag color={type === 'TXT' ? 'purple' : 'orange'}>{type}</Tag>;
-  const purpose = (record: TDnsRecord) => t(record.type === 'TXT' ? 'domain.records.purposeTxt' : 'domain.records.purposeRoute');
+  const purpose = (record: TDnsRecord) =>
+    t(record.type === 'TXT' ? 'domain.records.purposeTxt' : 'domain.records.purposeRoute');
 
   if (isPhone) {
     return (
@@ -59,8 +64,16 @@ export function DnsRecords({ records }: { records: TDnsRecord[] }) {
       dataSource={records}
       columns={[
         { title: t('domain.records.type'), key: 'type', width: 90, render: (_, record) => typeTag(record.type) },
-        { title: t('domain.records.name'), key: 'name', render: (_, record) => <Copyable value={record.name} label={t('domain.records.name')} /> },
-        { title: t('domain.records.value'), key: 'value', render: (_, record) => <Copyable value={record.value} label={t('domain.records.value')} /> },
+        {
+          title: t('domain.records.name'),
+          key: 'name',
+          render: (_, record) => <Copyable value={record.name} label={t('domain.records.name')} />,
+        },
+        {
+          title: t('domain.records.value'),
+          key: 'value',
+          render: (_, record) => <Copyable value={record.value} label={t('domain.records.value')} />,
+        },
         {
           title: t('domain.records.purpose'),
           key: 'purpose',

@@ -48,10 +48,22 @@ const binding = makeDomain({
 });
 
 function listOf(domains: TDomain[], limit = 3): TDomainList {
-  return { list: domains, total: domains.length, shop_id: 'lucyshop', shop_name: 'Lucy Shop', system_domain: 'lucyshop.localhost', limit, dns_propagation_minutes: 10 };
+  return {
+    list: domains,
+    total: domains.length,
+    shop_id: 'lucyshop',
+    shop_name: 'Lucy Shop',
+    system_domain: 'lucyshop.localhost',
+    limit,
+    dns_propagation_minutes: 10,
+  };
 }
 
-const renderSteps = (query: string) => renderPage(<DomainAddSteps role="merchant" />, { path: '/merchant/setting/domain_add', url: `/merchant/setting/domain_add?${query}` });
+const renderSteps = (query: string) =>
+  renderPage(<DomainAddSteps role="merchant" />, {
+    path: '/merchant/setting/domain_add',
+    url: `/merchant/setting/domain_add?${query}`,
+  });
 
 describe('add-domain steps', { timeout: 20_000 }, () => {
   it('step 1 names the field in its messages, shows the server refusal on the field, and moves to step 2 with the domain in the URL', async () => {
@@ -60,7 +72,12 @@ describe('add-domain steps', { timeout: 20_000 }, () => {
       if (path === 'merchant/parlour/domain/lists') return { code: 200, data: listOf(domains) };
       if (path === 'merchant/parlour/domain/add') {
         const { domain } = body as { domain: string };
-        if (domain === 'www.parlour.test') return { code: ErrorCode.VALIDATION_FAILED, msg: "Domain cannot be one of the platform's own hosts", data: { errors: [{ field: 'domain', message: "Domain cannot be one of the platform's own hosts" }] } };
+        if (domain === 'www.parlour.test')
+          return {
+            code: ErrorCode.VALIDATION_FAILED,
+            msg: "Domain cannot be one of the platform's own hosts",
+            data: { errors: [{ field: 'domain', message: "Domain cannot be one of the platform's own hosts" }] },
+          };
         domains = [...domains, binding];
         return { code: 200, data: binding };
       }
@@ -81,15 +98,30 @@ describe('add-domain steps', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText('Domain'), { target: { value: 'www.lucy.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(router.state.location.search).toBe('?shop_id=lucyshop&domain=www.lucy.com'));
-    expect(bodiesOf(calls, 'merchant/parlour/domain/add').at(-1)).toEqual({ shop_id: 'lucyshop', domain: 'www.lucy.com', lang_code: 'en-US' });
-    expect(await screen.findByRole('heading', { name: 'Create these DNS records for www.lucy.com at your DNS provider' })).toBeTruthy();
+    expect(bodiesOf(calls, 'merchant/parlour/domain/add').at(-1)).toEqual({
+      shop_id: 'lucyshop',
+      domain: 'www.lucy.com',
+      lang_code: 'en-US',
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'Create these DNS records for www.lucy.com at your DNS provider' }),
+    ).toBeTruthy();
   });
 
   it('an apex lists the A/AAAA records of the platform addresses, or, when none are published, says so and lists no CNAME', async () => {
     const apex = (records: TDomain['records']) =>
-      makeDomain({ ...binding, id: 3, domain: 'lucy.com', display_domain: 'lucy.com', is_apex: true, records: [...records, { type: 'TXT', name: '_parlour-verify.lucy.com', value: 'parlour-verify-abc' }] });
+      makeDomain({
+        ...binding,
+        id: 3,
+        domain: 'lucy.com',
+        display_domain: 'lucy.com',
+        is_apex: true,
+        records: [...records, { type: 'TXT', name: '_parlour-verify.lucy.com', value: 'parlour-verify-abc' }],
+      });
     let current = apex([{ type: 'A', name: 'lucy.com', value: '203.0.113.10' }]);
-    mockFetch((path) => (path === 'merchant/parlour/domain/lists' ? { code: 200, data: listOf([makeDomain(), current]) } : { code: 10004 }));
+    mockFetch((path) =>
+      path === 'merchant/parlour/domain/lists' ? { code: 200, data: listOf([makeDomain(), current]) } : { code: 10004 },
+    );
     const first = renderSteps('shop_id=lucyshop&domain=lucy.com');
     expect(await screen.findByText(/create the A\/AAAA records below/)).toBeTruthy();
     expect(screen.getAllByText('203.0.113.10').length).toBeGreaterThan(0);
@@ -98,7 +130,9 @@ describe('add-domain steps', { timeout: 20_000 }, () => {
 
     current = apex([]);
     renderSteps('shop_id=lucyshop&domain=lucy.com');
-    const warning = (await screen.findByText('This root domain cannot point at the store yet')).closest('[role="alert"]') as HTMLElement;
+    const warning = (await screen.findByText('This root domain cannot point at the store yet')).closest(
+      '[role="alert"]',
+    ) as HTMLElement;
     expect(warning.textContent).toContain('the platform operator has not published them');
     expect(warning.textContent).toContain('www.lucy.com');
     expect(screen.queryByText('CNAME')).toBeNull();
@@ -106,16 +140,31 @@ describe('add-domain steps', { timeout: 20_000 }, () => {
     expect(screen.getAllByText('TXT').length).toBeGreaterThan(0);
   });
 
-  it('step 2 lists the records with copy buttons, says a failed check\'s reason, and completes once bound', async () => {
+  it("step 2 lists the records with copy buttons, says a failed check's reason, and completes once bound", async () => {
     let current = binding;
     mockFetch((path) => {
       if (path === 'merchant/parlour/domain/lists') return { code: 200, data: listOf([makeDomain(), current]) };
       if (path === 'merchant/parlour/domain/check') {
         if (current.failure_reason === null) {
-          current = { ...binding, failure_reason: 'txt_missing', failure_message: 'The _parlour-verify TXT verification record was not found', last_checked_at: '2025-03-01T00:01:00.000Z' };
-          return { code: ErrorCode.DOMAIN_VERIFICATION_FAILED, msg: 'Domain verification failed: …', data: { reason: 'txt_missing', detail: '', domain: current } };
+          current = {
+            ...binding,
+            failure_reason: 'txt_missing',
+            failure_message: 'The _parlour-verify TXT verification record was not found',
+            last_checked_at: '2025-03-01T00:01:00.000Z',
+          };
+          return {
+            code: ErrorCode.DOMAIN_VERIFICATION_FAILED,
+            msg: 'Domain verification failed: …',
+            data: { reason: 'txt_missing', detail: '', domain: current },
+          };
         }
-        current = { ...binding, status: 'bound', verified_at: '2025-03-01T00:02:00.000Z', failure_reason: null, failure_message: '' };
+        current = {
+          ...binding,
+          status: 'bound',
+          verified_at: '2025-03-01T00:02:00.000Z',
+          failure_reason: null,
+          failure_message: '',
+        };
         return { code: 200, data: current };
       }
       return { code: 10004 };
@@ -128,7 +177,9 @@ describe('add-domain steps', { timeout: 20_000 }, () => {
     expect(screen.getByText(/DNS changes take about 10 minutes/)).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: /Check/ }));
-    expect((await screen.findByTestId('domain-failure-reason')).textContent).toBe('The _parlour-verify TXT verification record was not found');
+    expect((await screen.findByTestId('domain-failure-reason')).textContent).toBe(
+      'The _parlour-verify TXT verification record was not found',
+    );
     expect(feedback.error).not.toHaveBeenCalled();
 
     fireEvent.click(screen.getByRole('button', { name: /Check/ }));
@@ -139,7 +190,10 @@ describe('add-domain steps', { timeout: 20_000 }, () => {
 
   it('lands on the step the domain is at, in Chinese too', async () => {
     void i18n.changeLanguage('zh-CN');
-    mockFetch(() => ({ code: 200, data: listOf([makeDomain(), { ...binding, status: 'bound', verified_at: '2025-03-01T00:02:00.000Z' }]) }));
+    mockFetch(() => ({
+      code: 200,
+      data: listOf([makeDomain(), { ...binding, status: 'bound', verified_at: '2025-03-01T00:02:00.000Z' }]),
+    }));
     renderSteps('shop_id=lucyshop&domain=www.lucy.com');
     expect(await screen.findByText('www.lucy.com 已绑定')).toBeTruthy();
     expect(screen.getByText('接下来')).toBeTruthy();
@@ -148,9 +202,23 @@ describe('add-domain steps', { timeout: 20_000 }, () => {
 
 describe('domain list', { timeout: 20_000 }, () => {
   it('links each bound domain (system and custom) to the store in a new tab, and not a binding one', async () => {
-    const idn = makeDomain({ id: 3, domain: 'shop.xn--fsqu00a.com', display_domain: 'shop.例子.com', type: 'manual', is_primary: false, verified_at: '2025-03-01T00:03:00.000Z' });
-    mockFetch((path) => (path === 'merchant/parlour/domain/lists' ? { code: 200, data: listOf([makeDomain(), idn, binding]) } : { code: 10004 }));
-    renderPage(<DomainList role="merchant" shopId="lucyshop" />, { path: '/merchant/setting/domain', url: '/merchant/setting/domain?shop_id=lucyshop' });
+    const idn = makeDomain({
+      id: 3,
+      domain: 'shop.xn--fsqu00a.com',
+      display_domain: 'shop.例子.com',
+      type: 'manual',
+      is_primary: false,
+      verified_at: '2025-03-01T00:03:00.000Z',
+    });
+    mockFetch((path) =>
+      path === 'merchant/parlour/domain/lists'
+        ? { code: 200, data: listOf([makeDomain(), idn, binding]) }
+        : { code: 10004 },
+    );
+    renderPage(<DomainList role="merchant" shopId="lucyshop" />, {
+      path: '/merchant/setting/domain',
+      url: '/merchant/setting/domain?shop_id=lucyshop',
+    });
 
     const system = (await screen.findAllByRole('link', { name: 'lucyshop.localhost' }))[0]!;
     expect(system.getAttribute('href')).toBe(storeAddress('lucyshop.localhost'));
@@ -175,14 +243,21 @@ describe('domain list', { timeout: 20_000 }, () => {
       return { code: 10004 };
     });
     recordFeedback();
-    renderPage(<DomainList role="merchant" shopId="lucyshop" />, { path: '/merchant/setting/domain', url: '/merchant/setting/domain?shop_id=lucyshop' });
-    expect((await screen.findAllByText(/This store has reached its limit of 1 custom domains/)).length).toBeGreaterThan(0);
+    renderPage(<DomainList role="merchant" shopId="lucyshop" />, {
+      path: '/merchant/setting/domain',
+      url: '/merchant/setting/domain?shop_id=lucyshop',
+    });
+    expect((await screen.findAllByText(/This store has reached its limit of 1 custom domains/)).length).toBeGreaterThan(
+      0,
+    );
     expect(screen.getByText('Add domain').closest('a')?.getAttribute('aria-disabled')).toBe('true');
 
     fireEvent.click(screen.getByRole('button', { name: 'Make primary' }));
     // The confirmation's own button (the popover comes after the row's).
     await waitFor(() => expect(screen.getAllByRole('button', { name: 'Make primary' })).toHaveLength(2));
     fireEvent.click(screen.getAllByRole('button', { name: 'Make primary' })[1]!);
-    await waitFor(() => expect(bodiesOf(calls, 'merchant/parlour/domain/change_main')).toEqual([{ id: 2, lang_code: 'en-US' }]));
+    await waitFor(() =>
+      expect(bodiesOf(calls, 'merchant/parlour/domain/change_main')).toEqual([{ id: 2, lang_code: 'en-US' }]),
+    );
   });
 });

@@ -48,10 +48,40 @@ function FillStep({ role, list, onAdded }: { role: Role; list: TDomainList; onAd
 
   return (
     <div className="domain-step">
-      {isAtLimit ? <Alert type="warning" showIcon role="alert" title={t('domain.list.limitReached', { limit: list.limit })} style={{ marginBottom: 16 }} /> : null}
-      <Form form={form} name="domain_add" layout="vertical" noValidate requiredMark style={{ maxWidth: 560 }} onFinish={onFinish} onFinishFailed={() => feedback.error(t('validation:form_error'))} disabled={add.isPending}>
-        <Form.Item name="domain" label={t('domain.field.domain')} required rules={[fieldRule(ZDomainAddInput, 'domain')]} extra={t('domain.add.domainHint')}>
-          <Input placeholder={t('domain.add.domainPlaceholder')} autoComplete="off" spellCheck={false} inputMode="url" maxLength={253} />
+      {isAtLimit ? (
+        <Alert
+          type="warning"
+          showIcon
+          role="alert"
+          title={t('domain.list.limitReached', { limit: list.limit })}
+          style={{ marginBottom: 16 }}
+        />
+      ) : null}
+      <Form
+        form={form}
+        name="domain_add"
+        layout="vertical"
+        noValidate
+        requiredMark
+        style={{ maxWidth: 560 }}
+        onFinish={onFinish}
+        onFinishFailed={() => feedback.error(t('validation:form_error'))}
+        disabled={add.isPending}
+      >
+        <Form.Item
+          name="domain"
+          label={t('domain.field.domain')}
+          required
+          rules={[fieldRule(ZDomainAddInput, 'domain')]}
+          extra={t('domain.add.domainHint')}
+        >
+          <Input
+            placeholder={t('domain.add.domainPlaceholder')}
+            autoComplete="off"
+            spellCheck={false}
+            inputMode="url"
+            maxLength={253}
+          />
         </Form.Item>
         <Space wrap style={{ marginTop: 8 }}>
           <Button type="primary" htmlType="submit" loading={add.isPending} disabled={isAtLimit}>
@@ -67,7 +97,8 @@ function FillStep({ role, list, onAdded }: { role: Role; list: TDomainList; onAd
 }
 
 /** An apex's A/AAAA records are listed only when the operator has published the platform's addresses. */
-const hasAddressRecords = (domain: TDomain) => domain.records.some((record) => record.type === 'A' || record.type === 'AAAA');
+const hasAddressRecords = (domain: TDomain) =>
+  domain.records.some((record) => record.type === 'A' || record.type === 'AAAA');
 
 /** What the records are for: a CNAME, an apex's addresses, or (none published) the TXT token alone. */
 function introOf(t: TFunction, domain: TDomain, target: string) {
@@ -85,7 +116,13 @@ function VerifyStep({ role, list, domain }: { role: Role; list: TDomainList; dom
         if (checked.status === 'bound') feedback.success(t('domain.verify.bound', { domain: checked.display_domain }));
       },
     });
-  const checkError = check.error && isApiError(check.error) && check.error.code !== undefined && CHECK_FAILURES.includes(check.error.code) ? check.error : null;
+  const checkError =
+    check.error &&
+    isApiError(check.error) &&
+    check.error.code !== undefined &&
+    CHECK_FAILURES.includes(check.error.code)
+      ? check.error
+      : null;
   const checkedView = (checkError?.data as { domain?: TDomain } | null | undefined)?.domain;
   // The reason of the last check: this one's answer, else the list's (the platform's own checks too).
   const reason = checkError ? checkedView?.failure_message || checkError.message : domain.failure_message;
@@ -115,7 +152,11 @@ function VerifyStep({ role, list, domain }: { role: Role; list: TDomainList; dom
         showIcon
         style={{ margin: '16px 0' }}
         title={t('domain.verify.propagation', { minutes: list.dns_propagation_minutes })}
-        description={domain.next_check_at ? t('domain.verify.autoCheck', { next: formatTime(domain.next_check_at) }) : t('domain.verify.autoCheckEnded')}
+        description={
+          domain.next_check_at
+            ? t('domain.verify.autoCheck', { next: formatTime(domain.next_check_at) })
+            : t('domain.verify.autoCheckEnded')
+        }
       />
       {reason ? (
         <Alert
@@ -163,7 +204,9 @@ function CompleteStep({ role, list, domain }: { role: Role; list: TDomainList; d
           <ButtonLink type="primary" to={domainPageLink(paths.list, list.shop_id)}>
             {t('domain.complete.backToList')}
           </ButtonLink>
-          {isAtLimit ? null : <ButtonLink to={domainPageLink(paths.add, list.shop_id)}>{t('domain.complete.addAnother')}</ButtonLink>}
+          {isAtLimit ? null : (
+            <ButtonLink to={domainPageLink(paths.add, list.shop_id)}>{t('domain.complete.addAnother')}</ButtonLink>
+          )}
         </Space>
       }
     >
@@ -216,7 +259,9 @@ export function DomainAddSteps({ role }: { role: Role }) {
   if (shopId === '') return <Navigate to={paths.list} replace />;
 
   const list = domains.data;
-  const domain = wanted ? list?.list.find((candidate) => candidate.domain === wanted || candidate.display_domain.toLowerCase() === wanted) : undefined;
+  const domain = wanted
+    ? list?.list.find((candidate) => candidate.domain === wanted || candidate.display_domain.toLowerCase() === wanted)
+    : undefined;
   const step = wanted === '' ? 0 : domain?.status === 'bound' ? 2 : 1;
 
   let body;
@@ -251,7 +296,13 @@ export function DomainAddSteps({ role }: { role: Role }) {
       />
     );
   } else if (step === 0) {
-    body = <FillStep role={role} list={list} onAdded={(added) => void navigate(domainPageLink(paths.add, shopId, added.domain))} />;
+    body = (
+      <FillStep
+        role={role}
+        list={list}
+        onAdded={(added) => void navigate(domainPageLink(paths.add, shopId, added.domain))}
+      />
+    );
   } else if (domain && step === 1) {
     body = <VerifyStep key={domain.id} role={role} list={list} domain={domain} />;
   } else if (domain) {
@@ -274,7 +325,11 @@ export function DomainAddSteps({ role }: { role: Role }) {
         current={step}
         status={step === 2 ? 'finish' : 'process'}
         className="domain-steps"
-        items={[{ title: t('domain.steps.fill') }, { title: t('domain.steps.verify') }, { title: t('domain.steps.complete') }]}
+        items={[
+          { title: t('domain.steps.fill') },
+          { title: t('domain.steps.verify') },
+          { title: t('domain.steps.complete') },
+        ]}
         style={{ marginBottom: 28 }}
       />
       {body}

@@ -41,7 +41,14 @@ export function DomainList({ role, shopId }: { role: Role; shopId: string }) {
   const toggleRedirect = (domain: TDomain, isRedirect: boolean) =>
     setRedirect.mutate(
       { id: domain.id, is_redirect: isRedirect },
-      { onSuccess: () => feedback.success(isRedirect ? t('domain.list.redirectOn', { domain: domain.display_domain }) : t('domain.list.redirectOff', { domain: domain.display_domain })) },
+      {
+        onSuccess: () =>
+          feedback.success(
+            isRedirect
+              ? t('domain.list.redirectOn', { domain: domain.display_domain })
+              : t('domain.list.redirectOff', { domain: domain.display_domain }),
+          ),
+      },
     );
 
   const columns: Array<DataColumn<TDomain>> = [
@@ -61,14 +68,23 @@ export function DomainList({ role, shopId }: { role: Role; shopId: string }) {
         <Flex vertical gap={2} align="flex-start">
           <DomainStatusTag status={domain.status} />
           {domain.status === 'binding' && domain.failure_message ? (
-            <Typography.Text type="secondary" style={{ fontSize: 12, maxWidth: 260, overflowWrap: 'anywhere' }} data-testid="domain-failure-message">
+            <Typography.Text
+              type="secondary"
+              style={{ fontSize: 12, maxWidth: 260, overflowWrap: 'anywhere' }}
+              data-testid="domain-failure-message"
+            >
               {domain.failure_message}
             </Typography.Text>
           ) : null}
         </Flex>
       ),
     },
-    { title: t('domain.field.primary'), key: 'is_primary', render: (_, domain) => (domain.is_primary ? <PrimaryTag /> : <Typography.Text type="secondary">—</Typography.Text>) },
+    {
+      title: t('domain.field.primary'),
+      key: 'is_primary',
+      render: (_, domain) =>
+        domain.is_primary ? <PrimaryTag /> : <Typography.Text type="secondary">—</Typography.Text>,
+    },
     {
       title: t('domain.field.redirect'),
       key: 'is_redirect',
@@ -89,8 +105,16 @@ export function DomainList({ role, shopId }: { role: Role; shopId: string }) {
           </Tooltip>
         ),
     },
-    { title: t('domain.field.createdAt'), key: 'created_at', render: (_, domain) => <DateTimeCell value={domain.created_at} /> },
-    { title: t('domain.field.verifiedAt'), key: 'verified_at', render: (_, domain) => <DateTimeCell value={domain.verified_at} /> },
+    {
+      title: t('domain.field.createdAt'),
+      key: 'created_at',
+      render: (_, domain) => <DateTimeCell value={domain.created_at} />,
+    },
+    {
+      title: t('domain.field.verifiedAt'),
+      key: 'verified_at',
+      render: (_, domain) => <DateTimeCell value={domain.verified_at} />,
+    },
     {
       title: t('domain.field.actions'),
       key: 'actions',
@@ -144,7 +168,12 @@ export function DomainList({ role, shopId }: { role: Role; shopId: string }) {
   ];
 
   const addButton = (
-    <ButtonLink type="primary" icon={<PlusOutlined />} to={domainPageLink(paths.add, shopId)} disabled={!data || isAtLimit}>
+    <ButtonLink
+      type="primary"
+      icon={<PlusOutlined />}
+      to={domainPageLink(paths.add, shopId)}
+      disabled={!data || isAtLimit}
+    >
       {t('domain.list.add')}
     </ButtonLink>
   );
@@ -164,8 +193,26 @@ export function DomainList({ role, shopId }: { role: Role; shopId: string }) {
           addButton
         )}
       </Flex>
-      {isAtLimit && data ? <Alert type="info" showIcon title={t('domain.list.limitReached', { limit: data.limit })} style={{ marginBottom: 12 }} /> : null}
-      {domains.isError ? <Alert type="error" showIcon title={t('domain.list.loadFailed')} action={<Button size="small" onClick={() => void domains.refetch()}>{t('domain.list.retry')}</Button>} /> : null}
+      {isAtLimit && data ? (
+        <Alert
+          type="info"
+          showIcon
+          title={t('domain.list.limitReached', { limit: data.limit })}
+          style={{ marginBottom: 12 }}
+        />
+      ) : null}
+      {domains.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title={t('domain.list.loadFailed')}
+          action={
+            <Button size="small" onClick={() => void domains.refetch()}>
+              {t('domain.list.retry')}
+            </Button>
+          }
+        />
+      ) : null}
       <DataTable<TDomain>
         listId={`${role}.domains`}
         rowKey="id"

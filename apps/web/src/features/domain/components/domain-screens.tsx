@@ -12,7 +12,9 @@ export function DomainListScreen({ role }: { role: Role }) {
       <div className="page-body">
         <div className="page-card">
           {role === 'merchant' ? (
-            <StoreSwitcher variant="merchant">{(shop) => <DomainList role={role} shopId={shop.shop_id} />}</StoreSwitcher>
+            <StoreSwitcher variant="merchant">
+              {(shop) => <DomainList role={role} shopId={shop.shop_id} />}
+            </StoreSwitcher>
           ) : (
             <StoreSwitcher variant="admin">{(shop) => <DomainList role={role} shopId={shop.shop_id} />}</StoreSwitcher>
           )}

@@ -39,7 +39,13 @@ export function PrimaryTag() {
  * The name as people read it; an internationalised name also shows the punycode the DNS records use.
  * With `isStoreLink` (a bound domain) the name opens the store at that domain in a new tab.
  */
-export function DomainName({ domain, isStoreLink = false }: { domain: Pick<TDomain, 'domain' | 'display_domain'>; isStoreLink?: boolean }) {
+export function DomainName({
+  domain,
+  isStoreLink = false,
+}: {
+  domain: Pick<TDomain, 'domain' | 'display_domain'>;
+  isStoreLink?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Flex vertical>

@@ -9,7 +9,10 @@ export function getPluginDetail(id: number, shopId: string | undefined) {
 }
 
 export function getPluginDetailQueryOptions(id: number, shopId: string | undefined) {
-  return queryOptions({ queryKey: [...merchantPluginsKey, 'detail', id, shopId ?? null], queryFn: () => getPluginDetail(id, shopId) });
+  return queryOptions({
+    queryKey: [...merchantPluginsKey, 'detail', id, shopId ?? null],
+    queryFn: () => getPluginDetail(id, shopId),
+  });
 }
 
 /** The detail of plugin `id` (none while `id` is null). */

@@ -9,7 +9,11 @@ export function listMarketPlugins(input: TMarketListInput) {
 }
 
 export function listMarketPluginsQueryOptions(input: TMarketListInput) {
-  return queryOptions({ queryKey: [...merchantPluginsKey, 'market', input], queryFn: () => listMarketPlugins(input), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...merchantPluginsKey, 'market', input],
+    queryFn: () => listMarketPlugins(input),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useMarketPlugins(input: TMarketListInput) {

@@ -9,7 +9,11 @@ export function listShopPlugins(input: TShopPluginListInput) {
 }
 
 export function listShopPluginsQueryOptions(input: TShopPluginListInput) {
-  return queryOptions({ queryKey: [...merchantPluginsKey, 'shop', input], queryFn: () => listShopPlugins(input), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...merchantPluginsKey, 'shop', input],
+    queryFn: () => listShopPlugins(input),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useShopPlugins(input: TShopPluginListInput) {

@@ -21,7 +21,9 @@ export function marketFilterFromQuery(params: URLSearchParams): MarketFilter {
   const priceType = params.get('price_type');
   return {
     type_id: Number.isInteger(typeId) && typeId > 0 ? typeId : undefined,
-    price_type: (PLUGIN_PRICE_TYPES as readonly string[]).includes(priceType ?? '') ? (priceType as PluginPriceType) : undefined,
+    price_type: (PLUGIN_PRICE_TYPES as readonly string[]).includes(priceType ?? '')
+      ? (priceType as PluginPriceType)
+      : undefined,
     keyword: params.get('keyword')?.trim() || undefined,
   };
 }
@@ -33,7 +35,11 @@ export function marketFilterFromQuery(params: URLSearchParams): MarketFilter {
  */
 export function MarketTab({ shop, isShopRunning }: { shop: TShop; isShopRunning: boolean }) {
   const { t } = useTranslation();
-  const list = useListUrlState<MarketFilter>({ filterKeys: ['type_id', 'price_type', 'keyword'], parseFilter: marketFilterFromQuery, defaultPageSize: PAGE_SIZE });
+  const list = useListUrlState<MarketFilter>({
+    filterKeys: ['type_id', 'price_type', 'keyword'],
+    parseFilter: marketFilterFromQuery,
+    defaultPageSize: PAGE_SIZE,
+  });
   const [keyword, setKeyword] = useState(list.filter.keyword ?? '');
   const [openId, setOpenId] = useState<number | null>(null);
   const types = usePluginTypes();
@@ -58,7 +64,11 @@ export function MarketTab({ shop, isShopRunning }: { shop: TShop; isShopRunning:
     );
   } else if (rows.length === 0) {
     content = (
-      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.hasFilter ? t('plugin.market.noMatch') : t('plugin.market.empty')} style={{ padding: '24px 0' }}>
+      <Empty
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description={list.hasFilter ? t('plugin.market.noMatch') : t('plugin.market.empty')}
+        style={{ padding: '24px 0' }}
+      >
         {list.hasFilter ? (
           <Button
             onClick={() => {
@@ -89,7 +99,14 @@ export function MarketTab({ shop, isShopRunning }: { shop: TShop; isShopRunning:
         </div>
         {total > list.pageSize || list.page > 1 ? (
           <Flex justify="flex-end" style={{ marginTop: 16 }}>
-            <Pagination current={list.page} pageSize={list.pageSize} total={total} onChange={list.onPageChange} showSizeChanger={false} showTotal={(count) => t('plugin.market.total', { count })} />
+            <Pagination
+              current={list.page}
+              pageSize={list.pageSize}
+              total={total}
+              onChange={list.onPageChange}
+              showSizeChanger={false}
+              showTotal={(count) => t('plugin.market.total', { count })}
+            />
           </Flex>
         ) : null}
       </Spin>

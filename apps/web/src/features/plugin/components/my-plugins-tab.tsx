@@ -20,7 +20,11 @@ type MineFilter = { status?: ShopPluginStatus };
 
 const filterFromQuery = (params: URLSearchParams): MineFilter => {
   const status = params.get('status');
-  return { status: (SHOP_PLUGIN_STATUSES as readonly string[]).includes(status ?? '') ? (status as ShopPluginStatus) : undefined };
+  return {
+    status: (SHOP_PLUGIN_STATUSES as readonly string[]).includes(status ?? '')
+      ? (status as ShopPluginStatus)
+      : undefined,
+  };
 };
 
 /** A store plugin's status: enabled or disabled, and a trial's end (or that it ended). */
@@ -29,12 +33,18 @@ export function ShopPluginStatusCell({ plugin }: { plugin: TShopPlugin }) {
   const end = plugin.trial_ends_at ? dayjs(plugin.trial_ends_at).format('YYYY-MM-DD HH:mm') : null;
   return (
     <Flex vertical gap={2} align="start">
-      <Tag color={plugin.shop_status === 'enabled' ? 'green' : 'default'} style={{ marginInlineEnd: 0 }} data-testid="shop-plugin-status">
+      <Tag
+        color={plugin.shop_status === 'enabled' ? 'green' : 'default'}
+        style={{ marginInlineEnd: 0 }}
+        data-testid="shop-plugin-status"
+      >
         {t(`plugin.mine.status.${plugin.shop_status}`)}
       </Tag>
       {plugin.source === 'trial' && end ? (
         <Typography.Text type={plugin.is_trial_expired ? 'warning' : 'secondary'} style={{ fontSize: 12 }}>
-          {plugin.is_trial_expired ? t('plugin.mine.trialEnded', { date: end }) : t('plugin.mine.trialEnds', { date: end })}
+          {plugin.is_trial_expired
+            ? t('plugin.mine.trialEnded', { date: end })
+            : t('plugin.mine.trialEnds', { date: end })}
         </Typography.Text>
       ) : null}
     </Flex>
@@ -48,8 +58,17 @@ export function ShopPluginStatusCell({ plugin }: { plugin: TShopPlugin }) {
  */
 export function MyPluginsTab({ shop, onBrowse }: { shop: TShop; onBrowse: () => void }) {
   const { t } = useTranslation();
-  const list = useListUrlState<MineFilter>({ filterKeys: ['status'], parseFilter: filterFromQuery, defaultPageSize: PAGE_SIZE });
-  const plugins = useShopPlugins({ shop_id: shop.shop_id, status: list.filter.status, page: list.page, limit: list.pageSize });
+  const list = useListUrlState<MineFilter>({
+    filterKeys: ['status'],
+    parseFilter: filterFromQuery,
+    defaultPageSize: PAGE_SIZE,
+  });
+  const plugins = useShopPlugins({
+    shop_id: shop.shop_id,
+    status: list.filter.status,
+    page: list.page,
+    limit: list.pageSize,
+  });
   const setStatus = useSetShopPluginStatus();
   const purchase = usePluginPurchase(shop);
 
@@ -57,14 +76,23 @@ export function MyPluginsTab({ shop, onBrowse }: { shop: TShop; onBrowse: () => 
     const status: ShopPluginStatus = plugin.shop_status === 'enabled' ? 'disabled' : 'enabled';
     return setStatus
       .mutateAsync({ shop_id: shop.shop_id, plugin_id: plugin.id, status })
-      .then(() => feedback.success(t(status === 'enabled' ? 'plugin.mine.enabledMessage' : 'plugin.mine.disabledMessage', { name: plugin.name })))
+      .then(() =>
+        feedback.success(
+          t(status === 'enabled' ? 'plugin.mine.enabledMessage' : 'plugin.mine.disabledMessage', { name: plugin.name }),
+        ),
+      )
       .catch(() => undefined);
   };
 
   const rowActions = (plugin: TShopPlugin) => {
     if (plugin.is_trial_expired) {
       return (
-        <Button type="link" size="small" loading={purchase.isBusy(plugin.id, 'buy')} onClick={() => purchase.start(plugin, 'buy')}>
+        <Button
+          type="link"
+          size="small"
+          loading={purchase.isBusy(plugin.id, 'buy')}
+          onClick={() => purchase.start(plugin, 'buy')}
+        >
           {t('plugin.mine.buyToEnable')}
         </Button>
       );
@@ -80,7 +108,12 @@ export function MyPluginsTab({ shop, onBrowse }: { shop: TShop; onBrowse: () => 
         okButtonProps={{ danger: isEnabled }}
         onConfirm={() => toggle(plugin)}
       >
-        <Button type="link" size="small" danger={isEnabled} loading={setStatus.isPending && setStatus.variables.plugin_id === plugin.id}>
+        <Button
+          type="link"
+          size="small"
+          danger={isEnabled}
+          loading={setStatus.isPending && setStatus.variables.plugin_id === plugin.id}
+        >
           {isEnabled ? t('plugin.mine.disable') : t('plugin.mine.enable')}
         </Button>
       </Popconfirm>
@@ -109,11 +142,38 @@ export function MyPluginsTab({ shop, onBrowse }: { shop: TShop; onBrowse: () => 
       ),
     },
     { key: 'type_name', title: t('plugin.mine.column.type'), dataIndex: 'type_name' },
-    { key: 'version', title: t('plugin.mine.column.version'), dataIndex: 'version', render: (value: string) => versionTag(value) },
-    { key: 'source', title: t('plugin.mine.column.source'), dataIndex: 'source', render: (_, plugin) => t(`plugin.mine.source.${plugin.source}`) },
-    { key: 'shop_status', title: t('plugin.mine.column.status'), dataIndex: 'shop_status', render: (_, plugin) => <ShopPluginStatusCell plugin={plugin} /> },
-    { key: 'installed_at', title: t('plugin.mine.column.installedAt'), dataIndex: 'installed_at', render: (value: string) => <DateTimeCell value={value} /> },
-    { key: 'actions', title: t('plugin.mine.column.actions'), fixed: 'right', isRequired: true, cardRole: 'actions', render: (_, plugin) => rowActions(plugin) },
+    {
+      key: 'version',
+      title: t('plugin.mine.column.version'),
+      dataIndex: 'version',
+      render: (value: string) => versionTag(value),
+    },
+    {
+      key: 'source',
+      title: t('plugin.mine.column.source'),
+      dataIndex: 'source',
+      render: (_, plugin) => t(`plugin.mine.source.${plugin.source}`),
+    },
+    {
+      key: 'shop_status',
+      title: t('plugin.mine.column.status'),
+      dataIndex: 'shop_status',
+      render: (_, plugin) => <ShopPluginStatusCell plugin={plugin} />,
+    },
+    {
+      key: 'installed_at',
+      title: t('plugin.mine.column.installedAt'),
+      dataIndex: 'installed_at',
+      render: (value: string) => <DateTimeCell value={value} />,
+    },
+    {
+      key: 'actions',
+      title: t('plugin.mine.column.actions'),
+      fixed: 'right',
+      isRequired: true,
+      cardRole: 'actions',
+      render: (_, plugin) => rowActions(plugin),
+    },
   ];
 
   return (
@@ -140,7 +200,11 @@ export function MyPluginsTab({ shop, onBrowse }: { shop: TShop; onBrowse: () => 
           isLoading={plugins.isFetching}
           pagination={list.pagination(plugins.data?.total ?? 0, (count) => t('plugin.mine.total', { count }))}
           emptyText={
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.hasFilter ? t('plugin.mine.noMatch') : t('plugin.mine.empty')} style={{ padding: '16px 0' }}>
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={list.hasFilter ? t('plugin.mine.noMatch') : t('plugin.mine.empty')}
+              style={{ padding: '16px 0' }}
+            >
               {list.hasFilter || plugins.isLoading ? null : (
                 <Button type="primary" onClick={onBrowse}>
                   {t('plugin.mine.browse')}

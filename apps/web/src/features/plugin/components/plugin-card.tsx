@@ -27,7 +27,11 @@ export function PluginCard({
   const { t } = useTranslation();
   const titleId = `plugin-${plugin.id}-name`;
   return (
-    <article className={`plugin-card${plugin.market_state === 'version_unavailable' ? ' plugin-card--unavailable' : ''}`} aria-labelledby={titleId} data-testid={`plugin-card-${plugin.code}`}>
+    <article
+      className={`plugin-card${plugin.market_state === 'version_unavailable' ? ' plugin-card--unavailable' : ''}`}
+      aria-labelledby={titleId}
+      data-testid={`plugin-card-${plugin.code}`}
+    >
       <Flex gap={12} align="start">
         <PluginIcon src={plugin.icon} />
         <div className="plugin-card__head">
@@ -37,12 +41,21 @@ export function PluginCard({
           <Flex gap={6} wrap align="center" className="plugin-card__meta">
             <Tag style={{ marginInlineEnd: 0 }}>{plugin.type_name}</Tag>
             <Typography.Text type="secondary">{versionTag(plugin.version)}</Typography.Text>
-            <Typography.Text type="secondary">· {t('plugin.installCount', { count: plugin.install_count })}</Typography.Text>
+            <Typography.Text type="secondary">
+              · {t('plugin.installCount', { count: plugin.install_count })}
+            </Typography.Text>
           </Flex>
         </div>
       </Flex>
       <PluginPrice plugin={plugin} />
-      <PluginState state={plugin.market_state} trialEndsAt={plugin.trial_ends_at} packages={plugin.packages} shopId={shopId} unpaidBillNo={plugin.unpaid_bill_no} upgradePackageId={plugin.upgrade_package_id} />
+      <PluginState
+        state={plugin.market_state}
+        trialEndsAt={plugin.trial_ends_at}
+        packages={plugin.packages}
+        shopId={shopId}
+        unpaidBillNo={plugin.unpaid_bill_no}
+        upgradePackageId={plugin.upgrade_package_id}
+      />
       <Flex gap={8} wrap className="plugin-card__actions">
         <PluginActions plugin={plugin} onAction={onAction} isBusy={isBusy} isDisabled={!isShopRunning} />
         <Button onClick={onOpen}>{t('plugin.action.details')}</Button>

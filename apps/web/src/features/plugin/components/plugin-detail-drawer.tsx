@@ -21,10 +21,19 @@ function Screenshots({ plugin }: { plugin: TMerchantPluginDetail }) {
     <section className="plugin-detail__section" aria-label={t('plugin.detail.screenshots')}>
       <Typography.Title level={5}>{t('plugin.detail.screenshots')}</Typography.Title>
       <Image.PreviewGroup>
-        <Carousel arrows={plugin.screenshots.length > 1} dots={plugin.screenshots.length > 1} className="plugin-carousel" adaptiveHeight={false}>
+        <Carousel
+          arrows={plugin.screenshots.length > 1}
+          dots={plugin.screenshots.length > 1}
+          className="plugin-carousel"
+          adaptiveHeight={false}
+        >
           {plugin.screenshots.map((src, index) => (
             <div key={src} className="plugin-carousel__slide">
-              <Image src={src} alt={t('plugin.detail.screenshotAlt', { name: plugin.name, index: index + 1 })} className="plugin-carousel__image" />
+              <Image
+                src={src}
+                alt={t('plugin.detail.screenshotAlt', { name: plugin.name, index: index + 1 })}
+                className="plugin-carousel__image"
+              />
             </div>
           ))}
         </Carousel>
@@ -79,10 +88,25 @@ export function PluginDetailDrawer({
         </Flex>
         <Flex vertical gap={10} className="plugin-detail__buy">
           <PluginPrice plugin={plugin} size={22} />
-          {state ? <PluginState state={state.market_state} trialEndsAt={state.trial_ends_at} packages={plugin.packages} shopId={shopId} unpaidBillNo={state.unpaid_bill_no} upgradePackageId={state.upgrade_package_id} /> : null}
+          {state ? (
+            <PluginState
+              state={state.market_state}
+              trialEndsAt={state.trial_ends_at}
+              packages={plugin.packages}
+              shopId={shopId}
+              unpaidBillNo={state.unpaid_bill_no}
+              upgradePackageId={state.upgrade_package_id}
+            />
+          ) : null}
           {state ? (
             <PluginActions
-              plugin={{ id: plugin.id, is_free: plugin.is_free, market_state: state.market_state, can_trial: state.can_trial, unpaid_bill_no: state.unpaid_bill_no }}
+              plugin={{
+                id: plugin.id,
+                is_free: plugin.is_free,
+                market_state: state.market_state,
+                can_trial: state.can_trial,
+                unpaid_bill_no: state.unpaid_bill_no,
+              }}
               onAction={(action) => onAction(plugin, action)}
               isBusy={isBusy}
               isDisabled={!isShopRunning}
@@ -93,7 +117,13 @@ export function PluginDetailDrawer({
         <Screenshots plugin={plugin} />
         {plugin.video_url ? (
           <div>
-            <Button icon={<PlayCircleOutlined />} href={plugin.video_url} target="_blank" rel="noopener noreferrer" title={t('plugin.detail.videoHint')}>
+            <Button
+              icon={<PlayCircleOutlined />}
+              href={plugin.video_url}
+              target="_blank"
+              rel="noopener noreferrer"
+              title={t('plugin.detail.videoHint')}
+            >
               {t('plugin.detail.video')}
             </Button>
           </div>
@@ -104,23 +134,40 @@ export function PluginDetailDrawer({
         </section>
         <section className="plugin-detail__section">
           <Typography.Title level={5}>{t('plugin.detail.changelog', { version: plugin.version })}</Typography.Title>
-          {plugin.changelog ? <div className="plugin-detail__changelog">{plugin.changelog}</div> : <Typography.Text type="secondary">{t('plugin.detail.noChangelog')}</Typography.Text>}
+          {plugin.changelog ? (
+            <div className="plugin-detail__changelog">{plugin.changelog}</div>
+          ) : (
+            <Typography.Text type="secondary">{t('plugin.detail.noChangelog')}</Typography.Text>
+          )}
         </section>
         <Descriptions column={1} size="small" bordered styles={{ label: { width: 130 } }}>
           <Descriptions.Item label={t('plugin.detail.code')}>
             <Typography.Text code>{plugin.code}</Typography.Text>
           </Descriptions.Item>
           <Descriptions.Item label={t('plugin.detail.type')}>{plugin.type_name}</Descriptions.Item>
-          <Descriptions.Item label={t('plugin.detail.versions')}>{plugin.packages.map((version) => version.name).join(' / ')}</Descriptions.Item>
-          <Descriptions.Item label={t('plugin.detail.installs')}>{t('plugin.detail.installsValue', { count: plugin.install_count })}</Descriptions.Item>
-          <Descriptions.Item label={t('plugin.detail.updated')}>{dayjs(plugin.updated_at).format('YYYY-MM-DD HH:mm')}</Descriptions.Item>
+          <Descriptions.Item label={t('plugin.detail.versions')}>
+            {plugin.packages.map((version) => version.name).join(' / ')}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('plugin.detail.installs')}>
+            {t('plugin.detail.installsValue', { count: plugin.install_count })}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('plugin.detail.updated')}>
+            {dayjs(plugin.updated_at).format('YYYY-MM-DD HH:mm')}
+          </Descriptions.Item>
         </Descriptions>
       </Flex>
     );
   }
 
   return (
-    <Drawer open={pluginId !== null} onClose={onClose} title={t('plugin.detail.title')} size={640} destroyOnHidden closable={{ 'aria-label': t('plugin.detail.close') }}>
+    <Drawer
+      open={pluginId !== null}
+      onClose={onClose}
+      title={t('plugin.detail.title')}
+      size={640}
+      destroyOnHidden
+      closable={{ 'aria-label': t('plugin.detail.close') }}
+    >
       {body}
     </Drawer>
   );

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { pluginActions, versionList, type OfferInput } from './plugin-offer';
 
-const paid = (overrides: Partial<OfferInput> = {}): OfferInput => ({ is_free: false, market_state: 'available', can_trial: false, unpaid_bill_no: null, ...overrides });
+const paid = (overrides: Partial<OfferInput> = {}): OfferInput => ({
+  is_free: false,
+  market_state: 'available',
+  can_trial: false,
+  unpaid_bill_no: null,
+  ...overrides,
+});
 
 describe('pluginActions', () => {
   it('installs a free plugin, buys a paid one, and offers its trial once', () => {

@@ -26,8 +26,16 @@ interface Pending {
   action: ConfirmAction;
 }
 
-const TITLE_KEY = { install: 'plugin.purchase.titleInstall', buy: 'plugin.purchase.titleBuy', trial: 'plugin.purchase.titleTrial' } as const;
-const SUBMIT_KEY = { install: 'plugin.purchase.submitInstall', buy: 'plugin.purchase.submitBuy', trial: 'plugin.purchase.submitTrial' } as const;
+const TITLE_KEY = {
+  install: 'plugin.purchase.titleInstall',
+  buy: 'plugin.purchase.titleBuy',
+  trial: 'plugin.purchase.titleTrial',
+} as const;
+const SUBMIT_KEY = {
+  install: 'plugin.purchase.submitInstall',
+  buy: 'plugin.purchase.submitBuy',
+  trial: 'plugin.purchase.submitTrial',
+} as const;
 
 /** The store as the dialogs name it. */
 export const shopLabel = (shop: Pick<TShop, 'shop_name' | 'shop_id'>) => `${shop.shop_name} (${shop.shop_id})`;
@@ -71,13 +79,23 @@ export function usePluginPurchase(shop: TShop | undefined) {
     if (!pending || !shop) return;
     const { plugin, action } = pending;
     add.mutate(
-      { shop_id: shop.shop_id, plugin_id: plugin.id, mode: action === 'trial' ? 'trial' : 'buy', pay_method: action === 'buy' && !plugin.is_free ? payMethod : undefined },
+      {
+        shop_id: shop.shop_id,
+        plugin_id: plugin.id,
+        mode: action === 'trial' ? 'trial' : 'buy',
+        pay_method: action === 'buy' && !plugin.is_free ? payMethod : undefined,
+      },
       {
         onSuccess: ({ shop_plugin: installed, payment }) => {
           if (payment) return;
           setPending(null);
           if (installed?.source === 'trial' && installed.trial_ends_at) {
-            feedback.success(t('plugin.purchase.trialStarted', { name: plugin.name, date: dayjs(installed.trial_ends_at).format('YYYY-MM-DD HH:mm') }));
+            feedback.success(
+              t('plugin.purchase.trialStarted', {
+                name: plugin.name,
+                date: dayjs(installed.trial_ends_at).format('YYYY-MM-DD HH:mm'),
+              }),
+            );
           } else {
             feedback.success(t('plugin.purchase.installed', { name: plugin.name, store: shopLabel(shop) }));
           }
@@ -97,7 +115,13 @@ export function usePluginPurchase(shop: TShop | undefined) {
   };
 
   const isPaidBuy = pending?.action === 'buy' && !pending.plugin.is_free;
-  const hint = !pending ? null : pending.action === 'trial' ? t('plugin.purchase.trialHint', { count: pending.plugin.trial_days }) : isPaidBuy ? t('plugin.purchase.buyHint') : t('plugin.purchase.installHint');
+  const hint = !pending
+    ? null
+    : pending.action === 'trial'
+      ? t('plugin.purchase.trialHint', { count: pending.plugin.trial_days })
+      : isPaidBuy
+        ? t('plugin.purchase.buyHint')
+        : t('plugin.purchase.installHint');
 
   let price: ReactNode = null;
   if (pending) {
@@ -123,7 +147,13 @@ export function usePluginPurchase(shop: TShop | undefined) {
       >
         {pending && shop ? (
           <>
-            <Descriptions column={1} size="small" bordered styles={{ label: { width: 110 } }} style={{ marginBottom: 16 }}>
+            <Descriptions
+              column={1}
+              size="small"
+              bordered
+              styles={{ label: { width: 110 } }}
+              style={{ marginBottom: 16 }}
+            >
               <Descriptions.Item label={t('plugin.purchase.plugin')}>{pending.plugin.name}</Descriptions.Item>
               <Descriptions.Item label={t('plugin.purchase.store')}>{shopLabel(shop)}</Descriptions.Item>
               <Descriptions.Item label={t('plugin.purchase.price')}>
@@ -133,8 +163,21 @@ export function usePluginPurchase(shop: TShop | undefined) {
               </Descriptions.Item>
             </Descriptions>
             {isPaidBuy ? (
-              <Form form={form} name="plugin-buy" layout="vertical" noValidate disabled={isSubmitting} onFinish={(values) => submit(values.pay_method)} onFinishFailed={() => feedback.error(t('validation:form_error'))}>
-                <Form.Item name="pay_method" label={t('payMethod.label')} required rules={[{ required: true, message: t('validation:pay_method_required') }]}>
+              <Form
+                form={form}
+                name="plugin-buy"
+                layout="vertical"
+                noValidate
+                disabled={isSubmitting}
+                onFinish={(values) => submit(values.pay_method)}
+                onFinishFailed={() => feedback.error(t('validation:form_error'))}
+              >
+                <Form.Item
+                  name="pay_method"
+                  label={t('payMethod.label')}
+                  required
+                  rules={[{ required: true, message: t('validation:pay_method_required') }]}
+                >
                   <PayMethodRadio />
                 </Form.Item>
               </Form>
@@ -148,10 +191,18 @@ export function usePluginPurchase(shop: TShop | undefined) {
         title={t('errors:ORDER_EXISTS')}
         onCancel={() => setExistingBillNo(null)}
         footer={[
-          <Button key="bills" onClick={() => void navigate(`/merchant/bill?keyword=${encodeURIComponent(existingBillNo ?? '')}`)}>
+          <Button
+            key="bills"
+            onClick={() => void navigate(`/merchant/bill?keyword=${encodeURIComponent(existingBillNo ?? '')}`)}
+          >
             {t('plugin.orderExists.bills')}
           </Button>,
-          <Button key="pay" type="primary" loading={payBill.isPending || payBill.isSuccess} onClick={() => existingBillNo && payBill.mutate({ billNo: existingBillNo })}>
+          <Button
+            key="pay"
+            type="primary"
+            loading={payBill.isPending || payBill.isSuccess}
+            onClick={() => existingBillNo && payBill.mutate({ billNo: existingBillNo })}
+          >
             {t('plugin.orderExists.pay')}
           </Button>,
         ]}
@@ -163,7 +214,9 @@ export function usePluginPurchase(shop: TShop | undefined) {
 
   /** Whether the button of `action` on plugin `id` should show loading. */
   const isBusy = (id: number, action: PluginAction) =>
-    action === 'pay' ? payingPluginId === id && (payBill.isPending || payBill.isSuccess) : pending?.plugin.id === id && pending.action === action && isSubmitting;
+    action === 'pay'
+      ? payingPluginId === id && (payBill.isPending || payBill.isSuccess)
+      : pending?.plugin.id === id && pending.action === action && isSubmitting;
 
   return { start, dialogs, isBusy };
 }

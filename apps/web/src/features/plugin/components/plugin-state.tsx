@@ -44,7 +44,10 @@ export function PluginState({
     </Typography.Text>
   ) : null;
   if (state === 'available') return unpaid;
-  const label = state === 'trial' ? t('plugin.state.trial', { date: trialEndsAt ? dayjs(trialEndsAt).format('YYYY-MM-DD') : '—' }) : t(`plugin.state.${state}`);
+  const label =
+    state === 'trial'
+      ? t('plugin.state.trial', { date: trialEndsAt ? dayjs(trialEndsAt).format('YYYY-MM-DD') : '—' })
+      : t(`plugin.state.${state}`);
   return (
     <Flex vertical gap={4} align="start" className="plugin-state">
       <Tag color={COLORS[state]} style={{ marginInlineEnd: 0 }} data-testid="plugin-state">

@@ -46,7 +46,11 @@ function StorePlugins({ shop }: { shop: TShop }) {
         keepParams={[SHOP_PARAM]}
         items={[
           { key: 'mine', label: t('plugin.tab.mine'), children: <MyPluginsTab shop={shop} onBrowse={openMarket} /> },
-          { key: 'market', label: t('plugin.tab.market'), children: <MarketTab shop={shop} isShopRunning={isShopRunning} /> },
+          {
+            key: 'market',
+            label: t('plugin.tab.market'),
+            children: <MarketTab shop={shop} isShopRunning={isShopRunning} />,
+          },
         ]}
       />
     </Flex>

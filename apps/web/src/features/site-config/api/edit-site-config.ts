@@ -1,4 +1,8 @@
-import { adminSiteConfigEdit, merchantSiteConfigEdit, type TStoreSiteConfigEditInput } from '@parlour/contract/calls/store-site-config';
+import {
+  adminSiteConfigEdit,
+  merchantSiteConfigEdit,
+  type TStoreSiteConfigEditInput,
+} from '@parlour/contract/calls/store-site-config';
 import type { Role } from '@parlour/contract/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/request';

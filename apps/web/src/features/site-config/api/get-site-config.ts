@@ -11,7 +11,10 @@ export function getSiteConfig(role: Role, shopId: string) {
 
 export function siteConfigQueryOptions(role: Role, shopId: string) {
   // Under the store lists' roots: a change to the store refreshes its config too.
-  return queryOptions({ queryKey: [...(role === 'merchant' ? merchantShopsKey : adminShopsKey), 'site-config', shopId], queryFn: () => getSiteConfig(role, shopId) });
+  return queryOptions({
+    queryKey: [...(role === 'merchant' ? merchantShopsKey : adminShopsKey), 'site-config', shopId],
+    queryFn: () => getSiteConfig(role, shopId),
+  });
 }
 
 export function useSiteConfig(role: Role, shopId: string) {

@@ -1,4 +1,8 @@
-import { ZStoreSiteConfigFields, type TStoreSiteConfig, type TStoreSiteConfigFields } from '@parlour/contract/calls/store-site-config';
+import {
+  ZStoreSiteConfigFields,
+  type TStoreSiteConfig,
+  type TStoreSiteConfigFields,
+} from '@parlour/contract/calls/store-site-config';
 import type { Role } from '@parlour/contract/constants';
 import { Button, Col, Form, Input, Modal, Row, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -25,7 +29,10 @@ function fieldsOf(config: TStoreSiteConfig): TStoreSiteConfigFields {
  */
 function useLeaveGuard(isDirty: boolean) {
   const { t } = useTranslation();
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => isDirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search));
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      isDirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     Modal.confirm({
@@ -58,7 +65,10 @@ export function SiteConfigForm({ role, config }: { role: Role; config: TStoreSit
   const [isDirty, setIsDirty] = useState(false);
   const save = useEditSiteConfig(role);
   useLeaveGuard(isDirty);
-  const domainPage = storePageLink(role === 'merchant' ? '/merchant/setting/domain' : '/admin/setting/domain', config.shop_id);
+  const domainPage = storePageLink(
+    role === 'merchant' ? '/merchant/setting/domain' : '/admin/setting/domain',
+    config.shop_id,
+  );
 
   const onFinish = (values: TStoreSiteConfigFields) =>
     save.mutate(
@@ -75,7 +85,15 @@ export function SiteConfigForm({ role, config }: { role: Role; config: TStoreSit
   return (
     <Row gutter={[32, 24]}>
       <Col xs={24} xl={14}>
-        <Form form={form} name="site_config" layout="vertical" initialValues={initial} onFinish={onFinish} onValuesChange={() => setIsDirty(true)} noValidate>
+        <Form
+          form={form}
+          name="site_config"
+          layout="vertical"
+          initialValues={initial}
+          onFinish={onFinish}
+          onValuesChange={() => setIsDirty(true)}
+          noValidate
+        >
           <Row gutter={24}>
             <Col xs={24} md={12}>
               <Form.Item name="site_name" label={t('siteConfig.fields.siteName')} rules={[rule('site_name')]} required>
@@ -108,7 +126,12 @@ export function SiteConfigForm({ role, config }: { role: Role; config: TStoreSit
               </Form.Item>
             </Col>
             <Col xs={24}>
-              <Form.Item name="keywords" label={t('siteConfig.fields.keywords')} rules={[rule('keywords')]} extra={t('siteConfig.keywordsHint')}>
+              <Form.Item
+                name="keywords"
+                label={t('siteConfig.fields.keywords')}
+                rules={[rule('keywords')]}
+                extra={t('siteConfig.keywordsHint')}
+              >
                 <Input maxLength={200} />
               </Form.Item>
             </Col>
@@ -118,12 +141,20 @@ export function SiteConfigForm({ role, config }: { role: Role; config: TStoreSit
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="record_number" label={t('siteConfig.fields.recordNumber')} rules={[rule('record_number')]}>
+              <Form.Item
+                name="record_number"
+                label={t('siteConfig.fields.recordNumber')}
+                rules={[rule('record_number')]}
+              >
                 <Input maxLength={50} placeholder="沪ICP备00000000号" />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="service_phone" label={t('siteConfig.fields.servicePhone')} rules={[rule('service_phone')]}>
+              <Form.Item
+                name="service_phone"
+                label={t('siteConfig.fields.servicePhone')}
+                rules={[rule('service_phone')]}
+              >
                 <Input maxLength={30} placeholder="400-000-0000" />
               </Form.Item>
             </Col>

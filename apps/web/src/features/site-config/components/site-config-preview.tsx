@@ -11,10 +11,19 @@ const RECORD_SITE = 'https://beian.miit.gov.cn/';
  * the browser tab (icon and name), the header (logo and name) and the footer (copyright, record
  * number, service phone), following the form as it is typed.
  */
-export function SiteConfigPreview({ values, domain }: { values: Partial<TStoreSiteConfigFields>; domain: string | null }) {
+export function SiteConfigPreview({
+  values,
+  domain,
+}: {
+  values: Partial<TStoreSiteConfigFields>;
+  domain: string | null;
+}) {
   const { t } = useTranslation();
   const siteName = values.site_name?.trim() || t('siteConfig.preview.untitled');
-  const footerParts = [values.copyright?.trim(), values.service_phone?.trim() ? t('siteConfig.preview.phone', { phone: values.service_phone.trim() }) : undefined].filter(Boolean);
+  const footerParts = [
+    values.copyright?.trim(),
+    values.service_phone?.trim() ? t('siteConfig.preview.phone', { phone: values.service_phone.trim() }) : undefined,
+  ].filter(Boolean);
   return (
     <section className="site-preview" aria-label={t('siteConfig.preview.label')} data-testid="site-preview">
       <Typography.Text type="secondary" className="site-preview__caption">
@@ -22,12 +31,20 @@ export function SiteConfigPreview({ values, domain }: { values: Partial<TStoreSi
       </Typography.Text>
       <div className="site-preview__window">
         <div className="site-preview__tab">
-          {values.ico ? <img src={values.ico} alt="" className="site-preview__ico" /> : <span className="site-preview__ico site-preview__ico--empty" />}
+          {values.ico ? (
+            <img src={values.ico} alt="" className="site-preview__ico" />
+          ) : (
+            <span className="site-preview__ico site-preview__ico--empty" />
+          )}
           <span className="site-preview__tab-title">{siteName}</span>
         </div>
         <div className="site-preview__address">{domain ? storeAddress(domain) : t('siteConfig.noDomain')}</div>
         <header className="site-preview__header">
-          {values.logo ? <img src={values.logo} alt={t('siteConfig.fields.logo')} className="site-preview__logo" /> : <span className="site-preview__logo site-preview__logo--empty">{siteName.slice(0, 1)}</span>}
+          {values.logo ? (
+            <img src={values.logo} alt={t('siteConfig.fields.logo')} className="site-preview__logo" />
+          ) : (
+            <span className="site-preview__logo site-preview__logo--empty">{siteName.slice(0, 1)}</span>
+          )}
           <strong className="site-preview__name">{siteName}</strong>
           <nav className="site-preview__nav" aria-hidden="true">
             <span>{t('siteConfig.preview.home')}</span>
@@ -36,8 +53,16 @@ export function SiteConfigPreview({ values, domain }: { values: Partial<TStoreSi
           </nav>
         </header>
         <div className="site-preview__body">
-          {values.description?.trim() ? <p>{values.description.trim()}</p> : <p className="site-preview__placeholder">{t('siteConfig.preview.noDescription')}</p>}
-          {values.keywords?.trim() ? <p className="site-preview__keywords">{t('siteConfig.preview.keywords', { keywords: values.keywords.trim() })}</p> : null}
+          {values.description?.trim() ? (
+            <p>{values.description.trim()}</p>
+          ) : (
+            <p className="site-preview__placeholder">{t('siteConfig.preview.noDescription')}</p>
+          )}
+          {values.keywords?.trim() ? (
+            <p className="site-preview__keywords">
+              {t('siteConfig.preview.keywords', { keywords: values.keywords.trim() })}
+            </p>
+          ) : null}
         </div>
         <footer className="site-preview__footer">
           {footerParts.length ? <span>{footerParts.join(' · ')}</span> : null}

@@ -11,7 +11,9 @@ export default function AdminSiteConfigPage() {
       <PageHeader />
       <div className="page-body admin-page">
         <section className="page-card" aria-label={t('siteConfig.label')}>
-          <StoreSwitcher variant="admin">{(shop) => <SiteConfigPanel role="admin" shopId={shop.shop_id} />}</StoreSwitcher>
+          <StoreSwitcher variant="admin">
+            {(shop) => <SiteConfigPanel role="admin" shopId={shop.shop_id} />}
+          </StoreSwitcher>
         </section>
       </div>
     </>

@@ -26,7 +26,11 @@ describe('merchant basic config page', { timeout: 20_000 }, () => {
     useSessionStore.getState().signIn('merchant', merchantUserinfo);
     const feedback = recordFeedback();
     const { calls } = mockFetch((path, body) => {
-      if (path === 'merchant/parlour/shop/lists') return { code: 200, data: { list: [makeShop()], total: 1, counts: { all: 1, operating: 1, disabled: 0, pending_renewal: 0 } } };
+      if (path === 'merchant/parlour/shop/lists')
+        return {
+          code: 200,
+          data: { list: [makeShop()], total: 1, counts: { all: 1, operating: 1, disabled: 0, pending_renewal: 0 } },
+        };
       if (path === 'merchant/parlour/site_config/detail') return { code: 200, data: CONFIG };
       if (path === 'merchant/parlour/site_config/edit') {
         const { lang_code: _lang, ...fields } = body as Record<string, unknown>;
@@ -36,26 +40,39 @@ describe('merchant basic config page', { timeout: 20_000 }, () => {
     });
     const { router } = renderPage(<MerchantSiteConfigPage />, { path: '/merchant/setting/index' });
     expect(await screen.findByTestId('primary-domain')).toHaveProperty('textContent', 'lucyshop.localhost');
-    expect(screen.getByRole('link', { name: 'Manage domains' }).getAttribute('href')).toBe('/merchant/setting/domain?shop_id=lucyshop');
+    expect(screen.getByRole('link', { name: 'Manage domains' }).getAttribute('href')).toBe(
+      '/merchant/setting/domain?shop_id=lucyshop',
+    );
     expect(router.state.location.search).toBe('?shop_id=lucyshop');
 
     const preview = screen.getByTestId('site-preview');
     fireEvent.change(screen.getByLabelText('Site name'), { target: { value: 'Lucy Tea' } });
     fireEvent.change(screen.getByLabelText('ICP record number'), { target: { value: '沪ICP备1号' } });
     await waitFor(() => expect(within(preview).getAllByText('Lucy Tea').length).toBeGreaterThan(0));
-    expect(within(preview).getByRole('link', { name: '沪ICP备1号' }).getAttribute('href')).toBe('https://beian.miit.gov.cn/');
+    expect(within(preview).getByRole('link', { name: '沪ICP备1号' }).getAttribute('href')).toBe(
+      'https://beian.miit.gov.cn/',
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Basic config saved'));
     const edit = calls.find((call) => call.url.endsWith('site_config/edit'));
-    expect(edit?.body).toMatchObject({ shop_id: 'lucyshop', site_name: 'Lucy Tea', record_number: '沪ICP备1号', copyright: '© 2026 Lucy Shop' });
+    expect(edit?.body).toMatchObject({
+      shop_id: 'lucyshop',
+      site_name: 'Lucy Tea',
+      record_number: '沪ICP备1号',
+      copyright: '© 2026 Lucy Shop',
+    });
     expect(edit?.headers.get('idempotency-key')).toBeTruthy();
   });
 
   it('refuses an empty site name in the form, naming the field', async () => {
     useSessionStore.getState().signIn('merchant', merchantUserinfo);
     const { calls } = mockFetch((path) => {
-      if (path === 'merchant/parlour/shop/lists') return { code: 200, data: { list: [makeShop()], total: 1, counts: { all: 1, operating: 1, disabled: 0, pending_renewal: 0 } } };
+      if (path === 'merchant/parlour/shop/lists')
+        return {
+          code: 200,
+          data: { list: [makeShop()], total: 1, counts: { all: 1, operating: 1, disabled: 0, pending_renewal: 0 } },
+        };
       if (path === 'merchant/parlour/site_config/detail') return { code: 200, data: CONFIG };
       return { code: 10004 };
     });

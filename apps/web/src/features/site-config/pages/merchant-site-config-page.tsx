@@ -11,7 +11,9 @@ export default function MerchantSiteConfigPage() {
       <PageHeader />
       <div className="page-body">
         <section className="page-card" aria-label={t('siteConfig.label')}>
-          <StoreSwitcher variant="merchant">{(shop) => <SiteConfigPanel role="merchant" shopId={shop.shop_id} />}</StoreSwitcher>
+          <StoreSwitcher variant="merchant">
+            {(shop) => <SiteConfigPanel role="merchant" shopId={shop.shop_id} />}
+          </StoreSwitcher>
         </section>
       </div>
     </>

@@ -1,5 +1,10 @@
 import { CheckCircleFilled, SendOutlined } from '@ant-design/icons';
-import { PROSPECT_CONTENT_MAX_LENGTH, PROSPECT_NAME_MAX_LENGTH, ZMessageInput, type TMessageInput } from '@parlour/contract/calls/prospect';
+import {
+  PROSPECT_CONTENT_MAX_LENGTH,
+  PROSPECT_NAME_MAX_LENGTH,
+  ZMessageInput,
+  type TMessageInput,
+} from '@parlour/contract/calls/prospect';
 import { ErrorCode } from '@parlour/contract/errors';
 import { DEFAULT_PHONE_COUNTRY, PHONE_INPUT_MAX_LENGTH, toE164 } from '@parlour/contract/phone';
 import { Alert, Button, Form, Input, Space, type FormRule } from 'antd';
@@ -76,7 +81,11 @@ export function MessageForm() {
         >
           <div className="message-form__row">
             <Form.Item name="name" label={t('messageForm.name')} rules={[fieldRule(ZMessageInput, 'name')]}>
-              <Input maxLength={PROSPECT_NAME_MAX_LENGTH} autoComplete="name" placeholder={t('messageForm.namePlaceholder')} />
+              <Input
+                maxLength={PROSPECT_NAME_MAX_LENGTH}
+                autoComplete="name"
+                placeholder={t('messageForm.namePlaceholder')}
+              />
             </Form.Item>
             <Form.Item label={t('messageForm.contact')} required={false} htmlFor="site_message_contact">
               {/* The country a local number is read in, then the number as people write it. */}
@@ -84,16 +93,41 @@ export function MessageForm() {
                 <Form.Item name="country" noStyle rules={[fieldRule(ZMessageInput, 'country')]}>
                   <PhoneCountrySelect />
                 </Form.Item>
-                <Form.Item name="contact" noStyle dependencies={['country']} validateFirst rules={[fieldRule(ZMessageInput, 'contact'), phoneRule]}>
-                  <Input type="tel" inputMode="tel" maxLength={PHONE_INPUT_MAX_LENGTH} autoComplete="tel" placeholder={t('messageForm.contactPlaceholder')} />
+                <Form.Item
+                  name="contact"
+                  noStyle
+                  dependencies={['country']}
+                  validateFirst
+                  rules={[fieldRule(ZMessageInput, 'contact'), phoneRule]}
+                >
+                  <Input
+                    type="tel"
+                    inputMode="tel"
+                    maxLength={PHONE_INPUT_MAX_LENGTH}
+                    autoComplete="tel"
+                    placeholder={t('messageForm.contactPlaceholder')}
+                  />
                 </Form.Item>
               </Space.Compact>
             </Form.Item>
           </div>
           <Form.Item name="content" label={t('messageForm.content')} rules={[fieldRule(ZMessageInput, 'content')]}>
-            <Input.TextArea maxLength={PROSPECT_CONTENT_MAX_LENGTH} showCount autoSize={{ minRows: 4, maxRows: 8 }} placeholder={t('messageForm.contentPlaceholder')} />
+            <Input.TextArea
+              maxLength={PROSPECT_CONTENT_MAX_LENGTH}
+              showCount
+              autoSize={{ minRows: 4, maxRows: 8 }}
+              placeholder={t('messageForm.contentPlaceholder')}
+            />
           </Form.Item>
-          {isThrottled ? <Alert type="warning" showIcon title={t('messageForm.throttled')} style={{ marginBottom: 16 }} role="alert" /> : null}
+          {isThrottled ? (
+            <Alert
+              type="warning"
+              showIcon
+              title={t('messageForm.throttled')}
+              style={{ marginBottom: 16 }}
+              role="alert"
+            />
+          ) : null}
           <Button type="primary" htmlType="submit" icon={<SendOutlined />} loading={add.isPending} size="large">
             {t('messageForm.submit')}
           </Button>

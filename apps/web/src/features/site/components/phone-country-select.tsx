@@ -31,7 +31,12 @@ export function PhoneCountrySelect({ id, value, onChange, disabled }: PhoneCount
     return PHONE_COUNTRIES.map((code) => {
       const callingCode = callingCodeOf(code);
       const name = nameOf(code);
-      return { value: code, label: `${name} ${callingCode}`, short: `${code} ${callingCode}`, search: `${name} ${code} ${callingCode}`.toLowerCase() };
+      return {
+        value: code,
+        label: `${name} ${callingCode}`,
+        short: `${code} ${callingCode}`,
+        search: `${name} ${code} ${callingCode}`.toLowerCase(),
+      };
     }).sort((a, b) => a.label.localeCompare(b.label, i18n.language));
   }, [i18n.language]);
   return (

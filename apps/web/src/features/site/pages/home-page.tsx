@@ -43,7 +43,11 @@ export default function HomePage() {
     <>
       <section className="hero">
         <div className="hero__inner">
-          <p className="hero__eyebrow">{publicConfig?.site_name && publicConfig.site_name !== t('app.name') ? `${publicConfig.site_name} · ${t('home.hero.eyebrow')}` : t('home.hero.eyebrow')}</p>
+          <p className="hero__eyebrow">
+            {publicConfig?.site_name && publicConfig.site_name !== t('app.name')
+              ? `${publicConfig.site_name} · ${t('home.hero.eyebrow')}`
+              : t('home.hero.eyebrow')}
+          </p>
           <h1 className="hero__title">{t('home.hero.title')}</h1>
           <p className="hero__subtitle">{t('home.hero.subtitle')}</p>
           <div className="hero__actions">
@@ -124,10 +128,14 @@ export default function HomePage() {
                 <Card key={version.id} className="teaser-card" variant="borderless">
                   <Typography.Title level={4}>{version.name}</Typography.Title>
                   <p className="teaser-card__price">
-                    {monthly === undefined ? t('publicSite.pricing.contactUs') : t('publicSite.home.from', { price: formatMoney(monthly, version.currency) })}
+                    {monthly === undefined
+                      ? t('publicSite.pricing.contactUs')
+                      : t('publicSite.home.from', { price: formatMoney(monthly, version.currency) })}
                   </p>
                   <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }}>
-                    {version.trial_days > 0 ? t('publicSite.pricing.trial', { count: version.trial_days }) : version.description}
+                    {version.trial_days > 0
+                      ? t('publicSite.pricing.trial', { count: version.trial_days })
+                      : version.description}
                   </Typography.Paragraph>
                 </Card>
               );
@@ -146,7 +154,9 @@ export default function HomePage() {
           {/* A 48px gutter is wider than the section's padding at phone width, which would scroll sideways. */}
           <Row gutter={[{ xs: 16, lg: 48 }, 24]}>
             <Col xs={24} lg={10}>
-              <h2 id="contact-title" className="contact__title">{t('publicSite.home.contactTitle')}</h2>
+              <h2 id="contact-title" className="contact__title">
+                {t('publicSite.home.contactTitle')}
+              </h2>
               <p className="contact__subtitle">{t('publicSite.home.contactSubtitle')}</p>
               {publicConfig?.service_phone ? (
                 <p className="contact__phone">

@@ -11,7 +11,16 @@ describe('public pricing', { timeout: 20_000 }, () => {
   it('shows each version with features, trial, price per term and a sign-up link, monthly or yearly', async () => {
     const { calls } = mockFetch((path) =>
       path === 'merchant/parlour/package/public_lists'
-        ? { code: 200, data: { list: [makeVersion({ id: 1, name: 'Starter', trial_days: 14 }), makeVersion({ id: 3, name: 'Enterprise', trial_days: 0 })], total: 2 } }
+        ? {
+            code: 200,
+            data: {
+              list: [
+                makeVersion({ id: 1, name: 'Starter', trial_days: 14 }),
+                makeVersion({ id: 3, name: 'Enterprise', trial_days: 0 }),
+              ],
+              total: 2,
+            },
+          }
         : { code: 10004 },
     );
     renderPage(<PricingPage />, { path: '/pricing' });
@@ -33,18 +42,33 @@ describe('public pricing', { timeout: 20_000 }, () => {
 
   // Issue 22 §2.10: the public pages promise only what a store does today, and name what is being built as coming.
   it.each([
-    ['en-US', 'Coming next', /paste a marketplace link or search by keyword/, /checkout|coupon|order and shipping|members/i],
+    [
+      'en-US',
+      'Coming next',
+      /paste a marketplace link or search by keyword/,
+      /checkout|coupon|order and shipping|members/i,
+    ],
     ['zh-CN', '即将推出', /粘贴电商平台链接或按关键词搜索/, /优惠券|多币种结算|订单与物流|会员/],
-  ])('in %s, the pricing and home pages name the storefront, orders and store admin as coming, and promise no checkout or coupons', async (lang, title, storefront, promised) => {
-    await i18n.changeLanguage(lang);
-    mockFetch((path) => (path === 'merchant/parlour/package/public_lists' ? { code: 200, data: { list: [makeVersion({ id: 1, name: 'Starter' })], total: 1 } } : { code: 10004 }));
-    for (const [page, path] of [[<PricingPage key="pricing" />, '/pricing'], [<HomePage key="home" />, '/index']] as const) {
-      const view = renderPage(page, { path });
-      const coming = (await screen.findByRole('heading', { name: title })).closest('section') as HTMLElement;
-      expect(coming.textContent).toMatch(storefront);
-      expect(coming.querySelectorAll('li')).toHaveLength(3);
-      expect(document.body.textContent).not.toMatch(promised);
-      view.unmount();
-    }
-  });
+  ])(
+    'in %s, the pricing and home pages name the storefront, orders and store admin as coming, and promise no checkout or coupons',
+    async (lang, title, storefront, promised) => {
+      await i18n.changeLanguage(lang);
+      mockFetch((path) =>
+        path === 'merchant/parlour/package/public_lists'
+          ? { code: 200, data: { list: [makeVersion({ id: 1, name: 'Starter' })], total: 1 } }
+          : { code: 10004 },
+      );
+      for (const [page, path] of [
+        [<PricingPage key="pricing" />, '/pricing'],
+        [<HomePage key="home" />, '/index'],
+      ] as const) {
+        const view = renderPage(page, { path });
+        const coming = (await screen.findByRole('heading', { name: title })).closest('section') as HTMLElement;
+        expect(coming.textContent).toMatch(storefront);
+        expect(coming.querySelectorAll('li')).toHaveLength(3);
+        expect(document.body.textContent).not.toMatch(promised);
+        view.unmount();
+      }
+    },
+  );
 });

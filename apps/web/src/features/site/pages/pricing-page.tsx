@@ -61,7 +61,13 @@ export default function PricingPage() {
         ) : (
           <div className="version-grid">
             {list.map((version, index) => (
-              <VersionCard key={version.id} version={version} termType={termType} isFeatured={index === featuredIndex} register={register} />
+              <VersionCard
+                key={version.id}
+                version={version}
+                termType={termType}
+                isFeatured={index === featuredIndex}
+                register={register}
+              />
             ))}
           </div>
         )}

@@ -16,7 +16,8 @@ export function checkSiteStatusQueryOptions(shopId: string | null) {
     enabled: shopId !== null,
     gcTime: 0,
     // Stops once ready, and after a failure (shown once by the request layer, not every 2 s).
-    refetchInterval: (query) => (query.state.data?.is_ready || query.state.status === 'error' ? false : STORE_INIT_POLL_MS),
+    refetchInterval: (query) =>
+      query.state.data?.is_ready || query.state.status === 'error' ? false : STORE_INIT_POLL_MS,
     // A background tab keeps asking: the dialog shows the result when the merchant comes back.
     refetchIntervalInBackground: true,
   });

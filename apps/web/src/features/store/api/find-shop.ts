@@ -13,7 +13,11 @@ export async function findShop(shopId: string) {
 }
 
 export function findShopQueryOptions(shopId: string) {
-  return queryOptions({ queryKey: [...merchantShopsKey, 'one', shopId], queryFn: () => findShop(shopId), enabled: shopId !== '' });
+  return queryOptions({
+    queryKey: [...merchantShopsKey, 'one', shopId],
+    queryFn: () => findShop(shopId),
+    enabled: shopId !== '',
+  });
 }
 
 export function useShop(shopId: string) {

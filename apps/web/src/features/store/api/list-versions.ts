@@ -8,7 +8,12 @@ export function listVersions() {
 }
 
 export function listVersionsQueryOptions(isEnabled = true) {
-  return queryOptions({ queryKey: ['store', 'versions'], queryFn: listVersions, enabled: isEnabled, staleTime: 60_000 });
+  return queryOptions({
+    queryKey: ['store', 'versions'],
+    queryFn: listVersions,
+    enabled: isEnabled,
+    staleTime: 60_000,
+  });
 }
 
 export function useVersions(isEnabled = true) {

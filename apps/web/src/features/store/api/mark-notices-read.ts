@@ -10,5 +10,8 @@ export function markNoticesRead(input: TMarkReadInput) {
 
 export function useMarkNoticesRead() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: markNoticesRead, onSuccess: () => queryClient.invalidateQueries({ queryKey: merchantNoticesKey }) });
+  return useMutation({
+    mutationFn: markNoticesRead,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: merchantNoticesKey }),
+  });
 }

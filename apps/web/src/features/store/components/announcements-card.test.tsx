@@ -7,13 +7,30 @@ import { renderPage } from '@/test/render';
 import { AnnouncementsCard } from './announcements-card';
 
 function makeNotice(overrides: Partial<TMerchantNotice> = {}): TMerchantNotice {
-  return { id: 1, title: 'Maintenance tonight', content: '<p>Back at <strong>02:00</strong></p>', is_pinned: false, publish_at: '2025-03-01T08:00:00.000Z', is_read: false, read_at: null, ...overrides };
+  return {
+    id: 1,
+    title: 'Maintenance tonight',
+    content: '<p>Back at <strong>02:00</strong></p>',
+    is_pinned: false,
+    publish_at: '2025-03-01T08:00:00.000Z',
+    is_read: false,
+    read_at: null,
+    ...overrides,
+  };
 }
 
-const PINNED = makeNotice({ id: 3, title: 'New pricing from April', is_pinned: true, content: '<h2>Prices</h2><p>See <a href="https://example.com/p" target="_blank" rel="noopener noreferrer">the list</a></p>' });
+const PINNED = makeNotice({
+  id: 3,
+  title: 'New pricing from April',
+  is_pinned: true,
+  content:
+    '<h2>Prices</h2><p>See <a href="https://example.com/p" target="_blank" rel="noopener noreferrer">the list</a></p>',
+});
 const PLAIN = makeNotice({ id: 2 });
 const READ = makeNotice({ id: 1, title: 'Welcome to Parlour', is_read: true, read_at: '2025-02-02T00:00:00.000Z' });
-const ALL = Array.from({ length: 12 }, (_, index) => makeNotice({ id: 100 + index, title: `Older notice ${index + 1}`, is_read: index > 1 }));
+const ALL = Array.from({ length: 12 }, (_, index) =>
+  makeNotice({ id: 100 + index, title: `Older notice ${index + 1}`, is_read: index > 1 }),
+);
 
 describe('AnnouncementsCard', { timeout: 20_000 }, () => {
   it('shows an empty state when nothing is unread', async () => {
@@ -36,7 +53,11 @@ describe('AnnouncementsCard', { timeout: 20_000 }, () => {
     renderPage(<AnnouncementsCard />, { path: '/' });
 
     const card = (await screen.findByText('New pricing from April')).closest('.announcements-card') as HTMLElement;
-    expect(within(card).getAllByRole('button').map((button) => button.textContent)).toEqual(expect.arrayContaining(['New pricing from April', 'Maintenance tonight']));
+    expect(
+      within(card)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(expect.arrayContaining(['New pricing from April', 'Maintenance tonight']));
     expect(within(card).getByLabelText('Pinned')).toBeTruthy();
     expect(bodiesOf(calls, 'merchant/cms/notification/unread_lists')[0]).toEqual({ limit: 5, lang_code: 'en-US' });
 
@@ -44,7 +65,9 @@ describe('AnnouncementsCard', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('heading', { name: 'Prices' })).toBeTruthy();
     expect(within(dialog).getByRole('link', { name: 'the list' }).getAttribute('href')).toBe('https://example.com/p');
-    await waitFor(() => expect(bodiesOf(calls, 'merchant/cms/notification/mark_read')).toEqual([{ ids: [3], lang_code: 'en-US' }]));
+    await waitFor(() =>
+      expect(bodiesOf(calls, 'merchant/cms/notification/mark_read')).toEqual([{ ids: [3], lang_code: 'en-US' }]),
+    );
     await waitFor(() => expect(screen.queryAllByText('New pricing from April')).toHaveLength(1));
   });
 
@@ -56,10 +79,14 @@ describe('AnnouncementsCard', { timeout: 20_000 }, () => {
         return { code: 200, data: { unread_count: 0 } };
       }
       const input = body as { include_read?: boolean; page?: number };
-      if (!input.include_read) return { code: 200, data: { list: unreadCount ? [PLAIN] : [], total: unreadCount, unread_count: unreadCount } };
+      if (!input.include_read)
+        return { code: 200, data: { list: unreadCount ? [PLAIN] : [], total: unreadCount, unread_count: unreadCount } };
       const rows = [PLAIN, READ, ...ALL].map((notice) => (unreadCount ? notice : { ...notice, is_read: true }));
       const page = input.page ?? 1;
-      return { code: 200, data: { list: rows.slice((page - 1) * 10, page * 10), total: rows.length, unread_count: unreadCount } };
+      return {
+        code: 200,
+        data: { list: rows.slice((page - 1) * 10, page * 10), total: rows.length, unread_count: unreadCount },
+      };
     });
     const feedback = recordFeedback();
     renderPage(<AnnouncementsCard />, { path: '/' });
@@ -72,12 +99,21 @@ describe('AnnouncementsCard', { timeout: 20_000 }, () => {
     expect(within(drawer).getAllByText('Read').length).toBeGreaterThan(0);
     fireEvent.click(within(drawer).getByTitle('2'));
     expect(await within(drawer).findByText('Older notice 9')).toBeTruthy();
-    expect(bodiesOf(calls, 'merchant/cms/notification/unread_lists').at(-1)).toEqual({ include_read: true, page: 2, limit: 10, lang_code: 'en-US' });
+    expect(bodiesOf(calls, 'merchant/cms/notification/unread_lists').at(-1)).toEqual({
+      include_read: true,
+      page: 2,
+      limit: 10,
+      lang_code: 'en-US',
+    });
 
     fireEvent.click(within(drawer).getByRole('button', { name: /Mark all read/ }));
-    await waitFor(() => expect(bodiesOf(calls, 'merchant/cms/notification/mark_read')).toEqual([{ all: true, lang_code: 'en-US' }]));
+    await waitFor(() =>
+      expect(bodiesOf(calls, 'merchant/cms/notification/mark_read')).toEqual([{ all: true, lang_code: 'en-US' }]),
+    );
     await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('All announcements marked read'));
-    await waitFor(() => expect(within(drawer).getByRole('button', { name: /Mark all read/ })).toHaveProperty('disabled', true));
+    await waitFor(() =>
+      expect(within(drawer).getByRole('button', { name: /Mark all read/ })).toHaveProperty('disabled', true),
+    );
   });
 
   it('follows a console link in a notice inside the app, in the same tab, and keeps external links in a new tab', async () => {
@@ -87,7 +123,11 @@ describe('AnnouncementsCard', { timeout: 20_000 }, () => {
       content:
         '<p>To keep it, <a href="/merchant/plugin?tab=market&amp;shop_id=lucy&amp;keyword=chat">buy it under Plugins → Market</a> or read <a href="https://example.com/help" target="_blank" rel="noopener noreferrer">the help</a>.</p>',
     });
-    mockFetch((path) => (path === 'merchant/cms/notification/mark_read' ? { code: 200, data: { unread_count: 0 } } : { code: 200, data: { list: [reminder], total: 1, unread_count: 1 } }));
+    mockFetch((path) =>
+      path === 'merchant/cms/notification/mark_read'
+        ? { code: 200, data: { unread_count: 0 } }
+        : { code: 200, data: { list: [reminder], total: 1, unread_count: 1 } },
+    );
     renderPage(<AnnouncementsCard />, { path: '/merchant/store' });
 
     fireEvent.click(await screen.findByText('Plugin trial ending soon: Chat'));
@@ -98,6 +138,8 @@ describe('AnnouncementsCard', { timeout: 20_000 }, () => {
     expect(market.getAttribute('target')).toBeNull();
     // fireEvent answers false when the click's default (a page load) was prevented: the router moved instead.
     expect(fireEvent.click(market)).toBe(false);
-    expect((await screen.findByTestId('location')).textContent).toBe('/merchant/plugin?tab=market&shop_id=lucy&keyword=chat');
+    expect((await screen.findByTestId('location')).textContent).toBe(
+      '/merchant/plugin?tab=market&shop_id=lucy&keyword=chat',
+    );
   });
 });

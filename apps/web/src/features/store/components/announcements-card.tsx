@@ -24,7 +24,15 @@ function NoticeTitle({ notice }: { notice: TMerchantNotice }) {
 }
 
 /** The full list: every visible notice with its read mark, paged, and "mark all read". */
-function AllNoticesDrawer({ isOpen, onClose, onOpenNotice }: { isOpen: boolean; onClose: () => void; onOpenNotice: (notice: TMerchantNotice) => void }) {
+function AllNoticesDrawer({
+  isOpen,
+  onClose,
+  onOpenNotice,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  onOpenNotice: (notice: TMerchantNotice) => void;
+}) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const notices = useNotices({ include_read: true, page, limit: DRAWER_PAGE_SIZE }, { isEnabled: isOpen });
@@ -41,7 +49,13 @@ function AllNoticesDrawer({ isOpen, onClose, onOpenNotice }: { isOpen: boolean; 
       title={t('store.announcements.all')}
       size={480}
       extra={
-        <Button size="small" icon={<CheckOutlined />} onClick={markAllRead} loading={markRead.isPending} disabled={unreadCount === 0}>
+        <Button
+          size="small"
+          icon={<CheckOutlined />}
+          onClick={markAllRead}
+          loading={markRead.isPending}
+          disabled={unreadCount === 0}
+        >
           {t('store.announcements.markAllRead')}
         </Button>
       }
@@ -49,10 +63,19 @@ function AllNoticesDrawer({ isOpen, onClose, onOpenNotice }: { isOpen: boolean; 
       <List
         loading={notices.isFetching && !notices.data}
         dataSource={notices.data?.list ?? []}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('store.announcements.none')} /> }}
+        locale={{
+          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('store.announcements.none')} />,
+        }}
         pagination={
           (notices.data?.total ?? 0) > DRAWER_PAGE_SIZE
-            ? { current: page, pageSize: DRAWER_PAGE_SIZE, total: notices.data?.total ?? 0, size: 'small', onChange: setPage, align: 'center' }
+            ? {
+                current: page,
+                pageSize: DRAWER_PAGE_SIZE,
+                total: notices.data?.total ?? 0,
+                size: 'small',
+                onChange: setPage,
+                align: 'center',
+              }
             : false
         }
         renderItem={(notice) => (
@@ -61,13 +84,22 @@ function AllNoticesDrawer({ isOpen, onClose, onOpenNotice }: { isOpen: boolean; 
               // Unread is a call for attention, not work under way: the brand orange of the "Unread" tag, not "processing" blue.
               avatar={notice.is_read ? <Badge status="default" /> : <Badge color="orange" />}
               title={
-                <Button type="link" onClick={() => onOpenNotice(notice)} className="announcement-link" style={{ padding: 0, height: 'auto', textAlign: 'left', whiteSpace: 'normal' }}>
+                <Button
+                  type="link"
+                  onClick={() => onOpenNotice(notice)}
+                  className="announcement-link"
+                  style={{ padding: 0, height: 'auto', textAlign: 'left', whiteSpace: 'normal' }}
+                >
                   <NoticeTitle notice={notice} />
                 </Button>
               }
               description={dayjs(notice.publish_at).format('YYYY-MM-DD HH:mm')}
             />
-            {notice.is_read ? <Typography.Text type="secondary">{t('store.announcements.read')}</Typography.Text> : <Tag color="orange">{t('store.announcements.unread')}</Tag>}
+            {notice.is_read ? (
+              <Typography.Text type="secondary">{t('store.announcements.read')}</Typography.Text>
+            ) : (
+              <Tag color="orange">{t('store.announcements.unread')}</Tag>
+            )}
           </List.Item>
         )}
       />
@@ -120,8 +152,14 @@ export function AnnouncementsCard() {
         className="announcements-card"
         title={
           <span>
-            <NotificationOutlined style={{ color: 'var(--parlour-primary, #fa8c16)' }} /> {t('store.announcements.title')}{' '}
-            <Badge count={unread.data?.unread_count ?? 0} overflowCount={99} size="small" title={t('store.announcements.unreadCount', { count: unread.data?.unread_count ?? 0 })} />
+            <NotificationOutlined style={{ color: 'var(--parlour-primary, #fa8c16)' }} />{' '}
+            {t('store.announcements.title')}{' '}
+            <Badge
+              count={unread.data?.unread_count ?? 0}
+              overflowCount={99}
+              size="small"
+              title={t('store.announcements.unreadCount', { count: unread.data?.unread_count ?? 0 })}
+            />
           </span>
         }
         extra={
@@ -134,10 +172,24 @@ export function AnnouncementsCard() {
           size="small"
           loading={unread.isLoading}
           dataSource={unread.data?.list ?? []}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('store.announcements.empty')} style={{ margin: '4px 0' }} styles={{ image: { height: 32 } }} /> }}
+          locale={{
+            emptyText: (
+              <Empty
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+                description={t('store.announcements.empty')}
+                style={{ margin: '4px 0' }}
+                styles={{ image: { height: 32 } }}
+              />
+            ),
+          }}
           renderItem={(notice) => (
             <List.Item key={notice.id} style={{ paddingInline: 0 }}>
-              <Button type="link" className="announcement-link" onClick={() => openNotice(notice)} style={{ padding: 0, height: 'auto', textAlign: 'left', whiteSpace: 'normal' }}>
+              <Button
+                type="link"
+                className="announcement-link"
+                onClick={() => openNotice(notice)}
+                style={{ padding: 0, height: 'auto', textAlign: 'left', whiteSpace: 'normal' }}
+              >
                 <NoticeTitle notice={notice} />
               </Button>
               <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>

@@ -10,7 +10,8 @@ const VERSIONS = [makeVersion(), makeVersion({ id: 3, name: 'Basic', trial_days:
 
 function answerVersions(allowance: { is_trial_available: boolean; store_limit: number; store_count: number }) {
   return mockFetch((path) => {
-    if (path === 'merchant/parlour/package/lists') return { code: 200, data: { list: VERSIONS, total: VERSIONS.length, ...allowance } };
+    if (path === 'merchant/parlour/package/lists')
+      return { code: 200, data: { list: VERSIONS, total: VERSIONS.length, ...allowance } };
     // Create and pay offers the methods the server offers (issue 16).
     if (path === 'merchant/payment/methods') return { code: 200, data: { list: ['wechat', 'alipay', 'paypal'] } };
     return { code: 10004, msg: `no answer for ${path}` };
@@ -19,7 +20,9 @@ function answerVersions(allowance: { is_trial_available: boolean; store_limit: n
 
 function renderModal(mode: CreateMode) {
   const onModeChange = vi.fn();
-  renderPage(<CreateStoreModal mode={mode} onClose={vi.fn()} onModeChange={onModeChange} onTrialCreated={vi.fn()} />, { path: '/merchant/store' });
+  renderPage(<CreateStoreModal mode={mode} onClose={vi.fn()} onModeChange={onModeChange} onTrialCreated={vi.fn()} />, {
+    path: '/merchant/store',
+  });
   return { onModeChange };
 }
 
@@ -92,9 +95,18 @@ describe('create store: what the merchant may create is said before the form is 
 describe('create store from a link', { timeout: 20_000 }, () => {
   it('opens the trial dialog from ?create=trial and drops the query when closed', async () => {
     mockFetch((path) => {
-      if (path === 'merchant/parlour/package/lists') return { code: 200, data: { list: VERSIONS, total: 2, is_trial_available: true, store_limit: 5, store_count: 0 } };
-      if (path === 'merchant/parlour/shop/lists') return { code: 200, data: { list: [], total: 0, counts: { all: 0, operating: 0, disabled: 0, pending_renewal: 0 } } };
-      if (path === 'merchant/cms/notification/unread_lists') return { code: 200, data: { list: [], total: 0, unread_count: 0 } };
+      if (path === 'merchant/parlour/package/lists')
+        return {
+          code: 200,
+          data: { list: VERSIONS, total: 2, is_trial_available: true, store_limit: 5, store_count: 0 },
+        };
+      if (path === 'merchant/parlour/shop/lists')
+        return {
+          code: 200,
+          data: { list: [], total: 0, counts: { all: 0, operating: 0, disabled: 0, pending_renewal: 0 } },
+        };
+      if (path === 'merchant/cms/notification/unread_lists')
+        return { code: 200, data: { list: [], total: 0, unread_count: 0 } };
       return { code: 10004, msg: `no answer for ${path}` };
     });
     recordFeedback();

@@ -48,7 +48,12 @@ function PurchaseFields({ versions }: { versions: TStoreVersion[] }) {
       <Form.Item name="plan" label={t('term.term')} required>
         <TermPicker prices={version?.prices} currency={version?.currency} />
       </Form.Item>
-      <Form.Item name="pay_method" label={t('payMethod.label')} required rules={[fieldRule(ZShopBuyInput, 'pay_method')]}>
+      <Form.Item
+        name="pay_method"
+        label={t('payMethod.label')}
+        required
+        rules={[fieldRule(ZShopBuyInput, 'pay_method')]}
+      >
         <PayMethodRadio />
       </Form.Item>
       <Divider style={{ margin: '8px 0 12px' }} />
@@ -77,7 +82,17 @@ export function CreateStoreModal({ mode, onClose, onModeChange, onTrialCreated }
   const hasTrialVersion = (allowance?.list ?? []).some((candidate) => candidate.trial_days > 0);
   const isAtLimit = allowance ? allowance.store_count >= allowance.store_limit : false;
   // Said before the form is filled, in the order the server would refuse: the limit, then the trial.
-  const blocker = !allowance ? null : isAtLimit ? 'limit' : isBuying ? null : isTrialUsed ? 'trialUsed' : !hasTrialVersion ? 'noTrial' : null;
+  const blocker = !allowance
+    ? null
+    : isAtLimit
+      ? 'limit'
+      : isBuying
+        ? null
+        : isTrialUsed
+          ? 'trialUsed'
+          : !hasTrialVersion
+            ? 'noTrial'
+            : null;
 
   // A taken or reserved store ID is said on its field.
   const showShopIdTaken = (error: unknown) => {
@@ -124,7 +139,14 @@ export function CreateStoreModal({ mode, onClose, onModeChange, onTrialCreated }
     >
       {!isBuying ? <Typography.Paragraph type="secondary">{t('store.create.trialHint')}</Typography.Paragraph> : null}
       {blocker === 'limit' && allowance ? (
-        <Alert type="error" showIcon role="alert" title={t('store.create.limitReached', { limit: allowance.store_limit })} description={t('store.create.limitReachedDetail', { limit: allowance.store_limit })} style={{ marginBottom: 16 }} />
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={t('store.create.limitReached', { limit: allowance.store_limit })}
+          description={t('store.create.limitReachedDetail', { limit: allowance.store_limit })}
+          style={{ marginBottom: 16 }}
+        />
       ) : null}
       {blocker === 'trialUsed' ? (
         <Alert
@@ -141,7 +163,15 @@ export function CreateStoreModal({ mode, onClose, onModeChange, onTrialCreated }
           style={{ marginBottom: 16 }}
         />
       ) : null}
-      {blocker === 'noTrial' ? <Alert type="warning" showIcon role="alert" title={t('store.create.noTrialVersions')} style={{ marginBottom: 16 }} /> : null}
+      {blocker === 'noTrial' ? (
+        <Alert
+          type="warning"
+          showIcon
+          role="alert"
+          title={t('store.create.noTrialVersions')}
+          style={{ marginBottom: 16 }}
+        />
+      ) : null}
       <Form<CreateFormValues>
         form={form}
         name={isBuying ? 'store-buy' : 'store-create'}
@@ -154,7 +184,12 @@ export function CreateStoreModal({ mode, onClose, onModeChange, onTrialCreated }
         onFinish={onFinish}
         onFinishFailed={() => feedback.error(t('validation:form_error'))}
       >
-        <Form.Item name="shop_name" label={t('store.fields.shopName')} required rules={[fieldRule(ZShopCreateFields, 'shop_name')]}>
+        <Form.Item
+          name="shop_name"
+          label={t('store.fields.shopName')}
+          required
+          rules={[fieldRule(ZShopCreateFields, 'shop_name')]}
+        >
           <Input maxLength={50} placeholder={t('store.form.shopNamePlaceholder')} autoComplete="off" />
         </Form.Item>
         <Form.Item
@@ -167,11 +202,26 @@ export function CreateStoreModal({ mode, onClose, onModeChange, onTrialCreated }
         >
           <Input maxLength={20} placeholder={t('store.form.shopIdPlaceholder')} autoComplete="off" spellCheck={false} />
         </Form.Item>
-        <Form.Item name="contact_email" label={t('store.fields.contactEmail')} required rules={[fieldRule(ZShopCreateFields, 'contact_email')]}>
+        <Form.Item
+          name="contact_email"
+          label={t('store.fields.contactEmail')}
+          required
+          rules={[fieldRule(ZShopCreateFields, 'contact_email')]}
+        >
           <Input type="email" placeholder={t('store.form.contactEmailPlaceholder')} autoComplete="email" />
         </Form.Item>
-        <Form.Item name="package_id" label={t('store.fields.version')} required rules={[fieldRule(ZShopCreateFields, 'package_id')]}>
-          <VersionSelect versions={versions.data?.list ?? []} isLoading={versions.isLoading} mode={mode ?? 'trial'} isTrialUsed={isTrialUsed} />
+        <Form.Item
+          name="package_id"
+          label={t('store.fields.version')}
+          required
+          rules={[fieldRule(ZShopCreateFields, 'package_id')]}
+        >
+          <VersionSelect
+            versions={versions.data?.list ?? []}
+            isLoading={versions.isLoading}
+            mode={mode ?? 'trial'}
+            isTrialUsed={isTrialUsed}
+          />
         </Form.Item>
         {isBuying ? <PurchaseFields versions={versions.data?.list ?? []} /> : null}
       </Form>

@@ -49,7 +49,12 @@ export function InitProgressModal({ shopId, onClose }: { shopId: string | null; 
               <Button key="close" onClick={onClose}>
                 {t('common.close')}
               </Button>,
-              <Button key="admin" type="primary" loading={openStoreAdmin.isPending} onClick={() => shopId && openStoreAdmin.mutate(shopId)}>
+              <Button
+                key="admin"
+                type="primary"
+                loading={openStoreAdmin.isPending}
+                onClick={() => shopId && openStoreAdmin.mutate(shopId)}
+              >
                 {t('store.actions.enterAdmin')}
               </Button>,
             ]
@@ -75,7 +80,11 @@ export function InitProgressModal({ shopId, onClose }: { shopId: string | null; 
           status="success"
           icon={<CheckCircleFilled />}
           title={t('store.init.readyTitle')}
-          subTitle={status.data?.domain ? t('store.init.readyWithDomain', { domain: status.data.domain }) : t('store.init.readySubtitle')}
+          subTitle={
+            status.data?.domain
+              ? t('store.init.readyWithDomain', { domain: status.data.domain })
+              : t('store.init.readySubtitle')
+          }
         />
       ) : status.isError ? (
         <Alert type="error" showIcon title={t('store.init.checkFailed')} />
@@ -83,8 +92,19 @@ export function InitProgressModal({ shopId, onClose }: { shopId: string | null; 
         <Alert type="info" showIcon title={t('store.init.waitingForPayment')} />
       ) : (
         <div role="status" aria-live="polite">
-          <Result icon={<LoadingOutlined />} title={t('store.init.inProgress', { shopId: shopId ?? '' })} subTitle={t('store.init.inProgressHint')} />
-          {isSlow ? <Alert type="warning" showIcon title={t('store.init.slowTitle')} description={t('store.init.slowDescription')} /> : null}
+          <Result
+            icon={<LoadingOutlined />}
+            title={t('store.init.inProgress', { shopId: shopId ?? '' })}
+            subTitle={t('store.init.inProgressHint')}
+          />
+          {isSlow ? (
+            <Alert
+              type="warning"
+              showIcon
+              title={t('store.init.slowTitle')}
+              description={t('store.init.slowDescription')}
+            />
+          ) : null}
         </div>
       )}
     </Modal>

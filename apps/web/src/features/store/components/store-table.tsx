@@ -52,7 +52,21 @@ interface StoreTableProps {
 const count = (value: number) => value.toLocaleString();
 
 /** The merchant's stores with their figures and actions (spec §2 store list). */
-export function StoreTable({ shops, isLoading, pagination, sort, onSortChange, onEnterAdmin, onPay, onRenew, onShowProgress, onExpire, enteringShopId, payingShopId, emptyText }: StoreTableProps) {
+export function StoreTable({
+  shops,
+  isLoading,
+  pagination,
+  sort,
+  onSortChange,
+  onEnterAdmin,
+  onPay,
+  onRenew,
+  onShowProgress,
+  onExpire,
+  enteringShopId,
+  payingShopId,
+  emptyText,
+}: StoreTableProps) {
   const { t } = useTranslation();
   const columns: Array<DataColumn<TShop>> = [
     {
@@ -91,7 +105,14 @@ export function StoreTable({ shops, isLoading, pagination, sort, onSortChange, o
         </Flex>
       ),
     },
-    { key: 'expires_at', title: t('store.fields.expiry'), dataIndex: 'expires_at', sortField: 'expires_at', width: 120, render: (_, shop) => <StoreExpiry shop={shop} onEnd={onExpire} /> },
+    {
+      key: 'expires_at',
+      title: t('store.fields.expiry'),
+      dataIndex: 'expires_at',
+      sortField: 'expires_at',
+      width: 120,
+      render: (_, shop) => <StoreExpiry shop={shop} onEnd={onExpire} />,
+    },
     {
       key: 'domain',
       title: t('store.fields.domain'),
@@ -100,15 +121,32 @@ export function StoreTable({ shops, isLoading, pagination, sort, onSortChange, o
       // The whole domain, wrapped at its dots: cut off, two stores' domains could not be told apart.
       render: (domain: string | null) =>
         domain ? (
-          <Typography.Link href={storeAddress(domain)} target="_blank" rel="noopener noreferrer" className="store-domain">
+          <Typography.Link
+            href={storeAddress(domain)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="store-domain"
+          >
             <BreakableText text={domain} />
           </Typography.Link>
         ) : (
           <Typography.Text type="secondary">—</Typography.Text>
         ),
     },
-    { key: 'order_count', title: t('store.fields.orderCount'), dataIndex: 'order_count', align: 'right', render: count },
-    { key: 'shipment_count', title: t('store.fields.shipmentCount'), dataIndex: 'shipment_count', align: 'right', render: count },
+    {
+      key: 'order_count',
+      title: t('store.fields.orderCount'),
+      dataIndex: 'order_count',
+      align: 'right',
+      render: count,
+    },
+    {
+      key: 'shipment_count',
+      title: t('store.fields.shipmentCount'),
+      dataIndex: 'shipment_count',
+      align: 'right',
+      render: count,
+    },
     {
       key: 'total_revenue',
       title: t('store.fields.totalRevenue'),
@@ -117,8 +155,20 @@ export function StoreTable({ shops, isLoading, pagination, sort, onSortChange, o
       align: 'right',
       render: (_, shop) => formatMoney(shop.total_revenue, shop.currency),
     },
-    { key: 'member_count', title: t('store.fields.memberCount'), dataIndex: 'member_count', align: 'right', render: count },
-    { key: 'created_at', title: t('store.fields.createdAt'), dataIndex: 'created_at', sortField: 'created_at', render: (value: string) => <DateTimeCell value={value} /> },
+    {
+      key: 'member_count',
+      title: t('store.fields.memberCount'),
+      dataIndex: 'member_count',
+      align: 'right',
+      render: count,
+    },
+    {
+      key: 'created_at',
+      title: t('store.fields.createdAt'),
+      dataIndex: 'created_at',
+      sortField: 'created_at',
+      render: (value: string) => <DateTimeCell value={value} />,
+    },
     {
       key: 'actions',
       title: t('store.fields.actions'),
@@ -148,11 +198,22 @@ export function StoreTable({ shops, isLoading, pagination, sort, onSortChange, o
               </Button>
             ) : null}
             <Tooltip title={isNotReady ? t('store.list.notReadyHint') : undefined}>
-              <Button type="link" size="small" disabled={isNotReady} loading={enteringShopId === shop.shop_id} onClick={() => onEnterAdmin(shop)}>
+              <Button
+                type="link"
+                size="small"
+                disabled={isNotReady}
+                loading={enteringShopId === shop.shop_id}
+                onClick={() => onEnterAdmin(shop)}
+              >
                 {t('store.actions.enterAdmin')}
               </Button>
             </Tooltip>
-            <Button type="link" size="small" disabled={shop.status === 'initializing' || (shop.status === 'unpaid' && shop.unpaid_bill_no !== null)} onClick={() => onRenew(shop)}>
+            <Button
+              type="link"
+              size="small"
+              disabled={shop.status === 'initializing' || (shop.status === 'unpaid' && shop.unpaid_bill_no !== null)}
+              onClick={() => onRenew(shop)}
+            >
               {t('store.actions.renew')}
             </Button>
             <ButtonLink type="link" size="small" to={storePageLink('/merchant/setting/index', shop.shop_id)}>

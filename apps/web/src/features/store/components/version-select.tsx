@@ -21,7 +21,15 @@ function lowestMonthly(version: TStoreVersion): number | undefined {
 }
 
 /** Chooses a store version ("package"): its trial days for a trial, its lowest monthly price for a purchase. */
-export function VersionSelect({ id, value, onChange, versions, isLoading, mode, isTrialUsed = false }: VersionSelectProps) {
+export function VersionSelect({
+  id,
+  value,
+  onChange,
+  versions,
+  isLoading,
+  mode,
+  isTrialUsed = false,
+}: VersionSelectProps) {
   const { t } = useTranslation();
   return (
     <Select<number>
@@ -36,7 +44,14 @@ export function VersionSelect({ id, value, onChange, versions, isLoading, mode, 
         const monthly = lowestMonthly(version);
         const hasTrial = version.trial_days > 0;
         // Why a version cannot be picked for a trial, shown on the option itself.
-        const reason = mode !== 'trial' ? null : !hasTrial ? t('store.form.noTrialForVersion') : isTrialUsed ? t('store.form.trialUsed') : null;
+        const reason =
+          mode !== 'trial'
+            ? null
+            : !hasTrial
+              ? t('store.form.noTrialForVersion')
+              : isTrialUsed
+                ? t('store.form.trialUsed')
+                : null;
         return {
           value: version.id,
           title: version.name,
@@ -46,11 +61,17 @@ export function VersionSelect({ id, value, onChange, versions, isLoading, mode, 
               <span>{version.name}</span>{' '}
               {mode === 'trial' ? (
                 <>
-                  {hasTrial ? <Tag color={reason ? undefined : 'cyan'}>{t('store.form.trialDays', { count: version.trial_days })}</Tag> : null}
+                  {hasTrial ? (
+                    <Tag color={reason ? undefined : 'cyan'}>
+                      {t('store.form.trialDays', { count: version.trial_days })}
+                    </Tag>
+                  ) : null}
                   {reason ? <span className="version-option__reason">{reason}</span> : null}
                 </>
               ) : monthly !== undefined ? (
-                <Tag color="orange">{t('store.form.fromPerMonth', { price: formatMoney(Math.round(monthly), version.currency) })}</Tag>
+                <Tag color="orange">
+                  {t('store.form.fromPerMonth', { price: formatMoney(Math.round(monthly), version.currency) })}
+                </Tag>
               ) : null}
             </span>
           ),

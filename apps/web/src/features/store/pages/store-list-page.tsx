@@ -26,11 +26,16 @@ interface Search {
   status?: StoreStatus;
 }
 
-const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined => ((values as readonly string[]).includes(value ?? '') ? (value as T) : undefined);
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
+  (values as readonly string[]).includes(value ?? '') ? (value as T) : undefined;
 
 /** The list's tab and search as the URL carries them (`?tab=disabled&keyword=…`); unknown values are dropped. */
 function searchFromQuery(params: URLSearchParams): Search {
-  return { tab: oneOf(STORE_TABS, params.get('tab')), keyword: params.get('keyword')?.trim() || undefined, status: oneOf(STORE_STATUSES, params.get('status')) };
+  return {
+    tab: oneOf(STORE_TABS, params.get('tab')),
+    keyword: params.get('keyword')?.trim() || undefined,
+    status: oneOf(STORE_STATUSES, params.get('status')),
+  };
 }
 
 /**
@@ -46,7 +51,12 @@ export default function StoreListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
-  const list = useListUrlState({ filterKeys: ['tab', 'keyword', 'status'], parseFilter: searchFromQuery, defaultPageSize: DEFAULT_LIMIT, sortFields: SHOP_SORT_FIELDS });
+  const list = useListUrlState({
+    filterKeys: ['tab', 'keyword', 'status'],
+    parseFilter: searchFromQuery,
+    defaultPageSize: DEFAULT_LIMIT,
+    sortFields: SHOP_SORT_FIELDS,
+  });
   const { tab = 'all', ...search } = list.filter;
   // The box shows what is typed; the URL's keyword is the one searched (back and reload restore it).
   const [keywordDraft, setKeywordDraft] = useState({ for: search.keyword, value: search.keyword ?? '' });
@@ -101,10 +111,19 @@ export default function StoreListPage() {
       <PageHeader
         extra={
           <Space size={isPhone ? 4 : 8}>
-            <Button icon={isPhone ? undefined : <PlusOutlined />} size={isPhone ? 'small' : undefined} onClick={() => setCreateMode('trial')}>
+            <Button
+              icon={isPhone ? undefined : <PlusOutlined />}
+              size={isPhone ? 'small' : undefined}
+              onClick={() => setCreateMode('trial')}
+            >
               {t('store.create.trialButton')}
             </Button>
-            <Button type="primary" icon={isPhone ? undefined : <ShoppingCartOutlined />} size={isPhone ? 'small' : undefined} onClick={() => setCreateMode('buy')}>
+            <Button
+              type="primary"
+              icon={isPhone ? undefined : <ShoppingCartOutlined />}
+              size={isPhone ? 'small' : undefined}
+              onClick={() => setCreateMode('buy')}
+            >
               {t('store.create.buyButton')}
             </Button>
           </Space>
@@ -147,7 +166,11 @@ export default function StoreListPage() {
                     options={STORE_STATUSES.map((status) => ({ value: status, label: t(`storeStatus.${status}`) }))}
                     style={{ width: 160 }}
                   />
-                  <Button type="primary" ghost onClick={() => applySearch({ ...search, keyword: keywordValue.trim() || undefined })}>
+                  <Button
+                    type="primary"
+                    ghost
+                    onClick={() => applySearch({ ...search, keyword: keywordValue.trim() || undefined })}
+                  >
                     {t('store.list.search')}
                   </Button>
                   {hasSearch ? (
@@ -172,7 +195,9 @@ export default function StoreListPage() {
                 enteringShopId={openStoreAdmin.isPending ? openStoreAdmin.variables : undefined}
                 payingShopId={payBill.isPending || payBill.isSuccess ? payBill.variables?.shopId : undefined}
                 onEnterAdmin={(shop) => openStoreAdmin.mutate(shop.shop_id)}
-                onPay={(shop) => shop.unpaid_bill_no && payBill.mutate({ billNo: shop.unpaid_bill_no, shopId: shop.shop_id })}
+                onPay={(shop) =>
+                  shop.unpaid_bill_no && payBill.mutate({ billNo: shop.unpaid_bill_no, shopId: shop.shop_id })
+                }
                 onRenew={(shop) => void navigate(`/merchant/store/renew?shop_id=${encodeURIComponent(shop.shop_id)}`)}
                 onShowProgress={(shop) => setProgressShopId(shop.shop_id)}
                 onExpire={() => void shops.refetch()}
@@ -196,7 +221,12 @@ export default function StoreListPage() {
           </Col>
         </Row>
       </div>
-      <CreateStoreModal mode={createMode} onClose={closeCreate} onModeChange={setCreateMode} onTrialCreated={onCreatedTrial} />
+      <CreateStoreModal
+        mode={createMode}
+        onClose={closeCreate}
+        onModeChange={setCreateMode}
+        onTrialCreated={onCreatedTrial}
+      />
       <InitProgressModal shopId={progressShopId} onClose={closeProgress} />
     </>
   );

@@ -1,7 +1,21 @@
 import { renewalVersionChoices, ZShopRenewInput, type TStoreVersion } from '@parlour/contract/calls/store';
 import type { PayMethod } from '@parlour/contract/constants';
 import { ErrorCode } from '@parlour/contract/errors';
-import { Button, Col, Descriptions, Divider, Flex, Form, Modal, Radio, Result, Row, Skeleton, Space, Typography } from 'antd';
+import {
+  Button,
+  Col,
+  Descriptions,
+  Divider,
+  Flex,
+  Form,
+  Modal,
+  Radio,
+  Result,
+  Row,
+  Skeleton,
+  Space,
+  Typography,
+} from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -66,13 +80,27 @@ function RenewSummary({ currentExpiry, version, isUpgrade, isPriceLoading, isSub
           <span data-testid="new-expiry">{renewedExpiry(currentExpiry, plan).format('YYYY-MM-DD HH:mm')}</span>
         </Descriptions.Item>
         <Descriptions.Item label={t('money.total')}>
-          <Typography.Text strong style={{ fontSize: 22, color: 'var(--parlour-primary, #fa8c16)' }} data-testid="renew-price">
-            {isPriceLoading ? t('common.loading') : price !== undefined && version ? formatMoney(price, version.currency) : t('money.noPrice')}
+          <Typography.Text
+            strong
+            style={{ fontSize: 22, color: 'var(--parlour-primary, #fa8c16)' }}
+            data-testid="renew-price"
+          >
+            {isPriceLoading
+              ? t('common.loading')
+              : price !== undefined && version
+                ? formatMoney(price, version.currency)
+                : t('money.noPrice')}
           </Typography.Text>
         </Descriptions.Item>
       </Descriptions>
       <Space wrap style={{ marginTop: 16 }}>
-        <Button type="primary" htmlType="submit" size="large" loading={isSubmitting} disabled={!isPriceLoading && price === undefined}>
+        <Button
+          type="primary"
+          htmlType="submit"
+          size="large"
+          loading={isSubmitting}
+          disabled={!isPriceLoading && price === undefined}
+        >
           {t('store.renew.submit')}
         </Button>
         <Button size="large" onClick={onBack} disabled={false}>
@@ -104,7 +132,10 @@ export default function StoreRenewPage() {
   const store = shop.data;
   const currentVersion = versions.data?.list.find((candidate) => candidate.id === store?.package_id);
   // A store still unpaid renews its own version; a running one may move up to a listed higher one.
-  const higherVersions = !currentVersion || store?.status === 'unpaid' ? [] : renewalVersionChoices(versions.data?.list ?? [], currentVersion).slice(1);
+  const higherVersions =
+    !currentVersion || store?.status === 'unpaid'
+      ? []
+      : renewalVersionChoices(versions.data?.list ?? [], currentVersion).slice(1);
   const requestedId = Number(searchParams.get('version'));
   const linkedId = higherVersions.find((candidate) => candidate.id === requestedId)?.id;
   const preselectedId = linkedId ?? store?.package_id;
@@ -118,8 +149,16 @@ export default function StoreRenewPage() {
   const isLeaving = renewShop.isSuccess || payBill.isPending || payBill.isSuccess;
 
   const onFinish = (values: RenewFormValues) => {
-    const target = values.package_id !== undefined && values.package_id !== store?.package_id ? { package_id: values.package_id } : {};
-    const parsed = ZShopRenewInput.safeParse({ shop_id: shopId, pay_method: values.pay_method, ...target, ...(values.plan ?? DEFAULT_TERM) });
+    const target =
+      values.package_id !== undefined && values.package_id !== store?.package_id
+        ? { package_id: values.package_id }
+        : {};
+    const parsed = ZShopRenewInput.safeParse({
+      shop_id: shopId,
+      pay_method: values.pay_method,
+      ...target,
+      ...(values.plan ?? DEFAULT_TERM),
+    });
     if (!parsed.success) return feedback.error(t('validation:form_error'));
     renewShop.mutate(parsed.data, {
       onSuccess: ({ payment }) => leavePageFor(payment.pay_url),
@@ -143,14 +182,22 @@ export default function StoreRenewPage() {
   if (shopId === '' || (shop.isSuccess && store === null)) {
     body = <Result status="404" title={t('store.renew.notFound')} extra={back} />;
   } else if (shop.isError) {
-    body = <Result status="warning" title={t('store.renew.loadFailed')} extra={<Button onClick={() => void shop.refetch()}>{t('store.renew.retry')}</Button>} />;
+    body = (
+      <Result
+        status="warning"
+        title={t('store.renew.loadFailed')}
+        extra={<Button onClick={() => void shop.refetch()}>{t('store.renew.retry')}</Button>}
+      />
+    );
   } else if (!store) {
     body = <Skeleton active paragraph={{ rows: 8 }} />;
   } else {
     body = (
       <Row gutter={[32, 24]}>
         <Col xs={24} lg={10}>
-          <Typography.Title level={5} style={{ marginTop: 0 }}>{t('store.renew.storeSection')}</Typography.Title>
+          <Typography.Title level={5} style={{ marginTop: 0 }}>
+            {t('store.renew.storeSection')}
+          </Typography.Title>
           <Descriptions column={1} size="small" bordered styles={{ label: { width: 120 } }}>
             <Descriptions.Item label={t('store.fields.shopName')}>{store.shop_name}</Descriptions.Item>
             <Descriptions.Item label={t('store.fields.shopId')}>{store.shop_id}</Descriptions.Item>
@@ -171,7 +218,9 @@ export default function StoreRenewPage() {
           </Descriptions>
         </Col>
         <Col xs={24} lg={14}>
-          <Typography.Title level={5} style={{ marginTop: 0 }}>{t('store.renew.termSection')}</Typography.Title>
+          <Typography.Title level={5} style={{ marginTop: 0 }}>
+            {t('store.renew.termSection')}
+          </Typography.Title>
           <Form<RenewFormValues>
             form={form}
             name="store-renew"
@@ -183,13 +232,20 @@ export default function StoreRenewPage() {
             onFinishFailed={() => feedback.error(t('validation:form_error'))}
           >
             {currentVersion && higherVersions.length > 0 ? (
-              <Form.Item name="package_id" label={t('store.renew.versionLabel')} extra={isUpgrade && version ? t('store.renew.upgradeHint', { name: version.name }) : undefined}>
+              <Form.Item
+                name="package_id"
+                label={t('store.renew.versionLabel')}
+                extra={isUpgrade && version ? t('store.renew.upgradeHint', { name: version.name }) : undefined}
+              >
                 <Radio.Group
                   optionType="button"
                   buttonStyle="solid"
                   options={[currentVersion, ...higherVersions].map((candidate) => ({
                     value: candidate.id,
-                    label: candidate.id === currentVersion.id ? t('store.renew.currentVersion', { name: candidate.name }) : candidate.name,
+                    label:
+                      candidate.id === currentVersion.id
+                        ? t('store.renew.currentVersion', { name: candidate.name })
+                        : candidate.name,
                   }))}
                 />
               </Form.Item>
@@ -197,7 +253,12 @@ export default function StoreRenewPage() {
             <Form.Item name="plan" label={t('term.term')} required>
               <TermPicker prices={version?.prices} currency={version?.currency} />
             </Form.Item>
-            <Form.Item name="pay_method" label={t('payMethod.label')} required rules={[fieldRule(ZShopRenewInput, 'pay_method')]}>
+            <Form.Item
+              name="pay_method"
+              label={t('payMethod.label')}
+              required
+              rules={[fieldRule(ZShopRenewInput, 'pay_method')]}
+            >
               <PayMethodRadio />
             </Form.Item>
             <Divider style={{ margin: '8px 0 16px' }} />
@@ -229,7 +290,12 @@ export default function StoreRenewPage() {
           <Button key="bills" onClick={() => void navigate('/merchant/bill')}>
             {t('store.renew.goToBills')}
           </Button>,
-          <Button key="pay" type="primary" loading={payBill.isPending || payBill.isSuccess} onClick={() => existingBillNo && payBill.mutate({ billNo: existingBillNo })}>
+          <Button
+            key="pay"
+            type="primary"
+            loading={payBill.isPending || payBill.isSuccess}
+            onClick={() => existingBillNo && payBill.mutate({ billNo: existingBillNo })}
+          >
             {t('store.renew.payExisting')}
           </Button>,
         ]}

@@ -9,7 +9,11 @@ export function listShopKeys(input: TPageInput) {
   return callApi(merchantListShopKeys, input);
 }
 export function listShopKeysQueryOptions(input: TPageInput) {
-  return queryOptions({ queryKey: [...merchantShopKeysKey, input], queryFn: () => listShopKeys(input), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...merchantShopKeysKey, input],
+    queryFn: () => listShopKeys(input),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useShopKeys(input: TPageInput) {

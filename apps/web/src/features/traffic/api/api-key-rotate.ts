@@ -9,5 +9,8 @@ export function rotateShopKey(input: { shop_id: string }) {
 }
 export function useRotateShopKey() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: rotateShopKey, onSuccess: () => void queryClient.invalidateQueries({ queryKey: merchantShopKeysKey }) });
+  return useMutation({
+    mutationFn: rotateShopKey,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: merchantShopKeysKey }),
+  });
 }

@@ -9,7 +9,12 @@ export function listPackagePlans() {
 }
 
 export function listPackagePlansQueryOptions(isEnabled = true) {
-  return queryOptions({ queryKey: merchantPackagePlansKey, queryFn: listPackagePlans, enabled: isEnabled, staleTime: 30_000 });
+  return queryOptions({
+    queryKey: merchantPackagePlansKey,
+    queryFn: listPackagePlans,
+    enabled: isEnabled,
+    staleTime: 30_000,
+  });
 }
 
 export function usePackagePlans(isEnabled = true) {

@@ -13,7 +13,11 @@ export interface PackageShopOption {
 /** The merchant's stores for the shop switcher and the buy dialog (at most one page of MAX_PAGE_LIMIT). */
 export async function listPackageShops(): Promise<PackageShopOption[]> {
   const { list } = await callApi(merchantListShops, { tab: 'all', page: 1, limit: MAX_PAGE_LIMIT });
-  return list.map((shop) => ({ value: shop.shop_id, label: `${shop.shop_name} (${shop.shop_id})`, isRunning: shop.status === 'trial' || shop.status === 'operating' }));
+  return list.map((shop) => ({
+    value: shop.shop_id,
+    label: `${shop.shop_name} (${shop.shop_id})`,
+    isRunning: shop.status === 'trial' || shop.status === 'operating',
+  }));
 }
 
 export function listPackageShopsQueryOptions() {

@@ -9,7 +9,11 @@ export function listPackages(input: TPackageListInput) {
 }
 
 export function listPackagesQueryOptions(input: TPackageListInput) {
-  return queryOptions({ queryKey: [...merchantPackagesKey, input], queryFn: () => listPackages(input), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...merchantPackagesKey, input],
+    queryFn: () => listPackages(input),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function usePackages(input: TPackageListInput) {

@@ -9,7 +9,11 @@ export function getApiStats(input: TApiStatsInput) {
 }
 
 export function getApiStatsQueryOptions(input: TApiStatsInput) {
-  return queryOptions({ queryKey: [...merchantTrafficReportKey, 'api-stats', input], queryFn: () => getApiStats(input), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...merchantTrafficReportKey, 'api-stats', input],
+    queryFn: () => getApiStats(input),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useApiStats(input: TApiStatsInput) {

@@ -12,7 +12,11 @@ export function getTrafficDashboard(input: Input) {
 }
 
 export function getTrafficDashboardQueryOptions(input: Input) {
-  return queryOptions({ queryKey: [...merchantTrafficReportKey, 'dashboard', input], queryFn: () => getTrafficDashboard(input), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...merchantTrafficReportKey, 'dashboard', input],
+    queryFn: () => getTrafficDashboard(input),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useTrafficDashboard(input: Input) {

@@ -9,7 +9,11 @@ export function getApiLogDetail(id: number) {
 }
 
 export function getApiLogDetailQueryOptions(id: number | null) {
-  return queryOptions({ queryKey: [...merchantTrafficReportKey, 'log', id], queryFn: () => getApiLogDetail(id!), enabled: id !== null });
+  return queryOptions({
+    queryKey: [...merchantTrafficReportKey, 'log', id],
+    queryFn: () => getApiLogDetail(id!),
+    enabled: id !== null,
+  });
 }
 
 export function useApiLogDetail(id: number | null) {

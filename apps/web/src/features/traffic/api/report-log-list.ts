@@ -9,7 +9,11 @@ export function listApiLogs(input: TApiLogListInput) {
 }
 
 export function listApiLogsQueryOptions(input: TApiLogListInput) {
-  return queryOptions({ queryKey: [...merchantTrafficReportKey, 'logs', input], queryFn: () => listApiLogs(input), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...merchantTrafficReportKey, 'logs', input],
+    queryFn: () => listApiLogs(input),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useApiLogs(input: TApiLogListInput) {

@@ -12,7 +12,11 @@ export function getStoreUsage(input: Input) {
 }
 
 export function getStoreUsageQueryOptions(input: Input) {
-  return queryOptions({ queryKey: [...merchantTrafficReportKey, 'store-usage', input], queryFn: () => getStoreUsage(input), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...merchantTrafficReportKey, 'store-usage', input],
+    queryFn: () => getStoreUsage(input),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useStoreUsage(input: Input) {

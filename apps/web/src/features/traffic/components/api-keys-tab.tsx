@@ -90,12 +90,22 @@ export function ApiKeysTab() {
       key: 'key',
       width: 230,
       render: (_, entry) => (
-        <Typography.Text code style={{ whiteSpace: 'nowrap' }} aria-label={t('openApi.keys.maskedLabel', { name: entry.shop_name })}>
+        <Typography.Text
+          code
+          style={{ whiteSpace: 'nowrap' }}
+          aria-label={t('openApi.keys.maskedLabel', { name: entry.shop_name })}
+        >
           {entry.key_masked}
         </Typography.Text>
       ),
     },
-    { title: t('openApi.keys.rotatedAt'), key: 'rotated_at', dataIndex: 'rotated_at', width: 130, render: (value: string) => <DateTimeCell value={value} /> },
+    {
+      title: t('openApi.keys.rotatedAt'),
+      key: 'rotated_at',
+      dataIndex: 'rotated_at',
+      width: 130,
+      render: (value: string) => <DateTimeCell value={value} />,
+    },
     {
       title: t('openApi.actions'),
       key: 'actions',
@@ -158,7 +168,12 @@ export function ApiKeysTab() {
         pagination={list.pagination(keys.data?.total ?? 0, (count) => t('openApi.keys.total', { count }))}
       />
       <Card size="small" title={t('openApi.keys.usageTitle')}>
-        <Typography.Paragraph>{t('openApi.keys.usageText', { path: `${OPEN_API_PATH_PREFIX}/<platform>/<api_code>`, header: OPEN_API_KEY_HEADER })}</Typography.Paragraph>
+        <Typography.Paragraph>
+          {t('openApi.keys.usageText', {
+            path: `${OPEN_API_PATH_PREFIX}/<platform>/<api_code>`,
+            header: OPEN_API_KEY_HEADER,
+          })}
+        </Typography.Paragraph>
         <Typography.Paragraph copyable={{ text: example }}>
           <pre style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{example}</pre>
         </Typography.Paragraph>
@@ -175,12 +190,18 @@ export function ApiKeysTab() {
       </Card>
       <Modal
         open={shown !== null}
-        title={shown?.isNew ? t('openApi.keys.newKeyTitle', { name: shown.shopName }) : t('openApi.keys.keyTitle', { name: shown?.shopName ?? '' })}
+        title={
+          shown?.isNew
+            ? t('openApi.keys.newKeyTitle', { name: shown.shopName })
+            : t('openApi.keys.keyTitle', { name: shown?.shopName ?? '' })
+        }
         onCancel={() => setShown(null)}
         footer={<Button onClick={() => setShown(null)}>{t('common.close')}</Button>}
         destroyOnHidden
       >
-        {shown?.isNew ? <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('openApi.keys.newKeyHint')} /> : null}
+        {shown?.isNew ? (
+          <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('openApi.keys.newKeyHint')} />
+        ) : null}
         <Typography.Paragraph copyable={{ text: shown?.key }} code style={{ wordBreak: 'break-all' }}>
           {shown?.key}
         </Typography.Paragraph>

@@ -44,7 +44,11 @@ function PlanChoice({ plan }: { plan: TTrafficPlan }) {
         {t('trafficPackage.plan.summary', { units: plan.units.toLocaleString(), days: plan.valid_days })}
       </Typography.Text>
       {plan.api_usage ? (
-        <Typography.Paragraph type="secondary" style={{ margin: 0, fontSize: 12 }} ellipsis={{ rows: 2, tooltip: plan.api_usage }}>
+        <Typography.Paragraph
+          type="secondary"
+          style={{ margin: 0, fontSize: 12 }}
+          ellipsis={{ rows: 2, tooltip: plan.api_usage }}
+        >
           {plan.api_usage}
         </Typography.Paragraph>
       ) : null}
@@ -110,18 +114,30 @@ export function BuyPackageModal({
         noValidate
         preserve={false}
         disabled={isLeaving}
-        initialValues={{ shop_id: runningShops.some((shop) => shop.value === defaultShopId) ? defaultShopId : undefined }}
+        initialValues={{
+          shop_id: runningShops.some((shop) => shop.value === defaultShopId) ? defaultShopId : undefined,
+        }}
         onFinish={onFinish}
         onFinishFailed={() => feedback.error(t('validation:form_error'))}
       >
-        <Form.Item name="plan_id" label={t('trafficPackage.buy.plan')} required rules={[fieldRule(ZPackageOrderInput, 'plan_id')]}>
+        <Form.Item
+          name="plan_id"
+          label={t('trafficPackage.buy.plan')}
+          required
+          rules={[fieldRule(ZPackageOrderInput, 'plan_id')]}
+        >
           {plans.isLoading ? (
             <Skeleton active paragraph={{ rows: 4 }} />
           ) : plans.data?.list.length ? (
             <Radio.Group style={{ width: '100%' }}>
               <Flex vertical gap={8}>
                 {plans.data.list.map((candidate) => (
-                  <Radio key={candidate.id} value={candidate.id} style={{ width: '100%', alignItems: 'flex-start' }} styles={{ label: { flex: 1, minWidth: 0 } }}>
+                  <Radio
+                    key={candidate.id}
+                    value={candidate.id}
+                    style={{ width: '100%', alignItems: 'flex-start' }}
+                    styles={{ label: { flex: 1, minWidth: 0 } }}
+                  >
                     <PlanChoice plan={candidate} />
                   </Radio>
                 ))}
@@ -140,13 +156,23 @@ export function BuyPackageModal({
             rules={[{ required: true, message: t('trafficPackage.buy.shopRequired') }]}
           >
             {runningShops.length ? (
-              <Select options={runningShops.map(({ value, label }) => ({ value, label }))} placeholder={t('trafficPackage.buy.shopPlaceholder')} showSearch optionFilterProp="label" />
+              <Select
+                options={runningShops.map(({ value, label }) => ({ value, label }))}
+                placeholder={t('trafficPackage.buy.shopPlaceholder')}
+                showSearch
+                optionFilterProp="label"
+              />
             ) : (
               <Alert type="warning" showIcon title={t('trafficPackage.buy.noRunningShop')} />
             )}
           </Form.Item>
         ) : null}
-        <Form.Item name="pay_method" label={t('payMethod.label')} required rules={[fieldRule(ZPackageOrderInput, 'pay_method')]}>
+        <Form.Item
+          name="pay_method"
+          label={t('payMethod.label')}
+          required
+          rules={[fieldRule(ZPackageOrderInput, 'pay_method')]}
+        >
           <PayMethodRadio />
         </Form.Item>
         <Divider style={{ margin: '8px 0 12px' }} />

@@ -63,7 +63,11 @@ interface PackageColumnOptions {
  * for, status, units left (with the share used) and used, valid period, price, purchase time, and
  * the bill and Pay (a pending one) as actions. Units, expiry, price and purchase time sort on the server.
  */
-export function usePackageColumns({ onPay, payingBillNo, onPayWindowEnd }: PackageColumnOptions): Array<DataColumn<TTrafficPackage>> {
+export function usePackageColumns({
+  onPay,
+  payingBillNo,
+  onPayWindowEnd,
+}: PackageColumnOptions): Array<DataColumn<TTrafficPackage>> {
   const { t } = useTranslation();
   return [
     {
@@ -79,7 +83,9 @@ export function usePackageColumns({ onPay, payingBillNo, onPayWindowEnd }: Packa
         <Flex vertical>
           <Typography.Text strong>{pkg.name}</Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12, fontWeight: 'normal' }}>
-            {pkg.shop_name ? t('trafficPackage.card.forShop', { shop: `${pkg.shop_name} (${pkg.shop_id})` }) : t('trafficPackage.card.allShops')}
+            {pkg.shop_name
+              ? t('trafficPackage.card.forShop', { shop: `${pkg.shop_name} (${pkg.shop_id})` })
+              : t('trafficPackage.card.allShops')}
           </Typography.Text>
         </Flex>
       ),
@@ -100,13 +106,23 @@ export function usePackageColumns({ onPay, payingBillNo, onPayWindowEnd }: Packa
         </Flex>
       ),
     },
-    { key: 'units_remaining', title: t('trafficPackage.card.remaining'), sortField: 'units_remaining', width: 130, render: (_, pkg) => <UsageCell pkg={pkg} /> },
+    {
+      key: 'units_remaining',
+      title: t('trafficPackage.card.remaining'),
+      sortField: 'units_remaining',
+      width: 130,
+      render: (_, pkg) => <UsageCell pkg={pkg} />,
+    },
     {
       key: 'units_used',
       title: t('trafficPackage.column.used'),
       sortField: 'units_used',
       width: 130,
-      render: (_, pkg) => t('trafficPackage.card.used', { used: pkg.units_used.toLocaleString(), total: pkg.units_total.toLocaleString() }),
+      render: (_, pkg) =>
+        t('trafficPackage.card.used', {
+          used: pkg.units_used.toLocaleString(),
+          total: pkg.units_total.toLocaleString(),
+        }),
     },
     {
       key: 'expires_at',
@@ -120,11 +136,27 @@ export function usePackageColumns({ onPay, payingBillNo, onPayWindowEnd }: Packa
             <span>{day(pkg.expires_at)}</span>
           </span>
         ) : (
-          <Typography.Text type="secondary">{t('trafficPackage.card.startsWhenPaid', { days: pkg.valid_days })}</Typography.Text>
+          <Typography.Text type="secondary">
+            {t('trafficPackage.card.startsWhenPaid', { days: pkg.valid_days })}
+          </Typography.Text>
         ),
     },
-    { key: 'amount', title: t('trafficPackage.card.amount'), sortField: 'amount', align: 'right', width: 100, render: (_, pkg) => formatMoney(pkg.amount, pkg.currency) },
-    { key: 'created_at', title: t('trafficPackage.column.createdAt'), dataIndex: 'created_at', sortField: 'created_at', width: 110, render: (value: string) => <DateTimeCell value={value} /> },
+    {
+      key: 'amount',
+      title: t('trafficPackage.card.amount'),
+      sortField: 'amount',
+      align: 'right',
+      width: 100,
+      render: (_, pkg) => formatMoney(pkg.amount, pkg.currency),
+    },
+    {
+      key: 'created_at',
+      title: t('trafficPackage.column.createdAt'),
+      dataIndex: 'created_at',
+      sortField: 'created_at',
+      width: 110,
+      render: (value: string) => <DateTimeCell value={value} />,
+    },
     // The bill number is long: the Bill action links to it; the column is there for who wants it.
     { key: 'bill_no', title: t('trafficPackage.column.billNo'), dataIndex: 'bill_no', isHiddenByDefault: true },
     {
@@ -136,11 +168,21 @@ export function usePackageColumns({ onPay, payingBillNo, onPayWindowEnd }: Packa
       width: 120,
       render: (_, pkg) => (
         <Flex gap={4} wrap align="center">
-          <ButtonLink type="link" size="small" to={`/merchant/bill?keyword=${encodeURIComponent(pkg.bill_no)}`} aria-label={t('trafficPackage.column.billOf', { billNo: pkg.bill_no })}>
+          <ButtonLink
+            type="link"
+            size="small"
+            to={`/merchant/bill?keyword=${encodeURIComponent(pkg.bill_no)}`}
+            aria-label={t('trafficPackage.column.billOf', { billNo: pkg.bill_no })}
+          >
             {t('trafficPackage.card.bill')}
           </ButtonLink>
           {pkg.status === 'pending' ? (
-            <Button type="primary" size="small" loading={payingBillNo === pkg.bill_no} onClick={() => onPay(pkg.bill_no)}>
+            <Button
+              type="primary"
+              size="small"
+              loading={payingBillNo === pkg.bill_no}
+              onClick={() => onPay(pkg.bill_no)}
+            >
               {t('trafficPackage.card.pay')}
             </Button>
           ) : null}

@@ -1,5 +1,12 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { PACKAGE_SORT_FIELDS, PACKAGE_STATUSES, PACKAGE_TABS, type PackageStatus, type PackageTab, type TTrafficPackage } from '@parlour/contract/calls/traffic';
+import {
+  PACKAGE_SORT_FIELDS,
+  PACKAGE_STATUSES,
+  PACKAGE_TABS,
+  type PackageStatus,
+  type PackageTab,
+  type TTrafficPackage,
+} from '@parlour/contract/calls/traffic';
 import { Alert, Button, Empty, Flex, Segmented, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,12 +24,17 @@ const PAGE_SIZE = 10;
 
 type PackageFilter = { kind?: PackageTab; shop_id?: string; status?: PackageStatus };
 
-const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined => ((values as readonly string[]).includes(value ?? '') ? (value as T) : undefined);
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
+  (values as readonly string[]).includes(value ?? '') ? (value as T) : undefined;
 
 /** The filter in the URL: `?tab=packages&kind=store&shop_id=lucy&status=active` (the kind's default, general, left out). */
 function filterFromQuery(params: URLSearchParams): PackageFilter {
   const kind = oneOf(PACKAGE_TABS, params.get('kind'));
-  return { kind: kind === 'store' ? kind : undefined, shop_id: kind === 'store' ? params.get('shop_id') || undefined : undefined, status: oneOf(PACKAGE_STATUSES, params.get('status')) };
+  return {
+    kind: kind === 'store' ? kind : undefined,
+    shop_id: kind === 'store' ? params.get('shop_id') || undefined : undefined,
+    status: oneOf(PACKAGE_STATUSES, params.get('status')),
+  };
 }
 
 /**
@@ -34,7 +46,12 @@ function filterFromQuery(params: URLSearchParams): PackageFilter {
  */
 export function PackagesTab() {
   const { t } = useTranslation();
-  const list = useListUrlState({ filterKeys: ['kind', 'shop_id', 'status'], parseFilter: filterFromQuery, defaultPageSize: PAGE_SIZE, sortFields: PACKAGE_SORT_FIELDS });
+  const list = useListUrlState({
+    filterKeys: ['kind', 'shop_id', 'status'],
+    parseFilter: filterFromQuery,
+    defaultPageSize: PAGE_SIZE,
+    sortFields: PACKAGE_SORT_FIELDS,
+  });
   const { kind: tab = 'general', shop_id: shopId, status } = list.filter;
   const [isBuying, setIsBuying] = useState(false);
   const packages = usePackages({ tab, shop_id: shopId, status, ...list.query });
@@ -62,7 +79,16 @@ export function PackagesTab() {
 
   return (
     <Flex vertical gap={16}>
-      {paidBillNo ? <Alert type="success" showIcon closable role="status" title={t('trafficPackage.paidMessage', { billNo: paidBillNo })} onClose={() => setPaidBillNo(null)} /> : null}
+      {paidBillNo ? (
+        <Alert
+          type="success"
+          showIcon
+          closable
+          role="status"
+          title={t('trafficPackage.paidMessage', { billNo: paidBillNo })}
+          onClose={() => setPaidBillNo(null)}
+        />
+      ) : null}
       <Flex justify="space-between" align="center" gap={12} wrap>
         <Flex gap={12} align="center" wrap>
           <Segmented<PackageTab>
@@ -122,7 +148,13 @@ export function PackagesTab() {
           emptyText={
             <Empty
               image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={isFiltered ? t('trafficPackage.noMatch') : tab === 'general' ? t('trafficPackage.emptyGeneral') : t('trafficPackage.emptyStore')}
+              description={
+                isFiltered
+                  ? t('trafficPackage.noMatch')
+                  : tab === 'general'
+                    ? t('trafficPackage.emptyGeneral')
+                    : t('trafficPackage.emptyStore')
+              }
               style={{ padding: '16px 0' }}
             >
               {isFiltered || packages.isLoading ? null : buyButton}
@@ -130,7 +162,12 @@ export function PackagesTab() {
           }
         />
       )}
-      <BuyPackageModal isOpen={isBuying} onClose={() => setIsBuying(false)} shops={shops.data ?? []} defaultShopId={tab === 'store' ? shopId : undefined} />
+      <BuyPackageModal
+        isOpen={isBuying}
+        onClose={() => setIsBuying(false)}
+        shops={shops.data ?? []}
+        defaultShopId={tab === 'store' ? shopId : undefined}
+      />
     </Flex>
   );
 }

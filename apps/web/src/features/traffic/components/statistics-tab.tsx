@@ -41,7 +41,14 @@ export function StatisticsTab() {
       ),
     },
     ...outcomeDataColumns<TStoreUsageRow>(t),
-    { key: 'store_units_left', title: t('trafficReport.column.storeUnitsLeft'), dataIndex: 'store_units_left', align: 'right', width: 120, render: (value: number) => value.toLocaleString() },
+    {
+      key: 'store_units_left',
+      title: t('trafficReport.column.storeUnitsLeft'),
+      dataIndex: 'store_units_left',
+      align: 'right',
+      width: 120,
+      render: (value: number) => value.toLocaleString(),
+    },
   ];
 
   return (

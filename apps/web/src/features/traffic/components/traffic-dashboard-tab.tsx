@@ -15,18 +15,32 @@ export function TrafficDashboardTab() {
       key: 'left',
       title: t('trafficReport.figure.unitsLeft'),
       value: data.balance.units_left,
-      hint: data.balance.active_packages ? t('trafficReport.figure.unitsLeftHint', { count: data.balance.active_packages }) : t('trafficReport.figure.noActivePackage'),
+      hint: data.balance.active_packages
+        ? t('trafficReport.figure.unitsLeftHint', { count: data.balance.active_packages })
+        : t('trafficReport.figure.noActivePackage'),
     },
     {
       key: 'expiry',
       title: t('trafficReport.figure.firstExpiry'),
-      value: data.balance.days_to_first_expiry === null ? '—' : t('trafficReport.figure.days', { count: data.balance.days_to_first_expiry }),
-      hint: data.balance.first_expires_at ? t('trafficReport.figure.firstExpiryHint', { time: formatInZone(data.balance.first_expires_at, zone, { hasSeconds: false }) }) : undefined,
+      value:
+        data.balance.days_to_first_expiry === null
+          ? '—'
+          : t('trafficReport.figure.days', { count: data.balance.days_to_first_expiry }),
+      hint: data.balance.first_expires_at
+        ? t('trafficReport.figure.firstExpiryHint', {
+            time: formatInZone(data.balance.first_expires_at, zone, { hasSeconds: false }),
+          })
+        : undefined,
     },
   ];
 
   return (
-    <TrafficDashboard className="traffic-dashboard" useDashboard={useTrafficDashboard} moreFigureKeys={['left', 'expiry']} moreFigures={moreFigures}>
+    <TrafficDashboard
+      className="traffic-dashboard"
+      useDashboard={useTrafficDashboard}
+      moreFigureKeys={['left', 'expiry']}
+      moreFigures={moreFigures}
+    >
       {({ data, isLoading }) => (
         <Card title={t('trafficReport.chart.byStore')} size="small">
           <Table
@@ -35,7 +49,9 @@ export function TrafficDashboardTab() {
             pagination={false}
             loading={isLoading}
             dataSource={data?.by_store ?? []}
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('trafficReport.chart.noCalls')} /> }}
+            locale={{
+              emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('trafficReport.chart.noCalls')} />,
+            }}
             columns={[
               {
                 title: t('trafficReport.column.shopName'),

@@ -12,9 +12,24 @@ import { callApi } from '@/lib/request';
 export function useMerchantSummary(isEnabled: boolean) {
   const [shops, bills, traffic] = useQueries({
     queries: [
-      { queryKey: ['welcome', 'shops'], queryFn: () => callApi(merchantListShops, { tab: 'all', page: 1, limit: 1 }), enabled: isEnabled, staleTime: 30_000 },
-      { queryKey: ['welcome', 'unpaid-bills'], queryFn: () => callApi(merchantListBills, { status: 'unpaid', page: 1, limit: 1 }), enabled: isEnabled, staleTime: 30_000 },
-      { queryKey: ['welcome', 'traffic'], queryFn: () => callApi(merchantTrafficDashboard, { time_range: 'today' }), enabled: isEnabled, staleTime: 30_000 },
+      {
+        queryKey: ['welcome', 'shops'],
+        queryFn: () => callApi(merchantListShops, { tab: 'all', page: 1, limit: 1 }),
+        enabled: isEnabled,
+        staleTime: 30_000,
+      },
+      {
+        queryKey: ['welcome', 'unpaid-bills'],
+        queryFn: () => callApi(merchantListBills, { status: 'unpaid', page: 1, limit: 1 }),
+        enabled: isEnabled,
+        staleTime: 30_000,
+      },
+      {
+        queryKey: ['welcome', 'traffic'],
+        queryFn: () => callApi(merchantTrafficDashboard, { time_range: 'today' }),
+        enabled: isEnabled,
+        staleTime: 30_000,
+      },
     ],
   });
   return {

@@ -24,12 +24,36 @@ interface Attention {
 export function MerchantSummaryCards({ counts, unpaidBills, balance }: MerchantSummaryCardsProps) {
   const { t } = useTranslation();
   const attention: Attention[] = [];
-  if (counts.pending_renewal > 0) attention.push({ key: 'renew', text: t('welcome.summary.attention.pendingRenewal', { count: counts.pending_renewal }), to: '/merchant/store?tab=pending_renewal' });
-  if (unpaidBills) attention.push({ key: 'bills', text: t('welcome.summary.attention.unpaidBills', { count: unpaidBills }), to: '/merchant/bill?status=unpaid' });
-  if (counts.disabled > 0) attention.push({ key: 'disabled', text: t('welcome.summary.attention.disabled', { count: counts.disabled }), to: '/merchant/store?tab=disabled' });
-  if (balance && balance.active_packages === 0) attention.push({ key: 'traffic', text: t('welcome.summary.attention.noTraffic'), to: '/merchant/traffic' });
-  else if (balance?.days_to_first_expiry !== null && balance?.days_to_first_expiry !== undefined && balance.days_to_first_expiry <= EXPIRY_WARNING_DAYS) {
-    attention.push({ key: 'expiry', text: t('welcome.summary.attention.trafficExpiring', { count: balance.days_to_first_expiry }), to: '/merchant/traffic' });
+  if (counts.pending_renewal > 0)
+    attention.push({
+      key: 'renew',
+      text: t('welcome.summary.attention.pendingRenewal', { count: counts.pending_renewal }),
+      to: '/merchant/store?tab=pending_renewal',
+    });
+  if (unpaidBills)
+    attention.push({
+      key: 'bills',
+      text: t('welcome.summary.attention.unpaidBills', { count: unpaidBills }),
+      to: '/merchant/bill?status=unpaid',
+    });
+  if (counts.disabled > 0)
+    attention.push({
+      key: 'disabled',
+      text: t('welcome.summary.attention.disabled', { count: counts.disabled }),
+      to: '/merchant/store?tab=disabled',
+    });
+  if (balance && balance.active_packages === 0)
+    attention.push({ key: 'traffic', text: t('welcome.summary.attention.noTraffic'), to: '/merchant/traffic' });
+  else if (
+    balance?.days_to_first_expiry !== null &&
+    balance?.days_to_first_expiry !== undefined &&
+    balance.days_to_first_expiry <= EXPIRY_WARNING_DAYS
+  ) {
+    attention.push({
+      key: 'expiry',
+      text: t('welcome.summary.attention.trafficExpiring', { count: balance.days_to_first_expiry }),
+      to: '/merchant/traffic',
+    });
   }
 
   return (
@@ -39,19 +63,29 @@ export function MerchantSummaryCards({ counts, unpaidBills, balance }: MerchantS
           <Statistic title={<Link to="/merchant/store">{t('welcome.summary.stores')}</Link>} value={counts.all} />
           <div className="welcome-summary__tags">
             <Tag color="green">{`${t('store.tabs.operating')} ${counts.operating}`}</Tag>
-            <Tag color={counts.pending_renewal > 0 ? 'orange' : undefined}>{`${t('store.tabs.pending_renewal')} ${counts.pending_renewal}`}</Tag>
-            <Tag color={counts.disabled > 0 ? 'red' : undefined}>{`${t('store.tabs.disabled')} ${counts.disabled}`}</Tag>
+            <Tag
+              color={counts.pending_renewal > 0 ? 'orange' : undefined}
+            >{`${t('store.tabs.pending_renewal')} ${counts.pending_renewal}`}</Tag>
+            <Tag
+              color={counts.disabled > 0 ? 'red' : undefined}
+            >{`${t('store.tabs.disabled')} ${counts.disabled}`}</Tag>
           </div>
         </Card>
       </Col>
       <Col xs={12} sm={6} xl={4}>
         <Card className="welcome-card">
-          <Statistic title={<Link to="/merchant/bill?status=unpaid">{t('welcome.summary.unpaidBills')}</Link>} value={unpaidBills ?? '—'} />
+          <Statistic
+            title={<Link to="/merchant/bill?status=unpaid">{t('welcome.summary.unpaidBills')}</Link>}
+            value={unpaidBills ?? '—'}
+          />
         </Card>
       </Col>
       <Col xs={12} sm={6} xl={4}>
         <Card className="welcome-card">
-          <Statistic title={<Link to="/merchant/traffic">{t('welcome.summary.unitsLeft')}</Link>} value={balance ? balance.units_left : '—'} />
+          <Statistic
+            title={<Link to="/merchant/traffic">{t('welcome.summary.unitsLeft')}</Link>}
+            value={balance ? balance.units_left : '—'}
+          />
         </Card>
       </Col>
       <Col xs={24} xl={8}>
@@ -60,7 +94,8 @@ export function MerchantSummaryCards({ counts, unpaidBills, balance }: MerchantS
             <ul className="welcome-summary__attention">
               {attention.map((item) => (
                 <li key={item.key}>
-                  <ExclamationCircleOutlined className="welcome-summary__warn" aria-hidden /> <Link to={item.to}>{item.text}</Link>
+                  <ExclamationCircleOutlined className="welcome-summary__warn" aria-hidden />{' '}
+                  <Link to={item.to}>{item.text}</Link>
                 </li>
               ))}
             </ul>

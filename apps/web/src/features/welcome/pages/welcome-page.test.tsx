@@ -7,7 +7,12 @@ import { renderPage } from '@/test/render';
 import WelcomePage from './welcome-page';
 
 type Counts = { all: number; operating: number; disabled: number; pending_renewal: number };
-const BALANCE = { active_packages: 1, units_left: 8_500, first_expires_at: '2099-01-01T00:00:00.000Z', days_to_first_expiry: 40 };
+const BALANCE = {
+  active_packages: 1,
+  units_left: 8_500,
+  first_expires_at: '2099-01-01T00:00:00.000Z',
+  days_to_first_expiry: 40,
+};
 
 function answer(counts: Counts, { unpaid = 0, balance = BALANCE } = {}) {
   return (path: string) => {
@@ -49,7 +54,9 @@ describe('welcome page', { timeout: 20_000 }, () => {
     expect(await screen.findByText('8,500')).toBeTruthy();
     const renew = screen.getByRole('link', { name: '1 store is pending renewal: renew it before it is disabled' });
     expect(renew.getAttribute('href')).toBe('/merchant/store?tab=pending_renewal');
-    expect(screen.getByRole('link', { name: '2 bills are waiting for payment' }).getAttribute('href')).toBe('/merchant/bill?status=unpaid');
+    expect(screen.getByRole('link', { name: '2 bills are waiting for payment' }).getAttribute('href')).toBe(
+      '/merchant/bill?status=unpaid',
+    );
     expect(bodiesOf(calls, 'merchant/parlour/shop/lists')[0]).toMatchObject({ tab: 'all', page: 1, limit: 1 });
     expect(bodiesOf(calls, 'merchant/order/order/lists')[0]).toMatchObject({ status: 'unpaid', page: 1, limit: 1 });
   });
@@ -62,7 +69,12 @@ describe('welcome page', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Nothing needs your attention')).toBeTruthy();
     first.unmount();
 
-    mockFetch(answer({ all: 1, operating: 1, disabled: 0, pending_renewal: 0 }, { balance: { ...BALANCE, days_to_first_expiry: 3 } }));
+    mockFetch(
+      answer(
+        { all: 1, operating: 1, disabled: 0, pending_renewal: 0 },
+        { balance: { ...BALANCE, days_to_first_expiry: 3 } },
+      ),
+    );
     renderPage(<WelcomePage />, { path: '/platform' });
     const card = (await screen.findByText('Needs your attention')).closest('.ant-card') as HTMLElement;
     expect(await within(card).findByText('A traffic package expires in 3 days')).toBeTruthy();

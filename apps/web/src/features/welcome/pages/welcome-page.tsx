@@ -49,8 +49,14 @@ export default function WelcomePage() {
   const menus = useSessionStore((state) => state[state.loginType].menus);
   const name = info?.nickname || info?.account || '';
   // A merchant's first session (right after registering) is greeted as new, later ones welcomed back.
-  const isNewcomer = loginType === 'merchant' && info !== null && 'is_first_sign_in' in info && info.is_first_sign_in === true;
-  const subtitle = loginType === 'admin' ? t('welcome.adminSubtitle') : isNewcomer ? t('welcome.firstSubtitle') : t('welcome.merchantSubtitle');
+  const isNewcomer =
+    loginType === 'merchant' && info !== null && 'is_first_sign_in' in info && info.is_first_sign_in === true;
+  const subtitle =
+    loginType === 'admin'
+      ? t('welcome.adminSubtitle')
+      : isNewcomer
+        ? t('welcome.firstSubtitle')
+        : t('welcome.merchantSubtitle');
 
   return (
     <>
@@ -61,7 +67,9 @@ export default function WelcomePage() {
             {name.slice(0, 1).toUpperCase()}
           </Avatar>
           <div className="welcome-hero__text">
-            <Typography.Title level={3}>{isNewcomer ? t('welcome.greetingFirst', { name }) : t('welcome.greeting', { name })}</Typography.Title>
+            <Typography.Title level={3}>
+              {isNewcomer ? t('welcome.greetingFirst', { name }) : t('welcome.greeting', { name })}
+            </Typography.Title>
             <Typography.Paragraph type="secondary">{subtitle}</Typography.Paragraph>
           </div>
         </section>
@@ -76,7 +84,11 @@ export default function WelcomePage() {
               <Row gutter={[16, 16]}>
                 {visibleMenus(menus).map((menu) => (
                   <Col key={menu.path} xs={24} sm={12} xl={8}>
-                    <Link to={menu.path} className="quick-link" aria-label={t('welcome.open', { title: t(menu.titleKey) })}>
+                    <Link
+                      to={menu.path}
+                      className="quick-link"
+                      aria-label={t('welcome.open', { title: t(menu.titleKey) })}
+                    >
                       <span className="quick-link__icon">
                         <MenuIcon name={menu.icon} />
                       </span>
@@ -96,7 +108,9 @@ export default function WelcomePage() {
                   <Tag color={loginType === 'admin' ? 'purple' : 'orange'}>{t(`loginType.${loginType}`)}</Tag>
                 </Descriptions.Item>
                 {info?.created_at ? (
-                  <Descriptions.Item label={t('welcome.memberSince')}>{dayjs(info.created_at).format('YYYY-MM-DD')}</Descriptions.Item>
+                  <Descriptions.Item label={t('welcome.memberSince')}>
+                    {dayjs(info.created_at).format('YYYY-MM-DD')}
+                  </Descriptions.Item>
                 ) : null}
               </Descriptions>
             </Card>
