@@ -55,6 +55,7 @@ import { registerBillRoutes } from './modules/bill/bill.routes';
 import { createBillService } from './modules/bill/bill.service';
 import { registerPaymentRoutes, NOTIFY_PATH } from './modules/payment/payment.routes';
 import { createPaymentService, createSandboxCashier } from './modules/payment/payment.service';
+import { createPaymentRepository } from './modules/payment/payment.repository';
 import { createSettingsRepository } from './modules/settings/settings.repository';
 import { createSettingsService } from './modules/settings/settings.service';
 import { createMerchantAdminRepository } from './modules/merchant-admin/merchant-admin.repository';
@@ -361,24 +362,40 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // Names follow the glossary in docs/ARCHITECTURE.md: `<thing>Service`, `<thing>Repository`.
   const storeVersionService = createStoreVersionService({ repository: createStoreVersionRepository(db), clock });
   registerStoreVersionRoutes(registrar, { storeVersionService });
-  const billRepository = createBillRepository(db);
-  const billService = createBillService({
+  const billService = createBillService({ db, repository: createBillRepository(db), settings, clock });
+  registerBillRoutes(registrar, { billService });
+  // The whole conversation with the providers: their orders, notifications, queries, closes and refunds.
+  const paymentService = createPaymentService({
     db,
-    repository: billRepository,
-    settings,
-    clock,
+    repository: createPaymentRepository(db),
+    billService,
     providers: paymentProviders,
     cashierLinks,
+    clock,
     publicOrigin,
-    afterCancel: (billNo) => paymentService.closeOrder(billNo),
   });
-  registerBillRoutes(registrar, { billService });
+  billService.onCancelled((billNo) => paymentService.closeOrder(billNo));
+  // Our cashier page for every provider; its pay / fail buttons only with the sandbox.
+  const cashier = createSandboxCashier({
+    provider: sandboxProvider,
+    settleByQuery: paymentService.settleByQuery,
+    links: cashierLinks,
+    billService,
+    clock,
+    // Through HTTP routing like a provider's delivery, so the notify endpoint is the only way in.
+    deliver: async (body) => {
+      await app.inject({ method: 'POST', url: `${NOTIFY_PATH}/${SANDBOX_PROVIDER}`, payload: body });
+    },
+  });
+  registerPaymentRoutes(app, registrar, { paymentService, cashier, ipRateLimit, billService });
+  registerPaymentSettingsRoutes(registrar, { paymentSettings, providers: paymentProviders });
+
   const shopRepository = createShopRepository(db);
   const shopService = createShopService({
     db,
     repository: shopRepository,
-    billRepository,
     billService,
+    paymentService,
     storeVersionService,
     settings,
     jobs: jobQueue,
@@ -386,6 +403,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     shopBaseDomain: config.shopBaseDomain,
     reservedShopIds,
   });
+  billService.setEffects(['new_store', 'renewal'], shopService.storeBillEffects);
   const shopAdminService = createShopAdminService({
     db,
     shopService,
@@ -431,8 +449,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     db,
     repository: createTrafficPackageRepository(db),
     billService,
+    paymentService,
     clock,
   });
+  billService.setEffects(['traffic_package'], trafficPackageService.packageBillEffects);
   registerTrafficPackageRoutes(registrar, { trafficPackageService });
   // Plugins (issue 14): the catalogue, the market, purchases through bills, installation on payment.
   // Store API keys (issue 5): the merchant's keys, and the one lookup of a key's owner the store system's calls use.
@@ -440,42 +460,19 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const pluginService = createPluginService({
     db,
     repository: createPluginRepository(db),
-    billRepository,
     billService,
+    paymentService,
     clock,
     uploadExists: (fileName) => uploads.exists(fileName),
     ownerOfKey: shopKeys.ownerOfKey,
   });
+  billService.setEffects(['plugin'], pluginService.pluginBillEffects);
   registerPluginRoutes(app, registrar, { pluginService });
   // Requests to a store's system or custom domain reach the store: its front page from its basic config and plugins.
   registerStorefrontRouting(app, {
     storefrontService: createStorefrontService({ domainService, siteConfigs, pluginService }),
     storeUrlScheme: config.storeUrlScheme,
   });
-  const paymentService = createPaymentService({
-    db,
-    billRepository,
-    shopService,
-    trafficPackageService,
-    pluginService,
-    providers: paymentProviders,
-    clock,
-    publicOrigin,
-  });
-  // Our cashier page for every provider; its pay / fail buttons only with the sandbox.
-  const cashier = createSandboxCashier({
-    provider: sandboxProvider,
-    settleByQuery: paymentService.settleByQuery,
-    links: cashierLinks,
-    billRepository,
-    clock,
-    // Through HTTP routing like a provider's delivery, so the notify endpoint is the only way in.
-    deliver: async (body) => {
-      await app.inject({ method: 'POST', url: `${NOTIFY_PATH}/${SANDBOX_PROVIDER}`, payload: body });
-    },
-  });
-  registerPaymentRoutes(app, registrar, { paymentService, cashier, ipRateLimit, billService });
-  registerPaymentSettingsRoutes(registrar, { paymentSettings, providers: paymentProviders });
 
   // Notices and prospects (issue 4).
   const notices = createNoticeService({ repository: createNoticeRepository(db), clock });
@@ -499,9 +496,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   registerMerchantAdminRoutes(registrar, { merchantAdminService });
   const dashboardService = createDashboardService({
-    shopRepository,
-    billRepository,
-    merchantAdminRepository,
+    shopService,
+    billService,
+    merchantAdminService,
     settings,
     clock,
   });
@@ -594,25 +591,23 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   };
   const jobs = [
     purgeStaleRecordsJob({
-      db,
       clock,
-      sessions: sessionRepository,
-      accounts: accountRepository,
-      codes: codeRepository,
+      sessions,
+      accounts,
+      codes,
       captchas,
       idempotency,
       twoFactor,
       ipRateLimit,
-      billRepository,
+      payments: paymentService,
     }),
     deliverCodeJob({ codes }),
     passwordNoticeJob({ notices: passwordNotices }),
     provisionStoreJob({ shopService }),
     domainRecheckJob({ domainService }),
-    storeSweepJob({ shopService, billRepository, clock }),
+    storeSweepJob({ shopService, billService }),
     paymentReconcileJob({
       payments: paymentService,
-      billRepository,
       clock,
       log: (error, billNo) => app.log.warn({ err: error, bill_no: billNo }, 'payment reconciliation failed for a bill'),
     }),

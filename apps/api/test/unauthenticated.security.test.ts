@@ -3,7 +3,7 @@ import { addMessage } from '@parlour/contract/calls/prospect';
 import { callUrl } from '@parlour/contract/call';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBillRepository } from '../src/modules/bill/bill.repository';
+import { createPaymentRepository } from '../src/modules/payment/payment.repository';
 import { createPaymentService } from '../src/modules/payment/payment.service';
 import { buildTestApp, type TestApp } from './helper';
 import { sandboxPayments, unpaidRenewal } from './payment-helper';
@@ -136,24 +136,26 @@ describe('unauthenticated endpoints: security (issue 13 §2)', () => {
 
     it('writes the bill payment and its notification record in one transaction', async () => {
       const { renewal, token, shopId, before } = await unpaidRenewal(t);
-      const billRepository = createBillRepository(t.database.db);
+      const paymentRepository = createPaymentRepository(t.database.db);
       // The record's insert fails after the bill was marked paid (a crash at that instant).
       const failingRecords = {
-        ...billRepository,
+        ...paymentRepository,
         recordNotification: async (
-          values: Parameters<typeof billRepository.recordNotification>[0],
-          tx?: Parameters<typeof billRepository.recordNotification>[1],
+          values: Parameters<typeof paymentRepository.recordNotification>[0],
+          tx?: Parameters<typeof paymentRepository.recordNotification>[1],
         ) => {
           if (values.result === 'fulfilled') throw new Error('crash after the bill update');
-          return billRepository.recordNotification(values, tx);
+          return paymentRepository.recordNotification(values, tx);
         },
       };
       const payments = createPaymentService({
         db: t.database.db,
-        billRepository: failingRecords,
-        shopService: t.app.services.shops,
+        repository: failingRecords,
+        billService: t.app.services.bills,
         providers: t.app.services.paymentProviders,
+        cashierLinks: t.app.services.cashierLinks,
         clock: t.clock,
+        publicOrigin: async () => 'http://127.0.0.1',
       });
       const raw = {
         rawBody: JSON.stringify(await pay.paidNotification(renewal.bill)),

@@ -1,5 +1,4 @@
 import type { Clock } from '../lib/clock';
-import type { BillRepository } from '../modules/bill/bill.repository';
 import type { PaymentService } from '../modules/payment/payment.service';
 import type { JobDefinition } from './boss';
 
@@ -16,7 +15,6 @@ const BILLS_PER_RUN = 50;
  */
 export function paymentReconcileJob(deps: {
   payments: PaymentService;
-  billRepository: BillRepository;
   clock: Clock;
   log?: (error: unknown, billNo: string) => void;
 }): JobDefinition {
@@ -25,7 +23,7 @@ export function paymentReconcileJob(deps: {
     cron: '* * * * *',
     async run() {
       const now = deps.clock.now();
-      const { toQuery, toClose } = await deps.billRepository.listForReconciliation(
+      const { toQuery, toClose } = await deps.payments.listForReconciliation(
         now,
         new Date(now.getTime() - RECONCILE_AFTER_MINUTES * 60_000),
         BILLS_PER_RUN,
@@ -50,7 +48,7 @@ export function paymentReconcileJob(deps: {
         }
       }
       // Refunds the provider answered PROCESSING (WeChat Pay): asked until it says SUCCESS, ABNORMAL or CLOSED.
-      for (const billNo of await deps.billRepository.listPendingRefunds(BILLS_PER_RUN)) {
+      for (const billNo of await deps.payments.listPendingRefunds(BILLS_PER_RUN)) {
         try {
           if ((await deps.payments.settleRefund(billNo)) !== 'pending') counts.refunds += 1;
         } catch (error) {

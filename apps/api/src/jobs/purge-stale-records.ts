@@ -1,13 +1,12 @@
-import type { Db } from '../db/client';
 import { addSeconds, type Clock } from '../lib/clock';
-import type { AccountRepository } from '../modules/account/account.repository';
+import type { AccountService } from '../modules/account/account.service';
 import type { CaptchaService } from '../modules/account/captcha';
 import type { TwoFactorService } from '../modules/account/two-factor.service';
-import type { VerificationCodeRepository } from '../modules/account/verification-code.repository';
+import type { VerificationCodeService } from '../modules/account/verification-code.service';
 import type { IdempotencyService } from '../modules/idempotency/idempotency.service';
-import type { BillRepository } from '../modules/bill/bill.repository';
+import type { PaymentService } from '../modules/payment/payment.service';
 import type { IpRateLimit } from '../modules/rate-limit/ip-rate-limit.service';
-import type { SessionRepository } from '../modules/session/session.repository';
+import type { SessionService } from '../modules/session/session.service';
 import type { JobDefinition } from './boss';
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -20,16 +19,15 @@ const DAY_SECONDS = 24 * 60 * 60;
  * gone, payment nonces whose notifications left the 5-minute window.
  */
 export function purgeStaleRecordsJob(deps: {
-  db: Db;
   clock: Clock;
-  sessions: SessionRepository;
-  accounts: AccountRepository;
-  codes: VerificationCodeRepository;
+  sessions: Pick<SessionService, 'purgeEnded'>;
+  accounts: Pick<AccountService, 'purgeFailures'>;
+  codes: Pick<VerificationCodeService, 'purgeOld'>;
   captchas: CaptchaService;
   idempotency: IdempotencyService;
   twoFactor: Pick<TwoFactorService, 'purgeChallenges'>;
   ipRateLimit: IpRateLimit;
-  billRepository: Pick<BillRepository, 'purgePaymentNonces'>;
+  payments: Pick<PaymentService, 'purgeNonces'>;
 }): JobDefinition {
   return {
     queue: 'purge-stale-records',
@@ -40,13 +38,13 @@ export function purgeStaleRecordsJob(deps: {
       return {
         sessions: await deps.sessions.purgeEnded(dayAgo),
         captchas: await deps.captchas.purgeExpired(addSeconds(now, -3600)),
-        codes: await deps.codes.purgeOld(deps.db, dayAgo),
+        codes: await deps.codes.purgeOld(dayAgo),
         loginFailures: await deps.accounts.purgeFailures(dayAgo),
         idempotencyKeys: await deps.idempotency.purgeExpired(now),
         twoFactorChallenges: await deps.twoFactor.purgeChallenges(addSeconds(now, -3600)),
         // Every budget window is at most an hour; a nonce past its notification's window guards nothing.
         ipRateLimits: await deps.ipRateLimit.purgeBefore(addSeconds(now, -3600)),
-        paymentNonces: await deps.billRepository.purgePaymentNonces(now),
+        paymentNonces: await deps.payments.purgeNonces(now),
       };
     },
   };

@@ -1,6 +1,5 @@
-import type { BillRepository } from '../modules/bill/bill.repository';
+import type { BillService } from '../modules/bill/bill.service';
 import { PROVISION_QUEUE, type ShopService } from '../modules/shop/shop.service';
-import type { Clock } from '../lib/clock';
 import type { JobDefinition } from './boss';
 
 /** Provisions the store named in the job, sent when a store is paid for or its trial starts. */
@@ -22,8 +21,7 @@ export function provisionStoreJob(deps: { shopService: ShopService }): JobDefini
  */
 export function storeSweepJob(deps: {
   shopService: ShopService;
-  billRepository: BillRepository;
-  clock: Clock;
+  billService: Pick<BillService, 'expireOverdueBills'>;
 }): JobDefinition {
   return {
     queue: 'store-sweep',
@@ -31,7 +29,7 @@ export function storeSweepJob(deps: {
     async run() {
       const provisioned = await deps.shopService.provisionPendingStores();
       // Bills first: an expired first bill gives up its store, and the status sweep then folds that change too.
-      const billsExpired = await deps.billRepository.expireOverdueBills(deps.clock.now(), 'all');
+      const billsExpired = await deps.billService.expireOverdueBills('all');
       const statusesChanged = await deps.shopService.sweepStatuses();
       return { provisioned, statusesChanged, billsExpired };
     },

@@ -146,6 +146,8 @@ export function createAccountService(deps: {
   }
 
   return {
+    /** Drops login failures older than `before` (the purge job); they count within a shorter window. */
+    purgeFailures: (before: Date) => repository.purgeFailures(before),
     /**
      * Changes the password of the signed-in user with its current one (issue 22 §2.6). A wrong
      * current password counts as a failed login of the account (the same window and threshold), so

@@ -176,6 +176,9 @@ export function createVerificationCodeService(deps: {
     if (!(await repository.consume(tx, codeId, clock.now()))) throw new AppError('CODE_INVALID');
   }
 
-  return { sendCode, deliverCode, verifyCode, consumeCode };
+  /** Drops codes created before `before` (the purge job). */
+  const purgeOld = (before: Date) => repository.purgeOld(db, before);
+
+  return { sendCode, deliverCode, verifyCode, consumeCode, purgeOld };
 }
 export type VerificationCodeService = ReturnType<typeof createVerificationCodeService>;

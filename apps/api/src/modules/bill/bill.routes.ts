@@ -14,9 +14,6 @@ export function registerBillRoutes(registrar: CallRegistrar, deps: { billService
   register(calls.merchantCancelBill, ({ input, principal, lang }) =>
     billService.cancel(principal.userId, input.bill_no, lang),
   );
-  register(calls.merchantPayPage, ({ input, principal, lang }) =>
-    billService.payPage(principal.userId, input.bill_no, lang, input.pay_method),
-  );
   register(calls.merchantExportBills, ({ input, principal, lang }) =>
     billService.exportBills(input, { scope: merchantScope(principal.userId), lang }),
   );
@@ -31,6 +28,5 @@ export function registerBillRoutes(registrar: CallRegistrar, deps: { billService
   });
   register(calls.adminIncomeTrend, ({ input }) => billService.incomeTrend(input));
   register(calls.adminBillTypeDistribution, ({ input }) => billService.typeDistribution(input));
-  register(calls.adminBillDetail, ({ input, lang }) => billService.adminDetail(input.bill_no, lang));
   register(calls.adminExportBills, ({ input, lang }) => billService.exportBills(input, { scope: operatorScope, lang }));
 }

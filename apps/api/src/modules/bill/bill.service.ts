@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { CallParsedInput } from '@parlour/contract/call';
 import type * as calls from '@parlour/contract/calls/bill';
-import type { TAdminBill, TAdminBillDetail, TBill } from '@parlour/contract/calls/bill';
+import type { TAdminBill, TBill } from '@parlour/contract/calls/bill';
 import type { PayMethod, TermType } from '@parlour/contract/constants';
 import { EXPORT_MAX_ROWS } from '@parlour/contract/constants';
 import type { Lang } from '@parlour/contract/errors';
@@ -13,9 +13,6 @@ import { buildExportFile } from '../../lib/export-file';
 import { dayRange } from '../../lib/business-days';
 import { fillDays, trendDays } from '../../lib/trend';
 import { merchantScope, operatorScope, type TenantScope } from '../../lib/tenant-scope';
-import { PAYMENT_NOTIFY_PATH } from '../../providers/payment/payment-provider';
-import type { PaymentProviderRegistry } from '../../providers/payment/payment-provider-registry';
-import type { CashierLinks } from '../payment/cashier-link';
 import { localizedOf, localizedValues, pickColumn } from '../../lib/localized-columns';
 import { isUniqueViolation } from '../../db/errors';
 import type { SettingsService } from '../settings/settings.service';
@@ -23,7 +20,8 @@ import type { StoreVersionRow } from '../store-version/store-version.repository'
 import { priceOf } from '../store-version/store-version.service';
 import type { BillFilter, BillRepository, BillRow, BillView } from './bill.repository';
 import { billExportTable } from './bill-export';
-import { billStatusAt } from './bill-status-sql';
+import { billStatusAt } from '../../db/derived/bill-status';
+import { createBillEffectsRegistry } from './bill-effects';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -71,23 +69,6 @@ export function isVersionNotApplied(
     target !== from &&
     atPayment !== from &&
     atPayment !== target
-  );
-}
-
-/**
- * Whether an operator may refund the bill through its provider (issue 16): paid online, or a payment
- * that arrived after the bill was cancelled or expired (flagged for refund), and not refunded yet.
- * Offline bills were never paid through a provider.
- */
-export function isRefundable(
-  bill: Pick<BillRow, 'status' | 'channel' | 'provider' | 'needs_refund' | 'refunded_at' | 'refund_state'>,
-) {
-  return (
-    bill.channel === 'online' &&
-    bill.provider !== null &&
-    bill.refunded_at === null &&
-    bill.refund_state !== 'pending' &&
-    (bill.status === 'paid' || bill.needs_refund)
   );
 }
 
@@ -152,14 +133,19 @@ export function createBillService(deps: {
   repository: BillRepository;
   settings: SettingsService;
   clock: Clock;
-  providers: Pick<PaymentProviderRegistry, 'forMethod' | 'chargeOf'>;
-  cashierLinks: CashierLinks;
-  /** The platform's public origin (https://console.example.com): providers' notify and return URLs. */
-  publicOrigin: () => Promise<string>;
-  /** After a bill was cancelled: closes its provider order (the reconciliation job retries what fails). */
-  afterCancel?: (billNo: string) => Promise<void>;
 }) {
-  const { repository, settings, clock, providers, cashierLinks } = deps;
+  const { db, repository, settings, clock } = deps;
+  const effects = createBillEffectsRegistry();
+  /** Told after a bill with a provider order was cancelled (the payment module closes the order). */
+  const cancelledListeners: Array<(billNo: string) => Promise<void>> = [];
+
+  /** Expires overdue bills and ends what they held, in `tx`; answers how many it expired. */
+  async function expireOverdueIn(tx: Db, of: 'all' | { shopId: string; merchantId?: number }) {
+    const now = clock.now();
+    const ended = await repository.expireOverdueBills(now, of, tx);
+    await effects.endUnpaid(ended, tx, now);
+    return ended.length;
+  }
 
   /** The list filter within `scope`; its dates are whole business days (the platform's business time zone). */
   async function toFilter(input: Omit<ListInput, 'page' | 'limit'>, scope: TenantScope): Promise<BillFilter> {
@@ -176,63 +162,6 @@ export function createBillService(deps: {
       start,
       end,
     };
-  }
-
-  /** Where to pay a bill; the provider shows its product name in `lang`. */
-  /**
-   * Creates the provider's order for the bill through its pay method's provider and answers where
-   * to pay: our cashier page, which shows the method's flow (QR, redirect, the sandbox's buttons).
-   */
-  async function paymentFor(bill: BillRow, lang: Lang) {
-    const payMethod = bill.pay_method ?? 'alipay';
-    const provider = await providers.forMethod(payMethod);
-    if (!provider) {
-      throw new AppError('PAYMENT_FAILED', {
-        messages: {
-          'zh-CN': '平台尚未配置支付渠道，请联系客服',
-          'en-US': 'No payment provider is configured, please contact support',
-        },
-      });
-    }
-    const origin = await deps.publicOrigin();
-    const charge = await providers.chargeOf(provider.name, bill);
-    const { flow, providerOrderId } = await provider.createPayment({
-      billNo: bill.bill_no,
-      amount: charge.amount,
-      currency: charge.currency,
-      payMethod,
-      productName: pickColumn(bill, 'product_name', lang),
-      expiresAt: bill.expires_at,
-      notifyUrl: `${origin}${PAYMENT_NOTIFY_PATH}/${provider.name}`,
-      returnUrl: `${origin}${await cashierLinks.pathFor(bill.bill_no, { isReturn: true })}`,
-    });
-    const isConverted = charge.amount !== bill.amount || charge.currency !== bill.currency;
-    await repository.setProviderOrder(bill.id, {
-      provider: provider.name,
-      providerOrderId,
-      flow,
-      orderedAt: clock.now(),
-      charge: isConverted ? charge : null,
-    });
-    const payUrl = await cashierLinks.pathFor(bill.bill_no);
-    return {
-      bill_no: bill.bill_no,
-      provider: provider.name,
-      pay_method: payMethod,
-      pay_url: payUrl,
-      expires_at: bill.expires_at.toISOString(),
-    };
-  }
-
-  /** Refuses a pay method no provider takes now (not enabled or not configured by the operator). */
-  async function assertMethodOffered(payMethod: PayMethod) {
-    if (await providers.forMethod(payMethod)) return;
-    throw new AppError('PAYMENT_FAILED', {
-      messages: {
-        'zh-CN': '平台尚未配置支付渠道，请联系客服',
-        'en-US': 'No payment provider is configured, please contact support',
-      },
-    });
   }
 
   /**
@@ -264,9 +193,6 @@ export function createBillService(deps: {
   }
 
   return {
-    paymentFor,
-    assertMethodOffered,
-
     /**
      * Creates the bill of a store purchase or renewal at the version's price for the term. Online
      * bills are unpaid for the payment window; the partial unique index allows one unpaid store bill
@@ -326,7 +252,7 @@ export function createBillService(deps: {
       return insertNewBill({ ...values, status: 'unpaid', channel: 'online', paid_at: null }, tx);
     },
 
-    // Reads derive the status at the request's time (bill-status-sql.ts) and never write; the sweep persists it.
+    // Reads derive the status at the request's time (db/derived/bill-status.ts) and never write; the sweep persists it.
     async listForMerchant(merchantId: number, input: CallParsedInput<typeof calls.merchantListBills>, lang: Lang) {
       const filter = await toFilter(input, merchantScope(merchantId));
       const [rows, total] = await Promise.all([
@@ -345,6 +271,13 @@ export function createBillService(deps: {
       return { list: rows.map((row) => toAdminBill(row, options.lang)), total, filter };
     },
 
+    /** How many bills match the operator's filter and what they sum to (the dashboard's totals), at this read. */
+    async totals(filter: Omit<BillFilter, 'now' | 'scope'>) {
+      const scoped = { ...filter, now: clock.now(), scope: operatorScope };
+      const [count, amount] = await Promise.all([repository.countBills(scoped), repository.sumAmount(scoped)]);
+      return { count, amount };
+    },
+
     async sumIncome(filter: BillFilter) {
       return repository.sumAmount({ ...filter, isIncome: true });
     },
@@ -361,26 +294,18 @@ export function createBillService(deps: {
       if (bill.status === 'expired') throw new AppError('ORDER_EXPIRED');
       const now = clock.now();
       // Only a bill still payable now is cancelled; one whose window closed meanwhile answers ORDER_EXPIRED.
-      const cancelled = await repository.cancelBill(bill.id, now);
+      const cancelled = await db.transaction(async (tx) => {
+        const row = await repository.cancelBill(bill.id, now, tx);
+        if (row) await effects.endUnpaid([row], tx, now);
+        return row;
+      });
       if (!cancelled)
         throw new AppError(billStatusAt(bill, now) === 'expired' ? 'ORDER_EXPIRED' : 'BILL_STATE_INVALID');
-      if (cancelled.provider_order_id) await deps.afterCancel?.(billNo).catch(() => undefined);
+      if (cancelled.provider_order_id)
+        for (const listener of cancelledListeners) await listener(billNo).catch(() => undefined);
       const after = await repository.findBillView(billNo, merchantScope(merchantId), now);
       if (!after) throw new AppError('NOT_FOUND');
       return toBill(after, lang);
-    },
-
-    /** Where to pay an unpaid bill of the merchant's; an expired one answers ORDER_EXPIRED. */
-    async payPage(merchantId: number, billNo: string, lang: Lang, payMethod?: PayMethod) {
-      const bill = await this.getMerchantBill(merchantId, billNo);
-      if (bill.status === 'expired') throw new AppError('ORDER_EXPIRED');
-      if (bill.status !== 'unpaid') throw new AppError('BILL_STATE_INVALID');
-      if (payMethod && payMethod !== bill.pay_method) {
-        await assertMethodOffered(payMethod);
-        await repository.setPayMethod(bill.id, payMethod, clock.now());
-        bill.pay_method = payMethod;
-      }
-      return paymentFor(bill, lang);
     },
 
     /** The filtered bills in the list's order (its sort, else newest first), as a file. */
@@ -402,41 +327,29 @@ export function createBillService(deps: {
     },
 
     findBill: repository.findBill,
+    findUnpaidStoreBill: repository.findUnpaidStoreBill,
+    recordStoreChange: repository.recordStoreChange,
+    previousStoreVersion: repository.previousStoreVersion,
+    /** A bill within `scope` with its store ID and merchant account, its status read at this moment. */
+    findView: (billNo: string, scope: TenantScope) => repository.findBillView(billNo, scope, clock.now()),
 
-    /** The operator's bill detail (issue 16): the bill, its provider's side, its refund and every stored payment event, newest first. */
-    async adminDetail(billNo: string, lang: Lang): Promise<TAdminBillDetail> {
-      const view = await repository.findBillView(billNo, operatorScope, clock.now());
-      if (!view) throw new AppError('NOT_FOUND');
-      const events = await repository.listPaymentEvents(billNo);
-      const refundedBy =
-        view.refunded_by_admin_id === null ? null : await repository.adminAccountOf(view.refunded_by_admin_id);
-      return {
-        ...toAdminBill(view, lang),
-        provider: view.provider,
-        provider_order_id: view.provider_order_id,
-        trade_no: view.trade_no,
-        charged_amount: view.charged_amount,
-        charged_currency: view.charged_currency,
-        charge_rate: view.charge_rate,
-        needs_refund: view.needs_refund,
-        version_not_applied: isVersionNotApplied(view),
-        can_refund: isRefundable(view),
-        refunded_at: iso(view.refunded_at),
-        refund_reason: view.refund_reason,
-        refunded_by: refundedBy,
-        events: events.map((event) => ({
-          id: event.id,
-          kind: event.kind,
-          provider: event.provider,
-          outcome: event.outcome,
-          result: event.result,
-          amount: event.amount,
-          currency: event.currency,
-          trade_no: event.trade_no,
-          payload: (event.payload ?? {}) as Record<string, unknown>,
-          created_at: event.created_at.toISOString(),
-        })),
-      };
+    /**
+     * Unpaid bills past their payment window become expired, ending what they held (bill effects):
+     * run by the scheduled sweep ('all'), and by the writing calls that need it done first (a store
+     * creation for the bills of its merchant and of the store ID it wants, `of`: either matches; a
+     * renewal for its store). Reads never call it: they derive the status (db/derived/bill-status.ts).
+     * Given `tx`, it runs in that transaction.
+     */
+    async expireOverdueBills(of: 'all' | { shopId: string; merchantId?: number }, tx?: Db) {
+      return tx ? expireOverdueIn(tx, of) : db.transaction((own) => expireOverdueIn(own as unknown as Db, of));
+    },
+
+    /** Sets what bills of `types` do when paid, refunded or ended unpaid (wired once in app.ts). */
+    setEffects: effects.set,
+    effectsOf: effects.of,
+    /** Runs `listener` after a bill with a provider order was cancelled (its failure is the listener's to retry). */
+    onCancelled(listener: (billNo: string) => Promise<void>) {
+      cancelledListeners.push(listener);
     },
 
     /** A bill as the audit log keeps it before and after an operator's refund. */
@@ -471,3 +384,6 @@ export function createBillService(deps: {
   };
 }
 export type BillService = ReturnType<typeof createBillService>;
+// What other modules read of a bill: through this service, never the repository.
+export type { BillRow, BillView, EndedBill } from './bill.repository';
+export type { AfterCommit, BillEffects } from './bill-effects';

@@ -2,11 +2,10 @@ import { zoneDay, zoneDayStart } from '@parlour/contract/business-time';
 import type { TOverview } from '@parlour/contract/calls/dashboard';
 import { DEFAULT_CURRENCY, STORE_STATUSES } from '@parlour/contract/constants';
 import type { Clock } from '../../lib/clock';
-import { operatorScope } from '../../lib/tenant-scope';
-import type { BillRepository } from '../bill/bill.repository';
-import type { MerchantAdminRepository } from '../merchant-admin/merchant-admin.repository';
+import type { BillService } from '../bill/bill.service';
+import type { MerchantAdminService } from '../merchant-admin/merchant-admin.service';
 import type { SettingsService } from '../settings/settings.service';
-import type { ShopRepository } from '../shop/shop.repository';
+import type { ShopService } from '../shop/shop.service';
 
 /** First instant of the current month in the business time zone `zone`. */
 export function startOfMonth(now: Date, zone: string): Date {
@@ -18,30 +17,26 @@ export function startOfMonth(now: Date, zone: string): Date {
  * and bill statuses derived at the read's clock as the lists derive them, so figures and lists agree.
  */
 export function createDashboardService(deps: {
-  shopRepository: ShopRepository;
-  billRepository: BillRepository;
-  merchantAdminRepository: MerchantAdminRepository;
+  shopService: Pick<ShopService, 'countByStatus'>;
+  billService: Pick<BillService, 'totals'>;
+  merchantAdminService: Pick<MerchantAdminService, 'countMerchants'>;
   settings: SettingsService;
   clock: Clock;
 }) {
-  const { shopRepository, billRepository, merchantAdminRepository, settings, clock } = deps;
+  const { shopService, billService, merchantAdminService, settings, clock } = deps;
   return {
     async overview(): Promise<TOverview> {
       const now = clock.now();
-      const rules = await settings.getPlatformRules();
       const monthStart = startOfMonth(now, await settings.getBusinessTimeZone());
-      const [merchantTotal, merchantsThisMonth, storeRows, incomeCount, incomeAmount, unpaidCount, unpaidAmount] =
-        await Promise.all([
-          merchantAdminRepository.countMerchants(),
-          merchantAdminRepository.countMerchants({ start: monthStart }),
-          // Statuses at this read's clock, without writing them (the store sweep does).
-          shopRepository.countByStatus({ now, graceDays: rules.grace_days }, operatorScope),
-          billRepository.countBills({ now, scope: operatorScope, isIncome: true, start: monthStart }),
-          billRepository.sumAmount({ now, scope: operatorScope, isIncome: true, start: monthStart }),
-          // Unpaid at this read: bills past their window count as expired before the sweep persists it.
-          billRepository.countBills({ now, scope: operatorScope, status: 'unpaid' }),
-          billRepository.sumAmount({ now, scope: operatorScope, status: 'unpaid' }),
-        ]);
+      const [merchantTotal, merchantsThisMonth, storeRows, income, unpaid] = await Promise.all([
+        merchantAdminService.countMerchants(),
+        merchantAdminService.countMerchants({ start: monthStart }),
+        // Statuses at this read's clock, without writing them (the store sweep does).
+        shopService.countByStatus(),
+        billService.totals({ isIncome: true, start: monthStart }),
+        // Unpaid at this read: bills past their window count as expired before the sweep persists it.
+        billService.totals({ status: 'unpaid' }),
+      ]);
       const stores = Object.fromEntries(STORE_STATUSES.map((status) => [status, storeRows[status] ?? 0])) as Record<
         (typeof STORE_STATUSES)[number],
         number
@@ -49,8 +44,8 @@ export function createDashboardService(deps: {
       return {
         merchants: { total: merchantTotal, new_this_month: merchantsThisMonth },
         stores: { total: Object.values(stores).reduce((sum, count) => sum + count, 0), ...stores },
-        income_this_month: { amount: incomeAmount, count: incomeCount, currency: DEFAULT_CURRENCY },
-        unpaid_bills: { count: unpaidCount, amount: unpaidAmount, currency: DEFAULT_CURRENCY },
+        income_this_month: { amount: income.amount, count: income.count, currency: DEFAULT_CURRENCY },
+        unpaid_bills: { count: unpaid.count, amount: unpaid.amount, currency: DEFAULT_CURRENCY },
       };
     },
   };

@@ -11,7 +11,7 @@ import { fillDays, trendDays } from '../../lib/trend';
 import { isUniqueViolation } from '../../db/errors';
 import { defaultNickname, identityOf } from '../account/account.service';
 import type { SessionService } from '../session/session.service';
-import type { MerchantAdminRepository, MerchantView } from './merchant-admin.repository';
+import type { MerchantAdminRepository, MerchantFilter, MerchantView } from './merchant-admin.repository';
 
 export function toAdminMerchant(view: MerchantView): TAdminMerchant {
   return {
@@ -85,6 +85,8 @@ export function createMerchantAdminService(deps: {
   }
 
   return {
+    /** How many merchants match (the dashboard's totals). */
+    countMerchants: (filter?: MerchantFilter) => repository.countMerchants(filter),
     /** One merchant as the operator's list shows it (the audit log's before and after). */
     async get(id: number) {
       return toAdminMerchant(await viewOf(id));

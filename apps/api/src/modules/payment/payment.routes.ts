@@ -1,4 +1,10 @@
-import { adminRefundBill, cashierDetail, cashierSubmit } from '@parlour/contract/calls/bill';
+import {
+  adminBillDetail,
+  adminRefundBill,
+  cashierDetail,
+  cashierSubmit,
+  merchantPayPage,
+} from '@parlour/contract/calls/bill';
 import type { BillService } from '../bill/bill.service';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
@@ -12,8 +18,9 @@ import { parseNotificationBody, type PaymentService, type SandboxCashier } from 
 export const NOTIFY_PATH = PAYMENT_NOTIFY_PATH;
 
 /**
- * The providers' notify endpoint (their format, their acknowledgement text) and the sandbox
- * cashier's calls. Without the sandbox (production) the cashier calls answer NOT_FOUND.
+ * The providers' notify endpoint (their format, their acknowledgement text), the merchant's pay page
+ * of a bill, the operator's bill detail and refund, and the sandbox cashier's calls. Without the
+ * sandbox (production) the cashier calls answer NOT_FOUND.
  */
 export function registerPaymentRoutes(
   app: FastifyInstance,
@@ -22,7 +29,7 @@ export function registerPaymentRoutes(
     paymentService: PaymentService;
     cashier: SandboxCashier | null;
     ipRateLimit: IpRateLimit;
-    billService: Pick<BillService, 'adminDetail' | 'auditView'>;
+    billService: Pick<BillService, 'auditView'>;
   },
 ) {
   const { register } = registrar;
@@ -66,6 +73,11 @@ export function registerPaymentRoutes(
     });
   });
 
+  register(merchantPayPage, ({ input, principal, lang }) =>
+    paymentService.payPage(principal.userId, input.bill_no, lang, input.pay_method),
+  );
+  register(adminBillDetail, ({ input, lang }) => paymentService.adminDetail(input.bill_no, lang));
+
   register(cashierDetail, ({ input, lang }) => {
     if (!cashier) throw new AppError('NOT_FOUND');
     return cashier.detail(input.bill_no, input.token, lang);
@@ -80,7 +92,7 @@ export function registerPaymentRoutes(
     adminRefundBill,
     async ({ input, principal, lang }) => {
       await paymentService.refundBill(input.bill_no, { adminId: principal.userId, reason: input.reason });
-      return deps.billService.adminDetail(input.bill_no, lang);
+      return paymentService.adminDetail(input.bill_no, lang);
     },
     {
       audit: {

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { pickColumn } from '../../lib/localized-columns';
 import { boundedText, payloadDigest } from '../../lib/payload-digest';
-import { systemScope } from '../../lib/tenant-scope';
+import { operatorScope, systemScope } from '../../lib/tenant-scope';
 import {
   PAYMENT_NOTIFY_PATH,
   type Acknowledgement,
@@ -22,12 +22,17 @@ import {
 } from '../../providers/payment/payment-provider';
 import type { PaymentProviderRegistry } from '../../providers/payment/payment-provider-registry';
 import { SANDBOX_PROVIDER, type SandboxPaymentProvider } from '../../providers/payment/sandbox-payment-provider';
-import type { BillRepository, BillRow } from '../bill/bill.repository';
-import { isRefundable } from '../bill/bill.service';
+import type { PayMethod } from '@parlour/contract/constants';
+import type { TAdminBillDetail } from '@parlour/contract/calls/bill';
+import {
+  isVersionNotApplied,
+  toAdminBill,
+  type AfterCommit,
+  type BillRow,
+  type BillService,
+} from '../bill/bill.service';
 import type { CashierLinks } from './cashier-link';
-import type { ShopService } from '../shop/shop.service';
-import type { PluginService } from '../plugin/plugin.service';
-import type { TrafficPackageService } from '../traffic-package/traffic-package.service';
+import type { PaymentRepository } from './payment.repository';
 
 export type NotificationResult =
   | 'fulfilled'
@@ -69,20 +74,22 @@ const UNACKNOWLEDGED: ReadonlySet<NotificationResult> = new Set(['refused', 'mis
  */
 export function createPaymentService(deps: {
   db: Db;
-  billRepository: BillRepository;
-  shopService: ShopService;
-  /** Activates the package of a paid traffic_package bill, in the payment's transaction. */
-  trafficPackageService?: Pick<TrafficPackageService, 'applyPaidPackageBill' | 'revokePaidPackageBill'>;
-  /** Installs the plugin of a paid plugin bill on its store, in the payment's transaction. */
-  pluginService?: Pick<PluginService, 'applyPaidPluginBill' | 'revokePaidPluginBill'>;
-  providers: Pick<PaymentProviderRegistry, 'byName'>;
+  repository: PaymentRepository;
+  /** The bills paid, and what each type does when paid or refunded (bill effects). */
+  billService: Pick<BillService, 'findBill' | 'findView' | 'getMerchantBill' | 'effectsOf'>;
+  providers: Pick<PaymentProviderRegistry, 'byName' | 'forMethod' | 'chargeOf'>;
+  cashierLinks: Pick<CashierLinks, 'pathFor'>;
   clock: Clock;
-  /** The platform's public origin: the notify URL given with a refund (WeChat Pay notifies its result there). */
-  publicOrigin?: () => Promise<string>;
+  /**
+   * The platform's public origin (https://console.example.com): the providers' notify and return
+   * URLs, and the notify URL given with a refund (WeChat Pay notifies its result there).
+   */
+  publicOrigin: () => Promise<string>;
 }) {
-  const { db, billRepository, shopService, providers, clock } = deps;
+  const { db, repository, billService, providers, clock, cashierLinks } = deps;
 
-  type Fulfilment = { result: NotificationResult; needsProvisioning?: boolean; paid?: BillRow };
+  /** `afterCommit`: what the paid bill's effects left for after the transaction (a store's provisioning). */
+  type Fulfilment = { result: NotificationResult; afterCommit?: AfterCommit; paid?: BillRow };
 
   /** Everything a verified notification does, in one transaction with its record. */
   async function fulfil(
@@ -91,7 +98,7 @@ export function createPaymentService(deps: {
     tx: Db,
     now: Date,
   ): Promise<Fulfilment> {
-    const isFresh = await billRepository.claimPaymentNonce(
+    const isFresh = await repository.claimPaymentNonce(
       {
         provider: providerName,
         nonce: notification.nonce,
@@ -100,7 +107,7 @@ export function createPaymentService(deps: {
       },
       tx,
     );
-    const bill = await billRepository.findBill(notification.billNo, tx);
+    const bill = await billService.findBill(notification.billNo, tx);
     // Not our bill (out_trade_no no bill has): nothing to change, delivered again or not; acknowledged (UNACKNOWLEDGED).
     if (!bill) return { result: 'unknown_bill' };
     if (!isFresh) {
@@ -140,27 +147,22 @@ export function createPaymentService(deps: {
   ): Promise<Fulfilment> {
     if (!chargeMatches(bill, payment)) return { result: 'mismatch' };
     if (bill.status === 'paid') return { result: 'duplicate' };
-    const paid = await billRepository.markPaid(
+    const paid = await repository.markPaid(
       bill.id,
       { paidAt: now, payMethod: payment.payMethod, provider: providerName, tradeNo: payment.tradeNo },
       tx,
     );
     if (!paid) {
       // Lost the race to another delivery of the same payment (its commit is visible once the update waited for it), or the bill is no longer payable.
-      const current = await billRepository.findBill(bill.bill_no, tx);
+      const current = await billService.findBill(bill.bill_no, tx);
       if (current?.status === 'paid') return { result: 'duplicate' };
       // The sandbox pays nothing real: a late click is simply refused.
       if (providerName === SANDBOX_PROVIDER || !current) return { result: 'refused' };
-      await billRepository.flagLatePayment(current.id, { provider: providerName, tradeNo: payment.tradeNo, now }, tx);
+      await repository.flagLatePayment(current.id, { provider: providerName, tradeNo: payment.tradeNo, now }, tx);
       return { result: 'late_payment' };
     }
-    const applied =
-      paid.type === 'new_store' || paid.type === 'renewal'
-        ? await shopService.applyPaidStoreBill(paid, tx)
-        : { needsProvisioning: false };
-    if (paid.type === 'traffic_package') await deps.trafficPackageService?.applyPaidPackageBill(paid, tx);
-    if (paid.type === 'plugin') await deps.pluginService?.applyPaidPluginBill(paid, tx);
-    return { result: 'fulfilled', paid, ...applied };
+    const afterCommit = await billService.effectsOf(paid.type)?.applyPaid(paid, tx);
+    return { result: 'fulfilled', paid, afterCommit };
   }
 
   function answer(
@@ -191,7 +193,7 @@ export function createPaymentService(deps: {
     payload: Record<string, unknown>,
     tx?: Db,
   ) {
-    return billRepository.recordNotification(
+    return repository.recordNotification(
       {
         kind,
         provider: bill.provider ?? '',
@@ -212,7 +214,7 @@ export function createPaymentService(deps: {
    * notification, the return page's poll, PayPal's capture on return). Answers the bill's state after.
    */
   async function settleByQuery(billNo: string): Promise<'paid' | 'unpaid' | 'closed' | 'late_payment' | 'skipped'> {
-    const bill = await billRepository.findBill(billNo);
+    const bill = await billService.findBill(billNo);
     if (
       !bill ||
       !bill.provider ||
@@ -235,19 +237,19 @@ export function createPaymentService(deps: {
     }
     const now = clock.now();
     const outcome = await db.transaction(async (tx) => {
-      const current = (await billRepository.findBill(billNo, tx)) ?? bill;
+      const current = (await billService.findBill(billNo, tx)) ?? bill;
       const fulfilment = await applyPayment(current, answer.payment, provider.name, tx, now);
       await recordEvent('query', current, fulfilment.result, answer.payload, tx);
       return fulfilment;
     });
-    if (outcome.needsProvisioning && outcome.paid?.shop_ref) await shopService.startProvisioning(outcome.paid.shop_ref);
+    await outcome.afterCommit?.();
     if (outcome.result === 'fulfilled' || outcome.result === 'duplicate') return 'paid';
     return outcome.result === 'late_payment' ? 'late_payment' : 'unpaid';
   }
 
   /** Closes the provider order of a bill that will not be paid (cancelled, expired); a payment that beat the close is recorded. */
   async function closeOrder(billNo: string) {
-    const bill = await billRepository.findBill(billNo);
+    const bill = await billService.findBill(billNo);
     if (
       !bill ||
       !bill.provider ||
@@ -259,13 +261,11 @@ export function createPaymentService(deps: {
     const provider = await providers.byName(bill.provider);
     if (!provider) return;
     // A provider out of reach is a failed close, recorded like its refusal (the reconciliation job tries again).
-    const answer: CloseResult = await provider
-      .close(orderOf(bill))
-      .catch((error: unknown) => ({
-        outcome: 'failed' as const,
-        error: boundedText(error instanceof Error ? error.message : String(error)),
-        payload: {},
-      }));
+    const answer: CloseResult = await provider.close(orderOf(bill)).catch((error: unknown) => ({
+      outcome: 'failed' as const,
+      error: boundedText(error instanceof Error ? error.message : String(error)),
+      payload: {},
+    }));
     await recordEvent(
       'close',
       bill,
@@ -300,9 +300,7 @@ export function createPaymentService(deps: {
 
   /** What a refunded bill bought, taken back in the refund's transaction. */
   async function revoke(bill: BillRow, tx: Db) {
-    if (bill.type === 'new_store' || bill.type === 'renewal') await shopService.revokePaidStoreBill(bill, tx);
-    if (bill.type === 'traffic_package') await deps.trafficPackageService?.revokePaidPackageBill(bill, tx);
-    if (bill.type === 'plugin') await deps.pluginService?.revokePaidPluginBill(bill, tx);
+    await billService.effectsOf(bill.type)?.revokePaid(bill, tx);
   }
 
   /**
@@ -315,7 +313,7 @@ export function createPaymentService(deps: {
    * the provider's words.
    */
   async function refundBill(billNo: string, options: { adminId: number; reason: string }) {
-    const found = await billRepository.findBill(billNo);
+    const found = await billService.findBill(billNo);
     if (!found) throw new AppError('NOT_FOUND');
     if (found.status === 'refunded') throw new AppError('BILL_REFUNDED');
     if (!isRefundable(found)) throw new AppError('BILL_STATE_INVALID', { messages: NOT_REFUNDABLE });
@@ -327,7 +325,7 @@ export function createPaymentService(deps: {
       : undefined;
     const now = clock.now();
     const outcome = await db.transaction(async (tx) => {
-      const bill = await billRepository.lockBill(billNo, tx);
+      const bill = await repository.lockBill(billNo, tx);
       if (!bill) throw new AppError('NOT_FOUND');
       if (bill.status === 'refunded') throw new AppError('BILL_REFUNDED');
       if (!isRefundable(bill)) throw new AppError('BILL_STATE_INVALID', { messages: NOT_REFUNDABLE });
@@ -336,7 +334,7 @@ export function createPaymentService(deps: {
       if (answer.outcome === 'failed') {
         // Ended at the provider (WeChat Pay ABNORMAL, CLOSED): failed on the bill, and the next refund takes a new number.
         if (answer.isNumberSpent)
-          await billRepository.markRefundFailed(
+          await repository.markRefundFailed(
             bill.id,
             { now, attempt: bill.refund_attempt, reason: options.reason, adminId: options.adminId },
             tx,
@@ -345,11 +343,11 @@ export function createPaymentService(deps: {
       }
       if (answer.outcome === 'pending') {
         // Accepted, not done (WeChat Pay PROCESSING): nothing is revoked until the reconciliation job's query says SUCCESS.
-        await billRepository.markRefundPending(bill.id, { now, reason: options.reason, adminId: options.adminId }, tx);
+        await repository.markRefundPending(bill.id, { now, reason: options.reason, adminId: options.adminId }, tx);
         await recordEvent('refund', bill, 'pending', { ...record, ...answer.payload, refund_id: answer.refundId }, tx);
-        return { bill: (await billRepository.findBill(billNo, tx)) ?? bill, failed: null };
+        return { bill: (await billService.findBill(billNo, tx)) ?? bill, failed: null };
       }
-      const refunded = await billRepository.markRefunded(
+      const refunded = await repository.markRefunded(
         bill.id,
         { now, reason: options.reason, adminId: options.adminId },
         tx,
@@ -381,14 +379,14 @@ export function createPaymentService(deps: {
    * CLOSED records the refund as failed on the bill; still PROCESSING records the query and waits.
    */
   async function settleRefund(billNo: string): Promise<'refunded' | 'pending' | 'failed' | 'skipped'> {
-    const found = await billRepository.findBill(billNo);
+    const found = await billService.findBill(billNo);
     if (!found || found.refund_state !== 'pending' || !found.provider) return 'skipped';
     const provider = await providers.byName(found.provider);
     if (!provider?.queryRefund) return 'skipped';
     const answer = await provider.queryRefund(orderOf(found), refundNoOf(found));
     const now = clock.now();
     return db.transaction(async (tx) => {
-      const bill = await billRepository.lockBill(billNo, tx);
+      const bill = await repository.lockBill(billNo, tx);
       if (!bill || bill.refund_state !== 'pending') return 'skipped' as const;
       const record = { refund_no: refundNoOf(bill), reason: bill.refund_reason, admin_id: bill.refunded_by_admin_id };
       if (answer.outcome === 'pending') {
@@ -396,11 +394,11 @@ export function createPaymentService(deps: {
         return 'pending' as const;
       }
       if (answer.outcome === 'failed') {
-        await billRepository.markRefundFailed(bill.id, { now, attempt: bill.refund_attempt }, tx);
+        await repository.markRefundFailed(bill.id, { now, attempt: bill.refund_attempt }, tx);
         await recordEvent('refund', bill, 'failed', { ...record, ...answer.payload, error: answer.error }, tx);
         return 'failed' as const;
       }
-      const refunded = await billRepository.markRefunded(
+      const refunded = await repository.markRefunded(
         bill.id,
         { now, reason: bill.refund_reason ?? '', adminId: bill.refunded_by_admin_id },
         tx,
@@ -429,7 +427,7 @@ export function createPaymentService(deps: {
     tx: Db,
     now: Date,
   ): Promise<NotificationResult> {
-    const isFresh = await billRepository.claimPaymentNonce(
+    const isFresh = await repository.claimPaymentNonce(
       {
         provider: providerName,
         nonce: refund.nonce,
@@ -438,7 +436,7 @@ export function createPaymentService(deps: {
       },
       tx,
     );
-    const bill = await billRepository.lockBill(refund.billNo, tx);
+    const bill = await repository.lockBill(refund.billNo, tx);
     const attempt = bill && bill.provider === providerName ? refundAttemptOf(bill, refund.refundNo) : null;
     // Not our refund: nothing to change, delivered again or not; acknowledged (UNACKNOWLEDGED).
     if (!bill || attempt === null || attempt > bill.refund_attempt) return 'unknown_refund';
@@ -452,10 +450,10 @@ export function createPaymentService(deps: {
     if (refund.outcome === 'ignored') return 'ignored';
     if (isSettled(bill)) return 'duplicate';
     if (refund.outcome === 'failed') {
-      const failed = await billRepository.markRefundFailed(bill.id, { now, attempt: bill.refund_attempt }, tx);
+      const failed = await repository.markRefundFailed(bill.id, { now, attempt: bill.refund_attempt }, tx);
       return failed ? 'failed' : 'duplicate';
     }
-    const refunded = await billRepository.markRefunded(
+    const refunded = await repository.markRefunded(
       bill.id,
       { now, reason: bill.refund_reason ?? '', adminId: bill.refunded_by_admin_id },
       tx,
@@ -468,7 +466,7 @@ export function createPaymentService(deps: {
   /** A verified refund notification: recorded with the bill's events (kind notification) in the transaction that applies it. */
   async function handleRefundNotification(refund: RefundNotification, providerName: string, payload: ProviderPayload) {
     const record = (result: NotificationResult, tx?: Db) =>
-      billRepository.recordNotification(
+      repository.recordNotification(
         {
           provider: providerName,
           bill_no: boundedText(refund.billNo),
@@ -492,7 +490,121 @@ export function createPaymentService(deps: {
     });
   }
 
+  /**
+   * Creates the provider's order for the bill through its pay method's provider and answers where
+   * to pay: our cashier page, which shows the method's flow (QR, redirect, the sandbox's buttons).
+   */
+  async function paymentFor(bill: BillRow, lang: Lang) {
+    const payMethod = bill.pay_method ?? 'alipay';
+    const provider = await providers.forMethod(payMethod);
+    if (!provider) {
+      throw new AppError('PAYMENT_FAILED', {
+        messages: {
+          'zh-CN': '平台尚未配置支付渠道，请联系客服',
+          'en-US': 'No payment provider is configured, please contact support',
+        },
+      });
+    }
+    const origin = await deps.publicOrigin();
+    const charge = await providers.chargeOf(provider.name, bill);
+    const { flow, providerOrderId } = await provider.createPayment({
+      billNo: bill.bill_no,
+      amount: charge.amount,
+      currency: charge.currency,
+      payMethod,
+      productName: pickColumn(bill, 'product_name', lang),
+      expiresAt: bill.expires_at,
+      notifyUrl: `${origin}${PAYMENT_NOTIFY_PATH}/${provider.name}`,
+      returnUrl: `${origin}${await cashierLinks.pathFor(bill.bill_no, { isReturn: true })}`,
+    });
+    const isConverted = charge.amount !== bill.amount || charge.currency !== bill.currency;
+    await repository.setProviderOrder(bill.id, {
+      provider: provider.name,
+      providerOrderId,
+      flow,
+      orderedAt: clock.now(),
+      charge: isConverted ? charge : null,
+    });
+    const payUrl = await cashierLinks.pathFor(bill.bill_no);
+    return {
+      bill_no: bill.bill_no,
+      provider: provider.name,
+      pay_method: payMethod,
+      pay_url: payUrl,
+      expires_at: bill.expires_at.toISOString(),
+    };
+  }
+
+  /** Refuses a pay method no provider takes now (not enabled or not configured by the operator). */
+  async function assertMethodOffered(payMethod: PayMethod) {
+    if (await providers.forMethod(payMethod)) return;
+    throw new AppError('PAYMENT_FAILED', {
+      messages: {
+        'zh-CN': '平台尚未配置支付渠道，请联系客服',
+        'en-US': 'No payment provider is configured, please contact support',
+      },
+    });
+  }
+
+  /** Where to pay an unpaid bill of the merchant's; an expired one answers ORDER_EXPIRED. */
+  async function payPage(merchantId: number, billNo: string, lang: Lang, payMethod?: PayMethod) {
+    const bill = await billService.getMerchantBill(merchantId, billNo);
+    if (bill.status === 'expired') throw new AppError('ORDER_EXPIRED');
+    if (bill.status !== 'unpaid') throw new AppError('BILL_STATE_INVALID');
+    if (payMethod && payMethod !== bill.pay_method) {
+      await assertMethodOffered(payMethod);
+      await repository.setPayMethod(bill.id, payMethod, clock.now());
+      bill.pay_method = payMethod;
+    }
+    return paymentFor(bill, lang);
+  }
+
+  /** The operator's bill detail (issue 16): the bill, its provider's side, its refund and every stored payment event, newest first. */
+  async function adminDetail(billNo: string, lang: Lang): Promise<TAdminBillDetail> {
+    const view = await billService.findView(billNo, operatorScope);
+    if (!view) throw new AppError('NOT_FOUND');
+    const events = await repository.listPaymentEvents(billNo);
+    const refundedBy =
+      view.refunded_by_admin_id === null ? null : await repository.adminAccountOf(view.refunded_by_admin_id);
+    return {
+      ...toAdminBill(view, lang),
+      provider: view.provider,
+      provider_order_id: view.provider_order_id,
+      trade_no: view.trade_no,
+      charged_amount: view.charged_amount,
+      charged_currency: view.charged_currency,
+      charge_rate: view.charge_rate,
+      needs_refund: view.needs_refund,
+      version_not_applied: isVersionNotApplied(view),
+      can_refund: isRefundable(view),
+      refunded_at: view.refunded_at?.toISOString() ?? null,
+      refund_reason: view.refund_reason,
+      refunded_by: refundedBy,
+      events: events.map((event) => ({
+        id: event.id,
+        kind: event.kind,
+        provider: event.provider,
+        outcome: event.outcome,
+        result: event.result,
+        amount: event.amount,
+        currency: event.currency,
+        trade_no: event.trade_no,
+        payload: (event.payload ?? {}) as Record<string, unknown>,
+        created_at: event.created_at.toISOString(),
+      })),
+    };
+  }
+
   return {
+    /** Drops nonces whose notifications left the accepted window (a replay is refused as stale then). */
+    purgeNonces: (before: Date) => repository.purgePaymentNonces(before),
+    /** The reconciliation job's bills: to query, to close, refunds still pending (payment.repository). */
+    listForReconciliation: repository.listForReconciliation,
+    listPendingRefunds: repository.listPendingRefunds,
+    paymentFor,
+    assertMethodOffered,
+    payPage,
+    adminDetail,
     settleByQuery,
     settleRefund,
     closeOrder,
@@ -511,7 +623,7 @@ export function createPaymentService(deps: {
       // (issue 13 §3): refused like a forged notification, recorded with the field but not its text.
       const unsafePath = findUnsafeText(body);
       if (unsafePath) {
-        await billRepository.recordNotification({
+        await repository.recordNotification({
           provider: providerName,
           bill_no: '',
           outcome: 'invalid',
@@ -528,7 +640,7 @@ export function createPaymentService(deps: {
       const verdict = await provider.verifyNotification(raw);
       if (verdict.kind === 'invalid') {
         const billNo = boundedText(verdict.billNo ?? (body as { bill_no?: unknown } | null)?.bill_no);
-        await billRepository.recordNotification({
+        await repository.recordNotification({
           provider: providerName,
           bill_no: billNo,
           outcome: 'invalid',
@@ -545,7 +657,7 @@ export function createPaymentService(deps: {
       const { notification } = verdict;
       const payload = { ...digest, provider: verdict.payload };
       const record = (result: NotificationResult, tx?: Db) =>
-        billRepository.recordNotification(
+        repository.recordNotification(
           {
             provider: providerName,
             bill_no: boundedText(notification.billNo),
@@ -568,13 +680,29 @@ export function createPaymentService(deps: {
         await record(fulfilment.result, tx);
         return fulfilment;
       });
-      if (outcome.needsProvisioning && outcome.paid?.shop_ref)
-        await shopService.startProvisioning(outcome.paid.shop_ref);
+      await outcome.afterCommit?.();
       return answer(outcome.result, provider);
     },
   };
 }
 export type PaymentService = ReturnType<typeof createPaymentService>;
+
+/**
+ * Whether an operator may refund the bill through its provider (issue 16): paid online, or a payment
+ * that arrived after the bill was cancelled or expired (flagged for refund), and not refunded yet.
+ * Offline bills were never paid through a provider.
+ */
+export function isRefundable(
+  bill: Pick<BillRow, 'status' | 'channel' | 'provider' | 'needs_refund' | 'refunded_at' | 'refund_state'>,
+) {
+  return (
+    bill.channel === 'online' &&
+    bill.provider !== null &&
+    bill.refunded_at === null &&
+    bill.refund_state !== 'pending' &&
+    (bill.status === 'paid' || bill.needs_refund)
+  );
+}
 
 /**
  * Our refund number of a bill's current refund attempt, the provider's idempotency key: R<bill_no>
@@ -648,12 +776,12 @@ export function createSandboxCashier(deps: {
   /** Asks the provider about the bill (the return page's poll): paid only from a verified answer. */
   settleByQuery?: (billNo: string) => Promise<unknown>;
   links: CashierLinks;
-  billRepository: BillRepository;
+  billService: Pick<BillService, 'findView'>;
   clock: Clock;
   /** Delivers a notification through the HTTP notify endpoint, the path a real provider takes. */
   deliver: (body: object) => Promise<void>;
 }) {
-  const { provider, billRepository, clock } = deps;
+  const { provider, billService, clock } = deps;
 
   function returnPath(bill: BillRow, shopSlug: string | null) {
     if (bill.type === 'new_store' && shopSlug) return `/merchant/store?init=${encodeURIComponent(shopSlug)}`;
@@ -670,7 +798,7 @@ export function createSandboxCashier(deps: {
   async function load(billNo: string, token: string) {
     if (!(await deps.links.isValid(billNo, token))) throw new AppError('NOT_FOUND');
     // The status at this read (an unpaid bill past its window reads as expired); reads never write it.
-    const view = await billRepository.findBillView(billNo, systemScope, clock.now());
+    const view = await billService.findView(billNo, systemScope);
     if (!view) throw new AppError('NOT_FOUND');
     return view;
   }

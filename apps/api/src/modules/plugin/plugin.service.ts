@@ -26,8 +26,8 @@ import type { Clock } from '../../lib/clock';
 import { localizedOf, localizedValues, pickColumn } from '../../lib/localized-columns';
 import { listSort } from '../../lib/sql-sort';
 import { runInUnitOfWork } from '../../lib/unit-of-work';
-import type { BillRepository, BillRow } from '../bill/bill.repository';
-import { toBill, type BillService } from '../bill/bill.service';
+import { toBill, type BillEffects, type BillRow, type BillService } from '../bill/bill.service';
+import type { PaymentService } from '../payment/payment.service';
 import { sanitizeNoticeHtml, visibleText } from '../notice/notice-content';
 import type { ShopKeyService } from '../open-api/shop-key.service';
 import type { EndedTrial, TrialToRemind } from './plugin-notice';
@@ -61,15 +61,16 @@ type ShopPluginView = NonNullable<Awaited<ReturnType<PluginRepository['findShopP
 export function createPluginService(deps: {
   db: Db;
   repository: PluginRepository;
-  billRepository: BillRepository;
-  billService: BillService;
+  billService: Pick<BillService, 'createOnlineBill' | 'expireOverdueBills'>;
+  /** Where a new bill is paid (the provider's order), and which pay methods are offered. */
+  paymentService: Pick<PaymentService, 'assertMethodOffered' | 'paymentFor'>;
   clock: Clock;
   /** Whether an uploaded image of this name exists (icon and screenshots come from the upload pipeline). */
   uploadExists: (fileName: string) => Promise<boolean>;
   /** The store keys' lookup: the owner of a store's key, or the Open API's refusal (shop-key.service.ts). */
   ownerOfKey: ShopKeyService['ownerOfKey'];
 }) {
-  const { db, repository, billRepository, billService, clock } = deps;
+  const { db, repository, billService, paymentService, clock } = deps;
 
   // ----- shaping -----
 
@@ -314,7 +315,54 @@ export function createPluginService(deps: {
     );
   }
 
+  /**
+   * What a paid plugin bill does, inside the payment's transaction (after the bill's conditional
+   * move to paid, which one delivery wins): the plugin is installed on the bill's store as bought,
+   * or a trial of it becomes bought and enabled.
+   */
+  async function applyPaidPluginBill(bill: BillRow, tx: Db) {
+    if (bill.shop_ref === null || bill.plugin_id === null) return;
+    const now = bill.paid_at ?? clock.now();
+    await lockForTransaction(tx, ADVISORY_LOCKS.pluginPurchase(bill.shop_ref, bill.plugin_id));
+    const own = await repository.lockShopPlugin(bill.shop_ref, bill.plugin_id, tx);
+    if (own) {
+      await repository.updateShopPlugin(
+        own.id,
+        { source: 'purchased', status: 'enabled', bill_ref: bill.id, trial_ends_at: null, updated_at: now },
+        tx,
+      );
+      return;
+    }
+    await install(
+      {
+        shop: { id: bill.shop_ref, merchant_id: bill.merchant_id } as ShopRef,
+        pluginId: bill.plugin_id,
+        source: 'purchased',
+        now,
+        billRef: bill.id,
+      },
+      tx,
+    );
+  }
+
+  /** What refunding a paid plugin bill takes back, in the refund's transaction: the plugin it bought is uninstalled. */
+  async function revokePaidPluginBill(bill: BillRow, tx: Db) {
+    if (bill.shop_ref === null || bill.plugin_id === null) return;
+    await lockForTransaction(tx, ADVISORY_LOCKS.pluginPurchase(bill.shop_ref, bill.plugin_id));
+    await repository.deleteShopPluginOfBill(bill.id, tx);
+  }
+
+  /** What plugin bills do (bill effects): paying installs the plugin on its store, a refund uninstalls it. */
+  const pluginBillEffects: BillEffects = {
+    async applyPaid(bill, tx) {
+      await applyPaidPluginBill(bill, tx);
+      return undefined;
+    },
+    revokePaid: revokePaidPluginBill,
+  };
+
   return {
+    pluginBillEffects,
     // ----- operator: types -----
 
     async listTypesForAdmin(lang: Lang) {
@@ -527,7 +575,7 @@ export function createPluginService(deps: {
       }
       // Like store bills: only a method the operator offers now; checked before the transaction (reading the
       // payment settings inside it would wait on the embedded database's single connection).
-      if (input.mode === 'buy' && !isFree) await billService.assertMethodOffered(input.pay_method!);
+      if (input.mode === 'buy' && !isFree) await paymentService.assertMethodOffered(input.pay_method!);
 
       const outcome = await db.transaction(async (transaction) => {
         const tx = transaction as unknown as Db;
@@ -555,7 +603,7 @@ export function createPluginService(deps: {
           return { bill: null };
         }
         // An unpaid bill past its window is expired first, so it neither blocks nor is offered.
-        await billRepository.expireOverdueBills(now, { shopId: shop.shop_id, merchantId }, tx);
+        await billService.expireOverdueBills({ shopId: shop.shop_id, merchantId }, tx);
         const [existing] = [...(await repository.unpaidBillsOf(shop.id, [plugin.id], now, tx)).values()];
         if (existing) throw new AppError('ORDER_EXISTS', { data: { bill_no: existing } });
         const bill = await billService.createOnlineBill(
@@ -580,47 +628,10 @@ export function createPluginService(deps: {
         return {
           shop_plugin: null,
           bill: toBill({ ...outcome.bill, shop_id: shop.shop_id, merchant_account: '' }, lang),
-          payment: await billService.paymentFor(outcome.bill, lang),
+          payment: await paymentService.paymentFor(outcome.bill, lang),
         };
       }
       return { shop_plugin: await shopPluginOf(shop, plugin.id, lang, now), bill: null, payment: null };
-    },
-
-    /**
-     * What a paid plugin bill does, inside the payment's transaction (after the bill's conditional
-     * move to paid, which one delivery wins): the plugin is installed on the bill's store as bought,
-     * or a trial of it becomes bought and enabled.
-     */
-    async applyPaidPluginBill(bill: BillRow, tx: Db) {
-      if (bill.shop_ref === null || bill.plugin_id === null) return;
-      const now = bill.paid_at ?? clock.now();
-      await lockForTransaction(tx, ADVISORY_LOCKS.pluginPurchase(bill.shop_ref, bill.plugin_id));
-      const own = await repository.lockShopPlugin(bill.shop_ref, bill.plugin_id, tx);
-      if (own) {
-        await repository.updateShopPlugin(
-          own.id,
-          { source: 'purchased', status: 'enabled', bill_ref: bill.id, trial_ends_at: null, updated_at: now },
-          tx,
-        );
-        return;
-      }
-      await install(
-        {
-          shop: { id: bill.shop_ref, merchant_id: bill.merchant_id } as ShopRef,
-          pluginId: bill.plugin_id,
-          source: 'purchased',
-          now,
-          billRef: bill.id,
-        },
-        tx,
-      );
-    },
-
-    /** What refunding a paid plugin bill takes back, in the refund's transaction: the plugin it bought is uninstalled. */
-    async revokePaidPluginBill(bill: BillRow, tx: Db) {
-      if (bill.shop_ref === null || bill.plugin_id === null) return;
-      await lockForTransaction(tx, ADVISORY_LOCKS.pluginPurchase(bill.shop_ref, bill.plugin_id));
-      await repository.deleteShopPluginOfBill(bill.id, tx);
     },
 
     /**

@@ -23,6 +23,8 @@ const REFRESH_EVERY_SECONDS = 60;
 export function createSessionService(deps: { repository: SessionRepository; clock: Clock }) {
   const { repository, clock } = deps;
   return {
+    /** Drops sessions that ended (expired or signed out) before `before` (the purge job). */
+    purgeEnded: (before: Date) => repository.purgeEnded(before),
     async createSession(options: { role: Role; userId: number; ip?: string; userAgent?: string }) {
       const token = newToken();
       const now = clock.now();

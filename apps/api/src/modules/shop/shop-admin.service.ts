@@ -29,7 +29,7 @@ export function createShopAdminService(deps: {
   db: Db;
   shopService: ShopService;
   repository: ShopRepository;
-  billService: BillService;
+  billService: Pick<BillService, 'createStoreBill'>;
   storeVersionService: StoreVersionService;
   settings: SettingsService;
   clock: Clock;

@@ -17,7 +17,7 @@ import { allOf, containsPattern } from '../../lib/sql-filters';
 import { orderByColumn, type ListSort } from '../../lib/sql-sort';
 import { scopedMerchantId, tenantCondition, type TenantScope } from '../../lib/tenant-scope';
 import { ADVISORY_LOCKS, lockForTransaction } from '../../db/advisory-locks';
-import { primaryDomainSql } from '../domain/domain.repository';
+import { primaryDomainSql } from '../../db/derived/primary-domain';
 import {
   shopStatusIs,
   shopStatusSql,

@@ -31,14 +31,20 @@ import { listSort } from '../../lib/sql-sort';
 import { addDays, addTerm, renewalBase } from '../../lib/terms';
 import { merchantScope, operatorScope, type TenantScope } from '../../lib/tenant-scope';
 import { isUniqueViolation } from '../../db/errors';
-import type { BillRepository, BillRow } from '../bill/bill.repository';
-import { toBill, type BillService } from '../bill/bill.service';
+import { toBill, type BillEffects, type BillRow, type BillService } from '../bill/bill.service';
+import type { PaymentService } from '../payment/payment.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { StoreVersionRow } from '../store-version/store-version.repository';
 import type { StoreVersionService } from '../store-version/store-version.service';
 import { defaultStoreSiteConfig } from '../store-site-config/store-site-config.service';
 import { shopExportTable } from './shop-export';
-import type { ShopFilter, ShopRepository, ShopRow, ShopView } from './shop.repository';
+import {
+  abandonUnpaidShops,
+  type ShopFilter,
+  type ShopRepository,
+  type ShopRow,
+  type ShopView,
+} from './shop.repository';
 import { deriveStatus } from './shop-status';
 import type { StatusClock } from './shop-status-sql';
 
@@ -127,8 +133,12 @@ export function newShopValues(shop: NewShop, now: Date): Parameters<ShopReposito
 export function createShopService(deps: {
   db: Db;
   repository: ShopRepository;
-  billRepository: BillRepository;
-  billService: BillService;
+  billService: Pick<
+    BillService,
+    'createStoreBill' | 'expireOverdueBills' | 'findUnpaidStoreBill' | 'recordStoreChange' | 'previousStoreVersion'
+  >;
+  /** Where a new bill is paid (the provider's order), and which pay methods are offered. */
+  paymentService: Pick<PaymentService, 'assertMethodOffered' | 'paymentFor'>;
   storeVersionService: StoreVersionService;
   settings: SettingsService;
   jobs: JobQueue;
@@ -138,7 +148,7 @@ export function createShopService(deps: {
   reservedShopIds?: readonly string[];
 }) {
   const fixedReserved: ReadonlySet<string> = new Set(deps.reservedShopIds ?? []);
-  const { db, repository, billRepository, billService, storeVersionService, settings, jobs, clock } = deps;
+  const { db, repository, billService, paymentService, storeVersionService, settings, jobs, clock } = deps;
 
   /**
    * The clock reads derive store statuses at: now, with the platform's grace days. Reads never write
@@ -167,7 +177,7 @@ export function createShopService(deps: {
    */
   async function lockMerchantAndCheckLimit(tx: Db, merchantId: number, shopId: string) {
     await repository.lockMerchantShopCreation(merchantId, tx);
-    await billRepository.expireOverdueBills(clock.now(), { shopId, merchantId }, tx);
+    await billService.expireOverdueBills({ shopId, merchantId }, tx);
     const { store_limit_per_merchant: limit } = await settings.getPlatformRules(tx);
     if ((await repository.countMerchantShops(merchantId, tx)) >= limit)
       throw new AppError('STORE_LIMIT_REACHED', { params: { limit }, data: { limit } });
@@ -238,7 +248,7 @@ export function createShopService(deps: {
         { status: 'initializing', is_trial: false, expires_at: expiresAt, initializing_since: now, updated_at: now },
         tx,
       );
-      await billRepository.recordStoreChange(
+      await billService.recordStoreChange(
         bill.id,
         { expiresBefore: shop.expires_at, expiresAfter: expiresAt, versionBefore: shop.version_id },
         tx,
@@ -249,7 +259,7 @@ export function createShopService(deps: {
     const versionChange = renewalVersionChange(bill, shop.version_id);
     // An operator's offline renewal is made and paid in one transaction: a store changed in between is refused (retried), never flagged.
     if (versionChange === 'not_applied' && bill.channel === 'offline') throw new AppError('STORE_STATE_INVALID');
-    await billRepository.recordStoreChange(
+    await billService.recordStoreChange(
       bill.id,
       {
         expiresBefore: shop.expires_at,
@@ -328,7 +338,7 @@ export function createShopService(deps: {
       ? null
       : recordedVersion !== undefined
         ? recordedVersion
-        : await billRepository.previousStoreVersion(shop.id, bill.id, tx);
+        : await billService.previousStoreVersion(shop.id, bill.id, tx);
     const version =
       previousVersion !== null && previousVersion !== shop.version_id ? { version_id: previousVersion } : {};
     await repository.updateShop(shop.id, { expires_at: expiresAt, status, ...version, updated_at: now }, tx);
@@ -401,7 +411,32 @@ export function createShopService(deps: {
     };
   }
 
+  /**
+   * What store bills (new_store, renewal) do (bill effects): paying grants the term (a first bill
+   * sends the store to provisioning once the payment committed), a refund takes it back, and an
+   * unpaid first bill that was cancelled or expired gives up its still unpaid store.
+   */
+  const storeBillEffects: BillEffects = {
+    async applyPaid(bill, tx) {
+      const { needsProvisioning } = await applyPaidStoreBill(bill, tx);
+      const shopRef = bill.shop_ref;
+      return needsProvisioning && shopRef !== null ? () => startProvisioning(shopRef) : undefined;
+    },
+    revokePaid: revokePaidStoreBill,
+    async endUnpaid(ended, tx, now) {
+      const firstBills = ended.flatMap((row) =>
+        row.type === 'new_store' && row.shop_ref !== null ? [row.shop_ref] : [],
+      );
+      await abandonUnpaidShops(tx, firstBills, now);
+    },
+  };
+
   return {
+    storeBillEffects,
+    /** Every tenant's stores by status at this read (the dashboard), without writing statuses. */
+    async countByStatus() {
+      return repository.countByStatus(await statusClock(), operatorScope);
+    },
     // Shared with the operator's store calls (shop-admin.service.ts).
     statusClock,
     findShop,
@@ -456,7 +491,7 @@ export function createShopService(deps: {
     }) {
       const { merchantId, fields } = options;
       // Before any transaction: reading the payment settings inside one would wait on the embedded database's single connection.
-      await billService.assertMethodOffered(options.payMethod);
+      await paymentService.assertMethodOffered(options.payMethod);
       const version = await storeVersionService.getPurchasableVersion(fields.package_id);
       const { shop, bill } = await createShop({ merchantId, fields, version, start: 'unpaid' }, async (shop, tx) => {
         const bill = await billService.createStoreBill(
@@ -477,7 +512,7 @@ export function createShopService(deps: {
       return {
         shop: toShop(await viewOf(shop.id), rules.grace_days, options.lang),
         bill: toBill({ ...bill, shop_id: shop.shop_id, merchant_account: '' }, options.lang),
-        payment: await billService.paymentFor(bill, options.lang),
+        payment: await paymentService.paymentFor(bill, options.lang),
       };
     },
 
@@ -509,10 +544,10 @@ export function createShopService(deps: {
       const { view, rules } = await findShop(merchantScope(options.merchantId), options.shopId);
       // A store whose first bill was cancelled or lapsed is given up: a new store takes its place.
       if (view.status === 'initializing' || view.status === 'cancelled') throw new AppError('STORE_STATE_INVALID');
-      await billService.assertMethodOffered(options.payMethod);
+      await paymentService.assertMethodOffered(options.payMethod);
       // A writing call: this store's bills past their window are expired here, so they do not block the new one.
-      await billRepository.expireOverdueBills(clock.now(), { shopId: view.shop_id });
-      const existing = await billRepository.findUnpaidStoreBill(view.id);
+      await billService.expireOverdueBills({ shopId: view.shop_id });
+      const existing = await billService.findUnpaidStoreBill(view.id);
       if (existing) throw new AppError('ORDER_EXISTS', { data: { bill_no: existing.bill_no } });
       const current = await storeVersionService.getVersion(view.version_id);
       const version = await renewalVersion(current, options.versionId, view.status === 'unpaid');
@@ -533,7 +568,7 @@ export function createShopService(deps: {
       return {
         shop: toShop(await viewOf(view.id), rules.grace_days, options.lang),
         bill: toBill({ ...bill, shop_id: view.shop_id, merchant_account: '' }, options.lang),
-        payment: await billService.paymentFor(bill, options.lang),
+        payment: await paymentService.paymentFor(bill, options.lang),
       };
     },
 

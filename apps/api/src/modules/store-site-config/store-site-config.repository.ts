@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { shops } from '../../db/schema/index';
 import { tenantCondition, type TenantScope } from '../../lib/tenant-scope';
-import { primaryDomainSql } from '../domain/domain.repository';
+import { primaryDomainSql } from '../../db/derived/primary-domain';
 
 /** A store with its basic config as stored (a JSON object; keys of the contract's fields, and `updated_at`). */
 export interface StoreSiteConfigRow {

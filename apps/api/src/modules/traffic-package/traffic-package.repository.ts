@@ -94,26 +94,6 @@ function packageConditions(filter: PackageFilter): SQL | undefined {
   ]);
 }
 
-/**
- * Voids the pending packages of bills that were cancelled or expired unpaid. Called by the bill
- * module in the transaction that moves those bills, so a package never outlives its bill unpaid.
- */
-export async function voidPackagesOfBills(tx: Db, billIds: number[], now: Date) {
-  if (!billIds.length) return 0;
-  const rows = await tx
-    .update(trafficPackages)
-    .set({ voided_at: now, updated_at: now })
-    .where(
-      and(
-        inArray(trafficPackages.bill_ref, billIds),
-        isNull(trafficPackages.paid_at),
-        isNull(trafficPackages.voided_at),
-      ),
-    )
-    .returning({ id: trafficPackages.id });
-  return rows.length;
-}
-
 /** Display order (the operator's `sort`, then the oldest first) unless the operator sorts on a column. */
 function planOrder(sort?: ListSort<PlanSortField>): SQL[] {
   return sort
@@ -154,6 +134,25 @@ export function createTrafficPackageRepository(db: Db) {
   });
 
   return {
+    /**
+     * Voids the pending packages of bills that were cancelled or expired unpaid. In the transaction
+     * that moves those bills (the package bills' effects), so a package never outlives its bill unpaid.
+     */
+    async voidPackagesOfBills(billIds: number[], now: Date, tx: Db) {
+      if (!billIds.length) return 0;
+      const rows = await tx
+        .update(trafficPackages)
+        .set({ voided_at: now, updated_at: now })
+        .where(
+          and(
+            inArray(trafficPackages.bill_ref, billIds),
+            isNull(trafficPackages.paid_at),
+            isNull(trafficPackages.voided_at),
+          ),
+        )
+        .returning({ id: trafficPackages.id });
+      return rows.length;
+    },
     // ----- plans -----
 
     async listPlans(

@@ -18,8 +18,8 @@ import type { Clock } from '../../lib/clock';
 import { localizedOf, localizedValues, pickColumn } from '../../lib/localized-columns';
 import { listSort } from '../../lib/sql-sort';
 import { merchantScope, operatorScope } from '../../lib/tenant-scope';
-import type { BillRow } from '../bill/bill.repository';
-import { toBill, type BillService } from '../bill/bill.service';
+import { toBill, type BillEffects, type BillRow, type BillService } from '../bill/bill.service';
+import type { PaymentService } from '../payment/payment.service';
 import type { PackageView, PlanRow, TrafficPackageRepository } from './traffic-package.repository';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -100,10 +100,12 @@ interface PlanValues {
 export function createTrafficPackageService(deps: {
   db: Db;
   repository: TrafficPackageRepository;
-  billService: BillService;
+  billService: Pick<BillService, 'createOnlineBill'>;
+  /** Where a new bill is paid (the provider's order), and which pay methods are offered. */
+  paymentService: Pick<PaymentService, 'assertMethodOffered' | 'paymentFor'>;
   clock: Clock;
 }) {
-  const { db, repository, billService, clock } = deps;
+  const { db, repository, billService, paymentService, clock } = deps;
 
   async function withSoldCounts(rows: PlanRow[], lang: Lang): Promise<TAdminTrafficPlan[]> {
     const sold = await repository.countSoldByPlan(rows.map((row) => row.id));
@@ -137,7 +139,36 @@ export function createTrafficPackageService(deps: {
     return shop;
   }
 
+  /** What a paid traffic_package bill does, inside the payment's transaction: its package starts now. */
+  async function applyPaidPackageBill(bill: BillRow, tx: Db) {
+    await repository.activateForBill(bill.id, bill.paid_at ?? clock.now(), tx);
+  }
+  /** What refunding a paid package bill takes back, in the refund's transaction: the package's unused units are voided. */
+  async function revokePaidPackageBill(bill: BillRow, tx: Db) {
+    await repository.voidPackageOfBill(bill.id, clock.now(), tx);
+  }
+
+  /**
+   * What traffic package bills do (bill effects): paying starts the package, a refund voids its unused
+   * units, and a bill cancelled or expired unpaid voids its pending package.
+   */
+  const packageBillEffects: BillEffects = {
+    async applyPaid(bill, tx) {
+      await applyPaidPackageBill(bill, tx);
+      return undefined;
+    },
+    revokePaid: revokePaidPackageBill,
+    async endUnpaid(ended, tx, now) {
+      await repository.voidPackagesOfBills(
+        ended.map((bill) => bill.id),
+        now,
+        tx,
+      );
+    },
+  };
+
   return {
+    packageBillEffects,
     // ----- operator: plans -----
 
     async listPlansForAdmin(
@@ -237,7 +268,7 @@ export function createTrafficPackageService(deps: {
       const plan = await repository.findPlan(options.planId);
       if (!plan || plan.status !== 'enabled') throw new AppError('PLAN_UNAVAILABLE');
       const shop = plan.is_general ? null : await runningShop(options.merchantId, options.shopId);
-      await billService.assertMethodOffered(options.payMethod);
+      await paymentService.assertMethodOffered(options.payMethod);
       const { bill, pkg } = await db.transaction(async (tx) => {
         const bill = await billService.createOnlineBill(
           {
@@ -274,17 +305,8 @@ export function createTrafficPackageService(deps: {
       return {
         package: toPackage(view!, options.lang),
         bill: toBill({ ...bill, shop_id: shop?.shop_id ?? null, merchant_account: '' }, options.lang),
-        payment: await billService.paymentFor(bill, options.lang),
+        payment: await paymentService.paymentFor(bill, options.lang),
       };
-    },
-
-    /** What a paid traffic_package bill does, inside the payment's transaction: its package starts now. */
-    async applyPaidPackageBill(bill: BillRow, tx: Db) {
-      await repository.activateForBill(bill.id, bill.paid_at ?? clock.now(), tx);
-    },
-    /** What refunding a paid package bill takes back, in the refund's transaction: the package's unused units are voided. */
-    async revokePaidPackageBill(bill: BillRow, tx: Db) {
-      await repository.voidPackageOfBill(bill.id, clock.now(), tx);
     },
   };
 }

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { BillStatus } from '@parlour/contract/constants';
-import { bills } from '../../db/schema/index';
+import { bills } from '../schema/index';
 
 /**
  * The status a bill has at `now`, read from the stored columns: an unpaid bill past its payment
