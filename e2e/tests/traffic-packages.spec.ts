@@ -84,8 +84,9 @@ async function buyThroughDialog(page: Page, lang: Lang, plan: ApiPlan, shopLabel
   await expect(choice).toContainText(money(plan.original_price, lang));
   await choice.click();
   if (shopLabel) {
-    await dialog.getByLabel(text.shop, { exact: true }).click();
-    await chooseOption(page, shopLabel);
+    const combobox = dialog.getByLabel(text.shop, { exact: true });
+    await combobox.click();
+    await chooseOption(page, shopLabel, { combobox });
   }
   await dialog.getByText(text.alipay, { exact: true }).click();
   await expect(dialog.getByTestId('package-total')).toHaveText(money(plan.price, lang));
