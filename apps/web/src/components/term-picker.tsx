@@ -1,5 +1,5 @@
 import { MONTH_TERMS, YEAR_TERMS, type TermType } from '@parlour/contract/constants';
-import type { TVersionPrice } from '@parlour/contract/calls/store';
+import { termPrice, type TVersionPrice } from '@parlour/contract/calls/store';
 import { Flex, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../lib/money';
@@ -17,9 +17,9 @@ export function termsOf(termType: TermType): readonly number[] {
   return termType === 'year' ? YEAR_TERMS : MONTH_TERMS;
 }
 
-/** The price of a term in a version's price list, or undefined when it has none. */
+/** The price of the chosen term in a version's price list (termPrice), or undefined when it has none. */
 export function priceOf(prices: readonly TVersionPrice[] | undefined, value: TermValue): number | undefined {
-  return prices?.find((price) => price.type === value.term_type && price.term === value.term)?.amount;
+  return termPrice(prices, value.term_type, value.term);
 }
 
 /** The catalogue key and count of a term's label: "3 months", "1 year". */

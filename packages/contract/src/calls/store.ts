@@ -58,8 +58,19 @@ export type TStoreVersion = z.infer<typeof ZStoreVersion>;
 export type VersionTierFields = Pick<TStoreVersion, 'id' | 'sort'> & {
   prices: ReadonlyArray<{ type: string; term: number; amount: number }>;
 };
-const monthlyPrice = (version: VersionTierFields) =>
-  version.prices.find((price) => price.type === 'month' && price.term === 1)?.amount ?? 0;
+
+/**
+ * The price of one term (integer minor units) in a version's price list; undefined when the version
+ * does not sell that term. The one rule for it in the API and the console.
+ */
+export function termPrice(
+  prices: ReadonlyArray<{ type: string; term: number; amount: number }> | undefined,
+  termType: string,
+  term: number,
+): number | undefined {
+  return prices?.find((price) => price.type === termType && price.term === term)?.amount;
+}
+const monthlyPrice = (version: VersionTierFields) => termPrice(version.prices, 'month', 1) ?? 0;
 /**
  * Whether `candidate` is a higher version than `current` (a renewal may move a store up to it): it
  * comes later in the versions' display order — `sort`, then id, as every version list shows them —

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { CallParsedInput } from '@parlour/contract/call';
+import { termPrice } from '@parlour/contract/calls/store';
 import type * as calls from '@parlour/contract/calls/bill';
 import type { TAdminBill, TBill } from '@parlour/contract/calls/bill';
 import type { PayMethod, TermType } from '@parlour/contract/constants';
@@ -16,9 +17,8 @@ import { merchantScope, operatorScope, type TenantScope } from '../../lib/tenant
 import { localizedOf, localizedValues, pickColumn } from '../../lib/localized-columns';
 import { isUniqueViolation } from '../../db/errors';
 import type { SettingsService } from '../settings/settings.service';
-import type { StoreVersionRow } from '../store-version/store-version.repository';
-import { priceOf } from '../store-version/store-version.service';
 import type { BillFilter, BillRepository, BillRow, BillView } from './bill.repository';
+import type { storeVersions } from '../../db/schema/index';
 import { billExportTable } from './bill-export';
 import { billStatusAt } from '../../db/derived/bill-status';
 import { createBillEffectsRegistry } from './bill-effects';
@@ -106,7 +106,8 @@ export interface StoreBillRequest {
   /** The store as the bill is made: its version is recorded as the one the bill was made from. */
   shop: { id: number; shop_name: string; version_id: number };
   type: 'new_store' | 'renewal';
-  version: StoreVersionRow;
+  /** The version bought, as stored: its names, currency and price list (a term it does not sell is refused). */
+  version: typeof storeVersions.$inferSelect;
   termType: TermType;
   term: number;
   /** Online: waits for payment with this method. Offline: recorded as paid by an operator. */
@@ -200,7 +201,8 @@ export function createBillService(deps: {
      */
     async createStoreBill(request: StoreBillRequest, tx: Db) {
       const now = clock.now();
-      const amount = priceOf(request.version, request.termType, request.term);
+      const amount = termPrice(request.version.prices, request.termType, request.term);
+      if (amount === undefined) throw new AppError('PURCHASE_DATA_INVALID');
       const isOffline = request.payment.channel === 'offline';
       try {
         return await insertNewBill(

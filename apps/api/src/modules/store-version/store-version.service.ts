@@ -4,7 +4,6 @@ import type {
   TVersionFunInput,
   TVersionPriceInput,
 } from '@parlour/contract/calls/store';
-import type { TermType } from '@parlour/contract/constants';
 import type { Lang } from '@parlour/contract/errors';
 import type { TLocalizedText } from '@parlour/contract/localized-text';
 import type { TPageInput } from '@parlour/contract/schemas';
@@ -48,13 +47,6 @@ export function toEditableStoreVersion(row: StoreVersionRow, lang: Lang): TEdita
       features: localizedListOf(row.features, row.features_en),
     },
   };
-}
-
-/** The price of a term of a version; a version without one cannot be bought for it. */
-export function priceOf(version: StoreVersionRow, termType: TermType, term: number): number {
-  const price = version.prices.find((entry) => entry.type === termType && entry.term === term);
-  if (!price) throw new AppError('PURCHASE_DATA_INVALID');
-  return price.amount;
 }
 
 /** Store versions (the spec's "package"): what a merchant chooses from and an operator edits. */

@@ -1,11 +1,11 @@
 import { CheckOutlined } from '@ant-design/icons';
-import type { TStoreVersion } from '@parlour/contract/calls/store';
+import { termPrice, type TStoreVersion } from '@parlour/contract/calls/store';
 import type { TermType } from '@parlour/contract/constants';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '@/components/button-link';
 import { formatMoney } from '@/lib/money';
-import { priceOf, pricesOfType, yearlySaving } from './version-price';
+import { pricesOfType, yearlySaving } from './version-price';
 
 /** One store version on the pricing page: price for the chosen term type, every term's price, features, trial and sign-up. */
 export function VersionCard({
@@ -20,7 +20,7 @@ export function VersionCard({
   register: { href: string; isExternal: boolean };
 }) {
   const { t } = useTranslation();
-  const headline = priceOf(version, termType, 1);
+  const headline = termPrice(version.prices, termType, 1);
   const saving = termType === 'year' ? yearlySaving(version) : 0;
   const terms = pricesOfType(version, termType).filter((price) => price.term !== 1);
 

@@ -1,10 +1,5 @@
-import type { TStoreVersion } from '@parlour/contract/calls/store';
+import { termPrice, type TStoreVersion } from '@parlour/contract/calls/store';
 import type { TermType } from '@parlour/contract/constants';
-
-/** The price of one term of a version, in minor units, if it has one. */
-export function priceOf(version: TStoreVersion, type: TermType, term: number): number | undefined {
-  return version.prices.find((price) => price.type === type && price.term === term)?.amount;
-}
 
 /** The prices of every term of one type, in term order. */
 export function pricesOfType(version: TStoreVersion, type: TermType) {
@@ -13,8 +8,8 @@ export function pricesOfType(version: TStoreVersion, type: TermType) {
 
 /** Percent saved by paying a year at once instead of twelve single months; 0 when none. */
 export function yearlySaving(version: TStoreVersion): number {
-  const month = priceOf(version, 'month', 1);
-  const year = priceOf(version, 'year', 1);
+  const month = termPrice(version.prices, 'month', 1);
+  const year = termPrice(version.prices, 'year', 1);
   if (!month || !year) return 0;
   return Math.max(0, Math.round((1 - year / (month * 12)) * 100));
 }

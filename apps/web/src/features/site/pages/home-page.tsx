@@ -10,6 +10,7 @@ import {
 import { Card, Col, Row, Skeleton, Typography } from 'antd';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { termPrice } from '@parlour/contract/calls/store';
 import { ButtonLink } from '@/components/button-link';
 import { consoleEntryHref } from '@/lib/access';
 import { formatMoney } from '@/lib/money';
@@ -18,7 +19,6 @@ import { getRuntimeConfig } from '@/lib/runtime-config';
 import { usePublicVersions } from '../api/list-public-versions';
 import { ComingNext } from '../components/coming-next';
 import { MessageForm } from '../components/message-form';
-import { priceOf } from '../components/version-price';
 
 const FEATURES = [
   { key: 'store', Icon: ShopOutlined },
@@ -123,7 +123,7 @@ export default function HomePage() {
         ) : (
           <div className="teaser-grid">
             {(versions.data?.list ?? []).map((version) => {
-              const monthly = priceOf(version, 'month', 1);
+              const monthly = termPrice(version.prices, 'month', 1);
               return (
                 <Card key={version.id} className="teaser-card" variant="borderless">
                   <Typography.Title level={4}>{version.name}</Typography.Title>
