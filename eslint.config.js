@@ -23,6 +23,59 @@ const NO_OTHER_FEATURE = {
   message: 'Features do not import each other; move the shared piece to components/ or lib/.',
 };
 
+/**
+ * The API's layers (docs/ARCHITECTURE.md, "The API's areas"). Below everything: lib/, db/, providers/
+ * and plugins/, which know no module. Above them platform/ (sessions, audit, idempotency, rate limits,
+ * settings, call registration), which knows no module either. Then the module areas, lowest first,
+ * each module listed in its area's order: a module imports only modules listed before it (in its
+ * area or in a lower one), so module imports can never form a cycle. app.ts (the composition root)
+ * wires them all and jobs/ call services.
+ */
+const API_AREAS = [
+  ['content', ['notice', 'prospect', 'upload']],
+  ['accounts', ['account', 'merchant-admin']],
+  ['money', ['bill', 'payment']],
+  ['traffic', ['core-data', 'open-api', 'traffic-package', 'traffic-report']],
+  ['stores', ['store-version', 'store-site-config', 'shop', 'domain', 'plugin']],
+  ['storefront', ['storefront']],
+  ['operations', ['api-info', 'operations', 'dashboard']],
+];
+/** A relative import that climbs into one of `folders` of apps/api/src. */
+const apiFolder = (folders, message) => ({ regex: `^(\\.\\./)+(${folders.join('|')})/`, message });
+const API_LOW_LAYERS = apiFolder(
+  ['modules', 'platform', 'jobs'],
+  'lib/, db/, providers/ and plugins/ import no module, platform piece or job; pass what they need in.',
+);
+const API_PLATFORM = apiFolder(['modules', 'jobs'], 'platform/ imports no module or job; modules build on it.');
+const NO_JOB = { regex: '^(\\.\\./)+jobs/', message: 'Modules do not import jobs; app.ts hands services to the jobs.' };
+const NO_REPOSITORY = {
+  regex: '\\.repository$',
+  message: 'Jobs call services, never repositories.',
+};
+/** From modules/<area>/<module>/: any other module, in this area (../x/) or another (../../x/). */
+const NO_OTHER_MODULE = {
+  regex: '^\\.\\./(\\.\\./)?(?!\\.\\.)[^/]+/',
+  message: 'A repository imports no other module: it owns its tables; cross-module work goes through services.',
+};
+/** What a module of `area` may not import: the modules after it in its area and every higher area. */
+function laterModules(areaIndex, moduleIndex) {
+  const [area, modules] = API_AREAS[areaIndex];
+  const laterSiblings = modules.slice(moduleIndex + 1);
+  const higherAreas = API_AREAS.slice(areaIndex + 1).map(([name]) => name);
+  const patterns = [NOT_WEB, NO_JOB];
+  const message = `modules/${area}/${modules[moduleIndex]} comes before these in the API's layers (eslint.config.js API_AREAS): import only lower modules, or wire it in app.ts.`;
+  if (laterSiblings.length) patterns.push({ regex: `^\\.\\./(${laterSiblings.join('|')})/`, message });
+  if (higherAreas.length) patterns.push({ regex: `^\\.\\./\\.\\./(${higherAreas.join('|')})/`, message });
+  return patterns;
+}
+const API_MODULE_BLOCKS = API_AREAS.flatMap(([area, modules], areaIndex) =>
+  modules.map((module, moduleIndex) => ({
+    files: [`apps/api/src/modules/${area}/${module}/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: laterModules(areaIndex, moduleIndex) }] },
+  })),
+);
+
 export default tseslint.config(
   {
     ignores: [
@@ -60,6 +113,27 @@ export default tseslint.config(
   {
     files: ['apps/api/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [NOT_WEB] }] },
+  },
+  {
+    files: ['apps/api/src/{lib,db,providers,plugins}/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NOT_WEB, API_LOW_LAYERS] }] },
+  },
+  {
+    files: ['apps/api/src/platform/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NOT_WEB, API_PLATFORM] }] },
+  },
+  ...API_MODULE_BLOCKS,
+  {
+    // After the module blocks: a repository's rule is stricter than its module's.
+    files: ['apps/api/src/modules/**/*.repository.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NOT_WEB, NO_JOB, NO_OTHER_MODULE] }] },
+  },
+  {
+    files: ['apps/api/src/jobs/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NOT_WEB, NO_REPOSITORY] }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

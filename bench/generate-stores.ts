@@ -15,7 +15,7 @@
  * on a store that existed by then.
  */
 import { performance } from 'node:perf_hooks';
-import { createShopRepository } from '../apps/api/src/modules/shop/shop.repository';
+import { createShopRepository } from '../apps/api/src/modules/stores/shop/shop.repository';
 import {
   BENCH_ADMIN,
   BENCH_AGENCY_MERCHANT,

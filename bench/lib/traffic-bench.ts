@@ -1,9 +1,9 @@
 import type { Db } from '../../apps/api/src/db/client';
 import { systemClock } from '../../apps/api/src/lib/clock';
-import { createSettingsRepository } from '../../apps/api/src/modules/settings/settings.repository';
-import { createSettingsService } from '../../apps/api/src/modules/settings/settings.service';
-import { createUsageFold } from '../../apps/api/src/modules/traffic-report/usage-fold';
-import { createUsageFoldRepository } from '../../apps/api/src/modules/traffic-report/usage-fold.repository';
+import { createSettingsRepository } from '../../apps/api/src/platform/settings/settings.repository';
+import { createSettingsService } from '../../apps/api/src/platform/settings/settings.service';
+import { createUsageFold } from '../../apps/api/src/modules/traffic/traffic-report/usage-fold';
+import { createUsageFoldRepository } from '../../apps/api/src/modules/traffic/traffic-report/usage-fold.repository';
 /** The traffic benchmark's own database: recreated by bench/generate-traffic.ts, so its name must say "bench". */
 export const DEFAULT_TRAFFIC_BENCH_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/parlour_traffic_bench';
 

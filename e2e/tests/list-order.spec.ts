@@ -117,12 +117,10 @@ test.describe('[LIST-ORDER]', () => {
       const phoneTarget = (await phoneRows.nth(1).boundingBox())!;
       // Grabbed by its grip, as a thumb would: the middle of a phone-width row is its checkbox's label.
       const phoneSource = (await phoneRows.nth(0).boundingBox())!;
-      await phoneRows
-        .nth(0)
-        .dragTo(phoneRows.nth(1), {
-          sourcePosition: { x: 12, y: phoneSource.height / 2 },
-          targetPosition: { x: 40, y: phoneTarget.height - 4 },
-        });
+      await phoneRows.nth(0).dragTo(phoneRows.nth(1), {
+        sourcePosition: { x: 12, y: phoneSource.height / 2 },
+        targetPosition: { x: 40, y: phoneTarget.height - 4 },
+      });
       await expect
         .poll(() => movableTitles(phonePopover))
         .toEqual([phoneBefore[1], phoneBefore[0], ...phoneBefore.slice(2)]);

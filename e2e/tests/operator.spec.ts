@@ -539,11 +539,9 @@ for (const lang of LANGS) {
           await expect(card.locator('.version-card__per')).toHaveText(type === 'month' ? text.perMonth : text.perYear);
         }
         for (const price of version.prices.filter((candidate) => candidate.type === type && candidate.term !== 1)) {
-          const term = card
-            .locator('.version-card__terms > div')
-            .filter({
-              has: page.getByText(type === 'month' ? text.months(price.term) : text.years(price.term), { exact: true }),
-            });
+          const term = card.locator('.version-card__terms > div').filter({
+            has: page.getByText(type === 'month' ? text.months(price.term) : text.years(price.term), { exact: true }),
+          });
           await expect(term.locator('dd')).toHaveText(money(price.amount, lang, version.currency));
         }
       }

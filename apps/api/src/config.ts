@@ -32,7 +32,7 @@ export interface Config {
   codeSendsPerIpPerHour: number;
   /**
    * Multiplies every per-IP budget of the unauthenticated endpoints (IP_RATE_LIMIT_SCALE, default 1;
-   * modules/rate-limit). Browser tests raise it: all their requests come from 127.0.0.1.
+   * platform/rate-limit). Browser tests raise it: all their requests come from 127.0.0.1.
    */
   ipRateLimitScale: number;
   /** Where the built console lives; served when it exists. */

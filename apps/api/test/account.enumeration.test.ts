@@ -1,6 +1,6 @@
 import { merchantForgotPassword, sendEmailCode, sendMobileCode } from '@parlour/contract/calls/account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DELIVER_CODE_QUEUE } from '../src/modules/account/verification-code.service';
+import { DELIVER_CODE_QUEUE } from '../src/modules/accounts/account/verification-code.service';
 import type { MailProvider } from '../src/providers/mail/mail-provider';
 import type { SmsProvider } from '../src/providers/sms/sms-provider';
 import {

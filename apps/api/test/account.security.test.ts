@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { admins, captchas, merchants, sessions, verificationCodes } from '../src/db/schema/index';
 import { createPasswordHasher, sha256 } from '../src/lib/secrets';
-import { drawSvgCaptcha } from '../src/modules/account/captcha';
+import { drawSvgCaptcha } from '../src/modules/accounts/account/captcha';
 import { buildTestApp, GOOD_PASSWORD, registerMerchant, uniqueEmail, uniqueMobile, type TestApp } from './helper';
 
 const DAY = 24 * 60 * 60;

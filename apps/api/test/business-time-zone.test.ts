@@ -6,8 +6,8 @@ import { merchantListApiLogs, merchantTrafficDashboard } from '@parlour/contract
 import { merchantConfigList } from '@parlour/contract/calls/site-config';
 import { adminMerchantRegisterTrend } from '@parlour/contract/calls/merchant-admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUsageFold } from '../src/modules/traffic-report/usage-fold';
-import { createUsageFoldRepository } from '../src/modules/traffic-report/usage-fold.repository';
+import { createUsageFold } from '../src/modules/traffic/traffic-report/usage-fold';
+import { createUsageFoldRepository } from '../src/modules/traffic/traffic-report/usage-fold.repository';
 import { buildTestApp, createTestClock, type TestApp } from './helper';
 import { grantPackage, openCall, storeWithKey } from './open-api-helper';
 import { expectOk, signInAdmin } from './shop-helper';

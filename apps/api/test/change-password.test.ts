@@ -8,7 +8,7 @@ import {
 import { adminListShops, merchantListShops } from '@parlour/contract/calls/store';
 import { ErrorCode } from '@parlour/contract/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD_NOTICE_QUEUE } from '../src/modules/account/password-notice';
+import { PASSWORD_NOTICE_QUEUE } from '../src/modules/accounts/account/password-notice';
 import {
   buildTestApp,
   GOOD_PASSWORD,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@parlour/contract/errors';
 import { merchantRegister, sendEmailCode, sendMobileCode } from '@parlour/contract/calls/account';
-import { DELIVER_CODE_QUEUE } from '../src/modules/account/verification-code.service';
+import { DELIVER_CODE_QUEUE } from '../src/modules/accounts/account/verification-code.service';
 import type { MailProvider } from '../src/providers/mail/mail-provider';
 import { buildTestApp, GOOD_PASSWORD, registerMerchant, uniqueEmail, uniqueMobile, type TestApp } from './helper';
 

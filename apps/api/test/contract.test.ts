@@ -6,8 +6,8 @@ import { languages } from '@parlour/contract/errors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createCallRegistrar, type CallRegistrar } from '../src/lib/register-call';
-import { registerAccountRoutes } from '../src/modules/account/account.routes';
+import { createCallRegistrar, type CallRegistrar } from '../src/platform/register-call';
+import { registerAccountRoutes } from '../src/modules/accounts/account/account.routes';
 import { buildTestApp, type TestApp } from './helper';
 
 /** The declared calls a Fastify instance has no POST route for. */

@@ -6,7 +6,7 @@ import { adminListBills, adminListIncome } from '@parlour/contract/calls/bill';
 import { adminListMerchants } from '@parlour/contract/calls/merchant-admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shops } from '../src/db/schema/index';
-import { startOfMonth } from '../src/modules/dashboard/dashboard.service';
+import { startOfMonth } from '../src/modules/operations/dashboard/dashboard.service';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
 import { addMerchant } from './merchant-admin-helper';
 import { expectOk, merchantWithStore, provision, shopFields, signInAdmin } from './shop-helper';

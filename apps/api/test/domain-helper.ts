@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import dns2 from 'dns2';
-import type { DnsChecker } from '../src/modules/domain/dns-check';
+import type { DnsChecker } from '../src/modules/stores/domain/dns-check';
 import { buildTestApp } from './helper';
 import { signInAdmin } from './shop-helper';
 

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './helper';
 import { appWithTestDns, type TestDns, uniqueDomain } from './domain-helper';
 import { expectOk, merchantWithStore } from './shop-helper';
-import { nextRecheckAt } from '../src/modules/domain/domain.service';
+import { nextRecheckAt } from '../src/modules/stores/domain/domain.service';
 
 /** Issue 15: requests routed by Host to stores, the 301 to the primary, Caddy's TLS ask, and the re-check job. */
 

@@ -105,29 +105,25 @@ export async function startFakeAlipay(options: { appId?: string; sellerId?: stri
         return;
       }
       if (!isRequestSigned(fields)) {
-        response
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end(
-            answer(fields.method ?? 'unknown', {
-              code: '40002',
-              msg: 'Invalid Arguments',
-              sub_code: 'isv.invalid-signature',
-              sub_msg: '验签出错',
-            }),
-          );
+        response.writeHead(200, { 'content-type': 'application/json' }).end(
+          answer(fields.method ?? 'unknown', {
+            code: '40002',
+            msg: 'Invalid Arguments',
+            sub_code: 'isv.invalid-signature',
+            sub_msg: '验签出错',
+          }),
+        );
         return;
       }
       if (fields.app_id !== appId) {
-        response
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end(
-            answer(fields.method, {
-              code: '40002',
-              msg: 'Invalid Arguments',
-              sub_code: 'isv.invalid-app-id',
-              sub_msg: '无效的AppID参数',
-            }),
-          );
+        response.writeHead(200, { 'content-type': 'application/json' }).end(
+          answer(fields.method, {
+            code: '40002',
+            msg: 'Invalid Arguments',
+            sub_code: 'isv.invalid-app-id',
+            sub_msg: '无效的AppID参数',
+          }),
+        );
         return;
       }
       const biz = JSON.parse(fields.biz_content ?? '{}') as Record<string, string>;

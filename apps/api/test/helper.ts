@@ -18,7 +18,7 @@ import type { SmsCodeMessage, SmsNoticeMessage, SmsProvider } from '../src/provi
 import type { Clock } from '../src/lib/clock';
 import type { OutboundLookup } from '../src/lib/outbound/outbound-policy';
 import { withDatabase } from './database-url';
-import { DELIVER_CODE_QUEUE } from '../src/modules/account/verification-code.service';
+import { DELIVER_CODE_QUEUE } from '../src/modules/accounts/account/verification-code.service';
 
 /** A fresh, migrated database: a copy of the run's template on PostgreSQL, the snapshot on PGlite. */
 export async function openTestDatabase(): Promise<Database> {

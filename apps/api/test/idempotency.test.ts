@@ -6,8 +6,8 @@ import { merchantRegister, sendEmailCode } from '@parlour/contract/calls/account
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bills, idempotencyKeys, merchants, shops } from '../src/db/schema/index';
-import { createIdempotencyRepository } from '../src/modules/idempotency/idempotency.repository';
-import { createIdempotencyService } from '../src/modules/idempotency/idempotency.service';
+import { createIdempotencyRepository } from '../src/platform/idempotency/idempotency.repository';
+import { createIdempotencyService } from '../src/platform/idempotency/idempotency.service';
 import { buildTestApp, GOOD_PASSWORD, registerMerchant, uniqueEmail, type TestApp } from './helper';
 import { expectOk, shopFields } from './shop-helper';
 

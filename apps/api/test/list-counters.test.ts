@@ -2,8 +2,8 @@ import { adminSetShopStatus, merchantAddShop, merchantBuyShop } from '@parlour/c
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bills } from '../src/db/schema/index';
-import { createBillRepository } from '../src/modules/bill/bill.repository';
-import { createShopRepository } from '../src/modules/shop/shop.repository';
+import { createBillRepository } from '../src/modules/money/bill/bill.repository';
+import { createShopRepository } from '../src/modules/stores/shop/shop.repository';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
 import { expectOk, merchantWithStore, shopFields, signInAdmin, VERSION } from './shop-helper';
 import { merchantScope, operatorScope } from '../src/lib/tenant-scope';

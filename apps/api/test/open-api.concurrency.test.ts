@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../src/db/client';
 import { AppError } from '../src/lib/app-error';
-import { SETTLE_MARGIN_MS } from '../src/modules/open-api/open-api.service';
+import { SETTLE_MARGIN_MS } from '../src/modules/traffic/open-api/open-api.service';
 import { buildTestApp, type TestApp } from './helper';
 import { startFakeVendor, VENDOR_KEY, VENDOR_SECRET } from './fake-product-vendor';
 import { grantPackage, logsOf, logTotalsOf, openCall, storeWithKey, unitsUsed, usageOf } from './open-api-helper';

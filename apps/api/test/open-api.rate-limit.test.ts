@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../src/lib/app-error';
-import { createKeyRateLimit } from '../src/modules/open-api/key-rate-limit';
-import { createOpenApiRepository } from '../src/modules/open-api/open-api.repository';
-import { createOpenApiService } from '../src/modules/open-api/open-api.service';
+import { createKeyRateLimit } from '../src/modules/traffic/open-api/key-rate-limit';
+import { createOpenApiRepository } from '../src/modules/traffic/open-api/open-api.repository';
+import { createOpenApiService } from '../src/modules/traffic/open-api/open-api.service';
 import { createSandboxProductDataProvider } from '../src/providers/product-data/sandbox-product-data-provider';
 import { buildTestApp, type TestApp } from './helper';
 import { grantPackage, logsOf, storeWithKey, unitsUsed } from './open-api-helper';

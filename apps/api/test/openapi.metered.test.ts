@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { LOG_PLATFORMS } from '@parlour/contract/constants';
 import { ErrorCode, type ErrorKey } from '@parlour/contract/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkCallParams } from '../src/modules/open-api/open-api.rules';
+import { checkCallParams } from '../src/modules/traffic/open-api/open-api.rules';
 import { METERED_OPEN_API_ERRORS } from '../src/plugins/openapi-metered';
 import { sandboxItem, sandboxSearch } from '../src/providers/product-data/sandbox-product-data-provider';
 import { buildTestApp, type TestApp } from './helper';
@@ -139,7 +139,7 @@ describe('the OpenAPI description of the metered Open API', () => {
     expect(operation.description).toMatch(/\| 10029 \| TOO_MANY_REQUESTS \|.*retry_after/);
     // Every error the Open API's route and service throw is documented.
     const sources = ['open-api.service.ts', 'open-api.routes.ts']
-      .map((file) => readFileSync(new URL(`../src/modules/open-api/${file}`, import.meta.url), 'utf8'))
+      .map((file) => readFileSync(new URL(`../src/modules/traffic/open-api/${file}`, import.meta.url), 'utf8'))
       .join('\n');
     const thrown = new Set(
       [...sources.matchAll(/(?:AppError\(|reject\(identity, |refuse\()'([A-Z_]+)'/g)].map(

@@ -11,7 +11,7 @@ import { adminSetConfig, adminTestSendEmail } from '@parlour/contract/calls/sett
 import { ErrorCode } from '@parlour/contract/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInUnitOfWork } from '../src/lib/unit-of-work';
-import { isSecretField, maskSecrets, MASK } from '../src/modules/audit/audit-mask';
+import { isSecretField, maskSecrets, MASK } from '../src/platform/audit/audit-mask';
 import { buildTestApp, type TestApp } from './helper';
 import { addNotice } from './notice-helper';
 import { FAILING_JOB_ERROR, FAILING_QUEUE, startFailingQueue, type FailingQueue } from './operations-helper';

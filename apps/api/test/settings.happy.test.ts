@@ -21,11 +21,11 @@ import { merchantChangePassword } from '@parlour/contract/calls/account-security
 import { merchantPublicVersions } from '@parlour/contract/calls/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aliyunPercentEncode, signAliyunRpc } from '../src/providers/sms/aliyun-sms-provider';
-import { PASSWORD_NOTICE_QUEUE } from '../src/modules/account/password-notice';
+import { PASSWORD_NOTICE_QUEUE } from '../src/modules/accounts/account/password-notice';
 import { buildTestApp, GOOD_PASSWORD, OTHER_PASSWORD, uniqueEmail, uniqueMobile, type TestApp } from './helper';
 import { IMAGES, startFakeAliyunSms, startFakeSmtp, startFakeWecom, uploadImage } from './settings-fakes';
 import { expectOk, signInAdmin } from './shop-helper';
-import { fixedReservedShopIds } from '../src/modules/shop/reserved-shop-ids';
+import { fixedReservedShopIds } from '../src/modules/stores/shop/reserved-shop-ids';
 
 /** The platform rules' reserved store IDs when the operator has added none (no SITE_HOSTS / CONSOLE_HOSTS in tests). */
 const NO_RESERVED_SHOP_IDS = { reserved_shop_ids: [], reserved_shop_ids_fixed: fixedReservedShopIds([]) };

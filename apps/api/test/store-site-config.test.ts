@@ -11,7 +11,7 @@ import {
 } from '@parlour/contract/calls/store-site-config';
 import { ErrorCode } from '@parlour/contract/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IP_RATE_BUDGETS } from '../src/modules/rate-limit/ip-rate-limit.service';
+import { IP_RATE_BUDGETS } from '../src/platform/rate-limit/ip-rate-limit.service';
 import { buildTestApp, registerMerchant, type TestApp } from './helper';
 import { IMAGES, uploadImage } from './settings-fakes';
 import { expectOk, merchantWithStore, provision, shopFields, signInAdmin, VERSION } from './shop-helper';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBillRepository } from '../src/modules/bill/bill.repository';
-import { createShopRepository } from '../src/modules/shop/shop.repository';
-import { createTrafficReportRepository } from '../src/modules/traffic-report/traffic-report.repository';
+import { createBillRepository } from '../src/modules/money/bill/bill.repository';
+import { createShopRepository } from '../src/modules/stores/shop/shop.repository';
+import { createTrafficReportRepository } from '../src/modules/traffic/traffic-report/traffic-report.repository';
 import { filteredMerchantId, merchantScope, operatorScope, systemScope } from '../src/lib/tenant-scope';
 import { buildTestApp, businessDay, type TestApp } from './helper';
 import { merchantWithStore } from './shop-helper';

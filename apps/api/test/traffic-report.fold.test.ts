@@ -13,11 +13,11 @@ import {
   type UsageFilter,
   type UsageKey,
   type UsageRow,
-} from '../src/modules/traffic-report/traffic-report.repository';
-import { lastClosedDay } from '../src/modules/traffic-report/usage-days';
-import { createUsageFold, REFOLD_CLOSED_DAYS } from '../src/modules/traffic-report/usage-fold';
-import { createUsageFoldRepository } from '../src/modules/traffic-report/usage-fold.repository';
-import { createUsageReader, planUsageSources } from '../src/modules/traffic-report/usage-reader';
+} from '../src/modules/traffic/traffic-report/traffic-report.repository';
+import { lastClosedDay } from '../src/modules/traffic/traffic-report/usage-days';
+import { createUsageFold, REFOLD_CLOSED_DAYS } from '../src/modules/traffic/traffic-report/usage-fold';
+import { createUsageFoldRepository } from '../src/modules/traffic/traffic-report/usage-fold.repository';
+import { createUsageReader, planUsageSources } from '../src/modules/traffic/traffic-report/usage-reader';
 import { filteredMerchantId, merchantScope, operatorScope } from '../src/lib/tenant-scope';
 import { buildTestApp, businessDay, type TestApp } from './helper';
 import { expectOk, merchantWithStore, signInAdmin } from './shop-helper';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createSharedReads } from '../src/modules/traffic-report/closed-day-cache';
+import { createSharedReads } from '../src/modules/traffic/traffic-report/closed-day-cache';
 import { operatorScope } from '../src/lib/tenant-scope';
-import type { UsageFilter, UsageRow } from '../src/modules/traffic-report/traffic-report.repository';
+import type { UsageFilter, UsageRow } from '../src/modules/traffic/traffic-report/traffic-report.repository';
 
 const filter: UsageFilter = { scope: operatorScope, startDay: '2026-11-24', endDay: '2026-11-24' };
 const row = (calls: number): UsageRow => ({

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ErrorCode } from '@parlour/contract/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUploadService } from '../src/modules/upload/upload.service';
+import { createUploadService } from '../src/modules/content/upload/upload.service';
 import { buildTestApp, type TestApp } from './helper';
 import { IMAGES, UPLOAD_URL } from './settings-fakes';
 import { signInAdmin } from './shop-helper';

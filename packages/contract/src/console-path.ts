@@ -12,3 +12,6 @@ const CONSOLE_PATH = /^\/(?![/\\])[A-Za-z0-9\-._~!$&'()*+,;=:@%/?#]*$/;
 export function isConsolePath(href: string): boolean {
   return CONSOLE_PATH.test(href);
 }
+
+/** Where the cashier page of a bill lives in the console (`/cashier/<bill_no>?token=…`). */
+export const CASHIER_PATH_PREFIX = '/cashier/';

@@ -2,12 +2,12 @@ import {
   DELIVER_CODE_QUEUE,
   type DeliverCodeJob,
   type VerificationCodeService,
-} from '../modules/account/verification-code.service';
+} from '../modules/accounts/account/verification-code.service';
 import {
   PASSWORD_NOTICE_QUEUE,
   type PasswordNoticeJob,
   type PasswordNotices,
-} from '../modules/account/password-notice';
+} from '../modules/accounts/account/password-notice';
 import type { JobDefinition } from './boss';
 
 /** Delivers a verification code (or the "you already have an account" mail) queued by a send. */

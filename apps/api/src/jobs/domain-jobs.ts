@@ -1,4 +1,4 @@
-import type { DomainService } from '../modules/domain/domain.service';
+import type { DomainService } from '../modules/stores/domain/domain.service';
 import type { JobDefinition } from './boss';
 
 /**

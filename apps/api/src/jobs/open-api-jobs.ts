@@ -1,4 +1,4 @@
-import type { OpenApiService } from '../modules/open-api/open-api.service';
+import type { OpenApiService } from '../modules/traffic/open-api/open-api.service';
 import type { JobDefinition } from './boss';
 
 /**

@@ -1,5 +1,5 @@
 import type { Clock } from '../lib/clock';
-import type { PaymentService } from '../modules/payment/payment.service';
+import type { PaymentService } from '../modules/money/payment/payment.service';
 import type { JobDefinition } from './boss';
 
 /** How long after its order a bill waits for the notification before the job asks the provider. */

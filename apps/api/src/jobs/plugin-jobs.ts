@@ -1,6 +1,6 @@
-import type { NoticeService } from '../modules/notice/notice.service';
-import { trialEndedNotice, trialEndingNotice } from '../modules/plugin/plugin-notice';
-import type { PluginService } from '../modules/plugin/plugin.service';
+import type { NoticeService } from '../modules/content/notice/notice.service';
+import { trialEndedNotice, trialEndingNotice } from '../modules/stores/plugin/plugin-notice';
+import type { PluginService } from '../modules/stores/plugin/plugin.service';
 import type { JobDefinition } from './boss';
 
 /**

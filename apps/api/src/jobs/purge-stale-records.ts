@@ -1,12 +1,12 @@
 import { addSeconds, type Clock } from '../lib/clock';
-import type { AccountService } from '../modules/account/account.service';
-import type { CaptchaService } from '../modules/account/captcha';
-import type { TwoFactorService } from '../modules/account/two-factor.service';
-import type { VerificationCodeService } from '../modules/account/verification-code.service';
-import type { IdempotencyService } from '../modules/idempotency/idempotency.service';
-import type { PaymentService } from '../modules/payment/payment.service';
-import type { IpRateLimit } from '../modules/rate-limit/ip-rate-limit.service';
-import type { SessionService } from '../modules/session/session.service';
+import type { AccountService } from '../modules/accounts/account/account.service';
+import type { CaptchaService } from '../modules/accounts/account/captcha';
+import type { TwoFactorService } from '../modules/accounts/account/two-factor.service';
+import type { VerificationCodeService } from '../modules/accounts/account/verification-code.service';
+import type { IdempotencyService } from '../platform/idempotency/idempotency.service';
+import type { PaymentService } from '../modules/money/payment/payment.service';
+import type { IpRateLimit } from '../platform/rate-limit/ip-rate-limit.service';
+import type { SessionService } from '../platform/session/session.service';
 import type { JobDefinition } from './boss';
 
 const DAY_SECONDS = 24 * 60 * 60;

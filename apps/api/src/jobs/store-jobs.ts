@@ -1,5 +1,5 @@
-import type { BillService } from '../modules/bill/bill.service';
-import { PROVISION_QUEUE, type ShopService } from '../modules/shop/shop.service';
+import type { BillService } from '../modules/money/bill/bill.service';
+import { PROVISION_QUEUE, type ShopService } from '../modules/stores/shop/shop.service';
 import type { JobDefinition } from './boss';
 
 /** Provisions the store named in the job, sent when a store is paid for or its trial starts. */

@@ -1,9 +1,9 @@
-import type { UsageFold } from '../modules/traffic-report/usage-fold';
+import type { UsageFold } from '../modules/traffic/traffic-report/usage-fold';
 import type { JobDefinition } from './boss';
 
 /**
  * Every five minutes: folds the traffic roll-up of closed days into the compact roll-ups the
- * reports read (modules/traffic-report/usage-fold.ts), and the last few closed days again. Sent with
+ * reports read (modules/traffic/traffic-report/usage-fold.ts), and the last few closed days again. Sent with
  * `{ from: 'YYYY-MM-DD' }`, it also folds again from that day (after a repair of old roll-up rows).
  */
 export function usageFoldJob(deps: { fold: UsageFold }): JobDefinition {

@@ -1,7 +1,7 @@
 import Fastify, { LogController } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { registerStorefrontRouting } from '../modules/storefront/storefront.routes';
-import type { StorefrontService } from '../modules/storefront/storefront.service';
+import { registerStorefrontRouting } from '../modules/storefront/storefront/storefront.routes';
+import type { StorefrontService } from '../modules/storefront/storefront/storefront.service';
 import { parseLogFormat, prettyMessage, registerPrettyRequestLog } from './logger';
 
 describe('LOG_FORMAT', () => {

@@ -21,7 +21,7 @@ export function chooseEncoding(acceptEncoding: string | undefined): ResponseEnco
 /**
  * Sends a page made for this request, compressed as the client asks above the threshold (brotli at
  * quality 4, as the plugin compresses answers made per request). For answers sent from a hook before
- * any route is reached (a store's pages, modules/storefront), which the plugin's per-route hooks never see.
+ * any route is reached (a store's pages, modules/storefront/storefront), which the plugin's per-route hooks never see.
  */
 export function sendCompressed(request: FastifyRequest, reply: FastifyReply, body: string) {
   const bytes = Buffer.from(body, 'utf8');

@@ -1,6 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CASHIER_PATH_PREFIX } from '../modules/payment/cashier-link';
+import { CASHIER_PATH_PREFIX } from '@parlour/contract/console-path';
 
 /**
  * Where the console's and the cashier's forms may post besides our own origin. A payment provider

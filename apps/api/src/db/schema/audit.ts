@@ -4,7 +4,7 @@ import { admins } from './accounts';
 /**
  * The audit log (issue 13 §6): one row per target an operator's writing call changed, written in the
  * call's own transaction (lib/unit-of-work), so a call that fails leaves no row and a row always
- * describes a change that happened. Secrets are masked before they are stored (modules/audit/audit-mask).
+ * describes a change that happened. Secrets are masked before they are stored (platform/audit/audit-mask).
  */
 export const auditLog = pgTable(
   'audit_log',

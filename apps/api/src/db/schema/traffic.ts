@@ -282,7 +282,7 @@ const PLATFORM_SUM_COLUMNS = USAGE_PLATFORMS.flatMap((platform) =>
 /*
  * Compact roll-ups: api_usage_daily of closed days folded three ways, so a report over a month
  * reads about 1,500 rows a day of stores, or a few hundred in all, instead of 10,000 a day. Written
- * only by the usage fold job (modules/traffic-report/usage-fold.ts), never by the Open API, and only
+ * only by the usage fold job (modules/traffic/traffic-report/usage-fold.ts), never by the Open API, and only
  * for days up to usage_fold_state.folded_through; the reports read the days after it from
  * api_usage_daily. Every row has calls > 0, as every api_usage_daily row has.
  */

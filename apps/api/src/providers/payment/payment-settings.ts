@@ -1,6 +1,6 @@
 /**
  * The operator's settings of each pay method's provider, as a provider factory receives them
- * (secrets unsealed). Stored in platform settings with the secrets sealed (modules/settings);
+ * (secrets unsealed). Stored in platform settings with the secrets sealed (platform/settings);
  * `endpoint` is the API base the provider talks to: blank means the environment's default
  * (DEFAULT_ENDPOINTS), tests point it at their fake on 127.0.0.1.
  */

@@ -7,7 +7,7 @@ import { storeAddress } from '@/lib/store-address';
 const RECORD_SITE = 'https://beian.miit.gov.cn/';
 
 /**
- * How the store's front page shows its basic config (the API serves it at the store's hosts, modules/storefront):
+ * How the store's front page shows its basic config (the API serves it at the store's hosts, modules/storefront/storefront):
  * the browser tab (icon and name), the header (logo and name) and the footer (copyright, record
  * number, service phone), following the form as it is typed.
  */
