@@ -524,8 +524,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     repository: createOpenApiRepository(db),
     clock,
     getProductData: () => coreData.getActiveProductData(),
+    ipRateLimit,
   });
-  registerOpenApiRoutes(app, registrar, { openApi, shopKeys, ipRateLimit });
+  registerOpenApiRoutes(app, registrar, { openApi, shopKeys });
 
   // Traffic reports (issue 5): dashboards and statistics from the daily roll-up, the call log.
   registerTrafficReportRoutes(registrar, {

@@ -89,8 +89,8 @@ export function zoneDayAndTime(instant: Date, zone: string): { day: string; time
   };
 }
 
-/** `day` moved by `days` calendar days. */
-export function addDays(day: string, days: number): string {
+/** `day` (YYYY-MM-DD) moved by `days` calendar days; `addDays` (lib/terms) moves an instant. */
+export function shiftDay(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 

@@ -1,4 +1,4 @@
-import { addDays, DEFAULT_BUSINESS_TIME_ZONE, zoneDay, zoneDayStart } from '@parlour/contract/business-time';
+import { shiftDay, DEFAULT_BUSINESS_TIME_ZONE, zoneDay, zoneDayStart } from '@parlour/contract/business-time';
 import { sql } from 'drizzle-orm';
 
 /** The business time zone's row in platform_settings (a JSON string; absent while it is the default). */
@@ -24,7 +24,7 @@ export function daysBetween(start: string, end: string): number {
  */
 export function dayRange(range: { start_date?: string; end_date?: string }, zone: string) {
   const start = range.start_date ? zoneDayStart(range.start_date, zone) : undefined;
-  const end = range.end_date ? zoneDayStart(addDays(range.end_date, 1), zone) : undefined;
+  const end = range.end_date ? zoneDayStart(shiftDay(range.end_date, 1), zone) : undefined;
   return { start, end };
 }
 

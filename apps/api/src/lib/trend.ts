@@ -1,4 +1,4 @@
-import { addDays, zoneDay } from '@parlour/contract/business-time';
+import { shiftDay, zoneDay } from '@parlour/contract/business-time';
 import { MAX_TREND_DAYS } from '@parlour/contract/calls/report';
 import { AppError } from './app-error';
 import { dayRange, daysBetween } from './business-days';
@@ -9,8 +9,8 @@ import { dayRange, daysBetween } from './business-days';
  */
 export function trendDays(range: { start_date?: string; end_date?: string }, now: Date, zone: string) {
   const endDate = range.end_date ?? zoneDay(now, zone);
-  const startDate = range.start_date ?? addDays(endDate, -29);
-  const days = daysBetween(startDate, addDays(endDate, 1));
+  const startDate = range.start_date ?? shiftDay(endDate, -29);
+  const days = daysBetween(startDate, shiftDay(endDate, 1));
   if (days < 1 || days > MAX_TREND_DAYS)
     throw new AppError('VALIDATION_FAILED', {
       messages: { 'zh-CN': '时间范围最多 366 天', 'en-US': 'The date range may cover at most 366 days' },
@@ -26,7 +26,7 @@ export function fillDays(
 ) {
   const byDate = new Map(rows.map((row) => [row.date, row]));
   return Array.from({ length: range.days }, (_, index) => {
-    const date = addDays(range.startDay, index);
+    const date = shiftDay(range.startDay, index);
     const row = byDate.get(date);
     return { date, count: Number(row?.count ?? 0), amount: Number(row?.amount ?? 0) };
   });

@@ -2,13 +2,8 @@ import * as calls from '@parlour/contract/calls/open-core';
 import { OPEN_API_KEY_HEADER, OPEN_API_PATH_PREFIX } from '@parlour/contract/calls/open-core';
 import { errorMessage } from '@parlour/contract/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../../lib/app-error';
 import type { CallRegistrar } from '../../../platform/register-call';
-import {
-  PUBLIC_BODY_LIMITS,
-  publicRouteOptions,
-  type IpRateLimit,
-} from '../../../platform/rate-limit/ip-rate-limit.service';
+import { PUBLIC_BODY_LIMITS, publicRouteOptions } from '../../../platform/rate-limit/ip-rate-limit.service';
 import { failure, ok, requestLang } from '../../../plugins/envelope';
 import type { OpenApiService } from './open-api.service';
 import type { ShopKeyService } from './shop-key.service';
@@ -22,41 +17,6 @@ export function apiKeyOf(request: FastifyRequest): string | undefined {
   return match?.[1]?.trim() || undefined;
 }
 
-/** Refusals of a caller no store is known for: they are counted per IP (a store's own refusals are logged and metered). */
-const ANONYMOUS_REFUSALS: ReadonlySet<string> = new Set(['OPEN_KEY_INVALID', 'MALFORMED_REQUEST']);
-
-/**
- * The per-IP budget of anonymous refusals (issue 13 §2), counted in the database like every public
- * budget. A process that saw an address go over it refuses that address at once until the window
- * ends, without looking its key up; good keys are never counted, so metered traffic pays nothing.
- */
-function createRefusalBudget(ipRateLimit: IpRateLimit) {
-  const blockedUntil = new Map<string, number>();
-  return {
-    refuseIfOverBudget(ip: string) {
-      const until = blockedUntil.get(ip);
-      if (until === undefined) return;
-      const left = until - Date.now();
-      if (left <= 0) {
-        blockedUntil.delete(ip);
-        return;
-      }
-      throw new AppError('TOO_MANY_REQUESTS', { data: { retry_after: Math.max(1, Math.ceil(left / 1000)) } });
-    },
-    async count(ip: string) {
-      try {
-        await ipRateLimit.hit('open-api-refusal', ip);
-      } catch (error) {
-        if (blockedUntil.size > 10_000) blockedUntil.clear();
-        const retryAfter =
-          ((error as AppError).options?.data as { retry_after?: number } | undefined)?.retry_after ?? 60;
-        blockedUntil.set(ip, Date.now() + retryAfter * 1000);
-        throw error;
-      }
-    },
-  };
-}
-
 /**
  * The public, metered Open API (`POST /open/v1/:platform/:api_code`, outside the /api/v1 contract
  * like the payment notify route) and the merchant's store key calls.
@@ -64,32 +24,23 @@ function createRefusalBudget(ipRateLimit: IpRateLimit) {
 export function registerOpenApiRoutes(
   app: FastifyInstance,
   registrar: CallRegistrar,
-  deps: { openApi: OpenApiService; shopKeys: ShopKeyService; ipRateLimit?: IpRateLimit },
+  deps: { openApi: OpenApiService; shopKeys: ShopKeyService },
 ) {
   const { register } = registrar;
-  const { openApi, shopKeys, ipRateLimit } = deps;
-  const refusals = ipRateLimit ? createRefusalBudget(ipRateLimit) : null;
+  const { openApi, shopKeys } = deps;
 
   app.post<{ Params: { platform: string; api_code: string } }>(
     `${OPEN_API_PATH_PREFIX}/:platform/:api_code`,
     publicRouteOptions(PUBLIC_BODY_LIMITS.openApi),
     async (request, reply) => {
-      refusals?.refuseIfOverBudget(request.ip);
-      try {
-        const body = request.body ?? {};
-        if (typeof body !== 'object' || Array.isArray(body)) throw new AppError('MALFORMED_REQUEST');
-        const data = await openApi.handleCall({
-          apiKey: apiKeyOf(request),
-          platform: request.params.platform,
-          apiCode: request.params.api_code,
-          body: body as Record<string, unknown>,
-        });
-        return reply.send(ok(data, requestLang(request)));
-      } catch (error) {
-        if (refusals && error instanceof AppError && ANONYMOUS_REFUSALS.has(error.key))
-          await refusals.count(request.ip);
-        throw error;
-      }
+      const data = await openApi.handlePublicCall({
+        ip: request.ip,
+        apiKey: apiKeyOf(request),
+        platform: request.params.platform,
+        apiCode: request.params.api_code,
+        body: request.body,
+      });
+      return reply.send(ok(data, requestLang(request)));
     },
   );
 

@@ -10,6 +10,8 @@ import { checkCallParams, keyOwnerRefusal, storableText } from './open-api.rules
 import type { CallIdentity, OpenApiRepository } from './open-api.repository';
 import { createKeyRateLimit } from './key-rate-limit';
 import { hashApiKey } from './shop-key.service';
+import { ANONYMOUS_REFUSALS, createRefusalBudget } from './open-api-refusals';
+import type { IpRateLimit } from '../../../platform/rate-limit/ip-rate-limit.service';
 
 /** How long after its timeout a call in flight (its charge row) is given before the sweep settles it. */
 export const SETTLE_MARGIN_MS = 60_000;
@@ -54,8 +56,11 @@ export function createOpenApiService(deps: {
   getProductData: () => Promise<ActiveProductData>;
   /** Per-key rate protection of this process; the contract's defaults when absent. */
   rateLimit?: Parameters<typeof createKeyRateLimit>[0];
+  /** The per-IP budget of anonymous refusals (open-api-refusals.ts); none counted when absent. */
+  ipRateLimit?: IpRateLimit;
 }) {
   const { repository, clock } = deps;
+  const refusals = deps.ipRateLimit ? createRefusalBudget(deps.ipRateLimit) : null;
   const limiter = createKeyRateLimit(
     deps.rateLimit ?? { perSecond: OPEN_API_RATE_PER_SECOND, burst: OPEN_API_RATE_BURST },
   );
@@ -176,6 +181,25 @@ export function createOpenApiService(deps: {
     /** One Open API call from start to end. */
     async handleCall(call: OpenApiCall): Promise<unknown> {
       return fulfil(await charge(call));
+    },
+
+    /**
+     * A call as it arrived on the public route, from `ip`: refused at once while the address is over
+     * its budget of anonymous refusals; a body that is not a JSON object is MALFORMED_REQUEST; an
+     * unknown key or a malformed request counts against the address's budget (a store's own
+     * refusals are logged and metered instead, see above).
+     */
+    async handlePublicCall(call: Omit<OpenApiCall, 'body'> & { ip: string; body: unknown }): Promise<unknown> {
+      const { ip, body: sent, ...identity } = call;
+      refusals?.refuseIfOverBudget(ip);
+      try {
+        const body = sent ?? {};
+        if (typeof body !== 'object' || Array.isArray(body)) throw new AppError('MALFORMED_REQUEST');
+        return await fulfil(await charge({ ...identity, body: body as Record<string, unknown> }));
+      } catch (error) {
+        if (refusals && error instanceof AppError && ANONYMOUS_REFUSALS.has(error.key)) await refusals.count(ip);
+        throw error;
+      }
     },
 
     /** Whether the merchant's stores have made any call (the demo seed runs once). */

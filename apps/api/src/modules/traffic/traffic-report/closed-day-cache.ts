@@ -1,5 +1,5 @@
 import type { UsageFilter, UsageKey, UsageRow, UsageSums } from './traffic-report.repository';
-import { addDays, lastClosedDay } from './usage-days';
+import { shiftDay, lastClosedDay } from './usage-days';
 
 /** However closed, a cached answer is read again after this long, so a late correction shows within minutes. */
 const CACHE_TTL_MS = 10 * 60 * 1000;
@@ -147,7 +147,7 @@ export function createClosedDayCache(deps: {
       if (filter.endDay <= closedEnd) return readClosed(closedFilter, sets, zone);
       const [closed, open] = await Promise.all([
         readClosed(closedFilter, sets, zone),
-        readOpen({ ...filter, startDay: addDays(closedEnd, 1) }, sets),
+        readOpen({ ...filter, startDay: shiftDay(closedEnd, 1) }, sets),
       ]);
       return merge(sets, closed, open);
     },

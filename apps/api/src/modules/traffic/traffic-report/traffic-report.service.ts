@@ -17,7 +17,7 @@ import type {
 } from '@parlour/contract/calls/traffic-report';
 import { API_CALL_STATUSES, logErrorCodeOf, OPEN_API_LOG_ERRORS } from '@parlour/contract/calls/traffic-report';
 import { LOG_PLATFORMS, TIME_FILTERS } from '@parlour/contract/constants';
-import { addDays, zoneDay } from '@parlour/contract/business-time';
+import { shiftDay, zoneDay } from '@parlour/contract/business-time';
 import type { SortOrder } from '@parlour/contract/schemas';
 import type { Lang } from '@parlour/contract/errors';
 import { AppError } from '../../../lib/app-error';
@@ -56,10 +56,10 @@ export function resolveTimeRange(input: TimeInput, now: Date, zone: string) {
   const today = zoneDay(now, zone);
   const daysBack = { today: 0, last_7_days: 6, last_30_days: 29 } as const;
   // The contract makes sure a custom range has both ends, in order.
-  const startDay = input.time_range === 'custom' ? input.start_date! : addDays(today, -daysBack[input.time_range]);
+  const startDay = input.time_range === 'custom' ? input.start_date! : shiftDay(today, -daysBack[input.time_range]);
   const endDay = input.time_range === 'custom' ? input.end_date! : today;
   const { start, end } = dayRange({ start_date: startDay, end_date: endDay }, zone);
-  return { start: start!, end: end!, days: daysBetween(startDay, addDays(endDay, 1)), startDay, endDay };
+  return { start: start!, end: end!, days: daysBetween(startDay, shiftDay(endDay, 1)), startDay, endDay };
 }
 export type TimeRange = ReturnType<typeof resolveTimeRange>;
 
@@ -93,7 +93,7 @@ function totalsOf(sums: UsageSums | undefined): TCallTotals {
 function fillTrend(range: TimeRange, rows: Array<UsageSums & { day?: string | number }>): TUsageDay[] {
   const byDay = new Map(rows.map((row) => [String(row.day), row]));
   return Array.from({ length: range.days }, (_, index) => {
-    const date = addDays(range.startDay, index);
+    const date = shiftDay(range.startDay, index);
     const row = byDay.get(date);
     return { date, calls: row?.calls ?? 0, success: row?.success ?? 0, units: row?.units ?? 0 };
   });

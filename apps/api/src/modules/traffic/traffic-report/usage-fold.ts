@@ -1,5 +1,5 @@
 import type { Clock } from '../../../lib/clock';
-import { addDays, lastClosedDay } from './usage-days';
+import { shiftDay, lastClosedDay } from './usage-days';
 import type { UsageFoldRepository } from './usage-fold.repository';
 
 /**
@@ -37,14 +37,14 @@ export function createUsageFold(deps: {
       // After the last fold, less the re-fold margin; before any fold, from the first day logged
       // (with nothing logged, the last closed day alone, empty, marks where folding starts).
       let from = foldedThrough
-        ? minDay(addDays(foldedThrough, 1), addDays(to, 1 - REFOLD_CLOSED_DAYS))
+        ? minDay(shiftDay(foldedThrough, 1), shiftDay(to, 1 - REFOLD_CLOSED_DAYS))
         : ((await repository.findFirstDay()) ?? to);
       // An earlier start may be asked for; a later one would leave days unfolded below the new mark.
       if (options.from) from = minDay(from, options.from);
       if (from > to) return { from: null, to, days: 0 };
       let days = 0;
-      for (let start = from; start <= to; start = addDays(start, FOLD_CHUNK_DAYS)) {
-        const end = minDay(addDays(start, FOLD_CHUNK_DAYS - 1), to);
+      for (let start = from; start <= to; start = shiftDay(start, FOLD_CHUNK_DAYS)) {
+        const end = minDay(shiftDay(start, FOLD_CHUNK_DAYS - 1), to);
         await repository.foldDays(start, end, now);
         days += Math.round((Date.parse(end) - Date.parse(start)) / 86_400_000) + 1;
       }

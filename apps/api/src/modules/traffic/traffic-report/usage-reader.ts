@@ -7,7 +7,7 @@ import {
   type UsageRow,
   type UsageSource,
 } from './traffic-report.repository';
-import { addDays, lastClosedDay } from './usage-days';
+import { shiftDay, lastClosedDay } from './usage-days';
 import { USAGE_SUM_FIELDS } from '../../../db/schema/index';
 import { filteredMerchantId } from '../../../lib/tenant-scope';
 
@@ -105,7 +105,7 @@ export function createUsageReader(deps: {
       const foldedFilter = { ...filter, endDay: filter.endDay < foldedThrough ? filter.endDay : foldedThrough };
       const live =
         filter.endDay > foldedThrough
-          ? repository.sumUsageSets({ ...filter, startDay: addDays(foldedThrough, 1) }, sets, 'daily')
+          ? repository.sumUsageSets({ ...filter, startDay: shiftDay(foldedThrough, 1) }, sets, 'daily')
           : undefined;
       const reads = planUsageSources(foldedFilter, sets).map(async ({ source, setIndexes }) => ({
         setIndexes,
