@@ -75,7 +75,10 @@ describe('accounts: enumeration', () => {
   }
 
   for (const event of ['register', 'forgot'] as const) {
-    it(`a ${event} code by email: the same answer and comparable time for an existing and a new address, a job queued, nothing mailed in the request`, async () => {
+    const codeByEmailTitle =
+      `a ${event} code by email: the same answer and comparable time for an existing and a new address, a job ` +
+      `queued, nothing mailed in the request`;
+    it(codeByEmailTitle, async () => {
       const existing: string[] = [];
       for (let index = 0; index < 6; index += 1) existing.push((await registerMerchant(t)).email);
       const fresh = existing.map(() => uniqueEmail('nobody'));

@@ -61,7 +61,10 @@ describe('accounts: errors', () => {
   }
 
   describe('[REGISTER] an account that exists', () => {
-    it('answers a register code for a taken email like any other, mails "you already have an account" instead of a code, and refuses a registration without a valid code', async () => {
+    const takenEmailTitle =
+      'answers a register code for a taken email like any other, mails "you already have an account" instead of a ' +
+      'code, and refuses a registration without a valid code';
+    it(takenEmailTitle, async () => {
       const merchant = await registerMerchant(t);
       t.clock.advance(CODE_RESEND_SECONDS);
       const mailsBefore = t.mail.sent.length;

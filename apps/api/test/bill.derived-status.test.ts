@@ -36,7 +36,10 @@ describe('bills: reads derive an unpaid bill past its window as expired and writ
   });
   afterAll(() => t.close());
 
-  it('lists, counts, status filters, detail, pay page, cashier, export, dashboard and package lists say expired before the sweep; the sweep persists it', async () => {
+  const expiredBeforeSweepTitle =
+    'lists, counts, status filters, detail, pay page, cashier, export, dashboard and package lists say expired ' +
+    'before the sweep; the sweep persists it';
+  it(expiredBeforeSweepTitle, async () => {
     const merchant = await registerMerchant(t);
     const fields = shopFields();
     const purchase = await expectOk(

@@ -215,7 +215,9 @@ describe('business time zone', () => {
       });
     }
     const { rows: rolled } = await t.database.executeSql(
-      `select to_char(day, 'YYYY-MM-DD') as day, merchant_id, shop_ref, platform, api_code, status, calls::int as calls, units::int as units, total_response_ms::int as total_response_ms from api_usage_daily`,
+      `select to_char(day, 'YYYY-MM-DD') as day, merchant_id, shop_ref, platform, api_code, status,
+        calls::int as calls, units::int as units, total_response_ms::int as total_response_ms
+        from api_usage_daily`,
     );
     const actual = new Map(
       (rolled as Array<Record<string, string | number>>).map((row) => [
@@ -231,7 +233,8 @@ describe('business time zone', () => {
       ),
     ).toBe(true);
     const { rows: folds } = await t.database.executeSql(
-      `select (select count(*) from api_usage_daily_shop)::int + (select count(*) from api_usage_daily_api)::int + (select count(*) from api_usage_daily_total)::int + (select count(*) from usage_fold_state)::int as n`,
+      `select (select count(*) from api_usage_daily_shop)::int + (select count(*) from api_usage_daily_api)::int
+        + (select count(*) from api_usage_daily_total)::int + (select count(*) from usage_fold_state)::int as n`,
     );
     expect(Number((folds[0] as { n: number }).n)).toBe(0);
   });

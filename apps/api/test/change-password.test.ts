@@ -241,7 +241,10 @@ describe('change password', () => {
       expect((await t.call(adminLogin, { account, password: ADMIN_PASSWORD })).code).toBe(ErrorCode.OK);
     });
 
-    it('counts wrong current passwords as failed logins: past the threshold the form is refused, even with the right password, and login needs a captcha', async () => {
+    const wrongPasswordsTitle =
+      'counts wrong current passwords as failed logins: past the threshold the form is refused, even with the right ' +
+      'password, and login needs a captcha';
+    it(wrongPasswordsTitle, async () => {
       const merchant = await registerMerchant(t);
       for (let attempt = 0; attempt < CAPTCHA_THRESHOLD; attempt += 1) {
         expect(

@@ -26,7 +26,9 @@ const ASSET_SOURCE = Array.from(
   { length: 400 },
   (_, index) => `export const value${index} = ${JSON.stringify(`chunk line ${index}`)};`,
 ).join('\n');
-const INDEX_TEMPLATE = `<!doctype html><html><head><!--parlour-config--><style>${'body{margin:0}'.repeat(100)}</style></head><body><div id="root"></div></body></html>`;
+const INDEX_TEMPLATE =
+  `<!doctype html><html><head><!--parlour-config--><style>${'body{margin:0}'.repeat(100)}</style></head>` +
+  `<body><div id="root"></div></body></html>`;
 
 let webDistDir: string;
 let t: TestApp;

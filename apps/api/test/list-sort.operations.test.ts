@@ -39,7 +39,9 @@ describe('operator list sorting', () => {
       for (let store = 0; store < storeCounts[index]; store += 1) {
         await t.database.db.execute(
           sql`insert into shops (merchant_id, shop_id, shop_name, contact_email, version_id, status)
-              select ${id}, ${`sortm${index}x${store}${Date.now().toString(36)}`}, 'Sort store', 'sort@example.com', id, 'operating' from store_versions order by id limit 1`,
+              select ${id}, ${`sortm${index}x${store}${Date.now().toString(36)}`},
+              'Sort store', 'sort@example.com', id, 'operating'
+              from store_versions order by id limit 1`,
         );
       }
     }
@@ -65,7 +67,8 @@ describe('operator list sorting', () => {
     const followed = [day(5), null, day(2)];
     for (const [index, content] of contents.entries()) {
       await t.database.db.execute(
-        sql`update prospects set created_at = ${day(index)}, followed_up_at = ${followed[index]}, status = ${followed[index] ? 'followed_up' : 'new'} where content = ${content}`,
+        sql`update prospects set created_at = ${day(index)}, followed_up_at = ${followed[index]},
+          status = ${followed[index] ? 'followed_up' : 'new'} where content = ${content}`,
       );
     }
     const order = async (body: Record<string, unknown>) => {

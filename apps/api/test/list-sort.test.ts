@@ -54,7 +54,10 @@ describe('list sorting', () => {
     const amounts = [5000, 1000, 5000, 3000];
     for (const [index, shopId] of shopIds.entries()) {
       await t.database.db.execute(
-        sql`update shops set total_revenue = ${revenues[index]}, expires_at = ${expiries[index] ? new Date(`${expiries[index]}T00:00:00Z`) : null}, created_at = ${new Date(Date.UTC(2026, 0, 1 + index))} where shop_id = ${shopId}`,
+        sql`update shops set total_revenue = ${revenues[index]},
+          expires_at = ${expiries[index] ? new Date(`${expiries[index]}T00:00:00Z`) : null},
+          created_at = ${new Date(Date.UTC(2026, 0, 1 + index))}
+          where shop_id = ${shopId}`,
       );
       await t.database.db.execute(
         sql`update bills set amount = ${amounts[index]}, created_at = ${new Date(Date.UTC(2026, 0, 1 + index))} where bill_no = ${billNos[index]}`,

@@ -53,8 +53,10 @@ describe('notices: security', () => {
       ],
       [
         'the formatting allowlist',
-        '<h2>T</h2><h3>U</h3><h4>V</h4><p><strong>b</strong><b>b</b><em>i</em><i>i</i><u>u</u><s>s</s><br></p><ul><li>a</li></ul><ol><li>b</li></ol><blockquote>q</blockquote><pre><code>c</code></pre>',
-        '<h2>T</h2><h3>U</h3><h4>V</h4><p><strong>b</strong><b>b</b><em>i</em><i>i</i><u>u</u><s>s</s><br /></p><ul><li>a</li></ul><ol><li>b</li></ol><blockquote>q</blockquote><pre><code>c</code></pre>',
+        '<h2>T</h2><h3>U</h3><h4>V</h4><p><strong>b</strong><b>b</b><em>i</em><i>i</i><u>u</u><s>s</s><br></p>' +
+          '<ul><li>a</li></ul><ol><li>b</li></ol><blockquote>q</blockquote><pre><code>c</code></pre>',
+        '<h2>T</h2><h3>U</h3><h4>V</h4><p><strong>b</strong><b>b</b><em>i</em><i>i</i><u>u</u><s>s</s><br /></p>' +
+          '<ul><li>a</li></ul><ol><li>b</li></ol><blockquote>q</blockquote><pre><code>c</code></pre>',
       ],
       ['h1, divs and spans (kept as text)', '<h1>Big</h1><div><span class="x">in</span></div>', 'Bigin'],
       // A console path on the same origin is kept, opening in the same tab (no target or rel, whatever was written).

@@ -152,7 +152,8 @@ describe('Open API: exactly-once accounting', () => {
     const packageId = await grantPackage(t, { merchantId: store.merchantId, units: 5 });
     // The charge row's insert fails in the statement that updates the package (a full disk, a lost connection).
     await t.database.executeSql(
-      `create function fail_log_insert() returns trigger language plpgsql as $$ begin if new.shop_ref = ${store.shopRef} then raise exception 'disk full'; end if; return new; end $$`,
+      `create function fail_log_insert() returns trigger language plpgsql as
+        $$ begin if new.shop_ref = ${store.shopRef} then raise exception 'disk full'; end if; return new; end $$`,
     );
     await t.database.executeSql(
       'create trigger fail_log_insert before insert on api_call_charges for each row execute function fail_log_insert()',
@@ -173,7 +174,8 @@ describe('Open API: exactly-once accounting', () => {
     const store = await storeWithKey(t);
     const packageId = await grantPackage(t, { merchantId: store.merchantId, units: 5 });
     await t.database.executeSql(
-      `create function fail_settle() returns trigger language plpgsql as $$ begin if new.shop_ref = ${store.shopRef} then raise exception 'disk full'; end if; return new; end $$`,
+      `create function fail_settle() returns trigger language plpgsql as
+        $$ begin if new.shop_ref = ${store.shopRef} then raise exception 'disk full'; end if; return new; end $$`,
     );
     await t.database.executeSql(
       'create trigger fail_settle before insert on api_call_logs for each row execute function fail_settle()',

@@ -157,7 +157,10 @@ describe('Open API: metered calls', () => {
     expect(await usageOf(t, store.shopRef)).toEqual(await logTotalsOf(t, store.shopRef));
   });
 
-  it('rejects calls on a disabled platform, a disabled API and a stopped store (logged, not charged) and an unknown platform or API (answered, not logged)', async () => {
+  const refusedCallsTitle =
+    'rejects calls on a disabled platform, a disabled API and a stopped store (logged, not charged) and an unknown ' +
+    'platform or API (answered, not logged)';
+  it(refusedCallsTitle, async () => {
     const store = await storeWithKey(t);
     const packageId = await grantPackage(t, { merchantId: store.merchantId, units: 10 });
     const { list: sources } = await expectOk(t.call(adminListDataSources, {}, adminToken));

@@ -34,7 +34,10 @@ describe('payments: Alipay page pay against a fake gateway', () => {
     if (!bill) throw new Error('no bill');
     return bill;
   }
-  /** A store bought through the sandbox (WeChat Pay is not configured here) with an unpaid Alipay renewal whose provider order exists (the pay page made it). */
+  /**
+   * A store bought through the sandbox (WeChat Pay is not configured here) with an unpaid Alipay renewal whose provider
+   * order exists (the pay page made it).
+   */
   const alipayRenewal = () => unpaidRenewal(t, { storePayMethod: 'wechat' });
 
   it('keeps the secret sealed and never returns it; the method is offered; test connection reaches the gateway', async () => {

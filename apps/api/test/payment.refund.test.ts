@@ -55,7 +55,10 @@ describe('payments: the operator refunds a paid bill', () => {
     return rows;
   }
 
-  it('refunds an Alipay bill in full with a reason: refunded, the term comes off the store, audited, listed with its events; a second refund refuses', async () => {
+  const alipayRefundTitle =
+    'refunds an Alipay bill in full with a reason: refunded, the term comes off the store, audited, listed with its ' +
+    'events; a second refund refuses';
+  it(alipayRefundTitle, async () => {
     const { billNo, amount, token, shopId, before } = await paidAlipayRenewal();
     const paidDetail = await expectOk(t.call(adminBillDetail, { bill_no: billNo }, admin));
     expect(paidDetail).toMatchObject({

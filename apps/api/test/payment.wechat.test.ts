@@ -58,7 +58,10 @@ describe('payments: WeChat Pay', () => {
     expect(await records(billNo)).toEqual(['fulfilled']);
   });
 
-  it('a forged signature, a changed body, a stale timestamp, another merchant or app, another amount or currency: nothing changes, each recorded, answered {code:"FAIL"}', async () => {
+  const forgedNotificationTitle =
+    'a forged signature, a changed body, a stale timestamp, another merchant or app, another amount or currency: ' +
+    'nothing changes, each recorded, answered {code:"FAIL"}';
+  it(forgedNotificationTitle, async () => {
     const { billNo, token, shopId, before } = await wechatRenewal();
     fake.pay(billNo);
     const attempts = [
@@ -182,7 +185,10 @@ describe('payments: WeChat Pay', () => {
     };
   }
 
-  it('a refund WeChat Pay answers PROCESSING is pending (nothing revoked, no second refund) until the job finds it SUCCESS: then refunded and revoked, once', async () => {
+  const processingRefundTitle =
+    'a refund WeChat Pay answers PROCESSING is pending (nothing revoked, no second refund) until the job finds it ' +
+    'SUCCESS: then refunded and revoked, once';
+  it(processingRefundTitle, async () => {
     const { billNo, token, shopId, before } = await wechatRenewal();
     expect((await notify(fake.pay(billNo))).status).toBe(204);
     const paid = await getShop(t, token, shopId);
@@ -336,7 +342,10 @@ describe('payments: WeChat Pay', () => {
     expect((await getShop(t, token, shopId)).expires_at).toBe(before.expires_at);
   });
 
-  it('a REFUND.SUCCESS notification refunds the bill and revokes once (replays, redeliveries and 20 at once change nothing more); a forged one changes nothing', async () => {
+  const refundNotificationTitle =
+    'a REFUND.SUCCESS notification refunds the bill and revokes once (replays, redeliveries and 20 at once change ' +
+    'nothing more); a forged one changes nothing';
+  it(refundNotificationTitle, async () => {
     const admin = await signInAdmin(t);
     const { billNo, token, shopId, before, paid } = await pendingRefund(admin);
     // The refund asked WeChat Pay to notify its result at our notify endpoint.
@@ -530,7 +539,10 @@ describe('payments: WeChat Pay', () => {
     expect(await expectOk(t.call(adminBillDetail, { bill_no: billNo }, admin))).toMatchObject({ status: 'refunded' });
   });
 
-  it('a refund notification for a refund that is not ours is still refused (400 FAIL) when its signature, timestamp, decryption or merchant is wrong', async () => {
+  const foreignRefundTitle =
+    'a refund notification for a refund that is not ours is still refused (400 FAIL) when its signature, timestamp, ' +
+    'decryption or merchant is wrong';
+  it(foreignRefundTitle, async () => {
     const admin = await signInAdmin(t);
     const { billNo } = await pendingRefund(admin);
     fake.finishRefund(`R${billNo}`, 'SUCCESS');
@@ -564,7 +576,10 @@ describe('payments: WeChat Pay', () => {
     });
   });
 
-  it("a verified payment notification for an out_trade_no that is not ours is recorded as unknown_bill and acknowledged (204); forged or another merchant's is refused", async () => {
+  const unknownBillTitle =
+    'a verified payment notification for an out_trade_no that is not ours is recorded as unknown_bill and ' +
+    "acknowledged (204); forged or another merchant's is refused";
+  it(unknownBillTitle, async () => {
     const { billNo, token, shopId, before } = await wechatRenewal();
     fake.pay(billNo);
     const strangerBill = `B${Date.now()}ELSEWHERE`;

@@ -79,7 +79,10 @@ describe('plugin purchase (merchant)', () => {
     expect(installs).toMatchObject({ total: 1, list: [{ shop_id: owner.shopId, source: 'free', status: 'enabled' }] });
   });
 
-  it('buys a paid plugin: an unpaid plugin bill (order exists with its bill_no while unpaid), paid at the sandbox cashier, then installed as purchased', async () => {
+  const paidPluginTitle =
+    'buys a paid plugin: an unpaid plugin bill (order exists with its bill_no while unpaid), paid at the sandbox ' +
+    'cashier, then installed as purchased';
+  it(paidPluginTitle, async () => {
     const owner = await merchantWithStore(t);
     const plugin = await addPlugin(t, admin, { price: 4900, trial_days: 0 });
     const order = await expectOk(
@@ -445,7 +448,10 @@ describe('plugin purchase (merchant)', () => {
     );
   });
 
-  it('shows plugin bills in both bill lists, both exports, the income list and the bill-type distribution, labelled as plugins with the plugin name', async () => {
+  const pluginBillsTitle =
+    'shows plugin bills in both bill lists, both exports, the income list and the bill-type distribution, labelled ' +
+    'as plugins with the plugin name';
+  it(pluginBillsTitle, async () => {
     const owner = await merchantWithStore(t);
     const plugin = await addPlugin(t, admin, { price: 12300, trial_days: 0 });
     const order = await expectOk(takePlugin(t, owner.token, { shop_id: owner.shopId, plugin_id: plugin.id }));

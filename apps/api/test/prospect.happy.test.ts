@@ -35,7 +35,8 @@ describe('prospects: happy paths', () => {
 
   it('[PROSPECTS]: rows stored before numbers were normalised are listed as they were', async () => {
     await t.database.executeSql(
-      `insert into prospects (name, contact, content, ip, status, remark, created_at, updated_at) values ('Old lead', '138 0013 8000', 'left before normalisation', '203.0.113.9', 'new', '', now(), now())`,
+      `insert into prospects (name, contact, content, ip, status, remark, created_at, updated_at)
+        values ('Old lead', '138 0013 8000', 'left before normalisation', '203.0.113.9', 'new', '', now(), now())`,
     );
     const found = await list({ keyword: 'left before normalisation' });
     expect(found.list.map((row) => [row.name, row.contact])).toEqual([['Old lead', '138 0013 8000']]);

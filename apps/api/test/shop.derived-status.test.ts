@@ -37,7 +37,10 @@ describe('store reads derive the status at their clock and write nothing', () =>
   });
   afterAll(() => t.close());
 
-  it('lists, tab counts, filters, check_site_status and the dashboard show a lapsed store as pending renewal, then disabled, until the sweep persists it', async () => {
+  const lapsedStoreTitle =
+    'lists, tab counts, filters, check_site_status and the dashboard show a lapsed store as pending renewal, then ' +
+    'disabled, until the sweep persists it';
+  it(lapsedStoreTitle, async () => {
     const { token, shopId } = await merchantWithStore(t);
     const second = shopFields({ package_id: 1, shop_name: 'Still on trial' });
     await expectOk(t.call(merchantAddShop, second, token));
@@ -122,7 +125,9 @@ describe('store reads derive the status at their clock and write nothing', () =>
     const { counts } = await expectOk(t.call(adminListShops, {}, adminToken));
     const slow = await t.database.db.execute<{ status: string; n: number }>(sql`
       select case
-        when status in ('trial', 'operating') and expires_at <= ${t.clock.now()} then case when expires_at > ${new Date(t.clock.now().getTime() - 7 * DAY * 1000)} then 'pending_renewal' else 'disabled' end
+        when status in ('trial', 'operating') and expires_at <= ${t.clock.now()}
+            then case when expires_at > ${new Date(t.clock.now().getTime() - 7 * DAY * 1000)}
+                      then 'pending_renewal' else 'disabled' end
         when status = 'pending_renewal' and expires_at <= ${new Date(t.clock.now().getTime() - 7 * DAY * 1000)} then 'disabled'
         else status end as status, count(*)::int as n
       from shops group by 1`);

@@ -281,7 +281,10 @@ describe('store renewal into a higher version', () => {
       // A fourth listed version above Enterprise (later in the order, dearer).
       const { rows } = await t.database.executeSql(
         `insert into store_versions (name, name_en, currency, prices, status, sort)
-         select '旗舰版', 'Flagship', currency, (select jsonb_agg(jsonb_set(p, '{amount}', to_jsonb((p->>'amount')::int * 2))) from jsonb_array_elements(prices) p), 'enabled', sort + 10
+         select '旗舰版', 'Flagship', currency,
+                (select jsonb_agg(jsonb_set(p, '{amount}', to_jsonb((p->>'amount')::int * 2)))
+                 from jsonb_array_elements(prices) p),
+                'enabled', sort + 10
          from store_versions where id = $1 returning id`,
         [VERSION.enterprise],
       );

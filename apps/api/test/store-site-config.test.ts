@@ -190,7 +190,9 @@ describe('[SITE CONFIG] happy', () => {
     await expectOk(t.call(merchantSiteConfigEdit, { shop_id: shopId, ...fieldsOf(seen) } as never, token));
 
     const { rows } = await t.database.executeSql(
-      "select a.account, l.target_type, l.target_id, l.before, l.after, l.changed_fields from audit_log l join admins a on a.id = l.admin_id where l.action = 'shop.edit_site_config' and l.target_id = $1",
+      'select a.account, l.target_type, l.target_id, l.before, l.after, l.changed_fields ' +
+        'from audit_log l join admins a on a.id = l.admin_id ' +
+        "where l.action = 'shop.edit_site_config' and l.target_id = $1",
       [shopId],
     );
     expect(rows).toHaveLength(1);

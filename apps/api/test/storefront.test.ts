@@ -163,10 +163,12 @@ describe('[STOREFRONT] the front page', () => {
     expect(metaOf(page, 'parlour-plugins')).toBe(codes.join(','));
     for (const plugin of [chat, coupons]) {
       expect(page).toContain(
-        `<div class="plugin-slot" id="parlour-plugin-${plugin.code}" data-parlour-plugin="${plugin.code}"><span class="plugin-slot__name">Plugin ${plugin.code}</span>`,
+        `<div class="plugin-slot" id="parlour-plugin-${plugin.code}" ` +
+          `data-parlour-plugin="${plugin.code}"><span class="plugin-slot__name">Plugin ${plugin.code}</span>`,
       );
       expect(page).toContain(
-        `<script type="application/json" data-parlour-plugin="${plugin.code}">{"code":"${plugin.code}","version":"1.0.0","slot":"parlour-plugin-${plugin.code}"}</script>`,
+        `<script type="application/json" data-parlour-plugin="${plugin.code}">` +
+          `{"code":"${plugin.code}","version":"1.0.0","slot":"parlour-plugin-${plugin.code}"}</script>`,
       );
     }
     expect(page).not.toContain(unused.code);

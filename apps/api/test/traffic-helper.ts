@@ -51,10 +51,14 @@ export async function insertPackage(
   // without one it would read as void (its bill gone) and leave every list.
   const billRef = paidAt || options.voided ? null : await insertPayableBill(t, options.merchantId);
   const result = await t.database.db.execute<{ id: number }>(sql`
-    insert into traffic_packages (merchant_id, shop_ref, plan_id, bill_ref, name, is_general, units_total, units_used, valid_days, paid_at, expires_at, voided_at, created_at, updated_at)
-    values (${options.merchantId}, ${options.shopRef ?? null}, (select id from traffic_plans order by id limit 1), ${billRef}, ${options.name ?? (options.shopRef ? '店铺专享包' : '标准包')},
-            ${!options.shopRef}, ${options.units}, ${options.used ?? 0}, ${validDays}, ${paidAt?.toISOString() ?? null}::timestamptz, ${expiresAt?.toISOString() ?? null}::timestamptz,
-            ${options.voided ? t.clock.now().toISOString() : null}::timestamptz, ${t.clock.now().toISOString()}::timestamptz, ${t.clock.now().toISOString()}::timestamptz)
+    insert into traffic_packages (merchant_id, shop_ref, plan_id, bill_ref, name, is_general, units_total, units_used,
+                                  valid_days, paid_at, expires_at, voided_at, created_at, updated_at)
+    values (${options.merchantId}, ${options.shopRef ?? null}, (select id from traffic_plans order by id limit 1),
+            ${billRef}, ${options.name ?? (options.shopRef ? '店铺专享包' : '标准包')},
+            ${!options.shopRef}, ${options.units}, ${options.used ?? 0}, ${validDays},
+            ${paidAt?.toISOString() ?? null}::timestamptz, ${expiresAt?.toISOString() ?? null}::timestamptz,
+            ${options.voided ? t.clock.now().toISOString() : null}::timestamptz,
+            ${t.clock.now().toISOString()}::timestamptz, ${t.clock.now().toISOString()}::timestamptz)
     returning id`);
   return {
     id: Number(result.rows[0].id),
@@ -69,7 +73,8 @@ async function insertPayableBill(t: TestApp, merchantId: number) {
   billCounter += 1;
   const result = await t.database.db.execute<{ id: number }>(sql`
     insert into bills (bill_no, merchant_id, shop_name, type, product_name, amount, currency, expires_at)
-    values (${`T${Date.now()}${billCounter}`}, ${merchantId}, '', 'traffic_package', '标准包', 100, 'CNY', ${new Date(t.clock.now().getTime() + 30 * 60_000).toISOString()}::timestamptz)
+    values (${`T${Date.now()}${billCounter}`}, ${merchantId}, '', 'traffic_package', '标准包', 100, 'CNY',
+            ${new Date(t.clock.now().getTime() + 30 * 60_000).toISOString()}::timestamptz)
     returning id`);
   return Number(result.rows[0].id);
 }
@@ -114,19 +119,25 @@ export async function recordCall(t: TestApp, call: CallRecord) {
   return t.database.db.transaction(async (tx) => {
     if (packageRef && units) {
       await tx.execute(
-        sql`update traffic_packages set units_used = units_used + ${units} where id = ${packageRef} and units_used + ${units} <= units_total`,
+        sql`update traffic_packages set units_used = units_used + ${units}
+          where id = ${packageRef} and units_used + ${units} <= units_total`,
       );
     }
     const inserted = await tx.execute<{ id: number }>(sql`
-      insert into api_call_logs (created_at, finished_at, merchant_id, shop_ref, shop_name, platform, api_code, api_name, package_ref, package_name, status, charged_units, response_ms, error, request_params)
-      values (${at.toISOString()}::timestamptz, ${status === 'pending' ? null : new Date(at.getTime() + (responseMs ?? 0)).toISOString()}::timestamptz,
-              ${call.store.merchantId}, ${call.store.shopRef}, ${call.store.shopName}, ${platform}, ${apiCode}, ${API_NAME[apiCode]},
-              ${packageRef}, ${packageName}, ${status}, ${units}, ${responseMs}, ${error}, ${JSON.stringify(call.params ?? { num_iid: '610947572360' })}::jsonb)
+      insert into api_call_logs (created_at, finished_at, merchant_id, shop_ref, shop_name, platform, api_code, api_name,
+                                 package_ref, package_name, status, charged_units, response_ms, error, request_params)
+      values (${at.toISOString()}::timestamptz,
+              ${status === 'pending' ? null : new Date(at.getTime() + (responseMs ?? 0)).toISOString()}::timestamptz,
+              ${call.store.merchantId}, ${call.store.shopRef}, ${call.store.shopName},
+              ${platform}, ${apiCode}, ${API_NAME[apiCode]},
+              ${packageRef}, ${packageName}, ${status}, ${units}, ${responseMs}, ${error},
+              ${JSON.stringify(call.params ?? { num_iid: '610947572360' })}::jsonb)
       returning id`);
     if (status !== 'pending') {
       await tx.execute(sql`
         insert into api_usage_daily (day, merchant_id, shop_ref, platform, api_code, status, calls, units, total_response_ms)
-        values ((${at.toISOString()}::timestamptz at time zone ${BUSINESS_TIME_ZONE_SQL})::date, ${call.store.merchantId}, ${call.store.shopRef}, ${platform}, ${apiCode}, ${status}, 1, ${units}, ${responseMs ?? 0})
+        values ((${at.toISOString()}::timestamptz at time zone ${BUSINESS_TIME_ZONE_SQL})::date, ${call.store.merchantId},
+                ${call.store.shopRef}, ${platform}, ${apiCode}, ${status}, 1, ${units}, ${responseMs ?? 0})
         on conflict (day, merchant_id, shop_ref, platform, api_code, status)
         do update set calls = api_usage_daily.calls + excluded.calls, units = api_usage_daily.units + excluded.units,
                       total_response_ms = api_usage_daily.total_response_ms + excluded.total_response_ms`);

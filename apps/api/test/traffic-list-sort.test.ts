@@ -47,7 +47,9 @@ describe('traffic list sorting', () => {
         ? (await insertPackage(t, { merchantId: merchant.id, ...options })).id
         : (await orderPackage(t, merchant.token, { plan_id: PLAN.trial })).package.id;
       await t.database.db.execute(
-        sql`update traffic_packages set units_total = ${options.units}, units_used = ${options.used}, created_at = ${new Date(t.clock.now().getTime() - (10 - index) * 60_000)} where id = ${id}`,
+        sql`update traffic_packages set units_total = ${options.units}, units_used = ${options.used},
+          created_at = ${new Date(t.clock.now().getTime() - (10 - index) * 60_000)}
+          where id = ${id}`,
       );
       packageIds.push(id);
     }

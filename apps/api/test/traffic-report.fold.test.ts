@@ -214,7 +214,8 @@ describe('traffic reports: the compact roll-ups of closed days', () => {
     }
     logRows = async () => {
       const result = await t.database.db.execute<LogRow & Record<string, unknown>>(sql`
-        select to_char((created_at at time zone ${ZONE})::date, 'YYYY-MM-DD') as day, merchant_id, shop_ref, platform, api_code, status, charged_units, coalesce(response_ms, 0) as response_ms
+        select to_char((created_at at time zone ${ZONE})::date, 'YYYY-MM-DD') as day,
+               merchant_id, shop_ref, platform, api_code, status, charged_units, coalesce(response_ms, 0) as response_ms
         from api_call_logs`);
       return result.rows.map((row) => ({
         ...row,

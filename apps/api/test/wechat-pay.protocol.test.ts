@@ -85,7 +85,10 @@ describe('WeChat Pay API v3 protocol', () => {
       expect(keys.find('PUB_KEY_ID_2', new Date())).toBeNull();
     });
 
-    it('verifies timestamp\\nnonce\\nbody\\n; refuses a changed body, another key, an unknown serial, a probe signature, missing headers and a timestamp over 5 minutes away', () => {
+    const verifyTitle =
+      'verifies timestamp\\nnonce\\nbody\\n; refuses a changed body, another key, an unknown serial, a probe ' +
+      'signature, missing headers and a timestamp over 5 minutes away';
+    it(verifyTitle, () => {
       const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
       const other = generateKeyPairSync('rsa', { modulusLength: 2048 });
       const keys = loadPlatformKeys([

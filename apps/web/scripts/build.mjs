@@ -86,7 +86,8 @@ export async function buildConsole(outDir, options = {}) {
     const { totalKb, gzipKb, isWithinBudget } = checkBudget(staging, { quiet: options.quiet });
     if (!isWithinBudget)
       throw new Error(
-        `Budget exceeded: the login page loads ${totalKb.toFixed(1)} KB of JavaScript as sent (brotli; budget ${BUDGET_KB} KB). The build was not put in place.`,
+        `Budget exceeded: the login page loads ${totalKb.toFixed(1)} KB of JavaScript as sent (brotli; budget ` +
+          `${BUDGET_KB} KB). The build was not put in place.`,
       );
     const stamp = {
       mode: 'production',

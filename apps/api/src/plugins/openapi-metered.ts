@@ -59,7 +59,9 @@ export const METERED_OPEN_API_ERRORS: ReadonlyArray<{ key: ErrorKey; when: strin
   },
   {
     key: 'TOO_MANY_REQUESTS',
-    when: `More than ${OPEN_API_RATE_PER_SECOND} calls per second (bursts of ${OPEN_API_RATE_BURST}) with one key. \`data.retry_after\` is the number of seconds to wait. Not logged, not charged.`,
+    when:
+      `More than ${OPEN_API_RATE_PER_SECOND} calls per second (bursts of ${OPEN_API_RATE_BURST}) with one ` +
+      `key. \`data.retry_after\` is the number of seconds to wait. Not logged, not charged.`,
   },
   { key: 'MALFORMED_REQUEST', when: 'The body is not a JSON object. Not logged, not charged.' },
   { key: 'SERVER_ERROR', when: 'An unexpected failure; try again later.' },
@@ -150,7 +152,11 @@ const bodySchemas = () => [
   {
     type: 'object',
     title: 'other APIs',
-    description: `Any other API of the catalogue: its parameters are passed to the data source as they are. At most ${OPEN_API_PARAMS_MAX} parameters; names of letters, digits and _ (up to 40); values strings, numbers or booleans of up to ${OPEN_API_PARAM_VALUE_MAX} characters; ${OPEN_API_RESERVED_PARAMS.join(', ').replace(/, ([^,]+)$/, ' and $1')} are reserved.`,
+    description:
+      `Any other API of the catalogue: its parameters are passed to the data source as they are. At most ` +
+      `${OPEN_API_PARAMS_MAX} parameters; names of letters, digits and _ (up to 40); values strings, ` +
+      `numbers or booleans of up to ${OPEN_API_PARAM_VALUE_MAX} characters; ` +
+      `${OPEN_API_RESERVED_PARAMS.join(', ').replace(/, ([^,]+)$/, ' and $1')} are reserved.`,
     additionalProperties: {
       oneOf: [{ type: 'string', maxLength: OPEN_API_PARAM_VALUE_MAX }, { type: 'number' }, { type: 'boolean' }],
     },
@@ -179,8 +185,12 @@ export function buildMeteredOpenApi() {
   const operation = {
     summary: 'Product data from a platform, metered against the store’s traffic packages',
     description: [
-      `Calls an API of the catalogue on a platform with a store's API key (\`${OPEN_API_KEY_PREFIX}…\`, from Traffic → API keys). The key goes in the \`${OPEN_API_KEY_HEADER}\` header or as \`Authorization: Bearer <key>\`.`,
-      "A call costs the API's units, taken from an active package: the store's own packages first, then general ones, the earliest to expire first. Every call with a valid key is logged; only successful calls are charged.",
+      `Calls an API of the catalogue on a platform with a store's API key (\`${OPEN_API_KEY_PREFIX}…\`, ` +
+        `from Traffic → API keys). The key goes in the \`${OPEN_API_KEY_HEADER}\` header or as ` +
+        `\`Authorization: Bearer <key>\`.`,
+      "A call costs the API's units, taken from an active package: the store's own packages first, then " +
+        'general ones, the earliest to expire first. Every call with a valid key is logged; only successful ' +
+        'calls are charged.',
       'The answer is always HTTP 200 with `{ code, msg, data }`: `code` 200 is success, any other code is one of the following.',
       '',
       errorTable(),

@@ -27,7 +27,10 @@ export function buildStorePluginsOpenApi() {
   const operation = {
     summary: 'The store’s enabled plugins, for the storefront to switch features on and off (not metered)',
     description: [
-      `Answers the plugins enabled on the store whose API key (\`${OPEN_API_KEY_PREFIX}…\`, from Traffic → API keys) is in the \`${OPEN_API_KEY_HEADER}\` header or sent as \`Authorization: Bearer <key>\`: each by its code, with its version, how the store got it and, for a trial, when it ends (switch the feature off then). A disabled plugin and a trial past its end are left out.`,
+      `Answers the plugins enabled on the store whose API key (\`${OPEN_API_KEY_PREFIX}…\`, from Traffic → ` +
+        `API keys) is in the \`${OPEN_API_KEY_HEADER}\` header or sent as \`Authorization: Bearer <key>\`: ` +
+        `each by its code, with its version, how the store got it and, for a trial, when it ends (switch the ` +
+        `feature off then). A disabled plugin and a trial past its end are left out.`,
       'The call is not metered: it takes no units from traffic packages and is not logged as an API call.',
       'The answer is always HTTP 200 with `{ code, msg, data }`: `code` 200 is success, any other code is one of the following.',
       '',

@@ -105,7 +105,8 @@ export function buildOpenApiDocument() {
       version: '1',
       description:
         'Every call is POST with a JSON body carrying lang_code. Every call that changes something takes an Idempotency-Key header ' +
-        "(see the parameter), so a retry or a double click changes things once. The metered product-data Open API and the store system's plugin list (tag open) are called with a store API key. " +
+        '(see the parameter), so a retry or a double click changes things once. The metered product-data ' +
+        "Open API and the store system's plugin list (tag open) are called with a store API key. " +
         'Every answer names its request id in the X-Request-Id header; a SERVER_ERROR answer quotes it in `data.request_id`, for support to find its log line.',
     },
     components: {

@@ -134,7 +134,8 @@ export function ApiLogTable<T extends Log>({
         <Clipped width={160} text={`${platformLabel(t, log.platform)} · ${apiLabel(t, log.api_code, log.api_name)}`} />
       ),
     },
-    // Consume source (the kind of package) and the package's name are two fields (spec §3 traffic log); the operator's wider list leaves them to the settings and the drawer.
+    // Consume source (the kind of package) and the package's name are two fields (spec §3 traffic log); the operator's
+    // wider list leaves them to the settings and the drawer.
     {
       key: 'source',
       title: t('trafficReport.column.source'),

@@ -128,8 +128,10 @@ async function seedDemoNotices(app: App, config: Config) {
           '<ul><li>到期后店铺保留 7 天宽限期，期间可随时续费恢复；</li><li>宽限期结束后店铺停用，数据保留 30 天。</li></ul>' +
           '<p>如有疑问请联系平台客服。</p>',
         'en-US':
-          '<p>Dear merchant,</p><p>The terms of service were updated this month, mainly the <strong>store renewal rules</strong> and <strong>how long data is kept</strong>:</p>' +
-          '<ul><li>An expired store has a 7-day grace period in which you can renew it at any time;</li><li>after the grace period the store is disabled and its data kept for 30 days.</li></ul>' +
+          '<p>Dear merchant,</p><p>The terms of service were updated this month, mainly the <strong>store ' +
+          'renewal rules</strong> and <strong>how long data is kept</strong>:</p>' +
+          '<ul><li>An expired store has a 7-day grace period in which you can renew it at any ' +
+          'time;</li><li>after the grace period the store is disabled and its data kept for 30 days.</li></ul>' +
           '<p>If you have questions, please contact platform support.</p>',
       },
       status: 'published',
@@ -149,7 +151,8 @@ async function seedDemoNotices(app: App, config: Config) {
         'zh-CN':
           '<p>Enterprise 版本现已上线，支持<em>多语言店铺</em>、自定义域名和优先客服。可在店铺列表中选择「续费」时升级。</p>',
         'en-US':
-          '<p>The Enterprise version is live, with <em>multilingual stores</em>, custom domains and priority support. Upgrade when you choose "Renew" in the store list.</p>',
+          '<p>The Enterprise version is live, with <em>multilingual stores</em>, custom domains and priority ' +
+          'support. Upgrade when you choose "Renew" in the store list.</p>',
       },
       status: 'published',
       is_pinned: false,

@@ -67,7 +67,10 @@ export interface VerifiedPayment {
 
 /** A verified notification about a payment. */
 export interface PaymentNotification extends VerifiedPayment {
-  /** `paid` moves the bill to paid; `failed` (the sandbox's fail button) and `ignored` (verified but not a payment, e.g. Alipay WAIT_BUYER_PAY, another webhook event) change nothing. */
+  /**
+   * `paid` moves the bill to paid; `failed` (the sandbox's fail button) and `ignored` (verified but not a payment, e.g.
+   * Alipay WAIT_BUYER_PAY, another webhook event) change nothing.
+   */
   outcome: 'paid' | 'failed' | 'ignored';
   /** When the provider signed it; refused outside five minutes of our clock. */
   signedAt: Date;
@@ -104,7 +107,10 @@ export interface RefundNotification {
 export type NotificationVerdict =
   | { kind: 'notification'; notification: PaymentNotification; payload: ProviderPayload }
   | { kind: 'refund'; refund: RefundNotification; payload: ProviderPayload }
-  /** Signature, shape, app id, seller or merchant wrong: nothing changes, the attempt is recorded. `reason` is short English (bad_signature, wrong_app_id, wrong_seller, …). */
+  /**
+   * Signature, shape, app id, seller or merchant wrong: nothing changes, the attempt is recorded. `reason` is short
+   * English (bad_signature, wrong_app_id, wrong_seller, …).
+   */
   | { kind: 'invalid'; reason: string; billNo?: string; payload: ProviderPayload };
 
 /** The provider's answer to a query: verified details only when it says paid. */

@@ -71,7 +71,10 @@ export function wechatAuthorization(options: {
   nonce: string;
 }): string {
   const signature = rsaSha256Sign(options.privateKey, wechatRequestMessage(options));
-  return `${WECHAT_AUTH_SCHEME} mchid="${options.mchid}",nonce_str="${options.nonce}",signature="${signature}",timestamp="${options.timestamp}",serial_no="${options.serialNo}"`;
+  return (
+    `${WECHAT_AUTH_SCHEME} mchid="${options.mchid}",nonce_str="${options.nonce}",signature="${signature}",` +
+    `timestamp="${options.timestamp}",serial_no="${options.serialNo}"`
+  );
 }
 
 /** The fields of an Authorization header, or null when it is not this scheme (the fake checks requests with it). */

@@ -46,7 +46,9 @@ const mailTexts = {
     accountExists: {
       subject: 'You already have a Parlour account',
       body: (links: { login: string; forgot: string }) =>
-        `Someone (probably you) tried to sign up for Parlour with this email address, but it already has an account, so there is nothing to register.\n\nSign in: ${links.login}\nForgot your password? Reset it: ${links.forgot}\n\nIf this was not you, ignore this email: your account is unchanged.`,
+        `Someone (probably you) tried to sign up for Parlour with this email address, but it already has an ` +
+        `account, so there is nothing to register.\n\nSign in: ${links.login}\nForgot your password? Reset ` +
+        `it: ${links.forgot}\n\nIf this was not you, ignore this email: your account is unchanged.`,
     },
   },
 } as const;

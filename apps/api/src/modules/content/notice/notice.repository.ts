@@ -11,7 +11,8 @@ export type NoticeMerchantRow = NoticeRow & { read_at: Date | null };
 
 /** Published and due, to everyone or to this merchant: what the merchant sees at `now`. */
 function visibleAt(merchantId: number, now: Date): SQL {
-  return sql`${notices.status} = 'published' and ${notices.publish_at} <= ${now} and (${notices.merchant_id} is null or ${notices.merchant_id} = ${merchantId})`;
+  return sql`${notices.status} = 'published' and ${notices.publish_at} <= ${now} and (${notices.merchant_id} is null
+    or ${notices.merchant_id} = ${merchantId})`;
 }
 /** The operators' notices (to every merchant), not the platform's notes to one merchant. */
 const isBroadcast = sql`${notices.merchant_id} is null`;
@@ -34,7 +35,8 @@ export function createNoticeRepository(db: Db) {
         isBroadcast,
         // Either language's text matches.
         keyword
-          ? sql`${notices.title} ilike ${keyword} or ${notices.content} ilike ${keyword} or ${notices.title_en} ilike ${keyword} or ${notices.content_en} ilike ${keyword}`
+          ? sql`${notices.title} ilike ${keyword} or ${notices.content} ilike ${keyword}
+            or ${notices.title_en} ilike ${keyword} or ${notices.content_en} ilike ${keyword}`
           : undefined,
         filter.status ? eq(notices.status, filter.status) : undefined,
       ]);

@@ -58,7 +58,8 @@ function filterConditions(filter: BillFilter): SQL | undefined {
         // bill and many store names share) would read long index lists for nothing.
         isWholeBillNo(filter.keyword)
         ? eq(bills.bill_no, filter.keyword.toUpperCase())
-        : sql`${bills.bill_no} ilike ${keyword} or ${bills.shop_name} ilike ${keyword} or ${bills.product_name} ilike ${keyword} or ${bills.product_name_en} ilike ${keyword}`
+        : sql`${bills.bill_no} ilike ${keyword} or ${bills.shop_name} ilike ${keyword}
+          or ${bills.product_name} ilike ${keyword} or ${bills.product_name_en} ilike ${keyword}`
       : undefined,
     filter.start ? sql`${time} >= ${filter.start}` : undefined,
     filter.end ? sql`${time} < ${filter.end}` : undefined,

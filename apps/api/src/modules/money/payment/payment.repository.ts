@@ -74,7 +74,9 @@ export function createPaymentRepository(db: Db) {
             hasOrder,
             sql`(${bills.status} in ('cancelled', 'expired') or (${bills.status} = 'unpaid' and ${bills.expires_at} <= ${now}))`,
             sql`${bills.updated_at} > ${new Date(now.getTime() - 2 * 86_400_000)}`,
-            sql`not exists (select 1 from ${paymentNotifications} where ${paymentNotifications.bill_no} = ${bills.bill_no} and ${paymentNotifications.kind} = 'close' and ${paymentNotifications.result} in ('closed', 'late_payment'))`,
+            sql`not exists (select 1 from ${paymentNotifications}
+              where ${paymentNotifications.bill_no} = ${bills.bill_no} and ${paymentNotifications.kind} = 'close'
+              and ${paymentNotifications.result} in ('closed', 'late_payment'))`,
           ),
         )
         .orderBy(bills.updated_at)

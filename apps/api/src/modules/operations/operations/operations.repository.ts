@@ -53,7 +53,9 @@ export function createOperationsRepository(db: Db) {
       const where = filter.queue ? sql`state = 'failed' and name = ${filter.queue}` : sql`state = 'failed'`;
       const [rows, totals] = await Promise.all([
         db.execute(
-          sql`select id::text as id, name, state::text as state, retry_count, retry_limit, created_on, completed_on, output from pgboss.job where ${where} order by completed_on desc nulls last, id limit ${page.limit} offset ${page.offset}`,
+          sql`select id::text as id, name, state::text as state, retry_count, retry_limit, created_on, completed_on, output
+            from pgboss.job where ${where}
+            order by completed_on desc nulls last, id limit ${page.limit} offset ${page.offset}`,
         ),
         db.execute(sql`select count(*) as total from pgboss.job where ${where}`),
       ]);
@@ -64,7 +66,8 @@ export function createOperationsRepository(db: Db) {
       if (!(await hasJobTable())) return undefined;
       const [row] = rowsOf<JobRow>(
         await db.execute(
-          sql`select id::text as id, name, state::text as state, retry_count, retry_limit, created_on, completed_on, output from pgboss.job where id = ${id}::uuid`,
+          sql`select id::text as id, name, state::text as state, retry_count, retry_limit, created_on, completed_on, output
+            from pgboss.job where id = ${id}::uuid`,
         ),
       );
       return row;
@@ -75,7 +78,8 @@ export function createOperationsRepository(db: Db) {
       if (!(await hasJobTable())) return false;
       const rows = rowsOf(
         await db.execute(
-          sql`update pgboss.job set state = 'retry', retry_limit = retry_limit + 1 where name = ${queue} and id = ${id}::uuid and state = 'failed' returning id`,
+          sql`update pgboss.job set state = 'retry', retry_limit = retry_limit + 1 where name = ${queue}
+            and id = ${id}::uuid and state = 'failed' returning id`,
         ),
       );
       return rows.length > 0;

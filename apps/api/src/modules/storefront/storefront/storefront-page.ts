@@ -70,15 +70,18 @@ const TEXT = {
   },
 } satisfies Record<Lang, Record<string, string | ((name: string) => string)>>;
 
-const STYLE = `
+const STYLE =
+  `
 *{box-sizing:border-box}
-body{margin:0;font-family:system-ui,-apple-system,"Segoe UI","PingFang SC","Microsoft YaHei",sans-serif;color:#1f1f1f;background:#f5f6f8;line-height:1.6;display:flex;flex-direction:column;min-height:100vh}
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI","PingFang SC","Microsoft YaHei",sans-serif;color:#1f1f1f;` +
+  `background:#f5f6f8;line-height:1.6;display:flex;flex-direction:column;min-height:100vh}
 a{color:#1677ff}
 .store-header{background:#fff;border-bottom:1px solid #e8e8e8}
 .store-header__inner,.store-main,.store-footer__inner{max-width:1080px;margin:0 auto;padding:0 20px}
 .store-header__inner{display:flex;align-items:center;gap:12px;min-height:64px;flex-wrap:wrap}
 .store-logo{height:40px;max-width:160px;object-fit:contain}
-.store-logo--empty{display:inline-flex;align-items:center;justify-content:center;width:40px;height:40px;border-radius:8px;background:#1677ff;color:#fff;font-weight:600;font-size:20px}
+.store-logo--empty{display:inline-flex;align-items:center;justify-content:center;width:40px;height:40px;` +
+  `border-radius:8px;background:#1677ff;color:#fff;font-weight:600;font-size:20px}
 .store-name{font-size:20px;font-weight:600;margin:0;overflow-wrap:anywhere}
 .store-nav{margin-left:auto;display:flex;gap:20px;font-size:15px}
 .store-nav a{color:#1f1f1f;text-decoration:none}
@@ -102,7 +105,8 @@ a{color:#1677ff}
 .store-notice__card .store-notice__back{margin-top:20px}
 .store-notice__back a{display:inline-block;padding:8px 20px;border-radius:8px;background:#1677ff;color:#fff;text-decoration:none}
 .store-notice__card .store-notice__other{margin-top:16px;padding-top:16px;border-top:1px solid #f0f0f0;font-size:13px;color:#8c8c8c}
-@media (max-width:600px){.store-header__inner{padding-top:10px;padding-bottom:10px}.store-nav{margin-left:0;width:100%;gap:16px}.store-hero{padding:28px 20px}.store-hero h2{font-size:22px}}
+@media (max-width:600px){.store-header__inner{padding-top:10px;padding-bottom:10px}` +
+  `.store-nav{margin-left:0;width:100%;gap:16px}.store-hero{padding:28px 20px}.store-hero h2{font-size:22px}}
 `;
 
 function documentOf(options: { lang: Lang; title: string; head?: string; body: string }) {
@@ -145,7 +149,9 @@ export function renderStorefront(options: {
     // Each plugin's script placeholder: where the store runtime loads it (a data block: never run).
     ...plugins.map(
       (plugin) =>
-        `<script type="application/json" data-parlour-plugin="${escapeHtml(plugin.code)}">${scriptJson({ code: plugin.code, version: plugin.version, slot: `parlour-plugin-${plugin.code}` })}</script>`,
+        `<script type="application/json" data-parlour-plugin="${escapeHtml(plugin.code)}">` +
+        scriptJson({ code: plugin.code, version: plugin.version, slot: `parlour-plugin-${plugin.code}` }) +
+        '</script>',
     ),
   ]
     .filter(Boolean)
@@ -162,7 +168,11 @@ export function renderStorefront(options: {
 ${plugins
   .map(
     (plugin) =>
-      `<div class="plugin-slot" id="parlour-plugin-${escapeHtml(plugin.code)}" data-parlour-plugin="${escapeHtml(plugin.code)}"><span class="plugin-slot__name">${escapeHtml(plugin.name || plugin.code)}</span><span class="plugin-slot__note">${escapeHtml(text.pluginOn)} · ${escapeHtml(plugin.code)} ${escapeHtml(plugin.version)}</span></div>`,
+      `<div class="plugin-slot" id="parlour-plugin-${escapeHtml(plugin.code)}" ` +
+      `data-parlour-plugin="${escapeHtml(plugin.code)}">` +
+      `<span class="plugin-slot__name">${escapeHtml(plugin.name || plugin.code)}</span>` +
+      `<span class="plugin-slot__note">${escapeHtml(text.pluginOn)} · ` +
+      `${escapeHtml(plugin.code)} ${escapeHtml(plugin.version)}</span></div>`,
   )
   .join('\n')}
 </div>

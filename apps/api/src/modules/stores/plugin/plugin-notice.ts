@@ -39,8 +39,13 @@ export function trialEndedNotice(trial: EndedTrial): { title: TLocalizedText; co
   return {
     title: { 'zh-CN': `插件试用已结束：${trial.plugin_name}`, 'en-US': `Plugin trial ended: ${english}` },
     content: {
-      'zh-CN': `<p>店铺 ${store} 的插件 <strong>${escapeHtml(trial.plugin_name)}</strong> 试用期已结束，插件已停用，店铺前台不再显示该功能。在${marketLink(trial, '「插件 → 插件市场」')}购买后即可重新启用。</p>`,
-      'en-US': `<p>The trial of the plugin <strong>${escapeHtml(english)}</strong> on store ${store} has ended: the plugin is disabled and the storefront no longer shows it. Buy it under ${marketLink(trial, 'Plugins → Market')} to enable it again.</p>`,
+      'zh-CN':
+        `<p>店铺 ${store} 的插件 <strong>${escapeHtml(trial.plugin_name)}</strong> 试用期已结束，` +
+        `插件已停用，店铺前台不再显示该功能。在${marketLink(trial, '「插件 → 插件市场」')}购买后即可重新启用。</p>`,
+      'en-US':
+        `<p>The trial of the plugin <strong>${escapeHtml(english)}</strong> on store ${store} has ended: the ` +
+        `plugin is disabled and the storefront no longer shows it. Buy it under ` +
+        `${marketLink(trial, 'Plugins → Market')} to enable it again.</p>`,
     },
   };
 }
@@ -61,8 +66,13 @@ export function trialEndingNotice(
   return {
     title: { 'zh-CN': `插件试用即将结束：${trial.plugin_name}`, 'en-US': `Plugin trial ending soon: ${english}` },
     content: {
-      'zh-CN': `<p>店铺 ${store} 的插件 <strong>${escapeHtml(trial.plugin_name)}</strong> 试用期将于 ${end} 结束，届时插件将停用，店铺前台不再显示该功能。如需继续使用，请${marketLink(trial, '前往「插件 → 插件市场」购买')}。</p>`,
-      'en-US': `<p>The trial of the plugin <strong>${escapeHtml(english)}</strong> on store ${store} ends on ${end}: the plugin will then be disabled and the storefront will no longer show it. To keep it, ${marketLink(trial, 'buy it under Plugins → Market')}.</p>`,
+      'zh-CN':
+        `<p>店铺 ${store} 的插件 <strong>${escapeHtml(trial.plugin_name)}</strong> 试用期将于 ${end} 结束，` +
+        `届时插件将停用，店铺前台不再显示该功能。如需继续使用，请${marketLink(trial, '前往「插件 → 插件市场」购买')}。</p>`,
+      'en-US':
+        `<p>The trial of the plugin <strong>${escapeHtml(english)}</strong> on store ${store} ends on ` +
+        `${end}: the plugin will then be disabled and the storefront will no longer show it. To keep it, ` +
+        `${marketLink(trial, 'buy it under Plugins → Market')}.</p>`,
     },
   };
 }

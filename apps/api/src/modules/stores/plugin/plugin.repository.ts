@@ -32,7 +32,8 @@ export interface PluginVersionRef {
  * trial past its end, which is disabled whether the sweep has stored that yet or not.
  */
 export function shopPluginStatusSql(now: Date): SQL<ShopPluginStatus> {
-  return sql<ShopPluginStatus>`case when ${shopPlugins.source} = 'trial' and ${shopPlugins.trial_ends_at} <= ${now} then 'disabled' else ${shopPlugins.status} end`;
+  return sql<ShopPluginStatus>`case when ${shopPlugins.source} = 'trial'
+    and ${shopPlugins.trial_ends_at} <= ${now} then 'disabled' else ${shopPlugins.status} end`;
 }
 function shopPluginStatusIs(status: ShopPluginStatus, now: Date): SQL {
   const isTrialOver = sql`(${shopPlugins.source} = 'trial' and ${shopPlugins.trial_ends_at} <= ${now})`;

@@ -21,7 +21,8 @@ const RUNNING = sql`${shops.status} in ('trial', 'operating')`;
  * index bills_one_unpaid_store_bill (one such bill per store), and only asked of unpaid stores.
  */
 const hasPayableBill = (at: StatusClock) =>
-  sql`exists (select 1 from ${bills} where ${bills.shop_ref} = ${shops.id} and ${bills.status} = 'unpaid' and ${bills.type} in ('new_store', 'renewal') and ${bills.expires_at} > ${at.now})`;
+  sql`exists (select 1 from ${bills} where ${bills.shop_ref} = ${shops.id} and ${bills.status} = 'unpaid'
+    and ${bills.type} in ('new_store', 'renewal') and ${bills.expires_at} > ${at.now})`;
 
 /**
  * The status a store has at `at.now` — `deriveStatus` in SQL, read from the stored columns: a running
@@ -48,7 +49,8 @@ export function shopStatusIs(status: StoreStatus, at: StatusClock): SQL {
     case 'operating':
       return sql`${shops.status} = ${status} and ${shops.expires_at} > ${at.now}`;
     case 'pending_renewal':
-      return sql`(${shops.status} = 'pending_renewal' and ${shops.expires_at} > ${graceStart}) or (${RUNNING} and ${shops.expires_at} <= ${at.now} and ${shops.expires_at} > ${graceStart})`;
+      return sql`(${shops.status} = 'pending_renewal' and ${shops.expires_at} > ${graceStart}) or (${RUNNING}
+        and ${shops.expires_at} <= ${at.now} and ${shops.expires_at} > ${graceStart})`;
     case 'disabled':
       return sql`${shops.status} = 'disabled' or (${shops.status} in ('trial', 'operating', 'pending_renewal') and ${shops.expires_at} <= ${graceStart})`;
     case 'unpaid':

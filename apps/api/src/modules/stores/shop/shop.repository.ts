@@ -61,7 +61,9 @@ function filterConditions(filter: ShopFilter, at: StatusClock): SQL | undefined 
     keyword ? sql`${shops.shop_name} ilike ${keyword} or ${shops.shop_id} ilike ${keyword}` : undefined,
     filter.status ? shopStatusIs(filter.status, at) : undefined,
     merchantKeyword
-      ? sql`${shops.merchant_id} in (select ${merchants.id} from ${merchants} where ${merchants.email} ilike ${merchantKeyword} or ${merchants.mobile} ilike ${merchantKeyword} or ${merchants.nickname} ilike ${merchantKeyword})`
+      ? sql`${shops.merchant_id} in (select ${merchants.id} from ${merchants}
+        where ${merchants.email} ilike ${merchantKeyword} or ${merchants.mobile} ilike ${merchantKeyword}
+        or ${merchants.nickname} ilike ${merchantKeyword})`
       : undefined,
   ]);
 }
@@ -81,9 +83,8 @@ const viewColumns = (at: StatusClock) => ({
   // Only a bill still inside its payment window: one past it is expired, whether or not the sweep has said so yet.
   unpaid_bill_no: sql<
     string | null
-  >`(select ${bills.bill_no} from ${bills} where ${bills.shop_ref} = ${shops.id} and ${bills.status} = 'unpaid' and ${bills.type} in ('new_store', 'renewal') and ${bills.expires_at} > ${at.now} limit 1)`.as(
-    'unpaid_bill_no',
-  ),
+  >`(select ${bills.bill_no} from ${bills} where ${bills.shop_ref} = ${shops.id} and ${bills.status} = 'unpaid'
+    and ${bills.type} in ('new_store', 'renewal') and ${bills.expires_at} > ${at.now} limit 1)`.as('unpaid_bill_no'),
 });
 
 /** A store ID picks its live store before any cancelled one that held it earlier, then the newest. */
@@ -177,7 +178,8 @@ export function createShopRepository(db: Db) {
           updated_at: now,
         })
         .where(
-          sql`(${shops.status} in ('trial', 'operating') and ${shops.expires_at} <= ${now}) or (${shops.status} = 'pending_renewal' and ${shops.expires_at} <= ${graceStart})`,
+          sql`(${shops.status} in ('trial', 'operating') and ${shops.expires_at} <= ${now})
+            or (${shops.status} = 'pending_renewal' and ${shops.expires_at} <= ${graceStart})`,
         )
         .returning({ id: shops.id });
       return rows.length;

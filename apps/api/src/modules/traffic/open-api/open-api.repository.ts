@@ -42,8 +42,10 @@ function settleStatement(moved: SQL, now: Date) {
       where p.id = r.package_ref and p.units_used >= r.units
       returning p.id),
     logged as (
-      insert into api_call_logs (id, created_at, finished_at, merchant_id, shop_ref, shop_name, platform, api_code, api_name, package_ref, package_name, status, charged_units, response_ms, error, request_params)
-      select id, created_at, finished_at, merchant_id, shop_ref, shop_name, platform, api_code, api_name, package_ref, package_name, final_status,
+      insert into api_call_logs (id, created_at, finished_at, merchant_id, shop_ref, shop_name, platform, api_code,
+                                 api_name, package_ref, package_name, status, charged_units, response_ms, error, request_params)
+      select id, created_at, finished_at, merchant_id, shop_ref, shop_name, platform, api_code, api_name, package_ref,
+             package_name, final_status,
              case when final_status = 'success' then units else 0 end, final_ms, final_error, request_params
       from moved
       returning id),
@@ -140,8 +142,10 @@ export function createOpenApiRepository(db: Db) {
       for (;;) {
         const moved = sql`
           delete from api_call_charges c
-          where c.id in (select id from api_call_charges where created_at < ${options.cutoff} order by created_at limit ${batch} for update skip locked)
-          returning c.*, 'failed_upstream'::text as final_status, ${SWEPT_ERROR}::text as final_error, null::int as final_ms, ${options.now}::timestamptz as finished_at`;
+          where c.id in (select id from api_call_charges where created_at < ${options.cutoff}
+                         order by created_at limit ${batch} for update skip locked)
+          returning c.*, 'failed_upstream'::text as final_status, ${SWEPT_ERROR}::text as final_error,
+                    null::int as final_ms, ${options.now}::timestamptz as finished_at`;
         const settled = rowsOfIds(await executeNamed(db, 'open_api_sweep', settleStatement(moved, options.now))).length;
         total += settled;
         if (settled < batch) return total;
@@ -256,7 +260,8 @@ export function createOpenApiRepository(db: Db) {
     }>(
       db,
       'open_api_charge',
-      sql`select ordinal, id, package_ref, package_name from open_api_charge(${JSON.stringify(calls)}::jsonb, ${JSON.stringify(finals)}::jsonb, ${now}::timestamptz)`,
+      sql`select ordinal, id, package_ref, package_name
+        from open_api_charge(${JSON.stringify(calls)}::jsonb, ${JSON.stringify(finals)}::jsonb, ${now}::timestamptz)`,
     );
     const results: ChargeResult[] = items.map(() => null);
     for (const row of rows)

@@ -41,9 +41,11 @@ function statusCondition(status: PackageStatus, now: Date): SQL {
     case 'expired':
       return sql`${trafficPackages.paid_at} is not null and ${trafficPackages.expires_at} <= ${now}`;
     case 'exhausted':
-      return sql`${trafficPackages.paid_at} is not null and ${trafficPackages.expires_at} > ${now} and ${trafficPackages.units_used} >= ${trafficPackages.units_total}`;
+      return sql`${trafficPackages.paid_at} is not null and ${trafficPackages.expires_at} > ${now}
+        and ${trafficPackages.units_used} >= ${trafficPackages.units_total}`;
     case 'active':
-      return sql`${trafficPackages.paid_at} is not null and ${trafficPackages.expires_at} > ${now} and ${trafficPackages.units_used} < ${trafficPackages.units_total}`;
+      return sql`${trafficPackages.paid_at} is not null and ${trafficPackages.expires_at} > ${now}
+        and ${trafficPackages.units_used} < ${trafficPackages.units_total}`;
   }
 }
 
@@ -74,7 +76,8 @@ export interface PackageFilter {
  * and voids the package may not have run yet).
  */
 function isLiveAt(now: Date): SQL {
-  return sql`${trafficPackages.voided_at} is null and (${trafficPackages.paid_at} is not null or exists (select 1 from ${bills} where ${bills.id} = ${trafficPackages.bill_ref} and ${bills.expires_at} > ${now}))`;
+  return sql`${trafficPackages.voided_at} is null and (${trafficPackages.paid_at} is not null or exists (select 1
+    from ${bills} where ${bills.id} = ${trafficPackages.bill_ref} and ${bills.expires_at} > ${now}))`;
 }
 
 function packageConditions(filter: PackageFilter): SQL | undefined {

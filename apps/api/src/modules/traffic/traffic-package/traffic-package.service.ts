@@ -72,7 +72,8 @@ function toAdminPackage(view: PackageView, lang: Lang): TAdminTrafficPackage {
 const PRODUCT_NAME: Record<Lang, (plan: PlanRow) => string> = {
   'zh-CN': (plan) => `流量包 · ${plan.name} · ${plan.units}次 · ${plan.valid_days}天`,
   'en-US': (plan) =>
-    `Traffic package · ${pickColumn(plan, 'name', 'en-US')} · ${plan.units.toLocaleString('en-US')} units · ${plan.valid_days} day${plan.valid_days > 1 ? 's' : ''}`,
+    `Traffic package · ${pickColumn(plan, 'name', 'en-US')} · ${plan.units.toLocaleString('en-US')} ` +
+    `units · ${plan.valid_days} day${plan.valid_days > 1 ? 's' : ''}`,
 };
 /** "Traffic package · Standard · 10,000 units · 90 days" in both languages; a bill keeps both. */
 export function packageProductName(plan: PlanRow): TLocalizedText {

@@ -73,7 +73,8 @@ const merchantOf = (filter: { scope: TenantScope; merchantId?: number }) =>
  * matches nothing. The store holding the ID, not a cancelled one that held it before (those never called).
  */
 function shopRefOf(shopId: string, merchantId: number | undefined, column: SQL) {
-  return sql`${column} = (select ${shops.id} from ${shops} where ${shops.shop_id} = ${shopId} and ${shops.status} <> 'cancelled'${merchantId !== undefined ? sql` and ${shops.merchant_id} = ${merchantId}` : sql``})`;
+  return sql`${column} = (select ${shops.id} from ${shops} where ${shops.shop_id} = ${shopId}
+    and ${shops.status} <> 'cancelled'${merchantId !== undefined ? sql` and ${shops.merchant_id} = ${merchantId}` : sql``})`;
 }
 
 /**
@@ -331,7 +332,8 @@ export function createTrafficReportRepository(db: Db) {
         from ${trafficPackages}
         where ${allOf([
           tenantCondition(scope, trafficPackages.merchant_id),
-          sql`${trafficPackages.paid_at} is not null and ${trafficPackages.voided_at} is null and ${trafficPackages.units_used} < ${trafficPackages.units_total}`,
+          sql`${trafficPackages.paid_at} is not null and ${trafficPackages.voided_at} is null
+            and ${trafficPackages.units_used} < ${trafficPackages.units_total}`,
           sql`${trafficPackages.expires_at} > ${now.toISOString()}::timestamptz`,
         ])}`);
       const row = result.rows[0];
@@ -447,8 +449,9 @@ export function createTrafficReportRepository(db: Db) {
     /** One log row with its parameters and error, within the scope (another tenant's row is not found). */
     async findLog(id: number, scope: TenantScope): Promise<LogView | undefined> {
       const result = await db.execute<Record<string, unknown>>(sql`
-        select l.id, l.created_at, l.finished_at, l.merchant_id, s.shop_id, l.shop_name, l.platform, l.api_code, l.api_name, l.package_ref,
-               l.package_name, p.name_en as package_name_en, p.is_general as package_is_general, l.status, l.charged_units, l.response_ms, l.error, l.request_params,
+        select l.id, l.created_at, l.finished_at, l.merchant_id, s.shop_id, l.shop_name, l.platform, l.api_code,
+               l.api_name, l.package_ref, l.package_name, p.name_en as package_name_en,
+               p.is_general as package_is_general, l.status, l.charged_units, l.response_ms, l.error, l.request_params,
                coalesce(m.email, m.mobile, '') as merchant_account, m.nickname as merchant_name
         from ${apiCallLogs} l
         left join ${shops} s on s.id = l.shop_ref

@@ -123,7 +123,11 @@ export function BillDetailDrawer({ bill: row, onClose }: { bill: TAdminBill | nu
                   ? formatMoney(full.charged_amount, full.charged_currency)
                   : '—'}
                 {full.charge_rate ? (
-                  <Typography.Text type="secondary">{` (${t('adminBill.detail.rate', { rate: full.charge_rate, currency: full.charged_currency ?? '' })})`}</Typography.Text>
+                  <Typography.Text type="secondary">
+                    {' (' +
+                      t('adminBill.detail.rate', { rate: full.charge_rate, currency: full.charged_currency ?? '' }) +
+                      ')'}
+                  </Typography.Text>
                 ) : null}
               </Descriptions.Item>
               <Descriptions.Item label={t('adminBill.detail.needsRefundLabel')}>

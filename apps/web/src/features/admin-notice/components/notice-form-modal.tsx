@@ -49,6 +49,13 @@ function initialValues(notice: TAdminNotice | null): NoticeValues {
 /** The Chinese content must have text a reader would see; an English one empty to the eye is no translation. */
 const contentRule = visibleTextRule('notice_content_required', ['content', 'zh-CN']);
 
+/** The preview document's head: the notice styles, then the content follows. */
+const PREVIEW_HEAD =
+  '<!doctype html><meta charset="utf-8"><style>' +
+  "body{font:14px/1.7 -apple-system,BlinkMacSystemFont,'Segoe UI',sans-serif;color:#1f1f1f;margin:12px}" +
+  'a{color:#fa8c16}blockquote{border-left:3px solid #ffd591;margin:0;padding-left:12px;color:#595959}' +
+  'hr{border:0;border-top:1px dashed #d9d9d9;margin:16px 0}</style>';
+
 /**
  * Adds a notice (`notice` null) or edits one: title, formatted content with a preview, published or
  * draft, pinned, and the publish time (empty: now for a new notice, unchanged for an edited one).
@@ -156,7 +163,11 @@ export function NoticeFormModal({
             className="notice-preview"
             title={t('adminNotice.form.preview')}
             sandbox=""
-            srcDoc={`<!doctype html><meta charset="utf-8"><style>body{font:14px/1.7 -apple-system,BlinkMacSystemFont,'Segoe UI',sans-serif;color:#1f1f1f;margin:12px}a{color:#fa8c16}blockquote{border-left:3px solid #ffd591;margin:0;padding-left:12px;color:#595959}hr{border:0;border-top:1px dashed #d9d9d9;margin:16px 0}</style>${content['zh-CN'] ?? ''}${content['en-US'] && visibleText(content['en-US']) ? `<hr>${content['en-US']}` : ''}`}
+            srcDoc={
+              PREVIEW_HEAD +
+              (content['zh-CN'] ?? '') +
+              (content['en-US'] && visibleText(content['en-US']) ? `<hr>${content['en-US']}` : '')
+            }
           />
         ) : null}
       </Form.Item>

@@ -68,7 +68,10 @@ export function AdminTrafficDashboardTab() {
       title: t('trafficReport.figure.unitsLeft'),
       value: data.balance.units_left,
       hint: data.balance.active_packages
-        ? `${t('trafficReport.figure.unitsLeftHint', { count: data.balance.active_packages })}${data.balance.first_expires_at ? ` · ${t('trafficReport.figure.firstExpiryHint', { time: timeInZone(data.balance.first_expires_at, zone).day })}` : ''}`
+        ? t('trafficReport.figure.unitsLeftHint', { count: data.balance.active_packages }) +
+          (data.balance.first_expires_at
+            ? ` · ${t('trafficReport.figure.firstExpiryHint', { time: timeInZone(data.balance.first_expires_at, zone).day })}`
+            : '')
         : t('trafficReport.figure.noActivePackage'),
     },
   ];

@@ -39,7 +39,8 @@ describe('cancelling a new store bill', { timeout: 20_000 }, () => {
     fireEvent.click(within(row).getByRole('button', { name: 'Cancel' }));
     expect(
       await screen.findByText(
-        'Bill B20250301080000123456 cannot be restored once cancelled. The store “Lucy Shop” will not be opened, and its store ID lucyshop becomes free to use again.',
+        'Bill B20250301080000123456 cannot be restored once cancelled. The store “Lucy Shop” will not be ' +
+          'opened, and its store ID lucyshop becomes free to use again.',
       ),
     ).toBeTruthy();
   });

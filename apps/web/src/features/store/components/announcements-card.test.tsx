@@ -121,7 +121,9 @@ describe('AnnouncementsCard', { timeout: 20_000 }, () => {
       id: 7,
       title: 'Plugin trial ending soon: Chat',
       content:
-        '<p>To keep it, <a href="/merchant/plugin?tab=market&amp;shop_id=lucy&amp;keyword=chat">buy it under Plugins → Market</a> or read <a href="https://example.com/help" target="_blank" rel="noopener noreferrer">the help</a>.</p>',
+        '<p>To keep it, <a href="/merchant/plugin?tab=market&amp;shop_id=lucy&amp;keyword=chat">buy it under ' +
+        'Plugins → Market</a> or read <a href="https://example.com/help" target="_blank" rel="noopener ' +
+        'noreferrer">the help</a>.</p>',
     });
     mockFetch((path) =>
       path === 'merchant/cms/notification/mark_read'
