@@ -10,7 +10,10 @@ import { expect, type Locator, type Page } from '@playwright/test';
  */
 export async function chooseOption(page: Page, option: string | RegExp, options: { combobox?: Locator } = {}) {
   const item = page.locator('.ant-select-item-option').filter({ hasText: option, visible: true });
-  const shown = options.combobox && page.locator('.ant-select').filter({ has: options.combobox });
+  // The Select around the combobox, which shows the chosen option's label.
+  const shown = options.combobox?.locator(
+    'xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]',
+  );
   await expect(item.first()).toBeVisible();
   await expect(async () => {
     if (shown && !(await item.count())) await options.combobox!.click({ timeout: 2_000 });
