@@ -20,6 +20,9 @@ import type { OutboundLookup } from '../src/lib/outbound/outbound-policy';
 import { withDatabase } from './database-url';
 import { DELIVER_CODE_QUEUE } from '../src/modules/accounts/account/verification-code.service';
 
+/** Enough for a test's database of a few MB, and a restore in about half the CPU (db/client.ts). */
+const TEST_SHARED_BUFFERS = '16MB';
+
 /** A fresh, migrated database: a copy of the run's template on PostgreSQL, the snapshot on PGlite. */
 export async function openTestDatabase(): Promise<Database> {
   const template = inject('postgresTemplate');
@@ -32,8 +35,7 @@ export async function openTestDatabase(): Promise<Database> {
     await admin.end();
     return openPostgres(withDatabase(serverUrl, name));
   }
-  const snapshot = new Blob([fs.readFileSync(inject('pgliteSnapshot'))]);
-  return openPglite({ snapshot });
+  return openPglite({ snapshot: fs.readFileSync(inject('pgliteSnapshot')), sharedBuffers: TEST_SHARED_BUFFERS });
 }
 
 /** The business day (default zone, Asia/Shanghai) of an instant: the day the reports and date filters count it on. */
