@@ -62,6 +62,11 @@ export default defineConfig({
   ],
   use: {
     locale: 'zh-CN',
+    // The browser asks for less motion, as a user can in the system's settings: the console then turns
+    // antd's transitions off (app/providers.tsx), so no frames are drawn for dialogs sliding in or
+    // menus fading out (a tenth of Chromium's CPU in the run) and waits end with the change itself.
+    // Contexts a test opens with browser.newContext() get the same (support/fixtures.ts).
+    reducedMotion: 'reduce',
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {

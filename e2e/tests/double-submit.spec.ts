@@ -61,11 +61,9 @@ test.describe('[SAFE SUBMIT]', () => {
     const merchant = await registerMerchantByApi(request);
     const token = await merchantToken(request, merchant.email, merchant.password);
     await useLanguage(page, 'zh-CN');
-    await signInByApi(page, 'merchant', merchant.email, merchant.password);
-    await expect(page).toHaveURL(/\/platform$/);
     const shopId = uniqueShopId('dbl');
     await page.setViewportSize({ width: 1280, height: 1100 });
-    await page.goto('/merchant/store');
+    await signInByApi(page, 'merchant', merchant.email, merchant.password, { path: '/merchant/store' });
     await page.getByRole('button', { name: '创建并支付' }).click();
     const dialog = page.getByRole('dialog', { name: '创建并支付店铺' });
     await dialog.getByLabel('店铺名称', { exact: true }).fill(`双击 ${shopId.slice(-4)}`);
@@ -106,9 +104,10 @@ test.describe('[SAFE SUBMIT]', () => {
     const general = plans.list.find((plan) => plan.is_general)!;
     const billsBefore = (await callApi<Listed<unknown>>(request, 'merchant/order/order/lists', {}, { token })).total;
     await useLanguage(page, 'en-US');
-    await signInByApi(page, 'merchant', merchant.email, merchant.password, { lang: 'en-US' });
-    await expect(page).toHaveURL(/\/platform$/);
-    await page.goto('/merchant/traffic?tab=packages');
+    await signInByApi(page, 'merchant', merchant.email, merchant.password, {
+      lang: 'en-US',
+      path: '/merchant/traffic?tab=packages',
+    });
     await page.getByRole('button', { name: 'Buy package' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Buy a traffic package' });
     await dialog.getByTestId(`plan-${general.id}`).click();

@@ -19,9 +19,7 @@ test.describe('[FORMS]', () => {
     );
 
     await useLanguage(page, 'en-US');
-    await signInByApi(page, 'merchant', merchant.email, merchant.password, { lang: 'en-US' });
-    await expect(page).toHaveURL(/\/platform$/);
-    await page.goto('/merchant/store');
+    await signInByApi(page, 'merchant', merchant.email, merchant.password, { lang: 'en-US', path: '/merchant/store' });
     await expect(page.getByRole('cell', { name: 'First trial' })).toBeVisible();
     await page.getByRole('button', { name: /Create store$/ }).click();
     const dialog = page.getByRole('dialog');
@@ -67,9 +65,7 @@ test.describe('[FORMS]', () => {
     );
     expect(leads.list.map((lead) => lead.contact)).toEqual(['+447911123456']);
 
-    await signInByApi(page, 'admin', OPERATOR.account, OPERATOR.password);
-    await expect(page).toHaveURL(/\/platform$/);
-    await page.goto('/admin/prospects');
+    await signInByApi(page, 'admin', OPERATOR.account, OPERATOR.password, { path: '/admin/prospects' });
     const row = page.getByRole('row', { name: /Amelia/ }).first();
     await expect(row).toContainText('+44 7911 123456');
   });

@@ -225,10 +225,8 @@ for (const lang of ['zh-CN', 'en-US'] as const satisfies readonly Lang[]) {
     await createOperatingStore(request, token, { shop_name: text.shopB, contact_email: merchant.email }, lang);
 
     await useLanguage(page, lang);
-    await signInByApi(page, 'merchant', merchant.email, merchant.password, { lang });
-    await expect(page).toHaveURL(/\/platform$/);
     await page.setViewportSize({ width: 1440, height: 1000 });
-    await page.goto('/merchant/plugin');
+    await signInByApi(page, 'merchant', merchant.email, merchant.password, { lang, path: '/merchant/plugin' });
     await expect(page.getByRole('tab', { name: text.mine })).toHaveAttribute('aria-selected', 'true');
     await page.getByRole('tab', { name: text.market }).click();
     await page.getByRole('combobox', { name: text.store }).click();
@@ -389,10 +387,8 @@ for (const lang of ['zh-CN', 'en-US'] as const satisfies readonly Lang[]) {
     await expect.poll(async () => (await reminders()).length, SWEEP).toBe(1);
 
     await useLanguage(page, lang);
-    await signInByApi(page, 'merchant', merchant.email, merchant.password, { lang });
-    await expect(page).toHaveURL(/\/platform$/);
     await page.setViewportSize({ width: 1440, height: 1000 });
-    await page.goto('/merchant/store');
+    await signInByApi(page, 'merchant', merchant.email, merchant.password, { lang, path: '/merchant/store' });
     await page.locator('.announcements-card').getByRole('button', { name: title }).click();
     const notice = page.getByRole('dialog', { name: title });
     const link = notice.getByRole('link', { name: text.reminderLink });

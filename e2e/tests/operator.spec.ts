@@ -116,9 +116,7 @@ test(
     await registerMerchantByApi(request);
     const overview = await callApi<ApiOverview>(request, 'admin/member/user/overview', {}, { token });
 
-    await signInByApi(page, 'admin', OPERATOR.account, OPERATOR.password);
-    await expect(page).toHaveURL(/\/platform$/);
-    await page.goto('/admin/dashboard');
+    await signInByApi(page, 'admin', OPERATOR.account, OPERATOR.password, { path: '/admin/dashboard' });
     await expectOperatorChinese(page, '数据看板');
     const figure = (title: string) =>
       page.locator('.dashboard-figure').filter({ has: page.getByText(title, { exact: true }) });
@@ -569,8 +567,7 @@ for (const lang of LANGS) {
 test('[OPERATOR]: the operator screens fit a 375 px phone without sideways scrolling (zh-CN)', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await useLanguage(page, 'en-US');
-  await signInByApi(page, 'admin', OPERATOR.account, OPERATOR.password);
-  await expect(page).toHaveURL(/\/platform$/);
+  await signInByApi(page, 'admin', OPERATOR.account, OPERATOR.password, { path: null });
   for (const [path, title] of [
     ['/admin/dashboard', '数据看板'],
     ['/admin/merchant', '商户管理'],

@@ -59,10 +59,11 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
 
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await useLanguage(page, lang);
-    await signInByApi(page, 'merchant', merchant.email, merchant.password, { lang });
-    await expect(page).toHaveURL(/\/platform$/);
     await page.setViewportSize({ width: 1280, height: 1000 });
-    await page.goto('/merchant/traffic?tab=keys');
+    await signInByApi(page, 'merchant', merchant.email, merchant.password, {
+      lang,
+      path: '/merchant/traffic?tab=keys',
+    });
     await expect(page.getByRole('tab', { name: text.keysTab })).toHaveAttribute('aria-selected', 'true');
     const row = page.getByRole('row').filter({ hasText: shop.shop_id });
     await expect(row).toContainText(text.callable);

@@ -125,10 +125,11 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     const forStore = plans.find((plan) => !plan.is_general)!;
 
     await useLanguage(page, lang);
-    await signInByApi(page, 'merchant', merchant.email, merchant.password, { lang });
-    await expect(page).toHaveURL(/\/platform$/);
     await page.setViewportSize({ width: 1280, height: 1000 });
-    await page.goto('/merchant/traffic?tab=packages');
+    await signInByApi(page, 'merchant', merchant.email, merchant.password, {
+      lang,
+      path: '/merchant/traffic?tab=packages',
+    });
     await expect(page.getByRole('tab', { name: text.packagesTab })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByText(text.emptyGeneral)).toBeVisible();
     await shot(page, `traffic-packages-empty-${lang}`);

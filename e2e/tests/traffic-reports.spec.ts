@@ -111,12 +111,10 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     const { merchant, plan } = await merchantWithTraffic(request, lang);
 
     await useLanguage(page, lang);
-    await signInByApi(page, 'merchant', merchant.email, merchant.password, { lang });
-    await expect(page).toHaveURL(/\/platform$/);
     await page.setViewportSize({ width: 1366, height: 1000 });
 
     // Dashboard: 5 calls today (4 success, 1 quota exhausted), 5 units used (3 × 1 + 2), the rest of the package left.
-    await page.goto('/merchant/traffic');
+    await signInByApi(page, 'merchant', merchant.email, merchant.password, { lang, path: '/merchant/traffic' });
     await expect(page.getByRole('tab', { name: text.dashboardTab })).toHaveAttribute('aria-selected', 'true');
     const callsCard = page.locator('.traffic-figure').filter({ hasText: text.calls });
     await expect(callsCard.locator('.ant-statistic-content')).toHaveText('5');
@@ -266,9 +264,10 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     try {
       const page = await context.newPage();
       await useLanguage(page, lang);
-      await signInByApi(page, 'merchant', merchant.email, merchant.password, { lang });
-      await expect(page).toHaveURL(/\/platform$/);
-      await page.goto('/merchant/traffic?tab=logs&time_range=today');
+      await signInByApi(page, 'merchant', merchant.email, merchant.password, {
+        lang,
+        path: '/merchant/traffic?tab=logs&time_range=today',
+      });
       const note = page.getByTestId('traffic-time-zone').first();
       await expect(note).toHaveText(ZONE_NOTE[lang]);
       const zone = ZONE_NOTE[lang].exec((await note.textContent()) ?? '')![1];

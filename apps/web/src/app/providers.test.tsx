@@ -1,6 +1,7 @@
+import { act, render, screen } from '@testing-library/react';
 import { theme as antdTheme } from 'antd';
-import { describe, expect, it } from 'vitest';
-import { PRIMARY_COLOR, theme } from './providers';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders, PRIMARY_COLOR, theme } from './providers';
 
 /** The hue (0–360°) of a #rrggbb colour. */
 function hueOf(hex: string): number {
@@ -28,5 +29,58 @@ describe('app theme', () => {
     }
     expect(Math.abs(hueOf(token.colorInfo) - hueOf(token.colorPrimary))).toBeGreaterThan(120);
     expect(Math.abs(hueOf(token.colorInfo) - hueOf(token.colorWarning))).toBeGreaterThan(120);
+  });
+});
+
+/** A system setting for less motion the test can flip, as window.matchMedia reports it. */
+function stubReducedMotion(initially: boolean) {
+  let matches = initially;
+  const listeners = new Set<() => void>();
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({
+        get matches() {
+          return query === '(prefers-reduced-motion: reduce)' && matches;
+        },
+        media: query,
+        addEventListener: (_: string, listener: () => void) => listeners.add(listener),
+        removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
+      }) as unknown as MediaQueryList,
+  );
+  return (next: boolean) => {
+    matches = next;
+    act(() => listeners.forEach((listener) => listener()));
+  };
+}
+
+/** What antd's components read: whether their transitions run. */
+function MotionProbe() {
+  const { token } = antdTheme.useToken();
+  return <output aria-label="motion">{String(token.motion)}</output>;
+}
+
+describe('motion', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("animates antd's components unless the system asks for less motion", () => {
+    stubReducedMotion(false);
+    render(
+      <AppProviders>
+        <MotionProbe />
+      </AppProviders>,
+    );
+    expect(screen.getByLabelText('motion').textContent).toBe('true');
+  });
+
+  it('turns motion off when the system asks for less, and back on when the setting changes', () => {
+    const setReducedMotion = stubReducedMotion(true);
+    render(
+      <AppProviders>
+        <MotionProbe />
+      </AppProviders>,
+    );
+    expect(screen.getByLabelText('motion').textContent).toBe('false');
+    setReducedMotion(false);
+    expect(screen.getByLabelText('motion').textContent).toBe('true');
   });
 });

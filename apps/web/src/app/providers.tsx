@@ -5,6 +5,7 @@ import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useReducedMotion } from '../lib/use-reduced-motion';
 import { FeedbackHost } from './feedback-host';
 
 /** The orange of the product (spec §1). */
@@ -43,11 +44,22 @@ const ANTD_LOCALES = { 'zh-CN': zhCN, 'en-US': enUS } as const;
  */
 const BUTTON_CONFIG = { autoInsertSpace: false, loadingIcon: <LoadingOutlined /> };
 
-/** antd theme and locale (following the interface language), and the message host. */
+/** The theme for users who asked for less motion: antd's transitions and animations off. */
+const REDUCED_MOTION_THEME: ThemeConfig = { ...theme, token: { ...theme.token, motion: false } };
+
+/**
+ * antd theme (without motion when the user's system asks for less) and locale (following the
+ * interface language), and the message host.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
+  const isMotionReduced = useReducedMotion();
   return (
-    <ConfigProvider locale={ANTD_LOCALES[toLang(i18n.language)]} theme={theme} button={BUTTON_CONFIG}>
+    <ConfigProvider
+      locale={ANTD_LOCALES[toLang(i18n.language)]}
+      theme={isMotionReduced ? REDUCED_MOTION_THEME : theme}
+      button={BUTTON_CONFIG}
+    >
       <FeedbackHost />
       {children}
     </ConfigProvider>
