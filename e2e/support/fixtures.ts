@@ -261,14 +261,14 @@ export async function watchSecurityPolicy(context: BrowserContext, violations: s
  */
 export const test = base.extend<{ securityPolicyViolations: string[] }>({
   securityPolicyViolations: [
-    async ({ context, browser }, use) => {
+    async ({ context, browser, reducedMotion }, use) => {
       const violations: string[] = [];
       await watchSecurityPolicy(context, violations);
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
-        // Less motion, as the config's `use` gives the test's own context (playwright.config.ts).
+        // The config's motion setting (playwright.config.ts), which Playwright gives only the test's own context.
         const [options, ...rest] = args;
-        const opened = await newContext({ reducedMotion: 'reduce', ...options }, ...rest);
+        const opened = await newContext({ reducedMotion, ...options }, ...rest);
         await watchSecurityPolicy(opened, violations);
         return opened;
       };
