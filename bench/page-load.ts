@@ -14,7 +14,9 @@
  *
  * Per load: bytes received as Chromium counts them (CDP Network.loadingFinished encodedDataLength:
  * compressed body plus response headers) for scripts and for everything, the scripts' decoded size,
- * the number of requests, the encodings the scripts came with, First Contentful Paint and LCP (the
+ * the number of requests, the encodings the scripts came with, the time the renderer's main thread was
+ * busy from the navigation until the page settled and how much of it ran script (CDP Performance.getMetrics
+ * TaskDuration and ScriptDuration: the CPU a load costs the browser), First Contentful Paint and LCP (the
  * last 'largest-contentful-paint' entry once the page shows its content, the network has been idle
  * for 500 ms and the entry has not changed for a second: entries arrive when their frame is
  * presented, late on a busy machine). BENCH_ACCEPT_ENCODING sets the header Chromium sends (CDP
@@ -64,6 +66,9 @@ interface LoadFigures {
   requests: number;
   /** Content-Encoding of the scripts, e.g. { br: 37 } or { identity: 37 }. */
   jsEncodings: Record<string, number>;
+  /** The renderer's main thread from navigation until the page settled (CDP Performance metrics): busy, and running script. */
+  mainThreadMs: number;
+  scriptMs: number;
 }
 
 function positiveInteger(name: string, fallback: number) {
@@ -213,6 +218,7 @@ async function loadOnce(
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Performance.enable');
     // BENCH_ACCEPT_ENCODING=identity: Chromium asks for no encoding, the server answers as it did before compression.
     const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING;
     if (acceptEncoding)
@@ -245,7 +251,11 @@ async function loadOnce(
       lcp: (window as unknown as { __benchLcp: { startTime: number; element: string }[] }).__benchLcp.at(-1),
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
     }));
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const metric = (name: string) => (metrics.find((entry) => entry.name === name)?.value ?? Number.NaN) * 1000;
     return {
+      mainThreadMs: metric('TaskDuration'),
+      scriptMs: metric('ScriptDuration'),
       lcpMs: paints.lcp?.startTime ?? Number.NaN,
       lcpElement: paints.lcp?.element ?? 'none',
       fcpMs: paints.fcp,
@@ -278,6 +288,7 @@ function row(pageCase: PageCase, runs: LoadFigures[]) {
     kb(pick('jsDecodedBytes')),
     encodings,
     `${kb(pick('totalWireBytes'))} (${pick('requests')} requests)`,
+    `${ms(pick('mainThreadMs'))} (${ms(pick('scriptMs'))})`,
     ms(pick('fcpMs')),
     `${ms(lcp)} (${ms(Math.min(...lcps))}–${ms(Math.max(...lcps))})`,
     lcp <= TARGET_LCP_MS ? 'yes' : 'no',
@@ -321,6 +332,7 @@ async function main() {
       'JS decoded',
       'script encodings',
       'all on the wire',
+      'main thread ms (script)',
       'FCP ms',
       'LCP ms (min–max)',
       `LCP ≤ ${TARGET_LCP_MS} ms`,
