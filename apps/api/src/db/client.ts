@@ -18,6 +18,22 @@ export type Db = NodePgDatabase<typeof schema>;
 
 export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
+/**
+ * The live bodies of the SQL functions the code calls (`functions/*.sql`, applied in file-name order
+ * after the migrations at every start, each a CREATE OR REPLACE): a function that migrations created
+ * and redefined has its current body in one file, not in the last of several migrations.
+ */
+const functionsFolder = path.resolve(import.meta.dirname, 'functions');
+
+function functionsSql() {
+  return fs
+    .readdirSync(functionsFolder)
+    .filter((file) => file.endsWith('.sql'))
+    .sort()
+    .map((file) => fs.readFileSync(path.join(functionsFolder, file), 'utf8'))
+    .join('\n');
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -102,7 +118,10 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
     db,
     kind: 'pglite',
     pglite,
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    async migrate() {
+      await migratePglite(db as never, { migrationsFolder });
+      await pglite.exec(functionsSql());
+    },
     isReady: readiness(db),
     async executeSql(text, values) {
       if (values?.length) return pglite.query(text, values);
@@ -129,6 +148,7 @@ export async function openPostgres(connectionString: string): Promise<Database &
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+        await client.query(functionsSql());
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
         client.release();

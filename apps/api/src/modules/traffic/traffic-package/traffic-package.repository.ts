@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PackageSortField, PackageStatus, PlanSortField, PlanStatus } from '@parlour/contract/calls/traffic';
 import type { Db } from '../../../db/client';
+import { isUsablePackageSql } from '../../../db/derived/usable-package';
 import { bills, merchants, shops, trafficPackages, trafficPlans } from '../../../db/schema/index';
 import { allOf, containsPattern } from '../../../lib/sql-filters';
 import { orderByColumn, type ListSort } from '../../../lib/sql-sort';
@@ -44,8 +45,8 @@ function statusCondition(status: PackageStatus, now: Date): SQL {
       return sql`${trafficPackages.paid_at} is not null and ${trafficPackages.expires_at} > ${now}
         and ${trafficPackages.units_used} >= ${trafficPackages.units_total}`;
     case 'active':
-      return sql`${trafficPackages.paid_at} is not null and ${trafficPackages.expires_at} > ${now}
-        and ${trafficPackages.units_used} < ${trafficPackages.units_total}`;
+      // Listed packages are never void (isLiveAt): active is usable, the charge's own rule.
+      return isUsablePackageSql(now);
   }
 }
 

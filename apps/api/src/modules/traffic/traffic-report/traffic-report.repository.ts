@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ApiCallStatus } from '@parlour/contract/calls/traffic-report';
 import type { SortOrder } from '@parlour/contract/schemas';
 import type { Db } from '../../../db/client';
+import { isUsablePackageSql } from '../../../db/derived/usable-package';
 import {
   apiCallLogs,
   apiUsageDaily,
@@ -330,12 +331,7 @@ export function createTrafficReportRepository(db: Db) {
         select count(*)::int as packages, coalesce(sum(${trafficPackages.units_total} - ${trafficPackages.units_used}), 0)::bigint as units_left,
                min(${trafficPackages.expires_at}) as first_expires_at
         from ${trafficPackages}
-        where ${allOf([
-          tenantCondition(scope, trafficPackages.merchant_id),
-          sql`${trafficPackages.paid_at} is not null and ${trafficPackages.voided_at} is null
-            and ${trafficPackages.units_used} < ${trafficPackages.units_total}`,
-          sql`${trafficPackages.expires_at} > ${now.toISOString()}::timestamptz`,
-        ])}`);
+        where ${allOf([tenantCondition(scope, trafficPackages.merchant_id), isUsablePackageSql(now)])}`);
       const row = result.rows[0];
       const first = row?.first_expires_at ? new Date(row.first_expires_at) : null;
       return { packages: Number(row?.packages ?? 0), unitsLeft: Number(row?.units_left ?? 0), firstExpiresAt: first };
@@ -352,9 +348,7 @@ export function createTrafficReportRepository(db: Db) {
             shopRefs.map((ref) => sql`${ref}`),
             sql`, `,
           )})
-          and ${trafficPackages.paid_at} is not null and ${trafficPackages.voided_at} is null
-          and ${trafficPackages.units_used} < ${trafficPackages.units_total}
-          and ${trafficPackages.expires_at} > ${now.toISOString()}::timestamptz
+          and ${isUsablePackageSql(now)}
         group by ${trafficPackages.shop_ref}`);
       return new Map(result.rows.map((row) => [Number(row.shop_ref), Number(row.units_left)]));
     },
