@@ -28,8 +28,8 @@ const NO_OTHER_FEATURE = {
  * and plugins/, which know no module. Above them platform/ (sessions, audit, idempotency, rate limits,
  * settings, call registration), which knows no module either. Then the module areas, lowest first,
  * each module listed in its area's order: a module imports only modules listed before it (in its
- * area or in a lower one), so module imports can never form a cycle. app.ts (the composition root)
- * wires them all and jobs/ call services.
+ * area or in a lower one), so module imports can never form a cycle. app.ts and wiring/ (the
+ * composition root, one wiring function per area) wire them all, and jobs/ call services.
  */
 const API_AREAS = [
   ['content', ['notice', 'prospect', 'upload']],
@@ -48,6 +48,11 @@ const API_LOW_LAYERS = apiFolder(
 );
 const API_PLATFORM = apiFolder(['modules', 'jobs'], 'platform/ imports no module or job; modules build on it.');
 const NO_JOB = { regex: '^(\\.\\./)+jobs/', message: 'Modules do not import jobs; app.ts hands services to the jobs.' };
+/** The composition root's wiring (one function per area, called by app.ts); nothing below imports it. */
+const NO_WIRING = {
+  regex: '^(\\.\\./)+wiring/',
+  message: 'Only app.ts and wiring/ (the composition root) assemble the areas; hand what is needed in instead.',
+};
 const NO_REPOSITORY = {
   regex: '\\.repository$',
   message: 'Jobs call services, never repositories.',
@@ -62,8 +67,10 @@ function laterModules(areaIndex, moduleIndex) {
   const [area, modules] = API_AREAS[areaIndex];
   const laterSiblings = modules.slice(moduleIndex + 1);
   const higherAreas = API_AREAS.slice(areaIndex + 1).map(([name]) => name);
-  const patterns = [NOT_WEB, NO_JOB];
-  const message = `modules/${area}/${modules[moduleIndex]} comes before these in the API's layers (eslint.config.js API_AREAS): import only lower modules, or wire it in app.ts.`;
+  const patterns = [NOT_WEB, NO_JOB, NO_WIRING];
+  const message =
+    `modules/${area}/${modules[moduleIndex]} comes before these in the API's layers (eslint.config.js API_AREAS): ` +
+    'import only lower modules, or wire it in app.ts.';
   if (laterSiblings.length) patterns.push({ regex: `^\\.\\./(${laterSiblings.join('|')})/`, message });
   if (higherAreas.length) patterns.push({ regex: `^\\.\\./\\.\\./(${higherAreas.join('|')})/`, message });
   return patterns;
@@ -117,23 +124,23 @@ export default tseslint.config(
   {
     files: ['apps/api/src/{lib,db,providers,plugins}/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [NOT_WEB, API_LOW_LAYERS] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [NOT_WEB, API_LOW_LAYERS, NO_WIRING] }] },
   },
   {
     files: ['apps/api/src/platform/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [NOT_WEB, API_PLATFORM] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [NOT_WEB, API_PLATFORM, NO_WIRING] }] },
   },
   ...API_MODULE_BLOCKS,
   {
     // After the module blocks: a repository's rule is stricter than its module's.
     files: ['apps/api/src/modules/**/*.repository.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [NOT_WEB, NO_JOB, NO_OTHER_MODULE] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [NOT_WEB, NO_JOB, NO_OTHER_MODULE, NO_WIRING] }] },
   },
   {
     files: ['apps/api/src/jobs/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [NOT_WEB, NO_REPOSITORY] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [NOT_WEB, NO_REPOSITORY, NO_WIRING] }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

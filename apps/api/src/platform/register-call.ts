@@ -69,6 +69,9 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1]?.trim() || undefined;
 }
 
+/** A rule on an authenticated principal and the call's path; throws to refuse. */
+export type AuthorizationRule = (principal: Principal, path: string) => Promise<void>;
+
 /**
  * Registers the POST route of a declared call: parses the body with the call's schema, resolves the
  * session of the call's role, runs the handler and wraps its answer. Handlers stay thin: they get
@@ -80,8 +83,6 @@ export function createCallRegistrar(
     sessions: SessionService;
     checkOutput: boolean;
     idempotency?: IdempotencyService;
-    /** A rule on an authenticated principal and the call's path (operators' required two-factor enrolment); throws to refuse. */
-    authorize?: (principal: Principal, path: string) => Promise<void>;
     /** The audit log and the (transaction-aware) database its unit of work opens transactions on. */
     audit?: { service: AuditService; db: Db };
     /** Per-IP budgets of the calls made before signing in (issue 13 §2); which budget a call spends. */
@@ -89,6 +90,16 @@ export function createCallRegistrar(
   },
 ) {
   const registered = new Set<string>();
+  let authorize: AuthorizationRule | undefined;
+
+  /**
+   * Sets the rule every authenticated call passes (operators' required two-factor enrolment): the
+   * accounts area gives it while the app is assembled, before any request. Once only.
+   */
+  function authorizeWith(rule: AuthorizationRule) {
+    if (authorize) throw new Error('the call registrar has its authorization rule already');
+    authorize = rule;
+  }
 
   /** The session of the bearer token, which must be of `role`; for routes that are not JSON calls (uploads). */
   async function requirePrincipal(request: FastifyRequest, role: Principal['role'], path: string): Promise<Principal> {
@@ -97,7 +108,7 @@ export function createCallRegistrar(
     const principal = await deps.sessions.resolveSession(token);
     if (!principal) throw new AppError('TOKEN_EXPIRED');
     if (principal.role !== role) throw new AppError('NO_PERMISSION');
-    await deps.authorize?.(principal, path);
+    await authorize?.(principal, path);
     return principal;
   }
 
@@ -239,6 +250,6 @@ export function createCallRegistrar(
     });
   }
 
-  return { register, registered, requirePrincipal };
+  return { register, registered, requirePrincipal, authorizeWith };
 }
 export type CallRegistrar = ReturnType<typeof createCallRegistrar>;

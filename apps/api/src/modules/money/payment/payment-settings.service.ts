@@ -32,44 +32,55 @@ function toCamel<T>(values: Record<string, unknown>): T {
   return Object.fromEntries(Object.entries(values).map(([name, value]) => [camel(name), value])) as T;
 }
 
-/**
- * The pay methods' provider settings (issue 16): stored as one settings group with the secrets
- * sealed under SECRETS_KEY, read by the provider registry on every payment, shown to the operator
- * without the secrets, and tested against the provider.
- */
-export function createPaymentSettingsService(deps: {
+interface StoredSettingsSource {
   settings: SettingsService;
   secrets: SecretBox;
-  publicOrigin: () => Promise<string>;
-  /** The registry, once built (it reads these settings). */
-  providers: () => Pick<PaymentProviderRegistry, 'byName' | 'isSandboxOn'>;
-}) {
-  const { settings, secrets } = deps;
+}
 
-  function open(value: string): string {
+/** The stored values with the secrets opened (a secret that no longer opens reads as unset). */
+async function loadStored({ settings, secrets }: StoredSettingsSource): Promise<Stored> {
+  const open = (value: string) => {
     if (!value) return '';
     try {
       return secrets.openSecret(value);
     } catch {
       return '';
     }
+  };
+  const stored = (await settings.getGroup<Partial<Stored>>(GROUP))?.value ?? {};
+  const result = {} as Record<PayMethod, Record<string, unknown>>;
+  for (const method of PAY_METHODS) {
+    const values: Record<string, unknown> = { ...DEFAULTS[method], ...(stored[method] ?? {}) };
+    for (const field of PAYMENT_SECRET_FIELDS[method]) values[field] = open(String(values[field] ?? ''));
+    result[method] = values;
   }
+  return result as Stored;
+}
 
-  /** The stored values with the secrets opened. */
-  async function load(): Promise<Stored> {
-    const stored = (await settings.getGroup<Partial<Stored>>(GROUP))?.value ?? {};
-    const result = {} as Record<PayMethod, Record<string, unknown>>;
-    for (const method of PAY_METHODS) {
-      const values: Record<string, unknown> = { ...DEFAULTS[method], ...(stored[method] ?? {}) };
-      for (const field of PAYMENT_SECRET_FIELDS[method]) values[field] = open(String(values[field] ?? ''));
-      result[method] = values;
-    }
-    return result as Stored;
-  }
+function forProviders(values: Stored): PaymentSettings {
+  return { wechat: toCamel(values.wechat), alipay: toCamel(values.alipay), paypal: toCamel(values.paypal) };
+}
 
-  function forProviders(values: Stored): PaymentSettings {
-    return { wechat: toCamel(values.wechat), alipay: toCamel(values.alipay), paypal: toCamel(values.paypal) };
-  }
+/** Everything the providers need, secrets opened: the provider registry's source, read on every payment. */
+export async function readPaymentSettingsForProviders(source: StoredSettingsSource): Promise<PaymentSettings> {
+  return forProviders(await loadStored(source));
+}
+
+/**
+ * The pay methods' provider settings (docs/payments.md): stored as one settings group with the secrets
+ * sealed under SECRETS_KEY, read by the provider registry on every payment
+ * (readPaymentSettingsForProviders), shown to the operator without the secrets, and tested against
+ * the provider.
+ */
+export function createPaymentSettingsService(deps: {
+  settings: SettingsService;
+  secrets: SecretBox;
+  publicOrigin: () => Promise<string>;
+  /** The registry built on these settings: whether the sandbox is on, and a method's provider to test. */
+  providers: Pick<PaymentProviderRegistry, 'byName' | 'isSandboxOn'>;
+}) {
+  const { settings, secrets } = deps;
+  const load = () => loadStored(deps);
 
   async function view(): Promise<TPaymentSettings> {
     const values = await load();
@@ -91,15 +102,11 @@ export function createPaymentSettingsService(deps: {
       wechat: methodView('wechat'),
       alipay: methodView('alipay'),
       paypal: methodView('paypal'),
-      is_sandbox_on: deps.providers().isSandboxOn(),
+      is_sandbox_on: deps.providers.isSandboxOn(),
     } as TPaymentSettings;
   }
 
   return {
-    /** Everything the providers need, secrets opened (the registry's source). */
-    async getForProviders(): Promise<PaymentSettings> {
-      return forProviders(await load());
-    },
     view,
     /** One method's stored values with secrets opened (the audit log compares, then masks them). */
     async getMethodValues(method: PayMethod): Promise<Record<string, unknown>> {
@@ -126,7 +133,7 @@ export function createPaymentSettingsService(deps: {
     },
     /** Calls the provider with the saved settings; its own error when it fails. */
     async testConnection(method: PayMethod, lang: Lang) {
-      const provider = await deps.providers().byName(method);
+      const provider = await deps.providers.byName(method);
       if (!provider) return { ok: false, error: NOT_CONFIGURED[lang] };
       try {
         const result = await provider.testConnection();

@@ -7,7 +7,6 @@ import {
 } from '@parlour/contract/calls/bill';
 import type { BillService } from '../bill/bill.service';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../../lib/app-error';
 import { findTooDeepField, MAX_JSON_DEPTH } from '../../../lib/json-depth';
 import { fieldValidationError, requestLang } from '../../../plugins/envelope';
 import { PAYMENT_NOTIFY_PATH } from '../../../providers/payment/payment-provider';
@@ -17,21 +16,22 @@ import {
   publicRouteOptions,
   type IpRateLimit,
 } from '../../../platform/rate-limit/ip-rate-limit.service';
-import { parseNotificationBody, type PaymentService, type SandboxCashier } from './payment.service';
+import { parseNotificationBody, type PaymentService } from './payment.service';
+import type { CashierService } from './cashier.service';
 
 export const NOTIFY_PATH = PAYMENT_NOTIFY_PATH;
 
 /**
  * The providers' notify endpoint (their format, their acknowledgement text), the merchant's pay page
- * of a bill, the operator's bill detail and refund, and the sandbox cashier's calls. Without the
- * sandbox (production) the cashier calls answer NOT_FOUND.
+ * of a bill, the operator's bill detail and refund, and the cashier's calls (our pay page for every
+ * provider; its pay / fail call answers NOT_FOUND without the sandbox provider, as in production).
  */
 export function registerPaymentRoutes(
   app: FastifyInstance,
   registrar: CallRegistrar,
   deps: {
     paymentService: PaymentService;
-    cashier: SandboxCashier | null;
+    cashier: CashierService;
     ipRateLimit: IpRateLimit;
     billService: Pick<BillService, 'auditView'>;
   },
@@ -82,14 +82,8 @@ export function registerPaymentRoutes(
   );
   register(adminBillDetail, ({ input, lang }) => paymentService.adminDetail(input.bill_no, lang));
 
-  register(cashierDetail, ({ input, lang }) => {
-    if (!cashier) throw new AppError('NOT_FOUND');
-    return cashier.detail(input.bill_no, input.token, lang);
-  });
-  register(cashierSubmit, ({ input, lang }) => {
-    if (!cashier) throw new AppError('NOT_FOUND');
-    return cashier.submit(input.bill_no, input.token, input.outcome, lang);
-  });
+  register(cashierDetail, ({ input, lang }) => cashier.detail(input.bill_no, input.token, lang));
+  register(cashierSubmit, ({ input, lang }) => cashier.submit(input.bill_no, input.token, input.outcome, lang));
 
   // The operator's refund (issue 16): audited with who and why; the answer is the bill's detail with the refund's event.
   register(
