@@ -194,7 +194,8 @@ function statements(
          expires_at,
          case when status in ('unpaid', 'initializing') then null when r_misc > 0.9 then 'www.' || shop_id || '.com' else shop_id || '.parlour.shop' end,
          case when status in ('unpaid', 'initializing') then null
-              else jsonb_build_object('site_name', shop_name, 'contact_email', shop_id || '@example.com', 'language', 'zh-CN', 'currency', 'CNY', 'theme', 'default') end,
+              else jsonb_build_object('site_name', shop_name, 'contact_email', shop_id || '@example.com',
+                                      'language', 'zh-CN', 'currency', 'CNY', 'theme', 'default') end,
          floor(r_misc * 5000)::int, floor(r_misc * 4000)::int, floor(r_misc * r_expiry * 50000000)::bigint, floor(r_expiry * 3000)::int, 'CNY',
          case when status = 'unpaid' then null else created_at end,
          case when status in ('unpaid', 'initializing') then null else created_at + interval '2 minutes' end,
@@ -222,19 +223,22 @@ function statements(
       'bill columns',
       `create temp table gen_bill2 as
        select b.g, b.shop_ref, s.merchant_id, s.shop_name, s.version_id, b.r_pay, b.r_misc,
-         case when s.status = 'unpaid' then 'new_store' when s.status in ('trial', 'initializing') then case when b.r_type < 0.6 then 'plugin' else 'traffic_package' end
+         case when s.status = 'unpaid' then 'new_store'
+              when s.status in ('trial', 'initializing') then case when b.r_type < 0.6 then 'plugin' else 'traffic_package' end
               when b.r_type < 0.1 then 'new_store' when b.r_type < 0.6 then 'renewal' when b.r_type < 0.85 then 'plugin' else 'traffic_package' end as type,
          case when s.status = 'unpaid' then case when b.r_status < 0.7 then 'expired' else 'cancelled' end
               when b.r_status < 0.8 then 'paid' when b.r_status < 0.92 then 'expired' else 'cancelled' end as status,
          case when b.r_term < 0.7 then 'month' else 'year' end as term_type,
-         case when b.r_term < 0.7 then (array[1, 3, 6, 12])[1 + floor(b.r_term / 0.7 * 4)::int] else (array[1, 2, 3])[1 + floor((b.r_term - 0.7) / 0.3 * 3)::int] end as term,
+         case when b.r_term < 0.7 then (array[1, 3, 6, 12])[1 + floor(b.r_term / 0.7 * 4)::int]
+              else (array[1, 2, 3])[1 + floor((b.r_term - 0.7) / 0.3 * 3)::int] end as term,
          greatest(b.at, s.created_at + interval '1 minute') as created_at
        from gen_bill b join shops s on s.id = b.shop_ref`,
     ],
     [
       `${B} bills`,
-      `insert into bills (bill_no, merchant_id, shop_ref, shop_name, type, product_name, version_id, package_name, term_type, term, amount, currency,
-                          status, pay_method, channel, expires_at, paid_at, cancelled_at, provider, trade_no, remark, created_by_admin_id, created_at, updated_at)
+      `insert into bills (bill_no, merchant_id, shop_ref, shop_name, type, product_name, version_id, package_name, term_type,
+                          term, amount, currency, status, pay_method, channel, expires_at, paid_at, cancelled_at, provider,
+                          trade_no, remark, created_by_admin_id, created_at, updated_at)
        select
          'B' || to_char(b.created_at at time zone 'UTC', 'YYYYMMDDHH24MISS') || lpad((b.g % 1000000)::text, 6, '0'),
          b.merchant_id, b.shop_ref, b.shop_name, b.type,
@@ -260,7 +264,8 @@ function statements(
          case when b.status = 'paid' and b.r_pay < 0.05 then '线下转账' else '' end,
          case when b.status = 'paid' and b.r_pay < 0.05 then 1 end,
          b.created_at,
-         b.created_at + case b.status when 'paid' then b.r_misc * interval '25 minutes' when 'cancelled' then b.r_misc * interval '20 minutes' else interval '30 minutes' end
+         b.created_at + case b.status when 'paid' then b.r_misc * interval '25 minutes'
+                                      when 'cancelled' then b.r_misc * interval '20 minutes' else interval '30 minutes' end
        from gen_bill2 b
        join gen_price p on p.version_id = b.version_id and p.term_type = b.term_type and p.term = b.term
        join (values ${sqlValues(PLUGINS)}) as plugin(idx, name, amount) on plugin.idx = b.g % ${PLUGINS.length}
@@ -314,7 +319,8 @@ async function main() {
       step('vacuum analyze', since);
 
       const { rows } = await database.pool.query<{ status: string; count: string }>(
-        `select 'store ' || status as status, count(*) from shops group by status union all select 'bill ' || status, count(*) from bills group by status order by 1`,
+        `select 'store ' || status as status, count(*) from shops group by status
+         union all select 'bill ' || status, count(*) from bills group by status order by 1`,
       );
       for (const row of rows) console.log(`  ${row.status.padEnd(22)} ${Number(row.count).toLocaleString('en-US')}`);
     },

@@ -71,7 +71,10 @@ function cpuSince(before: Awaited<ReturnType<typeof readCpu>>, after: Awaited<Re
   return { node: after.server - before.server, postgres: backends };
 }
 
-/** The app on `databaseUrl`, a bare Fastify route and a bare node:http handler, in a child process (the app in `appPids`: that process, or its cluster workers with BENCH_API_WORKERS). */
+/**
+ * The app on `databaseUrl`, a bare Fastify route and a bare node:http handler, in a child process (the
+ * app in `appPids`: that process, or its cluster workers with BENCH_API_WORKERS).
+ */
 export function startServers(
   databaseUrl: string,
 ): Promise<{ ports: Record<Target, number>; pid: number; appPids: number[]; stop: () => void }> {
@@ -195,8 +198,15 @@ export async function runScenarios<P extends string>(options: {
             max: settings.duration * 1000,
           });
         rows.push(row);
+        const cpuMs = (row.nodeCpuMsPerRequest + row.postgresCpuMsPerRequest).toFixed(2);
         console.log(
-          `${scenario.name.padEnd(40)} c=${String(connections).padStart(2)}  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms  ${row.requestsPerSecond.toFixed(0).padStart(6)} req/s  cpu ${(row.nodeCpuMsPerRequest + row.postgresCpuMsPerRequest).toFixed(2)} ms/req${row.errors ? `  ${row.errors} errors` : ''}${total !== null ? `  (total ${total})` : ''}`,
+          [
+            `${scenario.name.padEnd(40)} c=${String(connections).padStart(2)}`,
+            `p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms`,
+            `${row.requestsPerSecond.toFixed(0).padStart(6)} req/s  cpu ${cpuMs} ms/req`,
+            ...(row.errors ? [`${row.errors} errors`] : []),
+            ...(total !== null ? [`(total ${total})`] : []),
+          ].join('  '),
         );
       }
     }
@@ -214,7 +224,9 @@ export function resultTable(
   const reference = (scenario: string, connections: number) =>
     rows.find((row) => row.scenario === scenario && row.connections === connections)?.requestsPerSecond;
   return [
-    `Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${options.settings.duration} s per run after ${options.settings.warmup} s warm-up; load average ${options.loadBefore.toFixed(1)} before, ${os.loadavg()[0].toFixed(1)} after.`,
+    `Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, ` +
+      `Node ${process.version}; ${options.settings.duration} s per run after ${options.settings.warmup} s warm-up; ` +
+      `load average ${options.loadBefore.toFixed(1)} before, ${os.loadavg()[0].toFixed(1)} after.`,
     '',
     `| scenario | conn | total | first ms | p50 ms | p99 ms | req/s | ÷ node:http | ÷ Fastify | CPU ms/req node + pg | ${options.targetColumn} |`,
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |',
@@ -222,7 +234,23 @@ export function resultTable(
       const http = reference('bare node:http', row.connections);
       const fastify = reference('bare Fastify', row.connections);
       const ratio = (value: number | undefined) => (value ? (row.requestsPerSecond / value).toFixed(3) : '–');
-      return `| ${row.scenario} | ${row.connections} | ${row.total ?? ''} | ${row.firstMs} | ${row.p50} | ${row.p99} | ${Math.round(row.requestsPerSecond)} | ${ratio(http)} | ${ratio(fastify)} | ${row.nodeCpuMsPerRequest.toFixed(2)} + ${row.postgresCpuMsPerRequest.toFixed(2)} | ${row.completed > 0 && row.p99 < options.targetMs ? 'yes' : '**no**'}${row.errors ? ` (${row.errors} errors)` : ''} |`;
+      const cpu = `${row.nodeCpuMsPerRequest.toFixed(2)} + ${row.postgresCpuMsPerRequest.toFixed(2)}`;
+      const isOnTarget = row.completed > 0 && row.p99 < options.targetMs;
+      const target = `${isOnTarget ? 'yes' : '**no**'}${row.errors ? ` (${row.errors} errors)` : ''}`;
+      const cells = [
+        row.scenario,
+        row.connections,
+        row.total ?? '',
+        row.firstMs,
+        row.p50,
+        row.p99,
+        Math.round(row.requestsPerSecond),
+        ratio(http),
+        ratio(fastify),
+        cpu,
+        target,
+      ];
+      return `| ${cells.join(' | ')} |`;
     }),
   ];
 }
@@ -234,7 +262,16 @@ export function writeResults(name: string, rows: Row[], settings: LoadSettings, 
   const file = path.join(resultsDir, `${name}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   fs.writeFileSync(
     file,
-    `${JSON.stringify({ machine: { cores: os.cpus().length, node: process.version, loadBefore, loadAfter: os.loadavg()[0] }, duration: settings.duration, warmup: settings.warmup, rows }, null, 2)}\n`,
+    `${JSON.stringify(
+      {
+        machine: { cores: os.cpus().length, node: process.version, loadBefore, loadAfter: os.loadavg()[0] },
+        duration: settings.duration,
+        warmup: settings.warmup,
+        rows,
+      },
+      null,
+      2,
+    )}\n`,
   );
   return file;
 }

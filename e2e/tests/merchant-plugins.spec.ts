@@ -202,13 +202,14 @@ async function trialToBeReminded(request: APIRequestContext, merchant: string, s
 /** The cron sweep runs once a minute: waiting for its notice waits for the next run, however late on a busy machine. */
 const SWEEP = { timeout: 180_000, intervals: [2_000] };
 
+const BUY_AND_SWITCH =
+  '[PLUGINS]: a merchant picks a store, buys a paid plugin through the sandbox cashier, disables and enables it; ' +
+  "another version's plugin says why";
+
 for (const lang of ['zh-CN', 'en-US'] as const satisfies readonly Lang[]) {
   const text = TEXT[lang];
 
-  test(`[PLUGINS]: a merchant picks a store, buys a paid plugin through the sandbox cashier, disables and enables it; another version's plugin says why (${lang})`, async ({
-    page,
-    request,
-  }) => {
+  test(`${BUY_AND_SWITCH} (${lang})`, async ({ page, request }) => {
     test.slow();
     const plugins = await seedPlugins(request);
     const paidName = plugins.paid.name[lang];

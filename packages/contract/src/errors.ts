@@ -309,7 +309,8 @@ export const errorMessages: Record<ErrorKey, Record<Lang, string>> = {
   OPEN_KEY_SUSPENDED: {
     'zh-CN': '商户账号已被平台停用，其店铺的 API 密钥暂停使用，本次不扣流量；账号恢复后密钥自动恢复',
     'en-US':
-      'The merchant account is disabled by the platform, so its stores’ API keys are suspended; this call was not charged. The keys work again once the account is enabled',
+      'The merchant account is disabled by the platform, so its stores’ API keys are suspended; ' +
+      'this call was not charged. The keys work again once the account is enabled',
   },
   DATA_SOURCE_EXISTS: { 'zh-CN': '该平台已有数据源', 'en-US': 'This platform has a data source already' },
   OPEN_API_EXISTS: { 'zh-CN': '该平台已有相同编码的接口', 'en-US': 'This platform has an API with this code already' },

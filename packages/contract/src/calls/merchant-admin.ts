@@ -92,7 +92,8 @@ export const adminListMerchants = defineCall({
   isAuthenticated: true,
   isWrite: false,
   summary:
-    'Merchants by keyword (account, email, phone, name), type, status and registration time, with store count and last login; sorted on registration, store count or last login',
+    'Merchants by keyword (account, email, phone, name), type, status and registration time, with store count ' +
+    'and last login; sorted on registration, store count or last login',
   input: ZMerchantListInput,
   output: listOutput(ZAdminMerchant),
 });

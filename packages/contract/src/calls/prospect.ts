@@ -73,7 +73,10 @@ export type ProspectSortField = (typeof PROSPECT_SORT_FIELDS)[number];
 export const ZProspectListInput = withDateRangeCheck(
   ZPageInput.extend(ZDateRangeFields.shape)
     .extend({
-      /** Matches the name, the contact or the content; a phone number as people write it ("+44 7911 123456", "139 1234 5678") matches the stored E.164 contact. */
+      /**
+       * Matches the name, the contact or the content; a phone number as people write it ("+44 7911 123456",
+       * "139 1234 5678") matches the stored E.164 contact.
+       */
       keyword: z.string().trim().max(100).optional(),
       status: z.enum(PROSPECT_STATUSES, { error: 'prospect_status_invalid' }).optional(),
     })
@@ -94,7 +97,8 @@ export const adminListProspects = defineCall({
   isAuthenticated: true,
   isWrite: false,
   summary:
-    'Leads from the message form by name/contact/content keyword (a phone number in any common format matches), status and creation day, newest first or sorted on created or followed-up time; plus the count of new ones',
+    'Leads from the message form by name/contact/content keyword (a phone number in any common format matches), ' +
+    'status and creation day, newest first or sorted on created or followed-up time; plus the count of new ones',
   input: ZProspectListInput,
   output: listOutput(ZProspect).extend({ new_count: z.number().int() }),
 });

@@ -65,7 +65,8 @@ export const merchantConfigList = defineCall({
   isAuthenticated: false,
   isWrite: false,
   summary:
-    "The public site's configuration: name, domain, keywords, description, logo, icon, record number, copyright, service phone, and the business time zone of the reports' days",
+    "The public site's configuration: name, domain, keywords, description, logo, icon, record number, copyright, " +
+    "service phone, and the business time zone of the reports' days",
   input: ZEmptyInput,
   output: ZPublicSiteConfig,
 });

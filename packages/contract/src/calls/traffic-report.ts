@@ -11,7 +11,10 @@ import { MAX_TREND_DAYS } from './report';
  * Open API's calls; log lists read the call log itself, newest first.
  */
 
-/** Statuses of a logged Open API call. `pending` only in log rows of versions before calls in flight became charge rows (migration 0013): no call writes it now, and it is in no total. */
+/**
+ * Statuses of a logged Open API call. `pending` only in log rows of versions before calls in flight
+ * became charge rows (migration 0013): no call writes it now, and it is in no total.
+ */
 export const API_CALL_STATUSES = ['pending', 'success', 'failed_upstream', 'quota_exhausted', 'rejected'] as const;
 export type ApiCallStatus = (typeof API_CALL_STATUSES)[number];
 export type LogPlatform = (typeof LOG_PLATFORMS)[number];
