@@ -24,7 +24,7 @@ const NO_OTHER_FEATURE = {
 };
 
 /**
- * The API's layers (docs/ARCHITECTURE.md, "The API's areas"). Below everything: lib/, db/, providers/
+ * The API's layers (apps/api/src/modules/README.md). Below everything: lib/, db/, providers/
  * and plugins/, which know no module. Above them platform/ (sessions, audit, idempotency, rate limits,
  * settings, call registration), which knows no module either. Then the module areas, lowest first,
  * each module listed in its area's order: a module imports only modules listed before it (in its

@@ -1,8 +1,9 @@
 /**
- * Builds the benchmark database of the traffic reports (issue 5): a fresh PostgreSQL database of
- * its own (parlour_traffic_bench; the store benchmark's parlour_bench is left alone), migrated with
- * the app's migrations, then merchants, stores, traffic packages, 5,000,000 Open API call log rows
- * and their daily roll-up, generated inside PostgreSQL (generate_series, INSERT … SELECT).
+ * Builds the benchmark database of the traffic reports (docs/open-api.md, Reports): a fresh
+ * PostgreSQL database of its own (parlour_traffic_bench; the store benchmark's parlour_bench is
+ * left alone), migrated with the app's migrations, then merchants, stores, traffic packages,
+ * 5,000,000 Open API call log rows and their daily roll-up, generated inside PostgreSQL
+ * (generate_series, INSERT … SELECT).
  *
  *   npx tsx bench/generate-traffic.ts                     # 5,000,000 log rows over 90 days
  *   BENCH_TRAFFIC_LOGS=500000 npx tsx bench/generate-traffic.ts

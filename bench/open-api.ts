@@ -1,5 +1,5 @@
 /**
- * Throughput and latency of the metered Open API (issue 5) through the sandbox provider on
+ * Throughput and latency of the metered Open API (docs/open-api.md) through the sandbox provider on
  * PostgreSQL, beside a bare Fastify route and a bare node:http handler measured in the same run,
  * and the accounting check: units charged equal successful calls, nothing left pending.
  *

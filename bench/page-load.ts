@@ -1,6 +1,6 @@
 /**
- * Cold page loads of the console in Chromium (issue 22 §2.1): bytes on the wire and Largest
- * Contentful Paint of /login, /index and the merchant store list.
+ * Cold page loads of the console in Chromium (docs/decisions/0006-precompressed-console-build.md):
+ * bytes on the wire and Largest Contentful Paint of /login, /index and the merchant store list.
  *
  *   npm run bench:pages                     # starts Parlour itself (fresh embedded database, demo seed)
  *   BENCH_URL=http://127.0.0.1:3000 npm run bench:pages   # a running Parlour with the demo seed
@@ -21,9 +21,9 @@
  * for 500 ms and the entry has not changed for a second: entries arrive when their frame is
  * presented, late on a busy machine). BENCH_ACCEPT_ENCODING sets the header Chromium sends (CDP
  * Network.setExtraHTTPHeaders): `identity` makes the same server send everything uncompressed, as
- * before issue 22. Prints a
- * Markdown table of medians (LCP also min–max). Settings: BENCH_URL, BENCH_PORT, BENCH_RUNS, BENCH_ACCEPT_ENCODING,
- * BENCH_ONLY (a substring of page names), CHROMIUM_PATH (default /usr/bin/chromium).
+ * before the build was precompressed. Prints a Markdown table of medians (LCP also min–max).
+ * Settings: BENCH_URL, BENCH_PORT, BENCH_RUNS, BENCH_ACCEPT_ENCODING, BENCH_ONLY (a substring of page
+ * names), CHROMIUM_PATH (default /usr/bin/chromium).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';

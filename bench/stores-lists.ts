@@ -1,6 +1,7 @@
 /**
  * Latency and throughput of the store and bill lists on 100,000 stores and 1,000,000 bills
- * (issue 3), beside a bare Fastify route and a bare node:http handler measured in the same run.
+ * (bench/README.md), beside a bare Fastify route and a bare node:http handler measured in the same
+ * run.
  *
  *   npm run bench:stores
  *

@@ -1,6 +1,7 @@
 /**
- * Latency and throughput of the traffic reports on 5,000,000 Open API call log rows (issue 5),
- * beside a bare Fastify route and a bare node:http handler measured in the same run.
+ * Latency and throughput of the traffic reports on 5,000,000 Open API call log rows
+ * (docs/open-api.md, Reports), beside a bare Fastify route and a bare node:http handler measured in
+ * the same run.
  *
  *   npm run bench:traffic
  *

@@ -255,9 +255,10 @@ export async function watchSecurityPolicy(context: BrowserContext, violations: s
 }
 
 /**
- * Every browser test fails when a page it opened reported a CSP violation (issue 13 §4): the
- * console and the cashier must work under the policy of plugins/security-headers.ts. Covers the
- * test's own context and any context it opens with browser.newContext().
+ * Every browser test fails when a page it opened reported a CSP violation (docs/SECURITY.md,
+ * Headers and caching): the console and the cashier must work under the policy of
+ * plugins/security-headers.ts. Covers the test's own context and any context it opens with
+ * browser.newContext().
  */
 export const test = base.extend<{ securityPolicyViolations: string[] }>({
   securityPolicyViolations: [

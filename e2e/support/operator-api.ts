@@ -3,7 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import { operatorContext, type Lang } from './fixtures';
 
 /**
- * Helpers for the operator-console browser tests (issue 4): the operator's session in its own
+ * Helpers for the operator-console browser tests: the operator's session in its own
  * browser context, the API shapes the tests compare the screens with, a real PNG made in memory.
  */
 

@@ -3,9 +3,9 @@ import { expect, type APIRequestContext } from '@playwright/test';
 import { OPERATOR, type Lang } from './fixtures';
 
 /**
- * Seeding stores and bills through the API for the browser tests of issue 3, where the UI is not
- * what a test is about: sessions, an operating store (bought, paid at the sandbox cashier and
- * provisioned by the background job), renewal bills, and reading a store or a bill back.
+ * Seeding stores and bills through the API for the browser tests of stores and bills, where the UI
+ * is not what a test is about: sessions, an operating store (bought, paid at the sandbox cashier
+ * and provisioned by the background job), renewal bills, and reading a store or a bill back.
  */
 
 export interface ApiAnswer<T> {

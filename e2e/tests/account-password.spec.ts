@@ -17,9 +17,10 @@ import { setWidth, shot } from '../support/screenshots';
 import { callApi, callApiRaw } from '../support/store-api';
 
 /**
- * Issue 22 §2.6 in the browser: a merchant (both languages) and the operator (Chinese console) change
- * their password on the account security page, another session is signed out, the page keeps
- * working, and the new password signs in. Issue 22 §2.11: a returning merchant is welcomed back.
+ * Changing the password while signed in, in the browser: a merchant (both languages) and the
+ * operator (Chinese console) change their password on the account security page, another session is
+ * signed out, the page keeps working, and the new password signs in. A returning merchant is
+ * welcomed back.
  *
  * The product has no way to add a second operator account, so the operator test changes the shared
  * operator's password and changes it back in `finally`; it is tagged @serial so a parallel run can

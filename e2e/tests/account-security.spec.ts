@@ -16,10 +16,11 @@ import { setWidth, shot } from '../support/screenshots';
 import { callApi, callApiRaw, operatorToken } from '../support/store-api';
 
 /**
- * Issue 13 §5 in the browser: an operator turns on two-factor sign-in (the code computed here with
- * otplib, as an authenticator app would) and signs in with it; a merchant ends another session from
- * the sessions screen and sees the notice of a period its account was disabled. Both browser
- * languages; the operator console is Chinese whatever the browser says (spec).
+ * Accounts (docs/SECURITY.md) in the browser: an operator turns on two-factor sign-in (the code
+ * computed here with otplib, as an authenticator app would) and signs in with it; a merchant ends
+ * another session from the sessions screen and sees the notice of a period its account was
+ * disabled. Both browser languages; the operator console is Chinese whatever the browser says
+ * (spec).
  */
 
 const LANGS = ['zh-CN', 'en-US'] as const;

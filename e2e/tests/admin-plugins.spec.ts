@@ -31,11 +31,11 @@ const cardActionLines = (page: Page) =>
   });
 
 /**
- * Issue 14, the operator's side in the browser: a new plugin type; a paid plugin with an icon,
- * screenshots (uploaded, reordered), a trial, two store versions and both languages; its detail;
- * an edit (price, a screenshot removed, the code fixed); unlisting and listing again, each after a
- * confirmation. The operator console is Chinese whatever the browser says, so the screens are
- * looked at in Chinese, at 1440 and 375 px.
+ * Plugins (docs/plugins.md), the operator's side in the browser: a new plugin type; a paid plugin
+ * with an icon, screenshots (uploaded, reordered), a trial, two store versions and both languages;
+ * its detail; an edit (price, a screenshot removed, the code fixed); unlisting and listing again,
+ * each after a confirmation. The operator console is Chinese whatever the browser says, so the
+ * screens are looked at in Chinese, at 1440 and 375 px.
  */
 test(
   '[PLUGINS]: operator creates a paid plugin with screenshots, edits it, unlists and lists it',

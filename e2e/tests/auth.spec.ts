@@ -31,7 +31,7 @@ test.describe('[AUTH]', () => {
     await page.getByRole('button', { name: '注册', exact: true }).click();
 
     await expect(page).toHaveURL(/\/platform$/);
-    // A new merchant is greeted as new (issue 22 §2.11), as returning only on a later sign-in.
+    // A new merchant is greeted as new, as returning only on a later sign-in.
     await expect(
       page.getByRole('heading', { name: new RegExp(`欢迎加入 Parlour，${email.split('@')[0]}`) }),
     ).toBeVisible();

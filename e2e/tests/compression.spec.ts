@@ -1,8 +1,9 @@
 import { expect, test } from '../support/fixtures';
 
 /**
- * Issue 22 §2.1: Chromium gets the console compressed — the /login page and every script it loads
- * arrive in brotli (the build's .br copies), the hashed scripts cached for good.
+ * Precompression (docs/decisions/0006-precompressed-console-build.md): Chromium gets the console
+ * compressed — the /login page and every script it loads arrive in brotli (the build's .br copies),
+ * the hashed scripts cached for good.
  */
 test('the login page and its scripts arrive brotli-compressed in Chromium', async ({ page }) => {
   const scripts: { url: string; encoding?: string; cacheControl?: string }[] = [];

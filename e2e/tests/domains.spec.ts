@@ -6,11 +6,12 @@ import { callApi, callApiRaw, createOperatingStore, merchantToken } from '../sup
 import { setWidth, shot } from '../support/screenshots';
 
 /**
- * Issue 15 in the browser: a store's domains. A merchant adds a domain in three steps (fill → verify
- * DNS → complete) against the tests' DNS server (support/dns-server.mjs, the server's DNS_SERVERS),
- * sees each precise failure reason, makes the bound domain primary, turns on a redirect and removes
- * a domain; the "Add domain" button stops at the store's maximum. The operator manages a store's
- * domains from the operator store list. Screenshots at 1440 and 375 px in both languages.
+ * Domains (docs/domains.md) in the browser: a store's domains. A merchant adds a domain in three
+ * steps (fill → verify DNS → complete) against the tests' DNS server (support/dns-server.mjs, the
+ * server's DNS_SERVERS), sees each precise failure reason, makes the bound domain primary, turns on
+ * a redirect and removes a domain; the "Add domain" button stops at the store's maximum. The
+ * operator manages a store's domains from the operator store list. Screenshots at 1440 and 375 px
+ * in both languages.
  */
 
 /** Each screen at a desktop and a phone width: nothing may run off the side. */

@@ -2,7 +2,7 @@ import { OPERATOR, expect, registerMerchantByApi, test, useLanguage, signInByApi
 import { callApi, merchantToken, operatorToken, uniqueShopId } from '../support/store-api';
 import { shot } from '../support/screenshots';
 
-/** Issue 11 §4: forms say what is possible before they are filled, and take input as people write it. */
+/** Forms say what is possible before they are filled, and take input as people write it. */
 test.describe('[FORMS]', () => {
   test('[STORES]: a merchant who had a trial sees it before filling the create-store form, and is led to create and pay (en-US)', async ({
     page,

@@ -4,9 +4,10 @@ import { horizontalOverflow, operatorPage } from '../support/operator-api';
 import { shot } from '../support/screenshots';
 
 /**
- * Issue 11 §4 in the browser: the column settings reorder by drag (remembered across a reload), the
- * operator's prospect and notice lists sort on the server through the URL, a tab change is one step
- * of the back button, and the prospect search takes a phone number as people write it.
+ * Lists (docs/lists.md) in the browser: the column settings reorder by drag (remembered across a
+ * reload), the operator's prospect and notice lists sort on the server through the URL, a tab
+ * change is one step of the back button, and the prospect search takes a phone number as people
+ * write it.
  */
 
 const TEXT = {

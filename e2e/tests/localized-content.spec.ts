@@ -4,9 +4,10 @@ import { operatorPage } from '../support/operator-api';
 import { shot } from '../support/screenshots';
 
 /**
- * Issue 11 §3 in the browser: the operator (whose console stays Chinese) writes a plan and a notice
- * in Chinese and English; a merchant in English mode reads the English, in Chinese mode the Chinese;
- * the public pricing page shows the seeded versions' English.
+ * Operator-written content in both languages (docs/bilingual-content.md) in the browser: the
+ * operator (whose console stays Chinese) writes a plan and a notice in Chinese and English; a
+ * merchant in English mode reads the English, in Chinese mode the Chinese; the public pricing page
+ * shows the seeded versions' English.
  */
 test(
   '[CONTENT]: operator writes English content, a merchant in English mode sees it',

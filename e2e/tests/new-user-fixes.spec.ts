@@ -3,7 +3,7 @@ import { expect, loginThroughForm, registerMerchantByApi, test, useLanguage, typ
 import { callApi, createOperatingStore, createRenewalBill, merchantToken } from '../support/store-api';
 import { setWidth, shot } from '../support/screenshots';
 
-/** Issue 22 §2: what a new user tripped over, in both languages at 1440 and 375 px. */
+/** What a new user tripped over, in both languages at 1440 and 375 px. */
 const TEXT = {
   'zh-CN': {
     coming: '即将推出',

@@ -5,9 +5,10 @@ import { operatorPage } from '../support/operator-api';
 import { shot } from '../support/screenshots';
 
 /**
- * Issue 13 §6 in the browser: a change made in one tab shows in the audit log of the operations page
- * open in another tab of the same browser, with its before and after. The operator console is
- * Chinese whatever the browser says (spec); both browser languages are run.
+ * The audit log (docs/SECURITY.md, Audit log) in the browser: a change made in one tab shows in the
+ * audit log of the operations page open in another tab of the same browser, with its before and
+ * after. The operator console is Chinese whatever the browser says (spec); both browser languages
+ * are run.
  */
 
 const LANGS = ['zh-CN', 'en-US'] as const;

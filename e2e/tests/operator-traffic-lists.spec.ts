@@ -4,7 +4,7 @@ import { shot } from '../support/screenshots';
 import { chooseOption } from '../support/antd-select';
 
 /**
- * The operator's traffic, version and store lists on the demo data (issue 11 §4): every column in
+ * The operator's traffic, version and store lists on the demo data (docs/lists.md): every column in
  * view at 1440 px (nothing behind the pinned actions), a card per row at 375 px with its actions
  * reachable, and the sort kept in the URL.
  */

@@ -25,7 +25,7 @@ import { shot } from '../support/screenshots';
 import { callApi, operatorToken } from '../support/store-api';
 
 /**
- * Issue 4 in the browser: the operator console (dashboard, merchants, notices, prospects,
+ * The operator console in the browser (dashboard, merchants, notices, prospects,
  * settings), what it drives on the merchant console and the public site, in both languages. The
  * operator console is Chinese whatever the browser asks for (spec), so operator screens are checked
  * in Chinese with the browser set to English; the public site and the merchant side run in both.

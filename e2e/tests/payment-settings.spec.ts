@@ -16,11 +16,11 @@ import {
 } from '../support/store-api';
 
 /**
- * Issue 16, the operator's side: the payments settings tab configures Alipay against a fake
- * gateway on 127.0.0.1 (started here; the app runs with OUTBOUND_ALLOW=127.0.0.1). Secrets are
- * never shown back after saving; "Test connection" succeeds against the fake and shows the
- * gateway's own refusal when the app private key is not the one registered with it. The operator
- * console is Chinese whatever the browser says; both browser languages are run.
+ * Payments (docs/payments.md), the operator's side: the payments settings tab configures Alipay
+ * against a fake gateway on 127.0.0.1 (started here; the app runs with OUTBOUND_ALLOW=127.0.0.1).
+ * Secrets are never shown back after saving; "Test connection" succeeds against the fake and shows
+ * the gateway's own refusal when the app private key is not the one registered with it. The
+ * operator console is Chinese whatever the browser says; both browser languages are run.
  */
 
 const LANGS = ['zh-CN', 'en-US'] as const;

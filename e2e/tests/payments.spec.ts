@@ -25,13 +25,14 @@ import {
 } from '../support/store-api';
 
 /**
- * Real payments (issue 16) in the browser, against the providers' fakes (apps/api/test/fake-*.ts,
- * started here in-process on 127.0.0.1; the app may reach them: OUTBOUND_ALLOW=127.0.0.1). The
- * operator configures the three methods through the payment settings call; a merchant pays a store
- * bill from the bill list, choosing the method: WeChat Pay shows a QR code and moves on once the
- * fake's signed notification arrives; Alipay and PayPal send the payer to the fake's page and back
- * to the cashier's return page, which asks the server until it says paid. The settings are turned
- * off again afterwards, so the rest of the run pays at the sandbox cashier as before.
+ * Real payments (docs/payments.md) in the browser, against the providers' fakes
+ * (apps/api/test/fake-*.ts, started here in-process on 127.0.0.1; the app may reach them:
+ * OUTBOUND_ALLOW=127.0.0.1). The operator configures the three methods through the payment settings
+ * call; a merchant pays a store bill from the bill list, choosing the method: WeChat Pay shows a QR
+ * code and moves on once the fake's signed notification arrives; Alipay and PayPal send the payer
+ * to the fake's page and back to the cashier's return page, which asks the server until it says
+ * paid. The settings are turned off again afterwards, so the rest of the run pays at the sandbox
+ * cashier as before.
  */
 
 // These tests are @serial: they run against the serial project's server.

@@ -11,10 +11,10 @@ const TEXT: Record<Lang, { message: string; requestId: string }> = {
 };
 
 /**
- * A server failure quotes its request id (issue 12): the toast shows the message and the id with a
- * copy button, so a merchant can quote it to support. The API's side (the id in the answer is the
- * one in its log line) is apps/api/test/request-id.test.ts; here the login answer is replaced by a
- * SERVER_ERROR as the API writes it.
+ * A server failure quotes its request id (docs/running.md, "Request ids"): the toast shows the
+ * message and the id with a copy button, so a merchant can quote it to support. The API's side (the
+ * id in the answer is the one in its log line) is apps/api/test/request-id.test.ts; here the login
+ * answer is replaced by a SERVER_ERROR as the API writes it.
  */
 test.describe('[ERRORS]', () => {
   for (const lang of ['zh-CN', 'en-US'] as const) {

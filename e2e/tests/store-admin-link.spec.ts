@@ -9,7 +9,8 @@ const ENTER_ADMIN = { 'zh-CN': '进入后台', 'en-US': 'Store admin' } as const
 
 /**
  * Clicks "Enter store admin" in the one row of the list and answers the tab it opens once that tab is at
- * the store's host: http on the port the console is served on (issue 22 §2.2: it was https without a port).
+ * the store's host: http on the port the console is served on (it was https without a port; README.md,
+ * STORE_URL_SCHEME).
  */
 async function enterStoreAdmin(page: Page, shopId: string, label: string) {
   // The list holds this store only (a merchant of its own; the operator's list searched by its ID).

@@ -5,9 +5,10 @@ import { shot } from '../support/screenshots';
 import { callApi, createOperatingStore, merchantToken, operatorToken } from '../support/store-api';
 
 /**
- * Issue 15: each store's basic config. A merchant edits theirs (a PNG logo uploaded and previewed,
- * a non-image refused by its content) in both languages; an operator edits a store's config from
- * the store list's row action (the system-config group), which the audit log records.
+ * Each store's basic config (docs/product-spec.md §2, §3). A merchant edits theirs (a PNG logo
+ * uploaded and previewed, a non-image refused by its content) in both languages; an operator edits
+ * a store's config from the store list's row action (the system-config group), which the audit log
+ * records.
  */
 
 const LANGS = ['zh-CN', 'en-US'] as const;

@@ -164,7 +164,8 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     const storeBill = await payOnCashier(page, lang, forStore.price);
     await expect(page).toHaveURL(/\/merchant\/traffic\?tab=packages/, AFTER_CASHIER);
     await expect(page.getByText(text.paidMessage(storeBill))).toBeVisible(AFTER_CASHIER);
-    // Back from the cashier on the tab that holds the package (issue 22 §2.7), not on an empty "My packages".
+    // Back from the cashier on the tab that holds the package (returnPath in cashier.service.ts),
+    // not on an empty "My packages".
     await expect(page).toHaveURL(new RegExp(`kind=store&shop_id=${shop.shop_id}`));
     await expect(page.locator('.ant-segmented-item-selected')).toHaveText(text.shopPackages);
     const storeCard = page.getByRole('row').filter({ hasText: forStore.name });

@@ -23,8 +23,9 @@ function median(values: number[]) {
 }
 
 /**
- * Issue 13 §5: register-code and forgot-password sends answer the same, in comparable time, whether
- * or not the account exists; nothing is mailed or texted inside the request, a delivery job is queued.
+ * Account enumeration (docs/SECURITY.md): register-code and forgot-password sends answer the same, in
+ * comparable time, whether or not the account exists; nothing is mailed or texted inside the request,
+ * a delivery job is queued.
  */
 describe('accounts: enumeration', () => {
   let t: TestApp;

@@ -60,7 +60,7 @@ describe('accounts: happy paths', () => {
       expect((await t.call(merchantLogout, {}, answer.data.userinfo.token)).code).toBe(200);
     });
 
-    it('marks the session of a registration as the first sign-in, and later sign-ins as returning (issue 22 §2.11)', async () => {
+    it('marks the session of a registration as the first sign-in, and later sign-ins as returning', async () => {
       const merchant = await registerMerchant(t);
       const registered = await t.call(merchantLogin, { account: merchant.email, password: merchant.password });
       expect(registered.data.userinfo.is_first_sign_in).toBe(false);

@@ -7,7 +7,7 @@ import { buildTestApp, registerMerchant, type TestApp } from './helper';
 import { grantPackage, logsOf, openCall, storeWithKey, unitsUsed } from './open-api-helper';
 import { expectOk, signInAdmin } from './shop-helper';
 
-/** Issue 13 §5: disabling a merchant suspends its stores' Open API keys until it is enabled again. */
+/** Disabling a merchant (docs/SECURITY.md, Accounts) suspends its stores' Open API keys until it is enabled again. */
 describe('Merchant suspension', () => {
   let t: TestApp;
   beforeAll(async () => {

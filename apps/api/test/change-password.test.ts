@@ -20,7 +20,7 @@ import {
 import { expectOk } from './shop-helper';
 
 /**
- * Changing the password while signed in (issue 22 §2.6), for merchants and operators: the current
+ * Changing the password while signed in, for merchants and operators: the current
  * password is checked (and wrong ones count as failed logins), the new one follows the register
  * rules, every other session ends while this one keeps working, a merchant is mailed a notice and
  * an operator's change is audited.

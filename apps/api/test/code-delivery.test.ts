@@ -49,7 +49,7 @@ describe('verification codes: delivery failures and throttle keys', () => {
   });
 });
 
-describe('verification codes: without a mail or SMS provider (issue 22 §2.11)', () => {
+describe('verification codes: without a mail or SMS provider', () => {
   let t: TestApp;
   const lines: string[] = [];
   beforeAll(async () => {

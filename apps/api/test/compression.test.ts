@@ -15,9 +15,10 @@ import { sandboxPayments } from './payment-helper';
 import { shopFields, signInAdmin } from './shop-helper';
 
 /**
- * Issue 22 §2.1: the console's built files are served precompressed (brotli, gzip, or as they are,
- * as Accept-Encoding asks), hashed files cached for good and the page revalidated; API answers above
- * the threshold are compressed on the fly, smaller ones not, and neither changes what they say.
+ * Precompression (docs/decisions/0006-precompressed-console-build.md): the console's built files are
+ * served precompressed (brotli, gzip, or as they are, as Accept-Encoding asks), hashed files cached
+ * for good and the page revalidated; API answers above the threshold are compressed on the fly,
+ * smaller ones not, and neither changes what they say.
  */
 const CHROMIUM_ACCEPT = 'gzip, deflate, br, zstd';
 const ASSET = 'assets/index-abc123.js';

@@ -9,11 +9,12 @@ import { grantPackage, storeWithKey } from './open-api-helper';
 import { signInAdmin } from './shop-helper';
 
 /**
- * Issue 13 §3: hostile input is refused, never a crash. For every declared call, bodies generated
- * from the call's own input schema (its JSON Schema, as the API reference publishes it) are sent
- * with the right role's token: valid-shaped bodies, the same with NUL characters and lone
- * surrogates in their strings, integers of 2^31 and beyond, wrong types, missing and extra fields,
- * whole bodies of any JSON. No answer may be SERVER_ERROR (10500) or an HTTP 5xx.
+ * Input bounds (docs/SECURITY.md): hostile input is refused, never a crash. For every declared
+ * call, bodies generated from the call's own input schema (its JSON Schema, as the API reference
+ * publishes it) are sent with the right role's token: valid-shaped bodies, the same with NUL
+ * characters and lone surrogates in their strings, integers of 2^31 and beyond, wrong types,
+ * missing and extra fields, whole bodies of any JSON. No answer may be SERVER_ERROR (10500) or an
+ * HTTP 5xx.
  *
  * Deterministic (fixed seed, fixed number of runs, no shrinking) so CI sees the same bodies every
  * time; a failure prints the body to replay.

@@ -4,7 +4,7 @@ import type { TestApp } from './helper';
 import { appWithTestDns, type TestDns, uniqueDomain } from './domain-helper';
 import { expectOk, merchantWithStore } from './shop-helper';
 
-/** Issue 22 §2.5: an apex on a platform that has not published its addresses (PLATFORM_IPV4/6 unset). */
+/** An apex (docs/domains.md, Check) on a platform that has not published its addresses (PLATFORM_IPV4/6 unset). */
 
 let t: TestApp;
 let dns: TestDns;

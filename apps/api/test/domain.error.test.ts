@@ -11,7 +11,10 @@ import type { TestApp } from './helper';
 import { appWithTestDns, type TestDns, uniqueDomain } from './domain-helper';
 import { expectOk, merchantWithStore } from './shop-helper';
 
-/** Issue 15: refused domains, every failure reason of a check against a DNS server on 127.0.0.1, the limit under concurrency, uniqueness across merchants. */
+/**
+ * Domains (docs/domains.md): refused domains, every failure reason of a check against a DNS server on
+ * 127.0.0.1, the limit under concurrency, uniqueness across merchants.
+ */
 
 let t: TestApp;
 let dns: TestDns;

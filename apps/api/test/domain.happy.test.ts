@@ -22,7 +22,7 @@ import type { TestApp } from './helper';
 import { appWithTestDns, type TestDns, uniqueDomain } from './domain-helper';
 import { expectOk, merchantWithStore } from './shop-helper';
 
-/** Issue 15: a store's domains, checked through a real resolver against a DNS server on 127.0.0.1. */
+/** A store's domains (docs/domains.md), checked through a real resolver against a DNS server on 127.0.0.1. */
 
 let t: TestApp;
 let dns: TestDns;

@@ -14,7 +14,10 @@ import { appWithTestDns, type TestDns, uniqueDomain } from './domain-helper';
 import { expectOk, merchantWithStore } from './shop-helper';
 import { nextRecheckAt } from '../src/modules/stores/domain/domain.service';
 
-/** Issue 15: requests routed by Host to stores, the 301 to the primary, Caddy's TLS ask, and the re-check job. */
+/**
+ * Domains (docs/domains.md): requests routed by Host to stores, the 301 to the primary, Caddy's TLS ask, and
+ * the re-check job.
+ */
 
 let t: TestApp;
 let dns: TestDns;

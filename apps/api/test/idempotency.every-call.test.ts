@@ -153,8 +153,9 @@ import { addPlugin, addPluginType, pluginFields } from './plugin-helper';
  * Each writing call needs a scenario below; a call added to the contract later fails this file until
  * it gets one.
  *
- * The same scenarios hold the audit log (issue 13 §6): every operator writing call that ran writes at
- * least one audit row naming the call, the operator and the request's IP, and its replays write none.
+ * The same scenarios hold the audit log (docs/audit-log.md): every operator writing call that ran
+ * writes at least one audit row naming the call, the operator and the request's IP, and its replays
+ * write none.
  */
 
 type Answer = { code: number; msg: string; data: unknown };
@@ -744,7 +745,7 @@ const scenarios: Record<string, Scenario> = {
     async attempt() {
       const store = await merchantWithStore(t);
       return {
-        // Into a higher version (issue 14): one bill, for that version.
+        // Into a higher version (docs/payments.md): one bill, for that version.
         body: {
           shop_id: store.shopId,
           pay_method: 'alipay',

@@ -13,9 +13,9 @@ import { noticeFields } from './notice-helper';
 import { signInAdmin } from './shop-helper';
 
 /**
- * Issue 13 §3, case by case (the fuzz test in contract.fuzz.test.ts covers every call): input that
- * used to answer SERVER_ERROR answers VALIDATION_FAILED, its message naming the field in the
- * caller's language, and changes nothing.
+ * Input bounds (docs/SECURITY.md), case by case (the fuzz test in contract.fuzz.test.ts covers
+ * every call): input that used to answer SERVER_ERROR answers VALIDATION_FAILED, its message naming
+ * the field in the caller's language, and changes nothing.
  */
 
 type Answer = { code: number; msg: string; data: unknown };
@@ -123,8 +123,9 @@ describe('[INPUT] hostile input is refused as a validation error naming the fiel
         );
       }
     }
-    // The payment notification takes 16 KiB at most (issue 13 §2), so 20,000 levels (40 KB) are refused
-    // by size; 5,000 levels (10 KB) fit and are refused by depth, before they are parsed.
+    // The payment notification takes 16 KiB at most (docs/SECURITY.md, Unauthenticated endpoints),
+    // so 20,000 levels (40 KB) are refused by size; 5,000 levels (10 KB) fit and are refused by
+    // depth, before they are parsed.
     const fitting = `{"lang_code":"en-US","keyword":${'['.repeat(5_000)}${']'.repeat(5_000)}}`;
     const response = await t.app.inject({
       method: 'POST',

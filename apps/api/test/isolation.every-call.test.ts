@@ -53,12 +53,12 @@ import { addPlugin } from './plugin-helper';
 import { recordCall, storeRef } from './traffic-helper';
 
 /**
- * Tenant isolation over the whole contract (issue 13, tests): merchant A owns one of each object a
- * merchant can name by id (a store with its key, paid and unpaid bills, a store package, a call log
- * row, a read notice); merchant B sends every merchant call that takes an id with A's ids. Each
- * answer is a refusal or holds nothing of A's (no store, bill, key, name or address of A in the
- * answer, exports decoded), and no row of A's (any table with a merchant_id or a shop_ref of A's
- * stores, A's account row and sessions) is changed by it.
+ * Tenant isolation over the whole contract (docs/SECURITY.md, Tenant isolation): merchant A owns
+ * one of each object a merchant can name by id (a store with its key, paid and unpaid bills, a
+ * store package, a call log row, a read notice); merchant B sends every merchant call that takes an
+ * id with A's ids. Each answer is a refusal or holds nothing of A's (no store, bill, key, name or
+ * address of A in the answer, exports decoded), and no row of A's (any table with a merchant_id or
+ * a shop_ref of A's stores, A's account row and sessions) is changed by it.
  *
  * The calls are read from the contract: every authenticated merchant call whose input has an
  * id-like field (`id`, `ids`, `…_id`, `…_no`). A call added later with such a field fails this file

@@ -9,7 +9,7 @@ import { addNotice, messageFields, uniqueIp } from './notice-helper';
 import { expectOk, signInAdmin } from './shop-helper';
 
 /**
- * Server-side sorting of the operator's merchant, prospect and notice lists (issue 11 §4): each
+ * Server-side sorting of the operator's merchant, prospect and notice lists (docs/lists.md): each
  * sortable column in both directions with the id as tie-breaker, the default order without a sort,
  * a column outside the whitelist refused; and the prospect search matching a number typed as people
  * write it against the E.164-stored contact.

@@ -24,7 +24,7 @@ import { expectOk, shopFields, signInAdmin } from './shop-helper';
 type Page<T> = { list: T[]; total: number };
 
 /**
- * Server-side sorting of the paginated lists (issue 11 §4): each sortable column in both
+ * Server-side sorting of the paginated lists (docs/lists.md): each sortable column in both
  * directions, the id as tie-breaker so equal values keep one order across pages, and a column
  * outside the whitelist refused with a translated message naming the sort field.
  */

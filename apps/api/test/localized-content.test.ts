@@ -28,9 +28,10 @@ import { cashierToken, expectOk, merchantWithStore, shopFields, signInAdmin, VER
 import { orderPackage, PLAN, planFields } from './traffic-package-helper';
 
 /**
- * Operator-written content in both languages (issue 11 §3): versions, plans and notices are written
- * in Chinese and optionally English; merchants and visitors read their language, falling back to
- * Chinese; bills and exports name products in the reader's language; existing rows migrate.
+ * Operator-written content in both languages (docs/bilingual-content.md): versions, plans and
+ * notices are written in Chinese and optionally English; merchants and visitors read their
+ * language, falling back to Chinese; bills and exports name products in the reader's language;
+ * existing rows migrate.
  */
 describe('operator-written content in both languages', () => {
   let t: TestApp;

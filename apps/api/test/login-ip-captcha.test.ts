@@ -55,9 +55,10 @@ describe('accounts: failures from one address across accounts', () => {
 });
 
 /**
- * Guesses sent all at once from one address over many accounts (issue 22 §3.1): the per-IP counts
- * must hold under concurrency, so at most the threshold's worth of passwords is ever checked, and at
- * most the hourly budget of codes is sent, however many requests race.
+ * Guesses sent all at once from one address over many accounts (docs/SECURITY.md, Unauthenticated
+ * endpoints): the per-IP counts must hold under concurrency, so at most the threshold's worth of
+ * passwords is ever checked, and at most the hourly budget of codes is sent, however many requests
+ * race.
  */
 describe('per-IP budgets under parallel requests', () => {
   let t: TestApp;

@@ -189,7 +189,8 @@ describe('Open API: metered calls', () => {
       ['rejected', 'OPEN_PLATFORM_DISABLED', 0],
       ['success', '', 1],
       ['rejected', 'OPEN_API_DISABLED', 0],
-      // jd/item_unknown and amazon/item_get name nothing in the catalogue: no row a report could not show (issue 22 §3).
+      // jd/item_unknown and amazon/item_get name nothing in the catalogue: no row a report could
+      // not show (open-api.service.ts).
       ['rejected', 'OPEN_STORE_NOT_RUNNING', 0],
     ]);
     expect(await usageOf(t, store.shopRef)).toEqual(await logTotalsOf(t, store.shopRef));

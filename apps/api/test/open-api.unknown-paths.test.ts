@@ -34,7 +34,7 @@ function sumOf(rows: TCallTotals[]) {
   );
 }
 
-describe('Open API: paths that name no API of the catalogue (issue 22 §3.2)', () => {
+describe('Open API: paths that name no API of the catalogue', () => {
   let t: TestApp;
   let adminToken: string;
   beforeAll(async () => {
@@ -158,7 +158,7 @@ describe('Open API: paths that name no API of the catalogue (issue 22 §3.2)', (
   });
 });
 
-describe('Open API: other methods than POST (issue 22 §2.9)', () => {
+describe('Open API: other methods than POST', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();

@@ -36,7 +36,7 @@ function typeErrors(files: string[]): string[] {
     .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
 }
 
-describe('the OpenAPI document is valid (issue 12)', () => {
+describe('the OpenAPI document is valid', () => {
   let t: TestApp;
   let document: OpenAPI3;
   let directory: string;

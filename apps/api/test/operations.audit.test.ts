@@ -17,7 +17,10 @@ import { addNotice } from './notice-helper';
 import { FAILING_JOB_ERROR, FAILING_QUEUE, startFailingQueue, type FailingQueue } from './operations-helper';
 import { expectOk, signInAdmin } from './shop-helper';
 
-/** Issue 13 §6: the audit log's masking, atomicity and filters; the jobs list and retry; providers' last errors. */
+/**
+ * The audit log's masking, atomicity and filters; the jobs list and retry; providers' last errors
+ * (docs/SECURITY.md, Audit log).
+ */
 
 let t: TestApp;
 let admin: string;

@@ -13,11 +13,12 @@ import { expectOk, getShop, merchantWithStore, payThroughCashier, VERSION } from
 import { orderPackage, PLAN } from './traffic-package-helper';
 
 /**
- * The operator's full refund of a paid bill (issue 16) on the database (PGlite, or PostgreSQL with
- * TEST_DATABASE_URL): through Alipay against its fake gateway, and through the sandbox for what each
- * kind of bill bought. The bill shows refunded, what it bought is revoked in the refund's
- * transaction, a second or concurrent refund refunds nothing more, a provider's refusal changes
- * nothing but its record, and the bill's detail lists every notification, query, close and refund.
+ * The operator's full refund of a paid bill (docs/payments.md) on the database (PGlite, or
+ * PostgreSQL with TEST_DATABASE_URL): through Alipay against its fake gateway, and through the
+ * sandbox for what each kind of bill bought. The bill shows refunded, what it bought is revoked in
+ * the refund's transaction, a second or concurrent refund refunds nothing more, a provider's refusal
+ * changes nothing but its record, and the bill's detail lists every notification, query, close and
+ * refund.
  */
 describe('payments: the operator refunds a paid bill', () => {
   let t: TestApp;

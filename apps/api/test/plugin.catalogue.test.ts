@@ -28,7 +28,7 @@ import {
 import { IMAGES, uploadImage } from './settings-fakes';
 import { expectOk, VERSION } from './shop-helper';
 
-/** Issue 14: the operator's plugin catalogue and types. */
+/** The operator's plugin catalogue and types (docs/plugins.md). */
 describe('plugin catalogue (operator)', () => {
   let t: TestApp;
   let admin: string;

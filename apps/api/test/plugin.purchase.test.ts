@@ -34,7 +34,10 @@ import {
 
 const DAY_MS = 86_400_000;
 
-/** Issue 14: a merchant takes plugins for its stores — free, on trial, bought through a plugin bill — and switches them. */
+/**
+ * Plugins (docs/plugins.md): a merchant takes plugins for its stores — free, on trial, bought through a
+ * plugin bill — and switches them.
+ */
 describe('plugin purchase (merchant)', () => {
   let t: TestApp;
   let admin: string;

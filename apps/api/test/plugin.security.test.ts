@@ -16,7 +16,10 @@ import { openCall, storeWithKey } from './open-api-helper';
 import { addPlugin, takePlugin, usePluginSuite } from './plugin-helper';
 import { advanceKeepingSessions, expectOk, merchantWithStore, payThroughCashier } from './shop-helper';
 
-/** Issue 14: tenancy of the plugin calls, and the store system's list of a store's enabled plugins by its API key. */
+/**
+ * Plugins (docs/plugins.md): tenancy of the plugin calls, and the store system's list of a store's enabled
+ * plugins by its API key.
+ */
 describe('plugin security', () => {
   let t: TestApp;
   let admin: string;

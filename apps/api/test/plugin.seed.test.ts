@@ -6,7 +6,7 @@ import { DEMO_STORES } from '../src/db/seed/demo-refresh';
 import { buildTestApp, testConfig } from './helper';
 import { expectOk, signInAdmin, VERSION } from './shop-helper';
 
-/** Issue 14: the seeded catalogue an operator and the demo merchant find on a new platform. */
+/** Plugins (docs/plugins.md): the seeded catalogue an operator and the demo merchant find on a new platform. */
 describe('demo seed: plugins', () => {
   it('seeds six listed plugins over five types, free and paid, some with trials, named in both languages; the demo store has three; once', async () => {
     const t = await buildTestApp({ env: { CODE_SENDS_PER_IP_PER_HOUR: '10000' } });

@@ -7,10 +7,11 @@ import { addPlugin, marketLinkIn, takePlugin } from './plugin-helper';
 import { advanceKeepingSessions, expectOk, payThroughCashier, signInAdmin } from './shop-helper';
 
 /**
- * Issue 14: the plugin-sweep job, run as the scheduler runs it. A trial past its end is stored as
- * disabled; the merchant is told by a notice of their own (once, in both languages) and sees it in
- * "my plugins" (disabled, trial ended) and the market (trial ended, to buy); the store system stops
- * listing it. A bought plugin and a trial still running are not touched.
+ * Plugins (docs/plugins.md): the plugin-sweep job, run as the scheduler runs it. A trial past its
+ * end is stored as disabled; the merchant is told by a notice of their own (once, in both
+ * languages) and sees it in "my plugins" (disabled, trial ended) and the market (trial ended, to
+ * buy); the store system stops listing it. A bought plugin and a trial still running are not
+ * touched.
  */
 describe('plugin sweep job', () => {
   let t: TestApp;

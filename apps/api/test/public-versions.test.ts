@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from './helper';
 import { expectOk } from './shop-helper';
 
 /**
- * Issue 22 §2.10: the seeded versions on the public pricing page say what a store does today and what
+ * The seeded versions on the public pricing page say what a store does today and what
  * is being built, in both languages; nothing that does not exist (orders, shipping, members,
  * multi-currency checkout, warehouses) is promised as included, and coupons, which are not planned, are gone.
  */

@@ -13,7 +13,7 @@ function recordLog() {
 
 const GENERATED_ID = /^req_[0-9a-f]{20}$/;
 
-describe('the request id (issue 12)', () => {
+describe('the request id', () => {
   let t: TestApp;
   const log = recordLog();
   beforeAll(async () => {

@@ -10,9 +10,9 @@ import { IMAGES, uploadImage } from './settings-fakes';
 import { signInAdmin } from './shop-helper';
 
 /**
- * Issue 13 §4: every answer carries the security headers (plugins/security-headers.ts); answers
- * with tokens or personal data are never stored; the cashier page sends no Referer; HSTS only over
- * https as a trusted proxy reports it.
+ * Headers (docs/SECURITY.md, Headers and caching): every answer carries the security headers
+ * (plugins/security-headers.ts); answers with tokens or personal data are never stored; the cashier
+ * page sends no Referer; HSTS only over https as a trusted proxy reports it.
  */
 const CSP_DIRECTIVES = [
   "default-src 'self'",

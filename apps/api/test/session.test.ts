@@ -18,7 +18,7 @@ const PHONE =
 const DESKTOP =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
-/** Issue 13 §5: a user sees its active sessions and can end one or all the others. */
+/** Sessions (docs/SECURITY.md, Accounts): a user sees its active sessions and can end one or all the others. */
 describe('Sessions', () => {
   let t: TestApp;
   beforeAll(async () => {

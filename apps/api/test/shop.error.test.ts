@@ -249,7 +249,8 @@ describe('stores: errors', () => {
     });
 
     it('an unpaid store whose first bill lapsed is given up: renew refuses it, creating it again works', async () => {
-      // Issue 11 changed this: the lapsed store no longer waits for a new first bill; its ID is free instead.
+      // Abandoned purchases (docs/payments.md) changed this: the lapsed store no longer waits for a
+      // new first bill; its ID is free instead.
       const { token } = await registerMerchant(t);
       const fields = shopFields();
       await expectOk(t.call(merchantBuyShop, { ...fields, term_type: 'month', term: 1, pay_method: 'alipay' }, token));

@@ -11,10 +11,10 @@ import { expectOk, getShop, merchantWithStore, payThroughCashier, signInAdmin, V
 const PRICE = { professional: { month3: 170700 }, enterprise: { month3: 370200, year1: 1299000 } } as const;
 
 /**
- * Issue 14: renewing into a higher version (the plugin market's way to a plugin the store's version
- * lacks). The renewal names a listed version of a higher tier (display order sort/id, and a one-month
- * price not lower: contract isHigherVersion); its bill is priced at that version, and paying it moves
- * the store to it as it extends the term, in the payment's transaction.
+ * Renewing into a higher version (docs/payments.md; the plugin market's way to a plugin the store's
+ * version lacks). The renewal names a listed version of a higher tier (display order sort/id, and a
+ * one-month price not lower: contract isHigherVersion); its bill is priced at that version, and
+ * paying it moves the store to it as it extends the term, in the payment's transaction.
  */
 describe('store renewal into a higher version', () => {
   let t: TestApp;
@@ -77,7 +77,7 @@ describe('store renewal into a higher version', () => {
     expect(next.bill).toMatchObject({ amount: PRICE.enterprise.year1, package_name: 'Enterprise' });
   });
 
-  it('refunded by the operator (issue 16), the renewal into a higher version takes back its term and the version', async () => {
+  it('refunded by the operator, the renewal into a higher version takes back its term and the version', async () => {
     const { token, shopId } = await merchantWithStore(t);
     const before = await getShop(t, token, shopId);
     const renewal = await expectOk(

@@ -12,7 +12,7 @@ const PLATFORM_RULES = {
   grace_days: 7,
 };
 
-/** Issue 22 §2.3: store IDs that name the platform's own hosts are refused on every way a store is created. */
+/** Store IDs that name the platform's own hosts are refused on every way a store is created. */
 describe('reserved store IDs', () => {
   let t: TestApp;
   let admin: string;

@@ -14,9 +14,9 @@ import { DEMO_MERCHANT } from '../src/db/seed/seed';
 import { withDatabase } from './database-url';
 
 /**
- * `npm start` as a newcomer runs it (issue 11): NODE_ENV=development on a clone without a console
- * build. Runs the real scripts/start.mjs in child processes with their own build directory, data
- * directory (or PostgreSQL database) and port; the build takes a few seconds.
+ * `npm start` as a newcomer runs it (docs/running.md): NODE_ENV=development on a clone without a
+ * console build. Runs the real scripts/start.mjs in child processes with their own build directory,
+ * data directory (or PostgreSQL database) and port; the build takes a few seconds.
  */
 const root = path.resolve(import.meta.dirname, '../../..');
 const STOP_DEADLINE_MS = 10_000;
@@ -200,9 +200,10 @@ async function callCode(port: number, call: Parameters<typeof callUrl>[0], body:
 
 /**
  * The first start on a fresh database, for every payment provider, demo data setting and environment
- * the configuration allows (issue 22 §2.4: production's default PAYMENT_PROVIDER=none crashed the demo
- * seed). The API entry runs on its own, without the console build the test above covers, so each
- * start takes seconds: migrate, seed, listen, answer, stop on SIGTERM with exit code 0.
+ * the configuration allows (README.md, Quick start: production's default PAYMENT_PROVIDER=none once
+ * crashed the demo seed). The API entry runs on its own, without the console build the test above
+ * covers, so each start takes seconds: migrate, seed, listen, answer, stop on SIGTERM with exit
+ * code 0.
  */
 describe('first start on a fresh database', () => {
   const combinations = [

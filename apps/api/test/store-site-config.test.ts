@@ -16,7 +16,10 @@ import { buildTestApp, registerMerchant, type TestApp } from './helper';
 import { IMAGES, uploadImage } from './settings-fakes';
 import { expectOk, merchantWithStore, provision, shopFields, signInAdmin, VERSION } from './shop-helper';
 
-/** Issue 15: each store's basic config, by its merchant and by an operator; the merchant's logo and icon uploads. */
+/**
+ * Each store's basic config (docs/product-spec.md §2, §3), by its merchant and by an operator; the merchant's
+ * logo and icon uploads.
+ */
 
 const MERCHANT_UPLOAD_URL = `/api/v1/${MERCHANT_UPLOAD_IMAGE_PATH}`;
 

@@ -5,9 +5,9 @@ import { buildTestApp, type TestApp } from './helper';
 import { expectOk, merchantWithStore, signInAdmin } from './shop-helper';
 
 /**
- * Issue 22 §2.2: "Enter store admin" links are built on the scheme and port the platform is reached
- * at (a fresh install is http://localhost:3000), honouring a trusted proxy's forwarded headers, or on
- * STORE_URL_SCHEME when it is set; and they open the store's host.
+ * "Enter store admin" links (README.md, STORE_URL_SCHEME) are built on the scheme and port the
+ * platform is reached at (a fresh install is http://localhost:3000), honouring a trusted proxy's
+ * forwarded headers, or on STORE_URL_SCHEME when it is set; and they open the store's host.
  */
 describe('links into a store’s admin', () => {
   let t: TestApp;

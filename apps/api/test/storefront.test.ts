@@ -15,9 +15,10 @@ import { IMAGES, uploadImage } from './settings-fakes';
 import { expectOk, merchantWithStore, provision, shopFields, signInAdmin, VERSION } from './shop-helper';
 
 /**
- * Issue 15: a store's hosts (its system domain `<shop_id>.localhost` and its bound custom domains)
- * serve its front page, server-rendered from its basic config with its enabled plugins; a closed
- * store, one being set up and an unknown one answer their own page. Through app.inject with Host headers.
+ * Host routing (docs/domains.md): a store's hosts (its system domain `<shop_id>.localhost` and its bound
+ * custom domains) serve its front page, server-rendered from its basic config with its enabled plugins; a
+ * closed store, one being set up and an unknown one answer their own page. Through app.inject with Host
+ * headers.
  */
 
 let t: TestApp;
@@ -77,7 +78,7 @@ describe('[STOREFRONT] the front page', () => {
     expect([head.statusCode, head.body]).toEqual([200, '']);
   });
 
-  it('sends its pages compressed as the browser asks (issue 22 §2.1), and the same page once decoded', async () => {
+  it('sends its pages compressed as the browser asks, and the same page once decoded', async () => {
     const { shopId } = await merchantWithStore(t);
     const host = `${shopId}.localhost`;
     const plain = await get(host);

@@ -8,9 +8,10 @@ import { merchantWithStore } from './shop-helper';
 import { insertPackage, recordCall, storeRef } from './traffic-helper';
 
 /**
- * Issue 12 §3: the store and bill reads take a tenant scope. A merchant scope finds the merchant's
- * own rows and never another tenant's; only the operator's scope sees every tenant. The traffic
- * reports (roll-up sums, the call log, package balances) take the same scope.
+ * Tenant scope (docs/ARCHITECTURE.md, Glossary): the store and bill reads take a tenant scope. A
+ * merchant scope finds the merchant's own rows and never another tenant's; only the operator's
+ * scope sees every tenant. The traffic reports (roll-up sums, the call log, package balances) take
+ * the same scope.
  */
 describe('tenant scope', () => {
   let t: TestApp;

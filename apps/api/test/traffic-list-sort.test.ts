@@ -10,7 +10,7 @@ import { daysAgo, insertPackage, recordCall, storeRef, type StoreRef } from './t
 type Page<T> = { list: T[]; total: number };
 
 /**
- * Server-side sorting of the merchant's traffic lists (issue 11 §4): the package list on purchase
+ * Server-side sorting of the merchant's traffic lists (docs/lists.md): the package list on purchase
  * time, expiry, units left and used, and price, both ways, ties broken by the id; the call logs on
  * time both ways; a column outside a list's whitelist refused.
  */

@@ -5,7 +5,7 @@ import { expectOk, signInAdmin } from './shop-helper';
 import { orderPackage, PLAN, planFields } from './traffic-package-helper';
 
 /**
- * Server-side sorting of the operator's traffic lists (issue 11 §4): plans by price, units and
+ * Server-side sorting of the operator's traffic lists (docs/lists.md): plans by price, units and
  * creation; purchased packages by creation, valid-until and units used. Each column in both
  * directions, ties broken by the id, a column outside the whitelist refused in the caller's language.
  */

@@ -18,7 +18,7 @@ import { expectOk } from './shop-helper';
 
 const PASSWORD = 'Admin@2026';
 
-/** Issue 13 §5: operators' two-factor sign-in with a TOTP authenticator app. */
+/** Operators' two-factor sign-in (docs/SECURITY.md, Accounts) with a TOTP authenticator app. */
 describe('Operator two-factor sign-in', () => {
   let t: TestApp;
   let counter = 0;

@@ -16,7 +16,7 @@ async function countRows(t: TestApp, table: string, where = 'true') {
   return Number(result.rows[0].count);
 }
 
-describe('unauthenticated endpoints: security (issue 13 §2)', () => {
+describe('unauthenticated endpoints: security', () => {
   let t: TestApp;
   /** A second API process on the same database with the real budgets, scaled down so a test reaches them quickly (notifications 30 a minute, captchas 3). */
   let limited: TestApp;

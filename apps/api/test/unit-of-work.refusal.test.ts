@@ -8,9 +8,10 @@ import { buildTestApp, type TestApp } from './helper';
 import { signInAdmin } from './shop-helper';
 
 /**
- * Found by the contract fuzz test (issue 13 §3): an operator writing call refused after a failed
- * statement (a unique violation answered as "already exists") runs in the audit's unit of work,
- * whose transaction that statement aborted. The answer is the refusal, never SERVER_ERROR.
+ * Found by the contract fuzz test (docs/SECURITY.md, Input bounds): an operator writing call
+ * refused after a failed statement (a unique violation answered as "already exists") runs in the
+ * audit's unit of work, whose transaction that statement aborted. The answer is the refusal, never
+ * SERVER_ERROR.
  */
 describe('[UNIT OF WORK] a refusal after a failed statement', () => {
   let t: TestApp;

@@ -9,8 +9,8 @@ import { IMAGES, UPLOAD_URL } from './settings-fakes';
 import { signInAdmin } from './shop-helper';
 
 /**
- * Issue 13 §3: a broken multipart body and hostile file names are refused with the validation
- * error naming the field, never a server error, and leave no file behind.
+ * Input bounds (docs/SECURITY.md): a broken multipart body and hostile file names are refused with
+ * the validation error naming the field, never a server error, and leave no file behind.
  */
 
 const BOUNDARY = '----parlour-fuzz-boundary';

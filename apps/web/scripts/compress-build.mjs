@@ -1,8 +1,9 @@
 /**
- * Precompression of the console's build (issue 22 §2.1): a brotli (`.br`, quality 10) and a gzip
- * (`.gz`, level 9) copy beside every text file of the build, which the API serves as the client's
- * Accept-Encoding asks (apps/api/src/plugins/web.ts, @fastify/static's `preCompressed`). Written by
- * scripts/build.mjs before the budget is checked, so the budget reads the bytes that are sent.
+ * Precompression of the console's build (docs/decisions/0006-precompressed-console-build.md): a
+ * brotli (`.br`, quality 10) and a gzip (`.gz`, level 9) copy beside every text file of the build,
+ * which the API serves as the client's Accept-Encoding asks (apps/api/src/plugins/web.ts,
+ * @fastify/static's `preCompressed`). Written by scripts/build.mjs before the budget is checked, so
+ * the budget reads the bytes that are sent.
  *
  * Not compressed: index.html (the API renders it and compresses the page itself), dot directories
  * (Vite's manifest, never served) and files that are compressed already (images, fonts).

@@ -34,8 +34,8 @@ export interface Call<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.Z
 
 /**
  * Declares a call. Its input gets the rule every call follows whatever its fields: no string in it
- * holds a NUL character or a lone surrogate (issue 13 §3), so no such text reaches a handler, a
- * query or a log. Forms that validate with a call's input get the same rule.
+ * holds a NUL character or a lone surrogate (docs/SECURITY.md, Input bounds), so no such text
+ * reaches a handler, a query or a log. Forms that validate with a call's input get the same rule.
  */
 export function defineCall<I extends z.ZodType, O extends z.ZodType, const A extends boolean>(
   call: Call<I, O, A>,

@@ -17,7 +17,7 @@ export const CODE_RESEND_SECONDS = 60;
 /** shopId is at most this long (spec §5, §9). */
 export const SHOP_ID_MAX_LENGTH = 20;
 /**
- * Store IDs no store may take (issue 22 §2.3): a store ID becomes the subdomain `<shop_id>.<SHOP_BASE_DOMAIN>`,
+ * Store IDs no store may take: a store ID becomes the subdomain `<shop_id>.<SHOP_BASE_DOMAIN>`,
  * and these name the platform's own hosts and services (or look as if they did) on the platform's
  * domain. The API adds the first labels of SITE_HOSTS and CONSOLE_HOSTS; the operator may add more
  * in settings (platform rules). Only names a store ID can be: lowercase letters and digits.
@@ -233,13 +233,13 @@ export const STORE_TABS = ['all', 'operating', 'disabled', 'pending_renewal'] as
 export type StoreTab = (typeof STORE_TABS)[number];
 
 /** Bill status (spec §4); an unpaid bill expires by itself at the end of its payment window. */
-/** `refunded`: paid (or paid late) and refunded in full by an operator through its provider (issue 16). */
+/** `refunded`: paid (or paid late) and refunded in full by an operator through its provider (docs/payments.md). */
 export const BILL_STATUSES = ['unpaid', 'paid', 'cancelled', 'expired', 'refunded'] as const;
 export type BillStatus = (typeof BILL_STATUSES)[number];
 /**
- * A refund the provider has not completed (issue 16): `pending` while it processes (WeChat Pay
- * PROCESSING), `failed` when it ended without refunding (ABNORMAL, CLOSED). A completed refund is
- * the bill's status `refunded`; a bill without a refund under way has none (null).
+ * A refund the provider has not completed (docs/payments.md): `pending` while it processes (WeChat
+ * Pay PROCESSING), `failed` when it ended without refunding (ABNORMAL, CLOSED). A completed refund
+ * is the bill's status `refunded`; a bill without a refund under way has none (null).
  */
 export const REFUND_STATES = ['pending', 'failed'] as const;
 export type RefundState = (typeof REFUND_STATES)[number];

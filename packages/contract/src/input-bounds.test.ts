@@ -13,7 +13,7 @@ import {
   ZCalendarDay,
 } from './schemas';
 
-/** Issue 13 §3: the contract's bounds, which every call's input follows whatever its fields. */
+/** Input bounds (docs/SECURITY.md): the contract's bounds, which every call's input follows whatever its fields. */
 
 describe('unsafe text', () => {
   it.each([

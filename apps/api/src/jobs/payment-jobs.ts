@@ -7,8 +7,8 @@ export const RECONCILE_AFTER_MINUTES = 3;
 const BILLS_PER_RUN = 50;
 
 /**
- * Reconciliation (issue 16): notifications get lost (Alipay retries over 25 hours, WeChat over
- * hours), so unpaid bills with a provider order and no notification after a few minutes are
+ * Reconciliation (docs/payments.md): notifications get lost (Alipay retries over 25 hours, WeChat
+ * over hours), so unpaid bills with a provider order and no notification after a few minutes are
  * queried and paid from a verified answer; bills cancelled or expired get their provider order
  * closed (a payment that beat the close is recorded and flagged for refund). One bill's failure
  * does not stop the others; it is retried on the next run.

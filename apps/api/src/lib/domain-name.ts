@@ -17,11 +17,11 @@ export interface DomainName {
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
 /**
- * Normalises a custom domain as typed and checks it (issue 15): lower-cased, an internationalised
- * name converted to punycode (WHATWG's domainToASCII), no scheme, path, port or IP literal, a
- * name under a known (ICANN) public suffix without being one (tldts, the Public Suffix List, its
- * private section included: `github.io` is refused, `shop.github.io` is not), and not one of the
- * platform's own hosts or under them.
+ * Normalises a custom domain as typed and checks it (docs/domains.md): lower-cased, an
+ * internationalised name converted to punycode (WHATWG's domainToASCII), no scheme, path, port or
+ * IP literal, a name under a known (ICANN) public suffix without being one (tldts, the Public
+ * Suffix List, its private section included: `github.io` is refused, `shop.github.io` is not), and
+ * not one of the platform's own hosts or under them.
  */
 export function normaliseDomainName(
   input: string,

@@ -12,8 +12,9 @@ export interface PayloadDigest {
 }
 
 /**
- * A bounded digest of a request body (issue 13 §2): an unauthenticated endpoint stores this, not what
- * a stranger sent, so refused requests cannot grow a table by more than a few hundred bytes each.
+ * A bounded digest of a request body (docs/SECURITY.md, Unauthenticated endpoints): an
+ * unauthenticated endpoint stores this, not what a stranger sent, so refused requests cannot grow a
+ * table by more than a few hundred bytes each.
  */
 export function payloadDigest(body: unknown): PayloadDigest {
   let text: string;

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
 /**
- * The request id (issue 12): one per request, in every log line of the request (field
- * `request_id`), in the `X-Request-Id` response header and in a SERVER_ERROR answer's
- * `data.request_id`, so the id a merchant quotes finds the log line of the failure.
+ * The request id (docs/running.md, "Request ids"): one per request, in every log line of the
+ * request (field `request_id`), in the `X-Request-Id` response header and in a SERVER_ERROR
+ * answer's `data.request_id`, so the id a merchant quotes finds the log line of the failure.
  */
 export const REQUEST_ID_HEADER = 'x-request-id';
 export const REQUEST_ID_LOG_FIELD = 'request_id';

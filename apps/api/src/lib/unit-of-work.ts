@@ -2,8 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Db } from '../db/client';
 
 /**
- * One transaction around a whole operator writing call (issue 13 §6), so the call's changes and its
- * audit rows commit or roll back together whatever the services do inside.
+ * One transaction around a whole operator writing call (docs/audit-log.md), so the call's changes
+ * and its audit rows commit or roll back together whatever the services do inside.
  *
  * `transactionAware(db)` is the `db` every repository is built with: inside a unit of work it answers
  * the unit's transaction (a service's own `db.transaction(…)` becomes a savepoint of it), outside it

@@ -35,9 +35,9 @@ export type CallHandler<C extends Call> = (context: CallContext<C, PrincipalOf<C
 const isRefusal = (error: unknown) => error instanceof AppError;
 
 /**
- * How an operator writing call is recorded in the audit log (issue 13 §6): its action and target,
- * and how to load the target as operators see it, before the call (when the input names it) and
- * after (from the input, or from the answer for a creation). A service may record more targets
+ * How an operator writing call is recorded in the audit log (docs/audit-log.md): its action and
+ * target, and how to load the target as operators see it, before the call (when the input names it)
+ * and after (from the input, or from the answer for a creation). A service may record more targets
  * itself with `audit.record`; a call that records nothing at all is refused (see `register`).
  */
 export interface AuditSpec<C extends Call> {
@@ -85,7 +85,10 @@ export function createCallRegistrar(
     idempotency?: IdempotencyService;
     /** The audit log and the (transaction-aware) database its unit of work opens transactions on. */
     audit?: { service: AuditService; db: Db };
-    /** Per-IP budgets of the calls made before signing in (issue 13 §2); which budget a call spends. */
+    /**
+     * Per-IP budgets of the calls made before signing in (docs/SECURITY.md, Unauthenticated endpoints); which
+     * budget a call spends.
+     */
     publicLimits?: { ipRateLimit: IpRateLimit; bucketOf: (call: Call) => IpRateBucket };
   },
 ) {

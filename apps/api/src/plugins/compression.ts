@@ -37,11 +37,12 @@ export function sendCompressed(request: FastifyRequest, reply: FastifyReply, bod
 }
 
 /**
- * On-the-fly compression of answers (issue 22 §2.1): JSON (calls, the Open API, exports in their
- * envelope), text and HTML above COMPRESSION_THRESHOLD_BYTES, in brotli (quality 4, @fastify/compress's
- * default for answers made per request) or gzip as the client's Accept-Encoding prefers, with
- * `Vary: Accept-Encoding`; nothing when the client asks for none. It works in each route's onSend,
- * after the envelope and the security headers are set, so neither changes.
+ * On-the-fly compression of answers (docs/decisions/0006-precompressed-console-build.md): JSON (calls,
+ * the Open API, exports in their envelope), text and HTML above COMPRESSION_THRESHOLD_BYTES, in brotli
+ * (quality 4, @fastify/compress's default for answers made per request) or gzip as the client's
+ * Accept-Encoding prefers, with `Vary: Accept-Encoding`; nothing when the client asks for none. It
+ * works in each route's onSend, after the envelope and the security headers are set, so neither
+ * changes.
  *
  * Registered before any route: @fastify/compress hooks the routes registered after it. The
  * console's built files are precompressed at build time (plugins/web.ts) and pass through

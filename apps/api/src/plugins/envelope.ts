@@ -57,8 +57,9 @@ export function registerEnvelope(app: FastifyInstance) {
   });
 
   // An empty JSON body is an empty object, so `curl -X POST` on a call without fields works.
-  // A body nested deeper than any call reads is refused before parsing (issue 13 §3): every route
-  // (calls, the payment notification, the Open API) would otherwise walk it recursively somewhere.
+  // A body nested deeper than any call reads is refused before parsing (docs/SECURITY.md, Input
+  // bounds): every route (calls, the payment notification, the Open API) would otherwise walk it
+  // recursively somewhere.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');

@@ -4,10 +4,11 @@ import { ErrorCode, errorMessages, type ErrorKey } from '@parlour/contract/error
 import { jsonSchema } from './openapi';
 
 /**
- * The OpenAPI description of the store system's plugin call `POST /open/v1/plugins` (issue 14): a
- * store's enabled plugins, with the store's API key, not metered. Like the metered call it lives
- * outside the /api/v1 contract, so its operation is written here; its answer's schema is the
- * contract's ZStorePlugins, the shape the route answers. openapi.test.ts holds it to the route.
+ * The OpenAPI description of the store system's plugin call `POST /open/v1/plugins`
+ * (docs/plugins.md): a store's enabled plugins, with the store's API key, not metered. Like the
+ * metered call it lives outside the /api/v1 contract, so its operation is written here; its
+ * answer's schema is the contract's ZStorePlugins, the shape the route answers. openapi.test.ts
+ * holds it to the route.
  */
 
 /** Answers the call can give besides success. */

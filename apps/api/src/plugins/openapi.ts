@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { buildMeteredOpenApi } from './openapi-metered';
 import { buildStorePluginsOpenApi } from './openapi-store-plugins';
 
-/** The header every writing call takes (issue 11); described once, referenced by each such call. */
+/** The header every writing call takes (docs/idempotency.md); described once, referenced by each such call. */
 const IDEMPOTENCY_KEY_PARAMETER = {
   name: 'Idempotency-Key',
   in: 'header',

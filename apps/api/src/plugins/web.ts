@@ -47,12 +47,13 @@ export function renderIndexHtml(template: string, config: Pick<Config, 'siteHost
  * /api as index.html so the SPA's router takes over. Returns the SPA fallback, or undefined when
  * there is no build.
  *
- * Compression (issue 22 §2.1): the build writes a brotli (.br) and a gzip (.gz) copy beside each
- * text file (apps/web/scripts/compress-build.mjs); @fastify/static's `preCompressed` answers the
- * one the client's Accept-Encoding prefers (br, then gzip, then the file itself) with `Vary:
- * Accept-Encoding`. The copies are not served under their own names. index.html is the template
- * of the page the fallback answers (with the runtime settings written in), so it is not served as
- * a file either; the fallback compresses its page once at start, in the same encodings.
+ * Compression (docs/decisions/0006-precompressed-console-build.md): the build writes a brotli (.br)
+ * and a gzip (.gz) copy beside each text file (apps/web/scripts/compress-build.mjs);
+ * @fastify/static's `preCompressed` answers the one the client's Accept-Encoding prefers (br, then
+ * gzip, then the file itself) with `Vary: Accept-Encoding`. The copies are not served under their
+ * own names. index.html is the template of the page the fallback answers (with the runtime settings
+ * written in), so it is not served as a file either; the fallback compresses its page once at
+ * start, in the same encodings.
  */
 export async function registerWeb(app: FastifyInstance, config: Config) {
   const indexPath = path.join(config.webDistDir, 'index.html');

@@ -19,7 +19,7 @@ function renderShownError(feedback: ReturnType<typeof recordFeedback>) {
   return { duration, idShown: (text: string) => screen.findByText(text) };
 }
 
-describe('server failures quote their request id (issue 12)', () => {
+describe('server failures quote their request id', () => {
   // antd's Typography takes a while to load on a busy machine; the lazy toast then renders at once.
   beforeAll(() => import('./server-error-message'), 20_000);
 

@@ -4,8 +4,9 @@ import { withMatchingConfirmation, ZConfirmPassword, ZNewPassword } from '../sch
 import { ZAdminLoginOutput } from './account';
 
 /**
- * Account security of both roles (issue 13 §5): what a merchant is told about a period its account
- * was disabled, the sessions a user is signed in with, and the operators' two-factor sign-in.
+ * Account security of both roles (docs/SECURITY.md, Accounts): what a merchant is told about a
+ * period its account was disabled, the sessions a user is signed in with, and the operators'
+ * two-factor sign-in.
  */
 
 /** A period an operator had the merchant's account disabled (its stores' Open API keys were suspended meanwhile). */
@@ -116,7 +117,7 @@ export const adminListSessions = adminSessionCalls.list;
 export const adminEndSession = adminSessionCalls.end;
 export const adminEndOtherSessions = adminSessionCalls.endOthers;
 
-// ---------- changing the password while signed in (issue 22 §2.6) ----------
+// ---------- changing the password while signed in ----------
 
 /** The password in use, as typed: only required (like at login), so a password set under older rules is still accepted. */
 export const ZCurrentPassword = z

@@ -194,7 +194,10 @@ export const ZCashierBill = z.object({
   charged_amount: z.number().int().nullable().default(null),
   charged_currency: z.string().nullable().default(null),
   charge_rate: z.string().nullable().default(null),
-  /** What the payer does (issue 16): a QR code to scan, the provider's page to go to, or the sandbox's buttons. */
+  /**
+   * What the payer does (docs/payments.md): a QR code to scan, the provider's page to go to, or the sandbox's
+   * buttons.
+   */
   flow: z
     .discriminatedUnion('flow', [
       z.object({ flow: z.literal('qr'), code_url: z.string() }),
@@ -228,7 +231,7 @@ export const cashierSubmit = defineCall({
   output: ZCashierBill,
 });
 
-// ---------- the operator's bill detail and refund (issue 16) ----------
+// ---------- the operator's bill detail and refund (docs/payments.md) ----------
 
 /** Kinds of a bill's payment events: a provider's notification, or our query, close or refund of its order. */
 export const PAYMENT_EVENT_KINDS = ['notification', 'query', 'close', 'refund'] as const;

@@ -5,10 +5,10 @@ import { rowId } from '../schemas';
 import { ZShopId } from './store';
 
 /**
- * A store's domains (spec §2, §3, §4, §5, §7 parlour/domain, §8, §9; issue 15): its system domain
- * `<shop_id>.<SHOP_BASE_DOMAIN>` and custom domains the merchant binds by DNS. The spec's four
- * merchant calls (lists, add, check, change_main), with delete and set_redirect which the screens
- * need, and the operator's same calls on any store.
+ * A store's domains (spec §2, §3, §4, §5, §7 parlour/domain, §8, §9; docs/domains.md): its system
+ * domain `<shop_id>.<SHOP_BASE_DOMAIN>` and custom domains the merchant binds by DNS. The spec's
+ * four merchant calls (lists, add, check, change_main), with delete and set_redirect which the
+ * screens need, and the operator's same calls on any store.
  */
 
 /** `system`: `<shop_id>.<SHOP_BASE_DOMAIN>`, given at provisioning, never removed; `manual`: added by the merchant (or an operator). */

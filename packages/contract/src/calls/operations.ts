@@ -3,8 +3,9 @@ import { defineCall } from '../call';
 import { listOutput, sortFields, ZPageInput } from '../schemas';
 
 /**
- * The operations page (issue 13 §6; the spec's hidden operator page, /admin/operations): the audit
- * log of every operator change, the background jobs, and the last error of each external provider.
+ * The operations page (docs/SECURITY.md, Audit log; the spec's hidden operator page,
+ * /admin/operations): the audit log of every operator change, the background jobs, and the last
+ * error of each external provider.
  */
 
 /** What an audit row is about; each action below is `<target>.<verb>`. */

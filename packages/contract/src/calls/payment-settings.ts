@@ -3,8 +3,8 @@ import { defineCall, ZEmptyInput } from '../call';
 import { PAY_METHODS } from '../constants';
 
 /**
- * The operator's payment settings (issue 16): per pay method enabled or not, sandbox or live
- * endpoints and credentials. Secrets (merchant private key, APIv3 key, app private key, client
+ * The operator's payment settings (docs/payments.md): per pay method enabled or not, sandbox or
+ * live endpoints and credentials. Secrets (merchant private key, APIv3 key, app private key, client
  * secret) are written, never read back: answers carry `<name>_is_set`, and a secret left empty on
  * save keeps the stored one. Only enabled and fully configured methods are offered to merchants.
  */

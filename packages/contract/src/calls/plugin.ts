@@ -7,10 +7,10 @@ import { ZBill, ZPayPage } from './bill';
 
 /**
  * Plugins (spec §2 plugins screen and admin plugin page, §3 plugin, §4 plugin status, §5 plugin
- * purchase, §7 merchant plugin/shop/* and admin plugin/plugin/*; issue 14). An operator keeps the
- * catalogue; a merchant installs a plugin on one of its stores: free at once, paid through a bill of
- * type `plugin`, or on trial for the plugin's trial days once per store. The store system reads the
- * store's enabled plugins by their `code` with the store's API key.
+ * purchase, §7 merchant plugin/shop/* and admin plugin/plugin/*; docs/plugins.md). An operator keeps
+ * the catalogue; a merchant installs a plugin on one of its stores: free at once, paid through a
+ * bill of type `plugin`, or on trial for the plugin's trial days once per store. The store system
+ * reads the store's enabled plugins by their `code` with the store's API key.
  */
 
 /** Catalogue status: only listed plugins are in the market; an unlisted one stays installed where it was bought. */

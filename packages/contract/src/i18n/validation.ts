@@ -117,7 +117,7 @@ export const validationMessages = {
   nickname_length: { 'zh-CN': '商户名称最多 50 个字符', 'en-US': 'Merchant name must be at most 50 characters' },
   remark_length: { 'zh-CN': '备注最多 200 个字符', 'en-US': 'Remark must be at most 200 characters' },
   form_error: { 'zh-CN': '请检查表单中标红的字段', 'en-US': 'Please check the fields marked in red' },
-  // settings (issue 4)
+  // settings
   site_name_required: { 'zh-CN': '请输入站点名称', 'en-US': 'Site name is required' },
   site_name_length: { 'zh-CN': '站点名称最多 50 个字符', 'en-US': 'Site name must be at most 50 characters' },
   domain_required: { 'zh-CN': '请输入域名', 'en-US': 'Domain is required' },
@@ -273,7 +273,7 @@ export const validationMessages = {
   prospect_content_length: { 'zh-CN': '留言内容最多 1000 个字符', 'en-US': 'Message must be at most 1000 characters' },
   prospect_status_invalid: { 'zh-CN': '跟进状态须为待跟进或已跟进', 'en-US': 'Status must be new or followed up' },
   prospect_remark_length: { 'zh-CN': '备注最多 500 个字符', 'en-US': 'Remark must be at most 500 characters' },
-  // core data and the Open API (issue 5)
+  // core data and the Open API (docs/open-api.md)
   data_source_name_required: { 'zh-CN': '请输入数据源名称', 'en-US': 'Data source name is required' },
   data_source_name_length: {
     'zh-CN': '数据源名称最多 40 个字符',
@@ -342,7 +342,7 @@ export const validationMessages = {
     'en-US': 'Timeout must be a whole number of milliseconds from 200 to 60000',
   },
   is_enabled_invalid: { 'zh-CN': '启用状态须为是或否', 'en-US': 'Enabled must be true or false' },
-  // traffic package plans and orders (issue 5)
+  // traffic package plans and orders (docs/traffic-packages.md)
   plan_name_required: { 'zh-CN': '请输入套餐名称', 'en-US': 'Plan name is required' },
   plan_name_length: { 'zh-CN': '套餐名称最多 40 个字符', 'en-US': 'Plan name must be at most 40 characters' },
   units_invalid: {
@@ -409,7 +409,7 @@ export const validationMessages = {
     'en-US': 'Call status must be pending, success, failed upstream, quota exhausted or rejected',
   },
   log_id_invalid: { 'zh-CN': '日志 ID 须为正整数', 'en-US': 'Log ID must be a positive whole number' },
-  // plugins (issue 14)
+  // plugins (docs/plugins.md)
   plugin_required: { 'zh-CN': '请选择插件', 'en-US': 'Plugin is required' },
   plugin_code_invalid: {
     'zh-CN': '插件编码须为 2-40 位小写字母、数字或下划线，以字母开头',
@@ -585,7 +585,10 @@ export const openApiParamMessages = {
 
 /** Messages of rules every field follows, so they name the field they were found in. */
 export const fieldRuleMessages = {
-  /** A NUL character or a lone UTF-16 surrogate (issue 13 §3: refused in every string of every call). */
+  /**
+   * A NUL character or a lone UTF-16 surrogate (docs/SECURITY.md, Input bounds: refused in every string of
+   * every call).
+   */
   text_unsafe_character: {
     'zh-CN': (label: string) => `${label}含有不允许的字符（空字符或不成对的代理字符）`,
     'en-US': (label: string) => `${label} contains a character that is not allowed (a NUL or an unpaired surrogate)`,
@@ -600,7 +603,7 @@ export const fieldRuleMessages = {
     'zh-CN': (label: string) => `${label}须为上传的图片或 https 地址`,
     'en-US': (label: string) => `${label} must be an uploaded image or an https URL`,
   },
-  /** A request body nested deeper than the API reads (issue 13 §3), refused before it is parsed. */
+  /** A request body nested deeper than the API reads (docs/SECURITY.md, Input bounds), refused before it is parsed. */
   json_too_deep: {
     'zh-CN': (label: string) => `${label}嵌套层级过深`,
     'en-US': (label: string) => `${label} is nested too deeply`,

@@ -1,6 +1,6 @@
 -- The live body of open_api_charge: the Open API's charge of a batch of calls in one statement (one
 -- round trip, plans cached by PL/pgSQL). Migrations 0015, 0019 and 0025 created the earlier versions;
--- this file replaces them at every start (db/functions.ts), so this is the one to read and to change.
+-- this file replaces them at every start (db/client.ts), so this is the one to read and to change.
 --
 -- Lock the usable packages (10_traffic_package_usable.sql) of the batch's merchants in id order,
 -- allocate the units to the calls in arrival order by the allocation order below, move the packages

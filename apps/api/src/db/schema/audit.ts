@@ -2,9 +2,10 @@ import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle
 import { admins } from './accounts';
 
 /**
- * The audit log (issue 13 §6): one row per target an operator's writing call changed, written in the
- * call's own transaction (lib/unit-of-work), so a call that fails leaves no row and a row always
- * describes a change that happened. Secrets are masked before they are stored (platform/audit/audit-mask).
+ * The audit log (docs/SECURITY.md, Audit log): one row per target an operator's writing call changed,
+ * written in the call's own transaction (lib/unit-of-work), so a call that fails leaves no row and a row
+ * always describes a change that happened. Secrets are masked before they are stored
+ * (platform/audit/audit-mask).
  */
 export const auditLog = pgTable(
   'audit_log',

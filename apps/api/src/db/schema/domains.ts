@@ -3,7 +3,7 @@ import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from '
 import { shops } from './stores';
 
 /**
- * A store's domains (issue 15): its system domain `<shop_id>.<SHOP_BASE_DOMAIN>` (written at
+ * A store's domains (docs/domains.md): its system domain `<shop_id>.<SHOP_BASE_DOMAIN>` (written at
  * provisioning, bound, never removed) and custom domains bound by DNS (a CNAME, or A/AAAA for an
  * apex, and the TXT `_parlour-verify.<domain>` holding `verify_token`). Several stores may claim a
  * domain while it is binding; the first to verify binds it and the others' claims are dropped, so a

@@ -1,9 +1,10 @@
 import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Answers of writing calls by their Idempotency-Key (issue 11), shared by every API process. A row is
- * taken when a request with a new key starts (`response` null: running) and holds the sealed answer
- * once it ends; a repeat of the key answers that answer for 24 hours, then the purge job drops it.
+ * Answers of writing calls by their Idempotency-Key (docs/idempotency.md), shared by every API
+ * process. A row is taken when a request with a new key starts (`response` null: running) and holds
+ * the sealed answer once it ends; a repeat of the key answers that answer for 24 hours, then the
+ * purge job drops it.
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

@@ -1,9 +1,10 @@
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Per-IP request counters of the unauthenticated endpoints (issue 13 §2): one row per bucket, address
- * (an IPv6 address by its /64) and fixed window, counted with an upsert, so every API process on the
- * database shares the same budget. Purged by purge-stale-records once their window is long over.
+ * Per-IP request counters of the unauthenticated endpoints (docs/SECURITY.md, Unauthenticated
+ * endpoints): one row per bucket, address (an IPv6 address by its /64) and fixed window, counted
+ * with an upsert, so every API process on the database shares the same budget. Purged by
+ * purge-stale-records once their window is long over.
  */
 export const ipRateLimits = pgTable(
   'ip_rate_limits',
@@ -20,9 +21,10 @@ export const ipRateLimits = pgTable(
 );
 
 /**
- * Nonces of payment notifications already acted on (issue 13 §2): a signed notification is used once.
- * A row is kept until its notification's timestamp has left the accepted window (`expires_at`), after
- * which the timestamp check refuses a replay anyway; purge-stale-records drops it then.
+ * Nonces of payment notifications already acted on (docs/SECURITY.md, Unauthenticated endpoints): a
+ * signed notification is used once. A row is kept until its notification's timestamp has left the
+ * accepted window (`expires_at`), after which the timestamp check refuses a replay anyway;
+ * purge-stale-records drops it then.
  */
 export const paymentNonces = pgTable(
   'payment_nonces',

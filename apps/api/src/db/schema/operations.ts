@@ -24,8 +24,9 @@ export const notices = pgTable(
     publish_at: timestamp('publish_at', { withTimezone: true }).notNull().defaultNow(),
     created_by_admin_id: integer('created_by_admin_id').references(() => admins.id),
     /**
-     * A notice the platform writes to one merchant (a custom domain was bound, issue 15); null: an
-     * operator's notice to every merchant. The operator's notice pages show only the latter.
+     * A notice the platform writes to one merchant (a custom domain was bound, docs/domains.md);
+     * null: an operator's notice to every merchant. The operator's notice pages show only the
+     * latter.
      */
     merchant_id: integer('merchant_id').references(() => merchants.id),
     created_at: createdAt,

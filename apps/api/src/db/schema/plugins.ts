@@ -17,10 +17,10 @@ export const pluginTypes = pgTable('plugin_types', {
 });
 
 /**
- * The plugin catalogue (issue 14). `code` is how the store system recognises a plugin: unique and
- * never changed. Texts are bilingual (lib/localized-columns); `description` is sanitised HTML.
- * `install_count` is the number of shop_plugins rows of the plugin, moved in the transaction that
- * inserts one (the plugin row locked), so it is exact under concurrent installs.
+ * The plugin catalogue (docs/plugins.md). `code` is how the store system recognises a plugin:
+ * unique and never changed. Texts are bilingual (lib/localized-columns); `description` is sanitised
+ * HTML. `install_count` is the number of shop_plugins rows of the plugin, moved in the transaction
+ * that inserts one (the plugin row locked), so it is exact under concurrent installs.
  */
 export const plugins = pgTable(
   'plugins',

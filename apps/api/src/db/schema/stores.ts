@@ -151,7 +151,10 @@ export const bills = pgTable(
     cancelled_at: timestamp('cancelled_at', { withTimezone: true }),
     provider: text('provider'),
     trade_no: text('trade_no'),
-    /** The provider's order for this bill (issue 16): its id (out_trade_no, PayPal's order id), when it was made, and the cashier's flow. */
+    /**
+     * The provider's order for this bill (docs/payments.md): its id (out_trade_no, PayPal's order id), when
+     * it was made, and the cashier's flow.
+     */
     provider_order_id: text('provider_order_id'),
     provider_ordered_at: timestamp('provider_ordered_at', { withTimezone: true }),
     provider_flow: jsonb('provider_flow'),
@@ -238,7 +241,7 @@ export const paymentNotifications = pgTable(
     amount: integer('amount'),
     currency: text('currency'),
     trade_no: text('trade_no'),
-    /** What happened: a provider's notification, or our query, close or refund of its order (issue 16). */
+    /** What happened: a provider's notification, or our query, close or refund of its order (docs/payments.md). */
     kind: text('kind', { enum: ['notification', 'query', 'close', 'refund'] })
       .notNull()
       .default('notification'),

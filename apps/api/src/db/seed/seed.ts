@@ -214,9 +214,10 @@ async function seedDemoProspects(app: App, config: Config) {
 }
 
 /**
- * The demo merchant's traffic packages (issue 5), bought and paid through the same order and cashier
- * path a merchant uses: a general 标准包 and a 店铺专享包 for the yearly store. Only while the merchant
- * has no packages, so a second run adds nothing, and only when the sandbox cashier can pay them.
+ * The demo merchant's traffic packages (docs/traffic-packages.md), bought and paid through the same
+ * order and cashier path a merchant uses: a general 标准包 and a 店铺专享包 for the yearly store. Only
+ * while the merchant has no packages, so a second run adds nothing, and only when the sandbox
+ * cashier can pay them.
  */
 async function seedDemoPackages(app: App, merchantId: number, skipped: string[]) {
   const { trafficPackages } = app.services;
@@ -332,9 +333,9 @@ const DEMO_PLUGINS = [
 ] as const;
 
 /**
- * Demo plugins (issue 14): the six catalogue plugins (only on a platform without plugins), and for the
- * demo merchant's yearly store a free plugin installed, a paid one bought through the sandbox cashier
- * (when it takes payments) and one on trial.
+ * Demo plugins (docs/plugins.md): the six catalogue plugins (only on a platform without plugins), and
+ * for the demo merchant's yearly store a free plugin installed, a paid one bought through the sandbox
+ * cashier (when it takes payments) and one on trial.
  */
 async function seedDemoPlugins(app: App, merchantId: number, skipped: string[]) {
   const { plugins } = app.services;
@@ -381,9 +382,9 @@ async function seedDemoPlugins(app: App, merchantId: number, skipped: string[]) 
 }
 
 /**
- * Demo Open API traffic (issue 5): about forty real calls through the metered Open API with the demo
- * stores' own keys and the sandbox provider, so the traffic dashboard, statistics and logs show
- * something. The yearly store makes the charged calls (item details and searches on the four
+ * Demo Open API traffic (docs/open-api.md): about forty real calls through the metered Open API with
+ * the demo stores' own keys and the sandbox provider, so the traffic dashboard, statistics and logs
+ * show something. The yearly store makes the charged calls (item details and searches on the four
  * platforms, paid from its store package before the general one); the other stores make a few calls
  * that are rejected — bad parameters, an API not in the catalogue — and cost nothing. Only while the
  * merchant has no calls, so a second run adds nothing.

@@ -2,8 +2,8 @@ import { canonicalJson } from '@parlour/contract/canonical-json';
 import { SECRET_FIELD_NAMES } from '@parlour/contract/calls/operations';
 
 /**
- * Masking of secrets in audit rows (issue 13 §6). A field is secret when one of the words of its
- * name (split at `_`, `-`, `.` and camelCase) is one of SECRET_WORDS — `smtp_password`,
+ * Masking of secrets in audit rows (docs/SECURITY.md, Audit log). A field is secret when one of the
+ * words of its name (split at `_`, `-`, `.` and camelCase) is one of SECRET_WORDS — `smtp_password`,
  * `access_key_secret`, `api_key`, `token_hash` — or when the contract marks it secret although its
  * name does not say so (SECRET_FIELD_NAMES: a WeCom webhook URL carries its key). Its value, at any
  * depth, is replaced by MASK; a boolean (`has_secret`, `smtp_password_is_set`), null and '' are kept,

@@ -39,9 +39,10 @@ function toPlainObject(value: unknown): Record<string, unknown> | null {
 }
 
 /**
- * The audit log (issue 13 §6). `record` writes a row in the transaction of the operator call being
- * served (lib/unit-of-work), so it commits and rolls back with the change it describes; outside an
- * operator writing call it refuses (a change with nobody to blame is a bug, not a log line).
+ * The audit log (docs/audit-log.md, docs/SECURITY.md). `record` writes a row in the transaction of
+ * the operator call being served (lib/unit-of-work), so it commits and rolls back with the change
+ * it describes; outside an operator writing call it refuses (a change with nobody to blame is a
+ * bug, not a log line).
  */
 export function createAuditService(deps: { repository: AuditRepository; clock: Clock }) {
   const { repository, clock } = deps;

@@ -8,9 +8,10 @@ import type { Clock } from '../../lib/clock';
 import type { IpRateLimitRepository } from './ip-rate-limit.repository';
 
 /**
- * The per-IP budgets of the unauthenticated endpoints (issue 13 §2), per fixed window. Generous for
- * people, small for floods; each is multiplied by IP_RATE_LIMIT_SCALE (config), which the browser
- * tests raise because they make every request from 127.0.0.1.
+ * The per-IP budgets of the unauthenticated endpoints (docs/SECURITY.md, Unauthenticated
+ * endpoints), per fixed window. Generous for people, small for floods; each is multiplied by
+ * IP_RATE_LIMIT_SCALE (config), which the browser tests raise because they make every request from
+ * 127.0.0.1.
  */
 export const IP_RATE_BUDGETS = {
   /** Payment providers' notifications (a provider retries what we refuse). */
@@ -27,7 +28,7 @@ export const IP_RATE_BUDGETS = {
   'open-api-refusal': { limit: 60, windowSeconds: 60 },
   /** A merchant's image uploads (their stores' logo and icon), counted per merchant rather than per IP. */
   'merchant-upload': { limit: 30, windowSeconds: 600 },
-  /** Caddy's on-demand TLS `ask` (issue 15): one proxy asks for every new host it is sent. */
+  /** Caddy's on-demand TLS `ask` (docs/domains.md): one proxy asks for every new host it is sent. */
   'tls-ask': { limit: 600, windowSeconds: 60 },
   /** Every other unauthenticated writing call: login, register, forgot password, code checks, the sandbox cashier. */
   'public-call': { limit: 60, windowSeconds: 60 },

@@ -8,9 +8,12 @@ import type { SettingsRepository } from './settings.repository';
 export type PlatformRules = { -readonly [K in keyof typeof DEFAULT_PLATFORM_RULES]: number };
 
 const RULES_KEY = 'platform_rules';
-/** The store IDs the operator reserves beside the fixed list (issue 22 §2.3). */
+/**
+ * The store IDs the operator reserves beside the fixed list (`RESERVED_SHOP_IDS`,
+ * packages/contract/src/constants.ts).
+ */
 const RESERVED_SHOP_IDS_KEY = 'reserved_shop_ids';
-/** The platform rule requiring every operator to sign in with two factors (issue 13 §5). */
+/** The platform rule requiring every operator to sign in with two factors (docs/SECURITY.md, Accounts). */
 const ADMIN_TWO_FACTOR_KEY = 'admin_two_factor_required';
 /** How long a process keeps the zone it read: the reports ask for it on every request. */
 const TIME_ZONE_TTL_MS = 1000;

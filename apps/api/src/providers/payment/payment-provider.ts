@@ -3,7 +3,7 @@ import type { Clock } from '../../lib/clock';
 import type { OutboundRequest, OutboundResponse } from '../../lib/outbound/outbound-http';
 
 /**
- * Payment providers (docs/ARCHITECTURE.md, "Payment providers"). One provider per pay method
+ * Payment providers (docs/payments.md, "Payment providers"). One provider per pay method
  * (`wechat`, `alipay`, `paypal`), built from the operator's payment settings, plus the `sandbox`
  * (our own cashier plays the provider for every method; development and demos, refused when
  * NODE_ENV=production). A bill is paid through the provider of its pay method; the provider's

@@ -149,7 +149,7 @@ export function createAccountService(deps: {
     /** Drops login failures older than `before` (the purge job); they count within a shorter window. */
     purgeFailures: (before: Date) => repository.purgeFailures(before),
     /**
-     * Changes the password of the signed-in user with its current one (issue 22 §2.6). A wrong
+     * Changes the password of the signed-in user with its current one. A wrong
      * current password counts as a failed login of the account (the same window and threshold), so
      * the form cannot be used to guess without limit: past the threshold it is refused until the
      * window has passed (and the login form asks for a captcha). On success every other session of

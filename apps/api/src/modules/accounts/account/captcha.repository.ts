@@ -2,7 +2,10 @@ import { lt } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { captchas } from '../../../db/schema/index';
 
-/** The captchas used so far (issue 13 §2: issuing one stores nothing): each row is a used id's nonce, until it expires. */
+/**
+ * The captchas used so far (docs/SECURITY.md, Unauthenticated endpoints: issuing one stores nothing): each
+ * row is a used id's nonce, until it expires.
+ */
 export function createCaptchaRepository(db: Db) {
   return {
     /** Records the captcha as used; false when it was used before (or by a concurrent request). */

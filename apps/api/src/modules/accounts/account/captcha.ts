@@ -42,12 +42,13 @@ function tag(key: Buffer, payload: string) {
 }
 
 /**
- * Image captchas, stateless until used (issue 13 §2): the id is signed, `<nonce>.<expiry>.<issued tag>.<answer tag>`
- * (HMACs under a platform key kept in the database, so every API process checks any id; the issued
- * tag covers the rest of the id, the answer tag is an HMAC of the answer), so issuing
- * one stores nothing and a flood of image requests cannot grow a table. Using one stores its nonce,
- * which makes it single-use; only ids this platform issued get that far, and logins are themselves
- * throttled, so the table stays as small as the login traffic.
+ * Image captchas, stateless until used (docs/SECURITY.md, Unauthenticated endpoints): the id is
+ * signed, `<nonce>.<expiry>.<issued tag>.<answer tag>` (HMACs under a platform key kept in the
+ * database, so every API process checks any id; the issued tag covers the rest of the id, the
+ * answer tag is an HMAC of the answer), so issuing one stores nothing and a flood of image requests
+ * cannot grow a table. Using one stores its nonce, which makes it single-use; only ids this
+ * platform issued get that far, and logins are themselves throttled, so the table stays as small as
+ * the login traffic.
  */
 export function createCaptchaService(deps: {
   repository: CaptchaRepository;

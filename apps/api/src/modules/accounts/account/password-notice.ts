@@ -31,7 +31,7 @@ const noticeTexts = {
 } as const;
 
 /**
- * The notice a merchant gets when its password is changed while signed in (issue 22 §2.6): queued by
+ * The notice a merchant gets when its password is changed while signed in: queued by
  * the change, sent by the `password-changed-notice` job in the language of the request — mailed, or for
  * a merchant without an email (phone only) texted through the SMS settings' notice template (none set:
  * nothing is sent, and the job says so).

@@ -19,7 +19,10 @@ function codeHash(key: CodeTarget, code: string) {
   return sha256(`${key.channel}:${key.target}:${key.purpose}:${code.trim().toUpperCase()}`);
 }
 
-/** The queue of code deliveries: mail and SMS go out from a job, never inside the request (issue 13 §5). */
+/**
+ * The queue of code deliveries: mail and SMS go out from a job, never inside the request (docs/SECURITY.md,
+ * Account enumeration).
+ */
 export const DELIVER_CODE_QUEUE = 'deliver-code';
 
 /** What a delivery job carries: the code's row and the code itself, sealed (pg-boss keeps job data in plain tables). */
@@ -58,11 +61,11 @@ const mailTexts = {
  * purpose, stored hashed, void after 5 wrong tries. Sending is throttled per target and purpose (60 s),
  * so a sign-up code does not hold back a password reset, and per IP.
  *
- * A send answers the same whether or not the account exists, in the same time (issue 13 §5): the
- * request records the code and queues its delivery; the job decides what goes out. A sign-up code
- * for an address that has an account becomes a mail saying so, with sign-in and reset links (an SMS
- * sends nothing: the SMS templates carry codes only); a reset code for an address without an
- * account sends nothing.
+ * A send answers the same whether or not the account exists, in the same time (docs/SECURITY.md,
+ * Account enumeration): the request records the code and queues its delivery; the job decides what
+ * goes out. A sign-up code for an address that has an account becomes a mail saying so, with
+ * sign-in and reset links (an SMS sends nothing: the SMS templates carry codes only); a reset code
+ * for an address without an account sends nothing.
  */
 /**
  * What a code's delivery job did: sent it (or the "you already have an account" mail), only wrote it

@@ -123,8 +123,8 @@ export function createNoticeService(deps: { repository: NoticeRepository; clock:
     },
 
     /**
-     * A notice from the platform to one merchant (a custom domain bound, issue 15), published at
-     * once, in both languages; `content` is HTML, sanitised like an operator's.
+     * A notice from the platform to one merchant (a custom domain bound, docs/domains.md),
+     * published at once, in both languages; `content` is HTML, sanitised like an operator's.
      */
     async notifyMerchant(options: { merchantId: number; title: TLocalizedText; content: TLocalizedText }) {
       const now = clock.now();

@@ -64,7 +64,8 @@ export async function registerUploadRoutes(
               const bytes = await part.toBuffer();
               if (part.file.truncated) throw uploadTooLarge();
               const name = part.filename ?? '';
-              // A name PostgreSQL cannot store (NUL, lone surrogate) is refused like any field (issue 13 §3).
+              // A name PostgreSQL cannot store (NUL, lone surrogate) is refused like any field
+              // (docs/SECURITY.md, Input bounds).
               if (hasUnsafeCharacter(name)) throw fieldValidationError(['file'], 'text_unsafe_character', lang);
               file = { bytes, name };
             } else if (part.fieldname === 'lang_code') {

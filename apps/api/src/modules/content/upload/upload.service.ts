@@ -55,7 +55,8 @@ export function createUploadService(deps: { repository: UploadRepository; upload
       const fileName = `${randomBytes(16).toString('hex')}.${EXTENSIONS[mime]}`;
       await fs.mkdir(uploadDir, { recursive: true });
       // Written first, recorded second: a record always has its file. A failed record removes the
-      // file again (issue 13 §3: no orphan files); only a crash in between can leave one.
+      // file again (docs/SECURITY.md, Input bounds: no orphan files); only a crash in between can
+      // leave one.
       const filePath = path.join(uploadDir, fileName);
       await fs.writeFile(filePath, options.bytes, { flag: 'wx' });
       let row: UploadRow;

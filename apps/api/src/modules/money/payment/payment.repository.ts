@@ -49,10 +49,10 @@ export function createPaymentRepository(db: Db) {
       return row;
     },
     /**
-     * The reconciliation job's work (issue 16): unpaid bills inside their window whose provider
-     * order is older than `orderedBefore` and that no notification settled (queried), and bills no
-     * longer payable whose provider order was never closed (closed). Sandbox bills have no order
-     * elsewhere; both lists are bounded per run.
+     * The reconciliation job's work (docs/payments.md): unpaid bills inside their window whose
+     * provider order is older than `orderedBefore` and that no notification settled (queried), and
+     * bills no longer payable whose provider order was never closed (closed). Sandbox bills have no
+     * order elsewhere; both lists are bounded per run.
      */
     async listForReconciliation(now: Date, orderedBefore: Date, limit: number) {
       const hasOrder = and(

@@ -39,7 +39,7 @@ export function registerPaymentRoutes(
   const { register } = registrar;
   const { paymentService, cashier, ipRateLimit } = deps;
 
-  // Anyone can post here: a small body and a per-IP budget (issue 13 §2).
+  // Anyone can post here: a small body and a per-IP budget (docs/SECURITY.md, Unauthenticated endpoints).
   const notifyOptions = publicRouteOptions(PUBLIC_BODY_LIMITS.paymentNotify, { ipRateLimit, bucket: 'payment-notify' });
   // Providers sign the bytes they send (WeChat Pay the raw JSON with its headers, Alipay the form's
   // fields): the route takes the body as text, whatever its type, and the provider parses it.
@@ -85,7 +85,8 @@ export function registerPaymentRoutes(
   register(cashierDetail, ({ input, lang }) => cashier.detail(input.bill_no, input.token, lang));
   register(cashierSubmit, ({ input, lang }) => cashier.submit(input.bill_no, input.token, input.outcome, lang));
 
-  // The operator's refund (issue 16): audited with who and why; the answer is the bill's detail with the refund's event.
+  // The operator's refund (docs/payments.md): audited with who and why; the answer is the bill's
+  // detail with the refund's event.
   register(
     adminRefundBill,
     async ({ input, principal, lang }) => {

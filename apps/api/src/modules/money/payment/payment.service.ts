@@ -303,13 +303,13 @@ export function createPaymentService(deps: {
   }
 
   /**
-   * The operator's full refund of a bill through its provider (issue 16), with a reason. In one
-   * transaction (inside the operator call's unit of work): the bill is locked, so of two refunds at
-   * once the second waits and answers BILL_REFUNDED; the provider is asked with a refund number made
-   * from the bill (its idempotency key: asking again never refunds twice); the bill becomes refunded,
-   * what it bought is revoked (a late payment bought nothing) and the refund is stored with the bill's
-   * events. A refusal by the provider changes nothing but its record, and answers REFUND_FAILED with
-   * the provider's words.
+   * The operator's full refund of a bill through its provider (docs/payments.md), with a reason. In
+   * one transaction (inside the operator call's unit of work): the bill is locked, so of two refunds
+   * at once the second waits and answers BILL_REFUNDED; the provider is asked with a refund number
+   * made from the bill (its idempotency key: asking again never refunds twice); the bill becomes
+   * refunded, what it bought is revoked (a late payment bought nothing) and the refund is stored with
+   * the bill's events. A refusal by the provider changes nothing but its record, and answers
+   * REFUND_FAILED with the provider's words.
    */
   async function refundBill(billNo: string, options: { adminId: number; reason: string }) {
     const found = await billService.findBill(billNo);
@@ -558,7 +558,10 @@ export function createPaymentService(deps: {
     return paymentFor(bill, lang);
   }
 
-  /** The operator's bill detail (issue 16): the bill, its provider's side, its refund and every stored payment event, newest first. */
+  /**
+   * The operator's bill detail (docs/payments.md): the bill, its provider's side, its refund and every stored
+   * payment event, newest first.
+   */
   async function adminDetail(billNo: string, lang: Lang): Promise<TAdminBillDetail> {
     const view = await billService.findView(billNo, operatorScope);
     if (!view) throw new AppError('NOT_FOUND');
@@ -619,7 +622,8 @@ export function createPaymentService(deps: {
       if (!provider) throw new AppError('NOT_FOUND');
       const body = parseNotificationBody(raw);
       // No provider signs text holding a NUL or a lone surrogate, and PostgreSQL cannot store it
-      // (issue 13 §3): refused like a forged notification, recorded with the field but not its text.
+      // (docs/SECURITY.md, Input bounds): refused like a forged notification, recorded with the
+      // field but not its text.
       const unsafePath = findUnsafeText(body);
       if (unsafePath) {
         await repository.recordNotification({
@@ -687,9 +691,9 @@ export function createPaymentService(deps: {
 export type PaymentService = ReturnType<typeof createPaymentService>;
 
 /**
- * Whether an operator may refund the bill through its provider (issue 16): paid online, or a payment
- * that arrived after the bill was cancelled or expired (flagged for refund), and not refunded yet.
- * Offline bills were never paid through a provider.
+ * Whether an operator may refund the bill through its provider (docs/payments.md): paid online, or
+ * a payment that arrived after the bill was cancelled or expired (flagged for refund), and not
+ * refunded yet. Offline bills were never paid through a provider.
  */
 export function isRefundable(
   bill: Pick<BillRow, 'status' | 'channel' | 'provider' | 'needs_refund' | 'refunded_at' | 'refund_state'>,

@@ -33,7 +33,7 @@ function safeParse(text: string): unknown {
   }
 }
 
-/** The operations page (issue 13 §6): job queues and failed jobs, providers' last errors, operators. */
+/** The operations page (docs/SECURITY.md, Audit log): job queues and failed jobs, providers' last errors, operators. */
 export function createOperationsService(deps: {
   repository: OperationsRepository;
   isQueueRunning: () => boolean;

@@ -28,10 +28,10 @@ export function errorText(error: unknown): string {
 }
 
 /**
- * The last failure of each external provider, for the operations page (issue 13 §6). Recording
- * never delays or fails the caller: it is written in the background on the plain database (built
- * with the raw `db`, outside any request's transaction, so a rolled-back call still leaves its
- * provider's failure), and a failure to record is only logged.
+ * The last failure of each external provider, for the operations page (docs/audit-log.md).
+ * Recording never delays or fails the caller: it is written in the background on the plain database
+ * (built with the raw `db`, outside any request's transaction, so a rolled-back call still leaves
+ * its provider's failure), and a failure to record is only logged.
  */
 export function createProviderStatusRecorder(deps: {
   repository: OperationsRepository;

@@ -3,10 +3,10 @@ import type { Lang } from '@parlour/contract/errors';
 import { escapeHtml } from '../../../lib/html';
 
 /**
- * The HTML a store's hosts answer (issue 15): the store's front page from its basic config, and the
- * short pages for a store that is closed, not open yet or unknown. Server-rendered, every value
- * escaped, no script run (the page's CSP forbids scripts; a plugin's script placeholder is a JSON
- * data block, which browsers never execute).
+ * The HTML a store's hosts answer (docs/domains.md): the store's front page from its basic config,
+ * and the short pages for a store that is closed, not open yet or unknown. Server-rendered, every
+ * value escaped, no script run (the page's CSP forbids scripts; a plugin's script placeholder is a
+ * JSON data block, which browsers never execute).
  */
 
 /** JSON made safe inside a `<script type="application/json">` block (no `</script>` or `<!--` can close it). */

@@ -8,12 +8,12 @@ import { STOREFRONT_CSP } from './storefront-page';
 import type { StorefrontService } from './storefront.service';
 
 /**
- * Routing by Host (issue 15): a request to a store's system domain or bound custom domain reaches the
- * store — its front page at `/`, `/uploads/…` (the platform's images its config shows), `/favicon.ico`
- * (its icon), and "page not found" (404, linking back to the front page) for any other path; 403 when
- * disabled, 503 when its term ended or while it is being set up, a 301 to the primary domain from a
- * domain with the redirect flag; a name under SHOP_BASE_DOMAIN with no store answers 404. Every other
- * host (the platform's) is served as before.
+ * Routing by Host (docs/domains.md): a request to a store's system domain or bound custom domain
+ * reaches the store — its front page at `/`, `/uploads/…` (the platform's images its config shows),
+ * `/favicon.ico` (its icon), and "page not found" (404, linking back to the front page) for any other
+ * path; 403 when disabled, 503 when its term ended or while it is being set up, a 301 to the primary
+ * domain from a domain with the redirect flag; a name under SHOP_BASE_DOMAIN with no store answers
+ * 404. Every other host (the platform's) is served as before.
  */
 export function registerStorefrontRouting(
   app: FastifyInstance,

@@ -35,11 +35,11 @@ export type StorefrontAnswer =
   | { kind: 'notice'; statusCode: 403 | 404 | 405 | 503; html: string; retryAfterSeconds?: number };
 
 /**
- * A store's front page at its hosts (issue 15): `<shop_id>.<SHOP_BASE_DOMAIN>` and its bound custom
- * domains; any other path there answers "page not found" in the visitor's language. Built from the
- * store's basic config (site name, logo, icon, keywords, description, service phone, record number,
- * copyright; its defaults fall back to the store's name) and the plugins enabled on it; a disabled
- * store, one whose term ended and one still being set up answer their own page.
+ * A store's front page at its hosts (docs/domains.md): `<shop_id>.<SHOP_BASE_DOMAIN>` and its bound
+ * custom domains; any other path there answers "page not found" in the visitor's language. Built
+ * from the store's basic config (site name, logo, icon, keywords, description, service phone,
+ * record number, copyright; its defaults fall back to the store's name) and the plugins enabled on
+ * it; a disabled store, one whose term ended and one still being set up answer their own page.
  */
 export function createStorefrontService(deps: {
   domainService: Pick<DomainService, 'resolveHost'>;

@@ -15,8 +15,9 @@ export function hostnameOf(header: string | undefined): string {
 }
 
 /**
- * Caddy's on-demand TLS `ask` (issue 15): 200 only for bound custom domains and system domains of
- * provisioned stores that are not disabled. (Requests to a store's hosts: modules/storefront/storefront.)
+ * Caddy's on-demand TLS `ask` (docs/domains.md, docs/deploy.md): 200 only for bound custom domains and
+ * system domains of provisioned stores that are not disabled. (Requests to a store's hosts:
+ * modules/storefront/storefront.)
  */
 export function registerTlsAskRoute(
   app: FastifyInstance,

@@ -357,7 +357,7 @@ export function createPluginRepository(db: Db) {
       return row;
     },
     /** Moves the store's plugin to `status` unless it is a trial past its end being enabled; answers the row or undefined. */
-    /** Uninstalls the plugin a refunded bill bought from its store (issue 16). */
+    /** Uninstalls the plugin a refunded bill bought from its store (docs/payments.md). */
     async deleteShopPluginOfBill(billId: number, tx: Db) {
       await tx.delete(shopPlugins).where(eq(shopPlugins.bill_ref, billId));
     },

@@ -53,10 +53,10 @@ type ShopRef = NonNullable<Awaited<ReturnType<PluginRepository['findMerchantShop
 type ShopPluginView = NonNullable<Awaited<ReturnType<PluginRepository['findShopPlugin']>>>;
 
 /**
- * Plugins (issue 14): the operator's catalogue and types; the market, purchases (free, trial, paid
- * through a bill installed on payment) and the switch of a store's plugins for its merchant; the
- * store system's list of its enabled plugins. The merchant always comes from the session, and every
- * store is looked up within the merchant's own (another's answers NOT_FOUND).
+ * Plugins (docs/plugins.md): the operator's catalogue and types; the market, purchases (free,
+ * trial, paid through a bill installed on payment) and the switch of a store's plugins for its
+ * merchant; the store system's list of its enabled plugins. The merchant always comes from the
+ * session, and every store is looked up within the merchant's own (another's answers NOT_FOUND).
  */
 export function createPluginService(deps: {
   db: Db;

@@ -314,10 +314,10 @@ export function createShopService(deps: {
   }
 
   /**
-   * What refunding a paid store bill takes back, in the refund's transaction (issue 16): the term it
-   * bought comes off the store's expiry; a store created by this bill ends at once (set past its grace
-   * period, so it is disabled now; a renewal brings it back); a renewal into a higher version moves the
-   * store back to its version before. A store still initialising keeps its
+   * What refunding a paid store bill takes back, in the refund's transaction (docs/payments.md): the
+   * term it bought comes off the store's expiry; a store created by this bill ends at once (set past
+   * its grace period, so it is disabled now; a renewal brings it back); a renewal into a higher version
+   * moves the store back to its version before. A store still initialising keeps its
    * status and is disabled by the sweep once ready.
    */
   async function revokePaidStoreBill(bill: BillRow, tx: Db) {

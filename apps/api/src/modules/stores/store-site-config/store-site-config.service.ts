@@ -52,8 +52,9 @@ function toConfig(row: StoreSiteConfigRow): TStoreSiteConfig {
 }
 
 /**
- * Each store's basic config (issue 15): read and saved by its merchant, or by an operator for any
- * store (the routes pass the scope). Tenancy is the scope's: another merchant's store is NOT_FOUND.
+ * Each store's basic config (docs/product-spec.md §2, §3): read and saved by its merchant, or by an
+ * operator for any store (the routes pass the scope). Tenancy is the scope's: another merchant's
+ * store is NOT_FOUND.
  */
 export function createStoreSiteConfigService(deps: {
   repository: StoreSiteConfigRepository;

@@ -5,9 +5,10 @@ import type { IpRateLimit } from '../../../platform/rate-limit/ip-rate-limit.ser
 export const ANONYMOUS_REFUSALS: ReadonlySet<string> = new Set(['OPEN_KEY_INVALID', 'MALFORMED_REQUEST']);
 
 /**
- * The per-IP budget of anonymous refusals (issue 13 §2), counted in the database like every public
- * budget. A process that saw an address go over it refuses that address at once until the window
- * ends, without looking its key up; good keys are never counted, so metered traffic pays nothing.
+ * The per-IP budget of anonymous refusals (docs/SECURITY.md, Unauthenticated endpoints), counted in
+ * the database like every public budget. A process that saw an address go over it refuses that
+ * address at once until the window ends, without looking its key up; good keys are never counted,
+ * so metered traffic pays nothing.
  */
 export function createRefusalBudget(ipRateLimit: IpRateLimit) {
   const blockedUntil = new Map<string, number>();

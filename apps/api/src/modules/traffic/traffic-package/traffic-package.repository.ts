@@ -243,7 +243,7 @@ export function createTrafficPackageRepository(db: Db) {
         .returning();
       return row;
     },
-    /** Voids the package a refunded bill bought (issue 16): what is left of it can no longer be used. */
+    /** Voids the package a refunded bill bought (docs/payments.md): what is left of it can no longer be used. */
     async voidPackageOfBill(billId: number, now: Date, tx: Db) {
       await tx
         .update(trafficPackages)

@@ -11,7 +11,7 @@ import { serverFieldErrors } from '@/lib/server-field-errors';
 import { useChangePassword } from '../api/change-password';
 
 /**
- * Changing the password while signed in (issue 22 §2.6): the current password, the new one with its
+ * Changing the password while signed in: the current password, the new one with its
  * rules ticked as it is typed, and its confirmation. Every other device is signed out; this one stays.
  */
 export function ChangePasswordCard({ role }: { role: Role }) {

@@ -18,8 +18,8 @@ function deviceName(session: TAccountSession, unknown: string) {
 }
 
 /**
- * The user's active sessions (issue 13 §5): device, IP, sign-in time and last use, this device
- * marked; each other one can be ended, or all of them at once, after a confirmation.
+ * The user's active sessions (docs/SECURITY.md, Accounts): device, IP, sign-in time and last use,
+ * this device marked; each other one can be ended, or all of them at once, after a confirmation.
  */
 export function SessionsCard({ role }: { role: Role }) {
   const { t } = useTranslation();

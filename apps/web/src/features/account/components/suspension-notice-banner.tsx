@@ -7,8 +7,9 @@ import { useSuspensionNotices } from '../api/list-suspension-notices';
 const TIME_FORMAT = 'YYYY-MM-DD HH:mm';
 
 /**
- * Shown to a merchant whose account an operator disabled and enabled again (issue 13 §5): when, and
- * that its stores' API keys were suspended meanwhile, until the merchant acknowledges it.
+ * Shown to a merchant whose account an operator disabled and enabled again (docs/SECURITY.md,
+ * Accounts): when, and that its stores' API keys were suspended meanwhile, until the merchant
+ * acknowledges it.
  */
 export function SuspensionNoticeBanner({ isEnabled }: { isEnabled: boolean }) {
   const { t } = useTranslation();

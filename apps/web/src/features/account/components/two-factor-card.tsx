@@ -123,8 +123,8 @@ function Enrolment({
 }
 
 /**
- * Operators' two-factor sign-in (issue 13 §5): its state, turning it on (QR code and secret, a first
- * code, the recovery codes shown once) and off (with a code).
+ * Operators' two-factor sign-in (docs/SECURITY.md, Accounts): its state, turning it on (QR code and
+ * secret, a first code, the recovery codes shown once) and off (with a code).
  */
 export function TwoFactorCard() {
   const { t } = useTranslation();

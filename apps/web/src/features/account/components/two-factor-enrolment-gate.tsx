@@ -6,9 +6,10 @@ import { useTwoFactorStatus } from '../api/get-two-factor-status';
 export const TWO_FACTOR_ENROLMENT_PATH = '/admin/account/security';
 
 /**
- * The platform rule in the operator console (issue 13 §5): while it requires two-factor sign-in and
- * the operator has not turned it on, every page leads to the enrolment page (the API refuses the
- * other calls anyway, with TWO_FACTOR_ENROLMENT_REQUIRED). Merchants pass straight through.
+ * The platform rule in the operator console (docs/SECURITY.md, Accounts): while it requires
+ * two-factor sign-in and the operator has not turned it on, every page leads to the enrolment page
+ * (the API refuses the other calls anyway, with TWO_FACTOR_ENROLMENT_REQUIRED). Merchants pass
+ * straight through.
  */
 export function TwoFactorEnrolmentGate({ isOperator, children }: { isOperator: boolean; children: ReactNode }) {
   const { pathname } = useLocation();

@@ -94,7 +94,7 @@ describe('operator merchant list', { timeout: 20_000 }, () => {
     expect(within(row).getByText('Active')).toBeTruthy();
     expect(within(row).getByRole('link', { name: '3' }).getAttribute('href')).toBe('/admin/store?merchant_id=7');
     expect(within(row).getByText('Key account')).toBeTruthy();
-    // The whole email, wrapped at its dots and @, never cut off (issue 22 §2.11).
+    // The whole email, wrapped at its dots and @, never cut off.
     expect(within(row).getByTestId('merchant-email').textContent).toBe('lucy@example.com');
     expect(within(row).getByTestId('merchant-email').className).not.toContain('ellipsis');
     const disabledRow = screen.getByText('139****9000').closest('tr') as HTMLElement;

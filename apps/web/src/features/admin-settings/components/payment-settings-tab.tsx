@@ -6,8 +6,8 @@ import { PaymentMethodForm } from './payment-method-form';
 import { settingsLoadState } from './settings-load-state';
 
 /**
- * The "Payments" tab (issue 16): one section per pay method. Loaded only when the tab is opened
- * (default export for React.lazy).
+ * The "Payments" tab (docs/payments.md): one section per pay method. Loaded only when the tab is
+ * opened (default export for React.lazy).
  */
 export default function PaymentSettingsTab() {
   const { t } = useTranslation();

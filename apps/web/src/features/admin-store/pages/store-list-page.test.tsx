@@ -84,7 +84,7 @@ describe('operator store list', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Lucy Shop')).toBeTruthy();
     expect(screen.getByText('bob@example.com')).toBeTruthy();
     expect(screen.getByText('ID 9')).toBeTruthy();
-    // Contact emails, versions and domains wrap instead of ending in an ellipsis at 1440 px (issue 22 §2.11).
+    // Contact emails, versions and domains wrap instead of ending in an ellipsis at 1440 px.
     const emails = screen.getAllByTestId('store-contact-email');
     expect(emails.length).toBeGreaterThan(0);
     for (const element of [...emails, ...document.querySelectorAll('.ant-table-tbody a.store-domain')])

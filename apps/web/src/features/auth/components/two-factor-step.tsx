@@ -12,8 +12,9 @@ import { validateField } from '@/lib/form-rules';
 import { loginTwoFactor } from '../api/login-two-factor';
 
 /**
- * The second step of an operator's sign-in (issue 13 §5): the 6-digit code the authenticator app
- * shows, or one of the recovery codes. Loaded only when the password step asks for it.
+ * The second step of an operator's sign-in (docs/SECURITY.md, Accounts): the 6-digit code the
+ * authenticator app shows, or one of the recovery codes. Loaded only when the password step asks
+ * for it.
  */
 export default function TwoFactorStep({
   challengeId,

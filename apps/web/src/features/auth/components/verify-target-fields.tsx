@@ -47,7 +47,8 @@ export function VerifyTargetFields({ form, method, schema, event, idPrefix }: Ve
         method === 'email'
           ? await sendEmailCode({ email: target, event })
           : await sendMobileCode({ mobile: target, event });
-      // The answer is the same whether or not the account exists (issue 13 §5), so the message covers both.
+      // The answer is the same whether or not the account exists (docs/SECURITY.md, Account
+      // enumeration), so the message covers both.
       feedback.success(
         t(
           event === 'forgot'

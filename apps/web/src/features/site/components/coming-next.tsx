@@ -1,7 +1,7 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 
-/** What is being built next, named as coming (issue 22 §2.10): the public pages promise nothing a store cannot do today. */
+/** What is being built next, named as coming: the public pages promise nothing a store cannot do today. */
 const COMING = ['storefront', 'orders', 'storeAdmin'] as const;
 
 /** "Coming next": the storefront, buyers and orders, and the store admin, on the home and pricing pages. */

@@ -40,7 +40,7 @@ describe('public pricing', { timeout: 20_000 }, () => {
     expect(screen.getAllByText('Save 17% vs monthly')).toHaveLength(2);
   });
 
-  // Issue 22 §2.10: the public pages promise only what a store does today, and name what is being built as coming.
+  // The public pages promise only what a store does today, and name what is being built as coming.
   it.each([
     [
       'en-US',

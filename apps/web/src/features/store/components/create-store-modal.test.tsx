@@ -12,7 +12,7 @@ function answerVersions(allowance: { is_trial_available: boolean; store_limit: n
   return mockFetch((path) => {
     if (path === 'merchant/parlour/package/lists')
       return { code: 200, data: { list: VERSIONS, total: VERSIONS.length, ...allowance } };
-    // Create and pay offers the methods the server offers (issue 16).
+    // Create and pay offers the methods the server offers (docs/payments.md).
     if (path === 'merchant/payment/methods') return { code: 200, data: { list: ['wechat', 'alipay', 'paypal'] } };
     return { code: 10004, msg: `no answer for ${path}` };
   });

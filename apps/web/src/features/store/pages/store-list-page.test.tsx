@@ -109,7 +109,7 @@ describe('merchant store list', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'lucyshop.parlour.dev' }).getAttribute('href')).toBe(
       `${window.location.protocol}//lucyshop.parlour.dev${window.location.port ? `:${window.location.port}` : ''}/`,
     );
-    // The whole domain, wrapped at its dots, never cut off with an ellipsis (issue 22 §2.11).
+    // The whole domain, wrapped at its dots, never cut off with an ellipsis.
     expect(screen.getByRole('link', { name: 'lucyshop.parlour.dev' }).className).not.toContain('ellipsis');
     expect(screen.getAllByRole('link', { name: 'Basic config' })[0]?.getAttribute('href')).toBe(
       '/merchant/setting/index?shop_id=lucyshop',

@@ -246,7 +246,7 @@ describe('merchant traffic reports', { timeout: 20_000 }, () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Details of call 41' }));
     const drawer = await screen.findByRole('dialog');
-    // A merchant sees the translated outcome, never the upstream's own words (issue 13 §1).
+    // A merchant sees the translated outcome, never the upstream's own words (docs/SECURITY.md, Outbound connections).
     expect(await within(drawer).findByRole('alert')).toBeTruthy();
     expect(within(drawer).queryByText(/upstream timeout after 5000 ms/)).toBeNull();
     expect(within(drawer).getByLabelText('Request parameters').textContent).toContain('"num_iid": "100012043978"');
