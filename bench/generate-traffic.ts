@@ -54,17 +54,20 @@ function statements(
          case c.api_code when 'item_get' then '商品详情' else '关键词搜索' end,
          case when c.status = 'success' then p.id end, case when c.status = 'success' then p.name else '' end,
          c.status, case when c.status = 'success' then c.cost else 0 end, c.ms,
-         case c.status when 'failed_upstream' then case when c.r_err < 0.5 then 'upstream timeout after 5000 ms' else 'upstream answered 502: item not found' end
+         case c.status when 'failed_upstream' then case when c.r_err < 0.5 then 'upstream timeout after 5000 ms'
+              else 'upstream answered 502: item not found' end
                        when 'quota_exhausted' then 'OPEN_QUOTA_EXHAUSTED' when 'rejected' then 'OPEN_PLATFORM_DISABLED' else '' end,
          case c.api_code when 'item_get' then jsonb_build_object('num_iid', (600000000000 + floor(c.r_err * 99999999999))::bigint::text)
-                         else jsonb_build_object('q', (array['连衣裙', '手机壳', '运动鞋', '茶叶', 'lipstick', 'hoodie'])[1 + floor(c.r_err * 6)::int], 'page', 1 + floor(c.r_err * 5)::int) end
+                         else jsonb_build_object('q', (array['连衣裙', '手机壳', '运动鞋', '茶叶', 'lipstick', 'hoodie'])[1 + floor(c.r_err * 6)::int],
+                              'page', 1 + floor(c.r_err * 5)::int) end
        from (
          select d.*, gen_active.shop_ref,
            case when d.r_platform < 0.85 then gen_active.home_platform
                 else (array['1688', 'taobao', 'micro_store', 'jd'])[1 + floor(d.r_platform * 97)::int % 4] end as platform,
            case when d.r_api < 0.8 then 'item_get' else 'item_search' end as api_code,
            case when d.r_api < 0.8 then 1 else 2 end as cost,
-           case when d.r_status < 0.93 then 'success' when d.r_status < 0.96 then 'failed_upstream' when d.r_status < 0.985 then 'quota_exhausted' else 'rejected' end as status,
+           case when d.r_status < 0.93 then 'success' when d.r_status < 0.96 then 'failed_upstream'
+                when d.r_status < 0.985 then 'quota_exhausted' else 'rejected' end as status,
            case when d.r_status < 0.93 then 80 + floor(d.r_ms * d.r_ms * 900)::int
                 when d.r_status < 0.96 then case when d.r_err < 0.5 then 5000 else 150 + floor(d.r_ms * 300)::int end
                 else 2 + floor(d.r_ms * 10)::int end as ms
@@ -136,7 +139,8 @@ function statements(
     ],
     [
       'store packages',
-      `insert into traffic_packages (merchant_id, shop_ref, plan_id, name, is_general, units_total, units_used, valid_days, paid_at, expires_at, created_at, updated_at)
+      `insert into traffic_packages (merchant_id, shop_ref, plan_id, name, is_general, units_total, units_used, valid_days,
+           paid_at, expires_at, created_at, updated_at)
        select s.merchant_id, s.id, 4, '店铺专享包', false, 20000, 0, 90, ${NOW} - interval '60 days', ${NOW} + interval '30 days' - (s.id % 20) * interval '1 day',
          ${NOW} - interval '60 days', ${NOW}
        from shops s where s.id % 10 = 0`,
@@ -150,15 +154,18 @@ function statements(
     // A few calls under way right now: charged, not yet settled, not in the roll-up.
     [
       'pending calls',
-      `insert into api_call_logs (created_at, merchant_id, shop_ref, shop_name, platform, api_code, api_name, package_ref, package_name, status, charged_units, request_params)
-       select ${NOW} - random() * interval '20 seconds', s.merchant_id, s.id, s.shop_name, '1688', 'item_get', '商品详情', p.id, p.name, 'pending', 1, '{"num_iid":"610947572360"}'
+      `insert into api_call_logs (created_at, merchant_id, shop_ref, shop_name, platform, api_code, api_name, package_ref,
+           package_name, status, charged_units, request_params)
+       select ${NOW} - random() * interval '20 seconds', s.merchant_id, s.id, s.shop_name, '1688', 'item_get', '商品详情',
+            p.id, p.name, 'pending', 1, '{"num_iid":"610947572360"}'
        from gen_active a join shops s on s.id = a.shop_ref join gen_package p on p.merchant_id = s.merchant_id
        where a.rank <= 20`,
     ],
     [
       'daily roll-up',
       `insert into api_usage_daily (day, merchant_id, shop_ref, platform, api_code, status, calls, units, total_response_ms)
-       select (created_at at time zone 'UTC')::date, merchant_id, shop_ref, platform, api_code, status, count(*), sum(charged_units), sum(coalesce(response_ms, 0))
+       select (created_at at time zone 'UTC')::date, merchant_id, shop_ref, platform, api_code, status, count(*),
+            sum(charged_units), sum(coalesce(response_ms, 0))
        from api_call_logs where status <> 'pending'
        group by 1, 2, 3, 4, 5, 6
        -- In day order, as the live roll-up grows (a day's rows are written during that day), not scattered by the hash.

@@ -194,7 +194,9 @@ async function main() {
         };
         rows.push(row);
         console.log(
-          `Open API c=${connections}  p50 ${row.p50} ms  p99 ${row.p99} ms  ${row.requestsPerSecond.toFixed(0)} req/s  cpu ${(row.nodeCpuMsPerRequest + row.postgresCpuMsPerRequest).toFixed(2)} ms/req${row.errors ? `  ${row.errors} errors` : ''}`,
+          `Open API c=${connections}  p50 ${row.p50} ms  p99 ${row.p99} ms  ${row.requestsPerSecond.toFixed(0)} req/s  ` +
+            `cpu ${(row.nodeCpuMsPerRequest + row.postgresCpuMsPerRequest).toFixed(2)} ms/req` +
+            `${row.errors ? `  ${row.errors} errors` : ''}`,
         );
       }
 
@@ -226,7 +228,10 @@ async function main() {
         totals.pending === 0 &&
         totals.rollup_calls === totals.success &&
         totals.rollup_units === totals.charged;
-      const accounting = `Accounting: ${totals.success} successful calls, ${totals.charged} units charged in the log, package units_used ${totals.used}, roll-up ${totals.rollup_calls} calls / ${totals.rollup_units} units, ${totals.pending} in flight, ${totals.other} other — ${isExact ? 'exact' : '**MISMATCH**'}.`;
+      const accounting =
+        `Accounting: ${totals.success} successful calls, ${totals.charged} units charged in the log, ` +
+        `package units_used ${totals.used}, roll-up ${totals.rollup_calls} calls / ${totals.rollup_units} units, ` +
+        `${totals.pending} in flight, ${totals.other} other — ${isExact ? 'exact' : '**MISMATCH**'}.`;
 
       const table = resultTable(rows, {
         settings,

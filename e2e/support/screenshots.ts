@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
 /** Screenshots for a person to look through, all in one folder. */
-export const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? '/tmp/shots-issue4';
+export const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? '/tmp/parlour-shots';
 
 /** Below this width the console shell hides its sider (antd's `lg` breakpoint, app/layouts/shell-layout.tsx). */
 const SHELL_NARROW_BELOW = 992;

@@ -57,6 +57,10 @@ async function cutOff(page: Page, selector: string) {
     );
 }
 
+const WHOLE_DOMAINS_AND_RETRY =
+  '[STORES]: whole domains in the store list, an apex domain without published platform addresses, ' +
+  'and another method after a failed payment';
+
 for (const lang of ['zh-CN', 'en-US'] as const satisfies readonly Lang[]) {
   const text = TEXT[lang];
 
@@ -83,10 +87,7 @@ for (const lang of ['zh-CN', 'en-US'] as const satisfies readonly Lang[]) {
     }
   });
 
-  test(`[STORES]: whole domains in the store list, an apex domain without published platform addresses, and another method after a failed payment (${lang})`, async ({
-    page,
-    request,
-  }) => {
+  test(`${WHOLE_DOMAINS_AND_RETRY} (${lang})`, async ({ page, request }) => {
     test.slow();
     const merchant = await registerMerchantByApi(request);
     const token = await merchantToken(request, merchant.email, merchant.password);

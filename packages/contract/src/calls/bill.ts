@@ -243,7 +243,10 @@ export const ZPaymentEvent = z.object({
   provider: z.string(),
   /** What the provider said (paid, failed, ignored, invalid; query, close, refund for ours). */
   outcome: z.string(),
-  /** What we did with it: fulfilled, duplicate, mismatch, refused, stale, replayed, late_payment, unknown_refund, unpaid, closed, failed, refunded, pending, … */
+  /**
+   * What we did with it: fulfilled, duplicate, mismatch, refused, stale, replayed, late_payment,
+   * unknown_refund, unpaid, closed, failed, refunded, pending, …
+   */
   result: z.string(),
   amount: z.number().int().nullable(),
   currency: z.string().nullable(),
@@ -298,7 +301,8 @@ export const adminRefundBill = defineCall({
   isAuthenticated: true,
   isWrite: true,
   summary:
-    'Refunds a paid online bill in full through its provider, with a reason; what it bought is revoked in the same transaction (store term shortened back or the new store ended, plugin uninstalled, unused traffic package voided). A bill refunded already answers BILL_REFUNDED',
+    'Refunds a paid online bill in full through its provider, with a reason; what it bought is revoked in the same transaction (store term shortened back or ' +
+    'the new store ended, plugin uninstalled, unused traffic package voided). A bill refunded already answers BILL_REFUNDED',
   input: ZBillRef.extend({
     reason: z
       .string({ error: 'refund_reason_required' })

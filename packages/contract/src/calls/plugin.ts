@@ -355,7 +355,8 @@ export const adminListPlugins = defineCall({
   isAuthenticated: true,
   isWrite: false,
   summary:
-    'The plugin catalogue by keyword (code, name), type, status and store version, latest updated first or sorted on install count, update, creation time or price',
+    'The plugin catalogue by keyword (code, name), type, status and store version, latest updated ' +
+    'first or sorted on install count, update, creation time or price',
   input: ZAdminPluginListInput,
   output: listOutput(ZAdminPlugin),
 });
@@ -524,7 +525,8 @@ export const merchantListMarketPlugins = defineCall({
   isAuthenticated: true,
   isWrite: false,
   summary:
-    "The market for one of the merchant's stores: listed plugins by type, free/paid and keyword, each marked installed, purchased, on trial or not available for the store's version",
+    "The market for one of the merchant's stores: listed plugins by type, free/paid and keyword, each marked " +
+    "installed, purchased, on trial or not available for the store's version",
   input: ZMarketListInput,
   output: listOutput(ZMarketPlugin),
 });
@@ -544,7 +546,8 @@ export const merchantPluginDetail = defineCall({
   isAuthenticated: true,
   isWrite: false,
   summary:
-    "A listed (or, on the merchant's store, installed) plugin: screenshots, video, description, changelog, price, in the caller's language; with the market state of a store when given",
+    "A listed (or, on the merchant's store, installed) plugin: screenshots, video, description, changelog, price, " +
+    "in the caller's language; with the market state of a store when given",
   input: ZMerchantPluginDetailInput,
   output: ZMerchantPluginDetail,
 });
@@ -574,7 +577,9 @@ export const merchantAddShopPlugin = defineCall({
   isWrite: true,
   invalidInputError: 'PURCHASE_DATA_INVALID',
   summary:
-    "Takes a plugin for one of the merchant's running stores: a free one installs at once, a trial installs until its end (once per store), a paid one answers a bill of type plugin and where to pay it (installed when paid); an unpaid bill for it answers ORDER_EXISTS with its bill_no",
+    "Takes a plugin for one of the merchant's running stores: a free one installs at once, " +
+    'a trial installs until its end (once per store), a paid one answers a ' +
+    'bill of type plugin and where to pay it (installed when paid); an unpaid bill for it answers ORDER_EXISTS with its bill_no',
   input: ZPluginPurchaseInput,
   output: z.object({
     /** The store's plugin once installed (free, trial); null while a bill waits for payment. */
