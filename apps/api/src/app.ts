@@ -14,7 +14,7 @@ import type { createCoreDataService } from './modules/traffic/core-data/core-dat
 import { registerCompression } from './plugins/compression';
 import { registerEnvelope, sendApiNotFound } from './plugins/envelope';
 import { registerGracefulClose } from './plugins/graceful-close';
-import { registerOpenApi } from './plugins/openapi';
+import { registerApiReference } from './plugins/api-reference';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWeb } from './plugins/web';
 import type { MailProvider } from './providers/mail/mail-provider';
@@ -72,7 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       .send({ status: isReady ? 'ok' : 'unavailable', database: options.database.kind });
   });
   // Last: the API reference document, then the console and its fallback for every other GET.
-  await registerOpenApi(app);
+  await registerApiReference(app);
   const spaFallback = await registerWeb(app, options.config);
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET' || !spaFallback)

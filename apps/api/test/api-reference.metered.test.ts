@@ -3,7 +3,7 @@ import { LOG_PLATFORMS } from '@parlour/contract/constants';
 import { ErrorCode, type ErrorKey } from '@parlour/contract/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkCallParams } from '../src/modules/traffic/open-api/open-api.rules';
-import { METERED_OPEN_API_ERRORS } from '../src/plugins/openapi-metered';
+import { METERED_OPEN_API_ERRORS } from '../src/plugins/api-reference-metered';
 import { sandboxItem, sandboxSearch } from '../src/providers/product-data/sandbox-product-data-provider';
 import { buildTestApp, type TestApp } from './helper';
 import { grantPackage, openCall, storeWithKey } from './open-api-helper';
@@ -68,7 +68,7 @@ describe('the OpenAPI description of the metered Open API', () => {
   });
   afterAll(() => t.close());
 
-  it('lists POST /open/v1/{platform}/{api_code} with its path parameters and the store key as header or bearer', () => {
+  it('lists POST /open/v1/{platform}/{api_code} with its path parameters and the store API key as header or bearer', () => {
     expect(Object.keys(document.paths['/open/v1/{platform}/{api_code}'])).toEqual(['post']);
     expect(operation.tags).toEqual(['open']);
     const platform = operation.parameters.find((parameter) => parameter.name === 'platform')!;

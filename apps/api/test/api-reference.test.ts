@@ -68,7 +68,7 @@ describe('the OpenAPI description', () => {
     expect(Object.keys(answer.properties)).toEqual(['code', 'msg', 'data']);
   });
 
-  it('describes POST /open/v1/plugins: the store key as header or bearer, the body, and the answer the route gives', async () => {
+  it('describes POST /open/v1/plugins: the store API key as header or bearer, the body, and the answer the route gives', async () => {
     type Schema = {
       type?: string;
       properties?: Record<string, Schema>;

@@ -69,7 +69,11 @@ describe('the API contract', () => {
         if (call !== skipped) registrar.register(call, handler);
       }) as CallRegistrar['register'],
     };
-    registerAccountRoutes(leaky, { accounts: {} as never, sessions: {} as never, captchas: {} as never });
+    registerAccountRoutes(leaky, {
+      accountService: {} as never,
+      sessionService: {} as never,
+      captchaService: {} as never,
+    });
     await app.ready();
     // Only the account routes are on this server, so the check is read for the account calls.
     const accountPaths = new Set(

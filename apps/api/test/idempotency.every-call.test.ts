@@ -1507,7 +1507,7 @@ const scenarios: Record<string, Scenario> = {
     },
   },
 
-  // ---------- Open API core data and store keys ----------
+  // ---------- Open API core data and store API keys ----------
   [adminEditProductDataConfig.path]: {
     async attempt(round) {
       const timeoutMs = 5000 + round;

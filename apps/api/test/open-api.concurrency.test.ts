@@ -141,7 +141,7 @@ describe('Open API: exactly-once accounting', () => {
     expect(await usageOf(t, store.shopRef)).toEqual({ failed_upstream: { calls: 1, units: 0 } });
 
     // Should the process come back with an answer, the row is no longer pending: nothing changes.
-    await expect(t.app.services.openApi.fulfil(charged)).rejects.toEqual(new AppError('OPEN_UPSTREAM_TIMEOUT'));
+    await expect(t.app.services.openApi.callAndSettle(charged)).rejects.toEqual(new AppError('OPEN_UPSTREAM_TIMEOUT'));
     expect(await unitsUsed(t, packageId)).toEqual({ used: 0, total: 10 });
     expect(await usageOf(t, store.shopRef)).toEqual({ failed_upstream: { calls: 1, units: 0 } });
     expect(await sweep.run()).toEqual({ settled: 0 });
@@ -206,10 +206,10 @@ describe('Open API: exactly-once accounting', () => {
       apiCode: 'item_get',
       body: { num_iid: '9' },
     });
-    await t.app.services.openApi.fulfil(charged);
+    await t.app.services.openApi.callAndSettle(charged);
     t.clock.advance(3600);
     expect(await t.app.services.openApi.sweepStale()).toBe(0);
-    await expect(t.app.services.openApi.fulfil(charged)).rejects.toEqual(new AppError('OPEN_UPSTREAM_TIMEOUT'));
+    await expect(t.app.services.openApi.callAndSettle(charged)).rejects.toEqual(new AppError('OPEN_UPSTREAM_TIMEOUT'));
     expect(await unitsUsed(t, packageId)).toEqual({ used: 1, total: 5 });
     expect(await summary(t, store.shopRef)).toEqual({ rows: 1, byStatus: { success: 1 }, charged: 1 });
   });

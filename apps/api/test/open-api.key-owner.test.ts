@@ -139,10 +139,10 @@ const cases: Case[] = [
 ];
 
 /**
- * The store key's rules are written once (keyOwnerRefusal, from the store keys' lookup): the metered
+ * The store API key's rules are written once (keyOwnerRefusal, from the store API keys' lookup): the metered
  * Open API and the store system's plugin list answer every key the same way.
  */
-describe('a store key is refused the same way by the Open API and the plugin list', () => {
+describe('a store API key is refused the same way by the Open API and the plugin list', () => {
   let t: TestApp;
   let admin: string;
   beforeAll(async () => {

@@ -80,7 +80,7 @@ describe('plugin security', () => {
     expect(Number((installs[0] as { shop_ref: number }).shop_ref)).not.toBe(Number(aShop.id));
   });
 
-  describe('the store system: POST /open/v1/plugins with the store key', () => {
+  describe('the store system: POST /open/v1/plugins with the store API key', () => {
     it("answers the store's enabled plugins with code, version and trial end; not metered; another store's plugins never", async () => {
       const store = await storeWithKey(t);
       const other = await storeWithKey(t);

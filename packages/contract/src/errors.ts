@@ -281,8 +281,8 @@ export const errorMessages: Record<ErrorKey, Record<Lang, string>> = {
   },
   TICKET_INVALID: { 'zh-CN': '登录凭证无效或已过期', 'en-US': 'The sign-in ticket is invalid or has expired' },
   OPEN_KEY_INVALID: {
-    'zh-CN': 'API 密钥无效，请在流量管理的 API 密钥中复制店铺密钥',
-    'en-US': 'The API key is invalid; copy the store key from Traffic → API keys',
+    'zh-CN': 'API 密钥无效，请在流量管理的 API 密钥中复制',
+    'en-US': 'The API key is invalid; copy it from Traffic → API keys',
   },
   OPEN_STORE_NOT_RUNNING: {
     'zh-CN': '店铺不在试用或运营中，无法调用接口',

@@ -32,7 +32,7 @@ export function paymentReconcileJob(deps: {
       for (const billNo of toQuery) {
         try {
           counts.queried += 1;
-          if ((await deps.payments.settleByQuery(billNo)) === 'paid') counts.paid += 1;
+          if ((await deps.payments.reconcileByQuery(billNo)) === 'paid') counts.paid += 1;
         } catch (error) {
           counts.failed += 1;
           deps.log?.(error, billNo);
@@ -50,7 +50,7 @@ export function paymentReconcileJob(deps: {
       // Refunds the provider answered PROCESSING (WeChat Pay): asked until it says SUCCESS, ABNORMAL or CLOSED.
       for (const billNo of await deps.payments.listPendingRefunds(BILLS_PER_RUN)) {
         try {
-          if ((await deps.payments.settleRefund(billNo)) !== 'pending') counts.refunds += 1;
+          if ((await deps.payments.reconcileRefund(billNo)) !== 'pending') counts.refunds += 1;
         } catch (error) {
           counts.failed += 1;
           deps.log?.(error, billNo);

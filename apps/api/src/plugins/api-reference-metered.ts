@@ -12,13 +12,13 @@ import {
 } from '@parlour/contract/calls/open-core';
 import { LOG_PLATFORMS } from '@parlour/contract/constants';
 import { ErrorCode, errorMessages, type ErrorKey } from '@parlour/contract/errors';
-import { jsonSchema } from './openapi';
+import { jsonSchema } from './api-reference';
 
 /**
  * The OpenAPI description of the metered product-data call `POST /open/v1/{platform}/{api_code}`.
  * It lives outside the /api/v1 contract (its path and envelope are the Open API's own), so its
  * operation is written out here; the body's parameters come from the contract's declaration
- * (OPEN_API_PARAM_SCHEMAS), which the route checks calls against too. openapi.metered.test.ts holds
+ * (OPEN_API_PARAM_SCHEMAS), which the route checks calls against too. api-reference.metered.test.ts holds
  * the document to the route's real rules and answers.
  */
 
@@ -171,7 +171,7 @@ function errorTable() {
 }
 
 /** The path item of the metered call and the security schemes it names. */
-export function buildMeteredOpenApi() {
+export function buildMeteredApiReference() {
   const envelope = (data: unknown, codeDescription: string) => ({
     type: 'object',
     properties: {

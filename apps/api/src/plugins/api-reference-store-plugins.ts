@@ -1,13 +1,13 @@
 import { OPEN_API_KEY_HEADER, OPEN_API_KEY_PREFIX } from '@parlour/contract/calls/open-core';
 import { STORE_PLUGINS_PATH, ZStorePlugins } from '@parlour/contract/calls/plugin';
 import { ErrorCode, errorMessages, type ErrorKey } from '@parlour/contract/errors';
-import { jsonSchema } from './openapi';
+import { jsonSchema } from './api-reference';
 
 /**
  * The OpenAPI description of the store system's plugin call `POST /open/v1/plugins`
  * (docs/plugins.md): a store's enabled plugins, with the store's API key, not metered. Like the
  * metered call it lives outside the /api/v1 contract, so its operation is written here; its
- * answer's schema is the contract's ZStorePlugins, the shape the route answers. openapi.test.ts
+ * answer's schema is the contract's ZStorePlugins, the shape the route answers. api-reference.test.ts
  * holds it to the route.
  */
 
@@ -21,7 +21,7 @@ export const STORE_PLUGINS_ERRORS: ReadonlyArray<{ key: ErrorKey; when: string }
 ];
 
 /** The path item of the plugin call (its security schemes are the metered call's openApiKey and openApiBearer). */
-export function buildStorePluginsOpenApi() {
+export function buildStorePluginsApiReference() {
   const rows = STORE_PLUGINS_ERRORS.map(
     ({ key, when }) => `| ${ErrorCode[key]} | ${key} | ${errorMessages[key]['en-US']} | ${when} |`,
   );

@@ -6,8 +6,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { buildMeteredOpenApi } from './openapi-metered';
-import { buildStorePluginsOpenApi } from './openapi-store-plugins';
+import { buildMeteredApiReference } from './api-reference-metered';
+import { buildStorePluginsApiReference } from './api-reference-store-plugins';
 
 /** The header every writing call takes (docs/idempotency.md); described once, referenced by each such call. */
 const IDEMPOTENCY_KEY_PARAMETER = {
@@ -43,7 +43,7 @@ const SERVER_ERROR_DATA_SCHEMA = {
 /**
  * A call's schema as JSON Schema 2020-12, the dialect of OpenAPI 3.1 (zod writes `type: 'null'`,
  * `const` and tuple `prefixItems`, which OpenAPI 3.0 does not have). `$schema` is left out: the
- * document's dialect applies. Also the metered call's parameters (plugins/openapi-metered.ts).
+ * document's dialect applies. Also the metered call's parameters (plugins/api-reference-metered.ts).
  */
 export function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
@@ -55,7 +55,7 @@ export function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
 }
 
 /** The OpenAPI description of every declared call, generated from the contract, and of the metered Open API. */
-export function buildOpenApiDocument() {
+export function buildApiReference() {
   const paths: Record<string, unknown> = {};
   for (const call of allCalls) {
     const input = jsonSchema(call.input, 'input') as { properties?: Record<string, unknown> };
@@ -95,10 +95,10 @@ export function buildOpenApiDocument() {
       },
     };
   }
-  const metered = buildMeteredOpenApi();
-  const storePlugins = buildStorePluginsOpenApi();
+  const metered = buildMeteredApiReference();
+  const storePlugins = buildStorePluginsApiReference();
   return {
-    // 3.1: its schemas are JSON Schema 2020-12, as zod writes them (test/openapi.valid.test.ts keeps it valid).
+    // 3.1: its schemas are JSON Schema 2020-12, as zod writes them (test/api-reference.valid.test.ts keeps it valid).
     openapi: '3.1.0',
     info: {
       title: 'Parlour API',
@@ -119,8 +119,8 @@ export function buildOpenApiDocument() {
   };
 }
 
-export async function registerOpenApi(app: FastifyInstance) {
-  await app.register(swagger, { mode: 'static', specification: { document: buildOpenApiDocument() as never } });
+export async function registerApiReference(app: FastifyInstance) {
+  await app.register(swagger, { mode: 'static', specification: { document: buildApiReference() as never } });
   // No validator badge: it would load an image from validator.swagger.io, outside the CSP's img-src.
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 }

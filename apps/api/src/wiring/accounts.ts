@@ -82,8 +82,8 @@ export function wireAccounts(platform: Platform, { mail, sms }: Pick<ConfigArea,
     ipCaptchaThreshold: config.loginIpCaptchaThreshold,
     failureWindowMinutes: config.loginFailureWindowMinutes,
   });
-  registerAccountRoutes(registrar, { accounts: accountService, sessions: sessionService, captchas: captchaService });
-  registerTwoFactorRoutes(registrar, { twoFactor: twoFactorService });
+  registerAccountRoutes(registrar, { accountService, sessionService, captchaService });
+  registerTwoFactorRoutes(registrar, { twoFactorService });
   // The operator's merchants.
   const merchantAdminService = createMerchantAdminService({
     repository: createMerchantAdminRepository(db),

@@ -24,7 +24,7 @@ export function wireConfig(platform: Platform, { uploadService }: Pick<Content, 
     smsEndpoint: config.aliyunSmsEndpoint,
     wecomWebhookBase: config.wecomWebhookBase,
   });
-  registerConfigRoutes(registrar, { config: configService });
+  registerConfigRoutes(registrar, { configService });
   const fallbackMail = config.smtpUrl
     ? createSmtpMailProvider({ url: config.smtpUrl, from: config.mailFrom })
     : createLogMailProvider(app.log);

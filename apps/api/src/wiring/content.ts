@@ -14,16 +14,16 @@ import type { Platform } from './platform';
 export async function wireContent(platform: Platform) {
   const { app, config, db, clock, settings, registrar, ipRateLimit } = platform;
   const uploadService = createUploadService({ repository: createUploadRepository(db), uploadDir: config.uploadDir });
-  await registerUploadRoutes(app, registrar, { uploads: uploadService, ipRateLimit });
+  await registerUploadRoutes(app, registrar, { uploadService, ipRateLimit });
   const noticeService = createNoticeService({ repository: createNoticeRepository(db), clock });
-  registerNoticeRoutes(registrar, { notices: noticeService });
+  registerNoticeRoutes(registrar, { noticeService });
   const prospectService = createProspectService({
     repository: createProspectRepository(db),
     clock,
     submitsPerIpPerHour: PROSPECT_SUBMITS_PER_IP_PER_HOUR,
     getTimeZone: settings.getBusinessTimeZone,
   });
-  registerProspectRoutes(registrar, { prospects: prospectService });
+  registerProspectRoutes(registrar, { prospectService });
   return { uploadService, noticeService, prospectService };
 }
 export type Content = Awaited<ReturnType<typeof wireContent>>;

@@ -45,7 +45,7 @@ export function wireMoney(platform: Platform) {
     publicOrigin: platform.publicOrigin,
     providers: paymentProviders,
   });
-  registerPaymentSettingsRoutes(registrar, { paymentSettings: paymentSettingsService, providers: paymentProviders });
+  registerPaymentSettingsRoutes(registrar, { paymentSettingsService, providers: paymentProviders });
   const cashierLinks = createCashierLinks({ getKey: () => settings.getSigningKey('cashier') });
   const billService = createBillService({ db, repository: createBillRepository(db), settings, clock });
   registerBillRoutes(registrar, { billService });
@@ -63,7 +63,7 @@ export function wireMoney(platform: Platform) {
   // Our cashier page for every provider; its pay / fail buttons only with the sandbox.
   const cashierService = createCashierService({
     provider: sandboxProvider,
-    settleByQuery: paymentService.settleByQuery,
+    reconcileByQuery: paymentService.reconcileByQuery,
     links: cashierLinks,
     billService,
     clock,
@@ -74,7 +74,7 @@ export function wireMoney(platform: Platform) {
   });
   registerPaymentRoutes(app, registrar, {
     paymentService,
-    cashier: cashierService,
+    cashierService,
     ipRateLimit: platform.ipRateLimit,
     billService,
   });

@@ -92,6 +92,6 @@ export function wireOperations(
     isQueueRunning: () => platform.jobQueue.isAttached(),
     queueNames: () => jobs.map((job) => job.queue),
   });
-  registerOperationsRoutes(registrar, { audit: platform.auditService, operations: operationsService });
+  registerOperationsRoutes(registrar, { auditService: platform.auditService, operationsService });
   return { jobs };
 }

@@ -82,7 +82,7 @@ export function wirePlatform(app: FastifyInstance, options: BuildAppOptions) {
     audit: { service: auditService, db },
     publicLimits: { ipRateLimit, bucketOf: publicCallBucket },
   });
-  registerSessionRoutes(registrar, { sessions: sessionService });
+  registerSessionRoutes(registrar, { sessionService });
   const consoleOrigin = config.consoleHosts[0] ? `https://${config.consoleHosts[0]}` : undefined;
   /** The origin the providers and the cashier's links are given: the console's host, or this server. */
   const publicOrigin = async () =>

@@ -74,7 +74,7 @@ export function wireStores(
     clock,
     isImageUsable: (fileName, merchantId) => uploadService.isUsableByMerchant(fileName, merchantId),
   });
-  registerStoreSiteConfigRoutes(registrar, { siteConfigs: storeSiteConfigService });
+  registerStoreSiteConfigRoutes(registrar, { storeSiteConfigService });
   const domainService = createDomainService({
     db,
     repository: createDomainRepository(db),

@@ -21,7 +21,7 @@ import type { Platform } from './platform';
 
 /**
  * Traffic: traffic plans and packages (ordered through bills, activated on payment), the product-data
- * provider and sources, the metered Open API with its store keys, and the usage reports
+ * provider and sources, the metered Open API with its store API keys, and the usage reports
  * (docs/open-api.md, docs/traffic-packages.md).
  */
 export function wireTraffic(
@@ -42,6 +42,7 @@ export function wireTraffic(
   const shopKeyService = createShopKeyService({ repository: createShopKeyRepository(db), secrets: secretBox, clock });
   const coreDataService = createCoreDataService({
     repository: createCoreDataRepository(db),
+    settings,
     secrets: secretBox,
     clock,
     createProvider: (providerConfig) =>
@@ -51,21 +52,21 @@ export function wireTraffic(
       ),
     outbound: platform.outbound,
   });
-  registerCoreDataRoutes(registrar, { coreData: coreDataService });
+  registerCoreDataRoutes(registrar, { coreDataService });
   const openApiService = createOpenApiService({
     repository: createOpenApiRepository(db),
     clock,
     getProductData: () => coreDataService.getActiveProductData(),
     ipRateLimit: platform.ipRateLimit,
   });
-  registerOpenApiRoutes(app, registrar, { openApi: openApiService, shopKeys: shopKeyService });
+  registerOpenApiRoutes(app, registrar, { openApiService, shopKeyService });
   // Dashboards and statistics from the daily roll-up, and the call log.
   const trafficReportService = createTrafficReportService({
     repository: createTrafficReportRepository(db),
     clock,
     getTimeZone: settings.getBusinessTimeZone,
   });
-  registerTrafficReportRoutes(registrar, { reports: trafficReportService });
+  registerTrafficReportRoutes(registrar, { trafficReportService });
   return { trafficPackageService, shopKeyService, coreDataService, openApiService, trafficReportService };
 }
 export type Traffic = ReturnType<typeof wireTraffic>;

@@ -15,7 +15,7 @@ import { ZShopId } from './store';
 export const OPEN_API_PATH_PREFIX = '/open/v1';
 /** The header carrying a store's API key (`Authorization: Bearer <key>` is accepted too). */
 export const OPEN_API_KEY_HEADER = 'x-api-key';
-/** Every store key starts with this, so a leaked key is recognisable by secret scanners. */
+/** Every store API key starts with this, so a leaked key is recognisable by secret scanners. */
 export const OPEN_API_KEY_PREFIX = 'pk_live_';
 /** Store statuses whose key may call the Open API. */
 export const OPEN_API_CALLABLE_STATUSES = ['trial', 'operating'] as const satisfies ReadonlyArray<
@@ -43,7 +43,7 @@ export const OPEN_API_CODE_PATTERN = /^[a-z][a-z0-9_]{0,39}$/;
 
 // ---------- the metered call's parameters ----------
 // Declared once: the route checks a call's body against these (open-api.rules.ts), the API reference
-// describes them (plugins/openapi-metered.ts), and their messages are the validation catalogue's.
+// describes them (plugins/api-reference-metered.ts), and their messages are the validation catalogue's.
 
 /** Every call: at most this many parameters (lang_code, which chooses the answer's language, aside). */
 export const OPEN_API_PARAMS_MAX = 30;

@@ -5,27 +5,27 @@ import type { CallRegistrar } from '../register-call';
 import type { ConfigService } from './config.service';
 
 /** Thin handlers of the settings calls (operator) and the public configuration (anyone). */
-export function registerConfigRoutes(registrar: CallRegistrar, deps: { config: ConfigService }) {
+export function registerConfigRoutes(registrar: CallRegistrar, deps: { configService: ConfigService }) {
   const { register } = registrar;
-  const { config } = deps;
-  register(calls.adminConfigList, () => config.getAll());
-  register(calls.adminConfigGroups, () => config.listGroups());
-  register(calls.adminSetConfig, ({ input, lang }) => config.setConfig(input, lang), {
+  const { configService } = deps;
+  register(calls.adminConfigList, () => configService.getAll());
+  register(calls.adminConfigGroups, () => configService.listGroups());
+  register(calls.adminSetConfig, ({ input, lang }) => configService.setConfig(input, lang), {
     audit: {
       action: 'settings.edit',
       targetType: 'settings',
       targetId: (input) => input.group,
-      load: (group) => config.getGroupValues(group as SettingsGroup),
+      load: (group) => configService.getGroupValues(group as SettingsGroup),
     },
   });
   // Test sends change nothing stored: recorded (with the recipient) once they went out.
-  register(calls.adminTestSendEmail, ({ input, lang }) => config.testSendEmail({ to: input.to, lang }), {
+  register(calls.adminTestSendEmail, ({ input, lang }) => configService.testSendEmail({ to: input.to, lang }), {
     audit: { action: 'settings.test_send_email', targetType: 'settings', targetId: () => 'mail', isExternalOnly: true },
   });
-  register(calls.adminTestSendSms, ({ input, lang }) => config.testSendSms({ mobile: input.mobile, lang }), {
+  register(calls.adminTestSendSms, ({ input, lang }) => configService.testSendSms({ mobile: input.mobile, lang }), {
     audit: { action: 'settings.test_send_sms', targetType: 'settings', targetId: () => 'sms', isExternalOnly: true },
   });
-  register(calls.adminTestSendWecom, ({ input }) => config.testSendWecom({ content: input.content }), {
+  register(calls.adminTestSendWecom, ({ input }) => configService.testSendWecom({ content: input.content }), {
     audit: {
       action: 'settings.test_send_wecom',
       targetType: 'settings',
@@ -33,5 +33,5 @@ export function registerConfigRoutes(registrar: CallRegistrar, deps: { config: C
       isExternalOnly: true,
     },
   });
-  register(merchantConfigList, () => config.getPublicConfig());
+  register(merchantConfigList, () => configService.getPublicConfig());
 }

@@ -11,11 +11,12 @@ export function createSettingsRepository(db: Db) {
       return row ? { value: row.value, updatedAt: row.updated_at } : undefined;
     },
 
-    async upsert(key: string, value: unknown) {
+    /** Stores `value` under `key`, changed at `now` (the caller's clock; the system's when not given). */
+    async upsert(key: string, value: unknown, now = new Date()) {
       await db
         .insert(platformSettings)
-        .values({ key, value })
-        .onConflictDoUpdate({ target: platformSettings.key, set: { value, updated_at: new Date() } });
+        .values({ key, value, updated_at: now })
+        .onConflictDoUpdate({ target: platformSettings.key, set: { value, updated_at: now } });
     },
 
     /** Stores `value` under `key` unless a value is there already (first writer wins); answers the stored value. */

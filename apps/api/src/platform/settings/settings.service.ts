@@ -138,6 +138,19 @@ export function createSettingsService(deps: { repository: SettingsRepository; de
       return writeValue(`config:${group}`, value);
     },
 
+    /**
+     * A module's own platform-wide value under `key` (the product-data provider's configuration), as
+     * stored; modules keep such values here rather than writing platform_settings themselves.
+     */
+    getValue<T>(key: string): Promise<StoredValue<T> | undefined> {
+      return readValue<T>(key);
+    },
+
+    /** Stores a module's platform-wide value, changed at `now` (the module's clock). */
+    setValue(key: string, value: unknown, now: Date): Promise<void> {
+      return repository.upsert(key, value, now);
+    },
+
     /** A 32-byte secret named `name`, created once for the whole platform (first writer wins). */
     async getSigningKey(name: string): Promise<Buffer> {
       const cached = keyCache.get(name);

@@ -13,21 +13,23 @@ import type { CaptchaService } from './captcha';
 /** Thin handlers of the account calls: input and principal in, service out. */
 export function registerAccountRoutes(
   registrar: CallRegistrar,
-  deps: { accounts: AccountService; sessions: SessionService; captchas: CaptchaService },
+  deps: { accountService: AccountService; sessionService: SessionService; captchaService: CaptchaService },
 ) {
   const { register } = registrar;
-  const { accounts, sessions, captchas } = deps;
+  const { accountService, sessionService, captchaService } = deps;
 
-  register(calls.merchantLogin, ({ input, ip, userAgent }) => accounts.loginMerchant({ ...input, ip, userAgent }));
-  register(calls.adminLogin, ({ input, ip, userAgent }) => accounts.loginAdmin({ ...input, ip, userAgent }));
+  register(calls.merchantLogin, ({ input, ip, userAgent }) =>
+    accountService.loginMerchant({ ...input, ip, userAgent }),
+  );
+  register(calls.adminLogin, ({ input, ip, userAgent }) => accountService.loginAdmin({ ...input, ip, userAgent }));
   register(calls.merchantLogout, async ({ principal }) => {
-    await sessions.revokeSession(principal);
+    await sessionService.revokeSession(principal);
     return null;
   });
   register(
     calls.adminLogout,
     async ({ principal }) => {
-      await sessions.revokeSession(principal);
+      await sessionService.revokeSession(principal);
       return null;
     },
     {
@@ -39,7 +41,7 @@ export function registerAccountRoutes(
     },
   );
   register(merchantChangePassword, ({ input, principal, ip, lang }) =>
-    accounts.changePassword({
+    accountService.changePassword({
       principal,
       currentPassword: input.current_password,
       newPassword: input.password,
@@ -51,7 +53,7 @@ export function registerAccountRoutes(
   register(
     adminChangePassword,
     ({ input, principal, ip, lang }) =>
-      accounts.changePassword({
+      accountService.changePassword({
         principal,
         currentPassword: input.current_password,
         newPassword: input.password,
@@ -66,13 +68,15 @@ export function registerAccountRoutes(
       },
     },
   );
-  register(merchantSuspensionNotices, ({ principal }) => accounts.listSuspensionNotices(principal.userId));
-  register(merchantDismissSuspensionNotices, ({ principal }) => accounts.dismissSuspensionNotices(principal.userId));
-  register(calls.merchantCaptcha, () => captchas.issueCaptcha());
-  register(calls.adminCaptcha, () => captchas.issueCaptcha());
+  register(merchantSuspensionNotices, ({ principal }) => accountService.listSuspensionNotices(principal.userId));
+  register(merchantDismissSuspensionNotices, ({ principal }) =>
+    accountService.dismissSuspensionNotices(principal.userId),
+  );
+  register(calls.merchantCaptcha, () => captchaService.issueCaptcha());
+  register(calls.adminCaptcha, () => captchaService.issueCaptcha());
 
   register(calls.merchantRegister, ({ input, ip, userAgent }) =>
-    accounts.registerMerchant({
+    accountService.registerMerchant({
       identity: { channel: 'email', value: input.email },
       code: input.code,
       password: input.password,
@@ -81,7 +85,7 @@ export function registerAccountRoutes(
     }),
   );
   register(calls.merchantMobileRegister, ({ input, ip, userAgent }) =>
-    accounts.registerMerchant({
+    accountService.registerMerchant({
       identity: { channel: 'mobile', value: input.mobile },
       code: input.code,
       password: input.password,
@@ -90,14 +94,14 @@ export function registerAccountRoutes(
     }),
   );
   register(calls.merchantForgotPassword, ({ input }) =>
-    accounts.resetMerchantPassword({
+    accountService.resetMerchantPassword({
       identity: { channel: 'email', value: input.email },
       code: input.code,
       password: input.password,
     }),
   );
   register(calls.merchantMobileForgotPassword, ({ input }) =>
-    accounts.resetMerchantPassword({
+    accountService.resetMerchantPassword({
       identity: { channel: 'mobile', value: input.mobile },
       code: input.code,
       password: input.password,
@@ -105,15 +109,23 @@ export function registerAccountRoutes(
   );
 
   register(calls.sendEmailCode, ({ input, ip, lang }) =>
-    accounts.sendCode({ identity: { channel: 'email', value: input.email }, event: input.event, ip, lang }),
+    accountService.sendCode({ identity: { channel: 'email', value: input.email }, event: input.event, ip, lang }),
   );
   register(calls.sendMobileCode, ({ input, ip, lang }) =>
-    accounts.sendCode({ identity: { channel: 'mobile', value: input.mobile }, event: input.event, ip, lang }),
+    accountService.sendCode({ identity: { channel: 'mobile', value: input.mobile }, event: input.event, ip, lang }),
   );
   register(calls.checkEmailCode, ({ input }) =>
-    accounts.checkCode({ identity: { channel: 'email', value: input.email }, event: input.event, code: input.code }),
+    accountService.checkCode({
+      identity: { channel: 'email', value: input.email },
+      event: input.event,
+      code: input.code,
+    }),
   );
   register(calls.checkMobileCode, ({ input }) =>
-    accounts.checkCode({ identity: { channel: 'mobile', value: input.mobile }, event: input.event, code: input.code }),
+    accountService.checkCode({
+      identity: { channel: 'mobile', value: input.mobile },
+      event: input.event,
+      code: input.code,
+    }),
   );
 }

@@ -3,33 +3,37 @@ import type { CallRegistrar } from '../../../platform/register-call';
 import type { NoticeService } from './notice.service';
 
 /** Thin handlers of the notice calls: operators manage them, a merchant (from the session) reads them. */
-export function registerNoticeRoutes(registrar: CallRegistrar, deps: { notices: NoticeService }) {
+export function registerNoticeRoutes(registrar: CallRegistrar, deps: { noticeService: NoticeService }) {
   const { register } = registrar;
-  const { notices } = deps;
+  const { noticeService } = deps;
 
-  register(calls.adminListNotices, ({ input, lang }) => notices.listForAdmin(input, lang));
+  register(calls.adminListNotices, ({ input, lang }) => noticeService.listForAdmin(input, lang));
   // Recorded in Chinese, the text operators write first (the `localized` field has both languages).
   const noticeAudit = {
     targetType: 'notice',
-    load: (id: string | number) => notices.getForAdmin(Number(id), 'zh-CN'),
+    load: (id: string | number) => noticeService.getForAdmin(Number(id), 'zh-CN'),
   } as const;
   register(
     calls.adminAddNotice,
-    ({ input, principal, lang }) => notices.addNotice({ adminId: principal.userId, fields: input, lang }),
+    ({ input, principal, lang }) => noticeService.addNotice({ adminId: principal.userId, fields: input, lang }),
     {
       audit: { ...noticeAudit, action: 'notice.add', targetId: (_input, output) => output?.id },
     },
   );
-  register(calls.adminEditNotice, ({ input, lang }) => notices.editNotice({ id: input.id, fields: input, lang }), {
-    audit: { ...noticeAudit, action: 'notice.edit', targetId: (input) => input.id },
-  });
-  register(calls.adminDeleteNotice, ({ input }) => notices.deleteNotice(input.id), {
+  register(
+    calls.adminEditNotice,
+    ({ input, lang }) => noticeService.editNotice({ id: input.id, fields: input, lang }),
+    {
+      audit: { ...noticeAudit, action: 'notice.edit', targetId: (input) => input.id },
+    },
+  );
+  register(calls.adminDeleteNotice, ({ input }) => noticeService.deleteNotice(input.id), {
     audit: { ...noticeAudit, action: 'notice.delete', targetId: (input) => input.id },
   });
-  register(calls.adminNoticeDetail, ({ input, lang }) => notices.getForAdmin(input.id, lang));
+  register(calls.adminNoticeDetail, ({ input, lang }) => noticeService.getForAdmin(input.id, lang));
 
   register(calls.merchantListUnreadNotices, ({ input, principal, lang }) =>
-    notices.listForMerchant(principal.userId, input, lang),
+    noticeService.listForMerchant(principal.userId, input, lang),
   );
-  register(calls.merchantMarkNoticesRead, ({ input, principal }) => notices.markRead(principal.userId, input));
+  register(calls.merchantMarkNoticesRead, ({ input, principal }) => noticeService.markRead(principal.userId, input));
 }

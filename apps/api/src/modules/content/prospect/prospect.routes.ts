@@ -3,22 +3,22 @@ import type { CallRegistrar } from '../../../platform/register-call';
 import type { ProspectService } from './prospect.service';
 
 /** Thin handlers of the message form (public, throttled per address) and the operator's prospect list. */
-export function registerProspectRoutes(registrar: CallRegistrar, deps: { prospects: ProspectService }) {
+export function registerProspectRoutes(registrar: CallRegistrar, deps: { prospectService: ProspectService }) {
   const { register } = registrar;
-  const { prospects } = deps;
+  const { prospectService } = deps;
 
-  register(calls.addMessage, ({ input, ip }) => prospects.addMessage({ fields: input, ip }));
-  register(calls.adminListProspects, ({ input }) => prospects.list(input));
+  register(calls.addMessage, ({ input, ip }) => prospectService.addMessage({ fields: input, ip }));
+  register(calls.adminListProspects, ({ input }) => prospectService.list(input));
   register(
     calls.adminEditProspect,
     ({ input, principal }) =>
-      prospects.followUp({ id: input.id, adminId: principal.userId, status: input.status, remark: input.remark }),
+      prospectService.followUp({ id: input.id, adminId: principal.userId, status: input.status, remark: input.remark }),
     {
       audit: {
         action: 'prospect.edit',
         targetType: 'prospect',
         targetId: (input) => input.id,
-        load: (id) => prospects.get(Number(id)),
+        load: (id) => prospectService.get(Number(id)),
       },
     },
   );

@@ -28,9 +28,9 @@ const UPLOAD_ROUTES = [
 export async function registerUploadRoutes(
   app: FastifyInstance,
   registrar: CallRegistrar,
-  deps: { uploads: UploadService; ipRateLimit: IpRateLimit },
+  deps: { uploadService: UploadService; ipRateLimit: IpRateLimit },
 ) {
-  const { uploads, ipRateLimit } = deps;
+  const { uploadService, ipRateLimit } = deps;
 
   await app.register(async (scope) => {
     await scope.register(multipart, {
@@ -87,7 +87,7 @@ export async function registerUploadRoutes(
         try {
           return reply.send(
             ok(
-              await uploads.saveImage({
+              await uploadService.saveImage({
                 bytes: file.bytes,
                 originalName: file.name,
                 uploader: { role: route.role, id: principal.userId },
@@ -106,7 +106,7 @@ export async function registerUploadRoutes(
   // Public: logos and icons appear on the public site. The headers keep a file from ever being run
   // as a page (nosniff + a sandboxing CSP), whatever a browser makes of its bytes.
   app.get<{ Params: { name: string } }>(`${UPLOADS_URL_PREFIX}:name`, async (request, reply) => {
-    const image = await uploads.readImage(request.params.name);
+    const image = await uploadService.readImage(request.params.name);
     if (!image)
       return reply
         .code(404)

@@ -34,7 +34,7 @@ export function createCashierService(deps: {
   /** The sandbox provider, when it is on: its pay / fail buttons. */
   provider: SandboxPaymentProvider | null;
   /** Asks the provider about the bill (the return page's poll): paid only from a verified answer. */
-  settleByQuery?: (billNo: string) => Promise<unknown>;
+  reconcileByQuery?: (billNo: string) => Promise<unknown>;
   links: CashierLinks;
   billService: Pick<BillService, 'findView'>;
   clock: Clock;
@@ -84,7 +84,7 @@ export function createCashierService(deps: {
   const lastQueried = new Map<string, number>();
   async function queryThrottled(view: Awaited<ReturnType<typeof load>>) {
     if (
-      !deps.settleByQuery ||
+      !deps.reconcileByQuery ||
       view.status !== 'unpaid' ||
       !view.provider_order_id ||
       view.provider === SANDBOX_PROVIDER
@@ -95,7 +95,7 @@ export function createCashierService(deps: {
     lastQueried.set(view.bill_no, nowMs);
     if (lastQueried.size > 10_000) lastQueried.clear();
     try {
-      await deps.settleByQuery(view.bill_no);
+      await deps.reconcileByQuery(view.bill_no);
     } catch {
       // The provider unreachable: the page keeps waiting, the reconciliation job asks again.
     }

@@ -7,27 +7,31 @@ import type { PaymentSettingsService } from './payment-settings.service';
 /** Thin handlers of the operator's payment settings and the merchant's list of pay methods. */
 export function registerPaymentSettingsRoutes(
   registrar: CallRegistrar,
-  deps: { paymentSettings: PaymentSettingsService; providers: PaymentProviderRegistry },
+  deps: { paymentSettingsService: PaymentSettingsService; providers: PaymentProviderRegistry },
 ) {
   const { register } = registrar;
-  const { paymentSettings, providers } = deps;
-  register(calls.adminPaymentSettings, () => paymentSettings.view());
-  register(calls.adminSetPaymentSettings, ({ input }) => paymentSettings.save(input), {
+  const { paymentSettingsService, providers } = deps;
+  register(calls.adminPaymentSettings, () => paymentSettingsService.view());
+  register(calls.adminSetPaymentSettings, ({ input }) => paymentSettingsService.save(input), {
     audit: {
       action: 'settings.edit_payment',
       targetType: 'settings',
       targetId: (input) => `payment.${input.method}`,
-      load: (target) => paymentSettings.getMethodValues(String(target).replace('payment.', '') as PayMethod),
+      load: (target) => paymentSettingsService.getMethodValues(String(target).replace('payment.', '') as PayMethod),
     },
   });
   // Calls the provider and changes nothing stored: recorded once it went out.
-  register(calls.adminTestPaymentConnection, ({ input, lang }) => paymentSettings.testConnection(input.method, lang), {
-    audit: {
-      action: 'settings.test_payment',
-      targetType: 'settings',
-      targetId: (input) => `payment.${input.method}`,
-      isExternalOnly: true,
+  register(
+    calls.adminTestPaymentConnection,
+    ({ input, lang }) => paymentSettingsService.testConnection(input.method, lang),
+    {
+      audit: {
+        action: 'settings.test_payment',
+        targetType: 'settings',
+        targetId: (input) => `payment.${input.method}`,
+        isExternalOnly: true,
+      },
     },
-  });
+  );
   register(calls.merchantPayMethods, async () => ({ list: await providers.offeredMethods() }));
 }

@@ -31,13 +31,13 @@ export function registerPaymentRoutes(
   registrar: CallRegistrar,
   deps: {
     paymentService: PaymentService;
-    cashier: CashierService;
+    cashierService: CashierService;
     ipRateLimit: IpRateLimit;
     billService: Pick<BillService, 'auditView'>;
   },
 ) {
   const { register } = registrar;
-  const { paymentService, cashier, ipRateLimit } = deps;
+  const { paymentService, cashierService, ipRateLimit } = deps;
 
   // Anyone can post here: a small body and a per-IP budget (docs/SECURITY.md, Unauthenticated endpoints).
   const notifyOptions = publicRouteOptions(PUBLIC_BODY_LIMITS.paymentNotify, { ipRateLimit, bucket: 'payment-notify' });
@@ -82,8 +82,8 @@ export function registerPaymentRoutes(
   );
   register(adminBillDetail, ({ input, lang }) => paymentService.adminDetail(input.bill_no, lang));
 
-  register(cashierDetail, ({ input, lang }) => cashier.detail(input.bill_no, input.token, lang));
-  register(cashierSubmit, ({ input, lang }) => cashier.submit(input.bill_no, input.token, input.outcome, lang));
+  register(cashierDetail, ({ input, lang }) => cashierService.detail(input.bill_no, input.token, lang));
+  register(cashierSubmit, ({ input, lang }) => cashierService.submit(input.bill_no, input.token, input.outcome, lang));
 
   // The operator's refund (docs/payments.md): audited with who and why; the answer is the bill's
   // detail with the refund's event.

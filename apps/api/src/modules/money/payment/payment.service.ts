@@ -212,7 +212,7 @@ export function createPaymentService(deps: {
    * Asks the provider about an unpaid bill's order and pays it from a verified "paid" answer (a lost
    * notification, the return page's poll, PayPal's capture on return). Answers the bill's state after.
    */
-  async function settleByQuery(billNo: string): Promise<'paid' | 'unpaid' | 'closed' | 'late_payment' | 'skipped'> {
+  async function reconcileByQuery(billNo: string): Promise<'paid' | 'unpaid' | 'closed' | 'late_payment' | 'skipped'> {
     const bill = await billService.findBill(billNo);
     if (
       !bill ||
@@ -271,7 +271,7 @@ export function createPaymentService(deps: {
       answer.outcome === 'paid' ? 'late_payment' : answer.outcome,
       answer.outcome === 'failed' ? { ...answer.payload, error: answer.error } : answer.payload,
     );
-    if (answer.outcome === 'paid') await settleByQuery(billNo);
+    if (answer.outcome === 'paid') await reconcileByQuery(billNo);
   }
 
   /** Asks the provider to refund the bill's whole charge; a failure to reach it is a failed refund, not a crash. */
@@ -377,7 +377,7 @@ export function createPaymentService(deps: {
    * bill refunded and revokes what it bought, in one transaction with the query's record; ABNORMAL or
    * CLOSED records the refund as failed on the bill; still PROCESSING records the query and waits.
    */
-  async function settleRefund(billNo: string): Promise<'refunded' | 'pending' | 'failed' | 'skipped'> {
+  async function reconcileRefund(billNo: string): Promise<'refunded' | 'pending' | 'failed' | 'skipped'> {
     const found = await billService.findBill(billNo);
     if (!found || found.refund_state !== 'pending' || !found.provider) return 'skipped';
     const provider = await providers.byName(found.provider);
@@ -418,7 +418,7 @@ export function createPaymentService(deps: {
    * One of ours must be for the bill's whole charge (`mismatch` otherwise). SUCCESS refunds the bill
    * and revokes what it bought (the same as the job's query finding it); ABNORMAL or CLOSED of the
    * bill's current attempt marks the refund failed and spends its number; anything about a refund
-   * already settled changes nothing and is acknowledged.
+   * already applied changes nothing and is acknowledged.
    */
   async function applyRefundNotification(
     refund: RefundNotification,
@@ -439,15 +439,15 @@ export function createPaymentService(deps: {
     const attempt = bill && bill.provider === providerName ? refundAttemptOf(bill, refund.refundNo) : null;
     // Not our refund: nothing to change, delivered again or not; acknowledged (UNACKNOWLEDGED).
     if (!bill || attempt === null || attempt > bill.refund_attempt) return 'unknown_refund';
-    const isSettled = (current: BillRow) =>
+    const isAlreadyApplied = (current: BillRow) =>
       refund.outcome === 'refunded'
         ? current.status === 'refunded'
         : refund.refundNo !== refundNoOf(current) || current.refund_state === 'failed';
-    if (!isFresh) return isSettled(bill) ? 'duplicate' : 'replayed';
+    if (!isFresh) return isAlreadyApplied(bill) ? 'duplicate' : 'replayed';
     const charge = bill.charged_amount ?? bill.amount;
     if (refund.amount !== charge || refund.total !== charge) return 'mismatch';
     if (refund.outcome === 'ignored') return 'ignored';
-    if (isSettled(bill)) return 'duplicate';
+    if (isAlreadyApplied(bill)) return 'duplicate';
     if (refund.outcome === 'failed') {
       const failed = await repository.markRefundFailed(bill.id, { now, attempt: bill.refund_attempt }, tx);
       return failed ? 'failed' : 'duplicate';
@@ -607,8 +607,8 @@ export function createPaymentService(deps: {
     assertMethodOffered,
     payPage,
     adminDetail,
-    settleByQuery,
-    settleRefund,
+    reconcileByQuery,
+    reconcileRefund,
     closeOrder,
     refundBill,
     orderOf,

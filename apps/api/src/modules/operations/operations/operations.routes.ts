@@ -6,20 +6,20 @@ import type { OperationsService } from './operations.service';
 /** Thin handlers of the operations page: the audit log, the job queues, the providers' last errors. */
 export function registerOperationsRoutes(
   registrar: CallRegistrar,
-  deps: { audit: AuditService; operations: OperationsService },
+  deps: { auditService: AuditService; operationsService: OperationsService },
 ) {
   const { register } = registrar;
-  const { audit, operations } = deps;
-  register(calls.adminListAuditLog, ({ input }) => audit.list(input));
-  register(calls.adminAuditDetail, ({ input }) => audit.detail(input.id));
-  register(calls.adminOperationsOverview, () => operations.overview());
-  register(calls.adminListFailedJobs, ({ input }) => operations.listFailedJobs(input));
-  register(calls.adminRetryJob, ({ input }) => operations.retryJob(input.queue, input.id), {
+  const { auditService, operationsService } = deps;
+  register(calls.adminListAuditLog, ({ input }) => auditService.list(input));
+  register(calls.adminAuditDetail, ({ input }) => auditService.detail(input.id));
+  register(calls.adminOperationsOverview, () => operationsService.overview());
+  register(calls.adminListFailedJobs, ({ input }) => operationsService.listFailedJobs(input));
+  register(calls.adminRetryJob, ({ input }) => operationsService.retryJob(input.queue, input.id), {
     audit: {
       action: 'job.retry',
       targetType: 'job',
       targetId: (input) => input.id,
-      load: (id) => operations.getJob(String(id)),
+      load: (id) => operationsService.getJob(String(id)),
     },
   });
 }

@@ -67,7 +67,7 @@ export function createPluginService(deps: {
   clock: Clock;
   /** Whether an uploaded image of this name exists (icon and screenshots come from the upload pipeline). */
   uploadExists: (fileName: string) => Promise<boolean>;
-  /** The store keys' lookup: the owner of a store's key, or the Open API's refusal (shop-key.service.ts). */
+  /** The store API keys' lookup: the owner of a store's key, or the Open API's refusal (shop-key.service.ts). */
   ownerOfKey: ShopKeyService['ownerOfKey'];
 }) {
   const { db, repository, billService, paymentService, clock } = deps;
@@ -671,7 +671,7 @@ export function createPluginService(deps: {
 
     /** The store system's view: the enabled plugins of the store behind an API key (code, version, trial end). */
     async enabledPluginsForKey(apiKey: string | undefined) {
-      // The Open API's rules, from the store keys' one lookup: a disabled merchant's keys are suspended;
+      // The Open API's rules, from the store API keys' one lookup: a disabled merchant's keys are suspended;
       // a store not running has no features on.
       const owner = await deps.ownerOfKey(apiKey);
       const rows = await repository.enabledPluginsOf(owner.shopRef, clock.now());

@@ -1,13 +1,16 @@
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { inSavepoint } from '../../../db/errors';
-import { dataSources, openApis, platformSettings } from '../../../db/schema/index';
+import { dataSources, openApis } from '../../../db/schema/index';
 
 export type DataSourceRow = typeof dataSources.$inferSelect;
 export type OpenApiRow = typeof openApis.$inferSelect;
 export type Platform = OpenApiRow['platform'];
 
-/** The platform settings key holding the product-data provider configuration (secret sealed). */
+/**
+ * The platform settings key holding the product-data provider configuration (secret sealed), kept
+ * through the settings service (platform/settings): the module does not write platform_settings.
+ */
 export const PRODUCT_DATA_SETTINGS_KEY = 'product_data';
 
 /** The stored shape of the `product_data` setting. */
@@ -24,21 +27,6 @@ export interface StoredProductDataConfig {
 
 export function createCoreDataRepository(db: Db) {
   return {
-    async readProductDataConfig(): Promise<{ value: StoredProductDataConfig; updatedAt: Date } | undefined> {
-      const [row] = await db
-        .select()
-        .from(platformSettings)
-        .where(eq(platformSettings.key, PRODUCT_DATA_SETTINGS_KEY))
-        .limit(1);
-      return row ? { value: row.value as StoredProductDataConfig, updatedAt: row.updated_at } : undefined;
-    },
-    async writeProductDataConfig(value: StoredProductDataConfig, now: Date) {
-      await db
-        .insert(platformSettings)
-        .values({ key: PRODUCT_DATA_SETTINGS_KEY, value, updated_at: now })
-        .onConflictDoUpdate({ target: platformSettings.key, set: { value, updated_at: now } });
-    },
-
     /** Data sources with the number of APIs (and enabled APIs) of their platform. */
     async listDataSources() {
       return db

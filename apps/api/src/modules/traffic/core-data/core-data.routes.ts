@@ -3,45 +3,49 @@ import type { CallRegistrar } from '../../../platform/register-call';
 import type { CoreDataService } from './core-data.service';
 
 /** Thin handlers of the operator's core data calls (admin open/core_data). */
-export function registerCoreDataRoutes(registrar: CallRegistrar, deps: { coreData: CoreDataService }) {
+export function registerCoreDataRoutes(registrar: CallRegistrar, deps: { coreDataService: CoreDataService }) {
   const { register } = registrar;
-  const { coreData } = deps;
+  const { coreDataService } = deps;
 
-  register(calls.adminGetProductDataConfig, () => coreData.getConfig());
-  register(calls.adminEditProductDataConfig, ({ input, lang }) => coreData.editConfig(input, lang), {
+  register(calls.adminGetProductDataConfig, () => coreDataService.getConfig());
+  register(calls.adminEditProductDataConfig, ({ input, lang }) => coreDataService.editConfig(input, lang), {
     audit: {
       action: 'product_data.edit',
       targetType: 'product_data',
       targetId: () => 'config',
-      load: () => coreData.getConfigWithSecret(),
+      load: () => coreDataService.getConfigWithSecret(),
     },
   });
   const dataSourceAudit = {
     targetType: 'data_source',
-    load: (id: string | number) => coreData.getDataSource(Number(id)),
+    load: (id: string | number) => coreDataService.getDataSource(Number(id)),
   } as const;
   const openApiAudit = {
     targetType: 'open_api',
-    load: (id: string | number) => coreData.getOpenApi(Number(id)),
+    load: (id: string | number) => coreDataService.getOpenApi(Number(id)),
   } as const;
-  register(calls.adminListDataSources, () => coreData.listDataSources());
-  register(calls.adminAddDataSource, ({ input }) => coreData.addDataSource(input), {
+  register(calls.adminListDataSources, () => coreDataService.listDataSources());
+  register(calls.adminAddDataSource, ({ input }) => coreDataService.addDataSource(input), {
     audit: { ...dataSourceAudit, action: 'data_source.add', targetId: (_input, output) => output?.id },
   });
-  register(calls.adminEditDataSource, ({ input }) => coreData.editDataSource(input), {
+  register(calls.adminEditDataSource, ({ input }) => coreDataService.editDataSource(input), {
     audit: { ...dataSourceAudit, action: 'data_source.edit', targetId: (input) => input.id },
   });
-  register(calls.adminDeleteDataSource, ({ input }) => coreData.deleteDataSource(input.id), {
+  register(calls.adminDeleteDataSource, ({ input }) => coreDataService.deleteDataSource(input.id), {
     audit: { ...dataSourceAudit, action: 'data_source.delete', targetId: (input) => input.id },
   });
-  register(calls.adminEnableDataSource, ({ input }) => coreData.setDataSourceEnabled(input.id, input.is_enabled), {
-    audit: { ...dataSourceAudit, action: 'data_source.enable', targetId: (input) => input.id },
-  });
-  register(calls.adminListOpenApis, ({ input }) => coreData.listOpenApis(input));
-  register(calls.adminAddOpenApi, ({ input }) => coreData.addOpenApi(input), {
+  register(
+    calls.adminEnableDataSource,
+    ({ input }) => coreDataService.setDataSourceEnabled(input.id, input.is_enabled),
+    {
+      audit: { ...dataSourceAudit, action: 'data_source.enable', targetId: (input) => input.id },
+    },
+  );
+  register(calls.adminListOpenApis, ({ input }) => coreDataService.listOpenApis(input));
+  register(calls.adminAddOpenApi, ({ input }) => coreDataService.addOpenApi(input), {
     audit: { ...openApiAudit, action: 'open_api.add', targetId: (_input, output) => output?.id },
   });
-  register(calls.adminEditOpenApi, ({ input }) => coreData.editOpenApi(input), {
+  register(calls.adminEditOpenApi, ({ input }) => coreDataService.editOpenApi(input), {
     audit: { ...openApiAudit, action: 'open_api.edit', targetId: (input) => input.id },
   });
 }

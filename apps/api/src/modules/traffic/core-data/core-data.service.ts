@@ -24,12 +24,14 @@ import { createSandboxProductDataProvider } from '../../../providers/product-dat
 import { isUniqueViolation } from '../../../db/errors';
 import { checkOutboundOnSave } from '../../../lib/outbound/outbound-field-error';
 import type { OutboundPolicy } from '../../../lib/outbound/outbound-policy';
-import type {
-  CoreDataRepository,
-  DataSourceRow,
-  OpenApiRow,
-  Platform,
-  StoredProductDataConfig,
+import type { SettingsService } from '../../../platform/settings/settings.service';
+import {
+  PRODUCT_DATA_SETTINGS_KEY,
+  type CoreDataRepository,
+  type DataSourceRow,
+  type OpenApiRow,
+  type Platform,
+  type StoredProductDataConfig,
 } from './core-data.repository';
 
 const DEFAULT_CONFIG: StoredProductDataConfig = {
@@ -111,6 +113,8 @@ export function defaultProductDataProviderFactory(config: {
  */
 export function createCoreDataService(deps: {
   repository: CoreDataRepository;
+  /** Where the provider configuration is kept (platform settings, `product_data`). */
+  settings: Pick<SettingsService, 'getValue' | 'setValue'>;
   secrets: SecretBox;
   clock: Clock;
   /** Builds the provider from the configuration; tests may pass their own. */
@@ -123,7 +127,7 @@ export function createCoreDataService(deps: {
   let cached: { active: ActiveProductData; readAt: number } | undefined;
 
   async function storedConfig() {
-    const stored = await repository.readProductDataConfig();
+    const stored = await deps.settings.getValue<StoredProductDataConfig>(PRODUCT_DATA_SETTINGS_KEY);
     return { value: { ...DEFAULT_CONFIG, ...stored?.value }, updatedAt: stored?.updatedAt ?? null };
   }
 
@@ -189,7 +193,7 @@ export function createCoreDataService(deps: {
         platform_paths: input.platform_paths,
       };
       const now = clock.now();
-      await repository.writeProductDataConfig(next, now);
+      await deps.settings.setValue(PRODUCT_DATA_SETTINGS_KEY, next, now);
       cached = undefined;
       return toConfig(next, now);
     },

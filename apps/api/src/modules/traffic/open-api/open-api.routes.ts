@@ -19,21 +19,21 @@ export function apiKeyOf(request: FastifyRequest): string | undefined {
 
 /**
  * The public, metered Open API (`POST /open/v1/:platform/:api_code`, outside the /api/v1 contract
- * like the payment notify route) and the merchant's store key calls.
+ * like the payment notify route) and the merchant's store API key calls.
  */
 export function registerOpenApiRoutes(
   app: FastifyInstance,
   registrar: CallRegistrar,
-  deps: { openApi: OpenApiService; shopKeys: ShopKeyService },
+  deps: { openApiService: OpenApiService; shopKeyService: ShopKeyService },
 ) {
   const { register } = registrar;
-  const { openApi, shopKeys } = deps;
+  const { openApiService, shopKeyService } = deps;
 
   app.post<{ Params: { platform: string; api_code: string } }>(
     `${OPEN_API_PATH_PREFIX}/:platform/:api_code`,
     publicRouteOptions(PUBLIC_BODY_LIMITS.openApi),
     async (request, reply) => {
-      const data = await openApi.handlePublicCall({
+      const data = await openApiService.handlePublicCall({
         ip: request.ip,
         apiKey: apiKeyOf(request),
         platform: request.params.platform,
@@ -61,7 +61,11 @@ export function registerOpenApiRoutes(
         ),
   });
 
-  register(calls.merchantListShopKeys, ({ input, principal }) => shopKeys.listKeys(principal.userId, input));
-  register(calls.merchantRevealShopKey, ({ input, principal }) => shopKeys.revealKey(principal.userId, input.shop_id));
-  register(calls.merchantRotateShopKey, ({ input, principal }) => shopKeys.rotateKey(principal.userId, input.shop_id));
+  register(calls.merchantListShopKeys, ({ input, principal }) => shopKeyService.listKeys(principal.userId, input));
+  register(calls.merchantRevealShopKey, ({ input, principal }) =>
+    shopKeyService.revealKey(principal.userId, input.shop_id),
+  );
+  register(calls.merchantRotateShopKey, ({ input, principal }) =>
+    shopKeyService.rotateKey(principal.userId, input.shop_id),
+  );
 }

@@ -24,7 +24,7 @@ export function isCallable(
   return !shop.expiresAt || shop.expiresAt.getTime() > now.getTime();
 }
 
-/** Why a store key is refused, in the order the rules are applied. */
+/** Why a store API key is refused, in the order the rules are applied. */
 export type KeyRefusal = Extract<ErrorKey, 'OPEN_KEY_INVALID' | 'OPEN_KEY_SUSPENDED' | 'OPEN_STORE_NOT_RUNNING'>;
 
 /**

@@ -91,7 +91,7 @@ export function createOpenApiService(deps: {
     const retryAfter = limiter.take(keyHash);
     if (retryAfter > 0) throw new AppError('TOO_MANY_REQUESTS', { data: { retry_after: retryAfter } });
     const context = await repository.findCallContext(keyHash, platform, apiCode);
-    // The store key's rules, the store's plugin list's too (keyOwnerRefusal). Read with the key on every
+    // The store API key's rules, the store's plugin list's too (keyOwnerRefusal). Read with the key on every
     // call (nothing cached), so a rotation, a disable or an enable holds in every process from the next call.
     const refusal = keyOwnerRefusal(context?.owner, clock.now());
     // Answered, never logged: an unknown key has no tenant to log it under (logging it would let anyone
@@ -138,7 +138,7 @@ export function createOpenApiService(deps: {
   }
 
   /** Calls the upstream for a charged call and settles it; answers the data or throws the failure. */
-  async function fulfil(charged: ChargedCall): Promise<unknown> {
+  async function callAndSettle(charged: ChargedCall): Promise<unknown> {
     const { provider, timeoutMs } = await deps.getProductData();
     let outcome: Awaited<ReturnType<typeof provider.call>>;
     try {
@@ -176,11 +176,11 @@ export function createOpenApiService(deps: {
 
   return {
     charge,
-    fulfil,
+    callAndSettle,
 
     /** One Open API call from start to end. */
     async handleCall(call: OpenApiCall): Promise<unknown> {
-      return fulfil(await charge(call));
+      return callAndSettle(await charge(call));
     },
 
     /**
@@ -195,7 +195,7 @@ export function createOpenApiService(deps: {
       try {
         const body = sent ?? {};
         if (typeof body !== 'object' || Array.isArray(body)) throw new AppError('MALFORMED_REQUEST');
-        return await fulfil(await charge({ ...identity, body: body as Record<string, unknown> }));
+        return await callAndSettle(await charge({ ...identity, body: body as Record<string, unknown> }));
       } catch (error) {
         if (refusals && error instanceof AppError && ANONYMOUS_REFUSALS.has(error.key)) await refusals.count(ip);
         throw error;

@@ -10,7 +10,7 @@ export interface NewKey {
 }
 
 /**
- * Whom a store key belongs to: its store, the store's merchant, and what decides whether the key may be
+ * Whom a store API key belongs to: its store, the store's merchant, and what decides whether the key may be
  * served now (`keyOwnerRefusal` in open-api.rules.ts applies the rules).
  */
 export interface KeyOwner {

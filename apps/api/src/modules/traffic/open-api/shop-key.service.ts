@@ -68,7 +68,7 @@ export function createShopKeyService(deps: { repository: ShopKeyRepository; secr
 
   return {
     /**
-     * The owner of the key a store's system presents (undefined: none was sent), when the store key's
+     * The owner of the key a store's system presents (undefined: none was sent), when the store API key's
      * rules let it be served now; otherwise throws their refusal as an AppError (OPEN_KEY_INVALID,
      * OPEN_KEY_SUSPENDED, OPEN_STORE_NOT_RUNNING: `keyOwnerRefusal`). The metered Open API applies the
      * same rules to the owner its call-context query finds (open-api.service.ts).

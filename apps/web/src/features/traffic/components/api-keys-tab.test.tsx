@@ -53,7 +53,7 @@ describe('merchant API keys tab', { timeout: 20_000 }, () => {
     expect(screen.getByText('pk_live_••••••••AbCd')).toBeTruthy();
     expect(screen.getByText('Can call')).toBeTruthy();
     expect(screen.getByText('Cannot call')).toBeTruthy();
-    expect(screen.getByText(/x-api-key: <your store key>/)).toBeTruthy();
+    expect(screen.getByText(/x-api-key: <your API key>/)).toBeTruthy();
     expect(screen.getByText('13006 · quota exhausted, not charged')).toBeTruthy();
   });
 
