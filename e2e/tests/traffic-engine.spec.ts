@@ -33,7 +33,7 @@ const TEXT = {
   },
 } as const;
 
-/** One Open API call with a store key; answers the envelope. */
+/** One Open API call with a store API key; answers the envelope. */
 async function openCall(request: APIRequestContext, route: string, body: Record<string, unknown>, key: string) {
   const response = await request.post(`/open/v1/${route}`, { data: body, headers: { 'x-api-key': key } });
   expect(response.status()).toBe(200);
