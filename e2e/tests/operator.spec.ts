@@ -457,7 +457,10 @@ test(
         .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logoPng() });
       const preview = admin.locator('.image-upload__preview img[alt="站点 Logo"]');
       await expect(preview).toHaveAttribute('src', /^\/uploads\/[a-f0-9]{32}\.png$/);
-      expect(await preview.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(96);
+      // The preview has loaded the uploaded file (the src is set before the image has arrived).
+      await expect
+        .poll(() => preview.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+        .toBe(96);
       await admin.getByRole('button', { name: zhButton('保存') }).click();
       await expect(admin.getByText('设置已保存')).toBeVisible();
       await shot(admin, 'operator-settings-site-zh-CN');

@@ -10,8 +10,8 @@ import { RichTextContent } from '@/components/rich-text-content';
 import { dayjs } from '@/lib/dayjs';
 import { usePlugin } from '../api/get-plugin';
 import { usePluginInstalls } from '../api/list-plugin-installs';
-import { PluginIcon } from './plugin-icon';
-import { PluginPrice } from './plugin-price';
+import { PluginIcon } from '@/components/plugin-icon';
+import { PluginPriceCell } from './plugin-price-cell';
 import { PluginStatusTag } from './plugin-status-tag';
 
 const TIME = 'YYYY-MM-DD HH:mm';
@@ -151,7 +151,7 @@ function PluginDetailBody({
       </Flex>
       <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered style={{ margin: '16px 0' }}>
         <Descriptions.Item label={t('adminPlugin.field.price')}>
-          <PluginPrice plugin={plugin} />
+          <PluginPriceCell plugin={plugin} />
         </Descriptions.Item>
         <Descriptions.Item label={t('adminPlugin.field.trialDays')}>
           {plugin.trial_days > 0 ? t('adminPlugin.days', { count: plugin.trial_days }) : t('adminPlugin.noTrial')}

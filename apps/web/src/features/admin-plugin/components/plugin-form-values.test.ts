@@ -11,7 +11,6 @@ import {
   trialDaysError,
   type PluginFormValues,
 } from './plugin-form-values';
-import { formatPluginPrice } from './plugin-price';
 import { moveItem } from './screenshots-field';
 
 const filled: PluginFormValues = {
@@ -127,15 +126,6 @@ describe('plugin form values', () => {
       status: 'unlisted',
       name: { 'en-US': 'Live chat' },
     });
-  });
-});
-
-describe('plugin price', () => {
-  it('says free for 0, else the amount in its currency', () => {
-    const t = i18n.getFixedT('en-US');
-    expect(formatPluginPrice({ price: 0, currency: 'CNY' }, t)).toBe('Free');
-    expect(formatPluginPrice({ price: 9990, currency: 'CNY' }, t)).toBe('CN¥99.90');
-    expect(formatPluginPrice({ price: 1500, currency: 'USD' }, t)).toBe('USD\u00a015.00');
   });
 });
 

@@ -24,8 +24,8 @@ import { usePluginTypeOptions } from '../api/plugin-type-lists';
 import { useSetPluginStatus } from '../api/set-plugin-status';
 import { PluginDetailDrawer } from './plugin-detail-drawer';
 import { PluginFormModal } from './plugin-form-modal';
-import { PluginIcon } from './plugin-icon';
-import { PluginPrice } from './plugin-price';
+import { PluginIcon } from '@/components/plugin-icon';
+import { PluginPriceCell } from './plugin-price-cell';
 import { PluginStatusTag } from './plugin-status-tag';
 
 /** The list's filter as the URL and the filter row hold it (ids as text). */
@@ -122,7 +122,7 @@ export function PluginsTab() {
       width: 220,
       render: (_, plugin) => (
         <Flex gap={10} align="center">
-          <PluginIcon src={plugin.icon} />
+          <PluginIcon src={plugin.icon} size={40} />
           <Flex vertical style={{ minWidth: 0 }}>
             <Button type="link" onClick={() => setDetailId(plugin.id)} className="plugin-name-link">
               {plugin.name}
@@ -160,7 +160,7 @@ export function PluginsTab() {
       title: t('adminPlugin.field.price'),
       align: 'right',
       width: 120,
-      render: (_, plugin) => <PluginPrice plugin={plugin} isTrialShown />,
+      render: (_, plugin) => <PluginPriceCell plugin={plugin} isTrialShown />,
     },
     {
       key: 'status',

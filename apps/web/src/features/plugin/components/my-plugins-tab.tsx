@@ -11,7 +11,7 @@ import { useShopPlugins } from '../api/list-shop-plugins';
 import { useSetShopPluginStatus } from '../api/set-shop-plugin-status';
 import { versionTag } from './plugin-version';
 import { LoadFailedAlert } from './load-failed-alert';
-import { PluginIcon } from './plugin-icon';
+import { PluginIcon } from '@/components/plugin-icon';
 import { usePluginPurchase } from './plugin-purchase';
 
 const PAGE_SIZE = 10;

@@ -3,7 +3,7 @@ import { Button, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { versionTag } from './plugin-version';
 import { PluginActions } from './plugin-actions';
-import { PluginIcon } from './plugin-icon';
+import { PluginIcon } from '@/components/plugin-icon';
 import type { PluginAction } from './plugin-offer';
 import { PluginPrice } from './plugin-price';
 import { PluginState } from './plugin-state';

@@ -8,7 +8,7 @@ import { usePluginDetail } from '../api/get-plugin-detail';
 import { versionTag } from './plugin-version';
 import { LoadFailedAlert } from './load-failed-alert';
 import { PluginActions } from './plugin-actions';
-import { PluginIcon } from './plugin-icon';
+import { PluginIcon } from '@/components/plugin-icon';
 import type { PluginAction } from './plugin-offer';
 import { PluginPrice } from './plugin-price';
 import { PluginState } from './plugin-state';

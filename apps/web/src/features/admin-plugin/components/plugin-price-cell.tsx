@@ -1,24 +1,21 @@
 import type { TPlugin } from '@parlour/contract/calls/plugin';
 import { Tag, Typography } from 'antd';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@/lib/money';
 
-/** A plugin's price as words: "Free" for 0, else the one-off amount in its currency. */
-export function formatPluginPrice(plugin: Pick<TPlugin, 'price' | 'currency'>, t: TFunction): string {
-  return plugin.price === 0 ? t('adminPlugin.price.free') : formatMoney(plugin.price, plugin.currency);
-}
-
-/** The price cell: a green "free" tag, or the amount, with the trial days under a paid one that has them. */
-export function PluginPrice({
+/**
+ * The operator's price cell: a green "free" tag, or the amount, with the trial days under a paid one
+ * that has them. "Free" is the server's `is_free`, as on the merchant's market (features/plugin).
+ */
+export function PluginPriceCell({
   plugin,
   isTrialShown = false,
 }: {
-  plugin: Pick<TPlugin, 'price' | 'currency' | 'trial_days'>;
+  plugin: Pick<TPlugin, 'is_free' | 'price' | 'currency' | 'trial_days'>;
   isTrialShown?: boolean;
 }) {
   const { t } = useTranslation();
-  if (plugin.price === 0) return <Tag color="green">{t('adminPlugin.price.free')}</Tag>;
+  if (plugin.is_free) return <Tag color="green">{t('adminPlugin.price.free')}</Tag>;
   return (
     <span className="plugin-price">
       <Typography.Text strong>{formatMoney(plugin.price, plugin.currency)}</Typography.Text>
