@@ -1,7 +1,6 @@
 import type { TAdminPluginDetail } from '@parlour/contract/calls/plugin';
 import { ZPluginAddInput, ZPluginEditInput } from '@parlour/contract/calls/plugin';
 import { describe, expect, it } from 'vitest';
-import { i18n } from '@/lib/i18n';
 import {
   initialPluginValues,
   isPriceValid,
