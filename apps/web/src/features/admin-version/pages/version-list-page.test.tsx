@@ -143,7 +143,10 @@ describe('operator version list', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Prices of “Draft”')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save prices' }));
-    expect(await within(dialog).findAllByText('Enter an amount of 0 or more')).toHaveLength(ALL_TERMS.length);
+    // antd validates the fields one after another: wait for every term's message, not the first one.
+    await waitFor(() =>
+      expect(within(dialog).getAllByText('Enter an amount of 0 or more')).toHaveLength(ALL_TERMS.length),
+    );
     expect(bodiesOf(calls, 'admin/parlour/package/edit_price')).toHaveLength(0);
 
     for (const { type, term } of ALL_TERMS) {

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { makeVersion } from '@/test/admin-fixtures';
@@ -36,7 +36,7 @@ describe('public pricing', { timeout: 20_000 }, () => {
     expect(calls[0].headers.get('Authorization')).toBeNull();
 
     fireEvent.click(screen.getByText('Yearly'));
-    expect(await screen.findAllByText('CN¥1,000.00')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText('CN¥1,000.00')).toHaveLength(2));
     expect(screen.getAllByText('Save 17% vs monthly')).toHaveLength(2);
   });
 
