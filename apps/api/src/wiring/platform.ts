@@ -85,8 +85,7 @@ export function wirePlatform(app: FastifyInstance, options: BuildAppOptions) {
   registerSessionRoutes(registrar, { sessionService });
   const consoleOrigin = config.consoleHosts[0] ? `https://${config.consoleHosts[0]}` : undefined;
   /** The origin the providers and the cashier's links are given: the console's host, or this server. */
-  const publicOrigin = async () =>
-    config.consoleHosts[0] ? `https://${config.consoleHosts[0]}` : `http://127.0.0.1:${config.port}`;
+  const publicOrigin = async () => consoleOrigin ?? `http://127.0.0.1:${config.port}`;
   return {
     app,
     config,
