@@ -33,7 +33,7 @@ const NO_OTHER_FEATURE = {
  */
 const API_AREAS = [
   ['content', ['notice', 'prospect', 'upload']],
-  ['accounts', ['account', 'merchant-admin']],
+  ['accounts', ['account']],
   ['money', ['bill', 'payment']],
   ['traffic', ['core-data', 'open-api', 'traffic-package', 'traffic-report']],
   ['stores', ['store-version', 'store-site-config', 'shop', 'domain', 'plugin']],

@@ -9,9 +9,9 @@ import { registerTwoFactorRoutes } from '../modules/accounts/account/two-factor.
 import { createTwoFactorService } from '../modules/accounts/account/two-factor.service';
 import { createVerificationCodeRepository } from '../modules/accounts/account/verification-code.repository';
 import { createVerificationCodeService } from '../modules/accounts/account/verification-code.service';
-import { createMerchantAdminRepository } from '../modules/accounts/merchant-admin/merchant-admin.repository';
-import { registerMerchantAdminRoutes } from '../modules/accounts/merchant-admin/merchant-admin.routes';
-import { createMerchantAdminService } from '../modules/accounts/merchant-admin/merchant-admin.service';
+import { createMerchantAdminRepository } from '../modules/accounts/account/merchant-admin.repository';
+import { registerMerchantAdminRoutes } from '../modules/accounts/account/merchant-admin.routes';
+import { createMerchantAdminService } from '../modules/accounts/account/merchant-admin.service';
 import type { ConfigArea } from './config';
 import type { Platform } from './platform';
 

@@ -90,6 +90,7 @@ export function wireStores(
     onBoundByJob: (event) =>
       noticeService.notifyMerchant({ merchantId: event.merchantId, ...domainBoundNotice(event) }),
   });
+  shopService.setSystemDomainWriter(domainService.writeSystemDomain);
   registerDomainRoutes(registrar, { domainService });
   // Caddy's on-demand TLS ask (docs/deploy.md).
   registerTlsAskRoute(app, { domainService, ipRateLimit });

@@ -3,7 +3,7 @@ import type { TOverview } from '@parlour/contract/calls/dashboard';
 import { DEFAULT_CURRENCY, STORE_STATUSES } from '@parlour/contract/constants';
 import type { Clock } from '../../../lib/clock';
 import type { BillService } from '../../money/bill/bill.service';
-import type { MerchantAdminService } from '../../accounts/merchant-admin/merchant-admin.service';
+import type { MerchantAdminService } from '../../accounts/account/merchant-admin.service';
 import type { SettingsService } from '../../../platform/settings/settings.service';
 import type { ShopService } from '../../stores/shop/shop.service';
 

@@ -92,6 +92,24 @@ export function createDomainRepository(db: Db) {
       return row;
     },
 
+    /** A store's system domain, bound and primary from the start (once: a second write does nothing). */
+    async insertSystemDomain(shopRef: number, domain: string, token: string, now: Date, tx: Db = db) {
+      await tx
+        .insert(shopDomains)
+        .values({
+          shop_ref: shopRef,
+          domain,
+          type: 'system',
+          status: 'bound',
+          is_primary: true,
+          verify_token: token,
+          verified_at: now,
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflictDoNothing();
+    },
+
     async update(id: number, values: Partial<typeof shopDomains.$inferInsert>, tx: Db = db) {
       const [row] = await tx.update(shopDomains).set(values).where(eq(shopDomains.id, id)).returning();
       return row;

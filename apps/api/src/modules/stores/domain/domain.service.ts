@@ -204,6 +204,11 @@ export function createDomainService(deps: DomainServiceDeps) {
   }
 
   return {
+    /** Writes a provisioned store's system domain in the provisioning transaction (the shop service's writer). */
+    async writeSystemDomain(tx: Db, store: { shopRef: number; domain: string; now: Date }) {
+      await repository.insertSystemDomain(store.shopRef, store.domain, randomBytes(16).toString('hex'), store.now, tx);
+    },
+
     async list(scope: TenantScope, shopId: string, lang: Lang): Promise<TDomainList> {
       const shop = await findStore(scope, shopId);
       const rows = await repository.listByShop(shop.id);

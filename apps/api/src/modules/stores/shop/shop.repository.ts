@@ -5,7 +5,6 @@ import type { Db } from '../../../db/client';
 import {
   bills,
   merchants,
-  shopDomains,
   shopStatusCounts,
   shopStatusDeltas,
   shops,
@@ -357,15 +356,15 @@ export function createShopRepository(db: Db) {
       return row;
     },
     /**
-     * Marks an initialising store ready and writes its system domain (bound, primary) in one
-     * transaction; false when it was not initialising (done already by another worker). Its
+     * Marks an initialising store ready and runs `alsoInTransaction` (writing its system domain) in
+     * the same transaction; false when it was not initialising (done already by another worker). Its
      * `site_config` is the defaults: they go under what the config already holds (saved before the
      * store was ready), so nothing saved is lost.
      */
     async completeProvisioning(
       id: number,
-      values: Partial<typeof shops.$inferInsert> & { domain: string },
-      systemDomain: { token: string; now: Date },
+      values: Partial<typeof shops.$inferInsert>,
+      alsoInTransaction: (tx: Db) => Promise<void>,
     ) {
       const { site_config: siteConfigDefaults, ...rest } = values;
       return db.transaction(async (tx) => {
@@ -382,21 +381,7 @@ export function createShopRepository(db: Db) {
           .where(and(eq(shops.id, id), eq(shops.status, 'initializing')))
           .returning({ id: shops.id });
         if (!rows.length) return false;
-        const { token, now } = systemDomain;
-        await tx
-          .insert(shopDomains)
-          .values({
-            shop_ref: id,
-            domain: values.domain,
-            type: 'system',
-            status: 'bound',
-            is_primary: true,
-            verify_token: token,
-            verified_at: now,
-            created_at: now,
-            updated_at: now,
-          })
-          .onConflictDoNothing();
+        await alsoInTransaction(tx);
         return true;
       });
     },

@@ -125,6 +125,9 @@ export function newShopValues(shop: NewShop, now: Date): Parameters<ShopReposito
   };
 }
 
+/** Writes the system domain of a store being provisioned, inside the provisioning transaction `tx`. */
+export type SystemDomainWriter = (tx: Db, store: { shopRef: number; domain: string; now: Date }) => Promise<void>;
+
 /**
  * Stores of a merchant: creation (trial, create-and-pay), the status lifecycle, renewal, provisioning
  * and the ticket into a store's admin, and what the operator's store calls (shop-admin.service.ts)
@@ -149,6 +152,8 @@ export function createShopService(deps: {
 }) {
   const fixedReserved: ReadonlySet<string> = new Set(deps.reservedShopIds ?? []);
   const { db, repository, billService, paymentService, storeVersionService, settings, jobs, clock } = deps;
+  /** Writes a provisioned store's system domain; the domain module plugs itself in (wiring/stores.ts). */
+  let writeSystemDomain: SystemDomainWriter | undefined;
 
   /**
    * The clock reads derive store statuses at: now, with the platform's grace days. Reads never write
@@ -621,6 +626,11 @@ export function createShopService(deps: {
       return buildExportFile(table, { format: input.format, basename: 'stores', now: clock.now() });
     },
 
+    /** Sets who writes a provisioned store's system domain, in the provisioning transaction (wired once). */
+    setSystemDomainWriter(writer: SystemDomainWriter) {
+      writeSystemDomain = writer;
+    },
+
     /** Provisions an initialising store: its system domain and default site config, then ready. */
     async provisionStore(shopRef: number) {
       const shop = await repository.findShopViewById(shopRef, await statusClock());
@@ -628,11 +638,12 @@ export function createShopService(deps: {
       const now = clock.now();
       const { grace_days: graceDays } = await settings.getPlatformRules();
       const status = deriveStatus({ ...shop, status: 'operating' }, now, graceDays);
+      const domain = `${shop.shop_id}.${deps.shopBaseDomain}`;
       return repository.completeProvisioning(
         shopRef,
         {
           status,
-          domain: `${shop.shop_id}.${deps.shopBaseDomain}`,
+          domain,
           site_config: {
             ...defaultStoreSiteConfig(shop, now),
             contact_email: shop.contact_email,
@@ -643,7 +654,10 @@ export function createShopService(deps: {
           ready_at: now,
           updated_at: now,
         },
-        { token: randomBytes(16).toString('hex'), now },
+        (tx) => {
+          if (!writeSystemDomain) throw new Error('provisioning: no system domain writer is wired');
+          return writeSystemDomain(tx, { shopRef, domain, now });
+        },
       );
     },
 

@@ -9,7 +9,7 @@ import { dayRange } from '../../../lib/business-days';
 import { listSort } from '../../../lib/sql-sort';
 import { fillDays, trendDays } from '../../../lib/trend';
 import { isUniqueViolation } from '../../../db/errors';
-import { defaultNickname, identityOf } from '../account/account.service';
+import { defaultNickname, identityOf } from './account.service';
 import type { SessionService } from '../../../platform/session/session.service';
 import type { MerchantAdminRepository, MerchantFilter, MerchantView } from './merchant-admin.repository';
 
