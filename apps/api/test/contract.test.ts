@@ -61,7 +61,7 @@ describe('the API contract', () => {
   it('notices a declared call whose handler is missing', async () => {
     // The account routes registered on a bare server, all but one: the check above must name it.
     const app = Fastify({ logger: false });
-    const registrar = createCallRegistrar(app, { sessions: {} as never, checkOutput: true });
+    const registrar = createCallRegistrar(app, { sessionService: {} as never, checkOutput: true });
     const skipped: Call = accountCalls.merchantMobileForgotPassword;
     const leaky: CallRegistrar = {
       ...registrar,

@@ -11,7 +11,9 @@ import {
 import type { JobDefinition } from './boss';
 
 /** Delivers a verification code (or the "you already have an account" mail) queued by a send. */
-export function deliverCodeJob(deps: { codes: Pick<VerificationCodeService, 'deliverCode'> }): JobDefinition {
+export function deliverCodeJob(deps: {
+  verificationCodeService: Pick<VerificationCodeService, 'deliverCode'>;
+}): JobDefinition {
   return {
     queue: DELIVER_CODE_QUEUE,
     // Someone is waiting for this mail: poll faster than pg-boss's default 2 s.
@@ -19,7 +21,7 @@ export function deliverCodeJob(deps: { codes: Pick<VerificationCodeService, 'del
     async run(data) {
       const job = data as Partial<DeliverCodeJob> | undefined;
       if (!job || !Number.isInteger(job.codeId) || typeof job.sealedCode !== 'string') return { delivery: 'skipped' };
-      return { delivery: await deps.codes.deliverCode(job as DeliverCodeJob) };
+      return { delivery: await deps.verificationCodeService.deliverCode(job as DeliverCodeJob) };
     },
   };
 }

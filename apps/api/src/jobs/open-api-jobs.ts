@@ -5,12 +5,12 @@ import type { JobDefinition } from './boss';
  * Every minute: Open API calls still pending past their timeout plus a margin (their process died
  * between charging and settling, or stalled) are settled as failed_upstream and their units refunded.
  */
-export function openApiSweepJob(deps: { openApi: OpenApiService }): JobDefinition {
+export function openApiSweepJob(deps: { openApiService: OpenApiService }): JobDefinition {
   return {
     queue: 'open-api-sweep',
     cron: '* * * * *',
     async run() {
-      return { settled: await deps.openApi.sweepStale() };
+      return { settled: await deps.openApiService.sweepStale() };
     },
   };
 }

@@ -14,7 +14,7 @@ const BILLS_PER_RUN = 50;
  * does not stop the others; it is retried on the next run.
  */
 export function paymentReconcileJob(deps: {
-  payments: PaymentService;
+  paymentService: PaymentService;
   clock: Clock;
   log?: (error: unknown, billNo: string) => void;
 }): JobDefinition {
@@ -23,7 +23,7 @@ export function paymentReconcileJob(deps: {
     cron: '* * * * *',
     async run() {
       const now = deps.clock.now();
-      const { toQuery, toClose } = await deps.payments.listForReconciliation(
+      const { toQuery, toClose } = await deps.paymentService.listForReconciliation(
         now,
         new Date(now.getTime() - RECONCILE_AFTER_MINUTES * 60_000),
         BILLS_PER_RUN,
@@ -32,7 +32,7 @@ export function paymentReconcileJob(deps: {
       for (const billNo of toQuery) {
         try {
           counts.queried += 1;
-          if ((await deps.payments.reconcileByQuery(billNo)) === 'paid') counts.paid += 1;
+          if ((await deps.paymentService.reconcileByQuery(billNo)) === 'paid') counts.paid += 1;
         } catch (error) {
           counts.failed += 1;
           deps.log?.(error, billNo);
@@ -40,7 +40,7 @@ export function paymentReconcileJob(deps: {
       }
       for (const billNo of toClose) {
         try {
-          await deps.payments.closeOrder(billNo);
+          await deps.paymentService.closeOrder(billNo);
           counts.closed += 1;
         } catch (error) {
           counts.failed += 1;
@@ -48,9 +48,9 @@ export function paymentReconcileJob(deps: {
         }
       }
       // Refunds the provider answered PROCESSING (WeChat Pay): asked until it says SUCCESS, ABNORMAL or CLOSED.
-      for (const billNo of await deps.payments.listPendingRefunds(BILLS_PER_RUN)) {
+      for (const billNo of await deps.paymentService.listPendingRefunds(BILLS_PER_RUN)) {
         try {
-          if ((await deps.payments.reconcileRefund(billNo)) !== 'pending') counts.refunds += 1;
+          if ((await deps.paymentService.reconcileRefund(billNo)) !== 'pending') counts.refunds += 1;
         } catch (error) {
           counts.failed += 1;
           deps.log?.(error, billNo);

@@ -15,7 +15,7 @@ import type { JobDefinition } from './boss';
  */
 export function pluginSweepJob(deps: {
   pluginService: Pick<PluginService, 'disableEndedTrials' | 'remindEndingTrials'>;
-  notices: Pick<NoticeService, 'notifyMerchant'>;
+  noticeService: Pick<NoticeService, 'notifyMerchant'>;
   /** The platform's business time zone: the reminder's end date is written in it. */
   getTimeZone: () => Promise<string>;
 }): JobDefinition {
@@ -24,11 +24,11 @@ export function pluginSweepJob(deps: {
     cron: '* * * * *',
     async run() {
       const ended = await deps.pluginService.disableEndedTrials((trial) =>
-        deps.notices.notifyMerchant({ merchantId: trial.merchant_id, ...trialEndedNotice(trial) }),
+        deps.noticeService.notifyMerchant({ merchantId: trial.merchant_id, ...trialEndedNotice(trial) }),
       );
       const zone = await deps.getTimeZone();
       const reminded = await deps.pluginService.remindEndingTrials((trial) =>
-        deps.notices.notifyMerchant({ merchantId: trial.merchant_id, ...trialEndingNotice(trial, zone) }),
+        deps.noticeService.notifyMerchant({ merchantId: trial.merchant_id, ...trialEndingNotice(trial, zone) }),
       );
       return { disabled: ended.length, reminded };
     },

@@ -20,14 +20,14 @@ const DAY_SECONDS = 24 * 60 * 60;
  */
 export function purgeStaleRecordsJob(deps: {
   clock: Clock;
-  sessions: Pick<SessionService, 'purgeEnded'>;
-  accounts: Pick<AccountService, 'purgeFailures'>;
-  codes: Pick<VerificationCodeService, 'purgeOld'>;
-  captchas: CaptchaService;
-  idempotency: IdempotencyService;
-  twoFactor: Pick<TwoFactorService, 'purgeChallenges'>;
+  sessionService: Pick<SessionService, 'purgeEnded'>;
+  accountService: Pick<AccountService, 'purgeFailures'>;
+  verificationCodeService: Pick<VerificationCodeService, 'purgeOld'>;
+  captchaService: CaptchaService;
+  idempotencyService: IdempotencyService;
+  twoFactorService: Pick<TwoFactorService, 'purgeChallenges'>;
   ipRateLimit: IpRateLimit;
-  payments: Pick<PaymentService, 'purgeNonces'>;
+  paymentService: Pick<PaymentService, 'purgeNonces'>;
 }): JobDefinition {
   return {
     queue: 'purge-stale-records',
@@ -36,15 +36,15 @@ export function purgeStaleRecordsJob(deps: {
       const now = deps.clock.now();
       const dayAgo = addSeconds(now, -DAY_SECONDS);
       return {
-        sessions: await deps.sessions.purgeEnded(dayAgo),
-        captchas: await deps.captchas.purgeExpired(addSeconds(now, -3600)),
-        codes: await deps.codes.purgeOld(dayAgo),
-        loginFailures: await deps.accounts.purgeFailures(dayAgo),
-        idempotencyKeys: await deps.idempotency.purgeExpired(now),
-        twoFactorChallenges: await deps.twoFactor.purgeChallenges(addSeconds(now, -3600)),
+        sessions: await deps.sessionService.purgeEnded(dayAgo),
+        captchas: await deps.captchaService.purgeExpired(addSeconds(now, -3600)),
+        codes: await deps.verificationCodeService.purgeOld(dayAgo),
+        loginFailures: await deps.accountService.purgeFailures(dayAgo),
+        idempotencyKeys: await deps.idempotencyService.purgeExpired(now),
+        twoFactorChallenges: await deps.twoFactorService.purgeChallenges(addSeconds(now, -3600)),
         // Every budget window is at most an hour; a nonce past its notification's window guards nothing.
         ipRateLimits: await deps.ipRateLimit.purgeBefore(addSeconds(now, -3600)),
-        paymentNonces: await deps.payments.purgeNonces(now),
+        paymentNonces: await deps.paymentService.purgeNonces(now),
       };
     },
   };

@@ -80,9 +80,9 @@ export type AuthorizationRule = (principal: Principal, path: string) => Promise<
 export function createCallRegistrar(
   app: FastifyInstance,
   deps: {
-    sessions: SessionService;
+    sessionService: SessionService;
     checkOutput: boolean;
-    idempotency?: IdempotencyService;
+    idempotencyService?: IdempotencyService;
     /** The audit log and the (transaction-aware) database its unit of work opens transactions on. */
     audit?: { service: AuditService; db: Db };
     /**
@@ -108,7 +108,7 @@ export function createCallRegistrar(
   async function requirePrincipal(request: FastifyRequest, role: Principal['role'], path: string): Promise<Principal> {
     const token = bearerToken(request);
     if (!token) throw new AppError('TOKEN_EXPIRED');
-    const principal = await deps.sessions.resolveSession(token);
+    const principal = await deps.sessionService.resolveSession(token);
     if (!principal) throw new AppError('TOKEN_EXPIRED');
     if (principal.role !== role) throw new AppError('NO_PERMISSION');
     await authorize?.(principal, path);
@@ -235,9 +235,9 @@ export function createCallRegistrar(
       // A writing call with an Idempotency-Key runs once per key (after validation, like Stripe: a
       // refused body is not kept); without the header it simply runs.
       const idempotencyKey = request.headers[IDEMPOTENCY_KEY_HEADER];
-      if (call.isWrite && deps.idempotency && idempotencyKey !== undefined) {
+      if (call.isWrite && deps.idempotencyService && idempotencyKey !== undefined) {
         if (!isValidIdempotencyKey(idempotencyKey)) return reply.send(failure('IDEMPOTENCY_KEY_INVALID', lang));
-        const { envelope, isReplayed } = await deps.idempotency.run(
+        const { envelope, isReplayed } = await deps.idempotencyService.run(
           {
             key: idempotencyKey,
             principal: principal ? `${principal.role}:${principal.userId}` : 'anonymous',

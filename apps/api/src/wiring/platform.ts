@@ -76,9 +76,9 @@ export function wirePlatform(app: FastifyInstance, options: BuildAppOptions) {
   });
   // The accounts area gives the registrar its rule on operators' two-factor enrolment (authorizeWith).
   const registrar = createCallRegistrar(app, {
-    sessions: sessionService,
+    sessionService,
     checkOutput: !config.isProduction,
-    idempotency: idempotencyService,
+    idempotencyService,
     audit: { service: auditService, db },
     publicLimits: { ipRateLimit, bucketOf: publicCallBucket },
   });

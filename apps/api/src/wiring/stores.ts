@@ -108,7 +108,7 @@ export function wireStores(
   registerPluginRoutes(app, registrar, { pluginService });
   // Requests to a store's system or custom domain reach the store: its front page from its basic config and plugins.
   registerStorefrontRouting(app, {
-    storefrontService: createStorefrontService({ domainService, siteConfigs: storeSiteConfigService, pluginService }),
+    storefrontService: createStorefrontService({ domainService, storeSiteConfigService, pluginService }),
     storeUrlScheme: config.storeUrlScheme,
   });
   return { storeVersionService, shopService, shopAdminService, storeSiteConfigService, domainService, pluginService };

@@ -67,9 +67,9 @@ export function defaultNickname(identity: MerchantIdentity) {
 export function createAccountService(deps: {
   db: Db;
   repository: AccountRepository;
-  sessions: SessionService;
-  codes: VerificationCodeService;
-  captchas: CaptchaService;
+  sessionService: SessionService;
+  verificationCodeService: VerificationCodeService;
+  captchaService: CaptchaService;
   passwords: PasswordHasher;
   clock: Clock;
   /** Failed logins of one account within the window after which a captcha is required: a platform rule the operator sets. */
@@ -78,11 +78,11 @@ export function createAccountService(deps: {
   ipCaptchaThreshold: number;
   failureWindowMinutes: number;
   /** Operators' second sign-in step: throws TWO_FACTOR_REQUIRED (with the challenge) after a right password when it is on. */
-  twoFactor?: { challengeIfEnabled: (adminId: number) => Promise<void> };
+  twoFactorService?: { challengeIfEnabled: (adminId: number) => Promise<void> };
   /** The "your password was changed" mail to a merchant (queued, sent by a job). */
   passwordNotices?: Pick<PasswordNotices, 'queue'>;
 }) {
-  const { db, repository, sessions, codes, captchas, passwords, clock } = deps;
+  const { db, repository, sessionService, verificationCodeService, captchaService, passwords, clock } = deps;
   // Verifying against a real hash when the account does not exist keeps the timing of both answers alike.
   const dummyHash = passwords.hash('Parlour-dummy-Password-1!');
 
@@ -104,7 +104,7 @@ export function createAccountService(deps: {
     if (needsCaptchaAfter(0)) {
       const { captcha_id: captchaId, captcha_code: captchaCode } = attempt;
       const hasAnswer = Boolean(captchaId && captchaCode);
-      if (!captchaId || !captchaCode || !(await captchas.consumeCaptcha(captchaId, captchaCode))) {
+      if (!captchaId || !captchaCode || !(await captchaService.consumeCaptcha(captchaId, captchaCode))) {
         // An attempt stopped at the captcha never tried the password, so it is not a failure.
         await repository.deleteFailure(recorded.id);
         throw new AppError(hasAnswer ? 'CAPTCHA_WRONG' : 'CAPTCHA_REQUIRED', { data: { captcha_required: true } });
@@ -124,7 +124,7 @@ export function createAccountService(deps: {
   }
 
   async function openMerchantSession(row: MerchantRow, ip: string, userAgent?: string): Promise<TMerchantUserinfo> {
-    const session = await sessions.createSession({ role: 'merchant', userId: row.id, ip, userAgent });
+    const session = await sessionService.createSession({ role: 'merchant', userId: row.id, ip, userAgent });
     await repository.recordMerchantLogin(row.id, ip, clock.now());
     // The row was read before this sign-in was recorded: no last login means this is the first session.
     return {
@@ -185,7 +185,7 @@ export function createAccountService(deps: {
       if (principal.role === 'merchant') await repository.updateMerchantPassword(principal.userId, passwordHash, now);
       else await repository.updateAdminPassword(principal.userId, passwordHash, now);
       await repository.clearFailures(principal.role, found.account);
-      const { ended } = await sessions.endOtherSessions(principal);
+      const { ended } = await sessionService.endOtherSessions(principal);
       if (principal.role === 'merchant')
         await deps.passwordNotices?.queue({ merchantId: principal.userId, ip: options.ip, lang: options.lang });
       return { ended_sessions: ended };
@@ -201,8 +201,8 @@ export function createAccountService(deps: {
 
     async loginAdmin(attempt: LoginAttempt): Promise<{ userinfo: TAdminUserinfo }> {
       const user = await guardedLogin('admin', attempt, () => repository.findAdminByAccount(attempt.account));
-      await deps.twoFactor?.challengeIfEnabled(user.id);
-      const session = await sessions.createSession({
+      await deps.twoFactorService?.challengeIfEnabled(user.id);
+      const session = await sessionService.createSession({
         role: 'admin',
         userId: user.id,
         ip: attempt.ip,
@@ -217,7 +217,7 @@ export function createAccountService(deps: {
      * delivery job decides what the address gets (verification-code.service).
      */
     async sendCode(options: { identity: MerchantIdentity; event: TCodeEvent; ip: string; lang: Lang }) {
-      return codes.sendCode({
+      return verificationCodeService.sendCode({
         channel: options.identity.channel,
         target: options.identity.value,
         purpose: options.event,
@@ -227,7 +227,7 @@ export function createAccountService(deps: {
     },
 
     async checkCode(options: { identity: MerchantIdentity; event: TCodeEvent; code: string }) {
-      await codes.verifyCode(
+      await verificationCodeService.verifyCode(
         { channel: options.identity.channel, target: options.identity.value, purpose: options.event },
         options.code,
       );
@@ -243,7 +243,7 @@ export function createAccountService(deps: {
     }) {
       const { identity } = options;
       // The code first: only someone holding a valid code for the address learns that it has an account.
-      const codeId = await codes.verifyCode(
+      const codeId = await verificationCodeService.verifyCode(
         { channel: identity.channel, target: identity.value, purpose: 'register' },
         options.code,
       );
@@ -252,7 +252,7 @@ export function createAccountService(deps: {
       let row: MerchantRow | undefined;
       try {
         row = await db.transaction(async (tx) => {
-          await codes.consumeCode(tx as unknown as Db, codeId);
+          await verificationCodeService.consumeCode(tx as unknown as Db, codeId);
           return repository.insertMerchant(
             { ...byIdentity(identity), password_hash: passwordHash, nickname: defaultNickname(identity) },
             tx as unknown as Db,
@@ -269,7 +269,7 @@ export function createAccountService(deps: {
     /** Second step of forgot password: sets the password and signs the merchant out everywhere. */
     async resetMerchantPassword(options: { identity: MerchantIdentity; code: string; password: string }) {
       const { identity } = options;
-      const codeId = await codes.verifyCode(
+      const codeId = await verificationCodeService.verifyCode(
         { channel: identity.channel, target: identity.value, purpose: 'forgot' },
         options.code,
       );
@@ -277,10 +277,10 @@ export function createAccountService(deps: {
       if (!merchant) throw new AppError('CODE_INVALID');
       const passwordHash = await passwords.hash(options.password);
       await db.transaction(async (tx) => {
-        await codes.consumeCode(tx as unknown as Db, codeId);
+        await verificationCodeService.consumeCode(tx as unknown as Db, codeId);
         await repository.updateMerchantPassword(merchant.id, passwordHash, clock.now(), tx as unknown as Db);
       });
-      await sessions.revokeAllSessions('merchant', merchant.id);
+      await sessionService.revokeAllSessions('merchant', merchant.id);
       await repository.clearFailures('merchant', identity.value);
       return null;
     },

@@ -73,14 +73,14 @@ function normaliseRecoveryCode(code: string) {
 export function createTwoFactorService(deps: {
   repository: TwoFactorRepository;
   accountRepository: AccountRepository;
-  sessions: SessionService;
+  sessionService: SessionService;
   secrets: SecretBox;
   passwords: PasswordHasher;
   clock: Clock;
   isRequired: () => Promise<boolean>;
   failureWindowMinutes: number;
 }) {
-  const { repository, accountRepository, sessions, secrets, passwords, clock } = deps;
+  const { repository, accountRepository, sessionService, secrets, passwords, clock } = deps;
 
   /** Checks an authenticator code against the operator's secret and takes its time step (once). */
   async function acceptTotp(
@@ -236,7 +236,7 @@ export function createTwoFactorService(deps: {
       const admin = await accountRepository.findAdminById(challenge.admin_id);
       if (!admin) throw new AppError('TWO_FACTOR_CHALLENGE_EXPIRED');
       if (admin.status === 'disabled') throw new AppError('ACCOUNT_DISABLED');
-      const session = await sessions.createSession({
+      const session = await sessionService.createSession({
         role: 'admin',
         userId: admin.id,
         ip: options.ip,

@@ -43,7 +43,7 @@ export type StorefrontAnswer =
  */
 export function createStorefrontService(deps: {
   domainService: Pick<DomainService, 'resolveHost'>;
-  siteConfigs: Pick<StoreSiteConfigService, 'getConfig'>;
+  storeSiteConfigService: Pick<StoreSiteConfigService, 'getConfig'>;
   pluginService: Pick<PluginService, 'listEnabledOnShop'>;
 }) {
   return {
@@ -98,7 +98,7 @@ export function createStorefrontService(deps: {
         };
       }
       if (options.path.startsWith(UPLOADS_URL_PREFIX)) return { kind: 'upload' };
-      const config = await deps.siteConfigs.getConfig({ scope: systemScope, shopId: shop.shop_id });
+      const config = await deps.storeSiteConfigService.getConfig({ scope: systemScope, shopId: shop.shop_id });
       if (options.path === FAVICON_PATH) return { kind: 'icon', icon: config.ico };
       if (!FRONT_PAGE_PATHS.has(options.path)) {
         const storeName = config.site_name.trim() || shop.shop_name;
