@@ -3,7 +3,7 @@ import path from 'node:path';
 import { zoneDay } from '@parlour/contract/business-time';
 import { adminConfigList, adminSetConfig } from '@parlour/contract/calls/settings';
 import { merchantListApiLogs, merchantTrafficDashboard } from '@parlour/contract/calls/traffic-report';
-import { merchantConfigList } from '@parlour/contract/calls/site-config';
+import { merchantConfigList } from '@parlour/contract/calls/site-settings';
 import { adminMerchantRegisterTrend } from '@parlour/contract/calls/merchant-admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUsageFold } from '../src/modules/traffic/traffic-report/usage-fold';

@@ -9,7 +9,7 @@ import {
   adminTestSendSms,
   adminTestSendWecom,
 } from '@parlour/contract/calls/settings';
-import { merchantConfigList } from '@parlour/contract/calls/site-config';
+import { merchantConfigList } from '@parlour/contract/calls/site-settings';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformSettings } from '../src/db/schema/index';

@@ -68,8 +68,10 @@ const accountSecurityPage: LazyPage = () => import('../features/account/pages/se
 const trafficPage: LazyPage = () => import('../features/traffic/pages/traffic-page');
 const pluginPage: LazyPage = () => import('../features/plugin/pages/plugin-page');
 const adminTrafficPage: LazyPage = () => import('../features/admin-traffic/pages/admin-traffic-page');
-const merchantSiteConfigPage: LazyPage = () => import('../features/site-config/pages/merchant-site-config-page');
-const adminSiteConfigPage: LazyPage = () => import('../features/site-config/pages/admin-site-config-page');
+const merchantStoreSiteConfigPage: LazyPage = () =>
+  import('../features/store-site-config/pages/merchant-store-site-config-page');
+const adminStoreSiteConfigPage: LazyPage = () =>
+  import('../features/store-site-config/pages/admin-store-site-config-page');
 const adminPluginPage: LazyPage = () => import('../features/admin-plugin/pages/plugin-page');
 const domainListPage: LazyPage = () => import('../features/domain/pages/merchant-domain-list-page');
 const domainAddPage: LazyPage = () => import('../features/domain/pages/merchant-domain-add-page');
@@ -195,7 +197,7 @@ export const merchantMenu: RouteEntry[] = [
         titleKey: 'route.merchant.settingIndex',
         role: 'merchant',
         access: merchantOnly,
-        page: merchantSiteConfigPage,
+        page: merchantStoreSiteConfigPage,
       },
       {
         path: '/merchant/setting/domain',
@@ -339,7 +341,7 @@ export const adminMenu: RouteEntry[] = [
         titleKey: 'route.admin.settingIndex',
         role: 'admin',
         access: adminOnly,
-        page: adminSiteConfigPage,
+        page: adminStoreSiteConfigPage,
       },
       {
         path: '/admin/setting/domain',

@@ -17,7 +17,7 @@ import { useDebounced } from '@/lib/use-debounced';
  * The store switcher: the store a per-store page (basic config, domains, a store's plugins) acts on.
  *
  * ```tsx
- * <StoreSwitcher variant="merchant">{(shop) => <SiteConfigForm shopId={shop.shop_id} />}</StoreSwitcher>
+ * <StoreSwitcher variant="merchant">{(shop) => <StoreSiteConfigForm shopId={shop.shop_id} />}</StoreSwitcher>
  * ```
  *
  * - The chosen store is the URL's `?shop_id=<store ID>` (SHOP_PARAM), so a page is linkable: a store

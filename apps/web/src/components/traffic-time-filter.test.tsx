@@ -1,11 +1,11 @@
-import type { TPublicSiteConfig } from '@parlour/contract/calls/site-config';
+import type { TPublicSiteSettings } from '@parlour/contract/calls/site-settings';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { presetPublicConfig } from '../lib/public-config';
 import { lastDays } from './date-range-filter';
 import { TrafficTimeFilter } from './traffic-time-filter';
 
-const SITE: TPublicSiteConfig = {
+const SITE: TPublicSiteSettings = {
   site_name: 'Parlour',
   domain: '',
   keywords: '',

@@ -1,4 +1,4 @@
-import { merchantConfigList, type TPublicSiteConfig } from '@parlour/contract/calls/site-config';
+import { merchantConfigList, type TPublicSiteSettings } from '@parlour/contract/calls/site-settings';
 import { useEffect, useSyncExternalStore } from 'react';
 import { callApi } from './request';
 
@@ -12,21 +12,21 @@ import { callApi } from './request';
 
 const STORAGE_KEY = 'parlour.public-config';
 
-let current: TPublicSiteConfig | null = readStored();
+let current: TPublicSiteSettings | null = readStored();
 let loading: Promise<void> | null = null;
 const listeners = new Set<() => void>();
 
-function readStored(): TPublicSiteConfig | null {
+function readStored(): TPublicSiteSettings | null {
   try {
     const raw = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEY);
-    return raw ? (JSON.parse(raw) as TPublicSiteConfig) : null;
+    return raw ? (JSON.parse(raw) as TPublicSiteSettings) : null;
   } catch {
     return null;
   }
 }
 
 /** Replaces the configuration shown (after a fetch, or when the operator saves the site group). */
-export function setPublicConfig(config: TPublicSiteConfig | null) {
+export function setPublicConfig(config: TPublicSiteSettings | null) {
   current = config;
   try {
     if (config) localStorage.setItem(STORAGE_KEY, JSON.stringify(config));
@@ -39,7 +39,7 @@ export function setPublicConfig(config: TPublicSiteConfig | null) {
 }
 
 /** Sets the configuration without fetching it (tests; a page that already has it). */
-export function presetPublicConfig(config: TPublicSiteConfig | null) {
+export function presetPublicConfig(config: TPublicSiteSettings | null) {
   loading = Promise.resolve();
   setPublicConfig(config);
 }
@@ -60,7 +60,7 @@ function subscribe(listener: () => void) {
 }
 
 /** The configuration, or null until the first answer (callers show the product's own name then). */
-export function usePublicConfig(): TPublicSiteConfig | null {
+export function usePublicConfig(): TPublicSiteSettings | null {
   const config = useSyncExternalStore(
     subscribe,
     () => current,
@@ -87,7 +87,7 @@ function setMeta(name: string, content: string) {
 }
 
 /** Keywords and description into the document head, the icon as the favicon. */
-export function applyDocumentHead(config: TPublicSiteConfig | null) {
+export function applyDocumentHead(config: TPublicSiteSettings | null) {
   if (typeof document === 'undefined') return;
   setMeta('keywords', config?.keywords ?? '');
   setMeta('description', config?.description ?? '');

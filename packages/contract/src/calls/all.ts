@@ -13,7 +13,7 @@ import * as paymentSettings from './payment-settings';
 import * as plugin from './plugin';
 import * as prospect from './prospect';
 import * as settings from './settings';
-import * as siteConfig from './site-config';
+import * as siteSettings from './site-settings';
 import * as store from './store';
 import * as storeSiteConfig from './store-site-config';
 import * as traffic from './traffic';
@@ -37,7 +37,7 @@ export const allCalls: Call[] = [
   notice,
   prospect,
   settings,
-  siteConfig,
+  siteSettings,
   dashboard,
   traffic,
   trafficReport,

@@ -3,9 +3,9 @@ import { defineCall, ZEmptyInput, ZNullOutput } from '../call';
 import { isKnownTimeZone } from '../business-time';
 import { RESERVED_SHOP_IDS_MAX, SHOP_ID_MAX_LENGTH } from '../constants';
 import { ZEmail, ZMobile } from '../schemas';
-import { optionalText, ZSiteSettings } from './site-config';
+import { optionalText, ZSiteSettings } from './site-settings';
 
-export { ZPublicSiteConfig, ZSiteSettings, type TPublicSiteConfig, type TSiteSettings } from './site-config';
+export { ZPublicSiteSettings, ZSiteSettings, type TPublicSiteSettings, type TSiteSettings } from './site-settings';
 
 /**
  * Platform settings (spec §3 site config, §7 common/config): five groups the operator edits on the

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { ZSiteSettings } from './site-config';
+import { ZSiteSettings } from './site-settings';
 import { ZShopId } from './store';
 
 /**
  * Each store's basic config (spec §2 /setting/index, §3 site config): what the store's own site shows
  * its visitors in the header and footer. The fields and their rules are the platform site group's
- * (calls/site-config), but the domain: a store's domain is its primary domain, managed on the domain
+ * (calls/site-settings), but the domain: a store's domain is its primary domain, managed on the domain
  * pages, so it is shown here and never edited.
  */
 

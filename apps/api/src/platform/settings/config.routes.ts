@@ -1,5 +1,5 @@
 import * as calls from '@parlour/contract/calls/settings';
-import { merchantConfigList } from '@parlour/contract/calls/site-config';
+import { merchantConfigList } from '@parlour/contract/calls/site-settings';
 import type { SettingsGroup } from '@parlour/contract/calls/settings';
 import type { CallRegistrar } from '../register-call';
 import type { ConfigService } from './config.service';

@@ -56,8 +56,8 @@ export type TSiteSettings = z.infer<typeof ZSiteSettings>;
  * What the public site and the consoles show: the site group (it holds nothing secret), and the
  * business time zone whose days the traffic reports' time filters count.
  */
-export const ZPublicSiteConfig = ZSiteSettings.extend({ business_time_zone: z.string() });
-export type TPublicSiteConfig = z.infer<typeof ZPublicSiteConfig>;
+export const ZPublicSiteSettings = ZSiteSettings.extend({ business_time_zone: z.string() });
+export type TPublicSiteSettings = z.infer<typeof ZPublicSiteSettings>;
 
 export const merchantConfigList = defineCall({
   path: 'merchant/common/config/configList',
@@ -68,5 +68,5 @@ export const merchantConfigList = defineCall({
     "The public site's configuration: name, domain, keywords, description, logo, icon, record number, copyright, " +
     "service phone, and the business time zone of the reports' days",
   input: ZEmptyInput,
-  output: ZPublicSiteConfig,
+  output: ZPublicSiteSettings,
 });

@@ -6,17 +6,17 @@ import {
 import type { Role } from '@parlour/contract/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/request';
-import { siteConfigQueryOptions } from './get-site-config';
+import { storeSiteConfigQueryOptions } from './get-store-site-config';
 
 /** Saves a store's basic config (every field but the domain); the answer is the config as saved. */
 export function editSiteConfig(role: Role, input: TStoreSiteConfigEditInput) {
   return callApi(role === 'merchant' ? merchantSiteConfigEdit : adminSiteConfigEdit, input);
 }
 
-export function useEditSiteConfig(role: Role) {
+export function useEditStoreSiteConfig(role: Role) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TStoreSiteConfigEditInput) => editSiteConfig(role, input),
-    onSuccess: (saved) => queryClient.setQueryData(siteConfigQueryOptions(role, saved.shop_id).queryKey, saved),
+    onSuccess: (saved) => queryClient.setQueryData(storeSiteConfigQueryOptions(role, saved.shop_id).queryKey, saved),
   });
 }

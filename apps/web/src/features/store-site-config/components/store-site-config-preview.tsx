@@ -11,7 +11,7 @@ const RECORD_SITE = 'https://beian.miit.gov.cn/';
  * the browser tab (icon and name), the header (logo and name) and the footer (copyright, record
  * number, service phone), following the form as it is typed.
  */
-export function SiteConfigPreview({
+export function StoreSiteConfigPreview({
   values,
   domain,
 }: {
@@ -19,15 +19,17 @@ export function SiteConfigPreview({
   domain: string | null;
 }) {
   const { t } = useTranslation();
-  const siteName = values.site_name?.trim() || t('siteConfig.preview.untitled');
+  const siteName = values.site_name?.trim() || t('storeSiteConfig.preview.untitled');
   const footerParts = [
     values.copyright?.trim(),
-    values.service_phone?.trim() ? t('siteConfig.preview.phone', { phone: values.service_phone.trim() }) : undefined,
+    values.service_phone?.trim()
+      ? t('storeSiteConfig.preview.phone', { phone: values.service_phone.trim() })
+      : undefined,
   ].filter(Boolean);
   return (
-    <section className="site-preview" aria-label={t('siteConfig.preview.label')} data-testid="site-preview">
+    <section className="site-preview" aria-label={t('storeSiteConfig.preview.label')} data-testid="site-preview">
       <Typography.Text type="secondary" className="site-preview__caption">
-        {t('siteConfig.preview.label')}
+        {t('storeSiteConfig.preview.label')}
       </Typography.Text>
       <div className="site-preview__window">
         <div className="site-preview__tab">
@@ -38,29 +40,29 @@ export function SiteConfigPreview({
           )}
           <span className="site-preview__tab-title">{siteName}</span>
         </div>
-        <div className="site-preview__address">{domain ? storeAddress(domain) : t('siteConfig.noDomain')}</div>
+        <div className="site-preview__address">{domain ? storeAddress(domain) : t('storeSiteConfig.noDomain')}</div>
         <header className="site-preview__header">
           {values.logo ? (
-            <img src={values.logo} alt={t('siteConfig.fields.logo')} className="site-preview__logo" />
+            <img src={values.logo} alt={t('storeSiteConfig.fields.logo')} className="site-preview__logo" />
           ) : (
             <span className="site-preview__logo site-preview__logo--empty">{siteName.slice(0, 1)}</span>
           )}
           <strong className="site-preview__name">{siteName}</strong>
           <nav className="site-preview__nav" aria-hidden="true">
-            <span>{t('siteConfig.preview.home')}</span>
-            <span>{t('siteConfig.preview.products')}</span>
-            <span>{t('siteConfig.preview.cart')}</span>
+            <span>{t('storeSiteConfig.preview.home')}</span>
+            <span>{t('storeSiteConfig.preview.products')}</span>
+            <span>{t('storeSiteConfig.preview.cart')}</span>
           </nav>
         </header>
         <div className="site-preview__body">
           {values.description?.trim() ? (
             <p>{values.description.trim()}</p>
           ) : (
-            <p className="site-preview__placeholder">{t('siteConfig.preview.noDescription')}</p>
+            <p className="site-preview__placeholder">{t('storeSiteConfig.preview.noDescription')}</p>
           )}
           {values.keywords?.trim() ? (
             <p className="site-preview__keywords">
-              {t('siteConfig.preview.keywords', { keywords: values.keywords.trim() })}
+              {t('storeSiteConfig.preview.keywords', { keywords: values.keywords.trim() })}
             </p>
           ) : null}
         </div>

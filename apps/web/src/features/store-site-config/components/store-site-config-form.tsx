@@ -13,8 +13,8 @@ import { storePageLink } from '@/components/store-switcher';
 import { feedback } from '@/lib/feedback';
 import { fieldRule } from '@/lib/form-rules';
 import { storeAddress } from '@/lib/store-address';
-import { useEditSiteConfig } from '../api/edit-site-config';
-import { SiteConfigPreview } from './site-config-preview';
+import { useEditStoreSiteConfig } from '../api/edit-store-site-config';
+import { StoreSiteConfigPreview } from './store-site-config-preview';
 
 const rule = (field: keyof TStoreSiteConfigFields) => fieldRule(ZStoreSiteConfigFields, field);
 
@@ -36,10 +36,10 @@ function useLeaveGuard(isDirty: boolean) {
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     Modal.confirm({
-      title: t('siteConfig.leave.title'),
-      content: t('siteConfig.leave.content'),
-      okText: t('siteConfig.leave.ok'),
-      cancelText: t('siteConfig.leave.cancel'),
+      title: t('storeSiteConfig.leave.title'),
+      content: t('storeSiteConfig.leave.content'),
+      okText: t('storeSiteConfig.leave.ok'),
+      cancelText: t('storeSiteConfig.leave.cancel'),
       onOk: () => blocker.proceed(),
       onCancel: () => blocker.reset(),
     });
@@ -57,13 +57,13 @@ function useLeaveGuard(isDirty: boolean) {
  * domain shown with a link to the domain pages, and a preview of the store's header and footer.
  * The merchant's (`role="merchant"`) and the operator's system-config page use it alike.
  */
-export function SiteConfigForm({ role, config }: { role: Role; config: TStoreSiteConfig }) {
+export function StoreSiteConfigForm({ role, config }: { role: Role; config: TStoreSiteConfig }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<TStoreSiteConfigFields>();
   const initial = fieldsOf(config);
   const watched = Form.useWatch([], form) as Partial<TStoreSiteConfigFields> | undefined;
   const [isDirty, setIsDirty] = useState(false);
-  const save = useEditSiteConfig(role);
+  const save = useEditStoreSiteConfig(role);
   useLeaveGuard(isDirty);
   const domainPage = storePageLink(
     role === 'merchant' ? '/merchant/setting/domain' : '/admin/setting/domain',
@@ -77,7 +77,7 @@ export function SiteConfigForm({ role, config }: { role: Role; config: TStoreSit
         onSuccess: (saved) => {
           form.setFieldsValue(fieldsOf(saved));
           setIsDirty(false);
-          feedback.success(t('siteConfig.saved'));
+          feedback.success(t('storeSiteConfig.saved'));
         },
       },
     );
@@ -96,54 +96,63 @@ export function SiteConfigForm({ role, config }: { role: Role; config: TStoreSit
         >
           <Row gutter={24}>
             <Col xs={24} md={12}>
-              <Form.Item name="site_name" label={t('siteConfig.fields.siteName')} rules={[rule('site_name')]} required>
+              <Form.Item
+                name="site_name"
+                label={t('storeSiteConfig.fields.siteName')}
+                rules={[rule('site_name')]}
+                required
+              >
                 <Input maxLength={50} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item label={t('siteConfig.fields.domain')} extra={t('siteConfig.domainHint')}>
+              <Form.Item label={t('storeSiteConfig.fields.domain')} extra={t('storeSiteConfig.domainHint')}>
                 <Space wrap size={[12, 4]}>
                   <Typography.Text strong data-testid="primary-domain" style={{ wordBreak: 'break-all' }}>
-                    {config.domain ?? t('siteConfig.noDomain')}
+                    {config.domain ?? t('storeSiteConfig.noDomain')}
                   </Typography.Text>
-                  <Link to={domainPage}>{t('siteConfig.manageDomains')}</Link>
+                  <Link to={domainPage}>{t('storeSiteConfig.manageDomains')}</Link>
                   {config.domain ? (
                     <Typography.Link href={storeAddress(config.domain)} target="_blank" rel="noopener noreferrer">
-                      {t('siteConfig.openStore')}
+                      {t('storeSiteConfig.openStore')}
                     </Typography.Link>
                   ) : null}
                 </Space>
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="logo" label={t('siteConfig.fields.logo')} rules={[rule('logo')]}>
-                <ImageUploadField role={role} alt={t('siteConfig.fields.logo')} />
+              <Form.Item name="logo" label={t('storeSiteConfig.fields.logo')} rules={[rule('logo')]}>
+                <ImageUploadField role={role} alt={t('storeSiteConfig.fields.logo')} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="ico" label={t('siteConfig.fields.ico')} rules={[rule('ico')]}>
-                <ImageUploadField role={role} alt={t('siteConfig.fields.ico')} />
+              <Form.Item name="ico" label={t('storeSiteConfig.fields.ico')} rules={[rule('ico')]}>
+                <ImageUploadField role={role} alt={t('storeSiteConfig.fields.ico')} />
               </Form.Item>
             </Col>
             <Col xs={24}>
               <Form.Item
                 name="keywords"
-                label={t('siteConfig.fields.keywords')}
+                label={t('storeSiteConfig.fields.keywords')}
                 rules={[rule('keywords')]}
-                extra={t('siteConfig.keywordsHint')}
+                extra={t('storeSiteConfig.keywordsHint')}
               >
                 <Input maxLength={200} />
               </Form.Item>
             </Col>
             <Col xs={24}>
-              <Form.Item name="description" label={t('siteConfig.fields.description')} rules={[rule('description')]}>
+              <Form.Item
+                name="description"
+                label={t('storeSiteConfig.fields.description')}
+                rules={[rule('description')]}
+              >
                 <Input.TextArea rows={3} maxLength={500} showCount />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
               <Form.Item
                 name="record_number"
-                label={t('siteConfig.fields.recordNumber')}
+                label={t('storeSiteConfig.fields.recordNumber')}
                 rules={[rule('record_number')]}
               >
                 <Input maxLength={50} placeholder="沪ICP备00000000号" />
@@ -152,21 +161,21 @@ export function SiteConfigForm({ role, config }: { role: Role; config: TStoreSit
             <Col xs={24} md={12}>
               <Form.Item
                 name="service_phone"
-                label={t('siteConfig.fields.servicePhone')}
+                label={t('storeSiteConfig.fields.servicePhone')}
                 rules={[rule('service_phone')]}
               >
                 <Input maxLength={30} placeholder="400-000-0000" />
               </Form.Item>
             </Col>
             <Col xs={24}>
-              <Form.Item name="copyright" label={t('siteConfig.fields.copyright')} rules={[rule('copyright')]}>
+              <Form.Item name="copyright" label={t('storeSiteConfig.fields.copyright')} rules={[rule('copyright')]}>
                 <Input maxLength={100} />
               </Form.Item>
             </Col>
           </Row>
           <Space wrap>
             <Button type="primary" htmlType="submit" loading={save.isPending} disabled={save.isPending}>
-              {t('siteConfig.save')}
+              {t('storeSiteConfig.save')}
             </Button>
             <Button
               disabled={!isDirty || save.isPending}
@@ -175,13 +184,13 @@ export function SiteConfigForm({ role, config }: { role: Role; config: TStoreSit
                 setIsDirty(false);
               }}
             >
-              {t('siteConfig.reset')}
+              {t('storeSiteConfig.reset')}
             </Button>
           </Space>
         </Form>
       </Col>
       <Col xs={24} xl={10}>
-        <SiteConfigPreview values={watched ?? initial} domain={config.domain} />
+        <StoreSiteConfigPreview values={watched ?? initial} domain={config.domain} />
       </Col>
     </Row>
   );

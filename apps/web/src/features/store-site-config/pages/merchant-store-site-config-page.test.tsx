@@ -4,7 +4,7 @@ import { useSessionStore } from '@/lib/session-store';
 import { merchantUserinfo, mockFetch, recordFeedback } from '@/test/helpers';
 import { makeShop } from '@/test/merchant-fixtures';
 import { renderPage } from '@/test/render';
-import MerchantSiteConfigPage from './merchant-site-config-page';
+import MerchantStoreSiteConfigPage from './merchant-store-site-config-page';
 
 const CONFIG = {
   shop_id: 'lucyshop',
@@ -38,7 +38,7 @@ describe('merchant basic config page', { timeout: 20_000 }, () => {
       }
       return { code: 10004 };
     });
-    const { router } = renderPage(<MerchantSiteConfigPage />, { path: '/merchant/setting/index' });
+    const { router } = renderPage(<MerchantStoreSiteConfigPage />, { path: '/merchant/setting/index' });
     expect(await screen.findByTestId('primary-domain')).toHaveProperty('textContent', 'lucyshop.localhost');
     expect(screen.getByRole('link', { name: 'Manage domains' }).getAttribute('href')).toBe(
       '/merchant/setting/domain?shop_id=lucyshop',
@@ -76,7 +76,7 @@ describe('merchant basic config page', { timeout: 20_000 }, () => {
       if (path === 'merchant/parlour/site_config/detail') return { code: 200, data: CONFIG };
       return { code: 10004 };
     });
-    renderPage(<MerchantSiteConfigPage />, { path: '/merchant/setting/index' });
+    renderPage(<MerchantStoreSiteConfigPage />, { path: '/merchant/setting/index' });
     fireEvent.change(await screen.findByLabelText('Site name'), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Site name is required')).toBeTruthy();
