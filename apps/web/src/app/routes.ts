@@ -54,8 +54,8 @@ const storeListPage: LazyPage = () => import('../features/store/pages/store-list
 const storeRenewPage: LazyPage = () => import('../features/store/pages/store-renew-page');
 const billListPage: LazyPage = () => import('../features/bill/pages/bill-list-page');
 const cashierPage: LazyPage = () => import('../features/cashier/pages/cashier-page');
-const adminStoreListPage: LazyPage = () => import('../features/admin-store/pages/store-list-page');
-const adminStoreRenewPage: LazyPage = () => import('../features/admin-store/pages/store-renew-page');
+const adminStoreListPage: LazyPage = () => import('../features/admin-store/pages/admin-store-list-page');
+const adminStoreRenewPage: LazyPage = () => import('../features/admin-store/pages/admin-store-renew-page');
 const adminVersionListPage: LazyPage = () => import('../features/admin-version/pages/version-list-page');
 const adminBillPage: LazyPage = () => import('../features/admin-bill/pages/bill-page');
 const adminDashboardPage: LazyPage = () => import('../features/admin-dashboard/pages/dashboard-page');
@@ -72,7 +72,7 @@ const merchantStoreSiteConfigPage: LazyPage = () =>
   import('../features/store-site-config/pages/merchant-store-site-config-page');
 const adminStoreSiteConfigPage: LazyPage = () =>
   import('../features/store-site-config/pages/admin-store-site-config-page');
-const adminPluginPage: LazyPage = () => import('../features/admin-plugin/pages/plugin-page');
+const adminPluginPage: LazyPage = () => import('../features/admin-plugin/pages/admin-plugin-page');
 const domainListPage: LazyPage = () => import('../features/domain/pages/merchant-domain-list-page');
 const domainAddPage: LazyPage = () => import('../features/domain/pages/merchant-domain-add-page');
 const adminDomainListPage: LazyPage = () => import('../features/domain/pages/admin-domain-list-page');

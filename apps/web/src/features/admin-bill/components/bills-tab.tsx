@@ -8,10 +8,10 @@ import { ExportButton } from '@/components/export-button';
 import { useListUrlState } from '@/components/use-list-url-state';
 import { saveExportFile } from '@/lib/download-file';
 import { feedback } from '@/lib/feedback';
-import { exportBills } from '../api/export-bills';
-import { useBills } from '../api/list-bills';
+import { exportAdminBills } from '../api/admin-export-bills';
+import { useAdminBills } from '../api/admin-list-bills';
 import { useBillColumns } from './bill-columns';
-import { BillDetailDrawer } from './bill-detail-drawer';
+import { AdminBillDetailDrawer } from './admin-bill-detail-drawer';
 import { BILL_FILTER_KEYS, BillFilters, billFilterFromQuery } from './bill-filters';
 
 const PAGE_SIZE = 20;
@@ -27,12 +27,12 @@ export function BillsTab() {
   });
   const { filter } = list;
   const [detail, setDetail] = useState<TAdminBill | null>(null);
-  const bills = useBills({ ...filter, ...list.query });
+  const bills = useAdminBills({ ...filter, ...list.query });
   const columns = useBillColumns({ onDetail: setDetail });
 
   const onExport = async (format: ExportFormat) => {
     // In the order on screen: the list's filter and sort.
-    const file = await exportBills({ ...filter, ...list.sortQuery, format });
+    const file = await exportAdminBills({ ...filter, ...list.sortQuery, format });
     if (file.rows === 0) {
       feedback.info(t('exportFile.empty'));
       return;
@@ -64,7 +64,7 @@ export function BillsTab() {
         sort={list.sort}
         onSortChange={list.setSort}
       />
-      <BillDetailDrawer bill={detail} onClose={() => setDetail(null)} />
+      <AdminBillDetailDrawer bill={detail} onClose={() => setDetail(null)} />
     </>
   );
 }

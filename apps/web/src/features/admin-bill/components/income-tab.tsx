@@ -15,7 +15,7 @@ import { useBusinessTimeZone } from '@/lib/business-time';
 import { formatMoney } from '@/lib/money';
 import { useIncome } from '../api/list-income';
 import { useBillColumns } from './bill-columns';
-import { BillDetailDrawer } from './bill-detail-drawer';
+import { AdminBillDetailDrawer } from './admin-bill-detail-drawer';
 import { BILL_FILTER_KEYS, BillFilters, billFilterFromQuery } from './bill-filters';
 
 const PAGE_SIZE = 20;
@@ -149,7 +149,7 @@ export function IncomeTab() {
           onSortChange={list.setSort}
         />
       </div>
-      <BillDetailDrawer bill={detail} onClose={() => setDetail(null)} />
+      <AdminBillDetailDrawer bill={detail} onClose={() => setDetail(null)} />
     </Flex>
   );
 }

@@ -15,7 +15,7 @@ import { PageHeader } from '@/components/page-header';
 import { dayjs } from '@/lib/dayjs';
 import { feedback } from '@/lib/feedback';
 import { useDeleteNotice } from '../api/delete-notice';
-import { useNotices } from '../api/list-notices';
+import { useNotices } from '../api/admin-list-notices';
 import { NoticeDetailDrawer } from '../components/notice-detail-drawer';
 import { NoticeFormModal } from '../components/notice-form-modal';
 import { NoticeStatusTag } from '../components/notice-status-tag';

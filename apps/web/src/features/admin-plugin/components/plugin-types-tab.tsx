@@ -7,7 +7,7 @@ import { DataTable, type DataColumn } from '@/components/data-table';
 import { DateTimeCell } from '@/components/date-time-cell';
 import { feedback } from '@/lib/feedback';
 import { useDeletePluginType } from '../api/delete-plugin-type';
-import { usePluginTypes } from '../api/list-plugin-types';
+import { useAdminPluginTypes } from '../api/admin-list-plugin-types';
 import { PluginTypeFormModal } from './plugin-type-form-modal';
 
 /**
@@ -16,7 +16,7 @@ import { PluginTypeFormModal } from './plugin-type-form-modal';
  */
 export function PluginTypesTab() {
   const { t } = useTranslation();
-  const types = usePluginTypes();
+  const types = useAdminPluginTypes();
   const remove = useDeletePluginType();
   /** The type being edited; null: a new one; undefined: the dialog is closed. */
   const [editing, setEditing] = useState<TAdminPluginType | null | undefined>(undefined);

@@ -22,7 +22,7 @@ import { usePlugins } from '../api/list-plugins';
 import { usePluginStatuses } from '../api/plugin-status-lists';
 import { usePluginTypeOptions } from '../api/plugin-type-lists';
 import { useSetPluginStatus } from '../api/set-plugin-status';
-import { PluginDetailDrawer } from './plugin-detail-drawer';
+import { AdminPluginDetailDrawer } from './admin-plugin-detail-drawer';
 import { PluginFormModal } from './plugin-form-modal';
 import { PluginIcon } from '@/components/plugin-icon';
 import { PluginPriceCell } from './plugin-price-cell';
@@ -314,7 +314,7 @@ export function PluginsTab() {
         isOpen={editing !== undefined}
         onClose={() => setEditing(undefined)}
       />
-      <PluginDetailDrawer pluginId={detailId} onClose={() => setDetailId(null)} onEdit={startEditing} />
+      <AdminPluginDetailDrawer pluginId={detailId} onClose={() => setDetailId(null)} onEdit={startEditing} />
     </>
   );
 }

@@ -13,7 +13,7 @@ import { feedback } from '@/lib/feedback';
 import { fieldRule, issueMessage } from '@/lib/form-rules';
 import { formatMoney } from '@/lib/money';
 import { shopIdFieldError } from '@/lib/shop-id-errors';
-import { useAddShop } from '../api/add-shop';
+import { useAddAdminShop } from '../api/admin-add-shop';
 import { useShopVersions } from '@/lib/api/list-shop-versions';
 import { MerchantSelect } from './merchant-select';
 
@@ -49,7 +49,7 @@ export function AddShopModal({ isOpen, onClose }: { isOpen: boolean; onClose: ()
   const { t } = useTranslation(['translation', 'validation']);
   const [form] = Form.useForm<AddShopValues>();
   const versions = useShopVersions({ isEnabled: isOpen });
-  const addShop = useAddShop();
+  const addAdminShop = useAddAdminShop();
   const mode = Form.useWatch('mode', form) ?? 'trial';
   const packageId = Form.useWatch('package_id', form);
   // preserve: the term field only exists in offline mode, and the watch starts before it does.
@@ -72,7 +72,7 @@ export function AddShopModal({ isOpen, onClose }: { isOpen: boolean; onClose: ()
       feedback.error(t('validation:form_error'));
       return;
     }
-    addShop.mutate(parsed.data, {
+    addAdminShop.mutate(parsed.data, {
       onSuccess: (shop) => {
         feedback.success(t('adminStore.add.success', { name: shop.shop_name }));
         onClose();
@@ -90,7 +90,7 @@ export function AddShopModal({ isOpen, onClose }: { isOpen: boolean; onClose: ()
       title={t('adminStore.add.title')}
       okText={t('adminStore.add.submit')}
       onClose={onClose}
-      isPending={addShop.isPending}
+      isPending={addAdminShop.isPending}
       width={600}
       form={form}
       name="admin_add_shop"

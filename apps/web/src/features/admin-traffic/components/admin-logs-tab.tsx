@@ -1,8 +1,8 @@
 import type { TAdminApiLog } from '@parlour/contract/calls/traffic-report';
 import { TrafficLogsTab, type TrafficLogCalls } from '@/components/traffic-logs-tab';
-import { useAdminApiEnum } from '../api/report-api-enum';
-import { useAdminApiLogDetail } from '../api/report-log-detail';
-import { useAdminApiLogs } from '../api/report-log-list';
+import { useAdminApiEnum } from '../api/admin-report-api-enum';
+import { useAdminApiLogDetail } from '../api/admin-report-log-detail';
+import { useAdminApiLogs } from '../api/admin-report-log-list';
 
 const calls: TrafficLogCalls<TAdminApiLog> = {
   useApiEnum: useAdminApiEnum,

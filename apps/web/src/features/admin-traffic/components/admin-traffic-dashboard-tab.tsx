@@ -6,7 +6,7 @@ import type { Figure } from '@/components/traffic-charts';
 import { TrafficDashboard } from '@/components/traffic-dashboard';
 import { percent } from '@/components/traffic-labels';
 import { timeInZone, useBusinessTimeZone } from '@/lib/business-time';
-import { useAdminTrafficDashboard } from '../api/report-dashboard';
+import { useAdminTrafficDashboard } from '../api/admin-report-dashboard';
 
 /** Top merchants by units used, as the dashboard and the statistics tab show them (`offset`: the rank before the first row). */
 export function useMerchantUsageColumns(offset = 0): Array<DataColumn<TMerchantUsage>> {

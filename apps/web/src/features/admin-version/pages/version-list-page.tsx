@@ -7,7 +7,7 @@ import { DataTable, type DataColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { useListUrlState } from '@/components/use-list-url-state';
 import { formatMoney } from '@/lib/money';
-import { useVersions } from '../api/list-versions';
+import { useVersions } from '../api/admin-list-versions';
 import { VersionFormModal } from '../components/version-form-modal';
 import { VersionPricesModal } from '../components/version-prices-modal';
 

@@ -6,10 +6,10 @@ import { callApi } from '@/lib/request';
 export type ExportShopsInput = CallInput<typeof adminExportShops>;
 
 /** The filtered list of all stores as a CSV or XLSX file (base64), with its number of rows. */
-export function exportShops(input: ExportShopsInput) {
+export function exportAdminShops(input: ExportShopsInput) {
   return callApi(adminExportShops, input);
 }
 
 export function useExportShops() {
-  return useMutation({ mutationFn: exportShops });
+  return useMutation({ mutationFn: exportAdminShops });
 }

@@ -5,7 +5,7 @@ import { mockFetch, recordFeedback } from '@/test/helpers';
 import { makeVersion } from '@/test/admin-fixtures';
 import { bodiesOf } from '@/test/merchant-fixtures';
 import { renderPage } from '@/test/render';
-import PluginPage from './plugin-page';
+import AdminPluginPage from './admin-plugin-page';
 
 const ICON = '/uploads/0123456789abcdef0123456789abcdef.png';
 const SHOT = (letter: string) => `/uploads/${letter.repeat(32)}.png`;
@@ -145,7 +145,7 @@ describe('operator plugins', { timeout: 60_000 }, () => {
 
   it('lists plugins with icon, code, type, versions, free or price, trial, status and installs; filters and sorts in the URL', async () => {
     const { calls } = mockFetch(answer());
-    const { router } = renderPage(<PluginPage />, { path: '/admin/plugin' });
+    const { router } = renderPage(<AdminPluginPage />, { path: '/admin/plugin' });
     expect(await screen.findByRole('button', { name: 'Image search' })).toBeTruthy();
     const paid = screen.getByRole('button', { name: 'Image search' }).closest('tr') as HTMLElement;
     expect(within(paid).getByText('image_search')).toBeTruthy();
@@ -195,7 +195,7 @@ describe('operator plugins', { timeout: 60_000 }, () => {
       }),
     );
     const feedback = recordFeedback();
-    renderPage(<PluginPage />, { path: '/admin/plugin' });
+    renderPage(<AdminPluginPage />, { path: '/admin/plugin' });
     const row = (await screen.findByRole('button', { name: 'Live chat' })).closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByRole('button', { name: 'Unlist' }));
     expect(await screen.findByText('Unlist “Live chat”?')).toBeTruthy();
@@ -213,7 +213,7 @@ describe('operator plugins', { timeout: 60_000 }, () => {
   it('refuses an empty plugin with translated messages and sends nothing', async () => {
     const { calls } = mockFetch(answer());
     const feedback = recordFeedback();
-    renderPage(<PluginPage />, { path: '/admin/plugin' });
+    renderPage(<AdminPluginPage />, { path: '/admin/plugin' });
     await screen.findByRole('button', { name: 'Live chat' });
     fireEvent.click(screen.getByRole('button', { name: /Add plugin/ }));
     const dialog = await screen.findByRole('dialog');
@@ -249,7 +249,7 @@ describe('operator plugins', { timeout: 60_000 }, () => {
       }),
     );
     const feedback = recordFeedback();
-    renderPage(<PluginPage />, { path: '/admin/plugin' });
+    renderPage(<AdminPluginPage />, { path: '/admin/plugin' });
     await screen.findByRole('button', { name: 'Live chat' });
     fireEvent.click(screen.getByRole('button', { name: /Add plugin/ }));
     const dialog = await screen.findByRole('dialog');
@@ -306,7 +306,7 @@ describe('operator plugins', { timeout: 60_000 }, () => {
   it('edits a plugin from its fresh detail, the code fixed', async () => {
     const { calls } = mockFetch(answer({ 'admin/plugin/plugin/edit': () => ({ code: 200, data: detailOf(PAID) }) }));
     recordFeedback();
-    renderPage(<PluginPage />, { path: '/admin/plugin' });
+    renderPage(<AdminPluginPage />, { path: '/admin/plugin' });
     const row = (await screen.findByRole('button', { name: 'Image search' })).closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByRole('button', { name: /Edit/ }));
     const dialog = await screen.findByRole('dialog');
@@ -331,7 +331,7 @@ describe('operator plugins', { timeout: 60_000 }, () => {
 
   it('shows the detail: screenshots, video link, description, changelog and the stores that installed it', async () => {
     const { calls } = mockFetch(answer());
-    renderPage(<PluginPage />, { path: '/admin/plugin' });
+    renderPage(<AdminPluginPage />, { path: '/admin/plugin' });
     fireEvent.click(await screen.findByRole('button', { name: 'Image search' }));
     const drawer = await screen.findByRole('dialog');
     expect(await within(drawer).findByText('photo')).toBeTruthy();
@@ -353,7 +353,7 @@ describe('operator plugins', { timeout: 60_000 }, () => {
   it('shows plugins as cards on a phone', async () => {
     setWidth(375);
     mockFetch(answer());
-    renderPage(<PluginPage />, { path: '/admin/plugin' });
+    renderPage(<AdminPluginPage />, { path: '/admin/plugin' });
     const cards = await screen.findByRole('list', { name: 'List' });
     expect(within(cards).getAllByRole('listitem')).toHaveLength(2);
     expect(within(cards).getByText('CN¥199.00')).toBeTruthy();
@@ -369,7 +369,7 @@ describe('operator plugins', { timeout: 60_000 }, () => {
       }),
     );
     const feedback = recordFeedback();
-    renderPage(<PluginPage />, { path: '/admin/plugin', url: '/admin/plugin?tab=types' });
+    renderPage(<AdminPluginPage />, { path: '/admin/plugin', url: '/admin/plugin?tab=types' });
     const used = (await screen.findByText('Customer service')).closest('tr') as HTMLElement;
     expect((within(used).getByRole('button', { name: /Delete/ }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: /Add type/ }));

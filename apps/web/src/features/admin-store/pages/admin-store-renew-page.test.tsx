@@ -4,7 +4,7 @@ import { dayjs } from '@/lib/dayjs';
 import { makeAdminShop, makeVersion } from '@/test/admin-fixtures';
 import { mockFetch, recordFeedback } from '@/test/helpers';
 import { renderPage } from '@/test/render';
-import StoreRenewPage, { expiryAfterRenewal } from './store-renew-page';
+import AdminStoreRenewPage, { expiryAfterRenewal } from './admin-store-renew-page';
 
 const URL = '/admin/store/renew?shop_id=lucyshop';
 
@@ -46,7 +46,7 @@ describe('operator store renewal', { timeout: 20_000 }, () => {
   it('shows the store, the price of the chosen term and the resulting expiry, then records the renewal', async () => {
     const { calls } = mockFetch(answer);
     const feedback = recordFeedback();
-    renderPage(<StoreRenewPage />, { path: '/admin/store/renew', url: URL });
+    renderPage(<AdminStoreRenewPage />, { path: '/admin/store/renew', url: URL });
 
     expect(await screen.findByText('Lucy Shop')).toBeTruthy();
     expect(screen.getByText('shop@example.com (ID 7)')).toBeTruthy();
@@ -98,7 +98,7 @@ describe('operator store renewal', { timeout: 20_000 }, () => {
         : answer(path),
     );
     recordFeedback();
-    renderPage(<StoreRenewPage />, { path: '/admin/store/renew', url: URL });
+    renderPage(<AdminStoreRenewPage />, { path: '/admin/store/renew', url: URL });
 
     expect(await screen.findByText('CN¥100.00', { selector: 'td *, td' })).toBeTruthy();
     expect(screen.getByTestId('renew-version').textContent).toBe('Professional');
@@ -138,7 +138,7 @@ describe('operator store renewal', { timeout: 20_000 }, () => {
         : { code: 10004 },
     );
     recordFeedback();
-    renderPage(<StoreRenewPage />, { path: '/admin/store/renew', url: '/admin/store/renew?shop_id=ghost' });
+    renderPage(<AdminStoreRenewPage />, { path: '/admin/store/renew', url: '/admin/store/renew?shop_id=ghost' });
     expect(await screen.findByText('Store not found')).toBeTruthy();
     expect(screen.getByText('No store has the ID “ghost”.')).toBeTruthy();
     fireEvent.click(screen.getByRole('link', { name: /Back to stores/ }));

@@ -14,7 +14,7 @@ import { RefundBillAction } from './refund-bill-action';
  * Everything about one bill, beside the list: the list's row at once, then its detail (the
  * provider's side, the charge, the refund) and its payment events; a refund for a paid bill.
  */
-export function BillDetailDrawer({ bill: row, onClose }: { bill: TAdminBill | null; onClose: () => void }) {
+export function AdminBillDetailDrawer({ bill: row, onClose }: { bill: TAdminBill | null; onClose: () => void }) {
   const { t } = useTranslation();
   const detail = useBillDetail(row?.bill_no ?? null);
   const full = detail.data && detail.data.bill_no === row?.bill_no ? detail.data : null;

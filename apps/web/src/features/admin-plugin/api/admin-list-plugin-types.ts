@@ -4,14 +4,14 @@ import { adminPluginTypesKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
 
 /** The plugin types the operator manages, in display order, with how many plugins use each. */
-export function listPluginTypes() {
+export function listAdminPluginTypes() {
   return callApi(adminListPluginTypes, {});
 }
 
-export function listPluginTypesQueryOptions() {
-  return queryOptions({ queryKey: [...adminPluginTypesKey, 'list'], queryFn: listPluginTypes });
+export function listAdminPluginTypesQueryOptions() {
+  return queryOptions({ queryKey: [...adminPluginTypesKey, 'list'], queryFn: listAdminPluginTypes });
 }
 
-export function usePluginTypes() {
-  return useQuery(listPluginTypesQueryOptions());
+export function useAdminPluginTypes() {
+  return useQuery(listAdminPluginTypesQueryOptions());
 }

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeAdminShop, makeTrend, makeVersion } from '@/test/admin-fixtures';
 import { mockFetch, recordFeedback } from '@/test/helpers';
 import { renderPage } from '@/test/render';
-import StoreListPage from './store-list-page';
+import AdminStoreListPage from './admin-store-list-page';
 
 vi.mock('@/lib/echarts', async () => (await import('@/test/admin-fixtures')).fakeEcharts);
 
@@ -79,7 +79,7 @@ describe('operator store list', { timeout: 20_000 }, () => {
   it('lists every merchant’s stores with tab counts, merchant column and both charts', async () => {
     const { calls } = mockFetch(answerWith());
     recordFeedback();
-    renderPage(<StoreListPage />, { path: '/admin/store' });
+    renderPage(<AdminStoreListPage />, { path: '/admin/store' });
 
     expect(await screen.findByText('Lucy Shop')).toBeTruthy();
     expect(screen.getByText('bob@example.com')).toBeTruthy();
@@ -110,7 +110,7 @@ describe('operator store list', { timeout: 20_000 }, () => {
   it('searches by store keyword, merchant and tab, back on page 1', async () => {
     const { calls } = mockFetch(answerWith());
     recordFeedback();
-    renderPage(<StoreListPage />, { path: '/admin/store' });
+    renderPage(<AdminStoreListPage />, { path: '/admin/store' });
     await screen.findByText('Lucy Shop');
 
     fireEvent.change(screen.getByLabelText('Store name or ID'), { target: { value: ' lucy ' } });
@@ -142,7 +142,7 @@ describe('operator store list', { timeout: 20_000 }, () => {
   it('checks the add-store form with the contract rules before calling the server', async () => {
     const { calls } = mockFetch(answerWith());
     const feedback = recordFeedback();
-    renderPage(<StoreListPage />, { path: '/admin/store' });
+    renderPage(<AdminStoreListPage />, { path: '/admin/store' });
     await screen.findByText('Lucy Shop');
 
     fireEvent.click(screen.getByRole('button', { name: /Add store/ }));
@@ -164,7 +164,7 @@ describe('operator store list', { timeout: 20_000 }, () => {
       answerWith({ 'admin/parlour/shop/add': makeAdminShop({ id: 5, shop_id: 'newshop', shop_name: 'New Shop' }) }),
     );
     const feedback = recordFeedback();
-    renderPage(<StoreListPage />, { path: '/admin/store' });
+    renderPage(<AdminStoreListPage />, { path: '/admin/store' });
     await screen.findByText('Lucy Shop');
     const listCallsBefore = bodiesOf(calls, 'admin/parlour/shop/lists').length;
 
@@ -219,7 +219,7 @@ describe('operator store list', { timeout: 20_000 }, () => {
       }),
     );
     const feedback = recordFeedback();
-    renderPage(<StoreListPage />, { path: '/admin/store' });
+    renderPage(<AdminStoreListPage />, { path: '/admin/store' });
     const row = (await screen.findByText('Lucy Shop')).closest('tr') as HTMLElement;
 
     fireEvent.click(within(row).getByRole('button', { name: 'Disable' }));
@@ -250,7 +250,7 @@ describe('operator store list', { timeout: 20_000 }, () => {
     recordFeedback();
     const tab = { opener: {} as unknown, location: { href: 'about:blank' }, close: vi.fn() };
     const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
-    renderPage(<StoreListPage />, { path: '/admin/store' });
+    renderPage(<AdminStoreListPage />, { path: '/admin/store' });
     const row = (await screen.findByText('Lucy Shop')).closest('tr') as HTMLElement;
 
     fireEvent.click(within(row).getByRole('button', { name: 'Store admin' }));
@@ -261,7 +261,7 @@ describe('operator store list', { timeout: 20_000 }, () => {
   it('starts with the tab and filters of its link (the dashboard and merchant list link here)', async () => {
     const { calls } = mockFetch(answerWith());
     recordFeedback();
-    renderPage(<StoreListPage />, {
+    renderPage(<AdminStoreListPage />, {
       path: '/admin/store',
       url: '/admin/store?tab=pending_renewal&status=trial&merchant_id=7&keyword=bogus%25',
     });

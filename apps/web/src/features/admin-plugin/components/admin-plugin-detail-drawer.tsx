@@ -227,7 +227,7 @@ function PluginDetailBody({
 }
 
 /** One plugin as the operator checks it: facts, screenshots, video, description and changelog in both languages, the stores that installed it. */
-export function PluginDetailDrawer({
+export function AdminPluginDetailDrawer({
   pluginId,
   onClose,
   onEdit,

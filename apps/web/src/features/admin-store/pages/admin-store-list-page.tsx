@@ -40,8 +40,8 @@ import { formatMoney } from '@/lib/money';
 import { useTimeLeft } from '@/lib/use-countdown';
 import { storeAddress } from '@/lib/store-address';
 import { useEnterStoreAdmin } from '../api/enter-store-admin';
-import { exportShops } from '../api/export-shops';
-import { useShops } from '../api/list-shops';
+import { exportAdminShops } from '../api/admin-export-shops';
+import { useAdminShops } from '../api/admin-list-shops';
 import { AddShopModal } from '../components/add-shop-modal';
 import { ShopStatusAction } from '../components/shop-status-action';
 import { StoreCharts } from '../components/store-charts';
@@ -105,7 +105,7 @@ function fromQuery(params: URLSearchParams): Filters {
 }
 
 /** /admin/store: every merchant's stores, with creation and version charts, filters, export and per-store actions. */
-export default function StoreListPage() {
+export default function AdminStoreListPage() {
   const { t } = useTranslation();
   const list = useListUrlState({
     filterKeys: ['tab', 'keyword', 'status', 'merchant_keyword', 'merchant_id'],
@@ -116,7 +116,7 @@ export default function StoreListPage() {
   const { tab = 'all', ...filters } = list.filter;
   const [form] = Form.useForm<Filters>();
   const [isAddOpen, setIsAddOpen] = useState(false);
-  const shops = useShops({ tab, ...filters, ...list.query });
+  const shops = useAdminShops({ tab, ...filters, ...list.query });
   const enterAdmin = useEnterStoreAdmin();
   const counts = shops.data?.counts;
 
@@ -132,7 +132,7 @@ export default function StoreListPage() {
 
   const onExport = async (format: ExportFormat) => {
     // In the order on screen: the list's tab, filters and sort.
-    const file = await exportShops({ tab, ...filters, ...list.sortQuery, format });
+    const file = await exportAdminShops({ tab, ...filters, ...list.sortQuery, format });
     if (file.rows === 0) {
       feedback.info(t('exportFile.empty'));
       return;

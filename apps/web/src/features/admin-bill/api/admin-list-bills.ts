@@ -4,18 +4,18 @@ import { adminBillsKey } from '@/lib/query-keys';
 import { callApi } from '@/lib/request';
 
 /** Bills of all merchants by status, type, channel, merchant, store, keyword and creation time. */
-export function listBills(input: TAdminBillListInput) {
+export function listAdminBills(input: TAdminBillListInput) {
   return callApi(adminListBills, input);
 }
 
-export function listBillsQueryOptions(input: TAdminBillListInput) {
+export function listAdminBillsQueryOptions(input: TAdminBillListInput) {
   return queryOptions({
     queryKey: [...adminBillsKey, 'list', input],
-    queryFn: () => listBills(input),
+    queryFn: () => listAdminBills(input),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useBills(input: TAdminBillListInput) {
-  return useQuery(listBillsQueryOptions(input));
+export function useAdminBills(input: TAdminBillListInput) {
+  return useQuery(listAdminBillsQueryOptions(input));
 }

@@ -4,7 +4,7 @@ import { PluginTypesTab } from '../components/plugin-types-tab';
 import { PluginsTab } from '../components/plugins-tab';
 
 /** /admin/plugin: the plugin catalogue merchants buy from, and the plugin types it is sorted into. */
-export default function PluginPage() {
+export default function AdminPluginPage() {
   const { t } = useTranslation();
   return (
     <TabbedPage

@@ -20,9 +20,9 @@ import { dayjs } from '@/lib/dayjs';
 import { feedback } from '@/lib/feedback';
 import { issueMessage } from '@/lib/form-rules';
 import { formatMoney } from '@/lib/money';
-import { useShops } from '../api/list-shops';
+import { useAdminShops } from '../api/admin-list-shops';
 import { useShopVersions } from '@/lib/api/list-shop-versions';
-import { useRenewShop } from '../api/renew-shop';
+import { useRenewAdminShop } from '../api/admin-renew-shop';
 
 const LIST_PATH = '/admin/store';
 /** Stores that cannot be renewed yet: waiting for their first payment, or being set up (the API refuses both). */
@@ -48,14 +48,14 @@ export function expiryAfterRenewal(expiresAt: string | null, term: TermValue, no
 }
 
 /** /admin/store/renew?shop_id=…: the operator records a renewal paid offline. */
-export default function StoreRenewPage() {
+export default function AdminStoreRenewPage() {
   const { t } = useTranslation(['translation', 'validation']);
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const shopId = searchParams.get('shop_id')?.trim() ?? '';
   const [form] = Form.useForm<RenewValues>();
   // The list's keyword matches the store ID too; the exact match is the store.
-  const shops = useShops({ keyword: shopId || undefined, page: 1, limit: 20 });
+  const shops = useAdminShops({ keyword: shopId || undefined, page: 1, limit: 20 });
   const shop: TAdminShop | undefined = shopId ? shops.data?.list.find((item) => item.shop_id === shopId) : undefined;
   const versions = useShopVersions({ isEnabled: Boolean(shop) });
   const currentVersion = versions.data?.list.find((item) => item.id === shop?.package_id);
@@ -71,7 +71,7 @@ export default function StoreRenewPage() {
   const chosenId = Form.useWatch('package_id', form) ?? shopVersionId;
   const version = versionChoices.find((item) => item.id === chosenId) ?? currentVersion;
   const isUpgrade = version !== undefined && currentVersion !== undefined && version.id !== currentVersion.id;
-  const renew = useRenewShop();
+  const renew = useRenewAdminShop();
   const termValue = Form.useWatch('term_value', form) ?? DEFAULT_TERM;
   const amount = priceOf(version?.prices, termValue);
 

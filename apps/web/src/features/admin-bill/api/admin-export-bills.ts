@@ -6,10 +6,10 @@ import { callApi } from '@/lib/request';
 export type ExportBillsInput = CallInput<typeof adminExportBills>;
 
 /** The filtered list of all bills as a CSV or XLSX file (base64), with its number of rows. */
-export function exportBills(input: ExportBillsInput) {
+export function exportAdminBills(input: ExportBillsInput) {
   return callApi(adminExportBills, input);
 }
 
 export function useExportBills() {
-  return useMutation({ mutationFn: exportBills });
+  return useMutation({ mutationFn: exportAdminBills });
 }

@@ -5,15 +5,15 @@ import { callApi } from '@/lib/request';
 import { SHOP_ID_FIELD_ERRORS } from '@/lib/shop-id-errors';
 
 /** Adds a store for a merchant, on trial or paid offline (then recorded as a paid bill). */
-export function addShop(input: TAdminShopAddInput) {
+export function addAdminShop(input: TAdminShopAddInput) {
   // A taken or reserved store ID is shown on its field by the form, not as a toast.
   return callApi(adminAddShop, input, { skipErrorHandler: SHOP_ID_FIELD_ERRORS });
 }
 
-export function useAddShop() {
+export function useAddAdminShop() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: addShop,
+    mutationFn: addAdminShop,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: adminShopsKey });
       void queryClient.invalidateQueries({ queryKey: adminBillsKey });
