@@ -18,7 +18,6 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColumnSettingsButton, useColumnSettings, type SettableColumn } from './column-settings';
 import type { ListSort } from './use-list-url-state';
-import { KeyboardScrollable } from './keyboard-scrollable';
 
 /**
  * A column of a DataTable: an antd column with a stable key and a plain-text title (the column
@@ -220,7 +219,7 @@ export function DataTable<Row extends object>({
     : false;
 
   return (
-    <KeyboardScrollable className="data-table" label={t('dataTable.region')}>
+    <div className="data-table">
       {settingsBar}
       <Table<Row>
         rowKey={rowKey}
@@ -246,6 +245,6 @@ export function DataTable<Row extends object>({
           }
         }}
       />
-    </KeyboardScrollable>
+    </div>
   );
 }
