@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { expectAccessible } from './accessibility';
 
 /** Screenshots for a person to look through, all in one folder. */
 export const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? '/tmp/parlour-shots';
@@ -76,7 +77,8 @@ export async function setWidth(page: Page, width: number, height = width < 768 ?
 
 /**
  * A screenshot named `name` into SHOTS_DIR (full page unless told otherwise), taken once the layout
- * has settled: a picture taken right after a resize would catch the sider mid-collapse.
+ * has settled: a picture taken right after a resize would catch the sider mid-collapse. Every screen
+ * a test looks at is also checked by axe first (WCAG 2.1 AA, serious and critical violations fail).
  */
 export async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
   fs.mkdirSync(SHOTS_DIR, { recursive: true });
@@ -84,5 +86,6 @@ export async function shot(page: Page, name: string, options: { fullPage?: boole
   // A full-page capture of a scrolled page paints the fixed header mid-page: start from the top.
   if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   await settleLayout(page);
+  await expectAccessible(page, name);
   await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage });
 }

@@ -1,10 +1,7 @@
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, registerMerchantByApi, test, useLanguage, type Lang, signInByApi } from '../support/fixtures';
+import { shot } from '../support/screenshots';
 import { buyStore, findBill, merchantToken, uniqueShopId, versionNamed } from '../support/store-api';
-
-/** Screenshots land in screenshots/ (git-ignored) for a person to look at; the assertions check the behaviour. */
-const shotsDir = path.resolve(import.meta.dirname, '../../screenshots');
 
 /** The interface texts the test looks for, in each language (from apps/web/src/locales). */
 const TEXT = {
@@ -65,7 +62,7 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     await billRow.getByRole('button', { name: text.cancel }).click();
     const confirmation = page.getByRole('tooltip').filter({ hasText: text.willNotOpen(shopName, shopId) });
     await expect(confirmation).toBeVisible();
-    await page.screenshot({ path: `${shotsDir}/e2e-abandoned-store-cancel-confirm-${lang}.png` });
+    await shot(page, `e2e-abandoned-store-cancel-confirm-${lang}`, { fullPage: false });
     await confirmation.getByRole('button', { name: text.confirmOk }).click();
     await expect(page.getByText(text.cancelledToast)).toBeVisible();
     expect((await findBill(request, merchant.token, bill.bill_no)).status).toBe('cancelled');
@@ -85,7 +82,7 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
       );
       await row.getByText(text.released).hover();
       await expect(page.getByRole('tooltip').filter({ hasText: text.why })).toBeVisible();
-      await page.screenshot({ path: `${shotsDir}/e2e-abandoned-store-list-${lang}-${width}.png`, fullPage: true });
+      await shot(page, `e2e-abandoned-store-list-${lang}-${width}`);
     }
 
     // The store ID is free again: another merchant takes it.

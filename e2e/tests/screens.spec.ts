@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   DEMO_MERCHANT,
   OPERATOR,
@@ -9,9 +8,7 @@ import {
   type Lang,
   signInByApi,
 } from '../support/fixtures';
-
-/** Screenshots land in screenshots/ (git-ignored) for a person to look at; the assertions check the language. */
-const shotsDir = path.resolve(import.meta.dirname, '../../screenshots');
+import { shot } from '../support/screenshots';
 
 const zhPricingTitle = '适合每个阶段的简单方案';
 const publicScreens: { path: string; title: Record<Lang, string>; heading: Record<Lang, RegExp> }[] = [
@@ -59,7 +56,7 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
         await expect(page).toHaveTitle(screen.title[lang]);
         await expect(page.getByRole('heading', { name: screen.heading[lang] }).first()).toBeVisible();
         await expect(page.locator('html')).toHaveAttribute('lang', lang);
-        await page.screenshot({ path: `${shotsDir}/${lang}${screen.path.replace(/\//g, '_')}.png`, fullPage: true });
+        await shot(page, `${lang}${screen.path.replace(/\//g, '_')}`);
       });
     }
 
@@ -76,17 +73,17 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
       await expect(page).toHaveURL(/\/platform$/);
       await expect(page).toHaveTitle(lang === 'zh-CN' ? '欢迎 - Parlour' : 'Welcome - Parlour');
       await expect(page.getByRole('heading', { name: lang === 'zh-CN' ? /欢迎回来/ : /Welcome back/ })).toBeVisible();
-      await page.screenshot({ path: `${shotsDir}/${lang}_welcome.png`, fullPage: true });
+      await shot(page, `${lang}_welcome`);
       await page.goto('/merchant/plugin');
       await expect(page).toHaveTitle(lang === 'zh-CN' ? '插件 - Parlour' : 'Plugins - Parlour');
       await expect(page.getByRole('tab', { name: lang === 'zh-CN' ? '我的插件' : 'My plugins' })).toBeVisible();
-      await page.screenshot({ path: `${shotsDir}/${lang}_merchant_plugin.png`, fullPage: true });
+      await shot(page, `${lang}_merchant_plugin`);
       await page.goto('/404');
       await expect(
         page.getByText(lang === 'zh-CN' ? '抱歉，你访问的页面不存在。' : 'Sorry, the page you visited does not exist.'),
       ).toBeVisible();
       await expect(page.getByRole('link', { name: lang === 'zh-CN' ? /返回首页/ : /Back home/ })).toBeVisible();
-      await page.screenshot({ path: `${shotsDir}/${lang}_404.png`, fullPage: true });
+      await shot(page, `${lang}_404`);
     });
   });
 }
@@ -95,12 +92,12 @@ test('[SCREENS]: the operator console stays Chinese whatever language was chosen
   await useLanguage(page, 'en-US');
   await page.goto('/admin/login');
   await expect(page).toHaveTitle('运营登录 - Parlour');
-  await page.screenshot({ path: `${shotsDir}/admin_login.png`, fullPage: true });
+  await shot(page, 'admin_login');
   await loginThroughForm(page, OPERATOR.account, OPERATOR.password, { path: '/admin/login' });
   await expect(page).toHaveURL(/\/platform$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
   await expect(page.getByRole('heading', { name: /欢迎回来/ })).toBeVisible();
-  await page.screenshot({ path: `${shotsDir}/admin_welcome.png`, fullPage: true });
+  await shot(page, 'admin_welcome');
 });
 
 test('[SCREENS]: the language switcher changes the page and antd texts, and is remembered', async ({ page }) => {

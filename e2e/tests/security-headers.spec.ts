@@ -8,6 +8,7 @@ import {
   useLanguage,
   type Lang,
 } from '../support/fixtures';
+import { settled, visit } from '../support/console-walk';
 import { buyStore, merchantToken, uniqueShopId, versionNamed } from '../support/store-api';
 
 /**
@@ -70,29 +71,6 @@ async function load(page: Page, path: string) {
   expect(response, 'the document response').not.toBeNull();
   expectDocumentHeaders(response?.headers() ?? {}, path);
   await settled(page, path);
-}
-
-/**
- * Opens a page of the already loaded console as its own links do (the router follows the history),
- * so its lazy code runs and its calls go out under the policy the first load set, without booting
- * the console again; then waits until it has settled.
- */
-async function visit(page: Page, path: string) {
-  const previousTitle = await page.title();
-  await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await settled(page, path);
-  // The router rendered the page asked for: each page names itself in the document title.
-  await expect(page).not.toHaveTitle(previousTitle);
-}
-
-/** The page shows `path`, its lazy code and its calls have finished, and it rendered something. */
-async function settled(page: Page, path: string) {
-  await expect(page).toHaveURL(new RegExp(`${path.replace(/[?]/g, '\\$&')}$`));
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('#root')).not.toBeEmpty();
 }
 
 /** Opens the dialog behind a page's button, runs `inside` (if any), and closes it with Escape. */

@@ -1,8 +1,5 @@
-import path from 'node:path';
 import { expect, loginThroughForm, test, useLanguage, type Lang } from '../support/fixtures';
-
-/** Screenshots land in screenshots/ (git-ignored) for a person to look at; the assertions check the behaviour. */
-const shotsDir = path.resolve(import.meta.dirname, '../../screenshots');
+import { shot } from '../support/screenshots';
 
 const REQUEST_ID = 'req_3f9a0c1d2e4b5a6c7d8e';
 const TEXT: Record<Lang, { message: string; requestId: string }> = {
@@ -36,7 +33,7 @@ test.describe('[ERRORS]', () => {
         const toast = page.locator('.ant-message-notice .ant-message-error');
         await expect(toast).toContainText(TEXT[lang].message);
         await expect(toast).toContainText(TEXT[lang].requestId);
-        await page.screenshot({ path: `${shotsDir}/e2e-server-error-${lang}-${width}.png` });
+        await shot(page, `e2e-server-error-${lang}-${width}`, { fullPage: false });
         await toast.getByRole('button').click();
         expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(REQUEST_ID);
       });

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
+import { keepTabInOpenDialogs, repairDanglingActiveDescendants } from './lib/aria-repairs';
 import './lib/i18n';
 import './styles.css';
 
@@ -10,6 +11,8 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 const router = createAppRouter();
+repairDanglingActiveDescendants();
+keepTabInOpenDialogs();
 
 createRoot(container).render(
   <StrictMode>

@@ -13,6 +13,30 @@ function hueOf(hex: string): number {
   return sector * 60;
 }
 
+/** #rgb, #rrggbb or rgba() as [r, g, b] over white (a translucent text colour is seen over the page). */
+function overWhite(color: string): [number, number, number] {
+  const rgba = /rgba?\(([^)]+)\)/.exec(color);
+  if (rgba) {
+    const [r, g, b, a = 1] = rgba[1].split(',').map(Number);
+    return [r, g, b].map((channel) => channel * a + 255 * (1 - a)) as [number, number, number];
+  }
+  const hex = color.length === 4 ? color.replace(/[0-9a-f]/gi, (digit) => digit + digit) : color;
+  return [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16)) as [number, number, number];
+}
+
+/** WCAG 2.1 contrast ratio of two colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (color: string) => {
+    const [r, g, b] = overWhite(color).map((channel) => {
+      const c = channel / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light + 0.05) / (dark + 0.05);
+}
+
 describe('app theme', () => {
   // The tokens antd derives from the theme: what Tag/Badge "processing", Alert "info", buttons and links are drawn with.
   const token = antdTheme.getDesignToken(theme);
@@ -20,6 +44,42 @@ describe('app theme', () => {
   it('keeps buttons, links and the active menu in the brand orange', () => {
     expect(token.colorPrimary).toBe(PRIMARY_COLOR);
     expect(token.colorLink).toBe(PRIMARY_COLOR);
+  });
+
+  it('gives text, links, buttons, placeholders and error messages 4.5:1 against white (WCAG 1.4.3)', () => {
+    const white = '#ffffff';
+    expect(contrast(token.colorPrimary, white)).toBeGreaterThanOrEqual(4.5);
+    // A primary button at rest, hovered and pressed.
+    for (const background of [token.colorPrimary, token.colorPrimaryHover, token.colorPrimaryActive]) {
+      expect(contrast(token.colorTextLightSolid, background), background).toBeGreaterThanOrEqual(4.5);
+    }
+    for (const color of [
+      token.colorLink,
+      token.colorLinkHover,
+      token.colorErrorHover,
+      token.colorText,
+      token.colorTextSecondary,
+      token.colorTextDescription,
+      token.colorTextPlaceholder,
+      token.colorError,
+      token.colorInfo,
+      token.colorSuccessText,
+      token.colorWarningText,
+    ]) {
+      expect(contrast(color, white), color).toBeGreaterThanOrEqual(4.5);
+    }
+    // The page behind cards and lists is grey: secondary text still passes there.
+    expect(contrast(token.colorTextDescription, '#f5f6f8')).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('draws every tag colour the console uses in text that passes on its own background', () => {
+    const tag = { ...token, ...theme.components?.Tag } as unknown as Record<string, string>;
+    for (const preset of ['orange', 'green', 'gold', 'cyan', 'volcano', 'red', 'purple', 'blue']) {
+      expect(contrast(tag[`${preset}7`], tag[`${preset}1`]), preset).toBeGreaterThanOrEqual(4.5);
+    }
+    for (const status of ['Success', 'Warning', 'Error', 'Info']) {
+      expect(contrast(tag[`color${status}`], tag[`color${status}Bg`]), status).toBeGreaterThanOrEqual(4.5);
+    }
   });
 
   it('draws "in progress" and information in blue, apart from the orange of the brand and of warnings', () => {

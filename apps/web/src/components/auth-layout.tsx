@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { usePublicConfig } from '../lib/public-config';
 import { LanguageSwitcher } from './language-switcher';
 import { Logo } from './logo';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 
 interface AuthLayoutProps {
   title: ReactNode;
@@ -33,6 +34,7 @@ export function AuthLayout({
   const publicConfig = usePublicConfig();
   return (
     <div className="auth-layout">
+      <SkipLink />
       <aside className="auth-layout__brand">
         <Link to="/index" className="auth-layout__brand-link">
           <Logo isInverted size={32} />
@@ -56,7 +58,7 @@ export function AuthLayout({
           {publicConfig?.copyright || t('site.footer.copyright', { year: new Date().getFullYear() })}
         </div>
       </aside>
-      <main className="auth-layout__main">
+      <main className="auth-layout__main" id={MAIN_CONTENT_ID} tabIndex={-1}>
         <div className="auth-layout__topbar">
           <Link to="/index" className="auth-layout__mobile-logo">
             <Logo />

@@ -18,6 +18,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColumnSettingsButton, useColumnSettings, type SettableColumn } from './column-settings';
 import type { ListSort } from './use-list-url-state';
+import { KeyboardScrollable } from './keyboard-scrollable';
 
 /**
  * A column of a DataTable: an antd column with a stable key and a plain-text title (the column
@@ -219,7 +220,7 @@ export function DataTable<Row extends object>({
     : false;
 
   return (
-    <div className="data-table">
+    <KeyboardScrollable className="data-table" label={t('dataTable.region')}>
       {settingsBar}
       <Table<Row>
         rowKey={rowKey}
@@ -245,6 +246,6 @@ export function DataTable<Row extends object>({
           }
         }}
       />
-    </div>
+    </KeyboardScrollable>
   );
 }

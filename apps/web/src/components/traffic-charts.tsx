@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dailyTrendOption, pieOption, type ChartOption } from './chart';
+import { KeyboardScrollable } from './keyboard-scrollable';
 import { apiLabel, percent, platformLabel } from './traffic-labels';
 
 /** Calls and successful calls per day as lines, units charged as bars on the right axis. */
@@ -115,39 +116,41 @@ export function ApiStatsTable({
   ];
   const list = rows ?? [];
   return (
-    <Table<TApiStatsRow>
-      rowKey={(row) => `${row.platform}/${row.api_code}`}
-      size="middle"
-      columns={columns}
-      dataSource={list}
-      loading={isLoading}
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      locale={{
-        emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('trafficReport.stats.empty')} />,
-      }}
-      summary={() =>
-        totals && list.length ? (
-          <Table.Summary.Row>
-            <Table.Summary.Cell index={0} colSpan={2}>
-              <strong>{t('trafficReport.stats.total')}</strong>
-            </Table.Summary.Cell>
-            {(['calls', 'success', 'failed_upstream', 'quota_exhausted', 'rejected', 'units'] as const).map(
-              (key, index) => (
-                <Table.Summary.Cell key={key} index={index + 2} align="right">
-                  <strong>{totals[key].toLocaleString()}</strong>
-                </Table.Summary.Cell>
-              ),
-            )}
-            <Table.Summary.Cell index={8} align="right">
-              <strong>{totals.calls ? percent(totals.success_rate) : '—'}</strong>
-            </Table.Summary.Cell>
-            <Table.Summary.Cell index={9} align="right">
-              <strong>{totals.calls ? totals.avg_response_ms.toLocaleString() : '—'}</strong>
-            </Table.Summary.Cell>
-          </Table.Summary.Row>
-        ) : null
-      }
-    />
+    <KeyboardScrollable label={t('trafficReport.stats.perApi')}>
+      <Table<TApiStatsRow>
+        rowKey={(row) => `${row.platform}/${row.api_code}`}
+        size="middle"
+        columns={columns}
+        dataSource={list}
+        loading={isLoading}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{
+          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('trafficReport.stats.empty')} />,
+        }}
+        summary={() =>
+          totals && list.length ? (
+            <Table.Summary.Row>
+              <Table.Summary.Cell index={0} colSpan={2}>
+                <strong>{t('trafficReport.stats.total')}</strong>
+              </Table.Summary.Cell>
+              {(['calls', 'success', 'failed_upstream', 'quota_exhausted', 'rejected', 'units'] as const).map(
+                (key, index) => (
+                  <Table.Summary.Cell key={key} index={index + 2} align="right">
+                    <strong>{totals[key].toLocaleString()}</strong>
+                  </Table.Summary.Cell>
+                ),
+              )}
+              <Table.Summary.Cell index={8} align="right">
+                <strong>{totals.calls ? percent(totals.success_rate) : '—'}</strong>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={9} align="right">
+                <strong>{totals.calls ? totals.avg_response_ms.toLocaleString() : '—'}</strong>
+              </Table.Summary.Cell>
+            </Table.Summary.Row>
+          ) : null
+        }
+      />
+    </KeyboardScrollable>
   );
 }

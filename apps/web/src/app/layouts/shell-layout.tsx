@@ -6,6 +6,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { Logo } from '../../components/logo';
 import { MenuIcon } from '../../components/menu-icon';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
 import { SuspensionNoticeBanner } from '../../features/account/components/suspension-notice-banner';
 import { TwoFactorEnrolmentGate } from '../../features/account/components/two-factor-enrolment-gate';
 import { useLogout } from '../../features/auth/api/logout';
@@ -67,6 +68,7 @@ export function ShellLayout() {
 
   return (
     <Layout className="shell">
+      <SkipLink />
       <Layout.Sider
         className="shell__sider"
         width={232}
@@ -111,9 +113,12 @@ export function ShellLayout() {
               }}
             >
               <Button type="text" className="shell__user" aria-label={`${t('shell.userMenu')}: ${name}`}>
-                <Avatar size="small" className="shell__avatar">
-                  {name.slice(0, 1).toUpperCase()}
-                </Avatar>
+                <Avatar
+                  size="small"
+                  className="shell__avatar"
+                  aria-hidden
+                  data-initial={name.slice(0, 1).toUpperCase()}
+                />
                 <span className="shell__user-name">{name}</span>
                 <DownOutlined aria-hidden />
               </Button>
@@ -128,7 +133,7 @@ export function ShellLayout() {
             </Button>
           </div>
         </Layout.Header>
-        <Layout.Content className="shell__content">
+        <Layout.Content className="shell__content" id={MAIN_CONTENT_ID} tabIndex={-1}>
           <SuspensionNoticeBanner isEnabled={loginType === 'merchant'} />
           <TwoFactorEnrolmentGate isOperator={loginType === 'admin'}>
             <Outlet />

@@ -4,6 +4,7 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { ButtonLink } from '../../components/button-link';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { Logo } from '../../components/logo';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
 import { consoleEntryHref } from '../../lib/access';
 import { usePublicConfig } from '../../lib/public-config';
 import { getRuntimeConfig } from '../../lib/runtime-config';
@@ -22,6 +23,7 @@ export function SiteLayout() {
 
   return (
     <Layout className="site-layout">
+      <SkipLink />
       <header className="site-header">
         <div className="site-header__inner">
           <Link to="/index" className="site-header__brand">
@@ -50,7 +52,7 @@ export function SiteLayout() {
           </div>
         </div>
       </header>
-      <main className="site-main">
+      <main className="site-main" id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Outlet />
       </main>
       <footer className="site-footer">

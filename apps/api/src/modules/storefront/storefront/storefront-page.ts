@@ -75,13 +75,14 @@ const STYLE =
 *{box-sizing:border-box}
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI","PingFang SC","Microsoft YaHei",sans-serif;color:#1f1f1f;` +
   `background:#f5f6f8;line-height:1.6;display:flex;flex-direction:column;min-height:100vh}
-a{color:#1677ff}
+a{color:#0958d9}
+a:focus-visible{outline:2px solid #0958d9;outline-offset:2px}
 .store-header{background:#fff;border-bottom:1px solid #e8e8e8}
 .store-header__inner,.store-main,.store-footer__inner{max-width:1080px;margin:0 auto;padding:0 20px}
 .store-header__inner{display:flex;align-items:center;gap:12px;min-height:64px;flex-wrap:wrap}
 .store-logo{height:40px;max-width:160px;object-fit:contain}
 .store-logo--empty{display:inline-flex;align-items:center;justify-content:center;width:40px;height:40px;` +
-  `border-radius:8px;background:#1677ff;color:#fff;font-weight:600;font-size:20px}
+  `border-radius:8px;background:#0958d9;color:#fff;font-weight:600;font-size:20px}
 .store-name{font-size:20px;font-weight:600;margin:0;overflow-wrap:anywhere}
 .store-nav{margin-left:auto;display:flex;gap:20px;font-size:15px}
 .store-nav a{color:#1f1f1f;text-decoration:none}
@@ -93,18 +94,18 @@ a{color:#1677ff}
 .store-plugins__list{display:grid;grid-template-columns:repeat(auto-fill,minmax(220px,1fr));gap:12px}
 .plugin-slot{background:#fff;border:1px dashed #91caff;border-radius:10px;padding:16px}
 .plugin-slot__name{display:block;font-weight:600;overflow-wrap:anywhere}
-.plugin-slot__note{display:block;color:#8c8c8c;font-size:13px}
+.plugin-slot__note{display:block;color:#666;font-size:13px}
 .store-footer{background:#fff;border-top:1px solid #e8e8e8;font-size:13px;color:#595959}
 .store-footer__inner{display:flex;flex-wrap:wrap;gap:8px 20px;padding-top:16px;padding-bottom:16px;justify-content:center;text-align:center}
-.store-footer a{color:#595959}
+.store-footer a{color:#595959;text-decoration:underline}
 .store-notice{flex:1;display:flex;align-items:center;justify-content:center;padding:40px 20px}
 .store-notice__card{background:#fff;border-radius:12px;padding:40px 32px;max-width:520px;width:100%;text-align:center}
 .store-notice__card h1{font-size:24px;margin:0 0 8px;overflow-wrap:anywhere}
 .store-notice__card h2{font-size:18px;margin:0 0 12px;color:#595959;font-weight:500}
 .store-notice__card p{margin:0;color:#595959}
 .store-notice__card .store-notice__back{margin-top:20px}
-.store-notice__back a{display:inline-block;padding:8px 20px;border-radius:8px;background:#1677ff;color:#fff;text-decoration:none}
-.store-notice__card .store-notice__other{margin-top:16px;padding-top:16px;border-top:1px solid #f0f0f0;font-size:13px;color:#8c8c8c}
+.store-notice__back a{display:inline-block;padding:8px 20px;border-radius:8px;background:#0958d9;color:#fff;text-decoration:none}
+.store-notice__card .store-notice__other{margin-top:16px;padding-top:16px;border-top:1px solid #f0f0f0;font-size:13px;color:#666}
 @media (max-width:600px){.store-header__inner{padding-top:10px;padding-bottom:10px}` +
   `.store-nav{margin-left:0;width:100%;gap:16px}.store-hero{padding:28px 20px}.store-hero h2{font-size:22px}}
 `;

@@ -1,5 +1,6 @@
 import { Descriptions, Modal, Spin, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { KeyboardScrollable } from '@/components/keyboard-scrollable';
 import { dayjs } from '@/lib/dayjs';
 import { useAuditDetail } from '../api/audit-detail';
 
@@ -62,41 +63,45 @@ export function AuditDetailModal({ id, onClose }: { id: number | null; onClose: 
               <Typography.Text code>{entry.call_path}</Typography.Text>
             </Descriptions.Item>
           </Descriptions>
-          <Table<DiffRow>
-            size="small"
-            rowKey="field"
-            pagination={false}
-            scroll={{ x: 'max-content', y: 420 }}
-            dataSource={rows}
-            locale={{ emptyText: t('operations.audit.noFields') }}
-            columns={[
-              {
-                key: 'field',
-                title: t('operations.audit.diff.field'),
-                dataIndex: 'field',
-                width: 160,
-                render: (field: string, row) => (row.isChanged ? <Tag color="orange">{field}</Tag> : field),
-              },
-              {
-                key: 'before',
-                title: t('operations.audit.diff.before'),
-                dataIndex: 'before',
-                width: 280,
-                render: (_value, row) => (
-                  <div className={row.isChanged ? 'audit-diff audit-diff--before' : undefined}>{show(row.before)}</div>
-                ),
-              },
-              {
-                key: 'after',
-                title: t('operations.audit.diff.after'),
-                dataIndex: 'after',
-                width: 280,
-                render: (_value, row) => (
-                  <div className={row.isChanged ? 'audit-diff audit-diff--after' : undefined}>{show(row.after)}</div>
-                ),
-              },
-            ]}
-          />
+          <KeyboardScrollable label={t('operations.audit.diff.label')}>
+            <Table<DiffRow>
+              size="small"
+              rowKey="field"
+              pagination={false}
+              scroll={{ x: 'max-content', y: 420 }}
+              dataSource={rows}
+              locale={{ emptyText: t('operations.audit.noFields') }}
+              columns={[
+                {
+                  key: 'field',
+                  title: t('operations.audit.diff.field'),
+                  dataIndex: 'field',
+                  width: 160,
+                  render: (field: string, row) => (row.isChanged ? <Tag color="orange">{field}</Tag> : field),
+                },
+                {
+                  key: 'before',
+                  title: t('operations.audit.diff.before'),
+                  dataIndex: 'before',
+                  width: 280,
+                  render: (_value, row) => (
+                    <div className={row.isChanged ? 'audit-diff audit-diff--before' : undefined}>
+                      {show(row.before)}
+                    </div>
+                  ),
+                },
+                {
+                  key: 'after',
+                  title: t('operations.audit.diff.after'),
+                  dataIndex: 'after',
+                  width: 280,
+                  render: (_value, row) => (
+                    <div className={row.isChanged ? 'audit-diff audit-diff--after' : undefined}>{show(row.after)}</div>
+                  ),
+                },
+              ]}
+            />
+          </KeyboardScrollable>
         </>
       )}
     </Modal>

@@ -2,6 +2,7 @@ import type { TMerchantUsage } from '@parlour/contract/calls/traffic-report';
 import { Card, Empty, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '@/components/data-table';
+import { KeyboardScrollable } from '@/components/keyboard-scrollable';
 import type { Figure } from '@/components/traffic-charts';
 import { TrafficDashboard } from '@/components/traffic-dashboard';
 import { percent } from '@/components/traffic-labels';
@@ -85,18 +86,22 @@ export function AdminTrafficDashboardTab() {
     >
       {({ data, isLoading }) => (
         <Card title={t('trafficReport.stats.topMerchants')} size="small">
-          <Table<TMerchantUsage>
-            rowKey="merchant_id"
-            size="small"
-            pagination={false}
-            loading={isLoading}
-            dataSource={data?.top_merchants ?? []}
-            columns={merchantColumns}
-            scroll={{ x: 'max-content' }}
-            locale={{
-              emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('trafficReport.chart.noCalls')} />,
-            }}
-          />
+          <KeyboardScrollable label={t('trafficReport.stats.topMerchants')}>
+            <Table<TMerchantUsage>
+              rowKey="merchant_id"
+              size="small"
+              pagination={false}
+              loading={isLoading}
+              dataSource={data?.top_merchants ?? []}
+              columns={merchantColumns}
+              scroll={{ x: 'max-content' }}
+              locale={{
+                emptyText: (
+                  <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('trafficReport.chart.noCalls')} />
+                ),
+              }}
+            />
+          </KeyboardScrollable>
         </Card>
       )}
     </TrafficDashboard>
