@@ -37,12 +37,13 @@ export function KeyboardScrollable({
       }
     };
     mark();
-    const resizes = new ResizeObserver(mark);
-    resizes.observe(box);
+    // Every browser the console supports has ResizeObserver; a test's DOM may not.
+    const resizes = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(mark);
+    resizes?.observe(box);
     const changes = new MutationObserver(mark);
     changes.observe(box, { childList: true, subtree: true });
     return () => {
-      resizes.disconnect();
+      resizes?.disconnect();
       changes.disconnect();
     };
   }, [label]);
