@@ -76,6 +76,8 @@ export const theme: ThemeConfig = {
   components: {
     Layout: { headerBg: '#ffffff', siderBg: '#ffffff', bodyBg: '#f5f6f8' },
     Tag: TAG_TOKENS,
+    // An off switch's own text ("停用"/"Off") is white on its track: a track dark enough for 4.5:1.
+    Switch: { colorTextQuaternary: 'rgba(0, 0, 0, 0.6)', colorTextTertiary: 'rgba(0, 0, 0, 0.7)' },
   },
 };
 

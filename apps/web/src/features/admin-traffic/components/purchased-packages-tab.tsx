@@ -134,21 +134,25 @@ export function PurchasedPackagesTab() {
       key: 'usage',
       sortField: 'units_used',
       width: 150,
-      render: (_, pkg) => (
-        <Flex vertical style={{ minWidth: 130 }}>
-          <Typography.Text style={{ fontSize: 12 }}>
-            {t('trafficPackage.card.used', {
-              used: pkg.units_used.toLocaleString(),
-              total: pkg.units_total.toLocaleString(),
-            })}
-          </Typography.Text>
-          <Progress
-            percent={pkg.units_total ? Math.round((pkg.units_used / pkg.units_total) * 1000) / 10 : 0}
-            size="small"
-            status={pkg.status === 'exhausted' ? 'exception' : 'normal'}
-          />
-        </Flex>
-      ),
+      render: (_, pkg) => {
+        const percent = pkg.units_total ? Math.round((pkg.units_used / pkg.units_total) * 1000) / 10 : 0;
+        return (
+          <Flex vertical style={{ minWidth: 130 }}>
+            <Typography.Text style={{ fontSize: 12 }}>
+              {t('trafficPackage.card.used', {
+                used: pkg.units_used.toLocaleString(),
+                total: pkg.units_total.toLocaleString(),
+              })}
+            </Typography.Text>
+            <Progress
+              percent={percent}
+              size="small"
+              status={pkg.status === 'exhausted' ? 'exception' : 'normal'}
+              aria-label={t('trafficPackage.card.usage', { percent })}
+            />
+          </Flex>
+        );
+      },
     },
     {
       title: t('trafficPackage.admin.column.status'),
