@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { describeTimeZone, formatInZone, useBusinessTimeZone } from '../lib/business-time';
 import { packageLabel } from './api-log-table';
 import { CallStatusTag } from './call-status-tag';
+import { CodeBlock } from './code-block';
 import { apiLabel, consumeSourceLabel, logOutcomeLabel, platformLabel } from './traffic-labels';
 
 interface ApiLogDrawerProps {
@@ -73,9 +74,9 @@ export function ApiLogDrawer({ isOpen, detail, isLoading, onClose }: ApiLogDrawe
           <Typography.Title level={5} style={{ marginTop: 20 }}>
             {t('trafficReport.detail.requestParams')}
           </Typography.Title>
-          <pre
+          <CodeBlock
             className="api-log-params"
-            aria-label={t('trafficReport.detail.requestParams')}
+            label={t('trafficReport.detail.requestParams')}
             style={{
               background: '#fafafa',
               border: '1px solid #f0f0f0',
@@ -89,7 +90,7 @@ export function ApiLogDrawer({ isOpen, detail, isLoading, onClose }: ApiLogDrawe
             }}
           >
             {JSON.stringify(detail.request_params ?? {}, null, 2)}
-          </pre>
+          </CodeBlock>
           <Typography.Title level={5} style={{ marginTop: 20 }}>
             {t('trafficReport.detail.error')}
           </Typography.Title>

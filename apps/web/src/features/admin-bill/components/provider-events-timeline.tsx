@@ -2,6 +2,7 @@ import type { TPaymentEvent } from '@parlour/contract/calls/bill';
 import { PAY_METHODS, type PayMethod } from '@parlour/contract/constants';
 import { Empty, Space, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CodeBlock } from '@/components/code-block';
 import { formatMoney } from '@/lib/money';
 import { formatTime } from './bill-columns';
 
@@ -121,7 +122,7 @@ export function ProviderEventsTimeline({ events }: { events: TPaymentEvent[] }) 
               {hasPayload ? (
                 <details className="provider-event__payload">
                   <summary>{t('adminBill.events.payload')}</summary>
-                  <pre>{prettyPayload(event.payload)}</pre>
+                  <CodeBlock label={t('adminBill.events.payload')}>{prettyPayload(event.payload)}</CodeBlock>
                 </details>
               ) : null}
             </div>

@@ -53,7 +53,7 @@ const contentRule = visibleTextRule('notice_content_required', ['content', 'zh-C
 const PREVIEW_HEAD =
   '<!doctype html><meta charset="utf-8"><style>' +
   "body{font:14px/1.7 -apple-system,BlinkMacSystemFont,'Segoe UI',sans-serif;color:#1f1f1f;margin:12px}" +
-  'a{color:#fa8c16}blockquote{border-left:3px solid #ffd591;margin:0;padding-left:12px;color:#595959}' +
+  'a{color:#c2410c}blockquote{border-left:3px solid #ffd591;margin:0;padding-left:12px;color:#595959}' +
   'hr{border:0;border-top:1px dashed #d9d9d9;margin:16px 0}</style>';
 
 /**

@@ -16,7 +16,7 @@ export function PluginPrice({
     <span className="plugin-price">
       <Typography.Text
         strong
-        style={{ fontSize: size, color: plugin.is_free ? '#389e0d' : 'var(--parlour-primary, #fa8c16)' }}
+        style={{ fontSize: size, color: plugin.is_free ? 'var(--parlour-success-text)' : 'var(--parlour-primary)' }}
         data-testid="plugin-price"
       >
         {plugin.is_free ? t('plugin.free') : formatMoney(plugin.price, plugin.currency)}
