@@ -22,8 +22,11 @@
  * presented, late on a busy machine). BENCH_ACCEPT_ENCODING sets the header Chromium sends (CDP
  * Network.setExtraHTTPHeaders): `identity` makes the same server send everything uncompressed, as
  * before the build was precompressed. Prints a Markdown table of medians (LCP also min–max).
+ * BENCH_PROFILE=<dir> adds one load per page under V8's sampling profiler (not counted in the table):
+ * the profile is written there (`<page>.cpuprofile`, opens in Chromium's DevTools) and the main thread's
+ * CPU by script file and by function is printed, to see where a page's time before its paint goes.
  * Settings: BENCH_URL, BENCH_PORT, BENCH_RUNS, BENCH_ACCEPT_ENCODING, BENCH_ONLY (a substring of page
- * names), CHROMIUM_PATH (default /usr/bin/chromium).
+ * names), BENCH_PROFILE, CHROMIUM_PATH (default /usr/bin/chromium).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -181,12 +184,42 @@ function watchNetwork(cdp: CDPSession) {
   };
 }
 
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+
+/** Self time of a V8 CPU profile by script file and by function, the largest first. */
+function summariseProfile(profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }) {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const byFile = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  const add = (map: Map<string, number>, key: string, us: number) => map.set(key, (map.get(key) ?? 0) + us);
+  profile.samples.forEach((id, index) => {
+    const us = profile.timeDeltas[index + 1] ?? 0;
+    const frame = nodes.get(id)!.callFrame;
+    if (frame.functionName === '(idle)') return;
+    const file = frame.url ? (frame.url.split('/').pop() ?? frame.url) : frame.functionName;
+    add(byFile, file, us);
+    add(byFunction, `${frame.functionName || '(anonymous)'} ${file}:${frame.lineNumber + 1}`, us);
+  });
+  const top = (map: Map<string, number>, count: number) =>
+    [...map.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(([key, us]) => `  ${(us / 1000).toFixed(0).padStart(6)} ms  ${key}`)
+      .join('\n');
+  const busyUs = [...byFile.values()].reduce((total, us) => total + us, 0);
+  return `busy ${(busyUs / 1000).toFixed(0)} ms\nby file:\n${top(byFile, 20)}\nby function:\n${top(byFunction, 30)}`;
+}
+
 /** One cold load: a fresh context, the cache disabled, the page opened and left until the network is idle. */
 async function loadOnce(
   browser: Browser,
   baseUrl: string,
   pageCase: PageCase,
   session: string | undefined,
+  profileTo?: string,
 ): Promise<LoadFigures> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
   try {
@@ -224,6 +257,13 @@ async function loadOnce(
     if (acceptEncoding)
       await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': acceptEncoding } });
     const network = watchNetwork(cdp);
+    if (profileTo) {
+      // A page of the same site first, so the renderer (and V8 isolate) the profiler runs in is the page's.
+      await page.goto(`${baseUrl}/favicon.svg`);
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     await page.goto(`${baseUrl}${pageCase.path}`, { waitUntil: 'load' });
     await page.locator(pageCase.ready).first().waitFor({ timeout: 60_000 });
     await page.waitForLoadState('networkidle');
@@ -251,6 +291,14 @@ async function loadOnce(
       lcp: (window as unknown as { __benchLcp: { startTime: number; element: string }[] }).__benchLcp.at(-1),
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
     }));
+    if (profileTo) {
+      const { profile } = await cdp.send('Profiler.stop');
+      fs.mkdirSync(profileTo, { recursive: true });
+      const file = path.join(profileTo, `${pageCase.path.replace(/\W+/g, '_').replace(/^_/, '')}.cpuprofile`);
+      fs.writeFileSync(file, JSON.stringify(profile));
+      console.error(`${pageCase.name}: profile in ${file}, LCP ${ms(paints.lcp?.startTime ?? Number.NaN)} ms`);
+      console.error(summariseProfile(profile));
+    }
     const { metrics } = await cdp.send('Performance.getMetrics');
     const metric = (name: string) => (metrics.find((entry) => entry.name === name)?.value ?? Number.NaN) * 1000;
     return {
@@ -322,6 +370,8 @@ async function main() {
       const figures: LoadFigures[] = [];
       for (let run = 0; run < runs; run += 1) figures.push(await loadOnce(browser, baseUrl, pageCase, pageSession));
       rows.push(row(pageCase, figures));
+      const profileTo = process.env.BENCH_PROFILE;
+      if (profileTo) await loadOnce(browser, baseUrl, pageCase, pageSession, profileTo);
       console.error(
         `${pageCase.name}: LCP ${figures.map((figure) => `${ms(figure.lcpMs)} ms (${figure.lcpElement})`).join(', ')}`,
       );
