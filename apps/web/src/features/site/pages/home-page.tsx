@@ -8,7 +8,7 @@ import {
   TranslationOutlined,
 } from '@ant-design/icons';
 import { Card, Col, Row, Skeleton, Typography } from 'antd';
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { termPrice } from '@parlour/contract/calls/store';
 import { ButtonLink } from '@/components/button-link';
@@ -18,7 +18,6 @@ import { usePublicConfig } from '@/lib/public-config';
 import { getRuntimeConfig } from '@/lib/runtime-config';
 import { usePublicVersions } from '../api/list-public-versions';
 import { ComingNext } from '../components/coming-next';
-import { MessageForm } from '../components/message-form';
 
 const FEATURES = [
   { key: 'store', Icon: ShopOutlined },
@@ -28,6 +27,14 @@ const FEATURES = [
   { key: 'plugins', Icon: AppstoreOutlined },
   { key: 'traffic', Icon: ThunderboltOutlined },
 ] as const satisfies readonly { key: string; Icon: ComponentType }[];
+
+/**
+ * The message form sits at the bottom of the page: its code (antd's Form, Select with the phone
+ * countries, TextArea) loads after the first paint instead of before it (bench/README.md, console page loads).
+ */
+const MessageForm = lazy(() =>
+  import('../components/message-form').then((module) => ({ default: module.MessageForm })),
+);
 
 const SOURCES = ['1688', 'taobao', 'jd', 'weidian'] as const;
 const STEPS = ['register', 'create', 'launch'] as const;
@@ -167,7 +174,9 @@ export default function HomePage() {
             </Col>
             <Col xs={24} lg={14}>
               <Card variant="borderless" className="contact__card">
-                <MessageForm />
+                <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+                  <MessageForm />
+                </Suspense>
               </Card>
             </Col>
           </Row>
