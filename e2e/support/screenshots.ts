@@ -85,6 +85,8 @@ export async function shot(page: Page, name: string, options: { fullPage?: boole
   const fullPage = options.fullPage ?? true;
   // A full-page capture of a scrolled page paints the fixed header mid-page: start from the top.
   if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  // Sections of a page that load after its first paint (`.lazy-pending` holds their place) are part of the screen.
+  await expect(page.locator('.lazy-pending')).toHaveCount(0);
   await settleLayout(page);
   await expectAccessible(page, name);
   await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage });
