@@ -17,6 +17,7 @@ import { formatMoney } from '@/lib/money';
 import { usePublicConfig } from '@/lib/public-config';
 import { usePublicVersions } from '../api/list-public-versions';
 import { ComingNext } from './coming-next';
+import { CtaBand } from './cta-band';
 import { MessageForm } from './message-form';
 
 const FEATURES = [
@@ -138,13 +139,12 @@ export function HomeSections({ register }: { register: ReturnType<typeof console
         </div>
       </section>
 
-      <section className="cta-band">
-        <h2>{t('home.cta.title')}</h2>
-        <p>{t('home.cta.subtitle')}</p>
-        <ButtonLink size="large" className="cta-band__button" to={register.href} isExternal={register.isExternal}>
-          {t('home.cta.button')}
-        </ButtonLink>
-      </section>
+      <CtaBand
+        title={t('home.cta.title')}
+        text={t('home.cta.subtitle')}
+        button={t('home.cta.button')}
+        register={register}
+      />
     </>
   );
 }

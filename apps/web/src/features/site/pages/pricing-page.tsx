@@ -3,11 +3,11 @@ import type { TermType } from '@parlour/contract/constants';
 import { Button, Card, Empty, Result, Segmented, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '@/components/button-link';
 import { consoleEntryHref } from '@/lib/access';
 import { getRuntimeConfig } from '@/lib/runtime-config';
 import { usePublicVersions } from '../api/list-public-versions';
 import { ComingNext } from '../components/coming-next';
+import { CtaBand } from '../components/cta-band';
 import { VersionCard } from '../components/version-card';
 
 const INCLUDED = ['domain', 'sources', 'payments', 'console'] as const;
@@ -88,13 +88,12 @@ export default function PricingPage() {
         </ul>
       </section>
       <ComingNext />
-      <section className="cta-band">
-        <h2>{t('pricing.cta.title')}</h2>
-        <p>{t('pricing.cta.description')}</p>
-        <ButtonLink size="large" className="cta-band__button" to={register.href} isExternal={register.isExternal}>
-          {t('pricing.cta.button')}
-        </ButtonLink>
-      </section>
+      <CtaBand
+        title={t('pricing.cta.title')}
+        text={t('pricing.cta.description')}
+        button={t('pricing.cta.button')}
+        register={register}
+      />
     </>
   );
 }
