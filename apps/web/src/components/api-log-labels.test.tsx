@@ -29,6 +29,7 @@ const LOG: TApiLog = {
   status: 'rejected',
   charged_units: 0,
   response_ms: 3,
+  source: 'api_key',
 };
 const REJECTED: TApiLogDetail = {
   ...LOG,

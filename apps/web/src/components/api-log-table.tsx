@@ -134,6 +134,13 @@ export function ApiLogTable<T extends Log>({
         <Clipped width={160} text={`${platformLabel(t, log.platform)} · ${apiLabel(t, log.api_code, log.api_name)}`} />
       ),
     },
+    // Who made the call: the store's system with its API key, or the store's own site for a buyer.
+    {
+      key: 'caller',
+      title: t('trafficReport.column.caller'),
+      width: 100,
+      render: (_: unknown, log: T) => t(`trafficReport.caller.${log.source}`),
+    },
     // Consume source (the kind of package) and the package's name are two fields (spec §3 traffic log); the operator's
     // wider list leaves them to the settings and the drawer.
     {

@@ -17,6 +17,13 @@ import { MAX_TREND_DAYS } from './report';
  */
 export const API_CALL_STATUSES = ['pending', 'success', 'failed_upstream', 'quota_exhausted', 'rejected'] as const;
 export type ApiCallStatus = (typeof API_CALL_STATUSES)[number];
+/**
+ * Who made a logged Open API call: `api_key`, the store's own system presenting its store API key to
+ * `/open/v1`; `storefront`, the store's own site on its host, calling for a buyer (no key: the store is
+ * known from the host). Both are metered and logged alike. Rows from before the field was kept are `api_key`.
+ */
+export const API_CALL_SOURCES = ['api_key', 'storefront'] as const;
+export type ApiCallSource = (typeof API_CALL_SOURCES)[number];
 export type LogPlatform = (typeof LOG_PLATFORMS)[number];
 export type TimeFilter = (typeof TIME_FILTERS)[number];
 
@@ -264,6 +271,8 @@ export const ZApiLog = z.object({
   status: z.enum(API_CALL_STATUSES),
   charged_units: z.number().int(),
   response_ms: z.number().int().nullable(),
+  /** Who made the call: the store's system with its API key, or the store's own site (storefront). */
+  source: z.enum(API_CALL_SOURCES),
 });
 export type TApiLog = z.infer<typeof ZApiLog>;
 export const ZApiLogDetail = ZApiLog.extend({

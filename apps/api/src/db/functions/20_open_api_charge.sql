@@ -9,9 +9,11 @@
 -- and add the refused calls to the daily roll-up (api_usage_add, migration 0025).
 --
 -- p_calls:  [{ordinal, created_at, merchant_id, shop_ref, shop_name, platform, api_code, api_name,
---             request_params, cost, elapsed_ms}] — to charge, in arrival order
+--             request_params, source, cost, elapsed_ms}] — to charge, in arrival order
 -- p_finals: [{created_at, finished_at, merchant_id, shop_ref, shop_name, platform, api_code, api_name,
---             status, response_ms, error, request_params}] — refused before charging
+--             status, response_ms, error, request_params, source}] — refused before charging
+-- `source` (migration 0041) is api_key or storefront; a call without one (a process of an earlier
+-- version, during a rolling start) is api_key.
 -- Answers one row per charged call: its ordinal, id, package id and name.
 --
 -- Lock order as everywhere in the Open API: packages by id, then roll-up rows by key. A batch that only
@@ -111,9 +113,10 @@ BEGIN
            nextval(pg_get_serial_sequence('api_call_logs', 'id')) AS id
     FROM unnest(assigned_ordinals, assigned_packages) AS a(ordinal, chosen)
   ), inserted AS (
-    INSERT INTO api_call_charges (id, created_at, merchant_id, shop_ref, shop_name, platform, api_code, api_name, package_ref, package_name, units, request_params)
+    INSERT INTO api_call_charges (id, created_at, merchant_id, shop_ref, shop_name, platform, api_code, api_name, package_ref, package_name, units, request_params, source)
     SELECT a.id, (c->>'created_at')::timestamptz, (c->>'merchant_id')::int, (c->>'shop_ref')::int, c->>'shop_name', c->>'platform',
-           c->>'api_code', c->>'api_name', a.package_ref, a.package_name, (c->>'cost')::int, c->'request_params'
+           c->>'api_code', c->>'api_name', a.package_ref, a.package_name, (c->>'cost')::int, c->'request_params',
+           coalesce(c->>'source', 'api_key')
     FROM assigned a JOIN jsonb_array_elements(p_calls) c ON (c->>'ordinal')::int = a.ordinal
     RETURNING 1
   )
@@ -123,11 +126,12 @@ BEGIN
   FROM assigned a WHERE (SELECT count(*) FROM inserted) >= 0;
 
   IF jsonb_array_length(p_finals) + jsonb_array_length(exhausted) > 0 THEN
-  INSERT INTO api_call_logs (created_at, finished_at, merchant_id, shop_ref, shop_name, platform, api_code, api_name, package_ref, package_name, status, charged_units, response_ms, error, request_params)
-  SELECT f.created_at, f.finished_at, f.merchant_id, f.shop_ref, f.shop_name, f.platform, f.api_code, f.api_name, NULL, '', f.status, 0, f.response_ms, f.error, f.request_params
+  INSERT INTO api_call_logs (created_at, finished_at, merchant_id, shop_ref, shop_name, platform, api_code, api_name, package_ref, package_name, status, charged_units, response_ms, error, request_params, source)
+  SELECT f.created_at, f.finished_at, f.merchant_id, f.shop_ref, f.shop_name, f.platform, f.api_code, f.api_name, NULL, '', f.status, 0, f.response_ms, f.error, f.request_params,
+         coalesce(f.source, 'api_key')
   FROM jsonb_to_recordset(p_finals || exhausted) AS f(
     created_at timestamptz, finished_at timestamptz, merchant_id int, shop_ref int, shop_name text, platform text, api_code text,
-    api_name text, status text, response_ms int, error text, request_params jsonb);
+    api_name text, status text, response_ms int, error text, request_params jsonb, source text);
   -- The refused calls' roll-up (their charged_units absent: 0), after their log rows as before.
   PERFORM api_usage_add(p_finals || exhausted);
   END IF;

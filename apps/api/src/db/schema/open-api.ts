@@ -1,4 +1,5 @@
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { callSource } from './traffic';
 
 /**
  * Open API calls in flight: charged, waiting for their upstream answer. The charging transaction
@@ -26,6 +27,8 @@ export const apiCallCharges = pgTable(
     package_name: text('package_name').notNull(),
     units: integer('units').notNull(),
     request_params: jsonb('request_params').notNull(),
+    /** Who made the call (api_key or storefront): the settle copies it into the log row. */
+    source: callSource(),
   },
   (table) => [index('api_call_charges_created_idx').on(table.created_at)],
 );

@@ -1,3 +1,4 @@
+import { API_CALL_SOURCES } from '@parlour/contract/calls/traffic-report';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -21,6 +22,9 @@ const updatedAt = timestamp('updated_at', { withTimezone: true }).notNull().defa
 
 /** The §9 log platforms; `micro_store` is Weidian. */
 const platform = () => text('platform', { enum: ['1688', 'taobao', 'micro_store', 'jd'] }).notNull();
+
+/** Who made an Open API call (the contract's API_CALL_SOURCES): kept on its charge row while in flight and on its log row. */
+export const callSource = () => text('source', { enum: API_CALL_SOURCES }).notNull().default('api_key');
 
 /**
  * Product-data sources, one per platform: an operator can switch a platform off, and every Open API
@@ -202,6 +206,8 @@ export const apiCallLogs = pgTable(
     /** Why a call was rejected or failed: an error key (e.g. OPEN_QUOTA_EXHAUSTED) or the upstream's answer. */
     error: text('error').notNull().default(''),
     request_params: jsonb('request_params').notNull().default({}),
+    /** Who made the call: a store's system with its API key, or the store's own site for a buyer (rows before 0041: api_key). */
+    source: callSource(),
   },
   (table) => [
     index('api_call_logs_merchant_created_idx').on(table.merchant_id, table.created_at),

@@ -1,9 +1,10 @@
 import { performance } from 'node:perf_hooks';
+import type { ApiCallSource } from '@parlour/contract/calls/traffic-report';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { executeNamed } from '../../../db/named-statement';
 import { createGroupCommit } from './group-commit';
-import { joinKeyOwner, KEY_OWNER_COLUMNS, keyOwnerOf, type KeyOwner, type KeyOwnerRow } from './shop-key.repository';
+import { joinCallerOwner, KEY_OWNER_COLUMNS, keyOwnerOf, type KeyOwner, type KeyOwnerRow } from './shop-key.repository';
 
 export interface CatalogueEntry {
   /** null when the platform has no data source. */
@@ -20,7 +21,12 @@ export interface CallIdentity {
   apiCode: string;
   apiName: string;
   requestParams: Record<string, string>;
+  /** Who made the call: the store's system with its key, or the store's own site (its charge and log rows say so). */
+  source: ApiCallSource;
 }
+
+/** Who is calling: a store API key (its hash), or the store itself (its shops.id: the storefront). */
+export type Caller = { keyHash: string } | { shopRef: number };
 
 function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? []) as T[];
@@ -43,10 +49,11 @@ function settleStatement(moved: SQL, now: Date) {
       returning p.id),
     logged as (
       insert into api_call_logs (id, created_at, finished_at, merchant_id, shop_ref, shop_name, platform, api_code,
-                                 api_name, package_ref, package_name, status, charged_units, response_ms, error, request_params)
+                                 api_name, package_ref, package_name, status, charged_units, response_ms, error, request_params,
+                                 source)
       select id, created_at, finished_at, merchant_id, shop_ref, shop_name, platform, api_code, api_name, package_ref,
              package_name, final_status,
-             case when final_status = 'success' then units else 0 end, final_ms, final_error, request_params
+             case when final_status = 'success' then units else 0 end, final_ms, final_error, request_params, source
       from moved
       returning id),
     ended as (
@@ -87,16 +94,17 @@ export function createOpenApiRepository(db: Db) {
     },
 
     /**
-     * The owner of a key (the key owner's SQL of shop-key.repository.ts), and the catalogue entry of
-     * the call (the platform's data source and the API), in one query: lookups arriving together share
-     * it. Undefined when the key belongs to no store.
+     * The owner of the caller — a key's store, or the store named — with the key owner's SQL of
+     * shop-key.repository.ts, and the catalogue entry of the call (the platform's data source and the
+     * API), in one query: lookups arriving together share it, whichever caller each names. Undefined
+     * when the key belongs to no store, or no store has the id.
      */
     findCallContext(
-      keyHash: string,
+      caller: Caller,
       platform: string,
       apiCode: string,
     ): Promise<{ owner: KeyOwner; entry: CatalogueEntry } | undefined> {
-      return lookUp({ keyHash, platform, apiCode });
+      return lookUp({ caller, platform, apiCode });
     },
 
     /**
@@ -153,12 +161,13 @@ export function createOpenApiRepository(db: Db) {
     },
   };
 
-  /** Key owners and catalogue entries of a batch of calls, in one query (a read: no transaction). */
-  async function lookUpBatch(items: Array<{ keyHash: string; platform: string; apiCode: string }>) {
+  /** Callers' owners and catalogue entries of a batch of calls, in one query (a read: no transaction). */
+  async function lookUpBatch(items: Array<{ caller: Caller; platform: string; apiCode: string }>) {
     const input = JSON.stringify(
       items.map((item, index) => ({
         ordinal: index,
-        key_hash: item.keyHash,
+        key_hash: 'keyHash' in item.caller ? item.caller.keyHash : null,
+        shop_ref: 'shopRef' in item.caller ? item.caller.shopRef : null,
         platform: item.platform,
         api_code: item.apiCode,
       })),
@@ -179,8 +188,8 @@ export function createOpenApiRepository(db: Db) {
         sql`
         select i.ordinal, ${KEY_OWNER_COLUMNS},
                d.is_enabled as source_enabled, a.id as api_id, a.name as api_name, a.cost as api_cost, a.is_enabled as api_enabled
-        from jsonb_to_recordset(${input}::jsonb) as i(ordinal int, key_hash text, platform text, api_code text)
-        ${joinKeyOwner(sql`i.key_hash`)}
+        from jsonb_to_recordset(${input}::jsonb) as i(ordinal int, key_hash text, shop_ref int, platform text, api_code text)
+        ${joinCallerOwner({ keyHash: sql`i.key_hash`, shopRef: sql`i.shop_ref` })}
         left join data_sources d on d.platform = i.platform
         left join open_apis a on a.platform = i.platform and a.code = i.api_code`,
       ),
@@ -235,6 +244,7 @@ export function createOpenApiRepository(db: Db) {
         api_code: call.apiCode,
         api_name: call.apiName,
         request_params: call.requestParams,
+        source: call.source,
       };
       if (item.kind === 'final') {
         finals.push({

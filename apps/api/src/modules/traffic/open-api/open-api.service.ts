@@ -1,13 +1,14 @@
 import { performance } from 'node:perf_hooks';
 import { OPEN_API_RATE_BURST, OPEN_API_RATE_PER_SECOND } from '@parlour/contract/calls/open-core';
 import { LOG_PLATFORMS } from '@parlour/contract/constants';
+import type { ApiCallSource } from '@parlour/contract/calls/traffic-report';
 import type { ErrorKey, Lang } from '@parlour/contract/errors';
 import { AppError } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
 import type { ProductPlatform } from '../../../providers/product-data/product-data-provider';
 import type { ActiveProductData } from '../core-data/core-data.service';
 import { checkCallParams, keyOwnerRefusal, storableText } from './open-api.rules';
-import type { CallIdentity, OpenApiRepository } from './open-api.repository';
+import type { CallIdentity, Caller, OpenApiRepository } from './open-api.repository';
 import { createKeyRateLimit } from './key-rate-limit';
 import { hashApiKey } from './shop-key.service';
 import { ANONYMOUS_REFUSALS, createRefusalBudget } from './open-api-refusals';
@@ -36,7 +37,10 @@ export interface ChargedCall {
 }
 
 /**
- * The metered Open API. Per call: the per-key rate limit (past it: answered, not logged); the key
+ * The metered Open API. A call comes with a store API key (`POST /open/v1/...`, source api_key) or from
+ * the store's own site for a buyer ({@link callForStore}, source storefront: the store named by its id,
+ * no key, no per-key rate limit); both then take one path and are metered, logged and counted alike.
+ * Per call: the per-key rate limit (past it: answered, not logged); the key
  * resolves the store (unknown keys are answered, not logged); a path naming no API of the catalogue is
  * answered, not logged; the store must be on trial or operating,
  * the platform's data source and the API enabled and the parameters valid by the contract's rules
@@ -80,25 +84,45 @@ export function createOpenApiService(deps: {
     throw new AppError(key, messages ? { messages } : {});
   }
 
-  /** Resolves and checks the call, then charges it. Throws the AppError the caller answers with. */
+  /** Resolves and checks a key's call, then charges it. Throws the AppError the caller answers with. */
   async function charge(call: OpenApiCall): Promise<ChargedCall> {
     const startedAt = performance.now();
     if (!call.apiKey) throw new AppError('OPEN_KEY_INVALID');
-    const platform = storableText(call.platform.slice(0, PATH_SEGMENT_MAX));
-    const apiCode = storableText(call.apiCode.slice(0, PATH_SEGMENT_MAX));
     const keyHash = hashApiKey(call.apiKey);
     // Before any database work, and not logged: the point is to spare the database.
     const retryAfter = limiter.take(keyHash);
     if (retryAfter > 0) throw new AppError('TOO_MANY_REQUESTS', { data: { retry_after: retryAfter } });
-    const context = await repository.findCallContext(keyHash, platform, apiCode);
+    const { platform, apiCode, body } = call;
+    return chargeCaller({ caller: { keyHash }, source: 'api_key', platform, apiCode, body, startedAt });
+  }
+
+  /**
+   * The common path of every caller, once it is known who calls: resolves the store and the catalogue
+   * entry, applies the rules in their order, then charges. A key's call and a storefront call differ
+   * only in how the store is named and in the words of the two refusals that are answered, not logged.
+   */
+  async function chargeCaller(call: {
+    caller: Caller;
+    source: ApiCallSource;
+    platform: string;
+    apiCode: string;
+    body: Record<string, unknown>;
+    startedAt: number;
+  }): Promise<ChargedCall> {
+    const { startedAt } = call;
+    const platform = storableText(call.platform.slice(0, PATH_SEGMENT_MAX));
+    const apiCode = storableText(call.apiCode.slice(0, PATH_SEGMENT_MAX));
+    const context = await repository.findCallContext(call.caller, platform, apiCode);
     // The store API key's rules, the store's plugin list's too (keyOwnerRefusal). Read with the key on every
     // call (nothing cached), so a rotation, a disable or an enable holds in every process from the next call.
     const refusal = keyOwnerRefusal(context?.owner, clock.now());
     // Answered, never logged: an unknown key has no tenant to log it under (logging it would let anyone
     // fill the table), and the reports count no usage for a suspended merchant. (`!context` is for the
-    // compiler: keyOwnerRefusal refuses a missing owner first.)
+    // compiler: keyOwnerRefusal refuses a missing owner first.) The storefront presents no key, so the
+    // key's words would be wrong there: to its buyers a store that is gone or whose merchant is
+    // suspended is a store not running.
     if (!context || refusal === 'OPEN_KEY_INVALID' || refusal === 'OPEN_KEY_SUSPENDED')
-      throw new AppError(refusal ?? 'OPEN_KEY_INVALID');
+      throw new AppError(call.source === 'storefront' ? 'OPEN_STORE_NOT_RUNNING' : (refusal ?? 'OPEN_KEY_INVALID'));
     const { owner, entry } = context;
     const check = checkCallParams(apiCode, call.body);
     const identity: CallIdentity = {
@@ -109,6 +133,7 @@ export function createOpenApiService(deps: {
       apiCode,
       apiName: '',
       requestParams: check.isValid ? check.params : paramsForLog(call.body),
+      source: call.source,
     };
 
     // A path naming no API of the catalogue (a platform that is not one of the four, a code the
@@ -177,6 +202,21 @@ export function createOpenApiService(deps: {
   return {
     charge,
     callAndSettle,
+
+    /** One product-data call made by the store's own site for a buyer: metered like a key's call, logged with source 'storefront'. */
+    async callForStore(call: {
+      shopRef: number;
+      platform: string;
+      apiCode: string;
+      params: Record<string, string>;
+    }): Promise<unknown> {
+      const startedAt = performance.now();
+      // No per-key rate limit: the storefront limits its own visitors before it calls.
+      const { shopRef, params, ...path } = call;
+      return callAndSettle(
+        await chargeCaller({ caller: { shopRef }, source: 'storefront', ...path, body: params, startedAt }),
+      );
+    },
 
     /** One Open API call from start to end. */
     async handleCall(call: OpenApiCall): Promise<unknown> {

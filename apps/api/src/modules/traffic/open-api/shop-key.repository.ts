@@ -10,8 +10,8 @@ export interface NewKey {
 }
 
 /**
- * Whom a store API key belongs to: its store, the store's merchant, and what decides whether the key may be
- * served now (`keyOwnerRefusal` in open-api.rules.ts applies the rules).
+ * Whom a store API key belongs to (or the store a storefront call names): its store, the store's merchant,
+ * and what decides whether the key may be served now (`keyOwnerRefusal` in open-api.rules.ts applies the rules).
  */
 export interface KeyOwner {
   shopRef: number;
@@ -34,10 +34,22 @@ export interface KeyOwner {
  */
 export function joinKeyOwner(keyHash: SQL): SQL {
   return sql`join shop_api_keys k on k.key_hash = ${keyHash}
-        join shops s on s.id = k.shop_ref
+        ${joinStoreOwner(sql`k.shop_ref`)}`;
+}
+/**
+ * `joinKeyOwner` for a caller that names either a key (`keyHash`) or the store itself (`shopRef`, a
+ * shops.id: the storefront, which knows its store from the Host and needs no key), each an expression
+ * of the enclosing query that is null when the caller named the other: the same owner, the same columns.
+ */
+export function joinCallerOwner(caller: { keyHash: SQL; shopRef: SQL }): SQL {
+  return sql`left join shop_api_keys k on k.key_hash = ${caller.keyHash}
+        ${joinStoreOwner(sql`coalesce(k.shop_ref, ${caller.shopRef})`)}`;
+}
+function joinStoreOwner(shopRef: SQL): SQL {
+  return sql`join shops s on s.id = ${shopRef}
         join merchants m on m.id = s.merchant_id`;
 }
-export const KEY_OWNER_COLUMNS = sql`k.shop_ref, s.shop_id, s.merchant_id, s.shop_name, s.status, s.expires_at, s.is_disabled_by_operator,
+export const KEY_OWNER_COLUMNS = sql`s.id as shop_ref, s.shop_id, s.merchant_id, s.shop_name, s.status, s.expires_at, s.is_disabled_by_operator,
                m.status = 'disabled' as is_merchant_suspended`;
 /** A row of `KEY_OWNER_COLUMNS` as either driver answers it (numbers may be strings, times strings). */
 export interface KeyOwnerRow {

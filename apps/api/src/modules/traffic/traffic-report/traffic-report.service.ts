@@ -151,6 +151,7 @@ function logOutput(row: LogView, lang: Lang): TApiLog {
     status: row.status,
     charged_units: row.charged_units,
     response_ms: row.response_ms,
+    source: row.source,
   };
 }
 function logDetailOutput(row: LogView, lang: Lang): TApiLogDetail {

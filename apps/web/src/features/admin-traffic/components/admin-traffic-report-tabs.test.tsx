@@ -75,6 +75,7 @@ const LOG: TAdminApiLog = {
   status: 'success',
   charged_units: 2,
   response_ms: 180,
+  source: 'api_key',
 };
 
 function answer(path: string) {

@@ -93,6 +93,7 @@ const LOG: TApiLog = {
   status: 'failed_upstream',
   charged_units: 0,
   response_ms: 5000,
+  source: 'api_key',
 };
 const DETAIL: TApiLogDetail = {
   ...LOG,
