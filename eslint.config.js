@@ -77,7 +77,7 @@ function laterModules(areaIndex, moduleIndex) {
 }
 const API_MODULE_BLOCKS = API_AREAS.flatMap(([area, modules], areaIndex) =>
   modules.map((module, moduleIndex) => ({
-    files: [`apps/api/src/modules/${area}/${module}/**/*.ts`],
+    files: [`apps/api/src/modules/${area}/${module}/**/*.{ts,tsx}`],
     ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: laterModules(areaIndex, moduleIndex) }] },
   })),

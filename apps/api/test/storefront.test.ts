@@ -42,7 +42,7 @@ const get = (host: string, url = '/', lang?: string) =>
   t.app.inject({ method: 'GET', url, headers: { host, ...(lang ? { 'accept-language': lang } : {}) } });
 
 /** The content of `<meta name="…">` (attribute values are escaped by the page). */
-const metaOf = (html: string, name: string) => new RegExp(`<meta name="${name}" content="([^"]*)">`).exec(html)?.[1];
+const metaOf = (html: string, name: string) => new RegExp(`<meta name="${name}" content="([^"]*)"/>`).exec(html)?.[1];
 
 async function bindDomain(token: string, shopId: string) {
   const domain = await expectOk(t.call(merchantAddDomain, { shop_id: shopId, domain: uniqueDomain('front') }, token));
@@ -71,8 +71,14 @@ describe('[STOREFRONT] the front page', () => {
     expect(metaOf(answer.body, 'parlour-plugins')).toBe('');
     expect(metaOf(answer.body, 'keywords')).toBeUndefined();
     expect(answer.body).not.toContain('<link rel="icon"');
-    // No link pretends to lead somewhere the store does not have (products and a cart live in the store system).
-    expect([...answer.body.matchAll(/<a [^>]*href="([^"]*)"/g)].map((match) => match[1])).toEqual(['/']);
+    // No link pretends to lead somewhere the store does not have: home (logo and menu) and the language switch.
+    expect([...answer.body.matchAll(/<a [^>]*href="([^"]*)"/g)].map((match) => match[1])).toEqual([
+      '/',
+      '/',
+      '/?lang=en-US',
+    ]);
+    // The search box asks the store itself.
+    expect(answer.body).toMatch(/<form class="store-search" role="search" action="\/search" method="get">/);
     // HEAD answers the same without a body.
     const head = await t.app.inject({ method: 'HEAD', url: '/', headers: { host: `${shopId}.localhost` } });
     expect([head.statusCode, head.body]).toEqual([200, '']);
@@ -129,14 +135,14 @@ describe('[STOREFRONT] the front page', () => {
       const { statusCode, body } = await get(host, '/', 'en-US');
       expect(statusCode, host).toBe(200);
       expect(body).toContain('<html lang="en-US">');
-      expect(body).toContain('<title>Tea &#60;script&#62;alert(1)&#60;/script&#62; &#38; &#34;Cups&#34;</title>');
+      expect(body).toContain('<title>Tea &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Cups&quot;</title>');
       expect(body).not.toContain('<script>alert(1)');
       expect(body).not.toContain('<b>Yunnan');
-      expect(metaOf(body, 'keywords')).toBe('tea, &#34;cups&#34;');
-      expect(metaOf(body, 'description')).toBe('Teas from &#60;b&#62;Yunnan&#60;/b&#62;');
-      expect(body).toContain('<link rel="icon" href="https://cdn.example.com/icon.png">');
+      expect(metaOf(body, 'keywords')).toBe('tea, &quot;cups&quot;');
+      expect(metaOf(body, 'description')).toBe('Teas from &lt;b&gt;Yunnan&lt;/b&gt;');
+      expect(body).toContain('<link rel="icon" href="https://cdn.example.com/icon.png"/>');
       expect(body).toContain(`<img class="store-logo" src="${logo.data!.url}"`);
-      expect(body).toContain('<span class="store-copyright">© 2026 Tea &#38; Cups</span>');
+      expect(body).toContain('<span class="store-copyright">© 2026 Tea &amp; Cups</span>');
       expect(body).toContain('>沪ICP备12345678号</a>');
       expect(body).toContain('Customer service: <a href="tel:+862155550100">+86 21 5555 0100</a>');
     }
@@ -231,10 +237,10 @@ describe('[STOREFRONT] pages a store does not have', () => {
         expect(missing.headers['content-security-policy']).toContain("default-src 'none'");
         expect(missing.body).toContain('<html lang="en-US">');
         expect(missing.body).toContain('data-store-notice="not_found"');
-        expect(missing.body).toContain('<h1>Tea &#38; Cups</h1>\n<h2>Page not found</h2>');
+        expect(missing.body).toContain('<h1>Tea &amp; Cups</h1><h2>Page not found</h2>');
         expect(missing.body).toContain('<a href="/">Back to the store front</a>');
         // The store's icon stays on its own pages.
-        expect(missing.body).toContain(`<link rel="icon" href="${ico}">`);
+        expect(missing.body).toContain(`<link rel="icon" href="${ico}"/>`);
       }
     }
     // In Chinese for a Chinese visitor (the default), the other language below.
@@ -287,7 +293,7 @@ describe('[STOREFRONT] pages a store does not have', () => {
       const front = await get(host, path, 'en-US');
       expect(front.statusCode, path).toBe(200);
       expect(front.body).toContain('<title>Tea House</title>');
-      expect(front.body).toContain(`<link rel="icon" href="${ico}">`);
+      expect(front.body).toContain(`<link rel="icon" href="${ico}"/>`);
     }
     const favicon = await get(host, '/favicon.ico');
     expect([favicon.statusCode, favicon.headers.location]).toEqual([302, ico]);

@@ -25,7 +25,8 @@ export function chooseEncoding(acceptEncoding: string | undefined): ResponseEnco
  */
 export function sendCompressed(request: FastifyRequest, reply: FastifyReply, body: string) {
   const bytes = Buffer.from(body, 'utf8');
-  reply.header('vary', 'accept-encoding');
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
   const encoding =
     bytes.length >= COMPRESSION_THRESHOLD_BYTES ? chooseEncoding(request.headers['accept-encoding']) : undefined;
   if (!encoding) return reply.send(bytes);

@@ -33,7 +33,7 @@ export function wireStores(
   platform: Platform,
   lower: Pick<Content, 'uploadService' | 'noticeService'> &
     Pick<Money, 'billService' | 'paymentService'> &
-    Pick<Traffic, 'shopKeyService'>,
+    Pick<Traffic, 'shopKeyService' | 'coreDataService' | 'openApiService'>,
 ) {
   const { app, config, options, db, clock, settings, registrar, ipRateLimit } = platform;
   const { uploadService, noticeService, billService, paymentService } = lower;
@@ -108,7 +108,15 @@ export function wireStores(
   registerPluginRoutes(app, registrar, { pluginService });
   // Requests to a store's system or custom domain reach the store: its front page from its basic config and plugins.
   registerStorefrontRouting(app, {
-    storefrontService: createStorefrontService({ domainService, storeSiteConfigService, pluginService }),
+    storefrontService: createStorefrontService({
+      domainService,
+      storeSiteConfigService,
+      pluginService,
+      coreDataService: lower.coreDataService,
+      openApiService: lower.openApiService,
+      ipRateLimit,
+      clock,
+    }),
     storeUrlScheme: config.storeUrlScheme,
   });
   return { storeVersionService, shopService, shopAdminService, storeSiteConfigService, domainService, pluginService };

@@ -30,6 +30,11 @@ export const IP_RATE_BUDGETS = {
   'merchant-upload': { limit: 30, windowSeconds: 600 },
   /** Caddy's on-demand TLS `ask` (docs/domains.md): one proxy asks for every new host it is sent. */
   'tls-ask': { limit: 600, windowSeconds: 60 },
+  /**
+   * A visitor's product pages at a store (search results, item pages): each costs the store units of its
+   * traffic packages, so a crawler must not drain them. Generous for a buyer browsing.
+   */
+  'storefront-product': { limit: 60, windowSeconds: 60 },
   /** Every other unauthenticated writing call: login, register, forgot password, code checks, the sandbox cashier. */
   'public-call': { limit: 60, windowSeconds: 60 },
 } as const satisfies Record<string, { limit: number; windowSeconds: number }>;

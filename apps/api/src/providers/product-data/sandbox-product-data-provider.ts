@@ -12,73 +12,237 @@ import {
 /**
  * Product data without a vendor account: any item id answers a realistic item (title, price, images,
  * SKUs with stock, seller) and any query a page of results, all derived from a hash of the request,
- * so the same request always answers the same data. Development, demos, tests and the benchmark use it.
+ * so the same request always answers the same data; `lang=en` answers English titles, properties and places
+ * (as vendors that translate do), with the same ids, prices and stock. Development, demos, tests and the benchmark use it.
  */
 
+/** Words of the sandbox's items in Chinese (the marketplaces' own language) and English (`lang=en`, as vendors translate). */
 const PRODUCTS = [
   {
-    noun: '纯棉短袖T恤',
+    noun: ['纯棉短袖T恤', 'Cotton short-sleeve T-shirt'],
     props: [
-      ['颜色', ['白色', '黑色', '藏青', '雾霾蓝']],
-      ['尺码', ['S', 'M', 'L', 'XL', 'XXL']],
+      [
+        ['颜色', 'Colour'],
+        [
+          ['白色', 'White'],
+          ['黑色', 'Black'],
+          ['藏青', 'Navy'],
+          ['雾霾蓝', 'Haze blue'],
+        ],
+      ],
+      [
+        ['尺码', 'Size'],
+        [
+          ['S', 'S'],
+          ['M', 'M'],
+          ['L', 'L'],
+          ['XL', 'XL'],
+          ['XXL', 'XXL'],
+        ],
+      ],
     ],
     base: 3900,
   },
   {
-    noun: '加厚连帽卫衣',
+    noun: ['加厚连帽卫衣', 'Thick hooded sweatshirt'],
     props: [
-      ['颜色', ['燕麦色', '黑色', '灰色']],
-      ['尺码', ['M', 'L', 'XL']],
+      [
+        ['颜色', 'Colour'],
+        [
+          ['燕麦色', 'Oatmeal'],
+          ['黑色', 'Black'],
+          ['灰色', 'Grey'],
+        ],
+      ],
+      [
+        ['尺码', 'Size'],
+        [
+          ['M', 'M'],
+          ['L', 'L'],
+          ['XL', 'XL'],
+        ],
+      ],
     ],
     base: 12900,
   },
   {
-    noun: '真皮休闲运动鞋',
+    noun: ['真皮休闲运动鞋', 'Leather casual sneakers'],
     props: [
-      ['颜色', ['米白', '黑色']],
-      ['鞋码', ['38', '39', '40', '41', '42', '43']],
+      [
+        ['颜色', 'Colour'],
+        [
+          ['米白', 'Off-white'],
+          ['黑色', 'Black'],
+        ],
+      ],
+      [
+        ['鞋码', 'Shoe size'],
+        [
+          ['38', '38'],
+          ['39', '39'],
+          ['40', '40'],
+          ['41', '41'],
+          ['42', '42'],
+          ['43', '43'],
+        ],
+      ],
     ],
     base: 25900,
   },
   {
-    noun: '无线蓝牙降噪耳机',
+    noun: ['无线蓝牙降噪耳机', 'Wireless noise-cancelling earbuds'],
     props: [
-      ['颜色', ['星空黑', '珍珠白']],
-      ['版本', ['标准版', '旗舰版']],
+      [
+        ['颜色', 'Colour'],
+        [
+          ['星空黑', 'Starry black'],
+          ['珍珠白', 'Pearl white'],
+        ],
+      ],
+      [
+        ['版本', 'Edition'],
+        [
+          ['标准版', 'Standard'],
+          ['旗舰版', 'Flagship'],
+        ],
+      ],
     ],
     base: 19900,
   },
-  { noun: '不锈钢保温杯 500ml', props: [['颜色', ['奶油白', '薄荷绿', '雾粉']]], base: 5900 },
   {
-    noun: '大容量双肩背包',
+    noun: ['不锈钢保温杯 500ml', 'Stainless steel vacuum flask 500 ml'],
     props: [
-      ['颜色', ['黑色', '卡其', '军绿']],
-      ['尺寸', ['15.6 英寸', '17 英寸']],
+      [
+        ['颜色', 'Colour'],
+        [
+          ['奶油白', 'Cream'],
+          ['薄荷绿', 'Mint'],
+          ['雾粉', 'Dusty pink'],
+        ],
+      ],
+    ],
+    base: 5900,
+  },
+  {
+    noun: ['大容量双肩背包', 'Large backpack'],
+    props: [
+      [
+        ['颜色', 'Colour'],
+        [
+          ['黑色', 'Black'],
+          ['卡其', 'Khaki'],
+          ['军绿', 'Army green'],
+        ],
+      ],
+      [
+        ['尺寸', 'Size'],
+        [
+          ['15.6 英寸', '15.6 inch'],
+          ['17 英寸', '17 inch'],
+        ],
+      ],
     ],
     base: 15900,
   },
-  { noun: '陶瓷餐具套装', props: [['规格', ['4 人份', '6 人份', '10 人份']]], base: 16800 },
   {
-    noun: '婴儿有机棉连体衣',
+    noun: ['陶瓷餐具套装', 'Ceramic tableware set'],
     props: [
-      ['颜色', ['杏色', '浅蓝']],
-      ['尺码', ['59', '66', '73', '80']],
+      [
+        ['规格', 'Set'],
+        [
+          ['4 人份', 'For 4'],
+          ['6 人份', 'For 6'],
+          ['10 人份', 'For 10'],
+        ],
+      ],
+    ],
+    base: 16800,
+  },
+  {
+    noun: ['婴儿有机棉连体衣', 'Organic cotton baby romper'],
+    props: [
+      [
+        ['颜色', 'Colour'],
+        [
+          ['杏色', 'Apricot'],
+          ['浅蓝', 'Light blue'],
+        ],
+      ],
+      [
+        ['尺码', 'Size'],
+        [
+          ['59', '59'],
+          ['66', '66'],
+          ['73', '73'],
+          ['80', '80'],
+        ],
+      ],
     ],
     base: 7900,
   },
   {
-    noun: '智能手环',
+    noun: ['智能手环', 'Smart fitness band'],
     props: [
-      ['颜色', ['曜石黑', '樱花粉']],
-      ['版本', ['NFC 版', '标准版']],
+      [
+        ['颜色', 'Colour'],
+        [
+          ['曜石黑', 'Obsidian'],
+          ['樱花粉', 'Sakura pink'],
+        ],
+      ],
+      [
+        ['版本', 'Edition'],
+        [
+          ['NFC 版', 'NFC'],
+          ['标准版', 'Standard'],
+        ],
+      ],
     ],
     base: 22900,
   },
-  { noun: '复古手工茶具', props: [['款式', ['青瓷', '白瓷', '紫砂']]], base: 32800 },
+  {
+    noun: ['复古手工茶具', 'Handmade vintage tea set'],
+    props: [
+      [
+        ['款式', 'Style'],
+        [
+          ['青瓷', 'Celadon'],
+          ['白瓷', 'White porcelain'],
+          ['紫砂', 'Purple clay'],
+        ],
+      ],
+    ],
+    base: 32800,
+  },
 ] as const;
-const ADJECTIVES = ['2026新款', '爆款', '工厂直销', '高品质', '日系', 'ins风', '简约', '加厚', '轻奢', '原创设计'];
-const CITIES = ['浙江 杭州', '浙江 义乌', '广东 广州', '广东 深圳', '福建 泉州', '江苏 苏州', '上海', '山东 青岛'];
+type Words = readonly [string, string];
+const ADJECTIVES: readonly Words[] = [
+  ['2026新款', '2026 new'],
+  ['爆款', 'Best-selling'],
+  ['工厂直销', 'Factory direct'],
+  ['高品质', 'High quality'],
+  ['日系', 'Japanese style'],
+  ['ins风', 'Trendy'],
+  ['简约', 'Minimalist'],
+  ['加厚', 'Thick'],
+  ['轻奢', 'Affordable luxury'],
+  ['原创设计', 'Original design'],
+];
+const CITIES: readonly Words[] = [
+  ['浙江 杭州', 'Hangzhou, Zhejiang'],
+  ['浙江 义乌', 'Yiwu, Zhejiang'],
+  ['广东 广州', 'Guangzhou, Guangdong'],
+  ['广东 深圳', 'Shenzhen, Guangdong'],
+  ['福建 泉州', 'Quanzhou, Fujian'],
+  ['江苏 苏州', 'Suzhou, Jiangsu'],
+  ['上海', 'Shanghai'],
+  ['山东 青岛', 'Qingdao, Shandong'],
+];
 const SHOP_WORDS = ['优品', '家居', '旗舰店', '工厂店', '源头好货', '精选', '严选'];
+/** 0 for Chinese, 1 for English: the `lang` parameter as vendors take it (`en`, `en-US`; anything else Chinese). */
+function wordIndex(lang: string | undefined): 0 | 1 {
+  return lang?.toLowerCase().startsWith('en') ? 1 : 0;
+}
 const ITEM_URLS: Record<ProductPlatform, (id: string) => string> = {
   '1688': (id) => `https://detail.1688.com/offer/${id}.html`,
   taobao: (id) => `https://item.taobao.com/item.htm?id=${id}`,
@@ -109,14 +273,18 @@ function imageUrl(seed: string, index: number) {
   return `https://picsum.photos/seed/parlour-${seed}-${index}/800/800`;
 }
 
-export function sandboxItem(platform: ProductPlatform, itemId: string): ProductItem {
+export function sandboxItem(platform: ProductPlatform, itemId: string, lang?: string): ProductItem {
+  const word = wordIndex(lang);
   const random = randomFrom(`item:${platform}:${itemId}`);
   const product = pick(random, PRODUCTS);
   // 1688 is wholesale: lower prices.
   const price = Math.round((product.base * (60 + random(80))) / 100 / (platform === '1688' ? 2.5 : 1) / 10) * 10;
   const originalPrice = price + random(3) * Math.round(price / 10 / 10) * 10;
   const imageSeed = createHash('sha256').update(`${platform}:${itemId}`).digest('hex').slice(0, 12);
-  const propLists = product.props.map(([name, values]) => ({ name, values: values as readonly string[] }));
+  const propLists = product.props.map(([name, values]) => ({
+    name: name[word],
+    values: (values as readonly Words[]).map((value) => value[word]),
+  }));
   const combos = propLists.reduce<Array<Array<{ name: string; value: string }>>>(
     (acc, prop) => acc.flatMap((combo) => prop.values.map((value) => [...combo, { name: prop.name, value }])),
     [[]],
@@ -133,7 +301,7 @@ export function sandboxItem(platform: ProductPlatform, itemId: string): ProductI
   return {
     platform,
     item_id: itemId,
-    title: `${pick(random, ADJECTIVES)} ${product.noun} ${pick(random, ADJECTIVES)}`,
+    title: `${pick(random, ADJECTIVES)[word]} ${product.noun[word]} ${pick(random, ADJECTIVES)[word]}`,
     url: ITEM_URLS[platform](itemId),
     price,
     original_price: Math.max(originalPrice, price),
@@ -141,7 +309,7 @@ export function sandboxItem(platform: ProductPlatform, itemId: string): ProductI
     stock: skus.reduce((sum, sku) => sum + sku.stock, 0),
     images: [0, 1, 2, 3].slice(0, 2 + random(3)).map((index) => imageUrl(imageSeed, index)),
     skus,
-    seller: { id: sellerId, nick, shop_name: `${nick}的店`, location: pick(random, CITIES) },
+    seller: { id: sellerId, nick, shop_name: `${nick}的店`, location: pick(random, CITIES)[word] },
   };
 }
 
@@ -153,6 +321,7 @@ export function sandboxSearch(
   query: string,
   page: number,
   pageSize = SANDBOX_SEARCH_PAGE_SIZE,
+  lang?: string,
 ): ProductSearchPage {
   const size = Math.min(Math.max(1, pageSize), SEARCH_PAGE_SIZE_MAX);
   const total = 40 + randomFrom(`search:${platform}:${query}`)(2000);
@@ -161,7 +330,7 @@ export function sandboxSearch(
   const items = Array.from({ length: count }, (_, index) => {
     const random = randomFrom(`search:${platform}:${query}:${start + index}`);
     const itemId = String(600_000_000_000 + random(2_000_000_000) * 37 + start + index);
-    const item = sandboxItem(platform, itemId);
+    const item = sandboxItem(platform, itemId, lang);
     return {
       item_id: itemId,
       title: `${query} ${item.title}`,
@@ -182,7 +351,7 @@ export function createSandboxProductDataProvider(): ProductDataProvider {
     async call({ platform, apiCode, params }) {
       if (ITEM_GET_PATTERN.test(apiCode)) {
         if (!params.num_iid) return { isOk: false, kind: 'vendor', error: 'num_iid is required' };
-        return { isOk: true, data: sandboxItem(platform, params.num_iid) };
+        return { isOk: true, data: sandboxItem(platform, params.num_iid, params.lang) };
       }
       if (ITEM_SEARCH_PATTERN.test(apiCode)) {
         if (!params.q) return { isOk: false, kind: 'vendor', error: 'q is required' };
@@ -195,6 +364,7 @@ export function createSandboxProductDataProvider(): ProductDataProvider {
             params.q,
             Number.isInteger(page) && page > 0 ? page : 1,
             Number.isInteger(pageSize) ? pageSize : SANDBOX_SEARCH_PAGE_SIZE,
+            params.lang,
           ),
         };
       }

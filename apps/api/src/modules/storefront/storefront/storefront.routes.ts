@@ -1,19 +1,37 @@
-import { toLang } from '@parlour/contract/errors';
-import type { FastifyInstance } from 'fastify';
+import { languages, toLang, type Lang } from '@parlour/contract/errors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { markExpectedAnswer } from '../../../lib/logger';
 import { sendCompressed } from '../../../plugins/compression';
 import { publicAddressOf, storeOrigin, type StoreUrlScheme } from '../../../lib/public-address';
 import { hostnameOf } from '../../stores/domain/store-host.routes';
-import { STOREFRONT_CSP } from './storefront-page';
-import type { StorefrontService } from './storefront.service';
+import { LANG_COOKIE, type StorefrontService } from './storefront.service';
+
+/**
+ * The storefront's policy: images from the platform (uploads) or any https address (marketplace
+ * pictures, the config's), inline styles, forms only to the store itself, no script.
+ */
+export const STOREFRONT_CSP =
+  "default-src 'none'; img-src 'self' https: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/** A year, in seconds: how long the buyer's language choice is kept. */
+const LANG_COOKIE_MAX_AGE = 365 * 24 * 3600;
+
+/** The buyer's language: the cookie the language switch set, else Accept-Language. */
+function languageOf(request: FastifyRequest): Lang {
+  const cookie = request.headers.cookie ?? '';
+  const match = new RegExp(`(?:^|;\\s*)${LANG_COOKIE}=([^;]*)`).exec(cookie);
+  const chosen = match ? decodeURIComponent(match[1]) : '';
+  if ((languages as readonly string[]).includes(chosen)) return chosen as Lang;
+  return toLang(request.headers['accept-language']);
+}
 
 /**
  * Routing by Host (docs/domains.md): a request to a store's system domain or bound custom domain
- * reaches the store — its front page at `/`, `/uploads/…` (the platform's images its config shows),
- * `/favicon.ico` (its icon), and "page not found" (404, linking back to the front page) for any other
- * path; 403 when disabled, 503 when its term ended or while it is being set up, a 301 to the primary
- * domain from a domain with the redirect flag; a name under SHOP_BASE_DOMAIN with no store answers
- * 404. Every other host (the platform's) is served as before.
+ * reaches the store — its pages (home, search, items), `/uploads/…` (the platform's images its
+ * config shows), `/favicon.ico` (its icon), and "page not found" (404) for any other path; 403 when
+ * disabled, 503 when its term ended or while it is being set up, a 301 to the primary domain from a
+ * domain with the redirect flag; a name under SHOP_BASE_DOMAIN with no store answers 404. Every other
+ * host (the platform's) is served as before.
  */
 export function registerStorefrontRouting(
   app: FastifyInstance,
@@ -21,38 +39,46 @@ export function registerStorefrontRouting(
 ) {
   app.addHook('onRequest', async (request, reply) => {
     const host = hostnameOf(request.headers.host);
-    const path = request.url.split('?')[0] ?? '/';
+    const [path = '/', query = ''] = request.url.split('?', 2);
+    const address = publicAddressOf(request, deps.storeUrlScheme);
     const answer = await deps.storefrontService.answer({
       host,
       path,
+      search: new URLSearchParams(query),
       method: request.method,
-      lang: toLang(request.headers['accept-language']),
+      lang: languageOf(request),
+      ip: request.ip,
+      origin: storeOrigin(host, address),
     });
     // Not a store's host, or the platform's images at one: the platform's routes answer.
     if (!answer || answer.kind === 'upload') return;
     if (answer.kind === 'redirect') {
       // Same scheme and port as the request (https behind the proxy; a port in development).
-      return reply.redirect(
-        `${storeOrigin(answer.to, publicAddressOf(request, deps.storeUrlScheme))}${request.url}`,
-        301,
-      );
+      return reply.redirect(`${storeOrigin(answer.to, address)}${request.url}`, 301);
+    }
+    reply.header('cache-control', 'no-store');
+    if (answer.kind === 'location') {
+      if (answer.lang) {
+        const secure = address.protocol === 'https' ? '; Secure' : '';
+        reply.header(
+          'set-cookie',
+          `${LANG_COOKIE}=${answer.lang}; Path=/; Max-Age=${LANG_COOKIE_MAX_AGE}; SameSite=Lax${secure}`,
+        );
+      }
+      return reply.redirect(answer.to, 302);
     }
     if (answer.kind === 'icon') {
-      reply.header('cache-control', 'no-store');
       if (answer.icon) return reply.redirect(answer.icon, 302);
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     }
     reply
-      .header('cache-control', 'no-store')
       .header('content-security-policy', STOREFRONT_CSP)
+      .header('vary', 'accept-language, cookie')
       .type('text/html; charset=utf-8');
-    if (answer.kind === 'notice') {
-      // A closed or unready store's 503 is the answer it should give, not a failure of ours.
-      markExpectedAnswer(reply);
-      if (answer.retryAfterSeconds) reply.header('retry-after', String(answer.retryAfterSeconds));
-      if (answer.statusCode === 405) reply.header('allow', 'GET, HEAD');
-      return sendCompressed(request, reply.code(answer.statusCode), answer.html);
-    }
-    return sendCompressed(request, reply.code(200), answer.html);
+    // A closed or unready store's 503, a missing page's 404: the answers it should give, not failures of ours.
+    if (answer.statusCode >= 400) markExpectedAnswer(reply);
+    if (answer.retryAfterSeconds) reply.header('retry-after', String(answer.retryAfterSeconds));
+    if (answer.statusCode === 405) reply.header('allow', 'GET, HEAD');
+    return sendCompressed(request, reply.code(answer.statusCode), answer.html);
   });
 }

@@ -1,16 +1,34 @@
 import { UPLOADS_URL_PREFIX } from '@parlour/contract/calls/settings';
 import { STORE_ADMIN_SSO_PATH } from '@parlour/contract/calls/store';
-import type { Lang } from '@parlour/contract/errors';
+import { LOG_PLATFORMS } from '@parlour/contract/constants';
+import { errorMessages, languages, type Lang } from '@parlour/contract/errors';
+import { parseMarketplaceInput, type MarketplacePlatform } from '@parlour/contract/marketplace-link';
+import { createElement } from 'react';
+import { AppError } from '../../../lib/app-error';
+import type { Clock } from '../../../lib/clock';
 import { systemScope } from '../../../lib/tenant-scope';
+import type { IpRateLimit } from '../../../platform/rate-limit/ip-rate-limit.service';
+import type { ProductItem, ProductSearchPage } from '../../../providers/product-data/product-data-provider';
 import type { DomainService } from '../../stores/domain/domain.service';
 import type { PluginService } from '../../stores/plugin/plugin.service';
 import type { StoreSiteConfigService } from '../../stores/store-site-config/store-site-config.service';
-import { renderStoreNotice, renderStorefront } from './storefront-page';
+import type { CoreDataService } from '../../traffic/core-data/core-data.service';
+import type { OpenApiService } from '../../traffic/open-api/open-api.service';
+import { HomePage } from './pages/home-page';
+import { ItemPage } from './pages/item-page';
+import { NoticePage, type StoreNotice } from './pages/notice-page';
+import { SearchPage, SEARCH_PAGES_MAX, type SearchMessage } from './pages/search-page';
+import { LANG_PARAM, renderDocument, type PageAddress, type StoreChrome } from './pages/store-document';
+import { PLATFORM_NAMES, STOREFRONT_TEXT } from './storefront-texts';
 
 /** A store still being set up asks visitors to come back after this long (Retry-After, seconds). */
 const COMING_SOON_RETRY_SECONDS = 60;
 /** A store closed at the end of its term may reopen on renewal: come back after this long. */
 const TERM_ENDED_RETRY_SECONDS = 3600;
+/** A store that cannot serve product data now (no units, marketplace switched off): come back after this long. */
+const UNAVAILABLE_RETRY_SECONDS = 600;
+/** The marketplace did not answer: reload after this long. */
+const UPSTREAM_RETRY_SECONDS = 30;
 
 /** Where the icon of a store is asked for by browsers that do not read the page's `<link rel="icon">`. */
 export const FAVICON_PATH = '/favicon.ico';
@@ -20,96 +38,318 @@ export const FAVICON_PATH = '/favicon.ico';
  * backend_redirect's ticket opens (the store runtime's own page; until that runs here, the front page).
  */
 const FRONT_PAGE_PATHS: ReadonlySet<string> = new Set(['/', STORE_ADMIN_SSO_PATH]);
+const SEARCH_PATH = '/search';
+/** `/item/<platform>/<item_id>`. */
+const ITEM_PATH = /^\/item\/([a-z0-9_]{1,20})\/([^/]{1,64})$/;
+/** An item ID as the marketplaces write them. */
+const ITEM_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** The language the buyer chose, kept for a year. */
+export const LANG_COOKIE = 'parlour_lang';
 
 /** What a store host answers. */
 export type StorefrontAnswer =
   /** 301 to the same path on the store's primary domain. */
   | { kind: 'redirect'; to: string }
-  /** The store's front page. */
-  | { kind: 'front'; html: string }
+  /** 302 to another page of the store (a pasted link to its item page; the language switch, with its cookie). */
+  | { kind: 'location'; to: string; lang?: Lang }
+  /** A page of the store, or a short page: closed (403 disabled, 503 term ended), coming soon, no such page (404), … */
+  | { kind: 'page'; statusCode: number; html: string; retryAfterSeconds?: number; isCacheable?: boolean }
   /** `/favicon.ico`: the store's icon ('' when it has none). */
   | { kind: 'icon'; icon: string }
   /** `/uploads/…`: the platform's images (the logo and icon the store's config shows), served by the platform's route. */
-  | { kind: 'upload' }
-  /** A short page: closed (403 disabled, 503 term ended), coming soon (503), no store or no such page in it (404), a method it does not take (405). */
-  | { kind: 'notice'; statusCode: 403 | 404 | 405 | 503; html: string; retryAfterSeconds?: number };
+  | { kind: 'upload' };
+
+/** The request as the storefront reads it. */
+export interface StorefrontRequest {
+  /** Lower-case, no port. */
+  host: string;
+  path: string;
+  search: URLSearchParams;
+  method: string;
+  /** The cookie's language, else Accept-Language's. */
+  lang: Lang;
+  ip: string;
+  /** `https://<host>` or `http://<host>:<port>`, as the request reached us (canonical links). */
+  origin: string;
+}
+
+function isPlatform(value: string | null | undefined): value is MarketplacePlatform {
+  return (LOG_PLATFORMS as readonly string[]).includes(value ?? '');
+}
 
 /**
- * A store's front page at its hosts (docs/domains.md): `<shop_id>.<SHOP_BASE_DOMAIN>` and its bound
- * custom domains; any other path there answers "page not found" in the visitor's language. Built
- * from the store's basic config (site name, logo, icon, keywords, description, service phone,
- * record number, copyright; its defaults fall back to the store's name) and the plugins enabled on
- * it; a disabled store, one whose term ended and one still being set up answer their own page.
+ * The store's own site on its hosts (docs/domains.md): `<shop_id>.<SHOP_BASE_DOMAIN>` and its bound
+ * custom domains. Its home (`/`, from the store's basic config and enabled plugins), `/search` (a
+ * keyword's results per marketplace, or straight to the item a pasted link names) and
+ * `/item/<platform>/<id>`; every product lookup is the store's metered Open API call (charged to its
+ * traffic packages, logged as the storefront's) and limited per visitor address. A disabled store,
+ * one whose term ended and one still being set up answer their own page; any other path "page not found".
  */
 export function createStorefrontService(deps: {
   domainService: Pick<DomainService, 'resolveHost'>;
   storeSiteConfigService: Pick<StoreSiteConfigService, 'getConfig'>;
   pluginService: Pick<PluginService, 'listEnabledOnShop'>;
+  coreDataService: Pick<CoreDataService, 'listDataSources'>;
+  openApiService: Pick<OpenApiService, 'callForStore'>;
+  ipRateLimit?: IpRateLimit;
+  clock: Clock;
 }) {
+  const page = (statusCode: number, html: string, retryAfterSeconds?: number): StorefrontAnswer => ({
+    kind: 'page',
+    statusCode,
+    html,
+    retryAfterSeconds,
+  });
+  const notice = (
+    statusCode: number,
+    options: { lang: Lang; notice: StoreNotice; storeName?: string; icon?: string; retryAfterSeconds?: number },
+  ) => page(statusCode, renderDocument(createElement(NoticePage, options)), options.retryAfterSeconds);
+
+  /** The marketplaces whose data source the operator has switched on, in the spec's order. */
+  async function enabledPlatforms(): Promise<MarketplacePlatform[]> {
+    const { list } = await deps.coreDataService.listDataSources();
+    return LOG_PLATFORMS.filter((platform) => list.some((source) => source.platform === platform && source.is_enabled));
+  }
+
   return {
-    /**
-     * The answer for a request to `path` (no query) at `host` (lower-case, no port) by `method`; null
-     * when the host is not a store's (the platform's own). A store serving answers its front page at
-     * `/`, its icon, the platform's images, and a "page not found" 404 linking back to `/` for any
-     * other path.
-     */
-    async answer(options: {
-      host: string;
-      path: string;
-      method: string;
-      lang: Lang;
-    }): Promise<StorefrontAnswer | null> {
-      const { lang } = options;
-      const target = await deps.domainService.resolveHost(options.host);
+    /** The answer for a request at `host`; null when the host is not a store's (the platform's own). */
+    async answer(request: StorefrontRequest): Promise<StorefrontAnswer | null> {
+      const { lang, path } = request;
+      const target = await deps.domainService.resolveHost(request.host);
       if (!target) return null;
-      if (target.kind === 'unknown')
-        return { kind: 'notice', statusCode: 404, html: renderStoreNotice({ lang, notice: 'unknown' }) };
+      if (target.kind === 'unknown') return notice(404, { lang, notice: 'unknown' });
       if (target.redirectTo) return { kind: 'redirect', to: target.redirectTo };
       const { shop } = target;
-      if (shop.status === 'disabled' && shop.is_disabled_by_operator) {
-        return {
-          kind: 'notice',
-          statusCode: 403,
-          html: renderStoreNotice({ lang, notice: 'disabled', storeName: shop.shop_name }),
-        };
-      }
+      if (shop.status === 'disabled' && shop.is_disabled_by_operator)
+        return notice(403, { lang, notice: 'disabled', storeName: shop.shop_name });
       // Expired: in its grace period, or past it (disabled by time): renewal reopens it.
       if (shop.status === 'pending_renewal' || shop.status === 'disabled') {
-        return {
-          kind: 'notice',
-          statusCode: 503,
+        return notice(503, {
+          lang,
+          notice: 'term_ended',
+          storeName: shop.shop_name,
           retryAfterSeconds: TERM_ENDED_RETRY_SECONDS,
-          html: renderStoreNotice({ lang, notice: 'term_ended', storeName: shop.shop_name }),
-        };
+        });
       }
       if (!shop.is_ready) {
-        return {
-          kind: 'notice',
-          statusCode: 503,
+        return notice(503, {
+          lang,
+          notice: 'coming_soon',
+          storeName: shop.shop_name,
           retryAfterSeconds: COMING_SOON_RETRY_SECONDS,
-          html: renderStoreNotice({ lang, notice: 'coming_soon', storeName: shop.shop_name }),
-        };
+        });
       }
-      if (options.method !== 'GET' && options.method !== 'HEAD') {
+      if (request.method !== 'GET' && request.method !== 'HEAD')
+        return notice(405, { lang, notice: 'method', storeName: shop.shop_name });
+      if (path.startsWith(UPLOADS_URL_PREFIX)) return { kind: 'upload' };
+
+      // ?lang=en-US: the buyer's choice, kept in a cookie; the address without it.
+      const asked = request.search.get(LANG_PARAM);
+      if (asked !== null) {
+        const search = new URLSearchParams(request.search);
+        search.delete(LANG_PARAM);
+        const query = search.toString();
         return {
-          kind: 'notice',
-          statusCode: 405,
-          html: renderStoreNotice({ lang, notice: 'method', storeName: shop.shop_name }),
+          kind: 'location',
+          to: `${path}${query ? `?${query}` : ''}`,
+          lang: languages.includes(asked as Lang) ? (asked as Lang) : undefined,
         };
       }
-      if (options.path.startsWith(UPLOADS_URL_PREFIX)) return { kind: 'upload' };
+
       const config = await deps.storeSiteConfigService.getConfig({ scope: systemScope, shopId: shop.shop_id });
-      if (options.path === FAVICON_PATH) return { kind: 'icon', icon: config.ico };
-      if (!FRONT_PAGE_PATHS.has(options.path)) {
-        const storeName = config.site_name.trim() || shop.shop_name;
-        return {
-          kind: 'notice',
-          statusCode: 404,
-          html: renderStoreNotice({ lang, notice: 'not_found', storeName, icon: config.ico }),
-        };
+      if (path === FAVICON_PATH) return { kind: 'icon', icon: config.ico };
+      const siteName = config.site_name.trim() || shop.shop_name;
+      const chrome: StoreChrome = {
+        siteName,
+        logo: config.logo,
+        icon: config.ico,
+        keywords: config.keywords.trim(),
+        description: config.description.trim(),
+        servicePhone: config.service_phone.trim(),
+        recordNumber: config.record_number.trim(),
+        copyright: config.copyright.trim(),
+      };
+      const address: PageAddress = { origin: request.origin, path, search: request.search };
+      const text = STOREFRONT_TEXT[lang];
+
+      /** A product lookup: limited per visitor, then the store's metered call; a failure becomes the page to show. */
+      async function lookUp<T>(
+        platform: MarketplacePlatform,
+        apiCode: string,
+        params: Record<string, string>,
+      ): Promise<{ isOk: true; data: T } | { isOk: false; failure: StorefrontAnswer }> {
+        try {
+          await deps.ipRateLimit?.hit('storefront-product', request.ip);
+          const data = (await deps.openApiService.callForStore({
+            shopRef: shop.id,
+            platform,
+            apiCode,
+            params: { ...params, lang: lang === 'zh-CN' ? 'zh-CN' : 'en' },
+          })) as T;
+          return { isOk: true, data };
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          return { isOk: false, failure: failurePage(error) };
+        }
       }
-      const plugins = await deps.pluginService.listEnabledOnShop(shop.id, lang);
-      return { kind: 'front', html: renderStorefront({ lang, shopName: shop.shop_name, config, plugins }) };
+
+      /** The store's page with a message instead of results (and its search box), e.g. a failed lookup. */
+      const messagePage = (statusCode: number, message: SearchMessage, retryAfterSeconds?: number) =>
+        page(
+          statusCode,
+          renderDocument(
+            createElement(SearchPage, {
+              lang,
+              chrome,
+              address,
+              query: request.search.get('q') ?? '',
+              platform: undefined,
+              platforms: [],
+              message,
+            }),
+          ),
+          retryAfterSeconds,
+        );
+      /** Every store page that cannot serve product data now says so (503): no units, the marketplace switched off. */
+      const unavailable = () =>
+        notice(503, {
+          lang,
+          notice: 'unavailable',
+          storeName: siteName,
+          icon: chrome.icon,
+          retryAfterSeconds: UNAVAILABLE_RETRY_SECONDS,
+        });
+
+      function failurePage(error: AppError): StorefrontAnswer {
+        switch (error.key) {
+          case 'TOO_MANY_REQUESTS': {
+            const retry = Number((error.options.data as { retry_after?: number } | undefined)?.retry_after ?? 60);
+            return notice(429, {
+              lang,
+              notice: 'too_many',
+              storeName: siteName,
+              icon: chrome.icon,
+              retryAfterSeconds: retry,
+            });
+          }
+          case 'OPEN_UPSTREAM_FAILED':
+          case 'OPEN_UPSTREAM_TIMEOUT':
+            return messagePage(
+              502,
+              { notice: 'upstream', title: text.upstreamTitle, message: text.upstream },
+              UPSTREAM_RETRY_SECONDS,
+            );
+          case 'OPEN_PARAMS_INVALID':
+            return messagePage(400, {
+              notice: 'params',
+              title: text.paramsTitle,
+              message: error.options.messages?.[lang] ?? errorMessages[error.key][lang],
+            });
+          default:
+            // No units left, the marketplace or its API switched off, the store not running.
+            return unavailable();
+        }
+      }
+
+      if (FRONT_PAGE_PATHS.has(path)) {
+        const [plugins, platforms] = await Promise.all([
+          deps.pluginService.listEnabledOnShop(shop.id, lang),
+          enabledPlatforms(),
+        ]);
+        return page(
+          200,
+          renderDocument(
+            createElement(HomePage, { lang, chrome, address: { ...address, path: '/' }, platforms, plugins }),
+          ),
+        );
+      }
+
+      if (path === SEARCH_PATH) {
+        const platforms = await enabledPlatforms();
+        const raw = request.search.get('q') ?? '';
+        const input = parseMarketplaceInput(raw);
+        const searchPage = (
+          statusCode: number,
+          props: {
+            query: string;
+            message?: SearchMessage;
+            results?: ProductSearchPage;
+            platform?: MarketplacePlatform;
+          },
+        ) =>
+          page(
+            statusCode,
+            renderDocument(
+              createElement(SearchPage, { lang, chrome, address, platforms, platform: props.platform, ...props }),
+            ),
+          );
+        if (input.kind === 'item') return { kind: 'location', to: `/item/${input.platform}/${input.itemId}` };
+        if (input.kind === 'empty')
+          return searchPage(200, {
+            query: '',
+            message: { notice: 'empty', title: text.searchEmptyTitle, message: text.searchEmpty },
+          });
+        if (input.kind === 'unknown_link')
+          return searchPage(200, {
+            query: raw.trim(),
+            message: { notice: 'link_unknown', title: text.linkUnknownTitle, message: text.linkUnknown },
+          });
+        if (input.kind === 'needs_resolve')
+          return searchPage(200, {
+            query: raw.trim(),
+            message: {
+              notice: 'link_short',
+              title: text.linkShortTitle,
+              message: text.linkShort(PLATFORM_NAMES[lang][input.platform]),
+            },
+          });
+        const askedPlatform = request.search.get('platform');
+        const platform = isPlatform(askedPlatform) && platforms.includes(askedPlatform) ? askedPlatform : platforms[0];
+        if (!platform) return unavailable();
+        const pageNumber = Math.min(SEARCH_PAGES_MAX, Math.max(1, Math.floor(Number(request.search.get('page')) || 1)));
+        const found = await lookUp<ProductSearchPage>(platform, 'item_search', {
+          q: input.keyword,
+          page: String(pageNumber),
+        });
+        if (!found.isOk) return found.failure;
+        return searchPage(200, { query: input.keyword, platform, results: found.data });
+      }
+
+      const itemMatch = ITEM_PATH.exec(path);
+      if (itemMatch) {
+        const [, platform, encodedId] = itemMatch;
+        let itemId = '';
+        try {
+          itemId = decodeURIComponent(encodedId);
+        } catch {
+          // A malformed escape: no such item.
+        }
+        if (isPlatform(platform) && ITEM_ID.test(itemId)) {
+          if (!(await enabledPlatforms()).includes(platform)) return unavailable();
+          const found = await lookUp<ProductItem>(platform, 'item_get', { num_iid: itemId });
+          if (!found.isOk) return found.failure;
+          return page(
+            200,
+            renderDocument(
+              createElement(ItemPage, {
+                lang,
+                chrome,
+                address,
+                platform,
+                item: found.data,
+                fetchedAt: deps.clock.now(),
+              }),
+            ),
+          );
+        }
+        return messagePage(404, {
+          notice: 'item_not_found',
+          title: text.itemNotFoundTitle,
+          message: text.itemNotFound,
+        });
+      }
+
+      return notice(404, { lang, notice: 'not_found', storeName: siteName, icon: chrome.icon });
     },
   };
 }

@@ -1,0 +1,118 @@
+import type { Lang } from '@parlour/contract/errors';
+import type { MarketplacePlatform } from '@parlour/contract/marketplace-link';
+import type { ProductSearchPage } from '../../../../providers/product-data/product-data-provider';
+import { formatCny, formatCount } from '../storefront-money';
+import { PLATFORM_NAMES, STOREFRONT_TEXT } from '../storefront-texts';
+import { MessageCard } from './notice-page';
+import { hrefOf, SearchForm, StoreDocument, type PageAddress, type StoreChrome } from './store-document';
+
+/** Result pages offered at most (the marketplaces' search APIs stop around there). */
+export const SEARCH_PAGES_MAX = 50;
+
+/** A message instead of results: an empty search, a link that is not an item, a failed lookup. */
+export interface SearchMessage {
+  notice: string;
+  title: string;
+  message: string;
+}
+
+/** `/search`: a tab per marketplace, the results grid and its pages, or a message saying what to do. */
+export function SearchPage(props: {
+  lang: Lang;
+  chrome: StoreChrome;
+  address: PageAddress;
+  query: string;
+  platform: MarketplacePlatform | undefined;
+  platforms: readonly MarketplacePlatform[];
+  results?: ProductSearchPage;
+  message?: SearchMessage;
+}) {
+  const { lang, chrome, query, results } = props;
+  const text = STOREFRONT_TEXT[lang];
+  const title = query ? text.resultsTitle(query) : text.searchEmptyTitle;
+  const pages = results ? Math.min(SEARCH_PAGES_MAX, Math.max(1, Math.ceil(results.total / results.page_size))) : 0;
+  const pageHref = (page: number) =>
+    hrefOf('/search', { q: query, platform: props.platform, page: page > 1 ? page : undefined });
+  return (
+    <StoreDocument
+      lang={lang}
+      title={`${title} · ${chrome.siteName}`}
+      chrome={chrome}
+      address={props.address}
+      hasHeaderSearch
+      query={query}
+      isNoIndex
+    >
+      {props.message ? (
+        <div className="store-notice">
+          <MessageCard notice={props.message.notice} title={props.message.title} message={props.message.message}>
+            <SearchForm lang={lang} query={query} id="message-search" />
+          </MessageCard>
+        </div>
+      ) : null}
+      {results && props.platform ? (
+        <section aria-labelledby="results-title">
+          <h1 className="store-page-title" id="results-title">
+            {title}
+          </h1>
+          <p className="store-muted">{text.resultsCount(formatCount(results.total, lang))}</p>
+          {props.platforms.length > 1 ? (
+            <nav className="store-tabs" aria-label={text.platformTabs}>
+              {props.platforms.map((platform) => (
+                <a
+                  key={platform}
+                  href={hrefOf('/search', { q: query, platform })}
+                  aria-current={platform === props.platform ? 'page' : undefined}
+                >
+                  {PLATFORM_NAMES[lang][platform]}
+                </a>
+              ))}
+            </nav>
+          ) : null}
+          {results.items.length ? (
+            <ul className="store-grid">
+              {results.items.map((item) => (
+                <li key={item.item_id}>
+                  <article className="store-card">
+                    <a href={`/item/${props.platform}/${encodeURIComponent(item.item_id)}`}>
+                      <img src={item.image} alt="" loading="lazy" width={400} height={400} />
+                      <div className="store-card__body">
+                        <h2 className="store-card__title">{item.title}</h2>
+                        <span className="store-price store-card__price">{formatCny(item.price, lang)}</span>
+                        <span className="store-card__meta">
+                          <span>{text.sales(formatCount(item.sales, lang))}</span>
+                          <span>{item.seller_nick}</span>
+                        </span>
+                      </div>
+                    </a>
+                  </article>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="store-section">{text.resultsEmpty}</p>
+          )}
+          {pages > 1 ? (
+            <nav className="store-pager" aria-label={text.pagination}>
+              {results.page > 1 ? (
+                <a href={pageHref(results.page - 1)} rel="prev">
+                  {text.pagePrevious}
+                </a>
+              ) : (
+                <span aria-disabled="true">{text.pagePrevious}</span>
+              )}
+              <span>{text.pageOf(results.page, pages)}</span>
+              {results.page < pages ? (
+                <a href={pageHref(results.page + 1)} rel="next">
+                  {text.pageNext}
+                </a>
+              ) : (
+                <span aria-disabled="true">{text.pageNext}</span>
+              )}
+            </nav>
+          ) : null}
+        </section>
+      ) : null}
+    </StoreDocument>
+  );
+}

@@ -1,0 +1,178 @@
+import type { Lang } from '@parlour/contract/errors';
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { STOREFRONT_STYLE } from '../storefront-style';
+import { STOREFRONT_TEXT } from '../storefront-texts';
+
+/** Where an ICP record number links (the MIIT record site), as the console's preview does. */
+export const RECORD_SITE = 'https://beian.miit.gov.cn/';
+
+/** The query parameter that switches the buyer's language (kept in a cookie, then dropped from the address). */
+export const LANG_PARAM = 'lang';
+
+/** What every page of a store shows around its content: from the store's basic config. */
+export interface StoreChrome {
+  siteName: string;
+  logo: string;
+  icon: string;
+  keywords: string;
+  description: string;
+  servicePhone: string;
+  recordNumber: string;
+  copyright: string;
+}
+
+/** The page a buyer is on: its address (path and query), for the language switch and the canonical link. */
+export interface PageAddress {
+  /** `https://<primary domain>` (no trailing slash): canonical links point there. */
+  origin: string;
+  path: string;
+  search: URLSearchParams;
+}
+
+/** A page as React renders it on the server: a full document, no script. */
+export function renderDocument(page: ReactNode): string {
+  return `<!doctype html>\n${renderToStaticMarkup(page)}\n`;
+}
+
+/** The address of `path` with `params` (empty values dropped). */
+export function hrefOf(path: string, params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params))
+    if (value !== undefined && value !== '') search.set(name, String(value));
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/** The search box: a keyword, a pasted item link or share text (GET /search, so it works without script). */
+export function SearchForm(props: { lang: Lang; query?: string; id: string }) {
+  const text = STOREFRONT_TEXT[props.lang];
+  return (
+    <form className="store-search" action="/search" method="get" role="search">
+      <input
+        id={props.id}
+        type="search"
+        name="q"
+        defaultValue={props.query ?? ''}
+        placeholder={text.searchPlaceholder}
+        aria-label={text.searchLabel}
+        maxLength={2000}
+        autoComplete="off"
+        enterKeyHint="search"
+      />
+      <button type="submit">{text.searchButton}</button>
+    </form>
+  );
+}
+
+/**
+ * A store's page: the head from its basic config (title, keywords, description, icon, canonical
+ * link), a header with the logo, name, search box, home link and language switch, the content, and a
+ * footer with copyright, record number and service phone.
+ */
+export function StoreDocument(props: {
+  lang: Lang;
+  title: string;
+  chrome: StoreChrome;
+  address?: PageAddress;
+  /** A page of its own description (an item) instead of the store's. */
+  description?: string;
+  /** Tags for sharing (Open Graph) and the like. */
+  head?: ReactNode;
+  /** The header's search box: hidden on the home page, which has a large one. */
+  hasHeaderSearch?: boolean;
+  query?: string;
+  /** Kept off search engines (search result pages). */
+  isNoIndex?: boolean;
+  children: ReactNode;
+}) {
+  const { lang, chrome, address } = props;
+  const text = STOREFRONT_TEXT[lang];
+  const description = props.description ?? chrome.description;
+  const other: Lang = lang === 'zh-CN' ? 'en-US' : 'zh-CN';
+  const switchHref = address
+    ? (() => {
+        const search = new URLSearchParams(address.search);
+        search.set(LANG_PARAM, other);
+        return `${address.path}?${search.toString()}`;
+      })()
+    : undefined;
+  const canonical = address ? `${address.origin}${address.path}${canonicalQuery(address.search)}` : undefined;
+  const copyright = chrome.copyright || `© ${chrome.siteName}`;
+  const phoneDigits = chrome.servicePhone.replace(/[^0-9+]/g, '');
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{props.title}</title>
+        {chrome.keywords ? <meta name="keywords" content={chrome.keywords} /> : null}
+        {description ? <meta name="description" content={description} /> : null}
+        {props.isNoIndex ? <meta name="robots" content="noindex, follow" /> : null}
+        {chrome.icon ? <link rel="icon" href={chrome.icon} /> : null}
+        {canonical ? <link rel="canonical" href={canonical} /> : null}
+        {props.head}
+        <style dangerouslySetInnerHTML={{ __html: STOREFRONT_STYLE }} />
+      </head>
+      <body>
+        <header className="store-header">
+          <div className="store-header__inner">
+            <a className="store-brand" href="/">
+              {chrome.logo ? (
+                <img className="store-logo" src={chrome.logo} alt={chrome.siteName} />
+              ) : (
+                <span className="store-logo store-logo--empty" aria-hidden="true">
+                  {Array.from(chrome.siteName)[0] ?? ''}
+                </span>
+              )}
+              <span className="store-name">{chrome.siteName}</span>
+            </a>
+            {props.hasHeaderSearch ? (
+              <div className="store-header__search">
+                <SearchForm lang={lang} query={props.query} id="header-search" />
+              </div>
+            ) : null}
+            <nav className="store-nav" aria-label={chrome.siteName}>
+              <a href="/" aria-current={address?.path === '/' ? 'page' : undefined}>
+                {text.home}
+              </a>
+              {switchHref ? (
+                <a href={switchHref} lang={other} hrefLang={other} aria-label={text.languageSwitchLabel}>
+                  {text.languageSwitch}
+                </a>
+              ) : null}
+            </nav>
+          </div>
+        </header>
+        <main className="store-main" id="main">
+          {props.children}
+        </main>
+        <footer className="store-footer">
+          <div className="store-footer__inner">
+            <span className="store-copyright">{copyright}</span>
+            {chrome.recordNumber ? (
+              <a className="store-record" href={RECORD_SITE} target="_blank" rel="noopener noreferrer">
+                {chrome.recordNumber}
+              </a>
+            ) : null}
+            {chrome.servicePhone ? (
+              <span className="store-phone">
+                {text.servicePhone}
+                <a href={`tel:${phoneDigits}`}>{chrome.servicePhone}</a>
+              </span>
+            ) : null}
+            <span>{text.poweredBy}</span>
+          </div>
+        </footer>
+      </body>
+    </html>
+  );
+}
+
+/** The query a canonical link keeps: the page's own parameters, not the language switch. */
+function canonicalQuery(search: URLSearchParams): string {
+  const kept = new URLSearchParams(search);
+  kept.delete(LANG_PARAM);
+  const query = kept.toString();
+  return query ? `?${query}` : '';
+}
