@@ -14,8 +14,7 @@ import { merchantWithStore } from './shop-helper';
 
 let t: TestApp;
 beforeAll(async () => {
-  // The test app raises every per-IP budget 1000-fold; here the storefront's is what it is in production.
-  t = await buildTestApp({ env: { CODE_SENDS_PER_IP_PER_HOUR: '10000', IP_RATE_LIMIT_SCALE: '1' } });
+  t = await buildTestApp({ env: { CODE_SENDS_PER_IP_PER_HOUR: '10000' } });
 });
 afterAll(() => t?.close());
 
@@ -23,8 +22,8 @@ afterAll(() => t?.close());
 let nextAddress = 1;
 const visitor = () => `198.51.100.${nextAddress++}`;
 
-const get = (host: string, url: string, options: { lang?: string; cookie?: string; ip?: string } = {}) =>
-  t.app.inject({
+const get = (host: string, url: string, options: { lang?: string; cookie?: string; ip?: string; app?: TestApp } = {}) =>
+  (options.app ?? t).app.inject({
     method: 'GET',
     url,
     remoteAddress: options.ip ?? '203.0.113.9',
@@ -36,10 +35,10 @@ const get = (host: string, url: string, options: { lang?: string; cookie?: strin
   });
 
 /** A running store with a package of `units` for it. */
-async function storeWithUnits(units = 100) {
-  const store = await merchantWithStore(t);
-  const ids = await shopRefOf(t, store.shopId);
-  const packageId = await grantPackage(t, { merchantId: ids.merchantId, shopRef: ids.shopRef, units });
+async function storeWithUnits(units = 100, app = t) {
+  const store = await merchantWithStore(app);
+  const ids = await shopRefOf(app, store.shopId);
+  const packageId = await grantPackage(app, { merchantId: ids.merchantId, shopRef: ids.shopRef, units });
   return { ...store, ...ids, packageId, host: `${store.shopId}.localhost:3000` };
 }
 
@@ -184,6 +183,39 @@ describe('[STOREFRONT] the item page', () => {
   });
 });
 
+describe('[STOREFRONT] pictures and search engines', () => {
+  it('serves the sandbox’s item pictures from the platform itself, at the store’s host too', async () => {
+    const store = await storeWithUnits();
+    const item = sandboxItem('jd', '100012043978');
+    expect(item.images[0]).toBe('/sandbox-images/jd/100012043978/0.svg');
+    const page = await get(store.host, '/item/jd/100012043978', { ip: visitor() });
+    expect(page.body).toContain(`src="${item.images[0]}"`);
+    for (const host of [store.host, 'localhost:3000']) {
+      const picture = await get(host, item.images[0]);
+      expect([picture.statusCode, picture.headers['content-type']], host).toEqual([
+        200,
+        'image/svg+xml; charset=utf-8',
+      ]);
+      expect(picture.body).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+      expect(picture.body).not.toContain('<script');
+    }
+    expect((await get(store.host, '/sandbox-images/amazon/1/0.svg')).statusCode).toBe(404);
+    expect((await get(store.host, '/sandbox-images/jd/1/x.svg')).statusCode).toBe(404);
+  });
+
+  it('answers robots.txt (no searches, no admin) and a sitemap naming the store’s own address', async () => {
+    const store = await storeWithUnits();
+    const robots = await get(store.host, '/robots.txt');
+    expect([robots.statusCode, robots.headers['content-type']]).toEqual([200, 'text/plain; charset=utf-8']);
+    expect(robots.body).toBe(
+      `User-agent: *\nDisallow: /search\nDisallow: /admin/\nSitemap: http://${store.host}/sitemap.xml\n`,
+    );
+    const sitemap = await get(store.host, '/sitemap.xml');
+    expect(sitemap.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(sitemap.body).toContain(`<url><loc>http://${store.host}/</loc></url>`);
+  });
+});
+
 describe('[STOREFRONT] language, limits and a store that cannot look items up', () => {
   it('switches language by a link that keeps the choice in a cookie', async () => {
     const store = await storeWithUnits();
@@ -205,21 +237,27 @@ describe('[STOREFRONT] language, limits and a store that cannot look items up', 
   });
 
   it('limits product pages per visitor address (429 with Retry-After), spending nothing past the limit', async () => {
-    const store = await storeWithUnits();
-    const ip = visitor();
-    const limit = IP_RATE_BUDGETS['storefront-product'].limit;
-    const statuses: number[] = [];
-    for (let index = 0; index < limit + 2; index += 1)
-      statuses.push((await get(store.host, `/item/jd/${100012043900 + index}`, { ip })).statusCode);
-    expect(statuses).toEqual([...Array<number>(limit).fill(200), 429, 429]);
-    const limited = await get(store.host, '/search?q=bag', { ip, lang: 'en-US' });
-    expect(limited.statusCode).toBe(429);
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect(limited.body).toContain('Too many requests');
-    // Another visitor is not limited by this one; the home page never is.
-    expect((await get(store.host, '/item/jd/100012043978', { ip: visitor() })).statusCode).toBe(200);
-    expect((await get(store.host, '/', { ip })).statusCode).toBe(200);
-    expect(await unitsUsed(t, store.packageId)).toEqual({ used: limit + 1, total: 100 });
+    // The test app raises every per-IP budget 1000-fold; this one has the production budgets.
+    const app = await buildTestApp({ env: { IP_RATE_LIMIT_SCALE: '1' } });
+    try {
+      const store = await storeWithUnits(100, app);
+      const ip = visitor();
+      const limit = IP_RATE_BUDGETS['storefront-product'].limit;
+      const statuses: number[] = [];
+      for (let index = 0; index < limit + 2; index += 1)
+        statuses.push((await get(store.host, `/item/jd/${100012043900 + index}`, { ip, app })).statusCode);
+      expect(statuses).toEqual([...Array<number>(limit).fill(200), 429, 429]);
+      const limited = await get(store.host, '/search?q=bag', { ip, lang: 'en-US', app });
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(limited.body).toContain('Too many requests');
+      // Another visitor is not limited by this one; the home page never is.
+      expect((await get(store.host, '/item/jd/100012043978', { ip: visitor(), app })).statusCode).toBe(200);
+      expect((await get(store.host, '/', { ip, app })).statusCode).toBe(200);
+      expect(await unitsUsed(app, store.packageId)).toEqual({ used: limit + 1, total: 100 });
+    } finally {
+      await app.close();
+    }
   });
 
   it('says "temporarily unavailable" (503, Retry-After) when the store has no units left, and charges nothing', async () => {

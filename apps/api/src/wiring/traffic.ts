@@ -1,5 +1,5 @@
 import { createCoreDataRepository } from '../modules/traffic/core-data/core-data.repository';
-import { registerCoreDataRoutes } from '../modules/traffic/core-data/core-data.routes';
+import { registerCoreDataRoutes, registerSandboxImages } from '../modules/traffic/core-data/core-data.routes';
 import {
   createCoreDataService,
   defaultProductDataProviderFactory,
@@ -53,6 +53,7 @@ export function wireTraffic(
     outbound: platform.outbound,
   });
   registerCoreDataRoutes(registrar, { coreDataService });
+  registerSandboxImages(app);
   const openApiService = createOpenApiService({
     repository: createOpenApiRepository(db),
     clock,

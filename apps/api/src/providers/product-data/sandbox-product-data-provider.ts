@@ -8,6 +8,7 @@ import {
   type ProductSearchPage,
   type ProductSku,
 } from './product-data-provider';
+import { sandboxImagePath } from './sandbox-images';
 
 /**
  * Product data without a vendor account: any item id answers a realistic item (title, price, images,
@@ -269,8 +270,10 @@ function pick<T>(random: (max: number) => number, list: readonly T[]): T {
   return list[random(list.length)];
 }
 
-function imageUrl(seed: string, index: number) {
-  return `https://picsum.photos/seed/parlour-${seed}-${index}/800/800`;
+/** The item's name in Chinese and English, for its pictures (sandbox-images.ts). */
+export function sandboxItemNames(platform: ProductPlatform, itemId: string): [string, string] {
+  const product = pick(randomFrom(`item:${platform}:${itemId}`), PRODUCTS);
+  return [product.noun[0], product.noun[1]];
 }
 
 export function sandboxItem(platform: ProductPlatform, itemId: string, lang?: string): ProductItem {
@@ -280,7 +283,6 @@ export function sandboxItem(platform: ProductPlatform, itemId: string, lang?: st
   // 1688 is wholesale: lower prices.
   const price = Math.round((product.base * (60 + random(80))) / 100 / (platform === '1688' ? 2.5 : 1) / 10) * 10;
   const originalPrice = price + random(3) * Math.round(price / 10 / 10) * 10;
-  const imageSeed = createHash('sha256').update(`${platform}:${itemId}`).digest('hex').slice(0, 12);
   const propLists = product.props.map(([name, values]) => ({
     name: name[word],
     values: (values as readonly Words[]).map((value) => value[word]),
@@ -307,7 +309,7 @@ export function sandboxItem(platform: ProductPlatform, itemId: string, lang?: st
     original_price: Math.max(originalPrice, price),
     currency: 'CNY',
     stock: skus.reduce((sum, sku) => sum + sku.stock, 0),
-    images: [0, 1, 2, 3].slice(0, 2 + random(3)).map((index) => imageUrl(imageSeed, index)),
+    images: [0, 1, 2, 3].slice(0, 2 + random(3)).map((index) => sandboxImagePath(platform, itemId, index)),
     skus,
     seller: { id: sellerId, nick, shop_name: `${nick}的店`, location: pick(random, CITIES)[word] },
   };

@@ -67,6 +67,7 @@ export function registerStorefrontRouting(
       }
       return reply.redirect(answer.to, 302);
     }
+    if (answer.kind === 'text') return sendCompressed(request, reply.type(answer.contentType), answer.body);
     if (answer.kind === 'icon') {
       if (answer.icon) return reply.redirect(answer.icon, 302);
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');

@@ -9,6 +9,7 @@ import type { Clock } from '../../../lib/clock';
 import { systemScope } from '../../../lib/tenant-scope';
 import type { IpRateLimit } from '../../../platform/rate-limit/ip-rate-limit.service';
 import type { ProductItem, ProductSearchPage } from '../../../providers/product-data/product-data-provider';
+import { SANDBOX_IMAGES_PREFIX } from '../../../providers/product-data/sandbox-images';
 import type { DomainService } from '../../stores/domain/domain.service';
 import type { PluginService } from '../../stores/plugin/plugin.service';
 import type { StoreSiteConfigService } from '../../stores/store-site-config/store-site-config.service';
@@ -39,6 +40,8 @@ export const FAVICON_PATH = '/favicon.ico';
  */
 const FRONT_PAGE_PATHS: ReadonlySet<string> = new Set(['/', STORE_ADMIN_SSO_PATH]);
 const SEARCH_PATH = '/search';
+const ROBOTS_PATH = '/robots.txt';
+const SITEMAP_PATH = '/sitemap.xml';
 /** `/item/<platform>/<item_id>`. */
 const ITEM_PATH = /^\/item\/([a-z0-9_]{1,20})\/([^/]{1,64})$/;
 /** An item ID as the marketplaces write them. */
@@ -56,7 +59,9 @@ export type StorefrontAnswer =
   | { kind: 'page'; statusCode: number; html: string; retryAfterSeconds?: number; isCacheable?: boolean }
   /** `/favicon.ico`: the store's icon ('' when it has none). */
   | { kind: 'icon'; icon: string }
-  /** `/uploads/…`: the platform's images (the logo and icon the store's config shows), served by the platform's route. */
+  /** `/robots.txt`, `/sitemap.xml`: for search engines. */
+  | { kind: 'text'; contentType: string; body: string }
+  /** `/uploads/…`, `/sandbox-images/…`: the platform's images (the config's logo and icon, the sandbox's item pictures), served by the platform's routes. */
   | { kind: 'upload' };
 
 /** The request as the storefront reads it. */
@@ -141,7 +146,7 @@ export function createStorefrontService(deps: {
       }
       if (request.method !== 'GET' && request.method !== 'HEAD')
         return notice(405, { lang, notice: 'method', storeName: shop.shop_name });
-      if (path.startsWith(UPLOADS_URL_PREFIX)) return { kind: 'upload' };
+      if (path.startsWith(UPLOADS_URL_PREFIX) || path.startsWith(SANDBOX_IMAGES_PREFIX)) return { kind: 'upload' };
 
       // ?lang=en-US: the buyer's choice, kept in a cookie; the address without it.
       const asked = request.search.get(LANG_PARAM);
@@ -158,6 +163,21 @@ export function createStorefrontService(deps: {
 
       const config = await deps.storeSiteConfigService.getConfig({ scope: systemScope, shopId: shop.shop_id });
       if (path === FAVICON_PATH) return { kind: 'icon', icon: config.ico };
+      // Crawlers may read the store's pages but not run searches (each costs the store units) or open the admin.
+      if (path === ROBOTS_PATH)
+        return {
+          kind: 'text',
+          contentType: 'text/plain; charset=utf-8',
+          body: `User-agent: *\nDisallow: ${SEARCH_PATH}\nDisallow: /admin/\nSitemap: ${request.origin}${SITEMAP_PATH}\n`,
+        };
+      if (path === SITEMAP_PATH)
+        return {
+          kind: 'text',
+          contentType: 'application/xml; charset=utf-8',
+          body:
+            '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+            `<url><loc>${request.origin}/</loc></url>\n</urlset>\n`,
+        };
       const siteName = config.site_name.trim() || shop.shop_name;
       const chrome: StoreChrome = {
         siteName,

@@ -44,7 +44,7 @@ export function HomePage(props: {
     </>
   );
   return (
-    <StoreDocument lang={lang} title={chrome.siteName} chrome={chrome} address={props.address} head={pluginHead}>
+    <StoreDocument lang={lang} title={chrome.siteName} chrome={chrome} address={props.address} head={pluginHead} isHome>
       <section className="store-hero">
         <h2>{text.welcome(chrome.siteName)}</h2>
         {chrome.description ? <p>{chrome.description}</p> : null}

@@ -82,6 +82,8 @@ export function StoreDocument(props: {
   /** The header's search box: hidden on the home page, which has a large one. */
   hasHeaderSearch?: boolean;
   query?: string;
+  /** The store's home: its name is the page's heading (elsewhere the page's own title is). */
+  isHome?: boolean;
   /** Kept off search engines (search result pages). */
   isNoIndex?: boolean;
   children: ReactNode;
@@ -125,7 +127,11 @@ export function StoreDocument(props: {
                   {Array.from(chrome.siteName)[0] ?? ''}
                 </span>
               )}
-              <span className="store-name">{chrome.siteName}</span>
+              {props.isHome ? (
+                <h1 className="store-name">{chrome.siteName}</h1>
+              ) : (
+                <span className="store-name">{chrome.siteName}</span>
+              )}
             </a>
             {props.hasHeaderSearch ? (
               <div className="store-header__search">
