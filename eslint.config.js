@@ -36,7 +36,7 @@ const API_AREAS = [
   ['accounts', ['account']],
   ['money', ['bill', 'payment']],
   ['traffic', ['core-data', 'open-api', 'traffic-package', 'traffic-report']],
-  ['stores', ['store-version', 'store-site-config', 'shop', 'domain', 'plugin']],
+  ['stores', ['store-version', 'store-site-config', 'shop', 'domain', 'plugin', 'store-pricing']],
   ['storefront', ['storefront']],
   ['operations', ['api-info', 'operations', 'dashboard']],
 ];

@@ -139,6 +139,7 @@ function appServices(areas: {
     shopAdmin: stores.shopAdminService,
     domains: stores.domainService,
     plugins: stores.pluginService,
+    storePricing: stores.storePricingService,
     bills: money.billService,
     payments: money.paymentService,
     cashier: money.cashierService,

@@ -92,6 +92,7 @@ import {
   adminTestSendWecom,
 } from '@parlour/contract/calls/settings';
 import { adminRetryJob } from '@parlour/contract/calls/operations';
+import { adminExchangeRatesEdit, merchantStorePricingEdit } from '@parlour/contract/calls/store-pricing';
 import { adminSiteConfigEdit, merchantSiteConfigEdit } from '@parlour/contract/calls/store-site-config';
 import {
   adminAddDomain,
@@ -1299,6 +1300,50 @@ const scenarios: Record<string, Scenario> = {
         token: admin,
         async verify() {
           expect(wecom.received.filter((message) => JSON.stringify(message.body).includes(content))).toHaveLength(1);
+        },
+      };
+    },
+  },
+
+  // ---------- stores' pricing and the platform's rates ----------
+  [merchantStorePricingEdit.path]: {
+    async attempt(round) {
+      const markup = 10 + round;
+      return {
+        body: {
+          shop_id: owner.shopId,
+          currencies: ['USD', 'JPY'],
+          rate_source: 'own',
+          own_rates: { USD: '0.1381', JPY: '20.95' },
+          markup_percent: markup,
+          min_markup: 100,
+          rounding: 'ninety_nine',
+          adds_china_freight: true,
+        },
+        token: owner.token,
+        async verify() {
+          expect(
+            await one(
+              "select (p.pricing->>'markup_percent')::int as markup from store_pricing p join shops s on s.id = p.shop_ref where s.shop_id = $1",
+              [owner.shopId],
+            ),
+          ).toEqual({ markup });
+        },
+      };
+    },
+  },
+  [adminExchangeRatesEdit.path]: {
+    async attempt(round) {
+      const usd = `0.13${round}`;
+      return {
+        body: { rates: { USD: usd, EUR: '0.1290' } },
+        token: admin,
+        async verify() {
+          expect(
+            await one("select value->>'USD' as usd from platform_settings where key = 'exchange_rates'", []),
+          ).toEqual({
+            usd,
+          });
         },
       };
     },

@@ -19,6 +19,7 @@ import {
 } from '@parlour/contract/calls/bill';
 import { merchantCreatePackageOrder, merchantListPackages } from '@parlour/contract/calls/traffic';
 import { merchantRevealShopKey, merchantRotateShopKey } from '@parlour/contract/calls/open-core';
+import { merchantStorePricingDetail, merchantStorePricingEdit } from '@parlour/contract/calls/store-pricing';
 import { merchantSiteConfigDetail, merchantSiteConfigEdit } from '@parlour/contract/calls/store-site-config';
 import {
   merchantAddShopPlugin,
@@ -247,6 +248,24 @@ const scenarios: Record<string, Scenario> = {
   [merchantSiteConfigDetail.path]: { bodies: (a) => [{ shop_id: a.shopId }], expect: { refused: 'NOT_FOUND' } },
   [merchantSiteConfigEdit.path]: {
     bodies: (a) => [{ shop_id: a.shopId, site_name: 'Taken over' }],
+    expect: { refused: 'NOT_FOUND' },
+  },
+
+  // ---------- the store's pricing ----------
+  [merchantStorePricingDetail.path]: { bodies: (a) => [{ shop_id: a.shopId }], expect: { refused: 'NOT_FOUND' } },
+  [merchantStorePricingEdit.path]: {
+    bodies: (a) => [
+      {
+        shop_id: a.shopId,
+        currencies: ['USD'],
+        rate_source: 'own',
+        own_rates: { USD: '1' },
+        markup_percent: 100,
+        min_markup: 0,
+        rounding: 'cent',
+        adds_china_freight: false,
+      },
+    ],
     expect: { refused: 'NOT_FOUND' },
   },
 

@@ -225,7 +225,9 @@ describe('[STOREFRONT] language, limits and a store that cannot look items up', 
     const switched = await get(store.host, '/search?q=bag&lang=en-US');
     expect(switched.statusCode).toBe(302);
     expect(switched.headers.location).toBe('/search?q=bag');
-    expect(switched.headers['set-cookie']).toMatch(/^parlour_lang=en-US; Path=\/; Max-Age=31536000; SameSite=Lax$/);
+    expect(String(switched.headers['set-cookie'])).toMatch(
+      /^parlour_lang=en-US; Path=\/; Max-Age=31536000; SameSite=Lax$/,
+    );
     const english = await get(store.host, '/', { cookie: 'parlour_lang=en-US' });
     expect(english.body).toContain('<html lang="en-US">');
     expect(english.body).toContain('Marketplaces we buy from');

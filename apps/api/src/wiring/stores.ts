@@ -17,6 +17,9 @@ import { createStoreSiteConfigService } from '../modules/stores/store-site-confi
 import { createStoreVersionRepository } from '../modules/stores/store-version/store-version.repository';
 import { registerStoreVersionRoutes } from '../modules/stores/store-version/store-version.routes';
 import { createStoreVersionService } from '../modules/stores/store-version/store-version.service';
+import { createStorePricingRepository } from '../modules/stores/store-pricing/store-pricing.repository';
+import { registerStorePricingRoutes } from '../modules/stores/store-pricing/store-pricing.routes';
+import { createStorePricingService } from '../modules/stores/store-pricing/store-pricing.service';
 import { registerStorefrontRouting } from '../modules/storefront/storefront/storefront.routes';
 import { createStorefrontService } from '../modules/storefront/storefront/storefront.service';
 import type { Content } from './content';
@@ -106,12 +109,21 @@ export function wireStores(
   });
   billService.setEffects(['plugin'], pluginService.pluginBillEffects);
   registerPluginRoutes(app, registrar, { pluginService });
-  // Requests to a store's system or custom domain reach the store: its front page from its basic config and plugins.
+  // Each store's prices in its buyers' currencies; the platform's exchange rates.
+  const storePricingService = createStorePricingService({
+    repository: createStorePricingRepository(db),
+    shopService,
+    settings,
+    clock,
+  });
+  registerStorePricingRoutes(registrar, { storePricingService });
+  // Requests to a store's system or custom domain reach the store: its pages from its config, plugins and pricing.
   registerStorefrontRouting(app, {
     storefrontService: createStorefrontService({
       domainService,
       storeSiteConfigService,
       pluginService,
+      storePricingService,
       coreDataService: lower.coreDataService,
       openApiService: lower.openApiService,
       ipRateLimit,
@@ -119,6 +131,14 @@ export function wireStores(
     }),
     storeUrlScheme: config.storeUrlScheme,
   });
-  return { storeVersionService, shopService, shopAdminService, storeSiteConfigService, domainService, pluginService };
+  return {
+    storeVersionService,
+    shopService,
+    shopAdminService,
+    storeSiteConfigService,
+    domainService,
+    pluginService,
+    storePricingService,
+  };
 }
 export type Stores = ReturnType<typeof wireStores>;

@@ -66,6 +66,7 @@ export const AUDIT_ACTIONS = [
   'settings.test_send_wecom',
   'settings.edit_payment',
   'settings.test_payment',
+  'settings.exchange_rates',
   'product_data.edit',
   'data_source.add',
   'data_source.edit',

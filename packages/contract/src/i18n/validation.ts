@@ -152,6 +152,32 @@ export const validationMessages = {
   record_number_length: { 'zh-CN': '备案号最多 50 个字符', 'en-US': 'Record number must be at most 50 characters' },
   copyright_length: { 'zh-CN': '版权信息最多 100 个字符', 'en-US': 'Copyright must be at most 100 characters' },
   service_phone_invalid: { 'zh-CN': '客服电话格式不正确', 'en-US': 'Service phone is not a valid phone number' },
+  display_currency_invalid: {
+    'zh-CN': '请选择支持的展示币种（每种一次）',
+    'en-US': 'Choose supported display currencies, each once',
+  },
+  exchange_rate_invalid: {
+    'zh-CN': '汇率须为大于 0 的数字（1 人民币兑换的金额，最多 8 位小数）',
+    'en-US': 'An exchange rate must be a number above 0 (1 CNY in the currency, up to 8 decimals)',
+  },
+  exchange_rate_required: {
+    'zh-CN': '使用店铺自定汇率时，每个展示币种都须填写汇率',
+    'en-US': 'With the store’s own rates, every currency shown needs a rate',
+  },
+  rate_source_invalid: { 'zh-CN': '请选择汇率来源', 'en-US': 'Choose where the rates come from' },
+  markup_percent_invalid: {
+    'zh-CN': '加价比例须为 0 到 100 之间的整数',
+    'en-US': 'Markup must be a whole percent from 0 to 100',
+  },
+  min_markup_invalid: {
+    'zh-CN': '最低加价须为 0 到 100000 元之间的金额',
+    'en-US': 'Minimum markup must be an amount from 0 to 100,000 CNY',
+  },
+  price_rounding_invalid: { 'zh-CN': '请选择价格取整方式', 'en-US': 'Choose how prices are rounded' },
+  adds_china_freight_invalid: {
+    'zh-CN': '请选择是否加上国内运费',
+    'en-US': 'Choose whether China freight is added',
+  },
   smtp_host_invalid: { 'zh-CN': 'SMTP 服务器须为有效的主机名', 'en-US': 'SMTP host must be a valid hostname' },
   smtp_host_internal: {
     'zh-CN': 'SMTP 服务器不能是本机、内网、链路本地或保留地址',

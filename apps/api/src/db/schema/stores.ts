@@ -330,3 +330,15 @@ export const incomeDaily = pgTable(
   },
   (table) => [primaryKey({ columns: [table.day, table.type, table.channel, table.currency] })],
 );
+
+/**
+ * Each store's pricing in the buyer's currency (modules/stores/store-pricing): the contract's fields
+ * (calls/store-pricing.ts) as one JSON object; a store without a row has the defaults.
+ */
+export const storePricing = pgTable('store_pricing', {
+  shop_ref: integer('shop_ref')
+    .primaryKey()
+    .references(() => shops.id, { onDelete: 'cascade' }),
+  pricing: jsonb('pricing').notNull(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull(),
+});

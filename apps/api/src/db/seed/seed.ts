@@ -1,3 +1,4 @@
+import { systemScope } from '../../lib/tenant-scope';
 import type { Config } from '../../config';
 import type { App } from '../../app';
 import {
@@ -31,6 +32,7 @@ export async function seedDatabase(app: App, config: Config) {
       const what = `the demo's paid stores were opened by the operator as paid offline, and it has no ${skipped.join(', ')}`;
       app.log.info({ skipped }, `demo data: no sandbox cashier to pay bills (PAYMENT_PROVIDER=none): ${what}`);
     }
+    await seedDemoPricing(app);
     await seedDemoApiCalls(app, merchantId);
     await seedDemoNotices(app, config);
     await seedDemoProspects(app, config);
@@ -102,6 +104,52 @@ async function seedDemoStores(app: App, config: Config, merchantId: number, skip
   } else {
     skipped.push('unpaid renewal bill');
   }
+}
+
+/**
+ * Prices in buyers' currencies on the demo: the platform's exchange rates published (as an operator would
+ * in settings), the yearly store showing USD, EUR and JPY at those rates with a 12 % markup (at least ¥5 an
+ * item) rounded to .99, the trial store USD at its own rate.
+ */
+async function seedDemoPricing(app: App) {
+  const { storePricing } = app.services;
+  await storePricing.setExchangeRates({
+    USD: '0.1381',
+    EUR: '0.1275',
+    GBP: '0.1092',
+    JPY: '20.95',
+    KRW: '190.6',
+    AUD: '0.2118',
+    CAD: '0.1925',
+    SGD: '0.1852',
+    HKD: '1.0765',
+  });
+  await storePricing.editPricing({
+    scope: systemScope,
+    shopId: DEMO_STORES.yearly,
+    fields: {
+      currencies: ['USD', 'EUR', 'JPY'],
+      rate_source: 'platform',
+      own_rates: {},
+      markup_percent: 12,
+      min_markup: 500,
+      rounding: 'ninety_nine',
+      adds_china_freight: true,
+    },
+  });
+  await storePricing.editPricing({
+    scope: systemScope,
+    shopId: DEMO_STORES.trial,
+    fields: {
+      currencies: ['USD'],
+      rate_source: 'own',
+      own_rates: { USD: '0.14' },
+      markup_percent: 8,
+      min_markup: 0,
+      rounding: 'cent',
+      adds_china_freight: false,
+    },
+  });
 }
 
 const DAY_MS = 86_400_000;

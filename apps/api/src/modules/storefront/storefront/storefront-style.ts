@@ -22,6 +22,10 @@ a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible{ou
 .store-nav{margin-left:auto;display:flex;gap:20px;font-size:15px;align-items:center}
 .store-nav a{color:#1f1f1f;text-decoration:none}
 .store-nav a:hover{text-decoration:underline}
+.store-currencies{display:flex;gap:2px;font-size:13px}
+.store-currencies a{padding:2px 6px;border-radius:6px;color:#595959}
+.store-currencies a[aria-current="true"]{background:#f0f5ff;color:#0958d9;font-weight:600}
+.store-price__cny{display:block;color:#595959;font-size:13px;margin-top:2px}
 .store-main{flex:1;width:100%;padding-top:32px;padding-bottom:40px}
 .store-hero{background:#fff;border-radius:12px;padding:40px 32px;margin-bottom:24px}
 .store-hero h2{margin:0 0 12px;font-size:28px;overflow-wrap:anywhere}
@@ -95,6 +99,6 @@ a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible{ou
 .store-notice__card .store-notice__other{margin-top:16px;padding-top:16px;border-top:1px solid #f0f0f0;font-size:13px;color:#595959}
 @media (max-width:760px){.store-item{grid-template-columns:1fr;padding:16px;gap:16px}.store-grid{grid-template-columns:repeat(2,minmax(0,1fr));gap:10px}}
 @media (max-width:600px){.store-header__inner{padding-top:10px;padding-bottom:10px}` +
-  `.store-nav{margin-left:0;gap:16px}.store-header__search{order:3;min-width:100%}.store-hero{padding:28px 20px}.store-hero h2{font-size:22px}` +
+  `.store-nav{margin-left:0;gap:12px;flex-wrap:wrap}.store-header__search{order:3;min-width:100%}.store-hero{padding:28px 20px}.store-hero h2{font-size:22px}` +
   `.store-search button{padding:9px 14px}}
 `;

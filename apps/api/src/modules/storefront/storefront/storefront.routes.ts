@@ -4,7 +4,7 @@ import { markExpectedAnswer } from '../../../lib/logger';
 import { sendCompressed } from '../../../plugins/compression';
 import { publicAddressOf, storeOrigin, type StoreUrlScheme } from '../../../lib/public-address';
 import { hostnameOf } from '../../stores/domain/store-host.routes';
-import { LANG_COOKIE, type StorefrontService } from './storefront.service';
+import { CURRENCY_COOKIE, LANG_COOKIE, type StorefrontService } from './storefront.service';
 
 /**
  * The storefront's policy: images from the platform (uploads) or any https address (marketplace
@@ -13,14 +13,22 @@ import { LANG_COOKIE, type StorefrontService } from './storefront.service';
 export const STOREFRONT_CSP =
   "default-src 'none'; img-src 'self' https: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-/** A year, in seconds: how long the buyer's language choice is kept. */
-const LANG_COOKIE_MAX_AGE = 365 * 24 * 3600;
+/** A year, in seconds: how long the buyer's language and currency choices are kept. */
+const CHOICE_COOKIE_MAX_AGE = 365 * 24 * 3600;
+
+/** A cookie's value ('' when absent or unreadable). */
+function cookieOf(request: FastifyRequest, name: string): string {
+  const match = new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(request.headers.cookie ?? '');
+  try {
+    return match ? decodeURIComponent(match[1]) : '';
+  } catch {
+    return '';
+  }
+}
 
 /** The buyer's language: the cookie the language switch set, else Accept-Language. */
 function languageOf(request: FastifyRequest): Lang {
-  const cookie = request.headers.cookie ?? '';
-  const match = new RegExp(`(?:^|;\\s*)${LANG_COOKIE}=([^;]*)`).exec(cookie);
-  const chosen = match ? decodeURIComponent(match[1]) : '';
+  const chosen = cookieOf(request, LANG_COOKIE);
   if ((languages as readonly string[]).includes(chosen)) return chosen as Lang;
   return toLang(request.headers['accept-language']);
 }
@@ -47,6 +55,7 @@ export function registerStorefrontRouting(
       search: new URLSearchParams(query),
       method: request.method,
       lang: languageOf(request),
+      currency: cookieOf(request, CURRENCY_COOKIE) || undefined,
       ip: request.ip,
       origin: storeOrigin(host, address),
     });
@@ -58,13 +67,16 @@ export function registerStorefrontRouting(
     }
     reply.header('cache-control', 'no-store');
     if (answer.kind === 'location') {
-      if (answer.lang) {
-        const secure = address.protocol === 'https' ? '; Secure' : '';
+      const secure = address.protocol === 'https' ? '; Secure' : '';
+      const cookies = [
+        answer.lang ? `${LANG_COOKIE}=${answer.lang}` : '',
+        answer.currency ? `${CURRENCY_COOKIE}=${answer.currency}` : '',
+      ].filter(Boolean);
+      if (cookies.length)
         reply.header(
           'set-cookie',
-          `${LANG_COOKIE}=${answer.lang}; Path=/; Max-Age=${LANG_COOKIE_MAX_AGE}; SameSite=Lax${secure}`,
+          cookies.map((cookie) => `${cookie}; Path=/; Max-Age=${CHOICE_COOKIE_MAX_AGE}; SameSite=Lax${secure}`),
         );
-      }
       return reply.redirect(answer.to, 302);
     }
     if (answer.kind === 'text') return sendCompressed(request, reply.type(answer.contentType), answer.body);

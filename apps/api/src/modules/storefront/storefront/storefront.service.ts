@@ -12,6 +12,7 @@ import type { ProductItem, ProductSearchPage } from '../../../providers/product-
 import { SANDBOX_IMAGES_PREFIX } from '../../../providers/product-data/sandbox-images';
 import type { DomainService } from '../../stores/domain/domain.service';
 import type { PluginService } from '../../stores/plugin/plugin.service';
+import type { StorePricingService } from '../../stores/store-pricing/store-pricing.service';
 import type { StoreSiteConfigService } from '../../stores/store-site-config/store-site-config.service';
 import type { CoreDataService } from '../../traffic/core-data/core-data.service';
 import type { OpenApiService } from '../../traffic/open-api/open-api.service';
@@ -19,7 +20,8 @@ import { HomePage } from './pages/home-page';
 import { ItemPage } from './pages/item-page';
 import { NoticePage, type StoreNotice } from './pages/notice-page';
 import { SearchPage, SEARCH_PAGES_MAX, type SearchMessage } from './pages/search-page';
-import { LANG_PARAM, renderDocument, type PageAddress, type StoreChrome } from './pages/store-document';
+import { CURRENCY_PARAM, LANG_PARAM, renderDocument, type PageAddress, type StoreChrome } from './pages/store-document';
+import { createPricer } from './storefront-money';
 import { PLATFORM_NAMES, STOREFRONT_TEXT } from './storefront-texts';
 
 /** A store still being set up asks visitors to come back after this long (Retry-After, seconds). */
@@ -48,13 +50,17 @@ const ITEM_PATH = /^\/item\/([a-z0-9_]{1,20})\/([^/]{1,64})$/;
 const ITEM_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** The language the buyer chose, kept for a year. */
 export const LANG_COOKIE = 'parlour_lang';
+/** The currency the buyer chose, kept for a year. */
+export const CURRENCY_COOKIE = 'parlour_currency';
+/** A currency code as the switch sends it (the store's list decides whether it is shown). */
+export const CURRENCY_CODE = /^[A-Z]{3}$/;
 
 /** What a store host answers. */
 export type StorefrontAnswer =
   /** 301 to the same path on the store's primary domain. */
   | { kind: 'redirect'; to: string }
   /** 302 to another page of the store (a pasted link to its item page; the language switch, with its cookie). */
-  | { kind: 'location'; to: string; lang?: Lang }
+  | { kind: 'location'; to: string; lang?: Lang; currency?: string }
   /** A page of the store, or a short page: closed (403 disabled, 503 term ended), coming soon, no such page (404), … */
   | { kind: 'page'; statusCode: number; html: string; retryAfterSeconds?: number; isCacheable?: boolean }
   /** `/favicon.ico`: the store's icon ('' when it has none). */
@@ -73,6 +79,8 @@ export interface StorefrontRequest {
   method: string;
   /** The cookie's language, else Accept-Language's. */
   lang: Lang;
+  /** The currency the buyer chose (its cookie), if any: the store's own list decides whether it is shown. */
+  currency?: string;
   ip: string;
   /** `https://<host>` or `http://<host>:<port>`, as the request reached us (canonical links). */
   origin: string;
@@ -94,6 +102,7 @@ export function createStorefrontService(deps: {
   domainService: Pick<DomainService, 'resolveHost'>;
   storeSiteConfigService: Pick<StoreSiteConfigService, 'getConfig'>;
   pluginService: Pick<PluginService, 'listEnabledOnShop'>;
+  storePricingService: Pick<StorePricingService, 'priceRule'>;
   coreDataService: Pick<CoreDataService, 'listDataSources'>;
   openApiService: Pick<OpenApiService, 'callForStore'>;
   ipRateLimit?: IpRateLimit;
@@ -148,16 +157,19 @@ export function createStorefrontService(deps: {
         return notice(405, { lang, notice: 'method', storeName: shop.shop_name });
       if (path.startsWith(UPLOADS_URL_PREFIX) || path.startsWith(SANDBOX_IMAGES_PREFIX)) return { kind: 'upload' };
 
-      // ?lang=en-US: the buyer's choice, kept in a cookie; the address without it.
-      const asked = request.search.get(LANG_PARAM);
-      if (asked !== null) {
+      // ?lang=en-US, ?currency=USD: the buyer's choice, kept in a cookie; the address without it.
+      const askedLang = request.search.get(LANG_PARAM);
+      const askedCurrency = request.search.get(CURRENCY_PARAM);
+      if (askedLang !== null || askedCurrency !== null) {
         const search = new URLSearchParams(request.search);
         search.delete(LANG_PARAM);
+        search.delete(CURRENCY_PARAM);
         const query = search.toString();
         return {
           kind: 'location',
           to: `${path}${query ? `?${query}` : ''}`,
-          lang: languages.includes(asked as Lang) ? (asked as Lang) : undefined,
+          lang: languages.includes(askedLang as Lang) ? (askedLang as Lang) : undefined,
+          currency: askedCurrency && CURRENCY_CODE.test(askedCurrency) ? askedCurrency : undefined,
         };
       }
 
@@ -190,6 +202,9 @@ export function createStorefrontService(deps: {
         copyright: config.copyright.trim(),
       };
       const address: PageAddress = { origin: request.origin, path, search: request.search };
+      /** How this store shows prices to this buyer (its pricing, the rates in force, the buyer's currency). */
+      const pricer = async () =>
+        createPricer(await deps.storePricingService.priceRule(shop.id), request.currency, lang);
       const text = STOREFRONT_TEXT[lang];
 
       /** A product lookup: limited per visitor, then the store's metered call; a failure becomes the page to show. */
@@ -288,7 +303,7 @@ export function createStorefrontService(deps: {
         const platforms = await enabledPlatforms();
         const raw = request.search.get('q') ?? '';
         const input = parseMarketplaceInput(raw);
-        const searchPage = (
+        const searchPage = async (
           statusCode: number,
           props: {
             query: string;
@@ -300,7 +315,15 @@ export function createStorefrontService(deps: {
           page(
             statusCode,
             renderDocument(
-              createElement(SearchPage, { lang, chrome, address, platforms, platform: props.platform, ...props }),
+              createElement(SearchPage, {
+                lang,
+                chrome,
+                address,
+                platforms,
+                platform: props.platform,
+                pricer: props.results ? await pricer() : undefined,
+                ...props,
+              }),
             ),
           );
         if (input.kind === 'item') return { kind: 'location', to: `/item/${input.platform}/${input.itemId}` };
@@ -358,6 +381,7 @@ export function createStorefrontService(deps: {
                 platform,
                 item: found.data,
                 fetchedAt: deps.clock.now(),
+                pricer: await pricer(),
               }),
             ),
           );

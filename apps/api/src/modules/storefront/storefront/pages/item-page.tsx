@@ -2,7 +2,7 @@ import type { Lang } from '@parlour/contract/errors';
 import { marketplaceItemUrl, type MarketplacePlatform } from '@parlour/contract/marketplace-link';
 import type { ProductItem } from '../../../../providers/product-data/product-data-provider';
 import { priceRange, readSelection, skuAxes, skuPicker, type SkuAxis } from '../item-skus';
-import { formatCny, formatCount } from '../storefront-money';
+import { formatCount, type Pricer } from '../storefront-money';
 import { PLATFORM_NAMES, STOREFRONT_TEXT } from '../storefront-texts';
 import { hrefOf, StoreDocument, type PageAddress, type StoreChrome } from './store-document';
 
@@ -37,6 +37,7 @@ export function ItemPage(props: {
   platform: MarketplacePlatform;
   item: ProductItem;
   fetchedAt: Date;
+  pricer: Pricer;
 }) {
   const { lang, chrome, item, platform, address } = props;
   const text = STOREFRONT_TEXT[lang];
@@ -54,6 +55,14 @@ export function ItemPage(props: {
   const linkWith = (values: (string | undefined)[], image = imageIndex) =>
     hrefOf(itemPath, { ...selectionParams(values), [IMAGE_PARAM]: image > 0 ? image : undefined });
   const price = picker.chosen ? picker.chosen.price : undefined;
+  const { pricer } = props;
+  const low = pricer.show(price ?? range.min);
+  const high = pricer.show(range.max);
+  // One price once a SKU is chosen (or when all cost the same), else the range.
+  const shown =
+    price !== undefined || range.min === range.max
+      ? low
+      : { text: `${low.text} – ${high.text}`, cny: low.cny && high.cny ? `${low.cny} – ${high.cny}` : null };
   const stock = picker.chosen ? picker.chosen.stock : item.stock;
   const marketplaceUrl = item.url || marketplaceItemUrl(platform, item.item_id);
   const platformName = PLATFORM_NAMES[lang][platform];
@@ -77,6 +86,7 @@ export function ItemPage(props: {
       address={{ ...address, search: new URLSearchParams() }}
       head={openGraph}
       hasHeaderSearch
+      pricer={props.pricer}
     >
       <article className="store-item" data-item={`${platform}:${item.item_id}`}>
         <section className="store-gallery" aria-label={text.itemGallery}>
@@ -104,15 +114,16 @@ export function ItemPage(props: {
           <div className="store-item__price">
             <span className="store-muted">{text.itemPrice} </span>
             <span className="store-price" data-price>
-              {price !== undefined
-                ? formatCny(price, lang)
-                : range.min === range.max
-                  ? formatCny(range.min, lang)
-                  : `${formatCny(range.min, lang)} – ${formatCny(range.max, lang)}`}
+              {shown.text}
             </span>
             {price === undefined && item.original_price > range.max ? (
               <span className="store-item__original">
-                {text.itemOriginalPrice} {formatCny(item.original_price, lang)}
+                {text.itemOriginalPrice} {pricer.show(item.original_price).text}
+              </span>
+            ) : null}
+            {shown.cny ? (
+              <span className="store-price__cny" data-price-cny>
+                ≈ {shown.cny}
               </span>
             ) : null}
           </div>

@@ -1,7 +1,7 @@
 import type { Lang } from '@parlour/contract/errors';
 import type { MarketplacePlatform } from '@parlour/contract/marketplace-link';
 import type { ProductSearchPage } from '../../../../providers/product-data/product-data-provider';
-import { formatCny, formatCount } from '../storefront-money';
+import { formatCount, type Pricer } from '../storefront-money';
 import { PLATFORM_NAMES, STOREFRONT_TEXT } from '../storefront-texts';
 import { MessageCard } from './notice-page';
 import { hrefOf, SearchForm, StoreDocument, type PageAddress, type StoreChrome } from './store-document';
@@ -26,6 +26,8 @@ export function SearchPage(props: {
   platforms: readonly MarketplacePlatform[];
   results?: ProductSearchPage;
   message?: SearchMessage;
+  /** How prices show (absent on a page without results). */
+  pricer?: Pricer;
 }) {
   const { lang, chrome, query, results } = props;
   const text = STOREFRONT_TEXT[lang];
@@ -42,6 +44,7 @@ export function SearchPage(props: {
       hasHeaderSearch
       query={query}
       isNoIndex
+      pricer={props.pricer}
     >
       {props.message ? (
         <div className="store-notice">
@@ -78,7 +81,7 @@ export function SearchPage(props: {
                       <img src={item.image} alt="" loading="lazy" width={400} height={400} />
                       <div className="store-card__body">
                         <h2 className="store-card__title">{item.title}</h2>
-                        <span className="store-price store-card__price">{formatCny(item.price, lang)}</span>
+                        <span className="store-price store-card__price">{props.pricer?.show(item.price).text}</span>
                         <span className="store-card__meta">
                           <span>{text.sales(formatCount(item.sales, lang))}</span>
                           <span>{item.seller_nick}</span>

@@ -1,6 +1,7 @@
 import type { Lang } from '@parlour/contract/errors';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import type { Pricer } from '../storefront-money';
 import { STOREFRONT_STYLE } from '../storefront-style';
 import { STOREFRONT_TEXT } from '../storefront-texts';
 
@@ -9,6 +10,15 @@ export const RECORD_SITE = 'https://beian.miit.gov.cn/';
 
 /** The query parameter that switches the buyer's language (kept in a cookie, then dropped from the address). */
 export const LANG_PARAM = 'lang';
+/** The query parameter that switches the currency prices show in (kept in a cookie, like the language). */
+export const CURRENCY_PARAM = 'currency';
+
+/** The page's address with one query parameter set (the language and currency switches). */
+function withParam(address: PageAddress, name: string, value: string): string {
+  const search = new URLSearchParams(address.search);
+  search.set(name, value);
+  return `${address.path}?${search.toString()}`;
+}
 
 /** What every page of a store shows around its content: from the store's basic config. */
 export interface StoreChrome {
@@ -84,6 +94,8 @@ export function StoreDocument(props: {
   query?: string;
   /** The store's home: its name is the page's heading (elsewhere the page's own title is). */
   isHome?: boolean;
+  /** How the page's prices show: its currency switch lists the currencies the store offers. */
+  pricer?: Pricer;
   /** Kept off search engines (search result pages). */
   isNoIndex?: boolean;
   children: ReactNode;
@@ -92,13 +104,8 @@ export function StoreDocument(props: {
   const text = STOREFRONT_TEXT[lang];
   const description = props.description ?? chrome.description;
   const other: Lang = lang === 'zh-CN' ? 'en-US' : 'zh-CN';
-  const switchHref = address
-    ? (() => {
-        const search = new URLSearchParams(address.search);
-        search.set(LANG_PARAM, other);
-        return `${address.path}?${search.toString()}`;
-      })()
-    : undefined;
+  const switchHref = address ? withParam(address, LANG_PARAM, other) : undefined;
+  const currencies = props.pricer && props.pricer.currencies.length > 1 ? props.pricer.currencies : [];
   const canonical = address ? `${address.origin}${address.path}${canonicalQuery(address.search)}` : undefined;
   const copyright = chrome.copyright || `© ${chrome.siteName}`;
   const phoneDigits = chrome.servicePhone.replace(/[^0-9+]/g, '');
@@ -142,6 +149,20 @@ export function StoreDocument(props: {
               <a href="/" aria-current={address?.path === '/' ? 'page' : undefined}>
                 {text.home}
               </a>
+              {address && currencies.length ? (
+                <span className="store-currencies" role="group" aria-label={text.currencySwitchLabel}>
+                  {currencies.map((currency) => (
+                    <a
+                      key={currency}
+                      href={withParam(address, CURRENCY_PARAM, currency)}
+                      aria-current={currency === props.pricer?.currency ? 'true' : undefined}
+                      rel="nofollow"
+                    >
+                      {currency}
+                    </a>
+                  ))}
+                </span>
+              ) : null}
               {switchHref ? (
                 <a href={switchHref} lang={other} hrefLang={other} aria-label={text.languageSwitchLabel}>
                   {text.languageSwitch}
@@ -179,6 +200,7 @@ export function StoreDocument(props: {
 function canonicalQuery(search: URLSearchParams): string {
   const kept = new URLSearchParams(search);
   kept.delete(LANG_PARAM);
+  kept.delete(CURRENCY_PARAM);
   const query = kept.toString();
   return query ? `?${query}` : '';
 }
