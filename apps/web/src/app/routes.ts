@@ -68,8 +68,7 @@ const accountSecurityPage: LazyPage = () => import('../features/account/pages/se
 const trafficPage: LazyPage = () => import('../features/traffic/pages/traffic-page');
 const pluginPage: LazyPage = () => import('../features/plugin/pages/plugin-page');
 const adminTrafficPage: LazyPage = () => import('../features/admin-traffic/pages/admin-traffic-page');
-const merchantStoreSiteConfigPage: LazyPage = () =>
-  import('../features/store-site-config/pages/merchant-store-site-config-page');
+const merchantStoreSettingsPage: LazyPage = () => import('./pages/merchant-store-settings-page');
 const adminStoreSiteConfigPage: LazyPage = () =>
   import('../features/store-site-config/pages/admin-store-site-config-page');
 const adminPluginPage: LazyPage = () => import('../features/admin-plugin/pages/admin-plugin-page');
@@ -197,7 +196,7 @@ export const merchantMenu: RouteEntry[] = [
         titleKey: 'route.merchant.settingIndex',
         role: 'merchant',
         access: merchantOnly,
-        page: merchantStoreSiteConfigPage,
+        page: merchantStoreSettingsPage,
       },
       {
         path: '/merchant/setting/domain',

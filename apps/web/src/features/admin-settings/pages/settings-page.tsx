@@ -14,14 +14,16 @@ import { WecomSettingsForm } from '../components/wecom-settings-form';
 
 // The payment providers' settings have their own calls; their tab loads with its first opening.
 const PaymentSettingsTab = lazy(() => import('../components/payment-settings-tab'));
-const TABS = [...SETTINGS_GROUPS, 'payment'] as const;
+// The platform's exchange rates (store pricing) too.
+const ExchangeRatesTab = lazy(() => import('../components/exchange-rates-tab'));
+const TABS = [...SETTINGS_GROUPS, 'payment', 'rates'] as const;
 type SettingsTab = (typeof TABS)[number];
 
 function isTab(value: string | null): value is SettingsTab {
   return (TABS as readonly string[]).includes(value ?? '');
 }
 
-/** /admin/settings: one tab per settings group and the payment providers' tab, each saved on its own; the tab is kept in the URL. */
+/** /admin/settings: one tab per settings group, the payment providers' tab and the exchange rates' tab, each saved on its own; the tab is kept in the URL. */
 export default function SettingsPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -41,6 +43,11 @@ export default function SettingsPage() {
       payment: (
         <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
           <PaymentSettingsTab />
+        </Suspense>
+      ),
+      rates: (
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
+          <ExchangeRatesTab />
         </Suspense>
       ),
     };

@@ -4,15 +4,16 @@ import {
   type TStoreSiteConfigFields,
 } from '@parlour/contract/calls/store-site-config';
 import type { Role } from '@parlour/contract/constants';
-import { Button, Col, Form, Input, Modal, Row, Space, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Col, Form, Input, Row, Space, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useBlocker } from 'react-router';
+import { Link } from 'react-router';
 import { ImageUploadField } from '@/components/image-upload-field';
 import { storePageLink } from '@/components/store-switcher';
 import { feedback } from '@/lib/feedback';
 import { fieldRule } from '@/lib/form-rules';
 import { storeAddress } from '@/lib/store-address';
+import { useLeaveGuard } from '@/lib/use-leave-guard';
 import { useEditStoreSiteConfig } from '../api/edit-store-site-config';
 import { StoreSiteConfigPreview } from './store-site-config-preview';
 
@@ -21,35 +22,6 @@ const rule = (field: keyof TStoreSiteConfigFields) => fieldRule(ZStoreSiteConfig
 function fieldsOf(config: TStoreSiteConfig): TStoreSiteConfigFields {
   const { shop_id: _shopId, shop_name: _shopName, domain: _domain, updated_at: _updatedAt, ...fields } = config;
   return fields;
-}
-
-/**
- * Asks before leaving the page (or switching store) while the form has unsaved changes: in the app
- * through the router, and when the tab is closed or reloaded through the browser's own prompt.
- */
-function useLeaveGuard(isDirty: boolean) {
-  const { t } = useTranslation();
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      isDirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
-  );
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    Modal.confirm({
-      title: t('storeSiteConfig.leave.title'),
-      content: t('storeSiteConfig.leave.content'),
-      okText: t('storeSiteConfig.leave.ok'),
-      cancelText: t('storeSiteConfig.leave.cancel'),
-      onOk: () => blocker.proceed(),
-      onCancel: () => blocker.reset(),
-    });
-  }, [blocker, t]);
-  useEffect(() => {
-    if (!isDirty) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [isDirty]);
 }
 
 /**
@@ -64,7 +36,12 @@ export function StoreSiteConfigForm({ role, config }: { role: Role; config: TSto
   const watched = Form.useWatch([], form) as Partial<TStoreSiteConfigFields> | undefined;
   const [isDirty, setIsDirty] = useState(false);
   const save = useEditStoreSiteConfig(role);
-  useLeaveGuard(isDirty);
+  useLeaveGuard(isDirty, {
+    title: t('storeSiteConfig.leave.title'),
+    content: t('storeSiteConfig.leave.content'),
+    ok: t('storeSiteConfig.leave.ok'),
+    cancel: t('storeSiteConfig.leave.cancel'),
+  });
   const domainPage = storePageLink(
     role === 'merchant' ? '/merchant/setting/domain' : '/admin/setting/domain',
     config.shop_id,

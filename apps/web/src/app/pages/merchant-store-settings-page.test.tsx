@@ -4,7 +4,7 @@ import { useSessionStore } from '@/lib/session-store';
 import { merchantUserinfo, mockFetch, recordFeedback } from '@/test/helpers';
 import { makeShop } from '@/test/merchant-fixtures';
 import { renderPage } from '@/test/render';
-import MerchantStoreSiteConfigPage from './merchant-store-site-config-page';
+import MerchantStoreSettingsPage from './merchant-store-settings-page';
 
 const CONFIG = {
   shop_id: 'lucyshop',
@@ -21,7 +21,21 @@ const CONFIG = {
   updated_at: null,
 };
 
-describe('merchant basic config page', { timeout: 20_000 }, () => {
+const PRICING = {
+  shop_id: 'lucyshop',
+  currencies: ['USD'],
+  rate_source: 'platform',
+  own_rates: {},
+  markup_percent: 0,
+  min_markup: 0,
+  rounding: 'cent',
+  adds_china_freight: true,
+  platform_rates: { USD: '0.138' },
+  platform_rates_updated_at: null,
+  updated_at: null,
+};
+
+describe('merchant store settings page', { timeout: 20_000 }, () => {
   it('shows the chosen store’s config with its primary domain, previews edits and saves them', async () => {
     useSessionStore.getState().signIn('merchant', merchantUserinfo);
     const feedback = recordFeedback();
@@ -38,7 +52,7 @@ describe('merchant basic config page', { timeout: 20_000 }, () => {
       }
       return { code: 10004 };
     });
-    const { router } = renderPage(<MerchantStoreSiteConfigPage />, { path: '/merchant/setting/index' });
+    const { router } = renderPage(<MerchantStoreSettingsPage />, { path: '/merchant/setting/index' });
     expect(await screen.findByTestId('primary-domain')).toHaveProperty('textContent', 'lucyshop.localhost');
     expect(screen.getByRole('link', { name: 'Manage domains' }).getAttribute('href')).toBe(
       '/merchant/setting/domain?shop_id=lucyshop',
@@ -76,10 +90,47 @@ describe('merchant basic config page', { timeout: 20_000 }, () => {
       if (path === 'merchant/parlour/site_config/detail') return { code: 200, data: CONFIG };
       return { code: 10004 };
     });
-    renderPage(<MerchantStoreSiteConfigPage />, { path: '/merchant/setting/index' });
+    renderPage(<MerchantStoreSettingsPage />, { path: '/merchant/setting/index' });
     fireEvent.change(await screen.findByLabelText('Site name'), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Site name is required')).toBeTruthy();
     expect(calls.some((call) => call.url.endsWith('site_config/edit'))).toBe(false);
+  });
+
+  it('keeps the tab in the URL with the store, and asks before leaving unsaved pricing', async () => {
+    useSessionStore.getState().signIn('merchant', merchantUserinfo);
+    mockFetch((path) => {
+      if (path === 'merchant/parlour/shop/lists')
+        return {
+          code: 200,
+          data: { list: [makeShop()], total: 1, counts: { all: 1, operating: 1, disabled: 0, pending_renewal: 0 } },
+        };
+      if (path === 'merchant/parlour/site_config/detail') return { code: 200, data: CONFIG };
+      if (path === 'merchant/parlour/pricing/detail') return { code: 200, data: PRICING };
+      return { code: 10004 };
+    });
+    const { router } = renderPage(<MerchantStoreSettingsPage />, {
+      path: '/merchant/setting/index',
+      url: '/merchant/setting/index?shop_id=lucyshop&tab=pricing',
+    });
+    // Opened on the pricing tab (a reload or a shared link).
+    expect(((await screen.findByLabelText('Markup')) as HTMLInputElement).value).toBe('0');
+    expect(screen.queryByLabelText('Site name')).toBeNull();
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Basic config' }));
+    expect(await screen.findByLabelText('Site name')).toBeTruthy();
+    expect(router.state.location.search).toBe('?shop_id=lucyshop');
+    fireEvent.click(screen.getByRole('tab', { name: 'Pricing' }));
+    const markup = await screen.findByLabelText('Markup');
+    expect(router.state.location.search).toBe('?tab=pricing&shop_id=lucyshop');
+
+    // Unsaved pricing: leaving the tab asks first.
+    fireEvent.change(markup, { target: { value: '12' } });
+    fireEvent.click(screen.getByRole('tab', { name: 'Basic config' }));
+    // The confirm dialog (antd names it by a hidden copy of its title too).
+    expect((await screen.findAllByText('Discard unsaved changes?')).length).toBeGreaterThan(0);
+    expect(router.state.location.search).toBe('?tab=pricing&shop_id=lucyshop');
+    fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?shop_id=lucyshop'));
   });
 });
