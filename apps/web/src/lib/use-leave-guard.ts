@@ -1,5 +1,5 @@
 import { Modal } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useBlocker } from 'react-router';
 
 /** The words of the leave prompt, in the form's own terms ("The basic config has changes…"). */
@@ -13,8 +13,11 @@ export interface LeaveGuardTexts {
 /**
  * Asks before leaving the page (or switching store or tab) while a form has unsaved changes: in the
  * app through the router, and when the tab is closed or reloaded through the browser's own prompt.
+ * Answers the prompt's holder, which the form renders: the prompt is a modal of the page's own tree
+ * (its theme, its language, gone with the page), not antd's static one.
  */
-export function useLeaveGuard(isDirty: boolean, texts: LeaveGuardTexts) {
+export function useLeaveGuard(isDirty: boolean, texts: LeaveGuardTexts): ReactNode {
+  const [modal, contextHolder] = Modal.useModal();
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       isDirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
@@ -22,7 +25,7 @@ export function useLeaveGuard(isDirty: boolean, texts: LeaveGuardTexts) {
   const { title, content, ok, cancel } = texts;
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    Modal.confirm({
+    void modal.confirm({
       title,
       content,
       okText: ok,
@@ -30,11 +33,12 @@ export function useLeaveGuard(isDirty: boolean, texts: LeaveGuardTexts) {
       onOk: () => blocker.proceed(),
       onCancel: () => blocker.reset(),
     });
-  }, [blocker, title, content, ok, cancel]);
+  }, [blocker, modal, title, content, ok, cancel]);
   useEffect(() => {
     if (!isDirty) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [isDirty]);
+  return contextHolder;
 }

@@ -132,5 +132,8 @@ describe('merchant store settings page', { timeout: 20_000 }, () => {
     expect(router.state.location.search).toBe('?tab=pricing&shop_id=lucyshop');
     fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
     await waitFor(() => expect(router.state.location.search).toBe('?shop_id=lucyshop'));
+    // The confirm is antd's static modal, outside the rendered tree: it must be gone before the next test file
+    // of this worker looks for its own dialogs (seen in CI: a closing confirm found by a later file's getByRole).
+    await waitFor(() => expect(screen.queryByText('Discard unsaved changes?')).toBeNull(), { timeout: 5000 });
   });
 });

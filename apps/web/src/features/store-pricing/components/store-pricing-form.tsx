@@ -87,7 +87,7 @@ export function StorePricingForm({ pricing }: { pricing: TStorePricing }) {
   };
   const [isDirty, setIsDirty] = useState(false);
   const save = useEditStorePricing();
-  useLeaveGuard(isDirty, {
+  const leavePrompt = useLeaveGuard(isDirty, {
     title: t('storePricing.leave.title'),
     content: t('storePricing.leave.content'),
     ok: t('storePricing.leave.ok'),
@@ -126,6 +126,7 @@ export function StorePricingForm({ pricing }: { pricing: TStorePricing }) {
 
   return (
     <Row gutter={[32, 24]}>
+      {leavePrompt}
       <Col xs={24} xl={14}>
         <Form<PricingFormValues>
           form={form}

@@ -36,7 +36,7 @@ export function StoreSiteConfigForm({ role, config }: { role: Role; config: TSto
   const watched = Form.useWatch([], form) as Partial<TStoreSiteConfigFields> | undefined;
   const [isDirty, setIsDirty] = useState(false);
   const save = useEditStoreSiteConfig(role);
-  useLeaveGuard(isDirty, {
+  const leavePrompt = useLeaveGuard(isDirty, {
     title: t('storeSiteConfig.leave.title'),
     content: t('storeSiteConfig.leave.content'),
     ok: t('storeSiteConfig.leave.ok'),
@@ -61,6 +61,7 @@ export function StoreSiteConfigForm({ role, config }: { role: Role; config: TSto
 
   return (
     <Row gutter={[32, 24]}>
+      {leavePrompt}
       <Col xs={24} xl={14}>
         <Form
           form={form}
