@@ -35,9 +35,12 @@ export function sandboxImageSvg(options: { platform: string; itemId: string; ind
 </linearGradient></defs>
 <rect width="800" height="800" fill="url(#g)"/>
 ${shapes[options.index % shapes.length]}
-<text x="400" y="660" text-anchor="middle" font-family="system-ui, 'Noto Sans CJK SC', sans-serif" font-size="44" font-weight="600" fill="#ffffff">${chinese}</text>
-<text x="400" y="716" text-anchor="middle" font-family="system-ui, sans-serif" font-size="30" fill="#ffffff" fill-opacity="0.9">${english}</text>
-<text x="400" y="372" text-anchor="middle" font-family="system-ui, sans-serif" font-size="40" font-weight="700" fill="hsl(${hue.toFixed(0)} 60% 35%)">${options.index + 1}</text>
+<text x="400" y="660" text-anchor="middle" font-family="system-ui, 'Noto Sans CJK SC', sans-serif"
+  font-size="44" font-weight="600" fill="#ffffff">${chinese}</text>
+<text x="400" y="716" text-anchor="middle" font-family="system-ui, sans-serif"
+  font-size="30" fill="#ffffff" fill-opacity="0.9">${english}</text>
+<text x="400" y="372" text-anchor="middle" font-family="system-ui, sans-serif"
+  font-size="40" font-weight="700" fill="hsl(${hue.toFixed(0)} 60% 35%)">${options.index + 1}</text>
 </svg>
 `;
 }

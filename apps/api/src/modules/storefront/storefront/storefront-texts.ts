@@ -115,7 +115,9 @@ export const STOREFRONT_TEXT = {
       'It is not a Taobao, Tmall, 1688, JD or Weidian item link. Open the item in your browser and copy the full address from the address bar.',
     linkShortTitle: 'This link form is not supported',
     linkShort: (platform: string) =>
-      `This is a ${platform} short link or share code, which only ${platform} can resolve, and this store cannot. In the ${platform} app open the item and choose Share → Copy link, or open the item in a desktop browser and copy the full address.`,
+      `This is a ${platform} short link or share code, which only ${platform} can resolve, and this store cannot. ` +
+      `In the ${platform} app open the item and choose Share → Copy link, ` +
+      'or open the item in a desktop browser and copy the full address.',
     itemPrice: 'Price',
     itemOriginalPrice: 'Was',
     itemStock: (count: string) => `${count} in stock`,

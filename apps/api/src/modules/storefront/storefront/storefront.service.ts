@@ -62,7 +62,7 @@ export type StorefrontAnswer =
   /** 302 to another page of the store (a pasted link to its item page; the language switch, with its cookie). */
   | { kind: 'location'; to: string; lang?: Lang; currency?: string }
   /** A page of the store, or a short page: closed (403 disabled, 503 term ended), coming soon, no such page (404), … */
-  | { kind: 'page'; statusCode: number; html: string; retryAfterSeconds?: number; isCacheable?: boolean }
+  | { kind: 'page'; statusCode: number; html: string; retryAfterSeconds?: number }
   /** `/favicon.ico`: the store's icon ('' when it has none). */
   | { kind: 'icon'; icon: string }
   /** `/robots.txt`, `/sitemap.xml`: for search engines. */

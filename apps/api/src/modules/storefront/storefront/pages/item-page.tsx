@@ -58,11 +58,12 @@ export function ItemPage(props: {
   const { pricer } = props;
   const low = pricer.show(price ?? range.min);
   const high = pricer.show(range.max);
-  // One price once a SKU is chosen (or when all cost the same), else the range.
+  // One price once a SKU is chosen, else the range (one amount where both ends show the same after rounding).
+  const span = (from: string, to: string) => (from === to ? from : `${from} – ${to}`);
   const shown =
-    price !== undefined || range.min === range.max
+    price !== undefined
       ? low
-      : { text: `${low.text} – ${high.text}`, cny: low.cny && high.cny ? `${low.cny} – ${high.cny}` : null };
+      : { text: span(low.text, high.text), cny: low.cny && high.cny ? span(low.cny, high.cny) : null };
   const stock = picker.chosen ? picker.chosen.stock : item.stock;
   const marketplaceUrl = item.url || marketplaceItemUrl(platform, item.item_id);
   const platformName = PLATFORM_NAMES[lang][platform];
