@@ -34,6 +34,7 @@ import {
   adminDeleteDataSource,
   adminEditDataSource,
   adminEditOpenApi,
+  adminPurgeProductCache,
   adminEditProductDataConfig,
   adminEnableDataSource,
   adminGetProductDataConfig,
@@ -1644,6 +1645,24 @@ const scenarios: Record<string, Scenario> = {
             name,
             cost: 3 + round,
           });
+        },
+      };
+    },
+  },
+  [adminPurgeProductCache.path]: {
+    async attempt() {
+      const itemId = `purge${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+      for (const lang of ['en', 'zh-CN'])
+        await t.database.executeSql(
+          `insert into product_cache (key_hash, source, platform, api_code, item_id, params, payload, fetched_at)
+           values ($1, 'sandbox', 'jd', 'item_get', $2, $3, '{}', now())`,
+          [randomUUID(), itemId, JSON.stringify({ num_iid: itemId, lang })],
+        );
+      return {
+        body: { platform: 'jd', item_id: itemId },
+        token: admin,
+        async verify() {
+          expect(await count('select count(*) as n from product_cache where item_id = $1', [itemId])).toBe(0);
         },
       };
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createGroupCommit } from '../src/modules/traffic/open-api/group-commit';
+import { createGroupCommit } from '../src/db/group-commit';
 
 describe('group commit', () => {
   it('sends items arriving during a transaction together in the next one, answering each its own result', async () => {

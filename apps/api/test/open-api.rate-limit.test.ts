@@ -31,7 +31,11 @@ describe('Open API: per-key rate protection', () => {
       const service = createOpenApiService({
         repository: createOpenApiRepository(t.database.db),
         clock: t.clock,
-        getProductData: async () => ({ provider: createSandboxProductDataProvider(), timeoutMs: 1000 }),
+        getProductData: async () => ({
+          provider: createSandboxProductDataProvider(),
+          timeoutMs: 1000,
+          sourceKey: 'sandbox',
+        }),
         // The bucket's time stands still: a slow machine must not refill it between the calls.
         rateLimit: { perSecond: 0.5, burst: 2, now: () => 0 },
       });

@@ -65,7 +65,9 @@ describe('Open API: calls of the store’s own site (callForStore)', () => {
     const store = await storeWithoutKey(t);
     const packageId = await grantPackage(t, { merchantId: store.merchantId, units: 10, name: '体验包' });
 
-    const item = (await callForStore(store.shopRef, 'item_get', { num_iid: '520813250866' })) as { item_id: string };
+    const item = (await callForStore(store.shopRef, 'item_get', { num_iid: '520813250866' })).data as {
+      item_id: string;
+    };
     expect(item.item_id).toBe('520813250866');
     await callForStore(store.shopRef, 'item_search', { q: '雨伞' });
     expect(await unitsUsed(t, packageId)).toEqual({ used: 3, total: 10 });

@@ -1,4 +1,5 @@
 import type { OpenApiService } from '../modules/traffic/open-api/open-api.service';
+import type { ProductCacheService } from '../modules/traffic/product-cache/product-cache.service';
 import type { JobDefinition } from './boss';
 
 /**
@@ -11,6 +12,17 @@ export function openApiSweepJob(deps: { openApiService: OpenApiService }): JobDe
     cron: '* * * * *',
     async run() {
       return { settled: await deps.openApiService.sweepStale() };
+    },
+  };
+}
+
+/** Every hour: cached product answers past their API's freshness and stale windows are deleted. */
+export function productCacheSweepJob(deps: { productCacheService: ProductCacheService }): JobDefinition {
+  return {
+    queue: 'product-cache-sweep',
+    cron: '17 * * * *',
+    async run() {
+      return { deleted: await deps.productCacheService.sweepExpired() };
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { JobDefinition } from '../jobs/boss';
 import { deliverCodeJob, passwordNoticeJob } from '../jobs/code-jobs';
 import { domainRecheckJob } from '../jobs/domain-jobs';
-import { openApiSweepJob } from '../jobs/open-api-jobs';
+import { openApiSweepJob, productCacheSweepJob } from '../jobs/open-api-jobs';
 import { paymentReconcileJob } from '../jobs/payment-jobs';
 import { pluginSweepJob } from '../jobs/plugin-jobs';
 import { purgeStaleRecordsJob } from '../jobs/purge-stale-records';
@@ -52,6 +52,7 @@ function wireJobs(
       log: (error, billNo) => app.log.warn({ err: error, bill_no: billNo }, 'payment reconciliation failed for a bill'),
     }),
     openApiSweepJob({ openApiService: traffic.openApiService }),
+    productCacheSweepJob({ productCacheService: traffic.productCacheService }),
     pluginSweepJob({
       pluginService: stores.pluginService,
       noticeService: areas.content.noticeService,

@@ -7,6 +7,9 @@ import {
 import { createOpenApiRepository } from '../modules/traffic/open-api/open-api.repository';
 import { registerOpenApiRoutes } from '../modules/traffic/open-api/open-api.routes';
 import { createOpenApiService } from '../modules/traffic/open-api/open-api.service';
+import { createProductCacheRepository } from '../modules/traffic/product-cache/product-cache.repository';
+import { registerProductCacheRoutes } from '../modules/traffic/product-cache/product-cache.routes';
+import { createProductCacheService } from '../modules/traffic/product-cache/product-cache.service';
 import { createShopKeyRepository } from '../modules/traffic/open-api/shop-key.repository';
 import { createShopKeyService } from '../modules/traffic/open-api/shop-key.service';
 import { createTrafficPackageRepository } from '../modules/traffic/traffic-package/traffic-package.repository';
@@ -54,10 +57,15 @@ export function wireTraffic(
   });
   registerCoreDataRoutes(registrar, { coreDataService });
   registerSandboxImages(app);
+  // The product-data cache the metered calls answer from (fresh copies, stale ones when the vendor fails).
+  const productCacheService = createProductCacheService({ repository: createProductCacheRepository(db), clock });
+  app.addHook('onClose', () => productCacheService.flushCounts());
+  registerProductCacheRoutes(registrar, { productCacheService });
   const openApiService = createOpenApiService({
     repository: createOpenApiRepository(db),
     clock,
     getProductData: () => coreDataService.getActiveProductData(),
+    productCache: productCacheService,
     ipRateLimit: platform.ipRateLimit,
   });
   registerOpenApiRoutes(app, registrar, { openApiService, shopKeyService });
@@ -68,6 +76,13 @@ export function wireTraffic(
     getTimeZone: settings.getBusinessTimeZone,
   });
   registerTrafficReportRoutes(registrar, { trafficReportService });
-  return { trafficPackageService, shopKeyService, coreDataService, openApiService, trafficReportService };
+  return {
+    trafficPackageService,
+    shopKeyService,
+    coreDataService,
+    productCacheService,
+    openApiService,
+    trafficReportService,
+  };
 }
 export type Traffic = ReturnType<typeof wireTraffic>;

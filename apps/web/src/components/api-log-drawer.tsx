@@ -39,7 +39,7 @@ export function ApiLogDrawer({ isOpen, detail, isLoading, onClose }: ApiLogDrawe
           <Descriptions column={1} size="small" bordered styles={{ label: { width: 150 } }}>
             <Descriptions.Item label={t('trafficReport.detail.id')}>{detail.id}</Descriptions.Item>
             <Descriptions.Item label={t('trafficReport.column.status')}>
-              <CallStatusTag status={detail.status} />
+              <CallStatusTag status={detail.status} cacheState={detail.cache_state} />
             </Descriptions.Item>
             <Descriptions.Item label={t('trafficReport.column.time')}>
               {formatInZone(detail.created_at, zone)}

@@ -30,6 +30,7 @@ const LOG: TApiLog = {
   charged_units: 0,
   response_ms: 3,
   source: 'api_key',
+  cache_state: 'live',
 };
 const REJECTED: TApiLogDetail = {
   ...LOG,

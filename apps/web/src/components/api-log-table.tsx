@@ -169,8 +169,8 @@ export function ApiLogTable<T extends Log>({
       key: 'status',
       title: t('trafficReport.column.status'),
       dataIndex: 'status',
-      width: 110,
-      render: (status: T['status']) => <CallStatusTag status={status} />,
+      width: 150,
+      render: (status: T['status'], log: T) => <CallStatusTag status={status} cacheState={log.cache_state} />,
     },
     {
       key: 'charged_units',

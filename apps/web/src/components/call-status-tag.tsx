@@ -1,4 +1,4 @@
-import type { ApiCallStatus } from '@parlour/contract/calls/traffic-report';
+import type { ApiCallCacheState, ApiCallStatus } from '@parlour/contract/calls/traffic-report';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -10,8 +10,18 @@ const COLORS: Record<ApiCallStatus, string> = {
   rejected: 'default',
 };
 
-/** How an Open API call ended, as a coloured tag. */
-export function CallStatusTag({ status }: { status: ApiCallStatus }) {
+/**
+ * How an Open API call ended, as a coloured tag; beside it, where the answer came from when it was not
+ * the vendor (a fresh copy of the product-data cache, or a stale one served when the vendor failed).
+ */
+export function CallStatusTag({ status, cacheState }: { status: ApiCallStatus; cacheState?: ApiCallCacheState }) {
   const { t } = useTranslation();
-  return <Tag color={COLORS[status]}>{t(`trafficReport.status.${status}`)}</Tag>;
+  return (
+    <>
+      <Tag color={COLORS[status]}>{t(`trafficReport.status.${status}`)}</Tag>
+      {cacheState && cacheState !== 'live' ? (
+        <Tag color={cacheState === 'stale' ? 'gold' : 'blue'}>{t(`trafficReport.cacheState.${cacheState}`)}</Tag>
+      ) : null}
+    </>
+  );
 }

@@ -28,6 +28,12 @@ export const PRODUCT_DATA_TIMEOUT_MIN_MS = 200;
 export const PRODUCT_DATA_TIMEOUT_MAX_MS = 60_000;
 export const PRODUCT_DATA_DEFAULT_TIMEOUT_MS = 8_000;
 export const OPEN_API_COST_MAX = 10_000;
+/** The product-data cache's windows per API (seconds): the longest freshness (30 days) and stale window (90 days). */
+export const CACHE_FRESH_MAX_SECONDS = 30 * 24 * 3600;
+export const CACHE_STALE_MAX_SECONDS = 90 * 24 * 3600;
+/** The defaults of a new API: fresh for 30 minutes, then served stale for 7 days when the vendor fails. */
+export const CACHE_FRESH_DEFAULT_SECONDS = 1800;
+export const CACHE_STALE_DEFAULT_SECONDS = 7 * 24 * 3600;
 /**
  * Per-key rate protection of one API process: sustained calls per second and burst. Past it a call
  * is answered TOO_MANY_REQUESTS with `data.retry_after` (seconds), not logged and not charged.
@@ -293,6 +299,12 @@ export const ZOpenApi = z.object({
   description: z.string(),
   /** Units taken from a package per successful call. */
   cost: z.number().int(),
+  /** The product-data cache: an answer is served without a vendor call for this long (seconds)… */
+  fresh_seconds: z.number().int(),
+  /** …and for this long after that when the vendor fails or times out. */
+  stale_seconds: z.number().int(),
+  /** Units a cached answer costs; null: the same as a call (`cost`); 0: free. */
+  cached_cost: z.number().int().nullable(),
   is_enabled: z.boolean(),
   sort: z.number().int(),
   created_at: z.string(),
@@ -319,6 +331,27 @@ export const ZOpenApiFields = z.object({
     .int({ error: 'api_cost_invalid' })
     .min(1, { error: 'api_cost_invalid' })
     .max(OPEN_API_COST_MAX, { error: 'api_cost_invalid' }),
+  /** Absent: the default on add (CACHE_FRESH_DEFAULT_SECONDS), unchanged on edit; likewise the two below. */
+  fresh_seconds: z
+    .number({ error: 'cache_fresh_invalid' })
+    .int({ error: 'cache_fresh_invalid' })
+    .min(0, { error: 'cache_fresh_invalid' })
+    .max(CACHE_FRESH_MAX_SECONDS, { error: 'cache_fresh_invalid' })
+    .optional(),
+  stale_seconds: z
+    .number({ error: 'cache_stale_invalid' })
+    .int({ error: 'cache_stale_invalid' })
+    .min(0, { error: 'cache_stale_invalid' })
+    .max(CACHE_STALE_MAX_SECONDS, { error: 'cache_stale_invalid' })
+    .optional(),
+  /** null: the same as a call. */
+  cached_cost: z
+    .number({ error: 'cached_cost_invalid' })
+    .int({ error: 'cached_cost_invalid' })
+    .min(0, { error: 'cached_cost_invalid' })
+    .max(OPEN_API_COST_MAX, { error: 'cached_cost_invalid' })
+    .nullable()
+    .optional(),
   is_enabled: ZIsEnabled.default(true),
   sort: ZSort,
 });
@@ -359,6 +392,61 @@ export const adminEditOpenApi = defineCall({
   summary: 'Edits an API of the catalogue (code, platform, name, cost, enabled)',
   input: ZOpenApiEditInput,
   output: ZOpenApi,
+});
+
+// ---------- the product-data cache (operator) ----------
+
+/** The days a cache report covers (UTC): today, or the last 7 or 30 days, today included. */
+export const CACHE_STATS_RANGES = ['today', 'last_7_days', 'last_30_days'] as const;
+export const ZProductCacheStatsInput = z.object({
+  time_range: z.enum(CACHE_STATS_RANGES, { error: 'time_range_invalid' }).default('last_7_days'),
+});
+/** How the cache answered one API of one platform over the range, and how many answers it keeps now. */
+export const ZProductCacheStat = z.object({
+  platform: ZPlatform,
+  api_code: z.string(),
+  /** Answered from a fresh copy (no vendor call). */
+  hits: z.number().int(),
+  /** Answered from a stale copy because the vendor failed or timed out. */
+  stale: z.number().int(),
+  /** Went to the vendor. */
+  misses: z.number().int(),
+  /** (hits + stale) ÷ all answers, 0..1; 0 without answers. */
+  hit_rate: z.number(),
+  /** Answers cached now. */
+  entries: z.number().int(),
+});
+export type TProductCacheStat = z.infer<typeof ZProductCacheStat>;
+export const ZProductCacheStats = z.object({
+  start_date: z.string(),
+  end_date: z.string(),
+  list: z.array(ZProductCacheStat),
+  total: ZProductCacheStat.omit({ platform: true, api_code: true }),
+});
+export type TProductCacheStats = z.infer<typeof ZProductCacheStats>;
+export const adminProductCacheStats = defineCall({
+  path: 'admin/open/cache/stats',
+  role: 'admin',
+  isAuthenticated: true,
+  isWrite: false,
+  summary: 'The product-data cache: hits, stale serves, misses and hit rate per platform and API, and answers kept',
+  input: ZProductCacheStatsInput,
+  output: ZProductCacheStats,
+});
+/** An item number as the marketplaces write them. */
+export const MARKETPLACE_ITEM_ID = /^[A-Za-z0-9_-]{1,64}$/;
+export const ZProductCachePurgeInput = z.object({
+  platform: ZPlatform,
+  item_id: z.string({ error: 'item_id_invalid' }).trim().regex(MARKETPLACE_ITEM_ID, { error: 'item_id_invalid' }),
+});
+export const adminPurgeProductCache = defineCall({
+  path: 'admin/open/cache/purge',
+  role: 'admin',
+  isAuthenticated: true,
+  isWrite: true,
+  summary: 'Deletes every cached answer about one item (its next lookup asks the vendor)',
+  input: ZProductCachePurgeInput,
+  output: z.object({ deleted: z.number().int() }),
 });
 
 // ---------- store API keys (merchant) ----------

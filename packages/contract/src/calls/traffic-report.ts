@@ -24,6 +24,13 @@ export type ApiCallStatus = (typeof API_CALL_STATUSES)[number];
  */
 export const API_CALL_SOURCES = ['api_key', 'storefront'] as const;
 export type ApiCallSource = (typeof API_CALL_SOURCES)[number];
+/**
+ * Where a logged call's answer came from: `live`, the vendor; `cached`, a copy of the product-data
+ * cache still fresh (no vendor call; charged the API's units for a cached answer); `stale`, a copy
+ * past its freshness served because the vendor failed or timed out. Rows from before the cache are `live`.
+ */
+export const API_CALL_CACHE_STATES = ['live', 'cached', 'stale'] as const;
+export type ApiCallCacheState = (typeof API_CALL_CACHE_STATES)[number];
 export type LogPlatform = (typeof LOG_PLATFORMS)[number];
 export type TimeFilter = (typeof TIME_FILTERS)[number];
 
@@ -273,6 +280,8 @@ export const ZApiLog = z.object({
   response_ms: z.number().int().nullable(),
   /** Who made the call: the store's system with its API key, or the store's own site (storefront). */
   source: z.enum(API_CALL_SOURCES),
+  /** Where the answer came from: the vendor (live), a fresh copy of the product-data cache (cached), a stale copy (stale). */
+  cache_state: z.enum(API_CALL_CACHE_STATES),
 });
 export type TApiLog = z.infer<typeof ZApiLog>;
 export const ZApiLogDetail = ZApiLog.extend({

@@ -317,6 +317,22 @@ export const validationMessages = {
     'zh-CN': '单次消耗须为 1-10000 的整数',
     'en-US': 'Cost must be a whole number of units from 1 to 10000',
   },
+  item_id_invalid: {
+    'zh-CN': '请输入商品 ID（字母、数字、下划线或连字符，最多 64 个字符），或粘贴商品链接',
+    'en-US': 'Enter the item ID (letters, digits, underscores or hyphens, at most 64) or paste the item link',
+  },
+  cache_fresh_invalid: {
+    'zh-CN': '缓存新鲜期须在 0 到 30 天之间（0 表示每次都请求供应商）',
+    'en-US': 'Freshness must be from 0 to 30 days (0: always ask the vendor)',
+  },
+  cache_stale_invalid: {
+    'zh-CN': '过期可用期须在 0 到 90 天之间（0 表示供应商失败时不使用旧数据）',
+    'en-US': 'Stale window must be from 0 to 90 days (0: never serve old data)',
+  },
+  cached_cost_invalid: {
+    'zh-CN': '缓存命中消耗须为 0-10000 的整数，留空表示与单次消耗相同',
+    'en-US': 'Units for a cached answer must be a whole number from 0 to 10000, or empty for the same as a call',
+  },
   api_platform_invalid: {
     'zh-CN': '平台须为 1688、淘宝、微店或京东',
     'en-US': 'Platform must be 1688, taobao, micro store or jd',

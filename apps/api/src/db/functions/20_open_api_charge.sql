@@ -11,7 +11,9 @@
 -- p_calls:  [{ordinal, created_at, merchant_id, shop_ref, shop_name, platform, api_code, api_name,
 --             request_params, source, cost, elapsed_ms}] — to charge, in arrival order
 -- p_finals: [{created_at, finished_at, merchant_id, shop_ref, shop_name, platform, api_code, api_name,
---             status, response_ms, error, request_params, source}] — refused before charging
+--             status, response_ms, error, request_params, source, cache_state}] — ended without a charge:
+--             refused, or (migration 0043) a free cached answer or a failure shared with a vendor call
+-- `cache_state` (migration 0043) is live, cached or stale; absent: live.
 -- `source` (migration 0041) is api_key or storefront; a call without one (a process of an earlier
 -- version, during a rolling start) is api_key.
 -- Answers one row per charged call: its ordinal, id, package id and name.
@@ -126,12 +128,12 @@ BEGIN
   FROM assigned a WHERE (SELECT count(*) FROM inserted) >= 0;
 
   IF jsonb_array_length(p_finals) + jsonb_array_length(exhausted) > 0 THEN
-  INSERT INTO api_call_logs (created_at, finished_at, merchant_id, shop_ref, shop_name, platform, api_code, api_name, package_ref, package_name, status, charged_units, response_ms, error, request_params, source)
+  INSERT INTO api_call_logs (created_at, finished_at, merchant_id, shop_ref, shop_name, platform, api_code, api_name, package_ref, package_name, status, charged_units, response_ms, error, request_params, source, cache_state)
   SELECT f.created_at, f.finished_at, f.merchant_id, f.shop_ref, f.shop_name, f.platform, f.api_code, f.api_name, NULL, '', f.status, 0, f.response_ms, f.error, f.request_params,
-         coalesce(f.source, 'api_key')
+         coalesce(f.source, 'api_key'), coalesce(f.cache_state, 'live')
   FROM jsonb_to_recordset(p_finals || exhausted) AS f(
     created_at timestamptz, finished_at timestamptz, merchant_id int, shop_ref int, shop_name text, platform text, api_code text,
-    api_name text, status text, response_ms int, error text, request_params jsonb, source text);
+    api_name text, status text, response_ms int, error text, request_params jsonb, source text, cache_state text);
   -- The refused calls' roll-up (their charged_units absent: 0), after their log rows as before.
   PERFORM api_usage_add(p_finals || exhausted);
   END IF;

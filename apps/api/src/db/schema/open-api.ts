@@ -1,4 +1,5 @@
-import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { callSource } from './traffic';
 
 /**
@@ -31,4 +32,49 @@ export const apiCallCharges = pgTable(
     source: callSource(),
   },
   (table) => [index('api_call_charges_created_idx').on(table.created_at)],
+);
+
+/**
+ * The product-data cache (modules/traffic/product-cache): the vendor's last answer per data source,
+ * platform, API and normalised parameters (the language among them), keyed by their hash. Served
+ * without calling the vendor while fresh, and when the vendor fails while within the stale window
+ * (both per API, open_apis); written on every successful vendor answer; rows past both windows are
+ * deleted by the sweep. `item_id` (an item lookup's num_iid, else '') lets the operator purge one item.
+ */
+export const productCache = pgTable(
+  'product_cache',
+  {
+    key_hash: text('key_hash').primaryKey(),
+    source: text('source').notNull(),
+    platform: text('platform').notNull(),
+    api_code: text('api_code').notNull(),
+    item_id: text('item_id').notNull().default(''),
+    params: jsonb('params').notNull(),
+    payload: jsonb('payload').notNull(),
+    fetched_at: timestamp('fetched_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('product_cache_item_idx')
+      .on(table.platform, table.item_id)
+      .where(sql`${table.item_id} <> ''`),
+    index('product_cache_fetched_idx').on(table.fetched_at),
+  ],
+);
+
+/**
+ * How the cache answered, per day (UTC), platform and API: fresh hits, stale serves, and misses (a vendor
+ * call). Counted in each process and added here every few seconds (statistics, not money: a process
+ * that dies loses its last seconds of counts, never a unit).
+ */
+export const productCacheDaily = pgTable(
+  'product_cache_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    platform: text('platform').notNull(),
+    api_code: text('api_code').notNull(),
+    hits: bigint('hits', { mode: 'number' }).notNull().default(0),
+    stale: bigint('stale', { mode: 'number' }).notNull().default(0),
+    misses: bigint('misses', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.platform, table.api_code] })],
 );

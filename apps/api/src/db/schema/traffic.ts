@@ -1,4 +1,4 @@
-import { API_CALL_SOURCES } from '@parlour/contract/calls/traffic-report';
+import { API_CALL_CACHE_STATES, API_CALL_SOURCES } from '@parlour/contract/calls/traffic-report';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -58,6 +58,14 @@ export const openApis = pgTable(
     description: text('description').notNull().default(''),
     /** Units taken from a package per successful call. */
     cost: integer('cost').notNull().default(1),
+    /**
+     * The product-data cache (traffic/product-cache): how long an answer is served without calling the
+     * vendor (seconds), how long after that it may still be served when the vendor fails or times out,
+     * and the units a cached answer costs (null: the same as a call; 0: free).
+     */
+    fresh_seconds: integer('fresh_seconds').notNull().default(1800),
+    stale_seconds: integer('stale_seconds').notNull().default(604800),
+    cached_cost: integer('cached_cost'),
     is_enabled: boolean('is_enabled').notNull().default(true),
     sort: integer('sort').notNull().default(0),
     created_at: createdAt,
@@ -208,6 +216,8 @@ export const apiCallLogs = pgTable(
     request_params: jsonb('request_params').notNull().default({}),
     /** Who made the call: a store's system with its API key, or the store's own site for a buyer (rows before 0041: api_key). */
     source: callSource(),
+    /** Where the answer came from: the vendor (live), a fresh cached copy (cached), or a stale copy served when the vendor failed (stale). */
+    cache_state: text('cache_state', { enum: API_CALL_CACHE_STATES }).notNull().default('live'),
   },
   (table) => [
     index('api_call_logs_merchant_created_idx').on(table.merchant_id, table.created_at),

@@ -47,6 +47,7 @@ a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible{ou
 .plugin-slot__note{display:block;color:#595959;font-size:13px}
 .store-page-title{font-size:22px;margin:0 0 4px;overflow-wrap:anywhere}
 .store-muted{color:#595959;font-size:14px;margin:0}
+.store-stale{background:#fffbe6;border:1px solid #ffe58f;border-radius:8px;padding:8px 12px;font-size:14px;margin:0}
 .store-tabs{display:flex;flex-wrap:wrap;gap:4px;margin:16px 0;border-bottom:1px solid #e8e8e8}
 .store-tabs a{padding:8px 14px;color:#1f1f1f;text-decoration:none;border-bottom:2px solid transparent;margin-bottom:-1px}
 .store-tabs a[aria-current="page"]{border-bottom-color:#0958d9;color:#0958d9;font-weight:600}

@@ -58,6 +58,7 @@ export const STOREFRONT_TEXT = {
     itemChosenSku: '已选',
     itemUnavailable: '（无货）',
     itemDataAsOf: (time: string) => `商品信息更新于 ${time}（北京时间）`,
+    itemStale: (time: string) => `暂时无法连接商品平台：以下价格与库存为 ${time}（北京时间）的信息，下单前会重新核对。`,
     itemViewOn: (platform: string) => `在${platform}查看原商品`,
     itemGallery: '商品图片',
     itemImage: (index: number) => `图片 ${index}`,
@@ -129,6 +130,8 @@ export const STOREFRONT_TEXT = {
     itemChosenSku: 'Chosen',
     itemUnavailable: ' (sold out)',
     itemDataAsOf: (time: string) => `Item data as of ${time} (China time)`,
+    itemStale: (time: string) =>
+      `The marketplace can't be reached right now: price and stock as of ${time} (China time). They are checked again before you order.`,
     itemViewOn: (platform: string) => `View the item on ${platform}`,
     itemGallery: 'Item pictures',
     itemImage: (index: number) => `Picture ${index}`,

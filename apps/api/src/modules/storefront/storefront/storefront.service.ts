@@ -212,16 +212,26 @@ export function createStorefrontService(deps: {
         platform: MarketplacePlatform,
         apiCode: string,
         params: Record<string, string>,
-      ): Promise<{ isOk: true; data: T } | { isOk: false; failure: StorefrontAnswer }> {
+      ): Promise<
+        { isOk: true; data: T; fetchedAt: Date; isStale: boolean } | { isOk: false; failure: StorefrontAnswer }
+      > {
         try {
-          await deps.ipRateLimit?.hit('storefront-product', request.ip);
-          const data = (await deps.openApiService.callForStore({
+          const answer = await deps.openApiService.callForStore({
             shopRef: shop.id,
             platform,
             apiCode,
             params: { ...params, lang: lang === 'zh-CN' ? 'zh-CN' : 'en' },
-          })) as T;
-          return { isOk: true, data };
+            // Uncached views only: an answer from the product-data cache costs the vendor nothing.
+            beforeUpstream: async () => {
+              await deps.ipRateLimit?.hit('storefront-product', request.ip);
+            },
+          });
+          return {
+            isOk: true,
+            data: answer.data as T,
+            fetchedAt: answer.fetchedAt,
+            isStale: answer.cacheState === 'stale',
+          };
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
           return { isOk: false, failure: failurePage(error) };
@@ -380,7 +390,8 @@ export function createStorefrontService(deps: {
                 address,
                 platform,
                 item: found.data,
-                fetchedAt: deps.clock.now(),
+                fetchedAt: found.fetchedAt,
+                isStale: found.isStale,
                 pricer: await pricer(),
               }),
             ),

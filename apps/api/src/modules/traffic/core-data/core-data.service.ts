@@ -51,6 +51,11 @@ const CONFIG_CACHE_MS = 1_000;
 export interface ActiveProductData {
   provider: ProductDataProvider;
   timeoutMs: number;
+  /**
+   * Names the data source for the product-data cache: answers cached from one vendor (or the sandbox)
+   * are not served once the operator points the platform at another.
+   */
+  sourceKey: string;
 }
 
 function toDataSource(row: DataSourceRow, apiCount = 0, enabledApiCount = 0): TDataSource {
@@ -76,6 +81,9 @@ function toOpenApi(row: OpenApiRow): TOpenApi {
     name: row.name,
     description: row.description,
     cost: row.cost,
+    fresh_seconds: row.fresh_seconds,
+    stale_seconds: row.stale_seconds,
+    cached_cost: row.cached_cost,
     is_enabled: row.is_enabled,
     sort: row.sort,
     created_at: row.created_at.toISOString(),
@@ -211,7 +219,8 @@ export function createCoreDataService(deps: {
         platformPaths: platformPathsOf(value),
         policy: outbound,
       });
-      cached = { active: { provider, timeoutMs: value.timeout_ms }, readAt: nowMs };
+      const sourceKey = value.provider === 'http' ? `http ${value.base_url} ${value.key}` : 'sandbox';
+      cached = { active: { provider, timeoutMs: value.timeout_ms, sourceKey }, readAt: nowMs };
       return cached.active;
     },
 

@@ -1,15 +1,24 @@
 import { performance } from 'node:perf_hooks';
-import type { ApiCallSource } from '@parlour/contract/calls/traffic-report';
+import type { ApiCallCacheState, ApiCallSource } from '@parlour/contract/calls/traffic-report';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { executeNamed } from '../../../db/named-statement';
-import { createGroupCommit } from './group-commit';
+import { createGroupCommit } from '../../../db/group-commit';
 import { joinCallerOwner, KEY_OWNER_COLUMNS, keyOwnerOf, type KeyOwner, type KeyOwnerRow } from './shop-key.repository';
 
 export interface CatalogueEntry {
   /** null when the platform has no data source. */
   isSourceEnabled: boolean | null;
-  api: { id: number; name: string; cost: number; isEnabled: boolean } | null;
+  api: {
+    id: number;
+    name: string;
+    cost: number;
+    isEnabled: boolean;
+    /** The product-data cache's windows (seconds) and units of a cached answer (null: `cost`). */
+    freshSeconds: number;
+    staleSeconds: number;
+    cachedCost: number | null;
+  } | null;
 }
 
 /** What a log row needs besides its outcome. */
@@ -34,8 +43,9 @@ function rowsOf<T>(result: unknown): T[] {
 
 /**
  * One statement that ends calls in flight: the CTE `moved` (its SQL given) deletes their charge rows,
- * returning them with final_status, final_error, final_ms and finished_at; failures give their units
- * back to their packages; each call's one log row is written; the roll-up is added to. Lock order: the
+ * returning them with final_status, final_error, final_ms, finished_at, final_units (the units the call
+ * keeps: all of them on success, 0 on failure, fewer for a stale copy served when the vendor failed) and
+ * final_cache (where the answer came from); what a call does not keep goes back to its package; each call's one log row is written; the roll-up is added to. Lock order: the
  * charge rows (the delete), then packages (the refund, which the roll-up waits for), then roll-up rows
  * in key order — the order of the charging transaction too (packages, then roll-up rows).
  */
@@ -44,21 +54,20 @@ function settleStatement(moved: SQL, now: Date) {
     with moved as (${moved}),
     refunded as (
       update traffic_packages p set units_used = p.units_used - r.units, updated_at = ${now}
-      from (select package_ref, sum(units)::int as units from moved where final_status <> 'success' group by package_ref order by package_ref) r
+      from (select package_ref, sum(units - final_units)::int as units from moved where final_units < units group by package_ref order by package_ref) r
       where p.id = r.package_ref and p.units_used >= r.units
       returning p.id),
     logged as (
       insert into api_call_logs (id, created_at, finished_at, merchant_id, shop_ref, shop_name, platform, api_code,
                                  api_name, package_ref, package_name, status, charged_units, response_ms, error, request_params,
-                                 source)
+                                 source, cache_state)
       select id, created_at, finished_at, merchant_id, shop_ref, shop_name, platform, api_code, api_name, package_ref,
-             package_name, final_status,
-             case when final_status = 'success' then units else 0 end, final_ms, final_error, request_params, source
+             package_name, final_status, final_units, final_ms, final_error, request_params, source, final_cache
       from moved
       returning id),
     ended as (
       select created_at, merchant_id, shop_ref, platform, api_code, final_status as status,
-             case when final_status = 'success' then units else 0 end as charged_units, final_ms as response_ms
+             final_units as charged_units, final_ms as response_ms
       from moved
       -- The refunds first (their package locks), then the roll-up rows.
       where (select count(*) from refunded) >= 0),
@@ -118,11 +127,12 @@ export function createOpenApiRepository(db: Db) {
       return charging({ kind: 'charge', call, now: call.now });
     },
 
-    /** A call refused before charging (rejected or quota exhausted): its final row and roll-up, 0 units; in the charge's batch. */
-    async logUncharged(
-      call: CallIdentity,
-      outcome: { status: 'rejected' | 'quota_exhausted'; error: string; responseMs: number; now: Date },
-    ) {
+    /**
+     * A call that ends without a charge — refused (rejected, quota exhausted), a cached answer whose API
+     * makes cached answers free (success, cached or stale), or a failure shared with the vendor call it
+     * waited for (failed_upstream): its final row and roll-up, 0 units; in the charge's batch.
+     */
+    async logUncharged(call: CallIdentity, outcome: UnchargedOutcome) {
       await charging({ kind: 'final', call, ...outcome });
     },
 
@@ -132,10 +142,7 @@ export function createOpenApiRepository(db: Db) {
      * the roll-up. Answers false when the call was no longer in flight (the sweep settled it first,
      * refunding it), in which case nothing changes.
      */
-    settle(
-      callId: number,
-      outcome: { status: 'success' | 'failed_upstream'; error: string; responseMs: number; now: Date },
-    ): Promise<boolean> {
+    settle(callId: number, outcome: SettleOutcome): Promise<boolean> {
       return settling({ callId, ...outcome });
     },
 
@@ -153,7 +160,8 @@ export function createOpenApiRepository(db: Db) {
           where c.id in (select id from api_call_charges where created_at < ${options.cutoff}
                          order by created_at limit ${batch} for update skip locked)
           returning c.*, 'failed_upstream'::text as final_status, ${SWEPT_ERROR}::text as final_error,
-                    null::int as final_ms, ${options.now}::timestamptz as finished_at`;
+                    null::int as final_ms, ${options.now}::timestamptz as finished_at, 0 as final_units,
+                    'live'::text as final_cache`;
         const settled = rowsOfIds(await executeNamed(db, 'open_api_sweep', settleStatement(moved, options.now))).length;
         total += settled;
         if (settled < batch) return total;
@@ -180,6 +188,9 @@ export function createOpenApiRepository(db: Db) {
         api_name: string | null;
         api_cost: number | null;
         api_enabled: boolean | null;
+        api_fresh_seconds: number | null;
+        api_stale_seconds: number | null;
+        api_cached_cost: number | null;
       }
     >(
       await executeNamed(
@@ -187,7 +198,8 @@ export function createOpenApiRepository(db: Db) {
         'open_api_look_up',
         sql`
         select i.ordinal, ${KEY_OWNER_COLUMNS},
-               d.is_enabled as source_enabled, a.id as api_id, a.name as api_name, a.cost as api_cost, a.is_enabled as api_enabled
+               d.is_enabled as source_enabled, a.id as api_id, a.name as api_name, a.cost as api_cost, a.is_enabled as api_enabled,
+               a.fresh_seconds as api_fresh_seconds, a.stale_seconds as api_stale_seconds, a.cached_cost as api_cached_cost
         from jsonb_to_recordset(${input}::jsonb) as i(ordinal int, key_hash text, shop_ref int, platform text, api_code text)
         ${joinCallerOwner({ keyHash: sql`i.key_hash`, shopRef: sql`i.shop_ref` })}
         left join data_sources d on d.platform = i.platform
@@ -208,6 +220,9 @@ export function createOpenApiRepository(db: Db) {
                 name: row.api_name ?? '',
                 cost: Number(row.api_cost),
                 isEnabled: Boolean(row.api_enabled),
+                freshSeconds: Number(row.api_fresh_seconds ?? 0),
+                staleSeconds: Number(row.api_stale_seconds ?? 0),
+                cachedCost: row.api_cached_cost === null ? null : Number(row.api_cached_cost),
               }
             : null,
         },
@@ -254,6 +269,7 @@ export function createOpenApiRepository(db: Db) {
           status: item.status,
           response_ms: item.responseMs,
           error: item.error,
+          cache_state: item.cacheState ?? 'live',
         });
         return;
       }
@@ -293,13 +309,18 @@ export function createOpenApiRepository(db: Db) {
         error: item.error,
         response_ms: item.responseMs,
         finished_at: item.now,
+        kept: item.keptUnits ?? null,
+        cache_state: item.cacheState ?? 'live',
       })),
     );
     const moved = sql`
       delete from api_call_charges c
-      using jsonb_to_recordset(${input}::jsonb) as i(id bigint, status text, error text, response_ms int, finished_at timestamptz)
+      using jsonb_to_recordset(${input}::jsonb)
+        as i(id bigint, status text, error text, response_ms int, finished_at timestamptz, kept int, cache_state text)
       where c.id = i.id
-      returning c.*, i.status as final_status, i.error as final_error, i.response_ms as final_ms, i.finished_at`;
+      returning c.*, i.status as final_status, i.error as final_error, i.response_ms as final_ms, i.finished_at,
+                case when i.status = 'success' then least(c.units, coalesce(i.kept, c.units)) else 0 end as final_units,
+                i.cache_state as final_cache`;
     const settled = new Set(rowsOfIds(await executeNamed(db, 'open_api_settle', settleStatement(moved, now))));
     return items.map((item) => settled.has(item.callId));
   }
@@ -309,21 +330,27 @@ const SWEPT_ERROR = 'OPEN_UPSTREAM_TIMEOUT: not settled in time (settled by the 
 
 type ChargeItem =
   | { kind: 'charge'; call: CallIdentity & { cost: number; startedAt?: number }; now: Date }
-  | {
-      kind: 'final';
-      call: CallIdentity;
-      status: 'rejected' | 'quota_exhausted';
-      error: string;
-      responseMs: number;
-      now: Date;
-    };
+  | ({ kind: 'final'; call: CallIdentity } & UnchargedOutcome);
+/** How a call that was never charged ended. */
+export type UnchargedOutcome = {
+  status: 'rejected' | 'quota_exhausted' | 'success' | 'failed_upstream';
+  error: string;
+  responseMs: number;
+  now: Date;
+  cacheState?: ApiCallCacheState;
+};
 type ChargeResult = { callId: number; packageId: number; packageName: string } | null;
-type SettleItem = {
-  callId: number;
+/** How a charged call ended. */
+export type SettleOutcome = {
   status: 'success' | 'failed_upstream';
   error: string;
   responseMs: number;
   now: Date;
+  /** Where the answer came from (default live). */
+  cacheState?: ApiCallCacheState;
+  /** The units a successful call keeps when fewer than it was charged (a stale copy served); the rest go back. */
+  keptUnits?: number;
 };
+type SettleItem = SettleOutcome & { callId: number };
 
 export type OpenApiRepository = ReturnType<typeof createOpenApiRepository>;

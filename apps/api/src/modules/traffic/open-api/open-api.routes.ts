@@ -33,14 +33,18 @@ export function registerOpenApiRoutes(
     `${OPEN_API_PATH_PREFIX}/:platform/:api_code`,
     publicRouteOptions(PUBLIC_BODY_LIMITS.openApi),
     async (request, reply) => {
-      const data = await openApiService.handlePublicCall({
+      const answer = await openApiService.handlePublicCall({
         ip: request.ip,
         apiKey: apiKeyOf(request),
         platform: request.params.platform,
         apiCode: request.params.api_code,
         body: request.body,
       });
-      return reply.send(ok(data, requestLang(request)));
+      // Beside the vendor's data: whether it came from the product-data cache, and when the vendor gave it.
+      return reply.send({
+        ...ok(answer.data, requestLang(request)),
+        cache: { state: answer.cacheState, fetched_at: answer.fetchedAt.toISOString() },
+      });
     },
   );
 

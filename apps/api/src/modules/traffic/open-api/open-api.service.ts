@@ -1,14 +1,16 @@
 import { performance } from 'node:perf_hooks';
 import { OPEN_API_RATE_BURST, OPEN_API_RATE_PER_SECOND } from '@parlour/contract/calls/open-core';
 import { LOG_PLATFORMS } from '@parlour/contract/constants';
-import type { ApiCallSource } from '@parlour/contract/calls/traffic-report';
+import type { ApiCallCacheState, ApiCallSource } from '@parlour/contract/calls/traffic-report';
 import type { ErrorKey, Lang } from '@parlour/contract/errors';
 import { AppError } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
 import type { ProductPlatform } from '../../../providers/product-data/product-data-provider';
 import type { ActiveProductData } from '../core-data/core-data.service';
 import { checkCallParams, keyOwnerRefusal, storableText } from './open-api.rules';
-import type { CallIdentity, Caller, OpenApiRepository } from './open-api.repository';
+import type { CallIdentity, Caller, CatalogueEntry, OpenApiRepository } from './open-api.repository';
+import type { ProductCacheService } from '../product-cache/product-cache.service';
+import type { CachedAnswer } from '../product-cache/product-cache.repository';
 import { createKeyRateLimit } from './key-rate-limit';
 import { hashApiKey } from './shop-key.service';
 import { ANONYMOUS_REFUSALS, createRefusalBudget } from './open-api-refusals';
@@ -25,6 +27,21 @@ export interface OpenApiCall {
   platform: string;
   apiCode: string;
   body: Record<string, unknown>;
+}
+
+/** A product-data call's answer: the vendor's data, where it came from, and when the vendor gave it. */
+export interface ProductAnswer {
+  data: unknown;
+  /** live: the vendor answered this call; cached: a fresh copy; stale: a copy past its freshness, the vendor having failed. */
+  cacheState: ApiCallCacheState;
+  fetchedAt: Date;
+}
+
+/** A call that passed every rule: who calls, what, and the catalogue's price and cache windows. */
+interface CheckedCall {
+  identity: CallIdentity & { platform: ProductPlatform };
+  api: NonNullable<CatalogueEntry['api']>;
+  startedAt: number;
 }
 
 /** A charged call waiting for its upstream answer. */
@@ -58,6 +75,8 @@ export function createOpenApiService(deps: {
   clock: Clock;
   /** The provider serving calls and its timeout (core data). */
   getProductData: () => Promise<ActiveProductData>;
+  /** The product-data cache: fresh copies answer without a vendor call, stale ones when the vendor fails. None: every call goes to the vendor. */
+  productCache?: ProductCacheService;
   /** Per-key rate protection of this process; the contract's defaults when absent. */
   rateLimit?: Parameters<typeof createKeyRateLimit>[0];
   /** The per-IP budget of anonymous refusals (open-api-refusals.ts); none counted when absent. */
@@ -84,8 +103,13 @@ export function createOpenApiService(deps: {
     throw new AppError(key, messages ? { messages } : {});
   }
 
-  /** Resolves and checks a key's call, then charges it. Throws the AppError the caller answers with. */
+  /** Resolves and checks a key's call, then charges it (no cache: the primitive the concurrency tests drive). */
   async function charge(call: OpenApiCall): Promise<ChargedCall> {
+    return chargeChecked(await checkKeyCall(call));
+  }
+
+  /** Resolves and checks a key's call. Throws the AppError the caller answers with. */
+  async function checkKeyCall(call: OpenApiCall): Promise<CheckedCall> {
     const startedAt = performance.now();
     if (!call.apiKey) throw new AppError('OPEN_KEY_INVALID');
     const keyHash = hashApiKey(call.apiKey);
@@ -93,22 +117,31 @@ export function createOpenApiService(deps: {
     const retryAfter = limiter.take(keyHash);
     if (retryAfter > 0) throw new AppError('TOO_MANY_REQUESTS', { data: { retry_after: retryAfter } });
     const { platform, apiCode, body } = call;
-    return chargeCaller({ caller: { keyHash }, source: 'api_key', platform, apiCode, body, startedAt });
+    return checkCaller({ caller: { keyHash }, source: 'api_key', platform, apiCode, body, startedAt });
+  }
+
+  /** Charges a checked call `cost` units (its API's cost unless given); OPEN_QUOTA_EXHAUSTED (logged) when no package can pay. */
+  async function chargeChecked(checked: CheckedCall, cost = checked.api.cost): Promise<ChargedCall> {
+    const { identity, startedAt } = checked;
+    const charged = await repository.charge({ ...identity, cost, now: clock.now(), startedAt });
+    if (!charged) throw new AppError('OPEN_QUOTA_EXHAUSTED');
+    return { callId: charged.callId, packageId: charged.packageId, identity, startedAt };
   }
 
   /**
    * The common path of every caller, once it is known who calls: resolves the store and the catalogue
-   * entry, applies the rules in their order, then charges. A key's call and a storefront call differ
-   * only in how the store is named and in the words of the two refusals that are answered, not logged.
+   * entry and applies the rules in their order (refusals are thrown, logged where they say). A key's
+   * call and a storefront call differ only in how the store is named and in the words of the two
+   * refusals that are answered, not logged.
    */
-  async function chargeCaller(call: {
+  async function checkCaller(call: {
     caller: Caller;
     source: ApiCallSource;
     platform: string;
     apiCode: string;
     body: Record<string, unknown>;
     startedAt: number;
-  }): Promise<ChargedCall> {
+  }): Promise<CheckedCall> {
     const { startedAt } = call;
     const platform = storableText(call.platform.slice(0, PATH_SEGMENT_MAX));
     const apiCode = storableText(call.apiCode.slice(0, PATH_SEGMENT_MAX));
@@ -152,19 +185,25 @@ export function createOpenApiService(deps: {
     if (!entry.api || !entry.api.isEnabled) return refuse('OPEN_API_DISABLED');
     if (!check.isValid) return refuse('OPEN_PARAMS_INVALID', check.messages);
 
-    const charged = await repository.charge({ ...identity, cost: entry.api.cost, now: clock.now(), startedAt });
-    if (!charged) throw new AppError('OPEN_QUOTA_EXHAUSTED');
-    return {
-      callId: charged.callId,
-      packageId: charged.packageId,
-      identity: { ...identity, platform: platform as ProductPlatform },
-      startedAt,
-    };
+    return { identity: { ...identity, platform: platform as ProductPlatform }, api: entry.api, startedAt };
   }
 
   /** Calls the upstream for a charged call and settles it; answers the data or throws the failure. */
   async function callAndSettle(charged: ChargedCall): Promise<unknown> {
-    const { provider, timeoutMs } = await deps.getProductData();
+    return (await callUpstream(charged, await deps.getProductData())).data;
+  }
+
+  /**
+   * The vendor call of a charged call, settled: success keeps the units; a failure gives them back —
+   * unless `stale` is given (a copy past its freshness, within its stale window), which is then served
+   * instead, the call keeping only the units of a cached answer.
+   */
+  async function callUpstream(
+    charged: ChargedCall,
+    active: ActiveProductData,
+    stale?: { answer: CachedAnswer; units: number },
+  ): Promise<ProductAnswer> {
+    const { provider, timeoutMs } = active;
     let outcome: Awaited<ReturnType<typeof provider.call>>;
     try {
       outcome = await provider.call({
@@ -186,17 +225,127 @@ export function createOpenApiService(deps: {
       });
       // The sweep got there first (this process stalled past the timeout): the call was refunded and logged as failed.
       if (!isSettled) throw new AppError('OPEN_UPSTREAM_TIMEOUT');
-      return outcome.data;
+      return { data: outcome.data, cacheState: 'live', fetchedAt: clock.now() };
     }
     const errorKey: ErrorKey = outcome.kind === 'timeout' ? 'OPEN_UPSTREAM_TIMEOUT' : 'OPEN_UPSTREAM_FAILED';
     // The upstream's words are kept for the detail view, made storable (they share a batch with other calls).
-    await repository.settle(charged.callId, {
-      status: 'failed_upstream',
-      error: storableText(`${errorKey}: ${outcome.kind}: ${outcome.error}`),
-      responseMs,
-      now: clock.now(),
-    });
+    const error = storableText(`${errorKey}: ${outcome.kind}: ${outcome.error}`);
+    if (stale) {
+      const isSettled = await repository.settle(charged.callId, {
+        status: 'success',
+        error,
+        responseMs,
+        now: clock.now(),
+        cacheState: 'stale',
+        keptUnits: stale.units,
+      });
+      if (isSettled) return { data: stale.answer.payload, cacheState: 'stale', fetchedAt: stale.answer.fetchedAt };
+      throw new AppError('OPEN_UPSTREAM_TIMEOUT');
+    }
+    await repository.settle(charged.callId, { status: 'failed_upstream', error, responseMs, now: clock.now() });
     throw new AppError(errorKey);
+  }
+
+  /** Serves a copy of the cache to a checked call: charged the API's units for a cached answer (none when they are 0). */
+  async function serveCopy(checked: CheckedCall, copy: CachedAnswer, cacheState: 'cached' | 'stale') {
+    const units = cachedUnits(checked);
+    const answer: ProductAnswer = { data: copy.payload, cacheState, fetchedAt: copy.fetchedAt };
+    if (units === 0) {
+      await repository.logUncharged(checked.identity, {
+        status: 'success',
+        error: '',
+        responseMs: elapsedMs(checked.startedAt),
+        now: clock.now(),
+        cacheState,
+      });
+      return answer;
+    }
+    const charged = await chargeChecked(checked, units);
+    await repository.settle(charged.callId, {
+      status: 'success',
+      error: '',
+      responseMs: elapsedMs(checked.startedAt),
+      now: clock.now(),
+      cacheState,
+    });
+    return answer;
+  }
+
+  /**
+   * A checked call answered through the product-data cache (docs/open-api.md "Product-data cache"):
+   * a fresh copy answers without a vendor call; a call arriving while the same key's vendor call is in
+   * flight in this process waits for it and shares its answer as a cached one; otherwise the call is
+   * charged and goes to the vendor, its answer kept — and when the vendor fails, a copy within its
+   * stale window is served instead. Without a cache, straight to the vendor.
+   */
+  async function serve(checked: CheckedCall, beforeUpstream?: () => Promise<void>): Promise<ProductAnswer> {
+    const active = await deps.getProductData();
+    const cache = deps.productCache;
+    if (!cache) {
+      await beforeUpstream?.();
+      return callUpstream(await chargeChecked(checked), active);
+    }
+    const { platform, apiCode, requestParams } = checked.identity;
+    const key = cache.keyOf({ source: active.sourceKey, platform, apiCode, params: requestParams });
+    const { freshSeconds, staleSeconds } = checked.api;
+    const ageMs = (copy: CachedAnswer) => clock.now().getTime() - copy.fetchedAt.getTime();
+    const isFresh = (copy: CachedAnswer | undefined): copy is CachedAnswer =>
+      copy !== undefined && ageMs(copy) < freshSeconds * 1000;
+    const copy = await cache.find(key);
+    if (isFresh(copy)) {
+      cache.count(platform, apiCode, 'hit');
+      return serveCopy(checked, copy, 'cached');
+    }
+    const usableStale =
+      copy && ageMs(copy) < (freshSeconds + staleSeconds) * 1000
+        ? { answer: copy, units: cachedUnits(checked) }
+        : undefined;
+    const flight = cache.inFlight(key);
+    if (flight) {
+      const shared = await flight;
+      if (shared.kind === 'answer') {
+        cache.count(platform, apiCode, 'hit');
+        return serveCopy(checked, shared.answer, 'cached');
+      }
+      if (shared.kind === 'vendor_failed') {
+        // The vendor failed the call this one waited for: a stale copy if there is one, else the same failure, uncharged.
+        if (usableStale) {
+          cache.count(platform, apiCode, 'stale');
+          return serveCopy(checked, usableStale.answer, 'stale');
+        }
+        await repository.logUncharged(checked.identity, {
+          status: 'failed_upstream',
+          error: 'OPEN_UPSTREAM_FAILED: the same call in flight failed',
+          responseMs: elapsedMs(checked.startedAt),
+          now: clock.now(),
+        });
+        throw new AppError('OPEN_UPSTREAM_FAILED');
+      }
+      // The call it waited for never reached the vendor (that caller's limit or units): this one goes on its own.
+    }
+    return cache.fly(key, async (report) => {
+      await beforeUpstream?.();
+      const charged = await chargeChecked(checked);
+      try {
+        const answer = await callUpstream(charged, active, usableStale);
+        cache.count(platform, apiCode, answer.cacheState === 'stale' ? 'stale' : 'miss');
+        report(
+          answer.cacheState === 'live'
+            ? { kind: 'answer', answer: { payload: answer.data, fetchedAt: answer.fetchedAt } }
+            : { kind: 'vendor_failed' },
+        );
+        return answer;
+      } catch (error) {
+        cache.count(platform, apiCode, 'miss');
+        report({ kind: 'vendor_failed' });
+        throw error;
+      }
+    });
+  }
+
+  /** The units a cached answer of a checked call's API costs. */
+  function cachedUnits(checked: CheckedCall) {
+    return checked.api.cachedCost ?? checked.api.cost;
   }
 
   return {
@@ -209,18 +358,24 @@ export function createOpenApiService(deps: {
       platform: string;
       apiCode: string;
       params: Record<string, string>;
-    }): Promise<unknown> {
+      /**
+       * Runs before a vendor call is charged (not for an answer from the cache): the storefront's limit
+       * of uncached product views per visitor. What it throws is the call's answer; nothing is charged or logged.
+       */
+      beforeUpstream?: () => Promise<void>;
+    }): Promise<ProductAnswer> {
       const startedAt = performance.now();
-      // No per-key rate limit: the storefront limits its own visitors before it calls.
-      const { shopRef, params, ...path } = call;
-      return callAndSettle(
-        await chargeCaller({ caller: { shopRef }, source: 'storefront', ...path, body: params, startedAt }),
+      // No per-key rate limit: the storefront limits its own visitors' uncached views (beforeUpstream).
+      const { shopRef, params, beforeUpstream, ...path } = call;
+      return serve(
+        await checkCaller({ caller: { shopRef }, source: 'storefront', ...path, body: params, startedAt }),
+        beforeUpstream,
       );
     },
 
     /** One Open API call from start to end. */
-    async handleCall(call: OpenApiCall): Promise<unknown> {
-      return callAndSettle(await charge(call));
+    async handleCall(call: OpenApiCall): Promise<ProductAnswer> {
+      return serve(await checkKeyCall(call));
     },
 
     /**
@@ -229,13 +384,13 @@ export function createOpenApiService(deps: {
      * unknown key or a malformed request counts against the address's budget (a store's own
      * refusals are logged and metered instead, see above).
      */
-    async handlePublicCall(call: Omit<OpenApiCall, 'body'> & { ip: string; body: unknown }): Promise<unknown> {
+    async handlePublicCall(call: Omit<OpenApiCall, 'body'> & { ip: string; body: unknown }): Promise<ProductAnswer> {
       const { ip, body: sent, ...identity } = call;
       refusals?.refuseIfOverBudget(ip);
       try {
         const body = sent ?? {};
         if (typeof body !== 'object' || Array.isArray(body)) throw new AppError('MALFORMED_REQUEST');
-        return await callAndSettle(await charge({ ...identity, body: body as Record<string, unknown> }));
+        return await serve(await checkKeyCall({ ...identity, body: body as Record<string, unknown> }));
       } catch (error) {
         if (refusals && error instanceof AppError && ANONYMOUS_REFUSALS.has(error.key)) await refusals.count(ip);
         throw error;

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ApiCallSource, ApiCallStatus } from '@parlour/contract/calls/traffic-report';
+import type { ApiCallCacheState, ApiCallSource, ApiCallStatus } from '@parlour/contract/calls/traffic-report';
 import type { SortOrder } from '@parlour/contract/schemas';
 import type { Db } from '../../../db/client';
 import { isUsablePackageSql } from '../../../db/derived/usable-package';
@@ -216,6 +216,7 @@ export interface LogView {
   charged_units: number;
   response_ms: number | null;
   source: ApiCallSource;
+  cache_state: ApiCallCacheState;
   merchant_account: string;
   merchant_name: string;
   error?: string;
@@ -244,6 +245,7 @@ function toLogView(row: Record<string, unknown>): LogView {
     charged_units: Number(row.charged_units ?? 0),
     response_ms: row.response_ms === null || row.response_ms === undefined ? null : Number(row.response_ms),
     source: row.source as ApiCallSource,
+    cache_state: (row.cache_state ?? 'live') as ApiCallCacheState,
     merchant_account: String(row.merchant_account ?? ''),
     merchant_name: String(row.merchant_name ?? ''),
     error: row.error === undefined ? undefined : String(row.error),
@@ -429,7 +431,7 @@ export function createTrafficReportRepository(db: Db) {
         )
         select l.id, l.created_at, l.finished_at, l.merchant_id, s.shop_id, l.shop_name, l.platform, l.api_code, l.api_name, l.package_ref,
                l.package_name, p.name_en as package_name_en, p.is_general as package_is_general, l.status, l.charged_units, l.response_ms,
-               l.source, coalesce(m.email, m.mobile, '') as merchant_account, m.nickname as merchant_name
+               l.source, l.cache_state, coalesce(m.email, m.mobile, '') as merchant_account, m.nickname as merchant_name
         from page join ${apiCallLogs} l on l.id = page.id
         left join ${shops} s on s.id = l.shop_ref
         left join ${trafficPackages} p on p.id = l.package_ref
@@ -448,7 +450,7 @@ export function createTrafficReportRepository(db: Db) {
         select l.id, l.created_at, l.finished_at, l.merchant_id, s.shop_id, l.shop_name, l.platform, l.api_code,
                l.api_name, l.package_ref, l.package_name, p.name_en as package_name_en,
                p.is_general as package_is_general, l.status, l.charged_units, l.response_ms, l.error, l.request_params,
-               l.source, coalesce(m.email, m.mobile, '') as merchant_account, m.nickname as merchant_name
+               l.source, l.cache_state, coalesce(m.email, m.mobile, '') as merchant_account, m.nickname as merchant_name
         from ${apiCallLogs} l
         left join ${shops} s on s.id = l.shop_ref
         left join ${trafficPackages} p on p.id = l.package_ref

@@ -152,6 +152,7 @@ function logOutput(row: LogView, lang: Lang): TApiLog {
     charged_units: row.charged_units,
     response_ms: row.response_ms,
     source: row.source,
+    cache_state: row.cache_state,
   };
 }
 function logDetailOutput(row: LogView, lang: Lang): TApiLogDetail {

@@ -3,9 +3,10 @@ import { PageHeader } from '@/components/page-header';
 import { useOperationsOverview } from '../api/operations-overview';
 import { AuditLogSection } from '../components/audit-log-section';
 import { JobsSection } from '../components/jobs-section';
+import { ProductCacheSummary } from '../components/product-cache-summary';
 import { ProvidersSection } from '../components/providers-section';
 
-/** /admin/operations (hidden, linked from the dashboard): the audit log, the background jobs, the providers' last errors. */
+/** /admin/operations (hidden, linked from the dashboard): the audit log, the background jobs, the providers' last errors, the product-data cache today. */
 export default function OperationsPage() {
   const { t } = useTranslation();
   const overview = useOperationsOverview();
@@ -16,6 +17,7 @@ export default function OperationsPage() {
         <AuditLogSection operators={overview.data?.operators ?? []} />
         <JobsSection overview={overview.data} />
         <ProvidersSection providers={overview.data?.providers ?? []} />
+        <ProductCacheSummary />
       </div>
     </>
   );

@@ -1,5 +1,5 @@
 import type { LogPlatform, TMerchantUsage } from '@parlour/contract/calls/traffic-report';
-import { Card, Empty, Tag } from 'antd';
+import { Card, Empty, Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { platformLabel } from '@/components/traffic-labels';
@@ -10,6 +10,7 @@ import { useAdminApiStats } from '../api/admin-report-api-stats';
 import { useMerchantStats } from '../api/report-merchant-stats';
 import { usePlatformStats } from '../api/report-platform-stats';
 import { useMerchantUsageColumns } from './admin-traffic-dashboard-tab';
+import { ProductCacheSection } from './product-cache-section';
 
 const MERCHANT_PAGE_SIZE = 10;
 
@@ -76,18 +77,21 @@ export function AdminStatisticsTab() {
         </Card>
       }
       after={
-        <Card title={t('trafficReport.stats.topMerchants')} size="small">
-          <DataTable<TMerchantUsage>
-            listId="admin.traffic.stats.merchants"
-            rowKey="merchant_id"
-            columns={merchantColumns}
-            rows={merchants.data?.list ?? []}
-            isLoading={merchants.isFetching}
-            emptyText={empty}
-            size="small"
-            pagination={list.pagination(merchants.data?.total ?? 0)}
-          />
-        </Card>
+        <Flex vertical gap={16}>
+          <Card title={t('trafficReport.stats.topMerchants')} size="small">
+            <DataTable<TMerchantUsage>
+              listId="admin.traffic.stats.merchants"
+              rowKey="merchant_id"
+              columns={merchantColumns}
+              rows={merchants.data?.list ?? []}
+              isLoading={merchants.isFetching}
+              emptyText={empty}
+              size="small"
+              pagination={list.pagination(merchants.data?.total ?? 0)}
+            />
+          </Card>
+          <ProductCacheSection />
+        </Flex>
       }
     />
   );

@@ -76,6 +76,7 @@ const LOG: TAdminApiLog = {
   charged_units: 2,
   response_ms: 180,
   source: 'api_key',
+  cache_state: 'live',
 };
 
 function answer(path: string) {

@@ -1,5 +1,12 @@
 import { EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { ZOpenApiFields, type TOpenApi, type TPlatform } from '@parlour/contract/calls/open-core';
+import {
+  CACHE_FRESH_DEFAULT_SECONDS,
+  CACHE_STALE_DEFAULT_SECONDS,
+  ZOpenApiFields,
+  type TOpenApi,
+  type TPlatform,
+} from '@parlour/contract/calls/open-core';
+import type { TFunction } from 'i18next';
 import { LOG_PLATFORMS } from '@parlour/contract/constants';
 import {
   Button,
@@ -16,6 +23,7 @@ import {
   Switch,
   Tag,
   Typography,
+  type FormRule,
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +31,7 @@ import { DataTable, type DataColumn } from '@/components/data-table';
 import { platformLabel } from '@/components/traffic-labels';
 import { useListUrlState } from '@/components/use-list-url-state';
 import { feedback } from '@/lib/feedback';
-import { fieldRule } from '@/lib/form-rules';
+import { fieldRule, validateField } from '@/lib/form-rules';
 import { useOpenApis, useSaveOpenApi } from '../api/core-data-apis';
 
 const PAGE_SIZE = 10;
@@ -103,6 +111,26 @@ export function CoreDataApis() {
       dataIndex: 'cost',
       align: 'right',
       render: (cost: number) => t('openApi.apis.units', { count: cost }),
+    },
+    {
+      title: t('openApi.apis.cache'),
+      key: 'cache',
+      width: 150,
+      render: (_: unknown, api: TOpenApi) => (
+        <Flex vertical>
+          <span>
+            {t('openApi.apis.cacheWindows', {
+              fresh: durationLabel(t, api.fresh_seconds),
+              stale: durationLabel(t, api.stale_seconds),
+            })}
+          </span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {api.cached_cost === null
+              ? t('openApi.apis.cachedCostSame')
+              : t('openApi.apis.cachedCostUnits', { count: api.cached_cost })}
+          </Typography.Text>
+        </Flex>
+      ),
     },
     {
       title: t('openApi.apis.status'),
@@ -191,8 +219,34 @@ interface ApiValues {
   name?: string;
   description?: string;
   cost?: number | null;
+  /** The cache's windows as the form shows them: freshness in minutes, the stale window in hours. */
+  fresh_minutes?: number | null;
+  stale_hours?: number | null;
+  /** Empty: the same as a call. */
+  cached_cost?: number | null;
   is_enabled?: boolean;
   sort?: number | null;
+}
+
+const MINUTE = 60;
+const HOUR = 3600;
+
+/** A window in seconds as the list shows it: days, hours or minutes, whichever is whole. */
+function durationLabel(t: TFunction, seconds: number) {
+  if (seconds === 0) return t('openApi.apis.durationNone');
+  if (seconds % 86_400 === 0) return t('openApi.apis.days', { count: seconds / 86_400 });
+  if (seconds % HOUR === 0) return t('openApi.apis.hours', { count: seconds / HOUR });
+  return t('openApi.apis.minutes', { count: Math.round(seconds / MINUTE) });
+}
+
+/** A form field in `unit` seconds checked by the contract's rule for the field in seconds. */
+function secondsRule(field: 'fresh_seconds' | 'stale_seconds', unit: number): FormRule {
+  return {
+    validator: (_rule, value: number | null | undefined) => {
+      const message = validateField(ZOpenApiFields, field, value === null || value === undefined ? -1 : value * unit);
+      return message ? Promise.reject(new Error(message)) : Promise.resolve();
+    },
+  };
 }
 
 function OpenApiModal({ api, isOpen, onClose }: { api: TOpenApi | null; isOpen: boolean; onClose: () => void }) {
@@ -202,11 +256,15 @@ function OpenApiModal({ api, isOpen, onClose }: { api: TOpenApi | null; isOpen: 
   const isNew = api === null;
 
   const onFinish = (values: ApiValues) => {
+    const { fresh_minutes: freshMinutes, stale_hours: staleHours, ...fields } = values;
     const parsed = ZOpenApiFields.safeParse({
-      ...values,
+      ...fields,
       description: values.description ?? '',
       cost: values.cost ?? undefined,
       sort: values.sort ?? 0,
+      fresh_seconds: (freshMinutes ?? 0) * MINUTE,
+      stale_seconds: (staleHours ?? 0) * HOUR,
+      cached_cost: values.cached_cost ?? null,
     });
     if (!parsed.success) {
       feedback.error(t('validation:form_error'));
@@ -242,8 +300,23 @@ function OpenApiModal({ api, isOpen, onClose }: { api: TOpenApi | null; isOpen: 
         preserve={false}
         initialValues={
           api
-            ? { ...api }
-            : { platform: 'taobao', code: '', name: '', description: '', cost: 1, is_enabled: true, sort: 0 }
+            ? {
+                ...api,
+                fresh_minutes: Math.round(api.fresh_seconds / MINUTE),
+                stale_hours: Math.round(api.stale_seconds / HOUR),
+              }
+            : {
+                platform: 'taobao',
+                code: '',
+                name: '',
+                description: '',
+                cost: 1,
+                fresh_minutes: CACHE_FRESH_DEFAULT_SECONDS / MINUTE,
+                stale_hours: CACHE_STALE_DEFAULT_SECONDS / HOUR,
+                cached_cost: null,
+                is_enabled: true,
+                sort: 0,
+              }
         }
         onFinish={onFinish}
         onFinishFailed={() => feedback.error(t('validation:form_error'))}
@@ -291,6 +364,46 @@ function OpenApiModal({ api, isOpen, onClose }: { api: TOpenApi | null; isOpen: 
               <InputNumber min={1} max={10000} precision={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
+          <Col xs={24} sm={16}>
+            <Form.Item
+              name="cached_cost"
+              label={t('openApi.apis.cachedCost')}
+              rules={[fieldRule(ZOpenApiFields, 'cached_cost')]}
+              extra={t('openApi.apis.cachedCostHint')}
+            >
+              <InputNumber
+                min={0}
+                max={10000}
+                precision={0}
+                style={{ width: '100%' }}
+                placeholder={t('openApi.apis.cachedCostSame')}
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Row gutter={16}>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="fresh_minutes"
+              label={t('openApi.apis.freshMinutes')}
+              rules={[secondsRule('fresh_seconds', MINUTE)]}
+              extra={t('openApi.apis.freshHint')}
+            >
+              <InputNumber min={0} max={43200} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="stale_hours"
+              label={t('openApi.apis.staleHours')}
+              rules={[secondsRule('stale_seconds', HOUR)]}
+              extra={t('openApi.apis.staleHint')}
+            >
+              <InputNumber min={0} max={2160} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Row gutter={16}>
           <Col xs={24} sm={8}>
             <Form.Item name="sort" label={t('openApi.apis.sort')} rules={[fieldRule(ZOpenApiFields, 'sort')]}>
               <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} />

@@ -94,6 +94,7 @@ const LOG: TApiLog = {
   charged_units: 0,
   response_ms: 5000,
   source: 'api_key',
+  cache_state: 'live',
 };
 const DETAIL: TApiLogDetail = {
   ...LOG,

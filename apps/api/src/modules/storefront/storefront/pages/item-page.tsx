@@ -37,6 +37,8 @@ export function ItemPage(props: {
   platform: MarketplacePlatform;
   item: ProductItem;
   fetchedAt: Date;
+  /** The marketplace failed and this is an older copy (the product-data cache's stale serve): said plainly. */
+  isStale?: boolean;
   pricer: Pricer;
 }) {
   const { lang, chrome, item, platform, address } = props;
@@ -185,7 +187,13 @@ export function ItemPage(props: {
               </>
             ) : null}
           </dl>
-          <p className="store-muted">{text.itemDataAsOf(chinaTime(props.fetchedAt))}</p>
+          {props.isStale ? (
+            <p className="store-stale" role="status">
+              {text.itemStale(chinaTime(props.fetchedAt))}
+            </p>
+          ) : (
+            <p className="store-muted">{text.itemDataAsOf(chinaTime(props.fetchedAt))}</p>
+          )}
           <p>
             <a href={marketplaceUrl} target="_blank" rel="noopener noreferrer nofollow">
               {text.itemViewOn(platformName)}
