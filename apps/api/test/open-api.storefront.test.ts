@@ -1,7 +1,12 @@
 import { adminEditMerchant } from '@parlour/contract/calls/merchant-admin';
 import { adminEnableDataSource, adminListDataSources } from '@parlour/contract/calls/open-core';
 import { adminSetShopStatus } from '@parlour/contract/calls/store';
-import { adminListApiLogs, merchantApiLogDetail, merchantListApiLogs } from '@parlour/contract/calls/traffic-report';
+import {
+  adminListApiLogs,
+  merchantApiLogDetail,
+  merchantListApiLogs,
+  merchantTrafficDashboard,
+} from '@parlour/contract/calls/traffic-report';
 import type { ErrorKey } from '@parlour/contract/errors';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,6 +89,12 @@ describe('Open API: calls of the store’s own site (callForStore)', () => {
       ['success', 'storefront'],
     ]);
     expect(await usageOf(t, store.shopRef)).toEqual({ success: { calls: 2, units: 3 } });
+    // The merchant's statistics show the store's own site apart from its API key.
+    const dashboard = await expectOk(t.call(merchantTrafficDashboard, { time_range: 'today' }, store.token));
+    expect(dashboard.by_caller).toEqual([
+      { source: 'api_key', calls: 0, success: 0, units: 0 },
+      { source: 'storefront', calls: 2, success: 2, units: 3 },
+    ]);
 
     // The merchant's and the operator's call logs say where each call came from.
     const mine = await expectOk(t.call(merchantListApiLogs, { time_range: 'today', page: 1, limit: 10 }, store.token));

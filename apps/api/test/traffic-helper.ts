@@ -138,7 +138,7 @@ export async function recordCall(t: TestApp, call: CallRecord) {
         insert into api_usage_daily (day, merchant_id, shop_ref, platform, api_code, status, calls, units, total_response_ms)
         values ((${at.toISOString()}::timestamptz at time zone ${BUSINESS_TIME_ZONE_SQL})::date, ${call.store.merchantId},
                 ${call.store.shopRef}, ${platform}, ${apiCode}, ${status}, 1, ${units}, ${responseMs ?? 0})
-        on conflict (day, merchant_id, shop_ref, platform, api_code, status)
+        on conflict (day, merchant_id, shop_ref, platform, api_code, status, source)
         do update set calls = api_usage_daily.calls + excluded.calls, units = api_usage_daily.units + excluded.units,
                       total_response_ms = api_usage_daily.total_response_ms + excluded.total_response_ms`);
     }

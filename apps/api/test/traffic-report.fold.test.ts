@@ -55,6 +55,7 @@ interface LogRow {
   platform: string;
   api_code: string;
   status: string;
+  source: string;
   charged_units: number;
   response_ms: number;
 }
@@ -215,7 +216,7 @@ describe('traffic reports: the compact roll-ups of closed days', () => {
     logRows = async () => {
       const result = await t.database.db.execute<LogRow & Record<string, unknown>>(sql`
         select to_char((created_at at time zone ${ZONE})::date, 'YYYY-MM-DD') as day,
-               merchant_id, shop_ref, platform, api_code, status, charged_units, coalesce(response_ms, 0) as response_ms
+               merchant_id, shop_ref, platform, api_code, status, source, charged_units, coalesce(response_ms, 0) as response_ms
         from api_call_logs`);
       return result.rows.map((row) => ({
         ...row,

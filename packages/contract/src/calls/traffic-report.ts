@@ -137,6 +137,15 @@ export const ZMerchantTrafficDashboard = z.object({
   by_platform: z.array(ZPlatformUsage),
   /** Stores with calls in the range, most units first (at most 20). */
   by_store: z.array(ZStoreUsage),
+  /** The calls by caller: the stores' systems with their API keys, and the stores' own sites (both always present). */
+  by_caller: z.array(
+    z.object({
+      source: z.enum(API_CALL_SOURCES),
+      calls: z.number().int(),
+      success: z.number().int(),
+      units: z.number().int(),
+    }),
+  ),
 });
 export type TMerchantTrafficDashboard = z.infer<typeof ZMerchantTrafficDashboard>;
 

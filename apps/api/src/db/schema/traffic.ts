@@ -253,6 +253,8 @@ export const apiUsageDaily = pgTable(
     platform: text('platform').notNull(),
     api_code: text('api_code').notNull(),
     status: text('status').notNull(),
+    /** Who made the calls (api_key or storefront; rows before migration 0044: api_key). */
+    source: callSource(),
     calls: bigint('calls', { mode: 'number' }).notNull().default(0),
     units: bigint('units', { mode: 'number' }).notNull().default(0),
     total_response_ms: bigint('total_response_ms', { mode: 'number' }).notNull().default(0),
@@ -265,6 +267,7 @@ export const apiUsageDaily = pgTable(
       table.platform,
       table.api_code,
       table.status,
+      table.source,
     ),
     index('api_usage_daily_merchant_day_idx').on(table.merchant_id, table.day),
     /** One store's statistics by API (no compact roll-up has both the store and the API). */

@@ -66,7 +66,7 @@ function settleStatement(moved: SQL, now: Date) {
       from moved
       returning id),
     ended as (
-      select created_at, merchant_id, shop_ref, platform, api_code, final_status as status,
+      select created_at, merchant_id, shop_ref, platform, api_code, final_status as status, source,
              final_units as charged_units, final_ms as response_ms
       from moved
       -- The refunds first (their package locks), then the roll-up rows.

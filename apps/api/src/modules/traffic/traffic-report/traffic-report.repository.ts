@@ -38,7 +38,8 @@ export interface UsageFilter {
 }
 
 /** Columns a roll-up query can group by. */
-export type UsageKey = 'day' | 'platform' | 'api_code' | 'shop_ref' | 'merchant_id';
+/** The keys roll-up sums are grouped by; `source` (the caller: api_key or storefront) only api_usage_daily has. */
+export type UsageKey = 'day' | 'platform' | 'api_code' | 'shop_ref' | 'merchant_id' | 'source';
 
 /** Settled calls of a group by outcome, units charged and the summed response time. */
 export interface UsageSums {
@@ -89,7 +90,7 @@ export type UsageSource = 'daily' | 'shop' | 'api' | 'total';
 export type UsageFilterField = 'merchantId' | 'shopId' | 'platform' | 'apiCode';
 export const USAGE_SOURCES: Record<UsageSource, { keys: readonly UsageKey[]; filters: readonly UsageFilterField[] }> = {
   daily: {
-    keys: ['day', 'merchant_id', 'shop_ref', 'platform', 'api_code'],
+    keys: ['day', 'merchant_id', 'shop_ref', 'platform', 'api_code', 'source'],
     filters: ['merchantId', 'shopId', 'platform', 'apiCode'],
   },
   shop: { keys: ['day', 'merchant_id', 'shop_ref'], filters: ['merchantId', 'shopId', 'platform'] },

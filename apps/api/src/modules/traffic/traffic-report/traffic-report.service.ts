@@ -15,7 +15,12 @@ import type {
   ApiCallStatus,
   ApiLogSortField,
 } from '@parlour/contract/calls/traffic-report';
-import { API_CALL_STATUSES, logErrorCodeOf, OPEN_API_LOG_ERRORS } from '@parlour/contract/calls/traffic-report';
+import {
+  API_CALL_SOURCES,
+  API_CALL_STATUSES,
+  logErrorCodeOf,
+  OPEN_API_LOG_ERRORS,
+} from '@parlour/contract/calls/traffic-report';
 import { LOG_PLATFORMS, TIME_FILTERS } from '@parlour/contract/constants';
 import { shiftDay, zoneDay } from '@parlour/contract/business-time';
 import type { SortOrder } from '@parlour/contract/schemas';
@@ -301,8 +306,8 @@ export function createTrafficReportService(deps: {
       const range = await timeRange(input, now);
       const scope = merchantScope(merchantId);
       const filter = usageFilter(range, input, scope);
-      const [[[sums], trend, platforms, storeRows], balance] = await Promise.all([
-        usage.sumUsageSets(filter, [[], ['day'], ['platform'], ['shop_ref']]),
+      const [[[sums], trend, platforms, storeRows, callers], balance] = await Promise.all([
+        usage.sumUsageSets(filter, [[], ['day'], ['platform'], ['shop_ref'], ['source']]),
         repository.packageBalance(now, scope),
       ]);
       const stores = rankBy(storeRows, 'shop_ref').slice(0, 20);
@@ -323,6 +328,10 @@ export function createTrafficReportService(deps: {
           success: row.success,
           units: row.units,
         })),
+        by_caller: API_CALL_SOURCES.map((source) => {
+          const row = callers.find((each) => each.source === source);
+          return { source, calls: row?.calls ?? 0, success: row?.success ?? 0, units: row?.units ?? 0 };
+        }),
       };
     },
 

@@ -55,7 +55,7 @@ export function ProductCacheSection() {
           size="small"
           value={range}
           onChange={setRange}
-          options={RANGES.map((value) => ({ value, label: t(`trafficReport.time.${value}`) }))}
+          options={RANGES.map((value) => ({ value, label: t(`productCache.range.${value}`) }))}
         />
       }
     >

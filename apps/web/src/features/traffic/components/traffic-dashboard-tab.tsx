@@ -1,11 +1,16 @@
-import { Card, Empty, Table, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { Figure } from '@/components/traffic-charts';
 import { TrafficDashboard } from '@/components/traffic-dashboard';
 import { formatInZone, useBusinessTimeZone } from '@/lib/business-time';
 import { useTrafficDashboard } from '../api/report-dashboard';
 
-/** The merchant's traffic dashboard: headline figures, daily usage, platforms and the busiest stores over a time filter. */
+/**
+ * The merchant's traffic dashboard: headline figures, daily usage, platforms, calls by caller (the stores'
+ * API keys apart from their own sites) and the busiest stores over a time filter; with no units left, why
+ * the stores cannot look items up and where to buy more.
+ */
 export function TrafficDashboardTab() {
   const { t } = useTranslation();
   const zone = useBusinessTimeZone();
@@ -42,32 +47,76 @@ export function TrafficDashboardTab() {
       moreFigures={moreFigures}
     >
       {({ data, isLoading }) => (
-        <Card title={t('trafficReport.chart.byStore')} size="small">
-          <Table
-            rowKey="shop_id"
-            size="small"
-            pagination={false}
-            loading={isLoading}
-            dataSource={data?.by_store ?? []}
-            locale={{
-              emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('trafficReport.chart.noCalls')} />,
-            }}
-            columns={[
-              {
-                title: t('trafficReport.column.shopName'),
-                key: 'shop',
-                render: (_: unknown, row) => (
-                  <>
-                    {row.shop_name} <Typography.Text type="secondary">({row.shop_id})</Typography.Text>
-                  </>
+        <Flex vertical gap={16}>
+          {data && data.balance.units_left === 0 ? (
+            // Why a store's pages say "temporarily unavailable" and its key's calls "quota exhausted".
+            <Alert
+              type="warning"
+              showIcon
+              message={t('trafficReport.noUnits.title')}
+              description={t('trafficReport.noUnits.body')}
+              action={
+                <Link to="/merchant/traffic?tab=packages">
+                  <Button type="primary" size="small">
+                    {t('trafficReport.noUnits.buy')}
+                  </Button>
+                </Link>
+              }
+            />
+          ) : null}
+          <Card title={t('trafficReport.chart.byCaller')} size="small">
+            <Table
+              rowKey="source"
+              size="small"
+              pagination={false}
+              loading={isLoading}
+              dataSource={data?.by_caller ?? []}
+              columns={[
+                {
+                  title: t('trafficReport.column.caller'),
+                  key: 'source',
+                  render: (_: unknown, row) => (
+                    <>
+                      {t(`trafficReport.caller.${row.source}`)}{' '}
+                      <Typography.Text type="secondary">{t(`trafficReport.callerHint.${row.source}`)}</Typography.Text>
+                    </>
+                  ),
+                },
+                { title: t('trafficReport.column.calls'), dataIndex: 'calls', align: 'right' },
+                { title: t('trafficReport.column.success'), dataIndex: 'success', align: 'right' },
+                { title: t('trafficReport.column.unitsUsed'), dataIndex: 'units', align: 'right' },
+              ]}
+            />
+          </Card>
+          <Card title={t('trafficReport.chart.byStore')} size="small">
+            <Table
+              rowKey="shop_id"
+              size="small"
+              pagination={false}
+              loading={isLoading}
+              dataSource={data?.by_store ?? []}
+              locale={{
+                emptyText: (
+                  <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('trafficReport.chart.noCalls')} />
                 ),
-              },
-              { title: t('trafficReport.column.calls'), dataIndex: 'calls', align: 'right' },
-              { title: t('trafficReport.column.success'), dataIndex: 'success', align: 'right' },
-              { title: t('trafficReport.column.unitsUsed'), dataIndex: 'units', align: 'right' },
-            ]}
-          />
-        </Card>
+              }}
+              columns={[
+                {
+                  title: t('trafficReport.column.shopName'),
+                  key: 'shop',
+                  render: (_: unknown, row) => (
+                    <>
+                      {row.shop_name} <Typography.Text type="secondary">({row.shop_id})</Typography.Text>
+                    </>
+                  ),
+                },
+                { title: t('trafficReport.column.calls'), dataIndex: 'calls', align: 'right' },
+                { title: t('trafficReport.column.success'), dataIndex: 'success', align: 'right' },
+                { title: t('trafficReport.column.unitsUsed'), dataIndex: 'units', align: 'right' },
+              ]}
+            />
+          </Card>
+        </Flex>
       )}
     </TrafficDashboard>
   );

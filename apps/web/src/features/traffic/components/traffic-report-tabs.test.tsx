@@ -38,6 +38,10 @@ const DASHBOARD: TMerchantTrafficDashboard = {
     { date: '2026-11-21', calls: 2, success: 2, units: 2 },
     { date: '2026-11-22', calls: 8, success: 5, units: 7 },
   ],
+  by_caller: [
+    { source: 'api_key', calls: 6, success: 4, units: 5 },
+    { source: 'storefront', calls: 4, success: 3, units: 4 },
+  ],
   by_platform: [
     { platform: '1688', calls: 5, success: 3, units: 3 },
     { platform: 'taobao', calls: 5, success: 4, units: 6 },
