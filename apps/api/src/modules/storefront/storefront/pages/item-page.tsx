@@ -1,14 +1,16 @@
 import type { Lang } from '@parlour/contract/errors';
 import { marketplaceItemUrl, type MarketplacePlatform } from '@parlour/contract/marketplace-link';
-import type { ProductItem } from '../../../../providers/product-data/product-data-provider';
-import { priceRange, readSelection, skuAxes, skuPicker, type SkuAxis } from '../item-skus';
+import type { ProductItem, ProductSku } from '../../../../providers/product-data/product-data-provider';
+import { NAMES_SLOT, ITEM_DATA_ID, type ItemData } from '../client/item-data';
+import { IMAGE_PARAM, priceRange, readSelection, skuAxes, skuParam, skuPicker, type SkuAxis } from '../item-skus';
 import { formatCount, type Pricer } from '../storefront-money';
 import { PLATFORM_NAMES, STOREFRONT_TEXT } from '../storefront-texts';
+import { httpsImage } from '../marketplace-images';
+import { scriptJson } from '../script-json';
 import { hrefOf, StoreDocument, type PageAddress, type StoreChrome } from './store-document';
 
-/** The query parameter of the SKU axis at `index` (`s0`, `s1`, …) and of the picture shown (`img`). */
-export const skuParam = (index: number) => `s${index}`;
-export const IMAGE_PARAM = 'img';
+/** The least quantity of an item a buyer can choose (the product data has no minimum of its own yet). */
+const MIN_QUANTITY = 1;
 
 /** The time the data was fetched, as buyers in any country read it: China time, to the minute. */
 function chinaTime(at: Date): string {
@@ -39,7 +41,8 @@ export function ItemPage(props: {
   fetchedAt: Date;
   pricer: Pricer;
 }) {
-  const { lang, chrome, item, platform, address } = props;
+  const { lang, chrome, platform, address } = props;
+  const item = { ...props.item, images: props.item.images.map(httpsImage) };
   const text = STOREFRONT_TEXT[lang];
   const axes = skuAxes(item.skus);
   const selection = readSelection(axes, (index) => address.search.get(skuParam(index)));
@@ -56,19 +59,37 @@ export function ItemPage(props: {
     hrefOf(itemPath, { ...selectionParams(values), [IMAGE_PARAM]: image > 0 ? image : undefined });
   const price = picker.chosen ? picker.chosen.price : undefined;
   const { pricer } = props;
-  const low = pricer.show(price ?? range.min);
+  const low = pricer.show(range.min);
   const high = pricer.show(range.max);
   // One price once a SKU is chosen, else the range (one amount where both ends show the same after rounding).
   const span = (from: string, to: string) => (from === to ? from : `${from} – ${to}`);
-  const shown =
-    price !== undefined
-      ? low
-      : { text: span(low.text, high.text), cny: low.cny && high.cny ? span(low.cny, high.cny) : null };
+  const rangeShown = { text: span(low.text, high.text), cny: low.cny && high.cny ? span(low.cny, high.cny) : null };
+  const shown = price !== undefined ? pricer.show(price) : rangeShown;
   const stock = picker.chosen ? picker.chosen.stock : item.stock;
   const marketplaceUrl = item.url || marketplaceItemUrl(platform, item.item_id);
   const platformName = PLATFORM_NAMES[lang][platform];
   const missing = axes.filter((_, index) => selection[index] === undefined).map((axis: SkuAxis) => axis.name);
   const mainImage = item.images[imageIndex];
+  const nameSeparator = lang === 'zh-CN' ? '、' : ', ';
+  const stockText = (count: number) => (count > 0 ? text.itemStock(formatCount(count, lang)) : text.itemOutOfStock);
+  const skuStatus = (sku: ProductSku) => `${text.itemChosenSku}: ${sku.props_text} · ${stockText(sku.stock)}`;
+  // What the client script shows as SKUs are chosen (client/sku-picker.ts), every text made here.
+  const itemData: ItemData = {
+    title: item.title,
+    skus: item.skus.map((sku) => {
+      const skuPrice = pricer.show(sku.price);
+      return { ...sku, price_text: skuPrice.text, cny_text: skuPrice.cny, status_text: skuStatus(sku) };
+    }),
+    range: {
+      price_text: rangeShown.text,
+      cny_text: rangeShown.cny,
+      stock: item.stock,
+      stock_text: stockText(item.stock),
+    },
+    choose_template: text.itemChooseSku(NAMES_SLOT),
+    name_separator: nameSeparator,
+    min_quantity: MIN_QUANTITY,
+  };
   const openGraph = (
     <>
       <meta property="og:type" content="product" />
@@ -117,19 +138,19 @@ export function ItemPage(props: {
             <span className="store-price" data-price>
               {shown.text}
             </span>
-            {price === undefined && item.original_price > range.max ? (
-              <span className="store-item__original">
+            {item.original_price > range.max ? (
+              <span className="store-item__original" hidden={price !== undefined}>
                 {text.itemOriginalPrice} {pricer.show(item.original_price).text}
               </span>
             ) : null}
-            {shown.cny ? (
+            {rangeShown.cny ? (
               <span className="store-price__cny" data-price-cny>
                 ≈ {shown.cny}
               </span>
             ) : null}
           </div>
           {axes.map((axis, index) => (
-            <fieldset className="store-axis" key={axis.name}>
+            <fieldset className="store-axis" key={axis.name} data-sku-axis={index}>
               <legend>{axis.name}</legend>
               <div className="store-axis__values">
                 {picker.choices[index].map((choice) =>
@@ -152,16 +173,12 @@ export function ItemPage(props: {
               </div>
             </fieldset>
           ))}
-          <p className="store-muted" data-sku-status>
+          <p className="store-muted" data-sku-status aria-live="polite">
             {picker.chosen
-              ? `${text.itemChosenSku}: ${picker.chosen.props_text} · ${
-                  picker.chosen.stock > 0 ? text.itemStock(formatCount(picker.chosen.stock, lang)) : text.itemOutOfStock
-                }`
+              ? skuStatus(picker.chosen)
               : missing.length
-                ? text.itemChooseSku(missing.join(lang === 'zh-CN' ? '、' : ', '))
-                : stock > 0
-                  ? text.itemStock(formatCount(stock, lang))
-                  : text.itemOutOfStock}
+                ? text.itemChooseSku(missing.join(nameSeparator))
+                : stockText(stock)}
           </p>
           <div className="store-item__quantity">
             <label htmlFor="quantity">{text.itemQuantity}</label>
@@ -169,9 +186,9 @@ export function ItemPage(props: {
               id="quantity"
               name="quantity"
               type="number"
-              min={1}
-              max={Math.max(1, stock)}
-              defaultValue={1}
+              min={MIN_QUANTITY}
+              max={Math.max(MIN_QUANTITY, stock)}
+              defaultValue={MIN_QUANTITY}
               inputMode="numeric"
             />
           </div>
@@ -193,6 +210,9 @@ export function ItemPage(props: {
           </p>
         </section>
       </article>
+      {item.skus.length ? (
+        <script type="application/json" id={ITEM_DATA_ID} dangerouslySetInnerHTML={{ __html: scriptJson(itemData) }} />
+      ) : null}
     </StoreDocument>
   );
 }
