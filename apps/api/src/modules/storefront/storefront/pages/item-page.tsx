@@ -42,7 +42,11 @@ export function ItemPage(props: {
   pricer: Pricer;
 }) {
   const { lang, chrome, platform, address } = props;
-  const item = { ...props.item, images: props.item.images.map(httpsImage) };
+  const item = {
+    ...props.item,
+    images: props.item.images.map(httpsImage),
+    skus: props.item.skus.map((sku) => (sku.image ? { ...sku, image: httpsImage(sku.image) } : sku)),
+  };
   const text = STOREFRONT_TEXT[lang];
   const axes = skuAxes(item.skus);
   const selection = readSelection(axes, (index) => address.search.get(skuParam(index)));
@@ -69,7 +73,8 @@ export function ItemPage(props: {
   const marketplaceUrl = item.url || marketplaceItemUrl(platform, item.item_id);
   const platformName = PLATFORM_NAMES[lang][platform];
   const missing = axes.filter((_, index) => selection[index] === undefined).map((axis: SkuAxis) => axis.name);
-  const mainImage = item.images[imageIndex];
+  // A chosen SKU's own picture, unless the buyer picked a thumbnail.
+  const mainImage = (!address.search.has(IMAGE_PARAM) && picker.chosen?.image) || item.images[imageIndex];
   const nameSeparator = lang === 'zh-CN' ? '、' : ', ';
   const stockText = (count: number) => (count > 0 ? text.itemStock(formatCount(count, lang)) : text.itemOutOfStock);
   const skuStatus = (sku: ProductSku) => `${text.itemChosenSku}: ${sku.props_text} · ${stockText(sku.stock)}`;
@@ -121,7 +126,7 @@ export function ItemPage(props: {
                 <li key={image}>
                   <a
                     href={linkWith(selection, index)}
-                    aria-current={index === imageIndex ? 'true' : undefined}
+                    aria-current={image === mainImage ? 'true' : undefined}
                     aria-label={text.itemImage(index + 1)}
                   >
                     <img src={image} alt="" loading="lazy" width={64} height={64} />
