@@ -1,4 +1,4 @@
-import { readSelection, skuAxes, skuParam } from '../item-skus';
+import { IMAGE_PARAM, readSelection, skuAxes, skuParam } from '../item-skus';
 import { showMainPicture } from './gallery';
 import { ITEM_DATA_ID, type ItemData } from './item-data';
 import { replaceQuery } from './page-address';
@@ -29,8 +29,12 @@ export function enhanceSkuPicker(root: Document) {
       button.textContent = value;
       button.addEventListener('click', () => {
         selection[index] = selection[index] === value ? undefined : value;
-        update();
-        replaceQuery(Object.fromEntries(axes.map((_, axis) => [skuParam(axis), selection[axis]])));
+        const view = update();
+        replaceQuery({
+          ...Object.fromEntries(axes.map((_, axis) => [skuParam(axis), selection[axis]])),
+          // The SKU's own picture replaces a thumbnail chosen before, as the server shows it.
+          ...(view.chosen?.image ? { [IMAGE_PARAM]: undefined } : {}),
+        });
       });
       return button;
     });
@@ -67,6 +71,7 @@ export function enhanceSkuPicker(root: Document) {
       quantity.value = String(clampQuantity(quantity.value, view));
     }
     if (view.chosen?.image) showMainPicture(root, view.chosen.image, `${data.title} · ${view.chosen.props_text}`);
+    return view;
   }
 
   quantity?.addEventListener('change', () => {
