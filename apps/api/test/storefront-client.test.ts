@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { merchantSiteConfigEdit } from '@parlour/contract/calls/store-site-config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ItemData } from '../src/modules/storefront/storefront/client/item-data';
 import { MARKETPLACE_IMAGE_SOURCES } from '../src/modules/storefront/storefront/marketplace-images';
@@ -15,7 +16,7 @@ import {
 } from '../src/providers/product-data/sandbox-product-data-provider';
 import { buildTestApp, type TestApp } from './helper';
 import { grantPackage, shopRefOf } from './open-api-helper';
-import { merchantWithStore } from './shop-helper';
+import { expectOk, merchantWithStore } from './shop-helper';
 
 /**
  * The storefront's client script (issue 24 §6): served from the store's host under a hashed name,
@@ -121,6 +122,29 @@ describe('[STOREFRONT] the client script', () => {
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).equals(plain.rawPayload)).toBe(true);
     expect(gzip.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+  });
+
+  it('leaves out a logo the CSP would block (an https address off the platform and the marketplaces)', async () => {
+    const store = await merchantWithStore(t);
+    const host = `${store.shopId}.localhost:3000`;
+    const config = {
+      shop_id: store.shopId,
+      site_name: 'Logo test',
+      keywords: '',
+      description: '',
+      ico: '',
+      record_number: '',
+      copyright: '',
+      service_phone: '',
+    };
+    await expectOk(
+      t.call(merchantSiteConfigEdit, { ...config, logo: 'https://cdn.example.com/logo.png' }, store.token),
+    );
+    const elsewhere = await get(host, '/');
+    expect(elsewhere.body).not.toContain('cdn.example.com');
+    expect(elsewhere.body).toContain('<span class="store-logo store-logo--empty" aria-hidden="true">L</span>');
+    await expectOk(t.call(merchantSiteConfigEdit, { ...config, logo: 'https://img.alicdn.com/logo.png' }, store.token));
+    expect((await get(host, '/')).body).toContain('<img class="store-logo" src="https://img.alicdn.com/logo.png"');
   });
 
   it('answers 404 for any other name under /_assets/, on a store host and on the platform', async () => {

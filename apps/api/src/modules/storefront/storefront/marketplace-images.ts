@@ -22,3 +22,24 @@ export function httpsImage(url: string): string {
   if (url.startsWith('http://')) return `https://${url.slice('http://'.length)}`;
   return url;
 }
+
+/**
+ * Whether a store page may show the picture at `url` under its CSP: one of the platform's own (a path:
+ * uploads, the sandbox's pictures) or an https address on a marketplace's picture host. A store's
+ * logo may be any https address in its config; one elsewhere would be blocked, so pages leave it out.
+ */
+export function isShownImage(url: string): boolean {
+  if (url.startsWith('/') && !url.startsWith('//')) return true;
+  let host: string;
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'https:') return false;
+    host = parsed.hostname;
+  } catch {
+    return false;
+  }
+  return MARKETPLACE_IMAGE_SOURCES.some((source) => {
+    const allowed = source.slice('https://'.length);
+    return allowed.startsWith('*.') ? host.endsWith(allowed.slice(1)) : host === allowed;
+  });
+}

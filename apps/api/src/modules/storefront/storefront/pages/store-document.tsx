@@ -2,6 +2,7 @@ import type { Lang } from '@parlour/contract/errors';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Pricer } from '../storefront-money';
+import { isShownImage } from '../marketplace-images';
 import { storefrontScript } from '../storefront-script';
 import { STOREFRONT_STYLE } from '../storefront-style';
 import { STOREFRONT_TEXT } from '../storefront-texts';
@@ -131,7 +132,7 @@ export function StoreDocument(props: {
         <header className="store-header">
           <div className="store-header__inner">
             <a className="store-brand" href="/">
-              {chrome.logo ? (
+              {chrome.logo && isShownImage(chrome.logo) ? (
                 <img className="store-logo" src={chrome.logo} alt={chrome.siteName} />
               ) : (
                 <span className="store-logo store-logo--empty" aria-hidden="true">
