@@ -197,7 +197,8 @@ export function StoreDocument(props: {
 
 /**
  * The currency switch: a GET form to the same page (its other parameters kept) with a button, so it
- * works without script; the client script submits it on change and hides the button (client/currency-switch.ts).
+ * works without script; the client script goes on change, with what it changed in the address, and
+ * hides the button (client/currency-switch.ts).
  */
 function CurrencySwitch(props: {
   lang: Lang;
