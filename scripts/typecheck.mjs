@@ -7,7 +7,13 @@
 import { runTogether, tool } from './lib/run-together.mjs';
 
 // The longest first, so the short ones fill the other lanes while it runs.
-const PROJECTS = ['apps/web', 'apps/api', 'packages/contract', 'e2e'];
+const PROJECTS = [
+  'apps/web',
+  'apps/api',
+  'packages/contract',
+  'e2e',
+  'apps/api/src/modules/storefront/storefront/client',
+];
 const tsc = tool('typescript', 'bin', 'tsc');
 
 const isClean = await runTogether(

@@ -59,13 +59,13 @@ function cpuMs(pid: number): number {
  * CPU spent by the servers (the app's process and its PostgreSQL backends) between two readings:
  * unlike latency, it hardly moves with other work on the machine.
  */
-async function readCpu(client: pg.Client, serverPid: number) {
+export async function readCpu(client: pg.Client, serverPid: number) {
   const { rows } = await client.query<{ pid: number }>(
     'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
   );
   return { server: cpuMs(serverPid), backends: new Map(rows.map((row) => [row.pid, cpuMs(row.pid)])) };
 }
-function cpuSince(before: Awaited<ReturnType<typeof readCpu>>, after: Awaited<ReturnType<typeof readCpu>>) {
+export function cpuSince(before: Awaited<ReturnType<typeof readCpu>>, after: Awaited<ReturnType<typeof readCpu>>) {
   let backends = 0;
   for (const [pid, ms] of after.backends) backends += ms - (before.backends.get(pid) ?? 0);
   return { node: after.server - before.server, postgres: backends };
@@ -112,7 +112,7 @@ export async function signIn(base: string, callPath: string, account: string, pa
   return answer.data.userinfo.token;
 }
 
-function run(options: autocannon.Options) {
+export function run(options: autocannon.Options) {
   return new Promise<autocannon.Result>((resolve, reject) => {
     autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
   });
@@ -216,11 +216,12 @@ export async function runScenarios<P extends string>(options: {
   return rows;
 }
 
-/** The Markdown table of a run: ratios to the bare servers at the same connections, CPU per request, the target column. */
+/** The Markdown table of a run: ratios to the bare servers at the same connections, CPU per request, the target column (when there is a target). */
 export function resultTable(
   rows: Row[],
-  options: { settings: LoadSettings; loadBefore: number; targetMs: number; targetColumn: string },
+  options: { settings: LoadSettings; loadBefore: number; targetMs?: number; targetColumn?: string },
 ) {
+  const hasTarget = options.targetMs !== undefined;
   const reference = (scenario: string, connections: number) =>
     rows.find((row) => row.scenario === scenario && row.connections === connections)?.requestsPerSecond;
   return [
@@ -228,15 +229,16 @@ export function resultTable(
       `Node ${process.version}; ${options.settings.duration} s per run after ${options.settings.warmup} s warm-up; ` +
       `load average ${options.loadBefore.toFixed(1)} before, ${os.loadavg()[0].toFixed(1)} after.`,
     '',
-    `| scenario | conn | total | first ms | p50 ms | p99 ms | req/s | ÷ node:http | ÷ Fastify | CPU ms/req node + pg | ${options.targetColumn} |`,
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |',
+    `| scenario | conn | total | first ms | p50 ms | p99 ms | req/s | ÷ node:http | ÷ Fastify | CPU ms/req node + pg |${hasTarget ? ` ${options.targetColumn} |` : ''}`,
+    `| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |${hasTarget ? ' :---: |' : ''}`,
     ...rows.map((row) => {
       const http = reference('bare node:http', row.connections);
       const fastify = reference('bare Fastify', row.connections);
       const ratio = (value: number | undefined) => (value ? (row.requestsPerSecond / value).toFixed(3) : '–');
       const cpu = `${row.nodeCpuMsPerRequest.toFixed(2)} + ${row.postgresCpuMsPerRequest.toFixed(2)}`;
-      const isOnTarget = row.completed > 0 && row.p99 < options.targetMs;
-      const target = `${isOnTarget ? 'yes' : '**no**'}${row.errors ? ` (${row.errors} errors)` : ''}`;
+      const isOnTarget = row.completed > 0 && row.p99 < (options.targetMs ?? Infinity);
+      const errors = row.errors ? ` (${row.errors} errors)` : '';
+      const target = hasTarget ? `${isOnTarget ? 'yes' : '**no**'}${errors}` : undefined;
       const cells = [
         row.scenario,
         row.connections,
@@ -247,8 +249,8 @@ export function resultTable(
         Math.round(row.requestsPerSecond),
         ratio(http),
         ratio(fastify),
-        cpu,
-        target,
+        hasTarget ? cpu : `${cpu}${errors}`,
+        ...(target === undefined ? [] : [target]),
       ];
       return `| ${cells.join(' | ')} |`;
     }),

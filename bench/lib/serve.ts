@@ -14,6 +14,7 @@ import Fastify from 'fastify';
 import { buildApp } from '../../apps/api/src/app';
 import { loadConfig } from '../../apps/api/src/config';
 import { openPostgres } from '../../apps/api/src/db/client';
+import { seedDatabase } from '../../apps/api/src/db/seed/seed';
 import { BENCH_ADMIN } from './bench-accounts';
 import { benchDatabaseUrl } from './bench-database';
 
@@ -34,8 +35,12 @@ async function startApp() {
     WEB_DIST_DIR: '/nonexistent',
     SECRETS_KEY: 'be'.repeat(32),
     SHOP_BASE_DOMAIN: 'bench.parlour.shop',
+    // The storefront benchmark sends every page from one address: it raises the per-visitor limits.
+    IP_RATE_LIMIT_SCALE: process.env.IP_RATE_LIMIT_SCALE,
   });
   const app = await buildApp({ config, database, logger: false });
+  // BENCH_SEED_DEMO=true: the demo merchant and its stores (the storefront benchmark's pages), as `npm start` seeds them.
+  if (process.env.BENCH_SEED_DEMO === 'true') await seedDatabase(app, config);
   await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     port: (app.server.address() as AddressInfo).port,

@@ -17,7 +17,8 @@ import { buyStore, merchantToken, uniqueShopId, versionNamed } from '../support/
  * fixture (support/fixtures.ts) fails any test whose pages report a CSP violation; these tests check
  * every page's document headers, then boot the console by a full load and walk every page in it (each
  * page's lazy code, styles and calls) and open dialogs (antd's run-time styles, the scroll locker), so
- * that the policy is exercised on all of them.
+ * that the policy is exercised on all of them. A store's own pages carry their own policy
+ * (STOREFRONT_CSP): storefront.spec.ts checks it and runs the store's script and pictures under it.
  */
 
 const PUBLIC_PAGES = ['/index', '/pricing', '/register', '/forgot', '/login'];

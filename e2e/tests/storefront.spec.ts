@@ -1,15 +1,33 @@
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { APP_PORT } from '../playwright.config';
 import { expect, merchantPage, registerMerchantByApi, test } from '../support/fixtures';
-import { shot } from '../support/screenshots';
+import { shot, SHOTS_DIR } from '../support/screenshots';
 import { callApi, createOperatingStore, merchantToken, payAtCashier } from '../support/store-api';
 
 /**
  * The store's own site (issue 24): a buyer at `<shop_id>.localhost` pastes a Taobao link and a JD share
- * text, lands on the item page, chooses its SKUs (links: no script on the page), searches by keyword and
- * pages through the results, switches language; the merchant sees those lookups in the traffic log as the
+ * text, lands on the item page, chooses its SKUs (the client script: no reload), switches the currency,
+ * searches by keyword and pages through the results, switches language; with JavaScript off the same
+ * item page works through its links and forms; the merchant sees those lookups in the traffic log as the
  * storefront's calls. Both languages, 1440 and 375 px.
  */
+
+/** The store's prices in USD (its default) and JPY at its own rates. */
+const PRICING = {
+  currencies: ['USD', 'JPY'],
+  rate_source: 'own',
+  own_rates: { USD: '0.1381', JPY: '20.95' },
+  markup_percent: 10,
+  min_markup: 500,
+  rounding: 'cent',
+  adds_china_freight: true,
+};
+/** A price in dollars as either language writes it ($12.99, US$12.99), and a range of them. */
+const DOLLARS = /^(US)?\$[\d,]+\.\d{2}$/;
+const DOLLAR_RANGE = /^(US)?\$[\d,]+\.\d{2} – (US)?\$[\d,]+\.\d{2}$/;
+/** A price in yen as either language writes it: no decimals. */
+const YEN = /^(JP)?¥[\d,]+$/;
 
 const TEXT = {
   'zh-CN': {
@@ -24,6 +42,8 @@ const TEXT = {
     viewOn: '在淘宝 / 天猫查看原商品',
     switchTo: 'English',
     caller: '店铺网站',
+    currency: '价格币种',
+    switchCurrency: '切换',
   },
   'en-US': {
     search: 'Search',
@@ -37,16 +57,24 @@ const TEXT = {
     viewOn: 'View the item on Taobao / Tmall',
     switchTo: '中文',
     caller: 'Storefront',
+    currency: 'Currency of prices',
+    switchCurrency: 'Switch',
   },
 } as const;
 
-/** Chooses the first value that can be chosen on every SKU axis (each a link), as a buyer clicks them. */
-async function chooseEverySku(page: Page) {
+/**
+ * Chooses the first value that can be chosen on every SKU axis, as a buyer clicks them: buttons the
+ * client script made, or without script the server's links (each loads the page with the choice).
+ */
+async function chooseEverySku(page: Page, options: { hasScript: boolean }) {
   const axes = page.locator('fieldset.store-axis');
   const count = await axes.count();
   for (let index = 0; index < count; index += 1) {
-    await axes.nth(index).locator('a').first().click();
-    await page.waitForLoadState();
+    if (options.hasScript) await axes.nth(index).locator('button:enabled').first().click();
+    else {
+      await axes.nth(index).locator('a').first().click();
+      await page.waitForLoadState();
+    }
   }
 }
 
@@ -78,13 +106,20 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
       { token },
     );
     await payAtCashier(request, order.payment.pay_url);
+    await callApi(request, 'merchant/parlour/pricing/edit', { shop_id: shop.shop_id, ...PRICING }, { token });
 
     const origin = `http://${shop.shop_id}.localhost:${APP_PORT}`;
     const context = await browser.newContext({ locale: lang, extraHTTPHeaders: { 'accept-language': lang } });
     const page = await context.newPage();
     try {
       await page.setViewportSize({ width: 1440, height: 900 });
-      await page.goto(`${origin}/`);
+      // The store's own policy (STOREFRONT_CSP): its one script, the platform's and the marketplaces' pictures.
+      // The fixture fails the test on any violation, so the script and pictures below load under it.
+      const home = await page.goto(`${origin}/`);
+      const policy = (await home!.allHeaders())['content-security-policy'];
+      expect(policy).toContain("script-src 'self';");
+      expect(policy).toContain("img-src 'self' https://alicdn.com https://*.alicdn.com https://*.360buyimg.com");
+      expect(policy).not.toContain('https:;');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Storefront ${lang}`);
       await expect(page.getByRole('heading', { name: text.platforms })).toBeVisible();
       await shot(page, `storefront-home-${lang}-1440`);
@@ -101,14 +136,26 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
         'https://item.taobao.com/item.htm?id=520813250866',
       );
       const range = await page.locator('[data-price]').textContent();
-      await chooseEverySku(page);
+      expect(range).toMatch(DOLLAR_RANGE);
+      // Choosing SKUs loads nothing: the page (and this mark on it) stays, the address follows the choice.
+      await page.evaluate(() => document.documentElement.setAttribute('data-test-mark', 'kept'));
+      await chooseEverySku(page, { hasScript: true });
       await expect(page.locator('[data-sku-status]')).toContainText(text.chosen);
-      // The chosen SKU's one price replaces the range; back steps back through the choices.
+      // The chosen SKU's one price replaces the range, in dollars with the yuan beside it.
       await expect(page.locator('[data-price]')).not.toHaveText(range ?? '');
-      await expect(page.locator('[data-price]')).not.toContainText('–');
-      await shot(page, `storefront-item-${lang}-1440`);
-      await page.goBack();
+      await expect(page.locator('[data-price]')).toHaveText(DOLLARS);
+      await expect(page.locator('[data-price-cny]')).toContainText('¥');
+      await expect(page.locator('.store-axis button[aria-pressed="true"]')).toHaveCount(
+        await page.locator('fieldset.store-axis').count(),
+      );
+      await expect(page.locator('html')).toHaveAttribute('data-test-mark', 'kept');
       await expect(page).toHaveURL(/\/item\/taobao\/520813250866\?s0=/);
+      await shot(page, `storefront-item-${lang}-1440`);
+      // The currency switch answers as soon as another currency is chosen (its button is for pages without script).
+      await expect(page.getByRole('button', { name: text.switchCurrency })).toBeHidden();
+      await page.getByRole('combobox', { name: text.currency }).selectOption('JPY');
+      await expect(page.locator('[data-price]')).toHaveText(YEN);
+      await expect(page.locator('[data-sku-status]')).toContainText(text.chosen);
 
       // A JD share text from the phone app, emoji and all, in the header's search box.
       await page
@@ -146,6 +193,33 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
       await expect(page.locator('html')).toHaveAttribute('lang', lang === 'zh-CN' ? 'en-US' : 'zh-CN');
     } finally {
       await context.close();
+    }
+
+    // With JavaScript off the item page works through its links and the currency form's button.
+    const noScript = await browser.newContext({
+      locale: lang,
+      javaScriptEnabled: false,
+      extraHTTPHeaders: { 'accept-language': lang },
+    });
+    try {
+      const page = await noScript.newPage();
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto(`${origin}/item/taobao/520813250866`);
+      await expect(page.locator('[data-sku-status]')).toContainText(text.choose);
+      await chooseEverySku(page, { hasScript: false });
+      await expect(page).toHaveURL(/\?s0=/);
+      await expect(page.locator('[data-sku-status]')).toContainText(text.chosen);
+      await expect(page.locator('[data-price]')).toHaveText(DOLLARS);
+      await page.getByRole('combobox', { name: text.currency }).selectOption('JPY');
+      await page.getByRole('button', { name: text.switchCurrency }).click();
+      await expect(page.locator('[data-price]')).toHaveText(/^(JP)?¥[\d,]+ – (JP)?¥[\d,]+$/);
+      // Not shot(): its layout and axe checks run script in the page, which this context forbids.
+      await page.screenshot({
+        path: path.join(SHOTS_DIR, `storefront-item-no-script-${lang}-1440.png`),
+        fullPage: true,
+      });
+    } finally {
+      await noScript.close();
     }
 
     // The merchant's traffic log shows the lookups as the storefront's calls.

@@ -35,6 +35,8 @@ export function vendorItem(numIid: string) {
       { url: '//img.alicdn.com/imgextra/i1/main.jpg' },
       { url: 'https://img.alicdn.com/imgextra/i2/side.jpg' },
     ],
+    // One colour has its own picture, as onebound answers it: keyed by the property "pid:vid".
+    props_img: { '1627207:28341': '//img.alicdn.com/imgextra/i3/black.jpg' },
     location: '浙江 杭州',
     seller_id: '59531614',
     seller_info: { nick: '开心客栈', shop_name: '开心客栈 旗舰店' },

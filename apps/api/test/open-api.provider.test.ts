@@ -129,6 +129,7 @@ describe('product data: HTTP provider against a fake vendor on 127.0.0.1', () =>
             props_text: '颜色分类:黑色',
             price: 2580,
             stock: 500,
+            image: 'https://img.alicdn.com/imgextra/i3/black.jpg',
           },
           {
             sku_id: '4333333302',

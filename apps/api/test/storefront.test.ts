@@ -63,9 +63,10 @@ describe('[STOREFRONT] the front page', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toContain('text/html');
     expect(answer.headers['cache-control']).toBe('no-store');
-    // No script runs on a store page; images may come from the platform or https.
+    // Only the store's own script runs (storefront-client.test.ts); images from the platform and the marketplaces.
     expect(answer.headers['content-security-policy']).toContain("default-src 'none'");
-    expect(answer.headers['content-security-policy']).not.toContain('script-src');
+    expect(answer.headers['content-security-policy']).toContain("script-src 'self';");
+    expect(answer.headers['content-security-policy']).not.toContain('https:;');
     expect(answer.body).toContain(`<title>Store ${shopId}</title>`);
     expect(answer.body).toMatch(new RegExp(`<span class="store-copyright">© \\d{4} Store ${shopId}</span>`));
     expect(metaOf(answer.body, 'parlour-plugins')).toBe('');

@@ -99,13 +99,25 @@ export function convertFen(fen: number, currency: PriceCurrency, rate: string, r
   return Number(ceilDiv(exactNumerator, stepMinor * exactDenominator) * stepMinor);
 }
 
+/**
+ * The formatters made so far, by language and currency: making an Intl.NumberFormat costs far more
+ * than formatting with it (a store's result page formats some forty prices).
+ */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 /** An amount in minor units as buyers read it in their language: "US$12.99", "¥1,239", "CN¥39.00". */
 export function formatMoney(minor: number, currency: PriceCurrency, lang: string): string {
   const exponent = CURRENCY_EXPONENTS[currency];
-  return new Intl.NumberFormat(lang, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: exponent,
-    maximumFractionDigits: exponent,
-  }).format(minor / 10 ** exponent);
+  const key = `${lang} ${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(lang, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: exponent,
+      maximumFractionDigits: exponent,
+    });
+    moneyFormats.set(key, format);
+  }
+  return format.format(minor / 10 ** exponent);
 }

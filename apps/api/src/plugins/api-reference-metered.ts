@@ -80,6 +80,12 @@ const object = (properties: Record<string, unknown>, description?: string) => ({
   required: Object.keys(properties),
 });
 
+/** An object whose `names` may be absent. */
+const optional = (names: readonly string[], properties: Record<string, unknown>) => {
+  const schema = object(properties);
+  return { ...schema, required: schema.required.filter((name) => !names.includes(name)) };
+};
+
 const money = (what: string) => integer(`${what} in minor units of \`currency\` (fen for CNY: 2580 is 25.80)`);
 
 /** Component schemas of the call's answers; keys match ProductItem and ProductSearchPage of the providers. */
@@ -97,7 +103,7 @@ export const METERED_OPEN_API_SCHEMAS = {
       images: { type: 'array', items: { type: 'string' }, description: 'Image URLs, main image first' },
       skus: {
         type: 'array',
-        items: object({
+        items: optional(['image'], {
           sku_id: text('SKU ID'),
           props: {
             type: 'array',
@@ -106,6 +112,7 @@ export const METERED_OPEN_API_SCHEMAS = {
           props_text: text('The properties in one line, e.g. 颜色:黑色;尺码:XL'),
           price: money('SKU price'),
           stock: integer('SKU stock'),
+          image: text("The SKU's own picture (its colour's), when the platform has one"),
         }),
       },
       seller: object({

@@ -11,9 +11,12 @@ export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** Everything else the build serves (index.html, favicon.svg, zod-jitless.js) is revalidated on every use. */
 export const REVALIDATE_CACHE_CONTROL = 'no-cache';
 
-/** The page's bytes in each encoding, compressed once (the page does not change while the process runs). */
-function precompress(html: string): Record<ResponseEncoding | 'identity', Buffer> {
-  const bytes = Buffer.from(html, 'utf8');
+/**
+ * A text's bytes in each encoding, compressed once at the highest settings (the console's page, the
+ * storefront's script: neither changes while the process runs).
+ */
+export function precompress(text: string): Record<ResponseEncoding | 'identity', Buffer> {
+  const bytes = Buffer.from(text, 'utf8');
   return {
     identity: bytes,
     br: brotliCompressSync(bytes, {

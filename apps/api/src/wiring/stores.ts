@@ -20,6 +20,7 @@ import { createStoreVersionService } from '../modules/stores/store-version/store
 import { createStorePricingRepository } from '../modules/stores/store-pricing/store-pricing.repository';
 import { registerStorePricingRoutes } from '../modules/stores/store-pricing/store-pricing.routes';
 import { createStorePricingService } from '../modules/stores/store-pricing/store-pricing.service';
+import { registerStorefrontAssetRoutes } from '../modules/storefront/storefront/storefront-assets.routes';
 import { registerStorefrontRouting } from '../modules/storefront/storefront/storefront.routes';
 import { createStorefrontService } from '../modules/storefront/storefront/storefront.service';
 import type { Content } from './content';
@@ -117,6 +118,8 @@ export function wireStores(
     clock,
   });
   registerStorePricingRoutes(registrar, { storePricingService });
+  const logScriptError = (error: unknown) =>
+    app.log.error({ err: error }, 'the storefront script could not be bundled: pages go without it');
   // Requests to a store's system or custom domain reach the store: its pages from its config, plugins and pricing.
   registerStorefrontRouting(app, {
     storefrontService: createStorefrontService({
@@ -130,7 +133,9 @@ export function wireStores(
       clock,
     }),
     storeUrlScheme: config.storeUrlScheme,
+    onScriptError: logScriptError,
   });
+  registerStorefrontAssetRoutes(app, { onError: logScriptError });
   return {
     storeVersionService,
     shopService,

@@ -71,14 +71,20 @@ function parsePropertiesName(value: unknown) {
 export function mapVendorItem(platform: ProductPlatform, item: Json): ProductItem {
   const price = money(item.price);
   const skuList = isObject(item.skus) && Array.isArray(item.skus.sku) ? item.skus.sku.filter(isObject) : [];
+  // Pictures per property value ("1627207:28341" → its URL): a SKU shows its first property's that has one.
+  const propImages = isObject(item.props_img) ? item.props_img : {};
   const skus: ProductSku[] = skuList.map((sku) => {
     const props = parsePropertiesName(sku.properties_name);
+    const imageKey = text(sku.properties)
+      .split(';')
+      .find((key) => text(propImages[key]));
     return {
       sku_id: text(sku.sku_id),
       props,
       props_text: props.map((prop) => `${prop.name}:${prop.value}`).join(';'),
       price: money(sku.price, price),
       stock: integer(sku.quantity),
+      ...(imageKey ? { image: absoluteUrl(propImages[imageKey]) } : {}),
     };
   });
   const images = Array.isArray(item.item_imgs)

@@ -23,6 +23,8 @@ export interface ProductSku {
   props_text: string;
   price: number;
   stock: number;
+  /** The SKU's own picture (a colour's), when the marketplace has one. */
+  image?: string;
 }
 
 /** An item as the Open API answers it, whichever provider served it. Money in minor units. */

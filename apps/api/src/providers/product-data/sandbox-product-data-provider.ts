@@ -299,6 +299,7 @@ export function sandboxItem(platform: ProductPlatform, itemId: string, lang?: st
     stock: random(500),
   }));
   const sellerId = String(100_000_000 + random(900_000_000));
+  const images = [0, 1, 2, 3].slice(0, 2 + random(3)).map((index) => sandboxImagePath(platform, itemId, index));
   const nick = `${pick(random, ['云', '诚', '悦', '森', '锦', '初'])}${pick(random, ['品', '尚', '禾', '木', '里'])}${pick(random, SHOP_WORDS)}`;
   return {
     platform,
@@ -309,8 +310,13 @@ export function sandboxItem(platform: ProductPlatform, itemId: string, lang?: st
     original_price: Math.max(originalPrice, price),
     currency: 'CNY',
     stock: skus.reduce((sum, sku) => sum + sku.stock, 0),
-    images: [0, 1, 2, 3].slice(0, 2 + random(3)).map((index) => sandboxImagePath(platform, itemId, index)),
-    skus,
+    images,
+    // Each value of the first property (a colour) has its picture, as marketplaces show them.
+    skus: skus.map((sku) =>
+      sku.props.length
+        ? { ...sku, image: images[propLists[0].values.indexOf(sku.props[0].value) % images.length] }
+        : sku,
+    ),
     seller: { id: sellerId, nick, shop_name: `${nick}的店`, location: pick(random, CITIES)[word] },
   };
 }

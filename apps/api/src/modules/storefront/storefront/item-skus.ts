@@ -1,5 +1,9 @@
 import type { ProductSku } from '../../../providers/product-data/product-data-provider';
 
+/** The query parameter of the SKU axis at `index` (`s0`, `s1`, …) and of the picture shown (`img`). */
+export const skuParam = (index: number) => `s${index}`;
+export const IMAGE_PARAM = 'img';
+
 /** One SKU property (颜色, 尺码) and its values, in the order the item lists them. */
 export interface SkuAxis {
   name: string;

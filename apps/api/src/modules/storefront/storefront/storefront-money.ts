@@ -33,7 +33,12 @@ export function createPricer(rule: PriceRule, chosen: string | undefined, lang: 
   };
 }
 
+/** One formatter per language, made once (making one costs far more than using it). */
+const countFormats = new Map<Lang, Intl.NumberFormat>();
+
 /** A count as the buyer's language groups digits ("12,345"). */
 export function formatCount(count: number, lang: Lang): string {
-  return new Intl.NumberFormat(lang).format(count);
+  let format = countFormats.get(lang);
+  if (!format) countFormats.set(lang, (format = new Intl.NumberFormat(lang)));
+  return format.format(count);
 }

@@ -1,6 +1,6 @@
 /**
  * The storefront's one stylesheet, inline in every page (no request before the first paint; the CSP
- * allows inline styles and no script). Colours meet WCAG AA on their backgrounds.
+ * allows inline styles). Colours meet WCAG AA on their backgrounds.
  */
 export const STOREFRONT_STYLE =
   `
@@ -8,6 +8,7 @@ export const STOREFRONT_STYLE =
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI","PingFang SC","Microsoft YaHei",sans-serif;color:#1f1f1f;` +
   `background:#f5f6f8;line-height:1.6;display:flex;flex-direction:column;min-height:100vh}
 a{color:#0958d9}
+[hidden]{display:none!important}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible{outline:2px solid #0958d9;outline-offset:2px}
 .store-header{background:#fff;border-bottom:1px solid #e8e8e8}
@@ -22,9 +23,9 @@ a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible{ou
 .store-nav{margin-left:auto;display:flex;gap:20px;font-size:15px;align-items:center}
 .store-nav a{color:#1f1f1f;text-decoration:none}
 .store-nav a:hover{text-decoration:underline}
-.store-currencies{display:flex;gap:2px;font-size:13px}
-.store-currencies a{padding:2px 6px;border-radius:6px;color:#595959}
-.store-currencies a[aria-current="true"]{background:#f0f5ff;color:#0958d9;font-weight:600}
+.store-currencies{display:flex;gap:4px;font-size:13px;align-items:center}
+.store-currencies select,.store-currencies button{font:inherit;padding:3px 6px;border:1px solid #8c8c8c;border-radius:6px;background:#fff;color:#1f1f1f}
+.store-currencies button{cursor:pointer}
 .store-price__cny{display:block;color:#595959;font-size:13px;margin-top:2px}
 .store-main{flex:1;width:100%;padding-top:32px;padding-bottom:40px}
 .store-hero{background:#fff;border-radius:12px;padding:40px 32px;margin-bottom:24px}
@@ -78,9 +79,10 @@ a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible{ou
 .store-axis{border:0;margin:0 0 16px;padding:0}
 .store-axis legend{font-weight:600;margin-bottom:8px;padding:0}
 .store-axis__values{display:flex;flex-wrap:wrap;gap:8px}
-.store-axis__values a,.store-axis__values span{padding:6px 14px;border:1px solid #d9d9d9;border-radius:8px;text-decoration:none;color:#1f1f1f;background:#fff}
-.store-axis__values a[aria-current="true"]{border-color:#0958d9;color:#0958d9;font-weight:600;background:#f0f5ff}
-.store-axis__values span[aria-disabled]{color:#8c8c8c;border-style:dashed;text-decoration:line-through}
+.store-axis__values a,.store-axis__values span,.store-axis__values button{font:inherit;padding:6px 14px;border:1px solid #d9d9d9;border-radius:8px;text-decoration:none;color:#1f1f1f;background:#fff}
+.store-axis__values button{cursor:pointer;line-height:inherit}
+.store-axis__values a[aria-current="true"],.store-axis__values button[aria-pressed="true"]{border-color:#0958d9;color:#0958d9;font-weight:600;background:#f0f5ff}
+.store-axis__values span[aria-disabled],.store-axis__values button:disabled{color:#8c8c8c;border-style:dashed;text-decoration:line-through;cursor:not-allowed}
 .store-item__facts{display:grid;grid-template-columns:auto 1fr;gap:6px 16px;margin:16px 0;font-size:14px}
 .store-item__facts dt{color:#595959}
 .store-item__facts dd{margin:0;overflow-wrap:anywhere}

@@ -4,14 +4,19 @@ import { markExpectedAnswer } from '../../../lib/logger';
 import { sendCompressed } from '../../../plugins/compression';
 import { publicAddressOf, storeOrigin, type StoreUrlScheme } from '../../../lib/public-address';
 import { hostnameOf } from '../../stores/domain/store-host.routes';
+import { MARKETPLACE_IMAGE_SOURCES } from './marketplace-images';
+import { loadStorefrontScript } from './storefront-script';
 import { CURRENCY_COOKIE, LANG_COOKIE, type StorefrontService } from './storefront.service';
 
 /**
- * The storefront's policy: images from the platform (uploads) or any https address (marketplace
- * pictures, the config's), inline styles, forms only to the store itself, no script.
+ * The storefront's policy: its one script (`/_assets/storefront-<hash>.js`, 'self'; no inline script,
+ * no eval), images from the platform (uploads, the sandbox's pictures) and the marketplaces' picture
+ * hosts only, inline styles, forms only to the store itself.
  */
 export const STOREFRONT_CSP =
-  "default-src 'none'; img-src 'self' https: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+  "default-src 'none'; script-src 'self'; script-src-attr 'none'; " +
+  `img-src 'self' ${MARKETPLACE_IMAGE_SOURCES.join(' ')}; ` +
+  "style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 /** A year, in seconds: how long the buyer's language and currency choices are kept. */
 const CHOICE_COOKIE_MAX_AGE = 365 * 24 * 3600;
@@ -43,12 +48,19 @@ function languageOf(request: FastifyRequest): Lang {
  */
 export function registerStorefrontRouting(
   app: FastifyInstance,
-  deps: { storefrontService: StorefrontService; storeUrlScheme?: StoreUrlScheme },
+  deps: {
+    storefrontService: StorefrontService;
+    storeUrlScheme?: StoreUrlScheme;
+    /** Told when the client script cannot be bundled (the pages then go without it). */
+    onScriptError?: (error: unknown) => void;
+  },
 ) {
   app.addHook('onRequest', async (request, reply) => {
     const host = hostnameOf(request.headers.host);
     const [path = '/', query = ''] = request.url.split('?', 2);
     const address = publicAddressOf(request, deps.storeUrlScheme);
+    // Pages name the client script by its hash: bundled once per process, before the first page.
+    await loadStorefrontScript(deps.onScriptError);
     const answer = await deps.storefrontService.answer({
       host,
       path,

@@ -21,6 +21,7 @@ import { ItemPage } from './pages/item-page';
 import { NoticePage, type StoreNotice } from './pages/notice-page';
 import { SearchPage, SEARCH_PAGES_MAX, type SearchMessage } from './pages/search-page';
 import { CURRENCY_PARAM, LANG_PARAM, renderDocument, type PageAddress, type StoreChrome } from './pages/store-document';
+import { STOREFRONT_ASSETS_PREFIX } from './storefront-script';
 import { createPricer } from './storefront-money';
 import { PLATFORM_NAMES, STOREFRONT_TEXT } from './storefront-texts';
 
@@ -67,7 +68,7 @@ export type StorefrontAnswer =
   | { kind: 'icon'; icon: string }
   /** `/robots.txt`, `/sitemap.xml`: for search engines. */
   | { kind: 'text'; contentType: string; body: string }
-  /** `/uploads/…`, `/sandbox-images/…`: the platform's images (the config's logo and icon, the sandbox's item pictures), served by the platform's routes. */
+  /** `/uploads/…`, `/sandbox-images/…`, `/_assets/…`: the platform's images and the storefront's script (the config's logo and icon, the sandbox's item pictures), served by the platform's routes. */
   | { kind: 'upload' };
 
 /** The request as the storefront reads it. */
@@ -155,7 +156,12 @@ export function createStorefrontService(deps: {
       }
       if (request.method !== 'GET' && request.method !== 'HEAD')
         return notice(405, { lang, notice: 'method', storeName: shop.shop_name });
-      if (path.startsWith(UPLOADS_URL_PREFIX) || path.startsWith(SANDBOX_IMAGES_PREFIX)) return { kind: 'upload' };
+      if (
+        path.startsWith(UPLOADS_URL_PREFIX) ||
+        path.startsWith(SANDBOX_IMAGES_PREFIX) ||
+        path.startsWith(STOREFRONT_ASSETS_PREFIX)
+      )
+        return { kind: 'upload' };
 
       // ?lang=en-US, ?currency=USD: the buyer's choice, kept in a cookie; the address without it.
       const askedLang = request.search.get(LANG_PARAM);

@@ -1,6 +1,7 @@
 import type { Lang } from '@parlour/contract/errors';
 import type { MarketplacePlatform } from '@parlour/contract/marketplace-link';
 import { PLATFORM_NAMES, STOREFRONT_TEXT } from '../storefront-texts';
+import { scriptJson } from '../script-json';
 import { SearchForm, StoreDocument, type PageAddress, type StoreChrome } from './store-document';
 
 /** A plugin enabled on the store, as its front page shows it. */
@@ -9,10 +10,6 @@ export interface StorefrontPlugin {
   name: string;
   version: string;
 }
-
-/** JSON made safe inside a `<script type="application/json">` block (no `</script>` or `<!--` can close it). */
-const scriptJson = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 
 /**
  * The store's home (`/`): a welcome from its basic config, the large search box (keyword, link or

@@ -1,26 +1,31 @@
 import type { Lang } from '@parlour/contract/errors';
 import { marketplaceItemUrl, type MarketplacePlatform } from '@parlour/contract/marketplace-link';
-import type { ProductItem } from '../../../../providers/product-data/product-data-provider';
-import { priceRange, readSelection, skuAxes, skuPicker, type SkuAxis } from '../item-skus';
+import type { ProductItem, ProductSku } from '../../../../providers/product-data/product-data-provider';
+import { NAMES_SLOT, ITEM_DATA_ID, type ItemData } from '../client/item-data';
+import { IMAGE_PARAM, priceRange, readSelection, skuAxes, skuParam, skuPicker, type SkuAxis } from '../item-skus';
 import { formatCount, type Pricer } from '../storefront-money';
 import { PLATFORM_NAMES, STOREFRONT_TEXT } from '../storefront-texts';
+import { httpsImage } from '../marketplace-images';
+import { scriptJson } from '../script-json';
 import { hrefOf, StoreDocument, type PageAddress, type StoreChrome } from './store-document';
 
-/** The query parameter of the SKU axis at `index` (`s0`, `s1`, …) and of the picture shown (`img`). */
-export const skuParam = (index: number) => `s${index}`;
-export const IMAGE_PARAM = 'img';
+/** The least quantity of an item a buyer can choose (the product data has no minimum of its own yet). */
+const MIN_QUANTITY = 1;
+
+/** China time to the minute, made once (making a formatter costs far more than using it). */
+const CHINA_MINUTE = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
 
 /** The time the data was fetched, as buyers in any country read it: China time, to the minute. */
 function chinaTime(at: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Shanghai',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  }).formatToParts(at);
+  const parts = CHINA_MINUTE.formatToParts(at);
   const part = (type: string) => parts.find((entry) => entry.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
 }
@@ -41,7 +46,12 @@ export function ItemPage(props: {
   isStale?: boolean;
   pricer: Pricer;
 }) {
-  const { lang, chrome, item, platform, address } = props;
+  const { lang, chrome, platform, address } = props;
+  const item = {
+    ...props.item,
+    images: props.item.images.map(httpsImage),
+    skus: props.item.skus.map((sku) => (sku.image ? { ...sku, image: httpsImage(sku.image) } : sku)),
+  };
   const text = STOREFRONT_TEXT[lang];
   const axes = skuAxes(item.skus);
   const selection = readSelection(axes, (index) => address.search.get(skuParam(index)));
@@ -58,19 +68,38 @@ export function ItemPage(props: {
     hrefOf(itemPath, { ...selectionParams(values), [IMAGE_PARAM]: image > 0 ? image : undefined });
   const price = picker.chosen ? picker.chosen.price : undefined;
   const { pricer } = props;
-  const low = pricer.show(price ?? range.min);
+  const low = pricer.show(range.min);
   const high = pricer.show(range.max);
   // One price once a SKU is chosen, else the range (one amount where both ends show the same after rounding).
   const span = (from: string, to: string) => (from === to ? from : `${from} – ${to}`);
-  const shown =
-    price !== undefined
-      ? low
-      : { text: span(low.text, high.text), cny: low.cny && high.cny ? span(low.cny, high.cny) : null };
+  const rangeShown = { text: span(low.text, high.text), cny: low.cny && high.cny ? span(low.cny, high.cny) : null };
+  const shown = price !== undefined ? pricer.show(price) : rangeShown;
   const stock = picker.chosen ? picker.chosen.stock : item.stock;
   const marketplaceUrl = item.url || marketplaceItemUrl(platform, item.item_id);
   const platformName = PLATFORM_NAMES[lang][platform];
   const missing = axes.filter((_, index) => selection[index] === undefined).map((axis: SkuAxis) => axis.name);
-  const mainImage = item.images[imageIndex];
+  // A chosen SKU's own picture, unless the buyer picked a thumbnail.
+  const mainImage = (!address.search.has(IMAGE_PARAM) && picker.chosen?.image) || item.images[imageIndex];
+  const nameSeparator = lang === 'zh-CN' ? '、' : ', ';
+  const stockText = (count: number) => (count > 0 ? text.itemStock(formatCount(count, lang)) : text.itemOutOfStock);
+  const skuStatus = (sku: ProductSku) => `${text.itemChosenSku}: ${sku.props_text} · ${stockText(sku.stock)}`;
+  // What the client script shows as SKUs are chosen (client/sku-picker.ts), every text made here.
+  const itemData: ItemData = {
+    title: item.title,
+    skus: item.skus.map((sku) => {
+      const skuPrice = pricer.show(sku.price);
+      return { ...sku, price_text: skuPrice.text, cny_text: skuPrice.cny, status_text: skuStatus(sku) };
+    }),
+    range: {
+      price_text: rangeShown.text,
+      cny_text: rangeShown.cny,
+      stock: item.stock,
+      stock_text: stockText(item.stock),
+    },
+    choose_template: text.itemChooseSku(NAMES_SLOT),
+    name_separator: nameSeparator,
+    min_quantity: MIN_QUANTITY,
+  };
   const openGraph = (
     <>
       <meta property="og:type" content="product" />
@@ -102,7 +131,7 @@ export function ItemPage(props: {
                 <li key={image}>
                   <a
                     href={linkWith(selection, index)}
-                    aria-current={index === imageIndex ? 'true' : undefined}
+                    aria-current={image === mainImage ? 'true' : undefined}
                     aria-label={text.itemImage(index + 1)}
                   >
                     <img src={image} alt="" loading="lazy" width={64} height={64} />
@@ -119,19 +148,19 @@ export function ItemPage(props: {
             <span className="store-price" data-price>
               {shown.text}
             </span>
-            {price === undefined && item.original_price > range.max ? (
-              <span className="store-item__original">
+            {item.original_price > range.max ? (
+              <span className="store-item__original" hidden={price !== undefined}>
                 {text.itemOriginalPrice} {pricer.show(item.original_price).text}
               </span>
             ) : null}
-            {shown.cny ? (
+            {rangeShown.cny ? (
               <span className="store-price__cny" data-price-cny>
                 ≈ {shown.cny}
               </span>
             ) : null}
           </div>
           {axes.map((axis, index) => (
-            <fieldset className="store-axis" key={axis.name}>
+            <fieldset className="store-axis" key={axis.name} data-sku-axis={index}>
               <legend>{axis.name}</legend>
               <div className="store-axis__values">
                 {picker.choices[index].map((choice) =>
@@ -154,16 +183,12 @@ export function ItemPage(props: {
               </div>
             </fieldset>
           ))}
-          <p className="store-muted" data-sku-status>
+          <p className="store-muted" data-sku-status aria-live="polite">
             {picker.chosen
-              ? `${text.itemChosenSku}: ${picker.chosen.props_text} · ${
-                  picker.chosen.stock > 0 ? text.itemStock(formatCount(picker.chosen.stock, lang)) : text.itemOutOfStock
-                }`
+              ? skuStatus(picker.chosen)
               : missing.length
-                ? text.itemChooseSku(missing.join(lang === 'zh-CN' ? '、' : ', '))
-                : stock > 0
-                  ? text.itemStock(formatCount(stock, lang))
-                  : text.itemOutOfStock}
+                ? text.itemChooseSku(missing.join(nameSeparator))
+                : stockText(stock)}
           </p>
           <div className="store-item__quantity">
             <label htmlFor="quantity">{text.itemQuantity}</label>
@@ -171,9 +196,9 @@ export function ItemPage(props: {
               id="quantity"
               name="quantity"
               type="number"
-              min={1}
-              max={Math.max(1, stock)}
-              defaultValue={1}
+              min={MIN_QUANTITY}
+              max={Math.max(MIN_QUANTITY, stock)}
+              defaultValue={MIN_QUANTITY}
               inputMode="numeric"
             />
           </div>
@@ -201,6 +226,9 @@ export function ItemPage(props: {
           </p>
         </section>
       </article>
+      {item.skus.length ? (
+        <script type="application/json" id={ITEM_DATA_ID} dangerouslySetInnerHTML={{ __html: scriptJson(itemData) }} />
+      ) : null}
     </StoreDocument>
   );
 }

@@ -1,6 +1,7 @@
 import type { Lang } from '@parlour/contract/errors';
 import type { MarketplacePlatform } from '@parlour/contract/marketplace-link';
 import type { ProductSearchPage } from '../../../../providers/product-data/product-data-provider';
+import { httpsImage } from '../marketplace-images';
 import { formatCount, type Pricer } from '../storefront-money';
 import { PLATFORM_NAMES, STOREFRONT_TEXT } from '../storefront-texts';
 import { MessageCard } from './notice-page';
@@ -78,7 +79,7 @@ export function SearchPage(props: {
                 <li key={item.item_id}>
                   <article className="store-card">
                     <a href={`/item/${props.platform}/${encodeURIComponent(item.item_id)}`}>
-                      <img src={item.image} alt="" loading="lazy" width={400} height={400} />
+                      <img src={httpsImage(item.image)} alt="" loading="lazy" width={400} height={400} />
                       <div className="store-card__body">
                         <h2 className="store-card__title">{item.title}</h2>
                         <span className="store-price store-card__price">{props.pricer?.show(item.price).text}</span>

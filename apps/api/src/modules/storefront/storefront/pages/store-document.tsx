@@ -2,6 +2,8 @@ import type { Lang } from '@parlour/contract/errors';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Pricer } from '../storefront-money';
+import { isShownImage } from '../marketplace-images';
+import { storefrontScript } from '../storefront-script';
 import { STOREFRONT_STYLE } from '../storefront-style';
 import { STOREFRONT_TEXT } from '../storefront-texts';
 
@@ -40,7 +42,7 @@ export interface PageAddress {
   search: URLSearchParams;
 }
 
-/** A page as React renders it on the server: a full document, no script. */
+/** A page as React renders it on the server: a full document (its script, if any, is a file: client/). */
 export function renderDocument(page: ReactNode): string {
   return `<!doctype html>\n${renderToStaticMarkup(page)}\n`;
 }
@@ -109,6 +111,8 @@ export function StoreDocument(props: {
   const canonical = address ? `${address.origin}${address.path}${canonicalQuery(address.search)}` : undefined;
   const copyright = chrome.copyright || `© ${chrome.siteName}`;
   const phoneDigits = chrome.servicePhone.replace(/[^0-9+]/g, '');
+  // The client script (its SKU picker, gallery and currency switch): the page works without it.
+  const script = storefrontScript();
   return (
     <html lang={lang}>
       <head>
@@ -122,12 +126,13 @@ export function StoreDocument(props: {
         {canonical ? <link rel="canonical" href={canonical} /> : null}
         {props.head}
         <style dangerouslySetInnerHTML={{ __html: STOREFRONT_STYLE }} />
+        {script ? <script src={script.path} integrity={script.integrity} defer /> : null}
       </head>
       <body>
         <header className="store-header">
           <div className="store-header__inner">
             <a className="store-brand" href="/">
-              {chrome.logo ? (
+              {chrome.logo && isShownImage(chrome.logo) ? (
                 <img className="store-logo" src={chrome.logo} alt={chrome.siteName} />
               ) : (
                 <span className="store-logo store-logo--empty" aria-hidden="true">
@@ -150,18 +155,12 @@ export function StoreDocument(props: {
                 {text.home}
               </a>
               {address && currencies.length ? (
-                <span className="store-currencies" role="group" aria-label={text.currencySwitchLabel}>
-                  {currencies.map((currency) => (
-                    <a
-                      key={currency}
-                      href={withParam(address, CURRENCY_PARAM, currency)}
-                      aria-current={currency === props.pricer?.currency ? 'true' : undefined}
-                      rel="nofollow"
-                    >
-                      {currency}
-                    </a>
-                  ))}
-                </span>
+                <CurrencySwitch
+                  lang={lang}
+                  address={address}
+                  currencies={currencies}
+                  current={props.pricer?.currency}
+                />
               ) : null}
               {switchHref ? (
                 <a href={switchHref} lang={other} hrefLang={other} aria-label={text.languageSwitchLabel}>
@@ -193,6 +192,39 @@ export function StoreDocument(props: {
         </footer>
       </body>
     </html>
+  );
+}
+
+/**
+ * The currency switch: a GET form to the same page (its other parameters kept) with a button, so it
+ * works without script; the client script goes on change, with what it changed in the address, and
+ * hides the button (client/currency-switch.ts).
+ */
+function CurrencySwitch(props: {
+  lang: Lang;
+  address: PageAddress;
+  currencies: readonly string[];
+  current: string | undefined;
+}) {
+  const text = STOREFRONT_TEXT[props.lang];
+  const kept = [...props.address.search].filter(([name]) => name !== CURRENCY_PARAM && name !== LANG_PARAM);
+  return (
+    <form className="store-currencies" action={props.address.path} method="get" data-currency-switch>
+      {kept.map(([name, value], index) => (
+        <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
+      ))}
+      <label htmlFor="currency-switch" className="visually-hidden">
+        {text.currencySwitchLabel}
+      </label>
+      <select id="currency-switch" name={CURRENCY_PARAM} defaultValue={props.current}>
+        {props.currencies.map((currency) => (
+          <option key={currency} value={currency}>
+            {currency}
+          </option>
+        ))}
+      </select>
+      <button type="submit">{text.currencySwitchButton}</button>
+    </form>
   );
 }
 
