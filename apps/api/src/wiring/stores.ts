@@ -20,6 +20,10 @@ import { createStoreVersionService } from '../modules/stores/store-version/store
 import { createStorePricingRepository } from '../modules/stores/store-pricing/store-pricing.repository';
 import { registerStorePricingRoutes } from '../modules/stores/store-pricing/store-pricing.routes';
 import { createStorePricingService } from '../modules/stores/store-pricing/store-pricing.service';
+import { createStorePicksRepository } from '../modules/stores/store-picks/store-picks.repository';
+import { registerStorePicksRoutes } from '../modules/stores/store-picks/store-picks.routes';
+import { createStorePicksService } from '../modules/stores/store-picks/store-picks.service';
+import { createItemLinkResolver } from '../modules/traffic/open-api/item-link-resolver';
 import { registerStorefrontRouting } from '../modules/storefront/storefront/storefront.routes';
 import { createStorefrontService } from '../modules/storefront/storefront/storefront.service';
 import type { Content } from './content';
@@ -117,6 +121,20 @@ export function wireStores(
     clock,
   });
   registerStorePricingRoutes(registrar, { storePricingService });
+  // Short links and 淘口令 through the catalogue's item_password, as the store's metered call.
+  const itemLinkResolver = createItemLinkResolver({
+    coreDataService: lower.coreDataService,
+    openApiService: lower.openApiService,
+  });
+  // Each store's picks for its home page: pinned by the merchant, each looked up once as the store's call.
+  const storePicksService = createStorePicksService({
+    repository: createStorePicksRepository(db),
+    shopService,
+    openApiService: lower.openApiService,
+    itemLinkResolver,
+    clock,
+  });
+  registerStorePicksRoutes(registrar, { storePicksService });
   // Requests to a store's system or custom domain reach the store: its pages from its config, plugins and pricing.
   registerStorefrontRouting(app, {
     storefrontService: createStorefrontService({
@@ -124,6 +142,8 @@ export function wireStores(
       storeSiteConfigService,
       pluginService,
       storePricingService,
+      storePicksService,
+      itemLinkResolver,
       coreDataService: lower.coreDataService,
       openApiService: lower.openApiService,
       ipRateLimit,
@@ -139,6 +159,7 @@ export function wireStores(
     domainService,
     pluginService,
     storePricingService,
+    storePicksService,
   };
 }
 export type Stores = ReturnType<typeof wireStores>;

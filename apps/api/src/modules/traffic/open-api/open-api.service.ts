@@ -188,7 +188,13 @@ export function createOpenApiService(deps: {
       if (!isSettled) throw new AppError('OPEN_UPSTREAM_TIMEOUT');
       return outcome.data;
     }
-    const errorKey: ErrorKey = outcome.kind === 'timeout' ? 'OPEN_UPSTREAM_TIMEOUT' : 'OPEN_UPSTREAM_FAILED';
+    // A missing item is the vendor's answer, not its failure: its own code (refunded all the same).
+    const errorKey: ErrorKey =
+      outcome.kind === 'timeout'
+        ? 'OPEN_UPSTREAM_TIMEOUT'
+        : outcome.kind === 'not_found'
+          ? 'OPEN_ITEM_NOT_FOUND'
+          : 'OPEN_UPSTREAM_FAILED';
     // The upstream's words are kept for the detail view, made storable (they share a batch with other calls).
     await repository.settle(charged.callId, {
       status: 'failed_upstream',

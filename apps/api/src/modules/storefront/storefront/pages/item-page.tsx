@@ -4,6 +4,7 @@ import type { ProductItem } from '../../../../providers/product-data/product-dat
 import { priceRange, readSelection, skuAxes, skuPicker, type SkuAxis } from '../item-skus';
 import { formatCount, type Pricer } from '../storefront-money';
 import { PLATFORM_NAMES, STOREFRONT_TEXT } from '../storefront-texts';
+import { ChinaFreight } from './china-freight';
 import { hrefOf, StoreDocument, type PageAddress, type StoreChrome } from './store-document';
 
 /** The query parameter of the SKU axis at `index` (`s0`, `s1`, …) and of the picture shown (`img`). */
@@ -27,8 +28,9 @@ function chinaTime(at: Date): string {
 
 /**
  * `/item/<platform>/<item_id>`: pictures, title, price (range, or the chosen SKU's), the SKU axes as
- * links (values sold out with the other choices disabled), quantity, seller and location, when the
- * data was fetched and a link to the item on its marketplace. Works without script: every choice is a link.
+ * links (values sold out with the other choices disabled), quantity, seller and location, China
+ * freight when the marketplace names it (in the price when the store adds it), when the data was
+ * fetched and a link to the item on its marketplace. Works without script: every choice is a link.
  */
 export function ItemPage(props: {
   lang: Lang;
@@ -56,14 +58,9 @@ export function ItemPage(props: {
     hrefOf(itemPath, { ...selectionParams(values), [IMAGE_PARAM]: image > 0 ? image : undefined });
   const price = picker.chosen ? picker.chosen.price : undefined;
   const { pricer } = props;
-  const low = pricer.show(price ?? range.min);
-  const high = pricer.show(range.max);
+  const freight = item.china_freight;
   // One price once a SKU is chosen, else the range (one amount where both ends show the same after rounding).
-  const span = (from: string, to: string) => (from === to ? from : `${from} – ${to}`);
-  const shown =
-    price !== undefined
-      ? low
-      : { text: span(low.text, high.text), cny: low.cny && high.cny ? span(low.cny, high.cny) : null };
+  const shown = price !== undefined ? pricer.show(price, freight) : pricer.showRange(range.min, range.max, freight);
   const stock = picker.chosen ? picker.chosen.stock : item.stock;
   const marketplaceUrl = item.url || marketplaceItemUrl(platform, item.item_id);
   const platformName = PLATFORM_NAMES[lang][platform];
@@ -119,7 +116,7 @@ export function ItemPage(props: {
             </span>
             {price === undefined && item.original_price > range.max ? (
               <span className="store-item__original">
-                {text.itemOriginalPrice} {pricer.show(item.original_price).text}
+                {text.itemOriginalPrice} {pricer.show(item.original_price, freight).text}
               </span>
             ) : null}
             {shown.cny ? (
@@ -128,6 +125,7 @@ export function ItemPage(props: {
               </span>
             ) : null}
           </div>
+          <ChinaFreight lang={lang} freight={freight} pricer={pricer} />
           {axes.map((axis, index) => (
             <fieldset className="store-axis" key={axis.name}>
               <legend>{axis.name}</legend>
