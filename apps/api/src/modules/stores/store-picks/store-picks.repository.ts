@@ -88,8 +88,8 @@ export function createStorePicksRepository(db: Db) {
     /** Swaps the `sort` of two of the store's picks in one statement. */
     async swapSort(shopRef: number, first: StorePickRow, second: StorePickRow): Promise<void> {
       await db.execute(sql`
-        update store_picks set sort = case id when ${first.id} then ${second.sort} else ${first.sort} end
-        where shop_ref = ${shopRef} and id in (${first.id}, ${second.id})`);
+        update store_picks set sort = case when id = ${first.id}::int then ${second.sort}::int else ${first.sort}::int end
+        where shop_ref = ${shopRef}::int and id in (${first.id}::int, ${second.id}::int)`);
     },
   };
 }
