@@ -98,7 +98,13 @@ export async function startFakeVendor(): Promise<FakeVendor> {
     if (api === 'item_password') {
       // Onebound's answer: the item the code names, or `error` on the item for a code it cannot read.
       if (query.word === 'unknown')
-        return send(200, { item: { error: 'error taobao password' }, error: '', reason: '', error_code: '0000', ...meta });
+        return send(200, {
+          item: { error: 'error taobao password' },
+          error: '',
+          reason: '',
+          error_code: '0000',
+          ...meta,
+        });
       const item = { num_iid: '13734572962', url: 'https://item.taobao.com/item.htm?id=13734572962', error: '' };
       return send(200, { item: { ...item, word: query.word }, error: '', reason: '', error_code: '0000', ...meta });
     }

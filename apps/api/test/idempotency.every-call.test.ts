@@ -1339,7 +1339,12 @@ const scenarios: Record<string, Scenario> = {
         body: { shop_id: owner.shopId, link: `https://item.taobao.com/item.htm?id=${itemId}` },
         token: owner.token,
         async verify() {
-          expect(await count('select count(*) as n from store_picks where shop_ref = $1 and item_id = $2', [shopRef, itemId])).toBe(1);
+          expect(
+            await count('select count(*) as n from store_picks where shop_ref = $1 and item_id = $2', [
+              shopRef,
+              itemId,
+            ]),
+          ).toBe(1);
           // One lookup, charged once.
           expect(
             await count(

@@ -169,7 +169,12 @@ describe('product data: HTTP provider against a fake vendor on 127.0.0.1', () =>
     });
     expect(vendor.requests.at(-1)!.query.word).toBe('https://m.tb.cn/h.VudJ7MB');
     expect(
-      await provider().call({ platform: 'taobao', apiCode: 'item_password', params: { word: 'unknown' }, timeoutMs: 2000 }),
+      await provider().call({
+        platform: 'taobao',
+        apiCode: 'item_password',
+        params: { word: 'unknown' },
+        timeoutMs: 2000,
+      }),
     ).toEqual({ isOk: false, kind: 'not_found', error: 'item_password: error taobao password' });
   });
 

@@ -130,8 +130,15 @@ describe('[PICKS] the merchant pins items for the home page', () => {
         'insert into store_picks (shop_ref, platform, item_id, title, image, price_min, price_max, sort) values ($1, $2, $3, $4, $5, $6, $7, $8)',
         row,
       );
-    const full = await t.call(merchantStorePickAdd, { shop_id: store.shopId, link: taobao('620000000001') }, store.token);
-    expect(full).toMatchObject({ code: ErrorCode.PICK_LIMIT_REACHED, msg: `精选商品已达上限：每个店铺最多 ${STORE_PICKS_MAX} 件` });
+    const full = await t.call(
+      merchantStorePickAdd,
+      { shop_id: store.shopId, link: taobao('620000000001') },
+      store.token,
+    );
+    expect(full).toMatchObject({
+      code: ErrorCode.PICK_LIMIT_REACHED,
+      msg: `精选商品已达上限：每个店铺最多 ${STORE_PICKS_MAX} 件`,
+    });
     // Only the first add was looked up.
     expect((await logsOf(t, store.shopRef)).length).toBe(1);
     expect((await unitsUsed(t, store.packageId)).used).toBe(1);
@@ -210,7 +217,9 @@ describe('[PICKS] tenancy', () => {
     expect((await t.call(merchantStorePickRemove, { shop_id: other.shopId, id: pick.id }, other.token)).code).toBe(
       ErrorCode.NOT_FOUND,
     );
-    expect((await expectOk(t.call(merchantStorePicksList, { shop_id: owner.shopId }, owner.token))).list).toHaveLength(1);
+    expect((await expectOk(t.call(merchantStorePicksList, { shop_id: owner.shopId }, owner.token))).list).toHaveLength(
+      1,
+    );
     expect(await logsOf(t, other.shopRef)).toEqual([]);
   });
 });
@@ -220,7 +229,11 @@ describe('[PICKS] on the store’s pages', () => {
     const store = await storeWithUnits();
     await expectOk(t.call(merchantStorePickAdd, { shop_id: store.shopId, link: taobao('520813250866') }, store.token));
     await expectOk(
-      t.call(merchantStorePickAdd, { shop_id: store.shopId, link: 'https://item.jd.com/100012043978.html' }, store.token),
+      t.call(
+        merchantStorePickAdd,
+        { shop_id: store.shopId, link: 'https://item.jd.com/100012043978.html' },
+        store.token,
+      ),
     );
     const logsBefore = await logsOf(t, store.shopRef);
 

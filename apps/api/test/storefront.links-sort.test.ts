@@ -69,7 +69,9 @@ describe('[STOREFRONT] sorting search results', () => {
     expect(answer.statusCode).toBe(200);
     expect(resultIds(answer.body)).toEqual(everything('price_asc').items.map((item) => item.item_id));
     // The order tabs keep the keyword and platform and start at page 1; paging keeps the order.
-    expect(answer.body).toContain('href="/search?q=%E4%BF%9D%E6%B8%A9%E6%9D%AF&amp;platform=taobao&amp;sort=price_desc"');
+    expect(answer.body).toContain(
+      'href="/search?q=%E4%BF%9D%E6%B8%A9%E6%9D%AF&amp;platform=taobao&amp;sort=price_desc"',
+    );
     expect(answer.body).toMatch(/aria-current="page"[^>]*data-sort="price_asc"/);
     expect(answer.body).toContain('sort=price_asc&amp;page=2');
     expect(answer.body).toContain('Price: low to high');

@@ -171,7 +171,9 @@ describe('[STOREFRONT] the item page', () => {
 
     const chineseChosen = await get(store.host, `/item/taobao/520813250866?${query}`, { ip: visitor() });
     expect(chineseChosen.body).toContain(`已选: ${sku.props_text}`);
-    expect(chineseChosen.body).toMatch(new RegExp(`data-price="true">${yuan(sku.price + freight).replace('.', '\\.')}<`));
+    expect(chineseChosen.body).toMatch(
+      new RegExp(`data-price="true">${yuan(sku.price + freight).replace('.', '\\.')}<`),
+    );
     for (const prop of sku.props)
       expect(chineseChosen.body).toContain(`aria-current="true" rel="nofollow">${prop.value}</a>`);
     expect((await logsOf(t, store.shopRef)).map((log) => [log.api_code, log.status])).toEqual([

@@ -103,13 +103,10 @@ export const ZItemSearchParams = z.object({
 
 /** item_password's parameters. */
 export const ZItemPasswordParams = z.object({
-  word: z
-    .string({ error: 'open_word_required' })
-    .min(1, { error: 'open_word_required' })
-    .meta({
-      description: 'The short link or share code (淘口令), or the whole share text holding it',
-      example: 'https://m.tb.cn/h.VudJ7MB',
-    }),
+  word: z.string({ error: 'open_word_required' }).min(1, { error: 'open_word_required' }).meta({
+    description: 'The short link or share code (淘口令), or the whole share text holding it',
+    example: 'https://m.tb.cn/h.VudJ7MB',
+  }),
 });
 
 /** The APIs whose parameters are checked beyond the rules of every call, by the codes they serve. */

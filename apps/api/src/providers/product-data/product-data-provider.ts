@@ -77,13 +77,7 @@ export type ProductDataOutcome =
  * invalid: an answer we cannot read; unsupported: the provider does not serve this API.
  */
 export type ProductDataFailureKind =
-  | 'timeout'
-  | 'http'
-  | 'network'
-  | 'vendor'
-  | 'not_found'
-  | 'invalid'
-  | 'unsupported';
+  'timeout' | 'http' | 'network' | 'vendor' | 'not_found' | 'invalid' | 'unsupported';
 
 /** What item_password answers: the item a short link or share code names. */
 export interface ProductItemLink {

@@ -55,9 +55,7 @@ export function createStorePicksRepository(db: Db) {
       const rows = await db
         .select({ id: storePicks.id })
         .from(storePicks)
-        .where(
-          and(eq(storePicks.shop_ref, shopRef), eq(storePicks.platform, platform), eq(storePicks.item_id, itemId)),
-        )
+        .where(and(eq(storePicks.shop_ref, shopRef), eq(storePicks.platform, platform), eq(storePicks.item_id, itemId)))
         .limit(1);
       return rows.length > 0;
     },

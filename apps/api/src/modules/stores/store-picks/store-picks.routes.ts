@@ -12,7 +12,12 @@ export function registerStorePicksRoutes(registrar: CallRegistrar, deps: { store
     storePicksService.listPicks({ scope: merchantScope(principal.userId), shopId: input.shop_id }),
   );
   register(calls.merchantStorePickAdd, ({ input, principal, lang }) =>
-    storePicksService.addPick({ scope: merchantScope(principal.userId), shopId: input.shop_id, link: input.link, lang }),
+    storePicksService.addPick({
+      scope: merchantScope(principal.userId),
+      shopId: input.shop_id,
+      link: input.link,
+      lang,
+    }),
   );
   register(calls.merchantStorePickRemove, ({ input, principal }) =>
     storePicksService.removePick({ scope: merchantScope(principal.userId), shopId: input.shop_id, id: input.id }),

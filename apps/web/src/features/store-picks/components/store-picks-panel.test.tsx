@@ -22,7 +22,10 @@ function renderPicks(initial: TStorePick[]) {
   useSessionStore.getState().signIn('merchant', merchantUserinfo);
   const feedback = recordFeedback();
   let list = initial;
-  const answer = (): { code: number; data: TStorePicks } => ({ code: 200, data: { shop_id: 'lucyshop', list, max: 24 } });
+  const answer = (): { code: number; data: TStorePicks } => ({
+    code: 200,
+    data: { shop_id: 'lucyshop', list, max: 24 },
+  });
   const { calls } = mockFetch((path, body) => {
     const input = body as Record<string, unknown>;
     if (path === 'merchant/parlour/picks/list') return answer();

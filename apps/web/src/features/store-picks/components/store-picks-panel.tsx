@@ -1,6 +1,20 @@
 import { ZStorePickAddInput, type TStorePick, type TStorePicks } from '@parlour/contract/calls/store-picks';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PushpinOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Form, Image, Input, List, Popconfirm, Result, Skeleton, Space, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Empty,
+  Form,
+  Image,
+  Input,
+  List,
+  Popconfirm,
+  Result,
+  Skeleton,
+  Space,
+  Tag,
+  Typography,
+} from 'antd';
 import { useTranslation } from 'react-i18next';
 import { platformLabel } from '@/components/traffic-labels';
 import { feedback } from '@/lib/feedback';

@@ -50,7 +50,15 @@ export function HomePage(props: {
     </>
   );
   return (
-    <StoreDocument lang={lang} title={chrome.siteName} chrome={chrome} address={props.address} head={pluginHead} isHome pricer={props.pricer}>
+    <StoreDocument
+      lang={lang}
+      title={chrome.siteName}
+      chrome={chrome}
+      address={props.address}
+      head={pluginHead}
+      isHome
+      pricer={props.pricer}
+    >
       <section className="store-hero">
         <h2>{text.welcome(chrome.siteName)}</h2>
         {chrome.description ? <p>{chrome.description}</p> : null}
