@@ -71,6 +71,7 @@ describe('[PICKS] the merchant pins items for the home page', () => {
       image: item.images[0],
       price_min: priceRange(item).min,
       price_max: priceRange(item).max,
+      china_freight: item.china_freight,
     });
     // Each add was one item_get, charged to the store and logged as the storefront's.
     const logs = await logsOf(t, store.shopRef);
@@ -246,6 +247,11 @@ describe('[PICKS] on the store’s pages', () => {
     // The snapshot's title (pinned in Chinese) and the price in CNY (no pricing saved).
     const item = sandboxItem('taobao', '520813250866', 'zh-CN');
     expect(home.body).toContain(item.title);
+    // Priced as the item page prices it: the default pricing adds the China freight the snapshot kept.
+    const { min, max } = priceRange(item);
+    const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
+    const freight = item.china_freight ?? 0;
+    expect(home.body).toContain(`${yuan(min + freight)} – ${yuan(max + freight)}`);
     expect(home.body.indexOf('/item/taobao/520813250866')).toBeLessThan(home.body.indexOf('/item/jd/100012043978'));
 
     const sitemap = await page(store.host, '/sitemap.xml');

@@ -25,6 +25,8 @@ export const ZStorePick = z.object({
   /** The item's CNY price range when pinned, in fen (equal when the item has one price). */
   price_min: z.number().int(),
   price_max: z.number().int(),
+  /** The item's China freight in fen when pinned (0 free); null when the marketplace did not say. */
+  china_freight: z.number().int().nullable(),
   created_at: z.string(),
 });
 export type TStorePick = z.infer<typeof ZStorePick>;

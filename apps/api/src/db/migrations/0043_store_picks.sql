@@ -1,5 +1,5 @@
 -- Each store's picks (issue 24 §1): items the merchant pins for the home page, with a snapshot taken when pinned
--- (title, picture, CNY price range in fen), one per store, platform and item; removed with the store. And the
+-- (title, picture, CNY price range and China freight in fen), one per store, platform and item; removed with the store. And the
 -- catalogue's API that resolves short links and 淘口令 (onebound item_password) for Taobao and 1688, enabled like
 -- the other seeded APIs: the sandbox serves it, a vendor that does not answers a failure that is refunded, and the
 -- operator can switch it off in Core data. An operator who added it already keeps theirs.
@@ -12,6 +12,7 @@ CREATE TABLE "store_picks" (
 	"image" text NOT NULL,
 	"price_min" integer NOT NULL,
 	"price_max" integer NOT NULL,
+	"china_freight" integer,
 	"sort" integer NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );

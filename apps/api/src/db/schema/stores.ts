@@ -345,7 +345,7 @@ export const storePricing = pgTable('store_pricing', {
 
 /**
  * Each store's picks (modules/stores/store-picks): items its merchant pins for the home page, with a
- * snapshot taken when pinned (title, main picture, CNY price range in fen) so the home page spends no
+ * snapshot taken when pinned (title, main picture, CNY price range and China freight in fen) so the home page spends no
  * units; `sort` orders them (ascending). One pick per store, platform and item; removed with the store.
  */
 export const storePicks = pgTable(
@@ -361,6 +361,8 @@ export const storePicks = pgTable(
     image: text('image').notNull(),
     price_min: integer('price_min').notNull(),
     price_max: integer('price_max').notNull(),
+    /** The item's China freight in fen when pinned (0 free); null when the marketplace did not say. */
+    china_freight: integer('china_freight'),
     sort: integer('sort').notNull(),
     created_at: createdAt,
   },

@@ -12,12 +12,16 @@ export interface StorePickRow {
   image: string;
   price_min: number;
   price_max: number;
+  china_freight: number | null;
   sort: number;
   created_at: Date;
 }
 
 /** What a new pick stores. */
-export type NewStorePick = Pick<StorePickRow, 'platform' | 'item_id' | 'title' | 'image' | 'price_min' | 'price_max'>;
+export type NewStorePick = Pick<
+  StorePickRow,
+  'platform' | 'item_id' | 'title' | 'image' | 'price_min' | 'price_max' | 'china_freight'
+>;
 
 const columns = {
   id: storePicks.id,
@@ -27,6 +31,7 @@ const columns = {
   image: storePicks.image,
   price_min: storePicks.price_min,
   price_max: storePicks.price_max,
+  china_freight: storePicks.china_freight,
   sort: storePicks.sort,
   created_at: storePicks.created_at,
 };
@@ -66,9 +71,9 @@ export function createStorePicksRepository(db: Db) {
      */
     async insertLast(shopRef: number, pick: NewStorePick, max: number, now: Date): Promise<boolean> {
       const result = await db.execute(sql`
-        insert into store_picks (shop_ref, platform, item_id, title, image, price_min, price_max, sort, created_at)
+        insert into store_picks (shop_ref, platform, item_id, title, image, price_min, price_max, china_freight, sort, created_at)
         select ${shopRef}, ${pick.platform}, ${pick.item_id}, ${pick.title}, ${pick.image}, ${pick.price_min},
-               ${pick.price_max}, coalesce((select max(sort) from store_picks where shop_ref = ${shopRef}), 0) + 1, ${now.toISOString()}::timestamptz
+               ${pick.price_max}, ${pick.china_freight}::int, coalesce((select max(sort) from store_picks where shop_ref = ${shopRef}), 0) + 1, ${now.toISOString()}::timestamptz
         where (select count(*) from store_picks where shop_ref = ${shopRef}) < ${max}
         on conflict (shop_ref, platform, item_id) do nothing
         returning id`);

@@ -21,6 +21,7 @@ function toPick(row: StorePickRow): TStorePick {
     image: row.image,
     price_min: row.price_min,
     price_max: row.price_max,
+    china_freight: row.china_freight,
     created_at: row.created_at.toISOString(),
   };
 }
@@ -29,7 +30,7 @@ function toPick(row: StorePickRow): TStorePick {
  * The merchant's picks (issue 24 §1): items pinned for the store's home page. Adding reads the pasted
  * link or share text (a short link or 淘口令 through the catalogue's resolver when it has one), refuses a
  * duplicate or a full list before spending anything, then looks the item up once as the store's metered
- * call and keeps its title, main picture and CNY price range; the home page reads the snapshot, never
+ * call and keeps its title, main picture, CNY price range and China freight; the home page reads the snapshot, never
  * the marketplace.
  */
 export function createStorePicksService(deps: {
@@ -96,6 +97,7 @@ export function createStorePicksService(deps: {
           image: item.images[0] ?? '',
           price_min: range.min,
           price_max: range.max,
+          china_freight: item.china_freight ?? null,
         },
         STORE_PICKS_MAX,
         deps.clock.now(),

@@ -14,6 +14,7 @@ const pick = (id: number, title: string, overrides: Partial<TStorePick> = {}): T
   image: '/sandbox-images/taobao/1/0.svg',
   price_min: 3900,
   price_max: 4100,
+  china_freight: null,
   created_at: '2026-11-29T10:00:00.000Z',
   ...overrides,
 });

@@ -124,8 +124,8 @@ export function ItemPage(props: {
                 ≈ {shown.cny}
               </span>
             ) : null}
+            <ChinaFreight lang={lang} freight={freight} pricer={pricer} />
           </div>
-          <ChinaFreight lang={lang} freight={freight} pricer={pricer} />
           {axes.map((axis, index) => (
             <fieldset className="store-axis" key={axis.name}>
               <legend>{axis.name}</legend>

@@ -85,6 +85,9 @@ export function SearchPage(props: {
             </nav>
           ) : null}
           <nav className="store-tabs store-sorts" aria-label={text.sortLabel}>
+            <span className="store-sorts__label" aria-hidden="true">
+              {text.sortLabel}
+            </span>
             {SEARCH_SORTS.map((value) => (
               <a
                 key={value}

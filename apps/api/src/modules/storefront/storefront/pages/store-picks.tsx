@@ -18,7 +18,8 @@ export function StorePicks(props: { lang: Lang; picks: readonly TStorePick[]; pr
       <h2 id="store-picks-title">{text.picksTitle}</h2>
       <ul className="store-grid">
         {picks.map((pick) => {
-          const price = pricer.showRange(pick.price_min, pick.price_max);
+          // Priced as the item page prices it: with its China freight where the store adds it.
+          const price = pricer.showRange(pick.price_min, pick.price_max, pick.china_freight);
           return (
             <li key={pick.id}>
               <ItemCard
