@@ -96,7 +96,7 @@ import { adminExchangeRatesEdit, merchantStorePricingEdit } from '@parlour/contr
 import {
   merchantStorePickAdd,
   merchantStorePickMove,
-  merchantStorePickRemove,
+  merchantStorePickDelete,
 } from '@parlour/contract/calls/store-picks';
 import { adminSiteConfigEdit, merchantSiteConfigEdit } from '@parlour/contract/calls/store-site-config';
 import {
@@ -1356,7 +1356,7 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
-  [merchantStorePickRemove.path]: {
+  [merchantStorePickDelete.path]: {
     async attempt(round) {
       const { shopRef } = await picksStore();
       const id = await insertPick(shopRef, `6200000002${round}`);

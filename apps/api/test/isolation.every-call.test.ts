@@ -23,7 +23,7 @@ import { merchantStorePricingDetail, merchantStorePricingEdit } from '@parlour/c
 import {
   merchantStorePickAdd,
   merchantStorePickMove,
-  merchantStorePickRemove,
+  merchantStorePickDelete,
   merchantStorePicksList,
 } from '@parlour/contract/calls/store-picks';
 import { merchantSiteConfigDetail, merchantSiteConfigEdit } from '@parlour/contract/calls/store-site-config';
@@ -281,7 +281,7 @@ const scenarios: Record<string, Scenario> = {
     bodies: (a) => [{ shop_id: a.shopId, link: 'https://item.taobao.com/item.htm?id=520813250866' }],
     expect: { refused: 'NOT_FOUND' },
   },
-  [merchantStorePickRemove.path]: { bodies: (a) => [{ shop_id: a.shopId, id: 1 }], expect: { refused: 'NOT_FOUND' } },
+  [merchantStorePickDelete.path]: { bodies: (a) => [{ shop_id: a.shopId, id: 1 }], expect: { refused: 'NOT_FOUND' } },
   [merchantStorePickMove.path]: {
     bodies: (a) => [
       { shop_id: a.shopId, id: 1, direction: 'up' },

@@ -1,7 +1,7 @@
 import {
   merchantStorePickAdd,
   merchantStorePickMove,
-  merchantStorePickRemove,
+  merchantStorePickDelete,
   merchantStorePicksList,
   STORE_PICKS_MAX,
 } from '@parlour/contract/calls/store-picks';
@@ -97,10 +97,10 @@ describe('[PICKS] the merchant pins items for the home page', () => {
     expect(down.list.map((pick) => pick.id)).toEqual([third.id, first.id, second.id]);
 
     const removed = await expectOk(
-      t.call(merchantStorePickRemove, { shop_id: store.shopId, id: first.id }, store.token),
+      t.call(merchantStorePickDelete, { shop_id: store.shopId, id: first.id }, store.token),
     );
     expect(removed.list.map((pick) => pick.id)).toEqual([third.id, second.id]);
-    expect((await t.call(merchantStorePickRemove, { shop_id: store.shopId, id: first.id }, store.token)).code).toBe(
+    expect((await t.call(merchantStorePickDelete, { shop_id: store.shopId, id: first.id }, store.token)).code).toBe(
       ErrorCode.NOT_FOUND,
     );
   });
@@ -210,12 +210,12 @@ describe('[PICKS] tenancy', () => {
     for (const [call, body] of [
       [merchantStorePicksList, { shop_id: owner.shopId }],
       [merchantStorePickAdd, { shop_id: owner.shopId, link: taobao('620000000002') }],
-      [merchantStorePickRemove, { shop_id: owner.shopId, id: pick.id }],
+      [merchantStorePickDelete, { shop_id: owner.shopId, id: pick.id }],
       [merchantStorePickMove, { shop_id: owner.shopId, id: pick.id, direction: 'down' }],
     ] as const)
       expect((await t.call(call as never, body as never, other.token)).code, call.path).toBe(ErrorCode.NOT_FOUND);
     // A pick id of another store, named with one's own store, is not found either.
-    expect((await t.call(merchantStorePickRemove, { shop_id: other.shopId, id: pick.id }, other.token)).code).toBe(
+    expect((await t.call(merchantStorePickDelete, { shop_id: other.shopId, id: pick.id }, other.token)).code).toBe(
       ErrorCode.NOT_FOUND,
     );
     expect((await expectOk(t.call(merchantStorePicksList, { shop_id: owner.shopId }, owner.token))).list).toHaveLength(

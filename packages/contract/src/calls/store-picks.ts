@@ -51,7 +51,7 @@ export const ZStorePickAddInput = z.object({
 });
 export type TStorePickAddInput = z.input<typeof ZStorePickAddInput>;
 const ZPickId = rowId('pick_id_invalid');
-export const ZStorePickRemoveInput = z.object({ shop_id: ZShopId, id: ZPickId });
+export const ZStorePickDeleteInput = z.object({ shop_id: ZShopId, id: ZPickId });
 export const PICK_DIRECTIONS = ['up', 'down'] as const;
 export const ZStorePickMoveInput = z.object({
   shop_id: ZShopId,
@@ -78,13 +78,13 @@ export const merchantStorePickAdd = defineCall({
   input: ZStorePickAddInput,
   output: ZStorePicks,
 });
-export const merchantStorePickRemove = defineCall({
-  path: 'merchant/parlour/picks/remove',
+export const merchantStorePickDelete = defineCall({
+  path: 'merchant/parlour/picks/delete',
   role: 'merchant',
   isAuthenticated: true,
   isWrite: true,
   summary: "Removes one of the store's picks; answers the picks",
-  input: ZStorePickRemoveInput,
+  input: ZStorePickDeleteInput,
   output: ZStorePicks,
 });
 export const merchantStorePickMove = defineCall({

@@ -19,7 +19,7 @@ export function registerStorePicksRoutes(registrar: CallRegistrar, deps: { store
       lang,
     }),
   );
-  register(calls.merchantStorePickRemove, ({ input, principal }) =>
+  register(calls.merchantStorePickDelete, ({ input, principal }) =>
     storePicksService.removePick({ scope: merchantScope(principal.userId), shopId: input.shop_id, id: input.id }),
   );
   register(calls.merchantStorePickMove, ({ input, principal }) =>

@@ -40,7 +40,7 @@ function renderPicks(initial: TStorePick[]) {
       list = [...list, pick(9, 'Thick hooded sweatshirt', { platform: 'jd', price_min: 12900, price_max: 12900 })];
       return answer();
     }
-    if (path === 'merchant/parlour/picks/remove') {
+    if (path === 'merchant/parlour/picks/delete') {
       list = list.filter((entry) => entry.id !== input.id);
       return answer();
     }
@@ -92,6 +92,6 @@ describe('store picks panel', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove “Cotton T-shirt”' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(within(list).queryByText('Cotton T-shirt')).toBeNull());
-    expect(calls.filter((call) => call.url.endsWith('picks/remove'))).toHaveLength(1);
+    expect(calls.filter((call) => call.url.endsWith('picks/delete'))).toHaveLength(1);
   });
 });

@@ -24,7 +24,7 @@ import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { useAddStorePick } from '../api/add-store-pick';
 import { useStorePicks } from '../api/get-store-picks';
 import { useMoveStorePick } from '../api/move-store-pick';
-import { useRemoveStorePick } from '../api/remove-store-pick';
+import { useDeleteStorePick } from '../api/delete-store-pick';
 
 /** A snapshot's CNY price: one amount, or the range. */
 function priceText(pick: TStorePick): string {
@@ -82,7 +82,7 @@ function AddPickForm({ picks }: { picks: TStorePicks }) {
 function PickList({ picks }: { picks: TStorePicks }) {
   const { t } = useTranslation();
   const move = useMoveStorePick();
-  const remove = useRemoveStorePick();
+  const remove = useDeleteStorePick();
   const isBusy = (id: number) =>
     (move.isPending && move.variables?.id === id) || (remove.isPending && remove.variables?.id === id);
   if (!picks.list.length)

@@ -1,18 +1,18 @@
 import type { CallInput } from '@parlour/contract/call';
-import { merchantStorePickRemove } from '@parlour/contract/calls/store-picks';
+import { merchantStorePickDelete } from '@parlour/contract/calls/store-picks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/request';
 import { storePicksQueryOptions } from './get-store-picks';
 
 /** Removes one of the store's picks; the answer is the store's picks. */
-export function removeStorePick(input: CallInput<typeof merchantStorePickRemove>) {
-  return callApi(merchantStorePickRemove, input);
+export function deleteStorePick(input: CallInput<typeof merchantStorePickDelete>) {
+  return callApi(merchantStorePickDelete, input);
 }
 
-export function useRemoveStorePick() {
+export function useDeleteStorePick() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: removeStorePick,
+    mutationFn: deleteStorePick,
     onSuccess: (picks) => queryClient.setQueryData(storePicksQueryOptions(picks.shop_id).queryKey, picks),
   });
 }
