@@ -5,6 +5,7 @@ import {
   Button,
   Empty,
   Form,
+  Grid,
   Image,
   Input,
   List,
@@ -83,6 +84,8 @@ function PickList({ picks }: { picks: TStorePicks }) {
   const { t } = useTranslation();
   const move = useMoveStorePick();
   const remove = useDeleteStorePick();
+  // On a phone the actions go under the item, which keeps the width for its title.
+  const isWide = Grid.useBreakpoint().md ?? true;
   const isBusy = (id: number) =>
     (move.isPending && move.variables?.id === id) || (remove.isPending && remove.variables?.id === id);
   if (!picks.list.length)
@@ -99,7 +102,7 @@ function PickList({ picks }: { picks: TStorePicks }) {
     );
   return (
     <List
-      itemLayout="horizontal"
+      itemLayout={isWide ? 'horizontal' : 'vertical'}
       dataSource={picks.list}
       renderItem={(pick, index) => (
         <List.Item
