@@ -211,6 +211,23 @@ export async function createOperatingStore(
   return { shop, version };
 }
 
+/** Units for a store's lookups: the first general traffic package bought and paid at the sandbox cashier. */
+export async function buyGeneralPackage(request: APIRequestContext, token: string) {
+  const { list: plans } = await callApi<{ list: Array<{ id: number; is_general: boolean }> }>(
+    request,
+    'merchant/open/merchant_data/plan_list',
+    {},
+    { token },
+  );
+  const order = await callApi<{ payment: { pay_url: string } }>(
+    request,
+    'merchant/open/order/createPackageOrder',
+    { plan_id: plans.find((plan) => plan.is_general)!.id, pay_method: 'alipay' },
+    { token },
+  );
+  await payAtCashier(request, order.payment.pay_url);
+}
+
 /** A renewal bill waiting for payment (no cashier visit). */
 export async function createRenewalBill(
   request: APIRequestContext,

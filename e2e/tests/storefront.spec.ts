@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { APP_PORT } from '../playwright.config';
 import { expect, merchantPage, registerMerchantByApi, test } from '../support/fixtures';
 import { shot, SHOTS_DIR } from '../support/screenshots';
-import { callApi, createOperatingStore, merchantToken, payAtCashier } from '../support/store-api';
+import { buyGeneralPackage, callApi, createOperatingStore, merchantToken } from '../support/store-api';
 
 /**
  * The store's own site (issue 24): a buyer at `<shop_id>.localhost` pastes a Taobao link and a JD share
@@ -93,19 +93,7 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
       contact_email: merchant.email,
     });
     // Units for the store's lookups: a general package bought and paid at the sandbox cashier.
-    const { list: plans } = await callApi<{ list: Array<{ id: number; is_general: boolean }> }>(
-      request,
-      'merchant/open/merchant_data/plan_list',
-      {},
-      { token },
-    );
-    const order = await callApi<{ payment: { pay_url: string } }>(
-      request,
-      'merchant/open/order/createPackageOrder',
-      { plan_id: plans.find((plan) => plan.is_general)!.id, pay_method: 'alipay' },
-      { token },
-    );
-    await payAtCashier(request, order.payment.pay_url);
+    await buyGeneralPackage(request, token);
     await callApi(request, 'merchant/parlour/pricing/edit', { shop_id: shop.shop_id, ...PRICING }, { token });
 
     const origin = `http://${shop.shop_id}.localhost:${APP_PORT}`;

@@ -140,6 +140,7 @@ function appServices(areas: {
     domains: stores.domainService,
     plugins: stores.pluginService,
     storePricing: stores.storePricingService,
+    storePicks: stores.storePicksService,
     bills: money.billService,
     payments: money.paymentService,
     cashier: money.cashierService,

@@ -9,7 +9,7 @@ import { buildTestApp, type TestApp } from './helper';
 import { grantPackage, openCall, storeWithKey } from './open-api-helper';
 
 type Schema = {
-  type?: string;
+  type?: string | string[];
   properties?: Record<string, Schema>;
   items?: Schema;
   required?: string[];
@@ -54,7 +54,9 @@ function shapeOfSchema(schema: Schema): unknown {
     return Object.fromEntries(
       Object.entries(schema.properties ?? {}).map(([key, inner]): [string, unknown] => [key, shapeOfSchema(inner)]),
     );
-  return schema.type === 'integer' ? 'number' : schema.type;
+  // A nullable field (`type: [t, 'null']`) is compared by its type: the answers compared here carry a value.
+  const type = Array.isArray(schema.type) ? schema.type.find((name) => name !== 'null') : schema.type;
+  return type === 'integer' ? 'number' : type;
 }
 
 describe('the OpenAPI description of the metered Open API', () => {
@@ -99,7 +101,10 @@ describe('the OpenAPI description of the metered Open API', () => {
     }
     expect(checkCallParams('item_get', {}).isValid).toBe(false);
     expect(itemSearch.required).toEqual(['q']);
-    expect(Object.keys(itemSearch.properties!)).toEqual(['q', 'page', 'page_size']);
+    expect(Object.keys(itemSearch.properties!)).toEqual(['q', 'page', 'page_size', 'sort']);
+    expect(itemSearch.properties!.sort.enum).toEqual(['default', 'price_asc', 'price_desc', 'sales']);
+    expect(checkCallParams('item_search', { q: 'a', sort: 'price_asc' }).isValid).toBe(true);
+    expect(checkCallParams('item_search', { q: 'a', sort: 'cheapest' }).isValid).toBe(false);
     const { maxLength } = itemSearch.properties!.q;
     expect(checkCallParams('item_search', { q: 'x'.repeat(maxLength!) }).isValid).toBe(true);
     expect(checkCallParams('item_search', { q: 'x'.repeat(maxLength! + 1) }).isValid).toBe(false);

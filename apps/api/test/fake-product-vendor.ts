@@ -38,6 +38,8 @@ export function vendorItem(numIid: string) {
     // One colour has its own picture, as onebound answers it: keyed by the property "pid:vid".
     props_img: { '1627207:28341': '//img.alicdn.com/imgextra/i3/black.jpg' },
     location: '浙江 杭州',
+    post_fee: '',
+    express_fee: '12.00',
     seller_id: '59531614',
     seller_info: { nick: '开心客栈', shop_name: '开心客栈 旗舰店' },
     skus: {
@@ -94,6 +96,19 @@ export async function startFakeVendor(): Promise<FakeVendor> {
       if (query.num_iid === '404')
         return send(200, { error: 'item-not-found', reason: '宝贝不存在', error_code: '2000', ...meta });
       return send(200, { item: vendorItem(query.num_iid), error: '', reason: '', error_code: '0000', ...meta });
+    }
+    if (api === 'item_password') {
+      // Onebound's answer: the item the code names, or `error` on the item for a code it cannot read.
+      if (query.word === 'unknown')
+        return send(200, {
+          item: { error: 'error taobao password' },
+          error: '',
+          reason: '',
+          error_code: '0000',
+          ...meta,
+        });
+      const item = { num_iid: '13734572962', url: 'https://item.taobao.com/item.htm?id=13734572962', error: '' };
+      return send(200, { item: { ...item, word: query.word }, error: '', reason: '', error_code: '0000', ...meta });
     }
     if (api === 'item_search') {
       const page = Number(query.page ?? 1);

@@ -94,6 +94,11 @@ import {
 } from '@parlour/contract/calls/settings';
 import { adminRetryJob } from '@parlour/contract/calls/operations';
 import { adminExchangeRatesEdit, merchantStorePricingEdit } from '@parlour/contract/calls/store-pricing';
+import {
+  merchantStorePickAdd,
+  merchantStorePickMove,
+  merchantStorePickDelete,
+} from '@parlour/contract/calls/store-picks';
 import { adminSiteConfigEdit, merchantSiteConfigEdit } from '@parlour/contract/calls/store-site-config';
 import {
   adminAddDomain,
@@ -132,7 +137,7 @@ import {
 } from './helper';
 import { addNotice, messageFields, noticeFields, uniqueIp } from './notice-helper';
 import { fakeDnsChecker, uniqueDomain } from './domain-helper';
-import { revealKey } from './open-api-helper';
+import { grantPackage, revealKey, shopRefOf } from './open-api-helper';
 import { startFakeAliyunSms, startFakeSmtp, startFakeWecom } from './settings-fakes';
 import {
   cashierToken,
@@ -284,6 +289,26 @@ const sessionsOf = (role: 'merchant' | 'admin', userId: number) =>
 const adminId = once(async () =>
   Number((await one<{ id: number }>("select id from admins where account = 'admin'")).id),
 );
+
+/** The owner's store with units for its picks' lookups. */
+const picksStore = once(async () => {
+  const ids = await shopRefOf(t, owner.shopId);
+  await grantPackage(t, { merchantId: ids.merchantId, shopRef: ids.shopRef, units: 100 });
+  return ids;
+});
+/** A pick written directly, last in its store's order; answers its id. */
+async function insertPick(shopRef: number, itemId: string) {
+  return Number(
+    (
+      await one<{ id: number }>(
+        `insert into store_picks (shop_ref, platform, item_id, title, image, price_min, price_max, sort)
+         values ($1, 'jd', $2, 'Pick', '', 100, 100, (select coalesce(max(sort), 0) + 1 from store_picks where shop_ref = $1))
+         returning id`,
+        [shopRef, itemId],
+      )
+    ).id,
+  );
+}
 
 /** Merchants for the scenarios that need their own (store limit, one trial per merchant). */
 const adminAddTarget = once(() => registerMerchant(t));
@@ -1301,6 +1326,65 @@ const scenarios: Record<string, Scenario> = {
         token: admin,
         async verify() {
           expect(wecom.received.filter((message) => JSON.stringify(message.body).includes(content))).toHaveLength(1);
+        },
+      };
+    },
+  },
+
+  // ---------- the store's picks ----------
+  [merchantStorePickAdd.path]: {
+    async attempt(round) {
+      const { shopRef } = await picksStore();
+      const itemId = `6200000001${round}`;
+      return {
+        body: { shop_id: owner.shopId, link: `https://item.taobao.com/item.htm?id=${itemId}` },
+        token: owner.token,
+        async verify() {
+          expect(
+            await count('select count(*) as n from store_picks where shop_ref = $1 and item_id = $2', [
+              shopRef,
+              itemId,
+            ]),
+          ).toBe(1);
+          // One lookup, charged once.
+          expect(
+            await count(
+              "select count(*) as n from api_call_logs where shop_ref = $1 and api_code = 'item_get' and request_params->>'num_iid' = $2",
+              [shopRef, itemId],
+            ),
+          ).toBe(1);
+        },
+      };
+    },
+  },
+  [merchantStorePickDelete.path]: {
+    async attempt(round) {
+      const { shopRef } = await picksStore();
+      const id = await insertPick(shopRef, `6200000002${round}`);
+      return {
+        body: { shop_id: owner.shopId, id },
+        token: owner.token,
+        async verify() {
+          expect(await count('select count(*) as n from store_picks where id = $1', [id])).toBe(0);
+        },
+      };
+    },
+  },
+  [merchantStorePickMove.path]: {
+    async attempt(round) {
+      const { shopRef } = await picksStore();
+      await insertPick(shopRef, `6200000003${round}`);
+      const id = await insertPick(shopRef, `6200000004${round}`);
+      return {
+        body: { shop_id: owner.shopId, id, direction: 'up' },
+        token: owner.token,
+        async verify() {
+          // Moved one place up: above the pick added before it, below the others.
+          const { rows } = await t.database.executeSql(
+            'select id from store_picks where shop_ref = $1 order by sort desc, id desc limit 2',
+            [shopRef],
+          );
+          expect(Number((rows[1] as { id: number }).id)).toBe(id);
         },
       };
     },

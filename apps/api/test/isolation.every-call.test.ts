@@ -20,6 +20,12 @@ import {
 import { merchantCreatePackageOrder, merchantListPackages } from '@parlour/contract/calls/traffic';
 import { merchantRevealShopKey, merchantRotateShopKey } from '@parlour/contract/calls/open-core';
 import { merchantStorePricingDetail, merchantStorePricingEdit } from '@parlour/contract/calls/store-pricing';
+import {
+  merchantStorePickAdd,
+  merchantStorePickMove,
+  merchantStorePickDelete,
+  merchantStorePicksList,
+} from '@parlour/contract/calls/store-picks';
 import { merchantSiteConfigDetail, merchantSiteConfigEdit } from '@parlour/contract/calls/store-site-config';
 import {
   merchantAddShopPlugin,
@@ -265,6 +271,21 @@ const scenarios: Record<string, Scenario> = {
         rounding: 'cent',
         adds_china_freight: false,
       },
+    ],
+    expect: { refused: 'NOT_FOUND' },
+  },
+
+  // ---------- the store's picks ----------
+  [merchantStorePicksList.path]: { bodies: (a) => [{ shop_id: a.shopId }], expect: { refused: 'NOT_FOUND' } },
+  [merchantStorePickAdd.path]: {
+    bodies: (a) => [{ shop_id: a.shopId, link: 'https://item.taobao.com/item.htm?id=520813250866' }],
+    expect: { refused: 'NOT_FOUND' },
+  },
+  [merchantStorePickDelete.path]: { bodies: (a) => [{ shop_id: a.shopId, id: 1 }], expect: { refused: 'NOT_FOUND' } },
+  [merchantStorePickMove.path]: {
+    bodies: (a) => [
+      { shop_id: a.shopId, id: 1, direction: 'up' },
+      { shop_id: a.shopId, id: 1, direction: 'down' },
     ],
     expect: { refused: 'NOT_FOUND' },
   },

@@ -270,7 +270,8 @@ describe('Open API: upstream failures give the units back', () => {
     vendor.behaviour.status = 503;
     expect((await openCall(t, 'taobao/item_get', { num_iid: '1' }, store.key)).code).toBe(13007);
     vendor.behaviour.status = null;
-    expect((await openCall(t, 'taobao/item_get', { num_iid: '404' }, store.key)).code).toBe(13007);
+    // A missing item has its own code, refunded like a failure.
+    expect((await openCall(t, 'taobao/item_get', { num_iid: '404' }, store.key)).code).toBe(13012);
     vendor.behaviour.delayMs = 1_500;
     const started = Date.now();
     const timedOut = await openCall(t, 'taobao/item_get', { num_iid: '5', lang_code: 'en-US' }, store.key);
@@ -288,7 +289,7 @@ describe('Open API: upstream failures give the units back', () => {
       ['failed_upstream', 0, packageId],
     ]);
     expect(logs[0].error).toMatch(/^OPEN_UPSTREAM_FAILED: http: HTTP 503/);
-    expect(logs[1].error).toBe('OPEN_UPSTREAM_FAILED: vendor: 2000: 宝贝不存在');
+    expect(logs[1].error).toBe('OPEN_ITEM_NOT_FOUND: not_found: 2000: 宝贝不存在');
     expect(logs[2].error).toMatch(/^OPEN_UPSTREAM_TIMEOUT: timeout/);
     expect(await usageOf(t, store.shopRef)).toEqual({ failed_upstream: { calls: 3, units: 0 } });
   });

@@ -140,8 +140,43 @@ describe('product data: HTTP provider against a fake vendor on 127.0.0.1', () =>
           },
         ],
         seller: { id: '59531614', nick: '开心客栈', shop_name: '开心客栈 旗舰店', location: '浙江 杭州' },
+        // express_fee, the courier's price (post_fee is empty).
+        china_freight: 1200,
       },
     });
+  });
+
+  it('maps the search order to the vendor’s sort and reads item_password’s item', async () => {
+    const orders: Array<[string, string | undefined]> = [
+      ['price_asc', 'bid'],
+      ['price_desc', '_bid'],
+      ['sales', '_sale'],
+      ['default', undefined],
+    ];
+    for (const [sort, vendorSort] of orders) {
+      await provider().call({ platform: 'taobao', apiCode: 'item_search', params: { q: '伞', sort }, timeoutMs: 2000 });
+      expect(vendor.requests.at(-1)!.query.sort, sort).toBe(vendorSort);
+    }
+    expect(
+      await provider().call({
+        platform: 'taobao',
+        apiCode: 'item_password',
+        params: { word: 'https://m.tb.cn/h.VudJ7MB' },
+        timeoutMs: 2000,
+      }),
+    ).toEqual({
+      isOk: true,
+      data: { platform: 'taobao', item_id: '13734572962', url: 'https://item.taobao.com/item.htm?id=13734572962' },
+    });
+    expect(vendor.requests.at(-1)!.query.word).toBe('https://m.tb.cn/h.VudJ7MB');
+    expect(
+      await provider().call({
+        platform: 'taobao',
+        apiCode: 'item_password',
+        params: { word: 'unknown' },
+        timeoutMs: 2000,
+      }),
+    ).toEqual({ isOk: false, kind: 'not_found', error: 'item_password: error taobao password' });
   });
 
   it('maps a search page and passes other APIs through without the vendor envelope', async () => {
@@ -195,7 +230,7 @@ describe('product data: HTTP provider against a fake vendor on 127.0.0.1', () =>
     ).toEqual({ isOk: false, kind: 'vendor', error: '4006: secret不正确' });
     expect(
       await provider().call({ platform: 'taobao', apiCode: 'item_get', params: { num_iid: '404' }, timeoutMs: 2000 }),
-    ).toEqual({ isOk: false, kind: 'vendor', error: '2000: 宝贝不存在' });
+    ).toEqual({ isOk: false, kind: 'not_found', error: '2000: 宝贝不存在' });
   });
 
   it('maps 5xx answers, unreadable answers and refused connections', async () => {

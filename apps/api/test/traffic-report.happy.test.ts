@@ -288,7 +288,7 @@ describe('traffic reports: happy paths', () => {
     it("offers the filters' options: platforms, the catalogue, statuses, time ranges and the merchant's stores", async () => {
       const data = await expectOk(t.call(merchantApiEnum, {}, a.token));
       expect(data.platforms.map((row) => row.value)).toEqual(['1688', 'taobao', 'micro_store', 'jd']);
-      expect(data.apis).toHaveLength(8);
+      expect(data.apis).toHaveLength(10); // item_get and item_search on each platform, item_password on Taobao and 1688
       expect(data.statuses).toEqual(['pending', 'success', 'failed_upstream', 'quota_exhausted', 'rejected']);
       expect(data.time_ranges).toEqual(['today', 'last_7_days', 'last_30_days', 'custom']);
       expect(data.stores.map((row) => row.shop_id).sort()).toEqual([a.store1.shopId, a.store2.shopId].sort());
@@ -427,7 +427,7 @@ describe('traffic reports: happy paths', () => {
       });
       expect(detail.merchant_account).toContain('@example.com');
       const options = await expectOk(t.call(adminApiEnum, {}, adminToken));
-      expect([options.platforms.length, options.apis.length, options.stores.length]).toEqual([4, 8, 0]);
+      expect([options.platforms.length, options.apis.length, options.stores.length]).toEqual([4, 10, 0]);
     });
   });
 

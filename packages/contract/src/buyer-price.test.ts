@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { convertFen, formatMoney, withMarkup } from './buyer-price';
+import { buyerPriceFen, convertFen, formatMoney, withMarkup } from './buyer-price';
 
 describe('buyer prices', () => {
   it('adds the markup percent, at least the minimum per item, rounded up to the fen', () => {
@@ -7,6 +7,19 @@ describe('buyer prices', () => {
     expect(withMarkup(3900, { percent: 10, minimum: 500 })).toBe(4400);
     expect(withMarkup(3333, { percent: 10, minimum: 0 })).toBe(3667);
     expect(withMarkup(3900, { percent: 0, minimum: 0 })).toBe(3900);
+  });
+
+  it('adds China freight at cost after the markup when the store adds it and the marketplace names it', () => {
+    const markup = { percent: 10, minimum: 500 };
+    // ¥39.00 + 10 % (at least ¥5) = ¥44.00, + ¥8.00 freight = ¥52.00: the freight is not marked up.
+    expect(buyerPriceFen(3900, { markup, addsChinaFreight: true }, 800)).toBe(5200);
+    // Switched off: the freight is shown apart, not added.
+    expect(buyerPriceFen(3900, { markup, addsChinaFreight: false }, 800)).toBe(4400);
+    // Unknown freight adds nothing; free shipping (0) adds nothing; a negative figure is never a discount.
+    expect(buyerPriceFen(3900, { markup, addsChinaFreight: true }, null)).toBe(4400);
+    expect(buyerPriceFen(3900, { markup, addsChinaFreight: true })).toBe(4400);
+    expect(buyerPriceFen(3900, { markup, addsChinaFreight: true }, 0)).toBe(4400);
+    expect(buyerPriceFen(3900, { markup, addsChinaFreight: true }, -100)).toBe(4400);
   });
 
   it('converts exactly and rounds up to the step the merchant chose', () => {

@@ -75,6 +75,21 @@ export function withMarkup(fen: number, markup: { percent: number; minimum: numb
 }
 
 /**
+ * What the buyer pays in CNY for an item, in fen: the item price with the store's markup, then the
+ * item's China freight (the seller's domestic shipping to the store's warehouse) when the store adds it
+ * and the marketplace names it. Freight passes through at cost: the markup is on the item alone. Unknown
+ * freight (null) adds nothing — the page says so rather than guessing. Pages and checkout both price with it.
+ */
+export function buyerPriceFen(
+  itemFen: number,
+  rule: { markup: { percent: number; minimum: number }; addsChinaFreight: boolean },
+  chinaFreightFen: number | null = null,
+): number {
+  const freight = rule.addsChinaFreight && chinaFreightFen !== null ? Math.max(0, chinaFreightFen) : 0;
+  return withMarkup(itemFen, rule.markup) + freight;
+}
+
+/**
  * A CNY amount (fen) in `currency`'s minor units at `rate` (1 CNY in the currency, a decimal string),
  * rounded up as `rounding` says. CNY itself answers the fen unchanged.
  */

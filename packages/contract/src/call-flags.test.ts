@@ -87,6 +87,7 @@ const WRITE_VERBS = oneOf([
   'set_settings',
   'test_connection',
   'refund',
+  'move',
 ]);
 
 describe('isWrite on every call', () => {

@@ -119,6 +119,11 @@ export const ErrorCode = {
    * until it is enabled again. Not logged, not charged, not counted in the reports.
    */
   OPEN_KEY_SUSPENDED: 13009,
+  /**
+   * Open API: the marketplace answered that the item does not exist (taken down, or a wrong ID); the
+   * units were given back. The storefront answers its item page 404 with a search box.
+   */
+  OPEN_ITEM_NOT_FOUND: 13012,
   /** Core data: the platform has a data source already (one per platform). */
   DATA_SOURCE_EXISTS: 13010,
   /** Core data: the platform has an API with this code already. */
@@ -147,6 +152,10 @@ export const ErrorCode = {
   PLUGIN_TRIAL_EXPIRED: 12067,
   /** The store does not have this plugin (up_status on a plugin never installed). */
   PLUGIN_NOT_INSTALLED: 12068,
+  /** The store has as many picks (items pinned for its home page) as allowed ({@link STORE_PICKS_MAX}). */
+  PICK_LIMIT_REACHED: 12070,
+  /** The item is among the store's picks already (one pick per platform and item). */
+  PICK_EXISTS: 12071,
 } as const;
 
 export type ErrorKey = keyof typeof ErrorCode;
@@ -313,6 +322,15 @@ export const errorMessages: Record<ErrorKey, Record<Lang, string>> = {
       'this call was not charged. The keys work again once the account is enabled',
   },
   DATA_SOURCE_EXISTS: { 'zh-CN': '该平台已有数据源', 'en-US': 'This platform has a data source already' },
+  OPEN_ITEM_NOT_FOUND: {
+    'zh-CN': '商品不存在（可能已下架或编号有误），本次不扣流量',
+    'en-US': 'The item does not exist (taken down, or a wrong ID); this call was not charged',
+  },
+  PICK_LIMIT_REACHED: {
+    'zh-CN': '精选商品已达上限：每个店铺最多 {{limit}} 件',
+    'en-US': 'A store can pin at most {{limit}} picks',
+  },
+  PICK_EXISTS: { 'zh-CN': '该商品已在精选列表中', 'en-US': 'This item is among the picks already' },
   OPEN_API_EXISTS: { 'zh-CN': '该平台已有相同编码的接口', 'en-US': 'This platform has an API with this code already' },
   PLAN_UNAVAILABLE: {
     'zh-CN': '该流量包套餐不存在或已下架',

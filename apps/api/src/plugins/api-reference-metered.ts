@@ -121,6 +121,11 @@ export const METERED_OPEN_API_SCHEMAS = {
         shop_name: text('Seller shop name'),
         location: text('Seller location'),
       }),
+      china_freight: {
+        type: ['integer', 'null'],
+        description:
+          "The seller's domestic (China) shipping in minor units of `currency`; 0 is free shipping, null when the marketplace does not say",
+      },
     },
     'item_get: one item with its SKUs and seller',
   ),

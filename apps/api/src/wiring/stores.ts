@@ -21,6 +21,10 @@ import { createStorePricingRepository } from '../modules/stores/store-pricing/st
 import { registerStorePricingRoutes } from '../modules/stores/store-pricing/store-pricing.routes';
 import { createStorePricingService } from '../modules/stores/store-pricing/store-pricing.service';
 import { registerStorefrontAssetRoutes } from '../modules/storefront/storefront/storefront-assets.routes';
+import { createStorePicksRepository } from '../modules/stores/store-picks/store-picks.repository';
+import { registerStorePicksRoutes } from '../modules/stores/store-picks/store-picks.routes';
+import { createStorePicksService } from '../modules/stores/store-picks/store-picks.service';
+import { createItemLinkResolver } from '../modules/traffic/open-api/item-link-resolver';
 import { registerStorefrontRouting } from '../modules/storefront/storefront/storefront.routes';
 import { createStorefrontService } from '../modules/storefront/storefront/storefront.service';
 import type { Content } from './content';
@@ -120,6 +124,20 @@ export function wireStores(
   registerStorePricingRoutes(registrar, { storePricingService });
   const logScriptError = (error: unknown) =>
     app.log.error({ err: error }, 'the storefront script could not be bundled: pages go without it');
+  // Short links and 淘口令 through the catalogue's item_password, as the store's metered call.
+  const itemLinkResolver = createItemLinkResolver({
+    coreDataService: lower.coreDataService,
+    openApiService: lower.openApiService,
+  });
+  // Each store's picks for its home page: pinned by the merchant, each looked up once as the store's call.
+  const storePicksService = createStorePicksService({
+    repository: createStorePicksRepository(db),
+    shopService,
+    openApiService: lower.openApiService,
+    itemLinkResolver,
+    clock,
+  });
+  registerStorePicksRoutes(registrar, { storePicksService });
   // Requests to a store's system or custom domain reach the store: its pages from its config, plugins and pricing.
   registerStorefrontRouting(app, {
     storefrontService: createStorefrontService({
@@ -127,6 +145,8 @@ export function wireStores(
       storeSiteConfigService,
       pluginService,
       storePricingService,
+      storePicksService,
+      itemLinkResolver,
       coreDataService: lower.coreDataService,
       openApiService: lower.openApiService,
       ipRateLimit,
@@ -144,6 +164,7 @@ export function wireStores(
     domainService,
     pluginService,
     storePricingService,
+    storePicksService,
   };
 }
 export type Stores = ReturnType<typeof wireStores>;

@@ -15,6 +15,7 @@ import * as prospect from './prospect';
 import * as settings from './settings';
 import * as siteSettings from './site-settings';
 import * as store from './store';
+import * as storePicks from './store-picks';
 import * as storePricing from './store-pricing';
 import * as storeSiteConfig from './store-site-config';
 import * as traffic from './traffic';
@@ -46,6 +47,7 @@ export const allCalls: Call[] = [
   operations,
   storeSiteConfig,
   storePricing,
+  storePicks,
   plugin,
   paymentSettings,
 ].flatMap((module) => Object.values(module as Record<string, unknown>).filter(isCall));

@@ -65,6 +65,18 @@ export const ITEM_GET_PATTERN = /^item_get(_|$)/;
 /** Codes of the item_search family (item_search and codes starting item_search_): items matching a keyword. */
 export const ITEM_SEARCH_PATTERN = /^item_search(_|$)/;
 
+/** Codes of the item_password family: a short link or share code (淘口令) resolved to the item it names. */
+export const ITEM_PASSWORD_PATTERN = /^item_password(_|$)/;
+/** The code of the catalogue's API that resolves short links and share codes, where a platform has one. */
+export const ITEM_PASSWORD_API_CODE = 'item_password';
+
+/**
+ * How item_search orders its results, where the data source supports it: the marketplace's own order,
+ * price low to high, price high to low, most sold first. Providers map it to the vendor's parameter.
+ */
+export const SEARCH_SORTS = ['default', 'price_asc', 'price_desc', 'sales'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
 /** item_get's parameters. Values arrive as strings (numbers coerced), and are passed on as strings. */
 export const ZItemGetParams = z.object({
   num_iid: z
@@ -89,6 +101,18 @@ export const ZItemSearchParams = z.object({
   page_size: wholeNumberParam(40, 'open_page_size_invalid').meta({
     description: "Items per page (the data source's default when left out)",
   }),
+  sort: z
+    .enum(SEARCH_SORTS, { error: 'open_sort_invalid' })
+    .optional()
+    .meta({ description: 'Order of the results: default, price_asc, price_desc or sales', default: 'default' }),
+});
+
+/** item_password's parameters. */
+export const ZItemPasswordParams = z.object({
+  word: z.string({ error: 'open_word_required' }).min(1, { error: 'open_word_required' }).meta({
+    description: 'The short link or share code (淘口令), or the whole share text holding it',
+    example: 'https://m.tb.cn/h.VudJ7MB',
+  }),
 });
 
 /** The APIs whose parameters are checked beyond the rules of every call, by the codes they serve. */
@@ -104,6 +128,13 @@ export const OPEN_API_PARAM_SCHEMAS = [
     pattern: ITEM_SEARCH_PATTERN,
     description: 'item_search (and codes starting item_search_): items matching a keyword, page by page.',
     schema: ZItemSearchParams,
+  },
+  {
+    title: 'item_password',
+    pattern: ITEM_PASSWORD_PATTERN,
+    description:
+      'item_password (and codes starting item_password_): the item a short link or share code (淘口令) names, as `num_iid`.',
+    schema: ZItemPasswordParams,
   },
 ] as const;
 

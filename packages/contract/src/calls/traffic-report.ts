@@ -257,6 +257,7 @@ export const OPEN_API_LOG_ERRORS = [
   'OPEN_QUOTA_EXHAUSTED',
   'OPEN_UPSTREAM_FAILED',
   'OPEN_UPSTREAM_TIMEOUT',
+  'OPEN_ITEM_NOT_FOUND',
 ] as const satisfies readonly ErrorKey[];
 export type OpenApiLogError = (typeof OPEN_API_LOG_ERRORS)[number];
 

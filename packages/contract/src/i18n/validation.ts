@@ -337,6 +337,28 @@ export const validationMessages = {
     'zh-CN': '平台须为 1688、淘宝、微店或京东',
     'en-US': 'Platform must be 1688, taobao, micro store or jd',
   },
+  pick_link_required: {
+    'zh-CN': '请粘贴商品链接或分享文字',
+    'en-US': 'Paste an item link or share text',
+  },
+  pick_link_invalid: {
+    'zh-CN': '商品链接无法识别：请粘贴淘宝、天猫、1688、京东或微店的商品链接',
+    'en-US': 'Item link not recognised: paste a Taobao, Tmall, 1688, JD or Weidian item link',
+  },
+  pick_link_short: {
+    'zh-CN': '商品链接为短链接或口令，暂无法解析：请在商品页复制完整链接',
+    'en-US': 'Item link is a short link or share code that cannot be resolved: copy the full item link',
+  },
+  pick_id_invalid: { 'zh-CN': '请选择精选商品', 'en-US': 'Choose a pick' },
+  pick_direction_invalid: { 'zh-CN': '移动方向须为上移或下移', 'en-US': 'Direction must be up or down' },
+  open_sort_invalid: {
+    'zh-CN': '排序（sort）须为 default、price_asc、price_desc 或 sales',
+    'en-US': 'Parameter sort must be default, price_asc, price_desc or sales',
+  },
+  open_word_required: {
+    'zh-CN': '请提供短链接或淘口令（word）',
+    'en-US': 'Parameter word (the short link or share code) is required',
+  },
   api_sort_invalid: { 'zh-CN': '排序须为 0-9999 的整数', 'en-US': 'Sort must be a whole number from 0 to 9999' },
   provider_invalid: { 'zh-CN': '数据服务商须为沙箱或 HTTP 接口', 'en-US': 'Provider must be sandbox or HTTP' },
   base_url_required: {

@@ -342,3 +342,32 @@ export const storePricing = pgTable('store_pricing', {
   pricing: jsonb('pricing').notNull(),
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Each store's picks (modules/stores/store-picks): items its merchant pins for the home page, with a
+ * snapshot taken when pinned (title, main picture, CNY price range and China freight in fen) so the home page spends no
+ * units; `sort` orders them (ascending). One pick per store, platform and item; removed with the store.
+ */
+export const storePicks = pgTable(
+  'store_picks',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    shop_ref: integer('shop_ref')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    item_id: text('item_id').notNull(),
+    title: text('title').notNull(),
+    image: text('image').notNull(),
+    price_min: integer('price_min').notNull(),
+    price_max: integer('price_max').notNull(),
+    /** The item's China freight in fen when pinned (0 free); null when the marketplace did not say. */
+    china_freight: integer('china_freight'),
+    sort: integer('sort').notNull(),
+    created_at: createdAt,
+  },
+  (table) => [
+    uniqueIndex('store_picks_shop_item_unique').on(table.shop_ref, table.platform, table.item_id),
+    index('store_picks_shop_sort_idx').on(table.shop_ref, table.sort),
+  ],
+);

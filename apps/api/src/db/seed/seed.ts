@@ -34,6 +34,8 @@ export async function seedDatabase(app: App, config: Config) {
     }
     await seedDemoPricing(app);
     await seedDemoApiCalls(app, merchantId);
+    // After the Open API calls, which run only while the merchant has none: pinning looks each item up.
+    await seedDemoPicks(app);
     await seedDemoNotices(app, config);
     await seedDemoProspects(app, config);
   }
@@ -150,6 +152,29 @@ async function seedDemoPricing(app: App) {
       adds_china_freight: false,
     },
   });
+}
+
+/** What the demo merchant pastes to pin the yearly store's picks: item links of the four marketplaces and an app's share text. */
+const DEMO_PICK_LINKS = [
+  'https://item.taobao.com/item.htm?id=620000000007',
+  'https://detail.1688.com/offer/620000007919.html',
+  'https://item.jd.com/100012043978.html',
+  '【淘宝】https://item.taobao.com/item.htm?id=652310998812 「加厚连帽卫衣」点击链接直接打开',
+  'https://weidian.com/item.html?itemID=4571290183',
+  'https://m.1688.com/offer/738822901256.html',
+];
+
+/**
+ * The yearly store's picks for its home page, pinned as the merchant does (each item looked up once,
+ * the store's metered call with the sandbox). Only while the store has none.
+ */
+async function seedDemoPicks(app: App) {
+  const { storePicks } = app.services;
+  const scope = systemScope;
+  const shopId = DEMO_STORES.yearly;
+  if ((await storePicks.listPicks({ scope, shopId }).catch(() => undefined))?.list.length !== 0) return;
+  for (const link of DEMO_PICK_LINKS)
+    await storePicks.addPick({ scope, shopId, link, lang: 'zh-CN' }).catch(() => undefined);
 }
 
 const DAY_MS = 86_400_000;

@@ -1,13 +1,15 @@
-import { PRODUCT_DATA_DEFAULT_PLATFORM_PATHS } from '@parlour/contract/calls/open-core';
+import { PRODUCT_DATA_DEFAULT_PLATFORM_PATHS, type SearchSort } from '@parlour/contract/calls/open-core';
 import { outboundRequest } from '../../lib/outbound/outbound-http';
 import { OutboundError, type OutboundPolicy } from '../../lib/outbound/outbound-policy';
 import {
   ITEM_GET_PATTERN,
+  ITEM_PASSWORD_PATTERN,
   ITEM_SEARCH_PATTERN,
   toMinorUnits,
   type ProductDataOutcome,
   type ProductDataProvider,
   type ProductItem,
+  type ProductItemLink,
   type ProductPlatform,
   type ProductSearchPage,
   type ProductSku,
@@ -34,6 +36,16 @@ export interface HttpProductDataOptions {
 /** Onebound's platform paths; Weidian ("micro store") is `micro` there. Declared in the contract, where the operator's form reads them. */
 export const DEFAULT_PLATFORM_PATHS: Record<ProductPlatform, string> = PRODUCT_DATA_DEFAULT_PLATFORM_PATHS;
 const SUCCESS_CODE = '0000';
+/** Onebound's answer for an item that does not exist (`error: item-not-found`, `error_code: 2000`). */
+const NOT_FOUND_CODE = '2000';
+const NOT_FOUND_ERROR = 'item-not-found';
+/** item_search's `sort` as onebound takes it: `bid` price up, `_bid` price down, `_sale` most sold; the default order is no sort. */
+const VENDOR_SORTS: Record<SearchSort, string | undefined> = {
+  default: undefined,
+  price_asc: 'bid',
+  price_desc: '_bid',
+  sales: '_sale',
+};
 /** Upstream error text kept in the log is cut to this length. */
 const ERROR_TEXT_MAX = 500;
 
@@ -95,6 +107,10 @@ export function mapVendorItem(platform: ProductPlatform, item: Json): ProductIte
     : [];
   if (!images.length && item.pic_url) images.push(absoluteUrl(item.pic_url));
   const seller = isObject(item.seller_info) ? item.seller_info : {};
+  // The courier's price, else the post's; neither (or unreadable): the marketplace does not say.
+  const freight = [item.express_fee, item.post_fee]
+    .map((fee) => (fee === undefined || fee === null || fee === '' ? Number.NaN : toMinorUnits(fee)))
+    .find((fee) => !Number.isNaN(fee));
   return {
     platform,
     item_id: text(item.num_iid),
@@ -112,6 +128,7 @@ export function mapVendorItem(platform: ProductPlatform, item: Json): ProductIte
       shop_name: text(seller.shop_name ?? seller.title ?? item.shop_name),
       location: text(item.location ?? seller.location),
     },
+    china_freight: freight ?? null,
   };
 }
 
@@ -175,6 +192,11 @@ export function createHttpProductDataProvider(options: HttpProductDataOptions): 
     kind: 'http',
     async call({ platform, apiCode, params, timeoutMs }) {
       const query = new URLSearchParams({ key: options.key, secret: options.secret, ...params });
+      if (ITEM_SEARCH_PATTERN.test(apiCode) && params.sort !== undefined) {
+        const sort = VENDOR_SORTS[params.sort as SearchSort];
+        if (sort) query.set('sort', sort);
+        else query.delete('sort');
+      }
       if (options.lang && !query.has('lang')) query.set('lang', options.lang);
       const url = `${base}/${encodeURIComponent(paths[platform])}/${encodeURIComponent(apiCode)}/?${query.toString()}`;
       let body: string;
@@ -207,7 +229,8 @@ export function createHttpProductDataProvider(options: HttpProductDataOptions): 
       const errorCode = text(answer.error_code);
       if ((errorCode && errorCode !== SUCCESS_CODE) || text(answer.error)) {
         const reason = text(answer.reason) || text(answer.error) || 'vendor error';
-        return failure('vendor', `${errorCode || 'error'}: ${reason}`);
+        const isNotFound = errorCode === NOT_FOUND_CODE || text(answer.error) === NOT_FOUND_ERROR;
+        return failure(isNotFound ? 'not_found' : 'vendor', `${errorCode || 'error'}: ${reason}`);
       }
 
       if (ITEM_GET_PATTERN.test(apiCode)) {
@@ -217,6 +240,13 @@ export function createHttpProductDataProvider(options: HttpProductDataOptions): 
       if (ITEM_SEARCH_PATTERN.test(apiCode)) {
         if (!isObject(answer.items)) return failure('invalid', 'the answer has no items');
         return { isOk: true, data: mapVendorSearch(platform, params.q ?? '', integer(params.page) || 1, answer.items) };
+      }
+      if (ITEM_PASSWORD_PATTERN.test(apiCode)) {
+        const item = isObject(answer.item) ? answer.item : {};
+        const itemId = text(item.num_iid);
+        if (!itemId || text(item.error)) return failure('not_found', `item_password: ${text(item.error) || 'no item'}`);
+        const link: ProductItemLink = { platform, item_id: itemId, url: absoluteUrl(item.url) };
+        return { isOk: true, data: link };
       }
       const data = Object.fromEntries(Object.entries(answer).filter(([key]) => !ENVELOPE_FIELDS.includes(key)));
       return { isOk: true, data };

@@ -41,6 +41,8 @@ export interface ProductItem {
   images: string[];
   skus: ProductSku[];
   seller: { id: string; nick: string; shop_name: string; location: string };
+  /** The seller's domestic (China) shipping to the store's warehouse, in minor units; 0 free; null when the marketplace does not say. */
+  china_freight: number | null;
 }
 
 export interface ProductSearchItem {
@@ -73,14 +75,23 @@ export type ProductDataOutcome =
 
 /**
  * timeout: no answer in time; http: a non-2xx status; network: refused or reset; vendor: the vendor
- * answered an error body (bad key, item not found, quota); invalid: an answer we cannot read;
- * unsupported: the provider does not serve this API.
+ * answered an error body (bad key, quota); not_found: the vendor answered that the item does not exist;
+ * invalid: an answer we cannot read; unsupported: the provider does not serve this API.
  */
-export type ProductDataFailureKind = 'timeout' | 'http' | 'network' | 'vendor' | 'invalid' | 'unsupported';
+export type ProductDataFailureKind =
+  'timeout' | 'http' | 'network' | 'vendor' | 'not_found' | 'invalid' | 'unsupported';
+
+/** What item_password answers: the item a short link or share code names. */
+export interface ProductItemLink {
+  platform: ProductPlatform;
+  item_id: string;
+  url: string;
+}
 
 /**
  * A source of product data. `call` serves any catalogue code; item_get (`num_iid`) answers a
- * {@link ProductItem} and item_search (`q`, `page`) a {@link ProductSearchPage}. Other codes answer
+ * {@link ProductItem}, item_search (`q`, `page`, `sort`) a {@link ProductSearchPage} and item_password
+ * (`word`) a {@link ProductItemLink}. Other codes answer
  * what the provider returns for them. A provider never throws for an upstream failure: it answers
  * a failed outcome, so the caller can refund and log it.
  */
@@ -90,7 +101,14 @@ export interface ProductDataProvider {
 }
 
 /** The calls every provider understands; their parameters are declared in the contract. */
-export { ITEM_GET_PATTERN, ITEM_SEARCH_PATTERN } from '@parlour/contract/calls/open-core';
+export { ITEM_GET_PATTERN, ITEM_PASSWORD_PATTERN, ITEM_SEARCH_PATTERN } from '@parlour/contract/calls/open-core';
+
+/** An item's lowest and highest price: its SKUs' when it has SKUs, else its own. */
+export function priceRange(item: { price: number; skus: readonly ProductSku[] }): { min: number; max: number } {
+  if (!item.skus.length) return { min: item.price, max: item.price };
+  const prices = item.skus.map((sku) => sku.price);
+  return { min: Math.min(...prices), max: Math.max(...prices) };
+}
 
 /** Parses a decimal money string or number ("25.80", 25.8, "25") into minor units (2 decimals); NaN when unreadable. */
 export function toMinorUnits(value: unknown): number {

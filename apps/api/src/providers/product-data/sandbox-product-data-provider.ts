@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto';
+import { SEARCH_SORTS, type SearchSort } from '@parlour/contract/calls/open-core';
+import { parseMarketplaceInput } from '@parlour/contract/marketplace-link';
 import {
   ITEM_GET_PATTERN,
+  ITEM_PASSWORD_PATTERN,
   ITEM_SEARCH_PATTERN,
   type ProductDataProvider,
   type ProductItem,
+  type ProductItemLink,
   type ProductPlatform,
   type ProductSearchPage,
   type ProductSku,
@@ -276,12 +280,23 @@ export function sandboxItemNames(platform: ProductPlatform, itemId: string): [st
   return [product.noun[0], product.noun[1]];
 }
 
-export function sandboxItem(platform: ProductPlatform, itemId: string, lang?: string): ProductItem {
-  const word = wordIndex(lang);
+/** An item id that starts with 0 names no item in the sandbox (no marketplace's ids do): item_get answers "not found". */
+export const SANDBOX_MISSING_ITEM_PREFIX = '0';
+/** The sandbox's China freight choices in fen: unknown (the marketplace does not say), free, or a courier's price. */
+const FREIGHTS = [null, 0, 600, 800, 1000] as const;
+
+/** The item's first draws: which product it is and its price (search sorts by price without building whole items). */
+function itemBasics(platform: ProductPlatform, itemId: string) {
   const random = randomFrom(`item:${platform}:${itemId}`);
   const product = pick(random, PRODUCTS);
   // 1688 is wholesale: lower prices.
   const price = Math.round((product.base * (60 + random(80))) / 100 / (platform === '1688' ? 2.5 : 1) / 10) * 10;
+  return { random, product, price };
+}
+
+export function sandboxItem(platform: ProductPlatform, itemId: string, lang?: string): ProductItem {
+  const word = wordIndex(lang);
+  const { random, product, price } = itemBasics(platform, itemId);
   const originalPrice = price + random(3) * Math.round(price / 10 / 10) * 10;
   const propLists = product.props.map(([name, values]) => ({
     name: name[word],
@@ -318,11 +333,36 @@ export function sandboxItem(platform: ProductPlatform, itemId: string, lang?: st
         : sku,
     ),
     seller: { id: sellerId, nick, shop_name: `${nick}的店`, location: pick(random, CITIES)[word] },
+    // Its own stream, so adding it left every other field of every item as it was.
+    china_freight: pick(randomFrom(`freight:${platform}:${itemId}`), FREIGHTS),
   };
 }
 
 export const SANDBOX_SEARCH_PAGE_SIZE = 20;
 const SEARCH_PAGE_SIZE_MAX = 40;
+
+/** The result at `position` of a query: its item id and sales. */
+function searchEntry(platform: ProductPlatform, query: string, position: number) {
+  const random = randomFrom(`search:${platform}:${query}:${position}`);
+  const itemId = String(600_000_000_000 + random(2_000_000_000) * 37 + position);
+  return { itemId, sales: random(20_000) };
+}
+
+/** The positions of a query's results in the order `sort` asks for (ties keep the marketplace's order). */
+function sortedPositions(platform: ProductPlatform, query: string, total: number, sort: SearchSort): number[] {
+  const positions = Array.from({ length: total }, (_, position) => position);
+  if (sort === 'default') return positions;
+  const keyed = positions.map((position) => {
+    const entry = searchEntry(platform, query, position);
+    return { position, price: itemBasics(platform, entry.itemId).price, sales: entry.sales };
+  });
+  const order = {
+    price_asc: (a: (typeof keyed)[number], b: (typeof keyed)[number]) => a.price - b.price,
+    price_desc: (a: (typeof keyed)[number], b: (typeof keyed)[number]) => b.price - a.price,
+    sales: (a: (typeof keyed)[number], b: (typeof keyed)[number]) => b.sales - a.sales,
+  }[sort];
+  return keyed.sort((a, b) => order(a, b) || a.position - b.position).map((entry) => entry.position);
+}
 
 export function sandboxSearch(
   platform: ProductPlatform,
@@ -330,14 +370,14 @@ export function sandboxSearch(
   page: number,
   pageSize = SANDBOX_SEARCH_PAGE_SIZE,
   lang?: string,
+  sort: SearchSort = 'default',
 ): ProductSearchPage {
   const size = Math.min(Math.max(1, pageSize), SEARCH_PAGE_SIZE_MAX);
   const total = 40 + randomFrom(`search:${platform}:${query}`)(2000);
   const start = (page - 1) * size;
-  const count = Math.max(0, Math.min(size, total - start));
-  const items = Array.from({ length: count }, (_, index) => {
-    const random = randomFrom(`search:${platform}:${query}:${start + index}`);
-    const itemId = String(600_000_000_000 + random(2_000_000_000) * 37 + start + index);
+  const positions = sortedPositions(platform, query, total, sort).slice(start, start + size);
+  const items = positions.map((position) => {
+    const { itemId, sales } = searchEntry(platform, query, position);
     const item = sandboxItem(platform, itemId, lang);
     return {
       item_id: itemId,
@@ -346,11 +386,24 @@ export function sandboxSearch(
       price: item.price,
       currency: item.currency,
       image: item.images[0],
-      sales: random(20_000),
+      sales,
       seller_nick: item.seller.nick,
     };
   });
   return { platform, query, page, page_size: size, total, items };
+}
+
+/**
+ * What item_password answers in the sandbox: the item a full link in `word` names, else an item id
+ * derived from the code (any short link or 淘口令 resolves, always to the same item).
+ */
+export function sandboxItemLink(platform: ProductPlatform, word: string): ProductItemLink {
+  const input = parseMarketplaceInput(word);
+  const itemId =
+    input.kind === 'item' && input.platform === platform
+      ? input.itemId
+      : String(500_000_000_000 + randomFrom(`password:${platform}:${word.trim()}`)(1_000_000_000) * 97);
+  return { platform, item_id: itemId, url: ITEM_URLS[platform](itemId) };
 }
 
 export function createSandboxProductDataProvider(): ProductDataProvider {
@@ -359,6 +412,8 @@ export function createSandboxProductDataProvider(): ProductDataProvider {
     async call({ platform, apiCode, params }) {
       if (ITEM_GET_PATTERN.test(apiCode)) {
         if (!params.num_iid) return { isOk: false, kind: 'vendor', error: 'num_iid is required' };
+        if (params.num_iid.startsWith(SANDBOX_MISSING_ITEM_PREFIX))
+          return { isOk: false, kind: 'not_found', error: `item-not-found: no item ${params.num_iid}` };
         return { isOk: true, data: sandboxItem(platform, params.num_iid, params.lang) };
       }
       if (ITEM_SEARCH_PATTERN.test(apiCode)) {
@@ -373,8 +428,13 @@ export function createSandboxProductDataProvider(): ProductDataProvider {
             Number.isInteger(page) && page > 0 ? page : 1,
             Number.isInteger(pageSize) ? pageSize : SANDBOX_SEARCH_PAGE_SIZE,
             params.lang,
+            (SEARCH_SORTS as readonly string[]).includes(params.sort ?? '') ? (params.sort as SearchSort) : 'default',
           ),
         };
+      }
+      if (ITEM_PASSWORD_PATTERN.test(apiCode)) {
+        if (!params.word) return { isOk: false, kind: 'vendor', error: 'word is required' };
+        return { isOk: true, data: sandboxItemLink(platform, params.word) };
       }
       return { isOk: false, kind: 'unsupported', error: `the sandbox provider does not serve ${apiCode}` };
     },

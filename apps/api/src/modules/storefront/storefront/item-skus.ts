@@ -67,9 +67,5 @@ export function skuPicker(skus: readonly ProductSku[], axes: readonly SkuAxis[],
   return { choices, chosen };
 }
 
-/** The lowest and highest SKU price (the item's own price when it has no SKUs). */
-export function priceRange(item: { price: number; skus: readonly ProductSku[] }): { min: number; max: number } {
-  if (!item.skus.length) return { min: item.price, max: item.price };
-  const prices = item.skus.map((sku) => sku.price);
-  return { min: Math.min(...prices), max: Math.max(...prices) };
-}
+/** An item's lowest and highest price (its SKUs', else its own): shared with the merchant's picks. */
+export { priceRange } from '../../../providers/product-data/product-data-provider';

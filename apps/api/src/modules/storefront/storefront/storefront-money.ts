@@ -1,4 +1,4 @@
-import { convertFen, formatMoney, withMarkup, type PriceCurrency } from '@parlour/contract/buyer-price';
+import { buyerPriceFen, convertFen, formatMoney, type PriceCurrency } from '@parlour/contract/buyer-price';
 import type { Lang } from '@parlour/contract/errors';
 import type { PriceRule } from '../../stores/store-pricing/store-pricing.service';
 
@@ -13,23 +13,41 @@ export interface ShownPrice {
 export interface Pricer {
   currency: PriceCurrency;
   currencies: readonly PriceCurrency[];
-  show(fen: number): ShownPrice;
+  /** Whether the store adds China freight to the prices it shows (buyer-price.ts buyerPriceFen). */
+  addsChinaFreight: boolean;
+  /** A marketplace price as shown, with the item's China freight added when the store adds it (null: unknown). */
+  show(fen: number, chinaFreightFen?: number | null): ShownPrice;
+  /** A price range as shown: one amount where both ends show the same after rounding. */
+  showRange(min: number, max: number, chinaFreightFen?: number | null): ShownPrice;
+  /** A CNY amount as it is (freight on its own line), in the buyer's language. */
+  showCny(fen: number): string;
 }
+
+/** "low – high", or one amount where both read the same. */
+const span = (from: string, to: string) => (from === to ? from : `${from} – ${to}`);
 
 export function createPricer(rule: PriceRule, chosen: string | undefined, lang: Lang): Pricer {
   const currency = rule.currencies.find((candidate) => candidate === chosen) ?? rule.defaultCurrency;
+  function show(fen: number, chinaFreightFen: number | null = null): ShownPrice {
+    const marked = buyerPriceFen(fen, rule, chinaFreightFen);
+    const cny = formatMoney(marked, 'CNY', lang);
+    if (currency === 'CNY') return { text: cny, cny: null };
+    return {
+      text: formatMoney(convertFen(marked, currency, rule.rates[currency]!, rule.rounding), currency, lang),
+      cny,
+    };
+  }
   return {
     currency,
     currencies: rule.currencies,
-    show(fen) {
-      const marked = withMarkup(fen, rule.markup);
-      const cny = formatMoney(marked, 'CNY', lang);
-      if (currency === 'CNY') return { text: cny, cny: null };
-      return {
-        text: formatMoney(convertFen(marked, currency, rule.rates[currency]!, rule.rounding), currency, lang),
-        cny,
-      };
+    addsChinaFreight: rule.addsChinaFreight,
+    show,
+    showRange(min, max, chinaFreightFen) {
+      const low = show(min, chinaFreightFen);
+      const high = show(max, chinaFreightFen);
+      return { text: span(low.text, high.text), cny: low.cny && high.cny ? span(low.cny, high.cny) : null };
     },
+    showCny: (fen) => formatMoney(fen, 'CNY', lang),
   };
 }
 

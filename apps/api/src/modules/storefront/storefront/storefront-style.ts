@@ -52,6 +52,11 @@ a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible{ou
 .store-tabs{display:flex;flex-wrap:wrap;gap:4px;margin:16px 0;border-bottom:1px solid #e8e8e8}
 .store-tabs a{padding:8px 14px;color:#1f1f1f;text-decoration:none;border-bottom:2px solid transparent;margin-bottom:-1px}
 .store-tabs a[aria-current="page"]{border-bottom-color:#0958d9;color:#0958d9;font-weight:600}
+.store-sorts{border-bottom:none;margin-top:0;align-items:center;font-size:14px}
+.store-sorts__label{color:#595959;margin-right:4px}
+.store-sorts a{padding:4px 10px;border:1px solid #d9d9d9;border-radius:16px;margin:0}
+.store-sorts a[aria-current="page"]{border-color:#0958d9;background:#e6f4ff}
+.store-item__freight{margin:4px 0 0;font-size:13px}
 .store-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(200px,1fr));gap:16px;list-style:none;margin:0;padding:0}
 .store-card{background:#fff;border-radius:10px;overflow:hidden;display:flex;flex-direction:column;height:100%}
 .store-card a{color:inherit;text-decoration:none;display:flex;flex-direction:column;height:100%}

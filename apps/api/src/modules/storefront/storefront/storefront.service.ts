@@ -1,3 +1,4 @@
+import { SEARCH_SORTS, type SearchSort } from '@parlour/contract/calls/open-core';
 import { UPLOADS_URL_PREFIX } from '@parlour/contract/calls/settings';
 import { STORE_ADMIN_SSO_PATH } from '@parlour/contract/calls/store';
 import { LOG_PLATFORMS } from '@parlour/contract/constants';
@@ -12,11 +13,14 @@ import type { ProductItem, ProductSearchPage } from '../../../providers/product-
 import { SANDBOX_IMAGES_PREFIX } from '../../../providers/product-data/sandbox-images';
 import type { DomainService } from '../../stores/domain/domain.service';
 import type { PluginService } from '../../stores/plugin/plugin.service';
+import type { StorePicksService } from '../../stores/store-picks/store-picks.service';
 import type { StorePricingService } from '../../stores/store-pricing/store-pricing.service';
 import type { StoreSiteConfigService } from '../../stores/store-site-config/store-site-config.service';
 import type { CoreDataService } from '../../traffic/core-data/core-data.service';
+import type { ItemLinkResolver } from '../../traffic/open-api/item-link-resolver';
 import type { OpenApiService } from '../../traffic/open-api/open-api.service';
 import { HomePage } from './pages/home-page';
+import { itemPath } from './pages/item-card';
 import { ItemPage } from './pages/item-page';
 import { NoticePage, type StoreNotice } from './pages/notice-page';
 import { SearchPage, SEARCH_PAGES_MAX, type SearchMessage } from './pages/search-page';
@@ -104,6 +108,8 @@ export function createStorefrontService(deps: {
   storeSiteConfigService: Pick<StoreSiteConfigService, 'getConfig'>;
   pluginService: Pick<PluginService, 'listEnabledOnShop'>;
   storePricingService: Pick<StorePricingService, 'priceRule'>;
+  storePicksService: Pick<StorePicksService, 'picksForStore'>;
+  itemLinkResolver: Pick<ItemLinkResolver, 'resolve'>;
   coreDataService: Pick<CoreDataService, 'listDataSources'>;
   openApiService: Pick<OpenApiService, 'callForStore'>;
   ipRateLimit?: IpRateLimit;
@@ -188,14 +194,19 @@ export function createStorefrontService(deps: {
           contentType: 'text/plain; charset=utf-8',
           body: `User-agent: *\nDisallow: ${SEARCH_PATH}\nDisallow: /admin/\nSitemap: ${request.origin}${SITEMAP_PATH}\n`,
         };
-      if (path === SITEMAP_PATH)
+      if (path === SITEMAP_PATH) {
+        // The home page and the merchant's picks (item paths are digits and a platform code: nothing to escape).
+        const picks = await deps.storePicksService.picksForStore(shop.id);
+        const urls = ['/', ...picks.map((pick) => itemPath(pick.platform, pick.item_id))];
         return {
           kind: 'text',
           contentType: 'application/xml; charset=utf-8',
           body:
             '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
-            `<url><loc>${request.origin}/</loc></url>\n</urlset>\n`,
+            urls.map((url) => `<url><loc>${request.origin}${url}</loc></url>\n`).join('') +
+            '</urlset>\n',
         };
+      }
       const siteName = config.site_name.trim() || shop.shop_name;
       const chrome: StoreChrome = {
         siteName,
@@ -213,7 +224,12 @@ export function createStorefrontService(deps: {
         createPricer(await deps.storePricingService.priceRule(shop.id), request.currency, lang);
       const text = STOREFRONT_TEXT[lang];
 
-      /** A product lookup: limited per visitor, then the store's metered call; a failure becomes the page to show. */
+      /** The visitor's limit of uncached product views, taken before a vendor call (an answer from the cache costs the vendor nothing). */
+      const limitVisitor = async () => {
+        await deps.ipRateLimit?.hit('storefront-product', request.ip);
+      };
+
+      /** A product lookup: the store's metered call, uncached views limited per visitor; a failure becomes the page to show. */
       async function lookUp<T>(
         platform: MarketplacePlatform,
         apiCode: string,
@@ -227,10 +243,7 @@ export function createStorefrontService(deps: {
             platform,
             apiCode,
             params: { ...params, lang: lang === 'zh-CN' ? 'zh-CN' : 'en' },
-            // Uncached views only: an answer from the product-data cache costs the vendor nothing.
-            beforeUpstream: async () => {
-              await deps.ipRateLimit?.hit('storefront-product', request.ip);
-            },
+            beforeUpstream: limitVisitor,
           });
           return {
             isOk: true,
@@ -290,6 +303,12 @@ export function createStorefrontService(deps: {
               { notice: 'upstream', title: text.upstreamTitle, message: text.upstream },
               UPSTREAM_RETRY_SECONDS,
             );
+          case 'OPEN_ITEM_NOT_FOUND':
+            return messagePage(404, {
+              notice: 'item_not_found',
+              title: text.itemNotFoundTitle,
+              message: text.itemNotFound,
+            });
           case 'OPEN_PARAMS_INVALID':
             return messagePage(400, {
               notice: 'params',
@@ -303,14 +322,25 @@ export function createStorefrontService(deps: {
       }
 
       if (FRONT_PAGE_PATHS.has(path)) {
-        const [plugins, platforms] = await Promise.all([
+        // The picks are the snapshot the merchant pinned: the home page makes no metered call.
+        const [plugins, platforms, picks, homePricer] = await Promise.all([
           deps.pluginService.listEnabledOnShop(shop.id, lang),
           enabledPlatforms(),
+          deps.storePicksService.picksForStore(shop.id),
+          pricer(),
         ]);
         return page(
           200,
           renderDocument(
-            createElement(HomePage, { lang, chrome, address: { ...address, path: '/' }, platforms, plugins }),
+            createElement(HomePage, {
+              lang,
+              chrome,
+              address: { ...address, path: '/' },
+              platforms,
+              plugins,
+              picks,
+              pricer: homePricer,
+            }),
           ),
         );
       }
@@ -326,6 +356,7 @@ export function createStorefrontService(deps: {
             message?: SearchMessage;
             results?: ProductSearchPage;
             platform?: MarketplacePlatform;
+            sort?: SearchSort;
           },
         ) =>
           page(
@@ -353,7 +384,20 @@ export function createStorefrontService(deps: {
             query: raw.trim(),
             message: { notice: 'link_unknown', title: text.linkUnknownTitle, message: text.linkUnknown },
           });
-        if (input.kind === 'needs_resolve')
+        if (input.kind === 'needs_resolve') {
+          // A short link or 淘口令: the catalogue's item_password resolves it (the store's metered call) where it has one.
+          try {
+            const resolved = await deps.itemLinkResolver.resolve({
+              shopRef: shop.id,
+              input,
+              beforeUpstream: limitVisitor,
+            });
+            if (resolved.kind === 'item') return { kind: 'location', to: itemPath(resolved.platform, resolved.itemId) };
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            // A code the marketplace does not know names no item: said like the unsupported form, below.
+            if (error.key !== 'OPEN_ITEM_NOT_FOUND') return failurePage(error);
+          }
           return searchPage(200, {
             query: raw.trim(),
             message: {
@@ -362,16 +406,21 @@ export function createStorefrontService(deps: {
               message: text.linkShort(PLATFORM_NAMES[lang][input.platform]),
             },
           });
+        }
         const askedPlatform = request.search.get('platform');
         const platform = isPlatform(askedPlatform) && platforms.includes(askedPlatform) ? askedPlatform : platforms[0];
         if (!platform) return unavailable();
         const pageNumber = Math.min(SEARCH_PAGES_MAX, Math.max(1, Math.floor(Number(request.search.get('page')) || 1)));
+        const askedSort = request.search.get('sort');
+        const sort = SEARCH_SORTS.find((value) => value === askedSort) ?? 'default';
         const found = await lookUp<ProductSearchPage>(platform, 'item_search', {
           q: input.keyword,
           page: String(pageNumber),
+          // The default order is the marketplace's own: no parameter (and the same cache key as before sorting existed).
+          ...(sort === 'default' ? {} : { sort }),
         });
         if (!found.isOk) return found.failure;
-        return searchPage(200, { query: input.keyword, platform, results: found.data });
+        return searchPage(200, { query: input.keyword, platform, results: found.data, sort });
       }
 
       const itemMatch = ITEM_PATH.exec(path);

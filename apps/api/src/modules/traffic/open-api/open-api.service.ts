@@ -227,10 +227,17 @@ export function createOpenApiService(deps: {
       if (!isSettled) throw new AppError('OPEN_UPSTREAM_TIMEOUT');
       return { data: outcome.data, cacheState: 'live', fetchedAt: clock.now() };
     }
-    const errorKey: ErrorKey = outcome.kind === 'timeout' ? 'OPEN_UPSTREAM_TIMEOUT' : 'OPEN_UPSTREAM_FAILED';
+    // A missing item is the vendor's answer, not its failure: its own code (refunded all the same).
+    const errorKey: ErrorKey =
+      outcome.kind === 'timeout'
+        ? 'OPEN_UPSTREAM_TIMEOUT'
+        : outcome.kind === 'not_found'
+          ? 'OPEN_ITEM_NOT_FOUND'
+          : 'OPEN_UPSTREAM_FAILED';
     // The upstream's words are kept for the detail view, made storable (they share a batch with other calls).
     const error = storableText(`${errorKey}: ${outcome.kind}: ${outcome.error}`);
-    if (stale) {
+    // A stale copy stands in for a vendor that failed, never for one that said the item is gone.
+    if (stale && outcome.kind !== 'not_found') {
       const isSettled = await repository.settle(charged.callId, {
         status: 'success',
         error,
@@ -337,7 +344,8 @@ export function createOpenApiService(deps: {
         return answer;
       } catch (error) {
         cache.count(platform, apiCode, 'miss');
-        report({ kind: 'vendor_failed' });
+        // A missing item is no failure to cover with a stale copy: a waiting call asks for itself.
+        if (!(error instanceof AppError && error.key === 'OPEN_ITEM_NOT_FOUND')) report({ kind: 'vendor_failed' });
         throw error;
       }
     });

@@ -1,8 +1,11 @@
+import type { TStorePick } from '@parlour/contract/calls/store-picks';
 import type { Lang } from '@parlour/contract/errors';
 import type { MarketplacePlatform } from '@parlour/contract/marketplace-link';
 import { PLATFORM_NAMES, STOREFRONT_TEXT } from '../storefront-texts';
 import { scriptJson } from '../script-json';
+import type { Pricer } from '../storefront-money';
 import { SearchForm, StoreDocument, type PageAddress, type StoreChrome } from './store-document';
+import { StorePicks } from './store-picks';
 
 /** A plugin enabled on the store, as its front page shows it. */
 export interface StorefrontPlugin {
@@ -13,7 +16,7 @@ export interface StorefrontPlugin {
 
 /**
  * The store's home (`/`): a welcome from its basic config, the large search box (keyword, link or
- * share text), the marketplaces it buys from, and a slot for each enabled plugin.
+ * share text), the merchant's picks, the marketplaces it buys from, and a slot for each enabled plugin.
  */
 export function HomePage(props: {
   lang: Lang;
@@ -21,6 +24,9 @@ export function HomePage(props: {
   address: PageAddress;
   platforms: readonly MarketplacePlatform[];
   plugins: readonly StorefrontPlugin[];
+  picks: readonly TStorePick[];
+  /** How the picks' prices show (and the currency switch in the header). */
+  pricer: Pricer;
 }) {
   const { lang, chrome, plugins } = props;
   const text = STOREFRONT_TEXT[lang];
@@ -41,13 +47,22 @@ export function HomePage(props: {
     </>
   );
   return (
-    <StoreDocument lang={lang} title={chrome.siteName} chrome={chrome} address={props.address} head={pluginHead} isHome>
+    <StoreDocument
+      lang={lang}
+      title={chrome.siteName}
+      chrome={chrome}
+      address={props.address}
+      head={pluginHead}
+      isHome
+      pricer={props.pricer}
+    >
       <section className="store-hero">
         <h2>{text.welcome(chrome.siteName)}</h2>
         {chrome.description ? <p>{chrome.description}</p> : null}
         <SearchForm lang={lang} id="home-search" />
         <p className="store-search__hint">{text.searchHint}</p>
       </section>
+      <StorePicks lang={lang} picks={props.picks} pricer={props.pricer} />
       <section className="store-section" aria-labelledby="store-platforms-title">
         <h2 id="store-platforms-title">{text.platformsTitle}</h2>
         {props.platforms.length ? (

@@ -7,6 +7,7 @@ import { formatCount, type Pricer } from '../storefront-money';
 import { PLATFORM_NAMES, STOREFRONT_TEXT } from '../storefront-texts';
 import { httpsImage } from '../marketplace-images';
 import { scriptJson } from '../script-json';
+import { ChinaFreight } from './china-freight';
 import { hrefOf, StoreDocument, type PageAddress, type StoreChrome } from './store-document';
 
 /** The least quantity of an item a buyer can choose (the product data has no minimum of its own yet). */
@@ -32,8 +33,9 @@ function chinaTime(at: Date): string {
 
 /**
  * `/item/<platform>/<item_id>`: pictures, title, price (range, or the chosen SKU's), the SKU axes as
- * links (values sold out with the other choices disabled), quantity, seller and location, when the
- * data was fetched and a link to the item on its marketplace. Works without script: every choice is a link.
+ * links (values sold out with the other choices disabled), quantity, seller and location, China
+ * freight when the marketplace names it (in the price when the store adds it), when the data was
+ * fetched and a link to the item on its marketplace. Works without script: every choice is a link.
  */
 export function ItemPage(props: {
   lang: Lang;
@@ -68,12 +70,10 @@ export function ItemPage(props: {
     hrefOf(itemPath, { ...selectionParams(values), [IMAGE_PARAM]: image > 0 ? image : undefined });
   const price = picker.chosen ? picker.chosen.price : undefined;
   const { pricer } = props;
-  const low = pricer.show(range.min);
-  const high = pricer.show(range.max);
+  const freight = item.china_freight;
   // One price once a SKU is chosen, else the range (one amount where both ends show the same after rounding).
-  const span = (from: string, to: string) => (from === to ? from : `${from} – ${to}`);
-  const rangeShown = { text: span(low.text, high.text), cny: low.cny && high.cny ? span(low.cny, high.cny) : null };
-  const shown = price !== undefined ? pricer.show(price) : rangeShown;
+  const rangeShown = pricer.showRange(range.min, range.max, freight);
+  const shown = price !== undefined ? pricer.show(price, freight) : rangeShown;
   const stock = picker.chosen ? picker.chosen.stock : item.stock;
   const marketplaceUrl = item.url || marketplaceItemUrl(platform, item.item_id);
   const platformName = PLATFORM_NAMES[lang][platform];
@@ -87,7 +87,7 @@ export function ItemPage(props: {
   const itemData: ItemData = {
     title: item.title,
     skus: item.skus.map((sku) => {
-      const skuPrice = pricer.show(sku.price);
+      const skuPrice = pricer.show(sku.price, freight);
       return { ...sku, price_text: skuPrice.text, cny_text: skuPrice.cny, status_text: skuStatus(sku) };
     }),
     range: {
@@ -150,7 +150,7 @@ export function ItemPage(props: {
             </span>
             {item.original_price > range.max ? (
               <span className="store-item__original" hidden={price !== undefined}>
-                {text.itemOriginalPrice} {pricer.show(item.original_price).text}
+                {text.itemOriginalPrice} {pricer.show(item.original_price, freight).text}
               </span>
             ) : null}
             {rangeShown.cny ? (
@@ -158,6 +158,7 @@ export function ItemPage(props: {
                 ≈ {shown.cny}
               </span>
             ) : null}
+            <ChinaFreight lang={lang} freight={freight} pricer={pricer} />
           </div>
           {axes.map((axis, index) => (
             <fieldset className="store-axis" key={axis.name} data-sku-axis={index}>

@@ -1,9 +1,10 @@
+import { SEARCH_SORTS, type SearchSort } from '@parlour/contract/calls/open-core';
 import type { Lang } from '@parlour/contract/errors';
 import type { MarketplacePlatform } from '@parlour/contract/marketplace-link';
 import type { ProductSearchPage } from '../../../../providers/product-data/product-data-provider';
-import { httpsImage } from '../marketplace-images';
 import { formatCount, type Pricer } from '../storefront-money';
 import { PLATFORM_NAMES, STOREFRONT_TEXT } from '../storefront-texts';
+import { ItemCard, itemPath } from './item-card';
 import { MessageCard } from './notice-page';
 import { hrefOf, SearchForm, StoreDocument, type PageAddress, type StoreChrome } from './store-document';
 
@@ -17,7 +18,7 @@ export interface SearchMessage {
   message: string;
 }
 
-/** `/search`: a tab per marketplace, the results grid and its pages, or a message saying what to do. */
+/** `/search`: a tab per marketplace, the sort orders, the results grid and its pages, or a message saying what to do. */
 export function SearchPage(props: {
   lang: Lang;
   chrome: StoreChrome;
@@ -26,6 +27,8 @@ export function SearchPage(props: {
   platform: MarketplacePlatform | undefined;
   platforms: readonly MarketplacePlatform[];
   results?: ProductSearchPage;
+  /** The order of the results (a platform tab starts over in the default order). */
+  sort?: SearchSort;
   message?: SearchMessage;
   /** How prices show (absent on a page without results). */
   pricer?: Pricer;
@@ -33,9 +36,17 @@ export function SearchPage(props: {
   const { lang, chrome, query, results } = props;
   const text = STOREFRONT_TEXT[lang];
   const title = query ? text.resultsTitle(query) : text.searchEmptyTitle;
+  const sortLabels: Record<SearchSort, string> = {
+    default: text.sortDefault,
+    price_asc: text.sortPriceAsc,
+    price_desc: text.sortPriceDesc,
+    sales: text.sortSales,
+  };
   const pages = results ? Math.min(SEARCH_PAGES_MAX, Math.max(1, Math.ceil(results.total / results.page_size))) : 0;
+  const sort = props.sort ?? 'default';
+  const sortParam = (value: SearchSort) => (value === 'default' ? undefined : value);
   const pageHref = (page: number) =>
-    hrefOf('/search', { q: query, platform: props.platform, page: page > 1 ? page : undefined });
+    hrefOf('/search', { q: query, platform: props.platform, sort: sortParam(sort), page: page > 1 ? page : undefined });
   return (
     <StoreDocument
       lang={lang}
@@ -73,23 +84,38 @@ export function SearchPage(props: {
               ))}
             </nav>
           ) : null}
+          <nav className="store-tabs store-sorts" aria-label={text.sortLabel}>
+            <span className="store-sorts__label" aria-hidden="true">
+              {text.sortLabel}
+            </span>
+            {SEARCH_SORTS.map((value) => (
+              <a
+                key={value}
+                href={hrefOf('/search', { q: query, platform: props.platform, sort: sortParam(value) })}
+                aria-current={value === sort ? 'page' : undefined}
+                rel="nofollow"
+                data-sort={value}
+              >
+                {sortLabels[value]}
+              </a>
+            ))}
+          </nav>
           {results.items.length ? (
             <ul className="store-grid">
               {results.items.map((item) => (
                 <li key={item.item_id}>
-                  <article className="store-card">
-                    <a href={`/item/${props.platform}/${encodeURIComponent(item.item_id)}`}>
-                      <img src={httpsImage(item.image)} alt="" loading="lazy" width={400} height={400} />
-                      <div className="store-card__body">
-                        <h2 className="store-card__title">{item.title}</h2>
-                        <span className="store-price store-card__price">{props.pricer?.show(item.price).text}</span>
-                        <span className="store-card__meta">
-                          <span>{text.sales(formatCount(item.sales, lang))}</span>
-                          <span>{item.seller_nick}</span>
-                        </span>
-                      </div>
-                    </a>
-                  </article>
+                  <ItemCard
+                    href={itemPath(results.platform, item.item_id)}
+                    image={item.image}
+                    title={item.title}
+                    price={props.pricer?.show(item.price)}
+                    meta={
+                      <>
+                        <span>{text.sales(formatCount(item.sales, lang))}</span>
+                        <span>{item.seller_nick}</span>
+                      </>
+                    }
+                  />
                 </li>
               ))}
             </ul>
