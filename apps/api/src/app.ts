@@ -140,6 +140,8 @@ function appServices(areas: {
     domains: stores.domainService,
     plugins: stores.pluginService,
     storePricing: stores.storePricingService,
+    pluginSettings: stores.pluginSettingsService,
+    storeShipping: stores.storeShippingService,
     bills: money.billService,
     payments: money.paymentService,
     cashier: money.cashierService,

@@ -20,6 +20,13 @@ import { createStoreVersionService } from '../modules/stores/store-version/store
 import { createStorePricingRepository } from '../modules/stores/store-pricing/store-pricing.repository';
 import { registerStorePricingRoutes } from '../modules/stores/store-pricing/store-pricing.routes';
 import { createStorePricingService } from '../modules/stores/store-pricing/store-pricing.service';
+import { createPluginSettingsRepository } from '../modules/stores/plugin/plugin-settings.repository';
+import { registerPluginSettingsRoutes } from '../modules/stores/plugin/plugin-settings.routes';
+import { createPluginSettingsService } from '../modules/stores/plugin/plugin-settings.service';
+import { createStoreShippingRepository } from '../modules/stores/store-shipping/store-shipping.repository';
+import { registerStoreShippingRoutes } from '../modules/stores/store-shipping/store-shipping.routes';
+import { createStoreShippingService } from '../modules/stores/store-shipping/store-shipping.service';
+import { createStorefrontPlugins } from '../modules/storefront/storefront/storefront-plugins';
 import { registerStorefrontRouting } from '../modules/storefront/storefront/storefront.routes';
 import { createStorefrontService } from '../modules/storefront/storefront/storefront.service';
 import type { Content } from './content';
@@ -117,6 +124,19 @@ export function wireStores(
     clock,
   });
   registerStorePricingRoutes(registrar, { storePricingService });
+  // What the seeded plugins do on a store's pages: their per-store settings, and the store's shipping rate table.
+  const pluginSettingsService = createPluginSettingsService({
+    repository: createPluginSettingsRepository(db),
+    shopService,
+    clock,
+  });
+  registerPluginSettingsRoutes(registrar, { pluginSettingsService });
+  const storeShippingService = createStoreShippingService({
+    repository: createStoreShippingRepository(db),
+    shopService,
+    clock,
+  });
+  registerStoreShippingRoutes(registrar, { storeShippingService });
   // Requests to a store's system or custom domain reach the store: its pages from its config, plugins and pricing.
   registerStorefrontRouting(app, {
     storefrontService: createStorefrontService({
@@ -126,6 +146,7 @@ export function wireStores(
       storePricingService,
       coreDataService: lower.coreDataService,
       openApiService: lower.openApiService,
+      storefrontPlugins: createStorefrontPlugins({ pluginSettingsService, storeShippingService }),
       ipRateLimit,
       clock,
     }),
@@ -139,6 +160,8 @@ export function wireStores(
     domainService,
     pluginService,
     storePricingService,
+    pluginSettingsService,
+    storeShippingService,
   };
 }
 export type Stores = ReturnType<typeof wireStores>;

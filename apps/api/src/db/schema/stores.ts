@@ -342,3 +342,16 @@ export const storePricing = pgTable('store_pricing', {
   pricing: jsonb('pricing').notNull(),
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A store's own shipping data (issue 24 §5b; contract calls/store-shipping.ts): its rate table of
+ * destination zones (name, countries, first and continued weight in grams and their prices in fen) as
+ * one JSON array, saved whole. The storefront's estimator reads it; checkout and packing will.
+ */
+export const storeShipping = pgTable('store_shipping', {
+  shop_ref: integer('shop_ref')
+    .primaryKey()
+    .references(() => shops.id, { onDelete: 'cascade' }),
+  zones: jsonb('zones').notNull(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull(),
+});

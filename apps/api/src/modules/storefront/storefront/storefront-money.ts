@@ -1,4 +1,4 @@
-import { convertFen, formatMoney, withMarkup, type PriceCurrency } from '@parlour/contract/buyer-price';
+import { convertFen, formatMoney, toFen, withMarkup, type PriceCurrency } from '@parlour/contract/buyer-price';
 import type { Lang } from '@parlour/contract/errors';
 import type { PriceRule } from '../../stores/store-pricing/store-pricing.service';
 
@@ -14,20 +14,32 @@ export interface Pricer {
   currency: PriceCurrency;
   currencies: readonly PriceCurrency[];
   show(fen: number): ShownPrice;
+  /** An amount that is not an item's price (shipping, the converter): converted at the store's rates, no markup. */
+  showAmount(fen: number): ShownPrice;
+  /** An amount in `currency` (minor units) in every currency the store shows, and its CNY fen. */
+  convertFrom(minor: number, currency: PriceCurrency): { fen: number; amounts: Array<{ currency: PriceCurrency; text: string }> };
 }
 
 export function createPricer(rule: PriceRule, chosen: string | undefined, lang: Lang): Pricer {
   const currency = rule.currencies.find((candidate) => candidate === chosen) ?? rule.defaultCurrency;
+  const inCurrency = (fen: number, target: PriceCurrency) =>
+    formatMoney(convertFen(fen, target, rule.rates[target] ?? '1', rule.rounding), target, lang);
+  const shown = (fen: number): ShownPrice => {
+    const cny = formatMoney(fen, 'CNY', lang);
+    return currency === 'CNY' ? { text: cny, cny: null } : { text: inCurrency(fen, currency), cny };
+  };
   return {
     currency,
     currencies: rule.currencies,
-    show(fen) {
-      const marked = withMarkup(fen, rule.markup);
-      const cny = formatMoney(marked, 'CNY', lang);
-      if (currency === 'CNY') return { text: cny, cny: null };
+    show: (fen) => shown(withMarkup(fen, rule.markup)),
+    showAmount: shown,
+    convertFrom(minor, from) {
+      const fen = from === 'CNY' ? minor : toFen(minor, from, rule.rates[from]!);
       return {
-        text: formatMoney(convertFen(marked, currency, rule.rates[currency]!, rule.rounding), currency, lang),
-        cny,
+        fen,
+        amounts: rule.currencies
+          .filter((target) => target !== from)
+          .map((target) => ({ currency: target, text: inCurrency(fen, target) })),
       };
     },
   };

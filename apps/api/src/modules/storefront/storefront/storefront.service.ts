@@ -22,6 +22,7 @@ import { NoticePage, type StoreNotice } from './pages/notice-page';
 import { SearchPage, SEARCH_PAGES_MAX, type SearchMessage } from './pages/search-page';
 import { CURRENCY_PARAM, LANG_PARAM, renderDocument, type PageAddress, type StoreChrome } from './pages/store-document';
 import { createPricer } from './storefront-money';
+import type { StorefrontPlugins } from './storefront-plugins';
 import { PLATFORM_NAMES, STOREFRONT_TEXT } from './storefront-texts';
 
 /** A store still being set up asks visitors to come back after this long (Retry-After, seconds). */
@@ -105,6 +106,8 @@ export function createStorefrontService(deps: {
   storePricingService: Pick<StorePricingService, 'priceRule'>;
   coreDataService: Pick<CoreDataService, 'listDataSources'>;
   openApiService: Pick<OpenApiService, 'callForStore'>;
+  /** What the seeded plugins add to the pages, and their own pages (/guide, /shipping, /convert). */
+  storefrontPlugins: StorefrontPlugins;
   ipRateLimit?: IpRateLimit;
   clock: Clock;
 }) {
@@ -205,6 +208,13 @@ export function createStorefrontService(deps: {
       /** How this store shows prices to this buyer (its pricing, the rates in force, the buyer's currency). */
       const pricer = async () =>
         createPricer(await deps.storePricingService.priceRule(shop.id), request.currency, lang);
+      // The enabled plugins, read for each page: switching one on or off shows at the next page.
+      const plugins = await deps.pluginService.listEnabledOnShop(shop.id, lang);
+      chrome.plugins = await deps.storefrontPlugins.featuresOf({
+        codes: plugins.map((plugin) => plugin.code),
+        shopRef: shop.id,
+        pricer,
+      });
       const text = STOREFRONT_TEXT[lang];
 
       /** A product lookup: limited per visitor, then the store's metered call; a failure becomes the page to show. */
@@ -287,10 +297,7 @@ export function createStorefrontService(deps: {
       }
 
       if (FRONT_PAGE_PATHS.has(path)) {
-        const [plugins, platforms] = await Promise.all([
-          deps.pluginService.listEnabledOnShop(shop.id, lang),
-          enabledPlatforms(),
-        ]);
+        const platforms = await enabledPlatforms();
         return page(
           200,
           renderDocument(
@@ -392,6 +399,12 @@ export function createStorefrontService(deps: {
           message: text.itemNotFound,
         });
       }
+
+      const pluginPage = await deps.storefrontPlugins.answer(
+        { path, search: request.search, lang, shopRef: shop.id, chrome, address, pricer },
+        chrome.plugins,
+      );
+      if (pluginPage) return page(pluginPage.statusCode, pluginPage.html);
 
       return notice(404, { lang, notice: 'not_found', storeName: siteName, icon: chrome.icon });
     },

@@ -1,6 +1,7 @@
 import type { Lang } from '@parlour/contract/errors';
 import type { MarketplacePlatform } from '@parlour/contract/marketplace-link';
 import { PLATFORM_NAMES, STOREFRONT_TEXT } from '../storefront-texts';
+import { PluginPanels } from './plugin-widgets';
 import { SearchForm, StoreDocument, type PageAddress, type StoreChrome } from './store-document';
 
 /** A plugin enabled on the store, as its front page shows it. */
@@ -85,6 +86,7 @@ export function HomePage(props: {
           </div>
         </section>
       ) : null}
+      <PluginPanels lang={lang} features={chrome.plugins} />
     </StoreDocument>
   );
 }

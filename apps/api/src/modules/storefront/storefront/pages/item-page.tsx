@@ -4,6 +4,7 @@ import type { ProductItem } from '../../../../providers/product-data/product-dat
 import { priceRange, readSelection, skuAxes, skuPicker, type SkuAxis } from '../item-skus';
 import { formatCount, type Pricer } from '../storefront-money';
 import { PLATFORM_NAMES, STOREFRONT_TEXT } from '../storefront-texts';
+import { PluginPanels } from './plugin-widgets';
 import { hrefOf, StoreDocument, type PageAddress, type StoreChrome } from './store-document';
 
 /** The query parameter of the SKU axis at `index` (`s0`, `s1`, …) and of the picture shown (`img`). */
@@ -193,6 +194,7 @@ export function ItemPage(props: {
           </p>
         </section>
       </article>
+      <PluginPanels lang={lang} features={chrome.plugins} itemPath={itemPath} />
     </StoreDocument>
   );
 }

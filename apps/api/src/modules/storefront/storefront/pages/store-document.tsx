@@ -2,6 +2,9 @@ import type { Lang } from '@parlour/contract/errors';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Pricer } from '../storefront-money';
+import { ContactButton, GUIDE_PATH, type StorefrontFeatures } from './plugin-widgets';
+import { PLUGIN_TEXT } from '../storefront-plugin-texts';
+import { PLUGIN_STYLE } from '../storefront-plugin-style';
 import { STOREFRONT_STYLE } from '../storefront-style';
 import { STOREFRONT_TEXT } from '../storefront-texts';
 
@@ -30,6 +33,8 @@ export interface StoreChrome {
   servicePhone: string;
   recordNumber: string;
   copyright: string;
+  /** What the store's enabled plugins add to every page (the contact button, the guide's link). */
+  plugins?: StorefrontFeatures;
 }
 
 /** The page a buyer is on: its address (path and query), for the language switch and the canonical link. */
@@ -121,7 +126,7 @@ export function StoreDocument(props: {
         {chrome.icon ? <link rel="icon" href={chrome.icon} /> : null}
         {canonical ? <link rel="canonical" href={canonical} /> : null}
         {props.head}
-        <style dangerouslySetInnerHTML={{ __html: STOREFRONT_STYLE }} />
+        <style dangerouslySetInnerHTML={{ __html: STOREFRONT_STYLE + PLUGIN_STYLE }} />
       </head>
       <body>
         <header className="store-header">
@@ -149,6 +154,11 @@ export function StoreDocument(props: {
               <a href="/" aria-current={address?.path === '/' ? 'page' : undefined}>
                 {text.home}
               </a>
+              {chrome.plugins?.hasGuide ? (
+                <a href={GUIDE_PATH} aria-current={address?.path === GUIDE_PATH ? 'page' : undefined}>
+                  {PLUGIN_TEXT[lang].guideLink}
+                </a>
+              ) : null}
               {address && currencies.length ? (
                 <span className="store-currencies" role="group" aria-label={text.currencySwitchLabel}>
                   {currencies.map((currency) => (
@@ -191,6 +201,7 @@ export function StoreDocument(props: {
             <span>{text.poweredBy}</span>
           </div>
         </footer>
+        {chrome.plugins?.contact ? <ContactButton lang={lang} contact={chrome.plugins.contact} /> : null}
       </body>
     </html>
   );
