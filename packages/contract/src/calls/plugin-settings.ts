@@ -94,7 +94,8 @@ export const merchantLiveChatEdit = defineCall({
   role: 'merchant',
   isAuthenticated: true,
   isWrite: true,
-  summary: "Saves one of the merchant's stores' customer service channels; the store's contact button shows them at once",
+  summary:
+    "Saves one of the merchant's stores' customer service channels; the store's contact button shows them at once",
   input: ZLiveChatSettings.extend({ shop_id: ZShopId }),
   output: ZLiveChatOutput,
 });

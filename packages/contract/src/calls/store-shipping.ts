@@ -97,7 +97,8 @@ export const merchantStoreShippingDetail = defineCall({
   role: 'merchant',
   isAuthenticated: true,
   isWrite: false,
-  summary: "One of the merchant's stores' shipping rate table: zones with their countries, first and continued weight prices",
+  summary:
+    "One of the merchant's stores' shipping rate table: zones with their countries, first and continued weight prices",
   input: ZStoreShippingRef,
   output: ZStoreShipping,
 });

@@ -17,7 +17,10 @@ export interface Pricer {
   /** An amount that is not an item's price (shipping, the converter): converted at the store's rates, no markup. */
   showAmount(fen: number): ShownPrice;
   /** An amount in `currency` (minor units) in every currency the store shows, and its CNY fen. */
-  convertFrom(minor: number, currency: PriceCurrency): { fen: number; amounts: Array<{ currency: PriceCurrency; text: string }> };
+  convertFrom(
+    minor: number,
+    currency: PriceCurrency,
+  ): { fen: number; amounts: Array<{ currency: PriceCurrency; text: string }> };
 }
 
 export function createPricer(rule: PriceRule, chosen: string | undefined, lang: Lang): Pricer {

@@ -3,7 +3,8 @@
  * floating contact button and its panel (a `<details>`, no script), the converter, the estimator, the
  * guide's rich text. Colours meet WCAG AA on their backgrounds.
  */
-export const PLUGIN_STYLE = `
+export const PLUGIN_STYLE =
+  `
 .store-contact{position:fixed;right:20px;bottom:20px;z-index:10;max-width:calc(100vw - 40px)}
 .store-contact__button{list-style:none;display:flex;align-items:center;gap:8px;padding:12px 18px;border-radius:999px;` +
   `background:#0958d9;color:#fff;font-weight:600;cursor:pointer;box-shadow:0 6px 16px rgba(0,0,0,.18);margin-left:auto;width:max-content}

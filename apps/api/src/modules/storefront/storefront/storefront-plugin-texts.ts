@@ -37,7 +37,13 @@ export const PLUGIN_TEXT = {
       `体积重量 ${l} × ${w} × ${h} 厘米 ÷ 5000 = ${grams}`,
     shippingCharged: (grams: string, isVolumetric: boolean) =>
       `按${isVolumetric ? '体积重量' : '实际重量'} ${grams} 计费（两者取较大值）`,
-    shippingBreakdown: (firstWeight: string, firstPrice: string, steps: number, stepWeight: string, stepPrice: string) =>
+    shippingBreakdown: (
+      firstWeight: string,
+      firstPrice: string,
+      steps: number,
+      stepWeight: string,
+      stepPrice: string,
+    ) =>
       steps > 0
         ? `首重 ${firstWeight} ${firstPrice}，续重 ${steps} × ${stepWeight} × ${stepPrice}`
         : `首重 ${firstWeight} ${firstPrice}`,
@@ -92,7 +98,13 @@ export const PLUGIN_TEXT = {
       `Volumetric weight ${l} × ${w} × ${h} cm ÷ 5000 = ${grams}`,
     shippingCharged: (grams: string, isVolumetric: boolean) =>
       `Charged on the ${isVolumetric ? 'volumetric' : 'actual'} weight, ${grams} (the heavier of the two)`,
-    shippingBreakdown: (firstWeight: string, firstPrice: string, steps: number, stepWeight: string, stepPrice: string) =>
+    shippingBreakdown: (
+      firstWeight: string,
+      firstPrice: string,
+      steps: number,
+      stepWeight: string,
+      stepPrice: string,
+    ) =>
       steps > 0
         ? `First ${firstWeight} ${firstPrice}, then ${steps} × ${stepWeight} at ${stepPrice} each`
         : `First ${firstWeight} ${firstPrice}`,

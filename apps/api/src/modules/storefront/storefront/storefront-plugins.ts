@@ -135,7 +135,10 @@ function estimate(zones: readonly TShippingZone[], query: ShippingQuery): Shippi
   if (!(actual >= 1 && actual <= SHIPPING_WEIGHT_MAX)) return { kind: 'invalid', field: 'weight' };
   const sides = [query.length, query.width, query.height];
   const given = sides.filter((side) => side !== '');
-  if (given.length !== 0 && (given.length !== 3 || !given.every((side) => SIZE.test(side) && Number(side) >= 0.1 && Number(side) <= 1000)))
+  if (
+    given.length !== 0 &&
+    (given.length !== 3 || !given.every((side) => SIZE.test(side) && Number(side) >= 0.1 && Number(side) <= 1000))
+  )
     return { kind: 'invalid', field: 'dimensions' };
   const zone = zones.find((candidate) => (candidate.countries as readonly string[]).includes(query.country));
   if (!zone) return { kind: 'unknown_zone', country: query.country };

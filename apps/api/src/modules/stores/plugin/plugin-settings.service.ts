@@ -78,12 +78,7 @@ export function createPluginSettingsService(deps: {
         'zh-CN': sanitizeGuideHtml(options.content['zh-CN']),
         'en-US': sanitizeGuideHtml(options.content['en-US']),
       };
-      const saved = await repository.save(
-        shop.id,
-        STOREFRONT_PLUGIN_CODES.buyerGuide,
-        { content },
-        deps.clock.now(),
-      );
+      const saved = await repository.save(shop.id, STOREFRONT_PLUGIN_CODES.buyerGuide, { content }, deps.clock.now());
       return guideView(shop.shop_id, { content, updatedAt: saved.updated_at });
     },
 

@@ -53,10 +53,22 @@ export function ContactButton({ lang, contact }: { lang: Lang; contact: TLiveCha
         }
       : null,
     contact.email
-      ? { kind: 'email', label: text.contactEmail, value: contact.email, href: `mailto:${contact.email}`, isExternal: false }
+      ? {
+          kind: 'email',
+          label: text.contactEmail,
+          value: contact.email,
+          href: `mailto:${contact.email}`,
+          isExternal: false,
+        }
       : null,
     contact.phone
-      ? { kind: 'phone', label: text.contactPhone, value: contact.phone, href: `tel:${contact.phone}`, isExternal: false }
+      ? {
+          kind: 'phone',
+          label: text.contactPhone,
+          value: contact.phone,
+          href: `tel:${contact.phone}`,
+          isExternal: false,
+        }
       : null,
   ].filter((channel) => channel !== null);
   return (

@@ -128,7 +128,13 @@ export function ShippingPage(props: {
                 <legend>{text.shippingDimensions}</legend>
                 {(['length', 'width', 'height'] as const).map((side) => (
                   <label key={side}>
-                    <span>{text[side === 'length' ? 'shippingLength' : side === 'width' ? 'shippingWidth' : 'shippingHeight']}</span>
+                    <span>
+                      {
+                        text[
+                          side === 'length' ? 'shippingLength' : side === 'width' ? 'shippingWidth' : 'shippingHeight'
+                        ]
+                      }
+                    </span>
                     <input
                       name={side}
                       type="number"
@@ -161,10 +167,17 @@ export function ShippingPage(props: {
                     <li>{text.shippingActual(grams(result.actualGrams))}</li>
                     {result.volumetricGrams !== null ? (
                       <li>
-                        {text.shippingVolumetric(query.length, query.width, query.height, grams(result.volumetricGrams))}
+                        {text.shippingVolumetric(
+                          query.length,
+                          query.width,
+                          query.height,
+                          grams(result.volumetricGrams),
+                        )}
                       </li>
                     ) : null}
-                    <li data-shipping-charged>{text.shippingCharged(grams(result.chargedGrams), result.isVolumetric)}</li>
+                    <li data-shipping-charged>
+                      {text.shippingCharged(grams(result.chargedGrams), result.isVolumetric)}
+                    </li>
                     <li>
                       {text.shippingBreakdown(
                         grams(result.zone.first_weight),
@@ -205,7 +218,9 @@ export function ShippingPage(props: {
                     <td>
                       {grams(zone.step_weight)} · <Money price={pricer.showAmount(zone.step_price)} />
                     </td>
-                    <td>{zone.countries.map((code) => countryName(code, lang)).join(lang === 'zh-CN' ? '、' : ', ')}</td>
+                    <td>
+                      {zone.countries.map((code) => countryName(code, lang)).join(lang === 'zh-CN' ? '、' : ', ')}
+                    </td>
                   </tr>
                 ))}
               </tbody>
