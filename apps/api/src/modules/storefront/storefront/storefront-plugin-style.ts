@@ -37,7 +37,8 @@ export const PLUGIN_STYLE =
 .store-field label,.store-field legend{font-size:14px;color:#595959}
 .store-shipping__form select{min-width:220px}
 .store-shipping__form input[name=weight]{width:140px}
-.store-shipping__dimensions{border:0;padding:0;margin:0;display:flex;flex-wrap:wrap;gap:8px;align-items:flex-end}
+.store-shipping__dimensions{border:0;padding:0;margin:0;min-width:0}
+.store-shipping__sides{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-end}
 .store-shipping__dimensions legend{padding:0;margin-bottom:4px}
 .store-shipping__dimensions label{display:flex;flex-direction:column;font-size:13px;color:#595959}
 .store-shipping__dimensions input{width:84px}
@@ -49,7 +50,8 @@ export const PLUGIN_STYLE =
 .store-table-scroll{overflow-x:auto}
 .store-table{border-collapse:collapse;width:100%;font-size:14px}
 .store-table th,.store-table td{border-bottom:1px solid #f0f0f0;padding:8px 10px;text-align:left;vertical-align:top}
-.store-table thead th{color:#595959;font-weight:500}
+.store-table thead th{color:#595959;font-weight:500;white-space:nowrap}
+body:has(.store-contact){padding-bottom:72px}
 .store-guide__content{overflow-wrap:anywhere}
 .store-guide__content table{border-collapse:collapse}
 .store-guide__content th,.store-guide__content td{border:1px solid #d9d9d9;padding:6px 10px}

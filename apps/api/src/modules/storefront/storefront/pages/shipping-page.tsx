@@ -33,6 +33,9 @@ export type ShippingResult =
       fen: number;
     };
 
+/** The words of each side of the parcel. */
+const SIDE_LABEL = { length: 'shippingLength', width: 'shippingWidth', height: 'shippingHeight' } as const;
+
 function Money({ price }: { price: ShownPrice }) {
   return (
     <>
@@ -126,26 +129,22 @@ export function ShippingPage(props: {
               </div>
               <fieldset className="store-field store-shipping__dimensions" aria-describedby={describedBy('dimensions')}>
                 <legend>{text.shippingDimensions}</legend>
-                {(['length', 'width', 'height'] as const).map((side) => (
-                  <label key={side}>
-                    <span>
-                      {
-                        text[
-                          side === 'length' ? 'shippingLength' : side === 'width' ? 'shippingWidth' : 'shippingHeight'
-                        ]
-                      }
-                    </span>
-                    <input
-                      name={side}
-                      type="number"
-                      min="0.1"
-                      max="1000"
-                      step="0.1"
-                      inputMode="decimal"
-                      defaultValue={query[side]}
-                    />
-                  </label>
-                ))}
+                <div className="store-shipping__sides">
+                  {(['length', 'width', 'height'] as const).map((side) => (
+                    <label key={side}>
+                      <span>{text[SIDE_LABEL[side]]}</span>
+                      <input
+                        name={side}
+                        type="number"
+                        min="0.1"
+                        max="1000"
+                        step="0.1"
+                        inputMode="decimal"
+                        defaultValue={query[side]}
+                      />
+                    </label>
+                  ))}
+                </div>
                 {fieldError('dimensions', text.shippingDimensionsInvalid)}
               </fieldset>
               <button type="submit">{text.shippingSubmit}</button>
