@@ -1,4 +1,11 @@
-import { convertFen, formatMoney, toFen, withMarkup, type PriceCurrency } from '@parlour/contract/buyer-price';
+import {
+  convertFen,
+  formatMoney,
+  toFen,
+  withMarkup,
+  type PriceCurrency,
+  type PriceRounding,
+} from '@parlour/contract/buyer-price';
 import type { Lang } from '@parlour/contract/errors';
 import type { PriceRule } from '../../stores/store-pricing/store-pricing.service';
 
@@ -14,7 +21,7 @@ export interface Pricer {
   currency: PriceCurrency;
   currencies: readonly PriceCurrency[];
   show(fen: number): ShownPrice;
-  /** An amount that is not an item's price (shipping, the converter): converted at the store's rates, no markup. */
+  /** An amount that is not an item's price (shipping): converted at the store's rates to the minor unit, no markup. */
   showAmount(fen: number): ShownPrice;
   /** An amount in `currency` (minor units) in every currency the store shows, and its CNY fen. */
   convertFrom(
@@ -25,24 +32,25 @@ export interface Pricer {
 
 export function createPricer(rule: PriceRule, chosen: string | undefined, lang: Lang): Pricer {
   const currency = rule.currencies.find((candidate) => candidate === chosen) ?? rule.defaultCurrency;
-  const inCurrency = (fen: number, target: PriceCurrency) =>
-    formatMoney(convertFen(fen, target, rule.rates[target] ?? '1', rule.rounding), target, lang);
-  const shown = (fen: number): ShownPrice => {
+  /** An amount in `target`: an item's price rounded as the store rounds prices; any other amount to the minor unit. */
+  const inCurrency = (fen: number, target: PriceCurrency, rounding: PriceRounding) =>
+    formatMoney(convertFen(fen, target, rule.rates[target] ?? '1', rounding), target, lang);
+  const shown = (fen: number, rounding: PriceRounding): ShownPrice => {
     const cny = formatMoney(fen, 'CNY', lang);
-    return currency === 'CNY' ? { text: cny, cny: null } : { text: inCurrency(fen, currency), cny };
+    return currency === 'CNY' ? { text: cny, cny: null } : { text: inCurrency(fen, currency, rounding), cny };
   };
   return {
     currency,
     currencies: rule.currencies,
-    show: (fen) => shown(withMarkup(fen, rule.markup)),
-    showAmount: shown,
+    show: (fen) => shown(withMarkup(fen, rule.markup), rule.rounding),
+    showAmount: (fen) => shown(fen, 'cent'),
     convertFrom(minor, from) {
       const fen = from === 'CNY' ? minor : toFen(minor, from, rule.rates[from]!);
       return {
         fen,
         amounts: rule.currencies
           .filter((target) => target !== from)
-          .map((target) => ({ currency: target, text: inCurrency(fen, target) })),
+          .map((target) => ({ currency: target, text: inCurrency(fen, target, 'cent') })),
       };
     },
   };

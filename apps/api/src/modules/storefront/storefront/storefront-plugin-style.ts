@@ -51,7 +51,7 @@ export const PLUGIN_STYLE =
 .store-table{border-collapse:collapse;width:100%;font-size:14px}
 .store-table th,.store-table td{border-bottom:1px solid #f0f0f0;padding:8px 10px;text-align:left;vertical-align:top}
 .store-table thead th{color:#595959;font-weight:500;white-space:nowrap}
-body:has(.store-contact){padding-bottom:72px}
+body:has(.store-contact) .store-footer{padding-bottom:72px}
 .store-guide__content{overflow-wrap:anywhere}
 .store-guide__content table{border-collapse:collapse}
 .store-guide__content th,.store-guide__content td{border:1px solid #d9d9d9;padding:6px 10px}
