@@ -93,11 +93,9 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
       path: `/merchant/plugin?tab=mine&shop_id=${shop.shop_id}`,
     });
     const rowOf = (code: string) =>
-      page
-        .locator('tr.ant-table-row')
-        .filter({
-          hasText: new RegExp(code === 'live_chat' ? '在线客服|Live chat' : '国际运费估算|Shipping estimator'),
-        });
+      page.locator('tr.ant-table-row').filter({
+        hasText: new RegExp(code === 'live_chat' ? '在线客服|Live chat' : '国际运费估算|Shipping estimator'),
+      });
 
     // Customer service: two channels.
     await rowOf('live_chat').getByRole('button', { name: text.settings }).click();
