@@ -141,6 +141,8 @@ function appServices(areas: {
     plugins: stores.pluginService,
     storePricing: stores.storePricingService,
     storePicks: stores.storePicksService,
+    pluginSettings: stores.pluginSettingsService,
+    storeShipping: stores.storeShippingService,
     bills: money.billService,
     payments: money.paymentService,
     cashier: money.cashierService,

@@ -99,6 +99,8 @@ import {
   merchantStorePickMove,
   merchantStorePickDelete,
 } from '@parlour/contract/calls/store-picks';
+import { merchantStoreShippingEdit } from '@parlour/contract/calls/store-shipping';
+import { merchantBuyerGuideEdit, merchantLiveChatEdit } from '@parlour/contract/calls/plugin-settings';
 import { adminSiteConfigEdit, merchantSiteConfigEdit } from '@parlour/contract/calls/store-site-config';
 import {
   adminAddDomain,
@@ -1413,6 +1415,70 @@ const scenarios: Record<string, Scenario> = {
               [owner.shopId],
             ),
           ).toEqual({ markup });
+        },
+      };
+    },
+  },
+  // ---------- the plugins' storefront settings and the store's shipping rate table ----------
+  [merchantLiveChatEdit.path]: {
+    async attempt(round) {
+      const email = `service${round}@example.com`;
+      return {
+        body: { shop_id: owner.shopId, email },
+        token: owner.token,
+        async verify() {
+          expect(
+            await one(
+              "select p.settings->>'email' as email from shop_plugin_settings p join shops s on s.id = p.shop_ref where s.shop_id = $1 and p.plugin_code = 'live_chat'",
+              [owner.shopId],
+            ),
+          ).toEqual({ email });
+        },
+      };
+    },
+  },
+  [merchantBuyerGuideEdit.path]: {
+    async attempt(round) {
+      const guide = `<p>Guide ${round}</p>`;
+      return {
+        body: { shop_id: owner.shopId, content: { 'zh-CN': guide } },
+        token: owner.token,
+        async verify() {
+          expect(
+            await one(
+              "select p.settings->'content'->>'zh-CN' as guide from shop_plugin_settings p join shops s on s.id = p.shop_ref where s.shop_id = $1 and p.plugin_code = 'buyer_guide'",
+              [owner.shopId],
+            ),
+          ).toEqual({ guide });
+        },
+      };
+    },
+  },
+  [merchantStoreShippingEdit.path]: {
+    async attempt(round) {
+      const price = 1000 + round;
+      return {
+        body: {
+          shop_id: owner.shopId,
+          zones: [
+            {
+              name: 'Asia',
+              countries: ['JP'],
+              first_weight: 500,
+              first_price: price,
+              step_weight: 500,
+              step_price: 500,
+            },
+          ],
+        },
+        token: owner.token,
+        async verify() {
+          expect(
+            await one(
+              "select (p.zones->0->>'first_price')::int as price from store_shipping p join shops s on s.id = p.shop_ref where s.shop_id = $1",
+              [owner.shopId],
+            ),
+          ).toEqual({ price });
         },
       };
     },

@@ -26,6 +26,13 @@ import {
   merchantStorePickDelete,
   merchantStorePicksList,
 } from '@parlour/contract/calls/store-picks';
+import { merchantStoreShippingDetail, merchantStoreShippingEdit } from '@parlour/contract/calls/store-shipping';
+import {
+  merchantBuyerGuideDetail,
+  merchantBuyerGuideEdit,
+  merchantLiveChatDetail,
+  merchantLiveChatEdit,
+} from '@parlour/contract/calls/plugin-settings';
 import { merchantSiteConfigDetail, merchantSiteConfigEdit } from '@parlour/contract/calls/store-site-config';
 import {
   merchantAddShopPlugin,
@@ -286,6 +293,28 @@ const scenarios: Record<string, Scenario> = {
     bodies: (a) => [
       { shop_id: a.shopId, id: 1, direction: 'up' },
       { shop_id: a.shopId, id: 1, direction: 'down' },
+    ],
+    expect: { refused: 'NOT_FOUND' },
+  },
+
+  // ---------- the plugins' storefront settings and the store's shipping rate table ----------
+  [merchantLiveChatDetail.path]: { bodies: (a) => [{ shop_id: a.shopId }], expect: { refused: 'NOT_FOUND' } },
+  [merchantLiveChatEdit.path]: {
+    bodies: (a) => [{ shop_id: a.shopId, email: 'taken@example.com' }],
+    expect: { refused: 'NOT_FOUND' },
+  },
+  [merchantBuyerGuideDetail.path]: { bodies: (a) => [{ shop_id: a.shopId }], expect: { refused: 'NOT_FOUND' } },
+  [merchantBuyerGuideEdit.path]: {
+    bodies: (a) => [{ shop_id: a.shopId, content: { 'zh-CN': '<p>Taken over</p>' } }],
+    expect: { refused: 'NOT_FOUND' },
+  },
+  [merchantStoreShippingDetail.path]: { bodies: (a) => [{ shop_id: a.shopId }], expect: { refused: 'NOT_FOUND' } },
+  [merchantStoreShippingEdit.path]: {
+    bodies: (a) => [
+      {
+        shop_id: a.shopId,
+        zones: [{ name: 'X', countries: ['US'], first_weight: 1, first_price: 1, step_weight: 1, step_price: 1 }],
+      },
     ],
     expect: { refused: 'NOT_FOUND' },
   },

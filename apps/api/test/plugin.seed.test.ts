@@ -8,7 +8,7 @@ import { expectOk, signInAdmin, VERSION } from './shop-helper';
 
 /** Plugins (docs/plugins.md): the seeded catalogue an operator and the demo merchant find on a new platform. */
 describe('demo seed: plugins', () => {
-  it('seeds six listed plugins over five types, free and paid, some with trials, named in both languages; the demo store has three; once', async () => {
+  it('seeds seven listed plugins over five types, free and paid, some with trials, named in both languages; the demo store has five; once', async () => {
     const t = await buildTestApp({ env: { CODE_SENDS_PER_IP_PER_HOUR: '10000' } });
     try {
       const config = testConfig();
@@ -16,7 +16,7 @@ describe('demo seed: plugins', () => {
       const admin = await signInAdmin(t);
       const byCode = async (lang: 'zh-CN' | 'en-US') => {
         const page = await expectOk(t.call(adminListPlugins, { page: 1, limit: 50, lang_code: lang }, admin));
-        expect(page.total).toBe(6);
+        expect(page.total).toBe(7);
         return new Map(page.list.map((plugin) => [plugin.code, plugin]));
       };
       const zh = await byCode('zh-CN');
@@ -56,6 +56,13 @@ describe('demo seed: plugins', () => {
           price: 29900,
           trial: 7,
           versions: [VERSION.professional, VERSION.enterprise],
+        },
+        buyer_guide: {
+          zh: ['购物指南', '客服沟通'],
+          en: ["Buyer's guide", 'Customer service'],
+          price: 0,
+          trial: 0,
+          versions: [VERSION.starter, VERSION.professional, VERSION.enterprise],
         },
         product_translation: {
           zh: ['商品自动翻译', '国际化'],
@@ -97,12 +104,12 @@ describe('demo seed: plugins', () => {
       }
       // Free and paid, with and without a trial, over five types.
       const all = [...zh.values()];
-      expect(all.filter((plugin) => plugin.is_free)).toHaveLength(2);
+      expect(all.filter((plugin) => plugin.is_free)).toHaveLength(3);
       expect(all.filter((plugin) => !plugin.is_free && plugin.trial_days > 0)).toHaveLength(3);
       expect(all.filter((plugin) => !plugin.is_free && plugin.trial_days === 0)).toHaveLength(1);
       expect(new Set(all.map((plugin) => plugin.type_id)).size).toBe(5);
 
-      // The demo merchant's yearly store: a free plugin, one bought through the cashier, one on trial.
+      // The demo merchant's yearly store: the free plugins, one bought through the cashier, one on trial.
       const login = await expectOk(
         t.call(merchantLogin, { account: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password }),
       );
@@ -112,6 +119,8 @@ describe('demo seed: plugins', () => {
       expect(Object.fromEntries(mine.list.map((plugin) => [plugin.code, [plugin.source, plugin.shop_status]]))).toEqual(
         {
           live_chat: ['free', 'enabled'],
+          currency_display: ['free', 'enabled'],
+          buyer_guide: ['free', 'enabled'],
           shipping_estimator: ['purchased', 'enabled'],
           image_search: ['trial', 'enabled'],
         },
@@ -120,7 +129,7 @@ describe('demo seed: plugins', () => {
 
       // A second start adds nothing.
       expect(await seedDatabase(t.app, config)).toEqual({ demoSeeded: false });
-      expect((await expectOk(t.call(adminListPlugins, { page: 1, limit: 50 }, admin))).total).toBe(6);
+      expect((await expectOk(t.call(adminListPlugins, { page: 1, limit: 50 }, admin))).total).toBe(7);
     } finally {
       await t.close();
     }

@@ -136,3 +136,17 @@ export function formatMoney(minor: number, currency: PriceCurrency, lang: string
   }
   return format.format(minor / 10 ** exponent);
 }
+
+/**
+ * An amount of `currency` (minor units) in CNY fen at `rate` (1 CNY in the currency), rounded to the
+ * nearest fen: the way back of {@link convertFen}, for a converter a buyer types a foreign amount into.
+ */
+export function toFen(minor: number, currency: PriceCurrency, rate: string): number {
+  if (currency === 'CNY') return minor;
+  if (!RATE_PATTERN.test(rate)) throw new RangeError(`rate ${rate} is not a positive decimal`);
+  const { numerator, denominator } = fraction(rate);
+  // minor / 10^exponent units ÷ rate × 100 fen, exactly, then half up.
+  const exactNumerator = BigInt(minor) * denominator * 100n;
+  const exactDenominator = numerator * 10n ** BigInt(CURRENCY_EXPONENTS[currency]);
+  return Number((exactNumerator * 2n + exactDenominator) / (exactDenominator * 2n));
+}

@@ -25,6 +25,13 @@ import { createStorePicksRepository } from '../modules/stores/store-picks/store-
 import { registerStorePicksRoutes } from '../modules/stores/store-picks/store-picks.routes';
 import { createStorePicksService } from '../modules/stores/store-picks/store-picks.service';
 import { createItemLinkResolver } from '../modules/traffic/open-api/item-link-resolver';
+import { createPluginSettingsRepository } from '../modules/stores/plugin/plugin-settings.repository';
+import { registerPluginSettingsRoutes } from '../modules/stores/plugin/plugin-settings.routes';
+import { createPluginSettingsService } from '../modules/stores/plugin/plugin-settings.service';
+import { createStoreShippingRepository } from '../modules/stores/store-shipping/store-shipping.repository';
+import { registerStoreShippingRoutes } from '../modules/stores/store-shipping/store-shipping.routes';
+import { createStoreShippingService } from '../modules/stores/store-shipping/store-shipping.service';
+import { createStorefrontPlugins } from '../modules/storefront/storefront/storefront-plugins';
 import { registerStorefrontRouting } from '../modules/storefront/storefront/storefront.routes';
 import { createStorefrontService } from '../modules/storefront/storefront/storefront.service';
 import type { Content } from './content';
@@ -138,6 +145,19 @@ export function wireStores(
     clock,
   });
   registerStorePicksRoutes(registrar, { storePicksService });
+  // What the seeded plugins do on a store's pages: their per-store settings, and the store's shipping rate table.
+  const pluginSettingsService = createPluginSettingsService({
+    repository: createPluginSettingsRepository(db),
+    shopService,
+    clock,
+  });
+  registerPluginSettingsRoutes(registrar, { pluginSettingsService });
+  const storeShippingService = createStoreShippingService({
+    repository: createStoreShippingRepository(db),
+    shopService,
+    clock,
+  });
+  registerStoreShippingRoutes(registrar, { storeShippingService });
   // Requests to a store's system or custom domain reach the store: its pages from its config, plugins and pricing.
   registerStorefrontRouting(app, {
     storefrontService: createStorefrontService({
@@ -149,6 +169,7 @@ export function wireStores(
       itemLinkResolver,
       coreDataService: lower.coreDataService,
       openApiService: lower.openApiService,
+      storefrontPlugins: createStorefrontPlugins({ pluginSettingsService, storeShippingService }),
       ipRateLimit,
       clock,
     }),
@@ -165,6 +186,8 @@ export function wireStores(
     pluginService,
     storePricingService,
     storePicksService,
+    pluginSettingsService,
+    storeShippingService,
   };
 }
 export type Stores = ReturnType<typeof wireStores>;

@@ -11,12 +11,14 @@ import * as openCore from './open-core';
 import * as operations from './operations';
 import * as paymentSettings from './payment-settings';
 import * as plugin from './plugin';
+import * as pluginSettings from './plugin-settings';
 import * as prospect from './prospect';
 import * as settings from './settings';
 import * as siteSettings from './site-settings';
 import * as store from './store';
 import * as storePicks from './store-picks';
 import * as storePricing from './store-pricing';
+import * as storeShipping from './store-shipping';
 import * as storeSiteConfig from './store-site-config';
 import * as traffic from './traffic';
 import * as trafficReport from './traffic-report';
@@ -48,6 +50,8 @@ export const allCalls: Call[] = [
   storeSiteConfig,
   storePricing,
   storePicks,
+  storeShipping,
   plugin,
+  pluginSettings,
   paymentSettings,
 ].flatMap((module) => Object.values(module as Record<string, unknown>).filter(isCall));

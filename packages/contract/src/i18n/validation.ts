@@ -547,6 +547,56 @@ export const validationMessages = {
     'zh-CN': '汇率须为大于 0 的数字（1 人民币可兑换的金额）',
     'en-US': 'Rate must be a number above 0 (units of the currency per CNY)',
   },
+  shipping_zones_invalid: { 'zh-CN': '运费区域格式不正确', 'en-US': 'Shipping zones are not in the expected form' },
+  shipping_zones_max: { 'zh-CN': '运费区域最多 30 个', 'en-US': 'A store can have at most 30 shipping zones' },
+  shipping_zone_name_required: { 'zh-CN': '请填写区域名称', 'en-US': 'Zone name is required' },
+  shipping_zone_name_length: { 'zh-CN': '区域名称最多 40 个字符', 'en-US': 'Zone name can be at most 40 characters' },
+  shipping_countries_required: {
+    'zh-CN': '请为区域选择至少一个国家或地区',
+    'en-US': 'Countries / regions: choose at least one for the zone',
+  },
+  shipping_country_invalid: {
+    'zh-CN': '国家或地区须从列表中选择',
+    'en-US': 'Countries / regions must be chosen from the list',
+  },
+  shipping_country_repeated: {
+    'zh-CN': '国家或地区已在另一个区域中，每个国家只能属于一个区域',
+    'en-US': 'Countries / regions: this one is already in another zone (each belongs to one zone)',
+  },
+  shipping_first_weight_invalid: {
+    'zh-CN': '首重须为 1 到 1000000 克之间的整数',
+    'en-US': 'First weight must be a whole number of grams from 1 to 1,000,000',
+  },
+  shipping_first_price_invalid: {
+    'zh-CN': '首重价格须为 0 到 1000000 元之间的金额',
+    'en-US': 'First weight price must be an amount from 0 to 1,000,000 CNY',
+  },
+  shipping_step_weight_invalid: {
+    'zh-CN': '续重须为 1 到 1000000 克之间的整数',
+    'en-US': 'Continued weight must be a whole number of grams from 1 to 1,000,000',
+  },
+  shipping_step_price_invalid: {
+    'zh-CN': '续重价格须为 0 到 1000000 元之间的金额',
+    'en-US': 'Continued weight price must be an amount from 0 to 1,000,000 CNY',
+  },
+  contact_wecom_invalid: {
+    'zh-CN': '企业微信客服链接须为 https://work.weixin.qq.com/ 开头的地址',
+    'en-US': 'WeCom link must be a WeCom address starting https://work.weixin.qq.com/',
+  },
+  contact_whatsapp_invalid: {
+    'zh-CN': 'WhatsApp 号码须为有效的国际号码（如 +44 7911 123456）',
+    'en-US': 'WhatsApp number must be a valid international number (e.g. +44 7911 123456)',
+  },
+  service_email_invalid: { 'zh-CN': '客服邮箱格式不正确', 'en-US': 'Service email is not a valid address' },
+  contact_phone_invalid: {
+    'zh-CN': '客服电话须为有效的电话号码（国际号码以 + 开头）',
+    'en-US': 'Service phone must be a valid number (international numbers start with +)',
+  },
+  buyer_guide_required: { 'zh-CN': '请填写购物指南（中文）', 'en-US': "Buyer's guide is required (Chinese)" },
+  buyer_guide_length: {
+    'zh-CN': '购物指南最多 50000 个字符（含格式标记）',
+    'en-US': "Buyer's guide can be at most 50,000 characters (markup included)",
+  },
 } satisfies Record<string, Record<Lang, string>>;
 
 export type ValidationKey = keyof typeof validationMessages;

@@ -123,3 +123,22 @@ export const shopPlugins = pgTable(
       .where(sql`${table.source} = 'trial' and ${table.status} = 'enabled'`),
   ],
 );
+
+/**
+ * A store's settings of a plugin the storefront gives a feature to (issue 24 §5; contract
+ * calls/plugin-settings.ts): the customer service channels (`live_chat`), the buyer's guide
+ * (`buyer_guide`, sanitised HTML). One JSON object per store and plugin code, written whole; kept when
+ * the plugin is disabled or its trial ends, removed with the store.
+ */
+export const shopPluginSettings = pgTable(
+  'shop_plugin_settings',
+  {
+    shop_ref: integer('shop_ref')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    plugin_code: text('plugin_code').notNull(),
+    settings: jsonb('settings').notNull(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.shop_ref, table.plugin_code] })],
+);

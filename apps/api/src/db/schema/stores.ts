@@ -371,3 +371,16 @@ export const storePicks = pgTable(
     index('store_picks_shop_sort_idx').on(table.shop_ref, table.sort),
   ],
 );
+
+/**
+ * A store's own shipping data (issue 24 §5b; contract calls/store-shipping.ts): its rate table of
+ * destination zones (name, countries, first and continued weight in grams and their prices in fen) as
+ * one JSON array, saved whole. The storefront's estimator reads it; checkout and packing will.
+ */
+export const storeShipping = pgTable('store_shipping', {
+  shop_ref: integer('shop_ref')
+    .primaryKey()
+    .references(() => shops.id, { onDelete: 'cascade' }),
+  zones: jsonb('zones').notNull(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull(),
+});

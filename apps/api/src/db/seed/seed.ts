@@ -33,6 +33,7 @@ export async function seedDatabase(app: App, config: Config) {
       app.log.info({ skipped }, `demo data: no sandbox cashier to pay bills (PAYMENT_PROVIDER=none): ${what}`);
     }
     await seedDemoPricing(app);
+    await seedDemoPluginSettings(app);
     await seedDemoApiCalls(app, merchantId);
     // After the Open API calls, which run only while the merchant has none: pinning looks each item up.
     await seedDemoPicks(app);
@@ -175,6 +176,76 @@ async function seedDemoPicks(app: App) {
   if ((await storePicks.listPicks({ scope, shopId }).catch(() => undefined))?.list.length !== 0) return;
   for (const link of DEMO_PICK_LINKS)
     await storePicks.addPick({ scope, shopId, link, lang: 'zh-CN' }).catch(() => undefined);
+}
+
+/**
+ * What the yearly store's plugins show buyers (issue 24 §5): its customer service channels, a rate table of
+ * three zones, and a buyer's guide in both languages — saved as its merchant would in the console.
+ */
+async function seedDemoPluginSettings(app: App) {
+  const { pluginSettings, storeShipping } = app.services;
+  const scope = systemScope;
+  const shopId = DEMO_STORES.yearly;
+  await pluginSettings.editLiveChat({
+    scope,
+    shopId,
+    channels: {
+      wecom_url: 'https://work.weixin.qq.com/kfid/kfcdemoglobal',
+      whatsapp: '+8613800138000',
+      email: 'service@demoglobal.parlour.dev',
+      phone: '+862160000000',
+    },
+  });
+  await storeShipping.editShipping({
+    scope,
+    shopId,
+    zones: [
+      {
+        name: 'Asia 亚洲',
+        countries: ['HK', 'MO', 'TW', 'JP', 'KR', 'SG', 'MY', 'TH'],
+        first_weight: 500,
+        first_price: 4500,
+        step_weight: 500,
+        step_price: 1500,
+      },
+      {
+        name: 'North America 北美',
+        countries: ['US', 'CA', 'MX'],
+        first_weight: 500,
+        first_price: 12000,
+        step_weight: 500,
+        step_price: 4000,
+      },
+      {
+        name: 'Europe & Oceania 欧洲及大洋洲',
+        countries: ['GB', 'DE', 'FR', 'IT', 'ES', 'NL', 'AU', 'NZ'],
+        first_weight: 500,
+        first_price: 13500,
+        step_weight: 500,
+        step_price: 4500,
+      },
+    ],
+  });
+  await pluginSettings.editBuyerGuide({
+    scope,
+    shopId,
+    content: {
+      'zh-CN':
+        '<h2>如何下单</h2><ol><li>在首页搜索商品，或粘贴淘宝、1688、京东、微店的商品链接。</li>' +
+        '<li>选择规格和数量，确认价格（已含代购服务费）。</li><li>付款后我们向卖家下单，货到仓库后称重打包。</li></ol>' +
+        '<h2>运费</h2><p>国际运费按包裹的计费重量计算：实际重量与体积重量（长×宽×高÷5000）取较大者。' +
+        '可在商品页面的<a href="/shipping">运费估算</a>中先估算。</p>' +
+        '<h2>售后</h2><p>商品到仓后可免费验货拍照；如有问题请联系客服：<a href="mailto:service@demoglobal.parlour.dev">service@demoglobal.parlour.dev</a>。</p>',
+      'en-US':
+        '<h2>How to order</h2><ol><li>Search on the home page, or paste a Taobao, 1688, JD or Weidian item link.</li>' +
+        '<li>Choose the options and quantity and check the price (our service fee included).</li>' +
+        '<li>Once you pay, we order from the seller; at our warehouse the parcel is weighed and packed.</li></ol>' +
+        '<h2>Shipping</h2><p>International shipping is charged on the parcel’s chargeable weight: the heavier of its actual ' +
+        'weight and its volumetric weight (L × W × H ÷ 5000). Try the <a href="/shipping">shipping estimator</a> first.</p>' +
+        '<h2>After-sales</h2><p>We photograph every item free at the warehouse. Questions? Write to ' +
+        '<a href="mailto:service@demoglobal.parlour.dev">service@demoglobal.parlour.dev</a>.</p>',
+    },
+  });
 }
 
 const DAY_MS = 86_400_000;
@@ -329,7 +400,7 @@ async function seedDemoPackages(app: App, merchantId: number, skipped: string[])
 }
 
 const PLUGIN_DESCRIPTION = (zh: string, en: string) => ({ 'zh-CN': `<p>${zh}</p>`, 'en-US': `<p>${en}</p>` });
-/** Six plugins of a reverse-shopping store, over several of the seeded types (migration 0032): free and paid, some with trials. */
+/** Seven plugins of a reverse-shopping store, over several of the seeded types (migration 0032): free and paid, some with trials. */
 const DEMO_PLUGINS = [
   {
     code: 'live_chat',
@@ -392,6 +463,18 @@ const DEMO_PLUGINS = [
     ],
   },
   {
+    code: 'buyer_guide',
+    name: { 'zh-CN': '购物指南', 'en-US': "Buyer's guide" },
+    type: 1,
+    price: 0,
+    trial: 0,
+    versions: [1, 2, 3],
+    text: [
+      '在店铺中发布中英文购物指南：下单流程、运费、付款与售后说明。',
+      'Publishes a bilingual buyer’s guide in the store: how to order, shipping, payment and after-sales.',
+    ],
+  },
+  {
     code: 'product_translation',
     name: { 'zh-CN': '商品自动翻译', 'en-US': 'Product translation' },
     type: 5,
@@ -406,9 +489,10 @@ const DEMO_PLUGINS = [
 ] as const;
 
 /**
- * Demo plugins (docs/plugins.md): the six catalogue plugins (only on a platform without plugins), and
- * for the demo merchant's yearly store a free plugin installed, a paid one bought through the sandbox
- * cashier (when it takes payments) and one on trial.
+ * Demo plugins (docs/plugins.md): the seven catalogue plugins (only on a platform without plugins), and
+ * for the demo merchant's yearly store the free ones installed (customer service, currency converter,
+ * buyer's guide), a paid one bought through the sandbox cashier (the shipping estimator, when it takes
+ * payments) and one on trial.
  */
 async function seedDemoPlugins(app: App, merchantId: number, skipped: string[]) {
   const { plugins } = app.services;
@@ -444,6 +528,8 @@ async function seedDemoPlugins(app: App, merchantId: number, skipped: string[]) 
       'zh-CN',
     );
   await take('live_chat', 'buy');
+  await take('currency_display', 'buy');
+  await take('buyer_guide', 'buy');
   await take('image_search', 'trial');
   // A paid plugin is only sold online: without the sandbox to pay it, the store has none.
   if (!(await sandboxPays(app, 'alipay'))) {

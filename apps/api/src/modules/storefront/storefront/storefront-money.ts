@@ -1,4 +1,11 @@
-import { buyerPriceFen, convertFen, formatMoney, type PriceCurrency } from '@parlour/contract/buyer-price';
+import {
+  buyerPriceFen,
+  convertFen,
+  formatMoney,
+  toFen,
+  type PriceCurrency,
+  type PriceRounding,
+} from '@parlour/contract/buyer-price';
 import type { Lang } from '@parlour/contract/errors';
 import type { PriceRule } from '../../stores/store-pricing/store-pricing.service';
 
@@ -21,6 +28,13 @@ export interface Pricer {
   showRange(min: number, max: number, chinaFreightFen?: number | null): ShownPrice;
   /** A CNY amount as it is (freight on its own line), in the buyer's language. */
   showCny(fen: number): string;
+  /** An amount that is not an item's price (shipping): converted at the store's rates to the minor unit, no markup. */
+  showAmount(fen: number): ShownPrice;
+  /** An amount in `currency` (minor units) in every currency the store shows, and its CNY fen. */
+  convertFrom(
+    minor: number,
+    currency: PriceCurrency,
+  ): { fen: number; amounts: Array<{ currency: PriceCurrency; text: string }> };
 }
 
 /** "low – high", or one amount where both read the same. */
@@ -28,15 +42,15 @@ const span = (from: string, to: string) => (from === to ? from : `${from} – ${
 
 export function createPricer(rule: PriceRule, chosen: string | undefined, lang: Lang): Pricer {
   const currency = rule.currencies.find((candidate) => candidate === chosen) ?? rule.defaultCurrency;
-  function show(fen: number, chinaFreightFen: number | null = null): ShownPrice {
-    const marked = buyerPriceFen(fen, rule, chinaFreightFen);
-    const cny = formatMoney(marked, 'CNY', lang);
-    if (currency === 'CNY') return { text: cny, cny: null };
-    return {
-      text: formatMoney(convertFen(marked, currency, rule.rates[currency]!, rule.rounding), currency, lang),
-      cny,
-    };
-  }
+  /** An amount in `target`: an item's price rounded as the store rounds prices; any other amount to the minor unit. */
+  const inCurrency = (fen: number, target: PriceCurrency, rounding: PriceRounding) =>
+    formatMoney(convertFen(fen, target, rule.rates[target] ?? '1', rounding), target, lang);
+  const shown = (fen: number, rounding: PriceRounding): ShownPrice => {
+    const cny = formatMoney(fen, 'CNY', lang);
+    return currency === 'CNY' ? { text: cny, cny: null } : { text: inCurrency(fen, currency, rounding), cny };
+  };
+  const show = (fen: number, chinaFreightFen: number | null = null) =>
+    shown(buyerPriceFen(fen, rule, chinaFreightFen), rule.rounding);
   return {
     currency,
     currencies: rule.currencies,
@@ -46,6 +60,16 @@ export function createPricer(rule: PriceRule, chosen: string | undefined, lang: 
       const low = show(min, chinaFreightFen);
       const high = show(max, chinaFreightFen);
       return { text: span(low.text, high.text), cny: low.cny && high.cny ? span(low.cny, high.cny) : null };
+    },
+    showAmount: (fen) => shown(fen, 'cent'),
+    convertFrom(minor, from) {
+      const fen = from === 'CNY' ? minor : toFen(minor, from, rule.rates[from]!);
+      return {
+        fen,
+        amounts: rule.currencies
+          .filter((target) => target !== from)
+          .map((target) => ({ currency: target, text: inCurrency(fen, target, 'cent') })),
+      };
     },
     showCny: (fen) => formatMoney(fen, 'CNY', lang),
   };

@@ -27,6 +27,7 @@ import { SearchPage, SEARCH_PAGES_MAX, type SearchMessage } from './pages/search
 import { CURRENCY_PARAM, LANG_PARAM, renderDocument, type PageAddress, type StoreChrome } from './pages/store-document';
 import { STOREFRONT_ASSETS_PREFIX } from './storefront-script';
 import { createPricer } from './storefront-money';
+import type { StorefrontPlugins } from './storefront-plugins';
 import { PLATFORM_NAMES, STOREFRONT_TEXT } from './storefront-texts';
 
 /** A store still being set up asks visitors to come back after this long (Retry-After, seconds). */
@@ -112,6 +113,8 @@ export function createStorefrontService(deps: {
   itemLinkResolver: Pick<ItemLinkResolver, 'resolve'>;
   coreDataService: Pick<CoreDataService, 'listDataSources'>;
   openApiService: Pick<OpenApiService, 'callForStore'>;
+  /** What the seeded plugins add to the pages, and their own pages (/guide, /shipping, /convert). */
+  storefrontPlugins: StorefrontPlugins;
   ipRateLimit?: IpRateLimit;
   clock: Clock;
 }) {
@@ -222,6 +225,13 @@ export function createStorefrontService(deps: {
       /** How this store shows prices to this buyer (its pricing, the rates in force, the buyer's currency). */
       const pricer = async () =>
         createPricer(await deps.storePricingService.priceRule(shop.id), request.currency, lang);
+      // The enabled plugins, read for each page: switching one on or off shows at the next page.
+      const plugins = await deps.pluginService.listEnabledOnShop(shop.id, lang);
+      chrome.plugins = await deps.storefrontPlugins.featuresOf({
+        codes: plugins.map((plugin) => plugin.code),
+        shopRef: shop.id,
+        pricer,
+      });
       const text = STOREFRONT_TEXT[lang];
 
       /** The visitor's limit of uncached product views, taken before a vendor call (an answer from the cache costs the vendor nothing). */
@@ -323,8 +333,7 @@ export function createStorefrontService(deps: {
 
       if (FRONT_PAGE_PATHS.has(path)) {
         // The picks are the snapshot the merchant pinned: the home page makes no metered call.
-        const [plugins, platforms, picks, homePricer] = await Promise.all([
-          deps.pluginService.listEnabledOnShop(shop.id, lang),
+        const [platforms, picks, homePricer] = await Promise.all([
           enabledPlatforms(),
           deps.storePicksService.picksForStore(shop.id),
           pricer(),
@@ -458,6 +467,12 @@ export function createStorefrontService(deps: {
           message: text.itemNotFound,
         });
       }
+
+      const pluginPage = await deps.storefrontPlugins.answer(
+        { path, search: request.search, lang, shopRef: shop.id, chrome, address, pricer },
+        chrome.plugins,
+      );
+      if (pluginPage) return page(pluginPage.statusCode, pluginPage.html);
 
       return notice(404, { lang, notice: 'not_found', storeName: siteName, icon: chrome.icon });
     },

@@ -1,6 +1,7 @@
 import { SHOP_PLUGIN_STATUSES, type ShopPluginStatus, type TShopPlugin } from '@parlour/contract/calls/plugin';
 import type { TShop } from '@parlour/contract/calls/store';
 import { Button, Empty, Flex, Popconfirm, Select, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { DateTimeCell } from '@/components/date-time-cell';
@@ -13,6 +14,7 @@ import { versionTag } from './plugin-version';
 import { LoadFailedAlert } from './load-failed-alert';
 import { PluginIcon } from '@/components/plugin-icon';
 import { usePluginPurchase } from './plugin-purchase';
+import { hasSettings, PluginSettingsDrawer } from './plugin-settings-drawer';
 
 const PAGE_SIZE = 10;
 
@@ -71,6 +73,7 @@ export function MyPluginsTab({ shop, onBrowse }: { shop: TShop; onBrowse: () => 
   });
   const setStatus = useSetShopPluginStatus();
   const purchase = usePluginPurchase(shop);
+  const [settingsOf, setSettingsOf] = useState<TShopPlugin | null>(null);
 
   const toggle = (plugin: TShopPlugin) => {
     const status: ShopPluginStatus = plugin.shop_status === 'enabled' ? 'disabled' : 'enabled';
@@ -84,7 +87,19 @@ export function MyPluginsTab({ shop, onBrowse }: { shop: TShop; onBrowse: () => 
       .catch(() => undefined);
   };
 
-  const rowActions = (plugin: TShopPlugin) => {
+  /** The plugin's settings (when it has any), then its status action. */
+  const rowActions = (plugin: TShopPlugin) => (
+    <Flex gap={4} wrap>
+      {hasSettings(plugin.code) ? (
+        <Button type="link" size="small" onClick={() => setSettingsOf(plugin)}>
+          {t('pluginSettings.action')}
+        </Button>
+      ) : null}
+      {statusAction(plugin)}
+    </Flex>
+  );
+
+  const statusAction = (plugin: TShopPlugin) => {
     if (plugin.is_trial_expired) {
       return (
         <Button
@@ -215,6 +230,7 @@ export function MyPluginsTab({ shop, onBrowse }: { shop: TShop; onBrowse: () => 
         />
       )}
       {purchase.dialogs}
+      <PluginSettingsDrawer shopId={shop.shop_id} plugin={settingsOf} onClose={() => setSettingsOf(null)} />
     </Flex>
   );
 }

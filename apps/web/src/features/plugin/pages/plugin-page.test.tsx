@@ -466,3 +466,73 @@ describe('merchant plugins page', { timeout: 20_000 }, () => {
     );
   });
 });
+
+describe('merchant plugins page: a plugin’s settings', { timeout: 20_000 }, () => {
+  const CHANNELS = {
+    shop_id: 'lucyshop',
+    wecom_url: '',
+    whatsapp: '',
+    email: 'old@example.com',
+    phone: '',
+    updated_at: null,
+  };
+
+  it('opens the customer service settings from My plugins, checks a field with the contract’s rule and saves', async () => {
+    const feedback = recordFeedback();
+    const { calls } = mockFetch(
+      answer({
+        'merchant/plugin/shop/page': {
+          list: [makeShopPlugin(), makeShopPlugin({ id: 5, code: 'coupons', name: 'Coupons' })],
+          total: 2,
+        },
+        'merchant/plugin/live_chat/detail': CHANNELS,
+        'merchant/plugin/live_chat/edit': (body: Record<string, unknown>) => ({
+          code: 200,
+          data: { ...CHANNELS, ...body, whatsapp: '+447911123456', updated_at: inDays(0) },
+        }),
+      }),
+    );
+    renderPage(<PluginPage />, { path: '/merchant/plugin', url: '/merchant/plugin?tab=mine&shop_id=lucyshop' });
+    // Only a plugin with settings has the action.
+    const settings = await screen.findAllByRole('button', { name: 'Settings' });
+    expect(settings).toHaveLength(1);
+    fireEvent.click(settings[0]);
+    const drawer = await findDialog('Live chat settings');
+    const whatsapp = await within(drawer).findByLabelText('WhatsApp number');
+    expect((within(drawer).getByLabelText('Service email') as HTMLInputElement).value).toBe('old@example.com');
+    fireEvent.change(whatsapp, { target: { value: '12' } });
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Save' }));
+    expect(await within(drawer).findByText(/WhatsApp number must be a valid international number/)).toBeTruthy();
+    expect(bodiesOf(calls, 'merchant/plugin/live_chat/edit')).toHaveLength(0);
+    fireEvent.change(whatsapp, { target: { value: '+44 7911 123456' } });
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(feedback.success).toHaveBeenCalled());
+    expect(bodiesOf(calls, 'merchant/plugin/live_chat/edit')[0]).toMatchObject({
+      shop_id: 'lucyshop',
+      whatsapp: '+44 7911 123456',
+      email: 'old@example.com',
+    });
+  });
+
+  it('shows a field the server refused on the field, and asks before closing with changes', async () => {
+    recordFeedback();
+    mockFetch(
+      answer({
+        'merchant/plugin/live_chat/detail': CHANNELS,
+        'merchant/plugin/live_chat/edit': () => ({
+          code: ErrorCode.VALIDATION_FAILED,
+          msg: 'Service email is not a valid address',
+          data: { errors: [{ field: 'email', message: 'Service email is not a valid address' }] },
+        }),
+      }),
+    );
+    renderPage(<PluginPage />, { path: '/merchant/plugin', url: '/merchant/plugin?tab=mine&shop_id=lucyshop' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Settings' }));
+    const drawer = await findDialog('Live chat settings');
+    fireEvent.change(await within(drawer).findByLabelText('Service email'), { target: { value: 'new@example.com' } });
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Save' }));
+    expect(await within(drawer).findByText('Service email is not a valid address')).toBeTruthy();
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Close' }));
+    expect((await screen.findAllByText('Leave without saving?')).length).toBeGreaterThan(0);
+  });
+});

@@ -4,6 +4,8 @@ import type { MarketplacePlatform } from '@parlour/contract/marketplace-link';
 import { PLATFORM_NAMES, STOREFRONT_TEXT } from '../storefront-texts';
 import { scriptJson } from '../script-json';
 import type { Pricer } from '../storefront-money';
+import { STOREFRONT_PLUGIN_CODES } from '@parlour/contract/calls/plugin-settings';
+import { PluginPanels } from './plugin-widgets';
 import { SearchForm, StoreDocument, type PageAddress, type StoreChrome } from './store-document';
 import { StorePicks } from './store-picks';
 
@@ -29,6 +31,9 @@ export function HomePage(props: {
   pricer: Pricer;
 }) {
   const { lang, chrome, plugins } = props;
+  // A plugin the storefront gives a feature of its own shows as that feature, not as a slot.
+  const builtIn: readonly string[] = Object.values(STOREFRONT_PLUGIN_CODES);
+  const slots = plugins.filter((plugin) => !builtIn.includes(plugin.code));
   const text = STOREFRONT_TEXT[lang];
   const pluginHead = (
     <>
@@ -77,11 +82,11 @@ export function HomePage(props: {
           <p className="store-muted">{text.platformsNone}</p>
         )}
       </section>
-      {plugins.length ? (
+      {slots.length ? (
         <section className="store-plugins" aria-labelledby="store-plugins-title">
           <h2 id="store-plugins-title">{text.pluginsTitle}</h2>
           <div className="store-plugins__list">
-            {plugins.map((plugin) => (
+            {slots.map((plugin) => (
               <div
                 key={plugin.code}
                 className="plugin-slot"
@@ -97,6 +102,7 @@ export function HomePage(props: {
           </div>
         </section>
       ) : null}
+      <PluginPanels lang={lang} features={chrome.plugins} />
     </StoreDocument>
   );
 }

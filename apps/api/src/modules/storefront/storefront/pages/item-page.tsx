@@ -8,6 +8,7 @@ import { PLATFORM_NAMES, STOREFRONT_TEXT } from '../storefront-texts';
 import { httpsImage } from '../marketplace-images';
 import { scriptJson } from '../script-json';
 import { ChinaFreight } from './china-freight';
+import { PluginPanels } from './plugin-widgets';
 import { hrefOf, StoreDocument, type PageAddress, type StoreChrome } from './store-document';
 
 /** The least quantity of an item a buyer can choose (the product data has no minimum of its own yet). */
@@ -230,6 +231,7 @@ export function ItemPage(props: {
       {item.skus.length ? (
         <script type="application/json" id={ITEM_DATA_ID} dangerouslySetInnerHTML={{ __html: scriptJson(itemData) }} />
       ) : null}
+      <PluginPanels lang={lang} features={chrome.plugins} itemPath={itemPath} />
     </StoreDocument>
   );
 }

@@ -4,6 +4,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { Pricer } from '../storefront-money';
 import { isShownImage } from '../marketplace-images';
 import { storefrontScript } from '../storefront-script';
+import { ContactButton, GUIDE_PATH, type StorefrontFeatures } from './plugin-widgets';
+import { PLUGIN_TEXT } from '../storefront-plugin-texts';
+import { PLUGIN_STYLE } from '../storefront-plugin-style';
 import { STOREFRONT_STYLE } from '../storefront-style';
 import { STOREFRONT_TEXT } from '../storefront-texts';
 
@@ -32,6 +35,8 @@ export interface StoreChrome {
   servicePhone: string;
   recordNumber: string;
   copyright: string;
+  /** What the store's enabled plugins add to every page (the contact button, the guide's link). */
+  plugins?: StorefrontFeatures;
 }
 
 /** The page a buyer is on: its address (path and query), for the language switch and the canonical link. */
@@ -125,7 +130,7 @@ export function StoreDocument(props: {
         {chrome.icon ? <link rel="icon" href={chrome.icon} /> : null}
         {canonical ? <link rel="canonical" href={canonical} /> : null}
         {props.head}
-        <style dangerouslySetInnerHTML={{ __html: STOREFRONT_STYLE }} />
+        <style dangerouslySetInnerHTML={{ __html: STOREFRONT_STYLE + PLUGIN_STYLE }} />
         {script ? <script src={script.path} integrity={script.integrity} defer /> : null}
       </head>
       <body>
@@ -154,6 +159,11 @@ export function StoreDocument(props: {
               <a href="/" aria-current={address?.path === '/' ? 'page' : undefined}>
                 {text.home}
               </a>
+              {chrome.plugins?.hasGuide ? (
+                <a href={GUIDE_PATH} aria-current={address?.path === GUIDE_PATH ? 'page' : undefined}>
+                  {PLUGIN_TEXT[lang].guideLink}
+                </a>
+              ) : null}
               {address && currencies.length ? (
                 <CurrencySwitch
                   lang={lang}
@@ -190,6 +200,7 @@ export function StoreDocument(props: {
             <span>{text.poweredBy}</span>
           </div>
         </footer>
+        {chrome.plugins?.contact ? <ContactButton lang={lang} contact={chrome.plugins.contact} /> : null}
       </body>
     </html>
   );
