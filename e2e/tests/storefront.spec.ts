@@ -42,6 +42,8 @@ const TEXT = {
     viewOn: '在淘宝 / 天猫查看原商品',
     switchTo: 'English',
     caller: '店铺网站',
+    markup: '加价比例',
+    savePricing: /^保\s?存$/,
     currency: '价格币种',
     switchCurrency: '切换',
   },
@@ -57,6 +59,8 @@ const TEXT = {
     viewOn: 'View the item on Taobao / Tmall',
     switchTo: '中文',
     caller: 'Storefront',
+    markup: 'Markup',
+    savePricing: /^Save$/,
     currency: 'Currency of prices',
     switchCurrency: 'Switch',
   },
@@ -218,6 +222,25 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
       await expect(rows.first()).toContainText(text.caller);
       expect(await rows.count()).toBeGreaterThanOrEqual(6);
       await shot(console.page, `storefront-traffic-log-${lang}`);
+
+      // The merchant raises the markup in the console's Pricing tab; the item page's price follows.
+      const itemUrl = `${origin}/item/taobao/520813250866`;
+      const buyerContext = await browser.newContext({ locale: lang, extraHTTPHeaders: { 'accept-language': lang } });
+      const buyer = await buyerContext.newPage();
+      await buyer.goto(itemUrl);
+      const before = await buyer.locator('[data-price-cny]').textContent();
+      await console.page.goto(`/merchant/setting/index?shop_id=${shop.shop_id}&tab=pricing`);
+      const markup = console.page.getByLabel(text.markup);
+      await markup.fill('60');
+      const saved = console.page.waitForResponse((response) =>
+        response.url().includes('/merchant/parlour/pricing/edit'),
+      );
+      await console.page.getByRole('button', { name: text.savePricing }).click();
+      expect((await (await saved).json()).code).toBe(200);
+      await buyer.reload();
+      const after = await buyer.locator('[data-price-cny]').textContent();
+      expect(after).not.toBe(before);
+      await buyerContext.close();
     } finally {
       await console.close();
     }

@@ -1337,6 +1337,8 @@ const scenarios: Record<string, Scenario> = {
   [merchantStorePickAdd.path]: {
     async attempt(round) {
       const { shopRef } = await picksStore();
+      // The data source scenarios may have deleted Taobao's (their order in the contract decides): it is there again.
+      await dataSourceOf('taobao');
       const itemId = `6200000001${round}`;
       return {
         body: { shop_id: owner.shopId, link: `https://item.taobao.com/item.htm?id=${itemId}` },

@@ -456,7 +456,7 @@ export const ZProductCacheStats = z.object({
 });
 export type TProductCacheStats = z.infer<typeof ZProductCacheStats>;
 export const adminProductCacheStats = defineCall({
-  path: 'admin/open/cache/stats',
+  path: 'admin/open/cache/hit_stats',
   role: 'admin',
   isAuthenticated: true,
   isWrite: false,
@@ -471,7 +471,7 @@ export const ZProductCachePurgeInput = z.object({
   item_id: z.string({ error: 'item_id_invalid' }).trim().regex(MARKETPLACE_ITEM_ID, { error: 'item_id_invalid' }),
 });
 export const adminPurgeProductCache = defineCall({
-  path: 'admin/open/cache/purge',
+  path: 'admin/open/cache/delete',
   role: 'admin',
   isAuthenticated: true,
   isWrite: true,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductSku } from '../../../providers/product-data/product-data-provider';
-import { priceRange, readSelection, skuAxes, skuPicker } from './item-skus';
+import { priceRange } from '../../../providers/product-data/product-data-provider';
+import { readSelection, skuAxes, skuPicker } from './item-skus';
 
 const sku = (id: string, colour: string, size: string, price: number, stock: number): ProductSku => ({
   sku_id: id,

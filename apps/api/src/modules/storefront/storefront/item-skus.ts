@@ -66,6 +66,3 @@ export function skuPicker(skus: readonly ProductSku[], axes: readonly SkuAxis[],
   const chosen = isComplete ? skus.find((sku) => matches(sku, -1)) : undefined;
   return { choices, chosen };
 }
-
-/** An item's lowest and highest price (its SKUs', else its own): shared with the merchant's picks. */
-export { priceRange } from '../../../providers/product-data/product-data-provider';

@@ -1,8 +1,12 @@
 import type { Lang } from '@parlour/contract/errors';
 import { marketplaceItemUrl, type MarketplacePlatform } from '@parlour/contract/marketplace-link';
-import type { ProductItem, ProductSku } from '../../../../providers/product-data/product-data-provider';
 import { NAMES_SLOT, ITEM_DATA_ID, type ItemData } from '../client/item-data';
-import { IMAGE_PARAM, priceRange, readSelection, skuAxes, skuParam, skuPicker, type SkuAxis } from '../item-skus';
+import { IMAGE_PARAM, readSelection, skuAxes, skuParam, skuPicker, type SkuAxis } from '../item-skus';
+import {
+  priceRange,
+  type ProductItem,
+  type ProductSku,
+} from '../../../../providers/product-data/product-data-provider';
 import { formatCount, type Pricer } from '../storefront-money';
 import { PLATFORM_NAMES, STOREFRONT_TEXT } from '../storefront-texts';
 import { httpsImage } from '../marketplace-images';
