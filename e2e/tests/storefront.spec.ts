@@ -230,7 +230,7 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
       await buyer.goto(itemUrl);
       const before = await buyer.locator('[data-price-cny]').textContent();
       await console.page.goto(`/merchant/setting/index?shop_id=${shop.shop_id}&tab=pricing`);
-      const markup = console.page.getByLabel(text.markup);
+      const markup = console.page.getByLabel(text.markup, { exact: true });
       await markup.fill('60');
       const saved = console.page.waitForResponse((response) =>
         response.url().includes('/merchant/parlour/pricing/edit'),
