@@ -142,6 +142,8 @@ describe('product data: HTTP provider against a fake vendor on 127.0.0.1', () =>
         seller: { id: '59531614', nick: '开心客栈', shop_name: '开心客栈 旗舰店', location: '浙江 杭州' },
         // express_fee, the courier's price (post_fee is empty).
         china_freight: 1200,
+        // No min_num: sold from 1.
+        min_quantity: 1,
       },
     });
   });

@@ -138,6 +138,20 @@ describe('[STOREFRONT] finding an item by link, share text or keyword', () => {
 });
 
 describe('[STOREFRONT] the item page', () => {
+  it('starts the quantity at the seller’s minimum order and says it (1688), from 1 elsewhere', async () => {
+    const store = await storeWithUnits();
+    const wholesale = sandboxItem('1688', '675093285921');
+    expect(wholesale.min_quantity).toBeGreaterThan(1);
+    const page = await get(store.host, '/item/1688/675093285921', { ip: visitor(), lang: 'en-US' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`min="${wholesale.min_quantity}"`);
+    expect(page.body).toContain(`value="${wholesale.min_quantity}"`);
+    expect(page.body).toContain(`Minimum order: ${wholesale.min_quantity}`);
+    const retail = await get(store.host, '/item/taobao/520813250866', { ip: visitor(), lang: 'en-US' });
+    expect(retail.body).toContain('min="1"');
+    expect(retail.body).not.toContain('Minimum order');
+  });
+
   it('shows pictures, title, price range, SKU axes as links, seller, data time and the marketplace link', async () => {
     const store = await storeWithUnits();
     const item = sandboxItem('taobao', '520813250866');

@@ -126,6 +126,10 @@ export const METERED_OPEN_API_SCHEMAS = {
         description:
           "The seller's domestic (China) shipping in minor units of `currency`; 0 is free shipping, null when the marketplace does not say",
       },
+      min_quantity: {
+        type: 'integer',
+        description: "The least quantity the seller sells (1688's minimum order); 1 when the marketplace sets none",
+      },
     },
     'item_get: one item with its SKUs and seller',
   ),

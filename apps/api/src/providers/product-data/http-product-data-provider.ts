@@ -129,6 +129,8 @@ export function mapVendorItem(platform: ProductPlatform, item: Json): ProductIte
       location: text(item.location ?? seller.location),
     },
     china_freight: freight ?? null,
+    // 1688's minimum order (起订量); a marketplace without one sells from 1.
+    min_quantity: Math.max(1, integer(item.min_num)),
   };
 }
 

@@ -43,6 +43,8 @@ export interface ProductItem {
   seller: { id: string; nick: string; shop_name: string; location: string };
   /** The seller's domestic (China) shipping to the store's warehouse, in minor units; 0 free; null when the marketplace does not say. */
   china_freight: number | null;
+  /** The least quantity the seller sells (1688's minimum order, `min_num`); 1 when the marketplace sets none. */
+  min_quantity: number;
 }
 
 export interface ProductSearchItem {

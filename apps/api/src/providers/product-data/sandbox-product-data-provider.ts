@@ -335,6 +335,8 @@ export function sandboxItem(platform: ProductPlatform, itemId: string, lang?: st
     seller: { id: sellerId, nick, shop_name: `${nick}的店`, location: pick(random, CITIES)[word] },
     // Its own stream, so adding it left every other field of every item as it was.
     china_freight: pick(randomFrom(`freight:${platform}:${itemId}`), FREIGHTS),
+    // 1688 is wholesale: its items have a minimum order (2 to 10, their own stream); the others sell from 1.
+    min_quantity: platform === '1688' ? pick(randomFrom(`minimum:${itemId}`), [2, 3, 5, 10]) : 1,
   };
 }
 

@@ -115,7 +115,7 @@ export function CoreDataApis() {
     {
       title: t('openApi.apis.cache'),
       key: 'cache',
-      width: 150,
+      width: 200,
       render: (_: unknown, api: TOpenApi) => (
         <Flex vertical>
           <span>

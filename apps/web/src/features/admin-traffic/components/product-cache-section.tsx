@@ -2,7 +2,7 @@ import { ClearOutlined } from '@ant-design/icons';
 import { MARKETPLACE_ITEM_ID, type TProductCacheStat } from '@parlour/contract/calls/open-core';
 import { LOG_PLATFORMS } from '@parlour/contract/constants';
 import { parseMarketplaceInput, type MarketplacePlatform } from '@parlour/contract/marketplace-link';
-import { Button, Card, Empty, Flex, Form, Input, Popconfirm, Segmented, Select, Statistic, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Form, Input, Popconfirm, Select, Statistic, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataColumn } from '@/components/data-table';
@@ -46,23 +46,18 @@ export function ProductCacheSection() {
   ];
 
   return (
-    <Card
-      title={t('productCache.title')}
-      size="small"
-      id="product-cache"
-      extra={
-        <Segmented<CacheStatsRange>
-          size="small"
-          value={range}
-          onChange={setRange}
-          options={RANGES.map((value) => ({ value, label: t(`productCache.range.${value}`) }))}
-        />
-      }
-    >
+    <Card title={t('productCache.title')} size="small" id="product-cache">
       <Flex vertical gap={16}>
         <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
           {t('productCache.intro')}
         </Typography.Paragraph>
+        <Select<CacheStatsRange>
+          style={{ width: 180 }}
+          aria-label={t('productCache.rangeLabel')}
+          value={range}
+          onChange={setRange}
+          options={RANGES.map((value) => ({ value, label: t(`productCache.range.${value}`) }))}
+        />
         <Flex gap={32} wrap>
           <Statistic title={t('productCache.column.hitRate')} value={total ? percent(total.hit_rate) : '—'} />
           <Statistic title={t('productCache.column.hits')} value={total?.hits ?? '—'} />
@@ -146,7 +141,11 @@ function PurgeForm() {
           },
         ]}
       >
-        <Input style={{ width: 320, maxWidth: '100%' }} placeholder={t('productCache.purgePlaceholder')} allowClear />
+        <Input
+          style={{ width: 320, maxWidth: 'calc(100vw - 96px)' }}
+          placeholder={t('productCache.purgePlaceholder')}
+          allowClear
+        />
       </Form.Item>
       <Form.Item>
         <Popconfirm

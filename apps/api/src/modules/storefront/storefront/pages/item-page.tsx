@@ -15,9 +15,6 @@ import { ChinaFreight } from './china-freight';
 import { PluginPanels } from './plugin-widgets';
 import { hrefOf, StoreDocument, type PageAddress, type StoreChrome } from './store-document';
 
-/** The least quantity of an item a buyer can choose (the product data has no minimum of its own yet). */
-const MIN_QUANTITY = 1;
-
 /** China time to the minute, made once (making a formatter costs far more than using it). */
 const CHINA_MINUTE = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Asia/Shanghai',
@@ -75,6 +72,8 @@ export function ItemPage(props: {
     hrefOf(itemPath, { ...selectionParams(values), [IMAGE_PARAM]: image > 0 ? image : undefined });
   const price = picker.chosen ? picker.chosen.price : undefined;
   const { pricer } = props;
+  // The seller's minimum order (1688); a copy cached before the field existed has none: 1.
+  const minQuantity = Math.max(1, Math.floor(item.min_quantity || 1));
   const freight = item.china_freight;
   // One price once a SKU is chosen, else the range (one amount where both ends show the same after rounding).
   const rangeShown = pricer.showRange(range.min, range.max, freight);
@@ -103,7 +102,7 @@ export function ItemPage(props: {
     },
     choose_template: text.itemChooseSku(NAMES_SLOT),
     name_separator: nameSeparator,
-    min_quantity: MIN_QUANTITY,
+    min_quantity: minQuantity,
   };
   const openGraph = (
     <>
@@ -202,11 +201,17 @@ export function ItemPage(props: {
               id="quantity"
               name="quantity"
               type="number"
-              min={MIN_QUANTITY}
-              max={Math.max(MIN_QUANTITY, stock)}
-              defaultValue={MIN_QUANTITY}
+              min={minQuantity}
+              max={Math.max(minQuantity, stock)}
+              defaultValue={minQuantity}
               inputMode="numeric"
+              aria-describedby={minQuantity > 1 ? 'quantity-minimum' : undefined}
             />
+            {minQuantity > 1 ? (
+              <span className="store-muted" id="quantity-minimum">
+                {text.itemMinQuantity(formatCount(minQuantity, lang))}
+              </span>
+            ) : null}
           </div>
           <dl className="store-item__facts">
             <dt>{text.itemSeller}</dt>
