@@ -1431,7 +1431,8 @@ const scenarios: Record<string, Scenario> = {
         async verify() {
           expect(
             await one(
-              "select p.settings->>'email' as email from shop_plugin_settings p join shops s on s.id = p.shop_ref where s.shop_id = $1 and p.plugin_code = 'live_chat'",
+              "select p.settings->>'email' as email from shop_plugin_settings p join shops s on s.id = p.shop_ref " +
+                "where s.shop_id = $1 and p.plugin_code = 'live_chat'",
               [owner.shopId],
             ),
           ).toEqual({ email });
@@ -1448,7 +1449,8 @@ const scenarios: Record<string, Scenario> = {
         async verify() {
           expect(
             await one(
-              "select p.settings->'content'->>'zh-CN' as guide from shop_plugin_settings p join shops s on s.id = p.shop_ref where s.shop_id = $1 and p.plugin_code = 'buyer_guide'",
+              "select p.settings->'content'->>'zh-CN' as guide from shop_plugin_settings p join shops s on s.id = p.shop_ref " +
+                "where s.shop_id = $1 and p.plugin_code = 'buyer_guide'",
               [owner.shopId],
             ),
           ).toEqual({ guide });

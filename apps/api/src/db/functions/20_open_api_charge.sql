@@ -128,8 +128,10 @@ BEGIN
   FROM assigned a WHERE (SELECT count(*) FROM inserted) >= 0;
 
   IF jsonb_array_length(p_finals) + jsonb_array_length(exhausted) > 0 THEN
-  INSERT INTO api_call_logs (created_at, finished_at, merchant_id, shop_ref, shop_name, platform, api_code, api_name, package_ref, package_name, status, charged_units, response_ms, error, request_params, source, cache_state)
-  SELECT f.created_at, f.finished_at, f.merchant_id, f.shop_ref, f.shop_name, f.platform, f.api_code, f.api_name, NULL, '', f.status, 0, f.response_ms, f.error, f.request_params,
+  INSERT INTO api_call_logs (created_at, finished_at, merchant_id, shop_ref, shop_name, platform, api_code, api_name, package_ref,
+                             package_name, status, charged_units, response_ms, error, request_params, source, cache_state)
+  SELECT f.created_at, f.finished_at, f.merchant_id, f.shop_ref, f.shop_name, f.platform, f.api_code, f.api_name, NULL, '', f.status, 0,
+         f.response_ms, f.error, f.request_params,
          coalesce(f.source, 'api_key'), coalesce(f.cache_state, 'live')
   FROM jsonb_to_recordset(p_finals || exhausted) AS f(
     created_at timestamptz, finished_at timestamptz, merchant_id int, shop_ref int, shop_name text, platform text, api_code text,

@@ -1,5 +1,6 @@
 import { isConsolePath } from '@parlour/contract/console-path';
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
+import { createRichTextSanitizer } from '../../../lib/rich-text';
 
 /**
  * The allowlist notice content (and a plugin's description) is cut down to: formatting, lists,
@@ -19,60 +20,7 @@ function linkAttributes(href: string): sanitizeHtml.Attributes {
   return {};
 }
 
-const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'ul',
-    'ol',
-    'li',
-    'a',
-    'h2',
-    'h3',
-    'h4',
-    'blockquote',
-    'code',
-    'pre',
-  ],
-  allowedAttributes: { a: ['href', 'target', 'rel'] },
-  allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesAppliedToAttributes: ['href'],
-  allowProtocolRelative: false,
-  disallowedTagsMode: 'discard',
-  // Text inside these is dropped with the element, not kept as visible text.
-  nonTextTags: [
-    'script',
-    'style',
-    'textarea',
-    'option',
-    'noscript',
-    'iframe',
-    'object',
-    'embed',
-    'svg',
-    'math',
-    'template',
-  ],
-  transformTags: {
-    a: (tagName, attribs): sanitizeHtml.Tag => ({ tagName, attribs: linkAttributes(attribs.href ?? '') }),
-  },
-  exclusiveFilter: (frame) => frame.tag === 'a' && !frame.attribs.href && !frame.text.trim(),
-};
-
 /** Sanitised HTML of a notice's content. */
-export function sanitizeNoticeHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
-}
+export const sanitizeNoticeHtml = createRichTextSanitizer({ schemes: ['http', 'https', 'mailto'], linkAttributes });
 
-/** The visible text of sanitised HTML: tells an empty editor (`<p><br></p>`) from real content. */
-export function visibleText(html: string): string {
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
-    .replace(/&nbsp;/g, ' ')
-    .trim();
-}
+export { visibleText } from '../../../lib/rich-text';

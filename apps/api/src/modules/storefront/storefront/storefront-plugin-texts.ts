@@ -109,7 +109,9 @@ export const PLUGIN_TEXT = {
         ? `First ${firstWeight} ${firstPrice}, then ${steps} × ${stepWeight} at ${stepPrice} each`
         : `First ${firstWeight} ${firstPrice}`,
     shippingRule:
-      'The weight charged is the heavier of the actual weight and the volumetric weight (length × width × height in cm ÷ 5000 = kg). Weight beyond the first is charged per continued step, a part of a step as a whole one. An estimate only: the parcel’s real weight decides.',
+      'The weight charged is the heavier of the actual weight and the volumetric weight (length × width × height in cm ÷ 5000 = kg). ' +
+      'Weight beyond the first is charged per continued step, a part of a step as a whole one. ' +
+      'An estimate only: the parcel’s real weight decides.',
     shippingTable: 'Shipping rates',
     shippingFirst: 'First weight',
     shippingStep: 'Each further',

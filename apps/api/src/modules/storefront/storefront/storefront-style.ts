@@ -84,9 +84,11 @@ a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible{ou
 .store-axis{border:0;margin:0 0 16px;padding:0}
 .store-axis legend{font-weight:600;margin-bottom:8px;padding:0}
 .store-axis__values{display:flex;flex-wrap:wrap;gap:8px}
-.store-axis__values a,.store-axis__values span,.store-axis__values button{font:inherit;padding:6px 14px;border:1px solid #d9d9d9;border-radius:8px;text-decoration:none;color:#1f1f1f;background:#fff}
+.store-axis__values a,.store-axis__values span,.store-axis__values button{font:inherit;padding:6px 14px;
+border:1px solid #d9d9d9;border-radius:8px;text-decoration:none;color:#1f1f1f;background:#fff}
 .store-axis__values button{cursor:pointer;line-height:inherit}
-.store-axis__values a[aria-current="true"],.store-axis__values button[aria-pressed="true"]{border-color:#0958d9;color:#0958d9;font-weight:600;background:#f0f5ff}
+.store-axis__values a[aria-current="true"],.store-axis__values button[aria-pressed="true"]{
+border-color:#0958d9;color:#0958d9;font-weight:600;background:#f0f5ff}
 .store-axis__values span[aria-disabled],.store-axis__values button:disabled{color:#8c8c8c;border-style:dashed;text-decoration:line-through;cursor:not-allowed}
 .store-item__facts{display:grid;grid-template-columns:auto 1fr;gap:6px 16px;margin:16px 0;font-size:14px}
 .store-item__facts dt{color:#595959}

@@ -73,7 +73,10 @@ export type StorefrontAnswer =
   | { kind: 'icon'; icon: string }
   /** `/robots.txt`, `/sitemap.xml`: for search engines. */
   | { kind: 'text'; contentType: string; body: string }
-  /** `/uploads/…`, `/sandbox-images/…`, `/_assets/…`: the platform's images and the storefront's script (the config's logo and icon, the sandbox's item pictures), served by the platform's routes. */
+  /**
+   * `/uploads/…`, `/sandbox-images/…`, `/_assets/…`: the platform's images and the storefront's script (the
+   * config's logo and icon, the sandbox's item pictures), served by the platform's routes.
+   */
   | { kind: 'upload' };
 
 /** The request as the storefront reads it. */

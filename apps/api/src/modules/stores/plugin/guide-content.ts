@@ -1,4 +1,5 @@
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
+import { createRichTextSanitizer } from '../../../lib/rich-text';
 
 /**
  * The allowlist a store's buyer's guide is cut down to (docs/decisions/0010): formatting, lists,
@@ -18,68 +19,9 @@ function linkAttributes(href: string): sanitizeHtml.Attributes {
   return {};
 }
 
-const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'hr',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'ul',
-    'ol',
-    'li',
-    'a',
-    'h2',
-    'h3',
-    'h4',
-    'blockquote',
-    'code',
-    'pre',
-    'table',
-    'thead',
-    'tbody',
-    'tr',
-    'th',
-    'td',
-  ],
-  allowedAttributes: { a: ['href', 'target', 'rel'] },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesAppliedToAttributes: ['href'],
-  allowProtocolRelative: false,
-  disallowedTagsMode: 'discard',
-  nonTextTags: [
-    'script',
-    'style',
-    'textarea',
-    'option',
-    'noscript',
-    'iframe',
-    'object',
-    'embed',
-    'svg',
-    'math',
-    'template',
-  ],
-  transformTags: {
-    a: (tagName, attribs): sanitizeHtml.Tag => ({ tagName, attribs: linkAttributes(attribs.href ?? '') }),
-  },
-  exclusiveFilter: (frame) => frame.tag === 'a' && !frame.attribs.href && !frame.text.trim(),
-};
-
 /** Sanitised HTML of a buyer's guide. */
-export function sanitizeGuideHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
-}
-
-/** Whether sanitised HTML shows any text (an empty editor leaves `<p><br></p>`). */
-export function hasVisibleText(html: string): boolean {
-  return (
-    sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
-      .replace(/&nbsp;/g, ' ')
-      .trim() !== ''
-  );
-}
+export const sanitizeGuideHtml = createRichTextSanitizer({
+  extraTags: ['hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
+  schemes: ['http', 'https', 'mailto', 'tel'],
+  linkAttributes,
+});

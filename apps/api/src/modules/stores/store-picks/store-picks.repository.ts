@@ -73,7 +73,8 @@ export function createStorePicksRepository(db: Db) {
       const result = await db.execute(sql`
         insert into store_picks (shop_ref, platform, item_id, title, image, price_min, price_max, china_freight, sort, created_at)
         select ${shopRef}, ${pick.platform}, ${pick.item_id}, ${pick.title}, ${pick.image}, ${pick.price_min},
-               ${pick.price_max}, ${pick.china_freight}::int, coalesce((select max(sort) from store_picks where shop_ref = ${shopRef}), 0) + 1, ${now.toISOString()}::timestamptz
+               ${pick.price_max}, ${pick.china_freight}::int,
+               coalesce((select max(sort) from store_picks where shop_ref = ${shopRef}), 0) + 1, ${now.toISOString()}::timestamptz
         where (select count(*) from store_picks where shop_ref = ${shopRef}) < ${max}
         on conflict (shop_ref, platform, item_id) do nothing
         returning id`);

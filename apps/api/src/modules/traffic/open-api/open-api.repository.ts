@@ -45,7 +45,8 @@ function rowsOf<T>(result: unknown): T[] {
  * One statement that ends calls in flight: the CTE `moved` (its SQL given) deletes their charge rows,
  * returning them with final_status, final_error, final_ms, finished_at, final_units (the units the call
  * keeps: all of them on success, 0 on failure, fewer for a stale copy served when the vendor failed) and
- * final_cache (where the answer came from); what a call does not keep goes back to its package; each call's one log row is written; the roll-up is added to. Lock order: the
+ * final_cache (where the answer came from); what a call does not keep goes back to its package; each
+ * call's one log row is written; the roll-up is added to. Lock order: the
  * charge rows (the delete), then packages (the refund, which the roll-up waits for), then roll-up rows
  * in key order — the order of the charging transaction too (packages, then roll-up rows).
  */
