@@ -1,6 +1,6 @@
 import { inflateRawSync } from 'node:zlib';
 import { expect, type APIRequestContext } from '@playwright/test';
-import { OPERATOR, type Lang } from './fixtures';
+import { OPERATOR, registerMerchantByApi, type Lang } from './fixtures';
 
 /**
  * Seeding stores and bills through the API for the browser tests of stores and bills, where the UI
@@ -173,6 +173,14 @@ export async function waitUntilReady(request: APIRequestContext, token: string, 
       },
     )
     .toBe(true);
+}
+
+/** A new merchant signed in through the API with one operating store named `shopName` (the storefront tests' start). */
+export async function merchantWithOperatingStore(request: APIRequestContext, shopName: string) {
+  const merchant = await registerMerchantByApi(request);
+  const token = await merchantToken(request, merchant.email, merchant.password);
+  const { shop } = await createOperatingStore(request, token, { shop_name: shopName, contact_email: merchant.email });
+  return { merchant, token, shop };
 }
 
 /** A store bought for a term, paid and provisioned: status operating. */

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { APP_PORT } from '../playwright.config';
-import { expect, merchantPage, registerMerchantByApi, test } from '../support/fixtures';
+import { expect, merchantPage, test } from '../support/fixtures';
 import { setWidth, shot } from '../support/screenshots';
-import { buyGeneralPackage, createOperatingStore, merchantToken } from '../support/store-api';
+import { buyGeneralPackage, merchantWithOperatingStore } from '../support/store-api';
 
 /**
  * The merchant's picks and sorted search (issue 24 §1): the merchant pastes an item link on the store
@@ -45,12 +45,7 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
   }) => {
     test.slow();
     const text = TEXT[lang];
-    const merchant = await registerMerchantByApi(request);
-    const token = await merchantToken(request, merchant.email, merchant.password);
-    const { shop } = await createOperatingStore(request, token, {
-      shop_name: `Picks ${lang}`,
-      contact_email: merchant.email,
-    });
+    const { merchant, token, shop } = await merchantWithOperatingStore(request, `Picks ${lang}`);
     await buyGeneralPackage(request, token);
 
     // The console: the Picks tab, empty, then a pasted share text pinned.

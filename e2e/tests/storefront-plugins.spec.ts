@@ -1,8 +1,8 @@
 import { APP_PORT } from '../playwright.config';
 import { chooseOption } from '../support/antd-select';
-import { expect, registerMerchantByApi, signInByApi, test } from '../support/fixtures';
+import { expect, signInByApi, test } from '../support/fixtures';
 import { shot } from '../support/screenshots';
-import { callApi, createOperatingStore, merchantToken } from '../support/store-api';
+import { callApi, merchantWithOperatingStore } from '../support/store-api';
 
 /**
  * Plugins do something (issue 24 §5): the merchant sets the customer service channels and a shipping zone
@@ -61,12 +61,7 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
   }) => {
     test.slow();
     const text = TEXT[lang];
-    const merchant = await registerMerchantByApi(request);
-    const token = await merchantToken(request, merchant.email, merchant.password);
-    const { shop } = await createOperatingStore(request, token, {
-      shop_name: `Plugins ${lang}`,
-      contact_email: merchant.email,
-    });
+    const { merchant, token, shop } = await merchantWithOperatingStore(request, `Plugins ${lang}`);
     // The seeded catalogue's customer service (free) and shipping estimator (on trial).
     for (const [code, mode] of [
       ['live_chat', 'buy'],

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { APP_PORT } from '../playwright.config';
-import { expect, merchantPage, registerMerchantByApi, test } from '../support/fixtures';
+import { expect, merchantPage, test } from '../support/fixtures';
 import { shot, SHOTS_DIR } from '../support/screenshots';
-import { buyGeneralPackage, callApi, createOperatingStore, merchantToken } from '../support/store-api';
+import { buyGeneralPackage, callApi, merchantWithOperatingStore } from '../support/store-api';
 
 /**
  * The store's own site (issue 24): a buyer at `<shop_id>.localhost` pastes a Taobao link and a JD share
@@ -90,12 +90,7 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
   }) => {
     test.slow();
     const text = TEXT[lang];
-    const merchant = await registerMerchantByApi(request);
-    const token = await merchantToken(request, merchant.email, merchant.password);
-    const { shop } = await createOperatingStore(request, token, {
-      shop_name: `Storefront ${lang}`,
-      contact_email: merchant.email,
-    });
+    const { merchant, token, shop } = await merchantWithOperatingStore(request, `Storefront ${lang}`);
     // Units for the store's lookups: a general package bought and paid at the sandbox cashier.
     await buyGeneralPackage(request, token);
     await callApi(request, 'merchant/parlour/pricing/edit', { shop_id: shop.shop_id, ...PRICING }, { token });
